@@ -1,0 +1,21 @@
+//! The `oware-bot` binary: parse the command line, set up logging, dispatch.
+
+use std::io;
+
+use clap::Parser;
+use oware_bot::cli::{self, Cli, Command};
+use tracing_subscriber::EnvFilter;
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()))
+        .with_writer(io::stderr)
+        .init();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match cli.command {
+        Command::Replay(args) => cli::replay::run(&args, io::stdin().lock(), &mut out),
+        Command::Perft(args) => Ok(cli::perft::run(&args, &mut out)?),
+    }
+}

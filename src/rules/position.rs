@@ -1,0 +1,368 @@
+//! A position (board, scores, side to move), its legal moves and playing one move.
+
+use std::fmt;
+
+use super::sow::{self, BOARD_MASK, ROW_MASK, SCORE_SHIFT, SIDE_SHIFT};
+use super::{Moves, Pit, Side, Variant, TOTAL_SEEDS, WINNING_SCORE};
+
+/// A board, both scores and the side to move, packed into one `u128` (see `sow.rs`).
+/// Copy and cheap: playing a move makes a new one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position(u128);
+
+/// What one move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effect {
+    /// The pit sown from.
+    pub pit: Pit,
+    /// How many seeds were sown.
+    pub sown: u8,
+    /// Whether the sowing went all the way round (12+ seeds, origin skipped).
+    pub lap: bool,
+    /// Where the last seed landed.
+    pub last: Pit,
+    /// Seeds captured (0 for a grand slam that captures nothing).
+    pub captured: u8,
+    /// The pits captured from.
+    pub captured_pits: Moves,
+    /// The capture would have taken the opponent's whole row and, by the variant's
+    /// rule, took nothing.
+    pub grand_slam: bool,
+}
+
+/// Why a move cannot be played. Every message says what to do instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game has ended; no move can be played.
+    #[error("the game is over: no more moves can be played")]
+    GameOver,
+    /// The pit belongs to the other player.
+    #[error("{pit} is {owner}'s pit: {side} sows from its own row ({legal})", owner = pit.owner())]
+    NotYourRow {
+        /// The pit asked for.
+        pit: Pit,
+        /// The side to move.
+        side: Side,
+        /// The legal moves.
+        legal: Moves,
+    },
+    /// The pit has no seeds.
+    #[error("pit {pit} is empty: choose a pit with seeds ({legal})")]
+    EmptyPit {
+        /// The pit asked for.
+        pit: Pit,
+        /// The legal moves.
+        legal: Moves,
+    },
+    /// The opponent's row is empty and this pit's seeds do not reach it.
+    #[error(
+        "{opponent}'s row is empty, so you must give them seeds, and {pit} does not reach \
+         their row: sow from {legal}", opponent = pit.owner().opponent()
+    )]
+    MustFeed {
+        /// The pit asked for.
+        pit: Pit,
+        /// The moves that feed the opponent.
+        legal: Moves,
+    },
+    /// A grand slam in the `forbidden` variant while another move exists.
+    #[error(
+        "{pit} would capture every seed on {opponent}'s row (a grand slam), which this \
+         game's rules forbid: play {legal} instead", opponent = pit.owner().opponent()
+    )]
+    GrandSlamForbidden {
+        /// The pit asked for.
+        pit: Pit,
+        /// The legal moves.
+        legal: Moves,
+    },
+}
+
+/// Why a position given from outside (a record, a test, the render command) is not
+/// a possible Oware position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Board and scores must hold exactly 48 seeds.
+    #[error("a position holds 48 seeds in all (board and scores), this one holds {0}")]
+    SeedCount(u32),
+}
+
+impl Position {
+    /// The start: four seeds in every pit, no captures, South to move.
+    pub const START: Position = Position(0x0404_0404_0404_0404_0404_0404);
+
+    /// A position from its parts.
+    ///
+    /// # Errors
+    /// [`SetupError::SeedCount`] unless board and scores add up to 48.
+    pub fn new(board: [u8; 12], scores: [u8; 2], to_move: Side) -> Result<Self, SetupError> {
+        let total: u32 = board.iter().chain(&scores).map(|&s| u32::from(s)).sum();
+        if total != u32::from(TOTAL_SEEDS) {
+            return Err(SetupError::SeedCount(total));
+        }
+        let mut packed = 0u128;
+        for (i, &s) in board.iter().enumerate() {
+            packed |= u128::from(s) << (8 * i);
+        }
+        packed |= u128::from(scores[0]) << SCORE_SHIFT;
+        packed |= u128::from(scores[1]) << (SCORE_SHIFT + 8);
+        packed |= (to_move.index() as u128) << SIDE_SHIFT;
+        Ok(Position(packed))
+    }
+
+    /// The twelve pits in board order.
+    #[must_use]
+    pub fn board(self) -> [u8; 12] {
+        let bytes = self.0.to_le_bytes();
+        let mut board = [0; 12];
+        board.copy_from_slice(&bytes[..12]);
+        board
+    }
+
+    /// The seeds in one pit.
+    #[must_use]
+    pub const fn seeds(self, pit: Pit) -> u8 {
+        sow::seeds_at(self.0, pit.index())
+    }
+
+    /// Seeds captured, `[South, North]`.
+    #[must_use]
+    pub const fn scores(self) -> [u8; 2] {
+        [self.score(Side::South), self.score(Side::North)]
+    }
+
+    /// Seeds captured by one side.
+    #[must_use]
+    pub const fn score(self, side: Side) -> u8 {
+        (self.0 >> (SCORE_SHIFT + 8 * side.index() as u32)) as u8
+    }
+
+    /// The side to move.
+    #[must_use]
+    pub const fn to_move(self) -> Side {
+        if (self.0 >> SIDE_SHIFT) & 1 == 0 {
+            Side::South
+        } else {
+            Side::North
+        }
+    }
+
+    /// All seeds on one side's row.
+    #[must_use]
+    pub fn row_seeds(self, side: Side) -> u8 {
+        sow::row(self.0, side.index()).to_le_bytes().iter().sum()
+    }
+
+    /// The whole position as one number: equal positions, equal keys.
+    #[must_use]
+    pub const fn key(self) -> u128 {
+        self.0
+    }
+
+    /// Whether a side has 25 or more: the game is won and no move follows.
+    #[must_use]
+    pub const fn is_decided(self) -> bool {
+        self.score(Side::South) >= WINNING_SCORE || self.score(Side::North) >= WINNING_SCORE
+    }
+
+    /// Whether the side to move faces an empty row and must sow into it.
+    #[must_use]
+    pub const fn must_feed(self) -> bool {
+        self.0 & ROW_MASK[self.to_move().opponent().index()] == 0
+    }
+
+    /// The moves that obey the feeding rule, before any grand-slam rule.
+    #[inline(always)]
+    fn candidate_moves(self) -> Moves {
+        let side = self.to_move().index();
+        let own = sow::row(self.0, side);
+        let columns = if self.0 & ROW_MASK[1 - side] == 0 {
+            sow::reaching(own)
+        } else {
+            sow::non_empty(own)
+        };
+        Moves::from_bits(columns << (6 * side))
+    }
+
+    /// The legal moves for the side to move, in ascending order. Empty when the game
+    /// is decided (a score of 25+) or the side to move cannot feed an empty row.
+    #[inline]
+    #[must_use]
+    pub fn legal_moves(self, variant: Variant) -> Moves {
+        if self.is_decided() {
+            return Moves::EMPTY;
+        }
+        let candidates = self.candidate_moves();
+        if variant != Variant::Forbidden {
+            return candidates;
+        }
+        let allowed = candidates
+            .into_iter()
+            .filter(|&pit| !self.play_unchecked(pit, variant).1.grand_slam)
+            .fold(Moves::EMPTY, Moves::with);
+        // A grand slam is allowed when nothing else is.
+        if allowed.is_empty() {
+            candidates
+        } else {
+            allowed
+        }
+    }
+
+    /// Checks one move, saying exactly why it is illegal.
+    ///
+    /// # Errors
+    /// The [`IllegalMove`] reason.
+    pub fn check(self, pit: Pit, variant: Variant) -> Result<(), IllegalMove> {
+        let legal = self.legal_moves(variant);
+        if legal.contains(pit) {
+            return Ok(());
+        }
+        let side = self.to_move();
+        Err(if legal.is_empty() {
+            IllegalMove::GameOver
+        } else if pit.owner() != side {
+            IllegalMove::NotYourRow { pit, side, legal }
+        } else if self.seeds(pit) == 0 {
+            IllegalMove::EmptyPit { pit, legal }
+        } else if self.must_feed() {
+            IllegalMove::MustFeed { pit, legal }
+        } else {
+            IllegalMove::GrandSlamForbidden { pit, legal }
+        })
+    }
+
+    /// Plays a move after checking it.
+    ///
+    /// # Errors
+    /// The [`IllegalMove`] reason when `pit` is not a legal move here.
+    pub fn play(self, pit: Pit, variant: Variant) -> Result<(Position, Effect), IllegalMove> {
+        self.check(pit, variant)?;
+        Ok(self.play_unchecked(pit, variant))
+    }
+
+    /// Plays a move known to be legal (from [`Position::legal_moves`]): the fast path
+    /// for search. An illegal move gives a meaningless (but seed-conserving) result.
+    #[inline]
+    #[must_use]
+    pub fn play_unchecked(self, pit: Pit, variant: Variant) -> (Position, Effect) {
+        let p = pit.index();
+        let mover = self.to_move();
+        let sown = sow::seeds_at(self.0, p);
+        let (mut packed, last) = sow::sow(self.0, p);
+        let mut effect = Effect {
+            pit,
+            sown,
+            lap: sown >= 12,
+            last: Pit::ALL[last],
+            captured: 0,
+            captured_pits: Moves::EMPTY,
+            grand_slam: false,
+        };
+        let opponent_first = mover.opponent().first_pit();
+        if last >= opponent_first && last < opponent_first + 6 {
+            let mut taken = 0u128;
+            let mut seeds = 0u8;
+            let mut pits = 0u16;
+            let mut i = last;
+            loop {
+                let s = sow::seeds_at(packed, i);
+                if s != 2 && s != 3 {
+                    break;
+                }
+                seeds += s;
+                taken |= 0xFF << (8 * i);
+                pits |= 1 << i;
+                if i == opponent_first {
+                    break;
+                }
+                i -= 1;
+            }
+            if seeds > 0 {
+                let remaining = packed & !taken;
+                if remaining & ROW_MASK[mover.opponent().index()] == 0
+                    && variant != Variant::CaptureAll
+                {
+                    effect.grand_slam = true;
+                } else {
+                    packed =
+                        remaining + (u128::from(seeds) << (SCORE_SHIFT + 8 * mover.index() as u32));
+                    effect.captured = seeds;
+                    effect.captured_pits = Moves::from_bits(pits);
+                }
+            }
+        }
+        (Position(packed ^ (1 << SIDE_SHIFT)), effect)
+    }
+
+    /// Each side takes the seeds on its own row (the end by agreement, repetition or
+    /// an unfeedable row). The side to move is kept.
+    #[must_use]
+    pub fn swept(self) -> Position {
+        let [south, north] = [Side::South, Side::North].map(|s| u128::from(self.row_seeds(s)));
+        Position((self.0 & !BOARD_MASK) + (south << SCORE_SHIFT) + (north << (SCORE_SHIFT + 8)))
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::START
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Position {{ board: {:?}, scores: {:?}, to_move: {} }}",
+            self.board(),
+            self.scores(),
+            self.to_move()
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pit(c: char) -> Pit {
+        Pit::from_letter(c).expect("a pit letter")
+    }
+
+    #[test]
+    fn start_position_is_four_everywhere_south_to_move() {
+        let p = Position::START;
+        assert_eq!(p.board(), [4; 12]);
+        assert_eq!(p.scores(), [0, 0]);
+        assert_eq!(p.to_move(), Side::South);
+        assert_eq!(p.legal_moves(Variant::Abapa).letters(), "ABCDEF");
+        assert_eq!(Position::new([4; 12], [0, 0], Side::South), Ok(p));
+    }
+
+    #[test]
+    fn first_move_sows_counter_clockwise() {
+        let (p, e) = Position::START.play(pit('F'), Variant::Abapa).unwrap();
+        assert_eq!(p.board(), [4, 4, 4, 4, 4, 0, 5, 5, 5, 5, 4, 4]);
+        assert_eq!(p.to_move(), Side::North);
+        assert_eq!((e.sown, e.last, e.captured), (4, pit('d'), 0));
+        assert_eq!(p.legal_moves(Variant::Abapa).letters(), "abcdef");
+    }
+
+    #[test]
+    fn setup_rejects_wrong_seed_counts() {
+        assert_eq!(
+            Position::new([4; 12], [1, 0], Side::South),
+            Err(SetupError::SeedCount(49))
+        );
+    }
+
+    #[test]
+    fn sweep_gives_each_side_its_own_row() {
+        let p = Position::new([1, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4], [20, 18], Side::North)
+            .unwrap()
+            .swept();
+        assert_eq!(p.board(), [0; 12]);
+        assert_eq!(p.scores(), [23, 25]);
+        assert_eq!(p.to_move(), Side::North);
+    }
+}
