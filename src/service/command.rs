@@ -1,0 +1,198 @@
+//! What reaches the service: a [`Command`] (who, where, what), platform-neutral.
+//! Adapters build these from Discord interactions, Matrix messages or console lines.
+
+use crate::rules::Variant;
+
+/// The chat network a command came from. Identities are `(platform, user id)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Platform {
+    /// The local terminal chat (the embedded default).
+    Console,
+    /// A Discord server or DM.
+    Discord,
+    /// A Matrix room.
+    Matrix,
+}
+
+impl Platform {
+    /// The name stored in the database.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Platform::Console => "console",
+            Platform::Discord => "discord",
+            Platform::Matrix => "matrix",
+        }
+    }
+}
+
+/// A chat user as the platform knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct User {
+    /// The platform's stable id (Discord snowflake, Matrix `@user:server`, console name).
+    pub id: String,
+    /// The name to show.
+    pub name: String,
+    /// Whether the account is a bot (never challengeable, except this bot itself).
+    pub is_bot: bool,
+}
+
+/// Where a command was given: games belong to `(platform, space, channel)` and
+/// optionally a thread.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// The network.
+    pub platform: Platform,
+    /// The server (Discord guild) or `None` (DMs, Matrix rooms, the console).
+    pub space: Option<String>,
+    /// The channel or room.
+    pub channel: String,
+    /// The thread inside the channel, if the command was given in one.
+    pub thread: Option<String>,
+}
+
+/// Who moves first in a challenged game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum First {
+    /// The challenger moves first and plays South (A–F). The default.
+    #[default]
+    Challenger,
+    /// The challenged player moves first.
+    Opponent,
+    /// A coin toss.
+    Random,
+}
+
+/// Strength of the built-in engine opponent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Level {
+    /// Makes human-like mistakes.
+    Easy,
+    /// A fair club player.
+    #[default]
+    Medium,
+    /// Full strength.
+    Hard,
+}
+
+/// Options of `play`, as `key:value` words after the command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeOptions {
+    /// Who moves first.
+    pub first: First,
+    /// Rated or casual; `None` means the default (rated between people).
+    pub rated: Option<bool>,
+    /// The grand-slam rule.
+    pub variant: Variant,
+    /// Whether onlookers may advise; `None` means the default (on for casual games).
+    pub advice: Option<bool>,
+    /// The engine's level when challenging the bot itself.
+    pub level: Option<Level>,
+}
+
+/// A game named explicitly (`#12`), or `None` to let the service find the game the
+/// command means (this thread's, else the author's one game in this channel).
+pub type GameRef = Option<i64>;
+
+/// What the author asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Challenge someone (or the bot itself).
+    Play {
+        /// Who is challenged.
+        opponent: User,
+        /// The game's options.
+        options: ChallengeOptions,
+    },
+    /// Accept a challenge (the one pending for the author here, or by id).
+    Accept {
+        /// A challenge id, from a button.
+        challenge: Option<i64>,
+    },
+    /// Decline a challenge.
+    Decline {
+        /// A challenge id, from a button.
+        challenge: Option<i64>,
+    },
+    /// Withdraw one's own pending challenge.
+    Cancel {
+        /// A challenge id.
+        challenge: Option<i64>,
+    },
+    /// Sow from a pit. The letter is what was typed (parsed by the service against
+    /// the mover's side); `ply` comes from buttons so a stale press is refused.
+    Move {
+        /// The typed pit letter.
+        pit: String,
+        /// The game.
+        game: GameRef,
+        /// The ply the button was made for (`None` for typed moves).
+        ply: Option<u32>,
+    },
+    /// Show the current board.
+    Board {
+        /// The game.
+        game: GameRef,
+    },
+    /// Resign.
+    Resign {
+        /// The game.
+        game: GameRef,
+    },
+    /// Propose (or confirm) ending an endless cycle by agreement.
+    End {
+        /// The game.
+        game: GameRef,
+    },
+    /// List the author's active games and pending challenges.
+    Games,
+    /// An onlooker suggests a pit for the side to move.
+    Advise {
+        /// The typed pit letter.
+        pit: String,
+        /// The game.
+        game: GameRef,
+    },
+    /// Rankings: this server's, or every server's.
+    Leaderboard {
+        /// Across every server and network.
+        global: bool,
+        /// Page, from 1.
+        page: u32,
+    },
+    /// A player's record (the author's when `None`).
+    Stats {
+        /// Whose.
+        user: Option<User>,
+    },
+    /// A player's recent games (the author's when `None`).
+    History {
+        /// Whose.
+        user: Option<User>,
+    },
+    /// The animated replay and record of a game.
+    Replay {
+        /// The game id.
+        game: i64,
+    },
+    /// Link accounts across networks: without a code, get one; with it, link.
+    Link {
+        /// The one-time code.
+        code: Option<String>,
+    },
+    /// The rules of Oware.
+    Rules,
+    /// How to use the bot.
+    Help,
+}
+
+/// One command: who, where, what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Command {
+    /// Where it was given.
+    pub place: Place,
+    /// Who gave it.
+    pub author: User,
+    /// What they asked for.
+    pub action: Action,
+}

@@ -1,0 +1,11 @@
+//! The platform-neutral heart of the bot: a [`Command`] in, a [`Reply`] out.
+//! Challenges, turns, advice, ratings and history live here; the service never
+//! knows which chat platform it serves.
+
+mod command;
+mod reply;
+
+pub use command::{
+    Action, ChallengeOptions, Command, First, GameRef, Level, Place, Platform, User,
+};
+pub use reply::{Attachment, Button, ButtonAction, Reply};

@@ -1,0 +1,169 @@
+//! What the service answers: a [`Reply`] the adapter turns into platform messages.
+
+use super::User;
+
+/// A file to attach (a board PNG, a replay GIF, a game record).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// File name with extension, e.g. `board-12-7.png`.
+    pub file_name: String,
+    /// MIME type, e.g. `image/png`.
+    pub mime: &'static str,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+    /// Alt text / description for screen readers.
+    pub description: String,
+}
+
+/// What pressing a button does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ButtonAction {
+    /// Sow from this pit (canonical letter) in this game, at this ply.
+    Move {
+        /// The game.
+        game: i64,
+        /// The ply the board shows (stale presses are refused).
+        ply: u32,
+        /// The pit letter.
+        pit: char,
+    },
+    /// Accept this challenge.
+    Accept {
+        /// The challenge.
+        challenge: i64,
+    },
+    /// Decline this challenge.
+    Decline {
+        /// The challenge.
+        challenge: i64,
+    },
+}
+
+impl ButtonAction {
+    /// A compact id for platforms that carry one (Discord's `custom_id`, ≤ 100 chars):
+    /// `mv:<game>:<ply>:<pit>`, `ok:<challenge>`, `no:<challenge>`.
+    #[must_use]
+    pub fn custom_id(&self) -> String {
+        match self {
+            ButtonAction::Move { game, ply, pit } => format!("mv:{game}:{ply}:{pit}"),
+            ButtonAction::Accept { challenge } => format!("ok:{challenge}"),
+            ButtonAction::Decline { challenge } => format!("no:{challenge}"),
+        }
+    }
+
+    /// Parses [`ButtonAction::custom_id`]; `None` for anything else.
+    #[must_use]
+    pub fn from_custom_id(id: &str) -> Option<ButtonAction> {
+        let mut parts = id.split(':');
+        let action = match (parts.next()?, parts.next()?) {
+            ("mv", game) => {
+                let game = game.parse().ok()?;
+                let ply = parts.next()?.parse().ok()?;
+                let mut pit = parts.next()?.chars();
+                let (Some(pit), None) = (pit.next(), pit.next()) else {
+                    return None;
+                };
+                ButtonAction::Move { game, ply, pit }
+            }
+            ("ok", c) => ButtonAction::Accept {
+                challenge: c.parse().ok()?,
+            },
+            ("no", c) => ButtonAction::Decline {
+                challenge: c.parse().ok()?,
+            },
+            _ => return None,
+        };
+        parts.next().is_none().then_some(action)
+    }
+}
+
+/// A button (Discord) or a listed choice (text platforms).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// What it does.
+    pub action: ButtonAction,
+    /// Its label, e.g. `C (5)` or `Accept`.
+    pub label: String,
+    /// Whether it can be pressed now (an illegal pit is shown disabled).
+    pub enabled: bool,
+    /// Which row of buttons it goes in (Discord allows 5 per row).
+    pub row: u8,
+}
+
+/// The service's answer to one command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// The message, plain text with light Markdown (`**bold**`, `` `code` ``).
+    pub text: String,
+    /// The plain-text board, shown in a code block by text platforms.
+    pub board_text: Option<String>,
+    /// Files to attach (the board PNG first when there is one).
+    pub files: Vec<Attachment>,
+    /// Buttons / choices.
+    pub buttons: Vec<Button>,
+    /// Only the author should see it (Discord ephemeral; elsewhere a reply to them).
+    pub private: bool,
+    /// Users to notify (e.g. the player to move).
+    pub mentions: Vec<User>,
+    /// The game this reply is about, if any (adapters route it to the game's thread).
+    pub game: Option<i64>,
+    /// Open a thread with this name for `game` and post this reply there; then tell
+    /// the service its id with `Service::set_thread`.
+    pub open_thread: Option<String>,
+}
+
+impl Reply {
+    /// A private refusal or note to the author.
+    #[must_use]
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        }
+    }
+
+    /// A public message.
+    #[must_use]
+    pub fn public(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_round_trip_and_reject_junk() {
+        for action in [
+            ButtonAction::Move {
+                game: 12,
+                ply: 7,
+                pit: 'C',
+            },
+            ButtonAction::Accept { challenge: 3 },
+            ButtonAction::Decline { challenge: 4 },
+        ] {
+            assert_eq!(
+                ButtonAction::from_custom_id(&action.custom_id()),
+                Some(action)
+            );
+        }
+        for junk in [
+            "",
+            "mv",
+            "mv:1:2",
+            "mv:1:2:CD",
+            "ok:x",
+            "ok:1:2",
+            "zz:1",
+            "mv:a:1:C",
+        ] {
+            assert_eq!(ButtonAction::from_custom_id(junk), None, "{junk}");
+        }
+    }
+}
