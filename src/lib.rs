@@ -4,6 +4,7 @@
 //! Layers, each a folder: [`rules`] (pure rules core), [`engine`] (pure search and
 //! perft), [`cli`] (the command-line tools that are not chat).
 
+pub mod chat;
 pub mod cli;
 pub mod engine;
 pub mod rules;
