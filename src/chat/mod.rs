@@ -1,6 +1,8 @@
 //! Chat adapters: each translates its platform's events into [`Command`]s and the
 //! service's [`Reply`]s into platform messages. No game logic lives here.
 
+pub mod discord;
+
 use std::future::Future;
 
 use crate::service::{Command, Place, Reply, User};
