@@ -5,6 +5,7 @@
 
 #![allow(dead_code)] // each test file uses part of it
 
+pub mod harness;
 pub mod payloads;
 pub mod service;
 
@@ -196,6 +197,12 @@ impl FakeDiscord {
     /// Every request so far.
     pub fn requests(&self) -> Vec<Recorded> {
         self.shared.requests.lock().unwrap().clone()
+    }
+
+    /// The message id the fake gave to the original response of the interaction with
+    /// this token, once the bot has fetched or edited it.
+    pub fn original_id(&self, token: &str) -> Option<u64> {
+        self.shared.originals.lock().unwrap().get(token).copied()
     }
 
     /// The IDENTIFY payload the bot sent.
