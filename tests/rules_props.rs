@@ -64,3 +64,32 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The bulk-counting shortcut agrees with playing the move and listing replies.
+    #[test]
+    fn reply_count_matches_the_replies_listed(
+        variant in variant(),
+        choices in prop::collection::vec(any::<u16>(), 0..120),
+    ) {
+        let mut game = Game::new(variant);
+        for &choice in &choices {
+            let position = game.position();
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            for pit in legal {
+                prop_assert_eq!(
+                    position.reply_count(pit, variant),
+                    position.after(pit, variant).legal_moves(variant).len()
+                );
+                prop_assert_eq!(position.after(pit, variant), position.play_unchecked(pit, variant).0);
+            }
+            let pit = legal.into_iter().nth(usize::from(choice) % legal.len()).unwrap();
+            game.play(pit).unwrap();
+        }
+    }
+}
