@@ -3,25 +3,31 @@
 
 mod common;
 
+use std::sync::OnceLock;
+
 use common::oracle_games;
 use oware_bot::rules::{EndReason, Game, GameRecord, IllegalMove, Pit, RecordError, Side, Variant};
 
-fn oracle_moves() -> Vec<(u64, Vec<Pit>)> {
-    oracle_games()
-        .iter()
-        .map(|g| {
-            let moves = g["plies"]
-                .as_array()
-                .expect("plies")
-                .iter()
-                .map(|p| {
-                    let m = p["m"].as_str().and_then(|m| m.chars().next());
-                    m.and_then(Pit::from_letter).expect("a pit letter")
-                })
-                .collect();
-            (g["id"].as_u64().expect("an id"), moves)
-        })
-        .collect()
+/// The oracle games' ids and moves, read once for all the tests here.
+fn oracle_moves() -> &'static [(u64, Vec<Pit>)] {
+    static MOVES: OnceLock<Vec<(u64, Vec<Pit>)>> = OnceLock::new();
+    MOVES.get_or_init(|| {
+        oracle_games()
+            .iter()
+            .map(|g| {
+                let moves = g["plies"]
+                    .as_array()
+                    .expect("plies")
+                    .iter()
+                    .map(|p| {
+                        let m = p["m"].as_str().and_then(|m| m.chars().next());
+                        m.and_then(Pit::from_letter).expect("a pit letter")
+                    })
+                    .collect();
+                (g["id"].as_u64().expect("an id"), moves)
+            })
+            .collect()
+    })
 }
 
 fn tags() -> Vec<(&'static str, &'static str)> {
@@ -62,7 +68,7 @@ fn every_oracle_game_round_trips() {
     let games = oracle_moves();
     assert_eq!(games.len(), 600);
     let mut captures_written = 0;
-    for (id, moves) in &games {
+    for (id, moves) in games {
         let game = Game::from_moves(Variant::Abapa, moves).expect("oracle games are legal");
         assert!(game.is_over(), "game {id} is complete");
         let text = round_trip(*id, &game);

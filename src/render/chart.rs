@@ -91,6 +91,14 @@ fn draw(pixels: &mut [u8], title: &str, points: &[(u32, f64, f64)]) -> Result<()
         .axis_desc_style((FAMILY, 15).into_font().color(&INK))
         .light_line_style(BACKGROUND)
         .bold_line_style(RGBColor(225, 225, 230))
+        .x_label_formatter(&|x| {
+            // Games are whole numbers: leave ticks between them unlabelled.
+            if *x >= 0.0 && x.fract() == 0.0 {
+                format!("{x:.0}")
+            } else {
+                String::new()
+            }
+        })
         .y_label_formatter(&|y| format!("{y:.0}"))
         .draw()?;
     if points.is_empty() {
@@ -99,21 +107,33 @@ fn draw(pixels: &mut [u8], title: &str, points: &[(u32, f64, f64)]) -> Result<()
         root.present()?;
         return Ok(());
     }
-    let upper = points.iter().map(|&(g, r, d)| (g, r + d));
-    let lower = points.iter().rev().map(|&(g, r, d)| (g, r - d));
-    chart.draw_series(std::iter::once(Polygon::new(
-        upper.chain(lower).collect::<Vec<_>>(),
-        BAND.mix(0.6).filled(),
-    )))?;
+    let band: Vec<(f64, f64)> = match points {
+        // One game's band would be a hairline: give it a little width.
+        &[(g, r, d)] => {
+            let g = f64::from(g);
+            vec![
+                (g - 0.1, r + d),
+                (g + 0.1, r + d),
+                (g + 0.1, r - d),
+                (g - 0.1, r - d),
+            ]
+        }
+        _ => {
+            let upper = points.iter().map(|&(g, r, d)| (f64::from(g), r + d));
+            let lower = points.iter().rev().map(|&(g, r, d)| (f64::from(g), r - d));
+            upper.chain(lower).collect()
+        }
+    };
+    chart.draw_series(std::iter::once(Polygon::new(band, BAND.mix(0.6).filled())))?;
     chart.draw_series(LineSeries::new(
-        points.iter().map(|&(g, r, _)| (g, r)),
+        points.iter().map(|&(g, r, _)| (f64::from(g), r)),
         LINE.stroke_width(3),
     ))?;
     if points.len() <= 40 {
         chart.draw_series(
             points
                 .iter()
-                .map(|&(g, r, _)| Circle::new((g, r), 3, LINE.filled())),
+                .map(|&(g, r, _)| Circle::new((f64::from(g), r), 3, LINE.filled())),
         )?;
     }
     root.present()?;
@@ -121,13 +141,22 @@ fn draw(pixels: &mut [u8], title: &str, points: &[(u32, f64, f64)]) -> Result<()
 }
 
 /// The axes' ranges: every game, and the band with a margin, never empty.
-fn ranges(points: &[(u32, f64, f64)]) -> (std::ops::Range<u32>, std::ops::Range<f64>) {
-    let first = points.iter().map(|p| p.0).min().unwrap_or(0);
-    let last = points.iter().map(|p| p.0).max().unwrap_or(10);
-    let games = if last > first {
+fn ranges(points: &[(u32, f64, f64)]) -> (std::ops::Range<f64>, std::ops::Range<f64>) {
+    let first = points
+        .iter()
+        .map(|p| f64::from(p.0))
+        .fold(f64::INFINITY, f64::min);
+    let last = points
+        .iter()
+        .map(|p| f64::from(p.0))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let games = if points.is_empty() {
+        0.0..10.0
+    } else if last > first {
         first..last
     } else {
-        first.saturating_sub(1)..last.saturating_add(1)
+        // A single game sits in the middle.
+        (first - 1.0)..(last + 1.0)
     };
     let low = points
         .iter()
@@ -158,12 +187,12 @@ mod tests {
     #[test]
     fn ranges_are_never_empty() {
         let (games, ratings) = ranges(&[(0, 1500.0, 0.0)]);
-        assert_eq!(games, 0..1);
+        assert_eq!(games, -1.0..1.0);
         assert!(ratings.start < 1500.0 && ratings.end > 1500.0);
         let (games, ratings) = ranges(&[]);
         assert!(games.end > games.start && ratings.end > ratings.start);
         let (games, _) = ranges(&[(3, 1500.0, 300.0), (9, 1600.0, 200.0)]);
-        assert_eq!(games, 3..9);
+        assert_eq!(games, 3.0..9.0);
     }
 
     #[test]
