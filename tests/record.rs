@@ -299,3 +299,46 @@ fn malformed_records_say_what_to_write_instead() {
         "{err:?}"
     );
 }
+
+#[test]
+fn tags_are_kept_in_order_and_derived_ones_come_from_the_game() {
+    let game = Game::from_moves(Variant::Forbidden, &[]).expect("no moves");
+    let given = [
+        ("Round", "3"),
+        ("Black Belt!", "yes"),
+        ("", "dropped"),
+        ("Result", "48-0"),
+        ("Variant", "abapa"),
+        ("Round", "4"),
+    ];
+    let mut record = GameRecord::from_game(&game, given).expect("from the start");
+    record.set_tag("Annotator", "line one\nline \"two\"");
+    let tags: Vec<(&str, &str)> = record
+        .tags()
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            ("Round", "4"),
+            ("BlackBelt", "yes"),
+            ("Annotator", "line one\nline \"two\"")
+        ]
+    );
+    assert_eq!(record.tag("variant").as_deref(), Some("forbidden"));
+    assert_eq!(record.tag("Result").as_deref(), Some("*"));
+    assert_eq!(record.tag("Reason"), None);
+    let text = record.to_text();
+    assert_eq!(
+        text,
+        "[Round \"4\"]\n[BlackBelt \"yes\"]\n[Annotator \"line one line \\\"two\\\"\"]\n\
+         [Variant \"forbidden\"]\n[Result \"*\"]\n\n*\n"
+    );
+    let back = GameRecord::parse(&text).expect("its own text");
+    assert_eq!(
+        back.tag("Annotator").as_deref(),
+        Some("line one line \"two\"")
+    );
+    assert_eq!(back.variant(), Variant::Forbidden);
+}

@@ -50,8 +50,21 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// A record of `game` with `tags` (such as `Event`, `Site`, `Date`, `South`,
-    /// `North`). `Variant`, `Result` and `Reason` come from the game; given ones are
-    /// ignored. A tag name keeps only its letters, digits and `_`.
+    /// `North`), set as by [`GameRecord::set_tag`]: `Variant`, `Result` and `Reason`
+    /// come from the game.
+    ///
+    /// ```
+    /// use oware_bot::rules::{Game, GameRecord, Pit, Variant};
+    ///
+    /// let moves: Vec<Pit> = "CdBe".chars().filter_map(Pit::from_letter).collect();
+    /// let game = Game::from_moves(Variant::Abapa, &moves).expect("legal moves");
+    /// let record = GameRecord::from_game(&game, [("South", "Alice"), ("North", "Bob")])?;
+    /// let text = record.to_text();
+    /// assert!(text.starts_with("[South \"Alice\"]\n[North \"Bob\"]\n[Variant \"abapa\"]\n"));
+    /// assert!(text.ends_with("\n\n1. C d 2. B e *\n"));
+    /// assert_eq!(GameRecord::parse(&text)?.moves(), moves);
+    /// # Ok::<(), oware_bot::rules::RecordError>(())
+    /// ```
     ///
     /// # Errors
     /// [`RecordError::SetUp`] if the game did not start from the standard position.
@@ -69,14 +82,7 @@ impl GameRecord {
             game: game.clone(),
         };
         for (name, value) in tags {
-            let name: String = name.into();
-            let name: String = name
-                .chars()
-                .filter(|&c| c.is_alphanumeric() || c == '_')
-                .collect();
-            if !name.is_empty() {
-                record.set_tag(&name, value);
-            }
+            record.set_tag(&name.into(), value);
         }
         Ok(record)
     }
@@ -247,15 +253,21 @@ impl GameRecord {
         }
     }
 
-    /// Sets a tag (replacing one of the same name); derived tags cannot be set.
+    /// Sets a tag, replacing one of the same name. The name keeps only its letters,
+    /// digits and `_`; an empty name and the derived `Variant`, `Result` and `Reason`
+    /// are ignored (they come from the game).
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
-        if DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(name)) {
+        let name: String = name
+            .chars()
+            .filter(|&c| c.is_alphanumeric() || c == '_')
+            .collect();
+        if name.is_empty() || DERIVED_TAGS.iter().any(|d| d.eq_ignore_ascii_case(&name)) {
             return;
         }
         let value = value.into();
-        match self.tags.iter_mut().find(|(n, _)| n == name) {
+        match self.tags.iter_mut().find(|(n, _)| *n == name) {
             Some(tag) => tag.1 = value,
-            None => self.tags.push((name.to_owned(), value)),
+            None => self.tags.push((name, value)),
         }
     }
 

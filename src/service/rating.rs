@@ -63,23 +63,19 @@ impl Default for Rating {
     }
 }
 
-impl From<Rating> for Glicko2Rating {
-    fn from(r: Rating) -> Glicko2Rating {
-        Glicko2Rating {
-            rating: r.rating,
-            deviation: r.deviation,
-            volatility: r.volatility,
-        }
+fn to_glicko(r: Rating) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
     }
 }
 
-impl From<Glicko2Rating> for Rating {
-    fn from(r: Glicko2Rating) -> Rating {
-        Rating {
-            rating: r.rating,
-            deviation: r.deviation,
-            volatility: r.volatility,
-        }
+fn from_glicko(r: Glicko2Rating) -> Rating {
+    Rating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
     }
 }
 
@@ -125,8 +121,8 @@ fn config() -> Glicko2Config {
 /// The game is rated as a rating period of its own.
 #[must_use]
 pub fn update(a: Rating, b: Rating, result: GameResult) -> (Rating, Rating) {
-    let (a, b) = glicko2(&a.into(), &b.into(), &result.outcome(), &config());
-    (a.into(), b.into())
+    let (a, b) = glicko2(&to_glicko(a), &to_glicko(b), &result.outcome(), &config());
+    (from_glicko(a), from_glicko(b))
 }
 
 /// A player's new rating after a rating period of several games, each given as the
@@ -136,9 +132,9 @@ pub fn update(a: Rating, b: Rating, result: GameResult) -> (Rating, Rating) {
 pub fn rate_period(player: Rating, games: &[(Rating, GameResult)]) -> Rating {
     let games: Vec<(Glicko2Rating, Outcomes)> = games
         .iter()
-        .map(|&(opponent, result)| (opponent.into(), result.outcome()))
+        .map(|&(opponent, result)| (to_glicko(opponent), result.outcome()))
         .collect();
-    glicko2_rating_period(&player.into(), &games, &config()).into()
+    from_glicko(glicko2_rating_period(&to_glicko(player), &games, &config()))
 }
 
 /// Whether a rating is still provisional: its deviation is above
