@@ -7,5 +7,6 @@
 pub mod chat;
 pub mod cli;
 pub mod engine;
+pub mod render;
 pub mod rules;
 pub mod service;

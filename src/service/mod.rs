@@ -2,7 +2,9 @@
 //! Challenges, turns, advice, ratings and history live here; the service never
 //! knows which chat platform it serves.
 
+pub mod advice;
 mod command;
+pub mod rating;
 mod reply;
 
 pub use command::{
