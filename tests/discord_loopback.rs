@@ -236,15 +236,23 @@ async fn autocomplete_offers_only_the_callers_legal_pits() {
 async fn a_slow_reply_is_deferred_then_filled_in_or_sent_privately() {
     let bot = start_bot(None).await;
     let slow = Duration::from_millis(2000);
-    bot.service
-        .then_after(Reply::public("The engine played C."), slow);
-    let games = payloads::oware(&alice(), "games", json!([]), &[]);
-    bot.fake.interaction(games.clone());
-    let deferred = callback(&bot.fake, &games).await.json();
+    bot.service.then_after(
+        script::board("The engine played c. Alice to move.", 4, 9, "ABCDEF", ""),
+        slow,
+    );
+    let mv = payloads::slash_move(&alice(), "b");
+    bot.fake.interaction(mv.clone());
+    let deferred = callback(&bot.fake, &mv).await.json();
     assert_eq!(deferred["type"], json!(5), "deferred before Discord's 3 s");
-    let edit = bot.fake.wait_for(1, is_webhook(&games, "PATCH")).await;
+    let edit = bot.fake.wait_for(1, is_webhook(&mv, "PATCH")).await;
     assert!(edit[0].path.ends_with("/messages/@original"));
-    assert_eq!(edit[0].json()["content"], json!("The engine played C."));
+    let body = edit[0].json();
+    assert_eq!(
+        body["content"],
+        json!("The engine played c. Alice to move.")
+    );
+    assert_eq!(edit[0].files()[0].bytes, script::PNG, "the board comes too");
+    assert_eq!(custom_ids(&body["components"]).len(), 2);
 
     bot.service
         .then_after(Reply::private("Not your turn."), slow);
