@@ -41,13 +41,16 @@ impl Service {
         let candidates = if mine.is_empty() && onlooker_ok {
             others
         } else if mine.is_empty() {
-            return Err(match others.as_slice() {
-                [] => ServiceError::NoGameHere,
-                [row, ..] => not_a_player(row),
-            });
+            return match others.as_slice() {
+                [] => self.latest_here(cmd, false).await,
+                [row, ..] => Err(not_a_player(row)),
+            };
         } else {
             mine
         };
+        if candidates.is_empty() {
+            return self.latest_here(cmd, onlooker_ok).await;
+        }
         match candidates.as_slice() {
             [] => Err(ServiceError::NoGameHere),
             [_] => Ok(candidates.into_iter().next().expect("one candidate")),
@@ -60,6 +63,23 @@ impl Service {
                 first.id,
             )),
         }
+    }
+
+    /// With no active game here: the author's latest game here (or anyone's, when
+    /// `onlooker_ok`), finished, so that `board` shows the final position and a late
+    /// `move` hears that the game is over.
+    async fn latest_here(&self, cmd: &Command, onlooker_ok: bool) -> Result<GameRow, ServiceError> {
+        let place = &cmd.place;
+        let user = (!onlooker_ok).then_some(cmd.author.id.as_str());
+        self.store
+            .latest_game_in_channel(
+                place.platform.as_str(),
+                place.space.as_deref(),
+                &place.channel,
+                user,
+            )
+            .await?
+            .ok_or(ServiceError::NoGameHere)
     }
 
     /// Replays a stored game with the rules core.

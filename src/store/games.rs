@@ -203,6 +203,32 @@ impl Store {
         .await?)
     }
 
+    /// The latest game in a channel, whatever its status; only games `user_id` plays
+    /// in when given.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn latest_game_in_channel(
+        &self,
+        platform: &str,
+        space: Option<&str>,
+        channel: &str,
+        user_id: Option<&str>,
+    ) -> Result<Option<GameRow>, StoreError> {
+        Ok(sqlx::query_as(concat!(
+            select_game!(),
+            "WHERE g.platform = ?1 AND g.space IS ?2 AND g.channel = ?3
+               AND (?4 IS NULL OR s.user_id = ?4 OR n.user_id = ?4)
+             ORDER BY g.id DESC LIMIT 1"
+        ))
+        .bind(platform)
+        .bind(space)
+        .bind(channel)
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
     /// A user's active games anywhere on their network, oldest first.
     ///
     /// # Errors
