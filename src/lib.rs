@@ -2,8 +2,10 @@
 //! console chat.
 //!
 //! Layers, each a folder: [`rules`] (pure rules core), [`engine`] (pure search and
-//! perft), [`cli`] (the command-line tools that are not chat).
+//! perft), [`render`] (board PNGs, alt text, replay GIFs), [`cli`] (the command-line
+//! tools that are not chat).
 
 pub mod cli;
 pub mod engine;
+pub mod render;
 pub mod rules;

@@ -1,0 +1,451 @@
+//! The board scene: layout, colours and drawing of one [`BoardView`] onto a canvas.
+//!
+//! Layout, in 800×360 layout units, as South sees the board: North's name across the
+//! top, the wooden board in the middle (North's store on the left, South's on the
+//! right, North's row `f…a` above South's row `A…F`), South's name and a key to the
+//! highlights across the bottom.
+
+use tiny_skia::Path;
+
+use super::canvas::{circle, rgb, round_rect, Canvas, Color8, HEIGHT, WIDTH};
+use super::text::{self, Align, Face};
+use super::BoardView;
+use crate::rules::{Pit, Side};
+
+/// Pits hold this many seeds or fewer are also drawn as countable dots.
+pub(crate) const MAX_DOTS: u8 = 12;
+
+// Layout (layout units).
+const BOARD: (f32, f32, f32, f32) = (8.0, 48.0, 784.0, 264.0);
+const PIT_RADIUS: f32 = 38.0;
+pub(crate) const RING_RADIUS: f32 = 43.0;
+const ROW_Y: [f32; 2] = [230.0, 130.0]; // [South, North]
+const LETTER_BASELINE: [f32; 2] = [297.0, 75.0];
+const STORE: (f32, f32, f32) = (64.0, 100.0, 232.0); // top, width, height
+const STORE_X: [f32; 2] = [678.0, 22.0]; // [South (right), North (left)]
+const NAME_BASELINE: [f32; 2] = [341.0, 31.0];
+const NAME_SIZE: f32 = 19.0;
+const NAME_MAX_WIDTH: f32 = 300.0;
+const MARGIN: f32 = 16.0;
+
+// Colours. Highlights pair colour with shape: the pit just played gets a solid blue
+// ring, captured pits a dashed yellow ring, legal pits a thin pale ring, so they stay
+// apart under every kind of colour blindness and in greyscale.
+const BG_TOP: Color8 = rgb(0x2e241d);
+const BG_BOTTOM: Color8 = rgb(0x1f1915);
+const WOOD: [Color8; 3] = [rgb(0xcf9760), rgb(0xad7240), rgb(0x8f5a2f)];
+const WOOD_EDGE: Color8 = rgb(0x3f2612);
+const GRAIN: Color8 = rgb(0x5a3518);
+const HOLLOW: [Color8; 2] = [rgb(0x3a2210), rgb(0x5f3c1f)];
+const RIM_SHADE: Color8 = rgb(0x2e1a0a);
+const RIM_LIGHT: Color8 = rgb(0xe8b883);
+const SEED: Color8 = rgb(0xf4e6c8);
+const SEED_EDGE: Color8 = rgb(0x6e4a29);
+const INK_LIGHT: Color8 = rgb(0xfff6e6);
+const INK_DARK: Color8 = rgb(0x2a1709);
+const TEXT: Color8 = rgb(0xf6ead8);
+const TEXT_DIM: Color8 = rgb(0xbcaa94);
+const TURN_PILL: Color8 = rgb(0xf7d58a);
+/// The ring around the pit just played from.
+pub(crate) const PLAYED: Color8 = rgb(0x3d9be9);
+/// The dashed ring around captured pits.
+pub(crate) const CAPTURED: Color8 = rgb(0xffd21f);
+const LEGAL: Color8 = rgb(0xfff3dc);
+const RING_BACKING: Color8 = rgb(0x1b0f05);
+
+/// The centre of `pit` in layout units.
+pub(crate) fn pit_centre(pit: Pit) -> (f32, f32) {
+    let column = match pit.owner() {
+        Side::South => pit.column(),
+        Side::North => 5 - pit.column(),
+    };
+    (180.0 + 88.0 * column as f32, ROW_Y[pit.owner().index()])
+}
+
+/// The centre of `side`'s store in layout units.
+pub(crate) fn store_centre(side: Side) -> (f32, f32) {
+    let (top, w, h) = STORE;
+    (STORE_X[side.index()] + w / 2.0, top + h / 2.0)
+}
+
+/// The parts of every picture that never change: background, wood, the carved
+/// stores and pits, the static labels. Drawn once per scale (see
+/// [`Canvas::from_cached`]).
+pub(crate) fn draw_base(canvas: &mut Canvas) {
+    background(canvas);
+    wood(canvas);
+    for side in Side::BOTH {
+        store_hollow(canvas, side);
+    }
+    for pit in Pit::ALL {
+        pit_hollow(canvas, pit);
+    }
+    legend(canvas);
+}
+
+/// Draws the view over [`draw_base`].
+pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView<'_>) {
+    for side in Side::BOTH {
+        score(canvas, side, view);
+    }
+    let board = view.position.board();
+    for pit in Pit::ALL {
+        seeds(canvas, pit, board[pit.index()]);
+    }
+    highlights(canvas, view);
+    letters(canvas, view);
+    for side in Side::BOTH {
+        name(canvas, side, view);
+    }
+    caption(canvas, view);
+}
+
+fn background(canvas: &mut Canvas) {
+    if let Some(all) = round_rect(0.0, 0.0, WIDTH, HEIGHT, 0.0) {
+        canvas.fill_vertical(&all, 0.0, HEIGHT, &[(0.0, BG_TOP), (1.0, BG_BOTTOM)]);
+    }
+}
+
+fn wood(canvas: &mut Canvas) {
+    let (x, y, w, h) = BOARD;
+    let Some(slab) = round_rect(x, y, w, h, 26.0) else {
+        return;
+    };
+    canvas.fill(&slab, WOOD_EDGE);
+    if let Some(top) = round_rect(x + 2.5, y + 2.5, w - 5.0, h - 5.0, 24.0) {
+        canvas.fill_vertical(
+            &top,
+            y,
+            y + h,
+            &[(0.0, WOOD[0]), (0.55, WOOD[1]), (1.0, WOOD[2])],
+        );
+        canvas.stroke(&top, RIM_LIGHT.alpha(70), 1.5, None);
+    }
+    // A few long, gentle grain lines; fixed, so every render is identical.
+    for (i, &(y0, bend)) in [
+        (62.0, 3.0),
+        (104.0, -4.0),
+        (181.0, 2.5),
+        (252.0, -3.0),
+        (300.0, 2.0),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut pb = tiny_skia::PathBuilder::new();
+        pb.move_to(x + 30.0, y0);
+        let phase = if i % 2 == 0 { 1.0 } else { -1.0 };
+        pb.cubic_to(
+            x + 250.0,
+            y0 + bend * phase,
+            x + 520.0,
+            y0 - bend,
+            x + w - 30.0,
+            y0 + bend * 0.5,
+        );
+        if let Some(line) = pb.finish() {
+            canvas.stroke(&line, GRAIN.alpha(38), 1.2, None);
+        }
+    }
+}
+
+/// A hollow carved into the wood: a bevel (dark above, light below) and a darker floor.
+fn carve(
+    canvas: &mut Canvas,
+    shape: &Path,
+    outer: &Path,
+    top: f32,
+    bottom: f32,
+    cx: f32,
+    cy: f32,
+    radius: f32,
+) {
+    canvas.fill_vertical(outer, top, bottom, &[(0.0, RIM_SHADE), (1.0, RIM_LIGHT)]);
+    canvas.fill_radial(
+        shape,
+        cx,
+        cy,
+        radius,
+        &[(0.0, HOLLOW[0]), (0.75, HOLLOW[0]), (1.0, HOLLOW[1])],
+    );
+}
+
+fn pit_hollow(canvas: &mut Canvas, pit: Pit) {
+    let (cx, cy) = pit_centre(pit);
+    if let (Some(floor), Some(rim)) = (circle(cx, cy, PIT_RADIUS), circle(cx, cy, PIT_RADIUS + 2.5))
+    {
+        carve(
+            canvas,
+            &floor,
+            &rim,
+            cy - PIT_RADIUS,
+            cy + PIT_RADIUS,
+            cx,
+            cy,
+            PIT_RADIUS,
+        );
+    }
+}
+
+fn seeds(canvas: &mut Canvas, pit: Pit, seeds: u8) {
+    let (cx, cy) = pit_centre(pit);
+    if seeds == 0 {
+        canvas.text(
+            "0",
+            Face::Bold,
+            20.0,
+            cx,
+            cy + 7.3,
+            Align::Center,
+            INK_LIGHT.alpha(90),
+        );
+        return;
+    }
+    if seeds <= MAX_DOTS {
+        // Dots on a ring, starting at the top and going clockwise.
+        for i in 0..seeds {
+            let angle = std::f32::consts::TAU * f32::from(i) / f32::from(seeds)
+                - std::f32::consts::FRAC_PI_2;
+            seed(
+                canvas,
+                cx + 27.0 * angle.cos(),
+                cy + 27.0 * angle.sin(),
+                5.4,
+            );
+        }
+        canvas.text(
+            &seeds.to_string(),
+            Face::Bold,
+            20.0,
+            cx,
+            cy + 7.3,
+            Align::Center,
+            INK_LIGHT,
+        );
+    } else {
+        // Too many to count by eye: a full ring of small seeds and a large number.
+        for i in 0..18u8 {
+            let angle = std::f32::consts::TAU * f32::from(i) / 18.0;
+            seed(
+                canvas,
+                cx + 31.0 * angle.cos(),
+                cy + 31.0 * angle.sin(),
+                4.0,
+            );
+        }
+        canvas.text(
+            &seeds.to_string(),
+            Face::Bold,
+            26.0,
+            cx,
+            cy + 9.5,
+            Align::Center,
+            INK_LIGHT,
+        );
+    }
+}
+
+fn seed(canvas: &mut Canvas, x: f32, y: f32, r: f32) {
+    // Whole-pixel centres: every seed rasterizes alike, which deflate rewards.
+    let (x, y) = (x.round(), y.round());
+    if let Some(dot) = circle(x, y, r) {
+        canvas.fill(&dot, SEED);
+        canvas.stroke(&dot, SEED_EDGE, 1.0, None);
+    }
+    if let Some(shine) = circle(x - r * 0.35, y - r * 0.35, r * 0.35) {
+        canvas.fill(&shine, rgb(0xffffff).alpha(150));
+    }
+}
+
+fn store_hollow(canvas: &mut Canvas, side: Side) {
+    let (top, w, h) = STORE;
+    let x = STORE_X[side.index()];
+    let (cx, cy) = store_centre(side);
+    if let (Some(floor), Some(rim)) = (
+        round_rect(x, top, w, h, w / 2.0),
+        round_rect(x - 2.5, top - 2.5, w + 5.0, h + 5.0, w / 2.0 + 2.5),
+    ) {
+        carve(canvas, &floor, &rim, top, top + h, cx, cy, h / 2.0);
+    }
+    let label = match side {
+        Side::South => "South",
+        Side::North => "North",
+    };
+    canvas.text(
+        label,
+        Face::Regular,
+        14.0,
+        cx,
+        top + 40.0,
+        Align::Center,
+        TEXT_DIM,
+    );
+    canvas.text(
+        "captured",
+        Face::Regular,
+        12.0,
+        cx,
+        top + h - 30.0,
+        Align::Center,
+        TEXT_DIM.alpha(200),
+    );
+}
+
+fn score(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
+    let (cx, cy) = store_centre(side);
+    let score = view.position.score(side);
+    canvas.text(
+        &score.to_string(),
+        Face::Bold,
+        46.0,
+        cx,
+        cy + 17.0,
+        Align::Center,
+        INK_LIGHT,
+    );
+}
+
+/// A ring around a pit: `width` wide, dashed or not, on a dark backing so it reads on
+/// light and dark wood alike.
+fn ring(canvas: &mut Canvas, pit: Pit, color: Color8, width: f32, dash: Option<(f32, f32)>) {
+    let (cx, cy) = pit_centre(pit);
+    if let Some(path) = circle(cx, cy, RING_RADIUS) {
+        canvas.stroke(&path, RING_BACKING.alpha(150), width + 3.0, dash);
+        canvas.stroke(&path, color, width, dash);
+    }
+}
+
+fn highlights(canvas: &mut Canvas, view: &BoardView<'_>) {
+    for pit in view.legal {
+        ring(canvas, pit, LEGAL.alpha(170), 2.0, None);
+    }
+    if let Some(effect) = view.last {
+        for pit in effect.captured_pits {
+            ring(canvas, pit, CAPTURED, 4.5, Some((9.0, 6.0)));
+        }
+        ring(canvas, effect.pit, PLAYED, 4.5, None);
+    }
+}
+
+fn letters(canvas: &mut Canvas, view: &BoardView<'_>) {
+    for pit in Pit::ALL {
+        let (cx, _) = pit_centre(pit);
+        let y = LETTER_BASELINE[pit.owner().index()];
+        let ink = if view.legal.contains(pit) {
+            INK_DARK
+        } else {
+            INK_DARK.alpha(120)
+        };
+        let mut buf = [0u8; 4];
+        canvas.text(
+            pit.letter().encode_utf8(&mut buf),
+            Face::Bold,
+            17.0,
+            cx,
+            y,
+            Align::Center,
+            ink,
+        );
+    }
+}
+
+/// The drawable, width-limited name of `side`'s player.
+pub(crate) fn display_name<'a>(view: &BoardView<'a>, side: Side) -> std::borrow::Cow<'a, str> {
+    let fallback = match side {
+        Side::South => "South",
+        Side::North => "North",
+    };
+    let clean = text::clean_name(view.names[side.index()], Face::Bold, fallback);
+    match clean {
+        std::borrow::Cow::Borrowed(s) => text::fit(s, Face::Bold, NAME_SIZE, NAME_MAX_WIDTH),
+        std::borrow::Cow::Owned(s) => std::borrow::Cow::Owned(
+            text::fit(&s, Face::Bold, NAME_SIZE, NAME_MAX_WIDTH).into_owned(),
+        ),
+    }
+}
+
+/// North's name at the top left, South's at the bottom right (beside their stores);
+/// the side to move gets a pill and "to move".
+fn name(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
+    let shown = display_name(view, side);
+    let w = text::width(&shown, Face::Bold, NAME_SIZE);
+    let baseline = NAME_BASELINE[side.index()];
+    let pad = 10.0;
+    let (left, align_x, align) = match side {
+        Side::North => (MARGIN, MARGIN + pad, Align::Left),
+        Side::South => (
+            WIDTH - MARGIN - w - 2.0 * pad,
+            WIDTH - MARGIN - pad,
+            Align::Right,
+        ),
+    };
+    let turn = view.to_move == Some(side);
+    if turn {
+        if let Some(pill) = round_rect(left, baseline - 21.0, w + 2.0 * pad, 29.0, 14.5) {
+            canvas.fill(&pill, TURN_PILL);
+        }
+        let (x, a) = match side {
+            Side::North => (left + w + 2.0 * pad + 10.0, Align::Left),
+            Side::South => (left - 10.0, Align::Right),
+        };
+        canvas.text("to move", Face::Regular, 16.0, x, baseline - 1.0, a, TEXT);
+    }
+    let ink = if turn { INK_DARK } else { TEXT };
+    canvas.text(&shown, Face::Bold, NAME_SIZE, align_x, baseline, align, ink);
+}
+
+/// The caption (or "Game over") at the top right, in the room North's name leaves.
+fn caption(canvas: &mut Canvas, view: &BoardView<'_>) {
+    let text = match (view.caption, view.to_move) {
+        (Some(c), _) => c,
+        (None, None) => "Game over",
+        (None, Some(_)) => return,
+    };
+    let north = text::width(&display_name(view, Side::North), Face::Bold, NAME_SIZE);
+    let used = MARGIN
+        + north
+        + 20.0
+        + if view.to_move == Some(Side::North) {
+            80.0
+        } else {
+            0.0
+        };
+    let room = (WIDTH - MARGIN - 4.0 - used - 24.0).max(0.0);
+    let clean = text::clean_name(text, Face::Regular, "");
+    let shown = text::fit(&clean, Face::Regular, 17.0, room);
+    canvas.text(
+        &shown,
+        Face::Regular,
+        17.0,
+        WIDTH - MARGIN - 4.0,
+        NAME_BASELINE[1] - 1.0,
+        Align::Right,
+        TEXT,
+    );
+}
+
+/// A key to the highlights at the bottom left.
+fn legend(canvas: &mut Canvas) {
+    let y = NAME_BASELINE[0] - 6.0;
+    let mut x = MARGIN + 8.0;
+    let items: [(&str, Color8, f32, Option<(f32, f32)>); 3] = [
+        ("played", PLAYED, 3.0, None),
+        ("captured", CAPTURED, 3.0, Some((3.5, 3.0))),
+        ("can move", LEGAL.alpha(200), 1.5, None),
+    ];
+    for (label, color, width, dash) in items {
+        if let Some(c) = circle(x, y, 7.0) {
+            canvas.stroke(&c, color, width, dash);
+        }
+        canvas.text(
+            label,
+            Face::Regular,
+            14.0,
+            x + 12.0,
+            y + 5.0,
+            Align::Left,
+            TEXT_DIM,
+        );
+        x += 24.0 + text::width(label, Face::Regular, 14.0) + 14.0;
+    }
+}

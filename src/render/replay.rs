@@ -1,0 +1,264 @@
+//! A whole game as an animated GIF: the start, one frame per ply with the move in the
+//! caption, and the final position with the result, the first and last held longer.
+//!
+//! Frames are drawn at 1× (800×360) and share one 255-colour palette learnt once by
+//! NeuQuant from the opening frame and the highlight colours. After the first, each
+//! frame stores only the rectangle that changed, with unchanged pixels transparent
+//! over the previous frame, so a 100-ply game stays well under 2 MB.
+
+use std::collections::HashMap;
+
+use color_quant::NeuQuant;
+use gif::{DisposalMethod, Encoder, Frame, Repeat};
+
+use super::board::{CAPTURED, PLAYED};
+use super::canvas::{HEIGHT, WIDTH};
+use super::{render_rgba, result_line, BoardView};
+use crate::rules::{Effect, Game};
+
+/// Frame delays in hundredths of a second.
+const START_DELAY: u16 = 200;
+const PLY_DELAY: u16 = 110;
+const FINAL_DELAY: u16 = 500;
+/// The palette index that means "unchanged since the previous frame".
+const TRANSPARENT: u8 = 255;
+
+/// The caption of one ply: `"12. C captures 5 (2 pits)"`, `"3. f sows 4"`.
+#[must_use]
+pub fn move_caption(number: usize, effect: &Effect) -> String {
+    let pit = effect.pit;
+    if effect.captured > 0 {
+        let pits = effect.captured_pits.len();
+        let plural = if pits == 1 { "pit" } else { "pits" };
+        format!(
+            "{number}. {pit} captures {} ({pits} {plural})",
+            effect.captured
+        )
+    } else if effect.grand_slam {
+        format!("{number}. {pit}: grand slam, captures nothing")
+    } else if effect.lap {
+        format!("{number}. {pit} sows {} (a full lap)", effect.sown)
+    } else {
+        format!("{number}. {pit} sows {}", effect.sown)
+    }
+}
+
+/// The game as an animated GIF (800×360, looping): `plies + 2` frames.
+#[must_use]
+pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
+    let (w, h) = (WIDTH as u16, HEIGHT as u16);
+    let variant = game.variant();
+    let start = game.start();
+    let mut views: Vec<(String, BoardView<'_>, u16)> = Vec::with_capacity(game.plies().len() + 2);
+    let start_view = BoardView {
+        position: start,
+        names,
+        last: None,
+        legal: start.legal_moves(variant),
+        to_move: Some(start.to_move()),
+        caption: None,
+    };
+    views.push(("Start".to_owned(), start_view, START_DELAY));
+    let plies = game.plies();
+    for (i, ply) in plies.iter().enumerate() {
+        let ended_here = i + 1 == plies.len() && game.is_over();
+        let view = BoardView {
+            position: ply.after,
+            names,
+            last: Some(ply.effect),
+            legal: if ended_here {
+                Default::default()
+            } else {
+                ply.after.legal_moves(variant)
+            },
+            to_move: (!ended_here).then(|| ply.after.to_move()),
+            caption: None,
+        };
+        views.push((move_caption(i + 1, &ply.effect), view, PLY_DELAY));
+    }
+    let final_caption = match game.outcome() {
+        Some(outcome) => result_line(&outcome, names),
+        None => format!("After {} moves", plies.len()),
+    };
+    let mut final_view = BoardView::of_game(game, names);
+    final_view.last = None;
+    views.push((final_caption, final_view, FINAL_DELAY));
+
+    let frames = views.into_iter().map(|(caption, mut view, delay)| {
+        view.caption = Some(&caption);
+        (render_rgba(&view, 1), delay)
+    });
+    encode(frames, w, h)
+}
+
+/// Encodes opaque RGBA frames of `w × h` pixels, each with its delay.
+fn encode(mut frames: impl Iterator<Item = (Vec<u8>, u16)>, w: u16, h: u16) -> Vec<u8> {
+    let mut out = Vec::with_capacity(512 * 1024);
+    let Some((first, first_delay)) = frames.next() else {
+        return out;
+    };
+    let mut palette = Palette::learn(&first);
+    {
+        // Invariant for the `expect`s: the encoder writes into a Vec (which cannot
+        // fail), with a 256-entry palette and frames inside the w × h screen.
+        let mut encoder =
+            Encoder::new(&mut out, w, h, &palette.global).expect("GIF header into memory");
+        encoder
+            .set_repeat(Repeat::Infinite)
+            .expect("loop extension into memory");
+        let mut frame = palette.delta_frame(None, &first, w);
+        frame.delay = first_delay;
+        encoder.write_frame(&frame).expect("GIF frame into memory");
+        let mut previous = first;
+        for (rgba, delay) in frames {
+            let mut frame = palette.delta_frame(Some(&previous), &rgba, w);
+            frame.delay = delay;
+            encoder.write_frame(&frame).expect("GIF frame into memory");
+            previous = rgba;
+        }
+    }
+    out
+}
+
+/// One global palette and a memo of the colours already mapped onto it.
+struct Palette {
+    quant: NeuQuant,
+    map: HashMap<[u8; 3], u8>,
+    global: Vec<u8>,
+}
+
+impl Palette {
+    /// Learns 255 colours from the opening frame plus swatches of the highlight
+    /// colours (which the opening frame lacks); index 255 stays transparent.
+    fn learn(rgba: &[u8]) -> Palette {
+        let mut sample = rgba.to_vec();
+        for c in [PLAYED, CAPTURED] {
+            for _ in 0..4000 {
+                sample.extend_from_slice(&[c.r, c.g, c.b, 255]);
+            }
+        }
+        let quant = NeuQuant::new(10, 255, &sample);
+        let mut global = quant.color_map_rgb();
+        global.resize(256 * 3, 0);
+        Palette {
+            quant,
+            map: HashMap::new(),
+            global,
+        }
+    }
+
+    fn index(&mut self, px: &[u8]) -> u8 {
+        let key = [px[0], px[1], px[2]];
+        let quant = &self.quant;
+        // NeuQuant was built with 255 colours, so every index fits below TRANSPARENT.
+        *self
+            .map
+            .entry(key)
+            .or_insert_with(|| quant.index_of(&[key[0], key[1], key[2], 255]) as u8)
+    }
+
+    /// The frame for `rgba`: whole (with the global palette) when there is no
+    /// previous frame, else only the changed rectangle, unchanged pixels transparent.
+    fn delta_frame(&mut self, previous: Option<&[u8]>, rgba: &[u8], width: u16) -> Frame<'static> {
+        let w = usize::from(width);
+        let h = rgba.len() / 4 / w;
+        let (mut x0, mut y0, mut x1, mut y1) = (0, 0, w, h);
+        if let Some(prev) = previous {
+            let changed = |i: usize| rgba[4 * i..4 * i + 4] != prev[4 * i..4 * i + 4];
+            let rows: Vec<usize> = (0..h)
+                .filter(|&y| (0..w).any(|x| changed(y * w + x)))
+                .collect();
+            match (rows.first(), rows.last()) {
+                (Some(&top), Some(&bottom)) => {
+                    let cols = |x: usize| (top..=bottom).any(|y| changed(y * w + x));
+                    x0 = (0..w).find(|&x| cols(x)).unwrap_or(0);
+                    x1 = (0..w).rev().find(|&x| cols(x)).map_or(w, |x| x + 1);
+                    (y0, y1) = (top, bottom + 1);
+                }
+                // Nothing changed: a single transparent pixel keeps the frame's delay.
+                _ => (x0, y0, x1, y1) = (0, 0, 1, 1),
+            }
+        }
+        let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let i = 4 * (y * w + x);
+                let px = &rgba[i..i + 4];
+                let same = previous.is_some_and(|p| &p[i..i + 4] == px);
+                buffer.push(if same { TRANSPARENT } else { self.index(px) });
+            }
+        }
+        // Layout sizes are 800×360, so every coordinate fits in u16.
+        let dim = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
+        Frame {
+            left: dim(x0),
+            top: dim(y0),
+            width: dim(x1 - x0),
+            height: dim(y1 - y0),
+            buffer: buffer.into(),
+            transparent: Some(TRANSPARENT),
+            dispose: DisposalMethod::Keep,
+            ..Frame::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Moves, Pit};
+
+    fn effect(pit: char, sown: u8, captured: u8, pits: &str) -> Effect {
+        let at = |c| Pit::from_letter(c).expect("a pit letter");
+        Effect {
+            pit: at(pit),
+            sown,
+            lap: sown >= 12,
+            last: at('a'),
+            captured,
+            captured_pits: pits.chars().map(at).fold(Moves::EMPTY, Moves::with),
+            grand_slam: false,
+        }
+    }
+
+    #[test]
+    fn captions_say_what_the_move_did() {
+        assert_eq!(move_caption(3, &effect('f', 4, 0, "")), "3. f sows 4");
+        assert_eq!(
+            move_caption(12, &effect('C', 5, 5, "de")),
+            "12. C captures 5 (2 pits)"
+        );
+        assert_eq!(
+            move_caption(7, &effect('C', 3, 2, "d")),
+            "7. C captures 2 (1 pit)"
+        );
+        assert_eq!(
+            move_caption(40, &effect('A', 14, 0, "")),
+            "40. A sows 14 (a full lap)"
+        );
+        let mut slam = effect('B', 5, 0, "");
+        slam.grand_slam = true;
+        assert_eq!(move_caption(9, &slam), "9. B: grand slam, captures nothing");
+    }
+
+    #[test]
+    fn unchanged_frames_are_one_transparent_pixel() {
+        let rgba = vec![200u8; 4 * 8 * 2];
+        let mut palette = Palette::learn(&rgba);
+        let first = palette.delta_frame(None, &rgba, 8);
+        assert_eq!((first.width, first.height), (8, 2));
+        let same = palette.delta_frame(Some(&rgba), &rgba, 8);
+        assert_eq!(
+            (same.width, same.height, &*same.buffer),
+            (1, 1, &[TRANSPARENT][..])
+        );
+        let mut next = rgba.clone();
+        next[4 * 9..4 * 9 + 3].copy_from_slice(&[0, 0, 0]);
+        let delta = palette.delta_frame(Some(&rgba), &next, 8);
+        assert_eq!(
+            (delta.left, delta.top, delta.width, delta.height),
+            (1, 1, 1, 1)
+        );
+        assert_ne!(delta.buffer[0], TRANSPARENT);
+    }
+}
