@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::render::{alt_text, board_png, replay_gif, result_line, BoardView};
-use crate::rules::{text_board, Game, IllegalMove, Moves, Pit, Variant};
+use crate::rules::{text_board, Game, IllegalMove, Pit, Variant};
 
 /// Arguments of `oware-bot render`.
 #[derive(Debug, Args)]
@@ -44,17 +44,16 @@ pub enum RenderError {
         /// The token as given (shortened).
         token: String,
     },
-    /// A move the rules do not allow where it was played.
-    #[error("move {ply} ({pit}) is illegal: {reason}; legal moves there: {legal}")]
+    /// A move the rules do not allow where it was played. The reason lists the
+    /// legal moves (there are none once the game is over).
+    #[error("move {ply} ({pit}) is illegal: {reason}")]
     Illegal {
         /// Ply number, from 1.
         ply: usize,
         /// The pit given.
         pit: Pit,
-        /// Why the rules refuse it.
+        /// Why the rules refuse it, with the legal moves.
         reason: IllegalMove,
-        /// What could have been played instead.
-        legal: Moves,
     },
     /// The output file could not be written.
     #[error("cannot write {path}: {source}")]
@@ -86,12 +85,10 @@ pub fn play_moves(moves: &str, variant: Variant) -> Result<Game, RenderError> {
                 })
             }
         };
-        let legal = game.legal_moves();
         game.play(pit).map_err(|reason| RenderError::Illegal {
             ply: i + 1,
             pit,
             reason,
-            legal,
         })?;
     }
     Ok(game)
@@ -139,7 +136,7 @@ mod tests {
     fn an_illegal_move_names_its_ply_and_the_legal_moves() {
         let err = play_moves("F a a", Variant::Abapa).unwrap_err().to_string();
         assert!(err.starts_with("move 3 (a) is illegal"), "{err}");
-        assert!(err.ends_with("legal moves there: A, B, C, D, E"), "{err}");
+        assert!(err.ends_with("(A, B, C, D, E)"), "{err}");
         let err = play_moves("F zz", Variant::Abapa).unwrap_err().to_string();
         assert!(err.starts_with("move 2 (`zz`) is not a pit"), "{err}");
     }

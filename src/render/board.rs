@@ -150,22 +150,20 @@ fn wood(canvas: &mut Canvas) {
 }
 
 /// A hollow carved into the wood: a bevel (dark above, light below) and a darker floor.
-fn carve(
-    canvas: &mut Canvas,
-    shape: &Path,
-    outer: &Path,
-    top: f32,
-    bottom: f32,
-    cx: f32,
-    cy: f32,
-    radius: f32,
-) {
-    canvas.fill_vertical(outer, top, bottom, &[(0.0, RIM_SHADE), (1.0, RIM_LIGHT)]);
+fn carve(canvas: &mut Canvas, shape: &Path, outer: &Path) {
+    let (o, f) = (outer.bounds(), shape.bounds());
+    canvas.fill_vertical(
+        outer,
+        o.top(),
+        o.bottom(),
+        &[(0.0, RIM_SHADE), (1.0, RIM_LIGHT)],
+    );
+    let (cx, cy) = ((f.left() + f.right()) / 2.0, (f.top() + f.bottom()) / 2.0);
     canvas.fill_radial(
         shape,
         cx,
         cy,
-        radius,
+        f.height() / 2.0,
         &[(0.0, HOLLOW[0]), (0.75, HOLLOW[0]), (1.0, HOLLOW[1])],
     );
 }
@@ -174,16 +172,7 @@ fn pit_hollow(canvas: &mut Canvas, pit: Pit) {
     let (cx, cy) = pit_centre(pit);
     if let (Some(floor), Some(rim)) = (circle(cx, cy, PIT_RADIUS), circle(cx, cy, PIT_RADIUS + 2.5))
     {
-        carve(
-            canvas,
-            &floor,
-            &rim,
-            cy - PIT_RADIUS,
-            cy + PIT_RADIUS,
-            cx,
-            cy,
-            PIT_RADIUS,
-        );
+        carve(canvas, &floor, &rim);
     }
 }
 
@@ -192,10 +181,8 @@ fn seeds(canvas: &mut Canvas, pit: Pit, seeds: u8) {
     if seeds == 0 {
         canvas.text(
             "0",
-            Face::Bold,
-            20.0,
-            cx,
-            cy + 7.3,
+            (Face::Bold, 20.0),
+            (cx, cy + 7.3),
             Align::Center,
             INK_LIGHT.alpha(90),
         );
@@ -215,10 +202,8 @@ fn seeds(canvas: &mut Canvas, pit: Pit, seeds: u8) {
         }
         canvas.text(
             &seeds.to_string(),
-            Face::Bold,
-            20.0,
-            cx,
-            cy + 7.3,
+            (Face::Bold, 20.0),
+            (cx, cy + 7.3),
             Align::Center,
             INK_LIGHT,
         );
@@ -235,10 +220,8 @@ fn seeds(canvas: &mut Canvas, pit: Pit, seeds: u8) {
         }
         canvas.text(
             &seeds.to_string(),
-            Face::Bold,
-            26.0,
-            cx,
-            cy + 9.5,
+            (Face::Bold, 26.0),
+            (cx, cy + 9.5),
             Align::Center,
             INK_LIGHT,
         );
@@ -260,12 +243,12 @@ fn seed(canvas: &mut Canvas, x: f32, y: f32, r: f32) {
 fn store_hollow(canvas: &mut Canvas, side: Side) {
     let (top, w, h) = STORE;
     let x = STORE_X[side.index()];
-    let (cx, cy) = store_centre(side);
+    let (cx, _) = store_centre(side);
     if let (Some(floor), Some(rim)) = (
         round_rect(x, top, w, h, w / 2.0),
         round_rect(x - 2.5, top - 2.5, w + 5.0, h + 5.0, w / 2.0 + 2.5),
     ) {
-        carve(canvas, &floor, &rim, top, top + h, cx, cy, h / 2.0);
+        carve(canvas, &floor, &rim);
     }
     let label = match side {
         Side::South => "South",
@@ -273,19 +256,15 @@ fn store_hollow(canvas: &mut Canvas, side: Side) {
     };
     canvas.text(
         label,
-        Face::Regular,
-        14.0,
-        cx,
-        top + 40.0,
+        (Face::Regular, 14.0),
+        (cx, top + 40.0),
         Align::Center,
         TEXT_DIM,
     );
     canvas.text(
         "captured",
-        Face::Regular,
-        12.0,
-        cx,
-        top + h - 30.0,
+        (Face::Regular, 12.0),
+        (cx, top + h - 30.0),
         Align::Center,
         TEXT_DIM.alpha(200),
     );
@@ -296,10 +275,8 @@ fn score(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
     let score = view.position.score(side);
     canvas.text(
         &score.to_string(),
-        Face::Bold,
-        46.0,
-        cx,
-        cy + 17.0,
+        (Face::Bold, 46.0),
+        (cx, cy + 17.0),
         Align::Center,
         INK_LIGHT,
     );
@@ -331,7 +308,9 @@ fn letters(canvas: &mut Canvas, view: &BoardView<'_>) {
     for pit in Pit::ALL {
         let (cx, _) = pit_centre(pit);
         let y = LETTER_BASELINE[pit.owner().index()];
-        let ink = if view.legal.contains(pit) {
+        // With legal moves shown, the other letters fade; with none (a finished game,
+        // a replay frame) all stay clear.
+        let ink = if view.legal.is_empty() || view.legal.contains(pit) {
             INK_DARK
         } else {
             INK_DARK.alpha(120)
@@ -339,10 +318,8 @@ fn letters(canvas: &mut Canvas, view: &BoardView<'_>) {
         let mut buf = [0u8; 4];
         canvas.text(
             pit.letter().encode_utf8(&mut buf),
-            Face::Bold,
-            17.0,
-            cx,
-            y,
+            (Face::Bold, 17.0),
+            (cx, y),
             Align::Center,
             ink,
         );
@@ -388,10 +365,22 @@ fn name(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
             Side::North => (left + w + 2.0 * pad + 10.0, Align::Left),
             Side::South => (left - 10.0, Align::Right),
         };
-        canvas.text("to move", Face::Regular, 16.0, x, baseline - 1.0, a, TEXT);
+        canvas.text(
+            "to move",
+            (Face::Regular, 16.0),
+            (x, baseline - 1.0),
+            a,
+            TEXT,
+        );
     }
     let ink = if turn { INK_DARK } else { TEXT };
-    canvas.text(&shown, Face::Bold, NAME_SIZE, align_x, baseline, align, ink);
+    canvas.text(
+        &shown,
+        (Face::Bold, NAME_SIZE),
+        (align_x, baseline),
+        align,
+        ink,
+    );
 }
 
 /// The caption (or "Game over") at the top right, in the room North's name leaves.
@@ -415,10 +404,8 @@ fn caption(canvas: &mut Canvas, view: &BoardView<'_>) {
     let shown = text::fit(&clean, Face::Regular, 17.0, room);
     canvas.text(
         &shown,
-        Face::Regular,
-        17.0,
-        WIDTH - MARGIN - 4.0,
-        NAME_BASELINE[1] - 1.0,
+        (Face::Regular, 17.0),
+        (WIDTH - MARGIN - 4.0, NAME_BASELINE[1] - 1.0),
         Align::Right,
         TEXT,
     );
@@ -428,7 +415,9 @@ fn caption(canvas: &mut Canvas, view: &BoardView<'_>) {
 fn legend(canvas: &mut Canvas) {
     let y = NAME_BASELINE[0] - 6.0;
     let mut x = MARGIN + 8.0;
-    let items: [(&str, Color8, f32, Option<(f32, f32)>); 3] = [
+    // (label, colour, line width, dash)
+    type Item = (&'static str, Color8, f32, Option<(f32, f32)>);
+    let items: [Item; 3] = [
         ("played", PLAYED, 3.0, None),
         ("captured", CAPTURED, 3.0, Some((3.5, 3.0))),
         ("can move", LEGAL.alpha(200), 1.5, None),
@@ -439,10 +428,8 @@ fn legend(canvas: &mut Canvas) {
         }
         canvas.text(
             label,
-            Face::Regular,
-            14.0,
-            x + 12.0,
-            y + 5.0,
+            (Face::Regular, 14.0),
+            (x + 12.0, y + 5.0),
             Align::Left,
             TEXT_DIM,
         );

@@ -186,10 +186,8 @@ impl Canvas {
     pub(crate) fn text(
         &mut self,
         s: &str,
-        face: Face,
-        size: f32,
-        x: f32,
-        y: f32,
+        (face, size): (Face, f32),
+        (x, y): (f32, f32),
         align: Align,
         color: Color8,
     ) {

@@ -132,7 +132,7 @@ pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
 }
 
 /// A player's name for text, or the side's name when the name is blank.
-fn player<'a>(names: [&'a str; 2], side: Side) -> &'a str {
+fn player(names: [&str; 2], side: Side) -> &str {
     let name = names[side.index()].trim();
     if name.is_empty() {
         match side {

@@ -14,7 +14,7 @@ use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use super::board::{CAPTURED, PLAYED};
 use super::canvas::{HEIGHT, WIDTH};
 use super::{render_rgba, result_line, BoardView};
-use crate::rules::{Effect, Game};
+use crate::rules::{Effect, Game, Moves};
 
 /// Frame delays in hundredths of a second.
 const START_DELAY: u16 = 200;
@@ -47,14 +47,13 @@ pub fn move_caption(number: usize, effect: &Effect) -> String {
 #[must_use]
 pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
     let (w, h) = (WIDTH as u16, HEIGHT as u16);
-    let variant = game.variant();
     let start = game.start();
     let mut views: Vec<(String, BoardView<'_>, u16)> = Vec::with_capacity(game.plies().len() + 2);
     let start_view = BoardView {
         position: start,
         names,
         last: None,
-        legal: start.legal_moves(variant),
+        legal: Moves::EMPTY,
         to_move: Some(start.to_move()),
         caption: None,
     };
@@ -66,11 +65,9 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
             position: ply.after,
             names,
             last: Some(ply.effect),
-            legal: if ended_here {
-                Default::default()
-            } else {
-                ply.after.legal_moves(variant)
-            },
+            // No legal-move rings: they would flip rows every frame, adding noise to
+            // the animation and bytes to every frame.
+            legal: Moves::EMPTY,
             to_move: (!ended_here).then(|| ply.after.to_move()),
             caption: None,
         };
@@ -82,6 +79,7 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
     };
     let mut final_view = BoardView::of_game(game, names);
     final_view.last = None;
+    final_view.legal = Moves::EMPTY;
     views.push((final_caption, final_view, FINAL_DELAY));
 
     let frames = views.into_iter().map(|(caption, mut view, delay)| {
@@ -206,7 +204,7 @@ impl Palette {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Moves, Pit};
+    use crate::rules::Pit;
 
     fn effect(pit: char, sown: u8, captured: u8, pits: &str) -> Effect {
         let at = |c| Pit::from_letter(c).expect("a pit letter");

@@ -85,8 +85,14 @@ fn has_glyph(face: Face, c: char) -> bool {
 /// whitespace collapsed, characters the font lacks shown as `□`, and `fallback` used
 /// when nothing readable is left (say, a name entirely in a script DejaVu lacks).
 pub(crate) fn clean_name<'a>(name: &'a str, face: Face, fallback: &'a str) -> Cow<'a, str> {
-    let drawable = |c: char| !c.is_control() && !c.is_whitespace() && has_glyph(face, c);
-    let is_format = |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}' | '\u{FE00}'..='\u{FE0F}');
+    // Zero-width and bidirectional controls, variation selectors: invisible or
+    // layout-changing, never wanted in a drawn name.
+    let is_format = |c: char| {
+        matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}'
+            | '\u{FEFF}' | '\u{FE00}'..='\u{FE0F}')
+    };
+    let drawable =
+        |c: char| !c.is_control() && !c.is_whitespace() && !is_format(c) && has_glyph(face, c);
     if !name.chars().any(|c| c.is_alphanumeric() && drawable(c)) {
         return Cow::Borrowed(fallback);
     }
