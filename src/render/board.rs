@@ -8,7 +8,8 @@
 use tiny_skia::Path;
 
 use super::canvas::{circle, rgb, round_rect, Canvas, Color8, HEIGHT, WIDTH};
-use super::text::{self, Align, Face};
+use super::labels;
+use super::text::{Align, Face};
 use super::BoardView;
 use crate::rules::{Pit, Side};
 
@@ -20,13 +21,8 @@ const BOARD: (f32, f32, f32, f32) = (8.0, 48.0, 784.0, 264.0);
 const PIT_RADIUS: f32 = 38.0;
 pub(crate) const RING_RADIUS: f32 = 43.0;
 const ROW_Y: [f32; 2] = [230.0, 130.0]; // [South, North]
-const LETTER_BASELINE: [f32; 2] = [297.0, 75.0];
 const STORE: (f32, f32, f32) = (64.0, 100.0, 232.0); // top, width, height
 const STORE_X: [f32; 2] = [678.0, 22.0]; // [South (right), North (left)]
-const NAME_BASELINE: [f32; 2] = [341.0, 31.0];
-const NAME_SIZE: f32 = 19.0;
-const NAME_MAX_WIDTH: f32 = 300.0;
-const MARGIN: f32 = 16.0;
 
 // Colours. Highlights pair colour with shape: the pit just played gets a solid blue
 // ring, captured pits a dashed yellow ring, legal pits a thin pale ring, so they stay
@@ -42,15 +38,14 @@ const RIM_LIGHT: Color8 = rgb(0xe8b883);
 const SEED: Color8 = rgb(0xf4e6c8);
 const SEED_EDGE: Color8 = rgb(0x6e4a29);
 const INK_LIGHT: Color8 = rgb(0xfff6e6);
-const INK_DARK: Color8 = rgb(0x2a1709);
-const TEXT: Color8 = rgb(0xf6ead8);
-const TEXT_DIM: Color8 = rgb(0xbcaa94);
-const TURN_PILL: Color8 = rgb(0xf7d58a);
+pub(super) const INK_DARK: Color8 = rgb(0x2a1709);
+pub(super) const TEXT: Color8 = rgb(0xf6ead8);
+pub(super) const TEXT_DIM: Color8 = rgb(0xbcaa94);
 /// The ring around the pit just played from.
 pub(crate) const PLAYED: Color8 = rgb(0x3d9be9);
 /// The dashed ring around captured pits.
 pub(crate) const CAPTURED: Color8 = rgb(0xffd21f);
-const LEGAL: Color8 = rgb(0xfff3dc);
+pub(super) const LEGAL: Color8 = rgb(0xfff3dc);
 const RING_BACKING: Color8 = rgb(0x1b0f05);
 
 /// The centre of `pit` in layout units.
@@ -80,7 +75,7 @@ pub(crate) fn draw_base(canvas: &mut Canvas) {
     for pit in Pit::ALL {
         pit_hollow(canvas, pit);
     }
-    legend(canvas);
+    labels::legend(canvas);
 }
 
 /// Draws the view over [`draw_base`].
@@ -93,11 +88,11 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView<'_>) {
         seeds(canvas, pit, board[pit.index()]);
     }
     highlights(canvas, view);
-    letters(canvas, view);
+    labels::letters(canvas, view);
     for side in Side::BOTH {
-        name(canvas, side, view);
+        labels::name(canvas, side, view);
     }
-    caption(canvas, view);
+    labels::caption(canvas, view);
 }
 
 fn background(canvas: &mut Canvas) {
@@ -301,138 +296,5 @@ fn highlights(canvas: &mut Canvas, view: &BoardView<'_>) {
             ring(canvas, pit, CAPTURED, 4.5, Some((9.0, 6.0)));
         }
         ring(canvas, effect.pit, PLAYED, 4.5, None);
-    }
-}
-
-fn letters(canvas: &mut Canvas, view: &BoardView<'_>) {
-    for pit in Pit::ALL {
-        let (cx, _) = pit_centre(pit);
-        let y = LETTER_BASELINE[pit.owner().index()];
-        // With legal moves shown, the other letters fade; with none (a finished game,
-        // a replay frame) all stay clear.
-        let ink = if view.legal.is_empty() || view.legal.contains(pit) {
-            INK_DARK
-        } else {
-            INK_DARK.alpha(120)
-        };
-        let mut buf = [0u8; 4];
-        canvas.text(
-            pit.letter().encode_utf8(&mut buf),
-            (Face::Bold, 17.0),
-            (cx, y),
-            Align::Center,
-            ink,
-        );
-    }
-}
-
-/// The drawable, width-limited name of `side`'s player.
-pub(crate) fn display_name<'a>(view: &BoardView<'a>, side: Side) -> std::borrow::Cow<'a, str> {
-    let fallback = match side {
-        Side::South => "South",
-        Side::North => "North",
-    };
-    let clean = text::clean_name(view.names[side.index()], Face::Bold, fallback);
-    match clean {
-        std::borrow::Cow::Borrowed(s) => text::fit(s, Face::Bold, NAME_SIZE, NAME_MAX_WIDTH),
-        std::borrow::Cow::Owned(s) => std::borrow::Cow::Owned(
-            text::fit(&s, Face::Bold, NAME_SIZE, NAME_MAX_WIDTH).into_owned(),
-        ),
-    }
-}
-
-/// North's name at the top left, South's at the bottom right (beside their stores);
-/// the side to move gets a pill and "to move".
-fn name(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
-    let shown = display_name(view, side);
-    let w = text::width(&shown, Face::Bold, NAME_SIZE);
-    let baseline = NAME_BASELINE[side.index()];
-    let pad = 10.0;
-    let (left, align_x, align) = match side {
-        Side::North => (MARGIN, MARGIN + pad, Align::Left),
-        Side::South => (
-            WIDTH - MARGIN - w - 2.0 * pad,
-            WIDTH - MARGIN - pad,
-            Align::Right,
-        ),
-    };
-    let turn = view.to_move == Some(side);
-    if turn {
-        if let Some(pill) = round_rect(left, baseline - 21.0, w + 2.0 * pad, 29.0, 14.5) {
-            canvas.fill(&pill, TURN_PILL);
-        }
-        let (x, a) = match side {
-            Side::North => (left + w + 2.0 * pad + 10.0, Align::Left),
-            Side::South => (left - 10.0, Align::Right),
-        };
-        canvas.text(
-            "to move",
-            (Face::Regular, 16.0),
-            (x, baseline - 1.0),
-            a,
-            TEXT,
-        );
-    }
-    let ink = if turn { INK_DARK } else { TEXT };
-    canvas.text(
-        &shown,
-        (Face::Bold, NAME_SIZE),
-        (align_x, baseline),
-        align,
-        ink,
-    );
-}
-
-/// The caption (or "Game over") at the top right, in the room North's name leaves.
-fn caption(canvas: &mut Canvas, view: &BoardView<'_>) {
-    let text = match (view.caption, view.to_move) {
-        (Some(c), _) => c,
-        (None, None) => "Game over",
-        (None, Some(_)) => return,
-    };
-    let north = text::width(&display_name(view, Side::North), Face::Bold, NAME_SIZE);
-    let used = MARGIN
-        + north
-        + 20.0
-        + if view.to_move == Some(Side::North) {
-            80.0
-        } else {
-            0.0
-        };
-    let room = (WIDTH - MARGIN - 4.0 - used - 24.0).max(0.0);
-    let clean = text::clean_name(text, Face::Regular, "");
-    let shown = text::fit(&clean, Face::Regular, 17.0, room);
-    canvas.text(
-        &shown,
-        (Face::Regular, 17.0),
-        (WIDTH - MARGIN - 4.0, NAME_BASELINE[1] - 1.0),
-        Align::Right,
-        TEXT,
-    );
-}
-
-/// A key to the highlights at the bottom left.
-fn legend(canvas: &mut Canvas) {
-    let y = NAME_BASELINE[0] - 6.0;
-    let mut x = MARGIN + 8.0;
-    // (label, colour, line width, dash)
-    type Item = (&'static str, Color8, f32, Option<(f32, f32)>);
-    let items: [Item; 3] = [
-        ("played", PLAYED, 3.0, None),
-        ("captured", CAPTURED, 3.0, Some((3.5, 3.0))),
-        ("can move", LEGAL.alpha(200), 1.5, None),
-    ];
-    for (label, color, width, dash) in items {
-        if let Some(c) = circle(x, y, 7.0) {
-            canvas.stroke(&c, color, width, dash);
-        }
-        canvas.text(
-            label,
-            (Face::Regular, 14.0),
-            (x + 12.0, y + 5.0),
-            Align::Left,
-            TEXT_DIM,
-        );
-        x += 24.0 + text::width(label, Face::Regular, 14.0) + 14.0;
     }
 }

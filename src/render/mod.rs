@@ -8,6 +8,7 @@
 mod alt;
 mod board;
 mod canvas;
+mod labels;
 mod replay;
 mod text;
 
