@@ -1,18 +1,14 @@
 //! A whole game as an animated GIF: the start, one frame per ply with the move in the
 //! caption, and the final position with the result, the first and last held longer.
 //!
-//! Frames are drawn at 1× (800×360) and share one 255-colour palette learnt once by
-//! NeuQuant from the opening frame and the highlight colours. After the first, each
-//! frame stores only the rectangle that changed, with unchanged pixels transparent
-//! over the previous frame, so a 100-ply game stays well under 2 MB.
+//! Frames are drawn at 1× (800×360) on the board PNGs' 255-colour palette. After the
+//! first, each frame stores only the rectangle that changed, with unchanged pixels
+//! transparent over the previous frame, so a 100-ply game stays well under 2 MB.
 
-use std::collections::HashMap;
-
-use color_quant::NeuQuant;
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 
-use super::board::{CAPTURED, PLAYED};
 use super::canvas::{HEIGHT, WIDTH};
+use super::quantize::{Quantizer, COLOURS};
 use super::{render_rgba, result_line, BoardView};
 use crate::rules::{Effect, Game, Moves};
 
@@ -20,8 +16,9 @@ use crate::rules::{Effect, Game, Moves};
 const START_DELAY: u16 = 200;
 const PLY_DELAY: u16 = 110;
 const FINAL_DELAY: u16 = 500;
-/// The palette index that means "unchanged since the previous frame".
-const TRANSPARENT: u8 = 255;
+/// The palette index that means "unchanged since the previous frame": the one
+/// entry the shared palette leaves free.
+const TRANSPARENT: u8 = COLOURS as u8;
 
 /// The caption of one ply: `"12. C captures 5 (2 pits)"`, `"3. f sows 4"`.
 #[must_use]
@@ -95,21 +92,22 @@ fn encode(mut frames: impl Iterator<Item = (Vec<u8>, u16)>, w: u16, h: u16) -> V
     let Some((first, first_delay)) = frames.next() else {
         return out;
     };
-    let mut palette = Palette::learn(&first);
+    let quantizer = Quantizer::get();
+    let mut global = quantizer.palette().to_vec();
+    global.resize(256 * 3, 0);
     {
         // Invariant for the `expect`s: the encoder writes into a Vec (which cannot
         // fail), with a 256-entry palette and frames inside the w × h screen.
-        let mut encoder =
-            Encoder::new(&mut out, w, h, &palette.global).expect("GIF header into memory");
+        let mut encoder = Encoder::new(&mut out, w, h, &global).expect("GIF header into memory");
         encoder
             .set_repeat(Repeat::Infinite)
             .expect("loop extension into memory");
-        let mut frame = palette.delta_frame(None, &first, w);
+        let mut frame = delta_frame(quantizer, None, &first, w);
         frame.delay = first_delay;
         encoder.write_frame(&frame).expect("GIF frame into memory");
         let mut previous = first;
         for (rgba, delay) in frames {
-            let mut frame = palette.delta_frame(Some(&previous), &rgba, w);
+            let mut frame = delta_frame(quantizer, Some(&previous), &rgba, w);
             frame.delay = delay;
             encoder.write_frame(&frame).expect("GIF frame into memory");
             previous = rgba;
@@ -118,86 +116,48 @@ fn encode(mut frames: impl Iterator<Item = (Vec<u8>, u16)>, w: u16, h: u16) -> V
     out
 }
 
-/// One global palette and a memo of the colours already mapped onto it.
-struct Palette {
-    quant: NeuQuant,
-    map: HashMap<[u8; 3], u8>,
-    global: Vec<u8>,
-}
-
-impl Palette {
-    /// Learns 255 colours from the opening frame plus swatches of the highlight
-    /// colours (which the opening frame lacks); index 255 stays transparent.
-    fn learn(rgba: &[u8]) -> Palette {
-        let mut sample = rgba.to_vec();
-        for c in [PLAYED, CAPTURED] {
-            for _ in 0..4000 {
-                sample.extend_from_slice(&[c.r, c.g, c.b, 255]);
+/// The frame for `rgba`: whole when there is no previous frame, else only the
+/// changed rectangle with unchanged pixels transparent.
+fn delta_frame(q: &Quantizer, previous: Option<&[u8]>, rgba: &[u8], width: u16) -> Frame<'static> {
+    let w = usize::from(width);
+    let h = rgba.len() / 4 / w;
+    let (mut x0, mut y0, mut x1, mut y1) = (0, 0, w, h);
+    if let Some(prev) = previous {
+        let changed = |i: usize| rgba[4 * i..4 * i + 4] != prev[4 * i..4 * i + 4];
+        let rows: Vec<usize> = (0..h)
+            .filter(|&y| rgba[4 * y * w..4 * (y + 1) * w] != prev[4 * y * w..4 * (y + 1) * w])
+            .collect();
+        match (rows.first(), rows.last()) {
+            (Some(&top), Some(&bottom)) => {
+                let cols = |x: usize| (top..=bottom).any(|y| changed(y * w + x));
+                x0 = (0..w).find(|&x| cols(x)).unwrap_or(0);
+                x1 = (0..w).rev().find(|&x| cols(x)).map_or(w, |x| x + 1);
+                (y0, y1) = (top, bottom + 1);
             }
-        }
-        let quant = NeuQuant::new(10, 255, &sample);
-        let mut global = quant.color_map_rgb();
-        global.resize(256 * 3, 0);
-        Palette {
-            quant,
-            map: HashMap::new(),
-            global,
+            // Nothing changed: a single transparent pixel keeps the frame's delay.
+            _ => (x0, y0, x1, y1) = (0, 0, 1, 1),
         }
     }
-
-    fn index(&mut self, px: &[u8]) -> u8 {
-        let key = [px[0], px[1], px[2]];
-        let quant = &self.quant;
-        // NeuQuant was built with 255 colours, so every index fits below TRANSPARENT.
-        *self
-            .map
-            .entry(key)
-            .or_insert_with(|| quant.index_of(&[key[0], key[1], key[2], 255]) as u8)
+    let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let i = 4 * (y * w + x);
+            let px = &rgba[i..i + 4];
+            let same = previous.is_some_and(|p| &p[i..i + 4] == px);
+            buffer.push(if same { TRANSPARENT } else { q.index(px) });
+        }
     }
-
-    /// The frame for `rgba`: whole (with the global palette) when there is no
-    /// previous frame, else only the changed rectangle, unchanged pixels transparent.
-    fn delta_frame(&mut self, previous: Option<&[u8]>, rgba: &[u8], width: u16) -> Frame<'static> {
-        let w = usize::from(width);
-        let h = rgba.len() / 4 / w;
-        let (mut x0, mut y0, mut x1, mut y1) = (0, 0, w, h);
-        if let Some(prev) = previous {
-            let changed = |i: usize| rgba[4 * i..4 * i + 4] != prev[4 * i..4 * i + 4];
-            let rows: Vec<usize> = (0..h)
-                .filter(|&y| (0..w).any(|x| changed(y * w + x)))
-                .collect();
-            match (rows.first(), rows.last()) {
-                (Some(&top), Some(&bottom)) => {
-                    let cols = |x: usize| (top..=bottom).any(|y| changed(y * w + x));
-                    x0 = (0..w).find(|&x| cols(x)).unwrap_or(0);
-                    x1 = (0..w).rev().find(|&x| cols(x)).map_or(w, |x| x + 1);
-                    (y0, y1) = (top, bottom + 1);
-                }
-                // Nothing changed: a single transparent pixel keeps the frame's delay.
-                _ => (x0, y0, x1, y1) = (0, 0, 1, 1),
-            }
-        }
-        let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
-        for y in y0..y1 {
-            for x in x0..x1 {
-                let i = 4 * (y * w + x);
-                let px = &rgba[i..i + 4];
-                let same = previous.is_some_and(|p| &p[i..i + 4] == px);
-                buffer.push(if same { TRANSPARENT } else { self.index(px) });
-            }
-        }
-        // Layout sizes are 800×360, so every coordinate fits in u16.
-        let dim = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
-        Frame {
-            left: dim(x0),
-            top: dim(y0),
-            width: dim(x1 - x0),
-            height: dim(y1 - y0),
-            buffer: buffer.into(),
-            transparent: Some(TRANSPARENT),
-            dispose: DisposalMethod::Keep,
-            ..Frame::default()
-        }
+    // Frames are at most 800×360, so every coordinate fits in u16.
+    let dim = |v: usize| u16::try_from(v).unwrap_or(u16::MAX);
+    Frame {
+        left: dim(x0),
+        top: dim(y0),
+        width: dim(x1 - x0),
+        height: dim(y1 - y0),
+        buffer: buffer.into(),
+        transparent: Some(TRANSPARENT),
+        dispose: DisposalMethod::Keep,
+        ..Frame::default()
     }
 }
 
@@ -242,17 +202,17 @@ mod tests {
     #[test]
     fn unchanged_frames_are_one_transparent_pixel() {
         let rgba = vec![200u8; 4 * 8 * 2];
-        let mut palette = Palette::learn(&rgba);
-        let first = palette.delta_frame(None, &rgba, 8);
+        let q = Quantizer::get();
+        let first = delta_frame(q, None, &rgba, 8);
         assert_eq!((first.width, first.height), (8, 2));
-        let same = palette.delta_frame(Some(&rgba), &rgba, 8);
+        let same = delta_frame(q, Some(&rgba), &rgba, 8);
         assert_eq!(
             (same.width, same.height, &*same.buffer),
             (1, 1, &[TRANSPARENT][..])
         );
         let mut next = rgba.clone();
         next[4 * 9..4 * 9 + 3].copy_from_slice(&[0, 0, 0]);
-        let delta = palette.delta_frame(Some(&rgba), &next, 8);
+        let delta = delta_frame(q, Some(&rgba), &next, 8);
         assert_eq!(
             (delta.left, delta.top, delta.width, delta.height),
             (1, 1, 1, 1)
