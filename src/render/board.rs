@@ -5,6 +5,8 @@
 //! right, North's row `f…a` above South's row `A…F`), South's name and a key to the
 //! highlights across the bottom.
 
+use std::sync::OnceLock;
+
 use tiny_skia::Path;
 
 use super::canvas::{circle, rgb, round_rect, Canvas, Color8, HEIGHT, WIDTH};
@@ -63,10 +65,22 @@ pub(crate) fn store_centre(side: Side) -> (f32, f32) {
     (STORE_X[side.index()] + w / 2.0, top + h / 2.0)
 }
 
-/// The parts of every picture that never change: background, wood, the carved
-/// stores and pits, the static labels. Drawn once per scale (see
-/// [`Canvas::from_cached`]).
-pub(crate) fn draw_base(canvas: &mut Canvas) {
+/// A canvas at `scale` (1 or 2; others are clamped) holding the parts of every
+/// picture that never change: background, wood, the carved stores and pits, the
+/// static labels. They are drawn once per scale and process (~15 ms), then copied.
+pub(crate) fn base(scale: u32) -> Canvas {
+    static BASES: [OnceLock<Canvas>; 2] = [OnceLock::new(), OnceLock::new()];
+    let s = scale.clamp(1, 2);
+    BASES[s as usize - 1]
+        .get_or_init(|| {
+            let mut canvas = Canvas::new(s);
+            draw_base(&mut canvas);
+            canvas
+        })
+        .duplicate()
+}
+
+fn draw_base(canvas: &mut Canvas) {
     background(canvas);
     wood(canvas);
     for side in Side::BOTH {
@@ -78,7 +92,7 @@ pub(crate) fn draw_base(canvas: &mut Canvas) {
     labels::legend(canvas);
 }
 
-/// Draws the view over [`draw_base`].
+/// Draws the view over a [`base`].
 pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView<'_>) {
     for side in Side::BOTH {
         score(canvas, side, view);

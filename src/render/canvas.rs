@@ -1,8 +1,6 @@
 //! A thin drawing surface over a tiny-skia pixmap: shapes and text in the board's
 //! logical 800×360 coordinates, scaled to the output size by one transform.
 
-use std::sync::OnceLock;
-
 use tiny_skia::{
     Color, FillRule, GradientStop, LinearGradient, Paint, Path, PathBuilder, Pixmap, Point,
     RadialGradient, Shader, SpreadMode, Stroke, StrokeDash, Transform,
@@ -83,20 +81,11 @@ impl Canvas {
         }
     }
 
-    /// A canvas that starts as a copy of `base`, drawn once by `draw` at `scale` (1 or
-    /// 2) and kept for the life of the process: the parts of a picture that never
-    /// change are not redrawn every time.
-    pub(crate) fn from_cached(scale: u32, draw: fn(&mut Canvas)) -> Canvas {
-        static BASES: [OnceLock<Pixmap>; 2] = [OnceLock::new(), OnceLock::new()];
-        let s = scale.clamp(1, 2);
-        let base = BASES[s as usize - 1].get_or_init(|| {
-            let mut canvas = Canvas::new(s);
-            draw(&mut canvas);
-            canvas.pixmap
-        });
+    /// A copy of `self`, to draw on while keeping the original.
+    pub(crate) fn duplicate(&self) -> Canvas {
         Canvas {
-            pixmap: base.clone(),
-            transform: Transform::from_scale(s as f32, s as f32),
+            pixmap: self.pixmap.clone(),
+            transform: self.transform,
         }
     }
 

@@ -102,7 +102,7 @@ pub fn board_png(view: &BoardView<'_>) -> Vec<u8> {
 /// Draws `view` at `scale` pixels per layout unit, as RGBA bytes (fully opaque, so
 /// tiny-skia's premultiplied pixels are plain RGBA).
 fn render_rgba(view: &BoardView<'_>, scale: u32) -> Vec<u8> {
-    let mut canvas = canvas::Canvas::from_cached(scale, board::draw_base);
+    let mut canvas = board::base(scale);
     board::draw(&mut canvas, view);
     canvas.into_pixmap().take()
 }
