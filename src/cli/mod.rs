@@ -1,6 +1,8 @@
 //! The command line: every subcommand of the `oware-bot` binary.
 
+pub mod console;
 pub mod perft;
+pub mod render;
 pub mod replay;
 
 use clap::{Parser, Subcommand};
@@ -11,19 +13,27 @@ use crate::rules::Variant;
 #[derive(Debug, Parser)]
 #[command(name = "oware-bot", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (default: `run`).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Start every chat network configured in the environment; with none
+    /// configured, the console chat.
+    Run(console::ConsoleArgs),
+    /// The local console chat: type `alice: /oware play @bob`, `bob: /move c`.
+    Console(console::ConsoleArgs),
     /// Replay games read from stdin (one per line: move letters, South first) and
     /// print each as one JSON line in the oracle's format.
     Replay(replay::ReplayArgs),
     /// Count the leaf positions N plies from the start position.
     Perft(perft::PerftArgs),
+    /// Draw the position after some moves as a PNG, or the whole game as an animated
+    /// GIF (--replay).
+    Render(render::RenderArgs),
 }
 
 /// Parses a variant name for clap.
