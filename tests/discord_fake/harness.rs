@@ -2,8 +2,9 @@
 
 use std::sync::Arc;
 
-use oware_bot::chat::discord::{self, DiscordConfig, Token};
+use oware_bot::chat::discord::{self, DiscordConfig};
 use oware_bot::chat::ChatService;
+use oware_bot::config::Secret;
 use oware_bot::service::{Place, Platform, User};
 use serde_json::Value;
 
@@ -48,7 +49,7 @@ pub async fn start_bot_with<S: ChatService>(service: Arc<S>, guild: Option<u64>)
     init_logs();
     let fake = FakeDiscord::start().await;
     let cfg = DiscordConfig {
-        token: Token::new("fake-token-for-loopback"),
+        token: Secret::new("fake-token-for-loopback"),
         guild_id: guild,
         http_proxy: Some(fake.rest_url.clone()),
     };

@@ -13,7 +13,6 @@ pub mod respond;
 pub mod translate;
 
 use std::collections::HashSet;
-use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
@@ -21,37 +20,14 @@ use std::sync::{Arc, Mutex};
 use poise::serenity_prelude as serenity;
 
 use crate::chat::ChatService;
+use crate::config::{Config, ConfigError, Secret};
 use crate::service::{Command, Place, Reply, User};
 
-/// The bot token. `Debug` and `Display` never show it.
-#[derive(Clone)]
-pub struct Token(String);
-
-impl Token {
-    /// Wraps a token.
-    #[must_use]
-    pub fn new(token: impl Into<String>) -> Token {
-        Token(token.into())
-    }
-
-    /// The secret itself, for the one place that sends it to Discord.
-    #[must_use]
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Token {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Token(***)")
-    }
-}
-
-/// What the Discord adapter needs to start.
+/// What the Discord adapter needs to start: the Discord part of [`Config`].
 #[derive(Clone, Debug)]
 pub struct DiscordConfig {
-    /// `DISCORD_TOKEN`: the bot token.
-    pub token: Token,
+    /// `DISCORD_TOKEN`: the bot token (its `Debug` prints `***`).
+    pub token: Secret,
     /// `DISCORD_GUILD_ID`: register the commands in this one server only (instant),
     /// instead of globally.
     pub guild_id: Option<u64>,
@@ -61,53 +37,32 @@ pub struct DiscordConfig {
 }
 
 impl DiscordConfig {
-    /// Reads `DISCORD_TOKEN`, `DISCORD_GUILD_ID` and `DISCORD_HTTP_PROXY`. `Ok(None)`
-    /// when no token is set: Discord is not configured.
-    ///
-    /// # Errors
-    /// [`DiscordError::BadGuildId`] when `DISCORD_GUILD_ID` is not a snowflake.
-    pub fn from_env() -> Result<Option<DiscordConfig>, DiscordError> {
-        Self::from_vars(|name| std::env::var(name).ok())
+    /// The Discord settings of `config`, or `None` when no token is set (Discord is
+    /// not configured).
+    #[must_use]
+    pub fn from_config(config: &Config) -> Option<DiscordConfig> {
+        Some(DiscordConfig {
+            token: config.discord_token.clone()?,
+            // Snowflakes are never 0 (and serenity's ids panic on it).
+            guild_id: config.discord_guild_id.filter(|id| *id != 0),
+            http_proxy: config.discord_http_proxy.clone(),
+        })
     }
 
-    /// [`DiscordConfig::from_env`] over any variable source (tests).
+    /// Reads `.env` and the environment (see [`Config::from_env`]); `Ok(None)` when
+    /// `DISCORD_TOKEN` is not set.
     ///
     /// # Errors
-    /// [`DiscordError::BadGuildId`] when `DISCORD_GUILD_ID` is not a snowflake.
-    pub fn from_vars(
-        var: impl Fn(&str) -> Option<String>,
-    ) -> Result<Option<DiscordConfig>, DiscordError> {
-        let set = |name: &str| {
-            var(name)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
-        };
-        let Some(token) = set("DISCORD_TOKEN") else {
-            return Ok(None);
-        };
-        let guild_id = match set("DISCORD_GUILD_ID") {
-            None => None,
-            Some(id) => Some(
-                id.parse::<u64>()
-                    .ok()
-                    .filter(|id| *id != 0)
-                    .ok_or_else(|| DiscordError::BadGuildId(id.chars().take(30).collect()))?,
-            ),
-        };
-        Ok(Some(DiscordConfig {
-            token: Token::new(token),
-            guild_id,
-            http_proxy: set("DISCORD_HTTP_PROXY"),
-        }))
+    /// A variable whose value cannot be used, e.g. a `DISCORD_GUILD_ID` that is not a
+    /// number.
+    pub fn from_env() -> Result<Option<DiscordConfig>, ConfigError> {
+        Ok(Self::from_config(&Config::from_env()?))
     }
 }
 
 /// The adapter's errors.
 #[derive(Debug, thiserror::Error)]
 pub enum DiscordError {
-    /// `DISCORD_GUILD_ID` is set but is not a server id.
-    #[error("DISCORD_GUILD_ID must be a numeric server id, not `{0}`")]
-    BadGuildId(String),
     /// A Discord API or gateway call failed (boxed: serenity's error is large).
     #[error("Discord: {0}")]
     Serenity(Box<serenity::Error>),
@@ -192,7 +147,11 @@ pub async fn run(service: Arc<impl ChatService>, cfg: DiscordConfig) -> anyhow::
         // A proxy rate-limits for us (twilight-http-proxy), or is a loopback fake.
         http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
     }
-    let guild = cfg.guild_id.map(serenity::GuildId::new);
+    // `GuildId::new` panics on 0, which is never a real server.
+    let guild = cfg
+        .guild_id
+        .and_then(std::num::NonZeroU64::new)
+        .map(serenity::GuildId::from);
     let data = Data::new(service);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -245,51 +204,38 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 mod tests {
     use super::*;
 
-    fn vars(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
-        let pairs: Vec<(String, String)> = pairs
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
-        move |name| {
+    fn config(pairs: &[(&str, &str)]) -> Config {
+        Config::from_lookup(|name| {
             pairs
                 .iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| v.clone())
-        }
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (*v).to_owned())
+        })
+        .unwrap()
     }
 
     #[test]
-    fn config_from_vars() {
-        assert!(DiscordConfig::from_vars(vars(&[])).unwrap().is_none());
-        assert!(DiscordConfig::from_vars(vars(&[("DISCORD_TOKEN", " ")]))
-            .unwrap()
-            .is_none());
-        let cfg = DiscordConfig::from_vars(vars(&[
+    fn discord_runs_only_with_a_token() {
+        assert!(DiscordConfig::from_config(&config(&[])).is_none());
+        let cfg = DiscordConfig::from_config(&config(&[
             ("DISCORD_TOKEN", "sekrit"),
             ("DISCORD_GUILD_ID", "123"),
             ("DISCORD_HTTP_PROXY", "http://127.0.0.1:9"),
         ]))
-        .unwrap()
         .unwrap();
         assert_eq!(cfg.token.expose(), "sekrit");
         assert_eq!(cfg.guild_id, Some(123));
         assert_eq!(cfg.http_proxy.as_deref(), Some("http://127.0.0.1:9"));
-        assert!(matches!(
-            DiscordConfig::from_vars(vars(&[("DISCORD_TOKEN", "t"), ("DISCORD_GUILD_ID", "x")])),
-            Err(DiscordError::BadGuildId(_))
-        ));
+        let zero = config(&[("DISCORD_TOKEN", "t"), ("DISCORD_GUILD_ID", "0")]);
+        assert_eq!(DiscordConfig::from_config(&zero).unwrap().guild_id, None);
     }
 
     #[test]
     fn the_token_never_shows_in_debug_output() {
-        let cfg = DiscordConfig {
-            token: Token::new("sekrit-token"),
-            guild_id: None,
-            http_proxy: None,
-        };
+        let cfg =
+            DiscordConfig::from_config(&config(&[("DISCORD_TOKEN", "sekrit-token")])).unwrap();
         let shown = format!("{cfg:?}");
         assert!(!shown.contains("sekrit"), "{shown}");
-        assert!(shown.contains("Token(***)"));
     }
 
     #[test]
