@@ -5,13 +5,12 @@
 
 mod discord_fake;
 
-use std::time::Duration;
-
 use discord_fake::harness::{
     alice, bob, bob_user, callback, channel, custom_ids, is_webhook, start_bot, EPHEMERAL,
 };
 use discord_fake::payloads::{self, APP_ID, CHANNEL_ID, GUILD_ID};
 use discord_fake::service as script;
+use oware_bot::chat::discord::respond::DEFER_AFTER;
 use oware_bot::service::{Action, Reply};
 use serde_json::{json, Value};
 
@@ -235,7 +234,8 @@ async fn autocomplete_offers_only_the_callers_legal_pits() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_reply_is_deferred_then_filled_in_or_sent_privately() {
     let bot = start_bot(None).await;
-    let slow = Duration::from_millis(2000);
+    // Well past DEFER_AFTER, so a loaded machine cannot make both ready at once.
+    let slow = DEFER_AFTER * 2;
     bot.service.then_after(
         script::board("The engine played c. Alice to move.", 4, 9, "ABCDEF", ""),
         slow,
