@@ -9,6 +9,7 @@ pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod render;
 pub mod rules;
 pub mod service;
 pub mod store;

@@ -535,3 +535,27 @@ async fn an_unreadable_database_is_a_clear_error_at_start_up() {
         .unwrap_err();
     assert!(err.to_string().contains("DATABASE_URL"), "{err}");
 }
+
+#[tokio::test]
+async fn the_chat_service_trait_for_adapters() {
+    use oware_bot::chat::ChatService;
+    let db = TempDb::new();
+    let service = db.service().await;
+    let game = start_game(&service).await;
+    let choices = |name: &str| ChatService::move_choices(&service, support::place(), user(name));
+    assert_eq!(choices("alice").await, vec!['A', 'B', 'C', 'D', 'E', 'F']);
+    assert!(choices("bob").await.is_empty());
+    assert!(choices("carol").await.is_empty());
+    let reply = ChatService::handle(&service, cmd("alice", mv("f"))).await;
+    assert!(!reply.private, "{}", reply.text);
+    assert_eq!(choices("bob").await, vec!['a', 'b', 'c', 'd', 'e', 'f']);
+    let thread = Place {
+        thread: Some("thread-9".into()),
+        ..support::place()
+    };
+    ChatService::set_thread(&service, game, thread.clone()).await;
+    let row = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.thread.as_deref(), Some("thread-9"));
+    // Unknown games are logged, not panicked on.
+    ChatService::set_thread(&service, 4242, thread).await;
+}

@@ -1,7 +1,23 @@
-//! Chat adapters: each turns its platform's messages into service [`Command`]s and
-//! the service's [`Reply`]s back into messages. They hold no game logic.
-//!
-//! [`Command`]: crate::service::Command
-//! [`Reply`]: crate::service::Reply
+//! Chat adapters: each translates its platform's events into [`Command`]s and the
+//! service's [`Reply`]s into platform messages. No game logic lives here.
 
 pub mod console;
+
+use std::future::Future;
+
+use crate::service::{Command, Place, Reply, User};
+
+/// What an adapter needs from the service. `Service` implements it; adapter tests can
+/// use a small fake.
+pub trait ChatService: Send + Sync + 'static {
+    /// Handles one command. Never fails: refusals and errors are replies.
+    fn handle(&self, cmd: Command) -> impl Future<Output = Reply> + Send;
+
+    /// Records the thread an adapter opened for a game (after a reply with
+    /// `open_thread`), so later commands in that thread mean that game.
+    fn set_thread(&self, game: i64, thread: Place) -> impl Future<Output = ()> + Send;
+
+    /// The pits (canonical letters) `author` may sow from now in the game a command
+    /// at `place` would mean: for autocomplete and pit buttons. Empty when none.
+    fn move_choices(&self, place: Place, author: User) -> impl Future<Output = Vec<char>> + Send;
+}

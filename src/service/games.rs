@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{view, Command, GameRef, Reply, Service, ServiceError};
+use super::{view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User};
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side, Variant},
     store::{GameEnd, GameRow, MoveRecord},
@@ -217,6 +217,30 @@ impl Service {
             };
         }
         ServiceError::Raced(row.id)
+    }
+
+    /// The pits (canonical letters) `author` may sow from now in the game a `move`
+    /// at `place` would mean; empty when it is not their turn or there is no such game.
+    pub async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
+        let cmd = Command {
+            place,
+            author,
+            action: Action::Games,
+        };
+        let found = match self.my_active_game(&cmd, None).await {
+            Ok(found) => found,
+            Err(err) => {
+                if err.is_internal() {
+                    tracing::error!(error = %err, "could not list move choices");
+                }
+                return Vec::new();
+            }
+        };
+        let (_, game, side) = found;
+        if game.to_move() != Some(side) {
+            return Vec::new();
+        }
+        game.legal_moves().into_iter().map(Pit::letter).collect()
     }
 
     pub(super) async fn board(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {

@@ -6,11 +6,14 @@
 //! [`Store`], and races between commands are settled by its transactions. Share it as
 //! `Arc<Service>`.
 
+mod adapter;
+pub mod advice;
 mod challenges;
 mod command;
 mod error;
 mod games;
 pub mod parse;
+pub mod rating;
 mod reply;
 mod text;
 mod view;
