@@ -1,9 +1,11 @@
 //! Service latency: from a `/move` command to the move stored in SQLite.
 //!
 //! 1. Load: 200 games in progress at once on one SQLite file, one tokio task per game
-//!    playing its moves back to back (both players), every command timed; prints p50,
-//!    p90, p99 and max. This is a closed loop, harsher than chat: every game always
-//!    has a move in flight.
+//!    playing both players' moves, every command timed; prints p50, p90, p99 and max.
+//!    - `chat pace`: each player thinks 0–1 s (uniform) before moving, so about 400
+//!      moves a second arrive from the 200 games: the target's setting.
+//!    - `saturated`: no thinking; every game always has a move in flight, so the
+//!      latency is mostly queueing behind the other 199 (a capacity figure).
 //! 2. Criterion: one move at a time in a single game.
 //!
 //! Run: `cargo bench --bench service`.
@@ -21,7 +23,9 @@ use oware_bot::{
 };
 
 const GAMES: usize = 200;
-const MOVES_PER_GAME: usize = 30;
+const MOVES_PER_GAME: usize = 24;
+/// The longest a player thinks at chat pace.
+const MAX_THINK_MS: usize = 1000;
 
 fn user(name: &str) -> User {
     User {
@@ -64,7 +68,12 @@ fn pick(game: &Game, seed: usize) -> Pit {
 }
 
 /// Plays up to `moves` moves in a game, returning each command's latency.
-async fn play_game(service: Arc<Service>, index: usize, moves: usize) -> Vec<Duration> {
+async fn play_game(
+    service: Arc<Service>,
+    index: usize,
+    moves: usize,
+    think: bool,
+) -> Vec<Duration> {
     let (south, north, channel) = (
         format!("s{index}"),
         format!("n{index}"),
@@ -76,8 +85,16 @@ async fn play_game(service: Arc<Service>, index: usize, moves: usize) -> Vec<Dur
         if game.is_over() {
             break;
         }
+        if think {
+            let ms = (index * 7919 + ply * 104_729) % (MAX_THINK_MS + 1);
+            tokio::time::sleep(Duration::from_millis(ms as u64)).await;
+        }
         let pit = pick(&game, index);
-        let author = if ply % 2 == 0 { &south } else { &north };
+        let author = if ply.is_multiple_of(2) {
+            &south
+        } else {
+            &north
+        };
         let action = Action::Move {
             pit: pit.letter().to_string(),
             game: None,
@@ -97,7 +114,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[rank.min(sorted.len() - 1)]
 }
 
-fn concurrent_load(runtime: &tokio::runtime::Runtime, url: &str) {
+fn concurrent_load(runtime: &tokio::runtime::Runtime, url: &str, think: bool) {
     runtime.block_on(async {
         let store = Store::open(url).await.expect("the store opens");
         let service = Arc::new(Service::new(store, ServiceConfig::default()));
@@ -112,7 +129,7 @@ fn concurrent_load(runtime: &tokio::runtime::Runtime, url: &str) {
         }
         let started = Instant::now();
         let tasks: Vec<_> = (0..GAMES)
-            .map(|i| tokio::spawn(play_game(Arc::clone(&service), i, MOVES_PER_GAME)))
+            .map(|i| tokio::spawn(play_game(Arc::clone(&service), i, MOVES_PER_GAME, think)))
             .collect();
         let mut all = Vec::new();
         for task in tasks {
@@ -121,8 +138,9 @@ fn concurrent_load(runtime: &tokio::runtime::Runtime, url: &str) {
         let wall = started.elapsed();
         all.sort();
         println!(
-            "service/concurrent: {GAMES} games at once, {} moves in {:.2} s ({:.0} moves/s): \
+            "service/concurrent ({}): {GAMES} games at once, {} moves in {:.2} s ({:.0} moves/s): \
              p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            if think { "chat pace" } else { "saturated" },
             all.len(),
             wall.as_secs_f64(),
             all.len() as f64 / wall.as_secs_f64(),
@@ -154,7 +172,7 @@ fn single_move(c: &mut Criterion, runtime: &tokio::runtime::Runtime, url: &str) 
                     let mut game = Game::new(Variant::Abapa);
                     while done < iters && !game.is_over() && game.plies().len() < 60 {
                         let pit = pick(&game, round);
-                        let author = if game.plies().len() % 2 == 0 {
+                        let author = if game.plies().len().is_multiple_of(2) {
                             "south"
                         } else {
                             "north"
@@ -190,7 +208,8 @@ fn main() {
         .expect("a runtime");
     let dir = tempfile::tempdir().expect("a temporary directory");
     let url = |name: &str| format!("sqlite://{}", dir.path().join(name).display());
-    concurrent_load(&runtime, &url("load.db"));
+    concurrent_load(&runtime, &url("paced.db"), true);
+    concurrent_load(&runtime, &url("saturated.db"), false);
     let mut c = Criterion::default().configure_from_args();
     single_move(&mut c, &runtime, &url("single.db"));
     c.final_summary();

@@ -18,7 +18,7 @@ async fn a_whole_game_to_a_25_win() {
     let line = winning_line();
     let mut last = None;
     for (i, pit) in line.iter().enumerate() {
-        let author = if i % 2 == 0 { "alice" } else { "bob" };
+        let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
         let reply = service
             .handle(cmd(author, mv(&pit.letter().to_string())))
             .await;
@@ -474,7 +474,7 @@ async fn games_and_challenges_survive_a_restart() {
         let service = db.service().await;
         let game = start_game(&service).await;
         for (i, pit) in line[..half].iter().enumerate() {
-            let author = if i % 2 == 0 { "alice" } else { "bob" };
+            let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
             let reply = service
                 .handle(cmd(author, mv(&pit.letter().to_string())))
                 .await;
@@ -493,7 +493,7 @@ async fn games_and_challenges_survive_a_restart() {
     );
     let mut last = None;
     for (i, pit) in line.iter().enumerate().skip(half) {
-        let author = if i % 2 == 0 { "alice" } else { "bob" };
+        let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
         let reply = service
             .handle(cmd(author, mv(&pit.letter().to_string())))
             .await;

@@ -104,7 +104,7 @@ pub fn winning_line() -> Vec<Pit> {
         let mut state = seed;
         while !game.is_over() && game.plies().len() < 300 {
             let legal: Vec<Pit> = game.legal_moves().into_iter().collect();
-            let pit = if game.plies().len() % 2 == 0 {
+            let pit = if game.plies().len().is_multiple_of(2) {
                 *legal
                     .iter()
                     .max_by_key(|&&p| {
