@@ -18,7 +18,7 @@ async fn a_whole_game_to_a_25_win() {
     let line = winning_line();
     let mut last = None;
     for (i, pit) in line.iter().enumerate() {
-        let author = if i % 2 == 0 { "alice" } else { "bob" };
+        let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
         let reply = service
             .handle(cmd(author, mv(&pit.letter().to_string())))
             .await;
@@ -474,7 +474,7 @@ async fn games_and_challenges_survive_a_restart() {
         let service = db.service().await;
         let game = start_game(&service).await;
         for (i, pit) in line[..half].iter().enumerate() {
-            let author = if i % 2 == 0 { "alice" } else { "bob" };
+            let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
             let reply = service
                 .handle(cmd(author, mv(&pit.letter().to_string())))
                 .await;
@@ -493,7 +493,7 @@ async fn games_and_challenges_survive_a_restart() {
     );
     let mut last = None;
     for (i, pit) in line.iter().enumerate().skip(half) {
-        let author = if i % 2 == 0 { "alice" } else { "bob" };
+        let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
         let reply = service
             .handle(cmd(author, mv(&pit.letter().to_string())))
             .await;
@@ -534,4 +534,28 @@ async fn an_unreadable_database_is_a_clear_error_at_start_up() {
         .await
         .unwrap_err();
     assert!(err.to_string().contains("DATABASE_URL"), "{err}");
+}
+
+#[tokio::test]
+async fn the_chat_service_trait_for_adapters() {
+    use oware_bot::chat::ChatService;
+    let db = TempDb::new();
+    let service = db.service().await;
+    let game = start_game(&service).await;
+    let choices = |name: &str| ChatService::move_choices(&service, support::place(), user(name));
+    assert_eq!(choices("alice").await, vec!['A', 'B', 'C', 'D', 'E', 'F']);
+    assert!(choices("bob").await.is_empty());
+    assert!(choices("carol").await.is_empty());
+    let reply = ChatService::handle(&service, cmd("alice", mv("f"))).await;
+    assert!(!reply.private, "{}", reply.text);
+    assert_eq!(choices("bob").await, vec!['a', 'b', 'c', 'd', 'e', 'f']);
+    let thread = Place {
+        thread: Some("thread-9".into()),
+        ..support::place()
+    };
+    ChatService::set_thread(&service, game, thread.clone()).await;
+    let row = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.thread.as_deref(), Some("thread-9"));
+    // Unknown games are logged, not panicked on.
+    ChatService::set_thread(&service, 4242, thread).await;
 }

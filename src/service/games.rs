@@ -122,23 +122,6 @@ impl Service {
         Ok(game)
     }
 
-    /// The pits (canonical letters) `author` may sow from now in the game a command
-    /// at `place` would mean (or `game`): for autocomplete and pit buttons. Empty when
-    /// there is no such game or it is not their turn.
-    pub async fn move_choices(&self, place: &Place, author: &User, game: GameRef) -> Vec<char> {
-        let cmd = Command {
-            place: place.clone(),
-            author: author.clone(),
-            action: Action::Board { game },
-        };
-        match self.my_active_game(&cmd, game).await {
-            Ok((_, game, side)) if game.position().to_move() == side => {
-                game.legal_moves().into_iter().map(Pit::letter).collect()
-            }
-            _ => Vec::new(),
-        }
-    }
-
     /// The game, which must be active, and the author's side in it.
     async fn my_active_game(
         &self,
@@ -234,6 +217,30 @@ impl Service {
             };
         }
         ServiceError::Raced(row.id)
+    }
+
+    /// The pits (canonical letters) `author` may sow from now in the game a `move`
+    /// at `place` would mean; empty when it is not their turn or there is no such game.
+    pub async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
+        let cmd = Command {
+            place,
+            author,
+            action: Action::Games,
+        };
+        let found = match self.my_active_game(&cmd, None).await {
+            Ok(found) => found,
+            Err(err) => {
+                if err.is_internal() {
+                    tracing::error!(error = %err, "could not list move choices");
+                }
+                return Vec::new();
+            }
+        };
+        let (_, game, side) = found;
+        if game.to_move() != Some(side) {
+            return Vec::new();
+        }
+        game.legal_moves().into_iter().map(Pit::letter).collect()
     }
 
     pub(super) async fn board(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {

@@ -6,6 +6,7 @@
 //! [`Store`], and races between commands are settled by its transactions. Share it as
 //! `Arc<Service>`.
 
+mod adapter;
 pub mod advice;
 mod challenges;
 mod command;

@@ -158,7 +158,7 @@ impl Store {
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(select_game!(), "WHERE g.id = ?"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reader)
             .await?)
     }
 
@@ -177,7 +177,7 @@ impl Store {
         ))
         .bind(platform)
         .bind(thread)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reader)
         .await?)
     }
 
@@ -199,7 +199,7 @@ impl Store {
         .bind(platform)
         .bind(space)
         .bind(channel)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?)
     }
 
@@ -225,7 +225,7 @@ impl Store {
         .bind(space)
         .bind(channel)
         .bind(user_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reader)
         .await?)
     }
 
@@ -245,7 +245,7 @@ impl Store {
         ))
         .bind(platform)
         .bind(user_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?)
     }
 
@@ -260,7 +260,7 @@ impl Store {
              FROM moves WHERE game_id = ? ORDER BY ply",
         )
         .bind(game_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?)
     }
 
@@ -282,7 +282,7 @@ impl Store {
         let now = now_ms();
         // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
         // timeout instead of failing to upgrade a read snapshot.
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, ply = ply + 1,
                  south_score = ?, north_score = ?, end_proposed_by = NULL,
@@ -358,7 +358,7 @@ impl Store {
         .bind(now_ms())
         .bind(game_id)
         .bind(version)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?
         .rows_affected();
         Ok(updated == 1)
@@ -383,7 +383,7 @@ impl Store {
         .bind(now_ms())
         .bind(game_id)
         .bind(version)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?
         .rows_affected();
         Ok(updated == 1)
@@ -400,7 +400,7 @@ impl Store {
             .bind(thread)
             .bind(now_ms())
             .bind(game_id)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?
             .rows_affected();
         Ok(updated == 1)
