@@ -17,5 +17,19 @@ fn main() -> anyhow::Result<()> {
     match cli.command {
         Command::Replay(args) => cli::replay::run(&args, io::stdin().lock(), &mut out),
         Command::Perft(args) => Ok(cli::perft::run(&args, &mut out)?),
+        Command::Engine(args) => {
+            let tables = cli::load_tables();
+            Ok(cli::engine::run(
+                &args,
+                tables.as_ref(),
+                io::stdin().lock(),
+                &mut out,
+            )?)
+        }
+        Command::Arena(args) => {
+            let tables = cli::load_tables();
+            cli::arena::run(&args, tables.as_ref(), &mut out)
+        }
+        Command::Tables(args) => cli::tables::run(&args, &mut out),
     }
 }

@@ -46,6 +46,19 @@ pub fn default_path(max_seeds: usize) -> PathBuf {
     PathBuf::from(format!("oware-tables-{max_seeds}.bin"))
 }
 
+/// The table file to use: `$OWARE_TABLES` if set, else the largest
+/// `oware-tables-N.bin` in the working directory, else `None`.
+#[must_use]
+pub fn find() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os(ENV_VAR) {
+        return Some(PathBuf::from(path));
+    }
+    (1..=index::MAX_SEEDS)
+        .rev()
+        .map(default_path)
+        .find(|p| p.is_file())
+}
+
 /// FNV-1a, 64 bits, over values as bytes.
 fn fnv1a(values: &[i8], mut hash: u64) -> u64 {
     for &v in values {

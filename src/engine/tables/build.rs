@@ -33,32 +33,90 @@ fn position_of(board: [u8; 12]) -> Position {
         .expect("board and scores add up to 48 by construction")
 }
 
-/// The best value of the board for the mover, given the tables for fewer seeds
-/// (`solved`) and the current values for this seed count (`current`).
-#[inline]
-fn best_value(board: [u8; 12], solved: &[Vec<i8>], current: &[i8]) -> i8 {
-    let position = position_of(board);
-    let moves = position.legal_moves(Variant::Abapa);
-    if moves.is_empty() {
-        // No move (or no feeding move): each side takes its own row.
-        let own: i32 = board[..6].iter().map(|&s| i32::from(s)).sum();
-        let other: i32 = board[6..].iter().map(|&s| i32::from(s)).sum();
-        return (own - other) as i8;
+/// One seed count's moves, precomputed so that each sweep is only table look-ups:
+/// for every board (in rank order) the best value of its exits (captures and the
+/// final sweep; `i8::MIN` if none) and the ranks of its capture-free children.
+struct Graph {
+    exit: Vec<i8>,
+    degree: Vec<u8>,
+    children: Vec<u32>,
+}
+
+/// Precomputes the moves of every board with `n` seeds, given the solved tables for
+/// fewer seeds.
+fn graph(n: usize, solved: &[Vec<i8>], mut tick: impl FnMut(u64)) -> Graph {
+    let size = index::count(n) as usize;
+    let mut g = Graph {
+        exit: Vec::with_capacity(size),
+        degree: Vec::with_capacity(size),
+        children: Vec::with_capacity(size * 4),
+    };
+    let mut board = [0u8; 12];
+    board[11] = n as u8;
+    loop {
+        let position = position_of(board);
+        let moves = position.legal_moves(Variant::Abapa);
+        let mut exit = i8::MIN;
+        let mut degree = 0u8;
+        if moves.is_empty() {
+            // No move (or no feeding move): each side takes its own row.
+            let own: i32 = board[..6].iter().map(|&s| i32::from(s)).sum();
+            let other: i32 = board[6..].iter().map(|&s| i32::from(s)).sum();
+            exit = (own - other) as i8;
+        }
+        for pit in moves {
+            let (child, effect) = position.play_unchecked(pit, Variant::Abapa);
+            let child_board = mover_board(child);
+            let r = index::rank(&child_board);
+            if effect.captured > 0 {
+                let left = n - usize::from(effect.captured);
+                exit = exit.max(effect.captured as i8 - solved[left][r as usize]);
+            } else {
+                g.children.push(r as u32);
+                degree += 1;
+            }
+        }
+        g.exit.push(exit);
+        g.degree.push(degree);
+        if g.exit.len() % (1 << 20) == 0 {
+            tick(g.exit.len() as u64);
+        }
+        if !index::next(&mut board) {
+            break;
+        }
     }
-    let mut best = i8::MIN;
-    for pit in moves {
-        let (child, effect) = position.play_unchecked(pit, Variant::Abapa);
-        let child_board = mover_board(child);
-        let r = index::rank(&child_board) as usize;
-        let value = if effect.captured > 0 {
-            let left = usize::from(board.iter().sum::<u8>() - effect.captured);
-            effect.captured as i8 - solved[left][r]
-        } else {
-            -current[r]
-        };
-        best = best.max(value);
+    g
+}
+
+/// One Gauss–Seidel sweep, forwards or backwards; whether any value changed.
+fn sweep(g: &Graph, values: &mut [i8], forwards: bool) -> bool {
+    let mut changed = false;
+    let mut update = |r: usize, children: &[u32], values: &mut [i8]| {
+        let best = children
+            .iter()
+            .map(|&c| -values[c as usize])
+            .fold(g.exit[r], i8::max);
+        if values[r] != best {
+            values[r] = best;
+            changed = true;
+        }
+    };
+    if forwards {
+        let mut at = 0;
+        for r in 0..values.len() {
+            let d = usize::from(g.degree[r]);
+            update(r, &g.children[at..at + d], values);
+            at += d;
+        }
+    } else {
+        let mut at = g.children.len();
+        for r in (0..values.len()).rev() {
+            let d = usize::from(g.degree[r]);
+            at -= d;
+            update(r, &g.children[at..at + d], values);
+        }
     }
-    best
+    changed
 }
 
 /// Builds the tables for every board with at most `max_seeds` seeds, calling
@@ -73,36 +131,28 @@ pub fn build(max_seeds: usize, mut progress: impl FnMut(Progress)) -> Tables {
     let mut done = 0u64;
     for n in 0..=max_seeds {
         let size = index::count(n);
-        let mut current = vec![0i8; size as usize];
-        let mut sweep = 0;
-        loop {
-            sweep += 1;
-            let mut changed = false;
-            let mut board = [0u8; 12];
-            board[11] = n as u8;
-            let mut r = 0usize;
-            loop {
-                let value = best_value(board, &solved, &current);
-                if current[r] != value {
-                    current[r] = value;
-                    changed = true;
-                }
-                r += 1;
-                if r % (1 << 20) == 0 && sweep == 1 {
-                    progress(Progress {
-                        seeds: n,
-                        sweep,
-                        done: done + r as u64,
-                        total,
-                    });
-                }
-                if !index::next(&mut board) {
-                    break;
-                }
-            }
+        let g = graph(n, &solved, |k| {
             progress(Progress {
                 seeds: n,
-                sweep,
+                sweep: 0,
+                done: done + k,
+                total,
+            });
+        });
+        // Boards without capture-free moves are final at once; the rest start at 0.
+        let mut values: Vec<i8> = g
+            .exit
+            .iter()
+            .zip(&g.degree)
+            .map(|(&e, &d)| if d == 0 { e } else { 0 })
+            .collect();
+        let mut sweeps = 0;
+        loop {
+            sweeps += 1;
+            let changed = sweep(&g, &mut values, sweeps % 2 == 1);
+            progress(Progress {
+                seeds: n,
+                sweep: sweeps,
                 done: done + size,
                 total,
             });
@@ -111,7 +161,7 @@ pub fn build(max_seeds: usize, mut progress: impl FnMut(Progress)) -> Tables {
             }
         }
         done += size;
-        solved.push(current);
+        solved.push(values);
     }
     Tables::from_values(solved).expect("every seed count was built at its full size")
 }
