@@ -12,7 +12,9 @@ pub struct Weights {
     /// Per non-empty pit of one's own (a move one can make) more than the opponent.
     pub mobility: i32,
     /// Per pit with 1 or 2 seeds (capturable after one more or two more seeds) on
-    /// the opponent's row more than on one's own.
+    /// the opponent's row more than on one's own. Self-play made this negative:
+    /// small pits of one's own are worth more as spare (tempo) moves than they
+    /// cost as targets.
     pub vulnerable: i32,
     /// Per pit of one's own whose sowing now ends on an opponent pit holding 1 or 2
     /// (a capture threat), more than the opponent has.
@@ -28,8 +30,8 @@ impl Weights {
     /// The weights the levels use (see the module docs of `level` for how they
     /// were chosen).
     pub const TUNED: Weights = Weights {
-        mobility: 10,
-        vulnerable: 15,
+        mobility: 30,
+        vulnerable: -15,
         reach: 25,
         kroo: 40,
         row_seeds: 5,

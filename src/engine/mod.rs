@@ -14,3 +14,6 @@ pub use level::{choose_move, choose_with, install_tables, Level, LevelParseError
 pub use perft::{divide, perft};
 pub use search::{Limits, Report, Searcher};
 pub use tables::Tables;
+
+#[cfg(test)]
+mod tests;
