@@ -4,6 +4,7 @@
 
 pub mod eval;
 pub mod level;
+mod ordering;
 pub mod perft;
 pub mod search;
 pub mod table_file;

@@ -14,6 +14,7 @@
 use std::time::{Duration, Instant};
 
 use super::eval::{evaluate, Weights, SEED};
+use super::ordering::Ordering;
 use super::tables::Tables;
 use super::tt::{Bound, Entry, Table};
 use crate::rules::{Game, Pit, Position, Variant, WINNING_SCORE};
@@ -21,7 +22,8 @@ use crate::rules::{Game, Pit, Position, Variant, WINNING_SCORE};
 /// The bonus for a won game (the loser gets minus this).
 pub const WIN: i32 = 10_000 * SEED;
 const INFINITY: i32 = 2 * WIN;
-const MAX_PLY: usize = 128;
+/// The deepest line searched.
+pub(super) const MAX_PLY: usize = 128;
 
 /// When a search must stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,8 +84,7 @@ pub struct Searcher<'t> {
     path: Vec<u128>,
     /// Where the current capture-free stretch of `path` starts.
     since_capture: usize,
-    killers: [[Option<u8>; 2]; MAX_PLY],
-    history: [[u32; 12]; 2],
+    order: Ordering,
     nodes: u64,
     next_check: u64,
     limits: Limits,
@@ -116,8 +117,7 @@ impl<'t> Searcher<'t> {
             variant: Variant::Abapa,
             path: Vec::new(),
             since_capture: 0,
-            killers: [[None; 2]; MAX_PLY],
-            history: [[0; 12]; 2],
+            order: Ordering::new(),
             nodes: 0,
             next_check: 0,
             limits: Limits::depth(1),
@@ -129,7 +129,7 @@ impl<'t> Searcher<'t> {
     /// Forgets the transposition table and move-ordering statistics (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history = [[0; 12]; 2];
+        self.order = Ordering::new();
     }
 
     /// Sets up the line for a search from the current position of `game`.
@@ -144,12 +144,7 @@ impl<'t> Searcher<'t> {
             self.path.push(ply.after.key());
         }
         self.since_capture = 0;
-        self.killers = [[None; 2]; MAX_PLY];
-        for side in &mut self.history {
-            for h in side.iter_mut() {
-                *h /= 8;
-            }
-        }
+        self.order.new_search();
         self.nodes = 0;
         self.next_check = 1024.min(limits.nodes);
         self.limits = limits;
@@ -236,11 +231,13 @@ impl<'t> Searcher<'t> {
     /// One root iteration: the value and the best move (with its value, for an
     /// aborted iteration: the best move that was searched to the end).
     fn root(&mut self, root: Position, depth: u32, previous: Pit) -> (i32, Option<(i32, Pit)>) {
-        let mut moves = self.ordered(root, 0, Some(previous.index() as u8));
+        let moves = self
+            .order
+            .order(root, 0, Some(previous.index() as u8), self.variant);
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best: Option<(i32, Pit)> = None;
-        for (i, &(pit, _)) in moves.as_mut_slice().iter().enumerate() {
+        for (i, &(pit, _)) in moves.as_slice().iter().enumerate() {
             let value = if i == 0 {
                 -self.child(root, pit, depth - 1, 1, -beta, -alpha)
             } else {
@@ -259,30 +256,6 @@ impl<'t> Searcher<'t> {
             }
         }
         (alpha, best)
-    }
-
-    /// The moves of `position` in search order with their ordering keys.
-    fn ordered(&self, position: Position, ply: usize, tt_move: Option<u8>) -> MoveList {
-        let side = position.to_move().index();
-        let mut list = MoveList::default();
-        for pit in position.legal_moves(self.variant) {
-            let i = pit.index() as u8;
-            let (_, effect) = position.play_unchecked(pit, self.variant);
-            let key = if Some(i) == tt_move {
-                u32::MAX
-            } else if effect.captured > 0 {
-                1 << 30 | u32::from(effect.captured) << 20
-            } else if self.killers[ply][0] == Some(i) {
-                1 << 29
-            } else if self.killers[ply][1] == Some(i) {
-                1 << 28
-            } else {
-                self.history[side][pit.index()].min((1 << 28) - 1)
-            };
-            list.push(pit, key);
-        }
-        list.sort();
-        list
     }
 
     /// Plays `pit` from `parent` and searches the child to `depth`; the value is for
@@ -358,7 +331,9 @@ impl<'t> Searcher<'t> {
                 }
             }
         }
-        let moves = self.ordered(position, ply, entry.and_then(|e| e.best));
+        let moves = self
+            .order
+            .order(position, ply, entry.and_then(|e| e.best), self.variant);
         let mut best_value = -INFINITY;
         let mut best_move = None;
         for (i, &(pit, _)) in moves.as_slice().iter().enumerate() {
@@ -382,7 +357,7 @@ impl<'t> Searcher<'t> {
                 alpha = value;
             }
             if alpha >= beta {
-                self.note_cutoff(position, pit, ply, depth);
+                self.order.cutoff(position, pit, ply, depth, self.variant);
                 break;
             }
         }
@@ -405,57 +380,9 @@ impl<'t> Searcher<'t> {
         best_value
     }
 
-    /// Remembers a quiet move that refuted a line (killer and history heuristics).
-    fn note_cutoff(&mut self, position: Position, pit: Pit, ply: usize, depth: u32) {
-        let i = pit.index() as u8;
-        if position.play_unchecked(pit, self.variant).1.captured > 0 {
-            return;
-        }
-        if self.killers[ply][0] != Some(i) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(i);
-        }
-        let h = &mut self.history[position.to_move().index()][pit.index()];
-        *h = h.saturating_add(depth * depth);
-    }
-
     /// Nodes searched by the last search.
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes
-    }
-}
-
-/// Up to six moves with ordering keys, sorted best first; no allocation.
-struct MoveList {
-    moves: [(Pit, u32); 6],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList {
-            moves: [(Pit::ALL[0], 0); 6],
-            len: 0,
-        }
-    }
-}
-
-impl MoveList {
-    fn push(&mut self, pit: Pit, key: u32) {
-        self.moves[self.len] = (pit, key);
-        self.len += 1;
-    }
-
-    fn sort(&mut self) {
-        self.moves[..self.len].sort_unstable_by(|a, b| b.1.cmp(&a.1));
-    }
-
-    fn as_slice(&self) -> &[(Pit, u32)] {
-        &self.moves[..self.len]
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [(Pit, u32)] {
-        &mut self.moves[..self.len]
     }
 }

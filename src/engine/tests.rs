@@ -113,7 +113,11 @@ fn levels_parse_and_easy_is_reproducible() {
         assert_eq!(level.as_str().parse::<Level>(), Ok(level));
     }
     assert!(" HARD ".parse::<Level>().is_ok());
-    assert!("brutal".parse::<Level>().unwrap_err().to_string().contains("easy"));
+    assert!("brutal"
+        .parse::<Level>()
+        .unwrap_err()
+        .to_string()
+        .contains("easy"));
 
     let game = random_game(2, 10, Variant::Abapa);
     let budget = Duration::from_millis(100);
@@ -137,7 +141,10 @@ fn no_move_once_the_game_is_over() {
     let game = Game::from_position(Variant::Abapa, p);
     assert!(game.is_over());
     for level in Level::ALL {
-        assert_eq!(choose_move(&game, level, Duration::from_millis(10), 0), None);
+        assert_eq!(
+            choose_move(&game, level, Duration::from_millis(10), 0),
+            None
+        );
     }
 }
 
@@ -177,11 +184,37 @@ fn tune_weights() {
     let base = Weights::TUNED;
     let candidates = [
         ("material only", Weights::MATERIAL),
-        ("round 1", Weights { mobility: 10, vulnerable: 15, ..base }),
-        ("round 2", Weights { mobility: 25, vulnerable: 0, ..base }),
-        ("vulnerable -30", Weights { vulnerable: -30, ..base }),
+        (
+            "round 1",
+            Weights {
+                mobility: 10,
+                vulnerable: 15,
+                ..base
+            },
+        ),
+        (
+            "round 2",
+            Weights {
+                mobility: 25,
+                vulnerable: 0,
+                ..base
+            },
+        ),
+        (
+            "vulnerable -30",
+            Weights {
+                vulnerable: -30,
+                ..base
+            },
+        ),
         ("reach 0", Weights { reach: 0, ..base }),
-        ("mobility 45", Weights { mobility: 45, ..base }),
+        (
+            "mobility 45",
+            Weights {
+                mobility: 45,
+                ..base
+            },
+        ),
     ];
     for (name, w) in candidates {
         let score = match_weights(base, w, 6, 30);

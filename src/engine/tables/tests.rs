@@ -39,7 +39,7 @@ fn slow_values(max: u8) -> HashMap<[u8; 12], i32> {
     };
     loop {
         let mut next = HashMap::with_capacity(all.len());
-        for (&b, _) in &all {
+        for &b in all.keys() {
             let p = start(b);
             let moves = p.legal_moves(Variant::Abapa);
             let value = if moves.is_empty() {
