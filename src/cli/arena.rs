@@ -90,7 +90,12 @@ impl<'t> Player<'t> {
             let level: Level = spec.parse()?;
             Ok(Player::Level {
                 level,
-                searcher: Box::new(Searcher::new(22, Weights::TUNED, tables)),
+                // Endgame tables are perfect play: only the hard level uses them.
+                searcher: Box::new(Searcher::new(
+                    22,
+                    Weights::TUNED,
+                    tables.filter(|_| level == Level::Hard),
+                )),
                 stats: Stats::default(),
             })
         }

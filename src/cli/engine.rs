@@ -76,6 +76,8 @@ pub fn run(
     input: impl BufRead,
     out: &mut impl Write,
 ) -> io::Result<()> {
+    // Endgame tables are perfect play: only the hard level uses them.
+    let tables = tables.filter(|_| args.level == Level::Hard);
     let mut searcher = Searcher::new(22, Weights::TUNED, tables);
     let mut game = Game::new(args.variant);
     let mut moves_chosen = 0u64;

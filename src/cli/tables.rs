@@ -57,11 +57,26 @@ pub fn run(args: &TablesArgs, out: &mut impl Write) -> anyhow::Result<()> {
                 .expect("a valid template")
                 .progress_chars("=> "),
             );
+            // Per seed count: (sweeps, seconds), for the summary.
+            let mut per_count: Vec<(u32, f64)> = Vec::new();
+            let mut count_started = Instant::now();
             let built = tables::build(seeds, |p| {
+                if p.seeds == per_count.len() {
+                    per_count.push((0, 0.0));
+                    count_started = Instant::now();
+                }
+                per_count[p.seeds] = (p.sweep, count_started.elapsed().as_secs_f64());
                 bar.set_position(p.done);
                 bar.set_message(format!("({} seeds, sweep {})", p.seeds, p.sweep));
             });
             bar.finish();
+            for (n, (sweeps, secs)) in per_count.iter().enumerate() {
+                writeln!(
+                    out,
+                    "{n:>2} seeds: {:>11} positions, {sweeps:>3} sweeps, {secs:>7.1} s",
+                    tables::index::count(n)
+                )?;
+            }
             table_file::save(&built, &path)?;
             writeln!(
                 out,

@@ -118,11 +118,18 @@ impl Rng {
 /// the noisy levels reproducible. `None` only when the game is over.
 #[must_use]
 pub fn choose_move(game: &Game, level: Level, budget: Duration, seed: u64) -> Option<Pit> {
-    let mut searcher = Searcher::new(20, Weights::TUNED, installed_tables());
+    // The endgame tables are perfect play: only the hard level gets them.
+    let tables = if level == Level::Hard {
+        installed_tables()
+    } else {
+        None
+    };
+    let mut searcher = Searcher::new(20, Weights::TUNED, tables);
     choose_with(&mut searcher, game, level, budget, seed)
 }
 
-/// [`choose_move`] with a searcher kept between moves (its tables are used as given).
+/// [`choose_move`] with a searcher kept between moves (its endgame tables, if any,
+/// are used at every level: give the easier levels a searcher without them).
 pub fn choose_with(
     searcher: &mut Searcher<'_>,
     game: &Game,

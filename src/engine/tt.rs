@@ -61,7 +61,7 @@ fn hash(position: Position) -> u64 {
 }
 
 impl Table {
-    /// A table of `2^bits` slots (16 bytes each... plus padding).
+    /// A table of `2^bits` slots of 24 bytes each.
     #[must_use]
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits;
