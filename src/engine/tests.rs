@@ -221,3 +221,18 @@ fn tune_weights() {
         println!("TUNED vs {name}: TUNED scores {:.1}%", 100.0 * score);
     }
 }
+
+#[test]
+fn feeds_an_empty_row_when_it_must() {
+    // North's row is empty: only E (2 seeds, reaching a) and F feed it; A–D do not.
+    let board = [3, 1, 1, 1, 2, 1, 0, 0, 0, 0, 0, 0];
+    let p = Position::new(board, [20, 19], Side::South).unwrap();
+    let game = Game::from_position(Variant::Abapa, p);
+    assert_eq!(game.legal_moves().letters(), "EF");
+    for level in Level::ALL {
+        for seed in 0..4 {
+            let pit = choose_move(&game, level, Duration::from_millis(30), seed).unwrap();
+            assert!("EF".contains(pit.letter()), "{level}: {pit}");
+        }
+    }
+}
