@@ -30,7 +30,10 @@ fn engine_speaks_the_protocol() {
     assert!(text.contains("info depth 1 score "), "{text}");
     let best = text.lines().last().unwrap();
     assert!(best.starts_with("bestmove "), "{text}");
-    assert!("ABCDEF".contains(best.chars().last().unwrap()), "South moves: {best}");
+    assert!(
+        "ABCDEF".contains(best.chars().last().unwrap()),
+        "South moves: {best}"
+    );
 }
 
 #[test]
@@ -45,14 +48,19 @@ fn tables_build_then_check() {
         .unwrap();
     assert!(built.status.success(), "{built:?}");
     let text = String::from_utf8(built.stdout).unwrap();
-    assert!(text.contains("built tables up to 3 seeds (455 positions)"), "{text}");
+    assert!(
+        text.contains("built tables up to 3 seeds (455 positions)"),
+        "{text}"
+    );
     let checked = bin()
         .env("OWARE_TABLES", &path)
         .args(["tables", "check"])
         .output()
         .unwrap();
     assert!(checked.status.success(), "{checked:?}");
-    assert!(String::from_utf8(checked.stdout).unwrap().contains("checksum good"));
+    assert!(String::from_utf8(checked.stdout)
+        .unwrap()
+        .contains("checksum good"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
