@@ -39,5 +39,19 @@ fn main() -> anyhow::Result<()> {
         Command::Replay(args) => cli::replay::run(&args, io::stdin().lock(), &mut out),
         Command::Perft(args) => Ok(cli::perft::run(&args, &mut out)?),
         Command::Render(args) => cli::render::run(&args, &mut out),
+        Command::Engine(args) => {
+            let tables = cli::load_tables();
+            Ok(cli::engine::run(
+                &args,
+                tables.as_ref(),
+                io::stdin().lock(),
+                &mut out,
+            )?)
+        }
+        Command::Arena(args) => {
+            let tables = cli::load_tables();
+            cli::arena::run(&args, tables.as_ref(), &mut out)
+        }
+        Command::Tables(args) => cli::tables::run(&args, &mut out),
     }
 }
