@@ -18,6 +18,12 @@ fn main() -> anyhow::Result<()> {
     let command = cli
         .command
         .unwrap_or_else(|| Command::Run(cli::console::ConsoleArgs::default()));
+    if matches!(command, Command::Run(_) | Command::Console(_)) {
+        // The hard level plays perfectly inside the endgame tables when they are built.
+        if let Some(tables) = cli::load_tables() {
+            oware_bot::engine::install_tables(tables);
+        }
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match command {

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use super::{view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User};
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side, Variant},
-    store::{GameEnd, GameRow, MoveRecord},
+    store::{GameEnd, GameRow},
 };
 
 impl Service {
@@ -83,7 +83,7 @@ impl Service {
     }
 
     /// Replays a stored game with the rules core.
-    async fn load(&self, row: &GameRow) -> Result<Game, ServiceError> {
+    pub(super) async fn load(&self, row: &GameRow) -> Result<Game, ServiceError> {
         let variant: Variant = row
             .variant
             .parse()
@@ -166,20 +166,7 @@ impl Service {
         }
         let pit = Pit::parse_for(side, pit)?;
         let ply = *game.play(pit)?;
-        let record = MoveRecord {
-            ply: row.ply + 1,
-            player_id: match side {
-                Side::South => row.south_id,
-                Side::North => row.north_id,
-            },
-            pit: pit.letter(),
-            sown: ply.effect.sown,
-            captured: ply.effect.captured,
-            captured_pits: ply.effect.captured_pits.letters(),
-            grand_slam: ply.effect.grand_slam,
-            board_after: ply.after.board(),
-            scores: ply.after.scores(),
-        };
+        let record = super::bot::move_record(&row, side, &ply);
         let end = game.outcome().map(game_end);
         if !self
             .store
@@ -188,7 +175,8 @@ impl Service {
         {
             return Err(self.explain_race(cmd, &row).await);
         }
-        Ok(view::move_reply(&row, &game, &ply))
+        self.answer_engine(view::move_reply(&row, &game, &ply))
+            .await
     }
 
     /// Why a guarded write found the game changed: usually the turn has passed (a
@@ -381,7 +369,7 @@ fn not_a_player(row: &GameRow) -> ServiceError {
 }
 
 /// How an outcome is stored.
-fn game_end(outcome: Outcome) -> GameEnd {
+pub(super) fn game_end(outcome: Outcome) -> GameEnd {
     GameEnd {
         result: outcome.result_str(),
         reason: match outcome.reason {

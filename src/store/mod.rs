@@ -8,6 +8,7 @@
 //! apply at most once.
 
 mod challenges;
+mod engine;
 mod games;
 
 use std::{str::FromStr, time::Duration};
