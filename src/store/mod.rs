@@ -9,6 +9,7 @@
 
 mod challenges;
 mod games;
+mod rows;
 
 use std::{str::FromStr, time::Duration};
 
@@ -17,7 +18,7 @@ use sqlx::sqlite::{
 };
 
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use games::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
+pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
