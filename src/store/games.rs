@@ -131,6 +131,20 @@ impl Store {
         .await?)
     }
 
+    /// The pits played in a game, in order (canonical letters): what replaying it needs,
+    /// and lighter than [`Store::moves`] on every command.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn move_pits(&self, game_id: i64) -> Result<Vec<String>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT pit FROM moves WHERE game_id = ? ORDER BY ply")
+                .bind(game_id)
+                .fetch_all(&self.reader)
+                .await?,
+        )
+    }
+
     /// Records a move, and the game's end if it ended it, in one transaction, only if
     /// the game is still active at `version` with `record.ply - 1` moves played (so
     /// the mover is still the side to move).
