@@ -3,7 +3,7 @@
 
 mod support;
 
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
 
 use oware_bot::service::{Action, ButtonAction};
 use support::{cmd, mv, play, refused, start_game, user, winning_line, TempDb};
@@ -342,4 +342,26 @@ async fn an_unreadable_database_is_a_clear_error_at_start_up() {
         .await
         .unwrap_err();
     assert!(err.to_string().contains("DATABASE_URL"), "{err}");
+}
+
+#[tokio::test]
+async fn a_locked_database_is_a_clear_error_at_start_up() {
+    use sqlx::{Connection, Executor};
+    let db = TempDb::new();
+    db.service().await.store().close().await;
+    // Another program takes the file for itself.
+    let mut holder = sqlx::SqliteConnection::connect(&db.url).await.unwrap();
+    holder
+        .execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;")
+        .await
+        .unwrap();
+    let err = oware_bot::store::Store::open_with_busy_timeout(&db.url, Duration::from_millis(200))
+        .await
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("cannot open the database") && text.contains("locked"),
+        "{text}"
+    );
+    holder.execute("COMMIT").await.unwrap();
 }
