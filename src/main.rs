@@ -38,5 +38,6 @@ fn main() -> anyhow::Result<()> {
         }
         Command::Replay(args) => cli::replay::run(&args, io::stdin().lock(), &mut out),
         Command::Perft(args) => Ok(cli::perft::run(&args, &mut out)?),
+        Command::Render(args) => cli::render::run(&args, &mut out),
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod console;
 pub mod perft;
+pub mod render;
 pub mod replay;
 
 use clap::{Parser, Subcommand};
@@ -30,6 +31,9 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Count the leaf positions N plies from the start position.
     Perft(perft::PerftArgs),
+    /// Draw the position after some moves as a PNG, or the whole game as an animated
+    /// GIF (--replay).
+    Render(render::RenderArgs),
 }
 
 /// Parses a variant name for clap.
