@@ -1,8 +1,6 @@
 //! Playing a game: finding the game a command means, moves, the board, resigning,
 //! ending by agreement, and listing one's games.
 
-use std::fmt::Write;
-
 use super::{view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User};
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side, Variant},
@@ -88,16 +86,30 @@ impl Service {
             .variant
             .parse()
             .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
-        let moves = self.store.moves(row.id).await?;
+        let mut moves = self.store.move_pits(row.id).await?;
+        // The row was read first; a move committed since then is not part of it (moves
+        // are only ever appended, each with its row update in one transaction).
+        let played = usize::try_from(row.ply).unwrap_or(usize::MAX);
+        if moves.len() < played {
+            return Err(ServiceError::Internal(format!(
+                "game #{} has {} moves stored for ply {}",
+                row.id,
+                moves.len(),
+                row.ply
+            )));
+        }
+        moves.truncate(played);
         let pits = moves
             .iter()
-            .map(|m| {
-                let mut chars = m.pit.chars();
+            .enumerate()
+            .map(|(i, m)| {
+                let mut chars = m.chars();
                 match (chars.next().and_then(Pit::from_letter), chars.next()) {
                     (Some(pit), None) => Ok(pit),
                     _ => Err(ServiceError::Internal(format!(
-                        "game #{} ply {}: bad pit {:?}",
-                        row.id, m.ply, m.pit
+                        "game #{} ply {}: bad pit {m:?}",
+                        row.id,
+                        i + 1
                     ))),
                 }
             })
@@ -306,56 +318,6 @@ impl Service {
         reply.mentions.push(view::player(&row, side.opponent()));
         reply.game = Some(row.id);
         Ok(reply)
-    }
-
-    pub(super) async fn games(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
-        self.store.expire_challenges(crate::store::now_ms()).await?;
-        let games = self.store.active_games_of(platform, &cmd.author.id).await?;
-        let challenges = self
-            .store
-            .pending_challenges_of(platform, &cmd.author.id)
-            .await?;
-        if games.is_empty() && challenges.is_empty() {
-            return Ok(Reply::private(
-                "You have no active games or pending challenges. Start one with \
-                 `/oware play @someone`.",
-            ));
-        }
-        let mut text = String::new();
-        if !games.is_empty() {
-            text.push_str("Your games:");
-            for row in &games {
-                let turn = if row.ply % 2 == 0 {
-                    &row.south_name
-                } else {
-                    &row.north_name
-                };
-                let _ = write!(
-                    text,
-                    "\n- {} ({} {}–{}), move {}, {turn} to move",
-                    view::game_label(row),
-                    row.variant,
-                    row.south_score,
-                    row.north_score,
-                    row.ply
-                );
-            }
-        }
-        if !challenges.is_empty() {
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            text.push_str("Pending challenges:");
-            for c in &challenges {
-                let _ = write!(
-                    text,
-                    "\n- #{}: {} challenged {} ({})",
-                    c.id, c.challenger_name, c.opponent_name, c.variant
-                );
-            }
-        }
-        Ok(Reply::private(text))
     }
 }
 

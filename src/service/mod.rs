@@ -13,6 +13,7 @@ mod challenges;
 mod command;
 mod error;
 mod games;
+mod listing;
 pub mod parse;
 pub mod rating;
 mod reply;

@@ -10,6 +10,7 @@
 mod challenges;
 mod engine;
 mod games;
+mod rows;
 
 use std::{str::FromStr, time::Duration};
 
@@ -18,7 +19,7 @@ use sqlx::sqlite::{
 };
 
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use games::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
+pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -69,6 +70,18 @@ impl Store {
     /// [`StoreError::Open`] for a file that cannot be opened, read, written or locked;
     /// [`StoreError::Migrate`] if the schema cannot be brought up to date.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with_busy_timeout(url, BUSY_TIMEOUT).await
+    }
+
+    /// [`Store::open`], waiting at most `busy_timeout` for a database another program
+    /// holds locked (at start-up and on every write).
+    ///
+    /// # Errors
+    /// As [`Store::open`].
+    pub async fn open_with_busy_timeout(
+        url: &str,
+        busy_timeout: Duration,
+    ) -> Result<Store, StoreError> {
         let open_err = |source| StoreError::Open {
             url: url.to_owned(),
             source,
@@ -84,7 +97,7 @@ impl Store {
         // the last commits on power loss; it spares an fsync per move.
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
-        .busy_timeout(BUSY_TIMEOUT);
+        .busy_timeout(busy_timeout);
         // One writer connection: writes queue in the pool (first come, first served)
         // instead of sleeping in SQLite's busy handler; readers never block it in WAL
         // mode. Races are still settled by the transactions' version checks.
