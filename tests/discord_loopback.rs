@@ -8,10 +8,10 @@ mod discord_fake;
 use discord_fake::harness::{
     alice, bob, bob_user, callback, channel, custom_ids, is_webhook, start_bot, EPHEMERAL,
 };
-use discord_fake::payloads::{self, APP_ID, CHANNEL_ID, GUILD_ID};
+use discord_fake::payloads::{self, APP_ID, BOT_ID, CHANNEL_ID, GUILD_ID};
 use discord_fake::service as script;
 use oware_bot::chat::discord::respond::DEFER_AFTER;
-use oware_bot::service::{Action, Reply};
+use oware_bot::service::{Action, Platform, Reply};
 use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -22,6 +22,11 @@ async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
         identify["intents"],
         json!(0),
         "no intents, no message content"
+    );
+    assert_eq!(
+        bot.service.bot_users(),
+        [(Platform::Discord, BOT_ID.to_owned())],
+        "the bot's own account is registered with the service"
     );
     let put = bot.fake.wait_ready().await;
     assert_eq!(

@@ -7,7 +7,7 @@ mod discord_fake;
 use std::sync::Arc;
 
 use discord_fake::harness::{alice, bob, callback, custom_ids, start_bot_with, EPHEMERAL};
-use discord_fake::payloads::{self, CHANNEL_ID};
+use discord_fake::payloads::{self, BOT_ID, CHANNEL_ID};
 use discord_fake::Recorded;
 use oware_bot::service::{Service, ServiceConfig};
 use oware_bot::store::Store;
@@ -65,12 +65,17 @@ fn content(answer: &Value) -> String {
         .to_owned()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_game_with_the_real_service() {
+/// The real service on a fresh SQLite file (the directory lives as long as the guard).
+async fn real_service() -> (tempfile::TempDir, Arc<Service>) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let url = format!("sqlite://{}", dir.path().join("oware.db").display());
     let store = Store::open(&url).await.expect("the store opens");
-    let service = Arc::new(Service::new(store, ServiceConfig::default()));
+    (dir, Arc::new(Service::new(store, ServiceConfig::default())))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_with_the_real_service() {
+    let (_dir, service) = real_service().await;
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
 
@@ -173,4 +178,49 @@ async fn a_whole_game_with_the_real_service() {
     assert_eq!(row.ply, 2);
     assert_eq!(row.status, "finished");
     assert_eq!(row.reason.as_deref(), Some("resignation"));
+}
+
+/// The adapter registers its own account at READY, so `/oware play @oware-bot` starts
+/// a game against the engine, which answers a move pressed on its pit buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenging_the_bot_itself_starts_a_game_against_the_engine() {
+    let (_dir, service) = real_service().await;
+    let bot = start_bot_with(Arc::clone(&service), None).await;
+    let fake = &bot.fake;
+    let me = payloads::user(BOT_ID, "oware-bot", true);
+    let play = payloads::oware(
+        &alice(),
+        "play",
+        json!([{ "name": "opponent", "type": 6, "value": BOT_ID },
+               { "name": "level", "type": 4, "value": 0 }]),
+        &[me],
+    );
+    fake.interaction(play.clone());
+    let started = callback(fake, &play).await.json();
+    assert!(!is_private(&started), "{}", content(&started));
+    assert!(
+        content(&started).contains("engine"),
+        "{}",
+        content(&started)
+    );
+    let pit_button = first_enabled(&started["data"]["components"], "mv:");
+    let game: i64 = pit_button.split(':').nth(1).unwrap().parse().unwrap();
+
+    let press = payloads::button(&alice(), &pit_button);
+    fake.interaction(press.clone());
+    callback(fake, &press).await;
+    // The engine answers within the same command: two plies once the reply is out.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let row = service.store().game(game).await.unwrap().expect("the game");
+        if row.ply >= 2 {
+            assert_eq!(row.status, "active", "{row:?}");
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the engine never moved"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::future::Future;
 
-use super::{Command, Place, Reply, Service, User};
+use super::{Command, Place, Platform, Reply, Service, User};
 use crate::chat::ChatService;
 
 impl ChatService for Service {
@@ -18,5 +18,9 @@ impl ChatService for Service {
 
     fn move_choices(&self, place: Place, author: User) -> impl Future<Output = Vec<char>> + Send {
         Service::move_choices(self, place, author)
+    }
+
+    fn register_bot_user(&self, platform: Platform, user_id: &str) {
+        Service::register_bot_user(self, platform, user_id);
     }
 }

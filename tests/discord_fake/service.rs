@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use oware_bot::chat::ChatService;
-use oware_bot::service::{Attachment, Button, ButtonAction, Command, Place, Reply, User};
+use oware_bot::service::{Attachment, Button, ButtonAction, Command, Place, Platform, Reply, User};
 
 /// The fake service.
 #[derive(Default)]
@@ -16,6 +16,7 @@ pub struct Scripted {
     threads: Mutex<Vec<(i64, Place)>>,
     choice_queries: Mutex<Vec<(Place, User)>>,
     choices: Mutex<Vec<char>>,
+    bot_users: Mutex<Vec<(Platform, String)>>,
 }
 
 impl Scripted {
@@ -49,6 +50,11 @@ impl Scripted {
         self.threads.lock().unwrap().clone()
     }
 
+    /// The bot accounts the adapter registered.
+    pub fn bot_users(&self) -> Vec<(Platform, String)> {
+        self.bot_users.lock().unwrap().clone()
+    }
+
     /// The `move_choices` calls so far.
     pub fn choice_queries(&self) -> Vec<(Place, User)> {
         self.choice_queries.lock().unwrap().clone()
@@ -72,6 +78,13 @@ impl ChatService for Scripted {
     async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
         self.choice_queries.lock().unwrap().push((place, author));
         self.choices.lock().unwrap().clone()
+    }
+
+    fn register_bot_user(&self, platform: Platform, user_id: &str) {
+        self.bot_users
+            .lock()
+            .unwrap()
+            .push((platform, user_id.to_owned()));
     }
 }
 

@@ -21,7 +21,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::chat::ChatService;
 use crate::config::{Config, ConfigError, Secret};
-use crate::service::{Command, Place, Reply, User};
+use crate::service::{Command, Place, Platform, Reply, User};
 
 /// What the Discord adapter needs to start: the Discord part of [`Config`].
 #[derive(Clone, Debug)]
@@ -86,6 +86,7 @@ trait DynService: Send + Sync {
     fn handle(&self, cmd: Command) -> BoxFuture<'_, Reply>;
     fn set_thread(&self, game: i64, thread: Place) -> BoxFuture<'_, ()>;
     fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>>;
+    fn register_bot_user(&self, platform: Platform, user_id: &str);
 }
 
 impl<S: ChatService> DynService for S {
@@ -97,6 +98,9 @@ impl<S: ChatService> DynService for S {
     }
     fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>> {
         Box::pin(ChatService::move_choices(self, place, author))
+    }
+    fn register_bot_user(&self, platform: Platform, user_id: &str) {
+        ChatService::register_bot_user(self, platform, user_id);
     }
 }
 
@@ -165,6 +169,9 @@ pub async fn run(service: Arc<impl ChatService>, cfg: DiscordConfig) -> anyhow::
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 tracing::info!(bot = %ready.user.name, "connected to Discord");
+                // Challenging this account means a game against the engine.
+                data.service
+                    .register_bot_user(Platform::Discord, &ready.user.id.get().to_string());
                 let commands = &framework.options().commands;
                 let registered = match guild {
                     Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
