@@ -2,11 +2,14 @@
 //!
 //! 1. Load: 200 games in progress at once on one SQLite file, one tokio task per game
 //!    playing both players' moves, every command timed; prints p50, p90, p99 and max.
-//!    - `chat pace`: each player thinks 0–1 s (uniform) before moving, so about 400
+//!    - `chat pace`: each player thinks 0–5 s (uniform) before moving, so about 80
 //!      moves a second arrive from the 200 games: the target's setting.
 //!    - `saturated`: no thinking; every game always has a move in flight, so the
 //!      latency is mostly queueing behind the other 199 (a capacity figure).
 //! 2. Criterion: one move at a time in a single game.
+//!
+//! Every command is timed from `handle` to its reply: the move stored and the board
+//! PNG rendered.
 //!
 //! Run: `cargo bench --bench service`.
 
@@ -23,9 +26,9 @@ use oware_bot::{
 };
 
 const GAMES: usize = 200;
-const MOVES_PER_GAME: usize = 24;
+const MOVES_PER_GAME: usize = 12;
 /// The longest a player thinks at chat pace.
-const MAX_THINK_MS: usize = 1000;
+const MAX_THINK_MS: usize = 5000;
 
 fn user(name: &str) -> User {
     User {

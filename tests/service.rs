@@ -63,6 +63,11 @@ async fn move_reply_has_buttons_mentions_and_board() {
     );
     assert!(reply.text.contains("**bob** to move"), "{}", reply.text);
     assert_eq!(reply.mentions, vec![user("bob")]);
+    let [png] = reply.files.as_slice() else {
+        panic!("one board image, not {}", reply.files.len());
+    };
+    assert_eq!(png.mime, "image/png");
+    assert!(png.bytes.starts_with(b"\x89PNG") && !png.description.is_empty());
     assert_eq!(reply.buttons.len(), 6);
     let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
     assert_eq!(

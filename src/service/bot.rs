@@ -149,39 +149,41 @@ impl Service {
             let reply = view::move_reply(&row, &game, &ply);
             headline.push('\n');
             headline.push_str(&reply.text);
-            return Ok(Reply {
+            let reply = Reply {
                 text: headline,
                 ..reply
-            });
+            };
+            return Ok(view::with_board(reply, &row, &game).await);
         }
         let row = self
             .store
             .game(game_id)
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
-        Ok(view::board_reply(
-            &row,
-            &Game::new(options.variant),
-            headline,
-        ))
+        let game = Game::new(options.variant);
+        Ok(view::with_board(view::board_reply(&row, &game, headline), &row, &game).await)
     }
 
-    /// After a move in `reply`'s game: if it is an engine game and the engine is to
-    /// move, it moves, and the reply shows both moves and the board after its own.
-    pub(super) async fn answer_engine(&self, reply: Reply) -> Result<Reply, ServiceError> {
-        let Some(game_id) = reply.game else {
-            return Ok(reply);
-        };
-        let Some((row, game, ply)) = self.engine_turn(game_id).await? else {
-            return Ok(reply);
+    /// After a move (`reply`, in the stored game `row`, now `game`): if it is an
+    /// engine game and the engine is to move, it moves, and the reply shows both
+    /// moves and the board after its own. The board image is attached either way.
+    pub(super) async fn answer_engine(
+        &self,
+        reply: Reply,
+        row: &GameRow,
+        game: &Game,
+    ) -> Result<Reply, ServiceError> {
+        let Some((row, game, ply)) = self.engine_turn(row.id).await? else {
+            return Ok(view::with_board(reply, row, game).await);
         };
         let answer = view::move_reply(&row, &game, &ply);
         // The human's move line, then the engine's reply with its board.
         let human = reply.text.lines().next().unwrap_or_default();
-        Ok(Reply {
+        let answer = Reply {
             text: format!("{human}\n{}", answer.text),
             ..answer
-        })
+        };
+        Ok(view::with_board(answer, &row, &game).await)
     }
 
     /// Plays the engine's move if `game_id` is an active engine game with the engine

@@ -259,7 +259,8 @@ impl Service {
             row.south_name,
             row.north_name,
         );
-        let mut reply = view::board_reply(&row, &game, headline);
+        let mut reply =
+            view::with_board(view::board_reply(&row, &game, headline), &row, &game).await;
         if cmd.place.space.is_some() && cmd.place.thread.is_none() {
             reply.open_thread = Some(format!(
                 "Oware: {} vs {}",

@@ -187,7 +187,7 @@ impl Service {
         {
             return Err(self.explain_race(cmd, &row).await);
         }
-        self.answer_engine(view::move_reply(&row, &game, &ply))
+        self.answer_engine(view::move_reply(&row, &game, &ply), &row, &game)
             .await
     }
 
@@ -253,7 +253,7 @@ impl Service {
             if row.rated { ", rated" } else { ", casual" },
             row.ply
         );
-        Ok(view::board_reply(&row, &game, headline))
+        Ok(view::with_board(view::board_reply(&row, &game, headline), &row, &game).await)
     }
 
     pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -267,7 +267,7 @@ impl Service {
             return Err(ServiceError::Raced(row.id));
         }
         let headline = format!("**{}** resigned.", view::name(&row, side));
-        Ok(view::board_reply(&row, &game, headline))
+        Ok(view::with_board(view::board_reply(&row, &game, headline), &row, &game).await)
     }
 
     pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -293,7 +293,8 @@ impl Service {
                 "**{}** agreed to end the game; each player takes the seeds on their own row.",
                 view::name(&row, side)
             );
-            return Ok(view::board_reply(&row, &game, headline));
+            let reply = view::board_reply(&row, &game, headline);
+            return Ok(view::with_board(reply, &row, &game).await);
         }
         if !self
             .store

@@ -71,6 +71,19 @@ pub(super) fn board_files(row: &GameRow, game: &Game) -> Vec<Attachment> {
     }]
 }
 
+/// Attaches the board image to `reply`. Rendering is CPU work of a few milliseconds,
+/// so it runs on the blocking pool rather than stalling an async worker (and the
+/// database futures queued on it); a failed render is logged and the reply goes
+/// without its image.
+pub(super) async fn with_board(mut reply: Reply, row: &GameRow, game: &Game) -> Reply {
+    let (row, game) = (row.clone(), game.clone());
+    match tokio::task::spawn_blocking(move || board_files(&row, &game)).await {
+        Ok(files) => reply.files = files,
+        Err(err) => tracing::error!(error = %err, "could not render the board"),
+    }
+    reply
+}
+
 /// One button per pit of the side to move, laid out like the board in two rows of
 /// three (Discord allows five per row); illegal pits are disabled.
 pub(super) fn pit_buttons(row: &GameRow, game: &Game) -> Vec<Button> {
@@ -179,12 +192,12 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply) {
     }
 }
 
-/// A public reply showing the game as it stands, under `headline`.
+/// A public reply showing the game as it stands, under `headline` (the image is
+/// added by [`with_board`]).
 pub(super) fn board_reply(row: &GameRow, game: &Game, headline: String) -> Reply {
     let mut reply = Reply::public(headline);
     status(row, game, &mut reply);
     reply.board_text = Some(text_board(game.position(), !game.is_over()));
-    reply.files = board_files(row, game);
     reply.game = Some(row.id);
     reply
 }
