@@ -5,6 +5,8 @@ use std::future::Future;
 
 use crate::service::{Command, Place, Reply, User};
 
+pub mod matrix;
+
 /// What an adapter needs from the service. `Service` implements it; adapter tests can
 /// use a small fake.
 pub trait ChatService: Send + Sync + 'static {
