@@ -2,10 +2,14 @@
 //! console chat.
 //!
 //! Layers, each a folder: [`rules`] (pure rules core), [`engine`] (pure search and
-//! perft), [`cli`] (the command-line tools that are not chat).
+//! perft), [`service`] (commands in, replies out), [`store`] (the only SQL),
+//! [`chat`] (the adapters), [`cli`] (the command line), [`config`] (the environment).
 
 pub mod chat;
 pub mod cli;
+pub mod config;
 pub mod engine;
+pub mod render;
 pub mod rules;
 pub mod service;
+pub mod store;

@@ -3,7 +3,10 @@
 use std::io;
 
 use clap::Parser;
-use oware_bot::cli::{self, Cli, Command};
+use oware_bot::{
+    cli::{self, Cli, Command},
+    config::Config,
+};
 use tracing_subscriber::EnvFilter;
 
 fn main() -> anyhow::Result<()> {
@@ -12,9 +15,27 @@ fn main() -> anyhow::Result<()> {
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()))
         .with_writer(io::stderr)
         .init();
+    let command = cli
+        .command
+        .unwrap_or_else(|| Command::Run(cli::console::ConsoleArgs::default()));
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    match cli.command {
+    match command {
+        Command::Run(args) => {
+            let config = Config::from_env()?;
+            if config.discord_configured() || config.matrix_configured() {
+                tracing::warn!(
+                    "chat network credentials are set, but this build has only the console \
+                     chat; starting it"
+                );
+            }
+            drop(out);
+            cli::console::run(&args, &config)
+        }
+        Command::Console(args) => {
+            drop(out);
+            cli::console::run(&args, &Config::from_env()?)
+        }
         Command::Replay(args) => cli::replay::run(&args, io::stdin().lock(), &mut out),
         Command::Perft(args) => Ok(cli::perft::run(&args, &mut out)?),
     }

@@ -1,5 +1,6 @@
 //! The command line: every subcommand of the `oware-bot` binary.
 
+pub mod console;
 pub mod perft;
 pub mod replay;
 
@@ -11,14 +12,19 @@ use crate::rules::Variant;
 #[derive(Debug, Parser)]
 #[command(name = "oware-bot", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (default: `run`).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Start every chat network configured in the environment; with none
+    /// configured, the console chat.
+    Run(console::ConsoleArgs),
+    /// The local console chat: type `alice: /oware play @bob`, `bob: /move c`.
+    Console(console::ConsoleArgs),
     /// Replay games read from stdin (one per line: move letters, South first) and
     /// print each as one JSON line in the oracle's format.
     Replay(replay::ReplayArgs),

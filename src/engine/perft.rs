@@ -14,9 +14,14 @@ pub fn perft(position: Position, depth: u32, variant: Variant) -> u64 {
         0 => 1,
         // Bulk counting: the last ply's leaves are the legal moves, unplayed.
         1 => moves.len() as u64,
+        // The two last plies in one loop, without a call per child.
+        2 => moves
+            .into_iter()
+            .map(|pit| position.reply_count(pit, variant) as u64)
+            .sum(),
         _ => moves
             .into_iter()
-            .map(|pit| perft(position.play_unchecked(pit, variant).0, depth - 1, variant))
+            .map(|pit| perft(position.after(pit, variant), depth - 1, variant))
             .sum(),
     }
 }
@@ -31,7 +36,7 @@ pub fn divide(position: Position, depth: u32, variant: Variant) -> Vec<(Pit, u64
         .legal_moves(variant)
         .into_iter()
         .map(|pit| {
-            let child = position.play_unchecked(pit, variant).0;
+            let child = position.after(pit, variant);
             (pit, perft(child, depth - 1, variant))
         })
         .collect()

@@ -9,6 +9,7 @@ mod game;
 mod moves;
 mod pit;
 mod position;
+mod record;
 mod sow;
 mod text;
 mod variant;
@@ -17,6 +18,7 @@ pub use game::{EndReason, Game, Outcome, Ply};
 pub use moves::{Moves, MovesIter};
 pub use pit::{Pit, PitParseError, Side};
 pub use position::{Effect, IllegalMove, Position, SetupError};
+pub use record::{GameRecord, RecordError};
 pub use text::text_board;
 pub use variant::{Variant, VariantParseError};
 

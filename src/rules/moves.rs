@@ -9,6 +9,17 @@ use super::Pit;
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Moves(u16);
 
+/// `BITS_SET[m]`: how many bits are set in the 6-bit mask `m`.
+const BITS_SET: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut m = 0;
+    while m < 64 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 impl Moves {
     /// The empty set.
     pub const EMPTY: Moves = Moves(0);
@@ -38,9 +49,11 @@ impl Moves {
     }
 
     /// The number of pits.
+    #[inline(always)]
     #[must_use]
     pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
+        // A table beats `count_ones` on CPUs targeted without `popcnt` (the default).
+        (BITS_SET[(self.0 & 63) as usize] + BITS_SET[(self.0 >> 6 & 63) as usize]) as usize
     }
 
     /// Whether the set is empty.

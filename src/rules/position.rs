@@ -30,6 +30,15 @@ pub struct Effect {
     pub grand_slam: bool,
 }
 
+/// The result of [`Position::apply`].
+struct Applied {
+    position: Position,
+    last: usize,
+    captured: u8,
+    pits: u16,
+    grand_slam: bool,
+}
+
 /// Why a move cannot be played. Every message says what to do instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
@@ -134,7 +143,7 @@ impl Position {
     /// Seeds captured by one side.
     #[must_use]
     pub const fn score(self, side: Side) -> u8 {
-        (self.0 >> (SCORE_SHIFT + 8 * side.index() as u32)) as u8
+        self.0.to_le_bytes()[12 + side.index()]
     }
 
     /// The side to move.
@@ -161,8 +170,10 @@ impl Position {
 
     /// Whether a side has 25 or more: the game is won and no move follows.
     #[must_use]
+    #[inline(always)]
     pub const fn is_decided(self) -> bool {
-        self.score(Side::South) >= WINNING_SCORE || self.score(Side::North) >= WINNING_SCORE
+        let [south, north] = self.scores();
+        south >= WINNING_SCORE || north >= WINNING_SCORE
     }
 
     /// Whether the side to move faces an empty row and must sow into it.
@@ -176,7 +187,7 @@ impl Position {
     fn candidate_moves(self) -> Moves {
         let side = self.to_move().index();
         let own = sow::row(self.0, side);
-        let columns = if self.0 & ROW_MASK[1 - side] == 0 {
+        let columns = if self.0 & ROW_MASK[(1 - side) & 1] == 0 {
             sow::reaching(own)
         } else {
             sow::non_empty(own)
@@ -186,21 +197,26 @@ impl Position {
 
     /// The legal moves for the side to move, in ascending order. Empty when the game
     /// is decided (a score of 25+) or the side to move cannot feed an empty row.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn legal_moves(self, variant: Variant) -> Moves {
         if self.is_decided() {
-            return Moves::EMPTY;
+            Moves::EMPTY
+        } else if variant == Variant::Forbidden {
+            self.without_grand_slams()
+        } else {
+            self.candidate_moves()
         }
+    }
+
+    /// The `forbidden` variant's moves: grand slams only when nothing else is legal.
+    #[inline(never)]
+    fn without_grand_slams(self) -> Moves {
         let candidates = self.candidate_moves();
-        if variant != Variant::Forbidden {
-            return candidates;
-        }
         let allowed = candidates
             .into_iter()
-            .filter(|&pit| !self.play_unchecked(pit, variant).1.grand_slam)
+            .filter(|&pit| !self.apply(pit.index(), Variant::Forbidden).grand_slam)
             .fold(Moves::EMPTY, Moves::with);
-        // A grand slam is allowed when nothing else is.
         if allowed.is_empty() {
             candidates
         } else {
@@ -240,37 +256,86 @@ impl Position {
         Ok(self.play_unchecked(pit, variant))
     }
 
-    /// Plays a move known to be legal (from [`Position::legal_moves`]): the fast path
-    /// for search. An illegal move gives a meaningless (but seed-conserving) result.
+    /// Plays a move known to be legal (from [`Position::legal_moves`]), with a full
+    /// account of what it did. An illegal move gives a meaningless (but
+    /// seed-conserving) result.
     #[inline]
     #[must_use]
     pub fn play_unchecked(self, pit: Pit, variant: Variant) -> (Position, Effect) {
-        let p = pit.index();
-        let mover = self.to_move();
-        let sown = sow::seeds_at(self.0, p);
-        let (mut packed, last) = sow::sow(self.0, p);
-        let mut effect = Effect {
+        let sown = self.seeds(pit);
+        let applied = self.apply(pit.index(), variant);
+        let effect = Effect {
             pit,
             sown,
             lap: sown >= 12,
-            last: Pit::ALL[last],
+            last: Pit::ALL[applied.last % 12],
+            captured: applied.captured,
+            captured_pits: Moves::from_bits(applied.pits),
+            grand_slam: applied.grand_slam,
+        };
+        (applied.position, effect)
+    }
+
+    /// The position after a move known to be legal: the fast path for search.
+    #[inline(always)]
+    #[must_use]
+    pub fn after(self, pit: Pit, variant: Variant) -> Position {
+        self.apply(pit.index(), variant).position
+    }
+
+    /// How many legal replies the opponent has after `pit` (a legal move) is played:
+    /// the last two plies of perft in one step, and mobility for search.
+    #[inline(always)]
+    #[must_use]
+    pub fn reply_count(self, pit: Pit, variant: Variant) -> usize {
+        if variant == Variant::Forbidden {
+            return self.after(pit, variant).legal_moves(variant).len();
+        }
+        let mover = self.to_move().index();
+        let child = self.apply(pit.index(), variant).position.0;
+        // The opponent's score cannot have changed, so only the mover's can decide.
+        if child.to_le_bytes()[12 + mover] >= WINNING_SCORE {
+            return 0;
+        }
+        let replies = sow::row(child, 1 - mover);
+        let columns = if child & ROW_MASK[mover & 1] == 0 {
+            sow::reaching(replies)
+        } else {
+            sow::non_empty(replies)
+        };
+        Moves::from_bits(columns).len()
+    }
+
+    /// Sowing and capture, on the packed position.
+    #[inline(always)]
+    fn apply(self, p: usize, variant: Variant) -> Applied {
+        let mover = ((self.0 >> SIDE_SHIFT) & 1) as usize;
+        let (mut packed, last) = sow::sow(self.0, p);
+        let mut applied = Applied {
+            position: self,
+            last,
             captured: 0,
-            captured_pits: Moves::EMPTY,
+            pits: 0,
             grand_slam: false,
         };
-        let opponent_first = mover.opponent().first_pit();
-        if last >= opponent_first && last < opponent_first + 6 {
+        let opponent_first = 6 - 6 * mover;
+        let bytes = packed.to_le_bytes();
+        // One well-predicted branch: most moves capture nothing.
+        let in_reach = last.wrapping_sub(opponent_first) < 6;
+        let takes = bytes[last & 15].wrapping_sub(2) <= 1;
+        if in_reach & takes {
             let mut taken = 0u128;
             let mut seeds = 0u8;
             let mut pits = 0u16;
             let mut i = last;
             loop {
-                let s = sow::seeds_at(packed, i);
-                if s != 2 && s != 3 {
+                let s = bytes[i & 15];
+                // Only 2 and 3 are taken.
+                if s.wrapping_sub(2) > 1 {
                     break;
                 }
                 seeds += s;
-                taken |= 0xFF << (8 * i);
+                taken |= sow::BYTE[i & 15];
                 pits |= 1 << i;
                 if i == opponent_first {
                     break;
@@ -279,19 +344,18 @@ impl Position {
             }
             if seeds > 0 {
                 let remaining = packed & !taken;
-                if remaining & ROW_MASK[mover.opponent().index()] == 0
-                    && variant != Variant::CaptureAll
-                {
-                    effect.grand_slam = true;
+                if remaining & ROW_MASK[(1 - mover) & 1] == 0 && variant != Variant::CaptureAll {
+                    applied.grand_slam = true;
                 } else {
-                    packed =
-                        remaining + (u128::from(seeds) << (SCORE_SHIFT + 8 * mover.index() as u32));
-                    effect.captured = seeds;
-                    effect.captured_pits = Moves::from_bits(pits);
+                    let score = u128::from(seeds) << SCORE_SHIFT;
+                    packed = remaining + if mover == 0 { score } else { score << 8 };
+                    applied.captured = seeds;
+                    applied.pits = pits;
                 }
             }
         }
-        (Position(packed ^ (1 << SIDE_SHIFT)), effect)
+        applied.position = Position(packed ^ (1 << SIDE_SHIFT));
+        applied
     }
 
     /// Each side takes the seeds on its own row (the end by agreement, repetition or

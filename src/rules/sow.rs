@@ -17,31 +17,27 @@ pub(super) const ROW_MASK: [u128; 2] = [(1 << 48) - 1, ((1 << 48) - 1) << 48];
 /// The most seeds one pit can hold.
 const MAX_SEEDS: usize = 48;
 
-/// `SOW[p][n]`: what sowing `n` seeds from pit `p` adds to each pit (origin skipped).
-static SOW: [[u128; MAX_SEEDS + 1]; 12] = sow_table();
+// Tables are padded to 16 pits × 64 seed counts so that indexing with `p & 15` and
+// `n & 63` needs no bounds check on the hot path.
+
+/// `SOW[p][n]`: added (wrapping) to a position whose pit `p` holds `n` seeds, it
+/// empties `p` and drops the seeds one by one into the following pits, skipping `p`.
+static SOW: [[u128; 64]; 16] = sow_table();
 /// `LAST[p][n]`: the board index where the last of `n` seeds from pit `p` lands.
-static LAST: [[u8; MAX_SEEDS + 1]; 12] = LAST_TABLE;
-
-const fn sow_table() -> [[u128; MAX_SEEDS + 1]; 12] {
-    let mut table = [[0u128; MAX_SEEDS + 1]; 12];
-    let mut p = 0;
-    while p < 12 {
-        let mut n = 1;
-        while n <= MAX_SEEDS {
-            // One more seed than n-1 seeds: it lands one past where the last one did.
-            let last = LAST_TABLE[p][n] as u32;
-            table[p][n] = table[p][n - 1] + (1u128 << (8 * last));
-            n += 1;
-        }
-        p += 1;
+static LAST: [[u8; 64]; 16] = last_table();
+/// `BYTE[i]`: the mask of pit `i`'s byte.
+pub(super) static BYTE: [u128; 16] = {
+    let mut t = [0u128; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = 0xFF << (8 * i);
+        i += 1;
     }
-    table
-}
+    t
+};
 
-const LAST_TABLE: [[u8; MAX_SEEDS + 1]; 12] = last_table();
-
-const fn last_table() -> [[u8; MAX_SEEDS + 1]; 12] {
-    let mut table = [[0u8; MAX_SEEDS + 1]; 12];
+const fn last_table() -> [[u8; 64]; 16] {
+    let mut table = [[0u8; 64]; 16];
     let mut p = 0;
     while p < 12 {
         table[p][0] = p as u8;
@@ -61,10 +57,28 @@ const fn last_table() -> [[u8; MAX_SEEDS + 1]; 12] {
     table
 }
 
+const fn sow_table() -> [[u128; 64]; 16] {
+    let last = last_table();
+    let mut table = [[0u128; 64]; 16];
+    let mut p = 0;
+    while p < 12 {
+        let mut added = 0u128;
+        let mut n = 1;
+        while n <= MAX_SEEDS {
+            added += 1u128 << (8 * last[p][n] as u32);
+            // Subtracting n from byte p cannot borrow, because it holds exactly n.
+            table[p][n] = added.wrapping_sub((n as u128) << (8 * p));
+            n += 1;
+        }
+        p += 1;
+    }
+    table
+}
+
 /// The seeds in pit `i` of a packed position.
 #[inline(always)]
 pub(super) const fn seeds_at(packed: u128, i: usize) -> u8 {
-    (packed >> (8 * i)) as u8
+    packed.to_le_bytes()[i & 15]
 }
 
 /// Sows every seed from pit `p`; returns the new packed value and the last pit.
@@ -72,14 +86,22 @@ pub(super) const fn seeds_at(packed: u128, i: usize) -> u8 {
 #[inline(always)]
 pub(super) fn sow(packed: u128, p: usize) -> (u128, usize) {
     let n = seeds_at(packed, p) as usize;
-    let emptied = packed & !(0xFFu128 << (8 * p));
-    (emptied + SOW[p][n], LAST[p][n] as usize)
+    (
+        packed.wrapping_add(SOW[p & 15][n & 63]),
+        LAST[p & 15][n & 63] as usize,
+    )
 }
 
 /// The six bytes of `side`'s row as a `u64` (byte `k` = column `k`).
 #[inline(always)]
 pub(super) const fn row(packed: u128, side: usize) -> u64 {
-    ((packed >> (48 * side)) as u64) & 0xFFFF_FFFF_FFFF
+    // Two constant shifts and a select are cheaper than a variable u128 shift.
+    let word = if side == 0 {
+        packed as u64
+    } else {
+        (packed >> 48) as u64
+    };
+    word & 0xFFFF_FFFF_FFFF
 }
 
 /// Gathers the top bit of each of a row's six bytes into bits 0–5.

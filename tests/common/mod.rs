@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests (each test crate uses a subset).
+#![allow(dead_code)]
 
 use std::io::Read;
 

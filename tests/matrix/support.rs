@@ -132,6 +132,30 @@ impl Watch {
         }
     }
 
+    /// Waits for new bot events up to the first text message and returns them.
+    pub async fn until_text(&mut self, what: &str) -> Vec<Value> {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let events = self.bot_events().await;
+            if let Some(i) = events
+                .iter()
+                .position(|e| e["content"]["msgtype"] == "m.text")
+            {
+                let taken = events[..=i].to_vec();
+                for e in &taken {
+                    self.seen
+                        .insert(e["event_id"].as_str().expect("id").to_string());
+                }
+                return taken;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{what}: timed out; got {events:#?}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     pub async fn quiet(&self, for_: Duration, what: &str) {
         tokio::time::sleep(for_).await;
         let events = self.bot_events().await;
@@ -180,17 +204,19 @@ pub fn mentions(event: &Value, user: &str) -> bool {
 }
 
 /// A board: an `m.image` then the text with the `<pre>` board, both in the thread.
-pub fn assert_board(events: &[Value], root: &str, what: &str) {
-    assert_eq!(events.len(), 2, "{what}");
-    let (image, text) = (&events[0], &events[1]);
-    assert_eq!(image["content"]["msgtype"], "m.image", "{what}: {image:#}");
-    assert!(image["content"]["url"]
-        .as_str()
-        .is_some_and(|u| u.starts_with("mxc://")));
-    assert!(
-        body(image).starts_with("Oware board"),
-        "{what}: alt text is the body"
-    );
+/// A board: any `m.image`s (the service's board PNGs, alt text as the body), then
+/// the text with the `<pre>` board, all in the game's thread, with at least
+/// `min_images` images.
+pub fn assert_board(events: &[Value], root: &str, min_images: usize, what: &str) {
+    assert!(events.len() > min_images, "{what}: {events:#?}");
+    let (text, pictures) = events.split_last().expect("at least the text");
+    for image in pictures {
+        assert_eq!(image["content"]["msgtype"], "m.image", "{what}: {image:#}");
+        assert!(image["content"]["url"]
+            .as_str()
+            .is_some_and(|u| u.starts_with("mxc://")));
+        assert!(!body(image).is_empty(), "{what}: alt text is the body");
+    }
     assert_eq!(text["content"]["msgtype"], "m.text");
     assert!(text["content"]["formatted_body"]
         .as_str()

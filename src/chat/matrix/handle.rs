@@ -1,25 +1,33 @@
 //! One sync batch in, messages out: joins invites, turns each new text message into
-//! a service command and the service's reply into Matrix messages in the right place
-//! (the game's thread, or a reply to the offending command).
+//! a service command (with the shared text parser) and the service's reply into
+//! Matrix messages in the right place.
+//!
+//! Where a reply goes: a refusal answers the offending message (in its thread, if
+//! any); a reply to a command given in a thread stays there; any other reply about a
+//! game goes to the game's thread, which the adapter opens (under a root message in
+//! the room) the first time the game is shown, whether or not the service asked for
+//! one with `open_thread`: on Matrix every game is played in its own thread.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use matrix_sdk::ruma::events::room::member::MembershipState;
 use matrix_sdk::ruma::events::room::message::{
     MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
 };
 use matrix_sdk::ruma::events::{
     AnySyncMessageLikeEvent, AnySyncStateEvent, AnySyncTimelineEvent, SyncMessageLikeEvent,
+    SyncStateEvent,
 };
 use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId, OwnedUserId, RoomId, UserId};
 use matrix_sdk::sync::SyncResponse;
 use matrix_sdk::{Client, Room, RoomState};
 
-use super::outgoing::{image_message, short_message, text_message, Spot};
-use super::parse::{parse, Parsed};
+use super::outgoing::{image_message, matrix_commands, short_message, text_message, Spot};
 use super::store::{GameThread, Store};
 use crate::chat::ChatService;
+use crate::service::parse::{parse_command, ParsedAction};
 use crate::service::{Action, Command, Place, Platform, Reply, User};
 
 const ENCRYPTED: &str = "This room is end-to-end encrypted and I cannot read encrypted \
@@ -69,10 +77,19 @@ impl<S: ChatService> Bot<S> {
             let Some(room) = self.client.get_room(room_id) else {
                 continue;
             };
-            for event in &update.timeline.events {
-                let Ok(event) = event.raw().deserialize() else {
-                    continue;
-                };
+            let events: Vec<AnySyncTimelineEvent> = update
+                .timeline
+                .events
+                .iter()
+                .filter_map(|e| e.raw().deserialize().ok())
+                .collect();
+            // A room joined in this batch comes with some history from before the
+            // join: those commands were not addressed to this bot.
+            let start = events
+                .iter()
+                .rposition(|e| self.is_own_join(e))
+                .map_or(0, |i| i + 1);
+            for event in events.into_iter().skip(start) {
                 if event.sender() == self.own {
                     continue;
                 }
@@ -90,6 +107,23 @@ impl<S: ChatService> Bot<S> {
                 }
             }
         }
+    }
+
+    fn is_own_join(&self, event: &AnySyncTimelineEvent) -> bool {
+        let AnySyncTimelineEvent::State(AnySyncStateEvent::RoomMember(SyncStateEvent::Original(
+            member,
+        ))) = event
+        else {
+            return false;
+        };
+        let was_joined = member
+            .unsigned
+            .prev_content
+            .as_ref()
+            .is_some_and(|prev| prev.membership == MembershipState::Join);
+        member.state_key == self.own
+            && member.content.membership == MembershipState::Join
+            && !was_joined
     }
 
     async fn join(&self, room_id: &RoomId) {
@@ -140,13 +174,13 @@ impl<S: ChatService> Bot<S> {
             Some(Relation::Replacement(_)) => return, // edits are not new commands
             _ => None,
         };
+        let html = text.formatted.as_ref().map(|f| f.body.as_str());
         let mut mentioned: Vec<String> = Vec::new();
         if let Some(m) = &ev.content.mentions {
             mentioned.extend(m.user_ids.iter().map(ToString::to_string));
         }
-        if let Some(html) = &text.formatted {
-            mentioned.extend(pills(&html.body));
-        }
+        let pills = html.map(pills).unwrap_or_default();
+        mentioned.extend(pills.iter().map(|(id, _)| id.clone()));
         // A reply to the bot mentions it implicitly: prefer anyone else.
         mentioned.sort_by_key(|id| *id == self.own.as_str());
         mentioned.dedup();
@@ -155,13 +189,19 @@ impl<S: ChatService> Bot<S> {
             thread: thread.clone(),
             reply_to: Some(ev.event_id.clone()),
         };
-        let action = match parse(strip_reply_fallback(&text.body), &mentioned) {
-            Parsed::NotCommand => return,
-            Parsed::Usage(hint) => {
+        let body = with_pill_ids(strip_reply_fallback(&text.body), &pills);
+        let parsed = match parse_command(&body) {
+            Ok(None) => return,
+            Ok(Some(parsed)) => self.resolve(room, parsed, &mentioned).await,
+            Err(e) => Err(e.to_string()),
+        };
+        let action = match parsed {
+            Ok(action) => action,
+            Err(hint) => {
+                let hint = matrix_commands(&hint);
                 self.send(room, short_message(&hint, &refusal_spot)).await;
                 return;
             }
-            Parsed::Action(action) => self.with_names(room, action).await,
         };
         let place = Place {
             platform: Platform::Matrix,
@@ -184,27 +224,32 @@ impl<S: ChatService> Bot<S> {
 
     /// Sends a reply where it belongs: a refusal as a reply to the command; a reply
     /// that opens a thread under a new root message; a game's board in its thread.
-    async fn deliver(&self, room: &Room, reply: Reply, place: Place, refusal_spot: Spot) {
+    async fn deliver(&self, room: &Room, mut reply: Reply, place: Place, refusal_spot: Spot) {
+        reply.text = matrix_commands(&reply.text);
         let spot = if reply.private {
             refusal_spot
-        } else if let (Some(name), Some(game)) = (&reply.open_thread, reply.game) {
-            match self.open_thread(room, name, game, place).await {
-                Some(root) => Spot {
-                    thread: Some(root),
-                    reply_to: None,
-                },
-                None => Spot::default(),
-            }
         } else if refusal_spot.thread.is_some() {
             Spot {
                 thread: refusal_spot.thread,
                 reply_to: None,
             }
-        } else {
+        } else if let Some(game) = reply.game {
+            let known = self.thread_of(game, room.room_id());
+            let thread = match (known, &reply.open_thread) {
+                (Some(root), None) => Some(root),
+                (_, name) => {
+                    let name = name
+                        .clone()
+                        .unwrap_or_else(|| format!("Oware game #{game}"));
+                    self.open_thread(room, &name, game, place).await
+                }
+            };
             Spot {
-                thread: reply.game.and_then(|g| self.thread_of(g, room.room_id())),
+                thread,
                 reply_to: None,
             }
+        } else {
+            Spot::default()
         };
         for file in &reply.files {
             let Ok(mime) = file.mime.parse::<mime::Mime>() else {
@@ -278,21 +323,49 @@ impl<S: ChatService> Bot<S> {
         }
     }
 
-    /// Fills in display names (and whether the user is this bot) of users a command names.
-    async fn with_names(&self, room: &Room, action: Action) -> Action {
-        match action {
-            Action::Play { opponent, options } => Action::Play {
-                opponent: self.user(room, &opponent.id).await,
-                options,
-            },
-            Action::Stats { user: Some(u) } => Action::Stats {
-                user: Some(self.user(room, &u.id).await),
-            },
-            Action::History { user: Some(u) } => Action::History {
-                user: Some(self.user(room, &u.id).await),
-            },
-            other => other,
+    /// Turns the mentions of a parsed command into users: a typed `@bob:server`, a
+    /// local `@bob` (on the bot's server), or the user a pill or `m.mentions` names.
+    async fn resolve(
+        &self,
+        room: &Room,
+        parsed: ParsedAction,
+        mentioned: &[String],
+    ) -> Result<Action, String> {
+        let raw = match &parsed {
+            ParsedAction::Play { opponent, .. } => Some(opponent.clone()),
+            ParsedAction::Stats { user } | ParsedAction::History { user } => user.clone(),
+            ParsedAction::Other(_) => None,
+        };
+        let mut users = HashMap::new();
+        if let Some(raw) = raw {
+            let id = self.user_id_for(&raw, mentioned).ok_or_else(|| {
+                format!(
+                    "I can't tell who `{}` is: mention them, e.g. `!oware play @bob:example.org`.",
+                    raw.chars().take(40).collect::<String>()
+                )
+            })?;
+            users.insert(raw, self.user(room, &id).await);
         }
+        parsed.resolve(|m| {
+            users
+                .get(m)
+                .cloned()
+                .ok_or_else(|| format!("I can't tell who `{m}` is."))
+        })
+    }
+
+    fn user_id_for(&self, mention: &str, mentioned: &[String]) -> Option<String> {
+        let m = mention.trim_end_matches([',', '.', ';', '!', '?']);
+        if let Ok(id) = <&UserId>::try_from(m) {
+            return Some(id.to_string());
+        }
+        if let Some(local) = m
+            .strip_prefix('@')
+            .filter(|l| !l.is_empty() && !l.contains(':'))
+        {
+            return Some(format!("@{local}:{}", self.own.server_name()));
+        }
+        mentioned.first().cloned()
     }
 
     async fn user(&self, room: &Room, id: &str) -> User {
@@ -311,16 +384,34 @@ impl<S: ChatService> Bot<S> {
     }
 }
 
-/// User ids linked as pills (`https://matrix.to/#/@bob:example.org`) in HTML.
-fn pills(html: &str) -> Vec<String> {
+/// Users linked as pills in HTML: `(user id, link text)` for each
+/// `<a href="https://matrix.to/#/@bob:example.org">Bob</a>`.
+fn pills(html: &str) -> Vec<(String, String)> {
     html.split("https://matrix.to/#/")
         .skip(1)
         .filter_map(|rest| {
             let end = rest.find(['"', '\'', '?', '>']).unwrap_or(rest.len());
             let id = rest[..end].replace("%40", "@").replace("%3A", ":");
-            id.starts_with('@').then_some(id)
+            let text = rest
+                .split_once('>')
+                .and_then(|(_, after)| after.split_once("</a>"))
+                .map(|(text, _)| text.trim().to_string())
+                .unwrap_or_default();
+            id.starts_with('@').then_some((id, text))
         })
         .collect()
+}
+
+/// The plain body with each pill's link text replaced by its user id, so
+/// `!oware play Bob Smith` (a pill) reads `!oware play @bob:example.org`.
+fn with_pill_ids(body: &str, pills: &[(String, String)]) -> String {
+    let mut out = body.to_string();
+    for (id, text) in pills {
+        if !text.is_empty() && text != id && !text.contains('<') {
+            out = out.replacen(text.as_str(), id, 1);
+        }
+    }
+    out
 }
 
 /// The body without an old-style reply fallback (`> <@a:b> quoted` lines first).
@@ -339,9 +430,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pills_are_found_and_decoded() {
-        let html = r#"!oware play <a href="https://matrix.to/#/@bob:localhost">Bob</a> and <a href='https://matrix.to/#/%40carol%3Aexample.org?via=x'>C</a> <a href="https://matrix.to/#/!room:x">r</a>"#;
-        assert_eq!(pills(html), vec!["@bob:localhost", "@carol:example.org"]);
+    fn pills_are_found_decoded_and_put_in_the_body() {
+        let html = r#"!oware play <a href="https://matrix.to/#/@bob:localhost">Bob Smith</a> and <a href='https://matrix.to/#/%40carol%3Aexample.org?via=x'>C</a> <a href="https://matrix.to/#/!room:x">r</a>"#;
+        let found = pills(html);
+        assert_eq!(
+            found,
+            vec![
+                ("@bob:localhost".to_string(), "Bob Smith".to_string()),
+                ("@carol:example.org".to_string(), "C".to_string()),
+            ]
+        );
+        assert_eq!(
+            with_pill_ids("!oware play Bob Smith first:them", &found[..1]),
+            "!oware play @bob:localhost first:them"
+        );
     }
 
     #[test]

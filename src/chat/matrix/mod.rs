@@ -14,10 +14,8 @@
 mod handle;
 mod login;
 mod outgoing;
-mod parse;
 mod store;
 
-use std::fmt;
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -28,32 +26,10 @@ use matrix_sdk::ruma::api::client::filter::FilterDefinition;
 use matrix_sdk::ruma::UInt;
 
 use crate::chat::ChatService;
+use crate::config::Config;
+pub use crate::config::Secret;
 use handle::Bot;
 pub use store::{GameThread, Store};
-
-/// A secret from the environment; `Debug` never shows it.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    /// Wraps a secret.
-    #[must_use]
-    pub fn new(value: impl Into<String>) -> Secret {
-        Secret(value.into())
-    }
-
-    /// The secret itself, for the one call that needs it.
-    #[must_use]
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("***")
-    }
-}
 
 /// How to reach and log in to the homeserver.
 #[derive(Clone, Debug)]
@@ -91,8 +67,8 @@ impl MatrixConfig {
             return Ok(None);
         };
         let user = var("MATRIX_USER").ok_or(ConfigError::Missing("MATRIX_USER"))?;
-        let password = var("MATRIX_PASSWORD").map(Secret);
-        let access_token = var("MATRIX_ACCESS_TOKEN").map(Secret);
+        let password = var("MATRIX_PASSWORD").map(Secret::new);
+        let access_token = var("MATRIX_ACCESS_TOKEN").map(Secret::new);
         if password.is_none() && access_token.is_none() {
             return Err(ConfigError::Missing(
                 "MATRIX_PASSWORD (or MATRIX_ACCESS_TOKEN)",
@@ -106,6 +82,26 @@ impl MatrixConfig {
             access_token,
             store_dir: store_dir.into(),
         }))
+    }
+}
+
+impl MatrixConfig {
+    /// The Matrix part of the global [`Config`], `None` when Matrix is not configured.
+    #[must_use]
+    pub fn from_config(config: &Config) -> Option<MatrixConfig> {
+        if !config.matrix_configured() {
+            return None;
+        }
+        Some(MatrixConfig {
+            homeserver: config.matrix_homeserver.clone()?,
+            user: config.matrix_user.clone()?,
+            password: config.matrix_password.clone(),
+            access_token: config.matrix_access_token.clone(),
+            store_dir: config
+                .matrix_store_dir
+                .clone()
+                .unwrap_or_else(|| "matrix-store".into()),
+        })
     }
 }
 

@@ -47,11 +47,14 @@ impl Spot {
 pub fn text_message(reply: &Reply, spot: &Spot) -> RoomMessageEventContent {
     let mut plain = String::new();
     let mut html = String::new();
-    let mentioned: Vec<(OwnedUserId, &User)> = reply
-        .mentions
-        .iter()
-        .filter_map(|u| OwnedUserId::try_from(u.id.as_str()).ok().map(|id| (id, u)))
-        .collect();
+    let mut mentioned: Vec<(OwnedUserId, &User)> = Vec::new();
+    for user in &reply.mentions {
+        if let Ok(id) = OwnedUserId::try_from(user.id.as_str()) {
+            if !mentioned.iter().any(|(seen, _)| *seen == id) {
+                mentioned.push((id, user));
+            }
+        }
+    }
     if !mentioned.is_empty() {
         let names: Vec<&str> = mentioned.iter().map(|(_, u)| u.name.as_str()).collect();
         plain.push_str(&names.join(", "));
@@ -160,6 +163,14 @@ pub fn choices_line(buttons: &[Button]) -> Option<String> {
     }
 }
 
+/// The service's command hints as typed on Matrix, where clients such as Element
+/// take a leading `/` for their own commands: `` `/oware accept` `` becomes
+/// `` `!oware accept` ``.
+#[must_use]
+pub fn matrix_commands(text: &str) -> String {
+    text.replace("`/", "`!")
+}
+
 /// Light Markdown (`**bold**`, `` `code` ``, line breaks) as escaped HTML.
 #[must_use]
 pub fn markdown_html(text: &str) -> String {
@@ -254,7 +265,7 @@ mod tests {
                     row: 0,
                 })
                 .collect(),
-            mentions: vec![bob()],
+            mentions: vec![bob(), bob()],
             ..Reply::default()
         };
         let spot = Spot {
@@ -362,6 +373,14 @@ mod tests {
             Some("Your move: c (type `!move c`)")
         );
         assert_eq!(choices_line(&[]), None);
+    }
+
+    #[test]
+    fn command_hints_use_the_bang_prefix() {
+        assert_eq!(
+            matrix_commands("Accept with `/oware accept`; or `/move c`. a/b"),
+            "Accept with `!oware accept`; or `!move c`. a/b"
+        );
     }
 
     #[test]

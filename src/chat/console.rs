@@ -1,0 +1,236 @@
+//! The console chat, the embedded default: lines `<user>: <command>` in (`alice:
+//! /oware play @bob`, `bob: /move c`), the bot's replies out, prefixed `[bot]` (or
+//! `[bot → alice]` when only alice should see them), with the plain-text board after
+//! every move. Board images, when the service attaches them, are written to a folder
+//! and their paths printed.
+//!
+//! Everyone in the console is a person named by the word before the colon; mentions
+//! `@name` mean that person, and `@oware-bot` (or `@bot`) means the bot itself.
+
+use std::{
+    io::{self, Write},
+    path::{Path, PathBuf},
+};
+
+use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+
+use crate::service::{
+    parse::{parse_command, ParseError},
+    ButtonAction, Command, Place, Platform, Reply, Service, User,
+};
+
+/// The one channel of the console.
+const CHANNEL: &str = "console";
+
+/// The intro printed when a person types at a terminal.
+pub const INTRO: &str = "\
+Oware console chat. Type lines as `<user>: <command>`, for example:
+  alice: /oware play @bob
+  bob: /oware accept
+  alice: /move c
+`alice: /oware help` lists every command; end with Ctrl-D.";
+
+/// The hint for a line that is not `<user>: <command>`.
+pub const LINE_HINT: &str =
+    "[bot] Type `<user>: <command>`, e.g. `alice: /oware play @bob` (names are one word).";
+
+/// Where the console's games live.
+#[must_use]
+pub fn place() -> Place {
+    Place {
+        platform: Platform::Console,
+        space: None,
+        channel: CHANNEL.to_owned(),
+        thread: None,
+    }
+}
+
+/// A console user by name (case-insensitive id; `oware-bot` and `bot` are the bot).
+#[must_use]
+pub fn user(name: &str) -> User {
+    let id = name.to_lowercase();
+    User {
+        is_bot: matches!(id.as_str(), "oware-bot" | "oware" | "bot"),
+        id,
+        name: name.to_owned(),
+    }
+}
+
+/// Resolves a console mention (`@bob`, `bob`).
+fn resolve(mention: &str) -> Result<User, ParseError> {
+    Ok(user(mention.trim_start_matches('@')))
+}
+
+/// What one input line means.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// Nothing to do (blank line, `#` comment, chat not addressed to the bot).
+    Nothing,
+    /// Not `<user>: <command>`.
+    Malformed,
+    /// A command the bot could not understand, and why (for that user).
+    Refused(String, String),
+    /// A command for the service.
+    Command(Command),
+}
+
+/// Reads one console line.
+#[must_use]
+pub fn read_line(line: &str) -> Line {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Line::Nothing;
+    }
+    let Some((name, text)) = line.split_once(':') else {
+        return Line::Malformed;
+    };
+    let name = name.trim();
+    let valid_name = !name.is_empty()
+        && name.chars().count() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_' || c == '.');
+    if !valid_name {
+        return Line::Malformed;
+    }
+    let action = match parse_command(text) {
+        Ok(Some(parsed)) => parsed.resolve(resolve),
+        Ok(None) => return Line::Nothing,
+        Err(e) => Err(e),
+    };
+    match action {
+        Ok(action) => Line::Command(Command {
+            place: place(),
+            author: user(name),
+            action,
+        }),
+        Err(e) => Line::Refused(name.to_owned(), e.to_string()),
+    }
+}
+
+/// Runs the console chat until the end of `input`.
+///
+/// # Errors
+/// Reading input or writing output failed.
+pub async fn run<R, W>(
+    service: &Service,
+    input: R,
+    out: &mut W,
+    boards_dir: &Path,
+    intro: bool,
+) -> io::Result<()>
+where
+    R: AsyncBufRead + Unpin,
+    W: Write,
+{
+    if intro {
+        writeln!(out, "{INTRO}")?;
+        out.flush()?;
+    }
+    let mut lines = input.lines();
+    while let Some(line) = lines.next_line().await? {
+        match read_line(&line) {
+            Line::Nothing => {}
+            Line::Malformed => writeln!(out, "{LINE_HINT}")?,
+            Line::Refused(name, why) => writeln!(out, "[bot → {name}] {why}")?,
+            Line::Command(cmd) => {
+                let author = cmd.author.name.clone();
+                let reply = service.handle(cmd).await;
+                print_reply(out, &author, &reply, boards_dir)?;
+            }
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// Prints a reply; PNG attachments are written to `boards_dir`.
+///
+/// # Errors
+/// Writing failed (a board image that cannot be saved is reported in the output).
+pub fn print_reply<W: Write>(
+    out: &mut W,
+    author: &str,
+    reply: &Reply,
+    boards_dir: &Path,
+) -> io::Result<()> {
+    let prefix = if reply.private {
+        format!("[bot → {author}]")
+    } else {
+        "[bot]".to_owned()
+    };
+    let text = reply.text.replace("**", "");
+    for (i, line) in text.lines().enumerate() {
+        if i == 0 {
+            writeln!(out, "{prefix} {line}")?;
+        } else {
+            writeln!(out, "      {line}")?;
+        }
+    }
+    if let Some(board) = &reply.board_text {
+        for line in board.lines() {
+            writeln!(out, "      {line}")?;
+        }
+    }
+    let choices: Vec<String> = reply
+        .buttons
+        .iter()
+        .filter(|b| b.enabled)
+        .map(|b| match &b.action {
+            ButtonAction::Move { pit, .. } => format!("/move {pit}"),
+            ButtonAction::Accept { challenge } => format!("/oware accept #{challenge}"),
+            ButtonAction::Decline { challenge } => format!("/oware decline #{challenge}"),
+        })
+        .collect();
+    if !choices.is_empty() {
+        writeln!(out, "      choices: {}", choices.join(" | "))?;
+    }
+    for file in &reply.files {
+        match save(boards_dir, &file.file_name, &file.bytes) {
+            Ok(path) => writeln!(out, "      board image: {}", path.display())?,
+            Err(e) => writeln!(out, "      (could not save {}: {e})", file.file_name)?,
+        }
+    }
+    Ok(())
+}
+
+/// Writes an attachment under `dir` (file names are the service's, never a user's).
+fn save(dir: &Path, file_name: &str, bytes: &[u8]) -> io::Result<PathBuf> {
+    let name = Path::new(file_name)
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(name);
+    std::fs::write(&path, bytes)?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_user_colon_command() {
+        assert_eq!(read_line(""), Line::Nothing);
+        assert_eq!(read_line("# a comment"), Line::Nothing);
+        assert_eq!(read_line("alice: hello bob"), Line::Nothing);
+        assert_eq!(read_line("just text"), Line::Malformed);
+        assert_eq!(read_line("two words: /move c"), Line::Malformed);
+        assert!(matches!(read_line("alice: /oware frob"), Line::Refused(n, _) if n == "alice"));
+        let Line::Command(cmd) = read_line("Alice: /oware play @Bob") else {
+            panic!("not a command");
+        };
+        assert_eq!(cmd.author.id, "alice");
+        assert!(
+            matches!(cmd.action, crate::service::Action::Play { opponent, .. }
+            if opponent.id == "bob" && !opponent.is_bot)
+        );
+        let Line::Command(cmd) = read_line("alice: /oware play @oware-bot") else {
+            panic!("not a command");
+        };
+        assert!(
+            matches!(cmd.action, crate::service::Action::Play { opponent, .. }
+            if opponent.is_bot)
+        );
+    }
+}

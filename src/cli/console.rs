@@ -1,0 +1,44 @@
+//! `oware-bot console` (and `run` with no chat network configured): the local chat.
+
+use std::{io::IsTerminal, path::PathBuf};
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::{chat::console, config::Config, service::Service, store::Store};
+
+/// Options of `console` and `run`.
+#[derive(Debug, Default, Args)]
+pub struct ConsoleArgs {
+    /// The SQLite database (a path or `sqlite://` URL); default `DATABASE_URL`, else
+    /// `sqlite://oware.db`.
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<String>,
+    /// Where board images are written; default `OWARE_BOARDS_DIR`, else `./boards/`.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+}
+
+/// Runs the console chat on stdin and stdout until the end of input.
+///
+/// # Errors
+/// The database cannot be opened, or stdin/stdout fail.
+pub fn run(args: &ConsoleArgs, config: &Config) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let url = args.db.as_deref().unwrap_or(&config.database_url);
+        let store = Store::open(url).await?;
+        let service = Service::new(store.clone(), config.service());
+        let boards_dir = args.out_dir.as_ref().unwrap_or(&config.boards_dir);
+        let intro = std::io::stdin().is_terminal();
+        let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        console::run(&service, stdin, &mut out, boards_dir, intro).await?;
+        store.close().await;
+        Ok(())
+    })
+}

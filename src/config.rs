@@ -1,0 +1,212 @@
+//! The configuration: one typed struct read from the environment (after loading a
+//! `.env` file if there is one). Every variable is documented in `.env.example`.
+//! Secrets are wrapped in [`Secret`], whose `Debug` and `Display` print `***`, so the
+//! config can be logged safely.
+
+use std::{fmt, path::PathBuf, time::Duration};
+
+use crate::service::ServiceConfig;
+
+/// A secret (token, password): printing it shows `***`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Wraps a secret.
+    #[must_use]
+    pub fn new(value: impl Into<String>) -> Secret {
+        Secret(value.into())
+    }
+
+    /// The secret itself, for handing to the client library that needs it.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("***")
+    }
+}
+
+impl fmt::Display for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("***")
+    }
+}
+
+/// A variable with a value that cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{name}={value:?} is not valid: {expected}")]
+pub struct ConfigError {
+    /// The variable.
+    pub name: &'static str,
+    /// Its value (never a secret's).
+    pub value: String,
+    /// What it should be.
+    pub expected: &'static str,
+}
+
+/// Everything configurable, from the environment.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `DATABASE_URL`: the SQLite database, default `sqlite://oware.db`.
+    pub database_url: String,
+    /// `CHALLENGE_TTL_SECS`: how long a challenge waits, default 600.
+    pub challenge_ttl: Duration,
+    /// `OWARE_BOARDS_DIR`: where the console writes board images, default `./boards`.
+    pub boards_dir: PathBuf,
+    /// `DISCORD_TOKEN`: Discord runs when set.
+    pub discord_token: Option<Secret>,
+    /// `DISCORD_GUILD_ID`: register slash commands in this one server only.
+    pub discord_guild_id: Option<u64>,
+    /// `DISCORD_HTTP_PROXY`: send Discord REST calls through this base URL.
+    pub discord_http_proxy: Option<String>,
+    /// `MATRIX_HOMESERVER`: Matrix runs when set (with a user and a password or token).
+    pub matrix_homeserver: Option<String>,
+    /// `MATRIX_USER`: the bot's Matrix user, e.g. `@oware:example.org`.
+    pub matrix_user: Option<String>,
+    /// `MATRIX_PASSWORD`: to log in with.
+    pub matrix_password: Option<Secret>,
+    /// `MATRIX_ACCESS_TOKEN`: to restore a session with, instead of a password.
+    pub matrix_access_token: Option<Secret>,
+    /// `MATRIX_STORE_DIR`: where the Matrix session and sync token are kept.
+    pub matrix_store_dir: Option<PathBuf>,
+}
+
+impl Config {
+    /// Loads `.env` (if present) into the environment, then reads the configuration.
+    ///
+    /// # Errors
+    /// A variable whose value cannot be used.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        dotenvy::dotenv().ok();
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup` (the environment, or a map in tests).
+    /// Empty values count as unset.
+    ///
+    /// # Errors
+    /// A variable whose value cannot be used.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let get = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
+        let challenge_ttl = match get("CHALLENGE_TTL_SECS") {
+            None => Duration::from_secs(600),
+            Some(v) => Duration::from_secs(v.trim().parse().map_err(|_| ConfigError {
+                name: "CHALLENGE_TTL_SECS",
+                value: v.clone(),
+                expected: "a whole number of seconds, e.g. 600",
+            })?),
+        };
+        let discord_guild_id = match get("DISCORD_GUILD_ID") {
+            None => None,
+            Some(v) => Some(v.trim().parse().map_err(|_| ConfigError {
+                name: "DISCORD_GUILD_ID",
+                value: v.clone(),
+                expected: "a server (guild) id, a number",
+            })?),
+        };
+        Ok(Config {
+            database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://oware.db".to_owned()),
+            challenge_ttl,
+            boards_dir: get("OWARE_BOARDS_DIR")
+                .map_or_else(|| PathBuf::from("boards"), PathBuf::from),
+            discord_token: get("DISCORD_TOKEN").map(Secret),
+            discord_guild_id,
+            discord_http_proxy: get("DISCORD_HTTP_PROXY"),
+            matrix_homeserver: get("MATRIX_HOMESERVER"),
+            matrix_user: get("MATRIX_USER"),
+            matrix_password: get("MATRIX_PASSWORD").map(Secret),
+            matrix_access_token: get("MATRIX_ACCESS_TOKEN").map(Secret),
+            matrix_store_dir: get("MATRIX_STORE_DIR").map(PathBuf::from),
+        })
+    }
+
+    /// Whether Discord credentials are configured.
+    #[must_use]
+    pub fn discord_configured(&self) -> bool {
+        self.discord_token.is_some()
+    }
+
+    /// Whether Matrix credentials are configured.
+    #[must_use]
+    pub fn matrix_configured(&self) -> bool {
+        self.matrix_homeserver.is_some()
+            && self.matrix_user.is_some()
+            && (self.matrix_password.is_some() || self.matrix_access_token.is_some())
+    }
+
+    /// The service's part of the configuration.
+    #[must_use]
+    pub fn service(&self) -> ServiceConfig {
+        ServiceConfig {
+            challenge_ttl: self.challenge_ttl,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn from(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn debug_never_prints_a_secret() {
+        let config = from(&[
+            ("DISCORD_TOKEN", "discord-token-xyz"),
+            ("MATRIX_PASSWORD", "matrix-password-xyz"),
+            ("MATRIX_ACCESS_TOKEN", "matrix-access-xyz"),
+            ("MATRIX_HOMESERVER", "http://127.0.0.1:8008"),
+            ("MATRIX_USER", "@oware:localhost"),
+        ])
+        .unwrap();
+        let shown = format!("{config:?} {config:#?}");
+        for secret in [
+            "discord-token-xyz",
+            "matrix-password-xyz",
+            "matrix-access-xyz",
+        ] {
+            assert!(!shown.contains(secret), "{secret} leaked: {shown}");
+        }
+        assert!(shown.contains("***"));
+        assert_eq!(
+            config.discord_token.as_ref().map(Secret::expose),
+            Some("discord-token-xyz")
+        );
+        assert_eq!(
+            config
+                .matrix_password
+                .as_ref()
+                .map(|s| s.to_string())
+                .as_deref(),
+            Some("***")
+        );
+        assert!(config.discord_configured() && config.matrix_configured());
+    }
+
+    #[test]
+    fn defaults_and_bad_values() {
+        let config = from(&[("DATABASE_URL", "")]).unwrap();
+        assert_eq!(config.database_url, "sqlite://oware.db");
+        assert_eq!(config.challenge_ttl, Duration::from_secs(600));
+        assert_eq!(config.boards_dir, PathBuf::from("boards"));
+        assert!(!config.discord_configured() && !config.matrix_configured());
+        let config = from(&[("CHALLENGE_TTL_SECS", "30"), ("DISCORD_GUILD_ID", "42")]).unwrap();
+        assert_eq!(config.service().challenge_ttl, Duration::from_secs(30));
+        assert_eq!(config.discord_guild_id, Some(42));
+        let err = from(&[("CHALLENGE_TTL_SECS", "soon")]).unwrap_err();
+        assert!(err.to_string().contains("CHALLENGE_TTL_SECS"), "{err}");
+    }
+}

@@ -1,0 +1,3 @@
+//! Rendering.
+
+pub mod chart;

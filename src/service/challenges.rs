@@ -1,0 +1,314 @@
+//! Challenges: making one, accepting (which starts the game), declining and
+//! withdrawing. Expired challenges are marked lazily at the start of each of these.
+
+use super::{
+    view, Button, ButtonAction, ChallengeOptions, Command, First, Level, Reply, Service,
+    ServiceError, User,
+};
+use crate::{
+    rules::{Game, Variant},
+    store::{now_ms, ChallengeRow, NewChallenge, NewGame, StoreError},
+};
+
+/// Which side of a challenge a command must come from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The challenged player (accept, decline).
+    Opponent,
+    /// The challenger (cancel).
+    Challenger,
+}
+
+impl Service {
+    pub(super) async fn play(
+        &self,
+        cmd: &Command,
+        opponent: &User,
+        options: &ChallengeOptions,
+    ) -> Result<Reply, ServiceError> {
+        if opponent.is_bot {
+            return Err(ServiceError::ChallengeBot(opponent.name.clone()));
+        }
+        if opponent.id == cmd.author.id {
+            return Err(ServiceError::ChallengeSelf);
+        }
+        let platform = cmd.place.platform.as_str();
+        let now = now_ms();
+        self.store.expire_challenges(now).await?;
+        let challenger_id = self
+            .store
+            .upsert_player(
+                platform,
+                &cmd.author.id,
+                &cmd.author.name,
+                cmd.author.is_bot,
+            )
+            .await?;
+        let opponent_id = self
+            .store
+            .upsert_player(platform, &opponent.id, &opponent.name, false)
+            .await?;
+        let rated = options.rated.unwrap_or(true);
+        let advice = options.advice.unwrap_or(!rated);
+        let ttl_ms = i64::try_from(self.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
+        let new = NewChallenge {
+            platform: platform.to_owned(),
+            space: cmd.place.space.clone(),
+            channel: cmd.place.channel.clone(),
+            thread: cmd.place.thread.clone(),
+            challenger_id,
+            opponent_id,
+            first: match options.first {
+                First::Challenger => "challenger",
+                First::Opponent => "opponent",
+                First::Random => "random",
+            },
+            rated,
+            variant: options.variant.as_str(),
+            advice,
+            level: options.level.map(|l| match l {
+                Level::Easy => "easy",
+                Level::Medium => "medium",
+                Level::Hard => "hard",
+            }),
+            expires_at: now.saturating_add(ttl_ms),
+        };
+        let id = match self.store.create_challenge(&new).await {
+            Ok(id) => id,
+            Err(StoreError::DuplicateChallenge) => {
+                return Err(ServiceError::DuplicateChallenge(opponent.name.clone()))
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let who_first = match options.first {
+            First::Challenger => format!("{} moves first", cmd.author.name),
+            First::Opponent => format!("{} moves first", opponent.name),
+            First::Random => "a coin toss decides who moves first".to_owned(),
+        };
+        let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
+        let mut reply = Reply::public(format!(
+            "**{}** challenges **{}** to Oware (challenge #{id}: {}, {}, advice {}; {who_first}). \
+             {}: accept with `/oware accept` or decline with `/oware decline` within {minutes} \
+             minute{}.",
+            cmd.author.name,
+            opponent.name,
+            options.variant,
+            if rated { "rated" } else { "casual" },
+            if advice { "on" } else { "off" },
+            opponent.name,
+            if minutes == 1 { "" } else { "s" },
+        ));
+        reply.mentions.push(opponent.clone());
+        reply.buttons = vec![
+            Button {
+                action: ButtonAction::Accept { challenge: id },
+                label: "Accept".to_owned(),
+                enabled: true,
+                row: 0,
+            },
+            Button {
+                action: ButtonAction::Decline { challenge: id },
+                label: "Decline".to_owned(),
+                enabled: true,
+                row: 0,
+            },
+        ];
+        Ok(reply)
+    }
+
+    /// The pending challenge a command means, checking the author may act on it.
+    async fn find_challenge(
+        &self,
+        cmd: &Command,
+        id: Option<i64>,
+        role: Role,
+        verb: &'static str,
+    ) -> Result<ChallengeRow, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        self.store.expire_challenges(now_ms()).await?;
+        let me = &cmd.author.id;
+        if let Some(id) = id {
+            let Some(c) = self
+                .store
+                .challenge(id)
+                .await?
+                .filter(|c| c.platform == platform)
+            else {
+                return Err(ServiceError::NoChallenge(format!(
+                    "There is no challenge #{id}. `/oware games` lists your pending challenges."
+                )));
+            };
+            let mine = match role {
+                Role::Opponent => &c.opponent_user,
+                Role::Challenger => &c.challenger_user,
+            };
+            if mine != me {
+                let text = match role {
+                    Role::Opponent if &c.challenger_user == me => format!(
+                        "Challenge #{id} is yours: wait for {} to answer, or withdraw it with \
+                         `/oware cancel`.",
+                        c.opponent_name
+                    ),
+                    Role::Opponent => format!(
+                        "Challenge #{id} is for {}, not you. Challenge someone yourself with \
+                         `/oware play @someone`.",
+                        c.opponent_name
+                    ),
+                    Role::Challenger => format!(
+                        "Only {} can withdraw challenge #{id}; you can accept or decline it.",
+                        c.challenger_name
+                    ),
+                };
+                return Err(ServiceError::NotYourChallenge(text));
+            }
+            if c.status != "pending" {
+                return Err(ServiceError::ChallengeClosed(id, c.status));
+            }
+            return Ok(c);
+        }
+        let pending: Vec<ChallengeRow> = self
+            .store
+            .pending_challenges_of(platform, me)
+            .await?
+            .into_iter()
+            .filter(|c| match role {
+                Role::Opponent => &c.opponent_user == me,
+                Role::Challenger => &c.challenger_user == me,
+            })
+            .collect();
+        // Prefer the ones made right here.
+        let here: Vec<&ChallengeRow> = pending
+            .iter()
+            .filter(|c| c.channel == cmd.place.channel)
+            .collect();
+        let candidates: Vec<&ChallengeRow> = if here.is_empty() {
+            pending.iter().collect()
+        } else {
+            here
+        };
+        match candidates.as_slice() {
+            [] => Err(ServiceError::NoChallenge(match role {
+                Role::Opponent => "Nobody has challenged you (challenges expire after a while). \
+                                   Start a game yourself with `/oware play @someone`."
+                    .to_owned(),
+                Role::Challenger => "You have no pending challenge to withdraw. \
+                                     `/oware games` lists your games and challenges."
+                    .to_owned(),
+            })),
+            [one] => Ok((*one).clone()),
+            [first, ..] => Err(ServiceError::WhichChallenge(
+                candidates
+                    .iter()
+                    .map(|c| format!("#{} {} → {}", c.id, c.challenger_name, c.opponent_name))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                verb,
+                first.id,
+            )),
+        }
+    }
+
+    pub(super) async fn accept(
+        &self,
+        cmd: &Command,
+        id: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
+        let c = self
+            .find_challenge(cmd, id, Role::Opponent, "accept")
+            .await?;
+        let challenger_south = match c.first.as_str() {
+            "opponent" => false,
+            "random" => rand::random::<bool>(),
+            _ => true,
+        };
+        let (south_id, north_id) = if challenger_south {
+            (c.challenger_id, c.opponent_id)
+        } else {
+            (c.opponent_id, c.challenger_id)
+        };
+        let Some(game_id) = self
+            .store
+            .accept_challenge(&c, &NewGame { south_id, north_id })
+            .await?
+        else {
+            return Err(ServiceError::ChallengeClosed(
+                c.id,
+                "answered or withdrawn meanwhile".to_owned(),
+            ));
+        };
+        let row = self
+            .store
+            .game(game_id)
+            .await?
+            .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
+        let variant: Variant = row
+            .variant
+            .parse()
+            .map_err(|e| ServiceError::Internal(format!("game #{game_id}: {e}")))?;
+        let game = Game::new(variant);
+        let headline = format!(
+            "**{}** accepted **{}**'s challenge: game #{game_id} begins ({}, {}). \
+             **{}** plays South (A–F) and moves first; **{}** plays North (a–f).",
+            c.opponent_name,
+            c.challenger_name,
+            row.variant,
+            if row.rated { "rated" } else { "casual" },
+            row.south_name,
+            row.north_name,
+        );
+        let mut reply = view::board_reply(&row, &game, headline);
+        if cmd.place.space.is_some() && cmd.place.thread.is_none() {
+            reply.open_thread = Some(format!(
+                "Oware: {} vs {}",
+                c.challenger_name, c.opponent_name
+            ));
+        }
+        Ok(reply)
+    }
+
+    pub(super) async fn decline(
+        &self,
+        cmd: &Command,
+        id: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
+        let c = self
+            .find_challenge(cmd, id, Role::Opponent, "decline")
+            .await?;
+        if !self.store.close_challenge(c.id, "declined").await? {
+            return Err(ServiceError::ChallengeClosed(
+                c.id,
+                "answered or withdrawn meanwhile".to_owned(),
+            ));
+        }
+        let mut reply = Reply::public(format!(
+            "**{}** declined **{}**'s challenge #{}.",
+            c.opponent_name, c.challenger_name, c.id
+        ));
+        reply.mentions.push(User {
+            id: c.challenger_user,
+            name: c.challenger_name,
+            is_bot: false,
+        });
+        Ok(reply)
+    }
+
+    pub(super) async fn cancel(
+        &self,
+        cmd: &Command,
+        id: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
+        let c = self
+            .find_challenge(cmd, id, Role::Challenger, "cancel")
+            .await?;
+        if !self.store.close_challenge(c.id, "cancelled").await? {
+            return Err(ServiceError::ChallengeClosed(
+                c.id,
+                "answered or withdrawn meanwhile".to_owned(),
+            ));
+        }
+        Ok(Reply::public(format!(
+            "**{}** withdrew challenge #{} to **{}**.",
+            c.challenger_name, c.id, c.opponent_name
+        )))
+    }
+}

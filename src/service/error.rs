@@ -1,0 +1,145 @@
+//! Why the service refused a command. Every variant but [`ServiceError::Db`] and
+//! [`ServiceError::Internal`] is an expected refusal whose message tells the user what
+//! to do instead; those two are logged and shown as one generic line.
+
+use crate::{
+    rules::{IllegalMove, PitParseError},
+    store::StoreError,
+};
+
+/// The line users see for an internal failure (the details go to the log).
+pub const GENERIC_FAILURE: &str =
+    "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.";
+
+/// A refused command, or an internal failure.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// No game in this thread or channel involves the author.
+    #[error(
+        "There is no game here. Start one with `/oware play @someone`, or name a game with \
+         its id, e.g. `move c #12` (`/oware games` lists yours)."
+    )]
+    NoGameHere,
+    /// The game id named does not exist on this network.
+    #[error("There is no game #{0}. `/oware games` lists your games and their ids.")]
+    NoSuchGame(i64),
+    /// Several of the author's games are active here.
+    #[error("You have several games here: {0}. Say which, e.g. `move c #{1}`.")]
+    WhichGame(String, i64),
+    /// The author is not one of the two players.
+    #[error(
+        "You are not playing in game #{game} ({south} vs {north}): only they can do that. \
+         Challenge someone with `/oware play @someone`."
+    )]
+    NotAPlayer {
+        /// The game.
+        game: i64,
+        /// South's name.
+        south: String,
+        /// North's name.
+        north: String,
+    },
+    /// It is the other player's turn.
+    #[error(
+        "It is not your turn: {name} ({side}) is to move in game #{game}. Wait for their move."
+    )]
+    NotYourTurn {
+        /// The game.
+        game: i64,
+        /// The player to move.
+        name: String,
+        /// Their side.
+        side: crate::rules::Side,
+    },
+    /// The game has ended.
+    #[error("Game #{game} is over ({summary}). Start a new one with `/oware play @someone`.")]
+    GameOver {
+        /// The game.
+        game: i64,
+        /// How it ended.
+        summary: String,
+    },
+    /// A button made for an earlier position.
+    #[error(
+        "That board is out of date (it shows move {shown}, the game is at move {now}). \
+         Use the latest board's buttons, or type the move, e.g. `/move c`."
+    )]
+    StaleBoard {
+        /// The ply the button was made for.
+        shown: u32,
+        /// The game's ply now.
+        now: i64,
+    },
+    /// The pit letter is not a pit.
+    #[error("{0}. For example `/move c`.")]
+    BadPit(#[from] PitParseError),
+    /// The rules forbid the move.
+    #[error("That move is not allowed: {0}.")]
+    Illegal(#[from] IllegalMove),
+    /// Another command changed the game while this one was being applied.
+    #[error(
+        "Game #{0} changed while your command was being applied, so nothing was done. \
+         Look at the board (`/oware board`) and try again."
+    )]
+    Raced(i64),
+    /// Challenging oneself.
+    #[error("You cannot challenge yourself. Challenge someone else with `/oware play @someone`.")]
+    ChallengeSelf,
+    /// Challenging a bot (the built-in engine opponent comes later).
+    #[error(
+        "{0} is a bot. Playing against the bot is not available yet; for now challenge a \
+         person with `/oware play @someone`."
+    )]
+    ChallengeBot(String),
+    /// A second pending challenge to the same person.
+    #[error(
+        "You already have a pending challenge to {0}. Wait for their answer, or withdraw it \
+         with `/oware cancel`."
+    )]
+    DuplicateChallenge(String),
+    /// No pending challenge fits.
+    #[error("{0}")]
+    NoChallenge(String),
+    /// Several pending challenges fit.
+    #[error("You have several pending challenges: {0}. Say which, e.g. `/oware {1} #{2}`.")]
+    WhichChallenge(String, &'static str, i64),
+    /// The challenge is not pending any more.
+    #[error("Challenge #{0} was {1}. Ask for a new one with `/oware play @someone`.")]
+    ChallengeClosed(i64, String),
+    /// The author may not answer or withdraw this challenge.
+    #[error("{0}")]
+    NotYourChallenge(String),
+    /// The author already proposed ending the game.
+    #[error("You already proposed ending game #{0}; {1} can agree with `/oware end`, or play on.")]
+    EndAlreadyProposed(i64, String),
+    /// A feature from a later release.
+    #[error(
+        "`{0}` is not available yet. What works now: play, accept, decline, cancel, move, \
+         board, resign, end, games, rules and help (`/oware help`)."
+    )]
+    NotAvailable(&'static str),
+    /// The database failed.
+    #[error("database: {0}")]
+    Db(#[from] StoreError),
+    /// A broken invariant (e.g. a stored game that does not replay).
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+impl ServiceError {
+    /// Whether this is an internal failure (logged, shown as [`GENERIC_FAILURE`]).
+    #[must_use]
+    pub fn is_internal(&self) -> bool {
+        matches!(self, ServiceError::Db(_) | ServiceError::Internal(_))
+    }
+
+    /// The text the user sees.
+    #[must_use]
+    pub fn user_message(&self) -> String {
+        if self.is_internal() {
+            GENERIC_FAILURE.to_owned()
+        } else {
+            self.to_string()
+        }
+    }
+}

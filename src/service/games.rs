@@ -1,0 +1,386 @@
+//! Playing a game: finding the game a command means, moves, the board, resigning,
+//! ending by agreement, and listing one's games.
+
+use std::fmt::Write;
+
+use super::{view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User};
+use crate::{
+    rules::{EndReason, Game, Outcome, Pit, Side, Variant},
+    store::{GameEnd, GameRow, MoveRecord},
+};
+
+impl Service {
+    /// The game a command means: the named one, else this thread's, else the one
+    /// active game here in which the author plays (or, when `onlooker_ok`, the one
+    /// active game here at all).
+    async fn find_game(
+        &self,
+        cmd: &Command,
+        game: GameRef,
+        onlooker_ok: bool,
+    ) -> Result<GameRow, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        if let Some(id) = game {
+            return match self.store.game(id).await? {
+                Some(row) if row.platform == platform => Ok(row),
+                _ => Err(ServiceError::NoSuchGame(id)),
+            };
+        }
+        if let Some(thread) = &cmd.place.thread {
+            if let Some(row) = self.store.game_in_thread(platform, thread).await? {
+                return Ok(row);
+            }
+        }
+        let here = self
+            .store
+            .active_games_in_channel(platform, cmd.place.space.as_deref(), &cmd.place.channel)
+            .await?;
+        let (mine, others): (Vec<GameRow>, Vec<GameRow>) = here
+            .into_iter()
+            .partition(|row| view::side_of(row, &cmd.author.id).is_some());
+        let candidates = if mine.is_empty() && onlooker_ok {
+            others
+        } else if mine.is_empty() {
+            return match others.as_slice() {
+                [] => self.latest_here(cmd, false).await,
+                [row, ..] => Err(not_a_player(row)),
+            };
+        } else {
+            mine
+        };
+        if candidates.is_empty() {
+            return self.latest_here(cmd, onlooker_ok).await;
+        }
+        match candidates.as_slice() {
+            [] => Err(ServiceError::NoGameHere),
+            [_] => Ok(candidates.into_iter().next().expect("one candidate")),
+            [first, ..] => Err(ServiceError::WhichGame(
+                candidates
+                    .iter()
+                    .map(view::game_label)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                first.id,
+            )),
+        }
+    }
+
+    /// With no active game here: the author's latest game here (or anyone's, when
+    /// `onlooker_ok`), finished, so that `board` shows the final position and a late
+    /// `move` hears that the game is over.
+    async fn latest_here(&self, cmd: &Command, onlooker_ok: bool) -> Result<GameRow, ServiceError> {
+        let place = &cmd.place;
+        let user = (!onlooker_ok).then_some(cmd.author.id.as_str());
+        self.store
+            .latest_game_in_channel(
+                place.platform.as_str(),
+                place.space.as_deref(),
+                &place.channel,
+                user,
+            )
+            .await?
+            .ok_or(ServiceError::NoGameHere)
+    }
+
+    /// Replays a stored game with the rules core.
+    async fn load(&self, row: &GameRow) -> Result<Game, ServiceError> {
+        let variant: Variant = row
+            .variant
+            .parse()
+            .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
+        let moves = self.store.moves(row.id).await?;
+        let pits = moves
+            .iter()
+            .map(|m| {
+                let mut chars = m.pit.chars();
+                match (chars.next().and_then(Pit::from_letter), chars.next()) {
+                    (Some(pit), None) => Ok(pit),
+                    _ => Err(ServiceError::Internal(format!(
+                        "game #{} ply {}: bad pit {:?}",
+                        row.id, m.ply, m.pit
+                    ))),
+                }
+            })
+            .collect::<Result<Vec<Pit>, _>>()?;
+        let mut game = Game::from_moves(variant, &pits).map_err(|(i, e)| {
+            ServiceError::Internal(format!(
+                "game #{} does not replay at ply {}: {e}",
+                row.id,
+                i + 1
+            ))
+        })?;
+        if !row.is_active() && !game.is_over() {
+            // Ended without a move: resignation (the loser is the side that did not
+            // win) or agreement.
+            let ended = match (row.reason.as_deref(), row.result.as_deref()) {
+                (Some("resignation"), Some("S")) => game.resign(Side::North),
+                (Some("resignation"), Some("N")) => game.resign(Side::South),
+                _ => game.end_by_agreement(),
+            };
+            ended.map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
+        }
+        Ok(game)
+    }
+
+    /// The pits (canonical letters) `author` may sow from now in the game a command
+    /// at `place` would mean (or `game`): for autocomplete and pit buttons. Empty when
+    /// there is no such game or it is not their turn.
+    pub async fn move_choices(&self, place: &Place, author: &User, game: GameRef) -> Vec<char> {
+        let cmd = Command {
+            place: place.clone(),
+            author: author.clone(),
+            action: Action::Board { game },
+        };
+        match self.my_active_game(&cmd, game).await {
+            Ok((_, game, side)) if game.position().to_move() == side => {
+                game.legal_moves().into_iter().map(Pit::letter).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The game, which must be active, and the author's side in it.
+    async fn my_active_game(
+        &self,
+        cmd: &Command,
+        game: GameRef,
+    ) -> Result<(GameRow, Game, Side), ServiceError> {
+        let row = self.find_game(cmd, game, false).await?;
+        let side = view::side_of(&row, &cmd.author.id).ok_or_else(|| not_a_player(&row))?;
+        let game = self.load(&row).await?;
+        if !row.is_active() || game.is_over() {
+            return Err(ServiceError::GameOver {
+                game: row.id,
+                summary: view::summary(&row, &game),
+            });
+        }
+        Ok((row, game, side))
+    }
+
+    pub(super) async fn play_move(
+        &self,
+        cmd: &Command,
+        pit: &str,
+        game: GameRef,
+        ply: Option<u32>,
+    ) -> Result<Reply, ServiceError> {
+        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
+        if let Some(shown) = ply {
+            if i64::from(shown) != row.ply {
+                return Err(ServiceError::StaleBoard {
+                    shown,
+                    now: row.ply,
+                });
+            }
+        }
+        let to_move = game.position().to_move();
+        if side != to_move {
+            return Err(ServiceError::NotYourTurn {
+                game: row.id,
+                name: view::name(&row, to_move).to_owned(),
+                side: to_move,
+            });
+        }
+        let pit = Pit::parse_for(side, pit)?;
+        let ply = *game.play(pit)?;
+        let record = MoveRecord {
+            ply: row.ply + 1,
+            player_id: match side {
+                Side::South => row.south_id,
+                Side::North => row.north_id,
+            },
+            pit: pit.letter(),
+            sown: ply.effect.sown,
+            captured: ply.effect.captured,
+            captured_pits: ply.effect.captured_pits.letters(),
+            grand_slam: ply.effect.grand_slam,
+            board_after: ply.after.board(),
+            scores: ply.after.scores(),
+        };
+        let end = game.outcome().map(game_end);
+        if !self
+            .store
+            .record_move(row.id, row.version, &record, end.as_ref())
+            .await?
+        {
+            return Err(self.explain_race(cmd, &row).await);
+        }
+        Ok(view::move_reply(&row, &game, &ply))
+    }
+
+    /// Why a guarded write found the game changed: usually the turn has passed (a
+    /// double-clicked button), else a generic "changed meanwhile".
+    async fn explain_race(&self, cmd: &Command, row: &GameRow) -> ServiceError {
+        let fresh = match self.store.game(row.id).await {
+            Ok(Some(fresh)) => fresh,
+            Ok(None) => return ServiceError::NoSuchGame(row.id),
+            Err(e) => return e.into(),
+        };
+        let Ok(game) = self.load(&fresh).await else {
+            return ServiceError::Raced(row.id);
+        };
+        if !fresh.is_active() || game.is_over() {
+            return ServiceError::GameOver {
+                game: row.id,
+                summary: view::summary(&fresh, &game),
+            };
+        }
+        let to_move = game.position().to_move();
+        if view::side_of(&fresh, &cmd.author.id) != Some(to_move) {
+            return ServiceError::NotYourTurn {
+                game: row.id,
+                name: view::name(&fresh, to_move).to_owned(),
+                side: to_move,
+            };
+        }
+        ServiceError::Raced(row.id)
+    }
+
+    pub(super) async fn board(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
+        let row = self.find_game(cmd, game, true).await?;
+        let game = self.load(&row).await?;
+        let headline = format!(
+            "Game {} ({}{}), move {}.",
+            view::game_label(&row),
+            row.variant,
+            if row.rated { ", rated" } else { ", casual" },
+            row.ply
+        );
+        Ok(view::board_reply(&row, &game, headline))
+    }
+
+    pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
+        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
+        let outcome = game.resign(side)?;
+        if !self
+            .store
+            .finish_game(row.id, row.version, &game_end(outcome))
+            .await?
+        {
+            return Err(ServiceError::Raced(row.id));
+        }
+        let headline = format!("**{}** resigned.", view::name(&row, side));
+        Ok(view::board_reply(&row, &game, headline))
+    }
+
+    pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
+        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
+        let other = view::name(&row, side.opponent()).to_owned();
+        let proposed = row
+            .end_proposed_by
+            .as_deref()
+            .and_then(|s| s.chars().next());
+        if proposed == Some(side.letter()) {
+            return Err(ServiceError::EndAlreadyProposed(row.id, other));
+        }
+        if proposed == Some(side.opponent().letter()) {
+            let outcome = game.end_by_agreement()?;
+            if !self
+                .store
+                .finish_game(row.id, row.version, &game_end(outcome))
+                .await?
+            {
+                return Err(ServiceError::Raced(row.id));
+            }
+            let headline = format!(
+                "**{}** agreed to end the game; each player takes the seeds on their own row.",
+                view::name(&row, side)
+            );
+            return Ok(view::board_reply(&row, &game, headline));
+        }
+        if !self
+            .store
+            .propose_end(row.id, row.version, side.letter())
+            .await?
+        {
+            return Err(ServiceError::Raced(row.id));
+        }
+        let mut after = game.clone();
+        let would = after.end_by_agreement()?.scores;
+        let mut reply = Reply::public(format!(
+            "**{}** proposes ending game #{} by agreement: each player takes the seeds on \
+             their own row ({} would finish with {}, {} with {}). **{other}**: type \
+             `/oware end` to agree, or just play on.",
+            view::name(&row, side),
+            row.id,
+            row.south_name,
+            would[0],
+            row.north_name,
+            would[1],
+        ));
+        reply.mentions.push(view::player(&row, side.opponent()));
+        reply.game = Some(row.id);
+        Ok(reply)
+    }
+
+    pub(super) async fn games(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        self.store.expire_challenges(crate::store::now_ms()).await?;
+        let games = self.store.active_games_of(platform, &cmd.author.id).await?;
+        let challenges = self
+            .store
+            .pending_challenges_of(platform, &cmd.author.id)
+            .await?;
+        if games.is_empty() && challenges.is_empty() {
+            return Ok(Reply::private(
+                "You have no active games or pending challenges. Start one with \
+                 `/oware play @someone`.",
+            ));
+        }
+        let mut text = String::new();
+        if !games.is_empty() {
+            text.push_str("Your games:");
+            for row in &games {
+                let turn = if row.ply % 2 == 0 {
+                    &row.south_name
+                } else {
+                    &row.north_name
+                };
+                let _ = write!(
+                    text,
+                    "\n- {} ({} {}–{}), move {}, {turn} to move",
+                    view::game_label(row),
+                    row.variant,
+                    row.south_score,
+                    row.north_score,
+                    row.ply
+                );
+            }
+        }
+        if !challenges.is_empty() {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str("Pending challenges:");
+            for c in &challenges {
+                let _ = write!(
+                    text,
+                    "\n- #{}: {} challenged {} ({})",
+                    c.id, c.challenger_name, c.opponent_name, c.variant
+                );
+            }
+        }
+        Ok(Reply::private(text))
+    }
+}
+
+/// The refusal for someone who is not playing in `row`.
+fn not_a_player(row: &GameRow) -> ServiceError {
+    ServiceError::NotAPlayer {
+        game: row.id,
+        south: row.south_name.clone(),
+        north: row.north_name.clone(),
+    }
+}
+
+/// How an outcome is stored.
+fn game_end(outcome: Outcome) -> GameEnd {
+    GameEnd {
+        result: outcome.result_str(),
+        reason: match outcome.reason {
+            EndReason::Resignation(_) => "resignation",
+            reason => reason.as_str(),
+        },
+        scores: outcome.scores,
+    }
+}

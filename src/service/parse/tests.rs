@@ -1,0 +1,183 @@
+//! Unit and property tests of the text command parser.
+
+use proptest::prelude::*;
+
+use super::*;
+
+fn parsed(text: &str) -> ParsedAction {
+    parse_command(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .unwrap_or_else(|| panic!("{text}: not addressed to the bot"))
+}
+
+fn action(text: &str) -> Action {
+    match parsed(text) {
+        ParsedAction::Other(action) => action,
+        other => panic!("{text}: {other:?}"),
+    }
+}
+
+fn mv(pit: &str, game: GameRef) -> Action {
+    Action::Move {
+        pit: pit.to_owned(),
+        game,
+        ply: None,
+    }
+}
+
+#[test]
+fn moves_in_every_spelling() {
+    assert_eq!(action("/move c"), mv("c", None));
+    assert_eq!(action("!move C"), mv("C", None));
+    assert_eq!(action("move c"), mv("c", None));
+    assert_eq!(action("!oware move c #12"), mv("c", Some(12)));
+    assert_eq!(action("/oware move #12 c"), mv("c", Some(12)));
+    assert_eq!(action("/OWARE Move c"), mv("c", None));
+    assert_eq!(action("/m e"), mv("e", None));
+    assert_eq!(
+        action("!advise d"),
+        Action::Advise {
+            pit: "d".into(),
+            game: None
+        }
+    );
+}
+
+#[test]
+fn play_with_every_option() {
+    let ParsedAction::Play { opponent, options } =
+        parsed("/oware play @bob first:them rated:no variant:forbidden advice:off level:hard")
+    else {
+        panic!("not a play");
+    };
+    assert_eq!(opponent, "@bob");
+    assert_eq!(
+        options,
+        ChallengeOptions {
+            first: First::Opponent,
+            rated: Some(false),
+            variant: Variant::Forbidden,
+            advice: Some(false),
+            level: Some(Level::Hard),
+        }
+    );
+    let ParsedAction::Play { opponent, options } = parsed("!oware play @bob:example.org") else {
+        panic!("not a play");
+    };
+    assert_eq!(opponent, "@bob:example.org");
+    assert_eq!(options, ChallengeOptions::default());
+}
+
+#[test]
+fn resolve_turns_mentions_into_users() {
+    let bob = User {
+        id: "bob".into(),
+        name: "Bob".into(),
+        is_bot: false,
+    };
+    let action = parsed("/oware play @bob rated:yes")
+        .resolve(|m| {
+            if m == "@bob" {
+                Ok(bob.clone())
+            } else {
+                Err(format!("who is {m}?"))
+            }
+        })
+        .unwrap();
+    assert!(matches!(action, Action::Play { ref opponent, .. } if *opponent == bob));
+    let err = parsed("/oware stats @carol")
+        .resolve(|m| Err::<User, _>(format!("who is {m}?")))
+        .unwrap_err();
+    assert_eq!(err, "who is @carol?");
+}
+
+#[test]
+fn short_commands() {
+    assert_eq!(action("/oware"), Action::Help);
+    assert_eq!(action("/oware accept"), Action::Accept { challenge: None });
+    assert_eq!(
+        action("!oware decline #3"),
+        Action::Decline { challenge: Some(3) }
+    );
+    assert_eq!(action("/oware board #7"), Action::Board { game: Some(7) });
+    assert_eq!(action("/oware resign"), Action::Resign { game: None });
+    assert_eq!(action("/oware end"), Action::End { game: None });
+    assert_eq!(action("/oware games"), Action::Games);
+    assert_eq!(action("/oware rules"), Action::Rules);
+    assert_eq!(action("/oware replay #5"), Action::Replay { game: 5 });
+    assert_eq!(
+        action("/oware leaderboard global 2"),
+        Action::Leaderboard {
+            global: true,
+            page: 2
+        }
+    );
+}
+
+#[test]
+fn ordinary_chat_is_not_addressed_to_the_bot() {
+    for text in [
+        "",
+        "   ",
+        "hello there",
+        "move over",
+        "move c please",
+        "/giphy cats",
+        "!remindme 5m",
+        "oware is fun",
+    ] {
+        assert_eq!(parse_command(text), Ok(None), "{text:?}");
+    }
+}
+
+#[test]
+fn mistakes_say_what_to_type_instead() {
+    let cases: &[(&str, ParseError)] = &[
+        ("/oware frob", ParseError::UnknownCommand("frob".into())),
+        ("/oware play", ParseError::MissingOpponent),
+        ("/move", ParseError::MissingPit("move")),
+        ("/oware replay", ParseError::MissingGame),
+        ("/oware move c #x", ParseError::BadId("#x".into())),
+        (
+            "/oware play @bob colour:red",
+            ParseError::UnknownOption("colour:red".into()),
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(parse_command(text).as_ref(), Err(expected), "{text}");
+    }
+    let err = parse_command("/oware play @bob rated:maybe").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "`rated:maybe` is not valid: use rated:yes|no."
+    );
+    let err = parse_command("/oware play @bob @carol").unwrap_err();
+    assert!(err.to_string().contains("@carol"), "{err}");
+    assert!(parse_command("/oware frob")
+        .unwrap_err()
+        .to_string()
+        .contains("/oware help"));
+}
+
+#[test]
+fn long_input_is_not_echoed_back_whole() {
+    let long = format!("/oware {}", "x".repeat(5000));
+    let err = parse_command(&long).unwrap_err().to_string();
+    assert!(err.len() < 200, "{err}");
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_never_panics(text in any::<String>()) {
+        let _ = parse_command(&text);
+    }
+
+    #[test]
+    fn arbitrary_command_words_never_panic(
+        prefix in prop::sample::select(vec!["/oware ", "!oware ", "/", "!", ""]),
+        words in prop::collection::vec("[#@:=a-zA-Z0-9é_-]{0,12}", 0..6),
+    ) {
+        let text = format!("{prefix}{}", words.join(" "));
+        let _ = parse_command(&text);
+    }
+}

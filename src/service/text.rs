@@ -1,0 +1,31 @@
+//! The fixed texts: help and rules.
+
+/// How to use the bot.
+pub(super) const HELP: &str = "\
+**Oware bot**: play Oware (abapa rules) right here.
+- `/oware play @someone`: challenge someone. Options: `first:me|them|random` \
+`rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off`. \
+By default you move first and play South (A–F).
+- `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); \
+`/oware cancel` withdraws your own.
+- `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
+- `/oware board`: show the board. `/oware games`: your games and challenges.
+- `/oware resign`; `/oware end`: propose ending by agreement (each takes their own \
+row; the other player confirms with `/oware end`).
+- `/oware rules`: the rules.";
+
+/// The rules of Oware (abapa), short.
+pub(super) const RULES: &str = "\
+**Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), \
+North a–f (top); you always name a pit of your own row.
+- **Sowing**: take every seed from one of your pits and drop one in each following \
+pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
+- **Capture**: if the last seed lands in an opponent pit that now holds 2 or 3, take \
+them, and keep taking the pits just before it while they hold 2 or 3 and are the \
+opponent's.
+- **Grand slam**: a move that would capture the opponent's whole row captures nothing \
+(variants: `forbidden` forbids it, `capture-all` takes everything).
+- **Feeding**: if your opponent has no seeds, you must play a move that gives them some; \
+if you cannot, you take the seeds on your row and the game ends.
+- **End**: 25 seeds wins; 24–24 is a draw. An endless cycle ends with each player \
+taking their own row; players may also agree to end it that way (`/oware end`).";

@@ -1,0 +1,212 @@
+//! How a game is shown in a reply: names, the text board, pit buttons, the result
+//! line, and (later) the board image.
+
+use std::fmt::Write;
+
+use super::{Attachment, Button, ButtonAction, Reply, User};
+use crate::{
+    rules::{text_board, EndReason, Game, Outcome, Pit, Ply, Side},
+    store::GameRow,
+};
+
+/// The user playing `side`.
+pub(super) fn player(row: &GameRow, side: Side) -> User {
+    let (id, name) = match side {
+        Side::South => (&row.south_user, &row.south_name),
+        Side::North => (&row.north_user, &row.north_name),
+    };
+    User {
+        id: id.clone(),
+        name: name.clone(),
+        is_bot: false,
+    }
+}
+
+/// The display name of the player of `side`.
+pub(super) fn name(row: &GameRow, side: Side) -> &str {
+    match side {
+        Side::South => &row.south_name,
+        Side::North => &row.north_name,
+    }
+}
+
+/// The side `user_id` plays in this game, if any.
+pub(super) fn side_of(row: &GameRow, user_id: &str) -> Option<Side> {
+    if row.south_user == user_id {
+        Some(Side::South)
+    } else if row.north_user == user_id {
+        Some(Side::North)
+    } else {
+        None
+    }
+}
+
+/// `#12 Alice vs Bob`.
+pub(super) fn game_label(row: &GameRow) -> String {
+    format!("#{} {} vs {}", row.id, row.south_name, row.north_name)
+}
+
+/// `South, pits A–F` / `North, pits a–f`.
+fn row_hint(side: Side) -> &'static str {
+    match side {
+        Side::South => "South, pits A–F",
+        Side::North => "North, pits a–f",
+    }
+}
+
+/// The board image files for a reply. Empty until the renderer is wired in: this is
+/// the one place that attaches board PNGs.
+pub(super) fn board_files(_row: &GameRow, _game: &Game) -> Vec<Attachment> {
+    Vec::new()
+}
+
+/// One button per pit of the side to move, laid out like the board in two rows of
+/// three (Discord allows five per row); illegal pits are disabled.
+pub(super) fn pit_buttons(row: &GameRow, game: &Game) -> Vec<Button> {
+    let Some(side) = game.to_move() else {
+        return Vec::new();
+    };
+    let legal = game.legal_moves();
+    let position = game.position();
+    let ply = u32::try_from(game.plies().len()).unwrap_or(u32::MAX);
+    // South reads A B C / D E F; North's row is drawn f..a on top, so f e d / c b a.
+    let columns: [usize; 6] = match side {
+        Side::South => [0, 1, 2, 3, 4, 5],
+        Side::North => [5, 4, 3, 2, 1, 0],
+    };
+    columns
+        .iter()
+        .enumerate()
+        .map(|(i, &column)| {
+            let pit = Pit::of(side, column);
+            Button {
+                action: ButtonAction::Move {
+                    game: row.id,
+                    ply,
+                    pit: pit.letter(),
+                },
+                label: format!("{} ({})", pit.letter(), position.seeds(pit)),
+                enabled: legal.contains(pit),
+                row: u8::from(i >= 3),
+            }
+        })
+        .collect()
+}
+
+/// `Alice 7 – Bob 3`.
+fn score_line(row: &GameRow, scores: [u8; 2]) -> String {
+    format!(
+        "{} {} – {} {}",
+        row.south_name, scores[0], row.north_name, scores[1]
+    )
+}
+
+/// Why a game ended, in words.
+fn reason_text(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::WinningScore => "25 seeds reached",
+        EndReason::NoLegalMove => "no move could feed the empty row; each took their own seeds",
+        EndReason::Repetition => "the position repeated; each took their own seeds",
+        EndReason::Agreement => "ended by agreement; each took their own seeds",
+        EndReason::Resignation(_) => "resignation",
+    }
+}
+
+/// `**Alice** wins 25–12 (Alice 25 – Bob 12; 25 seeds reached).`
+pub(super) fn result_line(row: &GameRow, outcome: Outcome) -> String {
+    let scores = outcome.scores;
+    let head = match outcome.winner {
+        Some(side) => format!(
+            "**{}** wins {}–{}",
+            name(row, side),
+            scores[side.index()],
+            scores[side.opponent().index()]
+        ),
+        None => format!("Draw {}–{}", scores[0], scores[1]),
+    };
+    format!(
+        "Game over: {head} ({}; {}).",
+        score_line(row, scores),
+        reason_text(outcome.reason)
+    )
+}
+
+/// A short summary of a finished game for refusals.
+pub(super) fn summary(row: &GameRow, game: &Game) -> String {
+    match game.outcome() {
+        Some(outcome) => match outcome.winner {
+            Some(side) => format!(
+                "{} won {}–{}",
+                name(row, side),
+                outcome.scores[side.index()],
+                outcome.scores[side.opponent().index()]
+            ),
+            None => format!("drawn {}–{}", outcome.scores[0], outcome.scores[1]),
+        },
+        None => "still being played".to_owned(),
+    }
+}
+
+/// The status lines under a board: scores and whose turn, or the result.
+fn status(row: &GameRow, game: &Game, reply: &mut Reply) {
+    match (game.outcome(), game.to_move()) {
+        (Some(outcome), _) => {
+            let _ = write!(reply.text, "\n{}", result_line(row, outcome));
+        }
+        (None, Some(side)) => {
+            let _ = write!(
+                reply.text,
+                "\nScore: {}. **{}** to move ({}).",
+                score_line(row, game.position().scores()),
+                name(row, side),
+                row_hint(side)
+            );
+            reply.mentions.push(player(row, side));
+            reply.buttons = pit_buttons(row, game);
+        }
+        (None, None) => {}
+    }
+}
+
+/// A public reply showing the game as it stands, under `headline`.
+pub(super) fn board_reply(row: &GameRow, game: &Game, headline: String) -> Reply {
+    let mut reply = Reply::public(headline);
+    status(row, game, &mut reply);
+    reply.board_text = Some(text_board(game.position(), !game.is_over()));
+    reply.files = board_files(row, game);
+    reply.game = Some(row.id);
+    reply
+}
+
+/// The public reply to a move just played.
+pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply) -> Reply {
+    let mover = ply.before.to_move();
+    let effect = ply.effect;
+    let mut text = format!(
+        "**{}** played **{}** (sowed {}{}).",
+        name(row, mover),
+        effect.pit,
+        effect.sown,
+        if effect.lap {
+            ", all the way round"
+        } else {
+            ""
+        }
+    );
+    if effect.captured > 0 {
+        let pits: Vec<String> = effect
+            .captured_pits
+            .into_iter()
+            .map(|p| p.to_string())
+            .collect();
+        let _ = write!(
+            text,
+            " Captured {} seeds from {}.",
+            effect.captured,
+            pits.join(", ")
+        );
+    } else if effect.grand_slam {
+        text.push_str(" A grand slam: under this game's rules it captures nothing.");
+    }
+    board_reply(row, game, text)
+}

@@ -1,0 +1,144 @@
+//! The only SQL in the crate: players, challenges, games and moves in one SQLite file
+//! (WAL mode), through sqlx. Migrations live in `migrations/` at the top level and run
+//! when the store opens.
+//!
+//! The store speaks plain rows (strings, integers); turning them into rules types is
+//! the service's job. Every write that races another (a move, accepting a challenge)
+//! is one transaction guarded by a version or status check, so concurrent commands
+//! apply at most once.
+
+mod challenges;
+mod games;
+
+use std::{str::FromStr, time::Duration};
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+pub use challenges::{ChallengeRow, NewChallenge};
+pub use games::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
+
+/// How long a connection waits for another writer before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database file could not be opened (missing directory, no permission, not
+    /// a database, locked by another program).
+    #[error(
+        "cannot open the database `{url}`: {source}. Check that the path exists and is \
+         writable, that it is an SQLite file, and that no other program holds it locked \
+         (set DATABASE_URL to use another file)"
+    )]
+    Open {
+        /// The URL asked for.
+        url: String,
+        /// Why.
+        #[source]
+        source: sqlx::Error,
+    },
+    /// The migrations could not be applied.
+    #[error("cannot prepare the database schema: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    /// This player already has a pending challenge to that player.
+    #[error("a pending challenge between these players already exists")]
+    DuplicateChallenge,
+    /// Any other database failure.
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+}
+
+/// The database: a pool of SQLite connections. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if missing) the SQLite database at `url` (`sqlite://oware.db`,
+    /// `sqlite:///abs/path.db`, or a plain path), in WAL mode with a busy timeout, and
+    /// applies any pending migrations.
+    ///
+    /// # Errors
+    /// [`StoreError::Open`] for a file that cannot be opened, read, written or locked;
+    /// [`StoreError::Migrate`] if the schema cannot be brought up to date.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let open_err = |source| StoreError::Open {
+            url: url.to_owned(),
+            source,
+        };
+        let options = if url.starts_with("sqlite:") {
+            SqliteConnectOptions::from_str(url).map_err(open_err)?
+        } else {
+            SqliteConnectOptions::new().filename(url)
+        }
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        // In WAL mode NORMAL is durable against application crashes and only risks
+        // the last commits on power loss; it spares an fsync per move.
+        .synchronous(SqliteSynchronous::Normal)
+        .foreign_keys(true)
+        .busy_timeout(BUSY_TIMEOUT);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(8)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options)
+            .await
+            .map_err(open_err)?;
+        // Touch the file now, so a locked or unreadable database is reported at start-up
+        // rather than on the first command.
+        sqlx::query("SELECT count(*) FROM sqlite_master")
+            .execute(&pool)
+            .await
+            .map_err(open_err)?;
+        sqlx::migrate!().run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Closes every connection (waits for running queries). The store is unusable after.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Records a player (or refreshes their display name) and returns their row id.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn upsert_player(
+        &self,
+        platform: &str,
+        user_id: &str,
+        name: &str,
+        is_bot: bool,
+    ) -> Result<i64, StoreError> {
+        let now = now_ms();
+        let id = sqlx::query_scalar(
+            "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (platform, user_id)
+             DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot,
+                           updated_at = excluded.updated_at
+             RETURNING id",
+        )
+        .bind(platform)
+        .bind(user_id)
+        .bind(name)
+        .bind(is_bot)
+        .bind(now)
+        .bind(now)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(id)
+    }
+}
+
+/// Now, in Unix milliseconds (the unit of every time column).
+#[must_use]
+pub fn now_ms() -> i64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
+}

@@ -1,0 +1,98 @@
+//! The rating chart is a real PNG of the expected size with the line and band drawn.
+
+use image::{ImageFormat, RgbImage};
+use oware_bot::render::chart::{rating_chart_png, CHART_SIZE};
+use oware_bot::service::rating::{update, GameResult, Rating};
+
+/// A new player's first games against a steady 1600 opponent: W W L W D L W W …
+fn history(games: u32) -> Vec<(u32, f64, f64)> {
+    let opponent = Rating {
+        rating: 1600.0,
+        deviation: 60.0,
+        volatility: 0.06,
+    };
+    let mut me = Rating::NEW;
+    let mut points = vec![(0, me.rating, me.deviation)];
+    let pattern = [
+        GameResult::Win,
+        GameResult::Win,
+        GameResult::Loss,
+        GameResult::Win,
+        GameResult::Draw,
+        GameResult::Loss,
+    ];
+    for game in 1..=games {
+        me = update(me, opponent, pattern[game as usize % pattern.len()]).0;
+        points.push((game, me.rating, me.deviation));
+    }
+    points
+}
+
+fn decode(png: &[u8]) -> RgbImage {
+    assert_eq!(&png[1..4], b"PNG", "a PNG signature");
+    image::load_from_memory_with_format(png, ImageFormat::Png)
+        .expect("a valid PNG")
+        .to_rgb8()
+}
+
+/// How many pixels are close to `colour`.
+fn count_near(image: &RgbImage, colour: [u8; 3]) -> usize {
+    image
+        .pixels()
+        .filter(|p| p.0.iter().zip(colour).all(|(&a, b)| a.abs_diff(b) < 24))
+        .count()
+}
+
+#[test]
+fn a_history_is_drawn_with_its_line_and_band() {
+    let png = rating_chart_png("Ama Mensah", &history(30));
+    if let Ok(dir) = std::env::var("CHART_PREVIEW_DIR") {
+        std::fs::write(format!("{dir}/rating-chart.png"), &png).expect("writable preview dir");
+    }
+    assert!(png.len() < 100_000, "a small PNG: {} bytes", png.len());
+    let image = decode(&png);
+    assert_eq!(image.dimensions(), CHART_SIZE);
+    let line = count_near(&image, [31, 94, 168]);
+    assert!(line > 1_000, "the rating line is drawn: {line} pixels");
+    let white = count_near(&image, [255, 255, 255]);
+    let total = (CHART_SIZE.0 * CHART_SIZE.1) as usize;
+    assert!(
+        white < total * 9 / 10,
+        "not blank: {white} of {total} white"
+    );
+    // The band is lighter than the line and covers more of the chart.
+    let band = image
+        .pixels()
+        .filter(|p| p.0[2] > 200 && p.0[0] < 230 && p.0[0] > 150)
+        .count();
+    assert!(band > line, "the deviation band is drawn: {band} pixels");
+    // Deterministic: the same history gives the same bytes.
+    assert_eq!(rating_chart_png("Ama Mensah", &history(30)), png);
+}
+
+#[test]
+fn edge_cases_still_give_a_chart() {
+    for (i, points) in [
+        vec![],
+        vec![(0, 1500.0, 350.0)],
+        vec![(4, 1500.0, 0.0), (4, 1500.0, 0.0)],
+        vec![(0, f64::NAN, 350.0), (1, 1510.0, f64::INFINITY)],
+        history(500),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let name = "名前 with a very long name that goes on and on and on";
+        let png = rating_chart_png(name, &points);
+        if let Ok(dir) = std::env::var("CHART_PREVIEW_DIR") {
+            std::fs::write(format!("{dir}/edge-{i}.png"), &png).expect("writable preview dir");
+        }
+        let image = decode(&png);
+        assert_eq!(image.dimensions(), CHART_SIZE);
+        let white = count_near(&image, [255, 255, 255]);
+        assert!(
+            white < (CHART_SIZE.0 * CHART_SIZE.1) as usize,
+            "axes and text are drawn"
+        );
+    }
+}
