@@ -20,7 +20,8 @@ use std::time::Duration;
 use fake::FakeService;
 use matrix_sdk::ruma::api::client::room::create_room;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
-use matrix_sdk::ruma::events::InitialStateEvent;
+use matrix_sdk::ruma::events::room::message::RoomMessageEventContent;
+use matrix_sdk::ruma::events::{InitialStateEvent, Mentions};
 use matrix_sdk::ruma::{OwnedEventId, OwnedUserId};
 use matrix_sdk::{Client, Room};
 use oware_bot::chat::matrix::{MatrixConfig, Secret};
@@ -83,9 +84,21 @@ async fn start_game(
     room_a: &Room,
     room_b: &Room,
     images: usize,
+    pill: bool,
 ) -> String {
     let (alice_id, bob_id) = (env.alice.0.as_str(), env.bob.0.as_str());
-    say(room_a, &format!("!oware play {bob_id}"), None).await;
+    if pill {
+        // As Element sends a mention: the display text in the body, the id in a
+        // pill and in m.mentions.
+        let html = format!(r#"!oware play <a href="https://matrix.to/#/{bob_id}">Bob Builder</a>"#);
+        let mut content = RoomMessageEventContent::text_html("!oware play Bob Builder", html);
+        content.mentions = Some(Mentions::with_user_ids([
+            OwnedUserId::try_from(bob_id).expect("user id")
+        ]));
+        room_a.send(content).await.expect("alice challenges");
+    } else {
+        say(room_a, &format!("!oware play {bob_id}"), None).await;
+    }
     let challenge = watch.next(1, "challenge").await;
     assert!(
         body(&challenge[0]).contains("challenges"),
@@ -159,7 +172,7 @@ async fn play_to_the_end<S: ChatService>(
     let help = watch.next(1, "help").await;
     assert!(body(&help[0]).contains("`!move c`"), "{:#}", help[0]);
 
-    let root = start_game(env, &mut watch, &room_a, &room_b, 0).await;
+    let root = start_game(env, &mut watch, &room_a, &room_b, 0, false).await;
     let root_id = OwnedEventId::try_from(root.as_str()).expect("event id");
 
     // Refusals reply to the offending message, in its thread if it has one.
@@ -308,7 +321,7 @@ async fn boards_are_images_and_encrypted_rooms_are_told() {
         .await;
 
     // The fake asks for a thread by name and attaches a PNG to every board.
-    let root = start_game(&env, &mut watch, &room_a, &room_b, 1).await;
+    let root = start_game(&env, &mut watch, &room_a, &room_b, 1, true).await;
     let set = service.threads_set();
     assert_eq!(set.len(), 1);
     assert_eq!(
