@@ -2,8 +2,9 @@
 //! console chat.
 //!
 //! Layers, each a folder: [`rules`] (pure rules core), [`engine`] (pure search and
-//! perft), [`service`] (commands in, replies out), [`store`] (the only SQL),
-//! [`chat`] (the adapters), [`cli`] (the command line), [`config`] (the environment).
+//! perft), [`render`] (board PNGs, alt text, replay GIFs, rating charts), [`service`]
+//! (commands in, replies out), [`store`] (the only SQL), [`chat`] (the adapters),
+//! [`cli`] (the command line), [`config`] (the environment).
 
 pub mod chat;
 pub mod cli;

@@ -47,7 +47,7 @@ fn a_scripted_game_to_the_end() {
         "# a comment line\nalice: /oware play @bob\nbob: /oware accept\nnot a command line\n",
     );
     for (i, pit) in line.iter().enumerate() {
-        let (author, prefix) = if i % 2 == 0 {
+        let (author, prefix) = if i.is_multiple_of(2) {
             ("alice", "/move")
         } else {
             ("bob", "!move")

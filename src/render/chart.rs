@@ -16,11 +16,9 @@ use plotters::style::{register_font, FontStyle};
 /// The chart's size in pixels.
 pub const CHART_SIZE: (u32, u32) = (640, 320);
 
-/// The font plotters is given, under the family name used below.
-static FONT: &[u8] = include_bytes!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/assets/fonts/DejaVuSans.ttf"
-));
+/// The font plotters is given, under the family name used below: the boards' own
+/// embedded DejaVu Sans, so the binary carries one copy.
+static FONT: &[u8] = super::text::REGULAR_TTF;
 const FAMILY: &str = "sans-serif";
 
 const BACKGROUND: RGBColor = RGBColor(255, 255, 255);

@@ -26,6 +26,9 @@ impl Service {
         opponent: &User,
         options: &ChallengeOptions,
     ) -> Result<Reply, ServiceError> {
+        if self.is_engine(cmd.place.platform, opponent) {
+            return self.play_engine(cmd, opponent, options).await;
+        }
         if opponent.is_bot {
             return Err(ServiceError::ChallengeBot(opponent.name.clone()));
         }

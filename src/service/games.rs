@@ -1,12 +1,10 @@
 //! Playing a game: finding the game a command means, moves, the board, resigning,
 //! ending by agreement, and listing one's games.
 
-use std::fmt::Write;
-
 use super::{view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User};
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side, Variant},
-    store::{GameEnd, GameRow, MoveRecord},
+    store::{GameEnd, GameRow},
 };
 
 impl Service {
@@ -83,21 +81,35 @@ impl Service {
     }
 
     /// Replays a stored game with the rules core.
-    async fn load(&self, row: &GameRow) -> Result<Game, ServiceError> {
+    pub(super) async fn load(&self, row: &GameRow) -> Result<Game, ServiceError> {
         let variant: Variant = row
             .variant
             .parse()
             .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
-        let moves = self.store.moves(row.id).await?;
+        let mut moves = self.store.move_pits(row.id).await?;
+        // The row was read first; a move committed since then is not part of it (moves
+        // are only ever appended, each with its row update in one transaction).
+        let played = usize::try_from(row.ply).unwrap_or(usize::MAX);
+        if moves.len() < played {
+            return Err(ServiceError::Internal(format!(
+                "game #{} has {} moves stored for ply {}",
+                row.id,
+                moves.len(),
+                row.ply
+            )));
+        }
+        moves.truncate(played);
         let pits = moves
             .iter()
-            .map(|m| {
-                let mut chars = m.pit.chars();
+            .enumerate()
+            .map(|(i, m)| {
+                let mut chars = m.chars();
                 match (chars.next().and_then(Pit::from_letter), chars.next()) {
                     (Some(pit), None) => Ok(pit),
                     _ => Err(ServiceError::Internal(format!(
-                        "game #{} ply {}: bad pit {:?}",
-                        row.id, m.ply, m.pit
+                        "game #{} ply {}: bad pit {m:?}",
+                        row.id,
+                        i + 1
                     ))),
                 }
             })
@@ -120,23 +132,6 @@ impl Service {
             ended.map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
         }
         Ok(game)
-    }
-
-    /// The pits (canonical letters) `author` may sow from now in the game a command
-    /// at `place` would mean (or `game`): for autocomplete and pit buttons. Empty when
-    /// there is no such game or it is not their turn.
-    pub async fn move_choices(&self, place: &Place, author: &User, game: GameRef) -> Vec<char> {
-        let cmd = Command {
-            place: place.clone(),
-            author: author.clone(),
-            action: Action::Board { game },
-        };
-        match self.my_active_game(&cmd, game).await {
-            Ok((_, game, side)) if game.position().to_move() == side => {
-                game.legal_moves().into_iter().map(Pit::letter).collect()
-            }
-            _ => Vec::new(),
-        }
     }
 
     /// The game, which must be active, and the author's side in it.
@@ -183,20 +178,7 @@ impl Service {
         }
         let pit = Pit::parse_for(side, pit)?;
         let ply = *game.play(pit)?;
-        let record = MoveRecord {
-            ply: row.ply + 1,
-            player_id: match side {
-                Side::South => row.south_id,
-                Side::North => row.north_id,
-            },
-            pit: pit.letter(),
-            sown: ply.effect.sown,
-            captured: ply.effect.captured,
-            captured_pits: ply.effect.captured_pits.letters(),
-            grand_slam: ply.effect.grand_slam,
-            board_after: ply.after.board(),
-            scores: ply.after.scores(),
-        };
+        let record = super::bot::move_record(&row, side, &ply);
         let end = game.outcome().map(game_end);
         if !self
             .store
@@ -205,7 +187,8 @@ impl Service {
         {
             return Err(self.explain_race(cmd, &row).await);
         }
-        Ok(view::move_reply(&row, &game, &ply))
+        self.answer_engine(view::move_reply(&row, &game, &ply))
+            .await
     }
 
     /// Why a guarded write found the game changed: usually the turn has passed (a
@@ -234,6 +217,30 @@ impl Service {
             };
         }
         ServiceError::Raced(row.id)
+    }
+
+    /// The pits (canonical letters) `author` may sow from now in the game a `move`
+    /// at `place` would mean; empty when it is not their turn or there is no such game.
+    pub async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
+        let cmd = Command {
+            place,
+            author,
+            action: Action::Games,
+        };
+        let found = match self.my_active_game(&cmd, None).await {
+            Ok(found) => found,
+            Err(err) => {
+                if err.is_internal() {
+                    tracing::error!(error = %err, "could not list move choices");
+                }
+                return Vec::new();
+            }
+        };
+        let (_, game, side) = found;
+        if game.to_move() != Some(side) {
+            return Vec::new();
+        }
+        game.legal_moves().into_iter().map(Pit::letter).collect()
     }
 
     pub(super) async fn board(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -312,56 +319,6 @@ impl Service {
         reply.game = Some(row.id);
         Ok(reply)
     }
-
-    pub(super) async fn games(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
-        self.store.expire_challenges(crate::store::now_ms()).await?;
-        let games = self.store.active_games_of(platform, &cmd.author.id).await?;
-        let challenges = self
-            .store
-            .pending_challenges_of(platform, &cmd.author.id)
-            .await?;
-        if games.is_empty() && challenges.is_empty() {
-            return Ok(Reply::private(
-                "You have no active games or pending challenges. Start one with \
-                 `/oware play @someone`.",
-            ));
-        }
-        let mut text = String::new();
-        if !games.is_empty() {
-            text.push_str("Your games:");
-            for row in &games {
-                let turn = if row.ply % 2 == 0 {
-                    &row.south_name
-                } else {
-                    &row.north_name
-                };
-                let _ = write!(
-                    text,
-                    "\n- {} ({} {}–{}), move {}, {turn} to move",
-                    view::game_label(row),
-                    row.variant,
-                    row.south_score,
-                    row.north_score,
-                    row.ply
-                );
-            }
-        }
-        if !challenges.is_empty() {
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            text.push_str("Pending challenges:");
-            for c in &challenges {
-                let _ = write!(
-                    text,
-                    "\n- #{}: {} challenged {} ({})",
-                    c.id, c.challenger_name, c.opponent_name, c.variant
-                );
-            }
-        }
-        Ok(Reply::private(text))
-    }
 }
 
 /// The refusal for someone who is not playing in `row`.
@@ -374,7 +331,7 @@ fn not_a_player(row: &GameRow) -> ServiceError {
 }
 
 /// How an outcome is stored.
-fn game_end(outcome: Outcome) -> GameEnd {
+pub(super) fn game_end(outcome: Outcome) -> GameEnd {
     GameEnd {
         result: outcome.result_str(),
         reason: match outcome.reason {

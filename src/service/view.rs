@@ -1,10 +1,11 @@
 //! How a game is shown in a reply: names, the text board, pit buttons, the result
-//! line, and (later) the board image.
+//! line, and the board image.
 
 use std::fmt::Write;
 
 use super::{Attachment, Button, ButtonAction, Reply, User};
 use crate::{
+    render::{self, BoardView},
     rules::{text_board, EndReason, Game, Outcome, Pit, Ply, Side},
     store::GameRow,
 };
@@ -54,10 +55,20 @@ fn row_hint(side: Side) -> &'static str {
     }
 }
 
-/// The board image files for a reply. Empty until the renderer is wired in: this is
-/// the one place that attaches board PNGs.
-pub(super) fn board_files(_row: &GameRow, _game: &Game) -> Vec<Attachment> {
-    Vec::new()
+/// The board image files for a reply: the one place that attaches board PNGs.
+pub(super) fn board_files(row: &GameRow, game: &Game) -> Vec<Attachment> {
+    let names = [row.south_name.as_str(), row.north_name.as_str()];
+    let result = game.outcome().map(|o| render::result_line(&o, names));
+    let view = BoardView {
+        caption: result.as_deref(),
+        ..BoardView::of_game(game, names)
+    };
+    vec![Attachment {
+        file_name: format!("oware-{}-{}.png", row.id, game.plies().len()),
+        mime: "image/png",
+        bytes: render::board_png(&view),
+        description: render::alt_text(&view),
+    }]
 }
 
 /// One button per pit of the side to move, laid out like the board in two rows of

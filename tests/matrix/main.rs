@@ -1,13 +1,14 @@
 //! The real Matrix adapter against a real Synapse on loopback (`tools/synapse.sh
 //! start DIR`, then `set -a; . DIR/env; set +a`).
 //!
-//! With the real service (SQLite store, shared parser): two players challenge,
-//! accept and play a whole game by typed `!move`s; every board lands in the game's
-//! thread, refusals reply to the offending message, and a restart mid-game loses
-//! and replays nothing. With a small fake service that attaches board PNGs: boards
-//! arrive as `m.image` (alt text as body), the service's `open_thread` is honoured,
-//! and an encrypted room gets a clear answer. Without `MATRIX_TEST_HOMESERVER` the
-//! tests say SKIPPED.
+//! With the real service (SQLite store, shared parser, board renderer): two players
+//! challenge, accept and play a whole game by typed `!move`s; every board lands in
+//! the game's thread as an `m.image` plus the text board, refusals reply to the
+//! offending message, and a restart mid-game loses and replays nothing. With a
+//! small fake service: the service's `open_thread` name is honoured, a mention pill
+//! names the opponent, history from before the bot joined is not answered, each
+//! command reaches the service once, and an encrypted room gets a clear answer.
+//! Without `MATRIX_TEST_HOMESERVER` the tests say SKIPPED.
 
 mod fake;
 mod support;
@@ -172,7 +173,7 @@ async fn play_to_the_end<S: ChatService>(
     let help = watch.next(1, "help").await;
     assert!(body(&help[0]).contains("`!move c`"), "{:#}", help[0]);
 
-    let root = start_game(env, &mut watch, &room_a, &room_b, 0, false).await;
+    let root = start_game(env, &mut watch, &room_a, &room_b, 1, false).await;
     let root_id = OwnedEventId::try_from(root.as_str()).expect("event id");
 
     // Refusals reply to the offending message, in its thread if it has one.
@@ -234,7 +235,7 @@ async fn play_to_the_end<S: ChatService>(
             say(room, &format!("!move {typed}"), thread).await;
         }
         let board = watch.until_text(&format!("ply {ply}")).await;
-        assert_board(&board, &root, 0, &format!("ply {ply}"));
+        assert_board(&board, &root, 1, &format!("ply {ply}"));
         let text = board.last().expect("text");
         if game.is_over() {
             assert!(body(text).contains("Game over"), "{text:#}");

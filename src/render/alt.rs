@@ -1,0 +1,130 @@
+//! Alt text: the board in one sentence for screen readers.
+
+use std::fmt::Write;
+
+use super::BoardView;
+use crate::rules::{Pit, Side};
+
+/// At most this many characters of a name go into alt text.
+const NAME_CHARS: usize = 40;
+
+/// One sentence describing the view: both scores, every pit's count in sowing order,
+/// the last move and its captures, and whose turn it is (or that the game is over).
+///
+/// ```text
+/// Oware board: Ama (South) has 0 and Kofi (North) has 0 captured; South's pits A to F
+/// hold 4, 4, 4, 4, 4, 4; North's pits a to f hold 4, 4, 4, 4, 4, 4; Ama to move
+/// (A, B, C, D, E, F).
+/// ```
+#[must_use]
+pub fn alt_text(view: &BoardView<'_>) -> String {
+    let name = |side: Side| {
+        let raw = view.names[side.index()];
+        let clean: String = raw
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .chars()
+            .filter(|c| !c.is_control())
+            .collect();
+        let mut short: String = clean.chars().take(NAME_CHARS).collect();
+        if clean.chars().count() > NAME_CHARS {
+            short.push('…');
+        }
+        if short.is_empty() {
+            side.to_string()
+        } else {
+            short
+        }
+    };
+    let [south, north] = [name(Side::South), name(Side::North)];
+    let mut out = String::with_capacity(320);
+    let _ = write!(
+        out,
+        "Oware board: {south} (South) has {} and {north} (North) has {} captured",
+        view.position.score(Side::South),
+        view.position.score(Side::North)
+    );
+    let board = view.position.board();
+    for (side, row) in [(Side::South, "A to F"), (Side::North, "a to f")] {
+        let first = side.first_pit();
+        let counts: Vec<String> = board[first..first + 6].iter().map(u8::to_string).collect();
+        let _ = write!(out, "; {side}'s pits {row} hold {}", counts.join(", "));
+    }
+    if let Some(e) = view.last {
+        let mover = if e.pit.owner() == Side::South {
+            &south
+        } else {
+            &north
+        };
+        let _ = write!(out, "; {mover} last played {} sowing {}", e.pit, e.sown);
+        if e.captured > 0 {
+            let pits: Vec<String> = e
+                .captured_pits
+                .into_iter()
+                .map(|p: Pit| p.to_string())
+                .collect();
+            let _ = write!(out, " and captured {} from {}", e.captured, pits.join(", "));
+        } else if e.grand_slam {
+            out.push_str(", a grand slam that captures nothing");
+        }
+    }
+    match view.to_move {
+        Some(side) => {
+            let who = if side == Side::South { &south } else { &north };
+            let _ = write!(out, "; {who} to move ({})", view.legal);
+        }
+        None => out.push_str("; the game is over"),
+    }
+    if let Some(caption) = view.caption {
+        let caption: String = caption
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(120)
+            .collect();
+        let _ = write!(out, " ({caption})");
+    }
+    out.push('.');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Game, Variant};
+
+    #[test]
+    fn start_position_reads_naturally() {
+        let g = Game::new(Variant::Abapa);
+        let text = alt_text(&BoardView::of_game(&g, ["Ama", "Kofi"]));
+        assert_eq!(
+            text,
+            "Oware board: Ama (South) has 0 and Kofi (North) has 0 captured; South's pits \
+             A to F hold 4, 4, 4, 4, 4, 4; North's pits a to f hold 4, 4, 4, 4, 4, 4; Ama to \
+             move (A, B, C, D, E, F)."
+        );
+    }
+
+    #[test]
+    fn captures_and_odd_names_are_described() {
+        // Play until some move captures: the first capturing legal move, else the first.
+        let mut g = Game::new(Variant::Abapa);
+        while g.plies().last().is_none_or(|p| p.effect.captured == 0) {
+            let legal = g.legal_moves();
+            let pit = legal
+                .into_iter()
+                .find(|&p| g.position().play_unchecked(p, Variant::Abapa).1.captured > 0)
+                .or_else(|| legal.into_iter().next())
+                .expect("a capture comes before the game ends");
+            g.play(pit).expect("a legal move");
+        }
+        let long = "x".repeat(500);
+        let mut view = BoardView::of_game(&g, [&long, "\u{7}\n"]);
+        view.caption = Some("Onlookers suggest: D ×3");
+        let text = alt_text(&view);
+        assert!(text.contains("North (North)"), "{text}");
+        assert!(text.len() < 600, "{text}");
+        assert!(text.contains(" and captured "), "{text}");
+        assert!(text.ends_with("(Onlookers suggest: D ×3)."), "{text}");
+    }
+}

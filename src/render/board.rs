@@ -1,0 +1,314 @@
+//! The board scene: layout, colours and drawing of one [`BoardView`] onto a canvas.
+//!
+//! Layout, in 800×360 layout units, as South sees the board: North's name across the
+//! top, the wooden board in the middle (North's store on the left, South's on the
+//! right, North's row `f…a` above South's row `A…F`), South's name and a key to the
+//! highlights across the bottom.
+
+use std::sync::OnceLock;
+
+use tiny_skia::Path;
+
+use super::canvas::{circle, rgb, round_rect, Canvas, Color8, HEIGHT, WIDTH};
+use super::labels;
+use super::text::{Align, Face};
+use super::BoardView;
+use crate::rules::{Pit, Side};
+
+/// Pits hold this many seeds or fewer are also drawn as countable dots.
+pub(crate) const MAX_DOTS: u8 = 12;
+
+// Layout (layout units).
+const BOARD: (f32, f32, f32, f32) = (8.0, 48.0, 784.0, 264.0);
+const PIT_RADIUS: f32 = 38.0;
+pub(crate) const RING_RADIUS: f32 = 43.0;
+const ROW_Y: [f32; 2] = [230.0, 130.0]; // [South, North]
+const STORE: (f32, f32, f32) = (64.0, 100.0, 232.0); // top, width, height
+const STORE_X: [f32; 2] = [678.0, 22.0]; // [South (right), North (left)]
+
+// Colours. Highlights pair colour with shape: the pit just played gets a solid blue
+// ring, captured pits a dashed yellow ring, legal pits a thin pale ring, so they stay
+// apart under every kind of colour blindness and in greyscale.
+const BG_TOP: Color8 = rgb(0x2e241d);
+const BG_BOTTOM: Color8 = rgb(0x1f1915);
+const WOOD: [Color8; 3] = [rgb(0xcf9760), rgb(0xad7240), rgb(0x8f5a2f)];
+const WOOD_EDGE: Color8 = rgb(0x3f2612);
+const GRAIN: Color8 = rgb(0x5a3518);
+const HOLLOW: [Color8; 2] = [rgb(0x3a2210), rgb(0x5f3c1f)];
+const RIM_SHADE: Color8 = rgb(0x2e1a0a);
+const RIM_LIGHT: Color8 = rgb(0xe8b883);
+const SEED: Color8 = rgb(0xf4e6c8);
+const SEED_EDGE: Color8 = rgb(0x6e4a29);
+const INK_LIGHT: Color8 = rgb(0xfff6e6);
+pub(super) const INK_DARK: Color8 = rgb(0x2a1709);
+pub(super) const TEXT: Color8 = rgb(0xf6ead8);
+pub(super) const TEXT_DIM: Color8 = rgb(0xbcaa94);
+/// The ring around the pit just played from.
+pub(crate) const PLAYED: Color8 = rgb(0x3d9be9);
+/// The dashed ring around captured pits.
+pub(crate) const CAPTURED: Color8 = rgb(0xffd21f);
+pub(super) const LEGAL: Color8 = rgb(0xfff3dc);
+const RING_BACKING: Color8 = rgb(0x1b0f05);
+
+/// The centre of `pit` in layout units.
+pub(crate) fn pit_centre(pit: Pit) -> (f32, f32) {
+    let column = match pit.owner() {
+        Side::South => pit.column(),
+        Side::North => 5 - pit.column(),
+    };
+    (180.0 + 88.0 * column as f32, ROW_Y[pit.owner().index()])
+}
+
+/// The centre of `side`'s store in layout units.
+pub(crate) fn store_centre(side: Side) -> (f32, f32) {
+    let (top, w, h) = STORE;
+    (STORE_X[side.index()] + w / 2.0, top + h / 2.0)
+}
+
+/// A canvas at `scale` (1 or 2; others are clamped) holding the parts of every
+/// picture that never change: background, wood, the carved stores and pits, the
+/// static labels. They are drawn once per scale and process (~15 ms), then copied.
+pub(crate) fn base(scale: u32) -> Canvas {
+    static BASES: [OnceLock<Canvas>; 2] = [OnceLock::new(), OnceLock::new()];
+    let s = scale.clamp(1, 2);
+    BASES[s as usize - 1]
+        .get_or_init(|| {
+            let mut canvas = Canvas::new(s);
+            draw_base(&mut canvas);
+            canvas
+        })
+        .duplicate()
+}
+
+fn draw_base(canvas: &mut Canvas) {
+    background(canvas);
+    wood(canvas);
+    for side in Side::BOTH {
+        store_hollow(canvas, side);
+    }
+    for pit in Pit::ALL {
+        pit_hollow(canvas, pit);
+    }
+    labels::legend(canvas);
+}
+
+/// Draws the view over a [`base`].
+pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView<'_>) {
+    for side in Side::BOTH {
+        score(canvas, side, view);
+    }
+    let board = view.position.board();
+    for pit in Pit::ALL {
+        seeds(canvas, pit, board[pit.index()]);
+    }
+    highlights(canvas, view);
+    labels::letters(canvas, view);
+    for side in Side::BOTH {
+        labels::name(canvas, side, view);
+    }
+    labels::caption(canvas, view);
+}
+
+fn background(canvas: &mut Canvas) {
+    if let Some(all) = round_rect(0.0, 0.0, WIDTH, HEIGHT, 0.0) {
+        canvas.fill_vertical(&all, 0.0, HEIGHT, &[(0.0, BG_TOP), (1.0, BG_BOTTOM)]);
+    }
+}
+
+fn wood(canvas: &mut Canvas) {
+    let (x, y, w, h) = BOARD;
+    let Some(slab) = round_rect(x, y, w, h, 26.0) else {
+        return;
+    };
+    canvas.fill(&slab, WOOD_EDGE);
+    if let Some(top) = round_rect(x + 2.5, y + 2.5, w - 5.0, h - 5.0, 24.0) {
+        canvas.fill_vertical(
+            &top,
+            y,
+            y + h,
+            &[(0.0, WOOD[0]), (0.55, WOOD[1]), (1.0, WOOD[2])],
+        );
+        canvas.stroke(&top, RIM_LIGHT.alpha(70), 1.5, None);
+    }
+    // A few long, gentle grain lines; fixed, so every render is identical.
+    for (i, &(y0, bend)) in [
+        (62.0, 3.0),
+        (104.0, -4.0),
+        (181.0, 2.5),
+        (252.0, -3.0),
+        (300.0, 2.0),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut pb = tiny_skia::PathBuilder::new();
+        pb.move_to(x + 30.0, y0);
+        let phase = if i % 2 == 0 { 1.0 } else { -1.0 };
+        pb.cubic_to(
+            x + 250.0,
+            y0 + bend * phase,
+            x + 520.0,
+            y0 - bend,
+            x + w - 30.0,
+            y0 + bend * 0.5,
+        );
+        if let Some(line) = pb.finish() {
+            canvas.stroke(&line, GRAIN.alpha(38), 1.2, None);
+        }
+    }
+}
+
+/// A hollow carved into the wood: a bevel (dark above, light below) and a darker floor.
+fn carve(canvas: &mut Canvas, shape: &Path, outer: &Path) {
+    let (o, f) = (outer.bounds(), shape.bounds());
+    canvas.fill_vertical(
+        outer,
+        o.top(),
+        o.bottom(),
+        &[(0.0, RIM_SHADE), (1.0, RIM_LIGHT)],
+    );
+    let (cx, cy) = ((f.left() + f.right()) / 2.0, (f.top() + f.bottom()) / 2.0);
+    canvas.fill_radial(
+        shape,
+        cx,
+        cy,
+        f.height() / 2.0,
+        &[(0.0, HOLLOW[0]), (0.75, HOLLOW[0]), (1.0, HOLLOW[1])],
+    );
+}
+
+fn pit_hollow(canvas: &mut Canvas, pit: Pit) {
+    let (cx, cy) = pit_centre(pit);
+    if let (Some(floor), Some(rim)) = (circle(cx, cy, PIT_RADIUS), circle(cx, cy, PIT_RADIUS + 2.5))
+    {
+        carve(canvas, &floor, &rim);
+    }
+}
+
+fn seeds(canvas: &mut Canvas, pit: Pit, seeds: u8) {
+    let (cx, cy) = pit_centre(pit);
+    if seeds == 0 {
+        canvas.text(
+            "0",
+            (Face::Bold, 20.0),
+            (cx, cy + 7.3),
+            Align::Center,
+            INK_LIGHT.alpha(90),
+        );
+        return;
+    }
+    if seeds <= MAX_DOTS {
+        // Dots on a ring, starting at the top and going clockwise.
+        for i in 0..seeds {
+            let angle = std::f32::consts::TAU * f32::from(i) / f32::from(seeds)
+                - std::f32::consts::FRAC_PI_2;
+            seed(
+                canvas,
+                cx + 27.0 * angle.cos(),
+                cy + 27.0 * angle.sin(),
+                5.4,
+            );
+        }
+        canvas.text(
+            &seeds.to_string(),
+            (Face::Bold, 20.0),
+            (cx, cy + 7.3),
+            Align::Center,
+            INK_LIGHT,
+        );
+    } else {
+        // Too many to count by eye: a full ring of small seeds and a large number.
+        for i in 0..18u8 {
+            let angle = std::f32::consts::TAU * f32::from(i) / 18.0;
+            seed(
+                canvas,
+                cx + 31.0 * angle.cos(),
+                cy + 31.0 * angle.sin(),
+                4.0,
+            );
+        }
+        canvas.text(
+            &seeds.to_string(),
+            (Face::Bold, 26.0),
+            (cx, cy + 9.5),
+            Align::Center,
+            INK_LIGHT,
+        );
+    }
+}
+
+fn seed(canvas: &mut Canvas, x: f32, y: f32, r: f32) {
+    // Whole-pixel centres: every seed rasterizes alike, which deflate rewards.
+    let (x, y) = (x.round(), y.round());
+    if let Some(dot) = circle(x, y, r) {
+        canvas.fill(&dot, SEED);
+        canvas.stroke(&dot, SEED_EDGE, 1.0, None);
+    }
+    if let Some(shine) = circle(x - r * 0.35, y - r * 0.35, r * 0.35) {
+        canvas.fill(&shine, rgb(0xffffff).alpha(150));
+    }
+}
+
+fn store_hollow(canvas: &mut Canvas, side: Side) {
+    let (top, w, h) = STORE;
+    let x = STORE_X[side.index()];
+    let (cx, _) = store_centre(side);
+    if let (Some(floor), Some(rim)) = (
+        round_rect(x, top, w, h, w / 2.0),
+        round_rect(x - 2.5, top - 2.5, w + 5.0, h + 5.0, w / 2.0 + 2.5),
+    ) {
+        carve(canvas, &floor, &rim);
+    }
+    let label = match side {
+        Side::South => "South",
+        Side::North => "North",
+    };
+    canvas.text(
+        label,
+        (Face::Regular, 14.0),
+        (cx, top + 40.0),
+        Align::Center,
+        TEXT_DIM,
+    );
+    canvas.text(
+        "captured",
+        (Face::Regular, 12.0),
+        (cx, top + h - 30.0),
+        Align::Center,
+        TEXT_DIM.alpha(200),
+    );
+}
+
+fn score(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
+    let (cx, cy) = store_centre(side);
+    let score = view.position.score(side);
+    canvas.text(
+        &score.to_string(),
+        (Face::Bold, 46.0),
+        (cx, cy + 17.0),
+        Align::Center,
+        INK_LIGHT,
+    );
+}
+
+/// A ring around a pit: `width` wide, dashed or not, on a dark backing so it reads on
+/// light and dark wood alike.
+fn ring(canvas: &mut Canvas, pit: Pit, color: Color8, width: f32, dash: Option<(f32, f32)>) {
+    let (cx, cy) = pit_centre(pit);
+    if let Some(path) = circle(cx, cy, RING_RADIUS) {
+        canvas.stroke(&path, RING_BACKING.alpha(150), width + 3.0, dash);
+        canvas.stroke(&path, color, width, dash);
+    }
+}
+
+fn highlights(canvas: &mut Canvas, view: &BoardView<'_>) {
+    for pit in view.legal {
+        ring(canvas, pit, LEGAL.alpha(170), 2.0, None);
+    }
+    if let Some(effect) = view.last {
+        for pit in effect.captured_pits {
+            ring(canvas, pit, CAPTURED, 4.5, Some((9.0, 6.0)));
+        }
+        ring(canvas, effect.pit, PLAYED, 4.5, None);
+    }
+}
