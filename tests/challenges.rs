@@ -26,7 +26,11 @@ async fn challenges_refuse_self_bots_and_duplicates() {
             },
         ))
         .await;
-    assert!(reply.private && reply.text.contains("bot"), "{}", reply.text);
+    assert!(
+        reply.private && reply.text.contains("bot"),
+        "{}",
+        reply.text
+    );
     let first = service.handle(cmd("alice", play("bob"))).await;
     assert!(!first.private && first.mentions == vec![user("bob")]);
     assert_eq!(first.buttons.len(), 2);

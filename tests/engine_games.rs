@@ -71,7 +71,11 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
                 game.plies().len() + 2,
                 "the bot answered"
             );
-            assert!(reply.text.contains("**oware-bot** played"), "{}", reply.text);
+            assert!(
+                reply.text.contains("**oware-bot** played"),
+                "{}",
+                reply.text
+            );
         }
     }
     panic!("the game did not end within 200 turns");
@@ -88,7 +92,11 @@ async fn the_bot_moves_first_when_asked_and_others_cannot_move_for_it() {
     let game_id = reply.game.unwrap();
     let game = stored_game(&service, game_id).await;
     assert_eq!(game.plies().len(), 1, "the bot, South, has moved");
-    assert!(reply.text.contains("**oware-bot** played"), "{}", reply.text);
+    assert!(
+        reply.text.contains("**oware-bot** played"),
+        "{}",
+        reply.text
+    );
     // Bob is no player here; he cannot move in Alice's game.
     let reply = service
         .handle(cmd(
