@@ -28,15 +28,8 @@ fn main() -> anyhow::Result<()> {
     let mut out = io::BufWriter::new(stdout.lock());
     match command {
         Command::Run(args) => {
-            let config = Config::from_env()?;
-            if config.discord_configured() || config.matrix_configured() {
-                tracing::warn!(
-                    "chat network credentials are set, but this build has only the console \
-                     chat; starting it"
-                );
-            }
             drop(out);
-            cli::console::run(&args, &config)
+            cli::run::run(&args, &Config::from_env()?)
         }
         Command::Console(args) => {
             drop(out);

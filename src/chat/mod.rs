@@ -2,6 +2,7 @@
 //! service's [`Reply`]s into platform messages. No game logic lives here.
 
 pub mod console;
+pub mod matrix;
 
 pub mod discord;
 

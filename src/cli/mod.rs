@@ -6,6 +6,7 @@ pub mod engine;
 pub mod perft;
 pub mod render;
 pub mod replay;
+pub mod run;
 pub mod tables;
 
 use clap::{Parser, Subcommand};

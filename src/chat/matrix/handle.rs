@@ -1,0 +1,459 @@
+//! One sync batch in, messages out: joins invites, turns each new text message into
+//! a service command (with the shared text parser) and the service's reply into
+//! Matrix messages in the right place.
+//!
+//! Where a reply goes: a refusal answers the offending message (in its thread, if
+//! any); a reply to a command given in a thread stays there; any other reply about a
+//! game goes to the game's thread, which the adapter opens (under a root message in
+//! the room) the first time the game is shown, whether or not the service asked for
+//! one with `open_thread`: on Matrix every game is played in its own thread.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use matrix_sdk::ruma::events::room::member::MembershipState;
+use matrix_sdk::ruma::events::room::message::{
+    MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
+};
+use matrix_sdk::ruma::events::{
+    AnySyncMessageLikeEvent, AnySyncStateEvent, AnySyncTimelineEvent, SyncMessageLikeEvent,
+    SyncStateEvent,
+};
+use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId, OwnedUserId, RoomId, UserId};
+use matrix_sdk::sync::SyncResponse;
+use matrix_sdk::{Client, Room, RoomState};
+
+use super::outgoing::{image_message, matrix_commands, short_message, text_message, Spot};
+use super::store::{GameThread, Store};
+use crate::chat::ChatService;
+use crate::service::parse::{parse_command, ParsedAction};
+use crate::service::{Action, Command, Place, Platform, Reply, User};
+
+const ENCRYPTED: &str = "This room is end-to-end encrypted and I cannot read encrypted \
+    messages: encryption is not supported. Please play in an unencrypted room.";
+const SEND_FAILED: &str = "matrix: sending failed";
+
+/// The adapter's state between batches: the client, the service, the store and the
+/// encrypted rooms already told that encryption is unsupported.
+pub struct Bot<S> {
+    client: Client,
+    own: OwnedUserId,
+    service: Arc<S>,
+    store: Store,
+    warned: Mutex<HashSet<OwnedRoomId>>,
+}
+
+impl<S: ChatService> Bot<S> {
+    /// The bot for a logged-in client.
+    ///
+    /// # Errors
+    /// When the client is not logged in.
+    pub fn new(client: Client, service: Arc<S>, store: Store) -> anyhow::Result<Bot<S>> {
+        let own = client
+            .user_id()
+            .ok_or_else(|| anyhow::anyhow!("matrix client is not logged in"))?
+            .to_owned();
+        // Challenging this account starts a game against the engine.
+        service.register_bot_user(crate::service::Platform::Matrix, own.as_str());
+        Ok(Bot {
+            client,
+            own,
+            service,
+            store,
+            warned: Mutex::new(HashSet::new()),
+        })
+    }
+
+    /// Joins every room the batch invites the bot to.
+    pub async fn join_invites(&self, response: &SyncResponse) {
+        for room_id in response.rooms.invited.keys() {
+            self.join(room_id).await;
+        }
+    }
+
+    /// Handles one batch in order: invites, then each room's new events.
+    pub async fn handle_sync(&self, response: &SyncResponse) {
+        self.join_invites(response).await;
+        for (room_id, update) in &response.rooms.joined {
+            let Some(room) = self.client.get_room(room_id) else {
+                continue;
+            };
+            let events: Vec<AnySyncTimelineEvent> = update
+                .timeline
+                .events
+                .iter()
+                .filter_map(|e| e.raw().deserialize().ok())
+                .collect();
+            // A room joined in this batch comes with some history from before the
+            // join: those commands were not addressed to this bot.
+            let start = events
+                .iter()
+                .rposition(|e| self.is_own_join(e))
+                .map_or(0, |i| i + 1);
+            for event in events.into_iter().skip(start) {
+                if event.sender() == self.own {
+                    continue;
+                }
+                match event {
+                    AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
+                        SyncMessageLikeEvent::Original(message),
+                    )) => self.on_message(&room, message).await,
+                    AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(
+                        _,
+                    ))
+                    | AnySyncTimelineEvent::State(AnySyncStateEvent::RoomEncryption(_)) => {
+                        self.warn_encrypted(&room).await;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn is_own_join(&self, event: &AnySyncTimelineEvent) -> bool {
+        let AnySyncTimelineEvent::State(AnySyncStateEvent::RoomMember(SyncStateEvent::Original(
+            member,
+        ))) = event
+        else {
+            return false;
+        };
+        let was_joined = member
+            .unsigned
+            .prev_content
+            .as_ref()
+            .is_some_and(|prev| prev.membership == MembershipState::Join);
+        member.state_key == self.own
+            && member.content.membership == MembershipState::Join
+            && !was_joined
+    }
+
+    async fn join(&self, room_id: &RoomId) {
+        // Synapse sometimes refuses a join right after the invite; retry briefly.
+        for attempt in 0..4u32 {
+            match self.client.join_room_by_id(room_id).await {
+                Ok(room) => {
+                    tracing::info!(%room_id, "matrix: joined");
+                    if room
+                        .latest_encryption_state()
+                        .await
+                        .is_ok_and(|s| s.is_encrypted())
+                    {
+                        self.warn_encrypted(&room).await;
+                    }
+                    return;
+                }
+                Err(e) => {
+                    tracing::warn!(%room_id, error = %e, attempt, "matrix: join failed");
+                    tokio::time::sleep(Duration::from_millis(500 << attempt)).await;
+                }
+            }
+        }
+    }
+
+    /// Says once per room and run that encrypted messages cannot be read.
+    async fn warn_encrypted(&self, room: &Room) {
+        let first = self
+            .warned
+            .lock()
+            .map(|mut warned| warned.insert(room.room_id().to_owned()))
+            .unwrap_or(false);
+        if first {
+            self.send(room, short_message(ENCRYPTED, &Spot::default()))
+                .await;
+        }
+    }
+
+    async fn on_message(&self, room: &Room, ev: OriginalSyncRoomMessageEvent) {
+        if room.state() != RoomState::Joined {
+            return;
+        }
+        let MessageType::Text(text) = &ev.content.msgtype else {
+            return;
+        };
+        let thread = match &ev.content.relates_to {
+            Some(Relation::Thread(t)) => Some(t.event_id.clone()),
+            Some(Relation::Replacement(_)) => return, // edits are not new commands
+            _ => None,
+        };
+        let html = text.formatted.as_ref().map(|f| f.body.as_str());
+        let mut mentioned: Vec<String> = Vec::new();
+        if let Some(m) = &ev.content.mentions {
+            mentioned.extend(m.user_ids.iter().map(ToString::to_string));
+        }
+        let pills = html.map(pills).unwrap_or_default();
+        mentioned.extend(pills.iter().map(|(id, _)| id.clone()));
+        // A reply to the bot mentions it implicitly: prefer anyone else.
+        mentioned.sort_by_key(|id| *id == self.own.as_str());
+        mentioned.dedup();
+
+        let refusal_spot = Spot {
+            thread: thread.clone(),
+            reply_to: Some(ev.event_id.clone()),
+        };
+        let body = with_pill_ids(strip_reply_fallback(&text.body), &pills);
+        let parsed = match parse_command(&body) {
+            Ok(None) => return,
+            Ok(Some(parsed)) => self.resolve(room, parsed, &mentioned).await,
+            Err(e) => Err(e.to_string()),
+        };
+        let action = match parsed {
+            Ok(action) => action,
+            Err(hint) => {
+                let hint = matrix_commands(&hint);
+                self.send(room, short_message(&hint, &refusal_spot)).await;
+                return;
+            }
+        };
+        let place = Place {
+            platform: Platform::Matrix,
+            space: None,
+            channel: room.room_id().to_string(),
+            thread: thread.as_ref().map(ToString::to_string),
+        };
+        let author = self.user(room, ev.sender.as_str()).await;
+        tracing::debug!(room = %room.room_id(), ?action, "matrix: command");
+        let reply = self
+            .service
+            .handle(Command {
+                place: place.clone(),
+                author,
+                action,
+            })
+            .await;
+        self.deliver(room, reply, place, refusal_spot).await;
+    }
+
+    /// Sends a reply where it belongs: a refusal as a reply to the command; a reply
+    /// that opens a thread under a new root message; a game's board in its thread.
+    async fn deliver(&self, room: &Room, mut reply: Reply, place: Place, refusal_spot: Spot) {
+        reply.text = matrix_commands(&reply.text);
+        let spot = if reply.private {
+            refusal_spot
+        } else if refusal_spot.thread.is_some() {
+            Spot {
+                thread: refusal_spot.thread,
+                reply_to: None,
+            }
+        } else if let Some(game) = reply.game {
+            let known = self.thread_of(game, room.room_id());
+            let thread = match (known, &reply.open_thread) {
+                (Some(root), None) => Some(root),
+                (_, name) => {
+                    let name = name
+                        .clone()
+                        .unwrap_or_else(|| format!("Oware game #{game}"));
+                    self.open_thread(room, &name, game, place).await
+                }
+            };
+            Spot {
+                thread,
+                reply_to: None,
+            }
+        } else {
+            Spot::default()
+        };
+        for file in &reply.files {
+            let Ok(mime) = file.mime.parse::<mime::Mime>() else {
+                continue;
+            };
+            match self
+                .client
+                .media()
+                .upload(&mime, file.bytes.clone(), None)
+                .await
+            {
+                Ok(uploaded) => {
+                    let content = image_message(file, uploaded.content_uri, &spot);
+                    self.send(room, content).await;
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, file = %file.file_name, "matrix: upload failed")
+                }
+            }
+        }
+        if !reply.text.is_empty() || reply.board_text.is_some() {
+            self.send(room, text_message(&reply, &spot)).await;
+        }
+    }
+
+    async fn open_thread(
+        &self,
+        room: &Room,
+        name: &str,
+        game: i64,
+        place: Place,
+    ) -> Option<OwnedEventId> {
+        let root = self
+            .send(
+                room,
+                short_message(&format!("**{name}**"), &Spot::default()),
+            )
+            .await?;
+        let thread = Place {
+            thread: Some(root.to_string()),
+            ..place
+        };
+        self.service.set_thread(game, thread).await;
+        let saved = GameThread {
+            room: room.room_id().to_string(),
+            root: root.to_string(),
+        };
+        if let Err(e) = self.store.save_thread(game, saved) {
+            tracing::warn!(error = %e, game, "matrix: could not save the game's thread");
+        }
+        Some(root)
+    }
+
+    fn thread_of(&self, game: i64, room: &RoomId) -> Option<OwnedEventId> {
+        let threads = self
+            .store
+            .threads()
+            .inspect_err(|e| tracing::warn!(error = %e, "matrix: cannot read game threads"))
+            .ok()?;
+        let thread = threads.get(&game).filter(|t| t.room == room.as_str())?;
+        OwnedEventId::try_from(thread.root.as_str()).ok()
+    }
+
+    async fn send(&self, room: &Room, content: RoomMessageEventContent) -> Option<OwnedEventId> {
+        match room.send(content).await {
+            Ok(sent) => Some(sent.response.event_id),
+            Err(e) => {
+                tracing::warn!(room = %room.room_id(), error = %e, "{SEND_FAILED}");
+                None
+            }
+        }
+    }
+
+    /// Turns the mentions of a parsed command into users: a typed `@bob:server`, a
+    /// local `@bob` (on the bot's server), or the user a pill or `m.mentions` names.
+    async fn resolve(
+        &self,
+        room: &Room,
+        parsed: ParsedAction,
+        mentioned: &[String],
+    ) -> Result<Action, String> {
+        let raw = match &parsed {
+            ParsedAction::Play { opponent, .. } => Some(opponent.clone()),
+            ParsedAction::Stats { user } | ParsedAction::History { user } => user.clone(),
+            ParsedAction::Other(_) => None,
+        };
+        let mut users = HashMap::new();
+        if let Some(raw) = raw {
+            let id = self.user_id_for(&raw, mentioned).ok_or_else(|| {
+                format!(
+                    "I can't tell who `{}` is: mention them, e.g. `!oware play @bob:example.org`.",
+                    raw.chars().take(40).collect::<String>()
+                )
+            })?;
+            users.insert(raw, self.user(room, &id).await);
+        }
+        parsed.resolve(|m| {
+            users
+                .get(m)
+                .cloned()
+                .ok_or_else(|| format!("I can't tell who `{m}` is."))
+        })
+    }
+
+    fn user_id_for(&self, mention: &str, mentioned: &[String]) -> Option<String> {
+        let m = mention.trim_end_matches([',', '.', ';', '!', '?']);
+        if let Ok(id) = <&UserId>::try_from(m) {
+            return Some(id.to_string());
+        }
+        if let Some(local) = m
+            .strip_prefix('@')
+            .filter(|l| !l.is_empty() && !l.contains(':'))
+        {
+            return Some(format!("@{local}:{}", self.own.server_name()));
+        }
+        mentioned.first().cloned()
+    }
+
+    async fn user(&self, room: &Room, id: &str) -> User {
+        let fallback = id.trim_start_matches('@').split(':').next().unwrap_or(id);
+        let mut name = fallback.to_string();
+        if let Ok(user_id) = <&UserId>::try_from(id) {
+            if let Ok(Some(member)) = room.get_member_no_sync(user_id).await {
+                name = member.name().to_string();
+            }
+        }
+        User {
+            id: id.to_string(),
+            name,
+            is_bot: id == self.own.as_str(),
+        }
+    }
+}
+
+/// Users linked as pills in HTML: `(user id, link text)` for each
+/// `<a href="https://matrix.to/#/@bob:example.org">Bob</a>`.
+fn pills(html: &str) -> Vec<(String, String)> {
+    html.split("https://matrix.to/#/")
+        .skip(1)
+        .filter_map(|rest| {
+            let end = rest.find(['"', '\'', '?', '>']).unwrap_or(rest.len());
+            let id = rest[..end].replace("%40", "@").replace("%3A", ":");
+            let text = rest
+                .split_once('>')
+                .and_then(|(_, after)| after.split_once("</a>"))
+                .map(|(text, _)| text.trim().to_string())
+                .unwrap_or_default();
+            id.starts_with('@').then_some((id, text))
+        })
+        .collect()
+}
+
+/// The plain body with each pill's link text replaced by its user id, so
+/// `!oware play Bob Smith` (a pill) reads `!oware play @bob:example.org`.
+fn with_pill_ids(body: &str, pills: &[(String, String)]) -> String {
+    let mut out = body.to_string();
+    for (id, text) in pills {
+        if !text.is_empty() && text != id && !text.contains('<') {
+            out = out.replacen(text.as_str(), id, 1);
+        }
+    }
+    out
+}
+
+/// The body without an old-style reply fallback (`> <@a:b> quoted` lines first).
+fn strip_reply_fallback(body: &str) -> &str {
+    if !body.starts_with("> ") {
+        return body;
+    }
+    match body.find("\n\n") {
+        Some(i) => body[i + 2..].trim_start(),
+        None => body,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pills_are_found_decoded_and_put_in_the_body() {
+        let html = r#"!oware play <a href="https://matrix.to/#/@bob:localhost">Bob Smith</a> and <a href='https://matrix.to/#/%40carol%3Aexample.org?via=x'>C</a> <a href="https://matrix.to/#/!room:x">r</a>"#;
+        let found = pills(html);
+        assert_eq!(
+            found,
+            vec![
+                ("@bob:localhost".to_string(), "Bob Smith".to_string()),
+                ("@carol:example.org".to_string(), "C".to_string()),
+            ]
+        );
+        assert_eq!(
+            with_pill_ids("!oware play Bob Smith first:them", &found[..1]),
+            "!oware play @bob:localhost first:them"
+        );
+    }
+
+    #[test]
+    fn reply_fallbacks_are_stripped() {
+        assert_eq!(
+            strip_reply_fallback("> <@a:b> hi\n> there\n\n!move c"),
+            "!move c"
+        );
+        assert_eq!(strip_reply_fallback("!move c"), "!move c");
+    }
+}

@@ -1,0 +1,393 @@
+//! A service [`Reply`] as Matrix message contents: pure functions, no network.
+//!
+//! The text becomes `m.text` with an HTML body (light Markdown → `<strong>`/`<code>`,
+//! the board in `<pre>`), the players to notify become pills plus `m.mentions`, and
+//! buttons become a line of choices to type, since Matrix has no buttons.
+
+use matrix_sdk::ruma::events::relation::{InReplyTo, Thread};
+use matrix_sdk::ruma::events::room::message::{
+    ImageMessageEventContent, MessageType, Relation, RoomMessageEventContent,
+};
+use matrix_sdk::ruma::events::room::ImageInfo;
+use matrix_sdk::ruma::events::Mentions;
+use matrix_sdk::ruma::{OwnedEventId, OwnedMxcUri, OwnedUserId, UInt};
+
+use crate::service::{Attachment, Button, ButtonAction, Reply, User};
+
+/// Where in a room a message goes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Spot {
+    /// The thread root, when the message belongs in a thread.
+    pub thread: Option<OwnedEventId>,
+    /// The message this one answers (a refusal quotes the offending command).
+    pub reply_to: Option<OwnedEventId>,
+}
+
+impl Spot {
+    /// The relation a message sent here carries.
+    #[must_use]
+    pub fn relation<C>(&self) -> Option<Relation<C>> {
+        match (&self.thread, &self.reply_to) {
+            (Some(root), Some(to)) => {
+                Some(Relation::Thread(Thread::reply(root.clone(), to.clone())))
+            }
+            // Not a reply: the fallback for clients without threads points at the root.
+            (Some(root), None) => Some(Relation::Thread(Thread::plain(root.clone(), root.clone()))),
+            (None, Some(to)) => Some(Relation::Reply(
+                matrix_sdk::ruma::events::relation::Reply::new(InReplyTo::new(to.clone())),
+            )),
+            (None, None) => None,
+        }
+    }
+}
+
+/// The text part of a reply: summary, board, choices, with the mentioned users as
+/// pills in front.
+#[must_use]
+pub fn text_message(reply: &Reply, spot: &Spot) -> RoomMessageEventContent {
+    let mut plain = String::new();
+    let mut html = String::new();
+    let mut mentioned: Vec<(OwnedUserId, &User)> = Vec::new();
+    for user in &reply.mentions {
+        if let Ok(id) = OwnedUserId::try_from(user.id.as_str()) {
+            if !mentioned.iter().any(|(seen, _)| *seen == id) {
+                mentioned.push((id, user));
+            }
+        }
+    }
+    if !mentioned.is_empty() {
+        let names: Vec<&str> = mentioned.iter().map(|(_, u)| u.name.as_str()).collect();
+        plain.push_str(&names.join(", "));
+        plain.push_str(": ");
+        let pills: Vec<String> = mentioned
+            .iter()
+            .map(|(id, u)| {
+                format!(
+                    "<a href=\"https://matrix.to/#/{id}\">{}</a>",
+                    escape(&u.name)
+                )
+            })
+            .collect();
+        html.push_str(&pills.join(", "));
+        html.push_str(": ");
+    }
+    plain.push_str(&reply.text.replace("**", ""));
+    html.push_str(&markdown_html(&reply.text));
+    if let Some(board) = &reply.board_text {
+        plain.push_str("\n\n");
+        plain.push_str(board.trim_end());
+        html.push_str("<pre><code>");
+        html.push_str(&escape(board.trim_end()));
+        html.push_str("</code></pre>");
+    }
+    if let Some(choices) = choices_line(&reply.buttons) {
+        plain.push_str("\n\n");
+        plain.push_str(&choices);
+        html.push_str("<p>");
+        html.push_str(&markdown_html(&choices));
+        html.push_str("</p>");
+    }
+    let mut content = RoomMessageEventContent::text_html(plain, html);
+    content.mentions = Some(Mentions::with_user_ids(
+        mentioned.into_iter().map(|(id, _)| id),
+    ));
+    content.relates_to = spot.relation();
+    content
+}
+
+/// A plain notice-free text message (thread roots, usage hints, errors).
+#[must_use]
+pub fn short_message(text: &str, spot: &Spot) -> RoomMessageEventContent {
+    let mut content =
+        RoomMessageEventContent::text_html(text.replace("**", ""), markdown_html(text));
+    content.mentions = Some(Mentions::new());
+    content.relates_to = spot.relation();
+    content
+}
+
+/// An uploaded image as `m.image`: the alt text is the body, the file name and size
+/// (and a PNG's dimensions) go in the metadata.
+#[must_use]
+pub fn image_message(file: &Attachment, url: OwnedMxcUri, spot: &Spot) -> RoomMessageEventContent {
+    let mut info = ImageInfo::new();
+    info.mimetype = Some(file.mime.to_string());
+    info.size = UInt::new(file.bytes.len() as u64);
+    if let Some((w, h)) = png_size(&file.bytes) {
+        info.width = Some(w.into());
+        info.height = Some(h.into());
+    }
+    let body = if file.description.is_empty() {
+        file.file_name.clone()
+    } else {
+        file.description.clone()
+    };
+    let mut image = ImageMessageEventContent::plain(body, url).info(Box::new(info));
+    image.filename = Some(file.file_name.clone());
+    let mut content = RoomMessageEventContent::new(MessageType::Image(image));
+    content.mentions = Some(Mentions::new());
+    content.relates_to = spot.relation();
+    content
+}
+
+/// Buttons as something to type: `Your move: A B D (type !move a)`, or how to
+/// answer a challenge.
+#[must_use]
+pub fn choices_line(buttons: &[Button]) -> Option<String> {
+    let pits: Vec<char> = buttons
+        .iter()
+        .filter(|b| b.enabled)
+        .filter_map(|b| match b.action {
+            ButtonAction::Move { pit, .. } => Some(pit),
+            _ => None,
+        })
+        .collect();
+    if let Some(first) = pits.first() {
+        let list: Vec<String> = pits.iter().map(char::to_string).collect();
+        return Some(format!(
+            "Your move: {} (type `!move {}`)",
+            list.join(" "),
+            first.to_ascii_lowercase()
+        ));
+    }
+    let accept = buttons
+        .iter()
+        .any(|b| matches!(b.action, ButtonAction::Accept { .. }));
+    let decline = buttons
+        .iter()
+        .any(|b| matches!(b.action, ButtonAction::Decline { .. }));
+    match (accept, decline) {
+        (true, true) => Some("Type `!oware accept` or `!oware decline`.".to_string()),
+        (true, false) => Some("Type `!oware accept`.".to_string()),
+        (false, true) => Some("Type `!oware decline`.".to_string()),
+        (false, false) => None,
+    }
+}
+
+/// The service's command hints as typed on Matrix, where clients such as Element
+/// take a leading `/` for their own commands: `` `/oware accept` `` becomes
+/// `` `!oware accept` ``.
+#[must_use]
+pub fn matrix_commands(text: &str) -> String {
+    text.replace("`/", "`!")
+}
+
+/// Light Markdown (`**bold**`, `` `code` ``, line breaks) as escaped HTML.
+#[must_use]
+pub fn markdown_html(text: &str) -> String {
+    let escaped = escape(text);
+    let mut out = String::with_capacity(escaped.len() + 16);
+    let mut bold = false;
+    let mut code = false;
+    let mut rest = escaped.as_str();
+    while let Some(c) = rest.chars().next() {
+        if !code && rest.starts_with("**") {
+            out.push_str(if bold { "</strong>" } else { "<strong>" });
+            bold = !bold;
+            rest = &rest[2..];
+            continue;
+        }
+        match c {
+            '`' => {
+                out.push_str(if code { "</code>" } else { "<code>" });
+                code = !code;
+            }
+            '\n' => out.push_str("<br>"),
+            _ => out.push(c),
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    if code {
+        out.push_str("</code>");
+    }
+    if bold {
+        out.push_str("</strong>");
+    }
+    out
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Width and height from a PNG's IHDR chunk.
+fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.len() < 24 || &bytes[..8] != b"\x89PNG\r\n\x1a\n" || &bytes[12..16] != b"IHDR" {
+        return None;
+    }
+    let w = u32::from_be_bytes(bytes[16..20].try_into().ok()?);
+    let h = u32::from_be_bytes(bytes[20..24].try_into().ok()?);
+    Some((w, h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use matrix_sdk::ruma::{event_id, owned_event_id};
+    use serde_json::json;
+
+    fn to_json(content: &RoomMessageEventContent) -> serde_json::Value {
+        serde_json::to_value(content).expect("serialises")
+    }
+
+    fn bob() -> User {
+        User {
+            id: "@bob:localhost".into(),
+            name: "Bob".into(),
+            is_bot: false,
+        }
+    }
+
+    #[test]
+    fn a_board_reply_has_pill_mention_pre_board_and_choices_in_its_thread() {
+        let reply = Reply {
+            text: "Alice sowed **C**. <b> is not HTML".into(),
+            board_text: Some("  [ 4| 4]\n".into()),
+            buttons: ['A', 'B', 'D']
+                .into_iter()
+                .map(|pit| Button {
+                    action: ButtonAction::Move {
+                        game: 1,
+                        ply: 2,
+                        pit,
+                    },
+                    label: pit.to_string(),
+                    enabled: true,
+                    row: 0,
+                })
+                .collect(),
+            mentions: vec![bob(), bob()],
+            ..Reply::default()
+        };
+        let spot = Spot {
+            thread: Some(owned_event_id!("$root")),
+            reply_to: None,
+        };
+        let v = to_json(&text_message(&reply, &spot));
+        assert_eq!(v["msgtype"], "m.text");
+        assert_eq!(
+            v["body"],
+            "Bob: Alice sowed C. <b> is not HTML\n\n  [ 4| 4]\n\nYour move: A B D (type `!move a`)"
+        );
+        let html = v["formatted_body"].as_str().expect("html");
+        assert!(html.starts_with("<a href=\"https://matrix.to/#/@bob:localhost\">Bob</a>: "));
+        assert!(html.contains("<strong>C</strong>. &lt;b&gt; is not HTML"));
+        assert!(html.contains("<pre><code>  [ 4| 4]</code></pre>"));
+        assert!(html.contains("<code>!move a</code>"));
+        assert_eq!(v["m.mentions"], json!({"user_ids": ["@bob:localhost"]}));
+        assert_eq!(v["m.relates_to"]["rel_type"], "m.thread");
+        assert_eq!(v["m.relates_to"]["event_id"], "$root");
+    }
+
+    #[test]
+    fn a_refusal_replies_to_the_command_in_or_out_of_a_thread() {
+        let to = event_id!("$cmd").to_owned();
+        let main = Spot {
+            thread: None,
+            reply_to: Some(to.clone()),
+        };
+        let v = to_json(&short_message("Not your turn.", &main));
+        assert_eq!(
+            v["m.relates_to"],
+            json!({"m.in_reply_to": {"event_id": "$cmd"}})
+        );
+        assert_eq!(v["m.mentions"], json!({}));
+
+        let threaded = Spot {
+            thread: Some(owned_event_id!("$root")),
+            reply_to: Some(to),
+        };
+        let v = to_json(&short_message("Not your turn.", &threaded));
+        assert_eq!(v["m.relates_to"]["rel_type"], "m.thread");
+        assert_eq!(v["m.relates_to"]["m.in_reply_to"]["event_id"], "$cmd");
+        assert!(v["m.relates_to"].get("is_falling_back").is_none());
+    }
+
+    #[test]
+    fn images_carry_alt_text_name_and_png_size() {
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+        png.extend_from_slice(&800u32.to_be_bytes());
+        png.extend_from_slice(&360u32.to_be_bytes());
+        let file = Attachment {
+            file_name: "board-1-2.png".into(),
+            mime: "image/png",
+            bytes: png,
+            description: "South to move; A 4 B 4".into(),
+        };
+        let url = OwnedMxcUri::from("mxc://localhost/abc");
+        let v = to_json(&image_message(&file, url, &Spot::default()));
+        assert_eq!(v["msgtype"], "m.image");
+        assert_eq!(v["body"], "South to move; A 4 B 4");
+        assert_eq!(v["filename"], "board-1-2.png");
+        assert_eq!(v["url"], "mxc://localhost/abc");
+        assert_eq!(v["info"]["w"], 800);
+        assert_eq!(v["info"]["h"], 360);
+        assert_eq!(v["info"]["mimetype"], "image/png");
+    }
+
+    #[test]
+    fn challenge_buttons_become_typed_commands_and_disabled_pits_are_hidden() {
+        let b = |action, enabled| Button {
+            action,
+            label: String::new(),
+            enabled,
+            row: 0,
+        };
+        let challenge = [
+            b(ButtonAction::Accept { challenge: 1 }, true),
+            b(ButtonAction::Decline { challenge: 1 }, true),
+        ];
+        assert_eq!(
+            choices_line(&challenge).as_deref(),
+            Some("Type `!oware accept` or `!oware decline`.")
+        );
+        let pits = [
+            b(
+                ButtonAction::Move {
+                    game: 1,
+                    ply: 0,
+                    pit: 'a',
+                },
+                false,
+            ),
+            b(
+                ButtonAction::Move {
+                    game: 1,
+                    ply: 0,
+                    pit: 'c',
+                },
+                true,
+            ),
+        ];
+        assert_eq!(
+            choices_line(&pits).as_deref(),
+            Some("Your move: c (type `!move c`)")
+        );
+        assert_eq!(choices_line(&[]), None);
+    }
+
+    #[test]
+    fn command_hints_use_the_bang_prefix() {
+        assert_eq!(
+            matrix_commands("Accept with `/oware accept`; or `/move c`. a/b"),
+            "Accept with `!oware accept`; or `!move c`. a/b"
+        );
+    }
+
+    #[test]
+    fn markdown_is_escaped_then_styled() {
+        assert_eq!(
+            markdown_html("**a** & `b<c>`\nx"),
+            "<strong>a</strong> &amp; <code>b&lt;c&gt;</code><br>x"
+        );
+    }
+}

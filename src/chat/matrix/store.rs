@@ -1,0 +1,180 @@
+//! What the Matrix adapter keeps on disk in `MATRIX_STORE_DIR`, as small JSON files:
+//! the login session (so a restart does not log in again), the sync token (so a
+//! restart neither replays old messages nor misses ones sent while it was down) and
+//! the thread each game is played in (so a `!move` typed in the main timeline is
+//! answered in the game's thread).
+//!
+//! Files are written whole to a temporary name and renamed, so a crash never leaves
+//! half a file; `session.json` holds an access token and is readable by its owner only.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use matrix_sdk::authentication::matrix::MatrixSession;
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+
+/// A game's thread: the room and the thread root event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameThread {
+    /// The room id.
+    pub room: String,
+    /// The thread root event id.
+    pub root: String,
+}
+
+/// The adapter's files in one directory.
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    /// Opens (and creates) the directory.
+    ///
+    /// # Errors
+    /// When the directory cannot be created.
+    pub fn open(dir: impl Into<PathBuf>) -> io::Result<Store> {
+        let dir = dir.into();
+        std::fs::create_dir_all(&dir)?;
+        Ok(Store { dir })
+    }
+
+    /// The saved login, if any.
+    ///
+    /// # Errors
+    /// When the file exists but cannot be read or parsed.
+    pub fn session(&self) -> io::Result<Option<MatrixSession>> {
+        self.read("session.json")
+    }
+
+    /// Saves the login, readable by the owner only.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save_session(&self, session: &MatrixSession) -> io::Result<()> {
+        self.write("session.json", session, true)
+    }
+
+    /// Forgets the login (after the server rejected its token).
+    ///
+    /// # Errors
+    /// When the file exists and cannot be removed.
+    pub fn forget_session(&self) -> io::Result<()> {
+        match std::fs::remove_file(self.dir.join("session.json")) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    }
+
+    /// The sync token after the last fully handled sync, if any.
+    ///
+    /// # Errors
+    /// When the file exists but cannot be read or parsed.
+    pub fn sync_token(&self) -> io::Result<Option<String>> {
+        self.read("sync-token.json")
+    }
+
+    /// Saves the sync token once every event of that sync was handled.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save_sync_token(&self, token: &str) -> io::Result<()> {
+        self.write("sync-token.json", &token, false)
+    }
+
+    /// Every game's thread.
+    ///
+    /// # Errors
+    /// When the file exists but cannot be read or parsed.
+    pub fn threads(&self) -> io::Result<BTreeMap<i64, GameThread>> {
+        Ok(self.read("threads.json")?.unwrap_or_default())
+    }
+
+    /// Records a game's thread.
+    ///
+    /// # Errors
+    /// When the file cannot be read or written.
+    pub fn save_thread(&self, game: i64, thread: GameThread) -> io::Result<()> {
+        let mut threads = self.threads()?;
+        threads.insert(game, thread);
+        self.write("threads.json", &threads, false)
+    }
+
+    fn read<T: DeserializeOwned>(&self, name: &str) -> io::Result<Option<T>> {
+        match std::fs::read(self.dir.join(name)) {
+            Ok(bytes) => serde_json::from_slice(&bytes)
+                .map(Some)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("{name}: {e}"))),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn write<T: Serialize>(&self, name: &str, value: &T, private: bool) -> io::Result<()> {
+        let tmp = self.dir.join(format!(".{name}.tmp"));
+        let bytes = serde_json::to_vec_pretty(value).map_err(io::Error::other)?;
+        write_file(&tmp, &bytes, private)?;
+        std::fs::rename(&tmp, self.dir.join(name))
+    }
+}
+
+fn write_file(path: &Path, bytes: &[u8], private: bool) -> io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    if private {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    #[cfg(not(unix))]
+    let _ = private;
+    let mut file = options.open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("oware-matrix-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn token_and_threads_round_trip_and_start_empty() {
+        let dir = temp_dir("store");
+        let store = Store::open(&dir).expect("creates the directory");
+        assert_eq!(store.sync_token().expect("reads"), None);
+        assert!(store.session().expect("reads").is_none());
+        assert!(store.threads().expect("reads").is_empty());
+
+        store.save_sync_token("s72594_4483_1934").expect("writes");
+        let thread = GameThread {
+            room: "!r:localhost".into(),
+            root: "$root".into(),
+        };
+        store.save_thread(3, thread.clone()).expect("writes");
+
+        let again = Store::open(&dir).expect("opens");
+        assert_eq!(
+            again.sync_token().expect("reads").as_deref(),
+            Some("s72594_4483_1934")
+        );
+        assert_eq!(again.threads().expect("reads").get(&3), Some(&thread));
+        std::fs::remove_dir_all(dir).expect("cleans up");
+    }
+
+    #[test]
+    fn a_corrupt_file_is_an_error_not_a_silent_fresh_start() {
+        let dir = temp_dir("corrupt");
+        let store = Store::open(&dir).expect("creates the directory");
+        std::fs::write(dir.join("sync-token.json"), b"{not json").expect("writes");
+        assert!(store.sync_token().is_err());
+        std::fs::remove_dir_all(dir).expect("cleans up");
+    }
+}

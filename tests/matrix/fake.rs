@@ -1,0 +1,230 @@
+//! A small in-memory [`ChatService`] for the Matrix adapter test: challenges, turns
+//! and moves on the real rules core, replies shaped like the real service's (board
+//! text, a PNG, pit choices, the mover mentioned, a thread for each game).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use oware_bot::chat::ChatService;
+use oware_bot::rules::{text_board, Game, Pit, Side, Variant};
+use oware_bot::service::{Action, Attachment, Button, ButtonAction, Command, Place, Reply, User};
+
+/// A 1×1 PNG: the adapter uploads it and reads its size like a real board's.
+const PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+    0x89, 0x00, 0x00, 0x00, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x00, 0x01, 0x00, 0x00,
+    0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE,
+    0x42, 0x60, 0x82,
+];
+
+struct FakeGame {
+    south: User,
+    north: User,
+    channel: String,
+    thread: Option<String>,
+    game: Game,
+}
+
+#[derive(Default)]
+struct State {
+    challenges: Vec<(User, User, String)>,
+    games: HashMap<i64, FakeGame>,
+    threads_set: Vec<(i64, Place)>,
+}
+
+/// The fake. Every command it handles is recorded for the test to inspect.
+#[derive(Default)]
+pub struct FakeService {
+    state: Mutex<State>,
+    log: Mutex<Vec<Command>>,
+}
+
+impl FakeService {
+    /// Every command handled so far, in order.
+    pub fn commands(&self) -> Vec<Command> {
+        self.log.lock().expect("log lock").clone()
+    }
+
+    /// Every `set_thread` call so far.
+    pub fn threads_set(&self) -> Vec<(i64, Place)> {
+        self.state.lock().expect("state lock").threads_set.clone()
+    }
+
+    fn reply(&self, cmd: &Command) -> Reply {
+        let mut state = self.state.lock().expect("state lock");
+        match &cmd.action {
+            Action::Play { opponent, .. } => {
+                state.challenges.push((
+                    cmd.author.clone(),
+                    opponent.clone(),
+                    cmd.place.channel.clone(),
+                ));
+                let mut reply = Reply::public(format!(
+                    "**{}** challenges **{}** to a game of Oware.",
+                    cmd.author.name, opponent.name
+                ));
+                reply.mentions = vec![opponent.clone()];
+                reply.buttons = [
+                    ButtonAction::Accept { challenge: 1 },
+                    ButtonAction::Decline { challenge: 1 },
+                ]
+                .into_iter()
+                .map(|action| Button {
+                    action,
+                    label: String::new(),
+                    enabled: true,
+                    row: 0,
+                })
+                .collect();
+                reply
+            }
+            Action::Accept { .. } => {
+                let Some(i) = state
+                    .challenges
+                    .iter()
+                    .position(|(_, o, ch)| o.id == cmd.author.id && *ch == cmd.place.channel)
+                else {
+                    return Reply::private("Nobody has challenged you here.");
+                };
+                let (south, north, channel) = state.challenges.remove(i);
+                let id = state.games.len() as i64 + 1;
+                let game = FakeGame {
+                    south,
+                    north,
+                    channel,
+                    thread: None,
+                    game: Game::new(Variant::Abapa),
+                };
+                let mut reply = board_reply(id, &game, "The game begins.".into());
+                reply.open_thread = Some(format!(
+                    "Oware #{id}: {} vs {}",
+                    game.south.name, game.north.name
+                ));
+                state.games.insert(id, game);
+                reply
+            }
+            Action::Move { pit, game, .. } => {
+                let Some((id, g)) = find_game(&mut state.games, &cmd.place, &cmd.author, *game)
+                else {
+                    return Reply::private("You have no game here.");
+                };
+                let side = if g.south.id == cmd.author.id {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                if g.game.to_move() != Some(side) {
+                    return Reply::private("It is not your turn: wait for your opponent's move.");
+                }
+                let pit = match Pit::parse_for(side, pit) {
+                    Ok(pit) => pit,
+                    Err(e) => {
+                        return Reply::private(format!(
+                            "That is not a pit ({e}); legal: {}.",
+                            g.game.legal_moves()
+                        ))
+                    }
+                };
+                if let Err(e) = g.game.play(pit) {
+                    return Reply::private(format!("Illegal move: {e}."));
+                }
+                let mut reply = board_reply(id, g, format!("{} sowed {pit}.", cmd.author.name));
+                reply.game = Some(id);
+                reply
+            }
+            Action::Board { game } => {
+                match find_game(&mut state.games, &cmd.place, &cmd.author, *game) {
+                    Some((id, g)) => board_reply(id, g, "The board.".into()),
+                    None => Reply::private("You have no game here."),
+                }
+            }
+            Action::Help => Reply::public("Commands: `!oware play @user`, `!move c`."),
+            other => Reply::private(format!("The fake service does not do {other:?}.")),
+        }
+    }
+}
+
+fn find_game<'a>(
+    games: &'a mut HashMap<i64, FakeGame>,
+    place: &Place,
+    author: &User,
+    id: Option<i64>,
+) -> Option<(i64, &'a mut FakeGame)> {
+    games.iter_mut().map(|(id, g)| (*id, g)).find(|(gid, g)| {
+        let mine = g.south.id == author.id || g.north.id == author.id;
+        let here =
+            g.channel == place.channel && (place.thread.is_none() || place.thread == g.thread);
+        mine && here && id.is_none_or(|id| id == *gid)
+    })
+}
+
+fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
+    let position = g.game.position();
+    let mut reply = Reply {
+        board_text: Some(text_board(position, !g.game.is_over())),
+        files: vec![Attachment {
+            file_name: format!("board-{id}-{}.png", g.game.plies().len()),
+            mime: "image/png",
+            bytes: PNG.to_vec(),
+            description: format!("Oware board, game {id}, ply {}", g.game.plies().len()),
+        }],
+        game: Some(id),
+        ..Reply::default()
+    };
+    match (g.game.outcome(), g.game.to_move()) {
+        (Some(outcome), _) => {
+            reply.text = format!(
+                "{what} Game over: {} ({:?}).",
+                outcome.result_str(),
+                outcome.scores
+            );
+        }
+        (None, Some(side)) => {
+            let mover = if side == Side::South {
+                &g.south
+            } else {
+                &g.north
+            };
+            reply.text = format!("{what} **{}** to move.", mover.name);
+            reply.mentions = vec![mover.clone()];
+            let ply = u32::try_from(g.game.plies().len()).expect("few plies");
+            reply.buttons = g
+                .game
+                .legal_moves()
+                .into_iter()
+                .map(|pit| Button {
+                    action: ButtonAction::Move {
+                        game: id,
+                        ply,
+                        pit: pit.letter(),
+                    },
+                    label: pit.letter().to_string(),
+                    enabled: true,
+                    row: 0,
+                })
+                .collect();
+        }
+        (None, None) => unreachable!("a game that is not over has a side to move"),
+    }
+    reply
+}
+
+impl ChatService for FakeService {
+    async fn handle(&self, cmd: Command) -> Reply {
+        self.log.lock().expect("log lock").push(cmd.clone());
+        self.reply(&cmd)
+    }
+
+    async fn set_thread(&self, game: i64, thread: Place) {
+        let mut state = self.state.lock().expect("state lock");
+        if let Some(g) = state.games.get_mut(&game) {
+            g.thread.clone_from(&thread.thread);
+        }
+        state.threads_set.push((game, thread));
+    }
+
+    async fn move_choices(&self, _place: Place, _author: User) -> Vec<char> {
+        Vec::new()
+    }
+}
