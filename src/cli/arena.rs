@@ -188,12 +188,16 @@ impl Drop for Player<'_> {
     }
 }
 
-/// Wilson-free normal 95% interval of a mean score from per-game results.
-fn score_interval(results: &[f64]) -> (f64, f64) {
+/// The mean score (draws count ½) and its 95% Wilson interval, which unlike the
+/// plain normal interval stays honest for clean sweeps and small matches.
+fn score_interval(results: &[f64]) -> (f64, f64, f64) {
+    const Z: f64 = 1.96;
     let n = results.len() as f64;
-    let mean = results.iter().sum::<f64>() / n;
-    let var = results.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    (mean, 1.96 * (var / n).sqrt())
+    let p = results.iter().sum::<f64>() / n;
+    let z2n = Z * Z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = Z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
+    (p, (centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// Runs the match, printing one line per game and a summary to `out`.
@@ -267,16 +271,17 @@ pub fn run(args: &ArenaArgs, tables: Option<&Tables>, out: &mut impl Write) -> a
     if results.is_empty() {
         return Ok(());
     }
-    let (mean, half) = score_interval(&results);
+    let (mean, low, high) = score_interval(&results);
     writeln!(
         out,
         "A = {} vs B = {}: {} games, A {wins} wins, {draws} draws, {losses} losses; \
-         A scores {:.1}% ± {:.1}% (95% CI), movetime {} ms",
+         A scores {:.1}% (95% CI {:.1}%–{:.1}%), movetime {} ms",
         names[0],
         names[1],
         results.len(),
         100.0 * mean,
-        100.0 * half,
+        100.0 * low,
+        100.0 * high,
         args.movetime
     )?;
     for (name, p) in names.iter().zip(&players) {
@@ -315,13 +320,16 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text.matches("game ").count(), 2, "{text}");
         assert!(text.contains("A = medium vs B = easy: 2 games"), "{text}");
-        assert!(text.contains("(95% CI)"));
+        assert!(text.contains("(95% CI "));
     }
 
     #[test]
-    fn interval_of_a_clean_sweep_is_zero_width() {
-        assert_eq!(score_interval(&[1.0, 1.0, 1.0]), (1.0, 0.0));
-        let (m, h) = score_interval(&[1.0, 0.0]);
-        assert!((m - 0.5).abs() < 1e-12 && h > 0.5);
+    fn wilson_intervals_stay_honest_for_clean_sweeps() {
+        // 27 wins out of 27: the score is 100% but the interval reaches down to 87.5%.
+        let (m, low, high) = score_interval(&[1.0; 27]);
+        assert_eq!((m, high), (1.0, 1.0));
+        assert!((low - 0.8754).abs() < 1e-3, "{low}");
+        let (m, low, high) = score_interval(&[1.0, 0.0]);
+        assert!((m - 0.5).abs() < 1e-12 && low < 0.1 && high > 0.9);
     }
 }
