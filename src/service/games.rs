@@ -3,7 +3,9 @@
 
 use std::fmt::Write;
 
-use super::{view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User};
+use super::{
+    ending::Ending, view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User,
+};
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side, Variant},
     store::{GameEnd, GameRow, MoveRecord},
@@ -13,7 +15,7 @@ impl Service {
     /// The game a command means: the named one, else this thread's, else the one
     /// active game here in which the author plays (or, when `onlooker_ok`, the one
     /// active game here at all).
-    async fn find_game(
+    pub(super) async fn find_game(
         &self,
         cmd: &Command,
         game: GameRef,
@@ -83,7 +85,7 @@ impl Service {
     }
 
     /// Replays a stored game with the rules core.
-    async fn load(&self, row: &GameRow) -> Result<Game, ServiceError> {
+    pub(super) async fn load(&self, row: &GameRow) -> Result<Game, ServiceError> {
         let variant: Variant = row
             .variant
             .parse()
@@ -198,14 +200,18 @@ impl Service {
             scores: ply.after.scores(),
         };
         let end = game.outcome().map(game_end);
-        if !self
+        let ending = Ending::of(&row, &game);
+        let rater = ending.rater();
+        let Some(applied) = self
             .store
-            .record_move(row.id, row.version, &record, end.as_ref())
+            .record_move(row.id, row.version, &record, end.as_ref(), rater.as_deref())
             .await?
-        {
+        else {
             return Err(self.explain_race(cmd, &row).await);
-        }
-        Ok(view::move_reply(&row, &game, &ply))
+        };
+        let mut reply = view::move_reply(&row, &game, &ply);
+        ending.annotate(&mut reply, &row, &applied);
+        Ok(reply)
     }
 
     /// Why a guarded write found the game changed: usually the turn has passed (a
@@ -246,21 +252,31 @@ impl Service {
             if row.rated { ", rated" } else { ", casual" },
             row.ply
         );
-        Ok(view::board_reply(&row, &game, headline))
+        let advice = self.advice_summary(&row).await?;
+        Ok(view::board_reply_with(
+            &row,
+            &game,
+            headline,
+            advice.as_deref(),
+        ))
     }
 
     pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
         let (row, mut game, side) = self.my_active_game(cmd, game).await?;
         let outcome = game.resign(side)?;
-        if !self
+        let ending = Ending::of(&row, &game);
+        let rater = ending.rater();
+        let Some(applied) = self
             .store
-            .finish_game(row.id, row.version, &game_end(outcome))
+            .finish_game(row.id, row.version, &game_end(outcome), rater.as_deref())
             .await?
-        {
+        else {
             return Err(ServiceError::Raced(row.id));
-        }
+        };
         let headline = format!("**{}** resigned.", view::name(&row, side));
-        Ok(view::board_reply(&row, &game, headline))
+        let mut reply = view::board_reply(&row, &game, headline);
+        ending.annotate(&mut reply, &row, &applied);
+        Ok(reply)
     }
 
     pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -275,18 +291,22 @@ impl Service {
         }
         if proposed == Some(side.opponent().letter()) {
             let outcome = game.end_by_agreement()?;
-            if !self
+            let ending = Ending::of(&row, &game);
+            let rater = ending.rater();
+            let Some(applied) = self
                 .store
-                .finish_game(row.id, row.version, &game_end(outcome))
+                .finish_game(row.id, row.version, &game_end(outcome), rater.as_deref())
                 .await?
-            {
+            else {
                 return Err(ServiceError::Raced(row.id));
-            }
+            };
             let headline = format!(
                 "**{}** agreed to end the game; each player takes the seeds on their own row.",
                 view::name(&row, side)
             );
-            return Ok(view::board_reply(&row, &game, headline));
+            let mut reply = view::board_reply(&row, &game, headline);
+            ending.annotate(&mut reply, &row, &applied);
+            return Ok(reply);
         }
         if !self
             .store

@@ -3,7 +3,11 @@
 
 use sqlx::FromRow;
 
-use super::{now_ms, Store, StoreError};
+use super::{
+    now_ms,
+    ratings::{rate_game, RatingChange},
+    Rater, Store, StoreError,
+};
 
 /// A game as stored, with both players' ids and names.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
@@ -24,12 +28,20 @@ pub struct GameRow {
     pub south_user: String,
     /// South's display name.
     pub south_name: String,
+    /// South's identity (shared by linked accounts).
+    pub south_identity: i64,
+    /// Whether South is a bot.
+    pub south_bot: bool,
     /// North's player row id.
     pub north_id: i64,
     /// North's platform user id.
     pub north_user: String,
     /// North's display name.
     pub north_name: String,
+    /// North's identity (shared by linked accounts).
+    pub north_identity: i64,
+    /// Whether North is a bot.
+    pub north_bot: bool,
     /// The rules variant's name.
     pub variant: String,
     /// Rated or casual.
@@ -125,6 +137,15 @@ pub struct MoveRecord {
     pub scores: [u8; 2],
 }
 
+/// A guarded write that was applied; for one that ended a rated game, the ratings
+/// changes `[South, North]` (`None` when the game was not rated after all: both
+/// accounts belong to one identity).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Applied {
+    /// The rating changes, if the game was rated.
+    pub ratings: Option<[RatingChange; 2]>,
+}
+
 /// How a game ended, to store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnd {
@@ -136,11 +157,15 @@ pub struct GameEnd {
     pub scores: [u8; 2],
 }
 
+/// The `SELECT … FROM games … JOIN players` that reads a [`GameRow`]; a condition and
+/// order follow.
 macro_rules! select_game {
     () => {
         "SELECT g.id, g.platform, g.space, g.channel, g.thread,
                 g.south_id, s.user_id AS south_user, s.name AS south_name,
+                COALESCE(s.identity_id, s.id) AS south_identity, s.is_bot AS south_bot,
                 g.north_id, n.user_id AS north_user, n.name AS north_name,
+                COALESCE(n.identity_id, n.id) AS north_identity, n.is_bot AS north_bot,
                 g.variant, g.rated, g.advice, g.status, g.result, g.reason,
                 g.south_score, g.north_score, g.ply, g.end_proposed_by, g.version,
                 g.created_at, g.updated_at
@@ -268,7 +293,10 @@ impl Store {
     /// the game is still active at `version` with `record.ply - 1` moves played (so
     /// the mover is still the side to move).
     ///
-    /// Returns `false`, changing nothing, when the game moved on meanwhile.
+    /// A game that ends and is to be rated comes with `rate`, and the ratings change in
+    /// the same transaction.
+    ///
+    /// Returns `None`, changing nothing, when the game moved on meanwhile.
     ///
     /// # Errors
     /// Database failures.
@@ -278,7 +306,8 @@ impl Store {
         version: i64,
         record: &MoveRecord,
         end: Option<&GameEnd>,
-    ) -> Result<bool, StoreError> {
+        rate: Option<Rater<'_>>,
+    ) -> Result<Option<Applied>, StoreError> {
         let now = now_ms();
         // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
         // timeout instead of failing to upgrade a read snapshot.
@@ -303,7 +332,7 @@ impl Store {
         .rows_affected();
         if updated == 0 {
             tx.rollback().await?;
-            return Ok(false);
+            return Ok(None);
         }
         let board = record
             .board_after
@@ -330,12 +359,17 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await?;
+        let ratings = match (end, rate) {
+            (Some(end), Some(rater)) => rate_game(&mut tx, game_id, end, rater, now).await?,
+            _ => None,
+        };
         tx.commit().await?;
-        Ok(true)
+        Ok(Some(Applied { ratings }))
     }
 
     /// Ends an active game without a move (resignation, agreement) if it is still at
-    /// `version`. Returns `false`, changing nothing, when it moved on meanwhile.
+    /// `version`, rating it in the same transaction when `rate` is given. Returns
+    /// `None`, changing nothing, when it moved on meanwhile.
     ///
     /// # Errors
     /// Database failures.
@@ -344,7 +378,10 @@ impl Store {
         game_id: i64,
         version: i64,
         end: &GameEnd,
-    ) -> Result<bool, StoreError> {
+        rate: Option<Rater<'_>>,
+    ) -> Result<Option<Applied>, StoreError> {
+        let now = now_ms();
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = 'finished', result = ?,
                  reason = ?, south_score = ?, north_score = ?, end_proposed_by = NULL,
@@ -355,13 +392,22 @@ impl Store {
         .bind(end.reason)
         .bind(i64::from(end.scores[0]))
         .bind(i64::from(end.scores[1]))
-        .bind(now_ms())
+        .bind(now)
         .bind(game_id)
         .bind(version)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?
         .rows_affected();
-        Ok(updated == 1)
+        if updated == 0 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let ratings = match rate {
+            Some(rater) => rate_game(&mut tx, game_id, end, rater, now).await?,
+            None => None,
+        };
+        tx.commit().await?;
+        Ok(Some(Applied { ratings }))
     }
 
     /// Records that `side` (`S` or `N`) proposes ending the game by agreement, if the

@@ -1,4 +1,5 @@
-//! The only SQL in the crate: players, challenges, games and moves in one SQLite file
+//! The only SQL in the crate: players, challenges, games and moves, ratings, advice
+//! and link codes in one SQLite file
 //! (WAL mode), through sqlx. Migrations live in `migrations/` at the top level and run
 //! when the store opens.
 //!
@@ -8,7 +9,10 @@
 //! apply at most once.
 
 mod challenges;
+#[macro_use]
 mod games;
+mod ratings;
+mod social;
 
 use std::{str::FromStr, time::Duration};
 
@@ -17,7 +21,9 @@ use sqlx::sqlite::{
 };
 
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use games::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
+pub use games::{Applied, GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
+pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
+pub use social::{LinkOutcome, Merge};
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
