@@ -180,6 +180,13 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let (identity, name) = self.identity(cmd, user).await?;
         let games = self.store.recent_games(identity, HISTORY_SIZE).await?;
+        if games.is_empty() {
+            return Err(ServiceError::NeverPlayed(if user.is_none() {
+                "You have".to_owned()
+            } else {
+                format!("{name} has")
+            }));
+        }
         let mut text = format!("**{name}**'s recent games, newest first:");
         for row in &games {
             let side = if row.south_identity == identity {

@@ -1,13 +1,9 @@
-//! Games and their moves. A move is one transaction guarded by the game's `version`,
-//! so two identical moves sent at once apply exactly once.
+//! Games and their moves as stored, and the queries that find them. The writes that
+//! play a game are in `turns`.
 
 use sqlx::FromRow;
 
-use super::{
-    now_ms,
-    ratings::{rate_game, RatingChange},
-    Rater, Store, StoreError,
-};
+use super::{now_ms, Store, StoreError};
 
 /// A game as stored, with both players' ids and names.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
@@ -112,49 +108,6 @@ pub struct NewGame {
     pub south_id: i64,
     /// North's player row id.
     pub north_id: i64,
-}
-
-/// A move to record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRecord {
-    /// 1 for the first move.
-    pub ply: i64,
-    /// The mover's player row id.
-    pub player_id: i64,
-    /// Canonical pit letter.
-    pub pit: char,
-    /// Seeds sown.
-    pub sown: u8,
-    /// Seeds captured.
-    pub captured: u8,
-    /// Canonical letters of the captured pits.
-    pub captured_pits: String,
-    /// A grand slam that captured nothing.
-    pub grand_slam: bool,
-    /// The board after, `A..F a..f`.
-    pub board_after: [u8; 12],
-    /// Scores after, `[South, North]`.
-    pub scores: [u8; 2],
-}
-
-/// A guarded write that was applied; for one that ended a rated game, the ratings
-/// changes `[South, North]` (`None` when the game was not rated after all: both
-/// accounts belong to one identity).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Applied {
-    /// The rating changes, if the game was rated.
-    pub ratings: Option<[RatingChange; 2]>,
-}
-
-/// How a game ended, to store.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameEnd {
-    /// `S`, `N` or `draw`.
-    pub result: &'static str,
-    /// Why.
-    pub reason: &'static str,
-    /// Final scores, `[South, North]`.
-    pub scores: [u8; 2],
 }
 
 /// The `SELECT … FROM games … JOIN players` that reads a [`GameRow`]; a condition and
@@ -287,152 +240,6 @@ impl Store {
         .bind(game_id)
         .fetch_all(&self.pool)
         .await?)
-    }
-
-    /// Records a move, and the game's end if it ended it, in one transaction, only if
-    /// the game is still active at `version` with `record.ply - 1` moves played (so
-    /// the mover is still the side to move).
-    ///
-    /// A game that ends and is to be rated comes with `rate`, and the ratings change in
-    /// the same transaction.
-    ///
-    /// Returns `None`, changing nothing, when the game moved on meanwhile.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn record_move(
-        &self,
-        game_id: i64,
-        version: i64,
-        record: &MoveRecord,
-        end: Option<&GameEnd>,
-        rate: Option<Rater<'_>>,
-    ) -> Result<Option<Applied>, StoreError> {
-        let now = now_ms();
-        // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
-        // timeout instead of failing to upgrade a read snapshot.
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let updated = sqlx::query(
-            "UPDATE games SET version = version + 1, ply = ply + 1,
-                 south_score = ?, north_score = ?, end_proposed_by = NULL,
-                 status = ?, result = ?, reason = ?, updated_at = ?
-             WHERE id = ? AND version = ? AND status = 'active' AND ply = ?",
-        )
-        .bind(i64::from(record.scores[0]))
-        .bind(i64::from(record.scores[1]))
-        .bind(if end.is_some() { "finished" } else { "active" })
-        .bind(end.map(|e| e.result))
-        .bind(end.map(|e| e.reason))
-        .bind(now)
-        .bind(game_id)
-        .bind(version)
-        .bind(record.ply - 1)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if updated == 0 {
-            tx.rollback().await?;
-            return Ok(None);
-        }
-        let board = record
-            .board_after
-            .iter()
-            .map(u8::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, player_id, pit, sown, captured, captured_pits,
-                                grand_slam, board_after, south_score, north_score, played_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(game_id)
-        .bind(record.ply)
-        .bind(record.player_id)
-        .bind(record.pit.to_string())
-        .bind(i64::from(record.sown))
-        .bind(i64::from(record.captured))
-        .bind(&record.captured_pits)
-        .bind(record.grand_slam)
-        .bind(board)
-        .bind(i64::from(record.scores[0]))
-        .bind(i64::from(record.scores[1]))
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        let ratings = match (end, rate) {
-            (Some(end), Some(rater)) => rate_game(&mut tx, game_id, end, rater, now).await?,
-            _ => None,
-        };
-        tx.commit().await?;
-        Ok(Some(Applied { ratings }))
-    }
-
-    /// Ends an active game without a move (resignation, agreement) if it is still at
-    /// `version`, rating it in the same transaction when `rate` is given. Returns
-    /// `None`, changing nothing, when it moved on meanwhile.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn finish_game(
-        &self,
-        game_id: i64,
-        version: i64,
-        end: &GameEnd,
-        rate: Option<Rater<'_>>,
-    ) -> Result<Option<Applied>, StoreError> {
-        let now = now_ms();
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let updated = sqlx::query(
-            "UPDATE games SET version = version + 1, status = 'finished', result = ?,
-                 reason = ?, south_score = ?, north_score = ?, end_proposed_by = NULL,
-                 updated_at = ?
-             WHERE id = ? AND version = ? AND status = 'active'",
-        )
-        .bind(end.result)
-        .bind(end.reason)
-        .bind(i64::from(end.scores[0]))
-        .bind(i64::from(end.scores[1]))
-        .bind(now)
-        .bind(game_id)
-        .bind(version)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if updated == 0 {
-            tx.rollback().await?;
-            return Ok(None);
-        }
-        let ratings = match rate {
-            Some(rater) => rate_game(&mut tx, game_id, end, rater, now).await?,
-            None => None,
-        };
-        tx.commit().await?;
-        Ok(Some(Applied { ratings }))
-    }
-
-    /// Records that `side` (`S` or `N`) proposes ending the game by agreement, if the
-    /// game is still active at `version`.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn propose_end(
-        &self,
-        game_id: i64,
-        version: i64,
-        side: char,
-    ) -> Result<bool, StoreError> {
-        let updated = sqlx::query(
-            "UPDATE games SET version = version + 1, end_proposed_by = ?, updated_at = ?
-             WHERE id = ? AND version = ? AND status = 'active'",
-        )
-        .bind(side.to_string())
-        .bind(now_ms())
-        .bind(game_id)
-        .bind(version)
-        .execute(&self.pool)
-        .await?
-        .rows_affected();
-        Ok(updated == 1)
     }
 
     /// Ties a game to the thread its adapter opened for it.

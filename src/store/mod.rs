@@ -13,6 +13,7 @@ mod challenges;
 mod games;
 mod ratings;
 mod social;
+mod turns;
 
 use std::{str::FromStr, time::Duration};
 
@@ -21,9 +22,10 @@ use sqlx::sqlite::{
 };
 
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use games::{Applied, GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
+pub use games::{GameRow, MoveRow, NewGame};
 pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use social::{LinkOutcome, Merge};
+pub use turns::{Applied, GameEnd, MoveRecord};
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
