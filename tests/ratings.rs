@@ -374,3 +374,40 @@ async fn history_lists_recent_games_newest_first() {
         bob.text
     );
 }
+
+#[tokio::test]
+async fn ending_by_agreement_rates_the_game_too() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
+    play_plies(&service, &here, game, ["alice", "bob"], 10).await;
+    let end = Action::End { game: Some(game) };
+    let proposed = service.handle(cmd("alice", end.clone())).await;
+    assert!(!proposed.private, "{}", proposed.text);
+    let agreed = service.handle(cmd("bob", end)).await;
+    assert!(agreed.text.contains("agreed to end"), "{}", agreed.text);
+    let row = service.store().game(game).await.unwrap().unwrap();
+    let winner = match row.result.as_deref() {
+        Some("S") => Some(Side::South),
+        Some("N") => Some(Side::North),
+        _ => None,
+    };
+    let (south, _) = rating::update(
+        Rating::NEW,
+        Rating::NEW,
+        GameResult::for_side(winner, Side::South),
+    );
+    let alice = service
+        .store()
+        .rating(row.south_identity)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored(&alice), south);
+    assert!(
+        agreed.text.contains("Ratings: alice 1500? → "),
+        "{}",
+        agreed.text
+    );
+}
