@@ -5,7 +5,7 @@
 
 FROM rust:1.95-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libsqlite3-dev pkg-config \
+ && apt-get install -y --no-install-recommends libsqlite3-dev libclang-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .

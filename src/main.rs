@@ -18,6 +18,12 @@ fn main() -> anyhow::Result<()> {
     let command = cli
         .command
         .unwrap_or_else(|| Command::Run(cli::console::ConsoleArgs::default()));
+    if matches!(command, Command::Run(_) | Command::Console(_)) {
+        // The hard level plays perfectly inside the endgame tables when they are built.
+        if let Some(tables) = cli::load_tables() {
+            oware_bot::engine::install_tables(tables);
+        }
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match command {
@@ -39,5 +45,19 @@ fn main() -> anyhow::Result<()> {
         Command::Replay(args) => cli::replay::run(&args, io::stdin().lock(), &mut out),
         Command::Perft(args) => Ok(cli::perft::run(&args, &mut out)?),
         Command::Render(args) => cli::render::run(&args, &mut out),
+        Command::Engine(args) => {
+            let tables = cli::load_tables();
+            Ok(cli::engine::run(
+                &args,
+                tables.as_ref(),
+                io::stdin().lock(),
+                &mut out,
+            )?)
+        }
+        Command::Arena(args) => {
+            let tables = cli::load_tables();
+            cli::arena::run(&args, tables.as_ref(), &mut out)
+        }
+        Command::Tables(args) => cli::tables::run(&args, &mut out),
     }
 }

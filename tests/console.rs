@@ -47,7 +47,7 @@ fn a_scripted_game_to_the_end() {
         "# a comment line\nalice: /oware play @bob\nbob: /oware accept\nnot a command line\n",
     );
     for (i, pit) in line.iter().enumerate() {
-        let (author, prefix) = if i % 2 == 0 {
+        let (author, prefix) = if i.is_multiple_of(2) {
             ("alice", "/move")
         } else {
             ("bob", "!move")
@@ -109,6 +109,13 @@ fn refusals_go_to_the_author_and_the_database_persists() {
         "{out}"
     );
     assert!(out.contains("[bot] alice played C"), "{out}");
+    // Board images go to --out-dir and their paths are printed.
+    let image = boards.join("oware-1-1.png");
+    assert!(
+        out.contains(&format!("board image: {}", image.display())),
+        "{out}"
+    );
+    assert!(std::fs::read(&image).unwrap().starts_with(b"\x89PNG"));
     // A second run on the same file continues the game.
     let (out, code) = run_console("bob: move a\n", &db, &boards);
     assert_eq!(code, 0);

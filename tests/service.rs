@@ -1,13 +1,11 @@
-//! The service end to end on a real SQLite file: whole games, refusals, concurrency,
-//! restarts, challenges and threads.
+//! The service end to end on a real SQLite file: whole games, refusals, buttons,
+//! resigning and agreeing, concurrency, restarts (challenges: `tests/challenges.rs`).
 
 mod support;
 
 use std::{sync::Arc, time::Duration};
 
-use oware_bot::service::{
-    Action, ButtonAction, ChallengeOptions, First, Place, Platform, ServiceConfig,
-};
+use oware_bot::service::{Action, ButtonAction};
 use support::{cmd, mv, play, refused, start_game, user, winning_line, TempDb};
 
 #[tokio::test]
@@ -18,7 +16,7 @@ async fn a_whole_game_to_a_25_win() {
     let line = winning_line();
     let mut last = None;
     for (i, pit) in line.iter().enumerate() {
-        let author = if i % 2 == 0 { "alice" } else { "bob" };
+        let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
         let reply = service
             .handle(cmd(author, mv(&pit.letter().to_string())))
             .await;
@@ -65,6 +63,11 @@ async fn move_reply_has_buttons_mentions_and_board() {
     );
     assert!(reply.text.contains("**bob** to move"), "{}", reply.text);
     assert_eq!(reply.mentions, vec![user("bob")]);
+    let [png] = reply.files.as_slice() else {
+        panic!("one board image, not {}", reply.files.len());
+    };
+    assert_eq!(png.mime, "image/png");
+    assert!(png.bytes.starts_with(b"\x89PNG") && !png.description.is_empty());
     assert_eq!(reply.buttons.len(), 6);
     let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
     assert_eq!(
@@ -190,129 +193,6 @@ async fn illegal_moves_quote_the_rules() {
 }
 
 #[tokio::test]
-async fn challenges_refuse_self_bots_and_duplicates() {
-    let db = TempDb::new();
-    let service = db.service().await;
-    let me = service.handle(cmd("alice", play("alice"))).await;
-    assert!(me.private && me.text.contains("yourself"), "{}", me.text);
-    let mut bot = user("oware-bot");
-    bot.is_bot = true;
-    let reply = service
-        .handle(cmd(
-            "alice",
-            Action::Play {
-                opponent: bot,
-                options: ChallengeOptions::default(),
-            },
-        ))
-        .await;
-    assert!(
-        reply.private && reply.text.contains("not available yet"),
-        "{}",
-        reply.text
-    );
-    let first = service.handle(cmd("alice", play("bob"))).await;
-    assert!(!first.private && first.mentions == vec![user("bob")]);
-    assert_eq!(first.buttons.len(), 2);
-    let again = service.handle(cmd("alice", play("bob"))).await;
-    assert!(
-        again.private && again.text.contains("already have a pending challenge"),
-        "{}",
-        again.text
-    );
-    // Bob cannot cancel Alice's challenge; Alice cannot accept it; Carol has none.
-    let reply = service
-        .handle(cmd("bob", Action::Cancel { challenge: Some(1) }))
-        .await;
-    assert!(reply.private, "{}", reply.text);
-    let reply = service
-        .handle(cmd("alice", Action::Accept { challenge: Some(1) }))
-        .await;
-    assert!(
-        reply.private && reply.text.contains("is yours"),
-        "{}",
-        reply.text
-    );
-    let reply = service
-        .handle(cmd("carol", Action::Accept { challenge: None }))
-        .await;
-    assert!(
-        reply.private && reply.text.contains("Nobody has challenged you"),
-        "{}",
-        reply.text
-    );
-    let reply = service
-        .handle(cmd("bob", Action::Decline { challenge: None }))
-        .await;
-    assert!(
-        !reply.private && reply.text.contains("declined"),
-        "{}",
-        reply.text
-    );
-    let reply = service
-        .handle(cmd("bob", Action::Accept { challenge: Some(1) }))
-        .await;
-    assert!(
-        reply.private && reply.text.contains("was declined"),
-        "{}",
-        reply.text
-    );
-    // Once declined, a new challenge is fine; and it can be withdrawn.
-    let reply = service.handle(cmd("alice", play("bob"))).await;
-    assert!(!reply.private, "{}", reply.text);
-    let reply = service
-        .handle(cmd("alice", Action::Cancel { challenge: None }))
-        .await;
-    assert!(
-        !reply.private && reply.text.contains("withdrew"),
-        "{}",
-        reply.text
-    );
-}
-
-#[tokio::test]
-async fn challenges_expire_and_first_option_picks_sides() {
-    let db = TempDb::new();
-    let service = db
-        .service_with(ServiceConfig {
-            challenge_ttl: Duration::ZERO,
-            ..ServiceConfig::default()
-        })
-        .await;
-    service.handle(cmd("alice", play("bob"))).await;
-    let reply = service
-        .handle(cmd("bob", Action::Accept { challenge: Some(1) }))
-        .await;
-    assert!(
-        reply.private && reply.text.contains("expired"),
-        "{}",
-        reply.text
-    );
-    let row = service.store().challenge(1).await.unwrap().unwrap();
-    assert_eq!(row.status, "expired");
-
-    let service = db.service().await;
-    let options = ChallengeOptions {
-        first: First::Opponent,
-        ..ChallengeOptions::default()
-    };
-    service
-        .handle(cmd(
-            "alice",
-            Action::Play {
-                opponent: user("bob"),
-                options,
-            },
-        ))
-        .await;
-    let reply = service
-        .handle(cmd("bob", Action::Accept { challenge: None }))
-        .await;
-    assert!(reply.text.contains("**bob** plays South"), "{}", reply.text);
-    assert_eq!(reply.mentions, vec![user("bob")]);
-}
-
-#[tokio::test]
 async fn resign_and_end_by_agreement() {
     let db = TempDb::new();
     let service = db.service().await;
@@ -363,74 +243,6 @@ async fn resign_and_end_by_agreement() {
     assert_eq!(row.south_score + row.north_score, 48);
 }
 
-#[tokio::test]
-async fn threads_and_several_games() {
-    let db = TempDb::new();
-    let service = db.service().await;
-    let server = Place {
-        platform: Platform::Discord,
-        space: Some("guild".into()),
-        channel: "general".into(),
-        thread: None,
-    };
-    let at = |author: &str, action: Action, place: &Place| oware_bot::service::Command {
-        place: place.clone(),
-        author: user(author),
-        action,
-    };
-    service.handle(at("alice", play("bob"), &server)).await;
-    let accepted = service
-        .handle(at("bob", Action::Accept { challenge: None }, &server))
-        .await;
-    assert_eq!(accepted.open_thread.as_deref(), Some("Oware: alice vs bob"));
-    let first = accepted.game.unwrap();
-    let thread = Place {
-        thread: Some("t1".into()),
-        ..server.clone()
-    };
-    service.set_thread(first, &thread).await.unwrap();
-    service.handle(at("alice", play("bob"), &server)).await;
-    let second = service
-        .handle(at("bob", Action::Accept { challenge: None }, &server))
-        .await
-        .game
-        .unwrap();
-    // In the channel, `move c` is ambiguous; in the thread it means the first game.
-    let reply = service.handle(at("alice", mv("c"), &server)).await;
-    assert!(
-        reply.private && reply.text.contains("several games"),
-        "{}",
-        reply.text
-    );
-    assert!(reply.text.contains(&format!("#{second}")), "{}", reply.text);
-    let reply = service.handle(at("alice", mv("c"), &thread)).await;
-    assert_eq!(
-        (reply.private, reply.game),
-        (false, Some(first)),
-        "{}",
-        reply.text
-    );
-    let named = Action::Move {
-        pit: "d".into(),
-        game: Some(second),
-        ply: None,
-    };
-    let reply = service.handle(at("alice", named, &server)).await;
-    assert_eq!(
-        (reply.private, reply.game),
-        (false, Some(second)),
-        "{}",
-        reply.text
-    );
-    assert!(service.set_thread(9999, &thread).await.is_err());
-    let games = service.handle(at("alice", Action::Games, &server)).await;
-    assert!(
-        games.private && games.text.matches("alice vs bob").count() == 2,
-        "{}",
-        games.text
-    );
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn fifty_identical_moves_at_once_apply_exactly_once() {
     let db = TempDb::new();
@@ -476,7 +288,7 @@ async fn games_and_challenges_survive_a_restart() {
         let service = db.service().await;
         let game = start_game(&service).await;
         for (i, pit) in line[..half].iter().enumerate() {
-            let author = if i % 2 == 0 { "alice" } else { "bob" };
+            let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
             let reply = service
                 .handle(cmd(author, mv(&pit.letter().to_string())))
                 .await;
@@ -495,7 +307,7 @@ async fn games_and_challenges_survive_a_restart() {
     );
     let mut last = None;
     for (i, pit) in line.iter().enumerate().skip(half) {
-        let author = if i % 2 == 0 { "alice" } else { "bob" };
+        let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
         let reply = service
             .handle(cmd(author, mv(&pit.letter().to_string())))
             .await;
@@ -536,4 +348,26 @@ async fn an_unreadable_database_is_a_clear_error_at_start_up() {
         .await
         .unwrap_err();
     assert!(err.to_string().contains("DATABASE_URL"), "{err}");
+}
+
+#[tokio::test]
+async fn a_locked_database_is_a_clear_error_at_start_up() {
+    use sqlx::{Connection, Executor};
+    let db = TempDb::new();
+    db.service().await.store().close().await;
+    // Another program takes the file for itself.
+    let mut holder = sqlx::SqliteConnection::connect(&db.url).await.unwrap();
+    holder
+        .execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;")
+        .await
+        .unwrap();
+    let err = oware_bot::store::Store::open_with_busy_timeout(&db.url, Duration::from_millis(200))
+        .await
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("cannot open the database") && text.contains("locked"),
+        "{text}"
+    );
+    holder.execute("COMMIT").await.unwrap();
 }

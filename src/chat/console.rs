@@ -47,12 +47,23 @@ pub fn place() -> Place {
     }
 }
 
-/// A console user by name (case-insensitive id; `oware-bot` and `bot` are the bot).
+/// The console bot's user id (`@oware-bot`, `@oware` and `@bot` all name it).
+pub const BOT_ID: &str = "oware-bot";
+
+/// A console user by name (case-insensitive id; `oware-bot`, `oware` and `bot` are
+/// the bot, which plays with the built-in engine).
 #[must_use]
 pub fn user(name: &str) -> User {
     let id = name.to_lowercase();
+    if matches!(id.as_str(), "oware-bot" | "oware" | "bot") {
+        return User {
+            id: BOT_ID.to_owned(),
+            name: BOT_ID.to_owned(),
+            is_bot: true,
+        };
+    }
     User {
-        is_bot: matches!(id.as_str(), "oware-bot" | "oware" | "bot"),
+        is_bot: false,
         id,
         name: name.to_owned(),
     }

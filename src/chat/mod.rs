@@ -1,11 +1,13 @@
-//! Chat adapters: each turns its platform's messages into service [`Command`]s and
-//! the service's [`Reply`]s back into messages. They hold no game logic.
+//! Chat adapters: each translates its platform's events into [`Command`]s and the
+//! service's [`Reply`]s into platform messages. No game logic lives here.
 
 pub mod console;
 
+pub mod discord;
+
 use std::future::Future;
 
-use crate::service::{Command, Place, Reply, Service, User};
+use crate::service::{Command, Place, Platform, Reply, User};
 
 /// What an adapter needs from the service. `Service` implements it; adapter tests can
 /// use a small fake.
@@ -20,20 +22,11 @@ pub trait ChatService: Send + Sync + 'static {
     /// The pits (canonical letters) `author` may sow from now in the game a command
     /// at `place` would mean: for autocomplete and pit buttons. Empty when none.
     fn move_choices(&self, place: Place, author: User) -> impl Future<Output = Vec<char>> + Send;
-}
 
-impl ChatService for Service {
-    async fn handle(&self, cmd: Command) -> Reply {
-        Service::handle(self, cmd).await
-    }
-
-    async fn set_thread(&self, game: i64, thread: Place) {
-        if let Err(err) = Service::set_thread(self, game, &thread).await {
-            tracing::warn!(game, error = %err, "could not record the game's thread");
-        }
-    }
-
-    async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
-        Service::move_choices(self, &place, &author, None).await
+    /// Tells the service that `user_id` is this bot's own account on `platform`, so
+    /// that challenging it starts a game against the engine. Adapters call it once
+    /// they know their account (Discord: on READY). Fakes may ignore it.
+    fn register_bot_user(&self, platform: Platform, user_id: &str) {
+        let _ = (platform, user_id);
     }
 }

@@ -1,6 +1,20 @@
-//! The engine layer, pure like the rules: move-tree counting (perft) now, the search
-//! that plays as the bot opponent later.
+//! The engine layer, pure like the rules: the search that plays as the bot opponent
+//! (levels, evaluation, transposition table), endgame tables, and move-tree counting
+//! (perft). The only I/O is reading and writing table files, kept in [`table_file`].
 
+pub mod eval;
+pub mod level;
+mod ordering;
 pub mod perft;
+pub mod search;
+pub mod table_file;
+pub mod tables;
+mod tt;
 
+pub use level::{choose_move, choose_with, install_tables, Level, LevelParseError};
 pub use perft::{divide, perft};
+pub use search::{Limits, Report, Searcher};
+pub use tables::Tables;
+
+#[cfg(test)]
+mod tests;

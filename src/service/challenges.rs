@@ -26,6 +26,9 @@ impl Service {
         opponent: &User,
         options: &ChallengeOptions,
     ) -> Result<Reply, ServiceError> {
+        if self.is_engine(cmd.place.platform, opponent) {
+            return self.play_engine(cmd, opponent, options).await;
+        }
         if opponent.is_bot {
             return Err(ServiceError::ChallengeBot(opponent.name.clone()));
         }
@@ -256,7 +259,8 @@ impl Service {
             row.south_name,
             row.north_name,
         );
-        let mut reply = view::board_reply(&row, &game, headline);
+        let mut reply =
+            view::with_board(view::board_reply(&row, &game, headline), &row, &game, None).await;
         if cmd.place.space.is_some() && cmd.place.thread.is_none() {
             reply.open_thread = Some(format!(
                 "Oware: {} vs {}",

@@ -24,6 +24,14 @@ impl Platform {
             Platform::Matrix => "matrix",
         }
     }
+
+    /// The platform stored as `name` ([`Platform::as_str`]).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Platform> {
+        [Platform::Console, Platform::Discord, Platform::Matrix]
+            .into_iter()
+            .find(|p| p.as_str() == name)
+    }
 }
 
 /// A chat user as the platform knows them.
@@ -63,17 +71,8 @@ pub enum First {
     Random,
 }
 
-/// Strength of the built-in engine opponent.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Level {
-    /// Makes human-like mistakes.
-    Easy,
-    /// A fair club player.
-    #[default]
-    Medium,
-    /// Full strength.
-    Hard,
-}
+/// Strength of the built-in engine opponent (the engine's own type).
+pub use crate::engine::Level;
 
 /// Options of `play`, as `key:value` words after the command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,14 +1,12 @@
 //! Playing a game: finding the game a command means, moves, the board, resigning,
 //! ending by agreement, and listing one's games.
 
-use std::fmt::Write;
-
 use super::{
     ending::Ending, view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User,
 };
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side, Variant},
-    store::{GameEnd, GameRow, MoveRecord},
+    store::{GameEnd, GameRow},
 };
 
 impl Service {
@@ -90,16 +88,30 @@ impl Service {
             .variant
             .parse()
             .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
-        let moves = self.store.moves(row.id).await?;
+        let mut moves = self.store.move_pits(row.id).await?;
+        // The row was read first; a move committed since then is not part of it (moves
+        // are only ever appended, each with its row update in one transaction).
+        let played = usize::try_from(row.ply).unwrap_or(usize::MAX);
+        if moves.len() < played {
+            return Err(ServiceError::Internal(format!(
+                "game #{} has {} moves stored for ply {}",
+                row.id,
+                moves.len(),
+                row.ply
+            )));
+        }
+        moves.truncate(played);
         let pits = moves
             .iter()
-            .map(|m| {
-                let mut chars = m.pit.chars();
+            .enumerate()
+            .map(|(i, m)| {
+                let mut chars = m.chars();
                 match (chars.next().and_then(Pit::from_letter), chars.next()) {
                     (Some(pit), None) => Ok(pit),
                     _ => Err(ServiceError::Internal(format!(
-                        "game #{} ply {}: bad pit {:?}",
-                        row.id, m.ply, m.pit
+                        "game #{} ply {}: bad pit {m:?}",
+                        row.id,
+                        i + 1
                     ))),
                 }
             })
@@ -122,23 +134,6 @@ impl Service {
             ended.map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
         }
         Ok(game)
-    }
-
-    /// The pits (canonical letters) `author` may sow from now in the game a command
-    /// at `place` would mean (or `game`): for autocomplete and pit buttons. Empty when
-    /// there is no such game or it is not their turn.
-    pub async fn move_choices(&self, place: &Place, author: &User, game: GameRef) -> Vec<char> {
-        let cmd = Command {
-            place: place.clone(),
-            author: author.clone(),
-            action: Action::Board { game },
-        };
-        match self.my_active_game(&cmd, game).await {
-            Ok((_, game, side)) if game.position().to_move() == side => {
-                game.legal_moves().into_iter().map(Pit::letter).collect()
-            }
-            _ => Vec::new(),
-        }
     }
 
     /// The game, which must be active, and the author's side in it.
@@ -185,20 +180,7 @@ impl Service {
         }
         let pit = Pit::parse_for(side, pit)?;
         let ply = *game.play(pit)?;
-        let record = MoveRecord {
-            ply: row.ply + 1,
-            player_id: match side {
-                Side::South => row.south_id,
-                Side::North => row.north_id,
-            },
-            pit: pit.letter(),
-            sown: ply.effect.sown,
-            captured: ply.effect.captured,
-            captured_pits: ply.effect.captured_pits.letters(),
-            grand_slam: ply.effect.grand_slam,
-            board_after: ply.after.board(),
-            scores: ply.after.scores(),
-        };
+        let record = super::bot::move_record(&row, side, &ply);
         let end = game.outcome().map(game_end);
         let ending = Ending::of(&row, &game);
         let rater = ending.rater();
@@ -211,7 +193,7 @@ impl Service {
         };
         let mut reply = view::move_reply(&row, &game, &ply);
         ending.annotate(&mut reply, &row, &applied);
-        Ok(reply)
+        self.answer_engine(reply, &row, &game).await
     }
 
     /// Why a guarded write found the game changed: usually the turn has passed (a
@@ -242,6 +224,30 @@ impl Service {
         ServiceError::Raced(row.id)
     }
 
+    /// The pits (canonical letters) `author` may sow from now in the game a `move`
+    /// at `place` would mean; empty when it is not their turn or there is no such game.
+    pub async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
+        let cmd = Command {
+            place,
+            author,
+            action: Action::Games,
+        };
+        let found = match self.my_active_game(&cmd, None).await {
+            Ok(found) => found,
+            Err(err) => {
+                if err.is_internal() {
+                    tracing::error!(error = %err, "could not list move choices");
+                }
+                return Vec::new();
+            }
+        };
+        let (_, game, side) = found;
+        if game.to_move() != Some(side) {
+            return Vec::new();
+        }
+        game.legal_moves().into_iter().map(Pit::letter).collect()
+    }
+
     pub(super) async fn board(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
         let row = self.find_game(cmd, game, true).await?;
         let game = self.load(&row).await?;
@@ -252,13 +258,9 @@ impl Service {
             if row.rated { ", rated" } else { ", casual" },
             row.ply
         );
-        let advice = self.advice_summary(&row).await?;
-        Ok(view::board_reply_with(
-            &row,
-            &game,
-            headline,
-            advice.as_deref(),
-        ))
+        let advice = self.advice_summary(&row, &game).await?;
+        let reply = view::board_reply(&row, &game, headline);
+        Ok(view::with_board(reply, &row, &game, advice.as_deref()).await)
     }
 
     pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -276,7 +278,7 @@ impl Service {
         let headline = format!("**{}** resigned.", view::name(&row, side));
         let mut reply = view::board_reply(&row, &game, headline);
         ending.annotate(&mut reply, &row, &applied);
-        Ok(reply)
+        Ok(view::with_board(reply, &row, &game, None).await)
     }
 
     pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -306,7 +308,7 @@ impl Service {
             );
             let mut reply = view::board_reply(&row, &game, headline);
             ending.annotate(&mut reply, &row, &applied);
-            return Ok(reply);
+            return Ok(view::with_board(reply, &row, &game, None).await);
         }
         if !self
             .store
@@ -332,56 +334,6 @@ impl Service {
         reply.game = Some(row.id);
         Ok(reply)
     }
-
-    pub(super) async fn games(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
-        self.store.expire_challenges(crate::store::now_ms()).await?;
-        let games = self.store.active_games_of(platform, &cmd.author.id).await?;
-        let challenges = self
-            .store
-            .pending_challenges_of(platform, &cmd.author.id)
-            .await?;
-        if games.is_empty() && challenges.is_empty() {
-            return Ok(Reply::private(
-                "You have no active games or pending challenges. Start one with \
-                 `/oware play @someone`.",
-            ));
-        }
-        let mut text = String::new();
-        if !games.is_empty() {
-            text.push_str("Your games:");
-            for row in &games {
-                let turn = if row.ply % 2 == 0 {
-                    &row.south_name
-                } else {
-                    &row.north_name
-                };
-                let _ = write!(
-                    text,
-                    "\n- {} ({} {}–{}), move {}, {turn} to move",
-                    view::game_label(row),
-                    row.variant,
-                    row.south_score,
-                    row.north_score,
-                    row.ply
-                );
-            }
-        }
-        if !challenges.is_empty() {
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            text.push_str("Pending challenges:");
-            for c in &challenges {
-                let _ = write!(
-                    text,
-                    "\n- #{}: {} challenged {} ({})",
-                    c.id, c.challenger_name, c.opponent_name, c.variant
-                );
-            }
-        }
-        Ok(Reply::private(text))
-    }
 }
 
 /// The refusal for someone who is not playing in `row`.
@@ -394,7 +346,7 @@ fn not_a_player(row: &GameRow) -> ServiceError {
 }
 
 /// How an outcome is stored.
-fn game_end(outcome: Outcome) -> GameEnd {
+pub(super) fn game_end(outcome: Outcome) -> GameEnd {
     GameEnd {
         result: outcome.result_str(),
         reason: match outcome.reason {

@@ -6,13 +6,16 @@
 //! [`Store`], and races between commands are settled by its transactions. Share it as
 //! `Arc<Service>`.
 
+mod adapter;
 pub mod advice;
+mod bot;
 mod challenges;
 mod command;
 mod ending;
 mod error;
 mod games;
 mod link;
+mod listing;
 mod onlookers;
 pub mod parse;
 pub mod rating;
@@ -55,13 +58,22 @@ impl Default for ServiceConfig {
 pub struct Service {
     store: Store,
     config: ServiceConfig,
+    bots: bot::BotUsers,
 }
 
 impl Service {
     /// A service over an opened store.
     #[must_use]
     pub fn new(store: Store, config: ServiceConfig) -> Service {
-        Service { store, config }
+        let bots = bot::BotUsers::default();
+        // The console chat's bot needs no login to know itself.
+        let service = Service {
+            store,
+            config,
+            bots,
+        };
+        service.register_bot_user(Platform::Console, crate::chat::console::BOT_ID);
+        service
     }
 
     /// The store (for tools and tests that inspect it).

@@ -6,7 +6,7 @@ use super::{
     view, Command, GameRef, Reply, Service, ServiceError,
 };
 use crate::{
-    rules::{Pit, Side},
+    rules::{Game, Pit, Side},
     store::GameRow,
 };
 
@@ -40,7 +40,7 @@ impl Service {
         {
             return Err(ServiceError::Raced(row.id));
         }
-        let tally = self.advice_summary(&row).await?.unwrap_or_default();
+        let tally = self.advice_summary(&row, &game).await?.unwrap_or_default();
         Ok(Reply::private(format!(
             "Noted: you suggest **{pit}** for {} in game #{}, move {}. {tally}.",
             view::name(&row, side),
@@ -49,16 +49,19 @@ impl Service {
         )))
     }
 
-    /// The tally of the advice for the side to move now, if anyone advised.
+    /// The tally of the advice for the side to move in `game` (the game stored as
+    /// `row`, possibly moves further on), if anyone advised.
     pub(super) async fn advice_summary(
         &self,
         row: &GameRow,
+        game: &Game,
     ) -> Result<Option<String>, ServiceError> {
-        if !row.is_active() || !row.advice {
+        if !row.is_active() || !row.advice || game.is_over() {
             return Ok(None);
         }
-        let votes = self.store.advice_votes(row.id, row.ply).await?;
-        let ply = usize::try_from(row.ply).unwrap_or(usize::MAX);
+        let ply = game.plies().len();
+        let stored_ply = i64::try_from(ply).unwrap_or(i64::MAX);
+        let votes = self.store.advice_votes(row.id, stored_ply).await?;
         let tally = AdviceTally::from_votes(
             ply,
             votes.into_iter().filter_map(|(onlooker, letter)| {

@@ -6,6 +6,7 @@ pub(super) const HELP: &str = "\
 - `/oware play @someone`: challenge someone. Options: `first:me|them|random` \
 `rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off`. \
 By default you move first and play South (A–F).
+- `/oware play @oware-bot level:easy|medium|hard`: play the built-in engine at once (never rated).
 - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); \
 `/oware cancel` withdraws your own.
 - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.

@@ -72,6 +72,31 @@ pub(super) fn board_files(row: &GameRow, game: &Game, note: Option<&str>) -> Vec
     }]
 }
 
+/// Attaches the board image to `reply`, with the onlookers' advice for the side to
+/// move (`Onlookers suggest: D ×3, B ×1`), if any and the game goes on, in the text
+/// and as the picture's caption. Rendering is CPU work of a few milliseconds, so it
+/// runs on the blocking pool rather than stalling an async worker (and the database
+/// futures queued on it); a failed render is logged and the reply goes without its
+/// image.
+pub(super) async fn with_board(
+    mut reply: Reply,
+    row: &GameRow,
+    game: &Game,
+    advice: Option<&str>,
+) -> Reply {
+    let advice = advice.filter(|_| !game.is_over()).map(str::to_owned);
+    if let Some(advice) = &advice {
+        let _ = write!(reply.text, "\n{advice}.");
+    }
+    let (row, game) = (row.clone(), game.clone());
+    let render = move || board_files(&row, &game, advice.as_deref());
+    match tokio::task::spawn_blocking(render).await {
+        Ok(files) => reply.files = files,
+        Err(err) => tracing::error!(error = %err, "could not render the board"),
+    }
+    reply
+}
+
 /// One button per pit of the side to move, laid out like the board in two rows of
 /// three (Discord allows five per row); illegal pits are disabled.
 pub(super) fn pit_buttons(row: &GameRow, game: &Game) -> Vec<Button> {
@@ -180,27 +205,12 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply) {
     }
 }
 
-/// A public reply showing the game as it stands, under `headline`.
+/// A public reply showing the game as it stands, under `headline` (the image, and
+/// the advice tally if any, are added by [`with_board`]).
 pub(super) fn board_reply(row: &GameRow, game: &Game, headline: String) -> Reply {
-    board_reply_with(row, game, headline, None)
-}
-
-/// [`board_reply`] with the onlookers' advice for the side to move (`Onlookers
-/// suggest: D ×3, B ×1`) in the text and as the picture's caption.
-pub(super) fn board_reply_with(
-    row: &GameRow,
-    game: &Game,
-    headline: String,
-    advice: Option<&str>,
-) -> Reply {
     let mut reply = Reply::public(headline);
     status(row, game, &mut reply);
-    let advice = advice.filter(|_| !game.is_over());
-    if let Some(advice) = advice {
-        let _ = write!(reply.text, "\n{advice}.");
-    }
     reply.board_text = Some(text_board(game.position(), !game.is_over()));
-    reply.files = board_files(row, game, advice);
     reply.game = Some(row.id);
     reply
 }

@@ -104,7 +104,7 @@ impl Store {
              WHERE status = 'pending' AND expires_at <= ?1",
         )
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?
         .rows_affected())
     }
@@ -137,7 +137,7 @@ impl Store {
         .bind(now)
         .bind(new.expires_at)
         .bind(now)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.writer)
         .await
         .map_err(|e| match e {
             sqlx::Error::Database(ref db) if db.is_unique_violation() => {
@@ -155,7 +155,7 @@ impl Store {
         Ok(
             sqlx::query_as(concat!(select_challenge!(), "WHERE c.id = ?"))
                 .bind(id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.reader)
                 .await?,
         )
     }
@@ -178,7 +178,7 @@ impl Store {
         ))
         .bind(platform)
         .bind(user_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?)
     }
 
@@ -197,7 +197,7 @@ impl Store {
         .bind(now)
         .bind(id)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?
         .rows_affected();
         Ok(updated == 1)
@@ -215,7 +215,7 @@ impl Store {
         game: &NewGame,
     ) -> Result<Option<i64>, StoreError> {
         let now = now_ms();
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE challenges SET status = 'accepted', updated_at = ?1
              WHERE id = ?2 AND status = 'pending' AND expires_at > ?1",

@@ -1,114 +1,7 @@
 //! Games and their moves as stored, and the queries that find them. The writes that
 //! play a game are in `turns`.
 
-use sqlx::FromRow;
-
-use super::{now_ms, Store, StoreError};
-
-/// A game as stored, with both players' ids and names.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
-pub struct GameRow {
-    /// The game id (`#12`).
-    pub id: i64,
-    /// `console`, `discord` or `matrix`.
-    pub platform: String,
-    /// The server, if any.
-    pub space: Option<String>,
-    /// The channel or room.
-    pub channel: String,
-    /// The game's thread, once opened.
-    pub thread: Option<String>,
-    /// South's player row id.
-    pub south_id: i64,
-    /// South's platform user id.
-    pub south_user: String,
-    /// South's display name.
-    pub south_name: String,
-    /// South's identity (shared by linked accounts).
-    pub south_identity: i64,
-    /// Whether South is a bot.
-    pub south_bot: bool,
-    /// North's player row id.
-    pub north_id: i64,
-    /// North's platform user id.
-    pub north_user: String,
-    /// North's display name.
-    pub north_name: String,
-    /// North's identity (shared by linked accounts).
-    pub north_identity: i64,
-    /// Whether North is a bot.
-    pub north_bot: bool,
-    /// The rules variant's name.
-    pub variant: String,
-    /// Rated or casual.
-    pub rated: bool,
-    /// Whether onlookers may advise.
-    pub advice: bool,
-    /// `active` or `finished`.
-    pub status: String,
-    /// `S`, `N` or `draw` once finished.
-    pub result: Option<String>,
-    /// Why it ended.
-    pub reason: Option<String>,
-    /// South's seeds captured.
-    pub south_score: i64,
-    /// North's seeds captured.
-    pub north_score: i64,
-    /// Moves played so far.
-    pub ply: i64,
-    /// `S` or `N` if that side proposed ending by agreement.
-    pub end_proposed_by: Option<String>,
-    /// Bumped by every change.
-    pub version: i64,
-    /// When the game started (Unix ms).
-    pub created_at: i64,
-    /// Last change (Unix ms).
-    pub updated_at: i64,
-}
-
-impl GameRow {
-    /// Whether the game is still being played.
-    #[must_use]
-    pub fn is_active(&self) -> bool {
-        self.status == "active"
-    }
-}
-
-/// One stored move.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
-pub struct MoveRow {
-    /// 1 for the first move.
-    pub ply: i64,
-    /// The mover's player row id.
-    pub player_id: i64,
-    /// Canonical pit letter.
-    pub pit: String,
-    /// Seeds sown.
-    pub sown: i64,
-    /// Seeds captured.
-    pub captured: i64,
-    /// Canonical letters of the captured pits.
-    pub captured_pits: String,
-    /// Whether it was a grand slam that captured nothing.
-    pub grand_slam: bool,
-    /// Twelve counts `A..F a..f`, comma-separated.
-    pub board_after: String,
-    /// South's score after.
-    pub south_score: i64,
-    /// North's score after.
-    pub north_score: i64,
-    /// When (Unix ms).
-    pub played_at: i64,
-}
-
-/// A game to create when a challenge is accepted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewGame {
-    /// South's player row id.
-    pub south_id: i64,
-    /// North's player row id.
-    pub north_id: i64,
-}
+use super::{now_ms, GameRow, MoveRow, Store, StoreError};
 
 /// The `SELECT … FROM games … JOIN players` that reads a [`GameRow`]; a condition and
 /// order follow.
@@ -136,7 +29,7 @@ impl Store {
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(select_game!(), "WHERE g.id = ?"))
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reader)
             .await?)
     }
 
@@ -155,7 +48,7 @@ impl Store {
         ))
         .bind(platform)
         .bind(thread)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reader)
         .await?)
     }
 
@@ -177,7 +70,7 @@ impl Store {
         .bind(platform)
         .bind(space)
         .bind(channel)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?)
     }
 
@@ -203,7 +96,7 @@ impl Store {
         .bind(space)
         .bind(channel)
         .bind(user_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reader)
         .await?)
     }
 
@@ -223,7 +116,7 @@ impl Store {
         ))
         .bind(platform)
         .bind(user_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?)
     }
 
@@ -238,8 +131,22 @@ impl Store {
              FROM moves WHERE game_id = ? ORDER BY ply",
         )
         .bind(game_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?)
+    }
+
+    /// The pits played in a game, in order (canonical letters): what replaying it needs,
+    /// and lighter than [`Store::moves`] on every command.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn move_pits(&self, game_id: i64) -> Result<Vec<String>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT pit FROM moves WHERE game_id = ? ORDER BY ply")
+                .bind(game_id)
+                .fetch_all(&self.reader)
+                .await?,
+        )
     }
 
     /// Ties a game to the thread its adapter opened for it.
@@ -253,7 +160,7 @@ impl Store {
             .bind(thread)
             .bind(now_ms())
             .bind(game_id)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?
             .rows_affected();
         Ok(updated == 1)

@@ -9,9 +9,11 @@
 //! apply at most once.
 
 mod challenges;
+mod engine;
 #[macro_use]
 mod games;
 mod ratings;
+mod rows;
 mod social;
 mod turns;
 
@@ -22,13 +24,15 @@ use sqlx::sqlite::{
 };
 
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use games::{GameRow, MoveRow, NewGame};
 pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
+pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
 pub use social::{LinkOutcome, Merge};
-pub use turns::{Applied, GameEnd, MoveRecord};
+pub use turns::Applied;
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+/// Read connections (each is a thread in sqlx's SQLite driver).
+const READERS: u32 = 4;
 
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
@@ -58,10 +62,11 @@ pub enum StoreError {
     Db(#[from] sqlx::Error),
 }
 
-/// The database: a pool of SQLite connections. Cheap to clone.
+/// The database: SQLite connections for reading, and one for writing. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    reader: SqlitePool,
+    writer: SqlitePool,
 }
 
 impl Store {
@@ -73,6 +78,18 @@ impl Store {
     /// [`StoreError::Open`] for a file that cannot be opened, read, written or locked;
     /// [`StoreError::Migrate`] if the schema cannot be brought up to date.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with_busy_timeout(url, BUSY_TIMEOUT).await
+    }
+
+    /// [`Store::open`], waiting at most `busy_timeout` for a database another program
+    /// holds locked (at start-up and on every write).
+    ///
+    /// # Errors
+    /// As [`Store::open`].
+    pub async fn open_with_busy_timeout(
+        url: &str,
+        busy_timeout: Duration,
+    ) -> Result<Store, StoreError> {
         let open_err = |source| StoreError::Open {
             url: url.to_owned(),
             source,
@@ -88,26 +105,36 @@ impl Store {
         // the last commits on power loss; it spares an fsync per move.
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
-        .busy_timeout(BUSY_TIMEOUT);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(8)
+        .busy_timeout(busy_timeout);
+        // One writer connection: writes queue in the pool (first come, first served)
+        // instead of sleeping in SQLite's busy handler; readers never block it in WAL
+        // mode. Races are still settled by the transactions' version checks.
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
             .acquire_timeout(Duration::from_secs(30))
-            .connect_with(options)
+            .connect_with(options.clone())
             .await
             .map_err(open_err)?;
         // Touch the file now, so a locked or unreadable database is reported at start-up
         // rather than on the first command.
         sqlx::query("SELECT count(*) FROM sqlite_master")
-            .execute(&pool)
+            .execute(&writer)
             .await
             .map_err(open_err)?;
-        sqlx::migrate!().run(&pool).await?;
-        Ok(Store { pool })
+        sqlx::migrate!().run(&writer).await?;
+        let reader = SqlitePoolOptions::new()
+            .max_connections(READERS)
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options)
+            .await
+            .map_err(open_err)?;
+        Ok(Store { reader, writer })
     }
 
     /// Closes every connection (waits for running queries). The store is unusable after.
     pub async fn close(&self) {
-        self.pool.close().await;
+        self.reader.close().await;
+        self.writer.close().await;
     }
 
     /// Records a player (or refreshes their display name) and returns their row id.
@@ -136,7 +163,7 @@ impl Store {
         .bind(is_bot)
         .bind(now)
         .bind(now)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.writer)
         .await?;
         Ok(id)
     }

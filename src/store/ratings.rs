@@ -218,7 +218,7 @@ impl Store {
         )
         .bind(platform)
         .bind(user_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reader)
         .await?)
     }
 
@@ -230,7 +230,7 @@ impl Store {
         Ok(
             sqlx::query_as(concat!(select_rating!(), "WHERE r.identity_id = ?"))
                 .bind(identity_id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.reader)
                 .await?,
         )
     }
@@ -245,7 +245,7 @@ impl Store {
              ORDER BY rated_at, game_id",
         )
         .bind(identity_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?)
     }
 
@@ -273,7 +273,7 @@ impl Store {
         .bind(space)
         .bind(limit)
         .bind(offset)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?;
         let total = sqlx::query_scalar(concat!(
             "SELECT count(*) FROM ratings r WHERE ",
@@ -281,7 +281,7 @@ impl Store {
         ))
         .bind(platform)
         .bind(space)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.reader)
         .await?;
         Ok((rows, total))
     }
@@ -305,7 +305,7 @@ impl Store {
         )
         .bind(a)
         .bind(b)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.reader)
         .await?)
     }
 
@@ -326,7 +326,7 @@ impl Store {
         ))
         .bind(identity_id)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?)
     }
 }

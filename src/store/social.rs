@@ -64,7 +64,7 @@ impl Store {
         .bind(onlooker_id)
         .bind(pit.to_string())
         .bind(now_ms())
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?
         .rows_affected();
         Ok(stored == 1)
@@ -85,7 +85,7 @@ impl Store {
         )
         .bind(game_id)
         .bind(ply)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reader)
         .await?)
     }
 
@@ -107,7 +107,7 @@ impl Store {
         .bind(player_id)
         .bind(now_ms())
         .bind(expires_at)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?
         .rows_affected();
         Ok(stored == 1)
@@ -125,7 +125,7 @@ impl Store {
         let updated = sqlx::query("UPDATE link_codes SET expires_at = ? WHERE code = ?")
             .bind(expires_at)
             .bind(code)
-            .execute(&self.pool)
+            .execute(&self.writer)
             .await?
             .rows_affected();
         Ok(updated == 1)
@@ -145,7 +145,7 @@ impl Store {
         platform: &str,
     ) -> Result<LinkOutcome, StoreError> {
         let now = now_ms();
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let found: Option<(i64, i64, Option<i64>, String, String, i64)> = sqlx::query_as(
             "SELECT l.player_id, l.expires_at, l.used_at, p.platform, p.name,
                     COALESCE(p.identity_id, p.id)

@@ -6,31 +6,8 @@
 use super::{
     now_ms,
     ratings::{rate_game, RatingChange},
-    Rater, Store, StoreError,
+    GameEnd, MoveRecord, Rater, Store, StoreError,
 };
-
-/// A move to record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRecord {
-    /// 1 for the first move.
-    pub ply: i64,
-    /// The mover's player row id.
-    pub player_id: i64,
-    /// Canonical pit letter.
-    pub pit: char,
-    /// Seeds sown.
-    pub sown: u8,
-    /// Seeds captured.
-    pub captured: u8,
-    /// Canonical letters of the captured pits.
-    pub captured_pits: String,
-    /// A grand slam that captured nothing.
-    pub grand_slam: bool,
-    /// The board after, `A..F a..f`.
-    pub board_after: [u8; 12],
-    /// Scores after, `[South, North]`.
-    pub scores: [u8; 2],
-}
 
 /// A guarded write that was applied; for one that ended a rated game, the ratings
 /// changes `[South, North]` (`None` when the game was not rated after all: both
@@ -39,17 +16,6 @@ pub struct MoveRecord {
 pub struct Applied {
     /// The rating changes, if the game was rated.
     pub ratings: Option<[RatingChange; 2]>,
-}
-
-/// How a game ended, to store.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameEnd {
-    /// `S`, `N` or `draw`.
-    pub result: &'static str,
-    /// Why.
-    pub reason: &'static str,
-    /// Final scores, `[South, North]`.
-    pub scores: [u8; 2],
 }
 
 impl Store {
@@ -75,7 +41,7 @@ impl Store {
         let now = now_ms();
         // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
         // timeout instead of failing to upgrade a read snapshot.
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, ply = ply + 1,
                  south_score = ?, north_score = ?, end_proposed_by = NULL,
@@ -145,7 +111,7 @@ impl Store {
         rate: Option<Rater<'_>>,
     ) -> Result<Option<Applied>, StoreError> {
         let now = now_ms();
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = 'finished', result = ?,
                  reason = ?, south_score = ?, north_score = ?, end_proposed_by = NULL,
@@ -193,7 +159,7 @@ impl Store {
         .bind(now_ms())
         .bind(game_id)
         .bind(version)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?
         .rows_affected();
         Ok(updated == 1)

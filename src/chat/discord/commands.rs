@@ -1,0 +1,250 @@
+//! The slash commands: `/oware …` and `/move`. Each is a one-liner that builds an
+//! [`Action`] with the pure functions in [`translate`](super::translate) and hands it to
+//! [`respond::command`](super::respond::command). The `///` comments are the
+//! descriptions Discord shows.
+
+use poise::serenity_prelude as serenity;
+
+use super::respond;
+use super::translate::{
+    self, FirstChoice, LevelChoice, OnOff, PlayOptions, ScopeChoice, VariantChoice, YesNo,
+};
+use super::{Context, Data, Error};
+use crate::service::Action;
+
+/// Every command the bot registers.
+#[must_use]
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![oware(), move_pit()]
+}
+
+/// Play Oware (abapa): challenges, games, ratings and the rules.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "play",
+        "accept",
+        "decline",
+        "cancel",
+        "board",
+        "resign",
+        "end",
+        "games",
+        "advise",
+        "leaderboard",
+        "stats",
+        "history",
+        "replay",
+        "link",
+        "rules",
+        "help"
+    ),
+    subcommand_required
+)]
+pub async fn oware(_ctx: Context<'_>) -> Result<(), Error> {
+    // Discord only ever invokes the subcommands.
+    Ok(())
+}
+
+/// Challenge someone to a game of Oware (mention me to play the engine).
+#[poise::command(slash_command)]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "Who to challenge (mention me to play the engine)"] opponent: serenity::User,
+    #[description = "Who moves first (default: you, playing South A-F)"] first: Option<FirstChoice>,
+    #[description = "Rated or casual (default: rated between people)"] rated: Option<YesNo>,
+    #[description = "Grand-slam rule (default: abapa, captures nothing)"] variant: Option<
+        VariantChoice,
+    >,
+    #[description = "Let onlookers suggest moves (default: on in casual games)"] advice: Option<
+        OnOff,
+    >,
+    #[description = "The engine's strength when you challenge me"] level: Option<LevelChoice>,
+) -> Result<(), Error> {
+    let options = PlayOptions {
+        first,
+        rated,
+        variant,
+        advice,
+        level,
+    };
+    let action = Action::Play {
+        opponent: translate::user_of(&opponent),
+        options: options.to_challenge(),
+    };
+    respond::command(ctx, action).await
+}
+
+/// Accept the challenge waiting for you here.
+#[poise::command(slash_command)]
+pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Accept { challenge: None }).await
+}
+
+/// Decline the challenge waiting for you here.
+#[poise::command(slash_command)]
+pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Decline { challenge: None }).await
+}
+
+/// Withdraw your pending challenge.
+#[poise::command(slash_command)]
+pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Cancel { challenge: None }).await
+}
+
+/// Show the current board.
+#[poise::command(slash_command)]
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game here)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    respond::command(ctx, Action::Board { game }).await
+}
+
+/// Resign your game.
+#[poise::command(slash_command)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game here)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    respond::command(ctx, Action::Resign { game }).await
+}
+
+/// Propose (or confirm) ending the game by agreement, each taking their own row.
+#[poise::command(slash_command)]
+pub async fn end(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game here)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    respond::command(ctx, Action::End { game }).await
+}
+
+/// List your games and pending challenges.
+#[poise::command(slash_command)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Games).await
+}
+
+/// Suggest a pit to the side to move (onlookers only).
+#[poise::command(slash_command)]
+pub async fn advise(
+    ctx: Context<'_>,
+    #[description = "The pit to suggest, A-F"]
+    #[max_length = 1]
+    pit: String,
+    #[description = "Game number (default: the game here)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let pit = pit.trim().to_owned();
+    respond::command(ctx, Action::Advise { pit, game }).await
+}
+
+/// The best players, on this server or everywhere.
+#[poise::command(slash_command)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "This server or every server (default: this server)"] scope: Option<
+        ScopeChoice,
+    >,
+    #[description = "Page, from 1"]
+    #[min = 1]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    respond::command(ctx, translate::leaderboard_action(scope, page)).await
+}
+
+/// A player's record and rating.
+#[poise::command(slash_command)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let user = user.as_ref().map(translate::user_of);
+    respond::command(ctx, Action::Stats { user }).await
+}
+
+/// A player's recent games.
+#[poise::command(slash_command)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Whose (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    let user = user.as_ref().map(translate::user_of);
+    respond::command(ctx, Action::History { user }).await
+}
+
+/// Replay a finished game as an animation, with its record.
+#[poise::command(slash_command)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "Game number"]
+    #[min = 1]
+    id: i64,
+) -> Result<(), Error> {
+    respond::command(ctx, Action::Replay { game: id }).await
+}
+
+/// Link your accounts on other networks: get a code here, or enter one from there.
+#[poise::command(slash_command)]
+pub async fn link(
+    ctx: Context<'_>,
+    #[description = "The code you got on the other network"]
+    #[max_length = 32]
+    code: Option<String>,
+) -> Result<(), Error> {
+    let code = code.map(|c| c.trim().to_owned()).filter(|c| !c.is_empty());
+    respond::command(ctx, Action::Link { code }).await
+}
+
+/// The rules of Oware (abapa).
+#[poise::command(slash_command)]
+pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Rules).await
+}
+
+/// How to play Oware with this bot.
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Help).await
+}
+
+/// Sow from one of your pits.
+#[poise::command(slash_command, rename = "move")]
+pub async fn move_pit(
+    ctx: Context<'_>,
+    #[description = "Your pit, A-F (your own row, whichever side you play)"]
+    #[autocomplete = "autocomplete_pit"]
+    #[max_length = 1]
+    pit: String,
+    #[description = "Game number (default: the game here)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    respond::command(ctx, translate::move_action(&pit, game)).await
+}
+
+/// Offers only the caller's legal pits.
+async fn autocomplete_pit(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = match ctx {
+        poise::Context::Application(actx) => {
+            let (place, author) = translate::origin(actx.interaction);
+            let legal = ctx.data().service.move_choices(place, author).await;
+            translate::pit_choices(&legal, partial)
+        }
+        poise::Context::Prefix(_) => Vec::new(),
+    };
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        choices
+            .into_iter()
+            .map(|pit| serenity::AutocompleteChoice::new(pit.clone(), pit))
+            .collect(),
+    )
+}

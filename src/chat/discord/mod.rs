@@ -1,0 +1,265 @@
+//! The Discord adapter (serenity + poise): registers the slash commands, turns each
+//! slash command and button press into exactly one [`Command`](crate::service::Command)
+//! for the service, and sends the service's [`Reply`](crate::service::Reply) back as
+//! a message with the board PNG, buttons and, for a new game, its own thread.
+//!
+//! It only translates: [`translate`] (Discord → `Command`) and [`message`]
+//! (`Reply` → Discord message) are pure; [`respond`] does the sending; the commands in
+//! [`commands`] are one-liners. Reconnects are serenity's; failed sends are logged.
+
+pub mod commands;
+pub mod message;
+pub mod respond;
+pub mod translate;
+
+use std::collections::HashSet;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+
+use poise::serenity_prelude as serenity;
+
+use crate::chat::ChatService;
+use crate::config::{Config, ConfigError, Secret};
+use crate::service::{Command, Place, Platform, Reply, User};
+
+/// What the Discord adapter needs to start: the Discord part of [`Config`].
+#[derive(Clone, Debug)]
+pub struct DiscordConfig {
+    /// `DISCORD_TOKEN`: the bot token (its `Debug` prints `***`).
+    pub token: Secret,
+    /// `DISCORD_GUILD_ID`: register the commands in this one server only (instant),
+    /// instead of globally.
+    pub guild_id: Option<u64>,
+    /// `DISCORD_HTTP_PROXY`: send every REST call to this base URL instead of
+    /// `https://discord.com` (an HTTP proxy such as twilight-http-proxy, or a test fake).
+    pub http_proxy: Option<String>,
+}
+
+impl DiscordConfig {
+    /// The Discord settings of `config`, or `None` when no token is set (Discord is
+    /// not configured).
+    #[must_use]
+    pub fn from_config(config: &Config) -> Option<DiscordConfig> {
+        Some(DiscordConfig {
+            token: config.discord_token.clone()?,
+            // Snowflakes are never 0 (and serenity's ids panic on it).
+            guild_id: config.discord_guild_id.filter(|id| *id != 0),
+            http_proxy: config.discord_http_proxy.clone(),
+        })
+    }
+
+    /// Reads `.env` and the environment (see [`Config::from_env`]); `Ok(None)` when
+    /// `DISCORD_TOKEN` is not set.
+    ///
+    /// # Errors
+    /// A variable whose value cannot be used, e.g. a `DISCORD_GUILD_ID` that is not a
+    /// number.
+    pub fn from_env() -> Result<Option<DiscordConfig>, ConfigError> {
+        Ok(Self::from_config(&Config::from_env()?))
+    }
+}
+
+/// The adapter's errors.
+#[derive(Debug, thiserror::Error)]
+pub enum DiscordError {
+    /// A Discord API or gateway call failed (boxed: serenity's error is large).
+    #[error("Discord: {0}")]
+    Serenity(Box<serenity::Error>),
+}
+
+impl From<serenity::Error> for DiscordError {
+    fn from(error: serenity::Error) -> DiscordError {
+        DiscordError::Serenity(Box::new(error))
+    }
+}
+
+/// poise's error type for this bot.
+pub type Error = DiscordError;
+/// poise's context for this bot's commands.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// [`ChatService`] made object-safe, so poise's `Data` need not be generic.
+trait DynService: Send + Sync {
+    fn handle(&self, cmd: Command) -> BoxFuture<'_, Reply>;
+    fn set_thread(&self, game: i64, thread: Place) -> BoxFuture<'_, ()>;
+    fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>>;
+    fn register_bot_user(&self, platform: Platform, user_id: &str);
+}
+
+impl<S: ChatService> DynService for S {
+    fn handle(&self, cmd: Command) -> BoxFuture<'_, Reply> {
+        Box::pin(ChatService::handle(self, cmd))
+    }
+    fn set_thread(&self, game: i64, thread: Place) -> BoxFuture<'_, ()> {
+        Box::pin(ChatService::set_thread(self, game, thread))
+    }
+    fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>> {
+        Box::pin(ChatService::move_choices(self, place, author))
+    }
+    fn register_bot_user(&self, platform: Platform, user_id: &str) {
+        ChatService::register_bot_user(self, platform, user_id);
+    }
+}
+
+/// What every command and event handler shares.
+pub struct Data {
+    service: Arc<dyn DynService>,
+    /// Channels already told that a thread could not be opened there.
+    thread_notes: Mutex<HashSet<u64>>,
+}
+
+impl Data {
+    fn new<S: ChatService>(service: Arc<S>) -> Data {
+        Data {
+            service,
+            thread_notes: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// True the first time it is asked for `channel`: whether to add the "no thread"
+    /// note to a message there.
+    fn first_thread_note(&self, channel: u64) -> bool {
+        // A poisoned lock only means another task panicked mid-insert: the set is
+        // still usable.
+        let mut notes = self
+            .thread_notes
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        notes.insert(channel)
+    }
+}
+
+/// Interactions need no gateway intents: the bot reads no messages, members or
+/// presences, so it asks for none (in particular no message-content intent).
+#[must_use]
+pub fn intents() -> serenity::GatewayIntents {
+    serenity::GatewayIntents::empty()
+}
+
+/// Connects to Discord and serves `service` until the connection ends for good.
+/// Commands are registered in `cfg.guild_id` when set, else globally.
+///
+/// # Errors
+/// Start-up failures (the client cannot be built, the token is refused, the gateway
+/// closes for good).
+pub async fn run(service: Arc<impl ChatService>, cfg: DiscordConfig) -> anyhow::Result<()> {
+    let mut http = serenity::HttpBuilder::new(cfg.token.expose());
+    if let Some(proxy) = &cfg.http_proxy {
+        // A proxy rate-limits for us (twilight-http-proxy), or is a loopback fake.
+        http = http.proxy(proxy.as_str()).ratelimiter_disabled(true);
+    }
+    // `GuildId::new` panics on 0, which is never a real server.
+    let guild = cfg
+        .guild_id
+        .and_then(std::num::NonZeroU64::new)
+        .map(serenity::GuildId::from);
+    let data = Data::new(service);
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            on_error: |error| Box::pin(on_error(error)),
+            event_handler: |framework, event| Box::pin(respond::on_event(framework, event)),
+            ..Default::default()
+        })
+        // Owners matter only for owner-only commands; this bot has none.
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(bot = %ready.user.name, "connected to Discord");
+                // Challenging this account means a game against the engine.
+                data.service
+                    .register_bot_user(Platform::Discord, &ready.user.id.get().to_string());
+                let commands = &framework.options().commands;
+                let registered = match guild {
+                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
+                    None => poise::builtins::register_globally(ctx, commands).await,
+                };
+                if let Err(e) = registered {
+                    tracing::error!(error = %e, "could not register the slash commands");
+                }
+                Ok(data)
+            })
+        })
+        .build();
+    let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents())
+        .framework(framework)
+        .await?;
+    client.start().await?;
+    Ok(())
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, error = %error, "command failed");
+        }
+        poise::FrameworkError::Setup { error, .. } => {
+            tracing::error!(error = %error, "Discord set-up failed");
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %e, "could not report an error to the user");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(pairs: &[(&str, &str)]) -> Config {
+        Config::from_lookup(|name| {
+            pairs
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| (*v).to_owned())
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn discord_runs_only_with_a_token() {
+        assert!(DiscordConfig::from_config(&config(&[])).is_none());
+        let cfg = DiscordConfig::from_config(&config(&[
+            ("DISCORD_TOKEN", "sekrit"),
+            ("DISCORD_GUILD_ID", "123"),
+            ("DISCORD_HTTP_PROXY", "http://127.0.0.1:9"),
+        ]))
+        .unwrap();
+        assert_eq!(cfg.token.expose(), "sekrit");
+        assert_eq!(cfg.guild_id, Some(123));
+        assert_eq!(cfg.http_proxy.as_deref(), Some("http://127.0.0.1:9"));
+        let zero = config(&[("DISCORD_TOKEN", "t"), ("DISCORD_GUILD_ID", "0")]);
+        assert_eq!(DiscordConfig::from_config(&zero).unwrap().guild_id, None);
+    }
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let cfg =
+            DiscordConfig::from_config(&config(&[("DISCORD_TOKEN", "sekrit-token")])).unwrap();
+        let shown = format!("{cfg:?}");
+        assert!(!shown.contains("sekrit"), "{shown}");
+    }
+
+    #[test]
+    fn thread_note_is_given_once_per_channel() {
+        struct Nothing;
+        impl ChatService for Nothing {
+            async fn handle(&self, _: Command) -> Reply {
+                Reply::default()
+            }
+            async fn set_thread(&self, _: i64, _: Place) {}
+            async fn move_choices(&self, _: Place, _: User) -> Vec<char> {
+                Vec::new()
+            }
+        }
+        let data = Data::new(Arc::new(Nothing));
+        assert!(data.first_thread_note(5));
+        assert!(!data.first_thread_note(5));
+        assert!(data.first_thread_note(6));
+    }
+}

@@ -1,0 +1,396 @@
+//! Discord → service: pure functions that turn serenity's model types (and the options
+//! poise has parsed) into platform-neutral [`Command`]s. No I/O; unit-tested here and
+//! against real payload fixtures in `tests/discord_fixtures.rs`.
+
+use poise::serenity_prelude as serenity;
+
+use crate::rules::Variant;
+use crate::service::{
+    Action, ButtonAction, ChallengeOptions, Command, First, Level, Place, Platform, User,
+};
+
+/// `first:` on `/oware play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum FirstChoice {
+    /// The challenger moves first (the default).
+    #[name = "me"]
+    Me,
+    /// The challenged player moves first.
+    #[name = "them"]
+    Them,
+    /// A coin toss.
+    #[name = "random"]
+    Random,
+}
+
+/// `rated:` on `/oware play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum YesNo {
+    /// Yes.
+    #[name = "yes"]
+    Yes,
+    /// No.
+    #[name = "no"]
+    No,
+}
+
+/// `advice:` on `/oware play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum OnOff {
+    /// Onlookers may advise.
+    #[name = "on"]
+    On,
+    /// No advice.
+    #[name = "off"]
+    Off,
+}
+
+/// `variant:` on `/oware play`: the grand-slam rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum VariantChoice {
+    /// International abapa: a grand slam captures nothing.
+    #[name = "abapa"]
+    Abapa,
+    /// A grand slam is illegal unless it is the only move.
+    #[name = "forbidden"]
+    Forbidden,
+    /// A grand slam captures everything.
+    #[name = "capture-all"]
+    CaptureAll,
+}
+
+/// `level:` on `/oware play` against the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    /// Makes human-like mistakes.
+    #[name = "easy"]
+    Easy,
+    /// A fair club player.
+    #[name = "medium"]
+    Medium,
+    /// Full strength.
+    #[name = "hard"]
+    Hard,
+}
+
+/// `scope:` on `/oware leaderboard`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ScopeChoice {
+    /// This server's players.
+    #[name = "server"]
+    Server,
+    /// Every server and network.
+    #[name = "global"]
+    Global,
+}
+
+/// The options of `/oware play` as poise parsed them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// `first:`
+    pub first: Option<FirstChoice>,
+    /// `rated:`
+    pub rated: Option<YesNo>,
+    /// `variant:`
+    pub variant: Option<VariantChoice>,
+    /// `advice:`
+    pub advice: Option<OnOff>,
+    /// `level:`
+    pub level: Option<LevelChoice>,
+}
+
+impl PlayOptions {
+    /// The service's [`ChallengeOptions`]; unset options keep the service's defaults.
+    #[must_use]
+    pub fn to_challenge(self) -> ChallengeOptions {
+        ChallengeOptions {
+            first: match self.first {
+                None | Some(FirstChoice::Me) => First::Challenger,
+                Some(FirstChoice::Them) => First::Opponent,
+                Some(FirstChoice::Random) => First::Random,
+            },
+            rated: self.rated.map(|r| r == YesNo::Yes),
+            variant: match self.variant {
+                None | Some(VariantChoice::Abapa) => Variant::Abapa,
+                Some(VariantChoice::Forbidden) => Variant::Forbidden,
+                Some(VariantChoice::CaptureAll) => Variant::CaptureAll,
+            },
+            advice: self.advice.map(|a| a == OnOff::On),
+            level: self.level.map(|l| match l {
+                LevelChoice::Easy => Level::Easy,
+                LevelChoice::Medium => Level::Medium,
+                LevelChoice::Hard => Level::Hard,
+            }),
+        }
+    }
+}
+
+/// A Discord user as the service knows them: snowflake id, display name, bot flag.
+#[must_use]
+pub fn user_of(user: &serenity::User) -> User {
+    User {
+        id: user.id.get().to_string(),
+        name: user
+            .global_name
+            .clone()
+            .unwrap_or_else(|| user.name.clone()),
+        is_bot: user.bot,
+    }
+}
+
+/// Where an interaction happened. In a thread, `channel` is the thread's parent and
+/// `thread` the thread itself, so a game keeps its channel when its thread is used.
+#[must_use]
+pub fn place_of(
+    guild: Option<serenity::GuildId>,
+    channel_id: serenity::ChannelId,
+    channel: Option<&serenity::PartialChannel>,
+) -> Place {
+    let thread_parent = channel
+        .filter(|c| is_thread(c.kind))
+        .and_then(|c| c.parent_id);
+    let (channel, thread) = match thread_parent {
+        Some(parent) => (parent, Some(channel_id.get().to_string())),
+        None => (channel_id, None),
+    };
+    Place {
+        platform: Platform::Discord,
+        space: guild.map(|g| g.get().to_string()),
+        channel: channel.get().to_string(),
+        thread,
+    }
+}
+
+/// Whether a channel of this kind is a thread.
+#[must_use]
+pub fn is_thread(kind: serenity::ChannelType) -> bool {
+    matches!(
+        kind,
+        serenity::ChannelType::PublicThread
+            | serenity::ChannelType::PrivateThread
+            | serenity::ChannelType::NewsThread
+    )
+}
+
+/// The place of a thread the adapter opened in `parent` (for `set_thread`).
+#[must_use]
+pub fn thread_place(parent: &Place, thread: serenity::ChannelId) -> Place {
+    Place {
+        thread: Some(thread.get().to_string()),
+        ..parent.clone()
+    }
+}
+
+/// Where a slash command (or autocomplete request) was given, and by whom.
+#[must_use]
+pub fn origin(interaction: &serenity::CommandInteraction) -> (Place, User) {
+    (
+        place_of(
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.channel.as_ref(),
+        ),
+        user_of(&interaction.user),
+    )
+}
+
+/// The [`Command`] of a slash command invocation.
+#[must_use]
+pub fn slash_command(interaction: &serenity::CommandInteraction, action: Action) -> Command {
+    let (place, author) = origin(interaction);
+    Command {
+        place,
+        author,
+        action,
+    }
+}
+
+/// The [`Command`] of a button press, or `None` for a component this bot did not make.
+#[must_use]
+pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Command> {
+    let action = match ButtonAction::from_custom_id(&interaction.data.custom_id)? {
+        ButtonAction::Move { game, ply, pit } => Action::Move {
+            pit: pit.to_string(),
+            game: Some(game),
+            ply: Some(ply),
+        },
+        ButtonAction::Accept { challenge } => Action::Accept {
+            challenge: Some(challenge),
+        },
+        ButtonAction::Decline { challenge } => Action::Decline {
+            challenge: Some(challenge),
+        },
+    };
+    Some(Command {
+        place: place_of(
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.channel.as_ref(),
+        ),
+        author: user_of(&interaction.user),
+        action,
+    })
+}
+
+/// The `/move` action: the typed pit (trimmed; the service parses it) and game.
+#[must_use]
+pub fn move_action(pit: &str, game: Option<i64>) -> Action {
+    Action::Move {
+        pit: pit.trim().to_owned(),
+        game,
+        ply: None,
+    }
+}
+
+/// `/oware leaderboard [scope] [page]`: pages count from 1.
+#[must_use]
+pub fn leaderboard_action(scope: Option<ScopeChoice>, page: Option<u32>) -> Action {
+    Action::Leaderboard {
+        global: scope == Some(ScopeChoice::Global),
+        page: page.unwrap_or(1).max(1),
+    }
+}
+
+/// Autocomplete for `/move pit`: the legal pits that start with what was typed
+/// (case-insensitively), as the canonical letters.
+#[must_use]
+pub fn pit_choices(legal: &[char], partial: &str) -> Vec<String> {
+    let partial = partial.trim();
+    legal
+        .iter()
+        .filter(|pit| {
+            partial.is_empty()
+                || partial
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.eq_ignore_ascii_case(pit))
+        })
+        .map(char::to_string)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn channel(kind: serenity::ChannelType, parent: Option<u64>) -> serenity::PartialChannel {
+        serde_json::from_value(serde_json::json!({
+            "id": "30",
+            "type": u8::from(kind),
+            "parent_id": parent.map(|p| p.to_string()),
+        }))
+        .expect("a partial channel")
+    }
+
+    #[test]
+    fn a_channel_is_a_place_without_thread() {
+        let text = channel(serenity::ChannelType::Text, None);
+        let place = place_of(
+            Some(serenity::GuildId::new(1)),
+            serenity::ChannelId::new(30),
+            Some(&text),
+        );
+        assert_eq!(
+            place,
+            Place {
+                platform: Platform::Discord,
+                space: Some("1".into()),
+                channel: "30".into(),
+                thread: None,
+            }
+        );
+        let dm = place_of(None, serenity::ChannelId::new(30), None);
+        assert_eq!((dm.space, dm.thread), (None, None));
+    }
+
+    #[test]
+    fn a_thread_belongs_to_its_parent_channel() {
+        let thread = channel(serenity::ChannelType::PublicThread, Some(20));
+        let place = place_of(
+            Some(serenity::GuildId::new(1)),
+            serenity::ChannelId::new(30),
+            Some(&thread),
+        );
+        assert_eq!(place.channel, "20");
+        assert_eq!(place.thread.as_deref(), Some("30"));
+        let opened = thread_place(
+            &place_of(None, serenity::ChannelId::new(20), None),
+            31.into(),
+        );
+        assert_eq!(
+            (opened.channel.as_str(), opened.thread.as_deref()),
+            ("20", Some("31"))
+        );
+    }
+
+    #[test]
+    fn play_options_map_to_the_service_defaults_when_unset() {
+        assert_eq!(
+            PlayOptions::default().to_challenge(),
+            ChallengeOptions::default()
+        );
+        let all = PlayOptions {
+            first: Some(FirstChoice::Them),
+            rated: Some(YesNo::No),
+            variant: Some(VariantChoice::CaptureAll),
+            advice: Some(OnOff::Off),
+            level: Some(LevelChoice::Hard),
+        }
+        .to_challenge();
+        assert_eq!(
+            all,
+            ChallengeOptions {
+                first: First::Opponent,
+                rated: Some(false),
+                variant: Variant::CaptureAll,
+                advice: Some(false),
+                level: Some(Level::Hard),
+            }
+        );
+        assert_eq!(
+            PlayOptions {
+                first: Some(FirstChoice::Random),
+                ..PlayOptions::default()
+            }
+            .to_challenge()
+            .first,
+            First::Random
+        );
+    }
+
+    #[test]
+    fn pit_choices_filter_case_insensitively() {
+        let legal = ['A', 'C', 'F'];
+        assert_eq!(pit_choices(&legal, ""), ["A", "C", "F"]);
+        assert_eq!(pit_choices(&legal, "c"), ["C"]);
+        assert_eq!(pit_choices(&legal, " f "), ["F"]);
+        assert!(pit_choices(&legal, "b").is_empty());
+        assert!(pit_choices(&[], "").is_empty());
+    }
+
+    #[test]
+    fn small_actions() {
+        assert_eq!(
+            move_action(" c ", Some(4)),
+            Action::Move {
+                pit: "c".into(),
+                game: Some(4),
+                ply: None
+            }
+        );
+        assert_eq!(
+            leaderboard_action(None, None),
+            Action::Leaderboard {
+                global: false,
+                page: 1
+            }
+        );
+        assert_eq!(
+            leaderboard_action(Some(ScopeChoice::Global), Some(0)),
+            Action::Leaderboard {
+                global: true,
+                page: 1
+            }
+        );
+    }
+}

@@ -1,0 +1,165 @@
+//! Playing strength: the three levels the chat service offers and the one call it
+//! makes, [`choose_move`].
+//!
+//! - `easy` searches 2 plies and adds noise of up to ±3 seeds to every move's value
+//!   (a seeded generator, so the same seed gives the same game): it sees a capture
+//!   in front of it but often misses what follows, much as a beginner does.
+//! - `medium` searches up to 6 plies within at most 300 ms, with noise of ±½ seed.
+//! - `hard` searches as deep as the budget allows and uses the endgame tables when
+//!   they have been installed with [`install_tables`].
+//!
+//! The evaluation weights ([`Weights::TUNED`]) were chosen by self-play: see
+//! `docs/engine.md`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use super::eval::Weights;
+use super::search::{Limits, Searcher};
+use super::tables::Tables;
+use crate::rules::{Game, Pit};
+
+/// How strongly the engine plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Shallow and noisy: makes human-like mistakes.
+    Easy,
+    /// A solid club player.
+    #[default]
+    Medium,
+    /// Full strength within the time budget.
+    Hard,
+}
+
+/// An unknown level name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level `{0}`: choose easy, medium or hard")]
+pub struct LevelParseError(pub String);
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The name used in commands and records.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = LevelParseError;
+
+    fn from_str(s: &str) -> Result<Level, LevelParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "medium" => Ok(Level::Medium),
+            "hard" => Ok(Level::Hard),
+            _ => Err(LevelParseError(s.chars().take(20).collect())),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+/// Makes endgame tables available to [`choose_move`] for the rest of the process
+/// (the first call wins; later ones are ignored and return `false`).
+pub fn install_tables(tables: Tables) -> bool {
+    TABLES.set(tables).is_ok()
+}
+
+/// The tables installed with [`install_tables`], if any.
+#[must_use]
+pub fn installed_tables() -> Option<&'static Tables> {
+    TABLES.get()
+}
+
+/// SplitMix64: a tiny seeded generator, enough for move noise.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    #[must_use]
+    pub const fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `-amplitude..=amplitude`.
+    pub fn noise(&mut self, amplitude: i32) -> i32 {
+        let span = 2 * amplitude.unsigned_abs() as u64 + 1;
+        (self.next_u64() % span) as i32 - amplitude.abs()
+    }
+}
+
+/// The move the engine plays at `level` in `game`'s current position, thinking for
+/// at most about `budget` (the easy and medium levels answer sooner). `seed` makes
+/// the noisy levels reproducible. `None` only when the game is over.
+#[must_use]
+pub fn choose_move(game: &Game, level: Level, budget: Duration, seed: u64) -> Option<Pit> {
+    // The endgame tables are perfect play: only the hard level gets them.
+    let tables = if level == Level::Hard {
+        installed_tables()
+    } else {
+        None
+    };
+    let mut searcher = Searcher::new(20, Weights::TUNED, tables);
+    choose_with(&mut searcher, game, level, budget, seed)
+}
+
+/// [`choose_move`] with a searcher kept between moves (its endgame tables, if any,
+/// are used at every level: give the easier levels a searcher without them).
+pub fn choose_with(
+    searcher: &mut Searcher<'_>,
+    game: &Game,
+    level: Level,
+    budget: Duration,
+    seed: u64,
+) -> Option<Pit> {
+    let (depth, noise) = match level {
+        Level::Easy => (2, 300),
+        Level::Medium => (6, 50),
+        Level::Hard => {
+            return searcher
+                .search(game, Limits::time(budget), |_| {})
+                .map(|r| r.best);
+        }
+    };
+    if level == Level::Medium && budget < Duration::from_millis(300) {
+        // A tight budget: an iterative search that respects it.
+        let limits = Limits {
+            depth,
+            nodes: u64::MAX,
+            time: Some(budget),
+        };
+        return searcher.search(game, limits, |_| {}).map(|r| r.best);
+    }
+    let mut rng = Rng::new(seed ^ (game.plies().len() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    searcher
+        .score_moves(game, depth)
+        .into_iter()
+        .map(|(pit, value)| (pit, value.saturating_add(rng.noise(noise))))
+        .max_by_key(|&(_, value)| value)
+        .map(|(pit, _)| pit)
+}

@@ -1,0 +1,388 @@
+//! The search: negamax alpha-beta with principal-variation search, iterative
+//! deepening, a transposition table, move ordering (table move, captures, killers,
+//! history), a time budget and a node limit, and the endgame tables at the leaves.
+//!
+//! Values are in hundredths of a seed for the side to move. A finished game is worth
+//! its final seed difference plus [`WIN`] for the winner (minus for the loser), so
+//! any win beats any unfinished position.
+//!
+//! The repetition ending is applied along the searched line exactly as [`Game`]
+//! applies it: a move without a capture that reaches a position seen since the last
+//! capture ends the game with each side taking its own row. Transposition-table
+//! values ignore the history that led to a position (the usual compromise).
+
+use std::time::{Duration, Instant};
+
+use super::eval::{evaluate, Weights, SEED};
+use super::ordering::Ordering;
+use super::tables::Tables;
+use super::tt::{Bound, Entry, Table};
+use crate::rules::{Game, Pit, Position, Variant, WINNING_SCORE};
+
+/// The bonus for a won game (the loser gets minus this).
+pub const WIN: i32 = 10_000 * SEED;
+const INFINITY: i32 = 2 * WIN;
+/// The deepest line searched.
+pub(super) const MAX_PLY: usize = 128;
+
+/// When a search must stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration (plies).
+    pub depth: u32,
+    /// Stop after about this many nodes (checked every few hundred nodes).
+    pub nodes: u64,
+    /// Stop after this long; no new iteration starts after half of it.
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// A fixed-depth search: deterministic.
+    #[must_use]
+    pub const fn depth(depth: u32) -> Limits {
+        Limits {
+            depth,
+            nodes: u64::MAX,
+            time: None,
+        }
+    }
+
+    /// A search limited by time only.
+    #[must_use]
+    pub const fn time(time: Duration) -> Limits {
+        Limits {
+            depth: MAX_PLY as u32 - 8,
+            nodes: u64::MAX,
+            time: Some(time),
+        }
+    }
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Depth of the iteration.
+    pub depth: u32,
+    /// The best move.
+    pub best: Pit,
+    /// Its value for the side to move.
+    pub value: i32,
+    /// Nodes searched since the search began.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
+
+/// A search engine: keeps its transposition table between searches.
+pub struct Searcher<'t> {
+    tt: Table,
+    weights: Weights,
+    tables: Option<&'t Tables>,
+    variant: Variant,
+    /// Position keys along the current line, from the last capture (the game's
+    /// history included).
+    path: Vec<u128>,
+    /// Where the current capture-free stretch of `path` starts.
+    since_capture: usize,
+    order: Ordering,
+    nodes: u64,
+    next_check: u64,
+    limits: Limits,
+    started: Instant,
+    aborted: bool,
+}
+
+/// The value of a finished game for `position`'s side to move.
+#[must_use]
+pub fn final_value(position: Position) -> i32 {
+    let me = position.to_move();
+    let diff = i32::from(position.score(me)) - i32::from(position.score(me.opponent()));
+    with_outcome(diff)
+}
+
+/// A final seed difference as a search value.
+fn with_outcome(diff: i32) -> i32 {
+    diff * SEED + diff.signum() * WIN
+}
+
+impl<'t> Searcher<'t> {
+    /// A searcher with a `2^tt_bits`-slot table, the given evaluation weights and
+    /// (optionally) endgame tables.
+    #[must_use]
+    pub fn new(tt_bits: u32, weights: Weights, tables: Option<&'t Tables>) -> Searcher<'t> {
+        Searcher {
+            tt: Table::new(tt_bits),
+            weights,
+            tables,
+            variant: Variant::Abapa,
+            path: Vec::new(),
+            since_capture: 0,
+            order: Ordering::new(),
+            nodes: 0,
+            next_check: 0,
+            limits: Limits::depth(1),
+            started: Instant::now(),
+            aborted: false,
+        }
+    }
+
+    /// Forgets the transposition table and move-ordering statistics (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.order = Ordering::new();
+    }
+
+    /// Sets up the line for a search from the current position of `game`.
+    fn start(&mut self, game: &Game, limits: Limits) {
+        self.variant = game.variant();
+        self.path.clear();
+        self.path.push(game.start().key());
+        for ply in game.plies() {
+            if ply.effect.captured > 0 {
+                self.path.clear();
+            }
+            self.path.push(ply.after.key());
+        }
+        self.since_capture = 0;
+        self.order.new_search();
+        self.nodes = 0;
+        self.next_check = 1024.min(limits.nodes);
+        self.limits = limits;
+        self.started = Instant::now();
+        self.aborted = false;
+    }
+
+    /// Searches the current position of `game` by iterative deepening, calling
+    /// `report` after every finished iteration. Returns the last report, or `None`
+    /// when the game is over.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        mut report: impl FnMut(&Report),
+    ) -> Option<Report> {
+        let legal = game.legal_moves();
+        let first = legal.into_iter().next()?;
+        self.start(game, limits);
+        let root = game.position();
+        let mut best = Report {
+            depth: 0,
+            best: first,
+            value: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        for depth in 1..=limits.depth.max(1) {
+            let (value, mv) = self.root(root, depth, best.best);
+            if self.aborted {
+                // A move that finished this iteration ahead of the old best is better.
+                if let Some((value, pit)) = mv {
+                    best.best = pit;
+                    best.value = value;
+                }
+                break;
+            }
+            if let Some(pit) = mv {
+                best = Report {
+                    depth,
+                    best: pit.1,
+                    value,
+                    nodes: self.nodes,
+                    elapsed: self.started.elapsed(),
+                };
+                report(&best);
+            }
+            if legal.len() == 1 || value.abs() >= WIN || self.out_of_time(2) {
+                break;
+            }
+        }
+        best.nodes = self.nodes;
+        best.elapsed = self.started.elapsed();
+        Some(best)
+    }
+
+    /// The values of every legal move of `game`, each searched with a full window to
+    /// `depth` (for the levels that choose among moves with noise).
+    pub fn score_moves(&mut self, game: &Game, depth: u32) -> Vec<(Pit, i32)> {
+        self.start(game, Limits::depth(depth));
+        let root = game.position();
+        game.legal_moves()
+            .into_iter()
+            .map(|pit| {
+                let value = -self.child(root, pit, depth, 1, -INFINITY, INFINITY);
+                (pit, value)
+            })
+            .collect()
+    }
+
+    /// Whether the budget (divided by `divisor`) is spent.
+    fn out_of_time(&self, divisor: u32) -> bool {
+        self.limits
+            .time
+            .is_some_and(|t| self.started.elapsed() >= t / divisor)
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes >= self.limits.nodes || self.out_of_time(1) {
+            self.aborted = true;
+        }
+    }
+
+    /// One root iteration: the value and the best move (with its value, for an
+    /// aborted iteration: the best move that was searched to the end).
+    fn root(&mut self, root: Position, depth: u32, previous: Pit) -> (i32, Option<(i32, Pit)>) {
+        let moves = self
+            .order
+            .order(root, 0, Some(previous.index() as u8), self.variant);
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best: Option<(i32, Pit)> = None;
+        for (i, &(pit, _)) in moves.as_slice().iter().enumerate() {
+            let value = if i == 0 {
+                -self.child(root, pit, depth - 1, 1, -beta, -alpha)
+            } else {
+                let mut v = -self.child(root, pit, depth - 1, 1, -alpha - 1, -alpha);
+                if v > alpha && !self.aborted {
+                    v = -self.child(root, pit, depth - 1, 1, -beta, -alpha);
+                }
+                v
+            };
+            if self.aborted {
+                break;
+            }
+            if value > alpha {
+                alpha = value;
+                best = Some((value, pit));
+            }
+        }
+        (alpha, best)
+    }
+
+    /// Plays `pit` from `parent` and searches the child to `depth`; the value is for
+    /// the child's side to move.
+    fn child(
+        &mut self,
+        parent: Position,
+        pit: Pit,
+        depth: u32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mover = parent.to_move();
+        let (child, effect) = parent.play_unchecked(pit, self.variant);
+        if child.score(mover) >= WINNING_SCORE {
+            self.nodes += 1;
+            return final_value(child);
+        }
+        let key = child.key();
+        if effect.captured == 0 && self.path[self.since_capture..].contains(&key) {
+            self.nodes += 1;
+            return final_value(child.swept());
+        }
+        let saved = self.since_capture;
+        if effect.captured > 0 {
+            self.since_capture = self.path.len();
+        }
+        self.path.push(key);
+        let value = self.negamax(child, depth, ply, alpha, beta);
+        self.path.pop();
+        self.since_capture = saved;
+        value
+    }
+
+    fn negamax(
+        &mut self,
+        position: Position,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
+            self.check_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
+        let legal = position.legal_moves(self.variant);
+        if legal.is_empty() {
+            return final_value(position.swept());
+        }
+        if let Some(d) = self.tables.and_then(|t| t.probe(position, self.variant)) {
+            let me = position.to_move();
+            let banked = i32::from(position.score(me)) - i32::from(position.score(me.opponent()));
+            return with_outcome(banked + i32::from(d));
+        }
+        if depth == 0 || ply >= MAX_PLY - 1 {
+            return evaluate(position, &self.weights);
+        }
+        let original_alpha = alpha;
+        let entry = self.tt.get(position);
+        if let Some(e) = entry {
+            if u32::from(e.depth) >= depth {
+                match e.bound {
+                    Bound::Exact => return e.value,
+                    Bound::Lower if e.value >= beta => return e.value,
+                    Bound::Upper if e.value <= alpha => return e.value,
+                    _ => {}
+                }
+            }
+        }
+        let moves = self
+            .order
+            .order(position, ply, entry.and_then(|e| e.best), self.variant);
+        let mut best_value = -INFINITY;
+        let mut best_move = None;
+        for (i, &(pit, _)) in moves.as_slice().iter().enumerate() {
+            let value = if i == 0 {
+                -self.child(position, pit, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let mut v = -self.child(position, pit, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.child(position, pit, depth - 1, ply + 1, -beta, -alpha);
+                }
+                v
+            };
+            if self.aborted {
+                return 0;
+            }
+            if value > best_value {
+                best_value = value;
+                best_move = Some(pit.index() as u8);
+            }
+            if value > alpha {
+                alpha = value;
+            }
+            if alpha >= beta {
+                self.order.cutoff(position, pit, ply, depth, self.variant);
+                break;
+            }
+        }
+        let bound = if best_value <= original_alpha {
+            Bound::Upper
+        } else if best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.put(
+            position,
+            Entry {
+                depth: depth.min(255) as u8,
+                value: best_value,
+                bound,
+                best: best_move,
+            },
+        );
+        best_value
+    }
+
+    /// Nodes searched by the last search.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}

@@ -1,0 +1,20 @@
+//! What the engine opponent needs from the database: a game's engine level, kept on
+//! the challenge the game was started from.
+
+use super::{Store, StoreError};
+
+impl Store {
+    /// The engine level of a game against the bot (`easy`, `medium`, `hard`), or
+    /// `None` for a game between people.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn engine_level(&self, game_id: i64) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT level FROM challenges WHERE game_id = ? AND level IS NOT NULL LIMIT 1",
+        )
+        .bind(game_id)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+}

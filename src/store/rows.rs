@@ -1,0 +1,142 @@
+//! The rows of the games and moves tables, as read and as written.
+
+use sqlx::FromRow;
+
+/// A game as stored, with both players' ids and names.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct GameRow {
+    /// The game id (`#12`).
+    pub id: i64,
+    /// `console`, `discord` or `matrix`.
+    pub platform: String,
+    /// The server, if any.
+    pub space: Option<String>,
+    /// The channel or room.
+    pub channel: String,
+    /// The game's thread, once opened.
+    pub thread: Option<String>,
+    /// South's player row id.
+    pub south_id: i64,
+    /// South's platform user id.
+    pub south_user: String,
+    /// South's display name.
+    pub south_name: String,
+    /// South's identity (shared by linked accounts).
+    pub south_identity: i64,
+    /// Whether South is a bot.
+    pub south_bot: bool,
+    /// North's player row id.
+    pub north_id: i64,
+    /// North's platform user id.
+    pub north_user: String,
+    /// North's display name.
+    pub north_name: String,
+    /// North's identity (shared by linked accounts).
+    pub north_identity: i64,
+    /// Whether North is a bot.
+    pub north_bot: bool,
+    /// The rules variant's name.
+    pub variant: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// Whether onlookers may advise.
+    pub advice: bool,
+    /// `active` or `finished`.
+    pub status: String,
+    /// `S`, `N` or `draw` once finished.
+    pub result: Option<String>,
+    /// Why it ended.
+    pub reason: Option<String>,
+    /// South's seeds captured.
+    pub south_score: i64,
+    /// North's seeds captured.
+    pub north_score: i64,
+    /// Moves played so far.
+    pub ply: i64,
+    /// `S` or `N` if that side proposed ending by agreement.
+    pub end_proposed_by: Option<String>,
+    /// Bumped by every change.
+    pub version: i64,
+    /// When the game started (Unix ms).
+    pub created_at: i64,
+    /// Last change (Unix ms).
+    pub updated_at: i64,
+}
+
+impl GameRow {
+    /// Whether the game is still being played.
+    #[must_use]
+    pub fn is_active(&self) -> bool {
+        self.status == "active"
+    }
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct MoveRow {
+    /// 1 for the first move.
+    pub ply: i64,
+    /// The mover's player row id.
+    pub player_id: i64,
+    /// Canonical pit letter.
+    pub pit: String,
+    /// Seeds sown.
+    pub sown: i64,
+    /// Seeds captured.
+    pub captured: i64,
+    /// Canonical letters of the captured pits.
+    pub captured_pits: String,
+    /// Whether it was a grand slam that captured nothing.
+    pub grand_slam: bool,
+    /// Twelve counts `A..F a..f`, comma-separated.
+    pub board_after: String,
+    /// South's score after.
+    pub south_score: i64,
+    /// North's score after.
+    pub north_score: i64,
+    /// When (Unix ms).
+    pub played_at: i64,
+}
+
+/// A game to create when a challenge is accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// South's player row id.
+    pub south_id: i64,
+    /// North's player row id.
+    pub north_id: i64,
+}
+
+/// A move to record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// 1 for the first move.
+    pub ply: i64,
+    /// The mover's player row id.
+    pub player_id: i64,
+    /// Canonical pit letter.
+    pub pit: char,
+    /// Seeds sown.
+    pub sown: u8,
+    /// Seeds captured.
+    pub captured: u8,
+    /// Canonical letters of the captured pits.
+    pub captured_pits: String,
+    /// A grand slam that captured nothing.
+    pub grand_slam: bool,
+    /// The board after, `A..F a..f`.
+    pub board_after: [u8; 12],
+    /// Scores after, `[South, North]`.
+    pub scores: [u8; 2],
+}
+
+/// How a game ended, to store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// `S`, `N` or `draw`.
+    pub result: &'static str,
+    /// Why.
+    pub reason: &'static str,
+    /// Final scores, `[South, North]`.
+    pub scores: [u8; 2],
+}

@@ -1,0 +1,429 @@
+//! A loopback fake Discord for driving the real serenity + poise client: a REST server
+//! (hyper) that records every request and answers in Discord's documented shapes, and
+//! a gateway (tokio-tungstenite) that sends HELLO, READY and the test's dispatch events.
+//! Everything listens on 127.0.0.1 only.
+
+#![allow(dead_code)] // each test file uses part of it
+
+pub mod harness;
+pub mod payloads;
+pub mod service;
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::{Request, Response};
+use serde_json::{json, Value};
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, Notify};
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+use payloads::CHANNEL_ID;
+
+/// One REST request the bot made.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    /// `GET`, `POST`, …
+    pub method: String,
+    /// The path and query, e.g. `/api/v10/interactions/1/tok/callback`.
+    pub path: String,
+    /// The `Authorization` header.
+    pub authorization: String,
+    /// The `Content-Type` header.
+    pub content_type: String,
+    /// The raw body.
+    pub body: Vec<u8>,
+}
+
+/// One part of a multipart body.
+#[derive(Clone, Debug)]
+pub struct Part {
+    /// The form field name (`payload_json`, `files[0]`).
+    pub name: String,
+    /// The file name, for files.
+    pub filename: Option<String>,
+    /// The part's content type.
+    pub content_type: Option<String>,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+}
+
+impl Recorded {
+    /// The JSON payload: the body, or the `payload_json` part of a multipart body.
+    pub fn json(&self) -> Value {
+        if self.content_type.starts_with("multipart/") {
+            let payload = self
+                .parts()
+                .into_iter()
+                .find(|p| p.name == "payload_json")
+                .expect("a multipart request carries payload_json");
+            serde_json::from_slice(&payload.bytes).expect("payload_json is JSON")
+        } else if self.body.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&self.body).expect("the body is JSON")
+        }
+    }
+
+    /// The file parts of a multipart body.
+    pub fn files(&self) -> Vec<Part> {
+        self.parts()
+            .into_iter()
+            .filter(|p| p.filename.is_some())
+            .collect()
+    }
+
+    /// Every part of a multipart body (none for other bodies).
+    pub fn parts(&self) -> Vec<Part> {
+        let Some(boundary) = self.content_type.split("boundary=").nth(1) else {
+            return Vec::new();
+        };
+        let delimiter = format!("--{}", boundary.trim_matches('"'));
+        split(&self.body, delimiter.as_bytes())
+            .into_iter()
+            .filter_map(parse_part)
+            .collect()
+    }
+}
+
+fn split<'a>(body: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
+    let mut out = Vec::new();
+    let mut rest = body;
+    while let Some(at) = find(rest, delimiter) {
+        out.push(&rest[..at]);
+        rest = &rest[at + delimiter.len()..];
+    }
+    out.push(rest);
+    out
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+fn parse_part(raw: &[u8]) -> Option<Part> {
+    let raw = raw.strip_prefix(b"\r\n")?;
+    let end = find(raw, b"\r\n\r\n")?;
+    let headers = String::from_utf8_lossy(&raw[..end]).to_string();
+    let mut bytes = raw[end + 4..].to_vec();
+    if bytes.ends_with(b"\r\n") {
+        bytes.truncate(bytes.len() - 2);
+    }
+    let disposition = headers
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("content-disposition:"))?;
+    let field = |key: &str| {
+        disposition
+            .split(';')
+            .map(str::trim)
+            .find_map(|kv| kv.strip_prefix(&format!("{key}=\"")))
+            .map(|v| v.trim_end_matches('"').to_owned())
+    };
+    let content_type = headers
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("content-type:"))
+        .map(|l| l["content-type:".len()..].trim().to_owned());
+    Some(Part {
+        name: field("name")?,
+        filename: field("filename"),
+        content_type,
+        bytes,
+    })
+}
+
+struct Shared {
+    requests: Mutex<Vec<Recorded>>,
+    changed: Notify,
+    forbid_threads: AtomicBool,
+    next_id: AtomicU64,
+    /// The message id given to each interaction token's original response.
+    originals: Mutex<HashMap<String, u64>>,
+    identify: Mutex<Option<Value>>,
+    ws_url: Mutex<String>,
+}
+
+/// The fake: start it, point the bot at [`FakeDiscord::rest_url`], send events.
+pub struct FakeDiscord {
+    /// `http://127.0.0.1:PORT`, for `DISCORD_HTTP_PROXY`.
+    pub rest_url: String,
+    shared: Arc<Shared>,
+    events: mpsc::UnboundedSender<Value>,
+}
+
+impl FakeDiscord {
+    /// Starts the REST server and the gateway on loopback ports.
+    pub async fn start() -> FakeDiscord {
+        let shared = Arc::new(Shared {
+            requests: Mutex::new(Vec::new()),
+            changed: Notify::new(),
+            forbid_threads: AtomicBool::new(false),
+            next_id: AtomicU64::new(1_500_000_000_000_000_000),
+            originals: Mutex::new(HashMap::new()),
+            identify: Mutex::new(None),
+            ws_url: Mutex::new(String::new()),
+        });
+        let gateway = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        *shared.ws_url.lock().unwrap() = format!("ws://{}", gateway.local_addr().unwrap());
+        let (events, receiver) = mpsc::unbounded_channel();
+        tokio::spawn(serve_gateway(gateway, Arc::clone(&shared), receiver));
+        let rest = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let rest_url = format!("http://{}", rest.local_addr().unwrap());
+        tokio::spawn(serve_rest(rest, Arc::clone(&shared)));
+        FakeDiscord {
+            rest_url,
+            shared,
+            events,
+        }
+    }
+
+    /// From now on, opening a thread fails with 403 Missing Permissions.
+    pub fn forbid_threads(&self) {
+        self.shared.forbid_threads.store(true, Ordering::SeqCst);
+    }
+
+    /// Sends `INTERACTION_CREATE` with this payload.
+    pub fn interaction(&self, payload: Value) {
+        self.events
+            .send(json!({ "t": "INTERACTION_CREATE", "d": payload }))
+            .expect("the gateway task runs");
+    }
+
+    /// Every request so far.
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.shared.requests.lock().unwrap().clone()
+    }
+
+    /// The message id the fake gave to the original response of the interaction with
+    /// this token, once the bot has fetched or edited it.
+    pub fn original_id(&self, token: &str) -> Option<u64> {
+        self.shared.originals.lock().unwrap().get(token).copied()
+    }
+
+    /// The IDENTIFY payload the bot sent.
+    pub fn identify(&self) -> Option<Value> {
+        self.shared.identify.lock().unwrap().clone()
+    }
+
+    /// Waits (up to 20 s) until `count` requests match `pred`, then returns those.
+    pub async fn wait_for(&self, count: usize, pred: impl Fn(&Recorded) -> bool) -> Vec<Recorded> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let changed = self.shared.changed.notified();
+            let found: Vec<Recorded> = self.requests().into_iter().filter(&pred).collect();
+            if found.len() >= count {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, changed).await.is_err() {
+                panic!(
+                    "timed out waiting for {count} matching requests; saw:\n{}",
+                    self.requests()
+                        .iter()
+                        .map(|r| format!("{} {}", r.method, r.path))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                );
+            }
+        }
+    }
+
+    /// Waits for the bot to register its commands: it is connected and ready.
+    pub async fn wait_ready(&self) -> Recorded {
+        self.wait_for(1, |r| r.method == "PUT" && r.path.contains("/commands"))
+            .await
+            .remove(0)
+    }
+}
+
+async fn serve_gateway(
+    listener: TcpListener,
+    shared: Arc<Shared>,
+    events: mpsc::UnboundedReceiver<Value>,
+) {
+    let events = Arc::new(tokio::sync::Mutex::new(events));
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            return;
+        };
+        let shared = Arc::clone(&shared);
+        let events = Arc::clone(&events);
+        tokio::spawn(async move {
+            let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
+                return;
+            };
+            let (mut tx, mut rx) = ws.split();
+            let hello =
+                json!({ "op": 10, "s": null, "t": null, "d": { "heartbeat_interval": 41250 } });
+            if tx.send(WsMessage::text(hello.to_string())).await.is_err() {
+                return;
+            }
+            let mut seq = 0_u64;
+            let mut events = events.lock().await;
+            loop {
+                tokio::select! {
+                    incoming = rx.next() => {
+                        let Some(Ok(WsMessage::Text(text))) = incoming else {
+                            if matches!(incoming, Some(Ok(_))) { continue; }
+                            return;
+                        };
+                        let frame: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+                        match frame["op"].as_u64() {
+                            Some(1) => {
+                                let ack = json!({ "op": 11, "s": null, "t": null, "d": null });
+                                let _ = tx.send(WsMessage::text(ack.to_string())).await;
+                            }
+                            Some(2) => {
+                                *shared.identify.lock().unwrap() = Some(frame["d"].clone());
+                                seq += 1;
+                                let url = shared.ws_url.lock().unwrap().clone();
+                                let ready = json!({ "op": 0, "s": seq, "t": "READY", "d": payloads::ready(&url) });
+                                let _ = tx.send(WsMessage::text(ready.to_string())).await;
+                            }
+                            _ => {}
+                        }
+                    }
+                    event = events.recv() => {
+                        let Some(event) = event else { return };
+                        seq += 1;
+                        let frame = json!({ "op": 0, "s": seq, "t": event["t"], "d": event["d"] });
+                        if tx.send(WsMessage::text(frame.to_string())).await.is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+    }
+}
+
+async fn serve_rest(listener: TcpListener, shared: Arc<Shared>) {
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            return;
+        };
+        let shared = Arc::clone(&shared);
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |req| {
+                let shared = Arc::clone(&shared);
+                async move { Ok::<_, Infallible>(answer(req, &shared).await) }
+            });
+            let io = hyper_util::rt::TokioIo::new(stream);
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(io, service)
+                .await;
+        });
+    }
+}
+
+async fn answer(req: Request<Incoming>, shared: &Shared) -> Response<Full<Bytes>> {
+    let header = |name: &str| {
+        req.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let method = req.method().as_str().to_owned();
+    let path = req
+        .uri()
+        .path_and_query()
+        .map_or_else(String::new, |p| p.as_str().to_owned());
+    let authorization = header("authorization");
+    let content_type = header("content-type");
+    let body = req
+        .into_body()
+        .collect()
+        .await
+        .map(|b| b.to_bytes().to_vec())
+        .unwrap_or_default();
+    let recorded = Recorded {
+        method,
+        path,
+        authorization,
+        content_type,
+        body,
+    };
+    let response = route(&recorded, shared);
+    shared.requests.lock().unwrap().push(recorded);
+    shared.changed.notify_waiters();
+    response
+}
+
+fn route(req: &Recorded, shared: &Shared) -> Response<Full<Bytes>> {
+    let path = req.path.split('?').next().unwrap_or_default();
+    let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let new_id = || shared.next_id.fetch_add(1, Ordering::SeqCst);
+    let content = || {
+        if req.body.is_empty() {
+            String::new()
+        } else {
+            let json = req.json();
+            let data = if json.get("data").is_some() {
+                &json["data"]
+            } else {
+                &json
+            };
+            data["content"].as_str().unwrap_or_default().to_owned()
+        }
+    };
+    match (req.method.as_str(), segments.as_slice()) {
+        ("GET", ["gateway"]) => ok(json!({ "url": *shared.ws_url.lock().unwrap() })),
+        ("PUT", ["applications", _, "commands"] | ["applications", _, "guilds", _, "commands"]) => {
+            ok(json!([]))
+        }
+        ("POST", ["interactions", _, _, "callback"]) => no_content(),
+        ("DELETE", ["webhooks", _, _, "messages", "@original"]) => no_content(),
+        (_, ["webhooks", _, token, "messages", "@original"]) => {
+            let id = *shared
+                .originals
+                .lock()
+                .unwrap()
+                .entry((*token).to_owned())
+                .or_insert_with(new_id);
+            ok(payloads::message(id, CHANNEL_ID, &content()))
+        }
+        ("POST", ["webhooks", _, _]) => ok(payloads::message(new_id(), CHANNEL_ID, &content())),
+        ("POST", ["channels", channel, "messages", _, "threads"]) => {
+            if shared.forbid_threads.load(Ordering::SeqCst) {
+                status(
+                    403,
+                    json!({ "message": "Missing Permissions", "code": 50013 }),
+                )
+            } else {
+                let name = req.json()["name"].as_str().unwrap_or_default().to_owned();
+                ok(payloads::thread(new_id(), channel, &name))
+            }
+        }
+        ("POST", ["channels", channel, "messages"]) => {
+            ok(payloads::message(new_id(), channel, &content()))
+        }
+        _ => status(
+            404,
+            json!({ "message": "Unknown route in the fake", "code": 0 }),
+        ),
+    }
+}
+
+fn ok(body: Value) -> Response<Full<Bytes>> {
+    status(200, body)
+}
+
+fn no_content() -> Response<Full<Bytes>> {
+    Response::builder()
+        .status(204)
+        .body(Full::new(Bytes::new()))
+        .unwrap()
+}
+
+fn status(code: u16, body: Value) -> Response<Full<Bytes>> {
+    Response::builder()
+        .status(code)
+        .header("content-type", "application/json")
+        .body(Full::new(Bytes::from(body.to_string())))
+        .unwrap()
+}
