@@ -144,6 +144,7 @@ impl Config {
     pub fn service(&self) -> ServiceConfig {
         ServiceConfig {
             challenge_ttl: self.challenge_ttl,
+            ..ServiceConfig::default()
         }
     }
 }

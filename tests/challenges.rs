@@ -96,6 +96,7 @@ async fn challenges_expire_and_first_option_picks_sides() {
     let service = db
         .service_with(ServiceConfig {
             challenge_ttl: Duration::ZERO,
+            ..ServiceConfig::default()
         })
         .await;
     service.handle(cmd("alice", play("bob"))).await;

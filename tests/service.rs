@@ -147,16 +147,17 @@ async fn refusals_are_private_and_change_nothing() {
                 pit: "c".into(),
                 game: None,
             },
-            "not available yet",
+            "you are playing in this game",
         ),
         (
-            "alice",
-            Action::Leaderboard {
-                global: false,
-                page: 1,
+            "carol",
+            Action::Advise {
+                pit: "c".into(),
+                game: None,
             },
-            "not available yet",
+            "advice is off",
         ),
+        ("alice", Action::Replay { game: 999 }, "no game #999"),
     ];
     for (author, action, expected) in cases {
         let reply = service.handle(cmd(author, action.clone())).await;

@@ -28,6 +28,8 @@ Oware console chat. Type lines as `<user>: <command>`, for example:
   alice: /oware play @bob
   bob: /oware accept
   alice: /move c
+  carol: /oware advise d      (onlookers suggest a move)
+  alice: /oware stats @bob    (also leaderboard, history, replay #1, link)
 `alice: /oware help` lists every command; end with Ctrl-D.";
 
 /// The hint for a line that is not `<user>: <command>`.
@@ -198,7 +200,15 @@ pub fn print_reply<W: Write>(
     }
     for file in &reply.files {
         match save(boards_dir, &file.file_name, &file.bytes) {
-            Ok(path) => writeln!(out, "      board image: {}", path.display())?,
+            Ok(path) => {
+                let kind = match file.mime {
+                    "image/gif" => "replay",
+                    "text/plain" => "record",
+                    _ if file.file_name.starts_with("rating-") => "rating chart",
+                    _ => "board image",
+                };
+                writeln!(out, "      {kind}: {}", path.display())?;
+            }
             Err(e) => writeln!(out, "      (could not save {}: {e})", file.file_name)?,
         }
     }

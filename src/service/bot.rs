@@ -153,7 +153,7 @@ impl Service {
                 text: headline,
                 ..reply
             };
-            return Ok(view::with_board(reply, &row, &game).await);
+            return Ok(view::with_board(reply, &row, &game, None).await);
         }
         let row = self
             .store
@@ -161,12 +161,14 @@ impl Service {
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
         let game = Game::new(options.variant);
-        Ok(view::with_board(view::board_reply(&row, &game, headline), &row, &game).await)
+        let reply = view::board_reply(&row, &game, headline);
+        Ok(view::with_board(reply, &row, &game, None).await)
     }
 
     /// After a move (`reply`, in the stored game `row`, now `game`): if it is an
     /// engine game and the engine is to move, it moves, and the reply shows both
-    /// moves and the board after its own. The board image is attached either way.
+    /// moves and the board after its own. The board image is attached either way,
+    /// with the onlookers' advice for the side to move.
     pub(super) async fn answer_engine(
         &self,
         reply: Reply,
@@ -174,7 +176,8 @@ impl Service {
         game: &Game,
     ) -> Result<Reply, ServiceError> {
         let Some((row, game, ply)) = self.engine_turn(row.id).await? else {
-            return Ok(view::with_board(reply, row, game).await);
+            let advice = self.advice_summary(row, game).await?;
+            return Ok(view::with_board(reply, row, game, advice.as_deref()).await);
         };
         let answer = view::move_reply(&row, &game, &ply);
         // The human's move line, then the engine's reply with its board.
@@ -183,7 +186,8 @@ impl Service {
             text: format!("{human}\n{}", answer.text),
             ..answer
         };
-        Ok(view::with_board(answer, &row, &game).await)
+        let advice = self.advice_summary(&row, &game).await?;
+        Ok(view::with_board(answer, &row, &game, advice.as_deref()).await)
     }
 
     /// Plays the engine's move if `game_id` is an active engine game with the engine
@@ -224,11 +228,12 @@ impl Service {
             .map_err(|e| ServiceError::Internal(format!("engine chose {pit}: {e}")))?;
         let end = game.outcome().map(super::games::game_end);
         let record = move_record(&row, side, &ply);
-        if !self
+        // Engine games are never rated: no rater.
+        let applied = self
             .store
-            .record_move(row.id, row.version, &record, end.as_ref())
-            .await?
-        {
+            .record_move(row.id, row.version, &record, end.as_ref(), None)
+            .await?;
+        if applied.is_none() {
             // Someone resigned or ended the game meanwhile: nothing to answer.
             return Ok(None);
         }

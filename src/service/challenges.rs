@@ -260,7 +260,7 @@ impl Service {
             row.north_name,
         );
         let mut reply =
-            view::with_board(view::board_reply(&row, &game, headline), &row, &game).await;
+            view::with_board(view::board_reply(&row, &game, headline), &row, &game, None).await;
         if cmd.place.space.is_some() && cmd.place.thread.is_none() {
             reply.open_thread = Some(format!(
                 "Oware: {} vs {}",

@@ -2,6 +2,7 @@
 //! [`ServiceError::Internal`] is an expected refusal whose message tells the user what
 //! to do instead; those two are logged and shown as one generic line.
 
+use super::advice::AdviceError;
 use crate::{
     rules::{IllegalMove, PitParseError},
     store::StoreError,
@@ -113,11 +114,59 @@ pub enum ServiceError {
     #[error("You already proposed ending game #{0}; {1} can agree with `/oware end`, or play on.")]
     EndAlreadyProposed(i64, String),
     /// A feature from a later release.
-    #[error(
-        "`{0}` is not available yet. What works now: play, accept, decline, cancel, move, \
-         board, resign, end, games, rules and help (`/oware help`)."
-    )]
+    #[error("`{0}` is not available yet. `/oware help` lists what works now.")]
     NotAvailable(&'static str),
+    /// Advice that was not taken.
+    #[error("Your advice was not taken: {0}.")]
+    Advice(#[from] AdviceError),
+    /// Stats or history of someone who has never played: `You have` or `bob has`.
+    #[error(
+        "{0} not played a game yet, so there is nothing to show. Start one with \
+         `/oware play @someone`."
+    )]
+    NeverPlayed(String),
+    /// A leaderboard page past the end.
+    #[error(
+        "There is no page {page}: the leaderboard has {pages} page{}. Try \
+         `/oware leaderboard page:{pages}`.",
+        if *.pages == 1 { "" } else { "s" }
+    )]
+    NoSuchPage {
+        /// The page asked for.
+        page: u32,
+        /// How many there are.
+        pages: i64,
+    },
+    /// A link code that does not exist.
+    #[error(
+        "`{0}` is not a valid link code. Check it, or get a new one with `/oware link` on \
+         your other account."
+    )]
+    LinkUnknown(String),
+    /// A link code whose time ran out.
+    #[error("That link code has expired. Get a new one with `/oware link` and use it within {0} minutes.")]
+    LinkExpired(u64),
+    /// A link code used before.
+    #[error("That link code has already been used. Get a new one with `/oware link`.")]
+    LinkUsed,
+    /// A link code redeemed by the account that made it.
+    #[error(
+        "That code is yours: type `/oware link {0}` from your account on another network \
+         (Discord, Matrix or the console) to link the two."
+    )]
+    LinkOwnCode(String),
+    /// A link code redeemed on the network it was made on.
+    #[error(
+        "That code was made by another account on this network: only accounts on \
+         different networks can be linked. Use it from your account on another network."
+    )]
+    LinkSameNetwork,
+    /// The accounts share an identity already.
+    #[error(
+        "Your account and the code's account are already linked: they share one rating. \
+         Nothing to do."
+    )]
+    AlreadyLinked,
     /// The database failed.
     #[error("database: {0}")]
     Db(#[from] StoreError),

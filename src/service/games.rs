@@ -1,7 +1,9 @@
 //! Playing a game: finding the game a command means, moves, the board, resigning,
 //! ending by agreement, and listing one's games.
 
-use super::{view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User};
+use super::{
+    ending::Ending, view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User,
+};
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side, Variant},
     store::{GameEnd, GameRow},
@@ -11,7 +13,7 @@ impl Service {
     /// The game a command means: the named one, else this thread's, else the one
     /// active game here in which the author plays (or, when `onlooker_ok`, the one
     /// active game here at all).
-    async fn find_game(
+    pub(super) async fn find_game(
         &self,
         cmd: &Command,
         game: GameRef,
@@ -180,15 +182,18 @@ impl Service {
         let ply = *game.play(pit)?;
         let record = super::bot::move_record(&row, side, &ply);
         let end = game.outcome().map(game_end);
-        if !self
+        let ending = Ending::of(&row, &game);
+        let rater = ending.rater();
+        let Some(applied) = self
             .store
-            .record_move(row.id, row.version, &record, end.as_ref())
+            .record_move(row.id, row.version, &record, end.as_ref(), rater.as_deref())
             .await?
-        {
+        else {
             return Err(self.explain_race(cmd, &row).await);
-        }
-        self.answer_engine(view::move_reply(&row, &game, &ply), &row, &game)
-            .await
+        };
+        let mut reply = view::move_reply(&row, &game, &ply);
+        ending.annotate(&mut reply, &row, &applied);
+        self.answer_engine(reply, &row, &game).await
     }
 
     /// Why a guarded write found the game changed: usually the turn has passed (a
@@ -253,21 +258,27 @@ impl Service {
             if row.rated { ", rated" } else { ", casual" },
             row.ply
         );
-        Ok(view::with_board(view::board_reply(&row, &game, headline), &row, &game).await)
+        let advice = self.advice_summary(&row, &game).await?;
+        let reply = view::board_reply(&row, &game, headline);
+        Ok(view::with_board(reply, &row, &game, advice.as_deref()).await)
     }
 
     pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
         let (row, mut game, side) = self.my_active_game(cmd, game).await?;
         let outcome = game.resign(side)?;
-        if !self
+        let ending = Ending::of(&row, &game);
+        let rater = ending.rater();
+        let Some(applied) = self
             .store
-            .finish_game(row.id, row.version, &game_end(outcome))
+            .finish_game(row.id, row.version, &game_end(outcome), rater.as_deref())
             .await?
-        {
+        else {
             return Err(ServiceError::Raced(row.id));
-        }
+        };
         let headline = format!("**{}** resigned.", view::name(&row, side));
-        Ok(view::with_board(view::board_reply(&row, &game, headline), &row, &game).await)
+        let mut reply = view::board_reply(&row, &game, headline);
+        ending.annotate(&mut reply, &row, &applied);
+        Ok(view::with_board(reply, &row, &game, None).await)
     }
 
     pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -282,19 +293,22 @@ impl Service {
         }
         if proposed == Some(side.opponent().letter()) {
             let outcome = game.end_by_agreement()?;
-            if !self
+            let ending = Ending::of(&row, &game);
+            let rater = ending.rater();
+            let Some(applied) = self
                 .store
-                .finish_game(row.id, row.version, &game_end(outcome))
+                .finish_game(row.id, row.version, &game_end(outcome), rater.as_deref())
                 .await?
-            {
+            else {
                 return Err(ServiceError::Raced(row.id));
-            }
+            };
             let headline = format!(
                 "**{}** agreed to end the game; each player takes the seeds on their own row.",
                 view::name(&row, side)
             );
-            let reply = view::board_reply(&row, &game, headline);
-            return Ok(view::with_board(reply, &row, &game).await);
+            let mut reply = view::board_reply(&row, &game, headline);
+            ending.annotate(&mut reply, &row, &applied);
+            return Ok(view::with_board(reply, &row, &game, None).await);
         }
         if !self
             .store

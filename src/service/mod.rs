@@ -11,12 +11,17 @@ pub mod advice;
 mod bot;
 mod challenges;
 mod command;
+mod ending;
 mod error;
 mod games;
+mod link;
 mod listing;
+mod onlookers;
 pub mod parse;
 pub mod rating;
+mod replay;
 mod reply;
+mod standings;
 mod text;
 mod view;
 
@@ -35,12 +40,15 @@ use crate::store::Store;
 pub struct ServiceConfig {
     /// How long a challenge waits for an answer.
     pub challenge_ttl: Duration,
+    /// How long a `/oware link` code stays valid.
+    pub link_ttl: Duration,
 }
 
 impl Default for ServiceConfig {
     fn default() -> Self {
         ServiceConfig {
             challenge_ttl: Duration::from_secs(600),
+            link_ttl: Duration::from_secs(600),
         }
     }
 }
@@ -126,12 +134,12 @@ impl Service {
             Action::Games => self.games(cmd).await,
             Action::Rules => Ok(Reply::private(text::RULES)),
             Action::Help => Ok(Reply::private(text::HELP)),
-            Action::Advise { .. } => Err(ServiceError::NotAvailable("advise")),
-            Action::Leaderboard { .. } => Err(ServiceError::NotAvailable("leaderboard")),
-            Action::Stats { .. } => Err(ServiceError::NotAvailable("stats")),
-            Action::History { .. } => Err(ServiceError::NotAvailable("history")),
-            Action::Replay { .. } => Err(ServiceError::NotAvailable("replay")),
-            Action::Link { .. } => Err(ServiceError::NotAvailable("link")),
+            Action::Advise { pit, game } => self.advise(cmd, pit, *game).await,
+            Action::Leaderboard { global, page } => self.leaderboard(cmd, *global, *page).await,
+            Action::Stats { user } => self.stats(cmd, user.as_ref()).await,
+            Action::History { user } => self.history(cmd, user.as_ref()).await,
+            Action::Replay { game } => self.replay(cmd, *game).await,
+            Action::Link { code } => self.link(cmd, code.as_deref()).await,
         }
     }
 }

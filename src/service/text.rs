@@ -13,6 +13,16 @@ By default you move first and play South (A–F).
 - `/oware board`: show the board. `/oware games`: your games and challenges.
 - `/oware resign`; `/oware end`: propose ending by agreement (each takes their own \
 row; the other player confirms with `/oware end`).
+- `/oware advise d`: watching a game? Suggest a pit for the side to move (one vote per \
+move, change it any time; the board shows the tally). Not in your own game, and only \
+with `advice:on` (the default for casual games).
+- `/oware leaderboard [global] [page:2]`: ratings on this server, or everywhere.
+- `/oware stats [@someone]`: rating, record, head-to-head and a rating chart.
+- `/oware history [@someone]`: the last 10 games with their ids.
+- `/oware replay #12`: a game as an animated GIF and a text record.
+- `/oware link`: get a code; `/oware link CODE` from your account on another network \
+shares one rating between them.
+- Rated games of at least 10 moves change ratings (Glicko-2; `?` marks provisional).
 - `/oware rules`: the rules.";
 
 /// The rules of Oware (abapa), short.

@@ -55,12 +55,13 @@ fn row_hint(side: Side) -> &'static str {
     }
 }
 
-/// The board image files for a reply: the one place that attaches board PNGs.
-pub(super) fn board_files(row: &GameRow, game: &Game) -> Vec<Attachment> {
+/// The board image files for a reply: the one place that attaches board PNGs. The
+/// caption is the result once the game is over, else `note` (the advice tally).
+pub(super) fn board_files(row: &GameRow, game: &Game, note: Option<&str>) -> Vec<Attachment> {
     let names = [row.south_name.as_str(), row.north_name.as_str()];
     let result = game.outcome().map(|o| render::result_line(&o, names));
     let view = BoardView {
-        caption: result.as_deref(),
+        caption: result.as_deref().or(note),
         ..BoardView::of_game(game, names)
     };
     vec![Attachment {
@@ -71,13 +72,25 @@ pub(super) fn board_files(row: &GameRow, game: &Game) -> Vec<Attachment> {
     }]
 }
 
-/// Attaches the board image to `reply`. Rendering is CPU work of a few milliseconds,
-/// so it runs on the blocking pool rather than stalling an async worker (and the
-/// database futures queued on it); a failed render is logged and the reply goes
-/// without its image.
-pub(super) async fn with_board(mut reply: Reply, row: &GameRow, game: &Game) -> Reply {
+/// Attaches the board image to `reply`, with the onlookers' advice for the side to
+/// move (`Onlookers suggest: D ×3, B ×1`), if any and the game goes on, in the text
+/// and as the picture's caption. Rendering is CPU work of a few milliseconds, so it
+/// runs on the blocking pool rather than stalling an async worker (and the database
+/// futures queued on it); a failed render is logged and the reply goes without its
+/// image.
+pub(super) async fn with_board(
+    mut reply: Reply,
+    row: &GameRow,
+    game: &Game,
+    advice: Option<&str>,
+) -> Reply {
+    let advice = advice.filter(|_| !game.is_over()).map(str::to_owned);
+    if let Some(advice) = &advice {
+        let _ = write!(reply.text, "\n{advice}.");
+    }
     let (row, game) = (row.clone(), game.clone());
-    match tokio::task::spawn_blocking(move || board_files(&row, &game)).await {
+    let render = move || board_files(&row, &game, advice.as_deref());
+    match tokio::task::spawn_blocking(render).await {
         Ok(files) => reply.files = files,
         Err(err) => tracing::error!(error = %err, "could not render the board"),
     }
@@ -192,8 +205,8 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply) {
     }
 }
 
-/// A public reply showing the game as it stands, under `headline` (the image is
-/// added by [`with_board`]).
+/// A public reply showing the game as it stands, under `headline` (the image, and
+/// the advice tally if any, are added by [`with_board`]).
 pub(super) fn board_reply(row: &GameRow, game: &Game, headline: String) -> Reply {
     let mut reply = Reply::public(headline);
     status(row, game, &mut reply);
@@ -233,4 +246,30 @@ pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply) -> Reply {
         text.push_str(" A grand slam: under this game's rules it captures nothing.");
     }
     board_reply(row, game, text)
+}
+
+/// A Unix-milliseconds time as a UTC calendar date `(year, month, day)`.
+pub(super) fn date(ms: i64) -> (i64, u32, u32) {
+    // Howard Hinnant's days-to-civil algorithm.
+    let days = ms.div_euclid(86_400_000) + 719_468;
+    let era = days.div_euclid(146_097);
+    let doe = days.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = u32::try_from(doy - (153 * mp + 2) / 5 + 1).unwrap_or(1);
+    let month = u32::try_from(if mp < 10 { mp + 3 } else { mp - 9 }).unwrap_or(1);
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_are_utc_calendar_days() {
+        assert_eq!(super::date(0), (1970, 1, 1));
+        assert_eq!(super::date(951_782_400_000), (2000, 2, 29));
+        assert_eq!(super::date(1_795_305_600_000 - 1), (2026, 11, 21));
+        assert_eq!(super::date(1_795_305_600_000), (2026, 11, 22));
+    }
 }

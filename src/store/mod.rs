@@ -1,4 +1,5 @@
-//! The only SQL in the crate: players, challenges, games and moves in one SQLite file
+//! The only SQL in the crate: players, challenges, games and moves, ratings, advice
+//! and link codes in one SQLite file
 //! (WAL mode), through sqlx. Migrations live in `migrations/` at the top level and run
 //! when the store opens.
 //!
@@ -9,8 +10,12 @@
 
 mod challenges;
 mod engine;
+#[macro_use]
 mod games;
+mod ratings;
 mod rows;
+mod social;
+mod turns;
 
 use std::{str::FromStr, time::Duration};
 
@@ -19,7 +24,10 @@ use sqlx::sqlite::{
 };
 
 pub use challenges::{ChallengeRow, NewChallenge};
+pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
+pub use social::{LinkOutcome, Merge};
+pub use turns::Applied;
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);

@@ -21,12 +21,20 @@ pub struct GameRow {
     pub south_user: String,
     /// South's display name.
     pub south_name: String,
+    /// South's identity (shared by linked accounts).
+    pub south_identity: i64,
+    /// Whether South is a bot.
+    pub south_bot: bool,
     /// North's player row id.
     pub north_id: i64,
     /// North's platform user id.
     pub north_user: String,
     /// North's display name.
     pub north_name: String,
+    /// North's identity (shared by linked accounts).
+    pub north_identity: i64,
+    /// Whether North is a bot.
+    pub north_bot: bool,
     /// The rules variant's name.
     pub variant: String,
     /// Rated or casual.

@@ -132,3 +132,102 @@ pub fn winning_line() -> Vec<Pit> {
     }
     panic!("no winning line found");
 }
+
+/// A place on `platform` in server `space` (if any).
+pub fn place_at(platform: Platform, space: Option<&str>, channel: &str) -> Place {
+    Place {
+        platform,
+        space: space.map(str::to_owned),
+        channel: channel.to_owned(),
+        thread: None,
+    }
+}
+
+/// A command from `author` at `place`.
+pub fn cmd_at(place: &Place, author: &str, action: Action) -> Command {
+    Command {
+        place: place.clone(),
+        author: user(author),
+        action,
+    }
+}
+
+/// `south` challenges `north` at `place` with `options` and `north` accepts; returns
+/// the game id. The challenger plays South.
+pub async fn start_game_at(
+    service: &Service,
+    place: &Place,
+    south: &str,
+    north: &str,
+    options: ChallengeOptions,
+) -> i64 {
+    let reply = service
+        .handle(cmd_at(
+            place,
+            south,
+            Action::Play {
+                opponent: user(north),
+                options,
+            },
+        ))
+        .await;
+    assert!(!reply.private, "challenge refused: {}", reply.text);
+    let reply = service
+        .handle(cmd_at(place, north, Action::Accept { challenge: None }))
+        .await;
+    assert!(!reply.private, "accept refused: {}", reply.text);
+    reply.game.expect("the accept reply names the game")
+}
+
+/// Plays `plies` moves of game `game` (each the first legal pit), alternating
+/// `south` and `north`; returns the last reply.
+pub async fn play_plies(
+    service: &Service,
+    place: &Place,
+    game: i64,
+    [south, north]: [&str; 2],
+    plies: usize,
+) -> Reply {
+    let mut local = Game::new(Variant::Abapa);
+    let mut last = None;
+    for i in 0..plies {
+        let pit = local
+            .legal_moves()
+            .into_iter()
+            .next()
+            .expect("a legal move");
+        local.play(pit).expect("legal");
+        let author = if i % 2 == 0 { south } else { north };
+        let reply = service
+            .handle(cmd_at(
+                place,
+                author,
+                Action::Move {
+                    pit: pit.letter().to_string(),
+                    game: Some(game),
+                    ply: None,
+                },
+            ))
+            .await;
+        assert!(!reply.private, "ply {}: {}", i + 1, reply.text);
+        last = Some(reply);
+    }
+    last.expect("at least one ply")
+}
+
+/// A rated game at `place` that `winner` (South) wins after ten plies when `loser`
+/// resigns; returns the game id and the resignation reply.
+pub async fn rated_win(
+    service: &Service,
+    place: &Place,
+    winner: &str,
+    loser: &str,
+) -> (i64, Reply) {
+    let game = start_game_at(service, place, winner, loser, ChallengeOptions::default()).await;
+    play_plies(service, place, game, [winner, loser], 10).await;
+    let reply = service
+        .handle(cmd_at(place, loser, Action::Resign { game: Some(game) }))
+        .await;
+    assert!(!reply.private, "resign refused: {}", reply.text);
+    (game, reply)
+}

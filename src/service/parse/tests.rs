@@ -115,6 +115,61 @@ fn short_commands() {
 }
 
 #[test]
+fn social_commands() {
+    assert_eq!(
+        action("/oware advise d #4"),
+        Action::Advise {
+            pit: "d".into(),
+            game: Some(4)
+        }
+    );
+    for (text, global, page) in [
+        ("/oware leaderboard", false, 1),
+        ("/oware leaderboard page:3", false, 3),
+        ("!oware leaderboard global page:2", true, 2),
+        ("/oware top global", true, 1),
+    ] {
+        assert_eq!(action(text), Action::Leaderboard { global, page }, "{text}");
+    }
+    assert_eq!(action("/oware replay 12"), Action::Replay { game: 12 });
+    assert_eq!(action("!oware link"), Action::Link { code: None });
+    assert_eq!(
+        action("/oware link K7QM2XPA"),
+        Action::Link {
+            code: Some("K7QM2XPA".into())
+        }
+    );
+    let me = User {
+        id: "me".into(),
+        name: "Me".into(),
+        is_bot: false,
+    };
+    for (text, whose) in [("/oware stats", None), ("/oware stats @bob", Some("@bob"))] {
+        let got = parsed(text).resolve(|m| {
+            Ok::<User, String>(User {
+                id: m.into(),
+                ..me.clone()
+            })
+        });
+        let want = whose.map(|id| User {
+            id: id.into(),
+            ..me.clone()
+        });
+        assert_eq!(got, Ok(Action::Stats { user: want }), "{text}");
+    }
+    assert_eq!(
+        parsed("/oware history @bob").resolve(|_| Ok::<User, String>(me.clone())),
+        Ok(Action::History {
+            user: Some(me.clone())
+        })
+    );
+    assert!(matches!(
+        parse_command("/oware leaderboard sideways"),
+        Err(ParseError::UnexpectedWord { .. })
+    ));
+}
+
+#[test]
 fn ordinary_chat_is_not_addressed_to_the_bot() {
     for text in [
         "",

@@ -1,0 +1,92 @@
+//! `/oware link`: one identity for accounts on different networks. Without a code,
+//! the author gets a one-time code (privately); typing it from an account on another
+//! network joins both accounts to one identity, one rating and one leaderboard line.
+
+use super::{Command, Reply, Service, ServiceError};
+use crate::store::{now_ms, LinkOutcome};
+
+/// Code letters: no 0/O, 1/I/L, so a code read aloud or retyped survives.
+const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+/// Characters in a code.
+const CODE_LEN: usize = 8;
+
+fn new_code() -> String {
+    (0..CODE_LEN)
+        .map(|_| char::from(ALPHABET[rand::random_range(0..ALPHABET.len())]))
+        .collect()
+}
+
+impl Service {
+    pub(super) async fn link(
+        &self,
+        cmd: &Command,
+        code: Option<&str>,
+    ) -> Result<Reply, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        let me = self
+            .store
+            .upsert_player(
+                platform,
+                &cmd.author.id,
+                &cmd.author.name,
+                cmd.author.is_bot,
+            )
+            .await?;
+        let minutes = self.config.link_ttl.as_secs().div_ceil(60);
+        let Some(typed) = code else {
+            let ttl_ms = i64::try_from(self.config.link_ttl.as_millis()).unwrap_or(i64::MAX);
+            for _ in 0..5 {
+                let code = new_code();
+                if self
+                    .store
+                    .create_link_code(&code, me, now_ms().saturating_add(ttl_ms))
+                    .await?
+                {
+                    return Ok(Reply::private(format!(
+                        "Your link code is `{code}`. Within {minutes} minute{}, type \
+                         `/oware link {code}` from your account on another network (Discord, \
+                         Matrix or the console): both accounts will then share one rating. \
+                         The code works once; keep it to yourself.",
+                        if minutes == 1 { "" } else { "s" }
+                    )));
+                }
+            }
+            return Err(ServiceError::Internal("no free link code".to_owned()));
+        };
+        let code: String = typed
+            .chars()
+            .filter(|c| !matches!(c, '-' | ' ' | '`'))
+            .collect::<String>()
+            .to_uppercase();
+        match self.store.redeem_link_code(&code, me, platform).await? {
+            LinkOutcome::Unknown => {
+                Err(ServiceError::LinkUnknown(typed.chars().take(24).collect()))
+            }
+            LinkOutcome::Expired => Err(ServiceError::LinkExpired(minutes)),
+            LinkOutcome::Used => Err(ServiceError::LinkUsed),
+            LinkOutcome::OwnCode => Err(ServiceError::LinkOwnCode(code)),
+            LinkOutcome::SameNetwork => Err(ServiceError::LinkSameNetwork),
+            LinkOutcome::AlreadyLinked => Err(ServiceError::AlreadyLinked),
+            LinkOutcome::Linked(merge) => {
+                let other = format!("{} ({})", merge.other_name, merge.other_platform);
+                let mine = format!("{} ({platform})", cmd.author.name);
+                let (kept, dropped) = if merge.kept_redeemer {
+                    (mine.clone(), other.clone())
+                } else {
+                    (other.clone(), mine.clone())
+                };
+                Ok(Reply::private(format!(
+                    "Linked: {mine} and {other} are now one player, with one rating and one \
+                     line on the global leaderboard. The account with more rated games keeps \
+                     its rating (on a tie, the code's): kept {kept} ({} rated game{}), \
+                     dropped the rating of {dropped} ({} rated game{}). Every game stays in \
+                     the history.",
+                    merge.kept_games,
+                    if merge.kept_games == 1 { "" } else { "s" },
+                    merge.dropped_games,
+                    if merge.dropped_games == 1 { "" } else { "s" },
+                )))
+            }
+        }
+    }
+}

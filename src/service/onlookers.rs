@@ -1,0 +1,77 @@
+//! Onlookers' advice in a game's thread: `advise d` stores one vote per onlooker per
+//! ply (the latest counts), and the board shows the current ply's tally.
+
+use super::{
+    advice::{check_advice, AdviceTally},
+    view, Command, GameRef, Reply, Service, ServiceError,
+};
+use crate::{
+    rules::{Game, Pit, Side},
+    store::GameRow,
+};
+
+impl Service {
+    pub(super) async fn advise(
+        &self,
+        cmd: &Command,
+        pit: &str,
+        game: GameRef,
+    ) -> Result<Reply, ServiceError> {
+        let row = self.find_game(cmd, game, true).await?;
+        let game = self.load(&row).await?;
+        let side = game.to_move().unwrap_or(Side::South);
+        let pit = Pit::parse_for(side, pit)?;
+        let is_player = view::side_of(&row, &cmd.author.id).is_some();
+        let over = !row.is_active() || game.is_over();
+        check_advice(is_player, row.advice, over, pit, game.legal_moves())?;
+        let onlooker = self
+            .store
+            .upsert_player(
+                cmd.place.platform.as_str(),
+                &cmd.author.id,
+                &cmd.author.name,
+                cmd.author.is_bot,
+            )
+            .await?;
+        if !self
+            .store
+            .advise(row.id, row.ply, onlooker, pit.letter())
+            .await?
+        {
+            return Err(ServiceError::Raced(row.id));
+        }
+        let tally = self.advice_summary(&row, &game).await?.unwrap_or_default();
+        Ok(Reply::private(format!(
+            "Noted: you suggest **{pit}** for {} in game #{}, move {}. {tally}.",
+            view::name(&row, side),
+            row.id,
+            row.ply + 1
+        )))
+    }
+
+    /// The tally of the advice for the side to move in `game` (the game stored as
+    /// `row`, possibly moves further on), if anyone advised.
+    pub(super) async fn advice_summary(
+        &self,
+        row: &GameRow,
+        game: &Game,
+    ) -> Result<Option<String>, ServiceError> {
+        if !row.is_active() || !row.advice || game.is_over() {
+            return Ok(None);
+        }
+        let ply = game.plies().len();
+        let stored_ply = i64::try_from(ply).unwrap_or(i64::MAX);
+        let votes = self.store.advice_votes(row.id, stored_ply).await?;
+        let tally = AdviceTally::from_votes(
+            ply,
+            votes.into_iter().filter_map(|(onlooker, letter)| {
+                let mut chars = letter.chars();
+                match (chars.next().and_then(Pit::from_letter), chars.next()) {
+                    (Some(pit), None) => Some((ply, onlooker, pit)),
+                    _ => None,
+                }
+            }),
+        );
+        Ok(tally.summary())
+    }
+}

@@ -1,0 +1,58 @@
+//! `/oware replay <id>`: a game, finished or running, as an animated GIF and as a
+//! text record (tags and numbered moves) that other tools can read back.
+
+use super::{view, Attachment, Command, Reply, Service, ServiceError};
+use crate::{render, rules::GameRecord};
+
+impl Service {
+    pub(super) async fn replay(&self, cmd: &Command, id: i64) -> Result<Reply, ServiceError> {
+        let row = self.find_game(cmd, Some(id), true).await?;
+        let game = self.load(&row).await?;
+        let names = [row.south_name.as_str(), row.north_name.as_str()];
+        let (y, m, d) = view::date(row.created_at);
+        let record = GameRecord::from_game(
+            &game,
+            [
+                ("Event", format!("Oware game #{}", row.id)),
+                ("Site", row.platform.clone()),
+                ("Date", format!("{y:04}.{m:02}.{d:02}")),
+                ("South", row.south_name.clone()),
+                ("North", row.north_name.clone()),
+            ],
+        )
+        .map_err(|e| ServiceError::Internal(format!("game #{id}: {e}")))?;
+        let plies = game.plies().len();
+        let state = if game.is_over() {
+            view::summary(&row, &game)
+        } else {
+            "still being played".to_owned()
+        };
+        let mut reply = Reply::public(format!(
+            "Replay of game {} ({}, {}): {plies} move{}, {state}. The record is attached \
+             as text.",
+            view::game_label(&row),
+            row.variant,
+            if row.rated { "rated" } else { "casual" },
+            if plies == 1 { "" } else { "s" },
+        ));
+        reply.files = vec![
+            Attachment {
+                file_name: format!("oware-{id}.gif"),
+                mime: "image/gif",
+                bytes: render::replay_gif(&game, names),
+                description: format!(
+                    "Animated replay of game #{id}, {} (South) vs {} (North), {plies} moves.",
+                    row.south_name, row.north_name
+                ),
+            },
+            Attachment {
+                file_name: format!("oware-{id}.txt"),
+                mime: "text/plain",
+                bytes: record.to_text().into_bytes(),
+                description: format!("Game record of game #{id}."),
+            },
+        ];
+        reply.game = Some(row.id);
+        Ok(reply)
+    }
+}

@@ -1,0 +1,332 @@
+//! Ratings per identity (linked accounts share one), their history for the chart,
+//! the leaderboard, head-to-head records and a player's recent games.
+//!
+//! A player row is its own identity until linked (`players.identity_id` is NULL); the
+//! identity id is then `COALESCE(identity_id, id)`. Ratings are written only by
+//! [`rate_game`], inside the transaction that ends the game.
+
+use sqlx::{FromRow, SqliteConnection};
+
+use super::{GameEnd, GameRow, Store, StoreError};
+
+/// Glicko-2 numbers as stored.
+#[derive(Clone, Copy, Debug, PartialEq, FromRow)]
+pub struct RatingNumbers {
+    /// The rating.
+    pub rating: f64,
+    /// The rating deviation.
+    pub deviation: f64,
+    /// The volatility.
+    pub volatility: f64,
+}
+
+/// Rates a game: given South's and North's current numbers (`None` for an identity
+/// without a rated game yet), their numbers before and after, `[South, North]`.
+pub type Rater<'a> =
+    &'a (dyn Fn([Option<RatingNumbers>; 2]) -> [(RatingNumbers, RatingNumbers); 2] + Send + Sync);
+
+/// One player's rating change from a game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    /// Before the game.
+    pub before: RatingNumbers,
+    /// After it.
+    pub after: RatingNumbers,
+    /// Rated games played before this one.
+    pub games_before: i64,
+}
+
+/// An identity's rating and rated record.
+#[derive(Clone, Debug, PartialEq, FromRow)]
+pub struct RatingRow {
+    /// The identity id.
+    pub identity_id: i64,
+    /// The name of the identity's most recently active account.
+    pub name: String,
+    /// The rating.
+    pub rating: f64,
+    /// The rating deviation.
+    pub deviation: f64,
+    /// The volatility.
+    pub volatility: f64,
+    /// Rated games.
+    pub games: i64,
+    /// Rated wins.
+    pub wins: i64,
+    /// Rated draws.
+    pub draws: i64,
+    /// Rated losses.
+    pub losses: i64,
+    /// Seeds captured in rated games.
+    pub seeds: i64,
+    /// Current run of rated wins.
+    pub streak: i64,
+    /// Longest run of rated wins.
+    pub best_streak: i64,
+}
+
+/// Finished games between two identities, from the first one's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, FromRow)]
+pub struct HeadToHead {
+    /// Won by the first.
+    pub wins: i64,
+    /// Drawn.
+    pub draws: i64,
+    /// Lost by the first.
+    pub losses: i64,
+}
+
+/// Which players a leaderboard ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope<'a> {
+    /// Everyone, on every network.
+    Global,
+    /// Those who played a game in this `(platform, space)`.
+    Server(&'a str, Option<&'a str>),
+}
+
+/// `SELECT` of a [`RatingRow`] from `ratings r`; the display name of an identity is
+/// its most recently active account's.
+macro_rules! select_rating {
+    () => {
+        "SELECT r.identity_id,
+                (SELECT p.name FROM players p
+                 WHERE COALESCE(p.identity_id, p.id) = r.identity_id
+                 ORDER BY p.updated_at DESC, p.id DESC LIMIT 1) AS name,
+                r.rating, r.deviation, r.volatility,
+                r.games, r.wins, r.draws, r.losses, r.seeds, r.streak, r.best_streak
+         FROM ratings r "
+    };
+}
+
+/// The ratings rows in a scope (`?1` platform or NULL for all, `?2` space).
+macro_rules! in_scope {
+    () => {
+        "(?1 IS NULL OR r.identity_id IN (
+              SELECT COALESCE(p.identity_id, p.id) FROM games g
+              JOIN players p ON p.id = g.south_id OR p.id = g.north_id
+              WHERE g.platform = ?1 AND g.space IS ?2))"
+    };
+}
+
+/// Applies a rated game's result to both players' identities, inside the transaction
+/// that ends the game. Returns `None`, changing nothing, when both accounts belong to
+/// one identity (a player cannot gain rating from themself).
+pub(super) async fn rate_game(
+    conn: &mut SqliteConnection,
+    game_id: i64,
+    end: &GameEnd,
+    rater: Rater<'_>,
+    now: i64,
+) -> Result<Option<[RatingChange; 2]>, StoreError> {
+    let (south, north): (i64, i64) = sqlx::query_as(
+        "SELECT COALESCE(s.identity_id, s.id), COALESCE(n.identity_id, n.id)
+         FROM games g JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
+         WHERE g.id = ?",
+    )
+    .bind(game_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    if south == north {
+        return Ok(None);
+    }
+    let mut current = [None, None];
+    let mut games = [0i64; 2];
+    for (i, identity) in [south, north].into_iter().enumerate() {
+        let row: Option<(f64, f64, f64, i64)> = sqlx::query_as(
+            "SELECT rating, deviation, volatility, games FROM ratings WHERE identity_id = ?",
+        )
+        .bind(identity)
+        .fetch_optional(&mut *conn)
+        .await?;
+        if let Some((rating, deviation, volatility, n)) = row {
+            current[i] = Some(RatingNumbers {
+                rating,
+                deviation,
+                volatility,
+            });
+            games[i] = n;
+        }
+    }
+    let new = rater(current);
+    let mut changes = Vec::with_capacity(2);
+    for (i, (identity, (before, after))) in [south, north].into_iter().zip(new).enumerate() {
+        let letter = if i == 0 { "S" } else { "N" };
+        let won = i64::from(end.result == letter);
+        let drew = i64::from(end.result == "draw");
+        let lost = 1 - won - drew;
+        sqlx::query(
+            "INSERT INTO ratings (identity_id, rating, deviation, volatility, games, wins,
+                 draws, losses, seeds, streak, best_streak, updated_at)
+             VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?5, ?5, ?9)
+             ON CONFLICT (identity_id) DO UPDATE SET
+                 rating = excluded.rating, deviation = excluded.deviation,
+                 volatility = excluded.volatility, games = games + 1,
+                 wins = wins + excluded.wins, draws = draws + excluded.draws,
+                 losses = losses + excluded.losses, seeds = seeds + excluded.seeds,
+                 streak = CASE WHEN excluded.wins = 1 THEN streak + 1 ELSE 0 END,
+                 best_streak = MAX(best_streak,
+                                   CASE WHEN excluded.wins = 1 THEN streak + 1 ELSE 0 END),
+                 updated_at = excluded.updated_at",
+        )
+        .bind(identity)
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(after.volatility)
+        .bind(won)
+        .bind(drew)
+        .bind(lost)
+        .bind(i64::from(end.scores[i]))
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query(
+            "INSERT INTO rating_history (identity_id, game_id, before, rating, deviation,
+                 volatility, rated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(identity)
+        .bind(game_id)
+        .bind(before.rating)
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(after.volatility)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+        changes.push(RatingChange {
+            before,
+            after,
+            games_before: games[i],
+        });
+    }
+    Ok(Some([changes[0], changes[1]]))
+}
+
+impl Store {
+    /// The identity of an account, if the account has ever played or advised.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn identity_of(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT COALESCE(identity_id, id) FROM players WHERE platform = ? AND user_id = ?",
+        )
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    /// An identity's rating and rated record, if it has finished a rated game.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn rating(&self, identity_id: i64) -> Result<Option<RatingRow>, StoreError> {
+        Ok(
+            sqlx::query_as(concat!(select_rating!(), "WHERE r.identity_id = ?"))
+                .bind(identity_id)
+                .fetch_optional(&self.reader)
+                .await?,
+        )
+    }
+
+    /// An identity's numbers after each rated game, oldest first: `(rating, deviation)`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn rating_history(&self, identity_id: i64) -> Result<Vec<(f64, f64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT rating, deviation FROM rating_history WHERE identity_id = ?
+             ORDER BY rated_at, game_id",
+        )
+        .bind(identity_id)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    /// One page of the leaderboard (best first) and how many players it ranks.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn leaderboard(
+        &self,
+        scope: Scope<'_>,
+        limit: i64,
+        offset: i64,
+    ) -> Result<(Vec<RatingRow>, i64), StoreError> {
+        let (platform, space) = match scope {
+            Scope::Global => (None, None),
+            Scope::Server(platform, space) => (Some(platform), space),
+        };
+        let rows = sqlx::query_as(concat!(
+            select_rating!(),
+            "WHERE ",
+            in_scope!(),
+            " ORDER BY r.rating DESC, r.games DESC, r.identity_id LIMIT ?3 OFFSET ?4"
+        ))
+        .bind(platform)
+        .bind(space)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&self.reader)
+        .await?;
+        let total = sqlx::query_scalar(concat!(
+            "SELECT count(*) FROM ratings r WHERE ",
+            in_scope!()
+        ))
+        .bind(platform)
+        .bind(space)
+        .fetch_one(&self.reader)
+        .await?;
+        Ok((rows, total))
+    }
+
+    /// Finished games between two identities, from `a`'s point of view.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn head_to_head(&self, a: i64, b: i64) -> Result<HeadToHead, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT
+                 COALESCE(SUM((result = 'S' AND si = ?1) OR (result = 'N' AND ni = ?1)), 0) AS wins,
+                 COALESCE(SUM(result = 'draw'), 0) AS draws,
+                 COALESCE(SUM((result = 'S' AND si = ?2) OR (result = 'N' AND ni = ?2)), 0) AS losses
+             FROM (SELECT g.result, COALESCE(s.identity_id, s.id) AS si,
+                          COALESCE(n.identity_id, n.id) AS ni
+                   FROM games g JOIN players s ON s.id = g.south_id
+                   JOIN players n ON n.id = g.north_id
+                   WHERE g.status = 'finished')
+             WHERE (si = ?1 AND ni = ?2) OR (si = ?2 AND ni = ?1)",
+        )
+        .bind(a)
+        .bind(b)
+        .fetch_one(&self.reader)
+        .await?)
+    }
+
+    /// An identity's most recent games (any status, on every linked account), newest
+    /// first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn recent_games(
+        &self,
+        identity_id: i64,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        Ok(sqlx::query_as(concat!(
+            select_game!(),
+            "WHERE COALESCE(s.identity_id, s.id) = ?1 OR COALESCE(n.identity_id, n.id) = ?1
+             ORDER BY g.id DESC LIMIT ?2"
+        ))
+        .bind(identity_id)
+        .bind(limit)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+}

@@ -1,0 +1,235 @@
+//! Onlookers' advice (one vote per onlooker per ply) and one-time link codes that
+//! join two accounts into one identity.
+
+use super::{now_ms, Store, StoreError};
+
+/// What redeeming a link code did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkOutcome {
+    /// No such code.
+    Unknown,
+    /// The code's time ran out.
+    Expired,
+    /// The code was used already.
+    Used,
+    /// The code belongs to the account redeeming it.
+    OwnCode,
+    /// The code was made on the same network as the account redeeming it.
+    SameNetwork,
+    /// The two accounts already share an identity.
+    AlreadyLinked,
+    /// The accounts now share one identity.
+    Linked(Merge),
+}
+
+/// How two identities were merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Merge {
+    /// The code's account: its display name.
+    pub other_name: String,
+    /// The code's account: its network.
+    pub other_platform: String,
+    /// Whether the redeeming account's identity (rating, record) was kept rather than
+    /// the code owner's.
+    pub kept_redeemer: bool,
+    /// Rated games of the identity kept.
+    pub kept_games: i64,
+    /// Rated games of the identity dropped.
+    pub dropped_games: i64,
+}
+
+impl Store {
+    /// Records (or replaces) an onlooker's advice for the ply after `ply` moves, only
+    /// if the game is still active at `ply` with advice on. Returns `false` otherwise.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn advise(
+        &self,
+        game_id: i64,
+        ply: i64,
+        onlooker_id: i64,
+        pit: char,
+    ) -> Result<bool, StoreError> {
+        let stored = sqlx::query(
+            "INSERT INTO advice (game_id, ply, onlooker_id, pit, given_at)
+             SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (
+                 SELECT 1 FROM games
+                 WHERE id = ?1 AND ply = ?2 AND status = 'active' AND advice = 1)
+             ON CONFLICT (game_id, ply, onlooker_id)
+             DO UPDATE SET pit = excluded.pit, given_at = excluded.given_at",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .bind(onlooker_id)
+        .bind(pit.to_string())
+        .bind(now_ms())
+        .execute(&self.writer)
+        .await?
+        .rows_affected();
+        Ok(stored == 1)
+    }
+
+    /// The advice given for the ply after `ply` moves: `(onlooker, pit letter)`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn advice_votes(
+        &self,
+        game_id: i64,
+        ply: i64,
+    ) -> Result<Vec<(i64, String)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT onlooker_id, pit FROM advice WHERE game_id = ? AND ply = ?
+             ORDER BY given_at, onlooker_id",
+        )
+        .bind(game_id)
+        .bind(ply)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    /// Stores a link code for `player_id`. Returns `false` if the code is taken.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn create_link_code(
+        &self,
+        code: &str,
+        player_id: i64,
+        expires_at: i64,
+    ) -> Result<bool, StoreError> {
+        let stored = sqlx::query(
+            "INSERT OR IGNORE INTO link_codes (code, player_id, created_at, expires_at)
+             VALUES (?, ?, ?, ?)",
+        )
+        .bind(code)
+        .bind(player_id)
+        .bind(now_ms())
+        .bind(expires_at)
+        .execute(&self.writer)
+        .await?
+        .rows_affected();
+        Ok(stored == 1)
+    }
+
+    /// Sets when a link code expires (for tools and tests).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_link_code_expiry(
+        &self,
+        code: &str,
+        expires_at: i64,
+    ) -> Result<bool, StoreError> {
+        let updated = sqlx::query("UPDATE link_codes SET expires_at = ? WHERE code = ?")
+            .bind(expires_at)
+            .bind(code)
+            .execute(&self.writer)
+            .await?
+            .rows_affected();
+        Ok(updated == 1)
+    }
+
+    /// Redeems a link code for the account `player_id` on `platform`, in one
+    /// transaction: on success every account of both identities shares the identity
+    /// with more rated games (the code owner's on a tie), the other identity's rating
+    /// and rating history are dropped, and the code is spent.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn redeem_link_code(
+        &self,
+        code: &str,
+        player_id: i64,
+        platform: &str,
+    ) -> Result<LinkOutcome, StoreError> {
+        let now = now_ms();
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let found: Option<(i64, i64, Option<i64>, String, String, i64)> = sqlx::query_as(
+            "SELECT l.player_id, l.expires_at, l.used_at, p.platform, p.name,
+                    COALESCE(p.identity_id, p.id)
+             FROM link_codes l JOIN players p ON p.id = l.player_id WHERE l.code = ?",
+        )
+        .bind(code)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((owner, expires_at, used_at, owner_platform, owner_name, owner_identity)) = found
+        else {
+            return Ok(LinkOutcome::Unknown);
+        };
+        let mine: i64 =
+            sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE id = ?")
+                .bind(player_id)
+                .fetch_one(&mut *tx)
+                .await?;
+        let refusal = if used_at.is_some() {
+            Some(LinkOutcome::Used)
+        } else if expires_at <= now {
+            Some(LinkOutcome::Expired)
+        } else if owner == player_id {
+            Some(LinkOutcome::OwnCode)
+        } else if owner_platform == platform {
+            Some(LinkOutcome::SameNetwork)
+        } else if owner_identity == mine {
+            Some(LinkOutcome::AlreadyLinked)
+        } else {
+            None
+        };
+        if let Some(refusal) = refusal {
+            tx.rollback().await?;
+            return Ok(refusal);
+        }
+        let mut games = [0i64; 2];
+        for (i, identity) in [owner_identity, mine].into_iter().enumerate() {
+            games[i] = sqlx::query_scalar("SELECT games FROM ratings WHERE identity_id = ?")
+                .bind(identity)
+                .fetch_optional(&mut *tx)
+                .await?
+                .unwrap_or(0);
+        }
+        let kept_redeemer = games[1] > games[0];
+        let (keep, drop) = if kept_redeemer {
+            (mine, owner_identity)
+        } else {
+            (owner_identity, mine)
+        };
+        sqlx::query("UPDATE players SET identity_id = ? WHERE COALESCE(identity_id, id) = ?")
+            .bind(keep)
+            .bind(drop)
+            .execute(&mut *tx)
+            .await?;
+        for delete in [
+            "DELETE FROM rating_history WHERE identity_id = ?",
+            "DELETE FROM ratings WHERE identity_id = ?",
+        ] {
+            sqlx::query(delete).bind(drop).execute(&mut *tx).await?;
+        }
+        let spent = sqlx::query(
+            "UPDATE link_codes SET used_at = ?, used_by = ? WHERE code = ? AND used_at IS NULL",
+        )
+        .bind(now)
+        .bind(player_id)
+        .bind(code)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if spent != 1 {
+            tx.rollback().await?;
+            return Ok(LinkOutcome::Used);
+        }
+        tx.commit().await?;
+        let (kept_games, dropped_games) = if kept_redeemer {
+            (games[1], games[0])
+        } else {
+            (games[0], games[1])
+        };
+        Ok(LinkOutcome::Linked(Merge {
+            other_name: owner_name,
+            other_platform: owner_platform,
+            kept_redeemer,
+            kept_games,
+            dropped_games,
+        }))
+    }
+}

@@ -1,0 +1,167 @@
+//! The writes that play a game: a move, the game's end, a proposal to end it. Each is
+//! one transaction guarded by the game's `version`, so two identical moves sent at once
+//! apply exactly once, and a game that ends rated changes ratings in that same
+//! transaction.
+
+use super::{
+    now_ms,
+    ratings::{rate_game, RatingChange},
+    GameEnd, MoveRecord, Rater, Store, StoreError,
+};
+
+/// A guarded write that was applied; for one that ended a rated game, the ratings
+/// changes `[South, North]` (`None` when the game was not rated after all: both
+/// accounts belong to one identity).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Applied {
+    /// The rating changes, if the game was rated.
+    pub ratings: Option<[RatingChange; 2]>,
+}
+
+impl Store {
+    /// Records a move, and the game's end if it ended it, in one transaction, only if
+    /// the game is still active at `version` with `record.ply - 1` moves played (so
+    /// the mover is still the side to move).
+    ///
+    /// A game that ends and is to be rated comes with `rate`, and the ratings change in
+    /// the same transaction.
+    ///
+    /// Returns `None`, changing nothing, when the game moved on meanwhile.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn record_move(
+        &self,
+        game_id: i64,
+        version: i64,
+        record: &MoveRecord,
+        end: Option<&GameEnd>,
+        rate: Option<Rater<'_>>,
+    ) -> Result<Option<Applied>, StoreError> {
+        let now = now_ms();
+        // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
+        // timeout instead of failing to upgrade a read snapshot.
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let updated = sqlx::query(
+            "UPDATE games SET version = version + 1, ply = ply + 1,
+                 south_score = ?, north_score = ?, end_proposed_by = NULL,
+                 status = ?, result = ?, reason = ?, updated_at = ?
+             WHERE id = ? AND version = ? AND status = 'active' AND ply = ?",
+        )
+        .bind(i64::from(record.scores[0]))
+        .bind(i64::from(record.scores[1]))
+        .bind(if end.is_some() { "finished" } else { "active" })
+        .bind(end.map(|e| e.result))
+        .bind(end.map(|e| e.reason))
+        .bind(now)
+        .bind(game_id)
+        .bind(version)
+        .bind(record.ply - 1)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if updated == 0 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let board = record
+            .board_after
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, player_id, pit, sown, captured, captured_pits,
+                                grand_slam, board_after, south_score, north_score, played_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(game_id)
+        .bind(record.ply)
+        .bind(record.player_id)
+        .bind(record.pit.to_string())
+        .bind(i64::from(record.sown))
+        .bind(i64::from(record.captured))
+        .bind(&record.captured_pits)
+        .bind(record.grand_slam)
+        .bind(board)
+        .bind(i64::from(record.scores[0]))
+        .bind(i64::from(record.scores[1]))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        let ratings = match (end, rate) {
+            (Some(end), Some(rater)) => rate_game(&mut tx, game_id, end, rater, now).await?,
+            _ => None,
+        };
+        tx.commit().await?;
+        Ok(Some(Applied { ratings }))
+    }
+
+    /// Ends an active game without a move (resignation, agreement) if it is still at
+    /// `version`, rating it in the same transaction when `rate` is given. Returns
+    /// `None`, changing nothing, when it moved on meanwhile.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn finish_game(
+        &self,
+        game_id: i64,
+        version: i64,
+        end: &GameEnd,
+        rate: Option<Rater<'_>>,
+    ) -> Result<Option<Applied>, StoreError> {
+        let now = now_ms();
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let updated = sqlx::query(
+            "UPDATE games SET version = version + 1, status = 'finished', result = ?,
+                 reason = ?, south_score = ?, north_score = ?, end_proposed_by = NULL,
+                 updated_at = ?
+             WHERE id = ? AND version = ? AND status = 'active'",
+        )
+        .bind(end.result)
+        .bind(end.reason)
+        .bind(i64::from(end.scores[0]))
+        .bind(i64::from(end.scores[1]))
+        .bind(now)
+        .bind(game_id)
+        .bind(version)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if updated == 0 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let ratings = match rate {
+            Some(rater) => rate_game(&mut tx, game_id, end, rater, now).await?,
+            None => None,
+        };
+        tx.commit().await?;
+        Ok(Some(Applied { ratings }))
+    }
+
+    /// Records that `side` (`S` or `N`) proposes ending the game by agreement, if the
+    /// game is still active at `version`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn propose_end(
+        &self,
+        game_id: i64,
+        version: i64,
+        side: char,
+    ) -> Result<bool, StoreError> {
+        let updated = sqlx::query(
+            "UPDATE games SET version = version + 1, end_proposed_by = ?, updated_at = ?
+             WHERE id = ? AND version = ? AND status = 'active'",
+        )
+        .bind(side.to_string())
+        .bind(now_ms())
+        .bind(game_id)
+        .bind(version)
+        .execute(&self.writer)
+        .await?
+        .rows_affected();
+        Ok(updated == 1)
+    }
+}
