@@ -6,6 +6,7 @@
 //! and the outcome.
 
 mod game;
+mod illegal;
 mod moves;
 mod pit;
 mod position;
@@ -15,9 +16,10 @@ mod text;
 mod variant;
 
 pub use game::{EndReason, Game, Outcome, Ply};
+pub use illegal::{IllegalMove, SetupError};
 pub use moves::{Moves, MovesIter};
 pub use pit::{Pit, PitParseError, Side};
-pub use position::{Effect, IllegalMove, Position, SetupError};
+pub use position::{Effect, Position};
 pub use record::{GameRecord, RecordError};
 pub use text::text_board;
 pub use variant::{Variant, VariantParseError};

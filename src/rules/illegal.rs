@@ -1,0 +1,60 @@
+//! Why a move or a position is refused: every message says what to do instead.
+
+use super::{Moves, Pit, Side};
+
+/// Why a move cannot be played. Every message says what to do instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The game has ended; no move can be played.
+    #[error("the game is over: no more moves can be played")]
+    GameOver,
+    /// The pit belongs to the other player.
+    #[error("{pit} is {owner}'s pit: {side} sows from its own row ({legal})", owner = pit.owner())]
+    NotYourRow {
+        /// The pit asked for.
+        pit: Pit,
+        /// The side to move.
+        side: Side,
+        /// The legal moves.
+        legal: Moves,
+    },
+    /// The pit has no seeds.
+    #[error("pit {pit} is empty: choose a pit with seeds ({legal})")]
+    EmptyPit {
+        /// The pit asked for.
+        pit: Pit,
+        /// The legal moves.
+        legal: Moves,
+    },
+    /// The opponent's row is empty and this pit's seeds do not reach it.
+    #[error(
+        "{opponent}'s row is empty, so you must give them seeds, and {pit} does not reach \
+         their row: sow from {legal}", opponent = pit.owner().opponent()
+    )]
+    MustFeed {
+        /// The pit asked for.
+        pit: Pit,
+        /// The moves that feed the opponent.
+        legal: Moves,
+    },
+    /// A grand slam in the `forbidden` variant while another move exists.
+    #[error(
+        "{pit} would capture every seed on {opponent}'s row (a grand slam), which this \
+         game's rules forbid: play {legal} instead", opponent = pit.owner().opponent()
+    )]
+    GrandSlamForbidden {
+        /// The pit asked for.
+        pit: Pit,
+        /// The legal moves.
+        legal: Moves,
+    },
+}
+
+/// Why a position given from outside (a record, a test, the render command) is not
+/// a possible Oware position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Board and scores must hold exactly 48 seeds.
+    #[error("a position holds 48 seeds in all (board and scores), this one holds {0}")]
+    SeedCount(u32),
+}
