@@ -12,6 +12,7 @@
 //! room the bot says so once instead of staying silent.
 
 mod handle;
+mod incoming;
 mod login;
 mod outgoing;
 mod store;

@@ -1,0 +1,74 @@
+//! Incoming message text, pure: mention pills in the HTML body and the reply
+//! fallback a client quotes above a reply.
+
+/// Users linked as pills in HTML: `(user id, link text)` for each
+/// `<a href="https://matrix.to/#/@bob:example.org">Bob</a>`.
+pub(super) fn pills(html: &str) -> Vec<(String, String)> {
+    html.split("https://matrix.to/#/")
+        .skip(1)
+        .filter_map(|rest| {
+            let end = rest.find(['"', '\'', '?', '>']).unwrap_or(rest.len());
+            let id = rest[..end].replace("%40", "@").replace("%3A", ":");
+            let text = rest
+                .split_once('>')
+                .and_then(|(_, after)| after.split_once("</a>"))
+                .map(|(text, _)| text.trim().to_string())
+                .unwrap_or_default();
+            id.starts_with('@').then_some((id, text))
+        })
+        .collect()
+}
+
+/// The plain body with each pill's link text replaced by its user id, so
+/// `!oware play Bob Smith` (a pill) reads `!oware play @bob:example.org`.
+pub(super) fn with_pill_ids(body: &str, pills: &[(String, String)]) -> String {
+    let mut out = body.to_string();
+    for (id, text) in pills {
+        if !text.is_empty() && text != id && !text.contains('<') {
+            out = out.replacen(text.as_str(), id, 1);
+        }
+    }
+    out
+}
+
+/// The body without an old-style reply fallback (`> <@a:b> quoted` lines first).
+pub(super) fn strip_reply_fallback(body: &str) -> &str {
+    if !body.starts_with("> ") {
+        return body;
+    }
+    match body.find("\n\n") {
+        Some(i) => body[i + 2..].trim_start(),
+        None => body,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pills_are_found_decoded_and_put_in_the_body() {
+        let html = r#"!oware play <a href="https://matrix.to/#/@bob:localhost">Bob Smith</a> and <a href='https://matrix.to/#/%40carol%3Aexample.org?via=x'>C</a> <a href="https://matrix.to/#/!room:x">r</a>"#;
+        let found = pills(html);
+        assert_eq!(
+            found,
+            vec![
+                ("@bob:localhost".to_string(), "Bob Smith".to_string()),
+                ("@carol:example.org".to_string(), "C".to_string()),
+            ]
+        );
+        assert_eq!(
+            with_pill_ids("!oware play Bob Smith first:them", &found[..1]),
+            "!oware play @bob:localhost first:them"
+        );
+    }
+
+    #[test]
+    fn reply_fallbacks_are_stripped() {
+        assert_eq!(
+            strip_reply_fallback("> <@a:b> hi\n> there\n\n!move c"),
+            "!move c"
+        );
+        assert_eq!(strip_reply_fallback("!move c"), "!move c");
+    }
+}
