@@ -98,6 +98,8 @@ fn a_slash_command_with_a_resolved_user_becomes_a_play_command() {
                     variant: Variant::Abapa,
                     advice: None,
                     level: None,
+                    time: None,
+                    reminders: None,
                 },
             },
         }

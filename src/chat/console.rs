@@ -48,7 +48,7 @@ pub fn place() -> Place {
 }
 
 /// The console bot's user id (`@oware-bot`, `@oware` and `@bot` all name it).
-pub const BOT_ID: &str = "oware-bot";
+pub use crate::service::CONSOLE_BOT_ID as BOT_ID;
 
 /// A console user by name (case-insensitive id; `oware-bot`, `oware` and `bot` are
 /// the bot, which plays with the built-in engine).
@@ -193,6 +193,8 @@ pub fn print_reply<W: Write>(
             ButtonAction::Move { pit, .. } => format!("/move {pit}"),
             ButtonAction::Accept { challenge } => format!("/oware accept #{challenge}"),
             ButtonAction::Decline { challenge } => format!("/oware decline #{challenge}"),
+            ButtonAction::Rematch { game } => format!("/oware rematch #{game}"),
+            ButtonAction::Reissue { challenge } => format!("/oware reissue #{challenge}"),
         })
         .collect();
     if !choices.is_empty() {

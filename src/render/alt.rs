@@ -76,6 +76,21 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
         }
         None => out.push_str("; the game is over"),
     }
+    if let Some([s, n]) = view.clocks {
+        let running = |side| {
+            if view.to_move == Some(side) {
+                ", running"
+            } else {
+                ""
+            }
+        };
+        let _ = write!(
+            out,
+            "; clocks: {south} {s}{}, {north} {n}{}",
+            running(Side::South),
+            running(Side::North)
+        );
+    }
     if let Some(caption) = view.caption {
         let caption: String = caption
             .chars()

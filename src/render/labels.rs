@@ -56,7 +56,15 @@ pub(crate) fn display_name<'a>(view: &BoardView<'a>, side: Side) -> Cow<'a, str>
 /// North's name at the top left, South's at the bottom right (beside their stores);
 /// the side to move gets a pill and "to move".
 pub(super) fn name(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
-    let shown = display_name(view, side);
+    let shown = match view.clocks.filter(|c| !c[side.index()].is_empty()) {
+        // The clock rides in the name's pill: the running one is the side to move's.
+        Some(clocks) => Cow::Owned(format!(
+            "{}  {}",
+            display_name(view, side),
+            text::clean_name(clocks[side.index()], Face::Bold, "")
+        )),
+        None => display_name(view, side),
+    };
     let w = text::width(&shown, Face::Bold, NAME_SIZE);
     let baseline = NAME_BASELINE[side.index()];
     let pad = 10.0;

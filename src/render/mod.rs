@@ -57,6 +57,9 @@ pub struct BoardView<'a> {
     pub to_move: Option<Side>,
     /// A line shown top right: advice tallies, the result, a replay's move.
     pub caption: Option<&'a str>,
+    /// The clocks beside the names, `[South, North]` (`4:57`, `2 days left`), for
+    /// games with a time control. The side to move's is the running one.
+    pub clocks: Option<[&'a str; 2]>,
 }
 
 impl<'a> BoardView<'a> {
@@ -71,6 +74,7 @@ impl<'a> BoardView<'a> {
             legal: game.legal_moves(),
             to_move: game.to_move(),
             caption: None,
+            clocks: None,
         }
     }
 }
@@ -118,6 +122,8 @@ pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
         EndReason::Repetition => "position repeated".to_owned(),
         EndReason::Agreement => "ended by agreement".to_owned(),
         EndReason::Resignation(side) => format!("{} resigned", player(names, side)),
+        EndReason::Timeout(side) => format!("{} ran out of time", player(names, side)),
+        EndReason::Aborted => return "Game aborted: no result".to_owned(),
     };
     let [south, north] = outcome.scores;
     match outcome.winner {

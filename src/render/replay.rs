@@ -53,6 +53,7 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
         legal: Moves::EMPTY,
         to_move: Some(start.to_move()),
         caption: None,
+        clocks: None,
     };
     views.push(("Start".to_owned(), start_view, START_DELAY));
     let plies = game.plies();
@@ -67,6 +68,7 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
             legal: Moves::EMPTY,
             to_move: (!ended_here).then(|| ply.after.to_move()),
             caption: None,
+            clocks: None,
         };
         views.push((move_caption(i + 1, &ply.effect), view, PLY_DELAY));
     }

@@ -28,6 +28,10 @@ pub enum EndReason {
     Agreement,
     /// This side resigned.
     Resignation(Side),
+    /// This side's time ran out; the board and scores stay as they are.
+    Timeout(Side),
+    /// Abandoned before both sides had moved: no result, no winner.
+    Aborted,
 }
 
 impl EndReason {
@@ -40,6 +44,8 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::Agreement => "agreement",
             EndReason::Resignation(_) => "resignation",
+            EndReason::Timeout(_) => "timeout",
+            EndReason::Aborted => "aborted",
         }
     }
 }
@@ -263,6 +269,42 @@ impl Game {
             reason: EndReason::Resignation(side),
             scores: self.position.scores(),
             winner: Some(side.opponent()),
+        };
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// `side` ran out of time: the other side wins; the board and scores stay as they
+    /// are.
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] if the game has already ended.
+    pub fn lose_on_time(&mut self, side: Side) -> Result<Outcome, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let outcome = Outcome {
+            reason: EndReason::Timeout(side),
+            scores: self.position.scores(),
+            winner: Some(side.opponent()),
+        };
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// Abandons the game without a result (a side never moved): no winner, the board
+    /// and scores stay as they are.
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] if the game has already ended.
+    pub fn abort(&mut self) -> Result<Outcome, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let outcome = Outcome {
+            reason: EndReason::Aborted,
+            scores: self.position.scores(),
+            winner: None,
         };
         self.outcome = Some(outcome);
         Ok(outcome)

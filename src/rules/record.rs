@@ -339,6 +339,14 @@ fn apply_reason(game: &mut Game, reason: Option<EndReason>) -> Result<(), Record
             .resign(side)
             .map(drop)
             .map_err(|_| mismatch("already end it".to_owned())),
+        (None, EndReason::Timeout(side)) => game
+            .lose_on_time(side)
+            .map(drop)
+            .map_err(|_| mismatch("already end it".to_owned())),
+        (None, EndReason::Aborted) => game
+            .abort()
+            .map(drop)
+            .map_err(|_| mismatch("already end it".to_owned())),
         (None, _) => Err(mismatch("leave it unfinished".to_owned())),
     }
 }
@@ -364,6 +372,8 @@ const fn reason_name(reason: EndReason) -> &'static str {
     match reason {
         EndReason::Resignation(Side::South) => "south_resigned",
         EndReason::Resignation(Side::North) => "north_resigned",
+        EndReason::Timeout(Side::South) => "south_timeout",
+        EndReason::Timeout(Side::North) => "north_timeout",
         other => other.as_str(),
     }
 }
@@ -376,6 +386,9 @@ fn parse_reason(text: &str) -> Result<EndReason, RecordError> {
         EndReason::Agreement,
         EndReason::Resignation(Side::South),
         EndReason::Resignation(Side::North),
+        EndReason::Timeout(Side::South),
+        EndReason::Timeout(Side::North),
+        EndReason::Aborted,
     ]
     .into_iter()
     .find(|&r| reason_name(r).eq_ignore_ascii_case(text))

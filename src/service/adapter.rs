@@ -1,9 +1,59 @@
-//! [`Service`] as the adapters see it: the [`ChatService`] trait of `chat/`.
+//! The port the chat adapters use: [`ChatService`], which [`Service`] implements and
+//! adapter tests can fake. The service owns it; `chat/` only uses it.
 
 use std::future::Future;
 
-use super::{Command, Place, Platform, Reply, Service, User};
-use crate::chat::ChatService;
+use tokio::sync::watch;
+
+use super::{Command, Outgoing, Place, Platform, Reply, Service, User};
+
+/// What an adapter needs from the service. `Service` implements it; adapter tests can
+/// use a small fake (the outbox methods have empty defaults).
+pub trait ChatService: Send + Sync + 'static {
+    /// Handles one command. Never fails: refusals and errors are replies.
+    fn handle(&self, cmd: Command) -> impl Future<Output = Reply> + Send;
+
+    /// Records the thread an adapter opened for a game (after a reply with
+    /// `open_thread`), so later commands in that thread mean that game.
+    fn set_thread(&self, game: i64, thread: Place) -> impl Future<Output = ()> + Send;
+
+    /// The pits (canonical letters) `author` may sow from now in the game a command
+    /// at `place` would mean: for autocomplete and pit buttons. Empty when none.
+    fn move_choices(&self, place: Place, author: User) -> impl Future<Output = Vec<char>> + Send;
+
+    /// Tells the service that `user_id` is this bot's own account on `platform`, so
+    /// that challenging it starts a game against the engine. Adapters call it once
+    /// they know their account (Discord: on READY). Fakes may ignore it.
+    fn register_bot_user(&self, platform: Platform, user_id: &str) {
+        let _ = (platform, user_id);
+    }
+
+    /// Messages for `platform` that the bot sends unprompted (an engine move, a
+    /// timeout, a reminder, an expired challenge), oldest first, boards rendered.
+    /// Deliver each where its [`Outgoing::place`] says, then [`ChatService::mark_sent`].
+    fn unsent(&self, platform: Platform) -> impl Future<Output = Vec<Outgoing>> + Send {
+        let _ = platform;
+        async { Vec::new() }
+    }
+
+    /// Records that message `id` was delivered.
+    fn mark_sent(&self, id: i64) -> impl Future<Output = ()> + Send {
+        let _ = id;
+        async {}
+    }
+
+    /// Records that delivering message `id` failed (it is retried a few times).
+    fn delivery_failed(&self, id: i64) -> impl Future<Output = ()> + Send {
+        let _ = id;
+        async {}
+    }
+
+    /// Changes whenever a new message is waiting: a deliverer waits on it between
+    /// rounds. The default never changes.
+    fn outbox_watch(&self) -> watch::Receiver<u64> {
+        watch::Sender::new(0).subscribe()
+    }
+}
 
 impl ChatService for Service {
     fn handle(&self, cmd: Command) -> impl Future<Output = Reply> + Send {
@@ -22,5 +72,21 @@ impl ChatService for Service {
 
     fn register_bot_user(&self, platform: Platform, user_id: &str) {
         Service::register_bot_user(self, platform, user_id);
+    }
+
+    fn unsent(&self, platform: Platform) -> impl Future<Output = Vec<Outgoing>> + Send {
+        Service::unsent(self, platform)
+    }
+
+    fn mark_sent(&self, id: i64) -> impl Future<Output = ()> + Send {
+        Service::mark_sent(self, id)
+    }
+
+    fn delivery_failed(&self, id: i64) -> impl Future<Output = ()> + Send {
+        Service::delivery_failed(self, id)
+    }
+
+    fn outbox_watch(&self) -> watch::Receiver<u64> {
+        Service::outbox_watch(self)
     }
 }

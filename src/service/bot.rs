@@ -1,17 +1,17 @@
 //! The built-in engine as an opponent. `/oware play @oware-bot level:hard` starts a
-//! game at once (the bot never needs to accept), games against it are never rated,
-//! and the bot answers each move in the same reply. The engine thinks on a blocking
-//! thread so the chat keeps flowing.
+//! game at once (the bot never needs to accept), and games against it are never
+//! rated. Each of the engine's moves is a job (see `jobs`): it survives a restart,
+//! runs on a bounded pool of blocking threads, and is announced through the outbox.
 
 use std::{collections::HashSet, sync::RwLock, time::Duration};
 
 use super::{
-    view, ChallengeOptions, Command, First, Level, Platform, Reply, Service, ServiceError, User,
+    clock::Clocks, turn::Seats, view, ChallengeOptions, Command, First, Level, Platform, Reply,
+    Service, ServiceError, TimeControl, User,
 };
 use crate::{
-    engine,
     rules::{Game, Ply, Side},
-    store::{now_ms, GameRow, MoveRecord, NewChallenge, NewGame},
+    store::{GameRow, MoveRecord, NewChallenge, NewGame},
 };
 
 /// The chat accounts that are this bot, per platform (adapters register their own
@@ -40,7 +40,7 @@ impl BotUsers {
 }
 
 /// How long the engine may think at each level.
-fn budget(level: Level) -> Duration {
+pub(super) fn budget(level: Level) -> Duration {
     match level {
         Level::Easy => Duration::from_millis(150),
         Level::Medium => Duration::from_millis(500),
@@ -79,15 +79,20 @@ impl Service {
         user.is_bot && self.bots.contains(platform, &user.id)
     }
 
-    /// Starts a game against the engine.
+    /// Starts a game against the engine. When the engine moves first, its move is a
+    /// job that the scheduler runs at once.
     pub(super) async fn play_engine(
         &self,
         cmd: &Command,
         bot: &User,
         options: &ChallengeOptions,
     ) -> Result<Reply, ServiceError> {
+        if options.time.is_some_and(TimeControl::is_timed) {
+            return Err(ServiceError::EngineClock);
+        }
         let platform = cmd.place.platform.as_str();
         let level = options.level.unwrap_or_default();
+        let now = self.now();
         let human_id = self
             .store
             .upsert_player(platform, &cmd.author.id, &cmd.author.name, false)
@@ -117,9 +122,11 @@ impl Service {
             variant: options.variant.as_str(),
             advice: options.advice.unwrap_or(true),
             level: Some(level.as_str()),
-            expires_at: now_ms().saturating_add(60_000),
+            time_control: TimeControl::None.to_string(),
+            reminders: false,
+            expires_at: now.saturating_add(60_000),
         };
-        let challenge_id = self.store.create_challenge(&new).await?;
+        let challenge_id = self.store.create_challenge(&new, now).await?;
         let challenge =
             self.store.challenge(challenge_id).await?.ok_or_else(|| {
                 ServiceError::Internal(format!("challenge #{challenge_id} vanished"))
@@ -129,11 +136,24 @@ impl Service {
         } else {
             (bot_id, human_id)
         };
+        let game = Game::new(options.variant);
+        let seats = Seats {
+            tc: TimeControl::None,
+            reminders: false,
+            bots: [!human_first, human_first],
+        };
+        let effects = self.turn_effects(seats, Clocks::default(), &game, None, now);
         let game_id = self
             .store
-            .accept_challenge(&challenge, &NewGame { south_id, north_id })
+            .accept_challenge(&challenge, &NewGame { south_id, north_id }, &effects, now)
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("challenge #{challenge_id} closed")))?;
+        self.wake();
+        let row = self
+            .store
+            .game(game_id)
+            .await?
+            .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
         let mut headline = format!(
             "Game #{game_id} against the engine ({} level, {}, casual) begins: **{}** \
              plays South (A–F) and moves first.",
@@ -145,98 +165,24 @@ impl Service {
                 &bot.name
             },
         );
-        if let Some((row, game, ply)) = self.engine_turn(game_id).await? {
-            let reply = view::move_reply(&row, &game, &ply);
-            headline.push('\n');
-            headline.push_str(&reply.text);
-            let reply = Reply {
-                text: headline,
-                ..reply
-            };
-            return Ok(view::with_board(reply, &row, &game, None).await);
+        if !human_first {
+            headline.push(' ');
+            headline.push_str(&self.engine_thinking(&bot.name));
         }
-        let row = self
-            .store
-            .game(game_id)
-            .await?
-            .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
-        let game = Game::new(options.variant);
-        let reply = view::board_reply(&row, &game, headline);
-        Ok(view::with_board(reply, &row, &game, None).await)
+        let reply = view::board_reply(&row, &game, headline, now);
+        Ok(view::with_board(reply, &row, &game, None, now).await)
     }
 
-    /// After a move (`reply`, in the stored game `row`, now `game`): if it is an
-    /// engine game and the engine is to move, it moves, and the reply shows both
-    /// moves and the board after its own. The board image is attached either way,
-    /// with the onlookers' advice for the side to move.
-    pub(super) async fn answer_engine(
-        &self,
-        reply: Reply,
-        row: &GameRow,
-        game: &Game,
-    ) -> Result<Reply, ServiceError> {
-        let Some((row, game, ply)) = self.engine_turn(row.id).await? else {
-            let advice = self.advice_summary(row, game).await?;
-            return Ok(view::with_board(reply, row, game, advice.as_deref()).await);
-        };
-        let answer = view::move_reply(&row, &game, &ply);
-        // The human's move line, then the engine's reply with its board.
-        let human = reply.text.lines().next().unwrap_or_default();
-        let answer = Reply {
-            text: format!("{human}\n{}", answer.text),
-            ..answer
-        };
-        let advice = self.advice_summary(&row, &game).await?;
-        Ok(view::with_board(answer, &row, &game, advice.as_deref()).await)
-    }
-
-    /// Plays the engine's move if `game_id` is an active engine game with the engine
-    /// to move; returns the stored game and the move.
-    async fn engine_turn(
-        &self,
-        game_id: i64,
-    ) -> Result<Option<(GameRow, Game, Ply)>, ServiceError> {
-        let Some(level) = self.store.engine_level(game_id).await? else {
-            return Ok(None);
-        };
-        let level: Level = level
-            .parse()
-            .map_err(|e| ServiceError::Internal(format!("game #{game_id}: {e}")))?;
-        let Some(row) = self.store.game(game_id).await? else {
-            return Ok(None);
-        };
-        let mut game = self.load(&row).await?;
-        let Some(side) = game.to_move() else {
-            return Ok(None);
-        };
-        let platform = Platform::from_name(&row.platform);
-        let mover = view::player(&row, side);
-        let is_bot = platform.is_some_and(|p| self.bots.contains(p, &mover.id));
-        if !row.is_active() || !is_bot {
-            return Ok(None);
+    /// What a player hears while the engine works on its move: it is thinking, or,
+    /// when every engine thread is busy, it will answer shortly.
+    pub(super) fn engine_thinking(&self, bot: &str) -> String {
+        if self.engine_slots.available_permits() == 0 {
+            format!(
+                "**{bot}** is busy with other games and will answer shortly; its move will \
+                 appear here."
+            )
+        } else {
+            format!("**{bot}** is thinking; its move will appear here.")
         }
-        let seed = (game_id as u64) << 16 | row.ply as u64;
-        let thinking = game.clone();
-        let pit = tokio::task::spawn_blocking(move || {
-            engine::choose_move(&thinking, level, budget(level), seed)
-        })
-        .await
-        .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))?
-        .ok_or_else(|| ServiceError::Internal(format!("game #{game_id}: no engine move")))?;
-        let ply = *game
-            .play(pit)
-            .map_err(|e| ServiceError::Internal(format!("engine chose {pit}: {e}")))?;
-        let end = game.outcome().map(super::games::game_end);
-        let record = move_record(&row, side, &ply);
-        // Engine games are never rated: no rater.
-        let applied = self
-            .store
-            .record_move(row.id, row.version, &record, end.as_ref(), None)
-            .await?;
-        if applied.is_none() {
-            // Someone resigned or ended the game meanwhile: nothing to answer.
-            return Ok(None);
-        }
-        Ok(Some((row, game, ply)))
     }
 }

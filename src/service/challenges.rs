@@ -1,13 +1,13 @@
-//! Challenges: making one, accepting (which starts the game), declining and
-//! withdrawing. Expired challenges are marked lazily at the start of each of these.
+//! Challenges: making one, accepting (which starts the game and its clock),
+//! declining and withdrawing. Expiry is a job that announces it (see `jobs`).
 
 use super::{
-    view, Button, ButtonAction, ChallengeOptions, Command, First, Level, Reply, Service,
-    ServiceError, User,
+    clock::Clocks, turn::Seats, view, Button, ButtonAction, ChallengeOptions, Command, First,
+    Level, Reply, Service, ServiceError, TimeControl, User,
 };
 use crate::{
     rules::{Game, Variant},
-    store::{now_ms, ChallengeRow, NewChallenge, NewGame, StoreError},
+    store::{ChallengeRow, NewChallenge, NewGame, StoreError},
 };
 
 /// Which side of a challenge a command must come from.
@@ -36,8 +36,13 @@ impl Service {
             return Err(ServiceError::ChallengeSelf);
         }
         let platform = cmd.place.platform.as_str();
-        let now = now_ms();
-        self.store.expire_challenges(now).await?;
+        let now = self.now();
+        let time = options.time.unwrap_or_default();
+        let rated = options.rated.unwrap_or(time.is_timed());
+        if rated && !time.is_timed() {
+            return Err(ServiceError::RatedNeedsClock);
+        }
+        let reminders = options.reminders.unwrap_or(true);
         let challenger_id = self
             .store
             .upsert_player(
@@ -51,7 +56,6 @@ impl Service {
             .store
             .upsert_player(platform, &opponent.id, &opponent.name, false)
             .await?;
-        let rated = options.rated.unwrap_or(true);
         let advice = options.advice.unwrap_or(!rated);
         let ttl_ms = i64::try_from(self.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
         let new = NewChallenge {
@@ -74,9 +78,11 @@ impl Service {
                 Level::Medium => "medium",
                 Level::Hard => "hard",
             }),
+            time_control: time.to_string(),
+            reminders,
             expires_at: now.saturating_add(ttl_ms),
         };
-        let id = match self.store.create_challenge(&new).await {
+        let id = match self.store.create_challenge(&new, now).await {
             Ok(id) => id,
             Err(StoreError::DuplicateChallenge) => {
                 return Err(ServiceError::DuplicateChallenge(opponent.name.clone()))
@@ -88,18 +94,24 @@ impl Service {
             First::Opponent => format!("{} moves first", opponent.name),
             First::Random => "a coin toss decides who moves first".to_owned(),
         };
-        let minutes = self.config.challenge_ttl.as_secs().div_ceil(60);
+        self.wake();
         let mut reply = Reply::public(format!(
-            "**{}** challenges **{}** to Oware (challenge #{id}: {}, {}, advice {}; {who_first}). \
-             {}: accept with `/oware accept` or decline with `/oware decline` within {minutes} \
-             minute{}.",
+            "**{}** challenges **{}** to Oware (challenge #{id}: {}, {}, {}{}, advice {}; \
+             {who_first}). {}: accept with `/oware accept` or decline with `/oware decline` \
+             within {}.",
             cmd.author.name,
             opponent.name,
             options.variant,
             if rated { "rated" } else { "casual" },
+            time.describe(),
+            if matches!(time, TimeControl::Correspondence { .. }) && !reminders {
+                ", no reminders"
+            } else {
+                ""
+            },
             if advice { "on" } else { "off" },
             opponent.name,
-            if minutes == 1 { "" } else { "s" },
+            super::clock::span(ttl_ms),
         ));
         reply.mentions.push(opponent.clone());
         reply.buttons = vec![
@@ -128,7 +140,7 @@ impl Service {
         verb: &'static str,
     ) -> Result<ChallengeRow, ServiceError> {
         let platform = cmd.place.platform.as_str();
-        self.store.expire_challenges(now_ms()).await?;
+        let now = self.now();
         let me = &cmd.author.id;
         if let Some(id) = id {
             let Some(c) = self
@@ -164,6 +176,9 @@ impl Service {
                 };
                 return Err(ServiceError::NotYourChallenge(text));
             }
+            if c.status == "pending" && c.expires_at <= now {
+                return Err(ServiceError::ChallengeClosed(id, "expired".to_owned()));
+            }
             if c.status != "pending" {
                 return Err(ServiceError::ChallengeClosed(id, c.status));
             }
@@ -171,7 +186,7 @@ impl Service {
         }
         let pending: Vec<ChallengeRow> = self
             .store
-            .pending_challenges_of(platform, me)
+            .pending_challenges_of(platform, me, now)
             .await?
             .into_iter()
             .filter(|c| match role {
@@ -229,9 +244,25 @@ impl Service {
         } else {
             (c.opponent_id, c.challenger_id)
         };
+        let variant: Variant = c
+            .variant
+            .parse()
+            .map_err(|e| ServiceError::Internal(format!("challenge #{}: {e}", c.id)))?;
+        let tc: TimeControl = c
+            .time_control
+            .parse()
+            .map_err(|e| ServiceError::Internal(format!("challenge #{}: {e}", c.id)))?;
+        let game = Game::new(variant);
+        let seats = Seats {
+            tc,
+            reminders: c.reminders,
+            bots: [false, false],
+        };
+        let now = self.now();
+        let effects = self.turn_effects(seats, Clocks::default(), &game, None, now);
         let Some(game_id) = self
             .store
-            .accept_challenge(&c, &NewGame { south_id, north_id })
+            .accept_challenge(&c, &NewGame { south_id, north_id }, &effects, now)
             .await?
         else {
             return Err(ServiceError::ChallengeClosed(
@@ -239,28 +270,31 @@ impl Service {
                 "answered or withdrawn meanwhile".to_owned(),
             ));
         };
+        self.wake();
         let row = self
             .store
             .game(game_id)
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
-        let variant: Variant = row
-            .variant
-            .parse()
-            .map_err(|e| ServiceError::Internal(format!("game #{game_id}: {e}")))?;
-        let game = Game::new(variant);
         let headline = format!(
-            "**{}** accepted **{}**'s challenge: game #{game_id} begins ({}, {}). \
+            "**{}** accepted **{}**'s challenge: game #{game_id} begins ({}, {}, {}). \
              **{}** plays South (A–F) and moves first; **{}** plays North (a–f).",
             c.opponent_name,
             c.challenger_name,
             row.variant,
             if row.rated { "rated" } else { "casual" },
+            tc.describe(),
             row.south_name,
             row.north_name,
         );
-        let mut reply =
-            view::with_board(view::board_reply(&row, &game, headline), &row, &game, None).await;
+        let mut reply = view::with_board(
+            view::board_reply(&row, &game, headline, now),
+            &row,
+            &game,
+            None,
+            now,
+        )
+        .await;
         if cmd.place.space.is_some() && cmd.place.thread.is_none() {
             reply.open_thread = Some(format!(
                 "Oware: {} vs {}",
@@ -278,7 +312,11 @@ impl Service {
         let c = self
             .find_challenge(cmd, id, Role::Opponent, "decline")
             .await?;
-        if !self.store.close_challenge(c.id, "declined").await? {
+        if !self
+            .store
+            .close_challenge(c.id, "declined", self.now())
+            .await?
+        {
             return Err(ServiceError::ChallengeClosed(
                 c.id,
                 "answered or withdrawn meanwhile".to_owned(),
@@ -304,7 +342,11 @@ impl Service {
         let c = self
             .find_challenge(cmd, id, Role::Challenger, "cancel")
             .await?;
-        if !self.store.close_challenge(c.id, "cancelled").await? {
+        if !self
+            .store
+            .close_challenge(c.id, "cancelled", self.now())
+            .await?
+        {
             return Err(ServiceError::ChallengeClosed(
                 c.id,
                 "answered or withdrawn meanwhile".to_owned(),

@@ -1,6 +1,9 @@
 //! What reaches the service: a [`Command`] (who, where, what), platform-neutral.
 //! Adapters build these from Discord interactions, Matrix messages or console lines.
 
+use serde::{Deserialize, Serialize};
+
+use super::clock::TimeControl;
 use crate::rules::Variant;
 
 /// The chat network a command came from. Identities are `(platform, user id)`.
@@ -35,7 +38,7 @@ impl Platform {
 }
 
 /// A chat user as the platform knows them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct User {
     /// The platform's stable id (Discord snowflake, Matrix `@user:server`, console name).
     pub id: String,
@@ -87,6 +90,12 @@ pub struct ChallengeOptions {
     pub advice: Option<bool>,
     /// The engine's level when challenging the bot itself.
     pub level: Option<Level>,
+    /// The time control; `None` means the default (3 days a move between people, no
+    /// clock against the engine).
+    pub time: Option<TimeControl>,
+    /// Whether the player to move is reminded in correspondence games; `None` means
+    /// yes.
+    pub reminders: Option<bool>,
 }
 
 /// A game named explicitly (`#12`), or `None` to let the service find the game the
@@ -178,6 +187,22 @@ pub enum Action {
     Link {
         /// The one-time code.
         code: Option<String>,
+    },
+    /// Abort a game in which a side has not moved yet (no result, unrated).
+    Abort {
+        /// The game.
+        game: GameRef,
+    },
+    /// Challenge the other player of a finished game again, sides swapped, same
+    /// options.
+    Rematch {
+        /// The finished game (the author's latest here when `None`).
+        game: GameRef,
+    },
+    /// Make an expired challenge again.
+    Reissue {
+        /// The expired challenge.
+        challenge: i64,
     },
     /// The rules of Oware.
     Rules,

@@ -86,12 +86,44 @@ pub enum ServiceError {
     /// Challenging oneself.
     #[error("You cannot challenge yourself. Challenge someone else with `/oware play @someone`.")]
     ChallengeSelf,
-    /// Challenging a bot (the built-in engine opponent comes later).
+    /// Challenging another bot (only this bot plays, with its engine).
     #[error(
-        "{0} is a bot. Playing against the bot is not available yet; for now challenge a \
-         person with `/oware play @someone`."
+        "{0} is a bot and cannot play Oware here. Challenge a person with \
+         `/oware play @someone`, or play me (the engine) by mentioning me instead."
     )]
     ChallengeBot(String),
+    /// A clock asked for in a game against the engine.
+    #[error(
+        "Games against the engine have no clock (leave out `time:`); a game you leave \
+         for 7 days is aborted."
+    )]
+    EngineClock,
+    /// A rated game asked for without a clock.
+    #[error(
+        "Rated games need a clock, so a player who stops playing loses on time: use e.g. \
+         `time:3d` or `time:5+3`, or make the game casual with `rated:no`."
+    )]
+    RatedNeedsClock,
+    /// A move after the mover's deadline.
+    #[error(
+        "Too late: {name}'s time for a move in game #{game} has run out, so the game is \
+         lost on time. The result will appear here in a moment."
+    )]
+    TooLate {
+        /// The game.
+        game: i64,
+        /// The player whose time ran out.
+        name: String,
+    },
+    /// Aborting a game both sides have moved in.
+    #[error(
+        "Game #{0} is under way (both sides have moved), so it cannot be aborted. Resign \
+         with `/oware resign`, or propose ending it with `/oware end`."
+    )]
+    CannotAbort(i64),
+    /// A rematch that cannot be made.
+    #[error("{0}")]
+    NoRematch(String),
     /// A second pending challenge to the same person.
     #[error(
         "You already have a pending challenge to {0}. Wait for their answer, or withdraw it \
@@ -113,9 +145,6 @@ pub enum ServiceError {
     /// The author already proposed ending the game.
     #[error("You already proposed ending game #{0}; {1} can agree with `/oware end`, or play on.")]
     EndAlreadyProposed(i64, String),
-    /// A feature from a later release.
-    #[error("`{0}` is not available yet. `/oware help` lists what works now.")]
-    NotAvailable(&'static str),
     /// Advice that was not taken.
     #[error("Your advice was not taken: {0}.")]
     Advice(#[from] AdviceError),

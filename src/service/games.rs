@@ -2,11 +2,12 @@
 //! ending by agreement, and listing one's games.
 
 use super::{
-    ending::Ending, view, Action, Command, GameRef, Place, Reply, Service, ServiceError, User,
+    ending::Ending, turn::is_bot, view, Action, Command, GameRef, Place, Reply, Service,
+    ServiceError, User,
 };
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side, Variant},
-    store::{GameEnd, GameRow},
+    store::{Effects, GameEnd, GameRow},
 };
 
 impl Service {
@@ -84,6 +85,13 @@ impl Service {
 
     /// Replays a stored game with the rules core.
     pub(super) async fn load(&self, row: &GameRow) -> Result<Game, ServiceError> {
+        self.load_at(row, row.ply).await
+    }
+
+    /// Replays a stored game up to `ply` moves (with its ending, when that is where it
+    /// ended).
+    pub(super) async fn load_at(&self, row: &GameRow, ply: i64) -> Result<Game, ServiceError> {
+        let ply = ply.clamp(0, row.ply);
         let variant: Variant = row
             .variant
             .parse()
@@ -92,6 +100,7 @@ impl Service {
         // The row was read first; a move committed since then is not part of it (moves
         // are only ever appended, each with its row update in one transaction).
         let played = usize::try_from(row.ply).unwrap_or(usize::MAX);
+        let shown = usize::try_from(ply).unwrap_or(usize::MAX);
         if moves.len() < played {
             return Err(ServiceError::Internal(format!(
                 "game #{} has {} moves stored for ply {}",
@@ -100,7 +109,7 @@ impl Service {
                 row.ply
             )));
         }
-        moves.truncate(played);
+        moves.truncate(shown);
         let pits = moves
             .iter()
             .enumerate()
@@ -123,12 +132,15 @@ impl Service {
                 i + 1
             ))
         })?;
-        if !row.is_active() && !game.is_over() {
-            // Ended without a move: resignation (the loser is the side that did not
-            // win) or agreement.
+        if !row.is_active() && !game.is_over() && shown == played {
+            // Ended without a move: resignation or timeout (the loser is the side that
+            // did not win), an abort, or agreement.
             let ended = match (row.reason.as_deref(), row.result.as_deref()) {
                 (Some("resignation"), Some("S")) => game.resign(Side::North),
                 (Some("resignation"), Some("N")) => game.resign(Side::South),
+                (Some("timeout"), Some("S")) => game.lose_on_time(Side::North),
+                (Some("timeout"), Some("N")) => game.lose_on_time(Side::South),
+                (Some("aborted"), _) => game.abort(),
                 _ => game.end_by_agreement(),
             };
             ended.map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
@@ -137,7 +149,7 @@ impl Service {
     }
 
     /// The game, which must be active, and the author's side in it.
-    async fn my_active_game(
+    pub(super) async fn my_active_game(
         &self,
         cmd: &Command,
         game: GameRef,
@@ -179,21 +191,65 @@ impl Service {
             });
         }
         let pit = Pit::parse_for(side, pit)?;
+        let now = self.now();
+        if row.deadline_at.is_some_and(|deadline| now >= deadline) {
+            return Err(self.too_late(&row).await);
+        }
         let ply = *game.play(pit)?;
         let record = super::bot::move_record(&row, side, &ply);
         let end = game.outcome().map(game_end);
         let ending = Ending::of(&row, &game);
         let rater = ending.rater();
+        let effects = self.move_effects(&row, &game, side, now);
+        let shown = view::with_clock(&row, effects.clock.as_ref());
         let Some(applied) = self
             .store
-            .record_move(row.id, row.version, &record, end.as_ref(), rater.as_deref())
+            .record_move(
+                row.id,
+                row.version,
+                &record,
+                end.as_ref(),
+                rater.as_deref(),
+                |_| effects,
+                now,
+            )
             .await?
         else {
             return Err(self.explain_race(cmd, &row).await);
         };
-        let mut reply = view::move_reply(&row, &game, &ply);
+        self.wake();
+        // The move is stored: from here on nothing may fail the command.
+        let mut reply = view::move_reply(&shown, &game, &ply, now);
         ending.annotate(&mut reply, &row, &applied);
-        self.answer_engine(reply, &row, &game).await
+        if let Some(next) = game.to_move().filter(|&next| is_bot(&row, next)) {
+            reply.text.push('\n');
+            reply
+                .text
+                .push_str(&self.engine_thinking(view::name(&row, next)));
+        }
+        let advice = self
+            .advice_summary(&row, &game)
+            .await
+            .unwrap_or_else(|err| {
+                tracing::error!(game = row.id, error = %err, "could not tally the advice");
+                None
+            });
+        Ok(view::with_board(reply, &shown, &game, advice.as_deref(), now).await)
+    }
+
+    /// A move made after the mover's deadline: the time-out job has not run yet, so
+    /// run its work now and say what happened.
+    async fn too_late(&self, row: &GameRow) -> ServiceError {
+        let side = if row.ply % 2 == 0 {
+            Side::South
+        } else {
+            Side::North
+        };
+        self.wake();
+        ServiceError::TooLate {
+            game: row.id,
+            name: view::name(row, side).to_owned(),
+        }
     }
 
     /// Why a guarded write found the game changed: usually the turn has passed (a
@@ -259,8 +315,9 @@ impl Service {
             row.ply
         );
         let advice = self.advice_summary(&row, &game).await?;
-        let reply = view::board_reply(&row, &game, headline);
-        Ok(view::with_board(reply, &row, &game, advice.as_deref()).await)
+        let now = self.now();
+        let reply = view::board_reply(&row, &game, headline, now);
+        Ok(view::with_board(reply, &row, &game, advice.as_deref(), now).await)
     }
 
     pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -270,15 +327,24 @@ impl Service {
         let rater = ending.rater();
         let Some(applied) = self
             .store
-            .finish_game(row.id, row.version, &game_end(outcome), rater.as_deref())
+            .finish_game(
+                row.id,
+                row.version,
+                &game_end(outcome),
+                rater.as_deref(),
+                |_| Effects::none(),
+                self.now(),
+            )
             .await?
         else {
             return Err(ServiceError::Raced(row.id));
         };
+        self.wake();
         let headline = format!("**{}** resigned.", view::name(&row, side));
-        let mut reply = view::board_reply(&row, &game, headline);
+        let now = self.now();
+        let mut reply = view::board_reply(&row, &game, headline, now);
         ending.annotate(&mut reply, &row, &applied);
-        Ok(view::with_board(reply, &row, &game, None).await)
+        Ok(view::with_board(reply, &row, &game, None, now).await)
     }
 
     pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -297,18 +363,27 @@ impl Service {
             let rater = ending.rater();
             let Some(applied) = self
                 .store
-                .finish_game(row.id, row.version, &game_end(outcome), rater.as_deref())
+                .finish_game(
+                    row.id,
+                    row.version,
+                    &game_end(outcome),
+                    rater.as_deref(),
+                    |_| Effects::none(),
+                    self.now(),
+                )
                 .await?
             else {
                 return Err(ServiceError::Raced(row.id));
             };
+            self.wake();
             let headline = format!(
                 "**{}** agreed to end the game; each player takes the seeds on their own row.",
                 view::name(&row, side)
             );
-            let mut reply = view::board_reply(&row, &game, headline);
+            let now = self.now();
+            let mut reply = view::board_reply(&row, &game, headline, now);
             ending.annotate(&mut reply, &row, &applied);
-            return Ok(view::with_board(reply, &row, &game, None).await);
+            return Ok(view::with_board(reply, &row, &game, None, now).await);
         }
         if !self
             .store
@@ -348,11 +423,8 @@ fn not_a_player(row: &GameRow) -> ServiceError {
 /// How an outcome is stored.
 pub(super) fn game_end(outcome: Outcome) -> GameEnd {
     GameEnd {
-        result: outcome.result_str(),
-        reason: match outcome.reason {
-            EndReason::Resignation(_) => "resignation",
-            reason => reason.as_str(),
-        },
+        result: (outcome.reason != EndReason::Aborted).then(|| outcome.result_str()),
+        reason: outcome.reason.as_str(),
         scores: outcome.scores,
     }
 }

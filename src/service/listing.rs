@@ -7,11 +7,10 @@ use super::{view, Command, Reply, Service, ServiceError};
 impl Service {
     pub(super) async fn games(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform.as_str();
-        self.store.expire_challenges(crate::store::now_ms()).await?;
         let games = self.store.active_games_of(platform, &cmd.author.id).await?;
         let challenges = self
             .store
-            .pending_challenges_of(platform, &cmd.author.id)
+            .pending_challenges_of(platform, &cmd.author.id, self.now())
             .await?;
         if games.is_empty() && challenges.is_empty() {
             return Ok(Reply::private(

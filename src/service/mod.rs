@@ -10,27 +10,37 @@ mod adapter;
 pub mod advice;
 mod bot;
 mod challenges;
+pub mod clock;
 mod command;
 mod ending;
 mod error;
 mod games;
+mod jobs;
+mod lifecycle;
 mod link;
 mod listing;
 mod onlookers;
+mod outbox;
 pub mod parse;
 pub mod rating;
 mod replay;
 mod reply;
 mod standings;
 mod text;
+mod turn;
 mod view;
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
+use tokio::sync::{watch, Semaphore};
+
+pub use adapter::ChatService;
+pub use clock::TimeControl;
 pub use command::{
     Action, ChallengeOptions, Command, First, GameRef, Level, Place, Platform, User,
 };
 pub use error::{ServiceError, GENERIC_FAILURE};
+pub use outbox::Outgoing;
 pub use reply::{Attachment, Button, ButtonAction, Reply};
 
 use crate::store::Store;
@@ -42,6 +52,10 @@ pub struct ServiceConfig {
     pub challenge_ttl: Duration,
     /// How long a `/oware link` code stays valid.
     pub link_ttl: Duration,
+    /// How many engine searches may run at once (the rest queue).
+    pub engine_threads: usize,
+    /// A game against the engine is aborted after this long without a human move.
+    pub engine_idle: Duration,
 }
 
 impl Default for ServiceConfig {
@@ -49,9 +63,36 @@ impl Default for ServiceConfig {
         ServiceConfig {
             challenge_ttl: Duration::from_secs(600),
             link_ttl: Duration::from_secs(600),
+            engine_threads: std::thread::available_parallelism().map_or(2, usize::from),
+            engine_idle: Duration::from_secs(7 * 24 * 3600),
         }
     }
 }
+
+/// The service's clock: Unix milliseconds that follow tokio's time, so tests can
+/// pause and advance it (in production it is the wall clock from start-up on).
+#[derive(Clone, Copy, Debug)]
+struct TimeSource {
+    base_ms: i64,
+    start: tokio::time::Instant,
+}
+
+impl TimeSource {
+    fn new() -> TimeSource {
+        TimeSource {
+            base_ms: crate::store::now_ms(),
+            start: tokio::time::Instant::now(),
+        }
+    }
+
+    fn now(self) -> i64 {
+        let elapsed = i64::try_from(self.start.elapsed().as_millis()).unwrap_or(i64::MAX);
+        self.base_ms.saturating_add(elapsed)
+    }
+}
+
+/// The console chat's bot account (`@oware-bot`, `@oware` and `@bot` name it there).
+pub const CONSOLE_BOT_ID: &str = "oware-bot";
 
 /// Plays games for every chat adapter. Cheap to share as `Arc<Service>`.
 #[derive(Debug)]
@@ -59,6 +100,13 @@ pub struct Service {
     store: Store,
     config: ServiceConfig,
     bots: bot::BotUsers,
+    time: TimeSource,
+    /// Bumped whenever a job is written: wakes the scheduler.
+    jobs_changed: watch::Sender<u64>,
+    /// Bumped whenever an outbox message is written: wakes the deliverers.
+    outbox_changed: watch::Sender<u64>,
+    /// Engine searches running at once.
+    engine_slots: Arc<Semaphore>,
 }
 
 impl Service {
@@ -66,14 +114,25 @@ impl Service {
     #[must_use]
     pub fn new(store: Store, config: ServiceConfig) -> Service {
         let bots = bot::BotUsers::default();
+        let engine_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
         // The console chat's bot needs no login to know itself.
         let service = Service {
             store,
             config,
             bots,
+            time: TimeSource::new(),
+            jobs_changed: watch::Sender::new(0),
+            outbox_changed: watch::Sender::new(0),
+            engine_slots,
         };
-        service.register_bot_user(Platform::Console, crate::chat::console::BOT_ID);
+        service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
         service
+    }
+
+    /// Now, in Unix milliseconds, on the service's clock (tokio's time).
+    #[must_use]
+    pub fn now(&self) -> i64 {
+        self.time.now()
     }
 
     /// The store (for tools and tests that inspect it).
@@ -140,6 +199,9 @@ impl Service {
             Action::History { user } => self.history(cmd, user.as_ref()).await,
             Action::Replay { game } => self.replay(cmd, *game).await,
             Action::Link { code } => self.link(cmd, code.as_deref()).await,
+            Action::Abort { game } => self.abort(cmd, *game).await,
+            Action::Rematch { game } => self.rematch(cmd, *game).await,
+            Action::Reissue { challenge } => self.reissue(cmd, *challenge).await,
         }
     }
 }

@@ -6,7 +6,7 @@
 //! raw strings (`@bob`, `@bob:example.org`, `<@123>`); the adapter resolves them into
 //! [`User`]s with [`ParsedAction::resolve`].
 
-use super::{Action, ChallengeOptions, First, GameRef, Level, User};
+use super::{clock::BadTime, Action, ChallengeOptions, First, GameRef, Level, User};
 use crate::rules::Variant;
 
 /// A parsed command, mentions not yet resolved into users.
@@ -68,15 +68,22 @@ pub enum ParseError {
     /// `/move` without a pit.
     #[error("Which pit? Name one of your own pits a–f, e.g. `/{0} c`.")]
     MissingPit(&'static str),
+    /// `/oware reissue` without a challenge id.
+    #[error("Which challenge? Give its id, e.g. `/oware reissue #7`.")]
+    MissingChallenge,
     /// `/oware replay` without a game id.
     #[error("Which game? Give its id, e.g. `/oware replay #12`.")]
     MissingGame,
     /// An unknown `key:value` option.
     #[error(
         "Unknown option `{0}`. Options are first:me|them|random, rated:yes|no, \
-         variant:abapa|forbidden|capture-all, advice:on|off, level:easy|medium|hard."
+         variant:abapa|forbidden|capture-all, advice:on|off, level:easy|medium|hard, \
+         time:3d|5+3|none, reminders:on|off."
     )]
     UnknownOption(String),
+    /// A `time:` value that is not a time control.
+    #[error(transparent)]
+    BadTime(#[from] BadTime),
     /// A known option with a bad value.
     #[error("`{key}:{value}` is not valid: use {key}:{expected}.")]
     BadOption {
@@ -128,6 +135,9 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("history", &["history"]),
     ("replay", &["replay"]),
     ("link", &["link"]),
+    ("abort", &["abort"]),
+    ("rematch", &["rematch"]),
+    ("reissue", &["reissue", "again"]),
     ("rules", &["rules"]),
     ("help", &["help"]),
 ];
@@ -284,6 +294,15 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "link" => Other(Action::Link {
             code: at_most_one(name, args)?.map(str::to_owned),
         }),
+        "abort" => Other(Action::Abort {
+            game: only_id(name, args)?,
+        }),
+        "rematch" => Other(Action::Rematch {
+            game: only_id(name, args)?,
+        }),
+        "reissue" => Other(Action::Reissue {
+            challenge: only_id(name, args)?.ok_or(ParseError::MissingChallenge)?,
+        }),
         "games" => Other(Action::Games),
         "rules" => Other(Action::Rules),
         _ => Other(Action::Help),
@@ -347,6 +366,10 @@ fn parse_play(args: &[&str]) -> Result<ParsedAction, ParseError> {
                 options.variant = value
                     .parse::<Variant>()
                     .map_err(|_| bad("abapa|forbidden|capture-all"))?;
+            }
+            "time" | "clock" => options.time = Some(value.parse()?),
+            "reminders" | "reminder" => {
+                options.reminders = Some(yes_no(&value_lower).ok_or_else(|| bad("on|off"))?);
             }
             "level" => {
                 options.level = Some(match value_lower.as_str() {

@@ -1,5 +1,7 @@
 //! What the service answers: a [`Reply`] the adapter turns into platform messages.
 
+use serde::{Deserialize, Serialize};
+
 use super::User;
 
 /// A file to attach (a board PNG, a replay GIF, a game record).
@@ -16,7 +18,7 @@ pub struct Attachment {
 }
 
 /// What pressing a button does.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ButtonAction {
     /// Sow from this pit (canonical letter) in this game, at this ply.
     Move {
@@ -37,17 +39,30 @@ pub enum ButtonAction {
         /// The challenge.
         challenge: i64,
     },
+    /// Challenge the same player again, sides swapped, after this game.
+    Rematch {
+        /// The finished game.
+        game: i64,
+    },
+    /// Make this expired challenge again.
+    Reissue {
+        /// The expired challenge.
+        challenge: i64,
+    },
 }
 
 impl ButtonAction {
     /// A compact id for platforms that carry one (Discord's `custom_id`, ≤ 100 chars):
-    /// `mv:<game>:<ply>:<pit>`, `ok:<challenge>`, `no:<challenge>`.
+    /// `mv:<game>:<ply>:<pit>`, `ok:<challenge>`, `no:<challenge>`, `rm:<game>`,
+    /// `re:<challenge>`.
     #[must_use]
     pub fn custom_id(&self) -> String {
         match self {
             ButtonAction::Move { game, ply, pit } => format!("mv:{game}:{ply}:{pit}"),
             ButtonAction::Accept { challenge } => format!("ok:{challenge}"),
             ButtonAction::Decline { challenge } => format!("no:{challenge}"),
+            ButtonAction::Rematch { game } => format!("rm:{game}"),
+            ButtonAction::Reissue { challenge } => format!("re:{challenge}"),
         }
     }
 
@@ -71,6 +86,12 @@ impl ButtonAction {
             ("no", c) => ButtonAction::Decline {
                 challenge: c.parse().ok()?,
             },
+            ("rm", g) => ButtonAction::Rematch {
+                game: g.parse().ok()?,
+            },
+            ("re", c) => ButtonAction::Reissue {
+                challenge: c.parse().ok()?,
+            },
             _ => return None,
         };
         parts.next().is_none().then_some(action)
@@ -78,7 +99,7 @@ impl ButtonAction {
 }
 
 /// A button (Discord) or a listed choice (text platforms).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
     /// What it does.
     pub action: ButtonAction,
@@ -90,14 +111,17 @@ pub struct Button {
     pub row: u8,
 }
 
-/// The service's answer to one command.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The service's answer to one command (and, stored as JSON without its files, an
+/// outbox message).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Reply {
     /// The message, plain text with light Markdown (`**bold**`, `` `code` ``).
     pub text: String,
     /// The plain-text board, shown in a code block by text platforms.
     pub board_text: Option<String>,
     /// Files to attach (the board PNG first when there is one).
+    #[serde(skip)]
     pub files: Vec<Attachment>,
     /// Buttons / choices.
     pub buttons: Vec<Button>,
@@ -147,6 +171,8 @@ mod tests {
             },
             ButtonAction::Accept { challenge: 3 },
             ButtonAction::Decline { challenge: 4 },
+            ButtonAction::Rematch { game: 5 },
+            ButtonAction::Reissue { challenge: 6 },
         ] {
             assert_eq!(
                 ButtonAction::from_custom_id(&action.custom_id()),

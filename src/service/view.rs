@@ -3,23 +3,94 @@
 
 use std::fmt::Write;
 
-use super::{Attachment, Button, ButtonAction, Reply, User};
+use super::{
+    clock::{clock_face, span, TimeControl},
+    turn::{clocks, is_bot, time_control},
+    Attachment, Button, ButtonAction, Reply, User,
+};
 use crate::{
     render::{self, BoardView},
     rules::{text_board, EndReason, Game, Outcome, Pit, Ply, Side},
-    store::GameRow,
+    store::{ClockColumns, GameRow},
 };
+
+/// The game stored as `row` with the clocks of the turn a change has just begun.
+pub(super) fn with_clock(row: &GameRow, clock: Option<&ClockColumns>) -> GameRow {
+    let mut row = row.clone();
+    if let Some(clock) = clock {
+        [row.south_left_ms, row.north_left_ms] = clock.left_ms;
+        row.turn_started_at = Some(clock.turn_started_at);
+        row.deadline_at = clock.deadline_at;
+    }
+    row
+}
+
+/// The clocks as shown beside the names in the picture, `[South, North]`, or `None`
+/// for a game without a clock or one that is over.
+fn clock_labels(row: &GameRow, game: &Game, now: i64) -> Option<[String; 2]> {
+    let to_move = game.to_move()?;
+    match time_control(row) {
+        TimeControl::None => None,
+        TimeControl::Live { .. } => {
+            let clocks = clocks(row);
+            Some(
+                [Side::South, Side::North]
+                    .map(|side| clock_face(clocks.left_at(side, Some(to_move), now))),
+            )
+        }
+        TimeControl::Correspondence { .. } => {
+            let left = row.deadline_at? - now;
+            let mut labels = [String::new(), String::new()];
+            labels[to_move.index()] = format!("{} left", span(left));
+            Some(labels)
+        }
+    }
+}
+
+/// The clock line under a board: `Clocks: alice 4:57 (running) – bob 5:00.` or
+/// `bob has 2 days 23 h to move (until 2026-11-27 10:05 UTC).`
+fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String> {
+    let to_move = game.to_move()?;
+    match time_control(row) {
+        TimeControl::None => None,
+        TimeControl::Live { .. } => {
+            let clocks = clocks(row);
+            let part = |side: Side| {
+                format!(
+                    "{} {}{}",
+                    name(row, side),
+                    clock_face(clocks.left_at(side, Some(to_move), now)),
+                    if side == to_move { " (running)" } else { "" }
+                )
+            };
+            Some(format!(
+                "Clocks: {} – {}.",
+                part(Side::South),
+                part(Side::North)
+            ))
+        }
+        TimeControl::Correspondence { .. } => {
+            let deadline = row.deadline_at?;
+            Some(format!(
+                "{} has {} to move (until {}).",
+                name(row, to_move),
+                span(deadline - now),
+                utc_time(deadline)
+            ))
+        }
+    }
+}
 
 /// The user playing `side`.
 pub(super) fn player(row: &GameRow, side: Side) -> User {
-    let (id, name) = match side {
-        Side::South => (&row.south_user, &row.south_name),
-        Side::North => (&row.north_user, &row.north_name),
+    let (id, name, is_bot) = match side {
+        Side::South => (&row.south_user, &row.south_name, row.south_bot),
+        Side::North => (&row.north_user, &row.north_name, row.north_bot),
     };
     User {
         id: id.clone(),
         name: name.clone(),
-        is_bot: false,
+        is_bot,
     }
 }
 
@@ -57,11 +128,18 @@ fn row_hint(side: Side) -> &'static str {
 
 /// The board image files for a reply: the one place that attaches board PNGs. The
 /// caption is the result once the game is over, else `note` (the advice tally).
-pub(super) fn board_files(row: &GameRow, game: &Game, note: Option<&str>) -> Vec<Attachment> {
+pub(super) fn board_files(
+    row: &GameRow,
+    game: &Game,
+    note: Option<&str>,
+    now: i64,
+) -> Vec<Attachment> {
     let names = [row.south_name.as_str(), row.north_name.as_str()];
     let result = game.outcome().map(|o| render::result_line(&o, names));
+    let labels = clock_labels(row, game, now);
     let view = BoardView {
         caption: result.as_deref().or(note),
+        clocks: labels.as_ref().map(|[s, n]| [s.as_str(), n.as_str()]),
         ..BoardView::of_game(game, names)
     };
     vec![Attachment {
@@ -83,13 +161,14 @@ pub(super) async fn with_board(
     row: &GameRow,
     game: &Game,
     advice: Option<&str>,
+    now: i64,
 ) -> Reply {
     let advice = advice.filter(|_| !game.is_over()).map(str::to_owned);
     if let Some(advice) = &advice {
         let _ = write!(reply.text, "\n{advice}.");
     }
     let (row, game) = (row.clone(), game.clone());
-    let render = move || board_files(&row, &game, advice.as_deref());
+    let render = move || board_files(&row, &game, advice.as_deref(), now);
     match tokio::task::spawn_blocking(render).await {
         Ok(files) => reply.files = files,
         Err(err) => tracing::error!(error = %err, "could not render the board"),
@@ -146,12 +225,17 @@ fn reason_text(reason: EndReason) -> &'static str {
         EndReason::Repetition => "the position repeated; each took their own seeds",
         EndReason::Agreement => "ended by agreement; each took their own seeds",
         EndReason::Resignation(_) => "resignation",
+        EndReason::Timeout(_) => "on time",
+        EndReason::Aborted => "aborted",
     }
 }
 
 /// `**Alice** wins 25–12 (Alice 25 – Bob 12; 25 seeds reached).`
 pub(super) fn result_line(row: &GameRow, outcome: Outcome) -> String {
     let scores = outcome.scores;
+    if outcome.reason == EndReason::Aborted {
+        return "Game over: aborted, no result (it is not rated).".to_owned();
+    }
     let head = match outcome.winner {
         Some(side) => format!(
             "**{}** wins {}–{}",
@@ -171,6 +255,7 @@ pub(super) fn result_line(row: &GameRow, outcome: Outcome) -> String {
 /// A short summary of a finished game for refusals.
 pub(super) fn summary(row: &GameRow, game: &Game) -> String {
     match game.outcome() {
+        Some(outcome) if outcome.reason == EndReason::Aborted => "aborted".to_owned(),
         Some(outcome) => match outcome.winner {
             Some(side) => format!(
                 "{} won {}–{}",
@@ -184,11 +269,20 @@ pub(super) fn summary(row: &GameRow, game: &Game) -> String {
     }
 }
 
-/// The status lines under a board: scores and whose turn, or the result.
-fn status(row: &GameRow, game: &Game, reply: &mut Reply) {
+/// The status lines under a board: scores, whose turn and the clocks, or the result
+/// and a rematch button. Only a person to move is mentioned and given pit buttons.
+fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64) {
     match (game.outcome(), game.to_move()) {
         (Some(outcome), _) => {
             let _ = write!(reply.text, "\n{}", result_line(row, outcome));
+            if outcome.reason != EndReason::Aborted || row.ply > 0 {
+                reply.buttons = vec![Button {
+                    action: ButtonAction::Rematch { game: row.id },
+                    label: "Rematch".to_owned(),
+                    enabled: true,
+                    row: 0,
+                }];
+            }
         }
         (None, Some(side)) => {
             let _ = write!(
@@ -198,8 +292,13 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply) {
                 name(row, side),
                 row_hint(side)
             );
-            reply.mentions.push(player(row, side));
-            reply.buttons = pit_buttons(row, game);
+            if let Some(line) = clock_line(row, game, now) {
+                let _ = write!(reply.text, "\n{line}");
+            }
+            if !is_bot(row, side) {
+                reply.mentions.push(player(row, side));
+                reply.buttons = pit_buttons(row, game);
+            }
         }
         (None, None) => {}
     }
@@ -207,16 +306,16 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply) {
 
 /// A public reply showing the game as it stands, under `headline` (the image, and
 /// the advice tally if any, are added by [`with_board`]).
-pub(super) fn board_reply(row: &GameRow, game: &Game, headline: String) -> Reply {
+pub(super) fn board_reply(row: &GameRow, game: &Game, headline: String, now: i64) -> Reply {
     let mut reply = Reply::public(headline);
-    status(row, game, &mut reply);
+    status(row, game, &mut reply, now);
     reply.board_text = Some(text_board(game.position(), !game.is_over()));
     reply.game = Some(row.id);
     reply
 }
 
 /// The public reply to a move just played.
-pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply) -> Reply {
+pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply, now: i64) -> Reply {
     let mover = ply.before.to_move();
     let effect = ply.effect;
     let mut text = format!(
@@ -245,7 +344,18 @@ pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply) -> Reply {
     } else if effect.grand_slam {
         text.push_str(" A grand slam: under this game's rules it captures nothing.");
     }
-    board_reply(row, game, text)
+    board_reply(row, game, text, now)
+}
+
+/// A Unix-milliseconds time as `2026-11-27 10:05 UTC`.
+pub(super) fn utc_time(ms: i64) -> String {
+    let (year, month, day) = date(ms);
+    let minutes = ms.rem_euclid(86_400_000) / 60_000;
+    format!(
+        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minutes / 60,
+        minutes % 60
+    )
 }
 
 /// A Unix-milliseconds time as a UTC calendar date `(year, month, day)`.
@@ -271,5 +381,9 @@ mod tests {
         assert_eq!(super::date(951_782_400_000), (2000, 2, 29));
         assert_eq!(super::date(1_795_305_600_000 - 1), (2026, 11, 21));
         assert_eq!(super::date(1_795_305_600_000), (2026, 11, 22));
+        assert_eq!(
+            super::utc_time(1_795_305_600_000 + 10 * 3_600_000 + 5 * 60_000 + 59_999),
+            "2026-11-22 10:05 UTC"
+        );
     }
 }

@@ -1,10 +1,13 @@
 //! Challenges: pending until accepted (which creates the game in the same
-//! transaction), declined, cancelled or expired. Expiry is stored, so it survives
-//! restarts; it is applied lazily by [`Store::expire_challenges`].
+//! transaction), declined, cancelled or expired. Expiry is a stored job, so it
+//! survives restarts and is announced once ([`Store::expire_challenge`]).
 
 use sqlx::FromRow;
 
-use super::{now_ms, NewGame, Store, StoreError};
+use super::{
+    jobs::{self, Effects},
+    NewGame, Store, StoreError,
+};
 
 /// A challenge as stored, with both players' ids and names.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
@@ -41,6 +44,10 @@ pub struct ChallengeRow {
     pub advice: bool,
     /// The engine level, for games against the bot.
     pub level: Option<String>,
+    /// The time control, canonical (`none`, `3d`, `5+3`).
+    pub time_control: String,
+    /// Whether the player to move is reminded (correspondence games).
+    pub reminders: bool,
     /// `pending`, `accepted`, `declined`, `cancelled` or `expired`.
     pub status: String,
     /// The game it became, once accepted.
@@ -76,7 +83,12 @@ pub struct NewChallenge {
     pub advice: bool,
     /// The engine level, for games against the bot.
     pub level: Option<&'static str>,
-    /// When it expires (Unix ms).
+    /// The time control, canonical (`none`, `3d`, `5+3`).
+    pub time_control: String,
+    /// Whether the player to move is reminded (correspondence games).
+    pub reminders: bool,
+    /// When it expires (Unix ms). A challenge to a person gets a `challenge_expiry`
+    /// job then.
     pub expires_at: i64,
 }
 
@@ -85,7 +97,8 @@ macro_rules! select_challenge {
         "SELECT c.id, c.platform, c.space, c.channel, c.thread,
                 c.challenger_id, a.user_id AS challenger_user, a.name AS challenger_name,
                 c.opponent_id, b.user_id AS opponent_user, b.name AS opponent_name,
-                c.first, c.rated, c.variant, c.advice, c.level, c.status, c.game_id,
+                c.first, c.rated, c.variant, c.advice, c.level, c.time_control, c.reminders,
+                c.status, c.game_id,
                 c.created_at, c.expires_at
          FROM challenges c
          JOIN players a ON a.id = c.challenger_id
@@ -94,19 +107,37 @@ macro_rules! select_challenge {
 }
 
 impl Store {
-    /// Marks every pending challenge whose time is up as expired; returns how many.
+    /// Marks challenge `id` expired if it is still pending and its time is up, with
+    /// the announcement in `effects`, and drops its expiry job, in one transaction.
+    /// Returns whether it expired now.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn expire_challenges(&self, now: i64) -> Result<u64, StoreError> {
-        Ok(sqlx::query(
+    pub async fn expire_challenge(
+        &self,
+        id: i64,
+        effects: &Effects,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let updated = sqlx::query(
             "UPDATE challenges SET status = 'expired', updated_at = ?1
-             WHERE status = 'pending' AND expires_at <= ?1",
+             WHERE id = ?2 AND status = 'pending' AND expires_at <= ?1",
         )
         .bind(now)
-        .execute(&self.writer)
+        .bind(id)
+        .execute(&mut *tx)
         .await?
-        .rows_affected())
+        .rows_affected();
+        if updated == 1 {
+            jobs::apply(&mut tx, None, effects, now).await?;
+        }
+        sqlx::query("DELETE FROM jobs WHERE challenge_id = ? AND kind = 'challenge_expiry'")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(updated == 1)
     }
 
     /// Stores a pending challenge and returns its id.
@@ -114,13 +145,13 @@ impl Store {
     /// # Errors
     /// [`StoreError::DuplicateChallenge`] if the challenger already has a pending
     /// challenge to this opponent; database failures.
-    pub async fn create_challenge(&self, new: &NewChallenge) -> Result<i64, StoreError> {
-        let now = now_ms();
-        sqlx::query_scalar(
+    pub async fn create_challenge(&self, new: &NewChallenge, now: i64) -> Result<i64, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (platform, space, channel, thread, challenger_id,
-                 opponent_id, first, rated, variant, advice, level, status, created_at,
-                 expires_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
+                 opponent_id, first, rated, variant, advice, level, time_control, reminders,
+                 status, created_at, expires_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
              RETURNING id",
         )
         .bind(&new.platform)
@@ -134,17 +165,32 @@ impl Store {
         .bind(new.variant)
         .bind(new.advice)
         .bind(new.level)
+        .bind(&new.time_control)
+        .bind(new.reminders)
         .bind(now)
         .bind(new.expires_at)
         .bind(now)
-        .fetch_one(&self.writer)
+        .fetch_one(&mut *tx)
         .await
         .map_err(|e| match e {
             sqlx::Error::Database(ref db) if db.is_unique_violation() => {
                 StoreError::DuplicateChallenge
             }
             e => StoreError::Db(e),
-        })
+        })?;
+        if new.level.is_none() {
+            sqlx::query(
+                "INSERT INTO jobs (kind, challenge_id, due_at, created_at)
+                 VALUES ('challenge_expiry', ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(new.expires_at)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
     }
 
     /// One challenge by id, whatever its status.
@@ -160,8 +206,8 @@ impl Store {
         )
     }
 
-    /// Pending challenges a user made or received on their network, oldest first.
-    /// Call [`Store::expire_challenges`] first to leave out the stale ones.
+    /// Pending, unexpired challenges a user made or received on their network, oldest
+    /// first.
     ///
     /// # Errors
     /// Database failures.
@@ -169,15 +215,17 @@ impl Store {
         &self,
         platform: &str,
         user_id: &str,
+        now: i64,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_challenge!(),
-            "WHERE c.platform = ?1 AND c.status = 'pending'
+            "WHERE c.platform = ?1 AND c.status = 'pending' AND c.expires_at > ?3
                AND (a.user_id = ?2 OR b.user_id = ?2)
              ORDER BY c.id"
         ))
         .bind(platform)
         .bind(user_id)
+        .bind(now)
         .fetch_all(&self.reader)
         .await?)
     }
@@ -187,8 +235,13 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn close_challenge(&self, id: i64, status: &str) -> Result<bool, StoreError> {
-        let now = now_ms();
+    pub async fn close_challenge(
+        &self,
+        id: i64,
+        status: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE challenges SET status = ?, updated_at = ?
              WHERE id = ? AND status = 'pending' AND expires_at > ?",
@@ -197,15 +250,21 @@ impl Store {
         .bind(now)
         .bind(id)
         .bind(now)
-        .execute(&self.writer)
+        .execute(&mut *tx)
         .await?
         .rows_affected();
+        sqlx::query("DELETE FROM jobs WHERE challenge_id = ? AND kind = 'challenge_expiry'")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
         Ok(updated == 1)
     }
 
-    /// Accepts a pending, unexpired challenge and creates its game in one transaction.
-    /// Returns the new game's id, or `None` if the challenge was no longer pending
-    /// (accepted twice at once, declined, cancelled or expired meanwhile).
+    /// Accepts a pending, unexpired challenge and creates its game in one transaction,
+    /// with the game's `effects` (its clocks, first jobs and messages). Returns the new
+    /// game's id, or `None` if the challenge was no longer pending (accepted twice at
+    /// once, declined, cancelled or expired meanwhile).
     ///
     /// # Errors
     /// Database failures.
@@ -213,8 +272,9 @@ impl Store {
         &self,
         challenge: &ChallengeRow,
         game: &NewGame,
+        effects: &Effects,
+        now: i64,
     ) -> Result<Option<i64>, StoreError> {
-        let now = now_ms();
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE challenges SET status = 'accepted', updated_at = ?1
@@ -231,8 +291,8 @@ impl Store {
         }
         let game_id: i64 = sqlx::query_scalar(
             "INSERT INTO games (platform, space, channel, thread, south_id, north_id, variant,
-                 rated, advice, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 rated, advice, time_control, reminders, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(&challenge.platform)
@@ -244,6 +304,8 @@ impl Store {
         .bind(&challenge.variant)
         .bind(challenge.rated)
         .bind(challenge.advice)
+        .bind(&challenge.time_control)
+        .bind(challenge.reminders)
         .bind(now)
         .bind(now)
         .fetch_one(&mut *tx)
@@ -253,6 +315,11 @@ impl Store {
             .bind(challenge.id)
             .execute(&mut *tx)
             .await?;
+        sqlx::query("DELETE FROM jobs WHERE challenge_id = ? AND kind = 'challenge_expiry'")
+            .bind(challenge.id)
+            .execute(&mut *tx)
+            .await?;
+        jobs::apply(&mut tx, Some((game_id, 0)), effects, now).await?;
         tx.commit().await?;
         Ok(Some(game_id))
     }

@@ -14,7 +14,8 @@ macro_rules! select_game {
                 COALESCE(n.identity_id, n.id) AS north_identity, n.is_bot AS north_bot,
                 g.variant, g.rated, g.advice, g.status, g.result, g.reason,
                 g.south_score, g.north_score, g.ply, g.end_proposed_by, g.version,
-                g.created_at, g.updated_at
+                g.time_control, g.reminders, g.south_left_ms, g.north_left_ms,
+                g.turn_started_at, g.deadline_at, g.created_at, g.updated_at
          FROM games g
          JOIN players s ON s.id = g.south_id
          JOIN players n ON n.id = g.north_id "

@@ -10,6 +10,7 @@
 
 mod challenges;
 mod engine;
+mod jobs;
 #[macro_use]
 mod games;
 mod ratings;
@@ -24,6 +25,10 @@ use sqlx::sqlite::{
 };
 
 pub use challenges::{ChallengeRow, NewChallenge};
+pub use jobs::{
+    ClockColumns, Effects, JobRow, NewJob, NewMessage, OutboxRow,
+    MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS,
+};
 pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
 pub use social::{LinkOutcome, Merge};

@@ -57,6 +57,18 @@ pub struct GameRow {
     pub end_proposed_by: Option<String>,
     /// Bumped by every change.
     pub version: i64,
+    /// The time control, canonical (`none`, `3d`, `5+3`).
+    pub time_control: String,
+    /// Whether the player to move is reminded (correspondence games).
+    pub reminders: bool,
+    /// Live clocks: South's time left when the current turn started.
+    pub south_left_ms: i64,
+    /// Live clocks: North's time left when the current turn started.
+    pub north_left_ms: i64,
+    /// When the side to move began its turn (Unix ms).
+    pub turn_started_at: Option<i64>,
+    /// When the side to move loses on time (Unix ms).
+    pub deadline_at: Option<i64>,
     /// When the game started (Unix ms).
     pub created_at: i64,
     /// Last change (Unix ms).
@@ -133,8 +145,8 @@ pub struct MoveRecord {
 /// How a game ended, to store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnd {
-    /// `S`, `N` or `draw`.
-    pub result: &'static str,
+    /// `S`, `N` or `draw`; `None` for an aborted game.
+    pub result: Option<&'static str>,
     /// Why.
     pub reason: &'static str,
     /// Final scores, `[South, North]`.

@@ -4,7 +4,7 @@
 //! transaction.
 
 use super::{
-    now_ms,
+    jobs::{self, Effects},
     ratings::{rate_game, RatingChange},
     GameEnd, MoveRecord, Rater, Store, StoreError,
 };
@@ -24,12 +24,15 @@ impl Store {
     /// the mover is still the side to move).
     ///
     /// A game that ends and is to be rated comes with `rate`, and the ratings change in
-    /// the same transaction.
+    /// the same transaction; so do the game's `effects` (its next jobs, its
+    /// announcements and clocks), made from what was applied (an announcement can
+    /// then name the rating changes).
     ///
     /// Returns `None`, changing nothing, when the game moved on meanwhile.
     ///
     /// # Errors
     /// Database failures.
+    #[allow(clippy::too_many_arguments)]
     pub async fn record_move(
         &self,
         game_id: i64,
@@ -37,8 +40,9 @@ impl Store {
         record: &MoveRecord,
         end: Option<&GameEnd>,
         rate: Option<Rater<'_>>,
+        effects: impl FnOnce(&Applied) -> Effects + Send,
+        now: i64,
     ) -> Result<Option<Applied>, StoreError> {
-        let now = now_ms();
         // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
         // timeout instead of failing to upgrade a read snapshot.
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
@@ -93,13 +97,22 @@ impl Store {
             (Some(end), Some(rater)) => rate_game(&mut tx, game_id, end, rater, now).await?,
             _ => None,
         };
+        let applied = Applied { ratings };
+        jobs::apply(
+            &mut tx,
+            Some((game_id, version + 1)),
+            &effects(&applied),
+            now,
+        )
+        .await?;
         tx.commit().await?;
-        Ok(Some(Applied { ratings }))
+        Ok(Some(applied))
     }
 
-    /// Ends an active game without a move (resignation, agreement) if it is still at
-    /// `version`, rating it in the same transaction when `rate` is given. Returns
-    /// `None`, changing nothing, when it moved on meanwhile.
+    /// Ends an active game without a move (resignation, agreement, timeout, abort) if
+    /// it is still at `version`, rating it in the same transaction when `rate` is
+    /// given, with its `effects`. Returns `None`, changing nothing, when it moved on
+    /// meanwhile.
     ///
     /// # Errors
     /// Database failures.
@@ -109,8 +122,9 @@ impl Store {
         version: i64,
         end: &GameEnd,
         rate: Option<Rater<'_>>,
+        effects: impl FnOnce(&Applied) -> Effects + Send,
+        now: i64,
     ) -> Result<Option<Applied>, StoreError> {
-        let now = now_ms();
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = 'finished', result = ?,
@@ -136,8 +150,16 @@ impl Store {
             Some(rater) => rate_game(&mut tx, game_id, end, rater, now).await?,
             None => None,
         };
+        let applied = Applied { ratings };
+        jobs::apply(
+            &mut tx,
+            Some((game_id, version + 1)),
+            &effects(&applied),
+            now,
+        )
+        .await?;
         tx.commit().await?;
-        Ok(Some(Applied { ratings }))
+        Ok(Some(applied))
     }
 
     /// Records that `side` (`S` or `N`) proposes ending the game by agreement, if the
@@ -151,17 +173,26 @@ impl Store {
         version: i64,
         side: char,
     ) -> Result<bool, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, end_proposed_by = ?, updated_at = ?
              WHERE id = ? AND version = ? AND status = 'active'",
         )
         .bind(side.to_string())
-        .bind(now_ms())
+        .bind(super::now_ms())
         .bind(game_id)
         .bind(version)
-        .execute(&self.writer)
+        .execute(&mut *tx)
         .await?
         .rows_affected();
+        // The turn goes on: its deadline and reminders still stand.
+        sqlx::query("UPDATE jobs SET game_version = ? WHERE game_id = ? AND game_version = ?")
+            .bind(version + 1)
+            .bind(game_id)
+            .bind(version)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
         Ok(updated == 1)
     }
 }

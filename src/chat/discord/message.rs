@@ -168,6 +168,9 @@ fn button(b: &Button) -> serenity::CreateButton {
         ButtonAction::Accept { .. } => serenity::ButtonStyle::Success,
         ButtonAction::Decline { .. } => serenity::ButtonStyle::Danger,
         ButtonAction::Move { .. } => serenity::ButtonStyle::Secondary,
+        ButtonAction::Rematch { .. } | ButtonAction::Reissue { .. } => {
+            serenity::ButtonStyle::Primary
+        }
     };
     serenity::CreateButton::new(b.action.custom_id())
         .label(truncate(&b.label, 80))

@@ -121,6 +121,8 @@ impl PlayOptions {
                 LevelChoice::Medium => Level::Medium,
                 LevelChoice::Hard => Level::Hard,
             }),
+            time: None,
+            reminders: None,
         }
     }
 }
@@ -220,6 +222,8 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
         ButtonAction::Decline { challenge } => Action::Decline {
             challenge: Some(challenge),
         },
+        ButtonAction::Rematch { game } => Action::Rematch { game: Some(game) },
+        ButtonAction::Reissue { challenge } => Action::Reissue { challenge },
     };
     Some(Command {
         place: place_of(
@@ -345,6 +349,8 @@ mod tests {
                 variant: Variant::CaptureAll,
                 advice: Some(false),
                 level: Some(Level::Hard),
+                time: None,
+                reminders: None,
             }
         );
         assert_eq!(

@@ -45,9 +45,10 @@ fn moves_in_every_spelling() {
 
 #[test]
 fn play_with_every_option() {
-    let ParsedAction::Play { opponent, options } =
-        parsed("/oware play @bob first:them rated:no variant:forbidden advice:off level:hard")
-    else {
+    let ParsedAction::Play { opponent, options } = parsed(
+        "/oware play @bob first:them rated:no variant:forbidden advice:off level:hard \
+             time:12h reminders:off",
+    ) else {
         panic!("not a play");
     };
     assert_eq!(opponent, "@bob");
@@ -59,8 +60,20 @@ fn play_with_every_option() {
             variant: Variant::Forbidden,
             advice: Some(false),
             level: Some(Level::Hard),
+            time: Some("12h".parse().unwrap()),
+            reminders: Some(false),
         }
     );
+    for (word, time) in [
+        ("time:5+3", "5+3"),
+        ("time:none", "none"),
+        ("time:30M", "30m"),
+    ] {
+        let ParsedAction::Play { options, .. } = parsed(&format!("/oware play @bob {word}")) else {
+            panic!("not a play");
+        };
+        assert_eq!(options.time.map(|t| t.to_string()).as_deref(), Some(time));
+    }
     let ParsedAction::Play { opponent, options } = parsed("!oware play @bob:example.org") else {
         panic!("not a play");
     };
@@ -205,6 +218,32 @@ fn mistakes_say_what_to_type_instead() {
     assert_eq!(
         err.to_string(),
         "`rated:maybe` is not valid: use rated:yes|no."
+    );
+    for bad in [
+        "time:0d",
+        "time:-1h",
+        "time:99999d",
+        "time:soon",
+        "time:",
+        "time:0+5",
+    ] {
+        let err = parse_command(&format!("/oware play @bob {bad}")).unwrap_err();
+        let text = err.to_string();
+        assert!(matches!(err, ParseError::BadTime(_)), "{bad}: {text}");
+        assert!(
+            text.contains("time:3d") && text.contains("time:5+3") && text.contains("time:none"),
+            "{bad}: {text}"
+        );
+    }
+    assert_eq!(action("/oware abort #4"), Action::Abort { game: Some(4) });
+    assert_eq!(action("!oware rematch"), Action::Rematch { game: None });
+    assert_eq!(
+        action("/oware reissue #9"),
+        Action::Reissue { challenge: 9 }
+    );
+    assert_eq!(
+        parse_command("/oware reissue"),
+        Err(ParseError::MissingChallenge)
     );
     let err = parse_command("/oware play @bob @carol").unwrap_err();
     assert!(err.to_string().contains("@carol"), "{err}");

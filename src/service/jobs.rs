@@ -1,0 +1,414 @@
+//! The scheduler and the jobs it runs: the engine's moves, timeouts, reminders, idle
+//! engine games and expired challenges. Jobs are rows (see `store::jobs`); this task
+//! only executes them. It sleeps until the next one falls due, wakes early when a
+//! change writes a new one, and on start-up runs whatever fell due while the bot was
+//! down. Each job's work and its announcement commit in one transaction, and a job
+//! made for a position that has moved on does nothing, so each runs exactly once.
+
+use std::{sync::Arc, time::Duration};
+
+use tokio::task::JoinSet;
+
+use super::{
+    bot::move_record,
+    clock::span,
+    ending::Ending,
+    games::game_end,
+    outbox::{game_message, place_message},
+    turn::{is_bot, kind, time_control},
+    view, Button, ButtonAction, Level, Reply, Service, ServiceError, User,
+};
+use crate::{
+    engine,
+    rules::Side,
+    store::{Effects, GameEnd, GameRow, JobRow},
+};
+
+/// How long a runner holds a claimed job before another may take it.
+const LEASE_MS: i64 = 5 * 60 * 1000;
+/// Jobs claimed per round.
+const ROUND: i64 = 64;
+/// The longest the scheduler sleeps without looking again.
+const IDLE_WAKE: Duration = Duration::from_secs(3600);
+
+impl Service {
+    /// Runs the scheduler for ever: first what fell due while the bot was down, then
+    /// each job as it falls due. Spawn it once per process.
+    pub async fn run_scheduler(self: Arc<Self>) {
+        self.recover().await;
+        let mut changed = self.jobs_changed.subscribe();
+        let mut running = JoinSet::new();
+        loop {
+            let now = self.now();
+            match self.store.claim_due_jobs(now, now + LEASE_MS, ROUND).await {
+                Ok(jobs) => {
+                    for job in jobs {
+                        let service = Arc::clone(&self);
+                        running.spawn(async move { service.run_job(job).await });
+                    }
+                }
+                Err(err) => {
+                    tracing::error!(error = %err, "scheduler: cannot claim jobs");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
+                }
+            }
+            while running.try_join_next().is_some() {}
+            let wait = match self.store.next_job_due().await {
+                Ok(Some(due)) => {
+                    Duration::from_millis(u64::try_from(due - self.now()).unwrap_or(0))
+                }
+                Ok(None) => IDLE_WAKE,
+                Err(err) => {
+                    tracing::error!(error = %err, "scheduler: cannot read the next job");
+                    Duration::from_secs(1)
+                }
+            };
+            tokio::select! {
+                () = tokio::time::sleep(wait.min(IDLE_WAKE)) => {}
+                _ = changed.changed() => {}
+                Some(_) = running.join_next() => {}
+            }
+        }
+    }
+
+    /// Runs every job due now, and those they make due now (an engine move after a
+    /// move), until none is left; returns how many ran. For tests and tools that
+    /// drive time themselves; the bot runs [`Service::run_scheduler`].
+    pub async fn run_due_jobs(self: &Arc<Self>) -> usize {
+        let mut ran = 0;
+        loop {
+            let now = self.now();
+            let jobs = match self.store.claim_due_jobs(now, now + LEASE_MS, ROUND).await {
+                Ok(jobs) => jobs,
+                Err(err) => {
+                    tracing::error!(error = %err, "cannot claim jobs");
+                    return ran;
+                }
+            };
+            if jobs.is_empty() {
+                return ran;
+            }
+            ran += jobs.len();
+            let mut running = JoinSet::new();
+            for job in jobs {
+                let service = Arc::clone(self);
+                running.spawn(async move { service.run_job(job).await });
+            }
+            while running.join_next().await.is_some() {}
+        }
+    }
+
+    /// When the earliest pending job is due (whether or not a runner holds it).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn earliest_job(&self) -> Result<Option<i64>, ServiceError> {
+        Ok(self.store.earliest_job().await?)
+    }
+
+    /// At start-up: the runners of claimed jobs are gone, and a game whose engine is
+    /// to move but has no job (left by an older version) gets one.
+    async fn recover(&self) {
+        match self.store.release_job_claims().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(jobs = n, "resuming jobs a stopped run had started"),
+            Err(err) => tracing::error!(error = %err, "cannot release job claims"),
+        }
+        let games = match self.store.engine_games_without_job().await {
+            Ok(games) => games,
+            Err(err) => {
+                tracing::error!(error = %err, "cannot look for stalled engine games");
+                return;
+            }
+        };
+        let now = self.now();
+        for (game, version) in games {
+            let job = crate::store::NewJob {
+                kind: kind::ENGINE_MOVE,
+                game_id: None,
+                challenge_id: None,
+                due_at: now,
+            };
+            if let Err(err) = self
+                .store
+                .schedule(Some((game, version)), &[job], now)
+                .await
+            {
+                tracing::error!(game, error = %err, "cannot resume an engine game");
+            }
+        }
+    }
+
+    async fn run_job(&self, job: JobRow) {
+        let result = match job.kind.as_str() {
+            kind::ENGINE_MOVE => self.engine_job(&job).await,
+            kind::TIMEOUT => self.timeout_job(&job).await,
+            kind::REMINDER => self.reminder_job(&job).await,
+            kind::IDLE_ABORT => self.idle_job(&job).await,
+            kind::CHALLENGE_EXPIRY => self.expiry_job(&job).await,
+            other => Err(ServiceError::Internal(format!(
+                "unknown job kind {other:?}"
+            ))),
+        };
+        match result {
+            Ok(true) => self.wake(),
+            Ok(false) => {
+                // Nothing to do any more (the game moved on): drop the job.
+                if let Err(err) = self.store.delete_job(job.id).await {
+                    tracing::error!(job = job.id, error = %err, "cannot drop a stale job");
+                }
+            }
+            Err(err) => {
+                // The claim lapses and the job is tried again later.
+                tracing::error!(job = job.id, kind = %job.kind, error = %err, "job failed");
+            }
+        }
+    }
+
+    /// The game a job is for, if it is still active at the job's version.
+    async fn job_game(&self, job: &JobRow) -> Result<Option<GameRow>, ServiceError> {
+        let Some(id) = job.game_id else {
+            return Ok(None);
+        };
+        Ok(self
+            .store
+            .game(id)
+            .await?
+            .filter(|row| row.is_active() && Some(row.version) == job.game_version))
+    }
+
+    /// The engine plays its move; the move and its announcement commit together.
+    async fn engine_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+        let Some(row) = self.job_game(job).await? else {
+            return Ok(false);
+        };
+        let mut game = self.load(&row).await?;
+        let Some(side) = game.to_move().filter(|&side| is_bot(&row, side)) else {
+            return Ok(false);
+        };
+        let level: Level = self
+            .store
+            .engine_level(row.id)
+            .await?
+            .unwrap_or_default()
+            .parse()
+            .unwrap_or_default();
+        let seed = (row.id as u64) << 16 | row.ply as u64;
+        let permit = Arc::clone(&self.engine_slots)
+            .acquire_owned()
+            .await
+            .map_err(|e| ServiceError::Internal(format!("engine pool: {e}")))?;
+        let thinking = game.clone();
+        let pit = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            engine::choose_move(&thinking, level, super::bot::budget(level), seed)
+        })
+        .await
+        .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))?
+        .ok_or_else(|| ServiceError::Internal(format!("game #{}: no engine move", row.id)))?;
+        let ply = *game
+            .play(pit)
+            .map_err(|e| ServiceError::Internal(format!("engine chose {pit}: {e}")))?;
+        let now = self.now();
+        let record = move_record(&row, side, &ply);
+        let end = game.outcome().map(game_end);
+        let mut effects = self.move_effects(&row, &game, side, now);
+        let shown = view::with_clock(&row, effects.clock.as_ref());
+        let reply = view::move_reply(&shown, &game, &ply, now);
+        effects
+            .messages
+            .push(game_message(&row, &reply, Some(row.ply + 1)));
+        // Engine games are never rated: no rater.
+        let applied = self
+            .store
+            .record_move(
+                row.id,
+                row.version,
+                &record,
+                end.as_ref(),
+                None,
+                |_| effects,
+                now,
+            )
+            .await?;
+        Ok(applied.is_some())
+    }
+
+    /// The side to move ran out of time: it loses (rated like any result), or the
+    /// game is aborted when a side never moved.
+    async fn timeout_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+        let Some(row) = self.job_game(job).await? else {
+            return Ok(false);
+        };
+        let mut game = self.load(&row).await?;
+        let Some(side) = game.to_move() else {
+            return Ok(false);
+        };
+        if row.ply < 2 {
+            let why = format!(
+                "**{}** did not make a first move within {}",
+                view::name(&row, side),
+                span(time_control(&row).per_move_or_base())
+            );
+            return self.abort_game(&row, &why).await;
+        }
+        let outcome = game.lose_on_time(side)?;
+        let ending = Ending::of(&row, &game);
+        let rater = ending.rater();
+        let headline = format!(
+            "**{}** ran out of time in game #{}: **{}** wins on time.",
+            view::name(&row, side),
+            row.id,
+            view::name(&row, side.opponent())
+        );
+        let now = self.now();
+        let mut reply = view::board_reply(&row, &game, headline, now);
+        reply.mentions = vec![
+            view::player(&row, side),
+            view::player(&row, side.opponent()),
+        ];
+        let applied = self
+            .store
+            .finish_game(
+                row.id,
+                row.version,
+                &game_end(outcome),
+                rater.as_deref(),
+                |applied| {
+                    ending.annotate(&mut reply, &row, applied);
+                    Effects {
+                        messages: vec![game_message(&row, &reply, Some(row.ply))],
+                        ..Effects::default()
+                    }
+                },
+                now,
+            )
+            .await?;
+        Ok(applied.is_some())
+    }
+
+    /// A game against the engine that the person left for too long is aborted.
+    async fn idle_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+        let Some(row) = self.job_game(job).await? else {
+            return Ok(false);
+        };
+        let why = format!(
+            "nobody moved in a game against the engine for {}",
+            span(i64::try_from(self.config.engine_idle.as_millis()).unwrap_or(i64::MAX))
+        );
+        self.abort_game(&row, &why).await
+    }
+
+    /// Ends the game stored as `row` without a result, telling both players why.
+    pub(super) async fn abort_game(&self, row: &GameRow, why: &str) -> Result<bool, ServiceError> {
+        let mut game = self.load(row).await?;
+        game.abort()?;
+        let now = self.now();
+        let mut reply = view::board_reply(
+            row,
+            &game,
+            format!("Game #{} is aborted: {why}. It counts for nobody.", row.id),
+            now,
+        );
+        reply.mentions = [Side::South, Side::North]
+            .into_iter()
+            .filter(|&side| !is_bot(row, side))
+            .map(|side| view::player(row, side))
+            .collect();
+        let end = GameEnd {
+            result: None,
+            reason: "aborted",
+            scores: game.position().scores(),
+        };
+        let effects = Effects {
+            messages: vec![game_message(row, &reply, Some(row.ply))],
+            ..Effects::default()
+        };
+        let applied = self
+            .store
+            .finish_game(row.id, row.version, &end, None, |_| effects, now)
+            .await?;
+        Ok(applied.is_some())
+    }
+
+    /// Reminds the player to move, mentioning them in the game's thread.
+    async fn reminder_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+        let Some(row) = self.job_game(job).await? else {
+            return Ok(false);
+        };
+        let game = self.load(&row).await?;
+        let (Some(side), Some(deadline)) = (game.to_move(), row.deadline_at) else {
+            return Ok(false);
+        };
+        let now = self.now();
+        let mut reply = Reply::public(format!(
+            "Reminder: it is your move in game {}, **{}**. Time left: {} (until {}); \
+             after that the game is lost on time.",
+            view::game_label(&row),
+            view::name(&row, side),
+            span(deadline - now),
+            view::utc_time(deadline)
+        ));
+        reply.mentions.push(view::player(&row, side));
+        reply.buttons = view::pit_buttons(&row, &game);
+        let effects = Effects {
+            messages: vec![game_message(&row, &reply, None)],
+            ..Effects::default()
+        };
+        Ok(self
+            .store
+            .complete_game_job(job.id, row.id, row.version, &effects, now)
+            .await?)
+    }
+
+    /// A challenge nobody answered expires, announced where it was made, with a
+    /// button to make it again.
+    async fn expiry_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+        let Some(c) = (match job.challenge_id {
+            Some(id) => self.store.challenge(id).await?,
+            None => None,
+        }) else {
+            return Ok(false);
+        };
+        if c.status != "pending" {
+            return Ok(false);
+        }
+        let mut reply = Reply::public(format!(
+            "Challenge #{} from **{}** to **{}** expired: nobody answered within {}. \
+             {} can make it again with `/oware reissue #{}`.",
+            c.id,
+            c.challenger_name,
+            c.opponent_name,
+            span(c.expires_at - c.created_at),
+            c.challenger_name,
+            c.id
+        ));
+        reply.mentions.push(User {
+            id: c.challenger_user.clone(),
+            name: c.challenger_name.clone(),
+            is_bot: false,
+        });
+        reply.buttons.push(Button {
+            action: ButtonAction::Reissue { challenge: c.id },
+            label: "Challenge again".to_owned(),
+            enabled: true,
+            row: 0,
+        });
+        let place = super::Place {
+            platform: super::Platform::from_name(&c.platform)
+                .ok_or_else(|| ServiceError::Internal(format!("platform {:?}", c.platform)))?,
+            space: c.space.clone(),
+            channel: c.channel.clone(),
+            thread: c.thread.clone(),
+        };
+        let effects = Effects {
+            messages: vec![place_message(&place, &reply)],
+            ..Effects::default()
+        };
+        Ok(self
+            .store
+            .expire_challenge(c.id, &effects, self.now())
+            .await?)
+    }
+}

@@ -1,0 +1,161 @@
+//! Calling a game off and starting again: `/oware abort` (before both sides have
+//! moved), `/oware rematch` (the same players and options, sides swapped) and
+//! `/oware reissue` (an expired challenge made again).
+
+use super::{
+    turn::time_control, view, ChallengeOptions, Command, First, GameRef, Level, Reply, Service,
+    ServiceError,
+};
+use crate::{
+    rules::{Side, Variant},
+    store::GameRow,
+};
+
+impl Service {
+    pub(super) async fn abort(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
+        let (row, _, side) = self.my_active_game(cmd, game).await?;
+        if row.ply >= 2 {
+            return Err(ServiceError::CannotAbort(row.id));
+        }
+        let why = format!(
+            "**{}** called it off before both sides had moved",
+            view::name(&row, side)
+        );
+        if !self.abort_game(&row, &why).await? {
+            return Err(ServiceError::Raced(row.id));
+        }
+        self.wake();
+        Ok(Reply::private(format!(
+            "Game #{} is aborted; both players are told in its thread.",
+            row.id
+        )))
+    }
+
+    pub(super) async fn rematch(
+        &self,
+        cmd: &Command,
+        game: GameRef,
+    ) -> Result<Reply, ServiceError> {
+        let row = match game {
+            Some(_) => self.find_game(cmd, game, false).await?,
+            None => self
+                .store
+                .latest_game_in_channel(
+                    cmd.place.platform.as_str(),
+                    cmd.place.space.as_deref(),
+                    &cmd.place.channel,
+                    Some(&cmd.author.id),
+                )
+                .await?
+                .ok_or_else(|| {
+                    ServiceError::NoRematch(
+                        "You have no finished game here to play again. Start one with \
+                         `/oware play @someone`."
+                            .to_owned(),
+                    )
+                })?,
+        };
+        let Some(side) = view::side_of(&row, &cmd.author.id) else {
+            return Err(ServiceError::NoRematch(format!(
+                "Only {} and {} can ask for a rematch of game #{}.",
+                row.south_name, row.north_name, row.id
+            )));
+        };
+        if row.is_active() {
+            return Err(ServiceError::NoRematch(format!(
+                "Game #{} is still being played: finish it first (or `/oware resign`).",
+                row.id
+            )));
+        }
+        let opponent = view::player(&row, side.opponent());
+        let options = rematch_options(&row, side, self.engine_level_of(&row).await?)?;
+        self.play(cmd, &opponent, &options).await
+    }
+
+    pub(super) async fn reissue(
+        &self,
+        cmd: &Command,
+        challenge: i64,
+    ) -> Result<Reply, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        let Some(c) = self
+            .store
+            .challenge(challenge)
+            .await?
+            .filter(|c| c.platform == platform && c.level.is_none())
+        else {
+            return Err(ServiceError::NoChallenge(format!(
+                "There is no challenge #{challenge}. Challenge someone with \
+                 `/oware play @someone`."
+            )));
+        };
+        if c.challenger_user != cmd.author.id {
+            return Err(ServiceError::NotYourChallenge(format!(
+                "Only {} can make challenge #{challenge} again; challenge someone yourself \
+                 with `/oware play @someone`.",
+                c.challenger_name
+            )));
+        }
+        let options = ChallengeOptions {
+            first: match c.first.as_str() {
+                "opponent" => First::Opponent,
+                "random" => First::Random,
+                _ => First::Challenger,
+            },
+            rated: Some(c.rated),
+            variant: parse_variant(&c.variant, c.id)?,
+            advice: Some(c.advice),
+            level: None,
+            time: Some(
+                c.time_control
+                    .parse()
+                    .map_err(|e| ServiceError::Internal(format!("challenge #{}: {e}", c.id)))?,
+            ),
+            reminders: Some(c.reminders),
+        };
+        let opponent = super::User {
+            id: c.opponent_user,
+            name: c.opponent_name,
+            is_bot: false,
+        };
+        self.play(cmd, &opponent, &options).await
+    }
+
+    /// The engine level of a game against the bot.
+    async fn engine_level_of(&self, row: &GameRow) -> Result<Option<Level>, ServiceError> {
+        Ok(self
+            .store
+            .engine_level(row.id)
+            .await?
+            .and_then(|level| level.parse().ok()))
+    }
+}
+
+/// The options of a rematch of `row` asked for by the player of `side`: the same
+/// rules, rating, advice, clock and level, with the sides swapped.
+fn rematch_options(
+    row: &GameRow,
+    side: Side,
+    level: Option<Level>,
+) -> Result<ChallengeOptions, ServiceError> {
+    let engine = row.south_bot || row.north_bot;
+    Ok(ChallengeOptions {
+        // The asker played North: now they play South and move first.
+        first: if side == Side::North {
+            First::Challenger
+        } else {
+            First::Opponent
+        },
+        rated: (!engine).then_some(row.rated),
+        variant: parse_variant(&row.variant, row.id)?,
+        advice: Some(row.advice),
+        level,
+        time: (!engine).then(|| time_control(row)),
+        reminders: Some(row.reminders),
+    })
+}
+
+fn parse_variant(name: &str, id: i64) -> Result<Variant, ServiceError> {
+    name.parse()
+        .map_err(|e| ServiceError::Internal(format!("#{id}: {e}")))
+}

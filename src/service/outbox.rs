@@ -1,0 +1,142 @@
+//! The messages the bot sends unprompted, as the adapters see them: [`Outgoing`]
+//! rows read from the store's outbox with their board images rendered, and the calls
+//! that mark them delivered. Writing them is part of each change's transaction (see
+//! `turn` and `jobs`); this file only reads and renders.
+
+use tokio::sync::watch;
+
+use super::{view, Place, Platform, Reply, Service, ServiceError};
+use crate::store::{GameRow, NewMessage, OutboxRow};
+
+/// How many messages one delivery round takes.
+const ROUND: i64 = 50;
+
+/// An unprompted message to deliver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    /// The outbox row id: the key for the platform's de-duplication (Matrix
+    /// transaction id, Discord nonce), so a re-send after a crash shows once.
+    pub id: i64,
+    /// Where it goes: the channel or room, and the game's thread when it has one.
+    pub place: Place,
+    /// What it says, with the board image attached when it shows a board.
+    pub reply: Reply,
+}
+
+/// An outbox message for the game stored as `row`, showing its board after
+/// `board_ply` plies when given.
+pub(super) fn game_message(row: &GameRow, reply: &Reply, board_ply: Option<i64>) -> NewMessage {
+    NewMessage {
+        platform: row.platform.clone(),
+        space: row.space.clone(),
+        channel: row.channel.clone(),
+        thread: None,
+        game_id: Some(row.id),
+        body: body(reply),
+        board_ply,
+    }
+}
+
+/// An outbox message to `place`, about no game.
+pub(super) fn place_message(place: &Place, reply: &Reply) -> NewMessage {
+    NewMessage {
+        platform: place.platform.as_str().to_owned(),
+        space: place.space.clone(),
+        channel: place.channel.clone(),
+        thread: place.thread.clone(),
+        game_id: None,
+        body: body(reply),
+        board_ply: None,
+    }
+}
+
+fn body(reply: &Reply) -> String {
+    // A Reply is plain strings, numbers and enums: serializing it cannot fail.
+    serde_json::to_string(reply).unwrap_or_else(|e| {
+        tracing::error!(error = %e, "could not serialize an outbox message");
+        String::from("{}")
+    })
+}
+
+impl Service {
+    /// Messages for `platform` waiting to be delivered, oldest first, with their
+    /// boards rendered. A message that cannot be read is logged and given up.
+    pub async fn unsent(&self, platform: Platform) -> Vec<Outgoing> {
+        let rows = match self.store.unsent_messages(platform.as_str(), ROUND).await {
+            Ok(rows) => rows,
+            Err(err) => {
+                tracing::error!(error = %err, "could not read the outbox");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            match self.outgoing(platform, &row).await {
+                Ok(message) => out.push(message),
+                Err(err) => {
+                    tracing::error!(id = row.id, error = %err, "unreadable outbox message: dropped");
+                    self.mark_sent(row.id).await;
+                }
+            }
+        }
+        out
+    }
+
+    async fn outgoing(
+        &self,
+        platform: Platform,
+        row: &OutboxRow,
+    ) -> Result<Outgoing, ServiceError> {
+        let mut reply: Reply = serde_json::from_str(&row.body)
+            .map_err(|e| ServiceError::Internal(format!("outbox #{}: {e}", row.id)))?;
+        if let (Some(game_id), Some(ply)) = (row.game_id, row.board_ply) {
+            if let Some(game) = self.store.game(game_id).await? {
+                let board = self.load_at(&game, ply).await?;
+                reply = view::with_board(reply, &game, &board, None, self.now()).await;
+            }
+        }
+        reply.game = reply.game.or(row.game_id);
+        Ok(Outgoing {
+            id: row.id,
+            place: Place {
+                platform,
+                space: row.space.clone(),
+                channel: row.channel.clone(),
+                thread: row.thread.clone(),
+            },
+            reply,
+        })
+    }
+
+    /// Records that message `id` was delivered.
+    pub async fn mark_sent(&self, id: i64) {
+        if let Err(err) = self.store.mark_sent(id, self.now()).await {
+            tracing::error!(id, error = %err, "could not mark an outbox message sent");
+        }
+    }
+
+    /// Records a failed delivery of message `id`; it is retried in later rounds, a
+    /// few times.
+    pub async fn delivery_failed(&self, id: i64) {
+        match self.store.note_failed_delivery(id).await {
+            Ok(attempts) if attempts >= crate::store::MAX_DELIVERY_ATTEMPTS => {
+                tracing::error!(id, attempts, "giving up delivering an outbox message");
+            }
+            Ok(_) => {}
+            Err(err) => tracing::error!(id, error = %err, "could not count a failed delivery"),
+        }
+    }
+
+    /// Changes whenever a message is written to the outbox.
+    #[must_use]
+    pub fn outbox_watch(&self) -> watch::Receiver<u64> {
+        self.outbox_changed.subscribe()
+    }
+
+    /// Wakes the deliverers and the scheduler after a change that wrote messages or
+    /// jobs.
+    pub(super) fn wake(&self) {
+        self.outbox_changed.send_modify(|n| *n = n.wrapping_add(1));
+        self.jobs_changed.send_modify(|n| *n = n.wrapping_add(1));
+    }
+}

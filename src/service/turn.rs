@@ -1,0 +1,142 @@
+//! What follows a change to a game: the clocks of the new turn and the jobs it calls
+//! for (the engine's move, the deadline, reminders, the engine game's idle abort).
+//! The effects are written in the change's own transaction.
+
+use super::{
+    clock::{Clocks, TimeControl},
+    Service,
+};
+use crate::{
+    rules::{Game, Side},
+    store::{ClockColumns, Effects, GameRow, NewJob},
+};
+
+/// Job kinds, as stored.
+pub(super) mod kind {
+    /// The engine plays its move.
+    pub const ENGINE_MOVE: &str = "engine_move";
+    /// The side to move loses on time (or the game is aborted if a side never moved).
+    pub const TIMEOUT: &str = "timeout";
+    /// Remind the player to move.
+    pub const REMINDER: &str = "reminder";
+    /// A game against the engine with no human move for a long time is aborted.
+    pub const IDLE_ABORT: &str = "idle_abort";
+    /// A challenge nobody answered expires.
+    pub const CHALLENGE_EXPIRY: &str = "challenge_expiry";
+}
+
+/// The game's time control (`none` for a value this version cannot read).
+pub(super) fn time_control(row: &GameRow) -> TimeControl {
+    row.time_control.parse().unwrap_or_else(|e| {
+        tracing::error!(game = row.id, error = %e, "unreadable time control");
+        TimeControl::None
+    })
+}
+
+/// The game's clocks at the start of the current turn.
+pub(super) fn clocks(row: &GameRow) -> Clocks {
+    Clocks {
+        left_ms: [row.south_left_ms, row.north_left_ms],
+        turn_started_at: row.turn_started_at.unwrap_or(row.updated_at),
+    }
+}
+
+/// Whether `side` is played by a bot (the engine).
+pub(super) fn is_bot(row: &GameRow, side: Side) -> bool {
+    match side {
+        Side::South => row.south_bot,
+        Side::North => row.north_bot,
+    }
+}
+
+/// What decides a game's jobs: its time control, whether reminders are on, and which
+/// sides the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Seats {
+    /// The time control.
+    pub tc: TimeControl,
+    /// Whether the player to move is reminded.
+    pub reminders: bool,
+    /// Whether a bot plays `[South, North]`.
+    pub bots: [bool; 2],
+}
+
+impl Seats {
+    /// The seats of a stored game.
+    pub(super) fn of(row: &GameRow) -> Seats {
+        Seats {
+            tc: time_control(row),
+            reminders: row.reminders,
+            bots: [row.south_bot, row.north_bot],
+        }
+    }
+}
+
+impl Service {
+    /// The effects of a change that leaves a game in the position of `game` at `now`:
+    /// `moved` is the side that just moved (its turn began at `before`), or `None`
+    /// when the game just began. A finished game gets no jobs.
+    pub(super) fn turn_effects(
+        &self,
+        seats: Seats,
+        before: Clocks,
+        game: &Game,
+        moved: Option<Side>,
+        now: i64,
+    ) -> Effects {
+        let tc = seats.tc;
+        let clocks = match moved {
+            Some(side) => tc.after_move(before, side, now),
+            None => tc.start(now),
+        };
+        let Some(to_move) = game.to_move() else {
+            return Effects::none();
+        };
+        let deadline = tc.deadline(clocks, to_move);
+        let mut jobs = Vec::new();
+        let job = |kind, due_at| NewJob {
+            kind,
+            game_id: None,
+            challenge_id: None,
+            due_at,
+        };
+        if seats.bots[to_move.index()] {
+            jobs.push(job(kind::ENGINE_MOVE, now));
+        } else {
+            if let Some(deadline) = deadline {
+                jobs.push(job(kind::TIMEOUT, deadline));
+            }
+            if seats.reminders {
+                jobs.extend(
+                    tc.reminders(clocks)
+                        .into_iter()
+                        .map(|at| job(kind::REMINDER, at)),
+                );
+            }
+            if seats.bots.contains(&true) {
+                let idle = i64::try_from(self.config.engine_idle.as_millis()).unwrap_or(i64::MAX);
+                jobs.push(job(kind::IDLE_ABORT, now.saturating_add(idle)));
+            }
+        }
+        Effects {
+            jobs,
+            messages: Vec::new(),
+            clock: Some(ClockColumns {
+                left_ms: clocks.left_ms,
+                turn_started_at: clocks.turn_started_at,
+                deadline_at: deadline,
+            }),
+        }
+    }
+
+    /// The effects of a move by `mover` in the game stored as `row`, now `game`.
+    pub(super) fn move_effects(
+        &self,
+        row: &GameRow,
+        game: &Game,
+        mover: Side,
+        now: i64,
+    ) -> Effects {
+        self.turn_effects(Seats::of(row), clocks(row), game, Some(mover), now)
+    }
+}

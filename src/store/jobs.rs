@@ -1,0 +1,402 @@
+//! Work that outlives a process, and the messages the bot sends unprompted.
+//!
+//! A change that calls for later work or an announcement hands the store its
+//! [`Effects`]: the jobs to schedule, the outbox messages to send and the game's new
+//! clocks. They are written in the change's own transaction, so a crash can never
+//! keep the change and lose what must follow it (or the other way round). A job is
+//! deleted in the transaction that does its work; a game's jobs are replaced by every
+//! change to the game, so a job never acts on a position that has moved on.
+
+use sqlx::{FromRow, Sqlite, Transaction};
+
+use super::{Store, StoreError};
+
+/// How many times delivery of one outbox message is tried before it is given up.
+pub const MAX_ATTEMPTS: i64 = 10;
+
+/// A job to schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewJob {
+    /// `engine_move`, `timeout`, `reminder`, `idle_abort` or `challenge_expiry`.
+    pub kind: &'static str,
+    /// The game it is for. In a write on a game, `None` means that game.
+    pub game_id: Option<i64>,
+    /// The challenge it is for.
+    pub challenge_id: Option<i64>,
+    /// When it is due (Unix ms).
+    pub due_at: i64,
+}
+
+/// A job as stored.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct JobRow {
+    /// The job id.
+    pub id: i64,
+    /// What to do.
+    pub kind: String,
+    /// The game it is for.
+    pub game_id: Option<i64>,
+    /// The challenge it is for.
+    pub challenge_id: Option<i64>,
+    /// The game's version when the job was made: the job is stale if it changed.
+    pub game_version: Option<i64>,
+    /// When it was due.
+    pub due_at: i64,
+}
+
+/// A message to send later, where a reply would go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewMessage {
+    /// `console`, `discord` or `matrix`.
+    pub platform: String,
+    /// The server, if any.
+    pub space: Option<String>,
+    /// The channel or room.
+    pub channel: String,
+    /// The thread, if known now (else the game's thread at delivery).
+    pub thread: Option<String>,
+    /// The game it is about. In a write on a game, `None` means that game.
+    pub game_id: Option<i64>,
+    /// The reply as JSON.
+    pub body: String,
+    /// Attach the game's board after this many plies.
+    pub board_ply: Option<i64>,
+}
+
+/// An outbox message waiting to be delivered.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct OutboxRow {
+    /// The message id: the platforms' de-duplication key.
+    pub id: i64,
+    /// `console`, `discord` or `matrix`.
+    pub platform: String,
+    /// The server, if any.
+    pub space: Option<String>,
+    /// The channel or room.
+    pub channel: String,
+    /// The thread: the message's own, else its game's.
+    pub thread: Option<String>,
+    /// The game it is about.
+    pub game_id: Option<i64>,
+    /// The reply as JSON.
+    pub body: String,
+    /// Attach the game's board after this many plies.
+    pub board_ply: Option<i64>,
+    /// Failed deliveries so far.
+    pub attempts: i64,
+}
+
+/// A game's clocks after a change (see `service::clock`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockColumns {
+    /// Live clocks' time left at the start of the turn, `[South, North]`.
+    pub left_ms: [i64; 2],
+    /// When the turn began.
+    pub turn_started_at: i64,
+    /// When the side to move loses on time.
+    pub deadline_at: Option<i64>,
+}
+
+/// What must follow a change, written in its transaction.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// Jobs to schedule.
+    pub jobs: Vec<NewJob>,
+    /// Messages to send.
+    pub messages: Vec<NewMessage>,
+    /// The game's clocks, when the change starts a new turn.
+    pub clock: Option<ClockColumns>,
+}
+
+impl Effects {
+    /// Nothing follows.
+    #[must_use]
+    pub fn none() -> Effects {
+        Effects::default()
+    }
+}
+
+/// Writes `effects` inside `tx`. For a write on game `game` (its id and version after
+/// the write), the game's earlier jobs are dropped, its clocks set, and jobs and
+/// messages without a game are that game's.
+pub(super) async fn apply(
+    tx: &mut Transaction<'_, Sqlite>,
+    game: Option<(i64, i64)>,
+    effects: &Effects,
+    now: i64,
+) -> Result<(), StoreError> {
+    if let Some((game_id, _)) = game {
+        sqlx::query("DELETE FROM jobs WHERE game_id = ?")
+            .bind(game_id)
+            .execute(&mut **tx)
+            .await?;
+        if let Some(clock) = effects.clock {
+            sqlx::query(
+                "UPDATE games SET south_left_ms = ?, north_left_ms = ?, turn_started_at = ?,
+                     deadline_at = ?
+                 WHERE id = ?",
+            )
+            .bind(clock.left_ms[0])
+            .bind(clock.left_ms[1])
+            .bind(clock.turn_started_at)
+            .bind(clock.deadline_at)
+            .bind(game_id)
+            .execute(&mut **tx)
+            .await?;
+        }
+        // A finished game has no deadline.
+        sqlx::query("UPDATE games SET deadline_at = NULL WHERE id = ? AND status = 'finished'")
+            .bind(game_id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    for job in &effects.jobs {
+        let game_id = job.game_id.or(game.map(|(id, _)| id));
+        let version = game
+            .filter(|(id, _)| Some(*id) == game_id)
+            .map(|(_, version)| version);
+        sqlx::query(
+            "INSERT INTO jobs (kind, game_id, challenge_id, game_version, due_at, created_at)
+             VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(job.kind)
+        .bind(game_id)
+        .bind(job.challenge_id)
+        .bind(version)
+        .bind(job.due_at)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    for message in &effects.messages {
+        sqlx::query(
+            "INSERT INTO outbox (platform, space, channel, thread, game_id, body, board_ply,
+                                 created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&message.platform)
+        .bind(&message.space)
+        .bind(&message.channel)
+        .bind(&message.thread)
+        .bind(message.game_id.or(game.map(|(id, _)| id)))
+        .bind(&message.body)
+        .bind(message.board_ply)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Claims up to `limit` jobs due at `now` that no live runner holds, holding them
+    /// until `lease_until`; soonest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn claim_due_jobs(
+        &self,
+        now: i64,
+        lease_until: i64,
+        limit: i64,
+    ) -> Result<Vec<JobRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "UPDATE jobs SET claimed_until = ?1
+             WHERE id IN (SELECT id FROM jobs
+                          WHERE due_at <= ?2 AND (claimed_until IS NULL OR claimed_until <= ?2)
+                          ORDER BY due_at, id LIMIT ?3)
+             RETURNING id, kind, game_id, challenge_id, game_version, due_at",
+        )
+        .bind(lease_until)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.writer)
+        .await?)
+    }
+
+    /// When the next job falls due (or its runner's claim lapses), if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn next_job_due(&self) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT MIN(MAX(due_at, COALESCE(claimed_until, 0))) FROM jobs")
+                .fetch_one(&self.writer)
+                .await?,
+        )
+    }
+
+    /// When the earliest job is due, claimed or not.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn earliest_job(&self) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT MIN(due_at) FROM jobs")
+            .fetch_one(&self.writer)
+            .await?)
+    }
+
+    /// Releases every claim: at start-up, the runners that held them are gone (one
+    /// process per SQLite file).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn release_job_claims(&self) -> Result<u64, StoreError> {
+        Ok(
+            sqlx::query("UPDATE jobs SET claimed_until = NULL WHERE claimed_until IS NOT NULL")
+                .execute(&self.writer)
+                .await?
+                .rows_affected(),
+        )
+    }
+
+    /// Drops a job that found nothing to do.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn delete_job(&self, id: i64) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM jobs WHERE id = ?")
+            .bind(id)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
+    /// Does job `id`'s work if game `game_id` is still active at `version`: writes
+    /// `effects` (its messages and jobs; the game's clocks are not touched) and drops
+    /// the job, in one transaction. Returns `false`, dropping the job, when the game
+    /// has moved on.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn complete_game_job(
+        &self,
+        id: i64,
+        game_id: i64,
+        version: i64,
+        effects: &Effects,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let current: Option<i64> =
+            sqlx::query_scalar("SELECT version FROM games WHERE id = ? AND status = 'active'")
+                .bind(game_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let fresh = current == Some(version);
+        if fresh {
+            let effects = Effects {
+                clock: None,
+                ..effects.clone()
+            };
+            // Not a write on the game: its other jobs stay.
+            apply(&mut tx, None, &effects, now).await?;
+        }
+        sqlx::query("DELETE FROM jobs WHERE id = ?")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(fresh)
+    }
+
+    /// Messages for `platform` not yet delivered, oldest first, each with its game's
+    /// thread when it has none of its own.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn unsent_messages(
+        &self,
+        platform: &str,
+        limit: i64,
+    ) -> Result<Vec<OutboxRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT o.id, o.platform, o.space, o.channel, COALESCE(o.thread, g.thread) AS thread,
+                    o.game_id, o.body, o.board_ply, o.attempts
+             FROM outbox o LEFT JOIN games g ON g.id = o.game_id
+             WHERE o.platform = ? AND o.sent_at IS NULL AND o.attempts < ?
+             ORDER BY o.id LIMIT ?",
+        )
+        .bind(platform)
+        .bind(MAX_ATTEMPTS)
+        .bind(limit)
+        .fetch_all(&self.writer)
+        .await?)
+    }
+
+    /// Marks a message delivered.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn mark_sent(&self, id: i64, now: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL")
+            .bind(now)
+            .bind(id)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
+    /// Counts a failed delivery; after [`MAX_ATTEMPTS`] the message is given up.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn note_failed_delivery(&self, id: i64) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar(
+            "UPDATE outbox SET attempts = attempts + 1 WHERE id = ? RETURNING attempts",
+        )
+        .bind(id)
+        .fetch_optional(&self.writer)
+        .await?
+        .unwrap_or(MAX_ATTEMPTS))
+    }
+
+    /// Games whose player to move is a bot with no engine job pending: what start-up
+    /// resumes (games left by a version without jobs, or by a lost job).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn engine_games_without_job(&self) -> Result<Vec<(i64, i64)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT g.id, g.version FROM games g
+             JOIN players s ON s.id = g.south_id
+             JOIN players n ON n.id = g.north_id
+             WHERE g.status = 'active'
+               AND CASE WHEN g.ply % 2 = 0 THEN s.is_bot ELSE n.is_bot END
+               AND NOT EXISTS (SELECT 1 FROM jobs j
+                               WHERE j.game_id = g.id AND j.kind = 'engine_move')",
+        )
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    /// Schedules jobs outside any other change (start-up repairs).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn schedule(
+        &self,
+        game: Option<(i64, i64)>,
+        jobs: &[NewJob],
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        // Not a write on the game: keep its other jobs, but stamp its version.
+        for job in jobs {
+            sqlx::query(
+                "INSERT INTO jobs (kind, game_id, challenge_id, game_version, due_at, created_at)
+                 VALUES (?, ?, ?, ?, ?, ?)",
+            )
+            .bind(job.kind)
+            .bind(job.game_id.or(game.map(|(id, _)| id)))
+            .bind(job.challenge_id)
+            .bind(game.map(|(_, v)| v))
+            .bind(job.due_at)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
