@@ -2,7 +2,9 @@
 //! /oware play @bob`, `bob: /move c`), the bot's replies out, prefixed `[bot]` (or
 //! `[bot → alice]` when only alice should see them), with the plain-text board after
 //! every move. Board images, when the service attaches them, are written to a folder
-//! and their paths printed.
+//! and their paths printed. Messages the bot sends unprompted (the engine's move, a
+//! timeout, a reminder) are printed as `[bot]` lines when they happen; at the end of
+//! piped input the console waits for work due within a few seconds, then exits.
 //!
 //! Everyone in the console is a person named by the word before the colon; mentions
 //! `@name` mean that person, and `@oware-bot` (or `@bot`) means the bot itself.
@@ -10,14 +12,20 @@
 use std::{
     io::{self, Write},
     path::{Path, PathBuf},
+    time::Duration,
 };
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 use crate::service::{
     parse::{parse_command, ParseError},
-    ButtonAction, Command, Place, Platform, Reply, Service, User,
+    ButtonAction, ChatService, Command, Place, Platform, Reply, Service, User,
 };
+
+/// At the end of input, work due within this long is waited for.
+const DUE_SOON_MS: i64 = 5_000;
+/// At the end of input, the console waits at most this long in all.
+const LINGER_MAX: Duration = Duration::from_secs(30);
 
 /// The one channel of the console.
 const CHANNEL: &str = "console";
@@ -141,7 +149,20 @@ where
         out.flush()?;
     }
     let mut lines = input.lines();
-    while let Some(line) = lines.next_line().await? {
+    let mut outbox = service.outbox_watch();
+    deliver(service, out, boards_dir).await?;
+    loop {
+        let line = tokio::select! {
+            // Both are cancel-safe: a line half read stays buffered.
+            line = lines.next_line() => line?,
+            _ = outbox.changed() => {
+                deliver(service, out, boards_dir).await?;
+                continue;
+            }
+        };
+        let Some(line) = line else {
+            break;
+        };
         match read_line(&line) {
             Line::Nothing => {}
             Line::Malformed => writeln!(out, "{LINE_HINT}")?,
@@ -153,6 +174,45 @@ where
             }
         }
         out.flush()?;
+    }
+    linger(service, out, boards_dir, &mut outbox).await
+}
+
+/// At the end of input: delivers what is pending and waits for work due within a
+/// few seconds (the engine's answer to the last move), then returns.
+async fn linger<W: Write>(
+    service: &Service,
+    out: &mut W,
+    boards_dir: &Path,
+    outbox: &mut tokio::sync::watch::Receiver<u64>,
+) -> io::Result<()> {
+    let give_up = tokio::time::Instant::now() + LINGER_MAX;
+    loop {
+        deliver(service, out, boards_dir).await?;
+        let due_soon = match service.earliest_job().await {
+            Ok(Some(due)) => due <= service.now() + DUE_SOON_MS,
+            Ok(None) => false,
+            Err(err) => {
+                tracing::error!(error = %err, "cannot read pending jobs");
+                false
+            }
+        };
+        if !due_soon || tokio::time::Instant::now() >= give_up {
+            return Ok(());
+        }
+        tokio::select! {
+            _ = outbox.changed() => {}
+            () = tokio::time::sleep(Duration::from_millis(200)) => {}
+        }
+    }
+}
+
+/// Prints every message the bot has to send unprompted.
+async fn deliver<W: Write>(service: &Service, out: &mut W, boards_dir: &Path) -> io::Result<()> {
+    for message in ChatService::unsent(service, Platform::Console).await {
+        print_reply(out, "", &message.reply, boards_dir)?;
+        out.flush()?;
+        service.mark_sent(message.id).await;
     }
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! `oware-bot console` (and `run` with no chat network configured): the local chat.
 
-use std::{io::IsTerminal, path::PathBuf};
+use std::{io::IsTerminal, path::PathBuf, sync::Arc};
 
 use anyhow::Context;
 use clap::Args;
@@ -31,13 +31,17 @@ pub fn run(args: &ConsoleArgs, config: &Config) -> anyhow::Result<()> {
     runtime.block_on(async {
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
-        let service = Service::new(store.clone(), config.service());
+        let service = Arc::new(Service::new(store.clone(), config.service()));
+        // Engine moves, deadlines, reminders and expiries, including those that fell
+        // due while the bot was not running.
+        let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
         let boards_dir = args.out_dir.as_ref().unwrap_or(&config.boards_dir);
         let intro = std::io::stdin().is_terminal();
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
         console::run(&service, stdin, &mut out, boards_dir, intro).await?;
+        scheduler.abort();
         store.close().await;
         Ok(())
     })

@@ -30,6 +30,8 @@ pub fn run(args: &ConsoleArgs, config: &Config) -> anyhow::Result<()> {
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
         let service = Arc::new(Service::new(store.clone(), config.service()));
+        // One scheduler per process: engine moves, deadlines, reminders, expiries.
+        let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
         let mut networks = tokio::task::JoinSet::new();
         if let Some(cfg) = discord {
             tracing::info!("starting Discord");
@@ -56,6 +58,7 @@ pub fn run(args: &ConsoleArgs, config: &Config) -> anyhow::Result<()> {
             }
         };
         networks.abort_all();
+        scheduler.abort();
         store.close().await;
         result
     })
