@@ -162,7 +162,7 @@ async fn advice_is_off_for_rated_games_and_when_disabled() {
         ))
         .await;
     assert!(
-        challenge.text.contains("rated, advice off"),
+        challenge.text.contains("rated, 3 days a move, advice off"),
         "{}",
         challenge.text
     );

@@ -93,12 +93,13 @@ async fn challenges_refuse_self_bots_and_duplicates() {
 #[tokio::test]
 async fn challenges_expire_and_first_option_picks_sides() {
     let db = TempDb::new();
-    let service = db
-        .service_with(ServiceConfig {
+    let service = std::sync::Arc::new(
+        db.service_with(ServiceConfig {
             challenge_ttl: Duration::ZERO,
             ..ServiceConfig::default()
         })
-        .await;
+        .await,
+    );
     service.handle(cmd("alice", play("bob"))).await;
     let reply = service
         .handle(cmd("bob", Action::Accept { challenge: Some(1) }))
@@ -108,8 +109,14 @@ async fn challenges_expire_and_first_option_picks_sides() {
         "{}",
         reply.text
     );
+    // The expiry is a job: it marks the challenge and announces it, once.
+    assert_eq!(service.run_due_jobs().await, 1);
+    assert_eq!(service.run_due_jobs().await, 0);
     let row = service.store().challenge(1).await.unwrap().unwrap();
     assert_eq!(row.status, "expired");
+    let sent = service.unsent(oware_bot::service::Platform::Console).await;
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(sent[0].reply.text.contains("Challenge #1"), "{:?}", sent[0]);
 
     let service = db.service().await;
     let options = ChallengeOptions {

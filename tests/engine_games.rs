@@ -1,11 +1,14 @@
 //! Games against the built-in engine through the real service and a real SQLite
-//! file: they start at once, the bot answers every move legally, and they are casual.
+//! file: they start at once, the bot answers every move legally (its move is a job,
+//! announced through the outbox), and they are casual.
 
 mod support;
 
+use std::sync::Arc;
+
 use oware_bot::engine::Level;
 use oware_bot::rules::{Game, Pit, Variant};
-use oware_bot::service::{Action, ChallengeOptions, First, Platform, User};
+use oware_bot::service::{Action, ChallengeOptions, First, Platform, Service, User};
 use support::{cmd, mv, refused, TempDb};
 
 fn bot() -> User {
@@ -28,7 +31,7 @@ fn play_bot(first: First) -> Action {
 }
 
 /// Replays the stored moves with the rules core: every one of them was legal.
-async fn stored_game(db: &oware_bot::service::Service, game: i64) -> Game {
+async fn stored_game(db: &Service, game: i64) -> Game {
     let moves = db.store().moves(game).await.unwrap();
     let pits: Vec<Pit> = moves
         .iter()
@@ -40,7 +43,7 @@ async fn stored_game(db: &oware_bot::service::Service, game: i64) -> Game {
 #[tokio::test]
 async fn the_bot_answers_every_move_legally_until_the_game_ends() {
     let db = TempDb::new();
-    let service = db.service().await;
+    let service = Arc::new(db.service().await);
     let reply = service
         .handle(cmd("alice", play_bot(First::Challenger)))
         .await;
@@ -59,24 +62,48 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
             assert!(turn > 0);
             return;
         }
-        // Alice (South) plays her first legal pit; the bot must answer in the reply.
+        // Alice (South) plays her first legal pit; the bot answers through a job.
         let pit = game.legal_moves().into_iter().next().unwrap();
         let letter = pit.letter().to_string();
         let reply = service.handle(cmd("alice", mv(&letter))).await;
         assert!(!refused(&reply), "turn {turn}: {}", reply.text);
+        if stored_game(&service, game_id).await.is_over() {
+            continue;
+        }
+        assert!(
+            reply.text.contains("**oware-bot** is thinking")
+                && reply.buttons.is_empty()
+                && reply.mentions.is_empty(),
+            "no pits are offered while the bot is to move: {reply:?}"
+        );
+        assert_eq!(service.run_due_jobs().await, 1, "one engine job");
         let after = stored_game(&service, game_id).await;
+        assert_eq!(
+            after.plies().len(),
+            game.plies().len() + 2,
+            "the bot answered once"
+        );
+        let sent = service.unsent(Platform::Console).await;
+        assert_eq!(sent.len(), 1, "one announcement of the bot's move");
+        let message = &sent[0];
+        assert!(
+            message.reply.text.contains("**oware-bot** played"),
+            "{}",
+            message.reply.text
+        );
+        assert_eq!(message.reply.game, Some(game_id));
+        assert!(
+            message.reply.files[0].file_name.ends_with(".png"),
+            "the board image is attached"
+        );
         if !after.is_over() {
-            assert_eq!(
-                after.plies().len(),
-                game.plies().len() + 2,
-                "the bot answered"
-            );
+            assert_eq!(message.reply.mentions, vec![support::user("alice")]);
             assert!(
-                reply.text.contains("**oware-bot** played"),
-                "{}",
-                reply.text
+                !message.reply.buttons.is_empty(),
+                "alice's pits are offered"
             );
         }
+        service.mark_sent(message.id).await;
     }
     panic!("the game did not end within 200 turns");
 }
@@ -84,19 +111,28 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
 #[tokio::test]
 async fn the_bot_moves_first_when_asked_and_others_cannot_move_for_it() {
     let db = TempDb::new();
-    let service = db.service().await;
+    let service = Arc::new(db.service().await);
     let reply = service
         .handle(cmd("alice", play_bot(First::Opponent)))
         .await;
     assert!(!refused(&reply), "{}", reply.text);
-    let game_id = reply.game.unwrap();
-    let game = stored_game(&service, game_id).await;
-    assert_eq!(game.plies().len(), 1, "the bot, South, has moved");
     assert!(
-        reply.text.contains("**oware-bot** played"),
+        reply.text.contains("**oware-bot** is thinking"),
         "{}",
         reply.text
     );
+    let game_id = reply.game.unwrap();
+    assert_eq!(service.run_due_jobs().await, 1);
+    let game = stored_game(&service, game_id).await;
+    assert_eq!(game.plies().len(), 1, "the bot, South, has moved");
+    let sent = service.unsent(Platform::Console).await;
+    assert!(
+        sent.len() == 1 && sent[0].reply.text.contains("**oware-bot** played"),
+        "{sent:?}"
+    );
+    // Run again: nothing is due, nothing moves twice.
+    assert_eq!(service.run_due_jobs().await, 0);
+    assert_eq!(stored_game(&service, game_id).await.plies().len(), 1);
     // Bob is no player here; he cannot move in Alice's game.
     let reply = service
         .handle(cmd(

@@ -5,7 +5,7 @@ mod support;
 
 use std::{sync::Arc, time::Duration};
 
-use oware_bot::service::{Action, ButtonAction};
+use oware_bot::service::{Action, Button, ButtonAction};
 use support::{cmd, mv, play, refused, start_game, user, winning_line, TempDb};
 
 #[tokio::test]
@@ -32,7 +32,15 @@ async fn a_whole_game_to_a_25_win() {
     }
     let last = last.expect("moves were played");
     assert!(last.text.contains("Game over"), "{}", last.text);
-    assert!(last.buttons.is_empty() && last.mentions.is_empty());
+    assert!(last.mentions.is_empty());
+    assert!(
+        matches!(
+            last.buttons.as_slice(),
+            [Button { action: ButtonAction::Rematch { game: g }, .. }] if *g == game
+        ),
+        "only a rematch is offered at the end: {:?}",
+        last.buttons
+    );
     let row = service.store().game(game).await.unwrap().unwrap();
     assert_eq!(row.status, "finished");
     assert_eq!(row.reason.as_deref(), Some("score_25"));
