@@ -114,9 +114,7 @@ impl Store {
         // One writer connection: writes queue in the pool (first come, first served)
         // instead of sleeping in SQLite's busy handler; readers never block it in WAL
         // mode. Races are still settled by the transactions' version checks.
-        let writer = SqlitePoolOptions::new()
-            .max_connections(1)
-            .acquire_timeout(Duration::from_secs(30))
+        let writer = pool_options(1)
             .connect_with(options.clone())
             .await
             .map_err(open_err)?;
@@ -127,9 +125,7 @@ impl Store {
             .await
             .map_err(open_err)?;
         sqlx::migrate!().run(&writer).await?;
-        let reader = SqlitePoolOptions::new()
-            .max_connections(READERS)
-            .acquire_timeout(Duration::from_secs(30))
+        let reader = pool_options(READERS)
             .connect_with(options)
             .await
             .map_err(open_err)?;
@@ -172,6 +168,18 @@ impl Store {
         .await?;
         Ok(id)
     }
+}
+
+/// A pool of up to `size` connections to the local file. A local SQLite connection
+/// does not go stale: no ping before each use and no reaper task closing idle ones
+/// (which also keeps tests on tokio's paused clock free of stray timers).
+fn pool_options(size: u32) -> SqlitePoolOptions {
+    SqlitePoolOptions::new()
+        .max_connections(size)
+        .acquire_timeout(Duration::from_secs(30))
+        .test_before_acquire(false)
+        .idle_timeout(None)
+        .max_lifetime(None)
 }
 
 /// Now, in Unix milliseconds (the unit of every time column).
