@@ -33,7 +33,9 @@ fn kill_after(db: &Path, boards: &Path, script: &str, until: &str) -> String {
     let mut child = console(db, boards, Stdio::piped());
     // Keep stdin open: the console must not reach the end of its input.
     let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(script.as_bytes()).expect("write the script");
+    stdin
+        .write_all(script.as_bytes())
+        .expect("write the script");
     stdin.flush().expect("flush");
     let stdout = child.stdout.take().expect("stdout");
     let (tx, rx) = mpsc::channel();
