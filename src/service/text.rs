@@ -4,18 +4,23 @@
 pub(super) const HELP: &str = "\
 **Oware bot**: play Oware (abapa rules) right here.
 - `/oware play @someone`: challenge someone. Options: `first:me|them|random` \
-`rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off`. \
-By default you move first and play South (A–F).
+`rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off` \
+`time:3d|12h|30m|5+3|none` `reminders:on|off`. By default you move first and play \
+South (A–F), rated, with 3 days for each move.
+- Clocks: `time:3d` is a deadline per move (15s to 30d, with reminders); `time:5+3` a \
+live clock (5 min each, +3 s a move); `time:none` casual only. Out of time loses.
 - `/oware play @oware-bot level:easy|medium|hard`: play the built-in engine at once (never rated).
 - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); \
 `/oware cancel` withdraws your own.
 - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
 - `/oware board`: show the board. `/oware games`: your games and challenges.
 - `/oware resign`; `/oware end`: propose ending by agreement (each takes their own \
-row; the other player confirms with `/oware end`).
+row; the other player confirms with `/oware end`). `/oware abort`: call a game off \
+before both sides have moved (no result).
+- `/oware rematch`: after a game, challenge the same player again, sides swapped; \
+`/oware reissue #7`: make an expired challenge again.
 - `/oware advise d`: watching a game? Suggest a pit for the side to move (one vote per \
-move, change it any time; the board shows the tally). Not in your own game, and only \
-with `advice:on` (the default for casual games).
+move; the board shows the tally). Only with `advice:on` (casual games' default).
 - `/oware leaderboard [global] [page:2]`: ratings on this server, or everywhere.
 - `/oware stats [@someone]`: rating, record, head-to-head and a rating chart.
 - `/oware history [@someone]`: the last 10 games with their ids.
@@ -40,3 +45,16 @@ opponent's.
 if you cannot, you take the seeds on your row and the game ends.
 - **End**: 25 seeds wins; 24–24 is a draw. An endless cycle ends with each player \
 taking their own row; players may also agree to end it that way (`/oware end`).";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn help_and_rules_fit_in_one_discord_message() {
+        // Discord cuts message content at 2,000 characters.
+        assert!(super::HELP.chars().count() <= 2000);
+        assert!(super::RULES.chars().count() <= 2000);
+        for command in ["time:3d", "/oware abort", "/oware rematch", "/oware reissue"] {
+            assert!(super::HELP.contains(command), "{command}");
+        }
+    }
+}
