@@ -147,7 +147,7 @@ impl Service {
                 .store
                 .challenge(id)
                 .await?
-                .filter(|c| c.platform == platform)
+                .filter(|c| cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel))
             else {
                 return Err(ServiceError::NoChallenge(format!(
                     "There is no challenge #{id}. `/oware games` lists your pending challenges."
@@ -194,16 +194,17 @@ impl Service {
                 Role::Challenger => &c.challenger_user == me,
             })
             .collect();
-        // Prefer the ones made right here.
-        let here: Vec<&ChallengeRow> = pending
+        // Only challenges made in this space count; prefer the ones in this channel.
+        let space: Vec<&ChallengeRow> = pending
             .iter()
+            .filter(|c| cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel))
+            .collect();
+        let here: Vec<&ChallengeRow> = space
+            .iter()
+            .copied()
             .filter(|c| c.channel == cmd.place.channel)
             .collect();
-        let candidates: Vec<&ChallengeRow> = if here.is_empty() {
-            pending.iter().collect()
-        } else {
-            here
-        };
+        let candidates = if here.is_empty() { space } else { here };
         match candidates.as_slice() {
             [] => Err(ServiceError::NoChallenge(match role {
                 Role::Opponent => "Nobody has challenged you (challenges expire after a while). \

@@ -62,6 +62,22 @@ pub struct Place {
     pub thread: Option<String>,
 }
 
+impl Place {
+    /// Whether something made at `(platform, space, channel)` (a game, a challenge)
+    /// belongs here: the same Discord server, or with no server (Matrix rooms, DMs,
+    /// console rooms) the same channel. Games and challenges act only in their own
+    /// space.
+    #[must_use]
+    pub fn holds(&self, platform: &str, space: Option<&str>, channel: &str) -> bool {
+        platform == self.platform.as_str()
+            && match (space, self.space.as_deref()) {
+                (Some(theirs), Some(here)) => theirs == here,
+                (None, None) => channel == self.channel,
+                _ => false,
+            }
+    }
+}
+
 /// Who moves first in a challenged game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum First {

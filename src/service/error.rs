@@ -22,7 +22,7 @@ pub enum ServiceError {
     )]
     NoGameHere,
     /// The game id named does not exist on this network.
-    #[error("There is no game #{0}. `/oware games` lists your games and their ids.")]
+    #[error("There is no game #{0} here. `/oware games` lists your games and their ids.")]
     NoSuchGame(i64),
     /// Several of the author's games are active here.
     #[error("You have several games here: {0}. Say which, e.g. `move c #{1}`.")]

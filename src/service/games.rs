@@ -23,7 +23,13 @@ impl Service {
         let platform = cmd.place.platform.as_str();
         if let Some(id) = game {
             return match self.store.game(id).await? {
-                Some(row) if row.platform == platform => Ok(row),
+                Some(row)
+                    if cmd
+                        .place
+                        .holds(&row.platform, row.space.as_deref(), &row.channel) =>
+                {
+                    Ok(row)
+                }
                 _ => Err(ServiceError::NoSuchGame(id)),
             };
         }
@@ -316,7 +322,11 @@ impl Service {
         );
         let advice = self.advice_summary(&row, &game).await?;
         let now = self.now();
-        let reply = view::board_reply(&row, &game, headline, now);
+        let mut reply = view::board_reply(&row, &game, headline, now);
+        if view::side_of(&row, &cmd.author.id).is_none() {
+            // Only a player's own command pings the other player.
+            reply.mentions.clear();
+        }
         Ok(view::with_board(reply, &row, &game, advice.as_deref(), now).await)
     }
 

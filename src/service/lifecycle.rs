@@ -77,13 +77,9 @@ impl Service {
         cmd: &Command,
         challenge: i64,
     ) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
-        let Some(c) = self
-            .store
-            .challenge(challenge)
-            .await?
-            .filter(|c| c.platform == platform && c.level.is_none())
-        else {
+        let Some(c) = self.store.challenge(challenge).await?.filter(|c| {
+            cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel) && c.level.is_none()
+        }) else {
             return Err(ServiceError::NoChallenge(format!(
                 "There is no challenge #{challenge}. Challenge someone with \
                  `/oware play @someone`."

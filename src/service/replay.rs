@@ -5,8 +5,32 @@ use super::{view, Attachment, Command, Reply, Service, ServiceError};
 use crate::{render, rules::GameRecord};
 
 impl Service {
+    /// Game `id` if it is finished and the author (or an account linked to theirs)
+    /// played in it.
+    async fn own_finished_game(
+        &self,
+        cmd: &Command,
+        id: i64,
+    ) -> Result<Option<crate::store::GameRow>, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        let Some(identity) = self.store.identity_of(platform, &cmd.author.id).await? else {
+            return Ok(None);
+        };
+        Ok(self.store.game(id).await?.filter(|row| {
+            !row.is_active() && (row.south_identity == identity || row.north_identity == identity)
+        }))
+    }
+
     pub(super) async fn replay(&self, cmd: &Command, id: i64) -> Result<Reply, ServiceError> {
-        let row = self.find_game(cmd, Some(id), true).await?;
+        // A game here, or a finished game of the asker's own from anywhere.
+        let row = match self.find_game(cmd, Some(id), true).await {
+            Ok(row) => row,
+            Err(ServiceError::NoSuchGame(_)) => self
+                .own_finished_game(cmd, id)
+                .await?
+                .ok_or(ServiceError::NoSuchGame(id))?,
+            Err(err) => return Err(err),
+        };
         let game = self.load(&row).await?;
         let names = [row.south_name.as_str(), row.north_name.as_str()];
         let (y, m, d) = view::date(row.created_at);

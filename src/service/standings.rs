@@ -179,7 +179,20 @@ impl Service {
         user: Option<&User>,
     ) -> Result<Reply, ServiceError> {
         let (identity, name) = self.identity(cmd, user).await?;
-        let games = self.store.recent_games(identity, HISTORY_SIZE).await?;
+        // One's own games from anywhere; someone else's only those played here.
+        let mine = user.is_none_or(|u| u.id == cmd.author.id);
+        let games: Vec<_> = self
+            .store
+            .recent_games(identity, if mine { HISTORY_SIZE } else { 5 * HISTORY_SIZE })
+            .await?
+            .into_iter()
+            .filter(|row| {
+                mine || cmd
+                    .place
+                    .holds(&row.platform, row.space.as_deref(), &row.channel)
+            })
+            .take(usize::try_from(HISTORY_SIZE).unwrap_or(10))
+            .collect();
         if games.is_empty() {
             return Err(ServiceError::NeverPlayed(if user.is_none() {
                 "You have".to_owned()
@@ -199,7 +212,8 @@ impl Service {
                 Side::North => (row.north_score, row.south_score),
             };
             let result = match row.result.as_deref() {
-                None => format!("in progress, move {}", row.ply),
+                None if row.is_active() => format!("in progress, move {}", row.ply),
+                None => "aborted".to_owned(),
                 Some("draw") => format!("drew {mine}–{theirs}"),
                 Some(r) if r.starts_with(side.letter()) => format!("won {mine}–{theirs}"),
                 Some(_) => format!("lost {mine}–{theirs}"),
@@ -207,6 +221,7 @@ impl Service {
             let reason = match row.reason.as_deref() {
                 Some("resignation") => ", by resignation",
                 Some("agreement") => ", by agreement",
+                Some("timeout") => ", on time",
                 _ => "",
             };
             let (y, m, d) = view::date(row.created_at);

@@ -53,7 +53,12 @@ mod tests {
         // Discord cuts message content at 2,000 characters.
         assert!(super::HELP.chars().count() <= 2000);
         assert!(super::RULES.chars().count() <= 2000);
-        for command in ["time:3d", "/oware abort", "/oware rematch", "/oware reissue"] {
+        for command in [
+            "time:3d",
+            "/oware abort",
+            "/oware rematch",
+            "/oware reissue",
+        ] {
             assert!(super::HELP.contains(command), "{command}");
         }
     }
