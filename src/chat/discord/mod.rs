@@ -3,14 +3,16 @@
 //! for the service, and sends the service's [`Reply`](crate::service::Reply) back as
 //! a message with the board PNG, buttons and, for a new game, its own thread.
 //!
-//! It only translates: [`translate`] (Discord → `Command`) and [`message`]
-//! (`Reply` → Discord message) are pure; [`respond`] does the sending; the commands in
-//! [`commands`] are one-liners; [`deliver`] posts what the bot says unprompted (the
-//! service's outbox). Reconnects are serenity's; failed sends are logged.
+//! It only translates: [`translate`] (Discord → `Command`), [`options`] (the parsed
+//! slash-command options) and [`message`] (`Reply` → Discord message) are pure;
+//! [`respond`] does the sending; the commands in [`commands`] are one-liners;
+//! [`deliver`] posts what the bot says unprompted (the service's outbox). Reconnects
+//! are serenity's; failed sends are logged.
 
 pub mod commands;
 pub mod deliver;
 pub mod message;
+pub mod options;
 pub mod respond;
 pub mod translate;
 
