@@ -52,6 +52,8 @@ pub async fn oware(_ctx: Context<'_>) -> Result<(), Error> {
 
 /// Challenge someone to a game of Oware (mention me to play the engine).
 #[poise::command(slash_command)]
+// poise makes each slash-command option a parameter: the list is the command's shape.
+#[allow(clippy::too_many_arguments)]
 pub async fn play(
     ctx: Context<'_>,
     #[description = "Who to challenge (mention me to play the engine)"] opponent: serenity::User,

@@ -88,7 +88,6 @@ pub async fn send(
 
 /// The channel message for `out`: the same content, board image, buttons and allowed
 /// mentions as an interaction reply, with the outbox id as an enforced nonce.
-#[must_use]
 pub fn create(out: &Outgoing) -> serenity::CreateMessage {
     if out.reply.private {
         // A channel message cannot be ephemeral; the service never queues private
