@@ -14,8 +14,12 @@ use discord_fake::payloads::{self, BOT_ID, CHANNEL_ID};
 use discord_fake::{FakeDiscord, Recorded};
 use oware_bot::chat::discord::deliver::{self, Round};
 use oware_bot::service::{
-    Action, ChallengeOptions, Command, First, Level, Platform, Service, ServiceConfig, User,
+    Action, ChallengeOptions, ChatService, Command, First, Level, Place, Platform, Service,
+    ServiceConfig, User,
 };
+
+/// A thread the adapter opened for a game (any snowflake: the fake accepts it).
+const THREAD_ID: &str = "300000000000000003";
 use oware_bot::store::Store;
 use serde_json::{json, Value};
 
@@ -295,6 +299,7 @@ async fn an_outbox_message_is_posted_once_with_its_nonce() {
 
 /// A deliverer killed after sending but before marking sent: the next one sends the
 /// message again with the same nonce (the outbox id), which Discord de-duplicates.
+/// The game has a thread, so its messages go there rather than to the channel.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_message_sent_but_not_marked_is_sent_again_with_the_same_nonce() {
     let (_dir, service) = real_service().await;
@@ -317,7 +322,14 @@ async fn a_message_sent_but_not_marked_is_sent_again_with_the_same_nonce() {
             },
         },
     };
-    assert!(!service.handle(opening).await.private);
+    let started = service.handle(opening).await;
+    assert!(!started.private, "{}", started.text);
+    let game = started.game.expect("a game");
+    let thread = Place {
+        thread: Some(THREAD_ID.into()),
+        ..channel()
+    };
+    ChatService::set_thread(service.as_ref(), game, thread).await;
     assert!(service.run_due_jobs().await >= 1, "the engine opened");
     let unsent = service.unsent(Platform::Discord).await;
     assert_eq!(unsent.len(), 1, "{unsent:?}");
@@ -329,18 +341,21 @@ async fn a_message_sent_but_not_marked_is_sent_again_with_the_same_nonce() {
 
     // The next one sends it again, with the same nonce, and marks it sent.
     let next = tokio::spawn(deliver::run(http, Arc::clone(&service)));
-    let posts = fake.wait_for(2, is_channel_message).await;
+    let in_thread = |r: &Recorded| {
+        r.method == "POST" && r.path == format!("/api/v10/channels/{THREAD_ID}/messages")
+    };
+    let posts = fake.wait_for(2, in_thread).await;
     wait_until_delivered(&service).await;
     next.abort();
     for post in &posts {
         let body = post.json();
         assert_eq!(body["nonce"], json!(out.id.to_string()));
         assert_eq!(body["enforce_nonce"], json!(true));
-        assert_eq!(
-            post.path,
-            format!("/api/v10/channels/{CHANNEL_ID}/messages")
-        );
     }
+    assert!(
+        !fake.requests().iter().any(is_channel_message),
+        "nothing in the channel"
+    );
     assert_eq!(posts[0].files()[0].bytes, posts[1].files()[0].bytes);
 }
 
