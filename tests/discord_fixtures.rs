@@ -1,7 +1,8 @@
 //! Interaction payloads in Discord's documented shape (`tests/fixtures/discord/`),
 //! parsed by serenity's own model types and translated by the adapter's pure functions.
 
-use oware_bot::chat::discord::translate::{self, FirstChoice, PlayOptions, YesNo};
+use oware_bot::chat::discord::options::{FirstChoice, PlayOptions, YesNo};
+use oware_bot::chat::discord::translate;
 use oware_bot::rules::Variant;
 use oware_bot::service::{Action, ChallengeOptions, Command, First, Place, Platform, User};
 use poise::serenity_prelude as serenity;
@@ -83,7 +84,7 @@ fn a_slash_command_with_a_resolved_user_becomes_a_play_command() {
     }
     let action = Action::Play {
         opponent: opponent.expect("an opponent"),
-        options: play.to_challenge(),
+        options: play.to_challenge().expect("no time: given"),
     };
     assert_eq!(
         translate::slash_command(&cmd, action),

@@ -11,7 +11,7 @@ use discord_fake::harness::{
 use discord_fake::payloads::{self, APP_ID, BOT_ID, CHANNEL_ID, GUILD_ID};
 use discord_fake::service as script;
 use oware_bot::chat::discord::respond::DEFER_AFTER;
-use oware_bot::service::{Action, Platform, Reply};
+use oware_bot::service::{Action, Platform, Reply, TimeControl};
 use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -59,6 +59,14 @@ async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
         .map(|c| c["name"].as_str().unwrap())
         .collect();
     assert_eq!(first, ["me", "them", "random"]);
+    let play_options: Vec<(&str, u64)> = play["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| (o["name"].as_str().unwrap(), o["type"].as_u64().unwrap()))
+        .collect();
+    assert!(play_options.contains(&("time", 3)), "{play_options:?}");
+    assert!(play_options.contains(&("reminders", 4)), "{play_options:?}");
     let subs: Vec<&str> = commands[0]["options"]
         .as_array()
         .unwrap()
@@ -75,6 +83,9 @@ async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
             "board",
             "resign",
             "end",
+            "abort",
+            "rematch",
+            "reissue",
             "games",
             "advise",
             "leaderboard",
@@ -158,6 +169,97 @@ async fn a_challenge_pings_only_the_opponent_and_a_refusal_is_ephemeral() {
     assert_eq!(
         bot.service.commands()[1].action,
         Action::Resign { game: None }
+    );
+}
+
+/// `time:` and `reminders:` reach the service typed; a `time:` that is not a time
+/// control is refused privately, naming the accepted forms, and never reaches it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_takes_a_time_control_and_refuses_a_bad_one_privately() {
+    let bot = start_bot(None).await;
+    let opponent = json!({ "name": "opponent", "type": 6, "value": "222222222222222222" });
+    let bad = payloads::oware(
+        &alice(),
+        "play",
+        json!([opponent, { "name": "time", "type": 3, "value": "soon" }]),
+        &[bob()],
+    );
+    bot.fake.interaction(bad.clone());
+    let refused = callback(&bot.fake, &bad).await.json();
+    assert_eq!(
+        refused["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL,
+        EPHEMERAL
+    );
+    let text = refused["data"]["content"].as_str().unwrap();
+    assert!(text.contains("`time:soon` is not valid"), "{text}");
+    assert!(text.contains("time:5+3"), "{text}");
+    assert!(
+        bot.service.commands().is_empty(),
+        "nothing reached the service"
+    );
+
+    bot.service.then(script::challenge(6, bob_user()));
+    let good = payloads::oware(
+        &alice(),
+        "play",
+        json!([opponent,
+               { "name": "time", "type": 3, "value": "5+3" },
+               { "name": "reminders", "type": 4, "value": 1 }]),
+        &[bob()],
+    );
+    bot.fake.interaction(good.clone());
+    callback(&bot.fake, &good).await;
+    let Action::Play { options, .. } = &bot.service.commands()[0].action else {
+        panic!("a Play command: {:?}", bot.service.commands());
+    };
+    assert_eq!(
+        options.time,
+        Some(TimeControl::Live {
+            base_ms: 300_000,
+            increment_ms: 3_000
+        })
+    );
+    assert_eq!(options.reminders, Some(false));
+}
+
+/// `/oware abort`, `rematch`, `reissue` and the Rematch / Reissue buttons become
+/// their actions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abort_rematch_and_reissue_by_command_and_button() {
+    let bot = start_bot(None).await;
+    let game = |n: i64| json!([{ "name": "game", "type": 4, "value": n }]);
+    let asked = [
+        payloads::oware(&alice(), "abort", game(3), &[]),
+        payloads::oware(&alice(), "rematch", json!([]), &[]),
+        payloads::oware(
+            &alice(),
+            "reissue",
+            json!([{ "name": "challenge", "type": 4, "value": 9 }]),
+            &[],
+        ),
+        payloads::button(&alice(), "rm:4"),
+        payloads::button(&alice(), "re:8"),
+    ];
+    for payload in &asked {
+        bot.service.then(Reply::public("ok"));
+        bot.fake.interaction(payload.clone());
+        callback(&bot.fake, payload).await;
+    }
+    let actions: Vec<Action> = bot
+        .service
+        .commands()
+        .into_iter()
+        .map(|c| c.action)
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            Action::Abort { game: Some(3) },
+            Action::Rematch { game: None },
+            Action::Reissue { challenge: 9 },
+            Action::Rematch { game: Some(4) },
+            Action::Reissue { challenge: 8 },
+        ]
     );
 }
 

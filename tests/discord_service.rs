@@ -5,11 +5,21 @@
 mod discord_fake;
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use discord_fake::harness::{alice, bob, callback, custom_ids, start_bot_with, EPHEMERAL};
+use discord_fake::harness::{
+    alice, bob, callback, channel, custom_ids, http_to, start_bot_with, EPHEMERAL,
+};
 use discord_fake::payloads::{self, BOT_ID, CHANNEL_ID};
-use discord_fake::Recorded;
-use oware_bot::service::{Service, ServiceConfig};
+use discord_fake::{FakeDiscord, Recorded};
+use oware_bot::chat::discord::deliver::{self, Round};
+use oware_bot::service::{
+    Action, ChallengeOptions, ChatService, Command, First, Level, Place, Platform, Service,
+    ServiceConfig, User,
+};
+
+/// A thread the adapter opened for a game (any snowflake: the fake accepts it).
+const THREAD_ID: &str = "300000000000000003";
 use oware_bot::store::Store;
 use serde_json::{json, Value};
 
@@ -54,6 +64,14 @@ fn in_thread(mut payload: Value, thread: &str) -> Value {
     payload
 }
 
+fn alice_user() -> User {
+    User {
+        id: "111111111111111111".into(),
+        name: "Alice".into(),
+        is_bot: false,
+    }
+}
+
 fn is_private(answer: &Value) -> bool {
     answer["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0
 }
@@ -89,6 +107,8 @@ async fn a_whole_game_with_the_real_service() {
     fake.interaction(play.clone());
     let challenge = callback(fake, &play).await.json();
     assert!(!is_private(&challenge), "{challenge}");
+    // Between people a game is rated with three days a move unless asked otherwise.
+    assert!(content(&challenge).contains(", rated, "), "{challenge}");
     let accept_id = first_enabled(&challenge["data"]["components"], "ok:");
 
     // Alice cannot accept her own challenge: a private refusal.
@@ -161,9 +181,10 @@ async fn a_whole_game_with_the_real_service() {
     fake.interaction(resign.clone());
     let over = callback(fake, &resign).await.json();
     assert!(!is_private(&over), "{}", content(&over));
-    assert!(
-        custom_ids(&over["data"]["components"]).is_empty(),
-        "no buttons after the end"
+    assert_eq!(
+        custom_ids(&over["data"]["components"]),
+        [[format!("rm:{game}")]],
+        "no pit buttons after the end, only a rematch"
     );
 
     // A move after the end is refused privately.
@@ -178,23 +199,20 @@ async fn a_whole_game_with_the_real_service() {
     assert_eq!(row.ply, 2);
     assert_eq!(row.status, "finished");
     assert_eq!(row.reason.as_deref(), Some("resignation"));
+    assert!(row.rated);
+    assert_eq!(row.time_control, "3d");
 }
 
 /// The adapter registers its own account at READY, so `/oware play @oware-bot` starts
-/// a game against the engine, which answers a move pressed on its pit buttons.
+/// a game against the engine. The engine's answer to a pressed pit is a job; its move
+/// reaches the channel through the outbox as a message of its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenging_the_bot_itself_starts_a_game_against_the_engine() {
     let (_dir, service) = real_service().await;
+    let _scheduler = Scheduler::start(&service);
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
-    let me = payloads::user(BOT_ID, "oware-bot", true);
-    let play = payloads::oware(
-        &alice(),
-        "play",
-        json!([{ "name": "opponent", "type": 6, "value": BOT_ID },
-               { "name": "level", "type": 4, "value": 0 }]),
-        &[me],
-    );
+    let play = play_engine(json!([]));
     fake.interaction(play.clone());
     let started = callback(fake, &play).await.json();
     assert!(!is_private(&started), "{}", content(&started));
@@ -208,19 +226,175 @@ async fn challenging_the_bot_itself_starts_a_game_against_the_engine() {
 
     let press = payloads::button(&alice(), &pit_button);
     fake.interaction(press.clone());
-    callback(fake, &press).await;
-    // The engine answers within the same command: two plies once the reply is out.
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
-    loop {
-        let row = service.store().game(game).await.unwrap().expect("the game");
-        if row.ply >= 2 {
-            assert_eq!(row.status, "active", "{row:?}");
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the engine never moved"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    let after_alice = callback(fake, &press).await.json();
+    assert!(!is_private(&after_alice), "{}", content(&after_alice));
+    // The engine's move is a channel message with Alice's pit buttons at ply 2.
+    let engine_move = fake.wait_for(1, is_channel_message).await.remove(0);
+    assert!(shows_board(&engine_move), "{}", engine_move.json());
+    let pits = first_enabled(&engine_move.json()["components"], "mv:");
+    assert!(pits.starts_with(&format!("mv:{game}:2:")), "{pits}");
+    let row = service.store().game(game).await.unwrap().expect("the game");
+    assert_eq!((row.ply, row.status.as_str()), (2, "active"), "{row:?}");
+}
+
+/// An outbox message (here the engine's opening move) is posted to the game's channel
+/// with the board PNG, the pit buttons, and its outbox id as an enforced nonce; once
+/// marked sent, a restarted deliverer does not send it again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outbox_message_is_posted_once_with_its_nonce() {
+    let (_dir, service) = real_service().await;
+    let _scheduler = Scheduler::start(&service);
+    let bot = start_bot_with(Arc::clone(&service), None).await;
+    let fake = &bot.fake;
+    // `first: them`: the engine opens.
+    let play = play_engine(json!([{ "name": "first", "type": 4, "value": 1 }]));
+    fake.interaction(play.clone());
+    let started = callback(fake, &play).await.json();
+    assert!(content(&started).contains("thinking"), "{started}");
+
+    let posted = fake.wait_for(1, is_channel_message).await.remove(0);
+    let body = posted.json();
+    let nonce = body["nonce"].as_str().expect("a string nonce").to_owned();
+    assert!(nonce.parse::<i64>().is_ok_and(|id| id > 0), "{nonce}");
+    assert_eq!(body["enforce_nonce"], json!(true));
+    let png = posted.files();
+    assert_eq!(png.len(), 1, "one attachment");
+    assert_eq!(png[0].content_type.as_deref(), Some("image/png"));
+    assert!(png[0].bytes.starts_with(b"\x89PNG"), "a PNG");
+    assert_eq!(
+        body["attachments"][0]["description"]
+            .as_str()
+            .map(str::is_empty),
+        Some(false),
+        "alt text"
+    );
+    let rows = custom_ids(&body["components"]);
+    assert_eq!(rows.len(), 2, "two rows of pits: {rows:?}");
+    assert_eq!(body["allowed_mentions"]["parse"], json!([]));
+    assert!(
+        body["allowed_mentions"]["users"]
+            .as_array()
+            .is_some_and(|users| users.contains(&json!("111111111111111111"))),
+        "Alice, to move, may be pinged: {body}"
+    );
+    wait_until_delivered(&service).await;
+
+    // A restarted deliverer finds nothing to send.
+    let http = http_to(fake);
+    assert_eq!(
+        deliver::round(&http, service.as_ref()).await,
+        Round::default()
+    );
+    let again = tokio::spawn(deliver::run(http, Arc::clone(&service)));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    again.abort();
+    assert_eq!(
+        fake.requests()
+            .iter()
+            .filter(|r| is_channel_message(r))
+            .count(),
+        1
+    );
+}
+
+/// A deliverer killed after sending but before marking sent: the next one sends the
+/// message again with the same nonce (the outbox id), which Discord de-duplicates.
+/// The game has a thread, so its messages go there rather than to the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_sent_but_not_marked_is_sent_again_with_the_same_nonce() {
+    let (_dir, service) = real_service().await;
+    let fake = FakeDiscord::start().await;
+    let http = http_to(&fake);
+    service.register_bot_user(Platform::Discord, BOT_ID);
+    let opening = Command {
+        place: channel(),
+        author: alice_user(),
+        action: Action::Play {
+            opponent: User {
+                id: BOT_ID.into(),
+                name: "oware-bot".into(),
+                is_bot: true,
+            },
+            options: ChallengeOptions {
+                first: First::Opponent,
+                level: Some(Level::Easy),
+                ..ChallengeOptions::default()
+            },
+        },
+    };
+    let started = service.handle(opening).await;
+    assert!(!started.private, "{}", started.text);
+    let game = started.game.expect("a game");
+    let thread = Place {
+        thread: Some(THREAD_ID.into()),
+        ..channel()
+    };
+    ChatService::set_thread(service.as_ref(), game, thread).await;
+    assert!(service.run_due_jobs().await >= 1, "the engine opened");
+    let unsent = service.unsent(Platform::Discord).await;
+    assert_eq!(unsent.len(), 1, "{unsent:?}");
+    let out = &unsent[0];
+
+    // The first deliverer sends, then dies before marking it sent.
+    deliver::send(&http, out).await.expect("sent");
+    assert_eq!(service.unsent(Platform::Discord).await.len(), 1);
+
+    // The next one sends it again, with the same nonce, and marks it sent.
+    let next = tokio::spawn(deliver::run(http, Arc::clone(&service)));
+    let in_thread = |r: &Recorded| {
+        r.method == "POST" && r.path == format!("/api/v10/channels/{THREAD_ID}/messages")
+    };
+    let posts = fake.wait_for(2, in_thread).await;
+    wait_until_delivered(&service).await;
+    next.abort();
+    for post in &posts {
+        let body = post.json();
+        assert_eq!(body["nonce"], json!(out.id.to_string()));
+        assert_eq!(body["enforce_nonce"], json!(true));
+    }
+    assert!(
+        !fake.requests().iter().any(is_channel_message),
+        "nothing in the channel"
+    );
+    assert_eq!(posts[0].files()[0].bytes, posts[1].files()[0].bytes);
+}
+
+/// `/oware play @oware-bot level:easy` with `more` options, by Alice.
+fn play_engine(more: Value) -> Value {
+    let mut options = vec![
+        json!({ "name": "opponent", "type": 6, "value": BOT_ID }),
+        json!({ "name": "level", "type": 4, "value": 0 }),
+    ];
+    options.extend(more.as_array().cloned().unwrap_or_default());
+    let me = payloads::user(BOT_ID, "oware-bot", true);
+    payloads::oware(&alice(), "play", Value::Array(options), &[me])
+}
+
+/// A message posted to the text channel itself (not an interaction answer).
+fn is_channel_message(r: &Recorded) -> bool {
+    r.method == "POST" && r.path == format!("/api/v10/channels/{CHANNEL_ID}/messages")
+}
+
+/// Waits (up to 20 s) until no Discord message is left to deliver.
+async fn wait_until_delivered(service: &Service) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !service.unsent(Platform::Discord).await.is_empty() {
+        assert!(tokio::time::Instant::now() < deadline, "never marked sent");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The service's scheduler, running for as long as the guard lives.
+struct Scheduler(tokio::task::JoinHandle<()>);
+
+impl Scheduler {
+    fn start(service: &Arc<Service>) -> Scheduler {
+        Scheduler(tokio::spawn(Arc::clone(service).run_scheduler()))
+    }
+}
+
+impl Drop for Scheduler {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }

@@ -62,6 +62,17 @@ pub async fn start_bot_with<S: ChatService>(service: Arc<S>, guild: Option<u64>)
     }
 }
 
+/// A serenity `Http` client pointed at `fake`, as the adapter builds its own: for
+/// driving the outbox deliverer without a gateway connection.
+pub fn http_to(fake: &FakeDiscord) -> Arc<poise::serenity_prelude::Http> {
+    Arc::new(
+        poise::serenity_prelude::HttpBuilder::new("fake-token-for-loopback")
+            .proxy(fake.rest_url.as_str())
+            .ratelimiter_disabled(true)
+            .build(),
+    )
+}
+
 /// Alice, the challenger.
 pub fn alice() -> Value {
     payloads::user("111111111111111111", "Alice", false)

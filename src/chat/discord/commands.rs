@@ -5,10 +5,11 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::respond;
-use super::translate::{
-    self, FirstChoice, LevelChoice, OnOff, PlayOptions, ScopeChoice, VariantChoice, YesNo,
+use super::options::{
+    FirstChoice, LevelChoice, OnOff, PlayOptions, ScopeChoice, VariantChoice, YesNo,
 };
+use super::respond;
+use super::translate;
 use super::{Context, Data, Error};
 use crate::service::Action;
 
@@ -29,6 +30,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         "board",
         "resign",
         "end",
+        "abort",
+        "rematch",
+        "reissue",
         "games",
         "advise",
         "leaderboard",
@@ -48,6 +52,8 @@ pub async fn oware(_ctx: Context<'_>) -> Result<(), Error> {
 
 /// Challenge someone to a game of Oware (mention me to play the engine).
 #[poise::command(slash_command)]
+// poise makes each slash-command option a parameter: the list is the command's shape.
+#[allow(clippy::too_many_arguments)]
 pub async fn play(
     ctx: Context<'_>,
     #[description = "Who to challenge (mention me to play the engine)"] opponent: serenity::User,
@@ -60,6 +66,10 @@ pub async fn play(
         OnOff,
     >,
     #[description = "The engine's strength when you challenge me"] level: Option<LevelChoice>,
+    #[description = "Time per move: 3d, 12h, 30m, 15s; a live clock 5+3; or none (default: 3d)"]
+    #[max_length = 24]
+    time: Option<String>,
+    #[description = "Remind the player to move in time (default: on)"] reminders: Option<OnOff>,
 ) -> Result<(), Error> {
     let options = PlayOptions {
         first,
@@ -67,12 +77,16 @@ pub async fn play(
         variant,
         advice,
         level,
+        time,
+        reminders,
     };
-    let action = Action::Play {
-        opponent: translate::user_of(&opponent),
-        options: options.to_challenge(),
-    };
-    respond::command(ctx, action).await
+    match options.to_challenge() {
+        Ok(options) => {
+            let opponent = translate::user_of(&opponent);
+            respond::command(ctx, Action::Play { opponent, options }).await
+        }
+        Err(bad) => respond::refuse(ctx, bad.to_string()).await,
+    }
 }
 
 /// Accept the challenge waiting for you here.
@@ -124,6 +138,39 @@ pub async fn end(
     game: Option<i64>,
 ) -> Result<(), Error> {
     respond::command(ctx, Action::End { game }).await
+}
+
+/// Abort a game in which a side has not moved yet (no result, unrated).
+#[poise::command(slash_command)]
+pub async fn abort(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game here)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    respond::command(ctx, Action::Abort { game }).await
+}
+
+/// Challenge your opponent again after a finished game, sides swapped.
+#[poise::command(slash_command)]
+pub async fn rematch(
+    ctx: Context<'_>,
+    #[description = "The finished game (default: your latest here)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    respond::command(ctx, Action::Rematch { game }).await
+}
+
+/// Make an expired challenge again.
+#[poise::command(slash_command)]
+pub async fn reissue(
+    ctx: Context<'_>,
+    #[description = "The expired challenge's number"]
+    #[min = 1]
+    challenge: i64,
+) -> Result<(), Error> {
+    respond::command(ctx, Action::Reissue { challenge }).await
 }
 
 /// List your games and pending challenges.

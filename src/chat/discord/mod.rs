@@ -3,12 +3,16 @@
 //! for the service, and sends the service's [`Reply`](crate::service::Reply) back as
 //! a message with the board PNG, buttons and, for a new game, its own thread.
 //!
-//! It only translates: [`translate`] (Discord → `Command`) and [`message`]
-//! (`Reply` → Discord message) are pure; [`respond`] does the sending; the commands in
-//! [`commands`] are one-liners. Reconnects are serenity's; failed sends are logged.
+//! It only translates: [`translate`] (Discord → `Command`), [`options`] (the parsed
+//! slash-command options) and [`message`] (`Reply` → Discord message) are pure;
+//! [`respond`] does the sending; the commands in [`commands`] are one-liners;
+//! [`deliver`] posts what the bot says unprompted (the service's outbox). Reconnects
+//! are serenity's; failed sends are logged.
 
 pub mod commands;
+pub mod deliver;
 pub mod message;
+pub mod options;
 pub mod respond;
 pub mod translate;
 
@@ -66,6 +70,9 @@ pub enum DiscordError {
     /// A Discord API or gateway call failed (boxed: serenity's error is large).
     #[error("Discord: {0}")]
     Serenity(Box<serenity::Error>),
+    /// A stored place names a channel that is not a Discord channel id.
+    #[error("`{0}` is not a Discord channel id")]
+    NotAChannel(String),
 }
 
 impl From<serenity::Error> for DiscordError {
@@ -156,6 +163,19 @@ pub async fn run(service: Arc<impl ChatService>, cfg: DiscordConfig) -> anyhow::
         .guild_id
         .and_then(std::num::NonZeroU64::new)
         .map(serenity::GuildId::from);
+    // The deliverer starts once the client is ready (it needs the client's `Http`) and
+    // stops with it.
+    let (http_ready, on_ready) = tokio::sync::oneshot::channel::<Arc<serenity::Http>>();
+    let deliverer = {
+        let service = Arc::clone(&service);
+        async move {
+            match on_ready.await {
+                Ok(http) => deliver::run(http, service).await,
+                // Setup never ran: the client stops on its own.
+                Err(_) => std::future::pending().await,
+            }
+        }
+    };
     let data = Data::new(service);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -180,6 +200,9 @@ pub async fn run(service: Arc<impl ChatService>, cfg: DiscordConfig) -> anyhow::
                 if let Err(e) = registered {
                     tracing::error!(error = %e, "could not register the slash commands");
                 }
+                if http_ready.send(Arc::clone(&ctx.http)).is_err() {
+                    tracing::error!("the outbox deliverer is gone: unprompted messages wait");
+                }
                 Ok(data)
             })
         })
@@ -187,7 +210,10 @@ pub async fn run(service: Arc<impl ChatService>, cfg: DiscordConfig) -> anyhow::
     let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents())
         .framework(framework)
         .await?;
-    client.start().await?;
+    tokio::select! {
+        started = client.start() => started?,
+        () = deliverer => {}
+    }
     Ok(())
 }
 

@@ -48,6 +48,22 @@ pub async fn command(ctx: Context<'_>, action: Action) -> Result<(), Error> {
     Ok(())
 }
 
+/// Refuses a slash command before it reaches the service (an option that cannot be
+/// parsed): `text` privately to its author.
+///
+/// # Errors
+/// Never: failures to send are logged. The `Result` is poise's signature.
+pub async fn refuse(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    if let poise::Context::Application(actx) = ctx {
+        let http = &ctx.serenity_context().http;
+        let out = Outgoing::from_reply(&Reply::private(text));
+        if let Err(e) = send(http, Interaction::Command(actx.interaction), out, false).await {
+            tracing::warn!(error = %e, "could not send a refusal");
+        }
+    }
+    Ok(())
+}
+
 /// poise's event hook: button presses (slash commands and autocomplete are poise's).
 ///
 /// # Errors

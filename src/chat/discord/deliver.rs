@@ -1,0 +1,174 @@
+//! The deliverer: sends the messages the bot speaks unprompted (the engine's move, a
+//! timeout, a reminder, an expired challenge) from the service's outbox to Discord, as
+//! channel messages that look exactly like an interaction reply, then marks them sent.
+//!
+//! Delivery is at least once: a crash between sending and marking sent sends the
+//! message again on start-up. Each message carries the outbox id as its Discord
+//! **nonce** with `enforce_nonce`, so Discord drops such a repeat (within its
+//! de-duplication window) and players see it once. No game logic lives here.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::message;
+use super::DiscordError;
+use crate::chat::ChatService;
+use crate::service::{Outgoing, Place, Platform};
+
+/// How long the deliverer waits before looking again when nothing new was written,
+/// so that failed deliveries are retried.
+pub const RETRY_AFTER: Duration = Duration::from_secs(30);
+
+/// What one delivery round did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Round {
+    /// Messages sent and marked sent.
+    pub sent: usize,
+    /// Messages whose sending failed (counted with the service; retried later).
+    pub failed: usize,
+}
+
+/// Delivers the Discord outbox for ever: a round now, then another whenever the
+/// service writes a message, and at least every [`RETRY_AFTER`]. Runs until dropped.
+pub async fn run<S: ChatService>(http: Arc<serenity::Http>, service: Arc<S>) {
+    let mut written = service.outbox_watch();
+    loop {
+        // Whatever is written from here on wakes the next wait, even mid-round.
+        written.borrow_and_update();
+        let done = round(&http, service.as_ref()).await;
+        if done.sent > 0 && done.failed == 0 {
+            // A full batch may have left more behind: look again at once.
+            continue;
+        }
+        tokio::select! {
+            changed = written.changed() => {
+                if changed.is_err() {
+                    // The service is gone (shutting down): only the timer is left.
+                    tokio::time::sleep(RETRY_AFTER).await;
+                }
+            }
+            () = tokio::time::sleep(RETRY_AFTER) => {}
+        }
+    }
+}
+
+/// One round: every unsent Discord message, oldest first, sent and marked sent, or
+/// logged and reported as failed.
+pub async fn round<S: ChatService + ?Sized>(http: &serenity::Http, service: &S) -> Round {
+    let mut done = Round::default();
+    for out in service.unsent(Platform::Discord).await {
+        match send(http, &out).await {
+            Ok(_) => {
+                service.mark_sent(out.id).await;
+                done.sent += 1;
+            }
+            Err(err) => {
+                tracing::warn!(id = out.id, error = %err, "could not deliver an outbox message");
+                service.delivery_failed(out.id).await;
+                done.failed += 1;
+            }
+        }
+    }
+    done
+}
+
+/// Sends one outbox message to its thread (or channel), without marking it sent.
+///
+/// # Errors
+/// The place is not a Discord channel id, or Discord refused the message.
+pub async fn send(
+    http: &serenity::Http,
+    out: &Outgoing,
+) -> Result<serenity::Message, DiscordError> {
+    let channel = target(&out.place)?;
+    Ok(channel.send_message(http, create(out)).await?)
+}
+
+/// The channel message for `out`: the same content, board image, buttons and allowed
+/// mentions as an interaction reply, with the outbox id as an enforced nonce.
+pub fn create(out: &Outgoing) -> serenity::CreateMessage {
+    if out.reply.private {
+        // A channel message cannot be ephemeral; the service never queues private
+        // messages, so this only guards against a future mistake.
+        tracing::warn!(id = out.id, "a private outbox message is posted publicly");
+    }
+    message::Outgoing::from_reply(&out.reply)
+        .message()
+        .nonce(serenity::Nonce::String(nonce(out.id)))
+        .enforce_nonce(true)
+}
+
+/// The nonce of outbox message `id` (Discord allows up to 25 characters).
+#[must_use]
+pub fn nonce(id: i64) -> String {
+    id.to_string()
+}
+
+/// Where `place` is on Discord: the game's thread when it has one, else the channel.
+///
+/// # Errors
+/// [`DiscordError::NotAChannel`] when the id is not a Discord snowflake.
+pub fn target(place: &Place) -> Result<serenity::ChannelId, DiscordError> {
+    let id = place.thread.as_deref().unwrap_or(&place.channel);
+    id.parse::<u64>()
+        .ok()
+        .and_then(std::num::NonZeroU64::new)
+        .map(serenity::ChannelId::from)
+        .ok_or_else(|| DiscordError::NotAChannel(id.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::service::{Button, ButtonAction, Reply};
+
+    fn place(channel: &str, thread: Option<&str>) -> Place {
+        Place {
+            platform: Platform::Discord,
+            space: Some("1".into()),
+            channel: channel.into(),
+            thread: thread.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn a_thread_wins_over_its_channel_and_junk_is_refused() {
+        assert_eq!(target(&place("20", None)).unwrap().get(), 20);
+        assert_eq!(target(&place("20", Some("31"))).unwrap().get(), 31);
+        assert!(matches!(
+            target(&place("general", None)),
+            Err(DiscordError::NotAChannel(id)) if id == "general"
+        ));
+        assert!(target(&place("0", None)).is_err());
+    }
+
+    #[test]
+    fn the_message_carries_an_enforced_nonce_and_the_reply_buttons() {
+        let out = Outgoing {
+            id: 42,
+            place: place("20", None),
+            reply: Reply {
+                buttons: vec![Button {
+                    action: ButtonAction::Rematch { game: 7 },
+                    label: "Rematch".into(),
+                    enabled: true,
+                    row: 0,
+                }],
+                ..Reply::public("Game over")
+            },
+        };
+        let body = serde_json::to_value(create(&out)).unwrap();
+        assert_eq!(body["nonce"], json!("42"));
+        assert_eq!(body["enforce_nonce"], json!(true));
+        assert_eq!(body["content"], json!("Game over"));
+        assert_eq!(
+            body["components"][0]["components"][0]["custom_id"],
+            json!("rm:7")
+        );
+        assert_eq!(body["allowed_mentions"]["parse"], json!([]));
+    }
+}
