@@ -5,7 +5,7 @@
 
 use std::{fmt, path::PathBuf, time::Duration};
 
-use crate::service::ServiceConfig;
+use crate::service::{Caps, RateLimit, ServiceConfig};
 
 /// A secret (token, password): printing it shows `***`.
 #[derive(Clone, PartialEq, Eq)]
@@ -74,6 +74,13 @@ pub struct Config {
     pub matrix_access_token: Option<Secret>,
     /// `MATRIX_STORE_DIR`: where the Matrix session and sync token are kept.
     pub matrix_store_dir: Option<PathBuf>,
+    /// `COMMAND_BURST` and `COMMAND_RATE_PER_SEC`: each user's command rate on every
+    /// network, when either is set (`COMMAND_BURST=0`: unlimited). Unset: a burst of
+    /// 10 then 1 a second on Discord and Matrix, the console unlimited.
+    pub command_rate: Option<Option<RateLimit>>,
+    /// `MAX_PENDING_CHALLENGES`, `MAX_ACTIVE_GAMES`, `MAX_ENGINE_GAMES_PER_USER`,
+    /// `MAX_ENGINE_GAMES`.
+    pub caps: Caps,
 }
 
 impl Config {
@@ -109,7 +116,50 @@ impl Config {
                 expected: "a server (guild) id, a number",
             })?),
         };
+        let number =
+            |name: &'static str, expected: &'static str| -> Result<Option<u32>, ConfigError> {
+                get(name)
+                    .map(|v| {
+                        v.trim().parse::<u32>().map_err(|_| ConfigError {
+                            name,
+                            value: v.clone(),
+                            expected,
+                        })
+                    })
+                    .transpose()
+            };
+        let burst = number(
+            "COMMAND_BURST",
+            "a whole number of commands, e.g. 10 (0: unlimited)",
+        )?;
+        let rate = number(
+            "COMMAND_RATE_PER_SEC",
+            "a whole number of commands a second, e.g. 1",
+        )?;
+        let command_rate = match (burst, rate) {
+            (None, None) => None,
+            (Some(0), _) => Some(None),
+            (burst, rate) => Some(Some(RateLimit {
+                burst: burst.unwrap_or(RateLimit::CHAT.burst),
+                per_second: rate.unwrap_or(RateLimit::CHAT.per_second).max(1),
+            })),
+        };
+        let defaults = Caps::default();
+        let cap = |name, default: i64| -> Result<i64, ConfigError> {
+            Ok(number(name, "a whole number, e.g. 5")?.map_or(default, i64::from))
+        };
+        let caps = Caps {
+            pending_challenges: cap("MAX_PENDING_CHALLENGES", defaults.pending_challenges)?,
+            active_games: cap("MAX_ACTIVE_GAMES", defaults.active_games)?,
+            engine_games_per_user: cap(
+                "MAX_ENGINE_GAMES_PER_USER",
+                defaults.engine_games_per_user,
+            )?,
+            engine_games: cap("MAX_ENGINE_GAMES", defaults.engine_games)?,
+        };
         Ok(Config {
+            command_rate,
+            caps,
             database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://oware.db".to_owned()),
             challenge_ttl,
             boards_dir: get("OWARE_BOARDS_DIR")
@@ -142,9 +192,15 @@ impl Config {
     /// The service's part of the configuration.
     #[must_use]
     pub fn service(&self) -> ServiceConfig {
+        let defaults = ServiceConfig::default();
         ServiceConfig {
             challenge_ttl: self.challenge_ttl,
-            ..ServiceConfig::default()
+            rates: match self.command_rate {
+                Some(rate) => [rate; 3],
+                None => defaults.rates,
+            },
+            caps: self.caps,
+            ..defaults
         }
     }
 }
@@ -209,5 +265,26 @@ mod tests {
         assert_eq!(config.discord_guild_id, Some(42));
         let err = from(&[("CHALLENGE_TTL_SECS", "soon")]).unwrap_err();
         assert!(err.to_string().contains("CHALLENGE_TTL_SECS"), "{err}");
+    }
+
+    #[test]
+    fn command_rates_and_caps() {
+        let chat = Some(RateLimit::CHAT);
+        // Unset: the chat networks are limited, the console is not.
+        assert_eq!(from(&[]).unwrap().service().rates, [None, chat, chat]);
+        let set = from(&[("COMMAND_BURST", "3"), ("COMMAND_RATE_PER_SEC", "2")]).unwrap();
+        let limit = Some(RateLimit {
+            burst: 3,
+            per_second: 2,
+        });
+        assert_eq!(set.service().rates, [limit, limit, limit]);
+        let unlimited = from(&[("COMMAND_BURST", "0")]).unwrap();
+        assert_eq!(unlimited.service().rates, [None, None, None]);
+        let caps = from(&[("MAX_ACTIVE_GAMES", "7"), ("MAX_ENGINE_GAMES", "1")]).unwrap();
+        assert_eq!(caps.service().caps.active_games, 7);
+        assert_eq!(caps.service().caps.engine_games, 1);
+        assert_eq!(caps.service().caps.pending_challenges, 5);
+        let err = from(&[("MAX_ACTIVE_GAMES", "-1")]).unwrap_err();
+        assert!(err.to_string().contains("MAX_ACTIVE_GAMES"), "{err}");
     }
 }

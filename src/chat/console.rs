@@ -8,6 +8,10 @@
 //!
 //! Everyone in the console is a person named by the word before the colon; mentions
 //! `@name` mean that person, and `@oware-bot` (or `@bot`) means the bot itself.
+//!
+//! The console has rooms, so scoping, per-room leaderboards and onlookers can be tried
+//! without a chat account: `#lounge alice: /oware play @bob` speaks in room `lounge`;
+//! a line without a room speaks in `console`. (`# text`, with a space, is a comment.)
 
 use std::{
     io::{self, Write},
@@ -44,15 +48,31 @@ Oware console chat. Type lines as `<user>: <command>`, for example:
 pub const LINE_HINT: &str =
     "[bot] Type `<user>: <command>`, e.g. `alice: /oware play @bob` (names are one word).";
 
-/// Where the console's games live.
+/// Where the console's games live when a line names no room.
 #[must_use]
 pub fn place() -> Place {
+    room(CHANNEL)
+}
+
+/// A console room.
+#[must_use]
+pub fn room(name: &str) -> Place {
     Place {
         platform: Platform::Console,
         space: None,
-        channel: CHANNEL.to_owned(),
+        channel: name.to_owned(),
         thread: None,
     }
+}
+
+/// Whether `word` is a console name (a user's or a room's): at most 32 letters,
+/// digits and `-_.`.
+fn is_name(word: &str) -> bool {
+    !word.is_empty()
+        && word.chars().count() <= 32
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '-' || c == '_' || c == '.')
 }
 
 /// The console bot's user id (`@oware-bot`, `@oware` and `@bot` all name it).
@@ -99,19 +119,24 @@ pub enum Line {
 #[must_use]
 pub fn read_line(line: &str) -> Line {
     let line = line.trim();
-    if line.is_empty() || line.starts_with('#') {
+    if line.is_empty() {
         return Line::Nothing;
     }
+    let (here, line) = match line.strip_prefix('#') {
+        // `#lounge alice: …` speaks in a room; anything else after `#` is a comment.
+        Some(rest) => match rest.split_once(char::is_whitespace) {
+            Some((room_name, said)) if is_name(room_name) && said.contains(':') => {
+                (room(room_name), said.trim_start())
+            }
+            _ => return Line::Nothing,
+        },
+        None => (place(), line),
+    };
     let Some((name, text)) = line.split_once(':') else {
         return Line::Malformed;
     };
     let name = name.trim();
-    let valid_name = !name.is_empty()
-        && name.chars().count() <= 32
-        && name
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '-' || c == '_' || c == '.');
-    if !valid_name {
+    if !is_name(name) {
         return Line::Malformed;
     }
     let action = match parse_command(text) {
@@ -121,7 +146,7 @@ pub fn read_line(line: &str) -> Line {
     };
     match action {
         Ok(action) => Line::Command(Command {
-            place: place(),
+            place: here,
             author: user(name),
             action,
         }),
@@ -169,8 +194,9 @@ where
             Line::Refused(name, why) => writeln!(out, "[bot → {name}] {why}")?,
             Line::Command(cmd) => {
                 let author = cmd.author.name.clone();
+                let room = cmd.place.channel.clone();
                 let reply = service.handle(cmd).await;
-                print_reply(out, &author, &reply, boards_dir)?;
+                print_in(out, &room, &author, &reply, boards_dir)?;
             }
         }
         out.flush()?;
@@ -210,7 +236,7 @@ async fn linger<W: Write>(
 /// Prints every message the bot has to send unprompted.
 async fn deliver<W: Write>(service: &Service, out: &mut W, boards_dir: &Path) -> io::Result<()> {
     for message in ChatService::unsent(service, Platform::Console).await {
-        print_reply(out, "", &message.reply, boards_dir)?;
+        print_in(out, &message.place.channel, "", &message.reply, boards_dir)?;
         out.flush()?;
         service.mark_sent(message.id).await;
     }
@@ -227,10 +253,27 @@ pub fn print_reply<W: Write>(
     reply: &Reply,
     boards_dir: &Path,
 ) -> io::Result<()> {
-    let prefix = if reply.private {
-        format!("[bot → {author}]")
+    print_in(out, CHANNEL, author, reply, boards_dir)
+}
+
+/// Prints a reply said in console room `room` (named in the prefix unless it is the
+/// default room).
+fn print_in<W: Write>(
+    out: &mut W,
+    room: &str,
+    author: &str,
+    reply: &Reply,
+    boards_dir: &Path,
+) -> io::Result<()> {
+    let room = if room == CHANNEL {
+        String::new()
     } else {
-        "[bot]".to_owned()
+        format!(" #{room}")
+    };
+    let prefix = if reply.private {
+        format!("[bot{room} → {author}]")
+    } else {
+        format!("[bot{room}]")
     };
     let text = reply.text.replace("**", "");
     for (i, line) in text.lines().enumerate() {
@@ -296,6 +339,18 @@ mod tests {
     fn lines_are_user_colon_command() {
         assert_eq!(read_line(""), Line::Nothing);
         assert_eq!(read_line("# a comment"), Line::Nothing);
+        assert_eq!(read_line("#nocolon here"), Line::Nothing);
+        let Line::Command(cmd) = read_line("#lounge alice: /oware board") else {
+            panic!("a room line");
+        };
+        assert_eq!(
+            (cmd.place.channel.as_str(), cmd.author.id.as_str()),
+            ("lounge", "alice")
+        );
+        let Line::Command(cmd) = read_line("alice: /oware board") else {
+            panic!("a line");
+        };
+        assert_eq!(cmd.place.channel, "console");
         assert_eq!(read_line("alice: hello bob"), Line::Nothing);
         assert_eq!(read_line("just text"), Line::Malformed);
         assert_eq!(read_line("two words: /move c"), Line::Malformed);

@@ -90,6 +90,8 @@ impl Service {
         if options.time.is_some_and(TimeControl::is_timed) {
             return Err(ServiceError::EngineClock);
         }
+        self.check_caps(cmd.place.platform, &cmd.author.id, false, true)
+            .await?;
         let platform = cmd.place.platform.as_str();
         let level = options.level.unwrap_or_default();
         let now = self.now();

@@ -43,6 +43,8 @@ impl Service {
             return Err(ServiceError::RatedNeedsClock);
         }
         let reminders = options.reminders.unwrap_or(true);
+        self.check_caps(cmd.place.platform, &cmd.author.id, true, false)
+            .await?;
         let challenger_id = self
             .store
             .upsert_player(
@@ -235,6 +237,10 @@ impl Service {
         let c = self
             .find_challenge(cmd, id, Role::Opponent, "accept")
             .await?;
+        for user in [&c.opponent_user, &c.challenger_user] {
+            self.check_caps(cmd.place.platform, user, false, false)
+                .await?;
+        }
         let challenger_south = match c.first.as_str() {
             "opponent" => false,
             "random" => rand::random::<bool>(),

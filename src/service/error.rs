@@ -121,6 +121,9 @@ pub enum ServiceError {
          with `/oware resign`, or propose ending it with `/oware end`."
     )]
     CannotAbort(i64),
+    /// A cap on what one user (or everyone) may have open is reached.
+    #[error("{0}")]
+    Cap(String),
     /// A rematch that cannot be made.
     #[error("{0}")]
     NoRematch(String),

@@ -17,6 +17,7 @@ mod error;
 mod games;
 mod jobs;
 mod lifecycle;
+pub mod limits;
 mod link;
 mod listing;
 mod onlookers;
@@ -40,6 +41,7 @@ pub use command::{
     Action, ChallengeOptions, Command, First, GameRef, Level, Place, Platform, User,
 };
 pub use error::{ServiceError, GENERIC_FAILURE};
+pub use limits::{Caps, RateLimit};
 pub use outbox::Outgoing;
 pub use reply::{Attachment, Button, ButtonAction, Reply};
 
@@ -56,6 +58,10 @@ pub struct ServiceConfig {
     pub engine_threads: usize,
     /// A game against the engine is aborted after this long without a human move.
     pub engine_idle: Duration,
+    /// Each user's command rate on `[console, Discord, Matrix]` (`None`: unlimited).
+    pub rates: [Option<RateLimit>; 3],
+    /// What one user (and everyone) may have open at once.
+    pub caps: Caps,
 }
 
 impl Default for ServiceConfig {
@@ -65,6 +71,8 @@ impl Default for ServiceConfig {
             link_ttl: Duration::from_secs(600),
             engine_threads: std::thread::available_parallelism().map_or(2, usize::from),
             engine_idle: Duration::from_secs(7 * 24 * 3600),
+            rates: [None, Some(RateLimit::CHAT), Some(RateLimit::CHAT)],
+            caps: Caps::default(),
         }
     }
 }
@@ -107,6 +115,10 @@ pub struct Service {
     outbox_changed: watch::Sender<u64>,
     /// Engine searches running at once.
     engine_slots: Arc<Semaphore>,
+    /// Heavy renders (replay GIFs, charts) running at once.
+    heavy_slots: Arc<Semaphore>,
+    /// Each user's command rate.
+    rates: limits::Rates,
 }
 
 impl Service {
@@ -115,6 +127,8 @@ impl Service {
     pub fn new(store: Store, config: ServiceConfig) -> Service {
         let bots = bot::BotUsers::default();
         let engine_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
+        let heavy_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
+        let rates = limits::Rates::new(config.rates);
         // The console chat's bot needs no login to know itself.
         let service = Service {
             store,
@@ -124,6 +138,8 @@ impl Service {
             jobs_changed: watch::Sender::new(0),
             outbox_changed: watch::Sender::new(0),
             engine_slots,
+            heavy_slots,
+            rates,
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
         service
@@ -135,6 +151,12 @@ impl Service {
         self.time.now()
     }
 
+    /// Commands dropped so far for going over the rate (after the one refusal).
+    #[must_use]
+    pub fn dropped_commands(&self) -> u64 {
+        self.rates.dropped()
+    }
+
     /// The store (for tools and tests that inspect it).
     #[must_use]
     pub fn store(&self) -> &Store {
@@ -144,7 +166,22 @@ impl Service {
     /// Handles one command. Never fails: refusals become private replies that say
     /// what to do instead; internal failures are logged and answered with
     /// [`GENERIC_FAILURE`].
+    ///
+    /// Names are cleaned first, and a user over the command rate is told once to slow
+    /// down; further commands in that window get an empty reply (send nothing).
     pub async fn handle(&self, cmd: Command) -> Reply {
+        let cmd = limits::clean(cmd);
+        match self.rates.check(cmd.place.platform, &cmd.author.id) {
+            limits::Verdict::Allowed => {}
+            limits::Verdict::Refuse(wait) => {
+                return Reply::private(format!(
+                    "You are sending commands faster than I take them. Wait {} s, then \
+                     try again.",
+                    wait.as_secs().max(1)
+                ))
+            }
+            limits::Verdict::Drop => return Reply::default(),
+        }
         match self.dispatch(&cmd).await {
             Ok(reply) => reply,
             Err(err) => {

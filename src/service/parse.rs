@@ -97,6 +97,9 @@ pub enum ParseError {
     /// `#abc`.
     #[error("`{0}` is not a game id: use a number, e.g. `#12`.")]
     BadId(String),
+    /// A command longer than [`MAX_COMMAND_CHARS`].
+    #[error("That command is too long ({0} characters; at most 500). Type it again, shorter.")]
+    TooLong(usize),
     /// A word the command does not take.
     #[error("`/oware {command}` does not take `{word}`. Type `/oware help` for examples.")]
     UnexpectedWord {
@@ -106,6 +109,9 @@ pub enum ParseError {
         word: String,
     },
 }
+
+/// The longest command taken, in characters.
+pub const MAX_COMMAND_CHARS: usize = 500;
 
 /// The longest a quoted piece of user input gets in an error.
 const QUOTE_MAX: usize = 24;
@@ -150,7 +156,8 @@ fn command_name(word: &str) -> Option<&'static str> {
         .map(|(name, _)| *name)
 }
 
-/// Parses a chat message.
+/// Parses a console line's command: as [`parse_prefixed`], and an unprefixed
+/// `move c` is a move too.
 ///
 /// `Ok(None)` means the message is not addressed to the bot (ordinary chat, another
 /// bot's `/command`).
@@ -158,6 +165,20 @@ fn command_name(word: &str) -> Option<&'static str> {
 /// # Errors
 /// [`ParseError`] for a message addressed to the bot that cannot be understood.
 pub fn parse_command(text: &str) -> Result<Option<ParsedAction>, ParseError> {
+    parse(text, true)
+}
+
+/// Parses a message in a shared room (Matrix): only `!oware …`, `/oware …` and the
+/// prefixed short commands (`!move c`) are addressed to the bot; a plain `move c` is
+/// ordinary chat.
+///
+/// # Errors
+/// [`ParseError`] for a message addressed to the bot that cannot be understood.
+pub fn parse_prefixed(text: &str) -> Result<Option<ParsedAction>, ParseError> {
+    parse(text, false)
+}
+
+fn parse(text: &str, unprefixed_moves: bool) -> Result<Option<ParsedAction>, ParseError> {
     let mut words = text.split_whitespace();
     let Some(first) = words.next() else {
         return Ok(None);
@@ -175,7 +196,9 @@ pub fn parse_command(text: &str) -> Result<Option<ParsedAction>, ParseError> {
             Some(name) => (name, rest.as_slice()),
             None => return Ok(None),
         },
-        // Unprefixed, only the unmistakable `move c` (optionally `#12`) is ours.
+        // Unprefixed, only the unmistakable `move c` (optionally `#12`) is ours, and
+        // only where there is no one else to talk to.
+        None if !unprefixed_moves => return Ok(None),
         None => {
             let pit_like = |w: &&str| w.chars().count() == 1;
             let is_move = first.eq_ignore_ascii_case("move")
@@ -187,6 +210,10 @@ pub fn parse_command(text: &str) -> Result<Option<ParsedAction>, ParseError> {
             ("move", rest.as_slice())
         }
     };
+    let length = text.chars().count();
+    if length > MAX_COMMAND_CHARS {
+        return Err(ParseError::TooLong(length));
+    }
     parse_args(name, args).map(Some)
 }
 

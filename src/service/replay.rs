@@ -59,11 +59,16 @@ impl Service {
             if row.rated { "rated" } else { "casual" },
             if plies == 1 { "" } else { "s" },
         ));
+        let gif = {
+            let (game, names) = (game.clone(), [names[0].to_owned(), names[1].to_owned()]);
+            self.heavy(move || render::replay_gif(&game, [&names[0], &names[1]]))
+                .await?
+        };
         reply.files = vec![
             Attachment {
                 file_name: format!("oware-{id}.gif"),
                 mime: "image/gif",
-                bytes: render::replay_gif(&game, names),
+                bytes: gif,
                 description: format!(
                     "Animated replay of game #{id}, {} (South) vs {} (North), {plies} moves.",
                     row.south_name, row.north_name

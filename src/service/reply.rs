@@ -147,6 +147,12 @@ impl Reply {
         }
     }
 
+    /// Whether there is nothing to send (a dropped command's answer).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty() && self.board_text.is_none() && self.files.is_empty()
+    }
+
     /// A public message.
     #[must_use]
     pub fn public(text: impl Into<String>) -> Reply {

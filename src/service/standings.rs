@@ -158,10 +158,15 @@ impl Service {
             })
             .collect();
         let mut reply = Reply::public(text);
+        let chart = {
+            let (name, points) = (name.clone(), points.clone());
+            self.heavy(move || render::chart::rating_chart_png(&name, &points))
+                .await?
+        };
         reply.files.push(Attachment {
             file_name: format!("rating-{identity}.png"),
             mime: "image/png",
-            bytes: render::chart::rating_chart_png(&name, &points),
+            bytes: chart,
             description: match points.last() {
                 Some(&(n, rating, _)) => format!(
                     "Rating chart of {name} over {n} rated game{}, now {rating:.0}.",

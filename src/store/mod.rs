@@ -9,6 +9,7 @@
 //! apply at most once.
 
 mod challenges;
+mod counts;
 mod engine;
 mod jobs;
 #[macro_use]

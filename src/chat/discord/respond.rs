@@ -174,6 +174,10 @@ async fn answer(http: &serenity::Http, data: &Data, it: Interaction<'_>, cmd: Co
             (handled.await, true)
         }
     };
+    if reply.is_empty() && !deferred {
+        // A command dropped for going over the rate: say nothing.
+        return;
+    }
     let thread = reply
         .open_thread
         .as_deref()

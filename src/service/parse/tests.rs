@@ -275,3 +275,16 @@ proptest! {
         let _ = parse_command(&text);
     }
 }
+
+#[test]
+fn shared_rooms_need_the_prefix_and_commands_have_a_length_cap() {
+    assert!(parse_command("move c").unwrap().is_some());
+    assert_eq!(parse_prefixed("move c"), Ok(None));
+    assert_eq!(parse_prefixed("move c #12"), Ok(None));
+    assert!(parse_prefixed("!move c").unwrap().is_some());
+    assert!(parse_prefixed("!oware board").unwrap().is_some());
+    let long = format!("/oware play @bob {}", "x".repeat(600));
+    assert_eq!(parse_command(&long), Err(ParseError::TooLong(617)));
+    // Ordinary chat is never too long: it is not ours.
+    assert_eq!(parse_prefixed(&"word ".repeat(200)), Ok(None));
+}
