@@ -88,7 +88,11 @@ async fn real_service() -> (tempfile::TempDir, Arc<Service>) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let url = format!("sqlite://{}", dir.path().join("oware.db").display());
     let store = Store::open(&url).await.expect("the store opens");
-    (dir, Arc::new(Service::new(store, ServiceConfig::default())))
+    let config = ServiceConfig {
+        rates: [None; 3],
+        ..ServiceConfig::default()
+    };
+    (dir, Arc::new(Service::new(store, config)))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

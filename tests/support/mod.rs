@@ -28,9 +28,14 @@ impl TempDb {
         TempDb { dir, url }
     }
 
-    /// Opens a service over this file.
+    /// Opens a service over this file, with no command rate (tests send commands as
+    /// fast as they can; `tests/limits.rs` tests the rate).
     pub async fn service(&self) -> Service {
-        self.service_with(ServiceConfig::default()).await
+        self.service_with(ServiceConfig {
+            rates: [None; 3],
+            ..ServiceConfig::default()
+        })
+        .await
     }
 
     pub async fn service_with(&self, config: ServiceConfig) -> Service {
