@@ -1,7 +1,8 @@
 //! The outbox on Matrix with the real service and its scheduler: the engine's move
 //! arrives in the game's thread with its board image, and a message sent just
 //! before a crash (not yet marked sent) is seen once after the restart, because the
-//! re-send carries the same transaction ids and Synapse de-duplicates them.
+//! re-send carries the same transaction ids and Synapse de-duplicates them. A
+//! message about a game that has no thread yet opens one and records it.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -9,7 +10,9 @@ use std::time::{Duration, Instant};
 
 use matrix_sdk::Room;
 use oware_bot::chat::matrix::Deliverer;
-use oware_bot::service::{Action, Command, Outgoing, Place, Platform, Service, User};
+use oware_bot::service::{
+    Action, ChallengeOptions, Command, First, Level, Outgoing, Place, Platform, Service, User,
+};
 
 use crate::support::{
     assert_board, body, env, login, mentions, say, start_bot, Env, RunningBot, Watch,
@@ -195,4 +198,92 @@ async fn a_message_sent_but_not_marked_before_a_crash_shows_once() {
     bot.stop().await;
     s.scheduler.abort();
     let _ = std::fs::remove_dir_all(&s.dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
+    let Some(env) = env() else {
+        println!("{SKIPPED}");
+        return;
+    };
+    let _one = ONE_BOT.lock().await;
+    let dir = temp("nothread");
+    let (service, scheduler) = real_service(&dir).await;
+    let cfg = bot_config(&env, &dir.join("matrix-store"));
+    let bot = start_bot(&service, &cfg);
+    let alice = login(&env, &env.alice).await;
+    let bob = login(&env, &env.bob).await;
+    let (room, _) = game_room(&env, &alice, &bob, None).await;
+    let mut watch = Watch {
+        room: room.clone(),
+        bot: env.bot.clone(),
+        seen: HashSet::new(),
+    };
+
+    // A game against the engine, which moves first, starts without the adapter
+    // (its answer is dropped): the game has no thread when the engine's move comes.
+    let options = ChallengeOptions {
+        first: First::Opponent,
+        level: Some(Level::Easy),
+        ..ChallengeOptions::default()
+    };
+    let engine = User {
+        id: env.bot.clone(),
+        name: "oware-bot".into(),
+        is_bot: true,
+    };
+    let reply = service
+        .handle(Command {
+            place: Place {
+                platform: Platform::Matrix,
+                space: None,
+                channel: room.room_id().to_string(),
+                thread: None,
+            },
+            author: User {
+                id: env.alice.0.clone(),
+                name: "alice".into(),
+                is_bot: false,
+            },
+            action: Action::Play {
+                opponent: engine,
+                options,
+            },
+        })
+        .await;
+    assert!(
+        reply.text.contains("against the engine"),
+        "the game starts: {reply:?}"
+    );
+
+    let root_event = watch.until_text("the thread's root").await;
+    assert_eq!(root_event.len(), 1, "{root_event:#?}");
+    assert!(root_event[0]["content"].get("m.relates_to").is_none());
+    assert!(body(&root_event[0]).contains("Oware game #1"));
+    let root = root_event[0]["event_id"]
+        .as_str()
+        .expect("root id")
+        .to_string();
+    let moved = watch.until_text("the engine's first move").await;
+    assert_engine_move(&moved, &root, &env.alice.0, "the engine's first move");
+    wait_unsent(&service, 0, "delivered").await;
+    let row = service
+        .store()
+        .game(1)
+        .await
+        .expect("reads")
+        .expect("game #1");
+    assert_eq!(
+        row.thread.as_deref(),
+        Some(root.as_str()),
+        "the thread is recorded"
+    );
+
+    // Alice's answer, typed in the main timeline, goes to that thread.
+    say(&room, "!move c", None).await;
+    let mine = watch.until_text("Alice's move").await;
+    assert_board(&mine, &root, 1, "Alice's move");
+    bot.stop().await;
+    scheduler.abort();
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -63,7 +63,7 @@ impl<S: ChatService> Deliverer<S> {
         let mut changes = self.service.outbox_watch();
         while !*stop.borrow() {
             changes.borrow_and_update();
-            if self.round().await {
+            if self.round(&stop).await {
                 continue; // more may be waiting than one round takes
             }
             tokio::select! {
@@ -74,12 +74,16 @@ impl<S: ChatService> Deliverer<S> {
         }
     }
 
-    /// Sends every pending message once; whether any was delivered. After a
-    /// failure the room's later messages wait for the next round, to keep order.
-    async fn round(&self) -> bool {
+    /// Sends every pending message once, or until `stop`; whether any was
+    /// delivered. After a failure the room's later messages wait for the next
+    /// round, to keep their order.
+    async fn round(&self, stop: &watch::Receiver<bool>) -> bool {
         let mut delivered = false;
         let mut failed_rooms: HashSet<String> = HashSet::new();
         for message in self.service.unsent(Platform::Matrix).await {
+            if *stop.borrow() {
+                break;
+            }
             if failed_rooms.contains(&message.place.channel) {
                 continue;
             }
