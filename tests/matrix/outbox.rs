@@ -2,7 +2,8 @@
 //! arrives in the game's thread with its board image, and a message sent just
 //! before a crash (not yet marked sent) is seen once after the restart, because the
 //! re-send carries the same transaction ids and Synapse de-duplicates them. A
-//! message about a game that has no thread yet opens one and records it.
+//! message about a game that has no thread yet opens one and records it, while a
+//! message for a room the bot is not in fails, is counted and waits.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -220,8 +221,61 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
         seen: HashSet::new(),
     };
 
-    // A game against the engine, which moves first, starts without the adapter
-    // (its answer is dropped): the game has no thread when the engine's move comes.
+    // Games against the engine, which moves first, start without the adapter (their
+    // answers are dropped), so they have no thread when the engine's move comes.
+    // Game #1 is in a room the bot is not in: its message fails and waits.
+    let nowhere = "!nowhere:localhost";
+    engine_game_without_adapter(&env, &service, nowhere).await;
+    engine_game_without_adapter(&env, &service, room.room_id().as_str()).await;
+
+    let root_event = watch.until_text("the thread's root").await;
+    assert_eq!(root_event.len(), 1, "{root_event:#?}");
+    assert!(root_event[0]["content"].get("m.relates_to").is_none());
+    assert!(body(&root_event[0]).contains("Oware game #2"));
+    let root = root_event[0]["event_id"]
+        .as_str()
+        .expect("root id")
+        .to_string();
+    let moved = watch.until_text("the engine's first move").await;
+    assert_engine_move(&moved, &root, &env.alice.0, "the engine's first move");
+    // Game #2's message is marked sent; game #1's failed, is counted and waits.
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        let rows = service
+            .store()
+            .unsent_messages("matrix", 10)
+            .await
+            .expect("reads");
+        if rows.len() == 1 && rows[0].channel == nowhere && rows[0].attempts >= 1 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "unsent: {rows:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let row = service
+        .store()
+        .game(2)
+        .await
+        .expect("reads")
+        .expect("game #1");
+    assert_eq!(
+        row.thread.as_deref(),
+        Some(root.as_str()),
+        "the thread is recorded"
+    );
+
+    // Alice's answer, typed in the main timeline, goes to that thread.
+    say(&room, "!move c", None).await;
+    let mine = watch.until_text("Alice's move").await;
+    assert_board(&mine, &root, 1, "Alice's move");
+    bot.stop().await;
+    scheduler.abort();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Alice challenges the engine (easy, it moves first) in `channel` through the
+/// service directly, as if the bot had died before answering.
+async fn engine_game_without_adapter(env: &Env, service: &Service, channel: &str) {
     let options = ChallengeOptions {
         first: First::Opponent,
         level: Some(Level::Easy),
@@ -237,7 +291,7 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
             place: Place {
                 platform: Platform::Matrix,
                 space: None,
-                channel: room.room_id().to_string(),
+                channel: channel.to_string(),
                 thread: None,
             },
             author: User {
@@ -255,35 +309,4 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
         reply.text.contains("against the engine"),
         "the game starts: {reply:?}"
     );
-
-    let root_event = watch.until_text("the thread's root").await;
-    assert_eq!(root_event.len(), 1, "{root_event:#?}");
-    assert!(root_event[0]["content"].get("m.relates_to").is_none());
-    assert!(body(&root_event[0]).contains("Oware game #1"));
-    let root = root_event[0]["event_id"]
-        .as_str()
-        .expect("root id")
-        .to_string();
-    let moved = watch.until_text("the engine's first move").await;
-    assert_engine_move(&moved, &root, &env.alice.0, "the engine's first move");
-    wait_unsent(&service, 0, "delivered").await;
-    let row = service
-        .store()
-        .game(1)
-        .await
-        .expect("reads")
-        .expect("game #1");
-    assert_eq!(
-        row.thread.as_deref(),
-        Some(root.as_str()),
-        "the thread is recorded"
-    );
-
-    // Alice's answer, typed in the main timeline, goes to that thread.
-    say(&room, "!move c", None).await;
-    let mine = watch.until_text("Alice's move").await;
-    assert_board(&mine, &root, 1, "Alice's move");
-    bot.stop().await;
-    scheduler.abort();
-    let _ = std::fs::remove_dir_all(&dir);
 }

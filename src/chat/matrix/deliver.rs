@@ -8,9 +8,9 @@
 //! and the bot keeps its login across restarts, so the homeserver answers the
 //! re-send with the event it already has: the players see the message once.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId};
 use tokio::sync::{watch, Mutex};
@@ -61,9 +61,13 @@ impl<S: ChatService> Deliverer<S> {
     /// `stop` comes is finished first.
     pub(super) async fn run(&self, mut stop: watch::Receiver<bool>) {
         let mut changes = self.service.outbox_watch();
+        // Rooms where a delivery failed, and when: their messages wait [`RETRY`], so
+        // a room that refuses does not use up its attempts while others are busy.
+        let mut failed: HashMap<String, Instant> = HashMap::new();
         while !*stop.borrow() {
             changes.borrow_and_update();
-            if self.round(&stop).await {
+            failed.retain(|_, at| at.elapsed() < RETRY);
+            if self.round(&stop, &mut failed).await {
                 continue; // more may be waiting than one round takes
             }
             tokio::select! {
@@ -75,16 +79,19 @@ impl<S: ChatService> Deliverer<S> {
     }
 
     /// Sends every pending message once, or until `stop`; whether any was
-    /// delivered. After a failure the room's later messages wait for the next
-    /// round, to keep their order.
-    async fn round(&self, stop: &watch::Receiver<bool>) -> bool {
+    /// delivered. Messages to a room in `failed` wait (to keep their order); a
+    /// failure adds its room.
+    async fn round(
+        &self,
+        stop: &watch::Receiver<bool>,
+        failed: &mut HashMap<String, Instant>,
+    ) -> bool {
         let mut delivered = false;
-        let mut failed_rooms: HashSet<String> = HashSet::new();
         for message in self.service.unsent(Platform::Matrix).await {
             if *stop.borrow() {
                 break;
             }
-            if failed_rooms.contains(&message.place.channel) {
+            if failed.contains_key(&message.place.channel) {
                 continue;
             }
             let sent = {
@@ -100,7 +107,7 @@ impl<S: ChatService> Deliverer<S> {
                     tracing::warn!(id = message.id, room = %message.place.channel, error = %e,
                         "matrix: delivering an outbox message failed; will retry");
                     self.service.delivery_failed(message.id).await;
-                    failed_rooms.insert(message.place.channel.clone());
+                    failed.insert(message.place.channel.clone(), Instant::now());
                 }
             }
         }
