@@ -14,12 +14,13 @@
 use std::sync::Arc;
 
 use matrix_sdk::ruma::api::client::message::send_message_event;
+use matrix_sdk::ruma::events::room::message::RoomMessageEventContent;
 use matrix_sdk::ruma::{OwnedEventId, OwnedTransactionId, RoomId, TransactionId};
 use matrix_sdk::Client;
 
 use super::outgoing::{image_message, short_message, text_message, Spot};
 use crate::chat::ChatService;
-use crate::service::{Place, Platform, Reply};
+use crate::service::{Attachment, Place, Platform, Reply};
 
 /// Why a message could not be sent.
 #[derive(Debug, thiserror::Error)]
@@ -107,7 +108,7 @@ impl<S: ChatService> Sender<S> {
     pub async fn event(
         &self,
         room: &RoomId,
-        content: &matrix_sdk::ruma::events::room::message::RoomMessageEventContent,
+        content: &RoomMessageEventContent,
         txn: OwnedTransactionId,
     ) -> Result<OwnedEventId, SendError> {
         let request = send_message_event::v3::Request::new(room.to_owned(), txn, content)?;
@@ -152,7 +153,7 @@ impl<S: ChatService> Sender<S> {
     async fn image(
         &self,
         room: &RoomId,
-        file: &crate::service::Attachment,
+        file: &Attachment,
         spot: &Spot,
         txn: OwnedTransactionId,
     ) -> Result<(), SendError> {
