@@ -17,6 +17,14 @@ pub trait ChatService: Send + Sync + 'static {
     /// `open_thread`), so later commands in that thread mean that game.
     fn set_thread(&self, game: i64, thread: Place) -> impl Future<Output = ()> + Send;
 
+    /// Where game `game`'s thread is (channel and thread id) once an adapter recorded
+    /// it with [`ChatService::set_thread`], so replies and messages about the game go
+    /// there. The default knows no threads.
+    fn game_thread(&self, game: i64) -> impl Future<Output = Option<Place>> + Send {
+        let _ = game;
+        async { None }
+    }
+
     /// The pits (canonical letters) `author` may sow from now in the game a command
     /// at `place` would mean: for autocomplete and pit buttons. Empty when none.
     fn move_choices(&self, place: Place, author: User) -> impl Future<Output = Vec<char>> + Send;
@@ -64,6 +72,16 @@ impl ChatService for Service {
         if let Err(err) = Service::set_thread(self, game, &thread).await {
             tracing::error!(game, error = %err, "could not record the game's thread");
         }
+    }
+
+    async fn game_thread(&self, game: i64) -> Option<Place> {
+        Service::game_thread(self, game)
+            .await
+            .inspect_err(
+                |err| tracing::error!(game, error = %err, "could not read the game's thread"),
+            )
+            .ok()
+            .flatten()
     }
 
     fn move_choices(&self, place: Place, author: User) -> impl Future<Output = Vec<char>> + Send {

@@ -217,6 +217,28 @@ impl Service {
         }
     }
 
+    /// Where `game_id`'s thread is (its channel and thread id), when an adapter
+    /// recorded one with [`Service::set_thread`]; `None` for an unknown game or one
+    /// without a thread.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_thread(&self, game_id: i64) -> Result<Option<Place>, ServiceError> {
+        let Some(row) = self.store.game(game_id).await? else {
+            return Ok(None);
+        };
+        let (Some(platform), Some(thread)) = (Platform::from_name(&row.platform), row.thread)
+        else {
+            return Ok(None);
+        };
+        Ok(Some(Place {
+            platform,
+            space: row.space,
+            channel: row.channel,
+            thread: Some(thread),
+        }))
+    }
+
     async fn dispatch(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         match &cmd.action {
             Action::Play { opponent, options } => self.play(cmd, opponent, options).await,

@@ -7,7 +7,9 @@ use std::sync::Mutex;
 
 use oware_bot::chat::ChatService;
 use oware_bot::rules::{text_board, Game, Pit, Side, Variant};
-use oware_bot::service::{Action, Attachment, Button, ButtonAction, Command, Place, Reply, User};
+use oware_bot::service::{
+    Action, Attachment, Button, ButtonAction, Command, Place, Platform, Reply, User,
+};
 
 /// A 1×1 PNG: the adapter uploads it and reads its size like a real board's.
 const PNG: &[u8] = &[
@@ -222,6 +224,17 @@ impl ChatService for FakeService {
             g.thread.clone_from(&thread.thread);
         }
         state.threads_set.push((game, thread));
+    }
+
+    async fn game_thread(&self, game: i64) -> Option<Place> {
+        let state = self.state.lock().expect("state lock");
+        let g = state.games.get(&game)?;
+        Some(Place {
+            platform: Platform::Matrix,
+            space: None,
+            channel: g.channel.clone(),
+            thread: Some(g.thread.clone()?),
+        })
     }
 
     async fn move_choices(&self, _place: Place, _author: User) -> Vec<char> {

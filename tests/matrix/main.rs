@@ -8,9 +8,12 @@
 //! small fake service: the service's `open_thread` name is honoured, a mention pill
 //! names the opponent, history from before the bot joined is not answered, each
 //! command reaches the service once, and an encrypted room gets a clear answer.
+//! With the real service and its scheduler (`outbox`): the engine's moves arrive
+//! through the outbox, and a message sent just before a crash shows once.
 //! Without `MATRIX_TEST_HOMESERVER` the tests say SKIPPED.
 
 mod fake;
+mod outbox;
 mod support;
 
 use std::collections::HashSet;
@@ -36,11 +39,11 @@ use support::{
 };
 
 /// Both tests log in as the same bot account: one bot at a time.
-static ONE_BOT: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+pub(crate) static ONE_BOT: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-const SKIPPED: &str = "SKIPPED: no Synapse configured (run tools/synapse.sh start)";
+pub(crate) const SKIPPED: &str = "SKIPPED: no Synapse configured (run tools/synapse.sh start)";
 
-fn bot_config(env: &Env, store_dir: &Path) -> MatrixConfig {
+pub(crate) fn bot_config(env: &Env, store_dir: &Path) -> MatrixConfig {
     let _ = std::fs::remove_dir_all(store_dir);
     MatrixConfig {
         homeserver: env.homeserver.clone(),
@@ -51,13 +54,32 @@ fn bot_config(env: &Env, store_dir: &Path) -> MatrixConfig {
     }
 }
 
-fn temp(name: &str) -> PathBuf {
+pub(crate) fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("oware-matrix-{name}-{}", std::process::id()))
+}
+
+/// The real service on a fresh SQLite database in `dir`, with its scheduler (engine
+/// moves, deadlines) running; abort the handle at the end of the test.
+pub(crate) async fn real_service(dir: &Path) -> (Arc<Service>, tokio::task::JoinHandle<()>) {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).expect("temp dir");
+    let db = dir.join("oware.db");
+    let store = Store::open(db.to_str().expect("utf-8 path"))
+        .await
+        .expect("store opens");
+    let service = Arc::new(Service::new(store, ServiceConfig::default()));
+    let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
+    (service, scheduler)
 }
 
 /// Alice's room with Bob and the bot in it, as (Alice's view, Bob's view). With
 /// `early`, Alice asks for help before the bot is invited.
-async fn game_room(env: &Env, alice: &Client, bob: &Client, early: Option<&str>) -> (Room, Room) {
+pub(crate) async fn game_room(
+    env: &Env,
+    alice: &Client,
+    bob: &Client,
+    early: Option<&str>,
+) -> (Room, Room) {
     let mut request = create_room::v3::Request::new();
     request.invite = vec![OwnedUserId::try_from(env.bob.0.as_str()).expect("user id")];
     let room_a = alice
@@ -269,13 +291,8 @@ async fn plays_a_whole_game_with_the_real_service() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("real");
+    let (service, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let db = dir.join("oware.db");
-    let store = Store::open(db.to_str().expect("utf-8 path"))
-        .await
-        .expect("store opens");
-    let service = Arc::new(Service::new(store, ServiceConfig::default()));
     let bot = start_bot(&service, &cfg);
 
     let (root, _game) = play_to_the_end(&env, &service, &cfg, bot).await;
@@ -292,6 +309,7 @@ async fn plays_a_whole_game_with_the_real_service() {
         "the service knows the thread"
     );
     assert_ne!(row.status, "active", "the game is over in the database");
+    scheduler.abort();
     let _ = std::fs::remove_dir_all(&dir);
 }
 

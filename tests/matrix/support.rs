@@ -110,7 +110,7 @@ impl Watch {
 
     /// Waits for exactly `n` new bot events (failing if more or none arrive).
     pub async fn next(&mut self, n: usize, what: &str) -> Vec<Value> {
-        let deadline = Instant::now() + Duration::from_secs(30);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let events = self.bot_events().await;
             if events.len() >= n {
@@ -134,7 +134,7 @@ impl Watch {
 
     /// Waits for new bot events up to the first text message and returns them.
     pub async fn until_text(&mut self, what: &str) -> Vec<Value> {
-        let deadline = Instant::now() + Duration::from_secs(30);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let events = self.bot_events().await;
             if let Some(i) = events
@@ -231,7 +231,7 @@ pub fn assert_board(events: &[Value], root: &str, min_images: usize, what: &str)
 }
 
 pub async fn wait_joined(client: &Client, room: &OwnedRoomId, user: &str) {
-    let deadline = Instant::now() + Duration::from_secs(30);
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let joined = client
             .send(joined_members::v3::Request::new(room.clone()))

@@ -20,13 +20,13 @@ use matrix_sdk::ruma::events::{
     AnySyncMessageLikeEvent, AnySyncStateEvent, AnySyncTimelineEvent, SyncMessageLikeEvent,
     SyncStateEvent,
 };
-use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId, OwnedUserId, RoomId, UserId};
+use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, TransactionId, UserId};
 use matrix_sdk::sync::SyncResponse;
 use matrix_sdk::{Client, Room, RoomState};
 
 use super::incoming::{pills, strip_reply_fallback, with_pill_ids};
-use super::outgoing::{image_message, matrix_commands, short_message, text_message, Spot};
-use super::store::{GameThread, Store};
+use super::outgoing::{matrix_commands, short_message, Spot};
+use super::send::{Sender, Txn};
 use crate::chat::ChatService;
 use crate::service::parse::{parse_command, ParsedAction};
 use crate::service::{Action, Command, Place, Platform, Reply, User};
@@ -35,13 +35,15 @@ const ENCRYPTED: &str = "This room is end-to-end encrypted and I cannot read enc
     messages: encryption is not supported. Please play in an unencrypted room.";
 const SEND_FAILED: &str = "matrix: sending failed";
 
-/// The adapter's state between batches: the client, the service, the store and the
-/// encrypted rooms already told that encryption is unsupported.
+/// The adapter's state between batches: the client, the service, the sender, the
+/// turn to speak shared with the outbox deliverer, and the encrypted rooms already
+/// told that encryption is unsupported.
 pub struct Bot<S> {
     client: Client,
     own: OwnedUserId,
     service: Arc<S>,
-    store: Store,
+    sender: Sender<S>,
+    turn: Arc<tokio::sync::Mutex<()>>,
     warned: Mutex<HashSet<OwnedRoomId>>,
 }
 
@@ -50,7 +52,12 @@ impl<S: ChatService> Bot<S> {
     ///
     /// # Errors
     /// When the client is not logged in.
-    pub fn new(client: Client, service: Arc<S>, store: Store) -> anyhow::Result<Bot<S>> {
+    pub fn new(
+        client: Client,
+        service: Arc<S>,
+        sender: Sender<S>,
+        turn: Arc<tokio::sync::Mutex<()>>,
+    ) -> anyhow::Result<Bot<S>> {
         let own = client
             .user_id()
             .ok_or_else(|| anyhow::anyhow!("matrix client is not logged in"))?
@@ -61,7 +68,8 @@ impl<S: ChatService> Bot<S> {
             client,
             own,
             service,
-            store,
+            sender,
+            turn,
             warned: Mutex::new(HashSet::new()),
         })
     }
@@ -73,8 +81,11 @@ impl<S: ChatService> Bot<S> {
         }
     }
 
-    /// Handles one batch in order: invites, then each room's new events.
+    /// Handles one batch in order: invites, then each room's new events. The outbox
+    /// deliverer waits meanwhile, so the answers to this batch's commands go out
+    /// before the messages those commands cause (an engine's reply to a move).
     pub async fn handle_sync(&self, response: &SyncResponse) {
+        let _turn = self.turn.lock().await;
         self.join_invites(response).await;
         for (room_id, update) in &response.rooms.joined {
             let Some(room) = self.client.get_room(room_id) else {
@@ -222,13 +233,13 @@ impl<S: ChatService> Bot<S> {
                 action,
             })
             .await;
-        self.deliver(room, reply, place, refusal_spot).await;
+        self.deliver(room, reply, refusal_spot).await;
     }
 
     /// Sends a reply where it belongs: a refusal as a reply to the command; a reply
-    /// that opens a thread under a new root message; a game's board in its thread.
-    async fn deliver(&self, room: &Room, mut reply: Reply, place: Place, refusal_spot: Spot) {
-        reply.text = matrix_commands(&reply.text);
+    /// to a command given in a thread in that thread; any other reply about a game
+    /// in the game's thread (opened now if it has none, or when the service asks).
+    async fn deliver(&self, room: &Room, reply: Reply, refusal_spot: Spot) {
         let spot = if reply.private {
             refusal_spot
         } else if refusal_spot.thread.is_some() {
@@ -237,16 +248,17 @@ impl<S: ChatService> Bot<S> {
                 reply_to: None,
             }
         } else if let Some(game) = reply.game {
-            let known = self.thread_of(game, room.room_id());
-            let thread = match (known, &reply.open_thread) {
-                (Some(root), None) => Some(root),
-                (_, name) => {
-                    let name = name
-                        .clone()
-                        .unwrap_or_else(|| format!("Oware game #{game}"));
-                    self.open_thread(room, &name, game, place).await
-                }
-            };
+            let thread = self
+                .sender
+                .game_thread(
+                    room.room_id(),
+                    game,
+                    reply.open_thread.as_deref(),
+                    Txn::Fresh,
+                )
+                .await
+                .inspect_err(|e| tracing::warn!(error = %e, game, "{SEND_FAILED}"))
+                .ok();
             Spot {
                 thread,
                 reply_to: None,
@@ -254,75 +266,20 @@ impl<S: ChatService> Bot<S> {
         } else {
             Spot::default()
         };
-        for file in &reply.files {
-            let Ok(mime) = file.mime.parse::<mime::Mime>() else {
-                continue;
-            };
-            match self
-                .client
-                .media()
-                .upload(&mime, file.bytes.clone(), None)
-                .await
-            {
-                Ok(uploaded) => {
-                    let content = image_message(file, uploaded.content_uri, &spot);
-                    self.send(room, content).await;
-                }
-                Err(e) => {
-                    tracing::warn!(error = %e, file = %file.file_name, "matrix: upload failed")
-                }
-            }
-        }
-        if !reply.text.is_empty() || reply.board_text.is_some() {
-            self.send(room, text_message(&reply, &spot)).await;
-        }
+        // A fresh reply logs its own failures and sends what it can.
+        let _ = self
+            .sender
+            .reply(room.room_id(), &reply, &spot, Txn::Fresh)
+            .await;
     }
 
-    async fn open_thread(
-        &self,
-        room: &Room,
-        name: &str,
-        game: i64,
-        place: Place,
-    ) -> Option<OwnedEventId> {
-        let root = self
-            .send(
-                room,
-                short_message(&format!("**{name}**"), &Spot::default()),
-            )
-            .await?;
-        let thread = Place {
-            thread: Some(root.to_string()),
-            ..place
-        };
-        self.service.set_thread(game, thread).await;
-        let saved = GameThread {
-            room: room.room_id().to_string(),
-            root: root.to_string(),
-        };
-        if let Err(e) = self.store.save_thread(game, saved) {
-            tracing::warn!(error = %e, game, "matrix: could not save the game's thread");
-        }
-        Some(root)
-    }
-
-    fn thread_of(&self, game: i64, room: &RoomId) -> Option<OwnedEventId> {
-        let threads = self
-            .store
-            .threads()
-            .inspect_err(|e| tracing::warn!(error = %e, "matrix: cannot read game threads"))
-            .ok()?;
-        let thread = threads.get(&game).filter(|t| t.room == room.as_str())?;
-        OwnedEventId::try_from(thread.root.as_str()).ok()
-    }
-
-    async fn send(&self, room: &Room, content: RoomMessageEventContent) -> Option<OwnedEventId> {
-        match room.send(content).await {
-            Ok(sent) => Some(sent.response.event_id),
-            Err(e) => {
-                tracing::warn!(room = %room.room_id(), error = %e, "{SEND_FAILED}");
-                None
-            }
+    async fn send(&self, room: &Room, content: RoomMessageEventContent) {
+        let sent = self
+            .sender
+            .event(room.room_id(), &content, TransactionId::new())
+            .await;
+        if let Err(e) = sent {
+            tracing::warn!(room = %room.room_id(), error = %e, "{SEND_FAILED}");
         }
     }
 

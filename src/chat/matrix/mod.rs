@@ -8,13 +8,19 @@
 //! while the bot was down are answered and handled ones are never replayed. Only the
 //! wait for `/sync` is cancelled on shutdown, never the handling of a batch.
 //!
+//! Beside the sync loop runs the outbox deliverer (see `deliver`), which sends what
+//! the bot says unprompted (an engine's move, a timeout, a reminder); it waits
+//! while a batch is handled, so answers precede what they caused.
+//!
 //! End-to-end encryption is not supported (see README, "Matrix"): in an encrypted
 //! room the bot says so once instead of staying silent.
 
+mod deliver;
 mod handle;
 mod incoming;
 mod login;
 mod outgoing;
+mod send;
 mod store;
 
 use std::future::Future;
@@ -25,12 +31,17 @@ use std::time::Duration;
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::api::client::filter::FilterDefinition;
 use matrix_sdk::ruma::UInt;
+use matrix_sdk::Client;
+use tokio::sync::watch;
 
 use crate::chat::ChatService;
 use crate::config::Config;
 pub use crate::config::Secret;
+pub use deliver::Deliverer;
 use handle::Bot;
-pub use store::{GameThread, Store};
+pub use send::SendError;
+use send::Sender;
+pub use store::Store;
 
 /// How to reach and log in to the homeserver.
 #[derive(Clone, Debug)]
@@ -43,47 +54,8 @@ pub struct MatrixConfig {
     pub password: Option<Secret>,
     /// Or use this access token (then `user` must be the full user id).
     pub access_token: Option<Secret>,
-    /// Where the session, sync token and game threads are kept.
+    /// Where the session and the sync token are kept.
     pub store_dir: PathBuf,
-}
-
-/// Why the Matrix configuration is incomplete.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    /// A required variable is missing.
-    #[error("{0} is not set")]
-    Missing(&'static str),
-}
-
-impl MatrixConfig {
-    /// Reads `MATRIX_HOMESERVER`, `MATRIX_USER`, `MATRIX_PASSWORD` or
-    /// `MATRIX_ACCESS_TOKEN`, and `MATRIX_STORE_DIR` (default `./matrix-store`).
-    /// `Ok(None)` when `MATRIX_HOMESERVER` is unset: Matrix is not configured.
-    ///
-    /// # Errors
-    /// [`ConfigError::Missing`] when Matrix is configured only in part.
-    pub fn from_env() -> Result<Option<MatrixConfig>, ConfigError> {
-        let var = |name| std::env::var(name).ok().filter(|v: &String| !v.is_empty());
-        let Some(homeserver) = var("MATRIX_HOMESERVER") else {
-            return Ok(None);
-        };
-        let user = var("MATRIX_USER").ok_or(ConfigError::Missing("MATRIX_USER"))?;
-        let password = var("MATRIX_PASSWORD").map(Secret::new);
-        let access_token = var("MATRIX_ACCESS_TOKEN").map(Secret::new);
-        if password.is_none() && access_token.is_none() {
-            return Err(ConfigError::Missing(
-                "MATRIX_PASSWORD (or MATRIX_ACCESS_TOKEN)",
-            ));
-        }
-        let store_dir = var("MATRIX_STORE_DIR").unwrap_or_else(|| "matrix-store".into());
-        Ok(Some(MatrixConfig {
-            homeserver,
-            user,
-            password,
-            access_token,
-            store_dir: store_dir.into(),
-        }))
-    }
 }
 
 impl MatrixConfig {
@@ -119,20 +91,45 @@ pub async fn run(service: Arc<impl ChatService>, cfg: MatrixConfig) -> anyhow::R
 }
 
 /// Runs the Matrix bot until `shutdown` completes, then returns after the batch of
-/// events in hand (if any) is handled and its sync token saved.
+/// events in hand (if any) is handled and its sync token saved, and the outbox
+/// message being sent (if any) is sent.
 ///
 /// # Errors
 /// As [`run`].
-pub async fn run_until(
-    service: Arc<impl ChatService>,
+pub async fn run_until<S: ChatService>(
+    service: Arc<S>,
     cfg: MatrixConfig,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
     let store = Store::open(&cfg.store_dir)?;
     let client = login::connect(&cfg, &store).await?;
-    let bot = Bot::new(client.clone(), service, store.clone())?;
-    tokio::pin!(shutdown);
+    let sender = Sender::new(client.clone(), Arc::clone(&service));
+    let turn = Arc::new(tokio::sync::Mutex::new(()));
+    let bot = Bot::new(
+        client.clone(),
+        Arc::clone(&service),
+        sender.clone(),
+        Arc::clone(&turn),
+    )?;
+    let deliverer = Deliverer::new(sender, service, turn);
+    let (stop, stopped) = watch::channel(false);
+    let syncing = async {
+        let result = sync_loop(&client, &bot, &store, shutdown).await;
+        let _ = stop.send(true);
+        result
+    };
+    let (result, ()) = tokio::join!(syncing, deliverer.run(stopped));
+    result
+}
 
+/// Syncs and handles each batch until `shutdown`.
+async fn sync_loop<S: ChatService>(
+    client: &Client,
+    bot: &Bot<S>,
+    store: &Store,
+    shutdown: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    tokio::pin!(shutdown);
     let mut token = store.sync_token()?;
     if token.is_none() {
         // First start: learn the rooms without answering their history.

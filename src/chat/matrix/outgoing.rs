@@ -41,8 +41,8 @@ impl Spot {
     }
 }
 
-/// The text part of a reply: summary, board, choices, with the mentioned users as
-/// pills in front.
+/// The text part of a reply: summary (its command hints in Matrix's `!` form),
+/// board, choices, with the mentioned users as pills in front.
 #[must_use]
 pub fn text_message(reply: &Reply, spot: &Spot) -> RoomMessageEventContent {
     let mut plain = String::new();
@@ -71,8 +71,9 @@ pub fn text_message(reply: &Reply, spot: &Spot) -> RoomMessageEventContent {
         html.push_str(&pills.join(", "));
         html.push_str(": ");
     }
-    plain.push_str(&reply.text.replace("**", ""));
-    html.push_str(&markdown_html(&reply.text));
+    let text = matrix_commands(&reply.text);
+    plain.push_str(&text.replace("**", ""));
+    html.push_str(&markdown_html(&text));
     if let Some(board) = &reply.board_text {
         plain.push_str("\n\n");
         plain.push_str(board.trim_end());

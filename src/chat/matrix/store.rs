@@ -1,27 +1,18 @@
 //! What the Matrix adapter keeps on disk in `MATRIX_STORE_DIR`, as small JSON files:
-//! the login session (so a restart does not log in again), the sync token (so a
-//! restart neither replays old messages nor misses ones sent while it was down) and
-//! the thread each game is played in (so a `!move` typed in the main timeline is
-//! answered in the game's thread).
+//! the login session (so a restart does not log in again, and the homeserver still
+//! recognizes the outbox's transaction ids) and the sync token (so a restart
+//! neither replays old messages nor misses ones sent while it was down). Game
+//! threads live in the service's database, not here; a `threads.json` left by an
+//! older version is no longer read.
 //!
 //! Files are written whole to a temporary name and renamed, so a crash never leaves
 //! half a file; `session.json` holds an access token and is readable by its owner only.
 
-use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use matrix_sdk::authentication::matrix::MatrixSession;
-use serde::{de::DeserializeOwned, Deserialize, Serialize};
-
-/// A game's thread: the room and the thread root event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameThread {
-    /// The room id.
-    pub room: String,
-    /// The thread root event id.
-    pub root: String,
-}
+use serde::{de::DeserializeOwned, Serialize};
 
 /// The adapter's files in one directory.
 #[derive(Clone, Debug)]
@@ -83,24 +74,6 @@ impl Store {
         self.write("sync-token.json", &token, false)
     }
 
-    /// Every game's thread.
-    ///
-    /// # Errors
-    /// When the file exists but cannot be read or parsed.
-    pub fn threads(&self) -> io::Result<BTreeMap<i64, GameThread>> {
-        Ok(self.read("threads.json")?.unwrap_or_default())
-    }
-
-    /// Records a game's thread.
-    ///
-    /// # Errors
-    /// When the file cannot be read or written.
-    pub fn save_thread(&self, game: i64, thread: GameThread) -> io::Result<()> {
-        let mut threads = self.threads()?;
-        threads.insert(game, thread);
-        self.write("threads.json", &threads, false)
-    }
-
     fn read<T: DeserializeOwned>(&self, name: &str) -> io::Result<Option<T>> {
         match std::fs::read(self.dir.join(name)) {
             Ok(bytes) => serde_json::from_slice(&bytes)
@@ -146,26 +119,19 @@ mod tests {
     }
 
     #[test]
-    fn token_and_threads_round_trip_and_start_empty() {
+    fn the_token_round_trips_and_starts_empty() {
         let dir = temp_dir("store");
         let store = Store::open(&dir).expect("creates the directory");
         assert_eq!(store.sync_token().expect("reads"), None);
         assert!(store.session().expect("reads").is_none());
-        assert!(store.threads().expect("reads").is_empty());
 
         store.save_sync_token("s72594_4483_1934").expect("writes");
-        let thread = GameThread {
-            room: "!r:localhost".into(),
-            root: "$root".into(),
-        };
-        store.save_thread(3, thread.clone()).expect("writes");
 
         let again = Store::open(&dir).expect("opens");
         assert_eq!(
             again.sync_token().expect("reads").as_deref(),
             Some("s72594_4483_1934")
         );
-        assert_eq!(again.threads().expect("reads").get(&3), Some(&thread));
         std::fs::remove_dir_all(dir).expect("cleans up");
     }
 

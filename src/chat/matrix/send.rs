@@ -1,0 +1,228 @@
+//! Putting messages into Matrix rooms: a reply's images then its text at a [`Spot`],
+//! and finding or opening a game's thread. A game's thread has one home, the
+//! service's games table: it is read with [`ChatService::game_thread`] and, when
+//! the adapter opens one, recorded with [`ChatService::set_thread`].
+//!
+//! Events are sent by room id with the plain `PUT /rooms/{room}/send/{type}/{txn}`
+//! request, the one `Room::send` makes: the SDK's room list lives in memory and
+//! after a restart knows only the rooms the latest sync mentioned, so `Room::send`
+//! would refuse a message for a quiet room. With [`Txn::Keyed`] every event has a
+//! transaction id derived from the caller's key: the homeserver answers a repeated
+//! id from the same login with the first event instead of posting it again, which
+//! is what makes the outbox's re-sends after a crash show once.
+
+use std::sync::Arc;
+
+use matrix_sdk::ruma::api::client::message::send_message_event;
+use matrix_sdk::ruma::events::room::message::RoomMessageEventContent;
+use matrix_sdk::ruma::{OwnedEventId, OwnedTransactionId, RoomId, TransactionId};
+use matrix_sdk::Client;
+
+use super::outgoing::{image_message, short_message, text_message, Spot};
+use crate::chat::ChatService;
+use crate::service::{Attachment, Place, Platform, Reply};
+
+/// Why a message could not be sent.
+#[derive(Debug, thiserror::Error)]
+pub enum SendError {
+    /// The homeserver refused or could not be reached for an event.
+    #[error("sending to {room}: {source}")]
+    Send {
+        /// The room id.
+        room: String,
+        /// The failure.
+        source: matrix_sdk::HttpError,
+    },
+    /// A file could not be uploaded to the media repository.
+    #[error("uploading {file}: {source}")]
+    Upload {
+        /// The file name.
+        file: String,
+        /// The failure.
+        source: matrix_sdk::Error,
+    },
+    /// A file's MIME type does not parse.
+    #[error("{file} has an unusable MIME type")]
+    Mime {
+        /// The file name.
+        file: String,
+    },
+    /// The message names a room id that is not one.
+    #[error("{id} is not a room id")]
+    BadId {
+        /// What was given.
+        id: String,
+    },
+    /// The event content could not be serialized.
+    #[error("event content: {0}")]
+    Content(#[from] serde_json::Error),
+}
+
+/// Which transaction ids a message's events get.
+#[derive(Clone, Copy, Debug)]
+pub enum Txn<'a> {
+    /// Fresh random ids: an answer sent once. A part that fails is logged and the
+    /// rest still go.
+    Fresh,
+    /// `{key}-root`, `{key}-img-{n}`, `{key}-text`: a message that may be sent again
+    /// (the outbox). Sending stops at the first failure so that a retry, whose
+    /// already-sent parts the homeserver de-duplicates, keeps the parts in order.
+    Keyed(&'a str),
+}
+
+impl Txn<'_> {
+    fn id(self, part: &str) -> OwnedTransactionId {
+        match self {
+            Txn::Fresh => TransactionId::new(),
+            Txn::Keyed(key) => OwnedTransactionId::from(format!("{key}-{part}")),
+        }
+    }
+}
+
+/// Sends for the adapter: the client and the service (for game threads).
+pub struct Sender<S> {
+    client: Client,
+    service: Arc<S>,
+}
+
+impl<S> Clone for Sender<S> {
+    fn clone(&self) -> Self {
+        Sender {
+            client: self.client.clone(),
+            service: Arc::clone(&self.service),
+        }
+    }
+}
+
+impl<S: ChatService> Sender<S> {
+    /// A sender over a logged-in client.
+    pub fn new(client: Client, service: Arc<S>) -> Sender<S> {
+        Sender { client, service }
+    }
+
+    /// Sends one event to `room` with transaction id `txn`; the event's id (for a
+    /// repeated transaction id, the first event's).
+    ///
+    /// # Errors
+    /// [`SendError::Send`] when the homeserver refuses or cannot be reached.
+    pub async fn event(
+        &self,
+        room: &RoomId,
+        content: &RoomMessageEventContent,
+        txn: OwnedTransactionId,
+    ) -> Result<OwnedEventId, SendError> {
+        let request = send_message_event::v3::Request::new(room.to_owned(), txn, content)?;
+        let response = self
+            .client
+            .send(request)
+            .await
+            .map_err(|source| SendError::Send {
+                room: room.to_string(),
+                source,
+            })?;
+        Ok(response.event_id)
+    }
+
+    /// Sends a reply's files as `m.image`s, then its text, at `spot` in `room`.
+    ///
+    /// # Errors
+    /// With [`Txn::Keyed`], the first part that fails (later parts are not sent).
+    /// With [`Txn::Fresh`], failures are logged and `Ok` is returned.
+    pub async fn reply(
+        &self,
+        room: &RoomId,
+        reply: &Reply,
+        spot: &Spot,
+        txn: Txn<'_>,
+    ) -> Result<(), SendError> {
+        for (n, file) in reply.files.iter().enumerate() {
+            let sent = self
+                .image(room, file, spot, txn.id(&format!("img-{n}")))
+                .await;
+            settle(sent, txn)?;
+        }
+        if !reply.text.is_empty() || reply.board_text.is_some() {
+            let sent = self
+                .event(room, &text_message(reply, spot), txn.id("text"))
+                .await;
+            settle(sent.map(drop), txn)?;
+        }
+        Ok(())
+    }
+
+    async fn image(
+        &self,
+        room: &RoomId,
+        file: &Attachment,
+        spot: &Spot,
+        txn: OwnedTransactionId,
+    ) -> Result<(), SendError> {
+        let mime = file
+            .mime
+            .parse::<mime::Mime>()
+            .map_err(|_| SendError::Mime {
+                file: file.file_name.clone(),
+            })?;
+        let uploaded = self
+            .client
+            .media()
+            .upload(&mime, file.bytes.clone(), None)
+            .await
+            .map_err(|source| SendError::Upload {
+                file: file.file_name.clone(),
+                source,
+            })?;
+        let content = image_message(file, uploaded.content_uri, spot);
+        self.event(room, &content, txn).await.map(drop)
+    }
+
+    /// The root of `game`'s thread in `room`: the recorded one, unless `open` names
+    /// a new thread to open; otherwise a root message (`open`, or "Oware game #n")
+    /// is sent to the room and recorded with the service.
+    ///
+    /// # Errors
+    /// When the root message cannot be sent.
+    pub async fn game_thread(
+        &self,
+        room: &RoomId,
+        game: i64,
+        open: Option<&str>,
+        txn: Txn<'_>,
+    ) -> Result<OwnedEventId, SendError> {
+        if open.is_none() {
+            if let Some(root) = self.recorded_thread(room, game).await {
+                return Ok(root);
+            }
+        }
+        let name = open.map_or_else(|| format!("Oware game #{game}"), str::to_owned);
+        let root_message = short_message(&format!("**{name}**"), &Spot::default());
+        let root = self.event(room, &root_message, txn.id("root")).await?;
+        let thread = Place {
+            platform: Platform::Matrix,
+            space: None,
+            channel: room.to_string(),
+            thread: Some(root.to_string()),
+        };
+        self.service.set_thread(game, thread).await;
+        Ok(root)
+    }
+
+    async fn recorded_thread(&self, room: &RoomId, game: i64) -> Option<OwnedEventId> {
+        let place = self.service.game_thread(game).await?;
+        if place.channel != room.as_str() {
+            return None; // the game is played in another room: open one here
+        }
+        OwnedEventId::try_from(place.thread?).ok()
+    }
+}
+
+/// A part's outcome: an error ends a keyed message; a fresh one logs and goes on.
+fn settle(sent: Result<(), SendError>, txn: Txn<'_>) -> Result<(), SendError> {
+    match (sent, txn) {
+        (Err(e), Txn::Fresh) => {
+            tracing::warn!(error = %e, "matrix: sending failed");
+            Ok(())
+        }
+        (sent, _) => sent,
+    }
+}
