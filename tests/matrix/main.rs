@@ -67,7 +67,12 @@ pub(crate) async fn real_service(dir: &Path) -> (Arc<Service>, tokio::task::Join
     let store = Store::open(db.to_str().expect("utf-8 path"))
         .await
         .expect("store opens");
-    let service = Arc::new(Service::new(store, ServiceConfig::default()));
+    // The players type as fast as the test can: no command rate.
+    let config = ServiceConfig {
+        rates: [None; 3],
+        ..ServiceConfig::default()
+    };
+    let service = Arc::new(Service::new(store, config));
     let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
     (service, scheduler)
 }

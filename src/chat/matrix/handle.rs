@@ -28,7 +28,7 @@ use super::incoming::{pills, strip_reply_fallback, with_pill_ids};
 use super::outgoing::{matrix_commands, short_message, Spot};
 use super::send::{Sender, Txn};
 use crate::chat::ChatService;
-use crate::service::parse::{parse_command, ParsedAction};
+use crate::service::parse::{parse_prefixed, ParsedAction};
 use crate::service::{Action, Command, Place, Platform, Reply, User};
 
 const ENCRYPTED: &str = "This room is end-to-end encrypted and I cannot read encrypted \
@@ -204,7 +204,7 @@ impl<S: ChatService> Bot<S> {
             reply_to: Some(ev.event_id.clone()),
         };
         let body = with_pill_ids(strip_reply_fallback(&text.body), &pills);
-        let parsed = match parse_command(&body) {
+        let parsed = match parse_prefixed(&body) {
             Ok(None) => return,
             Ok(Some(parsed)) => self.resolve(room, parsed, &mentioned).await,
             Err(e) => Err(e.to_string()),
