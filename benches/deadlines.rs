@@ -5,8 +5,9 @@
 //!    scheduler until every one is handled (each game aborted, since its first move
 //!    never came) with its announcement in the outbox.
 //! 2. **Lateness.** 10,000 games made while the scheduler runs, each with a 15 s
-//!    deadline, so deadlines fall due while new games keep arriving: how late each
-//!    one fires (its announcement's time minus its deadline), p50, p99 and max.
+//!    deadline (and a reminder at half time), so jobs fall due while new games keep
+//!    arriving: how late each one fires (its announcement's time minus its due
+//!    time), p50, p99 and max.
 //! 3. **Memory.** The process's resident memory before the scheduler starts and at
 //!    its peak: the scheduler keeps no state per game (one timer, one batch of at
 //!    most 64 claimed jobs), so the growth is SQLite's cache and the batch in flight.
@@ -91,23 +92,36 @@ fn memory() -> (f64, f64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
-/// Announcements written, and how late each deadline fired (ms), read straight from
-/// the file.
-async fn lateness(url: &str) -> (usize, Vec<i64>) {
+/// Announcements written (reminders, timeouts), and how late each fired (ms): its
+/// time minus its due time (half time for the reminder, the deadline for the
+/// timeout), read straight from the file.
+async fn lateness(url: &str) -> ([usize; 2], Vec<i64>) {
     let pool = SqlitePoolOptions::new()
         .connect(url)
         .await
         .expect("open the file");
-    let late: Vec<i64> = sqlx::query_scalar(
-        "SELECT o.created_at - (g.turn_started_at + ?) FROM outbox o
-         JOIN games g ON g.id = o.game_id",
+    let rows: Vec<(bool, i64)> = sqlx::query_as(
+        "SELECT o.body LIKE '%Reminder%' AS reminder,
+                o.created_at - g.turn_started_at AS after_start
+         FROM outbox o JOIN games g ON g.id = o.game_id",
     )
-    .bind(PER_MOVE_MS)
     .fetch_all(&pool)
     .await
     .expect("read the outbox");
     pool.close().await;
-    (late.len(), late)
+    let reminders = rows.iter().filter(|(reminder, _)| *reminder).count();
+    let late = rows
+        .iter()
+        .map(|&(reminder, after)| {
+            after
+                - if reminder {
+                    PER_MOVE_MS / 2
+                } else {
+                    PER_MOVE_MS
+                }
+        })
+        .collect();
+    ([reminders, rows.len() - reminders], late)
 }
 
 fn percentile(sorted: &[i64], p: f64) -> i64 {
@@ -145,12 +159,14 @@ async fn recovery(games: usize) {
     let took = started.elapsed();
     scheduler.abort();
     let (rss_after, peak) = memory();
-    let (announced, _) = lateness(&url).await;
+    let ([reminders, timeouts], _) = lateness(&url).await;
     println!(
-        "recovery: {announced} overdue deadlines handled and announced in {:.2} s \
-         ({:.0} a second) after start-up",
+        "recovery: {} overdue jobs ({timeouts} deadlines, each game aborted, and \
+         {reminders} half-time reminders) handled and announced in {:.2} s ({:.0} a \
+         second) after start-up",
+        reminders + timeouts,
         took.as_secs_f64(),
-        announced as f64 / took.as_secs_f64()
+        (reminders + timeouts) as f64 / took.as_secs_f64()
     );
     println!(
         "memory: RSS {rss_before:.1} MiB before the scheduler, {rss_after:.1} MiB after \
@@ -170,11 +186,12 @@ async fn live(games: usize) {
     let made = started.elapsed();
     until_done(&service).await;
     scheduler.abort();
-    let (announced, mut late) = lateness(&url).await;
+    let ([reminders, timeouts], mut late) = lateness(&url).await;
     late.sort_unstable();
     println!(
-        "lateness: {games} games made in {:.1} s while deadlines fired; {announced} \
-         announced; late by p50 {} ms, p99 {} ms, max {} ms",
+        "lateness: {games} games made in {:.1} s while their jobs fell due; {timeouts} \
+         deadlines and {reminders} reminders announced; late by p50 {} ms, p99 {} ms, \
+         max {} ms",
         made.as_secs_f64(),
         percentile(&late, 0.5),
         percentile(&late, 0.99),

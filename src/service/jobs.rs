@@ -342,6 +342,10 @@ impl Service {
             return Ok(false);
         };
         let now = self.now();
+        if deadline <= now {
+            // Too late to remind (the bot was down): the timeout says what happened.
+            return Ok(false);
+        }
         let mut reply = Reply::public(format!(
             "Reminder: it is your move in game {}, **{}**. Time left: {} (until {}); \
              after that the game is lost on time.",
