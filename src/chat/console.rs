@@ -294,10 +294,10 @@ fn print_in<W: Write>(
         .filter(|b| b.enabled)
         .map(|b| match &b.action {
             ButtonAction::Move { pit, .. } => format!("/move {pit}"),
-            ButtonAction::Accept { challenge } => format!("/oware accept #{challenge}"),
-            ButtonAction::Decline { challenge } => format!("/oware decline #{challenge}"),
+            ButtonAction::Accept { challenge } => format!("/oware accept c{challenge}"),
+            ButtonAction::Decline { challenge } => format!("/oware decline c{challenge}"),
             ButtonAction::Rematch { game } => format!("/oware rematch #{game}"),
-            ButtonAction::Reissue { challenge } => format!("/oware reissue #{challenge}"),
+            ButtonAction::Reissue { challenge } => format!("/oware reissue c{challenge}"),
         })
         .collect();
     if !choices.is_empty() {

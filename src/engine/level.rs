@@ -16,10 +16,10 @@ use std::str::FromStr;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use super::eval::Weights;
-use super::search::{Limits, Searcher};
+use super::eval::{Weights, SEED};
+use super::search::{Limits, Searcher, WIN};
 use super::tables::Tables;
-use crate::rules::{Game, Pit};
+use crate::rules::{Game, Pit, Side};
 
 /// How strongly the engine plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -126,6 +126,30 @@ pub fn choose_move(game: &Game, level: Level, budget: Duration, seed: u64) -> Op
     };
     let mut searcher = Searcher::new(20, Weights::TUNED, tables);
     choose_with(&mut searcher, game, level, budget, seed)
+}
+
+/// Whether `side` does at least as well by ending `game` now, each side taking the
+/// seeds on its own row, as by playing on, judged by a short fixed-depth search (with
+/// the endgame tables when installed). A finished game is never split.
+#[must_use]
+pub fn accepts_split(game: &Game, side: Side) -> bool {
+    let mut split = game.clone();
+    let Ok(outcome) = split.end_by_agreement() else {
+        return false;
+    };
+    let diff = i32::from(outcome.scores[side.index()])
+        - i32::from(outcome.scores[side.opponent().index()]);
+    let split_value = diff * SEED + diff.signum() * WIN;
+    let mut searcher = Searcher::new(16, Weights::TUNED, installed_tables());
+    let Some(report) = searcher.search(game, Limits::depth(8), |_| {}) else {
+        return true;
+    };
+    let playing_on = if game.to_move() == Some(side) {
+        report.value
+    } else {
+        -report.value
+    };
+    split_value >= playing_on
 }
 
 /// [`choose_move`] with a searcher kept between moves (its endgame tables, if any,

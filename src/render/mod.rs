@@ -116,6 +116,32 @@ fn render_rgba(view: &BoardView<'_>, scale: u32) -> Vec<u8> {
 /// repeated)"`.
 #[must_use]
 pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
+    let [south, north] = outcome.scores;
+    let seeds = |side: Side| {
+        if side == Side::South {
+            (south, north)
+        } else {
+            (north, south)
+        }
+    };
+    // Won without the seeds deciding: say how, and the seeds as they stood.
+    match (outcome.reason, outcome.winner) {
+        (EndReason::Resignation(_), Some(side)) => {
+            let (w, l) = seeds(side);
+            return format!(
+                "{} wins by resignation (seeds {w}\u{2013}{l})",
+                player(names, side)
+            );
+        }
+        (EndReason::Timeout(_), Some(side)) => {
+            let (w, l) = seeds(side);
+            return format!(
+                "{} wins on time (seeds {w}\u{2013}{l})",
+                player(names, side)
+            );
+        }
+        _ => {}
+    }
     let why = match outcome.reason {
         EndReason::WinningScore => "reached 25".to_owned(),
         EndReason::NoLegalMove => "no move left".to_owned(),
@@ -125,14 +151,9 @@ pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
         EndReason::Timeout(side) => format!("{} ran out of time", player(names, side)),
         EndReason::Aborted => return "Game aborted: no result".to_owned(),
     };
-    let [south, north] = outcome.scores;
     match outcome.winner {
         Some(side) => {
-            let (w, l) = if side == Side::South {
-                (south, north)
-            } else {
-                (north, south)
-            };
+            let (w, l) = seeds(side);
             format!("{} wins {w}\u{2013}{l} ({why})", player(names, side))
         }
         None => format!("Draw {south}\u{2013}{north} ({why})"),
@@ -203,7 +224,16 @@ mod tests {
         };
         assert_eq!(
             result_line(&resigned, ["", "Kofi"]),
-            "South wins 3–10 (Kofi resigned)"
+            "South wins by resignation (seeds 3–10)"
+        );
+        let flagged = Outcome {
+            reason: EndReason::Timeout(Side::South),
+            scores: [12, 10],
+            winner: Some(Side::North),
+        };
+        assert_eq!(
+            result_line(&flagged, ["Ama", "Kofi"]),
+            "Kofi wins on time (seeds 10–12)"
         );
         let draw = Outcome {
             reason: EndReason::Repetition,

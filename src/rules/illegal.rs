@@ -19,12 +19,21 @@ pub enum IllegalMove {
         legal: Moves,
     },
     /// The pit has no seeds.
-    #[error("pit {pit} is empty: choose a pit with seeds ({legal})")]
+    #[error(
+        "pit {pit} is empty: your legal pits are {legal}{}",
+        if *must_feed {
+            " (the other row is empty, and only these give it seeds)"
+        } else {
+            ""
+        }
+    )]
     EmptyPit {
         /// The pit asked for.
         pit: Pit,
         /// The legal moves.
         legal: Moves,
+        /// Whether the legal moves are only those that feed the empty other row.
+        must_feed: bool,
     },
     /// The opponent's row is empty and this pit's seeds do not reach it.
     #[error(

@@ -73,11 +73,11 @@ pub struct Pit(u8);
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PitParseError {
     /// Nothing was typed.
-    #[error("name a pit: a letter from a to f (your own row)")]
-    Empty,
+    #[error("name a pit: a letter from {letters} (your own row)", letters = letters(*.0))]
+    Empty(Side),
     /// Something other than a single letter a–f.
-    #[error("`{0}` is not a pit: name one of your pits with a letter from a to f")]
-    NotAPit(String),
+    #[error("`{0}` is not a pit: name one of your pits with a letter from {letters}", letters = letters(*.1))]
+    NotAPit(String, Side),
 }
 
 impl Pit {
@@ -160,17 +160,25 @@ impl Pit {
         let trimmed = text.trim();
         let mut chars = trimmed.chars();
         match (chars.next(), chars.next()) {
-            (None, _) => Err(PitParseError::Empty),
+            (None, _) => Err(PitParseError::Empty(side)),
             (Some(c), None) if c.is_ascii_alphabetic() => match c.to_ascii_lowercase() {
                 l @ 'a'..='f' => Ok(Pit::of(side, (l as u8 - b'a') as usize)),
-                _ => Err(PitParseError::NotAPit(shorten(trimmed))),
+                _ => Err(PitParseError::NotAPit(shorten(trimmed), side)),
             },
-            _ => Err(PitParseError::NotAPit(shorten(trimmed))),
+            _ => Err(PitParseError::NotAPit(shorten(trimmed), side)),
         }
     }
 }
 
 /// At most 12 characters of user input, for quoting it back in an error.
+/// A side's own pit letters, as it types them.
+const fn letters(side: Side) -> &'static str {
+    match side {
+        Side::South => "A to F",
+        Side::North => "a to f",
+    }
+}
+
 fn shorten(text: &str) -> String {
     let mut out: String = text.chars().take(12).collect();
     if text.chars().count() > 12 {
@@ -215,18 +223,21 @@ mod tests {
 
     #[test]
     fn bad_input_is_explained() {
-        assert_eq!(Pit::parse_for(Side::South, "  "), Err(PitParseError::Empty));
+        assert_eq!(
+            Pit::parse_for(Side::South, "  "),
+            Err(PitParseError::Empty(Side::South))
+        );
         assert!(matches!(
             Pit::parse_for(Side::South, "g"),
-            Err(PitParseError::NotAPit(_))
+            Err(PitParseError::NotAPit(..))
         ));
         assert!(matches!(
             Pit::parse_for(Side::South, "ab"),
-            Err(PitParseError::NotAPit(_))
+            Err(PitParseError::NotAPit(..))
         ));
         assert!(matches!(
             Pit::parse_for(Side::South, "é"),
-            Err(PitParseError::NotAPit(_))
+            Err(PitParseError::NotAPit(..))
         ));
         let long = "x".repeat(10_000);
         let err = Pit::parse_for(Side::South, &long).unwrap_err().to_string();

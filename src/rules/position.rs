@@ -182,7 +182,11 @@ impl Position {
         } else if pit.owner() != side {
             IllegalMove::NotYourRow { pit, side, legal }
         } else if self.seeds(pit) == 0 {
-            IllegalMove::EmptyPit { pit, legal }
+            IllegalMove::EmptyPit {
+                pit,
+                legal,
+                must_feed: self.must_feed(),
+            }
         } else if self.must_feed() {
             IllegalMove::MustFeed { pit, legal }
         } else {

@@ -90,6 +90,9 @@ impl Service {
         if options.time.is_some_and(TimeControl::is_timed) {
             return Err(ServiceError::EngineClock);
         }
+        if options.rated == Some(true) {
+            return Err(ServiceError::EngineRated);
+        }
         self.check_caps(cmd.place.platform, &cmd.author.id, false, true)
             .await?;
         let platform = cmd.place.platform.as_str();

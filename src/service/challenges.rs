@@ -19,7 +19,47 @@ enum Role {
     Challenger,
 }
 
+/// Why a challenge is no longer open, in words.
+fn closed(status: &str) -> String {
+    match status {
+        "cancelled" => "withdrawn by the challenger",
+        "declined" => "declined",
+        "expired" => "not answered in time, so it expired",
+        "accepted" => "accepted already",
+        other => other,
+    }
+    .to_owned()
+}
+
 impl Service {
+    /// Why the author has no challenge to answer here: the last one for them was
+    /// withdrawn, declined, expired or accepted, or there never was one.
+    async fn why_no_challenge(&self, cmd: &Command) -> Result<String, ServiceError> {
+        let last = self
+            .store
+            .latest_challenge_for(cmd.place.platform.as_str(), &cmd.author.id)
+            .await?
+            .filter(|c| cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel));
+        let start = "Start a game yourself with `/oware play @someone`.";
+        Ok(match last {
+            Some(c) if c.status == "pending" && c.expires_at <= self.now() => format!(
+                "Challenge c{} from {} expired: it was not answered in time. {start}",
+                c.id, c.challenger_name
+            ),
+            Some(c) if c.status == "cancelled" => format!(
+                "{} withdrew challenge c{}, so there is nothing to answer. {start}",
+                c.challenger_name, c.id
+            ),
+            Some(c) if c.status != "pending" => format!(
+                "Your last challenge, c{} from {}, was {}. {start}",
+                c.id,
+                c.challenger_name,
+                closed(&c.status)
+            ),
+            _ => format!("Nobody has challenged you here. {start}"),
+        })
+    }
+
     pub(super) async fn play(
         &self,
         cmd: &Command,
@@ -98,7 +138,7 @@ impl Service {
         };
         self.wake();
         let mut reply = Reply::public(format!(
-            "**{}** challenges **{}** to Oware (challenge #{id}: {}, {}, {}{}, advice {}; \
+            "**{}** challenges **{}** to Oware (challenge c{id}: {}, {}, {}{}, advice {}; \
              {who_first}). {}: accept with `/oware accept` or decline with `/oware decline` \
              within {}.",
             cmd.author.name,
@@ -149,10 +189,15 @@ impl Service {
                 .store
                 .challenge(id)
                 .await?
-                .filter(|c| cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel))
+                // A game against the engine starts from an internal challenge: not one
+                // anybody can answer.
+                .filter(|c| {
+                    c.level.is_none()
+                        && cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel)
+                })
             else {
                 return Err(ServiceError::NoChallenge(format!(
-                    "There is no challenge #{id}. `/oware games` lists your pending challenges."
+                    "There is no challenge c{id}. `/oware games` lists your pending challenges."
                 )));
             };
             let mine = match role {
@@ -162,27 +207,27 @@ impl Service {
             if mine != me {
                 let text = match role {
                     Role::Opponent if &c.challenger_user == me => format!(
-                        "Challenge #{id} is yours: wait for {} to answer, or withdraw it with \
+                        "Challenge c{id} is yours: wait for {} to answer, or withdraw it with \
                          `/oware cancel`.",
                         c.opponent_name
                     ),
                     Role::Opponent => format!(
-                        "Challenge #{id} is for {}, not you. Challenge someone yourself with \
+                        "Challenge c{id} is for {}, not you. Challenge someone yourself with \
                          `/oware play @someone`.",
                         c.opponent_name
                     ),
                     Role::Challenger => format!(
-                        "Only {} can withdraw challenge #{id}; you can accept or decline it.",
+                        "Only {} can withdraw challenge c{id}; you can accept or decline it.",
                         c.challenger_name
                     ),
                 };
                 return Err(ServiceError::NotYourChallenge(text));
             }
             if c.status == "pending" && c.expires_at <= now {
-                return Err(ServiceError::ChallengeClosed(id, "expired".to_owned()));
+                return Err(ServiceError::ChallengeClosed(id, closed("expired")));
             }
             if c.status != "pending" {
-                return Err(ServiceError::ChallengeClosed(id, c.status));
+                return Err(ServiceError::ChallengeClosed(id, closed(&c.status)));
             }
             return Ok(c);
         }
@@ -209,9 +254,7 @@ impl Service {
         let candidates = if here.is_empty() { space } else { here };
         match candidates.as_slice() {
             [] => Err(ServiceError::NoChallenge(match role {
-                Role::Opponent => "Nobody has challenged you (challenges expire after a while). \
-                                   Start a game yourself with `/oware play @someone`."
-                    .to_owned(),
+                Role::Opponent => self.why_no_challenge(cmd).await?,
                 Role::Challenger => "You have no pending challenge to withdraw. \
                                      `/oware games` lists your games and challenges."
                     .to_owned(),
@@ -220,7 +263,7 @@ impl Service {
             [first, ..] => Err(ServiceError::WhichChallenge(
                 candidates
                     .iter()
-                    .map(|c| format!("#{} {} → {}", c.id, c.challenger_name, c.opponent_name))
+                    .map(|c| format!("c{} {} → {}", c.id, c.challenger_name, c.opponent_name))
                     .collect::<Vec<_>>()
                     .join(", "),
                 verb,
@@ -330,7 +373,7 @@ impl Service {
             ));
         }
         let mut reply = Reply::public(format!(
-            "**{}** declined **{}**'s challenge #{}.",
+            "**{}** declined **{}**'s challenge c{}.",
             c.opponent_name, c.challenger_name, c.id
         ));
         reply.mentions.push(User {
@@ -360,7 +403,7 @@ impl Service {
             ));
         }
         Ok(Reply::public(format!(
-            "**{}** withdrew challenge #{} to **{}**.",
+            "**{}** withdrew challenge c{} to **{}**.",
             c.challenger_name, c.id, c.opponent_name
         )))
     }

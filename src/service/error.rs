@@ -15,18 +15,36 @@ pub const GENERIC_FAILURE: &str =
 /// A refused command, or an internal failure.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
-    /// No game in this thread or channel involves the author.
+    /// No game is being played in this thread or channel.
     #[error(
         "There is no game here. Start one with `/oware play @someone`, or name a game with \
-         its id, e.g. `move c #12` (`/oware games` lists yours)."
+         its id, e.g. `/oware board #12` (`/oware games` lists yours)."
     )]
     NoGameHere,
+    /// Games are being played here, but none by the author.
+    #[error(
+        "You have no game here. Start one with `/oware play @someone` (`/oware games` \
+         lists yours)."
+    )]
+    NoGameOfYours,
     /// The game id named does not exist on this network.
     #[error("There is no game #{0} here. `/oware games` lists your games and their ids.")]
     NoSuchGame(i64),
-    /// Several of the author's games are active here.
-    #[error("You have several games here: {0}. Say which, e.g. `move c #{1}`.")]
-    WhichGame(String, i64),
+    /// Several games the command could mean are active here.
+    #[error(
+        "{} several games here: {list}. Say which, e.g. `{example} #{first}`.",
+        if *yours { "You have" } else { "There are" }
+    )]
+    WhichGame {
+        /// Whether they are the author's games (else any game here).
+        yours: bool,
+        /// `#1 alice vs bob, #2 carol vs dave`.
+        list: String,
+        /// The command as typed, e.g. `/oware board` or `/move c`.
+        example: String,
+        /// The first game's id.
+        first: i64,
+    },
     /// The author is not one of the two players.
     #[error(
         "You are not playing in game #{game} ({south} vs {north}): only they can do that. \
@@ -98,6 +116,12 @@ pub enum ServiceError {
          for 7 days is aborted."
     )]
     EngineClock,
+    /// A rated game asked for against the engine.
+    #[error(
+        "Games against the engine are never rated (a rating measures you against people). \
+         Leave out `rated:`, or challenge a person with `/oware play @someone rated:yes`."
+    )]
+    EngineRated,
     /// A rated game asked for without a clock.
     #[error(
         "Rated games need a clock, so a player who stops playing loses on time: use e.g. \
@@ -137,10 +161,10 @@ pub enum ServiceError {
     #[error("{0}")]
     NoChallenge(String),
     /// Several pending challenges fit.
-    #[error("You have several pending challenges: {0}. Say which, e.g. `/oware {1} #{2}`.")]
+    #[error("You have several pending challenges: {0}. Say which, e.g. `/oware {1} c{2}`.")]
     WhichChallenge(String, &'static str, i64),
     /// The challenge is not pending any more.
-    #[error("Challenge #{0} was {1}. Ask for a new one with `/oware play @someone`.")]
+    #[error("Challenge c{0} was {1}. Ask for a new one with `/oware play @someone`.")]
     ChallengeClosed(i64, String),
     /// The author may not answer or withdraw this challenge.
     #[error("{0}")]

@@ -7,7 +7,7 @@ use super::{
 };
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side, Variant},
-    store::{Effects, GameEnd, GameRow},
+    store::{GameEnd, GameRow},
 };
 
 impl Service {
@@ -45,30 +45,32 @@ impl Service {
         let (mine, others): (Vec<GameRow>, Vec<GameRow>) = here
             .into_iter()
             .partition(|row| view::side_of(row, &cmd.author.id).is_some());
-        let candidates = if mine.is_empty() && onlooker_ok {
-            others
-        } else if mine.is_empty() {
-            return match others.as_slice() {
-                [] => self.latest_here(cmd, false).await,
-                [row, ..] => Err(not_a_player(row)),
-            };
-        } else {
-            mine
+        let (candidates, yours) = match (mine.is_empty(), onlooker_ok) {
+            (false, _) => (mine, true),
+            (true, true) => (others, false),
+            (true, false) if !others.is_empty() => {
+                // Games go on here, none of them the author's: the latest one they
+                // finished here (a late move hears it is over), else say so.
+                return match self.latest_here(cmd, false).await {
+                    Err(ServiceError::NoGameHere) => Err(ServiceError::NoGameOfYours),
+                    found => found,
+                };
+            }
+            (true, false) => (others, false),
         };
-        if candidates.is_empty() {
-            return self.latest_here(cmd, onlooker_ok).await;
-        }
-        match candidates.as_slice() {
-            [] => Err(ServiceError::NoGameHere),
-            [_] => Ok(candidates.into_iter().next().expect("one candidate")),
-            [first, ..] => Err(ServiceError::WhichGame(
-                candidates
+        match candidates.len() {
+            0 => self.latest_here(cmd, onlooker_ok).await,
+            1 => Ok(candidates.into_iter().next().expect("one candidate")),
+            _ => Err(ServiceError::WhichGame {
+                yours,
+                list: candidates
                     .iter()
                     .map(view::game_label)
                     .collect::<Vec<_>>()
                     .join(", "),
-                first.id,
-            )),
+                example: example(&cmd.action),
+                first: candidates[0].id,
+            }),
         }
     }
 
@@ -313,12 +315,13 @@ impl Service {
     pub(super) async fn board(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
         let row = self.find_game(cmd, game, true).await?;
         let game = self.load(&row).await?;
+        // Moves are counted from 1, the same everywhere: after 2 moves, move 3 is next.
         let headline = format!(
-            "Game {} ({}{}), move {}.",
+            "Game {} ({}{}), {}.",
             view::game_label(&row),
             row.variant,
             if row.rated { ", rated" } else { ", casual" },
-            row.ply
+            view::moves_played(row.ply, row.is_active())
         );
         let advice = self.advice_summary(&row, &game).await?;
         let now = self.now();
@@ -329,95 +332,19 @@ impl Service {
         }
         Ok(view::with_board(reply, &row, &game, advice.as_deref(), now).await)
     }
+}
 
-    pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
-        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
-        let outcome = game.resign(side)?;
-        let ending = Ending::of(&row, &game);
-        let rater = ending.rater();
-        let Some(applied) = self
-            .store
-            .finish_game(
-                row.id,
-                row.version,
-                &game_end(outcome),
-                rater.as_deref(),
-                |_| Effects::none(),
-                self.now(),
-            )
-            .await?
-        else {
-            return Err(ServiceError::Raced(row.id));
-        };
-        self.wake();
-        let headline = format!("**{}** resigned.", view::name(&row, side));
-        let now = self.now();
-        let mut reply = view::board_reply(&row, &game, headline, now);
-        ending.annotate(&mut reply, &row, &applied);
-        Ok(view::with_board(reply, &row, &game, None, now).await)
-    }
-
-    pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
-        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
-        let other = view::name(&row, side.opponent()).to_owned();
-        let proposed = row
-            .end_proposed_by
-            .as_deref()
-            .and_then(|s| s.chars().next());
-        if proposed == Some(side.letter()) {
-            return Err(ServiceError::EndAlreadyProposed(row.id, other));
-        }
-        if proposed == Some(side.opponent().letter()) {
-            let outcome = game.end_by_agreement()?;
-            let ending = Ending::of(&row, &game);
-            let rater = ending.rater();
-            let Some(applied) = self
-                .store
-                .finish_game(
-                    row.id,
-                    row.version,
-                    &game_end(outcome),
-                    rater.as_deref(),
-                    |_| Effects::none(),
-                    self.now(),
-                )
-                .await?
-            else {
-                return Err(ServiceError::Raced(row.id));
-            };
-            self.wake();
-            let headline = format!(
-                "**{}** agreed to end the game; each player takes the seeds on their own row.",
-                view::name(&row, side)
-            );
-            let now = self.now();
-            let mut reply = view::board_reply(&row, &game, headline, now);
-            ending.annotate(&mut reply, &row, &applied);
-            return Ok(view::with_board(reply, &row, &game, None, now).await);
-        }
-        if !self
-            .store
-            .propose_end(row.id, row.version, side.letter())
-            .await?
-        {
-            return Err(ServiceError::Raced(row.id));
-        }
-        let mut after = game.clone();
-        let would = after.end_by_agreement()?.scores;
-        let mut reply = Reply::public(format!(
-            "**{}** proposes ending game #{} by agreement: each player takes the seeds on \
-             their own row ({} would finish with {}, {} with {}). **{other}**: type \
-             `/oware end` to agree, or just play on.",
-            view::name(&row, side),
-            row.id,
-            row.south_name,
-            would[0],
-            row.north_name,
-            would[1],
-        ));
-        reply.mentions.push(view::player(&row, side.opponent()));
-        reply.game = Some(row.id);
-        Ok(reply)
+/// The command as typed, for examples in replies: `/move c`, `/oware advise b`.
+fn example(action: &Action) -> String {
+    let short = |pit: &str| pit.chars().take(8).collect::<String>();
+    match action {
+        Action::Move { pit, .. } => format!("/move {}", short(pit)),
+        Action::Advise { pit, .. } => format!("/oware advise {}", short(pit)),
+        Action::Resign { .. } => "/oware resign".to_owned(),
+        Action::End { .. } => "/oware end".to_owned(),
+        Action::Abort { .. } => "/oware abort".to_owned(),
+        Action::Rematch { .. } => "/oware rematch".to_owned(),
+        _ => "/oware board".to_owned(),
     }
 }
 

@@ -379,8 +379,8 @@ impl Service {
             return Ok(false);
         }
         let mut reply = Reply::public(format!(
-            "Challenge #{} from **{}** to **{}** expired: nobody answered within {}. \
-             {} can make it again with `/oware reissue #{}`.",
+            "Challenge c{} from **{}** to **{}** expired: nobody answered within {}. \
+             {} can make it again with `/oware reissue c{}`.",
             c.id,
             c.challenger_name,
             c.opponent_name,

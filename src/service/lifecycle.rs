@@ -81,13 +81,13 @@ impl Service {
             cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel) && c.level.is_none()
         }) else {
             return Err(ServiceError::NoChallenge(format!(
-                "There is no challenge #{challenge}. Challenge someone with \
+                "There is no challenge c{challenge}. Challenge someone with \
                  `/oware play @someone`."
             )));
         };
         if c.challenger_user != cmd.author.id {
             return Err(ServiceError::NotYourChallenge(format!(
-                "Only {} can make challenge #{challenge} again; challenge someone yourself \
+                "Only {} can make challenge c{challenge} again; challenge someone yourself \
                  with `/oware play @someone`.",
                 c.challenger_name
             )));

@@ -19,6 +19,12 @@ impl Service {
             ));
         }
         let mut text = String::new();
+        let mut levels = std::collections::HashMap::new();
+        for row in games.iter().filter(|row| row.south_bot || row.north_bot) {
+            if let Some(level) = self.store.engine_level(row.id).await? {
+                levels.insert(row.id, level);
+            }
+        }
         if !games.is_empty() {
             text.push_str("Your games:");
             for row in &games {
@@ -29,12 +35,16 @@ impl Service {
                 };
                 let _ = write!(
                     text,
-                    "\n- {} ({} {}–{}), move {}, {turn} to move",
+                    "\n- {} ({}{} {}–{}), {}, {turn} to move",
                     view::game_label(row),
                     row.variant,
+                    match levels.get(&row.id) {
+                        Some(level) => format!(", engine {level}"),
+                        None => String::new(),
+                    },
                     row.south_score,
                     row.north_score,
-                    row.ply
+                    view::moves_played(row.ply, true)
                 );
             }
         }
@@ -46,7 +56,7 @@ impl Service {
             for c in &challenges {
                 let _ = write!(
                     text,
-                    "\n- #{}: {} challenged {} ({})",
+                    "\n- challenge c{}: {} challenged {} ({})",
                     c.id, c.challenger_name, c.opponent_name, c.variant
                 );
             }

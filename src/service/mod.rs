@@ -12,6 +12,7 @@ mod bot;
 mod challenges;
 pub mod clock;
 mod command;
+mod conclude;
 mod ending;
 mod error;
 mod games;

@@ -6,7 +6,12 @@
 //! raw strings (`@bob`, `@bob:example.org`, `<@123>`); the adapter resolves them into
 //! [`User`]s with [`ParsedAction::resolve`].
 
-use super::{clock::BadTime, Action, ChallengeOptions, First, GameRef, Level, User};
+mod error;
+mod typo;
+
+pub use error::ParseError;
+
+use super::{Action, ChallengeOptions, First, GameRef, Level, User};
 use crate::rules::Variant;
 
 /// A parsed command, mentions not yet resolved into users.
@@ -53,61 +58,6 @@ impl ParsedAction {
             ParsedAction::Other(action) => action,
         })
     }
-}
-
-/// Why a command addressed to the bot was not understood; each message says what to
-/// type instead.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseError {
-    /// `/oware frobnicate`.
-    #[error("I don't know the command `{0}`. Type `/oware help` to see what I can do.")]
-    UnknownCommand(String),
-    /// `/oware play` without a mention.
-    #[error("Whom do you want to play? Mention them: `/oware play @someone`.")]
-    MissingOpponent,
-    /// `/move` without a pit.
-    #[error("Which pit? Name one of your own pits a–f, e.g. `/{0} c`.")]
-    MissingPit(&'static str),
-    /// `/oware reissue` without a challenge id.
-    #[error("Which challenge? Give its id, e.g. `/oware reissue #7`.")]
-    MissingChallenge,
-    /// `/oware replay` without a game id.
-    #[error("Which game? Give its id, e.g. `/oware replay #12`.")]
-    MissingGame,
-    /// An unknown `key:value` option.
-    #[error(
-        "Unknown option `{0}`. Options are first:me|them|random, rated:yes|no, \
-         variant:abapa|forbidden|capture-all, advice:on|off, level:easy|medium|hard, \
-         time:3d|5+3|none, reminders:on|off."
-    )]
-    UnknownOption(String),
-    /// A `time:` value that is not a time control.
-    #[error(transparent)]
-    BadTime(#[from] BadTime),
-    /// A known option with a bad value.
-    #[error("`{key}:{value}` is not valid: use {key}:{expected}.")]
-    BadOption {
-        /// The option.
-        key: String,
-        /// The value given.
-        value: String,
-        /// The values allowed.
-        expected: &'static str,
-    },
-    /// `#abc`.
-    #[error("`{0}` is not a game id: use a number, e.g. `#12`.")]
-    BadId(String),
-    /// A command longer than [`MAX_COMMAND_CHARS`].
-    #[error("That command is too long ({0} characters; at most 500). Type it again, shorter.")]
-    TooLong(usize),
-    /// A word the command does not take.
-    #[error("`/oware {command}` does not take `{word}`. Type `/oware help` for examples.")]
-    UnexpectedWord {
-        /// The command.
-        command: &'static str,
-        /// The extra word.
-        word: String,
-    },
 }
 
 /// The longest command taken, in characters.
@@ -184,16 +134,35 @@ fn parse(text: &str, unprefixed_moves: bool) -> Result<Option<ParsedAction>, Par
         return Ok(None);
     };
     let rest: Vec<&str> = words.collect();
-    let (name, args) = match first.strip_prefix(['/', '!']) {
+    let prefix = first.chars().next().filter(|c| matches!(c, '/' | '!'));
+    let (name, args, typed) = match first.strip_prefix(['/', '!']) {
         Some(word) if word.eq_ignore_ascii_case("oware") => match rest.split_first() {
             None => return Ok(Some(ParsedAction::Other(Action::Help))),
             Some((cmd, args)) => match command_name(cmd) {
-                Some(name) => (name, args),
-                None => return Err(ParseError::UnknownCommand(quote(cmd))),
+                Some(name) => (name, args, format!("{first} {cmd}")),
+                None => {
+                    let near = typo::nearest_command(cmd).map(|c| format!("{first} {c}"));
+                    return Err(ParseError::UnknownCommand(quote(cmd), near));
+                }
             },
         },
         Some(word) => match command_name(word) {
-            Some(name) => (name, rest.as_slice()),
+            Some(name) => (name, rest.as_slice(), first.to_owned()),
+            // A mistyped `/oware` or short command (`/owre play`, `/moev d`); on a
+            // shared network only with `!`, which other bots' `/commands` don't use.
+            None if unprefixed_moves || prefix == Some('!') => {
+                return match typo::nearest(word) {
+                    Some(near) => {
+                        let mut fixed = format!("{}{near}", prefix.unwrap_or('/'));
+                        for word in rest.iter().take(2) {
+                            fixed.push(' ');
+                            fixed.push_str(&quote(word));
+                        }
+                        Err(ParseError::UnknownCommand(quote(first), Some(fixed)))
+                    }
+                    None => Ok(None),
+                }
+            }
             None => return Ok(None),
         },
         // Unprefixed, only the unmistakable `move c` (optionally `#12`) is ours, and
@@ -201,24 +170,66 @@ fn parse(text: &str, unprefixed_moves: bool) -> Result<Option<ParsedAction>, Par
         None if !unprefixed_moves => return Ok(None),
         None => {
             let pit_like = |w: &&str| w.chars().count() == 1;
-            let is_move = first.eq_ignore_ascii_case("move")
-                && matches!(rest.as_slice(), [p] | [p, _] if pit_like(p))
+            let move_like = matches!(rest.as_slice(), [p] | [p, _] if pit_like(p))
                 && rest.get(1).is_none_or(|w| w.starts_with('#'));
-            if !is_move {
+            if !move_like {
                 return Ok(None);
             }
-            ("move", rest.as_slice())
+            if !first.eq_ignore_ascii_case("move") {
+                // `mvoe d`: a mistyped move.
+                return match typo::nearest(first).filter(|near| *near == "move") {
+                    Some(_) => Err(ParseError::UnknownCommand(
+                        quote(first),
+                        Some(format!("move {}", quote(rest[0]))),
+                    )),
+                    None => Ok(None),
+                };
+            }
+            ("move", rest.as_slice(), first.to_owned())
         }
     };
     let length = text.chars().count();
     if length > MAX_COMMAND_CHARS {
         return Err(ParseError::TooLong(length));
     }
-    parse_args(name, args).map(Some)
+    parse_args(name, args)
+        .map(Some)
+        .map_err(|e| e.typed_as(&typed))
 }
 
-/// `#12` (or a bare number, or `game:12`) as a game or challenge id.
+/// `#12` (or a bare number, or `game:12`) as a game id. A challenge's `c7` is
+/// refused with a hint: challenges and games are numbered apart.
 fn id_word(word: &str) -> Option<Result<i64, ParseError>> {
+    if challenge_word(word).is_some() {
+        return Some(Err(ParseError::ChallengeNotGame(quote(word))));
+    }
+    number_word(word)
+}
+
+/// `c7` or `#c7` (or `challenge:7`): a challenge id.
+fn challenge_word(word: &str) -> Option<&str> {
+    let lower = word.strip_prefix('#').unwrap_or(word);
+    let digits = lower
+        .strip_prefix(['c', 'C'])
+        .or_else(|| lower.strip_prefix("challenge:"))?;
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
+}
+
+/// A challenge id: `c7`, `#c7`, and also a plain `#7` or `7`.
+fn challenge_id_word(word: &str) -> Option<Result<i64, ParseError>> {
+    match challenge_word(word) {
+        Some(digits) => Some(
+            digits
+                .parse::<i64>()
+                .ok()
+                .filter(|id| *id > 0)
+                .ok_or_else(|| ParseError::BadId(quote(word))),
+        ),
+        None => number_word(word),
+    }
+}
+
+fn number_word(word: &str) -> Option<Result<i64, ParseError>> {
     let digits = word
         .strip_prefix('#')
         .or_else(|| word.strip_prefix("game:"))
@@ -245,6 +256,21 @@ fn split_id<'a>(args: &[&'a str]) -> Result<(GameRef, Vec<&'a str>), ParseError>
     Ok((id, words))
 }
 
+/// Splits arguments into an optional id written `#12` or `game:12` and the other
+/// words.
+fn split_marked_id<'a>(args: &[&'a str]) -> Result<(GameRef, Vec<&'a str>), ParseError> {
+    let mut id = None;
+    let mut words = Vec::new();
+    for word in args {
+        let marked = word.starts_with('#') || word.starts_with("game:");
+        match id_word(word).filter(|_| marked) {
+            Some(parsed) if id.is_none() => id = Some(parsed?),
+            _ => words.push(*word),
+        }
+    }
+    Ok((id, words))
+}
+
 /// At most one word besides the id.
 fn at_most_one<'a>(
     command: &'static str,
@@ -254,7 +280,25 @@ fn at_most_one<'a>(
         [] => Ok(None),
         [one] => Ok(Some(one)),
         [_, extra, ..] => Err(ParseError::UnexpectedWord {
-            command,
+            command: command.to_owned(),
+            word: quote(extra),
+        }),
+    }
+}
+
+/// Only a challenge id (or nothing).
+fn only_challenge(command: &'static str, args: &[&str]) -> Result<Option<i64>, ParseError> {
+    match args {
+        [] => Ok(None),
+        [word] => match challenge_id_word(word) {
+            Some(id) => id.map(Some),
+            None => Err(ParseError::UnexpectedWord {
+                command: command.to_owned(),
+                word: quote(word),
+            }),
+        },
+        [_, extra, ..] => Err(ParseError::UnexpectedWord {
+            command: command.to_owned(),
             word: quote(extra),
         }),
     }
@@ -265,7 +309,7 @@ fn only_id(command: &'static str, args: &[&str]) -> Result<GameRef, ParseError> 
     match words.first() {
         None => Ok(id),
         Some(word) => Err(ParseError::UnexpectedWord {
-            command,
+            command: command.to_owned(),
             word: quote(word),
         }),
     }
@@ -276,19 +320,23 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
     Ok(match name {
         "play" => parse_play(args)?,
         "accept" => Other(Action::Accept {
-            challenge: only_id(name, args)?,
+            challenge: only_challenge(name, args)?,
         }),
         "decline" => Other(Action::Decline {
-            challenge: only_id(name, args)?,
+            challenge: only_challenge(name, args)?,
         }),
         "cancel" => Other(Action::Cancel {
-            challenge: only_id(name, args)?,
+            challenge: only_challenge(name, args)?,
         }),
         "move" | "advise" => {
-            let (game, words) = split_id(args)?;
+            // Here a bare number is a (wrong) pit, not a game: games take `#12`.
+            let (game, words) = split_marked_id(args)?;
             let pit = at_most_one(name, &words)?
-                .ok_or(ParseError::MissingPit(name))?
+                .ok_or_else(|| ParseError::MissingPit(name.to_owned()))?
                 .to_owned();
+            if pit.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(ParseError::PitNotANumber(quote(&pit), name.to_owned()));
+            }
             if name == "move" {
                 Other(Action::Move {
                     pit,
@@ -328,7 +376,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             game: only_id(name, args)?,
         }),
         "reissue" => Other(Action::Reissue {
-            challenge: only_id(name, args)?.ok_or(ParseError::MissingChallenge)?,
+            challenge: only_challenge(name, args)?.ok_or(ParseError::MissingChallenge)?,
         }),
         "games" => Other(Action::Games),
         "rules" => Other(Action::Rules),
@@ -348,7 +396,7 @@ fn parse_leaderboard(args: &[&str]) -> Result<ParsedAction, ParseError> {
             page = n.max(1);
         } else {
             return Err(ParseError::UnexpectedWord {
-                command: "leaderboard",
+                command: "leaderboard".to_owned(),
                 word: quote(word),
             });
         }
@@ -358,15 +406,27 @@ fn parse_leaderboard(args: &[&str]) -> Result<ParsedAction, ParseError> {
 
 fn parse_play(args: &[&str]) -> Result<ParsedAction, ParseError> {
     let mut options = ChallengeOptions::default();
-    let mut opponent: Option<&str> = None;
-    for word in args {
+    let mut opponent: Option<String> = None;
+    // `@ bob` (a space after the @) means `@bob`.
+    let mut joined: Vec<String> = Vec::with_capacity(args.len());
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match (*word, words.clone().next()) {
+            ("@", Some(next)) if !next.contains(':') || next.starts_with('@') => {
+                joined.push(format!("@{}", next.trim_start_matches('@')));
+                words.next();
+            }
+            _ => joined.push((*word).to_owned()),
+        }
+    }
+    for word in joined.iter().map(String::as_str) {
         let Some((key, value)) = word.split_once([':', '=']).filter(|(k, _)| {
             // `@bob:example.org` is a Matrix mention, not an option.
             !k.starts_with('@') && !k.starts_with('<')
         }) else {
-            if opponent.replace(word).is_some() {
+            if opponent.replace(word.to_owned()).is_some() {
                 return Err(ParseError::UnexpectedWord {
-                    command: "play",
+                    command: "play".to_owned(),
                     word: quote(word),
                 });
             }
@@ -394,7 +454,9 @@ fn parse_play(args: &[&str]) -> Result<ParsedAction, ParseError> {
                     .parse::<Variant>()
                     .map_err(|_| bad("abapa|forbidden|capture-all"))?;
             }
-            "time" | "clock" => options.time = Some(value.parse()?),
+            "time" | "clock" => {
+                options.time = Some(value.parse::<super::TimeControl>()?);
+            }
             "reminders" | "reminder" => {
                 options.reminders = Some(yes_no(&value_lower).ok_or_else(|| bad("on|off"))?);
             }
@@ -410,10 +472,7 @@ fn parse_play(args: &[&str]) -> Result<ParsedAction, ParseError> {
         }
     }
     let opponent = opponent.ok_or(ParseError::MissingOpponent)?;
-    Ok(ParsedAction::Play {
-        opponent: opponent.to_owned(),
-        options,
-    })
+    Ok(ParsedAction::Play { opponent, options })
 }
 
 fn yes_no(value: &str) -> Option<bool> {

@@ -18,7 +18,7 @@ live clock (5 min each, +3 s a move); `time:none` casual only. Out of time loses
 row; the other player confirms with `/oware end`). `/oware abort`: call a game off \
 before both sides have moved (no result).
 - `/oware rematch`: after a game, challenge the same player again, sides swapped; \
-`/oware reissue #7`: make an expired challenge again.
+`/oware reissue c7`: make an expired challenge again.
 - `/oware advise d`: watching a game? Suggest a pit for the side to move (one vote per \
 move; the board shows the tally). Only with `advice:on` (casual games' default).
 - `/oware leaderboard [global] [page:2]`: ratings on this server, or everywhere.

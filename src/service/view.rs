@@ -113,6 +113,17 @@ pub(super) fn side_of(row: &GameRow, user_id: &str) -> Option<Side> {
     }
 }
 
+/// `2 moves played, move 3 next` (or just `40 moves played` once it is over): the
+/// one way moves are counted in replies, from 1.
+pub(super) fn moves_played(ply: i64, active: bool) -> String {
+    let played = format!("{ply} move{} played", if ply == 1 { "" } else { "s" });
+    if active {
+        format!("{played}, move {} next", ply + 1)
+    } else {
+        played
+    }
+}
+
 /// `#12 Alice vs Bob`.
 pub(super) fn game_label(row: &GameRow) -> String {
     format!("#{} {} vs {}", row.id, row.south_name, row.north_name)
@@ -236,14 +247,28 @@ pub(super) fn result_line(row: &GameRow, outcome: Outcome) -> String {
     if outcome.reason == EndReason::Aborted {
         return "Game over: aborted, no result (it is not rated).".to_owned();
     }
-    let head = match outcome.winner {
-        Some(side) => format!(
+    let by = match outcome.reason {
+        EndReason::Resignation(_) => Some("by resignation"),
+        EndReason::Timeout(_) => Some("on time"),
+        _ => None,
+    };
+    let head = match (outcome.winner, by) {
+        // Won without the seeds deciding: say how, and the seeds as they stood.
+        (Some(side), Some(by)) => {
+            return format!(
+                "Game over: **{}** wins {by} (seeds {}–{}).",
+                name(row, side),
+                scores[side.index()],
+                scores[side.opponent().index()]
+            )
+        }
+        (Some(side), None) => format!(
             "**{}** wins {}–{}",
             name(row, side),
             scores[side.index()],
             scores[side.opponent().index()]
         ),
-        None => format!("Draw {}–{}", scores[0], scores[1]),
+        (None, _) => format!("Draw {}–{}", scores[0], scores[1]),
     };
     format!(
         "Game over: {head} ({}; {}).",

@@ -230,6 +230,27 @@ impl Store {
         .await?)
     }
 
+    /// The latest challenge to `user_id` on `platform` (not a game against the
+    /// engine), whatever its status.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn latest_challenge_for(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> Result<Option<ChallengeRow>, StoreError> {
+        Ok(sqlx::query_as(concat!(
+            select_challenge!(),
+            "WHERE c.platform = ? AND b.user_id = ? AND c.level IS NULL
+             ORDER BY c.id DESC LIMIT 1"
+        ))
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
     /// Moves a pending, unexpired challenge to `status` (`declined` or `cancelled`).
     /// Returns `false` if it was no longer pending.
     ///

@@ -201,9 +201,12 @@ fn ordinary_chat_is_not_addressed_to_the_bot() {
 #[test]
 fn mistakes_say_what_to_type_instead() {
     let cases: &[(&str, ParseError)] = &[
-        ("/oware frob", ParseError::UnknownCommand("frob".into())),
+        (
+            "/oware frob",
+            ParseError::UnknownCommand("frob".into(), None),
+        ),
         ("/oware play", ParseError::MissingOpponent),
-        ("/move", ParseError::MissingPit("move")),
+        ("/move", ParseError::MissingPit("/move".into())),
         ("/oware replay", ParseError::MissingGame),
         ("/oware move c #x", ParseError::BadId("#x".into())),
         (
@@ -287,4 +290,62 @@ fn shared_rooms_need_the_prefix_and_commands_have_a_length_cap() {
     assert_eq!(parse_command(&long), Err(ParseError::TooLong(617)));
     // Ordinary chat is never too long: it is not ours.
     assert_eq!(parse_prefixed(&"word ".repeat(200)), Ok(None));
+}
+
+#[test]
+fn mistakes_quote_what_was_typed_and_suggest_the_nearest_command() {
+    let text = |t: &str| parse_command(t).unwrap_err().to_string();
+    assert_eq!(
+        text("/move c please"),
+        "`/move` does not take `please`. Type `/oware help` for examples."
+    );
+    assert!(text("!oware move c please").starts_with("`!oware move` does not take"));
+    assert!(
+        text("/move 3").contains("pits are letters"),
+        "{}",
+        text("/move 3")
+    );
+    assert!(text("/move 3").contains("`/move c`"));
+    assert!(text("/move").contains("`/move c`"));
+    assert!(text("/oware plya @bob").contains("Did you mean `/oware play`?"));
+    assert!(
+        text("/moev d").contains("Did you mean `/move d`?"),
+        "{}",
+        text("/moev d")
+    );
+    assert!(
+        text("mvoe d").contains("Did you mean `move d`?"),
+        "{}",
+        text("mvoe d")
+    );
+    assert!(
+        text("/owre play").contains("Did you mean `/oware play`?"),
+        "{}",
+        text("/owre play")
+    );
+    // In a shared room only `!` typos are answered; strangers' commands are not ours.
+    assert!(parse_prefixed("!moev d").is_err());
+    assert_eq!(parse_prefixed("/moev d"), Ok(None));
+    assert_eq!(parse_prefixed("mvoe d"), Ok(None));
+    assert_eq!(parse_command("!ban someone"), Ok(None));
+    // `@ bob` means `@bob`; a `#12` still names a game after a move.
+    let ParsedAction::Play { opponent, .. } = parsed("/oware play @ bob") else {
+        panic!("a play");
+    };
+    assert_eq!(opponent, "@bob");
+    assert_eq!(action("/move c #12"), mv("c", Some(12)));
+    // Challenges are numbered apart from games.
+    assert_eq!(
+        action("/oware accept c7"),
+        Action::Accept { challenge: Some(7) }
+    );
+    assert_eq!(
+        action("/oware accept #c7"),
+        Action::Accept { challenge: Some(7) }
+    );
+    assert_eq!(
+        action("/oware decline 7"),
+        Action::Decline { challenge: Some(7) }
+    );
+    assert!(text("/oware board c7").contains("is a challenge"));
 }

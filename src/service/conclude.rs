@@ -1,0 +1,138 @@
+//! Ending a game before the board does: resigning, and ending by agreement (a
+//! proposal the other player confirms; the engine answers one at once).
+
+use super::{
+    ending::Ending, games::game_end, turn::is_bot, view, Command, GameRef, Reply, Service,
+    ServiceError,
+};
+use crate::{
+    engine,
+    rules::{Game, Side},
+    store::Effects,
+};
+
+impl Service {
+    pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
+        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
+        let outcome = game.resign(side)?;
+        let ending = Ending::of(&row, &game);
+        let rater = ending.rater();
+        let Some(applied) = self
+            .store
+            .finish_game(
+                row.id,
+                row.version,
+                &game_end(outcome),
+                rater.as_deref(),
+                |_| Effects::none(),
+                self.now(),
+            )
+            .await?
+        else {
+            return Err(ServiceError::Raced(row.id));
+        };
+        self.wake();
+        let headline = format!("**{}** resigned.", view::name(&row, side));
+        let now = self.now();
+        let mut reply = view::board_reply(&row, &game, headline, now);
+        ending.annotate(&mut reply, &row, &applied);
+        Ok(view::with_board(reply, &row, &game, None, now).await)
+    }
+
+    pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
+        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
+        let other = view::name(&row, side.opponent()).to_owned();
+        let proposed = row
+            .end_proposed_by
+            .as_deref()
+            .and_then(|s| s.chars().next());
+        if proposed == Some(side.letter()) {
+            return Err(ServiceError::EndAlreadyProposed(row.id, other));
+        }
+        // The engine answers a proposal at once.
+        let engine = is_bot(&row, side.opponent());
+        let engine_agrees = engine && self.engine_agrees(&game, side.opponent()).await?;
+        if proposed == Some(side.opponent().letter()) || engine_agrees {
+            let outcome = game.end_by_agreement()?;
+            let ending = Ending::of(&row, &game);
+            let rater = ending.rater();
+            let Some(applied) = self
+                .store
+                .finish_game(
+                    row.id,
+                    row.version,
+                    &game_end(outcome),
+                    rater.as_deref(),
+                    |_| Effects::none(),
+                    self.now(),
+                )
+                .await?
+            else {
+                return Err(ServiceError::Raced(row.id));
+            };
+            self.wake();
+            let headline = if engine_agrees {
+                format!(
+                    "**{other}** agrees to end the game: it does not expect to do better by \
+                     playing on. Each player takes the seeds on their own row."
+                )
+            } else {
+                format!(
+                    "**{}** agreed to end the game; each player takes the seeds on their own \
+                     row.",
+                    view::name(&row, side)
+                )
+            };
+            let now = self.now();
+            let mut reply = view::board_reply(&row, &game, headline, now);
+            ending.annotate(&mut reply, &row, &applied);
+            return Ok(view::with_board(reply, &row, &game, None, now).await);
+        }
+        if engine {
+            return Ok(Reply::public(format!(
+                "**{other}** declines to end game #{}: it expects to do better by playing on. \
+                 The game goes on.",
+                row.id
+            )));
+        }
+        if !self
+            .store
+            .propose_end(row.id, row.version, side.letter())
+            .await?
+        {
+            return Err(ServiceError::Raced(row.id));
+        }
+        let mut after = game.clone();
+        let would = after.end_by_agreement()?.scores;
+        let mut reply = Reply::public(format!(
+            "**{}** proposes ending game #{} by agreement: each player takes the seeds on \
+             their own row ({} would finish with {}, {} with {}). **{other}**: type \
+             `/oware end` to agree, or just play on.",
+            view::name(&row, side),
+            row.id,
+            row.south_name,
+            would[0],
+            row.north_name,
+            would[1],
+        ));
+        reply.mentions.push(view::player(&row, side.opponent()));
+        reply.game = Some(row.id);
+        Ok(reply)
+    }
+
+    /// Whether the engine, playing `side`, does at least as well by ending the game
+    /// now as by playing on (a short search, on the engine pool).
+    async fn engine_agrees(&self, game: &Game, side: Side) -> Result<bool, ServiceError> {
+        let permit = std::sync::Arc::clone(&self.engine_slots)
+            .acquire_owned()
+            .await
+            .map_err(|e| ServiceError::Internal(format!("engine pool: {e}")))?;
+        let game = game.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            engine::accepts_split(&game, side)
+        })
+        .await
+        .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))
+    }
+}
