@@ -46,7 +46,8 @@ Oware console chat. Type lines as `<user>: <command>`, for example:
 
 /// The hint for a line that is not `<user>: <command>`.
 pub const LINE_HINT: &str =
-    "[bot] Type `<user>: <command>`, e.g. `alice: /oware play @bob` (names are one word).";
+    "[bot] Type `<user>: <command>`, e.g. `alice: /oware play @bob`. A name is one word of at \
+     most 32 letters, digits and `-_.`; `#room alice: …` speaks in another room.";
 
 /// Where the console's games live when a line names no room.
 #[must_use]

@@ -85,19 +85,31 @@ impl Service {
         let reminders = options.reminders.unwrap_or(true);
         self.check_caps(cmd.place.platform, &cmd.author.id, true, false)
             .await?;
-        let challenger_id = self
+        let (challenger_id, challenger_name) = self
             .store
-            .upsert_player(
+            .upsert_player_named(
                 platform,
                 &cmd.author.id,
                 &cmd.author.name,
                 cmd.author.is_bot,
             )
             .await?;
-        let opponent_id = self
+        let (opponent_id, opponent_name) = self
             .store
-            .upsert_player(platform, &opponent.id, &opponent.name, false)
+            .upsert_player_named(platform, &opponent.id, &opponent.name, false)
             .await?;
+        // The names as the players are known (a mention may spell them otherwise).
+        let cmd = &Command {
+            author: User {
+                name: challenger_name,
+                ..cmd.author.clone()
+            },
+            ..cmd.clone()
+        };
+        let opponent = &User {
+            name: opponent_name,
+            ..opponent.clone()
+        };
         let advice = options.advice.unwrap_or(!rated);
         let ttl_ms = i64::try_from(self.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
         let new = NewChallenge {

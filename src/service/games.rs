@@ -198,6 +198,7 @@ impl Service {
                 side: to_move,
             });
         }
+        let typed = pit;
         let pit = Pit::parse_for(side, pit)?;
         let now = self.now();
         if row.deadline_at.is_some_and(|deadline| now >= deadline) {
@@ -229,6 +230,10 @@ impl Service {
         // The move is stored: from here on nothing may fail the command.
         let mut reply = view::move_reply(&shown, &game, &ply, now);
         ending.annotate(&mut reply, &row, &applied);
+        if let Some(note) = self.other_case_note(&row, side, typed).await {
+            reply.text.push('\n');
+            reply.text.push_str(&note);
+        }
         if let Some(next) = game.to_move().filter(|&next| is_bot(&row, next)) {
             reply.text.push('\n');
             reply
@@ -243,6 +248,27 @@ impl Service {
                 None
             });
         Ok(view::with_board(reply, &shown, &game, advice.as_deref(), now).await)
+    }
+
+    /// Once per game, when North types a capital (South's letters) and the bot plays
+    /// North's own pit, it says so.
+    async fn other_case_note(&self, row: &GameRow, side: Side, typed: &str) -> Option<String> {
+        let letter = typed.trim().chars().next()?;
+        if side != Side::North || !letter.is_ascii_uppercase() {
+            return None;
+        }
+        match self.store.note_once(row.id, "north-typed-capital").await {
+            Ok(true) => Some(format!(
+                "{letter} is South's pit; you play North, so I played your {}. (Your pits \
+                 are a–f; capitals always mean your own row too.)",
+                letter.to_ascii_lowercase()
+            )),
+            Ok(false) => None,
+            Err(err) => {
+                tracing::error!(game = row.id, error = %err, "could not record a note");
+                None
+            }
+        }
     }
 
     /// A move made after the mover's deadline: the time-out job has not run yet, so

@@ -150,6 +150,20 @@ impl Store {
         )
     }
 
+    /// Records that `note` was given in game `game_id`; `true` the first time only.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn note_once(&self, game_id: i64, note: &str) -> Result<bool, StoreError> {
+        let added = sqlx::query("INSERT OR IGNORE INTO game_notes (game_id, note) VALUES (?, ?)")
+            .bind(game_id)
+            .bind(note)
+            .execute(&self.writer)
+            .await?
+            .rows_affected();
+        Ok(added == 1)
+    }
+
     /// Ties a game to the thread its adapter opened for it.
     ///
     /// Returns `false` if there is no such game.

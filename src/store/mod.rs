@@ -139,7 +139,9 @@ impl Store {
         self.writer.close().await;
     }
 
-    /// Records a player (or refreshes their display name) and returns their row id.
+    /// Records a player and returns their row id. The display name is refreshed,
+    /// except on the console, where a typed mention (`@BOB`) must not rename the
+    /// player first seen as `bob`.
     ///
     /// # Errors
     /// Database failures.
@@ -150,14 +152,33 @@ impl Store {
         name: &str,
         is_bot: bool,
     ) -> Result<i64, StoreError> {
+        Ok(self
+            .upsert_player_named(platform, user_id, name, is_bot)
+            .await?
+            .0)
+    }
+
+    /// [`Store::upsert_player`], returning the name the player is shown by.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn upsert_player_named(
+        &self,
+        platform: &str,
+        user_id: &str,
+        name: &str,
+        is_bot: bool,
+    ) -> Result<(i64, String), StoreError> {
         let now = now_ms();
-        let id = sqlx::query_scalar(
+        let id = sqlx::query_as(
             "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?)
              ON CONFLICT (platform, user_id)
-             DO UPDATE SET name = excluded.name, is_bot = excluded.is_bot,
+             DO UPDATE SET name = CASE WHEN players.platform = 'console' THEN players.name
+                                       ELSE excluded.name END,
+                           is_bot = excluded.is_bot,
                            updated_at = excluded.updated_at
-             RETURNING id",
+             RETURNING id, name",
         )
         .bind(platform)
         .bind(user_id)

@@ -267,7 +267,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, rename = "move")]
 pub async fn move_pit(
     ctx: Context<'_>,
-    #[description = "Your pit, A-F (your own row, whichever side you play)"]
+    #[description = "Your pit: A-F if you play South, a-f if you play North"]
     #[autocomplete = "autocomplete_pit"]
     #[max_length = 1]
     pit: String,

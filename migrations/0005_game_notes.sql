@@ -1,0 +1,7 @@
+-- Notes the bot gives at most once per game (e.g. that a North player typed South's
+-- capital letter and the bot played their own pit). Append-only, like 0001.
+CREATE TABLE game_notes (
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    note    TEXT    NOT NULL,
+    PRIMARY KEY (game_id, note)
+);
