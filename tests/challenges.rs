@@ -116,7 +116,7 @@ async fn challenges_expire_and_first_option_picks_sides() {
     assert_eq!(row.status, "expired");
     let sent = service.unsent(oware_bot::service::Platform::Console).await;
     assert_eq!(sent.len(), 1, "{sent:?}");
-    assert!(sent[0].reply.text.contains("Challenge #1"), "{:?}", sent[0]);
+    assert!(sent[0].reply.text.contains("Challenge c1"), "{:?}", sent[0]);
 
     let service = db.service().await;
     let options = ChallengeOptions {

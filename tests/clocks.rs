@@ -290,7 +290,7 @@ async fn an_expired_challenge_is_announced_and_can_be_made_again() {
         message
             .reply
             .text
-            .contains("Challenge #1 from **alice** to **bob** expired"),
+            .contains("Challenge c1 from **alice** to **bob** expired"),
         "{}",
         message.reply.text
     );
@@ -315,7 +315,7 @@ async fn an_expired_challenge_is_announced_and_can_be_made_again() {
         .handle(cmd_at(&here, "alice", Action::Reissue { challenge: 1 }))
         .await;
     assert!(
-        !again.private && again.text.contains("challenge #2") && again.text.contains("12 h a move"),
+        !again.private && again.text.contains("challenge c2") && again.text.contains("12 h a move"),
         "{}",
         again.text
     );

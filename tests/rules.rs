@@ -266,6 +266,6 @@ fn refusals_name_the_reason_and_the_legal_pits() {
     let err = game.check(pit('F')).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "pit F is empty: choose a pit with seeds (A, B, C, D, E)"
+        "pit F is empty: your legal pits are A, B, C, D, E"
     );
 }

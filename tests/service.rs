@@ -134,7 +134,7 @@ async fn refusals_are_private_and_change_nothing() {
     let game = start_game(&service).await;
     let cases = [
         ("bob", mv("a"), "not your turn: **alice**"),
-        ("carol", mv("a"), "not playing in game"),
+        ("carol", mv("a"), "you have no game here"),
         ("alice", mv("g"), "not a pit"),
         ("alice", mv(""), "name a pit"),
         ("alice", mv("ab"), "not a pit"),
@@ -148,7 +148,11 @@ async fn refusals_are_private_and_change_nothing() {
             },
             "no game #999",
         ),
-        ("carol", Action::Resign { game: None }, "not playing"),
+        (
+            "carol",
+            Action::Resign { game: None },
+            "you have no game here",
+        ),
         (
             "alice",
             Action::Advise {
