@@ -4,16 +4,13 @@
 #   docker run --env-file .env -v oware-data:/data oware-bot
 
 FROM rust:1.95-bookworm AS build
-RUN apt-get update \
- && apt-get install -y --no-install-recommends libsqlite3-dev libclang-dev pkg-config \
- && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
 RUN cargo build --release --locked --bin oware-bot
 
 FROM debian:bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libsqlite3-0 ca-certificates \
+ && apt-get install -y --no-install-recommends ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --home /data oware \
  && mkdir -p /data && chown oware /data
