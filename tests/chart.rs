@@ -1,7 +1,7 @@
 //! The rating chart is a real PNG of the expected size with the line and band drawn.
 
 use image::{ImageFormat, RgbImage};
-use oware_bot::render::chart::{rating_chart_png, CHART_SIZE};
+use oware_bot::render::chart::{rating_chart_png, BACKGROUND, BAND, CHART_SIZE, LINE};
 use oware_bot::service::rating::{update, GameResult, Rating};
 
 /// A new player's first games against a steady 1600 opponent: W W L W D L W W …
@@ -52,20 +52,18 @@ fn a_history_is_drawn_with_its_line_and_band() {
     assert!(png.len() < 100_000, "a small PNG: {} bytes", png.len());
     let image = decode(&png);
     assert_eq!(image.dimensions(), CHART_SIZE);
-    let line = count_near(&image, [31, 94, 168]);
+    let rgb = |c: plotters::style::RGBColor| [c.0, c.1, c.2];
+    let line = count_near(&image, rgb(LINE));
     assert!(line > 1_000, "the rating line is drawn: {line} pixels");
-    let white = count_near(&image, [255, 255, 255]);
+    let background = count_near(&image, rgb(BACKGROUND));
     let total = (CHART_SIZE.0 * CHART_SIZE.1) as usize;
     assert!(
-        white < total * 9 / 10,
-        "not blank: {white} of {total} white"
+        background > total / 3 && background < total * 9 / 10,
+        "the boards' dark background, not blank: {background} of {total}"
     );
-    // The band is lighter than the line and covers more of the chart.
-    let band = image
-        .pixels()
-        .filter(|p| p.0[2] > 200 && p.0[0] < 230 && p.0[0] > 150)
-        .count();
-    assert!(band > line, "the deviation band is drawn: {band} pixels");
+    // The band covers more of the chart than the line.
+    let band = count_near(&image, rgb(BAND));
+    assert!(band > line, "the uncertainty band is drawn: {band} pixels");
     // Deterministic: the same history gives the same bytes.
     assert_eq!(rating_chart_png("Ama Mensah", &history(30)), png);
 }
@@ -89,9 +87,9 @@ fn edge_cases_still_give_a_chart() {
         }
         let image = decode(&png);
         assert_eq!(image.dimensions(), CHART_SIZE);
-        let white = count_near(&image, [255, 255, 255]);
+        let background = count_near(&image, [0x2e, 0x24, 0x1d]);
         assert!(
-            white < (CHART_SIZE.0 * CHART_SIZE.1) as usize,
+            background < (CHART_SIZE.0 * CHART_SIZE.1) as usize,
             "axes and text are drawn"
         );
     }

@@ -244,3 +244,63 @@ fn golden_boards() {
         );
     }
 }
+
+/// Mean luminance of the points on a circle of `radius` around `(cx, cy)`.
+fn ring_luminance(img: &RgbImage, (cx, cy): (f32, f32), radius: f32) -> f32 {
+    let samples: Vec<f32> = (0..64)
+        .map(|i| TAU * i as f32 / 64.0)
+        .filter(|a| a.sin().abs() > 0.6)
+        .map(|a| {
+            let (x, y) = (cx + radius * a.cos(), cy + radius * a.sin());
+            let p = img.get_pixel(x.round() as u32, y.round() as u32).0;
+            0.2126 * f32::from(p[0]) + 0.7152 * f32::from(p[1]) + 0.0722 * f32::from(p[2])
+        })
+        .collect();
+    samples.iter().sum::<f32>() / samples.len() as f32
+}
+
+#[test]
+fn at_phone_size_the_can_move_rings_and_the_legend_stay_visible() {
+    // A phone shows the picture about 380 px wide.
+    let png = board_png(&BoardView::of_game(
+        &Game::new(Variant::Abapa),
+        ["Ama", "Kofi"],
+    ));
+    let full = decode(&png);
+    let scale = 380.0 / PNG_WIDTH as f32;
+    let height = (PNG_HEIGHT as f32 * scale).round() as u32;
+    let small = image::imageops::resize(&full, 380, height, image::imageops::FilterType::Triangle);
+    if let Ok(dir) = std::env::var("CHART_PREVIEW_DIR") {
+        small
+            .save(format!("{dir}/phone.png"))
+            .expect("writable preview dir");
+    }
+    let at = |p: Pit| {
+        let (x, y) = pit_centre(p);
+        (x * scale, y * scale)
+    };
+    let radius = RING_RADIUS * scale;
+    // South (to move) may play every pit: its rings must stand out against North's
+    // pits, which have none.
+    for (south, north) in "ABCDEF".chars().zip("abcdef".chars()) {
+        let ringed = ring_luminance(&small, at(pit(south)), radius);
+        let plain = ring_luminance(&small, at(pit(north)), radius);
+        assert!(
+            ringed > plain + 25.0,
+            "{south}'s can-move ring fades at phone size: {ringed:.0} vs {plain:.0}"
+        );
+    }
+    // The legend (bottom left) still has light ink on the dark ground.
+    let legend_rows = (height - 18)..height;
+    let bright = legend_rows
+        .flat_map(|y| (0..150).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let p = small.get_pixel(x, y).0;
+            p.iter().map(|&c| u32::from(c)).sum::<u32>() > 3 * 150
+        })
+        .count();
+    assert!(
+        bright > 40,
+        "the legend is readable at phone size: {bright} light pixels"
+    );
+}

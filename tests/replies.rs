@@ -320,3 +320,20 @@ async fn names_keep_their_first_form() {
         reply.text
     );
 }
+
+#[tokio::test]
+async fn no_chart_without_rated_games() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", casual()).await;
+    play_plies(&service, &here, game, ["alice", "bob"], 2).await;
+    service
+        .handle(cmd("bob", Action::Resign { game: Some(game) }))
+        .await;
+    let stats = service
+        .handle(cmd("alice", Action::Stats { user: None }))
+        .await;
+    assert!(!stats.private, "{}", stats.text);
+    assert!(stats.files.is_empty(), "no empty chart: {:?}", stats.files);
+}

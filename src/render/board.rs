@@ -303,7 +303,8 @@ fn ring(canvas: &mut Canvas, pit: Pit, color: Color8, width: f32, dash: Option<(
 
 fn highlights(canvas: &mut Canvas, view: &BoardView<'_>) {
     for pit in view.legal {
-        ring(canvas, pit, LEGAL.alpha(170), 2.0, None);
+        // Thick enough to survive a phone's downscale to ~380 px (tested).
+        ring(canvas, pit, LEGAL.alpha(230), 3.5, None);
     }
     if let Some(effect) = view.last {
         for pit in effect.captured_pits {

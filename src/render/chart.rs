@@ -1,5 +1,7 @@
-//! A player's rating over time as a small PNG: games along the bottom, the rating as
-//! a line, and the band of one rating deviation either side of it.
+//! A player's rating over time as a small PNG in the boards' dark theme: games along
+//! the bottom (from game 0, the 1500 every player starts at), the rating as a line,
+//! and a labelled band of two rating deviations either side of it (the rating's
+//! uncertainty: the true strength lies inside it with about 95% confidence).
 //!
 //! Drawn with `plotters` into a memory buffer (its text through `ab_glyph` with the
 //! embedded DejaVu Sans, so no system fonts are needed) and encoded with `image`.
@@ -21,10 +23,16 @@ pub const CHART_SIZE: (u32, u32) = (640, 320);
 static FONT: &[u8] = super::text::REGULAR_TTF;
 const FAMILY: &str = "sans-serif";
 
-const BACKGROUND: RGBColor = RGBColor(255, 255, 255);
-const INK: RGBColor = RGBColor(40, 40, 48);
-const LINE: RGBColor = RGBColor(31, 94, 168);
-const BAND: RGBColor = RGBColor(170, 200, 235);
+/// The boards' dark background, light ink and their accent colours.
+pub const BACKGROUND: RGBColor = RGBColor(0x2e, 0x24, 0x1d);
+const INK: RGBColor = RGBColor(0xf6, 0xea, 0xd8);
+const GRID: RGBColor = RGBColor(0x4a, 0x3d, 0x33);
+/// The rating line.
+pub const LINE: RGBColor = RGBColor(0xf2, 0xb6, 0x4c);
+/// The uncertainty band.
+pub const BAND: RGBColor = RGBColor(0x7a, 0x5a, 0x3a);
+/// How many rating deviations the band spans either side of the line.
+const BAND_RDS: f64 = 2.0;
 
 /// A PNG chart of `name`'s rating: `points` are `(game number, rating, deviation)`
 /// in game order. Points that are not finite numbers are left out; with none left
@@ -48,7 +56,7 @@ pub fn rating_chart_png(name: &str, points: &[(u32, f64, f64)]) -> Vec<u8> {
         .iter()
         .copied()
         .filter(|&(_, r, d)| r.is_finite() && d.is_finite())
-        .map(|(g, r, d)| (g, r, d.abs()))
+        .map(|(g, r, d)| (g, r, BAND_RDS * d.abs()))
         .collect();
     draw(&mut pixels, &title(name), &points).expect("drawing into memory cannot fail");
     let image = RgbImage::from_raw(width, height, pixels).expect("the buffer fits the size");
@@ -88,7 +96,8 @@ fn draw(pixels: &mut [u8], title: &str, points: &[(u32, f64, f64)]) -> Result<()
         .label_style((FAMILY, 14).into_font().color(&INK))
         .axis_desc_style((FAMILY, 15).into_font().color(&INK))
         .light_line_style(BACKGROUND)
-        .bold_line_style(RGBColor(225, 225, 230))
+        .bold_line_style(GRID)
+        .axis_style(INK.mix(0.6))
         .x_label_formatter(&|x| {
             // Games are whole numbers: leave ticks between them unlabelled.
             if *x >= 0.0 && x.fract() == 0.0 {
@@ -122,11 +131,17 @@ fn draw(pixels: &mut [u8], title: &str, points: &[(u32, f64, f64)]) -> Result<()
             upper.chain(lower).collect()
         }
     };
-    chart.draw_series(std::iter::once(Polygon::new(band, BAND.mix(0.6).filled())))?;
-    chart.draw_series(LineSeries::new(
-        points.iter().map(|&(g, r, _)| (f64::from(g), r)),
-        LINE.stroke_width(3),
-    ))?;
+    chart
+        .draw_series(std::iter::once(Polygon::new(band, BAND.filled())))?
+        .label("±2 RD (rating uncertainty)")
+        .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], BAND.filled()));
+    chart
+        .draw_series(LineSeries::new(
+            points.iter().map(|&(g, r, _)| (f64::from(g), r)),
+            LINE.stroke_width(3),
+        ))?
+        .label("rating")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], LINE.stroke_width(3)));
     if points.len() <= 40 {
         chart.draw_series(
             points
@@ -134,6 +149,13 @@ fn draw(pixels: &mut [u8], title: &str, points: &[(u32, f64, f64)]) -> Result<()
                 .map(|&(g, r, _)| Circle::new((f64::from(g), r), 3, LINE.filled())),
         )?;
     }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(BACKGROUND.mix(0.85))
+        .border_style(GRID)
+        .label_font((FAMILY, 14).into_font().color(&INK))
+        .draw()?;
     root.present()?;
     Ok(())
 }

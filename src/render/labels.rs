@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::board::{pit_centre, CAPTURED, INK_DARK, LEGAL, PLAYED, TEXT, TEXT_DIM};
+use super::board::{pit_centre, CAPTURED, INK_DARK, LEGAL, PLAYED, TEXT};
 use super::canvas::{circle, rgb, round_rect, Canvas, Color8, WIDTH};
 use super::text::{self, Align, Face};
 use super::BoardView;
@@ -140,7 +140,7 @@ pub(super) fn legend(canvas: &mut Canvas) {
     let items: [Item; 3] = [
         ("played", PLAYED, 3.0, None),
         ("captured", CAPTURED, 3.0, Some((3.5, 3.0))),
-        ("can move", LEGAL.alpha(200), 1.5, None),
+        ("can move", LEGAL.alpha(230), 3.0, None),
     ];
     for (label, color, width, dash) in items {
         if let Some(c) = circle(x, y, 7.0) {
@@ -148,11 +148,11 @@ pub(super) fn legend(canvas: &mut Canvas) {
         }
         canvas.text(
             label,
-            (Face::Regular, 14.0),
-            (x + 12.0, y + 5.0),
+            (Face::Regular, 16.0),
+            (x + 12.0, y + 6.0),
             Align::Left,
-            TEXT_DIM,
+            TEXT,
         );
-        x += 24.0 + text::width(label, Face::Regular, 14.0) + 14.0;
+        x += 24.0 + text::width(label, Face::Regular, 16.0) + 14.0;
     }
 }

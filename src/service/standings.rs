@@ -150,14 +150,18 @@ impl Service {
             }
         }
         let history = self.store.rating_history(identity).await?;
-        let points: Vec<(u32, f64, f64)> = history
-            .iter()
-            .enumerate()
-            .map(|(i, &(rating, deviation))| {
-                (u32::try_from(i + 1).unwrap_or(u32::MAX), rating, deviation)
-            })
-            .collect();
         let mut reply = Reply::public(text);
+        if history.is_empty() {
+            // No rated game yet: nothing to chart.
+            return Ok(reply);
+        }
+        // From game 0, the rating every player starts at, so the first change shows.
+        let start = super::rating::Rating::NEW;
+        let points: Vec<(u32, f64, f64)> = std::iter::once((0, start.rating, start.deviation))
+            .chain(history.iter().enumerate().map(|(i, &(rating, deviation))| {
+                (u32::try_from(i + 1).unwrap_or(u32::MAX), rating, deviation)
+            }))
+            .collect();
         let chart = {
             let (name, points) = (name.clone(), points.clone());
             self.heavy(move || render::chart::rating_chart_png(&name, &points))
