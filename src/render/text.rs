@@ -1,6 +1,8 @@
 //! Text: the embedded DejaVu Sans faces, measuring, fitting user-supplied names into
 //! a width (ellipsis, fallback for glyphs the font lacks) and turning a line of text
-//! into a tiny-skia path.
+//! into a tiny-skia path. A character DejaVu lacks is taken from the fallback fonts:
+//! Droid Sans Fallback (Chinese, Japanese, Korean) and Noto Emoji (monochrome emoji),
+//! so names are drawn as people wrote them.
 //!
 //! Glyph outlines come from ab_glyph and are filled by tiny-skia like every other
 //! shape, so text is anti-aliased the same way and scales with the same transform.
@@ -16,6 +18,33 @@ use tiny_skia::{Path, PathBuilder};
 pub(super) static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 /// DejaVu Sans Bold (same licence).
 static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+/// Droid Sans Fallback: CJK (Apache 2.0, `assets/fonts/LICENSE-DroidSansFallback.txt`).
+static CJK_TTF: &[u8] = include_bytes!("../../assets/fonts/DroidSansFallback.ttf");
+/// Noto Emoji, monochrome (SIL OFL 1.1, `assets/fonts/LICENSE-NotoEmoji.txt`).
+static EMOJI_TTF: &[u8] = include_bytes!("../../assets/fonts/NotoEmoji-Regular.ttf");
+
+/// The fonts tried, in order, for a character the face lacks.
+fn fallbacks() -> &'static [FontRef<'static>; 2] {
+    static FONTS: OnceLock<[FontRef<'static>; 2]> = OnceLock::new();
+    FONTS.get_or_init(|| {
+        // Invariant: embedded at compile time and checked by `embedded_fonts_parse`.
+        [CJK_TTF, EMOJI_TTF].map(|data| FontRef::try_from_slice(data).expect("fallback font"))
+    })
+}
+
+/// The font that draws `c` in `face` (the face itself, else a fallback) and the glyph.
+fn glyph(face: Face, c: char) -> (&'static FontRef<'static>, GlyphId) {
+    let font = face.font();
+    let id = font.glyph_id(c);
+    if id.0 != 0 {
+        return (font, id);
+    }
+    fallbacks()
+        .iter()
+        .map(|f| (f, f.glyph_id(c)))
+        .find(|(_, id)| id.0 != 0)
+        .unwrap_or((font, id))
+}
 
 /// Drawn for a character the font has no glyph for.
 const MISSING: char = '\u{25A1}'; // WHITE SQUARE
@@ -60,25 +89,25 @@ fn factor(font: &FontRef<'_>, size: f32) -> f32 {
     size / font.units_per_em().unwrap_or(2048.0)
 }
 
-/// The advance width of `text` at `size` px, kerning included.
+/// The advance width of `text` at `size` px, kerning included (within one font).
 pub(crate) fn width(text: &str, face: Face, size: f32) -> f32 {
-    let font = face.font();
-    let mut previous: Option<GlyphId> = None;
-    let mut units = 0.0;
+    let mut previous: Option<(&FontRef<'_>, GlyphId)> = None;
+    let mut px = 0.0;
     for c in text.chars() {
-        let id = font.glyph_id(c);
-        if let Some(p) = previous {
-            units += font.kern_unscaled(p, id);
+        let (font, id) = glyph(face, c);
+        let k = factor(font, size);
+        if let Some((pf, p)) = previous.filter(|(pf, _)| std::ptr::eq(*pf, font)) {
+            px += pf.kern_unscaled(p, id) * k;
         }
-        units += font.h_advance_unscaled(id);
-        previous = Some(id);
+        px += font.h_advance_unscaled(id) * k;
+        previous = Some((font, id));
     }
-    units * factor(font, size)
+    px
 }
 
-/// Whether the face can draw `c`.
+/// Whether the face (or a fallback) can draw `c`.
 fn has_glyph(face: Face, c: char) -> bool {
-    face.font().glyph_id(c).0 != 0
+    glyph(face, c).1 .0 != 0
 }
 
 /// A user-supplied name made drawable: control and formatting characters dropped,
@@ -130,10 +159,9 @@ pub(crate) fn fit(text: &str, face: Face, size: f32, max_width: f32) -> Cow<'_, 
     let ellipsis = width("\u{2026}", face, size);
     let mut end = 0;
     let mut used = 0.0;
-    let font = face.font();
-    let k = factor(font, size);
     for (i, c) in text.char_indices() {
-        let w = font.h_advance_unscaled(font.glyph_id(c)) * k;
+        let (font, id) = glyph(face, c);
+        let w = font.h_advance_unscaled(id) * factor(font, size);
         if used + w + ellipsis > max_width {
             break;
         }
@@ -155,8 +183,6 @@ pub(crate) fn path(
     y: f32,
     align: Align,
 ) -> Option<Path> {
-    let font = face.font();
-    let k = factor(font, size);
     let mut pen = match align {
         Align::Left => x,
         Align::Center => x - width(text, face, size) / 2.0,
@@ -167,11 +193,12 @@ pub(crate) fn path(
     // appears, which keeps PNGs small (deflate finds the repeats) and text crisp.
     let y = y.round();
     let mut builder = PathBuilder::new();
-    let mut previous: Option<GlyphId> = None;
+    let mut previous: Option<(&FontRef<'_>, GlyphId)> = None;
     for c in text.chars() {
-        let id = font.glyph_id(c);
-        if let Some(p) = previous {
-            pen += font.kern_unscaled(p, id) * k;
+        let (font, id) = glyph(face, c);
+        let k = factor(font, size);
+        if let Some((pf, p)) = previous.filter(|(pf, _)| std::ptr::eq(*pf, font)) {
+            pen += pf.kern_unscaled(p, id) * k;
         }
         if let Some(outline) = font.outline(id) {
             let at = |p: ab_glyph::Point| (pen + p.x * k, y - p.y * k);
@@ -210,7 +237,7 @@ pub(crate) fn path(
             }
         }
         pen += font.h_advance_unscaled(id) * k;
-        previous = Some(id);
+        previous = Some((font, id));
     }
     builder.finish()
 }
@@ -226,6 +253,7 @@ mod tests {
             assert!(has_glyph(face, MISSING));
             assert!(has_glyph(face, ELLIPSIS));
             assert!(has_glyph(face, '×'));
+            assert!(has_glyph(face, '田') && has_glyph(face, '😀'));
         }
     }
 
@@ -253,10 +281,16 @@ mod tests {
         assert_eq!(clean_name("Ko\u{200B}fi", Face::Regular, "South"), "Kofi");
         assert_eq!(clean_name("", Face::Regular, "South"), "South");
         assert_eq!(clean_name("   ", Face::Regular, "North"), "North");
-        // DejaVu Sans has Greek and Cyrillic but no CJK.
+        // DejaVu Sans has Greek and Cyrillic; CJK and emoji come from the fallbacks.
         assert_eq!(clean_name("Αθηνά", Face::Regular, "North"), "Αθηνά");
-        assert_eq!(clean_name("田中", Face::Regular, "North"), "North");
-        assert_eq!(clean_name("Yaw 田中", Face::Regular, "North"), "Yaw □□");
+        assert_eq!(clean_name("田中", Face::Bold, "North"), "田中");
+        assert_eq!(
+            clean_name("Yaw 田中 😀", Face::Regular, "North"),
+            "Yaw 田中 😀"
+        );
+        assert_eq!(clean_name("さくら 김", Face::Regular, "North"), "さくら 김");
+        // A script none of the fonts has still shows as □ (here Linear B).
+        assert_eq!(clean_name("Yaw \u{10000}", Face::Regular, "North"), "Yaw □");
     }
 
     #[test]
