@@ -7,15 +7,28 @@ use super::{
 };
 use crate::{
     engine,
-    rules::{Game, Side},
-    store::Effects,
+    rules::{Game, Outcome, Side},
+    store::{Effects, GameRow},
 };
 
 impl Service {
     pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
         let (row, mut game, side) = self.my_active_game(cmd, game).await?;
         let outcome = game.resign(side)?;
-        let ending = Ending::of(&row, &game);
+        let headline = format!("**{}** resigned.", view::name(&row, side));
+        self.conclude(&row, &game, outcome, headline).await
+    }
+
+    /// Stores the end of `game` (stored as `row`) without a move, rated in the same
+    /// transaction when it counts, and shows the final board under `headline`.
+    async fn conclude(
+        &self,
+        row: &GameRow,
+        game: &Game,
+        outcome: Outcome,
+        headline: String,
+    ) -> Result<Reply, ServiceError> {
+        let ending = Ending::of(row, game);
         let rater = ending.rater();
         let Some(applied) = self
             .store
@@ -32,11 +45,10 @@ impl Service {
             return Err(ServiceError::Raced(row.id));
         };
         self.wake();
-        let headline = format!("**{}** resigned.", view::name(&row, side));
         let now = self.now();
-        let mut reply = view::board_reply(&row, &game, headline, now);
-        ending.annotate(&mut reply, &row, &applied);
-        Ok(view::with_board(reply, &row, &game, None, now).await)
+        let mut reply = view::board_reply(row, game, headline, now);
+        ending.annotate(&mut reply, row, &applied);
+        Ok(view::with_board(reply, row, game, None, now).await)
     }
 
     pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -54,23 +66,6 @@ impl Service {
         let engine_agrees = engine && self.engine_agrees(&game, side.opponent()).await?;
         if proposed == Some(side.opponent().letter()) || engine_agrees {
             let outcome = game.end_by_agreement()?;
-            let ending = Ending::of(&row, &game);
-            let rater = ending.rater();
-            let Some(applied) = self
-                .store
-                .finish_game(
-                    row.id,
-                    row.version,
-                    &game_end(outcome),
-                    rater.as_deref(),
-                    |_| Effects::none(),
-                    self.now(),
-                )
-                .await?
-            else {
-                return Err(ServiceError::Raced(row.id));
-            };
-            self.wake();
             let headline = if engine_agrees {
                 format!(
                     "**{other}** agrees to end the game: it does not expect to do better by \
@@ -83,10 +78,7 @@ impl Service {
                     view::name(&row, side)
                 )
             };
-            let now = self.now();
-            let mut reply = view::board_reply(&row, &game, headline, now);
-            ending.annotate(&mut reply, &row, &applied);
-            return Ok(view::with_board(reply, &row, &game, None, now).await);
+            return self.conclude(&row, &game, outcome, headline).await;
         }
         if engine {
             return Ok(Reply::public(format!(
