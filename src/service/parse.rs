@@ -6,7 +6,7 @@
 //! raw strings (`@bob`, `@bob:example.org`, `<@123>`); the adapter resolves them into
 //! [`User`]s with [`ParsedAction::resolve`].
 
-use super::{clock::BadTime, Action, ChallengeOptions, First, GameRef, Level, User};
+use super::{clock::BadTime, Action, ChallengeOptions, First, GameRef, Level, LinkCode, User};
 use crate::rules::Variant;
 
 /// A parsed command, mentions not yet resolved into users.
@@ -319,7 +319,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             user: at_most_one(name, args)?.map(str::to_owned),
         },
         "link" => Other(Action::Link {
-            code: at_most_one(name, args)?.map(str::to_owned),
+            code: at_most_one(name, args)?.map(LinkCode::new),
         }),
         "abort" => Other(Action::Abort {
             game: only_id(name, args)?,
