@@ -127,7 +127,7 @@ async fn play_game(
     };
     while !local.is_over() && local.plies().len() < PLIES {
         let ply = local.plies().len();
-        let mover = if ply % 2 == 0 { &south } else { &north };
+        let mover = if ply.is_multiple_of(2) { &south } else { &north };
         rng = rng
             .wrapping_mul(6_364_136_223_846_793_005)
             .wrapping_add(1_442_695_040_888_963_407);
@@ -141,7 +141,7 @@ async fn play_game(
                 ply: Some(u32::try_from(ply).expect("a small ply")),
             },
         );
-        let replies = if (rng >> 20) % 10 == 0 {
+        let replies = if (rng >> 20).is_multiple_of(10) {
             log.double_clicks += 1;
             let (a, b) = tokio::join!(
                 send(&service, &latencies, press.clone()),
