@@ -7,7 +7,7 @@ use std::time::Duration;
 use image::AnimationDecoder;
 use oware_bot::{
     rules::GameRecord,
-    service::{Action, Platform, Reply, ServiceConfig},
+    service::{Action, LinkCode, Platform, Reply, ServiceConfig},
 };
 use support::{cmd, cmd_at, mv, place, place_at, rated_win, start_game, winning_line, TempDb};
 
@@ -107,7 +107,7 @@ fn code_of(reply: &Reply) -> String {
 
 fn link(code: Option<&str>) -> Action {
     Action::Link {
-        code: code.map(str::to_owned),
+        code: code.map(LinkCode::new),
     }
 }
 

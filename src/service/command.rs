@@ -1,6 +1,8 @@
 //! What reaches the service: a [`Command`] (who, where, what), platform-neutral.
 //! Adapters build these from Discord interactions, Matrix messages or console lines.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use super::clock::TimeControl;
@@ -202,7 +204,7 @@ pub enum Action {
     /// Link accounts across networks: without a code, get one; with it, link.
     Link {
         /// The one-time code.
-        code: Option<String>,
+        code: Option<LinkCode>,
     },
     /// Abort a game in which a side has not moved yet (no result, unrated).
     Abort {
@@ -226,6 +228,32 @@ pub enum Action {
     Help,
 }
 
+/// A `/oware link` code as typed. Its `Debug` prints `***`: a failed command is
+/// logged with its action, and whoever reads a code can link their account to its
+/// owner's (take over the rating) until it expires.
+#[derive(Clone, PartialEq, Eq)]
+pub struct LinkCode(String);
+
+impl LinkCode {
+    /// Wraps a code as typed.
+    #[must_use]
+    pub fn new(code: impl Into<String>) -> LinkCode {
+        LinkCode(code.into())
+    }
+
+    /// The code itself, to look it up or to show it back to its owner.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for LinkCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("LinkCode(***)")
+    }
+}
+
 /// One command: who, where, what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Command {
@@ -235,4 +263,45 @@ pub struct Command {
     pub author: User,
     /// What they asked for.
     pub action: Action,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::ServiceError;
+
+    #[test]
+    fn link_codes_are_redacted_in_debug() {
+        let action = Action::Link {
+            code: Some(LinkCode::new("K7QM2XPA")),
+        };
+        let cmd = Command {
+            place: Place {
+                platform: Platform::Matrix,
+                space: None,
+                channel: "!room:example.org".into(),
+                thread: None,
+            },
+            author: User {
+                id: "@alice:example.org".into(),
+                name: "Alice".into(),
+                is_bot: false,
+            },
+            action: action.clone(),
+        };
+        for shown in [
+            format!("{action:?}"),
+            format!("{action:#?}"),
+            format!("{cmd:?}"),
+            format!("{:?}", ServiceError::LinkUnknown(LinkCode::new("K7QM2XPA"))),
+            format!("{:?}", ServiceError::LinkOwnCode(LinkCode::new("K7QM2XPA"))),
+        ] {
+            assert!(!shown.contains("K7QM2XPA"), "{shown}");
+            assert!(shown.contains("***"), "{shown}");
+        }
+        // The user who typed it still sees it.
+        let err = ServiceError::LinkUnknown(LinkCode::new("K7QM2XPA"));
+        assert!(err.user_message().contains("K7QM2XPA"));
+        assert_eq!(LinkCode::new("abc").expose(), "abc");
+    }
 }

@@ -2,7 +2,7 @@
 //! [`ServiceError::Internal`] is an expected refusal whose message tells the user what
 //! to do instead; those two are logged and shown as one generic line.
 
-use super::advice::AdviceError;
+use super::{advice::AdviceError, LinkCode};
 use crate::{
     rules::{IllegalMove, PitParseError},
     store::StoreError,
@@ -193,12 +193,14 @@ pub enum ServiceError {
         /// How many there are.
         pages: i64,
     },
-    /// A link code that does not exist.
+    /// A link code that does not exist (shown back to its typist only; `Debug`
+    /// hides it).
     #[error(
-        "`{0}` is not a valid link code. Check it, or get a new one with `/oware link` on \
-         your other account."
+        "`{}` is not a valid link code. Check it, or get a new one with `/oware link` on \
+         your other account.",
+        .0.expose()
     )]
-    LinkUnknown(String),
+    LinkUnknown(LinkCode),
     /// A link code whose time ran out.
     #[error("That link code has expired. Get a new one with `/oware link` and use it within {0} minutes.")]
     LinkExpired(u64),
@@ -207,10 +209,11 @@ pub enum ServiceError {
     LinkUsed,
     /// A link code redeemed by the account that made it.
     #[error(
-        "That code is yours: type `/oware link {0}` from your account on another network \
-         (Discord, Matrix or the console) to link the two."
+        "That code is yours: type `/oware link {}` from your account on another network \
+         (Discord, Matrix or the console) to link the two.",
+        .0.expose()
     )]
-    LinkOwnCode(String),
+    LinkOwnCode(LinkCode),
     /// A link code redeemed on the network it was made on.
     #[error(
         "That code was made by another account on this network: only accounts on \

@@ -2,7 +2,7 @@
 //! the author gets a one-time code (privately); typing it from an account on another
 //! network joins both accounts to one identity, one rating and one leaderboard line.
 
-use super::{Command, Reply, Service, ServiceError};
+use super::{Command, LinkCode, Reply, Service, ServiceError};
 use crate::store::{now_ms, LinkOutcome};
 
 /// Code letters: no 0/O, 1/I/L, so a code read aloud or retyped survives.
@@ -20,7 +20,7 @@ impl Service {
     pub(super) async fn link(
         &self,
         cmd: &Command,
-        code: Option<&str>,
+        code: Option<&LinkCode>,
     ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform.as_str();
         let me = self
@@ -53,18 +53,19 @@ impl Service {
             }
             return Err(ServiceError::Internal("no free link code".to_owned()));
         };
+        let typed = typed.expose();
         let code: String = typed
             .chars()
             .filter(|c| !matches!(c, '-' | ' ' | '`'))
             .collect::<String>()
             .to_uppercase();
         match self.store.redeem_link_code(&code, me, platform).await? {
-            LinkOutcome::Unknown => {
-                Err(ServiceError::LinkUnknown(typed.chars().take(24).collect()))
-            }
+            LinkOutcome::Unknown => Err(ServiceError::LinkUnknown(LinkCode::new(
+                typed.chars().take(24).collect::<String>(),
+            ))),
             LinkOutcome::Expired => Err(ServiceError::LinkExpired(minutes)),
             LinkOutcome::Used => Err(ServiceError::LinkUsed),
-            LinkOutcome::OwnCode => Err(ServiceError::LinkOwnCode(code)),
+            LinkOutcome::OwnCode => Err(ServiceError::LinkOwnCode(LinkCode::new(code))),
             LinkOutcome::SameNetwork => Err(ServiceError::LinkSameNetwork),
             LinkOutcome::AlreadyLinked => Err(ServiceError::AlreadyLinked),
             LinkOutcome::Linked(merge) => {

@@ -39,7 +39,7 @@ use tokio::sync::{watch, Semaphore};
 pub use adapter::ChatService;
 pub use clock::TimeControl;
 pub use command::{
-    Action, ChallengeOptions, Command, First, GameRef, Level, Place, Platform, User,
+    Action, ChallengeOptions, Command, First, GameRef, Level, LinkCode, Place, Platform, User,
 };
 pub use error::{ServiceError, GENERIC_FAILURE};
 pub use limits::{Caps, RateLimit};
@@ -258,7 +258,7 @@ impl Service {
             Action::Stats { user } => self.stats(cmd, user.as_ref()).await,
             Action::History { user } => self.history(cmd, user.as_ref()).await,
             Action::Replay { game } => self.replay(cmd, *game).await,
-            Action::Link { code } => self.link(cmd, code.as_deref()).await,
+            Action::Link { code } => self.link(cmd, code.as_ref()).await,
             Action::Abort { game } => self.abort(cmd, *game).await,
             Action::Rematch { game } => self.rematch(cmd, *game).await,
             Action::Reissue { challenge } => self.reissue(cmd, *challenge).await,

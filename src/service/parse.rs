@@ -11,7 +11,7 @@ mod typo;
 
 pub use error::ParseError;
 
-use super::{Action, ChallengeOptions, First, GameRef, Level, User};
+use super::{Action, ChallengeOptions, First, GameRef, Level, LinkCode, User};
 use crate::rules::Variant;
 
 /// A parsed command, mentions not yet resolved into users.
@@ -367,7 +367,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             user: at_most_one(name, args)?.map(str::to_owned),
         },
         "link" => Other(Action::Link {
-            code: at_most_one(name, args)?.map(str::to_owned),
+            code: at_most_one(name, args)?.map(LinkCode::new),
         }),
         "abort" => Other(Action::Abort {
             game: only_id(name, args)?,

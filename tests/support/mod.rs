@@ -13,6 +13,8 @@ use oware_bot::{
 };
 use tempfile::TempDir;
 
+pub mod state;
+
 /// A fresh database file in its own temporary directory.
 pub struct TempDb {
     /// Keeps the directory alive.

@@ -11,7 +11,7 @@ use super::options::{
 use super::respond;
 use super::translate;
 use super::{Context, Data, Error};
-use crate::service::Action;
+use crate::service::{Action, LinkCode};
 
 /// Every command the bot registers.
 #[must_use]
@@ -247,7 +247,10 @@ pub async fn link(
     #[max_length = 32]
     code: Option<String>,
 ) -> Result<(), Error> {
-    let code = code.map(|c| c.trim().to_owned()).filter(|c| !c.is_empty());
+    let code = code
+        .map(|c| c.trim().to_owned())
+        .filter(|c| !c.is_empty())
+        .map(LinkCode::new);
     respond::command(ctx, Action::Link { code }).await
 }
 

@@ -24,7 +24,7 @@ use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, TransactionId, UserId};
 use matrix_sdk::sync::SyncResponse;
 use matrix_sdk::{Client, Room, RoomState};
 
-use super::incoming::{pills, strip_reply_fallback, with_pill_ids};
+use super::incoming::{command_text, mention_id};
 use super::outgoing::{matrix_commands, short_message, Spot};
 use super::send::{Sender, Txn};
 use crate::chat::ChatService;
@@ -189,11 +189,11 @@ impl<S: ChatService> Bot<S> {
             _ => None,
         };
         let html = text.formatted.as_ref().map(|f| f.body.as_str());
+        let (body, pills) = command_text(&text.body, html);
         let mut mentioned: Vec<String> = Vec::new();
         if let Some(m) = &ev.content.mentions {
             mentioned.extend(m.user_ids.iter().map(ToString::to_string));
         }
-        let pills = html.map(pills).unwrap_or_default();
         mentioned.extend(pills.iter().map(|(id, _)| id.clone()));
         // A reply to the bot mentions it implicitly: prefer anyone else.
         mentioned.sort_by_key(|id| *id == self.own.as_str());
@@ -203,7 +203,6 @@ impl<S: ChatService> Bot<S> {
             thread: thread.clone(),
             reply_to: Some(ev.event_id.clone()),
         };
-        let body = with_pill_ids(strip_reply_fallback(&text.body), &pills);
         let parsed = match parse_prefixed(&body) {
             Ok(None) => return,
             Ok(Some(parsed)) => self.resolve(room, parsed, &mentioned).await,
@@ -315,17 +314,7 @@ impl<S: ChatService> Bot<S> {
     }
 
     fn user_id_for(&self, mention: &str, mentioned: &[String]) -> Option<String> {
-        let m = mention.trim_end_matches([',', '.', ';', '!', '?']);
-        if let Ok(id) = <&UserId>::try_from(m) {
-            return Some(id.to_string());
-        }
-        if let Some(local) = m
-            .strip_prefix('@')
-            .filter(|l| !l.is_empty() && !l.contains(':'))
-        {
-            return Some(format!("@{local}:{}", self.own.server_name()));
-        }
-        mentioned.first().cloned()
+        mention_id(mention, mentioned, self.own.server_name().as_str())
     }
 
     async fn user(&self, room: &Room, id: &str) -> User {

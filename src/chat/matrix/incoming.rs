@@ -1,9 +1,39 @@
-//! Incoming message text, pure: mention pills in the HTML body and the reply
-//! fallback a client quotes above a reply.
+//! Incoming message text, pure: mention pills in the HTML body, the reply fallback a
+//! client quotes above a reply, and mentions as user ids. Public so the fuzz tests
+//! (`tests/fuzz_matrix.rs`) drive the same path as the adapter.
+
+use matrix_sdk::ruma::UserId;
+
+/// What a message says to the parser: its plain body without a reply fallback and
+/// with pills' link texts replaced by their user ids, and the pills (`(user id,
+/// link text)`) found in its HTML body.
+#[must_use]
+pub fn command_text(body: &str, html: Option<&str>) -> (String, Vec<(String, String)>) {
+    let pills = html.map(pills).unwrap_or_default();
+    (with_pill_ids(strip_reply_fallback(body), &pills), pills)
+}
+
+/// The user a typed mention means: a full `@bob:server`, a local `@bob` on
+/// `own_server`, else the first user the message mentioned (pill or `m.mentions`).
+#[must_use]
+pub fn mention_id(mention: &str, mentioned: &[String], own_server: &str) -> Option<String> {
+    let m = mention.trim_end_matches([',', '.', ';', '!', '?']);
+    if let Ok(id) = <&UserId>::try_from(m) {
+        return Some(id.to_string());
+    }
+    if let Some(local) = m
+        .strip_prefix('@')
+        .filter(|l| !l.is_empty() && !l.contains(':'))
+    {
+        return Some(format!("@{local}:{own_server}"));
+    }
+    mentioned.first().cloned()
+}
 
 /// Users linked as pills in HTML: `(user id, link text)` for each
 /// `<a href="https://matrix.to/#/@bob:example.org">Bob</a>`.
-pub(super) fn pills(html: &str) -> Vec<(String, String)> {
+#[must_use]
+pub fn pills(html: &str) -> Vec<(String, String)> {
     html.split("https://matrix.to/#/")
         .skip(1)
         .filter_map(|rest| {
@@ -21,7 +51,8 @@ pub(super) fn pills(html: &str) -> Vec<(String, String)> {
 
 /// The plain body with each pill's link text replaced by its user id, so
 /// `!oware play Bob Smith` (a pill) reads `!oware play @bob:example.org`.
-pub(super) fn with_pill_ids(body: &str, pills: &[(String, String)]) -> String {
+#[must_use]
+pub fn with_pill_ids(body: &str, pills: &[(String, String)]) -> String {
     let mut out = body.to_string();
     for (id, text) in pills {
         if !text.is_empty() && text != id && !text.contains('<') {
@@ -32,7 +63,8 @@ pub(super) fn with_pill_ids(body: &str, pills: &[(String, String)]) -> String {
 }
 
 /// The body without an old-style reply fallback (`> <@a:b> quoted` lines first).
-pub(super) fn strip_reply_fallback(body: &str) -> &str {
+#[must_use]
+pub fn strip_reply_fallback(body: &str) -> &str {
     if !body.starts_with("> ") {
         return body;
     }

@@ -17,7 +17,7 @@
 
 mod deliver;
 mod handle;
-mod incoming;
+pub mod incoming;
 mod login;
 mod outgoing;
 mod send;

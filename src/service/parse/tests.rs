@@ -149,7 +149,7 @@ fn social_commands() {
     assert_eq!(
         action("/oware link K7QM2XPA"),
         Action::Link {
-            code: Some("K7QM2XPA".into())
+            code: Some(LinkCode::new("K7QM2XPA"))
         }
     );
     let me = User {

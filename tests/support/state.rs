@@ -1,0 +1,186 @@
+//! The whole database as comparable values, and the oracle the fuzz tests hold every
+//! command to: a command changes only the tables its kind may change, a refusal
+//! changes nothing, and a move adds exactly one move, by its author.
+
+use std::collections::BTreeMap;
+
+use oware_bot::service::{Action, Command, Reply, GENERIC_FAILURE};
+use sqlx::{sqlite::SqliteConnectOptions, Row, SqlitePool};
+
+/// A read-only window on a test database (its own connection, beside the service's).
+pub struct Inspector {
+    pool: SqlitePool,
+}
+
+/// Every table's rows (as JSON text, in rowid order), with `players` cut to the
+/// columns that matter (a command may record a new player or refresh a name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DbState {
+    pub tables: BTreeMap<String, String>,
+    /// `(row id, platform, user id, identity)` of every player, in id order.
+    pub players: Vec<(i64, String, String, Option<i64>)>,
+}
+
+impl Inspector {
+    pub async fn open(url: &str) -> Inspector {
+        let options: SqliteConnectOptions = url.parse().expect("a sqlite URL");
+        let pool = sqlx::sqlite::SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect_with(options.read_only(true))
+            .await
+            .expect("the test database opens read-only");
+        Inspector { pool }
+    }
+
+    /// The database now.
+    pub async fn state(&self) -> DbState {
+        let names: Vec<String> = sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type = 'table'
+             AND name NOT LIKE 'sqlite_%' AND name NOT IN ('_sqlx_migrations', 'players')
+             ORDER BY name",
+        )
+        .fetch_all(&self.pool)
+        .await
+        .expect("the table list");
+        let mut tables = BTreeMap::new();
+        for name in names {
+            let columns: Vec<String> =
+                sqlx::query_scalar("SELECT name FROM pragma_table_info(?) ORDER BY cid")
+                    .bind(&name)
+                    .fetch_all(&self.pool)
+                    .await
+                    .expect("the table's columns");
+            let list = columns
+                .iter()
+                .map(|c| format!("\"{c}\""))
+                .collect::<Vec<_>>()
+                .join(", ");
+            // Names from the schema itself, quoted: nothing typed by a user.
+            let dump: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                "SELECT coalesce(json_group_array(json_array({list})), '[]')
+                 FROM (SELECT * FROM \"{name}\" ORDER BY rowid)"
+            )))
+            .fetch_one(&self.pool)
+            .await
+            .expect("the table's rows");
+            tables.insert(name, dump);
+        }
+        let players =
+            sqlx::query("SELECT id, platform, user_id, identity_id FROM players ORDER BY id")
+                .fetch_all(&self.pool)
+                .await
+                .expect("the players")
+                .into_iter()
+                .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+                .collect();
+        DbState { tables, players }
+    }
+
+    /// The platform user id of the player who made the newest stored move.
+    pub async fn last_mover(&self) -> Option<String> {
+        sqlx::query_scalar(
+            "SELECT p.user_id FROM moves m JOIN players p ON p.id = m.player_id
+             ORDER BY m.rowid DESC LIMIT 1",
+        )
+        .fetch_optional(&self.pool)
+        .await
+        .expect("the last move")
+    }
+}
+
+/// The tables a command of this kind may change when it is carried out.
+pub fn may_change(action: &Action) -> &'static [&'static str] {
+    match action {
+        // A challenge, or straight away a game against the engine (its turn a job).
+        Action::Play { .. } => &["challenges", "games", "jobs", "outbox"],
+        Action::Accept { .. } => &["challenges", "games", "jobs", "outbox"],
+        // A pending challenge has its expiry job.
+        Action::Decline { .. } | Action::Cancel { .. } => &["challenges", "jobs", "outbox"],
+        Action::Rematch { .. } | Action::Reissue { .. } => {
+            &["challenges", "games", "jobs", "outbox"]
+        }
+        Action::Move { .. } | Action::Resign { .. } | Action::End { .. } => &[
+            "games",
+            "moves",
+            "ratings",
+            "rating_history",
+            "jobs",
+            "outbox",
+        ],
+        Action::Abort { .. } => &["games", "jobs", "outbox"],
+        Action::Advise { .. } => &["advice"],
+        Action::Link { .. } => &["link_codes", "ratings"],
+        Action::Board { .. }
+        | Action::Games
+        | Action::Rules
+        | Action::Help
+        | Action::Leaderboard { .. }
+        | Action::Stats { .. }
+        | Action::History { .. }
+        | Action::Replay { .. } => &[],
+    }
+}
+
+/// Commands whose success is a private reply (so privacy does not mean refusal).
+fn succeeds_privately(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Link { .. } | Action::Abort { .. } | Action::Advise { .. }
+    )
+}
+
+/// Checks one command's effect: `before` and `after` the service handled `cmd` and
+/// answered `reply`. Returns what went wrong, if anything.
+pub async fn check_effect(
+    inspector: &Inspector,
+    cmd: &Command,
+    reply: &Reply,
+    before: &DbState,
+    after: &DbState,
+) -> Result<(), String> {
+    if reply.text == GENERIC_FAILURE {
+        return Err(format!("an internal failure for {cmd:?}"));
+    }
+    let changed: Vec<&str> = after
+        .tables
+        .iter()
+        .filter(|(name, rows)| before.tables.get(*name) != Some(rows))
+        .map(|(name, _)| name.as_str())
+        .collect();
+    // Players may be added, never changed or dropped, except by linking.
+    let known = &after.players[..before.players.len().min(after.players.len())];
+    let players_changed = known != before.players.as_slice();
+    if players_changed && !matches!(cmd.action, Action::Link { .. }) {
+        return Err(format!("{cmd:?} changed a player's identity"));
+    }
+    if reply.private && !succeeds_privately(&cmd.action) && (!changed.is_empty() || players_changed)
+    {
+        return Err(format!(
+            "a refusal ({}) changed {changed:?} for {cmd:?}",
+            reply.text
+        ));
+    }
+    let allowed = may_change(&cmd.action);
+    if let Some(table) = changed.iter().find(|t| !allowed.contains(t)) {
+        return Err(format!("{cmd:?} changed {table}, which it may not"));
+    }
+    if changed.contains(&"moves") {
+        if !matches!(cmd.action, Action::Move { .. }) {
+            return Err(format!("{cmd:?} stored a move"));
+        }
+        let count = |state: &DbState| {
+            serde_json::from_str::<Vec<serde_json::Value>>(&state.tables["moves"])
+                .map(|rows| rows.len())
+                .unwrap_or(0)
+        };
+        let (was, now) = (count(before), count(after));
+        if now != was + 1 {
+            return Err(format!("{cmd:?} took the moves from {was} to {now}"));
+        }
+        let mover = inspector.last_mover().await;
+        if mover.as_deref() != Some(cmd.author.id.as_str()) {
+            return Err(format!("{cmd:?} stored a move by {mover:?}"));
+        }
+    }
+    Ok(())
+}
