@@ -130,6 +130,7 @@ impl Service {
             time_control: TimeControl::None.to_string(),
             reminders: false,
             expires_at: now.saturating_add(60_000),
+            caps: self.config.caps.limits(),
         };
         let challenge_id = self.store.create_challenge(&new, now).await?;
         let challenge =
@@ -150,7 +151,16 @@ impl Service {
         let effects = self.turn_effects(seats, Clocks::default(), &game, None, now);
         let game_id = self
             .store
-            .accept_challenge(&challenge, &NewGame { south_id, north_id }, &effects, now)
+            .accept_challenge(
+                &challenge,
+                &NewGame {
+                    south_id,
+                    north_id,
+                    caps: self.config.caps.limits(),
+                },
+                &effects,
+                now,
+            )
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("challenge #{challenge_id} closed")))?;
         self.wake();

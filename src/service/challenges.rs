@@ -135,6 +135,7 @@ impl Service {
             time_control: time.to_string(),
             reminders,
             expires_at: now.saturating_add(ttl_ms),
+            caps: self.config.caps.limits(),
         };
         let id = match self.store.create_challenge(&new, now).await {
             Ok(id) => id,
@@ -324,7 +325,16 @@ impl Service {
         let effects = self.turn_effects(seats, Clocks::default(), &game, None, now);
         let Some(game_id) = self
             .store
-            .accept_challenge(&c, &NewGame { south_id, north_id }, &effects, now)
+            .accept_challenge(
+                &c,
+                &NewGame {
+                    south_id,
+                    north_id,
+                    caps: self.config.caps.limits(),
+                },
+                &effects,
+                now,
+            )
             .await?
         else {
             return Err(ServiceError::ChallengeClosed(

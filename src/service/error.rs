@@ -238,16 +238,22 @@ impl ServiceError {
     /// Whether this is an internal failure (logged, shown as [`GENERIC_FAILURE`]).
     #[must_use]
     pub fn is_internal(&self) -> bool {
-        matches!(self, ServiceError::Db(_) | ServiceError::Internal(_))
+        match self {
+            ServiceError::Db(StoreError::CapReached { .. }) => false,
+            ServiceError::Db(_) | ServiceError::Internal(_) => true,
+            _ => false,
+        }
     }
 
     /// The text the user sees.
     #[must_use]
     pub fn user_message(&self) -> String {
-        if self.is_internal() {
-            GENERIC_FAILURE.to_owned()
-        } else {
-            self.to_string()
+        match self {
+            ServiceError::Db(StoreError::CapReached { cap, limit }) => {
+                super::limits::cap_text(*cap, *limit, None)
+            }
+            _ if self.is_internal() => GENERIC_FAILURE.to_owned(),
+            _ => self.to_string(),
         }
     }
 }

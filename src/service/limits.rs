@@ -19,6 +19,7 @@ use std::{
 use governor::{clock::DefaultClock, state::keyed::DefaultKeyedStateStore, Quota, RateLimiter};
 
 use super::{Action, Command, Platform, Service, ServiceError, User};
+use crate::store::{Cap, CapLimits};
 
 /// The longest name kept, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
@@ -188,7 +189,8 @@ impl Service {
 
     /// Refuses a new game or challenge by `user_id` on `platform` when one of the
     /// caps is reached: its pending challenges (`challenging`), its active games, and
-    /// games against the engine (`engine`).
+    /// games against the engine (`engine`). An early, friendly check: the writes
+    /// count again inside their transactions (see [`Caps::limits`]).
     pub(super) async fn check_caps(
         &self,
         platform: Platform,
@@ -198,42 +200,70 @@ impl Service {
     ) -> Result<(), ServiceError> {
         let caps = self.config.caps;
         let platform = platform.as_str();
+        let refuse = |cap, limit, count| Err(ServiceError::Cap(cap_text(cap, limit, Some(count))));
         if challenging {
             let pending = self
                 .store
                 .pending_challenges_made(platform, user_id, self.now())
                 .await?;
             if pending >= caps.pending_challenges {
-                return Err(ServiceError::Cap(format!(
-                    "You already have {pending} pending challenges, the most at once. Wait \
-                     for answers, or withdraw one with `/oware cancel`."
-                )));
+                return refuse(Cap::PendingChallenges, caps.pending_challenges, pending);
             }
         }
         let (active, against_engine) = self.store.active_games_count(platform, user_id).await?;
         if active >= caps.active_games {
-            return Err(ServiceError::Cap(format!(
-                "That would make more than {} games at once for one player. Finish one \
-                 first (`/oware games` lists them; `/oware resign` ends one).",
-                caps.active_games
-            )));
+            return refuse(Cap::ActiveGames, caps.active_games, active);
         }
         if engine {
             if against_engine >= caps.engine_games_per_user {
-                return Err(ServiceError::Cap(format!(
-                    "You already play {against_engine} games against me, the most at once. \
-                     Finish one first (or `/oware resign` it)."
-                )));
+                return refuse(
+                    Cap::EngineGamesPerUser,
+                    caps.engine_games_per_user,
+                    against_engine,
+                );
             }
-            if self.store.active_engine_games().await? >= caps.engine_games {
-                return Err(ServiceError::Cap(
-                    "I am playing as many games against people as I can right now. Try \
-                     again later, or challenge a person with `/oware play @someone`."
-                        .to_owned(),
-                ));
+            let total = self.store.active_engine_games().await?;
+            if total >= caps.engine_games {
+                return refuse(Cap::EngineGames, caps.engine_games, total);
             }
         }
         Ok(())
+    }
+}
+
+impl Caps {
+    /// The caps as the store enforces them inside its transactions.
+    #[must_use]
+    pub fn limits(&self) -> CapLimits {
+        CapLimits {
+            pending_challenges: Some(self.pending_challenges),
+            active_games: Some(self.active_games),
+            engine_games_per_user: Some(self.engine_games_per_user),
+            engine_games: Some(self.engine_games),
+        }
+    }
+}
+
+/// What a player hears when `cap` (of `limit`) is reached; `count` when known.
+pub(super) fn cap_text(cap: Cap, limit: i64, count: Option<i64>) -> String {
+    let count = count.unwrap_or(limit);
+    match cap {
+        Cap::PendingChallenges => format!(
+            "You already have {count} pending challenges, the most at once. Wait for \
+             answers, or withdraw one with `/oware cancel`."
+        ),
+        Cap::ActiveGames => format!(
+            "That would make more than {limit} games at once for one player. Finish one \
+             first (`/oware games` lists them; `/oware resign` ends one)."
+        ),
+        Cap::EngineGamesPerUser => format!(
+            "You already play {count} games against me, the most at once. Finish one \
+             first (or `/oware resign` it)."
+        ),
+        Cap::EngineGames => "I am playing as many games against people as I can right now. \
+                             Try again later, or challenge a person with \
+                             `/oware play @someone`."
+            .to_owned(),
     }
 }
 

@@ -5,6 +5,7 @@
 use sqlx::FromRow;
 
 use super::{
+    counts::{self, CapLimits},
     jobs::{self, Effects},
     NewGame, Store, StoreError,
 };
@@ -90,6 +91,8 @@ pub struct NewChallenge {
     /// When it expires (Unix ms). A challenge to a person gets a `challenge_expiry`
     /// job then.
     pub expires_at: i64,
+    /// The caps its creation (and the game's, for one against the engine) enforces.
+    pub caps: CapLimits,
 }
 
 macro_rules! select_challenge {
@@ -147,6 +150,9 @@ impl Store {
     /// challenge to this opponent; database failures.
     pub async fn create_challenge(&self, new: &NewChallenge, now: i64) -> Result<i64, StoreError> {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        if new.level.is_none() {
+            counts::check_new_challenge(&mut tx, new.challenger_id, now, &new.caps).await?;
+        }
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (platform, space, channel, thread, challenger_id,
                  opponent_id, first, rated, variant, advice, level, time_control, reminders,
@@ -297,6 +303,7 @@ impl Store {
         now: i64,
     ) -> Result<Option<i64>, StoreError> {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
         let updated = sqlx::query(
             "UPDATE challenges SET status = 'accepted', updated_at = ?1
              WHERE id = ?2 AND status = 'pending' AND expires_at > ?1",

@@ -1,6 +1,117 @@
-//! Counts behind the service's caps: what one user (and everyone) has open.
+//! Counts behind the service's caps: what one user (and everyone) has open. The
+//! service asks first, for a friendly early refusal; the writes that create a
+//! challenge or a game count again inside their own transaction, which is what makes
+//! a cap hold when commands arrive at once.
+
+use sqlx::{Sqlite, Transaction};
 
 use super::{Store, StoreError};
+
+/// Which cap was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cap {
+    /// Pending challenges one player made.
+    PendingChallenges,
+    /// Active games one player plays.
+    ActiveGames,
+    /// Active games one player plays against the engine.
+    EngineGamesPerUser,
+    /// Active games against the engine in all.
+    EngineGames,
+}
+
+/// The caps a write enforces (`None`: no cap).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CapLimits {
+    /// Pending challenges one player made.
+    pub pending_challenges: Option<i64>,
+    /// Active games one player plays.
+    pub active_games: Option<i64>,
+    /// Active games one player plays against the engine.
+    pub engine_games_per_user: Option<i64>,
+    /// Active games against the engine in all.
+    pub engine_games: Option<i64>,
+}
+
+/// Fails with [`StoreError::CapReached`] when `count` has reached `limit`.
+fn within(cap: Cap, count: i64, limit: Option<i64>) -> Result<(), StoreError> {
+    match limit {
+        Some(limit) if count >= limit => Err(StoreError::CapReached { cap, limit }),
+        _ => Ok(()),
+    }
+}
+
+/// Inside a challenge's creation: the challenger's pending challenges.
+pub(super) async fn check_new_challenge(
+    tx: &mut Transaction<'_, Sqlite>,
+    challenger_id: i64,
+    now: i64,
+    caps: &CapLimits,
+) -> Result<(), StoreError> {
+    if caps.pending_challenges.is_none() {
+        return Ok(());
+    }
+    let pending: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM challenges
+         WHERE challenger_id = ? AND status = 'pending' AND expires_at > ? AND level IS NULL",
+    )
+    .bind(challenger_id)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await?;
+    within(Cap::PendingChallenges, pending, caps.pending_challenges)
+}
+
+/// Inside a game's creation: each person's active games and, for a game against the
+/// engine, the person's and everyone's engine games.
+pub(super) async fn check_new_game(
+    tx: &mut Transaction<'_, Sqlite>,
+    players: [i64; 2],
+    caps: &CapLimits,
+) -> Result<(), StoreError> {
+    let mut seats = Vec::with_capacity(2);
+    for player in players {
+        let seat: (bool, i64, i64) = sqlx::query_as(
+            "SELECT p.is_bot,
+                    (SELECT COUNT(*) FROM games g WHERE g.status = 'active'
+                       AND (g.south_id = p.id OR g.north_id = p.id)),
+                    (SELECT COUNT(*) FROM games g
+                       JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
+                       WHERE g.status = 'active' AND (g.south_id = p.id OR g.north_id = p.id)
+                         AND (s.is_bot OR n.is_bot))
+             FROM players p WHERE p.id = ?",
+        )
+        .bind(player)
+        .fetch_one(&mut **tx)
+        .await?;
+        seats.push(seat);
+    }
+    let engine_game = seats.iter().any(|&(is_bot, _, _)| is_bot);
+    for &(is_bot, active, against_engine) in &seats {
+        if is_bot {
+            continue;
+        }
+        within(Cap::ActiveGames, active, caps.active_games)?;
+        if engine_game {
+            within(
+                Cap::EngineGamesPerUser,
+                against_engine,
+                caps.engine_games_per_user,
+            )?;
+        }
+    }
+    if engine_game && caps.engine_games.is_some() {
+        let total: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games g
+             JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
+             WHERE g.status = 'active' AND (s.is_bot OR n.is_bot)",
+        )
+        .fetch_one(&mut **tx)
+        .await?;
+        within(Cap::EngineGames, total, caps.engine_games)?;
+    }
+    Ok(())
+}
 
 impl Store {
     /// Pending, unexpired challenges `user_id` has made on `platform`.

@@ -26,6 +26,7 @@ use sqlx::sqlite::{
 };
 
 pub use challenges::{ChallengeRow, NewChallenge};
+pub use counts::{Cap, CapLimits};
 pub use jobs::{
     ClockColumns, Effects, JobRow, NewJob, NewMessage, OutboxRow,
     MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS,
@@ -63,6 +64,15 @@ pub enum StoreError {
     /// This player already has a pending challenge to that player.
     #[error("a pending challenge between these players already exists")]
     DuplicateChallenge,
+    /// A cap would be passed (checked inside the transaction that would pass it, so
+    /// commands sent at once cannot slip past it together).
+    #[error("the cap on {cap:?} ({limit}) is reached")]
+    CapReached {
+        /// Which cap.
+        cap: counts::Cap,
+        /// Its value.
+        limit: i64,
+    },
     /// Any other database failure.
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),

@@ -117,6 +117,8 @@ pub struct NewGame {
     pub south_id: i64,
     /// North's player row id.
     pub north_id: i64,
+    /// The caps creating it enforces.
+    pub caps: super::CapLimits,
 }
 
 /// A move to record.

@@ -99,8 +99,10 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         Action::Rematch { .. } | Action::Reissue { .. } => {
             &["challenges", "games", "jobs", "outbox"]
         }
+        // A move may also record a once-a-game note (North typed a capital).
         Action::Move { .. } | Action::Resign { .. } | Action::End { .. } => &[
             "games",
+            "game_notes",
             "moves",
             "ratings",
             "rating_history",
