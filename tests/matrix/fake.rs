@@ -33,6 +33,9 @@ struct State {
     challenges: Vec<(User, User, String)>,
     games: HashMap<i64, FakeGame>,
     threads_set: Vec<(i64, Place)>,
+    /// Direct rooms by user, and how many were recorded.
+    dm_rooms: HashMap<String, String>,
+    dm_rooms_opened: usize,
 }
 
 /// The fake. Every command it handles is recorded for the test to inspect.
@@ -46,6 +49,11 @@ impl FakeService {
     /// Every command handled so far, in order.
     pub fn commands(&self) -> Vec<Command> {
         self.log.lock().expect("log lock").clone()
+    }
+
+    /// How many direct rooms the adapter recorded.
+    pub fn dm_rooms_opened(&self) -> usize {
+        self.state.lock().expect("state lock").dm_rooms_opened
     }
 
     /// Every `set_thread` call so far.
@@ -235,6 +243,17 @@ impl ChatService for FakeService {
             channel: g.channel.clone(),
             thread: Some(g.thread.clone()?),
         })
+    }
+
+    async fn dm_room(&self, _platform: Platform, user_id: String) -> Option<String> {
+        let state = self.state.lock().expect("state lock");
+        state.dm_rooms.get(&user_id).cloned()
+    }
+
+    async fn set_dm_room(&self, _platform: Platform, user_id: String, room: String) {
+        let mut state = self.state.lock().expect("state lock");
+        state.dm_rooms.insert(user_id, room);
+        state.dm_rooms_opened += 1;
     }
 
     async fn move_choices(&self, _place: Place, _author: User) -> Vec<char> {

@@ -13,6 +13,7 @@
 //! Without `MATRIX_TEST_HOMESERVER` the tests say SKIPPED.
 
 mod fake;
+mod kill;
 mod outbox;
 mod support;
 
@@ -34,8 +35,8 @@ use oware_bot::rules::{Game, Pit, Side, Variant};
 use oware_bot::service::{Service, ServiceConfig};
 use oware_bot::store::Store;
 use support::{
-    assert_board, body, env, login, mentions, replies_to, say, start_bot, thread_root, wait_joined,
-    Env, RunningBot, Watch,
+    assert_board, body, dm, env, login, mentions, replies_to, say, start_bot, thread_root,
+    wait_joined, Env, RunningBot, Watch,
 };
 
 /// Both tests log in as the same bot account: one bot at a time.
@@ -194,33 +195,43 @@ async fn play_to_the_end<S: ChatService>(
         seen: HashSet::new(),
     };
 
-    // Chatter is ignored; help is answered (with Matrix's `!` commands).
+    // Chatter is ignored; help is answered (with Matrix's `!` commands), privately:
+    // in a direct room the bot opens with Alice.
     say(&room_a, "hello bob, fancy a game?", None).await;
     say(&room_a, "!oware help", None).await;
-    let help = watch.next(1, "help").await;
+    let mut alice_dm = dm(service.as_ref(), &alice, &env.bot).await;
+    let help = alice_dm.next(1, "help").await;
     assert!(body(&help[0]).contains("`!move c`"), "{:#}", help[0]);
+    watch.quiet(Duration::ZERO, "help is private").await;
 
     let root = start_game(env, &mut watch, &room_a, &room_b, 1, false).await;
     let root_id = OwnedEventId::try_from(root.as_str()).expect("event id");
 
-    // Refusals reply to the offending message, in its thread if it has one.
-    let wrong_turn = say(&room_b, "!move a", Some(&root_id)).await;
-    let refusal = watch.next(1, "out of turn").await;
-    assert_eq!(replies_to(&refusal[0]), Some(wrong_turn.as_str()));
-    assert_eq!(thread_root(&refusal[0]), Some(root.as_str()));
+    // The service's refusals are private: they go to the author's direct room.
+    say(&room_b, "!move a", Some(&root_id)).await;
+    let mut bob_dm = dm(service.as_ref(), &bob, &env.bot).await;
+    assert_ne!(bob_dm.room.room_id(), room_a.room_id());
+    let refusal = bob_dm.next(1, "out of turn").await;
     assert!(
         body(&refusal[0]).contains("not your turn"),
         "{:#}",
         refusal[0]
     );
-    let bad_pit = say(&room_a, "!move z", None).await;
-    let refusal = watch.next(1, "not a pit").await;
-    assert_eq!(replies_to(&refusal[0]), Some(bad_pit.as_str()));
+    // The parser's refusals reply to the offending message, in its thread if any.
+    let wrong_thread = say(&room_b, "!move", Some(&root_id)).await;
+    let refusal = watch.next(1, "no pit").await;
+    assert_eq!(replies_to(&refusal[0]), Some(wrong_thread.as_str()));
+    assert_eq!(thread_root(&refusal[0]), Some(root.as_str()));
+    let unknown = say(&room_a, "!oware frobnicate", None).await;
+    let refusal = watch.next(1, "unknown command").await;
+    assert_eq!(replies_to(&refusal[0]), Some(unknown.as_str()));
     assert_eq!(
         thread_root(&refusal[0]),
         None,
         "answered in the main timeline"
     );
+    say(&room_a, "!move z", None).await;
+    let refusal = alice_dm.next(1, "not a pit").await;
     assert!(body(&refusal[0]).contains("not a pit"), "{:#}", refusal[0]);
 
     let mut game = Game::new(Variant::Abapa);
@@ -236,9 +247,8 @@ async fn play_to_the_end<S: ChatService>(
             let empty = (0..6).find(|&c| game.position().seeds(Pit::of(Side::South, c)) == 0);
             if let Some(c) = empty {
                 let letter = Pit::of(Side::South, c).letter().to_ascii_lowercase();
-                let cmd = say(room, &format!("!move {letter}"), thread).await;
-                let refusal = watch.next(1, "empty pit").await;
-                assert_eq!(replies_to(&refusal[0]), Some(cmd.as_str()));
+                say(room, &format!("!move {letter}"), thread).await;
+                let refusal = alice_dm.next(1, "empty pit").await;
                 assert!(body(&refusal[0]).contains("is empty"), "{:#}", refusal[0]);
                 refused_empty = true;
             }
@@ -284,6 +294,8 @@ async fn play_to_the_end<S: ChatService>(
     );
     // A replayed command would have been answered again (a refusal or a board).
     watch.quiet(Duration::from_secs(2), "after the game").await;
+    bob_dm.quiet(Duration::ZERO, "bob's direct room").await;
+    alice_dm.quiet(Duration::ZERO, "alice's direct room").await;
     bot.stop().await;
     (root, game)
 }
@@ -352,9 +364,15 @@ async fn boards_are_images_and_encrypted_rooms_are_told() {
         (set[0].0, set[0].1.thread.as_deref()),
         (1, Some(root.as_str()))
     );
+    // A private refusal goes to Bob's direct room, opened now and then reused.
     say(&room_b, "!move c", None).await;
-    let refusal = watch.next(1, "out of turn").await;
+    let mut bob_dm = dm(service.as_ref(), &bob, &env.bot).await;
+    let refusal = bob_dm.next(1, "out of turn").await;
     assert!(body(&refusal[0]).contains("not your turn"));
+    say(&room_b, "!move d", None).await;
+    let refusal = bob_dm.next(1, "out of turn again").await;
+    assert!(body(&refusal[0]).contains("not your turn"));
+    assert_eq!(service.dm_rooms_opened(), 1, "the direct room is reused");
     say(&room_a, "!move c", None).await;
     let board = watch.next(2, "a move").await;
     assert_board(&board, &root, 1, "a move");
@@ -371,7 +389,7 @@ async fn boards_are_images_and_encrypted_rooms_are_told() {
         .iter()
         .filter(|c| matches!(c.action, oware_bot::service::Action::Move { .. }))
         .count();
-    assert_eq!(moves, 2, "each command reached the service once");
+    assert_eq!(moves, 3, "each command reached the service once");
 
     // An encrypted room gets a clear answer instead of silence.
     let mut request = create_room::v3::Request::new();
