@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use oware_bot::chat::ChatService;
 use oware_bot::rules::{text_board, Game, Pit, Side, Variant};
@@ -43,12 +44,22 @@ struct State {
 pub struct FakeService {
     state: Mutex<State>,
     log: Mutex<Vec<Command>>,
+    /// Rooms whose commands take this long.
+    slow: Mutex<HashMap<String, Duration>>,
 }
 
 impl FakeService {
     /// Every command handled so far, in order.
     pub fn commands(&self) -> Vec<Command> {
         self.log.lock().expect("log lock").clone()
+    }
+
+    /// Makes every command in `room` take `by` (a slow service).
+    pub fn slow_down(&self, room: &str, by: Duration) {
+        self.slow
+            .lock()
+            .expect("slow lock")
+            .insert(room.to_owned(), by);
     }
 
     /// How many direct rooms the adapter recorded.
@@ -223,6 +234,15 @@ fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
 impl ChatService for FakeService {
     async fn handle(&self, cmd: Command) -> Reply {
         self.log.lock().expect("log lock").push(cmd.clone());
+        let slow = self
+            .slow
+            .lock()
+            .expect("slow lock")
+            .get(&cmd.place.channel)
+            .copied();
+        if let Some(by) = slow {
+            tokio::time::sleep(by).await;
+        }
         self.reply(&cmd)
     }
 

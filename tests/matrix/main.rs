@@ -15,6 +15,8 @@
 mod fake;
 mod kill;
 mod outbox;
+mod private;
+mod rooms;
 mod support;
 
 use std::collections::HashSet;
@@ -107,7 +109,7 @@ pub(crate) async fn game_room(
 }
 
 /// Challenge and accept; returns the thread root of the game's thread.
-async fn start_game(
+pub(crate) async fn start_game(
     env: &Env,
     watch: &mut Watch,
     room_a: &Room,
