@@ -84,6 +84,20 @@ pub(super) async fn claim(conn: &mut SqliteConnection) -> Result<(), StoreError>
     }
 }
 
+/// How long a handled event is remembered. A platform redelivers only events after
+/// the position it last saved (Matrix: the sync token, saved after every batch), so
+/// a month covers any crash and downtime; older rows are dropped at start-up.
+const KEEP_MS: i64 = 30 * 24 * 3600 * 1000;
+
+/// Drops the events handled longer than [`KEEP_MS`] ago.
+pub(super) async fn forget_old(writer: &sqlx::SqlitePool) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM inbox WHERE handled_at < ?")
+        .bind(now_ms().saturating_sub(KEEP_MS))
+        .execute(writer)
+        .await?;
+    Ok(())
+}
+
 impl Store {
     /// Whether event `event_id` on `platform` was handled already.
     ///

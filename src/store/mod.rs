@@ -133,6 +133,7 @@ impl Store {
             .await
             .map_err(open_err)?;
         sqlx::migrate!().run(&writer).await?;
+        inbox::forget_old(&writer).await?;
         let reader = pool_options(READERS)
             .connect_with(options)
             .await

@@ -4,12 +4,17 @@
 //! With the real service (SQLite store, shared parser, board renderer): two players
 //! challenge, accept and play a whole game by typed `!move`s; every board lands in
 //! the game's thread as an `m.image` plus the text board, refusals reply to the
-//! offending message, and a restart mid-game loses and replays nothing. With a
+//! offending message (the service's, which are private, go to a direct room), and a
+//! restart mid-game loses and replays nothing. With a
 //! small fake service: the service's `open_thread` name is honoured, a mention pill
 //! names the opponent, history from before the bot joined is not answered, each
 //! command reaches the service once, and an encrypted room gets a clear answer.
 //! With the real service and its scheduler (`outbox`): the engine's moves arrive
-//! through the outbox, and a message sent just before a crash shows once.
+//! through the outbox, and a message sent just before a crash shows once. The real
+//! binary killed between a command's answer and its sync token (`kill`) applies and
+//! answers it once after the restart. Private replies go to a direct room
+//! (`private`); rooms are independent under a slow service, and a graceful stop
+//! finishes the command in hand (`rooms`).
 //! Without `MATRIX_TEST_HOMESERVER` the tests say SKIPPED.
 
 mod fake;
