@@ -11,3 +11,23 @@ pub mod discord;
 /// What an adapter needs from the service (defined by the service, which owns its
 /// ports).
 pub use crate::service::ChatService;
+
+/// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM: when the adapters should stop
+/// gracefully.
+pub async fn terminated() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+                return;
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot listen for SIGTERM; Ctrl-C only"),
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}

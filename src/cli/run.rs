@@ -2,16 +2,24 @@
 //! once, sharing one service and one database; with none configured, the console chat.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
+use tokio::sync::watch;
 
 use super::console::ConsoleArgs;
-use crate::chat::{discord, matrix};
+use crate::chat::{self, discord, matrix};
 use crate::config::Config;
 use crate::service::Service;
 use crate::store::Store;
 
-/// Runs the configured networks until one of them stops with an error or Ctrl-C.
+/// How long a graceful stop waits for the networks (each lets its commands in hand
+/// finish within its own deadline first).
+const STOP_DEADLINE: Duration = Duration::from_secs(30);
+
+/// Runs the configured networks until one of them stops with an error, or until
+/// Ctrl-C or SIGTERM: then every network stops gracefully (no new events, the
+/// commands in hand finish, Matrix saves its sync token) and the process exits 0.
 ///
 /// # Errors
 /// The database cannot be opened, or a network's adapter fails to start.
@@ -26,40 +34,76 @@ pub fn run(args: &ConsoleArgs, config: &Config) -> anyhow::Result<()> {
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
         let service = Arc::new(Service::new(store.clone(), config.service()));
         // One scheduler per process: engine moves, deadlines, reminders, expiries.
         let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
+        let (stop, stopping) = watch::channel(false);
+        let stopped = || {
+            let mut stopping = stopping.clone();
+            async move {
+                // A dropped sender also means stop.
+                let _ = stopping.wait_for(|stop| *stop).await;
+            }
+        };
         let mut networks = tokio::task::JoinSet::new();
         if let Some(cfg) = discord {
             tracing::info!("starting Discord");
             let service = Arc::clone(&service);
-            networks.spawn(async move { ("Discord", discord::run(service, cfg).await) });
+            let stopped = stopped();
+            networks.spawn(async move {
+                let result = discord::run_until(service, cfg, stopped).await;
+                ("Discord", result)
+            });
         }
         if let Some(cfg) = matrix {
             tracing::info!(homeserver = %cfg.homeserver, "starting Matrix");
             let service = Arc::clone(&service);
-            networks.spawn(async move { ("Matrix", matrix::run(service, cfg).await) });
+            let stopped = stopped();
+            networks
+                .spawn(async move { ("Matrix", matrix::run_until(service, cfg, stopped).await) });
         }
         let result = tokio::select! {
-            Some(done) = networks.join_next() => match done {
-                Ok((name, Ok(()))) => {
-                    tracing::info!("{name} stopped");
-                    Ok(())
-                }
-                Ok((name, Err(e))) => Err(e.context(format!("{name} failed"))),
-                Err(e) => Err(anyhow::anyhow!("a chat network task panicked: {e}")),
-            },
-            _ = tokio::signal::ctrl_c() => {
-                tracing::info!("Ctrl-C: stopping");
+            Some(done) = networks.join_next() => finished(done),
+            () = chat::terminated() => {
+                tracing::info!("stopping: finishing the commands in hand");
                 Ok(())
             }
         };
-        networks.abort_all();
+        let _ = stop.send(true);
+        let drained = tokio::time::timeout(STOP_DEADLINE, async {
+            while let Some(done) = networks.join_next().await {
+                if let Err(e) = finished(done) {
+                    tracing::error!(error = %e, "a network did not stop cleanly");
+                }
+            }
+        })
+        .await;
+        if drained.is_err() {
+            tracing::warn!("the networks did not stop within {STOP_DEADLINE:?}; stopping them");
+            networks.abort_all();
+        }
         scheduler.abort();
         store.close().await;
         result
-    })
+    });
+    // A search still running on a blocking thread is not waited for long.
+    runtime.shutdown_timeout(Duration::from_secs(5));
+    result
+}
+
+/// What a network's task ended with.
+fn finished(
+    done: Result<(&'static str, anyhow::Result<()>), tokio::task::JoinError>,
+) -> anyhow::Result<()> {
+    match done {
+        Ok((name, Ok(()))) => {
+            tracing::info!("{name} stopped");
+            Ok(())
+        }
+        Ok((name, Err(e))) => Err(e.context(format!("{name} failed"))),
+        Err(e) => Err(anyhow::anyhow!("a chat network task panicked: {e}")),
+    }
 }

@@ -13,6 +13,14 @@ pub trait ChatService: Send + Sync + 'static {
     /// Handles one command. Never fails: refusals and errors are replies.
     fn handle(&self, cmd: Command) -> impl Future<Output = Reply> + Send;
 
+    /// Handles the command carried by incoming event `event_id` (the platform's id
+    /// for it), exactly once: an event handled before (redelivered after a crash)
+    /// gets an empty reply and changes nothing. The default just handles it.
+    fn handle_event(&self, event_id: &str, cmd: Command) -> impl Future<Output = Reply> + Send {
+        let _ = event_id;
+        self.handle(cmd)
+    }
+
     /// Records the thread an adapter opened for a game (after a reply with
     /// `open_thread`), so later commands in that thread mean that game.
     fn set_thread(&self, game: i64, thread: Place) -> impl Future<Output = ()> + Send;
@@ -34,6 +42,29 @@ pub trait ChatService: Send + Sync + 'static {
     /// they know their account (Discord: on READY). Fakes may ignore it.
     fn register_bot_user(&self, platform: Platform, user_id: &str) {
         let _ = (platform, user_id);
+    }
+
+    /// The direct-message room the adapter opened with `user_id` before (recorded
+    /// with [`ChatService::set_dm_room`]), where that user's private replies go.
+    /// The default remembers none.
+    fn dm_room(
+        &self,
+        platform: Platform,
+        user_id: String,
+    ) -> impl Future<Output = Option<String>> + Send {
+        let _ = (platform, user_id);
+        async { None }
+    }
+
+    /// Records the direct-message room opened with `user_id`.
+    fn set_dm_room(
+        &self,
+        platform: Platform,
+        user_id: String,
+        room: String,
+    ) -> impl Future<Output = ()> + Send {
+        let _ = (platform, user_id, room);
+        async {}
     }
 
     /// Messages for `platform` that the bot sends unprompted (an engine move, a
@@ -66,6 +97,24 @@ pub trait ChatService: Send + Sync + 'static {
 impl ChatService for Service {
     fn handle(&self, cmd: Command) -> impl Future<Output = Reply> + Send {
         Service::handle(self, cmd)
+    }
+
+    fn handle_event(&self, event_id: &str, cmd: Command) -> impl Future<Output = Reply> + Send {
+        Service::handle_event(self, event_id, cmd)
+    }
+
+    async fn dm_room(&self, platform: Platform, user_id: String) -> Option<String> {
+        Service::dm_room(self, platform, &user_id)
+            .await
+            .inspect_err(|err| tracing::error!(error = %err, "could not read a DM room"))
+            .ok()
+            .flatten()
+    }
+
+    async fn set_dm_room(&self, platform: Platform, user_id: String, room: String) {
+        if let Err(err) = Service::set_dm_room(self, platform, &user_id, &room).await {
+            tracing::error!(error = %err, "could not record a DM room");
+        }
     }
 
     async fn set_thread(&self, game: i64, thread: Place) {

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::{
     rules::{Game, Ply, Side},
-    store::{GameRow, MoveRecord, NewChallenge, NewGame},
+    store::{GameRow, MoveRecord, NewChallenge, NewGame, StoreError},
 };
 
 /// The chat accounts that are this bot, per platform (adapters register their own
@@ -132,11 +132,6 @@ impl Service {
             expires_at: now.saturating_add(60_000),
             caps: self.config.caps.limits(),
         };
-        let challenge_id = self.store.create_challenge(&new, now).await?;
-        let challenge =
-            self.store.challenge(challenge_id).await?.ok_or_else(|| {
-                ServiceError::Internal(format!("challenge #{challenge_id} vanished"))
-            })?;
         let (south_id, north_id) = if human_first {
             (human_id, bot_id)
         } else {
@@ -149,10 +144,12 @@ impl Service {
             bots: [!human_first, human_first],
         };
         let effects = self.turn_effects(seats, Clocks::default(), &game, None, now);
-        let game_id = self
+        // The challenge and its game in one transaction: a command handled again
+        // after a crash finds its event recorded and starts nothing.
+        let game_id = match self
             .store
-            .accept_challenge(
-                &challenge,
+            .start_engine_game(
+                &new,
                 &NewGame {
                     south_id,
                     north_id,
@@ -161,8 +158,14 @@ impl Service {
                 &effects,
                 now,
             )
-            .await?
-            .ok_or_else(|| ServiceError::Internal(format!("challenge #{challenge_id} closed")))?;
+            .await
+        {
+            Ok(id) => id,
+            Err(StoreError::DuplicateChallenge) => {
+                return Err(ServiceError::DuplicateChallenge(bot.name.clone()))
+            }
+            Err(e) => return Err(e.into()),
+        };
         self.wake();
         let row = self
             .store

@@ -46,7 +46,7 @@ pub use limits::{Caps, RateLimit};
 pub use outbox::Outgoing;
 pub use reply::{Attachment, Button, ButtonAction, Reply};
 
-use crate::store::Store;
+use crate::store::{inbox, Store, StoreError};
 
 /// The service's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,6 +185,14 @@ impl Service {
         }
         match self.dispatch(&cmd).await {
             Ok(reply) => reply,
+            Err(ServiceError::Db(StoreError::Replayed)) => {
+                tracing::info!(
+                    platform = cmd.place.platform.as_str(),
+                    channel = %cmd.place.channel,
+                    "event handled before: ignored"
+                );
+                Reply::default()
+            }
             Err(err) => {
                 if err.is_internal() {
                     tracing::error!(
@@ -196,6 +204,43 @@ impl Service {
                     );
                 }
                 Reply::private(err.user_message())
+            }
+        }
+    }
+
+    /// Handles the command an incoming event carries, exactly once: `event_id` is
+    /// the platform's id for the event (a Matrix event id), which a platform may
+    /// deliver again after a crash. The event is recorded in the transaction that
+    /// stores the command's effect (see [`crate::store::inbox`]), or once answered
+    /// for a command without one; an event handled before gets an empty reply
+    /// (send nothing) and changes nothing.
+    pub async fn handle_event(&self, event_id: &str, cmd: Command) -> Reply {
+        let platform = cmd.place.platform.as_str();
+        match self.store.event_handled(platform, event_id).await {
+            Ok(false) => {}
+            Ok(true) => {
+                tracing::info!(platform, event_id, "event handled before: ignored");
+                return Reply::default();
+            }
+            Err(err) => {
+                tracing::error!(error = %err, platform, event_id, "cannot read the inbox");
+                return Reply::private(GENERIC_FAILURE);
+            }
+        }
+        let (reply, claimed) = inbox::scope(platform, event_id, self.handle(cmd)).await;
+        // An effect transaction recorded the event (and it stands, unless that
+        // transaction rolled back: record it again); a command without an effect
+        // is recorded now that it is answered, and answered only by the handling
+        // that records it.
+        match self.store.record_event(platform, event_id).await {
+            Ok(recorded) if recorded || claimed => reply,
+            Ok(_) => {
+                tracing::info!(platform, event_id, "event handled meanwhile: ignored");
+                Reply::default()
+            }
+            Err(err) => {
+                tracing::error!(error = %err, platform, event_id, "cannot record the event");
+                reply
             }
         }
     }
@@ -216,6 +261,35 @@ impl Service {
             }
             _ => Err(ServiceError::NoSuchGame(game_id)),
         }
+    }
+
+    /// The direct-message room recorded for `user_id` on `platform` (where their
+    /// private replies go), if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn dm_room(
+        &self,
+        platform: Platform,
+        user_id: &str,
+    ) -> Result<Option<String>, ServiceError> {
+        Ok(self.store.dm_room(platform.as_str(), user_id).await?)
+    }
+
+    /// Records the direct-message room an adapter opened with `user_id`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_dm_room(
+        &self,
+        platform: Platform,
+        user_id: &str,
+        room: &str,
+    ) -> Result<(), ServiceError> {
+        Ok(self
+            .store
+            .set_dm_room(platform.as_str(), user_id, room)
+            .await?)
     }
 
     /// Where `game_id`'s thread is (its channel and thread id), when an adapter

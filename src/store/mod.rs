@@ -1,16 +1,19 @@
 //! The only SQL in the crate: players, challenges, games and moves, ratings, advice
-//! and link codes in one SQLite file
-//! (WAL mode), through sqlx. Migrations live in `migrations/` at the top level and run
+//! and link codes, the inbox of handled events and direct-message rooms in one
+//! SQLite file (WAL mode), through sqlx. Migrations live in `migrations/` at the top level and run
 //! when the store opens.
 //!
 //! The store speaks plain rows (strings, integers); turning them into rules types is
 //! the service's job. Every write that races another (a move, accepting a challenge)
 //! is one transaction guarded by a version or status check, so concurrent commands
-//! apply at most once.
+//! apply at most once; it also records the command's event (see [`inbox`]), so a
+//! redelivered event applies nothing.
 
 mod challenges;
 mod counts;
+mod direct;
 mod engine;
+pub mod inbox;
 mod jobs;
 #[macro_use]
 mod games;
@@ -73,6 +76,10 @@ pub enum StoreError {
         /// Its value.
         limit: i64,
     },
+    /// The incoming event this command came from was handled before (a platform
+    /// delivered it again): its transaction rolled back and changed nothing.
+    #[error("this event was handled already")]
+    Replayed,
     /// Any other database failure.
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
@@ -136,6 +143,7 @@ impl Store {
             .await
             .map_err(open_err)?;
         sqlx::migrate!().run(&writer).await?;
+        inbox::forget_old(&writer).await?;
         let reader = pool_options(READERS)
             .connect_with(options)
             .await

@@ -1,7 +1,7 @@
 //! Onlookers' advice (one vote per onlooker per ply) and one-time link codes that
 //! join two accounts into one identity.
 
-use super::{now_ms, Store, StoreError};
+use super::{inbox, now_ms, Store, StoreError};
 
 /// What redeeming a link code did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +51,8 @@ impl Store {
         onlooker_id: i64,
         pit: char,
     ) -> Result<bool, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
         let stored = sqlx::query(
             "INSERT INTO advice (game_id, ply, onlooker_id, pit, given_at)
              SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (
@@ -64,9 +66,10 @@ impl Store {
         .bind(onlooker_id)
         .bind(pit.to_string())
         .bind(now_ms())
-        .execute(&self.writer)
+        .execute(&mut *tx)
         .await?
         .rows_affected();
+        tx.commit().await?;
         Ok(stored == 1)
     }
 
@@ -99,6 +102,8 @@ impl Store {
         player_id: i64,
         expires_at: i64,
     ) -> Result<bool, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
         let stored = sqlx::query(
             "INSERT OR IGNORE INTO link_codes (code, player_id, created_at, expires_at)
              VALUES (?, ?, ?, ?)",
@@ -107,9 +112,10 @@ impl Store {
         .bind(player_id)
         .bind(now_ms())
         .bind(expires_at)
-        .execute(&self.writer)
+        .execute(&mut *tx)
         .await?
         .rows_affected();
+        tx.commit().await?;
         Ok(stored == 1)
     }
 
@@ -146,6 +152,7 @@ impl Store {
     ) -> Result<LinkOutcome, StoreError> {
         let now = now_ms();
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
         let found: Option<(i64, i64, Option<i64>, String, String, i64)> = sqlx::query_as(
             "SELECT l.player_id, l.expires_at, l.used_at, p.platform, p.name,
                     COALESCE(p.identity_id, p.id)

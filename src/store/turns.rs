@@ -4,6 +4,7 @@
 //! transaction.
 
 use super::{
+    inbox,
     jobs::{self, Effects},
     ratings::{rate_game, RatingChange},
     GameEnd, MoveRecord, Rater, Store, StoreError,
@@ -46,6 +47,7 @@ impl Store {
         // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
         // timeout instead of failing to upgrade a read snapshot.
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, ply = ply + 1,
                  south_score = ?, north_score = ?, end_proposed_by = NULL,
@@ -126,6 +128,7 @@ impl Store {
         now: i64,
     ) -> Result<Option<Applied>, StoreError> {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = 'finished', result = ?,
                  reason = ?, south_score = ?, north_score = ?, end_proposed_by = NULL,
@@ -174,6 +177,7 @@ impl Store {
         side: char,
     ) -> Result<bool, StoreError> {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, end_proposed_by = ?, updated_at = ?
              WHERE id = ? AND version = ? AND status = 'active'",

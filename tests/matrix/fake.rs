@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use oware_bot::chat::ChatService;
 use oware_bot::rules::{text_board, Game, Pit, Side, Variant};
@@ -33,6 +34,9 @@ struct State {
     challenges: Vec<(User, User, String)>,
     games: HashMap<i64, FakeGame>,
     threads_set: Vec<(i64, Place)>,
+    /// Direct rooms by user, and how many were recorded.
+    dm_rooms: HashMap<String, String>,
+    dm_rooms_opened: usize,
 }
 
 /// The fake. Every command it handles is recorded for the test to inspect.
@@ -40,12 +44,27 @@ struct State {
 pub struct FakeService {
     state: Mutex<State>,
     log: Mutex<Vec<Command>>,
+    /// Rooms whose commands take this long.
+    slow: Mutex<HashMap<String, Duration>>,
 }
 
 impl FakeService {
     /// Every command handled so far, in order.
     pub fn commands(&self) -> Vec<Command> {
         self.log.lock().expect("log lock").clone()
+    }
+
+    /// Makes every command in `room` take `by` (a slow service).
+    pub fn slow_down(&self, room: &str, by: Duration) {
+        self.slow
+            .lock()
+            .expect("slow lock")
+            .insert(room.to_owned(), by);
+    }
+
+    /// How many direct rooms the adapter recorded.
+    pub fn dm_rooms_opened(&self) -> usize {
+        self.state.lock().expect("state lock").dm_rooms_opened
     }
 
     /// Every `set_thread` call so far.
@@ -215,6 +234,15 @@ fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
 impl ChatService for FakeService {
     async fn handle(&self, cmd: Command) -> Reply {
         self.log.lock().expect("log lock").push(cmd.clone());
+        let slow = self
+            .slow
+            .lock()
+            .expect("slow lock")
+            .get(&cmd.place.channel)
+            .copied();
+        if let Some(by) = slow {
+            tokio::time::sleep(by).await;
+        }
         self.reply(&cmd)
     }
 
@@ -235,6 +263,17 @@ impl ChatService for FakeService {
             channel: g.channel.clone(),
             thread: Some(g.thread.clone()?),
         })
+    }
+
+    async fn dm_room(&self, _platform: Platform, user_id: String) -> Option<String> {
+        let state = self.state.lock().expect("state lock");
+        state.dm_rooms.get(&user_id).cloned()
+    }
+
+    async fn set_dm_room(&self, _platform: Platform, user_id: String, room: String) {
+        let mut state = self.state.lock().expect("state lock");
+        state.dm_rooms.insert(user_id, room);
+        state.dm_rooms_opened += 1;
     }
 
     async fn move_choices(&self, _place: Place, _author: User) -> Vec<char> {

@@ -4,16 +4,24 @@
 //! With the real service (SQLite store, shared parser, board renderer): two players
 //! challenge, accept and play a whole game by typed `!move`s; every board lands in
 //! the game's thread as an `m.image` plus the text board, refusals reply to the
-//! offending message, and a restart mid-game loses and replays nothing. With a
+//! offending message (the service's, which are private, go to a direct room), and a
+//! restart mid-game loses and replays nothing. With a
 //! small fake service: the service's `open_thread` name is honoured, a mention pill
 //! names the opponent, history from before the bot joined is not answered, each
 //! command reaches the service once, and an encrypted room gets a clear answer.
 //! With the real service and its scheduler (`outbox`): the engine's moves arrive
-//! through the outbox, and a message sent just before a crash shows once.
+//! through the outbox, and a message sent just before a crash shows once. The real
+//! binary killed between a command's answer and its sync token (`kill`) applies and
+//! answers it once after the restart. Private replies go to a direct room
+//! (`private`); rooms are independent under a slow service, and a graceful stop
+//! finishes the command in hand (`rooms`).
 //! Without `MATRIX_TEST_HOMESERVER` the tests say SKIPPED.
 
 mod fake;
+mod kill;
 mod outbox;
+mod private;
+mod rooms;
 mod support;
 
 use std::collections::HashSet;
@@ -34,8 +42,8 @@ use oware_bot::rules::{Game, Pit, Side, Variant};
 use oware_bot::service::{Service, ServiceConfig};
 use oware_bot::store::Store;
 use support::{
-    assert_board, body, env, login, mentions, replies_to, say, start_bot, thread_root, wait_joined,
-    Env, RunningBot, Watch,
+    assert_board, body, dm, env, login, mentions, replies_to, say, start_bot, thread_root,
+    wait_joined, Env, RunningBot, Watch,
 };
 
 /// Both tests log in as the same bot account: one bot at a time.
@@ -106,7 +114,7 @@ pub(crate) async fn game_room(
 }
 
 /// Challenge and accept; returns the thread root of the game's thread.
-async fn start_game(
+pub(crate) async fn start_game(
     env: &Env,
     watch: &mut Watch,
     room_a: &Room,
@@ -194,33 +202,43 @@ async fn play_to_the_end<S: ChatService>(
         seen: HashSet::new(),
     };
 
-    // Chatter is ignored; help is answered (with Matrix's `!` commands).
+    // Chatter is ignored; help is answered (with Matrix's `!` commands), privately:
+    // in a direct room the bot opens with Alice.
     say(&room_a, "hello bob, fancy a game?", None).await;
     say(&room_a, "!oware help", None).await;
-    let help = watch.next(1, "help").await;
+    let mut alice_dm = dm(service.as_ref(), &alice, &env.bot).await;
+    let help = alice_dm.next(1, "help").await;
     assert!(body(&help[0]).contains("`!move c`"), "{:#}", help[0]);
+    watch.quiet(Duration::ZERO, "help is private").await;
 
     let root = start_game(env, &mut watch, &room_a, &room_b, 1, false).await;
     let root_id = OwnedEventId::try_from(root.as_str()).expect("event id");
 
-    // Refusals reply to the offending message, in its thread if it has one.
-    let wrong_turn = say(&room_b, "!move a", Some(&root_id)).await;
-    let refusal = watch.next(1, "out of turn").await;
-    assert_eq!(replies_to(&refusal[0]), Some(wrong_turn.as_str()));
-    assert_eq!(thread_root(&refusal[0]), Some(root.as_str()));
+    // The service's refusals are private: they go to the author's direct room.
+    say(&room_b, "!move a", Some(&root_id)).await;
+    let mut bob_dm = dm(service.as_ref(), &bob, &env.bot).await;
+    assert_ne!(bob_dm.room.room_id(), room_a.room_id());
+    let refusal = bob_dm.next(1, "out of turn").await;
     assert!(
         body(&refusal[0]).contains("not your turn"),
         "{:#}",
         refusal[0]
     );
-    let bad_pit = say(&room_a, "!move z", None).await;
-    let refusal = watch.next(1, "not a pit").await;
-    assert_eq!(replies_to(&refusal[0]), Some(bad_pit.as_str()));
+    // The parser's refusals reply to the offending message, in its thread if any.
+    let wrong_thread = say(&room_b, "!move", Some(&root_id)).await;
+    let refusal = watch.next(1, "no pit").await;
+    assert_eq!(replies_to(&refusal[0]), Some(wrong_thread.as_str()));
+    assert_eq!(thread_root(&refusal[0]), Some(root.as_str()));
+    let unknown = say(&room_a, "!oware frobnicate", None).await;
+    let refusal = watch.next(1, "unknown command").await;
+    assert_eq!(replies_to(&refusal[0]), Some(unknown.as_str()));
     assert_eq!(
         thread_root(&refusal[0]),
         None,
         "answered in the main timeline"
     );
+    say(&room_a, "!move z", None).await;
+    let refusal = alice_dm.next(1, "not a pit").await;
     assert!(body(&refusal[0]).contains("not a pit"), "{:#}", refusal[0]);
 
     let mut game = Game::new(Variant::Abapa);
@@ -236,9 +254,8 @@ async fn play_to_the_end<S: ChatService>(
             let empty = (0..6).find(|&c| game.position().seeds(Pit::of(Side::South, c)) == 0);
             if let Some(c) = empty {
                 let letter = Pit::of(Side::South, c).letter().to_ascii_lowercase();
-                let cmd = say(room, &format!("!move {letter}"), thread).await;
-                let refusal = watch.next(1, "empty pit").await;
-                assert_eq!(replies_to(&refusal[0]), Some(cmd.as_str()));
+                say(room, &format!("!move {letter}"), thread).await;
+                let refusal = alice_dm.next(1, "empty pit").await;
                 assert!(body(&refusal[0]).contains("is empty"), "{:#}", refusal[0]);
                 refused_empty = true;
             }
@@ -284,6 +301,8 @@ async fn play_to_the_end<S: ChatService>(
     );
     // A replayed command would have been answered again (a refusal or a board).
     watch.quiet(Duration::from_secs(2), "after the game").await;
+    bob_dm.quiet(Duration::ZERO, "bob's direct room").await;
+    alice_dm.quiet(Duration::ZERO, "alice's direct room").await;
     bot.stop().await;
     (root, game)
 }
@@ -352,9 +371,15 @@ async fn boards_are_images_and_encrypted_rooms_are_told() {
         (set[0].0, set[0].1.thread.as_deref()),
         (1, Some(root.as_str()))
     );
+    // A private refusal goes to Bob's direct room, opened now and then reused.
     say(&room_b, "!move c", None).await;
-    let refusal = watch.next(1, "out of turn").await;
+    let mut bob_dm = dm(service.as_ref(), &bob, &env.bot).await;
+    let refusal = bob_dm.next(1, "out of turn").await;
     assert!(body(&refusal[0]).contains("not your turn"));
+    say(&room_b, "!move d", None).await;
+    let refusal = bob_dm.next(1, "out of turn again").await;
+    assert!(body(&refusal[0]).contains("not your turn"));
+    assert_eq!(service.dm_rooms_opened(), 1, "the direct room is reused");
     say(&room_a, "!move c", None).await;
     let board = watch.next(2, "a move").await;
     assert_board(&board, &root, 1, "a move");
@@ -371,7 +396,7 @@ async fn boards_are_images_and_encrypted_rooms_are_told() {
         .iter()
         .filter(|c| matches!(c.action, oware_bot::service::Action::Move { .. }))
         .count();
-    assert_eq!(moves, 2, "each command reached the service once");
+    assert_eq!(moves, 3, "each command reached the service once");
 
     // An encrypted room gets a clear answer instead of silence.
     let mut request = create_room::v3::Request::new();

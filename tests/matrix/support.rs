@@ -13,6 +13,7 @@ use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId, UInt};
 use matrix_sdk::{Client, Room};
 use oware_bot::chat::matrix::{run_until, MatrixConfig};
 use oware_bot::chat::ChatService;
+use oware_bot::service::Platform;
 use serde_json::Value;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -242,5 +243,29 @@ pub async fn wait_joined(client: &Client, room: &OwnedRoomId, user: &str) {
         }
         assert!(Instant::now() < deadline, "{user} never joined");
         tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The direct room the bot opened with `client`'s user for a private reply: waits
+/// until the service records it, joins it as that user and watches it.
+pub async fn dm<S: ChatService>(service: &S, client: &Client, bot: &str) -> Watch {
+    let user = client.user_id().expect("logged in").to_string();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let id = loop {
+        if let Some(id) = service.dm_room(Platform::Matrix, user.clone()).await {
+            break id;
+        }
+        assert!(Instant::now() < deadline, "no direct room with {user}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let id = OwnedRoomId::try_from(id).expect("a room id");
+    let room = client
+        .join_room_by_id(&id)
+        .await
+        .expect("joins the direct room");
+    Watch {
+        room,
+        bot: bot.to_string(),
+        seen: HashSet::new(),
     }
 }

@@ -153,6 +153,20 @@ pub fn intents() -> serenity::GatewayIntents {
 /// Start-up failures (the client cannot be built, the token is refused, the gateway
 /// closes for good).
 pub async fn run(service: Arc<impl ChatService>, cfg: DiscordConfig) -> anyhow::Result<()> {
+    run_until(service, cfg, crate::chat::terminated()).await
+}
+
+/// [`run`] until `shutdown` completes, then closes every shard's connection and
+/// returns (best effort: interactions already received are answered by the tasks
+/// serenity runs them on only while the process lives).
+///
+/// # Errors
+/// As [`run`].
+pub async fn run_until(
+    service: Arc<impl ChatService>,
+    cfg: DiscordConfig,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> anyhow::Result<()> {
     let mut http = serenity::HttpBuilder::new(cfg.token.expose());
     if let Some(proxy) = &cfg.http_proxy {
         // A proxy rate-limits for us (twilight-http-proxy), or is a loopback fake.
@@ -210,9 +224,18 @@ pub async fn run(service: Arc<impl ChatService>, cfg: DiscordConfig) -> anyhow::
     let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents())
         .framework(framework)
         .await?;
+    let shards = Arc::clone(&client.shard_manager);
+    let stopping = async {
+        shutdown.await;
+        tracing::info!("Discord: closing the gateway connections");
+        shards.shutdown_all().await;
+        // `start` returns once the shards are down.
+        std::future::pending::<()>().await;
+    };
     tokio::select! {
         started = client.start() => started?,
         () = deliverer => {}
+        () = stopping => {}
     }
     Ok(())
 }

@@ -13,9 +13,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId};
-use tokio::sync::{watch, Mutex};
+use tokio::sync::watch;
 
 use super::outgoing::Spot;
+use super::rooms::Turns;
 use super::send::{SendError, Sender, Txn};
 use super::{login, MatrixConfig, Store};
 use crate::chat::ChatService;
@@ -28,18 +29,18 @@ const RETRY: Duration = Duration::from_secs(30);
 pub struct Deliverer<S> {
     sender: Sender<S>,
     service: Arc<S>,
-    /// Taken while one message is sent; the sync loop holds it while it handles a
-    /// batch, so an answer goes out before the unprompted messages it caused (the
-    /// human's move before the engine's reply).
-    turn: Arc<Mutex<()>>,
+    /// A message is sent in its room's turn; a command holds that turn while it is
+    /// handled and answered, so an answer goes out before the unprompted messages
+    /// it caused (the human's move before the engine's reply).
+    turns: Arc<Turns>,
 }
 
 impl<S: ChatService> Deliverer<S> {
-    pub(super) fn new(sender: Sender<S>, service: Arc<S>, turn: Arc<Mutex<()>>) -> Deliverer<S> {
+    pub(super) fn new(sender: Sender<S>, service: Arc<S>, turns: Arc<Turns>) -> Deliverer<S> {
         Deliverer {
             sender,
             service,
-            turn,
+            turns,
         }
     }
 
@@ -53,7 +54,7 @@ impl<S: ChatService> Deliverer<S> {
         let store = Store::open(&cfg.store_dir)?;
         let client = login::connect(cfg, &store).await?;
         let sender = Sender::new(client, Arc::clone(&service));
-        Ok(Deliverer::new(sender, service, Arc::new(Mutex::new(()))))
+        Ok(Deliverer::new(sender, service, Arc::default()))
     }
 
     /// Delivers until `stop` turns true: a round of every pending message, then a
@@ -95,7 +96,7 @@ impl<S: ChatService> Deliverer<S> {
                 continue;
             }
             let sent = {
-                let _turn = self.turn.lock().await;
+                let _turn = self.turns.take(&message.place.channel).await;
                 self.send(&message).await
             };
             match sent {

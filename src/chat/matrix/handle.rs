@@ -1,11 +1,12 @@
 //! One sync batch in, messages out: joins invites, turns each new text message into
-//! a service command (with the shared text parser) and the service's reply into
-//! Matrix messages in the right place.
+//! a service command (with the shared text parser), handled once per event id, and
+//! the service's reply into Matrix messages in the right place.
 //!
-//! Where a reply goes: a refusal answers the offending message (in its thread, if
-//! any); a reply to a command given in a thread stays there; any other reply about a
-//! game goes to the game's thread, which the adapter opens (under a root message in
-//! the room) the first time the game is shown, whether or not the service asked for
+//! Where a reply goes: a private reply to the author's direct room (see `direct`);
+//! a parse refusal answers the offending message (in its thread, if any); a reply
+//! to a command given in a thread stays there; any other reply about a game goes
+//! to the game's thread, which the adapter opens (under a root message in the
+//! room) the first time the game is shown, whether or not the service asked for
 //! one with `open_thread`: on Matrix every game is played in its own thread.
 
 use std::collections::{HashMap, HashSet};
@@ -24,8 +25,11 @@ use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, TransactionId, UserId};
 use matrix_sdk::sync::SyncResponse;
 use matrix_sdk::{Client, Room, RoomState};
 
+use super::direct::Direct;
+use super::fault;
 use super::incoming::{command_text, mention_id};
 use super::outgoing::{matrix_commands, short_message, Spot};
+use super::rooms::Turns;
 use super::send::{Sender, Txn};
 use crate::chat::ChatService;
 use crate::service::parse::{parse_prefixed, ParsedAction};
@@ -36,14 +40,15 @@ const ENCRYPTED: &str = "This room is end-to-end encrypted and I cannot read enc
 const SEND_FAILED: &str = "matrix: sending failed";
 
 /// The adapter's state between batches: the client, the service, the sender, the
-/// turn to speak shared with the outbox deliverer, and the encrypted rooms already
-/// told that encryption is unsupported.
+/// rooms' turns to speak shared with the outbox deliverer, the direct rooms, and
+/// the encrypted rooms already told that encryption is unsupported.
 pub struct Bot<S> {
     client: Client,
     own: OwnedUserId,
     service: Arc<S>,
     sender: Sender<S>,
-    turn: Arc<tokio::sync::Mutex<()>>,
+    turns: Arc<Turns>,
+    direct: Direct<S>,
     warned: Mutex<HashSet<OwnedRoomId>>,
 }
 
@@ -56,7 +61,7 @@ impl<S: ChatService> Bot<S> {
         client: Client,
         service: Arc<S>,
         sender: Sender<S>,
-        turn: Arc<tokio::sync::Mutex<()>>,
+        turns: Arc<Turns>,
     ) -> anyhow::Result<Bot<S>> {
         let own = client
             .user_id()
@@ -64,12 +69,14 @@ impl<S: ChatService> Bot<S> {
             .to_owned();
         // Challenging this account starts a game against the engine.
         service.register_bot_user(crate::service::Platform::Matrix, own.as_str());
+        let direct = Direct::new(client.clone(), Arc::clone(&service), sender.clone());
         Ok(Bot {
             client,
             own,
             service,
             sender,
-            turn,
+            turns,
+            direct,
             warned: Mutex::new(HashSet::new()),
         })
     }
@@ -81,12 +88,10 @@ impl<S: ChatService> Bot<S> {
         }
     }
 
-    /// Handles one batch in order: invites, then each room's new events. The outbox
-    /// deliverer waits meanwhile, so the answers to this batch's commands go out
-    /// before the messages those commands cause (an engine's reply to a move).
-    pub async fn handle_sync(&self, response: &SyncResponse) {
-        let _turn = self.turn.lock().await;
-        self.join_invites(response).await;
+    /// Each joined room's new events in a batch, in order: what the bot should
+    /// handle (not its own messages, nor a newly joined room's history).
+    pub fn room_events(&self, response: &SyncResponse) -> Vec<(Room, Vec<AnySyncTimelineEvent>)> {
+        let mut rooms = Vec::new();
         for (room_id, update) in &response.rooms.joined {
             let Some(room) = self.client.get_room(room_id) else {
                 continue;
@@ -103,22 +108,33 @@ impl<S: ChatService> Bot<S> {
                 .iter()
                 .rposition(|e| self.is_own_join(e))
                 .map_or(0, |i| i + 1);
-            for event in events.into_iter().skip(start) {
-                if event.sender() == self.own {
-                    continue;
+            let events: Vec<AnySyncTimelineEvent> = events
+                .into_iter()
+                .skip(start)
+                .filter(|e| e.sender() != self.own)
+                .collect();
+            if !events.is_empty() {
+                rooms.push((room, events));
+            }
+        }
+        rooms
+    }
+
+    /// Handles one room's events in order, each in the room's turn to speak (the
+    /// outbox deliverer waits meanwhile, so the answer to a command goes out before
+    /// the messages it causes, such as an engine's reply to a move).
+    pub async fn handle_room(&self, room: &Room, events: Vec<AnySyncTimelineEvent>) {
+        for event in events {
+            let _turn = self.turns.take(room.room_id().as_str()).await;
+            match event {
+                AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
+                    SyncMessageLikeEvent::Original(message),
+                )) => self.on_message(room, message).await,
+                AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_))
+                | AnySyncTimelineEvent::State(AnySyncStateEvent::RoomEncryption(_)) => {
+                    self.warn_encrypted(room).await;
                 }
-                match event {
-                    AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
-                        SyncMessageLikeEvent::Original(message),
-                    )) => self.on_message(&room, message).await,
-                    AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(
-                        _,
-                    ))
-                    | AnySyncTimelineEvent::State(AnySyncStateEvent::RoomEncryption(_)) => {
-                        self.warn_encrypted(&room).await;
-                    }
-                    _ => {}
-                }
+                _ => {}
             }
         }
     }
@@ -224,21 +240,33 @@ impl<S: ChatService> Bot<S> {
         };
         let author = self.user(room, ev.sender.as_str()).await;
         tracing::debug!(room = %room.room_id(), ?action, "matrix: command");
+        let command = Command {
+            place,
+            author,
+            action,
+        };
+        // Handled once per event: a batch replayed after a crash gets nothing.
         let reply = self
             .service
-            .handle(Command {
-                place: place.clone(),
-                author,
-                action,
-            })
+            .handle_event(ev.event_id.as_str(), command)
             .await;
-        self.deliver(room, reply, refusal_spot).await;
+        if reply.is_empty() {
+            return;
+        }
+        self.deliver(room, reply, refusal_spot, &ev.sender).await;
+        fault::point(fault::AFTER_EFFECT_BEFORE_SYNC_TOKEN);
     }
 
-    /// Sends a reply where it belongs: a refusal as a reply to the command; a reply
-    /// to a command given in a thread in that thread; any other reply about a game
-    /// in the game's thread (opened now if it has none, or when the service asks).
-    async fn deliver(&self, room: &Room, reply: Reply, refusal_spot: Spot) {
+    /// Sends a reply where it belongs: a private one to the author's direct room
+    /// (in place when this room is already private to them), as a reply to the
+    /// command; a reply to a command given in a thread in that thread; any other
+    /// reply about a game in the game's thread (opened now if it has none, or when
+    /// the service asks).
+    async fn deliver(&self, room: &Room, reply: Reply, refusal_spot: Spot, author: &UserId) {
+        if reply.private && !self.direct.is_private(room, author).await {
+            self.direct.send(room, author, &reply, &refusal_spot).await;
+            return;
+        }
         let spot = if reply.private {
             refusal_spot
         } else if refusal_spot.thread.is_some() {

@@ -2,24 +2,35 @@
 //! [`Command`](crate::service::Command)s; replies become `m.text` (HTML board, pills)
 //! and `m.image` messages, games are played in `m.thread`s.
 //!
-//! The sync loop is "events in, actions out": one `/sync`, then every new message of
-//! that batch is handled in order, then the batch's token is saved in
+//! The sync loop is "events in, actions out": one `/sync`, then each room's new
+//! messages are handed to that room's task (rooms are independent: one slow
+//! command never delays another room; order is kept within a room), and once
+//! every room has handled its share of a batch, the batch's token is saved in
 //! `MATRIX_STORE_DIR`. A restart resumes from the saved token, so messages sent
-//! while the bot was down are answered and handled ones are never replayed. Only the
-//! wait for `/sync` is cancelled on shutdown, never the handling of a batch.
+//! while the bot was down are answered. Each command is handled once per Matrix
+//! event id (the service's inbox), so the events of a batch whose token was not
+//! saved before a crash are seen again and change nothing.
+//!
+//! On shutdown the bot takes no new batch, lets the commands in hand finish within
+//! a deadline, saves the token and returns. Private replies go to a direct room
+//! with their author (see `direct`).
 //!
 //! Beside the sync loop runs the outbox deliverer (see `deliver`), which sends what
-//! the bot says unprompted (an engine's move, a timeout, a reminder); it waits
-//! while a batch is handled, so answers precede what they caused.
+//! the bot says unprompted (an engine's move, a timeout, a reminder); it waits for
+//! a room's command to be answered before it speaks there, so answers precede
+//! what they caused.
 //!
 //! End-to-end encryption is not supported (see README, "Matrix"): in an encrypted
 //! room the bot says so once instead of staying silent.
 
 mod deliver;
+mod direct;
+mod fault;
 mod handle;
 pub mod incoming;
 mod login;
 mod outgoing;
+mod rooms;
 mod send;
 mod store;
 
@@ -32,13 +43,14 @@ use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::api::client::filter::FilterDefinition;
 use matrix_sdk::ruma::UInt;
 use matrix_sdk::Client;
-use tokio::sync::watch;
+use tokio::sync::{mpsc, oneshot, watch};
 
 use crate::chat::ChatService;
 use crate::config::Config;
 pub use crate::config::Secret;
 pub use deliver::Deliverer;
 use handle::Bot;
+use rooms::{Rooms, Turns};
 pub use send::SendError;
 use send::Sender;
 pub use store::Store;
@@ -78,21 +90,20 @@ impl MatrixConfig {
     }
 }
 
-/// Runs the Matrix bot until Ctrl-C.
+/// Runs the Matrix bot until Ctrl-C or SIGTERM, then stops gracefully (see
+/// [`run_until`]).
 ///
 /// # Errors
 /// When the store directory cannot be used, login fails, or the server rejects the
 /// bot's token. Lost connections are retried, not returned.
 pub async fn run(service: Arc<impl ChatService>, cfg: MatrixConfig) -> anyhow::Result<()> {
-    run_until(service, cfg, async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await
+    run_until(service, cfg, crate::chat::terminated()).await
 }
 
-/// Runs the Matrix bot until `shutdown` completes, then returns after the batch of
-/// events in hand (if any) is handled and its sync token saved, and the outbox
-/// message being sent (if any) is sent.
+/// Runs the Matrix bot until `shutdown` completes, then stops gracefully: it takes
+/// no new sync batch, lets the commands in hand finish (for at most
+/// [`SHUTDOWN_DEADLINE`]), saves the sync token of the last batch fully handled,
+/// finishes the outbox message being sent (if any) and returns.
 ///
 /// # Errors
 /// As [`run`].
@@ -104,17 +115,17 @@ pub async fn run_until<S: ChatService>(
     let store = Store::open(&cfg.store_dir)?;
     let client = login::connect(&cfg, &store).await?;
     let sender = Sender::new(client.clone(), Arc::clone(&service));
-    let turn = Arc::new(tokio::sync::Mutex::new(()));
+    let turns = Arc::new(Turns::default());
     let bot = Bot::new(
         client.clone(),
         Arc::clone(&service),
         sender.clone(),
-        Arc::clone(&turn),
+        Arc::clone(&turns),
     )?;
-    let deliverer = Deliverer::new(sender, service, turn);
+    let deliverer = Deliverer::new(sender, service, turns);
     let (stop, stopped) = watch::channel(false);
     let syncing = async {
-        let result = sync_loop(&client, &bot, &store, shutdown).await;
+        let result = sync_loop(&client, Arc::new(bot), &store, shutdown).await;
         let _ = stop.send(true);
         result
     };
@@ -122,10 +133,23 @@ pub async fn run_until<S: ChatService>(
     result
 }
 
-/// Syncs and handles each batch until `shutdown`.
+/// How long a graceful shutdown waits for the commands in hand.
+pub const SHUTDOWN_DEADLINE: Duration = Duration::from_secs(20);
+
+/// How many handed-out batches may wait for their rooms before the sync pauses.
+const UNSAVED_BATCHES: usize = 32;
+
+/// A sync batch handed to the rooms: its token, saved once every room is done.
+struct Batch {
+    token: String,
+    handled: Vec<oneshot::Receiver<()>>,
+}
+
+/// Syncs and hands each batch to the rooms until `shutdown`; then waits for the
+/// rooms (within [`SHUTDOWN_DEADLINE`]) and saves the last token fully handled.
 async fn sync_loop<S: ChatService>(
     client: &Client,
-    bot: &Bot<S>,
+    bot: Arc<Bot<S>>,
     store: &Store,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
@@ -145,24 +169,44 @@ async fn sync_loop<S: ChatService>(
         tracing::info!("matrix: resuming from the saved sync token");
     }
 
+    let (batches, unsaved) = mpsc::channel(UNSAVED_BATCHES);
+    let mut saver = tokio::spawn(save_tokens(store.clone(), unsaved));
+    let mut rooms = Rooms::new(Arc::clone(&bot));
     let mut failures = 0u32;
-    loop {
+    let result = loop {
         let response = tokio::select! {
             r = client.sync_once(settings(token.clone())) => r,
-            () = &mut shutdown => return Ok(()),
+            () = &mut shutdown => break Ok(()),
         };
         match response {
             Ok(response) => {
                 failures = 0;
-                bot.handle_sync(&response).await;
-                store.save_sync_token(&response.next_batch)?;
+                bot.join_invites(&response).await;
+                let handled = bot
+                    .room_events(&response)
+                    .into_iter()
+                    .map(|(room, events)| rooms.dispatch(room, events))
+                    .collect();
+                let batch = Batch {
+                    token: response.next_batch.clone(),
+                    handled,
+                };
+                tokio::select! {
+                    sent = batches.send(batch) => if sent.is_err() {
+                        break Err(anyhow::anyhow!("matrix: the sync token can no longer be saved"));
+                    },
+                    // This batch's token is not saved: a restart handles it again.
+                    () = &mut shutdown => break Ok(()),
+                }
                 token = Some(response.next_batch);
             }
             Err(e) if login::is_unknown_token(&e) => {
-                store.forget_session()?;
-                anyhow::bail!(
-                    "the homeserver rejected the bot's access token ({e}); restart to log in again"
-                );
+                break store.forget_session().map_err(Into::into).and_then(|()| {
+                    Err(anyhow::anyhow!(
+                        "the homeserver rejected the bot's access token ({e}); restart to log \
+                         in again"
+                    ))
+                });
             }
             Err(e) => {
                 failures += 1;
@@ -170,11 +214,39 @@ async fn sync_loop<S: ChatService>(
                 tracing::warn!(error = %e, ?wait, "matrix: sync failed; retrying");
                 tokio::select! {
                     () = tokio::time::sleep(wait) => {}
-                    () = &mut shutdown => return Ok(()),
+                    () = &mut shutdown => break Ok(()),
                 }
             }
         }
+    };
+    // Take no new batch; let the commands in hand finish and save the last token.
+    drop(batches);
+    let saved = match tokio::time::timeout(SHUTDOWN_DEADLINE, &mut saver).await {
+        Ok(Ok(saved)) => saved.map_err(anyhow::Error::from),
+        Ok(Err(e)) => Err(anyhow::anyhow!("matrix: saving the sync token failed: {e}")),
+        Err(_) => {
+            tracing::warn!(
+                "matrix: commands still running at the shutdown deadline; their events are \
+                 handled again on restart"
+            );
+            saver.abort();
+            Ok(())
+        }
+    };
+    rooms.abort();
+    saved.and(result)
+}
+
+/// Saves each batch's sync token once every room handled its share, in order.
+async fn save_tokens(store: Store, mut batches: mpsc::Receiver<Batch>) -> std::io::Result<()> {
+    while let Some(batch) = batches.recv().await {
+        for handled in batch.handled {
+            // An error means the room's task died: its command is not handled again.
+            let _ = handled.await;
+        }
+        store.save_sync_token(&batch.token)?;
     }
+    Ok(())
 }
 
 /// Long-poll for 30 s; up to 100 timeline events a room per batch so a restart
