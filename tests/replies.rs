@@ -337,3 +337,17 @@ async fn no_chart_without_rated_games() {
     assert!(!stats.private, "{}", stats.text);
     assert!(stats.files.is_empty(), "no empty chart: {:?}", stats.files);
 }
+
+#[tokio::test]
+async fn a_short_challenge_time_is_shown_as_it_is() {
+    let db = TempDb::new();
+    let service = db
+        .service_with(oware_bot::service::ServiceConfig {
+            challenge_ttl: std::time::Duration::from_secs(2),
+            rates: [None; 3],
+            ..oware_bot::service::ServiceConfig::default()
+        })
+        .await;
+    let reply = service.handle(cmd("alice", play("bob"))).await;
+    assert!(reply.text.ends_with("within 2 s."), "{}", reply.text);
+}

@@ -298,3 +298,22 @@ async fn autocomplete_pit(ctx: Context<'_>, partial: &str) -> serenity::CreateAu
             .collect(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_pit_option_names_each_sides_letters() {
+        let commands = super::all();
+        let mv = commands
+            .iter()
+            .find(|c| c.name == "move")
+            .expect("the /move command");
+        let pit = mv
+            .parameters
+            .iter()
+            .find(|p| p.name == "pit")
+            .expect("its pit option");
+        let text = pit.description.as_deref().unwrap_or_default();
+        assert!(text.contains("A-F if you play South") && text.contains("a-f if you play North"));
+    }
+}
