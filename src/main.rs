@@ -10,6 +10,8 @@ use oware_bot::{
 use tracing_subscriber::EnvFilter;
 
 fn main() -> anyhow::Result<()> {
+    // `.env` first, so every setting below (the tables' too) sees it.
+    dotenvy::dotenv().ok();
     let cli = Cli::parse();
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()))
@@ -19,10 +21,9 @@ fn main() -> anyhow::Result<()> {
         .command
         .unwrap_or_else(|| Command::Run(cli::console::ConsoleArgs::default()));
     if matches!(command, Command::Run(_) | Command::Console(_)) {
-        // The hard level plays perfectly inside the endgame tables when they are built.
-        if let Some(tables) = cli::load_tables() {
-            oware_bot::engine::install_tables(tables);
-        }
+        // The hard level plays perfectly inside the endgame tables: loaded, or built
+        // in the background on the first start.
+        let _building = cli::tables_for_the_bot();
     }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());

@@ -18,6 +18,8 @@ fn run_console(script: &str, db: &std::path::Path, boards: &std::path::Path) -> 
         .arg("--out-dir")
         .arg(boards)
         .env_remove("DATABASE_URL")
+        // No endgame tables built in the background behind the test's back.
+        .env("OWARE_TABLES_AUTOBUILD", "off")
         .env("RUST_LOG", "warn")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -19,6 +19,8 @@ fn console(db: &Path, boards: &Path, stdin: Stdio) -> Child {
         .arg("--out-dir")
         .arg(boards)
         .env_remove("DATABASE_URL")
+        // No endgame tables built in the background behind the test's back.
+        .env("OWARE_TABLES_AUTOBUILD", "off")
         .env("RUST_LOG", "warn")
         .stdin(stdin)
         .stdout(Stdio::piped())

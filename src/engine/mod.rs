@@ -11,7 +11,10 @@ pub mod table_file;
 pub mod tables;
 mod tt;
 
-pub use level::{accepts_split, choose_move, choose_with, install_tables, Level, LevelParseError};
+pub use level::{
+    accepts_split, choose_move, choose_with, install_tables, installed_tables, Level,
+    LevelParseError,
+};
 pub use perft::{divide, perft};
 pub use search::{Limits, Report, Searcher};
 pub use tables::Tables;

@@ -50,7 +50,7 @@ pub fn default_path(max_seeds: usize) -> PathBuf {
 /// `oware-tables-N.bin` in the working directory, else `None`.
 #[must_use]
 pub fn find() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os(ENV_VAR) {
+    if let Some(path) = std::env::var_os(ENV_VAR).filter(|p| !p.is_empty()) {
         return Some(PathBuf::from(path));
     }
     (1..=index::MAX_SEEDS)
@@ -74,7 +74,8 @@ fn checksum(tables: &Tables) -> u64 {
     (0..=tables.max_seeds()).fold(FNV_OFFSET, |h, n| fnv1a(tables.values(n), h))
 }
 
-/// Writes `tables` to `path`.
+/// Writes `tables` to `path`, whole or not at all: to a temporary name first, then
+/// renamed, so a crash never leaves a half-written table file.
 ///
 /// # Errors
 /// [`TableFileError::Io`] when the file cannot be written.
@@ -83,20 +84,25 @@ pub fn save(tables: &Tables, path: &Path) -> Result<(), TableFileError> {
         path: path.to_owned(),
         source,
     };
-    let file = File::create(path).map_err(io_err)?;
-    let mut out = BufWriter::new(file);
+    let partial = path.with_extension("partial");
+    write(tables, &partial).map_err(io_err)?;
+    std::fs::rename(&partial, path).map_err(io_err)
+}
+
+fn write(tables: &Tables, path: &Path) -> std::io::Result<()> {
+    let mut out = BufWriter::new(File::create(path)?);
     let mut header = [0u8; HEADER];
     header[..8].copy_from_slice(MAGIC);
     header[9] = tables.max_seeds() as u8;
     header[16..].copy_from_slice(&checksum(tables).to_le_bytes());
-    out.write_all(&header).map_err(io_err)?;
+    out.write_all(&header)?;
     for n in 0..=tables.max_seeds() {
         for chunk in tables.values(n).chunks(1 << 16) {
             let bytes: Vec<u8> = chunk.iter().map(|&v| v as u8).collect();
-            out.write_all(&bytes).map_err(io_err)?;
+            out.write_all(&bytes)?;
         }
     }
-    out.flush().map_err(io_err)
+    out.flush()
 }
 
 /// Reads tables from `path`, checking the header and checksum.

@@ -30,6 +30,7 @@ fn start(env: &Env, dir: &Path, n: u32, fault: bool) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
     command
         .arg("run")
+        .env("OWARE_TABLES_AUTOBUILD", "off")
         // No `.env` is read from here, and no other network starts.
         .current_dir(dir)
         .env_remove("DISCORD_TOKEN")
