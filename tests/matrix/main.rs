@@ -59,6 +59,7 @@ pub(crate) fn bot_config(env: &Env, store_dir: &Path) -> MatrixConfig {
         password: Some(Secret::new(env.bot_password.clone())),
         access_token: None,
         store_dir: store_dir.to_path_buf(),
+        store_passphrase: Some(Secret::new("test passphrase")),
     }
 }
 

@@ -66,8 +66,10 @@ pub struct MatrixConfig {
     pub password: Option<Secret>,
     /// Or use this access token (then `user` must be the full user id).
     pub access_token: Option<Secret>,
-    /// Where the session and the sync token are kept.
+    /// Where the session, the sync token and the SDK's SQLite stores are kept.
     pub store_dir: PathBuf,
+    /// The SQLite stores' passphrase (`MATRIX_STORE_PASSPHRASE`), if any.
+    pub store_passphrase: Option<Secret>,
 }
 
 impl MatrixConfig {
@@ -86,6 +88,7 @@ impl MatrixConfig {
                 .matrix_store_dir
                 .clone()
                 .unwrap_or_else(|| "matrix-store".into()),
+            store_passphrase: config.matrix_store_passphrase.clone(),
         })
     }
 }
@@ -275,10 +278,11 @@ mod tests {
             password: Some(Secret::new("hunter2")),
             access_token: Some(Secret::new("syt_abc")),
             store_dir: "store".into(),
+            store_passphrase: Some(Secret::new("correct horse")),
         };
         let shown = format!("{cfg:?}");
         assert!(
-            !shown.contains("hunter2") && !shown.contains("syt_abc"),
+            !shown.contains("hunter2") && !shown.contains("syt_abc") && !shown.contains("horse"),
             "{shown}"
         );
         assert!(shown.contains("***"));

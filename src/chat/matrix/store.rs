@@ -1,7 +1,9 @@
 //! What the Matrix adapter keeps on disk in `MATRIX_STORE_DIR`, as small JSON files:
 //! the login session (so a restart does not log in again, and the homeserver still
 //! recognizes the outbox's transaction ids) and the sync token (so a restart
-//! neither replays old messages nor misses ones sent while it was down). Game
+//! neither replays old messages nor misses ones sent while it was down). Beside
+//! them, `sdk/` holds the SDK's SQLite stores: the device's encryption keys and the
+//! room state, which belong to the logged-in device and go with its session. Game
 //! threads live in the service's database, not here; a `threads.json` left by an
 //! older version is no longer read.
 //!
@@ -12,6 +14,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use matrix_sdk::authentication::matrix::MatrixSession;
+use matrix_sdk::ruma::OwnedDeviceId;
 use serde::{de::DeserializeOwned, Serialize};
 
 /// The adapter's files in one directory.
@@ -47,15 +50,45 @@ impl Store {
         self.write("session.json", session, true)
     }
 
-    /// Forgets the login (after the server rejected its token).
+    /// Forgets the login (after the server rejected its token, or before a new
+    /// one) and the device's keys with it.
     ///
     /// # Errors
-    /// When the file exists and cannot be removed.
+    /// When a file exists and cannot be removed.
     pub fn forget_session(&self) -> io::Result<()> {
-        match std::fs::remove_file(self.dir.join("session.json")) {
+        for name in ["session.json", "device.json"] {
+            match std::fs::remove_file(self.dir.join(name)) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        match std::fs::remove_dir_all(self.sdk_dir()) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
             _ => Ok(()),
         }
+    }
+
+    /// The directory of the SDK's SQLite stores (keys and room state).
+    #[must_use]
+    pub fn sdk_dir(&self) -> PathBuf {
+        self.dir.join("sdk")
+    }
+
+    /// The device whose keys the SDK's stores hold, when logged in with an access
+    /// token (a saved session names its device itself).
+    ///
+    /// # Errors
+    /// When the file exists but cannot be read or parsed.
+    pub fn device(&self) -> io::Result<Option<OwnedDeviceId>> {
+        self.read("device.json")
+    }
+
+    /// Records the access token's device.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save_device(&self, device: &OwnedDeviceId) -> io::Result<()> {
+        self.write("device.json", device, false)
     }
 
     /// The sync token after the last fully handled sync, if any.
