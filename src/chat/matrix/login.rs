@@ -125,6 +125,10 @@ pub async fn connect(cfg: &MatrixConfig, store: &Store) -> Result<Client, LoginE
 /// A client for the homeserver, with the SDK's SQLite stores in `store` (or only
 /// in memory).
 async fn build(cfg: &MatrixConfig, store: Option<&Store>) -> Result<Client, LoginError> {
+    // The SDK's default room-key recipients are every member's devices, verified
+    // or not: trust on first use, as most bots do (see README, "Matrix"). Its
+    // `CollectStrategy` is not re-exported by matrix-sdk 0.18, so that default is
+    // relied on rather than spelled out.
     let mut builder = Client::builder().homeserver_url(&cfg.homeserver);
     if let Some(store) = store {
         let passphrase = cfg.store_passphrase.as_ref().map(Secret::expose);

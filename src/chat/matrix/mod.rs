@@ -20,8 +20,10 @@
 //! a room's command to be answered before it speaks there, so answers precede
 //! what they caused.
 //!
-//! End-to-end encryption is not supported (see README, "Matrix"): in an encrypted
-//! room the bot says so once instead of staying silent.
+//! End-to-end encryption is supported (see README, "Matrix"): the SDK's SQLite
+//! stores in `MATRIX_STORE_DIR/sdk` keep the device's keys across restarts; the SDK
+//! decrypts what the sync brings, `send` encrypts what the bot says, and `handle`
+//! waits for a missing key before telling the player what to do.
 
 mod deliver;
 mod direct;
