@@ -5,7 +5,8 @@
 //! decrypts, its board images included (uploaded encrypted, the key in `file`).
 //! The bot is killed (SIGKILL) mid-game and restarted from its store: it reads the
 //! move sent while it was down and its replies still decrypt. A message nobody can
-//! decrypt gets one answer saying what to do, never a loop.
+//! decrypt gets one answer saying what to do, never a loop. The bot has a
+//! cross-signing identity.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -169,6 +170,15 @@ async fn a_game_in_an_encrypted_room_survives_a_kill() {
     assert!(n >= 10, "alice read {n} of the bot's messages");
     // Bob's view decrypts too: the room key reached every member's devices.
     assert_eq!(all_bot_messages_decrypt(&room_b, &env.bot).await, n);
+
+    // The bot bootstrapped its cross-signing identity: players can verify it once.
+    let bot_id = OwnedUserId::try_from(env.bot.as_str()).expect("bot id");
+    let identity = bob
+        .encryption()
+        .request_user_identity(&bot_id)
+        .await
+        .expect("asks the server");
+    assert!(identity.is_some(), "the bot has a cross-signing identity");
 
     undecryptable_gets_one_answer(&alice, &mut watch).await;
     assert!(!run.log().contains("panicked"), "bot log:\n{}", run.log());

@@ -178,6 +178,7 @@ async fn sync_loop<S: ChatService>(
     let mut saver = tokio::spawn(save_tokens(store.clone(), unsaved));
     let mut rooms = Rooms::new(Arc::clone(&bot));
     let mut failures = 0u32;
+    let mut logged_out = false;
     let result = loop {
         let response = tokio::select! {
             r = client.sync_once(settings(token.clone())) => r,
@@ -206,12 +207,12 @@ async fn sync_loop<S: ChatService>(
                 token = Some(response.next_batch);
             }
             Err(e) if login::is_unknown_token(&e) => {
-                break store.forget_session().map_err(Into::into).and_then(|()| {
-                    Err(anyhow::anyhow!(
-                        "the homeserver rejected the bot's access token ({e}); restart to log \
-                         in again"
-                    ))
-                });
+                // Forgotten below, once the last token is saved (it goes too).
+                logged_out = true;
+                break Err(anyhow::anyhow!(
+                    "the homeserver rejected the bot's access token ({e}); restart to log \
+                     in again"
+                ));
             }
             Err(e) => {
                 failures += 1;
@@ -239,7 +240,12 @@ async fn sync_loop<S: ChatService>(
         }
     };
     rooms.abort();
-    saved.and(result)
+    let forgotten = if logged_out {
+        store.forget_session().map_err(anyhow::Error::from)
+    } else {
+        Ok(())
+    };
+    saved.and(forgotten).and(result)
 }
 
 /// Saves each batch's sync token once every room handled its share, in order.

@@ -51,12 +51,15 @@ impl Store {
     }
 
     /// Forgets the login (after the server rejected its token, or before a new
-    /// one) and the device's keys with it.
+    /// one) and the device's keys and room state with it. The sync token goes too:
+    /// a new device starts like a first start, with a full sync, so that the SDK
+    /// learns every room (and which are encrypted) before the bot speaks; messages
+    /// from while it was down were encrypted for the old device anyway.
     ///
     /// # Errors
     /// When a file exists and cannot be removed.
     pub fn forget_session(&self) -> io::Result<()> {
-        for name in ["session.json", "device.json"] {
+        for name in ["session.json", "device.json", "sync-token.json"] {
             match std::fs::remove_file(self.dir.join(name)) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
                 _ => {}
@@ -165,6 +168,26 @@ mod tests {
             again.sync_token().expect("reads").as_deref(),
             Some("s72594_4483_1934")
         );
+        std::fs::remove_dir_all(dir).expect("cleans up");
+    }
+
+    #[test]
+    fn forgetting_the_session_forgets_the_device_its_keys_and_the_token() {
+        let dir = temp_dir("forget");
+        let store = Store::open(&dir).expect("creates the directory");
+        store.save_sync_token("s1").expect("writes");
+        store
+            .save_device(&OwnedDeviceId::from("DEVICE"))
+            .expect("writes");
+        std::fs::create_dir_all(store.sdk_dir()).expect("sdk dir");
+        std::fs::write(store.sdk_dir().join("matrix-sdk-crypto.sqlite3"), b"keys").expect("writes");
+
+        store.forget_session().expect("forgets");
+        store.forget_session().expect("forgetting twice is fine");
+
+        assert_eq!(store.sync_token().expect("reads"), None);
+        assert_eq!(store.device().expect("reads"), None);
+        assert!(!store.sdk_dir().exists());
         std::fs::remove_dir_all(dir).expect("cleans up");
     }
 
