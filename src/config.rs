@@ -72,8 +72,11 @@ pub struct Config {
     pub matrix_password: Option<Secret>,
     /// `MATRIX_ACCESS_TOKEN`: to restore a session with, instead of a password.
     pub matrix_access_token: Option<Secret>,
-    /// `MATRIX_STORE_DIR`: where the Matrix session and sync token are kept.
+    /// `MATRIX_STORE_DIR`: where the Matrix session, sync token and the SDK's
+    /// SQLite stores (encryption keys, room state) are kept.
     pub matrix_store_dir: Option<PathBuf>,
+    /// `MATRIX_STORE_PASSPHRASE`: encrypts the SDK's SQLite stores at rest.
+    pub matrix_store_passphrase: Option<Secret>,
     /// `COMMAND_BURST` and `COMMAND_RATE_PER_SEC`: each user's command rate on every
     /// network, when either is set (`COMMAND_BURST=0`: unlimited). Unset: a burst of
     /// 10 then 1 a second on Discord and Matrix, the console unlimited.
@@ -172,6 +175,7 @@ impl Config {
             matrix_password: get("MATRIX_PASSWORD").map(Secret),
             matrix_access_token: get("MATRIX_ACCESS_TOKEN").map(Secret),
             matrix_store_dir: get("MATRIX_STORE_DIR").map(PathBuf::from),
+            matrix_store_passphrase: get("MATRIX_STORE_PASSPHRASE").map(Secret),
         })
     }
 
@@ -225,6 +229,7 @@ mod tests {
             ("DISCORD_TOKEN", "discord-token-xyz"),
             ("MATRIX_PASSWORD", "matrix-password-xyz"),
             ("MATRIX_ACCESS_TOKEN", "matrix-access-xyz"),
+            ("MATRIX_STORE_PASSPHRASE", "matrix-passphrase-xyz"),
             ("MATRIX_HOMESERVER", "http://127.0.0.1:8008"),
             ("MATRIX_USER", "@oware:localhost"),
         ])
@@ -234,6 +239,7 @@ mod tests {
             "discord-token-xyz",
             "matrix-password-xyz",
             "matrix-access-xyz",
+            "matrix-passphrase-xyz",
         ] {
             assert!(!shown.contains(secret), "{secret} leaked: {shown}");
         }

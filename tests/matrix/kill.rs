@@ -20,12 +20,12 @@ use crate::{game_room, temp, ONE_BOT, SKIPPED};
 const FAULT: &str = "after_effect_before_sync_token";
 
 /// One run of the binary, its log in its own file.
-struct Run {
+pub(crate) struct Run {
     child: Child,
     log: PathBuf,
 }
 
-fn start(env: &Env, dir: &Path, n: u32, fault: bool) -> Run {
+pub(crate) fn start(env: &Env, dir: &Path, n: u32, fault: bool) -> Run {
     let log = dir.join(format!("run-{n}.log"));
     let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
     command
@@ -43,6 +43,7 @@ fn start(env: &Env, dir: &Path, n: u32, fault: bool) -> Run {
         .env("MATRIX_PASSWORD", &env.bot_password)
         .env_remove("MATRIX_ACCESS_TOKEN")
         .env("MATRIX_STORE_DIR", dir.join("matrix-store"))
+        .env("MATRIX_STORE_PASSPHRASE", "test passphrase")
         .env("COMMAND_BURST", "0")
         .env("RUST_LOG", "oware_bot=info")
         .stdin(Stdio::null())
@@ -85,8 +86,15 @@ impl Run {
         }
     }
 
+    /// SIGKILL: no graceful stop at all.
+    pub(crate) async fn kill(mut self) {
+        self.child.kill().expect("kills the bot");
+        let status = self.exit(Duration::from_secs(10), "SIGKILL").await;
+        assert_eq!(status.signal(), Some(9), "killed: {status:?}");
+    }
+
     /// SIGTERM: a graceful stop that exits 0.
-    async fn terminate(mut self) {
+    pub(crate) async fn terminate(mut self) {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill")
             .args(["-TERM", &pid])
@@ -113,7 +121,7 @@ impl Run {
         self.log()
     }
 
-    fn log(&self) -> String {
+    pub(crate) fn log(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 }

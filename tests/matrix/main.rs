@@ -8,7 +8,9 @@
 //! restart mid-game loses and replays nothing. With a
 //! small fake service: the service's `open_thread` name is honoured, a mention pill
 //! names the opponent, history from before the bot joined is not answered, each
-//! command reaches the service once, and an encrypted room gets a clear answer.
+//! command reaches the service once. In an end-to-end encrypted room
+//! (`encrypted`) a game is played through a kill of the bot, every message of the
+//! bot decrypts, images included, and an undecryptable message is answered once.
 //! With the real service and its scheduler (`outbox`): the engine's moves arrive
 //! through the outbox, and a message sent just before a crash shows once. The real
 //! binary killed between a command's answer and its sync token (`kill`) applies and
@@ -17,6 +19,10 @@
 //! finishes the command in hand (`rooms`).
 //! Without `MATRIX_TEST_HOMESERVER` the tests say SKIPPED.
 
+// The SDK's sync future with encryption is deeply nested: spawning it needs more.
+#![recursion_limit = "256"]
+
+mod encrypted;
 mod fake;
 mod kill;
 mod outbox;
@@ -31,9 +37,8 @@ use std::time::Duration;
 
 use fake::FakeService;
 use matrix_sdk::ruma::api::client::room::create_room;
-use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
 use matrix_sdk::ruma::events::room::message::RoomMessageEventContent;
-use matrix_sdk::ruma::events::{InitialStateEvent, Mentions};
+use matrix_sdk::ruma::events::Mentions;
 use matrix_sdk::ruma::{OwnedEventId, OwnedUserId};
 use matrix_sdk::{Client, Room};
 use oware_bot::chat::matrix::{MatrixConfig, Secret};
@@ -59,6 +64,7 @@ pub(crate) fn bot_config(env: &Env, store_dir: &Path) -> MatrixConfig {
         password: Some(Secret::new(env.bot_password.clone())),
         access_token: None,
         store_dir: store_dir.to_path_buf(),
+        store_passphrase: Some(Secret::new("test passphrase")),
     }
 }
 
@@ -169,7 +175,7 @@ pub(crate) async fn start_game(
 /// The move a test player makes: the biggest immediate capture, else the first
 /// legal pit, so the game ends in a reasonable number of plies. Returned as typed
 /// (a letter of the mover's own row).
-fn pick(game: &Game) -> (Pit, String) {
+pub(crate) fn pick(game: &Game) -> (Pit, String) {
     let side = game.to_move().expect("game not over");
     let best = game
         .legal_moves()
@@ -338,7 +344,7 @@ async fn plays_a_whole_game_with_the_real_service() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn boards_are_images_and_encrypted_rooms_are_told() {
+async fn boards_are_images_and_refusals_are_private() {
     let Some(env) = env() else {
         println!("{SKIPPED}");
         return;
@@ -397,26 +403,6 @@ async fn boards_are_images_and_encrypted_rooms_are_told() {
         .filter(|c| matches!(c.action, oware_bot::service::Action::Move { .. }))
         .count();
     assert_eq!(moves, 3, "each command reached the service once");
-
-    // An encrypted room gets a clear answer instead of silence.
-    let mut request = create_room::v3::Request::new();
-    request.invite = vec![OwnedUserId::try_from(env.bot.as_str()).expect("bot id")];
-    let encryption = InitialStateEvent::new(
-        matrix_sdk::ruma::events::EmptyStateKey,
-        RoomEncryptionEventContent::with_recommended_defaults(),
-    );
-    request.initial_state = vec![encryption.to_raw_any()];
-    let secret_room = bob
-        .create_room(request)
-        .await
-        .expect("bob creates an encrypted room");
-    let mut secret = Watch {
-        room: secret_room,
-        bot: env.bot.clone(),
-        seen: HashSet::new(),
-    };
-    let warning = secret.next(1, "encrypted room").await;
-    assert!(body(&warning[0]).contains("encryption is not supported"));
 
     bot.stop().await;
     let _ = std::fs::remove_dir_all(&dir);

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use matrix_sdk::config::SyncSettings;
 use matrix_sdk::room::MessagesOptions;
 use matrix_sdk::ruma::api::client::membership::joined_members;
 use matrix_sdk::ruma::events::relation::Thread;
@@ -67,6 +68,10 @@ impl RunningBot {
     }
 }
 
+/// A player: a client with encryption (its keys in memory, a new device per
+/// login) that syncs in the background until the test's runtime ends, so it
+/// receives the room keys of the bot's encrypted messages (its direct rooms are
+/// encrypted, as the SDK makes them) and decrypts what it reads.
 pub async fn login(env: &Env, (user, password): &(String, String)) -> Client {
     let client = Client::builder()
         .homeserver_url(&env.homeserver)
@@ -79,6 +84,15 @@ pub async fn login(env: &Env, (user, password): &(String, String)) -> Client {
         .send()
         .await
         .expect("player logs in");
+    client
+        .sync_once(SyncSettings::default())
+        .await
+        .expect("the player's first sync");
+    let syncing = client.clone();
+    tokio::spawn(async move {
+        let settings = SyncSettings::default().timeout(Duration::from_secs(5));
+        let _ = syncing.sync(settings).await;
+    });
     client
 }
 
@@ -213,9 +227,14 @@ pub fn assert_board(events: &[Value], root: &str, min_images: usize, what: &str)
     let (text, pictures) = events.split_last().expect("at least the text");
     for image in pictures {
         assert_eq!(image["content"]["msgtype"], "m.image", "{what}: {image:#}");
-        assert!(image["content"]["url"]
+        // Plain, or encrypted with the key in `file` (in an encrypted room).
+        let url = image["content"]["url"]
             .as_str()
-            .is_some_and(|u| u.starts_with("mxc://")));
+            .or(image["content"]["file"]["url"].as_str());
+        assert!(
+            url.is_some_and(|u| u.starts_with("mxc://")),
+            "{what}: {image:#}"
+        );
         assert!(!body(image).is_empty(), "{what}: alt text is the body");
     }
     assert_eq!(text["content"]["msgtype"], "m.text");

@@ -8,11 +8,19 @@
 //! to the game's thread, which the adapter opens (under a root message in the
 //! room) the first time the game is shown, whether or not the service asked for
 //! one with `open_thread`: on Matrix every game is played in its own thread.
+//!
+//! In an encrypted room the SDK decrypts messages during the sync. A message it
+//! cannot decrypt yet (its room key has not arrived) makes the SDK ask the
+//! sender's devices for the key; the room waits [`KEY_WAIT`] for it, retrying, and
+//! if the message still cannot be read it says once per room and run what the
+//! player can do. The bot never answers its own messages, so that reply cannot
+//! start a loop.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use matrix_sdk::ruma::events::room::encrypted::OriginalSyncRoomEncryptedEvent;
 use matrix_sdk::ruma::events::room::member::MembershipState;
 use matrix_sdk::ruma::events::room::message::{
     MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
@@ -21,6 +29,7 @@ use matrix_sdk::ruma::events::{
     AnySyncMessageLikeEvent, AnySyncStateEvent, AnySyncTimelineEvent, SyncMessageLikeEvent,
     SyncStateEvent,
 };
+use matrix_sdk::ruma::serde::Raw;
 use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, TransactionId, UserId};
 use matrix_sdk::sync::SyncResponse;
 use matrix_sdk::{Client, Room, RoomState};
@@ -35,13 +44,26 @@ use crate::chat::ChatService;
 use crate::service::parse::{parse_prefixed, ParsedAction};
 use crate::service::{Action, Command, Place, Platform, Reply, User};
 
-const ENCRYPTED: &str = "This room is end-to-end encrypted and I cannot read encrypted \
-    messages: encryption is not supported. Please play in an unencrypted room.";
+const UNDECRYPTABLE: &str = "I could not decrypt a message here: its key never reached \
+    me. Please send your command again. If it keeps happening, let your client send keys \
+    to unverified sessions (mine is not verified), or start a new session (log out and \
+    in again) so that it shares fresh keys.";
 const SEND_FAILED: &str = "matrix: sending failed";
+
+/// How long a message that cannot be decrypted waits for its key.
+pub const KEY_WAIT: Duration = Duration::from_secs(10);
+/// How often decryption is retried meanwhile.
+const KEY_RETRY: Duration = Duration::from_millis(500);
+
+/// A timeline event as the sync gave it: parsed, and raw to retry decrypting it.
+pub struct Event {
+    parsed: AnySyncTimelineEvent,
+    raw: Raw<AnySyncTimelineEvent>,
+}
 
 /// The adapter's state between batches: the client, the service, the sender, the
 /// rooms' turns to speak shared with the outbox deliverer, the direct rooms, and
-/// the encrypted rooms already told that encryption is unsupported.
+/// the rooms already told that a message could not be decrypted.
 pub struct Bot<S> {
     client: Client,
     own: OwnedUserId,
@@ -90,28 +112,32 @@ impl<S: ChatService> Bot<S> {
 
     /// Each joined room's new events in a batch, in order: what the bot should
     /// handle (not its own messages, nor a newly joined room's history).
-    pub fn room_events(&self, response: &SyncResponse) -> Vec<(Room, Vec<AnySyncTimelineEvent>)> {
+    pub fn room_events(&self, response: &SyncResponse) -> Vec<(Room, Vec<Event>)> {
         let mut rooms = Vec::new();
         for (room_id, update) in &response.rooms.joined {
             let Some(room) = self.client.get_room(room_id) else {
                 continue;
             };
-            let events: Vec<AnySyncTimelineEvent> = update
+            // Decrypted already when the keys were at hand.
+            let events: Vec<Event> = update
                 .timeline
                 .events
                 .iter()
-                .filter_map(|e| e.raw().deserialize().ok())
+                .filter_map(|e| {
+                    let raw = e.raw().clone();
+                    raw.deserialize().ok().map(|parsed| Event { parsed, raw })
+                })
                 .collect();
             // A room joined in this batch comes with some history from before the
             // join: those commands were not addressed to this bot.
             let start = events
                 .iter()
-                .rposition(|e| self.is_own_join(e))
+                .rposition(|e| self.is_own_join(&e.parsed))
                 .map_or(0, |i| i + 1);
-            let events: Vec<AnySyncTimelineEvent> = events
+            let events: Vec<Event> = events
                 .into_iter()
                 .skip(start)
-                .filter(|e| e.sender() != self.own)
+                .filter(|e| e.parsed.sender() != self.own)
                 .collect();
             if !events.is_empty() {
                 rooms.push((room, events));
@@ -123,20 +149,54 @@ impl<S: ChatService> Bot<S> {
     /// Handles one room's events in order, each in the room's turn to speak (the
     /// outbox deliverer waits meanwhile, so the answer to a command goes out before
     /// the messages it causes, such as an engine's reply to a move).
-    pub async fn handle_room(&self, room: &Room, events: Vec<AnySyncTimelineEvent>) {
+    pub async fn handle_room(&self, room: &Room, events: Vec<Event>) {
         for event in events {
-            let _turn = self.turns.take(room.room_id().as_str()).await;
-            match event {
-                AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
-                    SyncMessageLikeEvent::Original(message),
-                )) => self.on_message(room, message).await,
-                AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_))
-                | AnySyncTimelineEvent::State(AnySyncStateEvent::RoomEncryption(_)) => {
-                    self.warn_encrypted(room).await;
+            let parsed = match event.parsed {
+                AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_)) => {
+                    // Waits without the room's turn: the outbox may speak meanwhile.
+                    let Some(parsed) = self.decrypt_late(room, &event.raw).await else {
+                        let _turn = self.turns.take(room.room_id().as_str()).await;
+                        self.tell_undecryptable(room).await;
+                        continue;
+                    };
+                    parsed
                 }
-                _ => {}
+                parsed => parsed,
+            };
+            let _turn = self.turns.take(room.room_id().as_str()).await;
+            if let AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
+                SyncMessageLikeEvent::Original(message),
+            )) = parsed
+            {
+                self.on_message(room, message).await;
             }
         }
+    }
+
+    /// Retries decrypting `raw` for up to [`KEY_WAIT`] while its key is requested
+    /// (the SDK sends the request with the next sync); the event once readable.
+    async fn decrypt_late(
+        &self,
+        room: &Room,
+        raw: &Raw<AnySyncTimelineEvent>,
+    ) -> Option<AnySyncTimelineEvent> {
+        let encrypted = raw.cast_ref_unchecked::<OriginalSyncRoomEncryptedEvent>();
+        let deadline = tokio::time::Instant::now() + KEY_WAIT;
+        while tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(KEY_RETRY).await;
+            match room.decrypt_event(encrypted, None).await {
+                Ok(event) if event.encryption_info().is_some() => {
+                    return event.raw().deserialize().ok();
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot decrypt");
+                    return None;
+                }
+            }
+        }
+        tracing::info!(room = %room.room_id(), "matrix: a message stayed undecryptable");
+        None
     }
 
     fn is_own_join(&self, event: &AnySyncTimelineEvent) -> bool {
@@ -160,15 +220,8 @@ impl<S: ChatService> Bot<S> {
         // Synapse sometimes refuses a join right after the invite; retry briefly.
         for attempt in 0..4u32 {
             match self.client.join_room_by_id(room_id).await {
-                Ok(room) => {
+                Ok(_) => {
                     tracing::info!(%room_id, "matrix: joined");
-                    if room
-                        .latest_encryption_state()
-                        .await
-                        .is_ok_and(|s| s.is_encrypted())
-                    {
-                        self.warn_encrypted(&room).await;
-                    }
                     return;
                 }
                 Err(e) => {
@@ -179,15 +232,16 @@ impl<S: ChatService> Bot<S> {
         }
     }
 
-    /// Says once per room and run that encrypted messages cannot be read.
-    async fn warn_encrypted(&self, room: &Room) {
+    /// Says once per room and run that a message could not be decrypted and what
+    /// the player can do.
+    async fn tell_undecryptable(&self, room: &Room) {
         let first = self
             .warned
             .lock()
             .map(|mut warned| warned.insert(room.room_id().to_owned()))
             .unwrap_or(false);
         if first {
-            self.send(room, short_message(ENCRYPTED, &Spot::default()))
+            self.send(room, short_message(UNDECRYPTABLE, &Spot::default()))
                 .await;
         }
     }

@@ -1,12 +1,19 @@
 //! Logging in: an access token from the environment, else the session saved by an
 //! earlier run, else a password login whose session is saved for next time.
+//!
+//! The client keeps its encryption keys (the device's Olm account, Olm and Megolm
+//! sessions) and the room state in the SDK's SQLite stores under
+//! `MATRIX_STORE_DIR/sdk`, encrypted with `MATRIX_STORE_PASSPHRASE`. Those keys
+//! belong to one device: a new login (a new device) starts them afresh. Once logged
+//! in, the bot's cross-signing identity is created if it has none.
 
 use matrix_sdk::authentication::matrix::MatrixSession;
+use matrix_sdk::ruma::api::client::uiaa;
 use matrix_sdk::ruma::api::error::ErrorKind;
 use matrix_sdk::ruma::{OwnedDeviceId, OwnedUserId};
 use matrix_sdk::{Client, SessionMeta, SessionTokens};
 
-use super::{MatrixConfig, Store};
+use super::{MatrixConfig, Secret, Store};
 
 /// Why the bot could not log in.
 #[derive(Debug, thiserror::Error)]
@@ -25,6 +32,9 @@ pub enum LoginError {
         /// Why.
         source: matrix_sdk::ClientBuildError,
     },
+    /// The server does not say which device the access token belongs to.
+    #[error("the homeserver does not say which device MATRIX_ACCESS_TOKEN belongs to")]
+    NoDevice,
     /// The store directory failed.
     #[error("matrix store: {0}")]
     Store(#[from] std::io::Error),
@@ -41,30 +51,46 @@ pub async fn connect(cfg: &MatrixConfig, store: &Store) -> Result<Client, LoginE
     if let Some(token) = &cfg.access_token {
         let user_id = OwnedUserId::try_from(cfg.user.as_str())
             .map_err(|_| LoginError::BadUser(cfg.user.clone()))?;
-        let client = build(cfg).await?;
+        let tokens = SessionTokens {
+            access_token: token.expose().to_string(),
+            refresh_token: None,
+        };
+        // The keys belong to the token's device: ask the server which one it is,
+        // on a client without a store, before opening the store for it.
+        let probe = build(cfg, None).await?;
+        probe
+            .restore_session(MatrixSession {
+                meta: SessionMeta {
+                    user_id: user_id.clone(),
+                    device_id: OwnedDeviceId::from("UNKNOWN"),
+                },
+                tokens: tokens.clone(),
+            })
+            .await?;
+        let whoami = probe.whoami().await.map_err(matrix_sdk::Error::from)?;
+        let device_id = whoami.device_id.ok_or(LoginError::NoDevice)?;
+        if store.device()?.as_ref() != Some(&device_id) {
+            store.forget_session()?;
+            store.save_device(&device_id)?;
+        }
+        let client = build(cfg, Some(store)).await?;
         let session = MatrixSession {
-            meta: SessionMeta {
-                user_id,
-                // Without end-to-end encryption the device id only names the login.
-                device_id: OwnedDeviceId::from("OWAREBOT"),
-            },
-            tokens: SessionTokens {
-                access_token: token.expose().to_string(),
-                refresh_token: None,
-            },
+            meta: SessionMeta { user_id, device_id },
+            tokens,
         };
         client.restore_session(session).await?;
-        client.whoami().await.map_err(matrix_sdk::Error::from)?;
+        bootstrap_identity(&client, cfg).await;
         return Ok(client);
     }
 
     if let Some(saved) = store.session()? {
         if same_user(&saved, &cfg.user) {
-            let client = build(cfg).await?;
+            let client = build(cfg, Some(store)).await?;
             client.restore_session(saved).await?;
             match client.whoami().await {
                 Ok(_) => {
                     tracing::info!("matrix: resumed the saved session");
+                    bootstrap_identity(&client, cfg).await;
                     return Ok(client);
                 }
                 Err(e) if is_unknown_token_http(&e) => {
@@ -79,7 +105,9 @@ pub async fn connect(cfg: &MatrixConfig, store: &Store) -> Result<Client, LoginE
     }
 
     let password = cfg.password.as_ref().ok_or(LoginError::NoCredentials)?;
-    let client = build(cfg).await?;
+    // A new login is a new device: its keys start afresh.
+    store.forget_session()?;
+    let client = build(cfg, Some(store)).await?;
     client
         .matrix_auth()
         .login_username(&cfg.user, password.expose())
@@ -90,18 +118,58 @@ pub async fn connect(cfg: &MatrixConfig, store: &Store) -> Result<Client, LoginE
         store.save_session(&session)?;
     }
     tracing::info!("matrix: logged in with the password; session saved");
+    bootstrap_identity(&client, cfg).await;
     Ok(client)
 }
 
-async fn build(cfg: &MatrixConfig) -> Result<Client, LoginError> {
-    Client::builder()
-        .homeserver_url(&cfg.homeserver)
+/// A client for the homeserver, with the SDK's SQLite stores in `store` (or only
+/// in memory).
+async fn build(cfg: &MatrixConfig, store: Option<&Store>) -> Result<Client, LoginError> {
+    // The SDK's default room-key recipients are every member's devices, verified
+    // or not: trust on first use, as most bots do (see README, "Matrix"). Its
+    // `CollectStrategy` is not re-exported by matrix-sdk 0.18, so that default is
+    // relied on rather than spelled out.
+    let mut builder = Client::builder().homeserver_url(&cfg.homeserver);
+    if let Some(store) = store {
+        let passphrase = cfg.store_passphrase.as_ref().map(Secret::expose);
+        builder = builder.sqlite_store(store.sdk_dir(), passphrase);
+    }
+    builder
         .build()
         .await
         .map_err(|source| LoginError::Homeserver {
             url: cfg.homeserver.clone(),
             source,
         })
+}
+
+/// Creates the bot's cross-signing identity if it has none, answering the
+/// homeserver's interactive auth with the password. Players may then verify the
+/// bot once rather than each of its devices. A failure is logged, not fatal:
+/// encryption works without it.
+async fn bootstrap_identity(client: &Client, cfg: &MatrixConfig) {
+    let encryption = client.encryption();
+    let Err(e) = encryption.bootstrap_cross_signing_if_needed(None).await else {
+        return;
+    };
+    let (Some(info), Some(password)) = (e.as_uiaa_response(), &cfg.password) else {
+        tracing::warn!(error = %e, "matrix: cannot create the bot's cross-signing identity");
+        return;
+    };
+    let user = client
+        .user_id()
+        .map_or_else(|| cfg.user.clone(), ToString::to_string);
+    let mut auth = uiaa::Password::new(
+        uiaa::UserIdentifier::Matrix(uiaa::MatrixUserIdentifier::new(user)),
+        password.expose().to_owned(),
+    );
+    auth.session.clone_from(&info.session);
+    if let Err(e) = encryption
+        .bootstrap_cross_signing(Some(uiaa::AuthData::Password(auth)))
+        .await
+    {
+        tracing::warn!(error = %e, "matrix: cannot create the bot's cross-signing identity");
+    }
 }
 
 /// Whether a saved session belongs to the configured user (`@bot:server` or `bot`).

@@ -20,8 +20,10 @@
 //! a room's command to be answered before it speaks there, so answers precede
 //! what they caused.
 //!
-//! End-to-end encryption is not supported (see README, "Matrix"): in an encrypted
-//! room the bot says so once instead of staying silent.
+//! End-to-end encryption is supported (see README, "Matrix"): the SDK's SQLite
+//! stores in `MATRIX_STORE_DIR/sdk` keep the device's keys across restarts; the SDK
+//! decrypts what the sync brings, `send` encrypts what the bot says, and `handle`
+//! waits for a missing key before telling the player what to do.
 
 mod deliver;
 mod direct;
@@ -66,8 +68,10 @@ pub struct MatrixConfig {
     pub password: Option<Secret>,
     /// Or use this access token (then `user` must be the full user id).
     pub access_token: Option<Secret>,
-    /// Where the session and the sync token are kept.
+    /// Where the session, the sync token and the SDK's SQLite stores are kept.
     pub store_dir: PathBuf,
+    /// The SQLite stores' passphrase (`MATRIX_STORE_PASSPHRASE`), if any.
+    pub store_passphrase: Option<Secret>,
 }
 
 impl MatrixConfig {
@@ -86,6 +90,7 @@ impl MatrixConfig {
                 .matrix_store_dir
                 .clone()
                 .unwrap_or_else(|| "matrix-store".into()),
+            store_passphrase: config.matrix_store_passphrase.clone(),
         })
     }
 }
@@ -173,6 +178,7 @@ async fn sync_loop<S: ChatService>(
     let mut saver = tokio::spawn(save_tokens(store.clone(), unsaved));
     let mut rooms = Rooms::new(Arc::clone(&bot));
     let mut failures = 0u32;
+    let mut logged_out = false;
     let result = loop {
         let response = tokio::select! {
             r = client.sync_once(settings(token.clone())) => r,
@@ -201,12 +207,12 @@ async fn sync_loop<S: ChatService>(
                 token = Some(response.next_batch);
             }
             Err(e) if login::is_unknown_token(&e) => {
-                break store.forget_session().map_err(Into::into).and_then(|()| {
-                    Err(anyhow::anyhow!(
-                        "the homeserver rejected the bot's access token ({e}); restart to log \
-                         in again"
-                    ))
-                });
+                // Forgotten below, once the last token is saved (it goes too).
+                logged_out = true;
+                break Err(anyhow::anyhow!(
+                    "the homeserver rejected the bot's access token ({e}); restart to log \
+                     in again"
+                ));
             }
             Err(e) => {
                 failures += 1;
@@ -234,7 +240,12 @@ async fn sync_loop<S: ChatService>(
         }
     };
     rooms.abort();
-    saved.and(result)
+    let forgotten = if logged_out {
+        store.forget_session().map_err(anyhow::Error::from)
+    } else {
+        Ok(())
+    };
+    saved.and(forgotten).and(result)
 }
 
 /// Saves each batch's sync token once every room handled its share, in order.
@@ -275,10 +286,11 @@ mod tests {
             password: Some(Secret::new("hunter2")),
             access_token: Some(Secret::new("syt_abc")),
             store_dir: "store".into(),
+            store_passphrase: Some(Secret::new("correct horse")),
         };
         let shown = format!("{cfg:?}");
         assert!(
-            !shown.contains("hunter2") && !shown.contains("syt_abc"),
+            !shown.contains("hunter2") && !shown.contains("syt_abc") && !shown.contains("horse"),
             "{shown}"
         );
         assert!(shown.contains("***"));

@@ -8,9 +8,9 @@ use matrix_sdk::ruma::events::relation::{InReplyTo, Thread};
 use matrix_sdk::ruma::events::room::message::{
     ImageMessageEventContent, MessageType, Relation, RoomMessageEventContent,
 };
-use matrix_sdk::ruma::events::room::ImageInfo;
+use matrix_sdk::ruma::events::room::{ImageInfo, MediaSource};
 use matrix_sdk::ruma::events::Mentions;
-use matrix_sdk::ruma::{OwnedEventId, OwnedMxcUri, OwnedUserId, UInt};
+use matrix_sdk::ruma::{OwnedEventId, OwnedUserId, UInt};
 
 use crate::service::{Attachment, Button, ButtonAction, Reply, User};
 
@@ -109,7 +109,11 @@ pub fn short_message(text: &str, spot: &Spot) -> RoomMessageEventContent {
 /// An uploaded image as `m.image`: the alt text is the body, the file name and size
 /// (and a PNG's dimensions) go in the metadata.
 #[must_use]
-pub fn image_message(file: &Attachment, url: OwnedMxcUri, spot: &Spot) -> RoomMessageEventContent {
+pub fn image_message(
+    file: &Attachment,
+    source: MediaSource,
+    spot: &Spot,
+) -> RoomMessageEventContent {
     let mut info = ImageInfo::new();
     info.mimetype = Some(file.mime.to_string());
     info.size = UInt::new(file.bytes.len() as u64);
@@ -122,7 +126,7 @@ pub fn image_message(file: &Attachment, url: OwnedMxcUri, spot: &Spot) -> RoomMe
     } else {
         file.description.clone()
     };
-    let mut image = ImageMessageEventContent::plain(body, url).info(Box::new(info));
+    let mut image = ImageMessageEventContent::new(body, source).info(Box::new(info));
     image.filename = Some(file.file_name.clone());
     let mut content = RoomMessageEventContent::new(MessageType::Image(image));
     content.mentions = Some(Mentions::new());
@@ -233,7 +237,7 @@ fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use matrix_sdk::ruma::{event_id, owned_event_id};
+    use matrix_sdk::ruma::{event_id, owned_event_id, OwnedMxcUri};
     use serde_json::json;
 
     fn to_json(content: &RoomMessageEventContent) -> serde_json::Value {
@@ -325,7 +329,11 @@ mod tests {
             description: "South to move; A 4 B 4".into(),
         };
         let url = OwnedMxcUri::from("mxc://localhost/abc");
-        let v = to_json(&image_message(&file, url, &Spot::default()));
+        let v = to_json(&image_message(
+            &file,
+            MediaSource::Plain(url),
+            &Spot::default(),
+        ));
         assert_eq!(v["msgtype"], "m.image");
         assert_eq!(v["body"], "South to move; A 4 B 4");
         assert_eq!(v["filename"], "board-1-2.png");

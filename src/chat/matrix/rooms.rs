@@ -11,13 +11,12 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use matrix_sdk::ruma::events::AnySyncTimelineEvent;
 use matrix_sdk::ruma::OwnedRoomId;
 use matrix_sdk::Room;
 use tokio::sync::{mpsc, oneshot, OwnedMutexGuard};
 use tokio::task::JoinSet;
 
-use super::handle::Bot;
+use super::handle::{Bot, Event};
 use crate::chat::ChatService;
 
 /// Each room's turn to speak.
@@ -39,7 +38,7 @@ impl Turns {
 /// One room's share of a sync batch.
 struct Job {
     room: Room,
-    events: Vec<AnySyncTimelineEvent>,
+    events: Vec<Event>,
     done: oneshot::Sender<()>,
 }
 
@@ -63,11 +62,7 @@ impl<S: ChatService> Rooms<S> {
     /// Queues `events` of `room` behind the room's earlier ones; the receiver
     /// completes once they are handled (or their task died: a command that panics
     /// is not handled again).
-    pub fn dispatch(
-        &mut self,
-        room: Room,
-        events: Vec<AnySyncTimelineEvent>,
-    ) -> oneshot::Receiver<()> {
+    pub fn dispatch(&mut self, room: Room, events: Vec<Event>) -> oneshot::Receiver<()> {
         let (done, handled) = oneshot::channel();
         let mut job = Job { room, events, done };
         let id = job.room.room_id().to_owned();

@@ -3,20 +3,28 @@
 //! service's games table: it is read with [`ChatService::game_thread`] and, when
 //! the adapter opens one, recorded with [`ChatService::set_thread`].
 //!
-//! Events are sent by room id with the plain `PUT /rooms/{room}/send/{type}/{txn}`
-//! request, the one `Room::send` makes: the SDK's room list lives in memory and
-//! after a restart knows only the rooms the latest sync mentioned, so `Room::send`
-//! would refuse a message for a quiet room. With [`Txn::Keyed`] every event has a
-//! transaction id derived from the caller's key: the homeserver answers a repeated
-//! id from the same login with the first event instead of posting it again, which
-//! is what makes the outbox's re-sends after a crash show once.
+//! Events go through the SDK's `Room::send`, which encrypts them in an encrypted
+//! room: the room key is shared with every joined member's devices, verified or
+//! not (trust on first use). The SDK keeps its room list in the SQLite state
+//! store, so it knows quiet rooms after a restart too; a room it does not know (or
+//! has left) gets the plain `PUT /rooms/{room}/send/{type}/{txn}` request, which
+//! only an unencrypted room can read. Images in an encrypted room are encrypted
+//! before upload and sent with the `file` field (what `send_attachment` does),
+//! keeping the thread relation and transaction ids of the other parts.
+//!
+//! With [`Txn::Keyed`] every event has a transaction id derived from the caller's
+//! key: the homeserver answers a repeated id from the same login with the first
+//! event instead of posting it again, which is what makes the outbox's re-sends
+//! after a crash show once (an encrypted event re-sent under the same id is
+//! de-duplicated the same way: the server compares ids, not contents).
 
 use std::sync::Arc;
 
 use matrix_sdk::ruma::api::client::message::send_message_event;
 use matrix_sdk::ruma::events::room::message::RoomMessageEventContent;
+use matrix_sdk::ruma::events::room::MediaSource;
 use matrix_sdk::ruma::{OwnedEventId, OwnedTransactionId, RoomId, TransactionId};
-use matrix_sdk::Client;
+use matrix_sdk::{Client, Room, RoomState};
 
 use super::outgoing::{image_message, short_message, text_message, Spot};
 use crate::chat::ChatService;
@@ -25,13 +33,14 @@ use crate::service::{Attachment, Place, Platform, Reply};
 /// Why a message could not be sent.
 #[derive(Debug, thiserror::Error)]
 pub enum SendError {
-    /// The homeserver refused or could not be reached for an event.
+    /// The homeserver refused or could not be reached for an event, or the event
+    /// could not be encrypted.
     #[error("sending to {room}: {source}")]
     Send {
         /// The room id.
         room: String,
         /// The failure.
-        source: matrix_sdk::HttpError,
+        source: matrix_sdk::Error,
     },
     /// A file could not be uploaded to the media repository.
     #[error("uploading {file}: {source}")]
@@ -111,16 +120,48 @@ impl<S: ChatService> Sender<S> {
         content: &RoomMessageEventContent,
         txn: OwnedTransactionId,
     ) -> Result<OwnedEventId, SendError> {
+        let failed = |source| SendError::Send {
+            room: room.to_string(),
+            source,
+        };
+        if let Some(joined) = self.joined(room) {
+            let sent = joined
+                .send(content.clone())
+                .with_transaction_id(txn)
+                .await
+                .map_err(failed)?;
+            return Ok(sent.response.event_id);
+        }
         let request = send_message_event::v3::Request::new(room.to_owned(), txn, content)?;
         let response = self
             .client
             .send(request)
             .await
+            .map_err(|e| failed(e.into()))?;
+        Ok(response.event_id)
+    }
+
+    /// The SDK's joined room `room`, if it knows it.
+    fn joined(&self, room: &RoomId) -> Option<Room> {
+        self.client
+            .get_room(room)
+            .filter(|r| r.state() == RoomState::Joined)
+    }
+
+    /// Whether `room` is end-to-end encrypted (asking the server if the state store
+    /// does not know yet).
+    async fn is_encrypted(&self, room: &RoomId) -> Result<bool, SendError> {
+        let Some(joined) = self.joined(room) else {
+            return Ok(false);
+        };
+        joined
+            .latest_encryption_state()
+            .await
+            .map(|state| state.is_encrypted())
             .map_err(|source| SendError::Send {
                 room: room.to_string(),
                 source,
-            })?;
-        Ok(response.event_id)
+            })
     }
 
     /// Sends a reply's files as `m.image`s, then its text, at `spot` in `room`.
@@ -163,16 +204,28 @@ impl<S: ChatService> Sender<S> {
             .map_err(|_| SendError::Mime {
                 file: file.file_name.clone(),
             })?;
-        let uploaded = self
-            .client
-            .media()
-            .upload(&mime, file.bytes.clone(), None)
-            .await
-            .map_err(|source| SendError::Upload {
-                file: file.file_name.clone(),
-                source,
-            })?;
-        let content = image_message(file, uploaded.content_uri, spot);
+        let failed = |source| SendError::Upload {
+            file: file.file_name.clone(),
+            source,
+        };
+        let source = if self.is_encrypted(room).await? {
+            let mut reader = std::io::Cursor::new(&file.bytes);
+            let encrypted = self
+                .client
+                .upload_encrypted_file(&mut reader)
+                .await
+                .map_err(failed)?;
+            MediaSource::Encrypted(Box::new(encrypted))
+        } else {
+            let uploaded = self
+                .client
+                .media()
+                .upload(&mime, file.bytes.clone(), None)
+                .await
+                .map_err(failed)?;
+            MediaSource::Plain(uploaded.content_uri)
+        };
+        let content = image_message(file, source, spot);
         self.event(room, &content, txn).await.map(drop)
     }
 

@@ -1,7 +1,9 @@
 //! What the Matrix adapter keeps on disk in `MATRIX_STORE_DIR`, as small JSON files:
 //! the login session (so a restart does not log in again, and the homeserver still
 //! recognizes the outbox's transaction ids) and the sync token (so a restart
-//! neither replays old messages nor misses ones sent while it was down). Game
+//! neither replays old messages nor misses ones sent while it was down). Beside
+//! them, `sdk/` holds the SDK's SQLite stores: the device's encryption keys and the
+//! room state, which belong to the logged-in device and go with its session. Game
 //! threads live in the service's database, not here; a `threads.json` left by an
 //! older version is no longer read.
 //!
@@ -12,6 +14,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use matrix_sdk::authentication::matrix::MatrixSession;
+use matrix_sdk::ruma::OwnedDeviceId;
 use serde::{de::DeserializeOwned, Serialize};
 
 /// The adapter's files in one directory.
@@ -47,15 +50,48 @@ impl Store {
         self.write("session.json", session, true)
     }
 
-    /// Forgets the login (after the server rejected its token).
+    /// Forgets the login (after the server rejected its token, or before a new
+    /// one) and the device's keys and room state with it. The sync token goes too:
+    /// a new device starts like a first start, with a full sync, so that the SDK
+    /// learns every room (and which are encrypted) before the bot speaks; messages
+    /// from while it was down were encrypted for the old device anyway.
     ///
     /// # Errors
-    /// When the file exists and cannot be removed.
+    /// When a file exists and cannot be removed.
     pub fn forget_session(&self) -> io::Result<()> {
-        match std::fs::remove_file(self.dir.join("session.json")) {
+        for name in ["session.json", "device.json", "sync-token.json"] {
+            match std::fs::remove_file(self.dir.join(name)) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        match std::fs::remove_dir_all(self.sdk_dir()) {
             Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
             _ => Ok(()),
         }
+    }
+
+    /// The directory of the SDK's SQLite stores (keys and room state).
+    #[must_use]
+    pub fn sdk_dir(&self) -> PathBuf {
+        self.dir.join("sdk")
+    }
+
+    /// The device whose keys the SDK's stores hold, when logged in with an access
+    /// token (a saved session names its device itself).
+    ///
+    /// # Errors
+    /// When the file exists but cannot be read or parsed.
+    pub fn device(&self) -> io::Result<Option<OwnedDeviceId>> {
+        self.read("device.json")
+    }
+
+    /// Records the access token's device.
+    ///
+    /// # Errors
+    /// When the file cannot be written.
+    pub fn save_device(&self, device: &OwnedDeviceId) -> io::Result<()> {
+        self.write("device.json", device, false)
     }
 
     /// The sync token after the last fully handled sync, if any.
@@ -132,6 +168,26 @@ mod tests {
             again.sync_token().expect("reads").as_deref(),
             Some("s72594_4483_1934")
         );
+        std::fs::remove_dir_all(dir).expect("cleans up");
+    }
+
+    #[test]
+    fn forgetting_the_session_forgets_the_device_its_keys_and_the_token() {
+        let dir = temp_dir("forget");
+        let store = Store::open(&dir).expect("creates the directory");
+        store.save_sync_token("s1").expect("writes");
+        store
+            .save_device(&OwnedDeviceId::from("DEVICE"))
+            .expect("writes");
+        std::fs::create_dir_all(store.sdk_dir()).expect("sdk dir");
+        std::fs::write(store.sdk_dir().join("matrix-sdk-crypto.sqlite3"), b"keys").expect("writes");
+
+        store.forget_session().expect("forgets");
+        store.forget_session().expect("forgetting twice is fine");
+
+        assert_eq!(store.sync_token().expect("reads"), None);
+        assert_eq!(store.device().expect("reads"), None);
+        assert!(!store.sdk_dir().exists());
         std::fs::remove_dir_all(dir).expect("cleans up");
     }
 
