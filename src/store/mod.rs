@@ -15,6 +15,8 @@ mod direct;
 mod engine;
 pub mod inbox;
 mod jobs;
+mod matching;
+mod outbox;
 #[macro_use]
 mod games;
 mod ratings;
@@ -30,10 +32,8 @@ use sqlx::sqlite::{
 
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use counts::{Cap, CapLimits};
-pub use jobs::{
-    ClockColumns, Effects, JobRow, NewJob, NewMessage, OutboxRow,
-    MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS,
-};
+pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
+pub use outbox::{NewMessage, OutboxRow, MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS};
 pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
 pub use social::{LinkOutcome, Merge};

@@ -1,0 +1,247 @@
+//! The writes that make, answer and expire challenges: accepting one creates its game
+//! (with the game's first jobs) in the same transaction; expiry is a stored job, so it
+//! survives restarts and is announced once ([`Store::expire_challenge`]). Each write
+//! counts the caps and records the incoming event inside its own transaction.
+
+use sqlx::{Sqlite, Transaction};
+
+use super::{
+    challenges::{ChallengeRow, NewChallenge},
+    counts, inbox,
+    jobs::{self, Effects},
+    NewGame, Store, StoreError,
+};
+
+impl Store {
+    /// Marks challenge `id` expired if it is still pending and its time is up, with
+    /// the announcement in `effects`, and drops its expiry job, in one transaction.
+    /// Returns whether it expired now.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn expire_challenge(
+        &self,
+        id: i64,
+        effects: &Effects,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let updated = sqlx::query(
+            "UPDATE challenges SET status = 'expired', updated_at = ?1
+             WHERE id = ?2 AND status = 'pending' AND expires_at <= ?1",
+        )
+        .bind(now)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if updated == 1 {
+            jobs::apply(&mut tx, None, effects, now).await?;
+        }
+        drop_expiry(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(updated == 1)
+    }
+
+    /// Stores a pending challenge and returns its id.
+    ///
+    /// # Errors
+    /// [`StoreError::DuplicateChallenge`] if the challenger already has a pending
+    /// challenge to this opponent; database failures.
+    pub async fn create_challenge(&self, new: &NewChallenge, now: i64) -> Result<i64, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
+        if new.level.is_none() {
+            counts::check_new_challenge(&mut tx, new.challenger_id, now, &new.caps).await?;
+        }
+        let id = insert_challenge(&mut tx, new, now).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Starts a game against the engine: stores the challenge `new` already
+    /// accepted and its game, with the game's `effects`, in one transaction (a
+    /// command handled twice cannot leave a challenge without its game). Returns the
+    /// game's id.
+    ///
+    /// # Errors
+    /// [`StoreError::DuplicateChallenge`] as [`Store::create_challenge`]; database
+    /// failures.
+    pub async fn start_engine_game(
+        &self,
+        new: &NewChallenge,
+        game: &NewGame,
+        effects: &Effects,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
+        counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
+        let challenge = insert_challenge(&mut tx, new, now).await?;
+        let game_id = accept(&mut tx, challenge, game, effects, now)
+            .await?
+            // The challenge was made pending and unexpired just above.
+            .ok_or(StoreError::Db(sqlx::Error::RowNotFound))?;
+        tx.commit().await?;
+        Ok(game_id)
+    }
+
+    /// Moves a pending, unexpired challenge to `status` (`declined` or `cancelled`).
+    /// Returns `false` if it was no longer pending.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn close_challenge(
+        &self,
+        id: i64,
+        status: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
+        let updated = sqlx::query(
+            "UPDATE challenges SET status = ?, updated_at = ?
+             WHERE id = ? AND status = 'pending' AND expires_at > ?",
+        )
+        .bind(status)
+        .bind(now)
+        .bind(id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        drop_expiry(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(updated == 1)
+    }
+
+    /// Accepts a pending, unexpired challenge and creates its game in one transaction,
+    /// with the game's `effects` (its clocks, first jobs and messages). Returns the new
+    /// game's id, or `None` if the challenge was no longer pending (accepted twice at
+    /// once, declined, cancelled or expired meanwhile).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn accept_challenge(
+        &self,
+        challenge: &ChallengeRow,
+        game: &NewGame,
+        effects: &Effects,
+        now: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
+        counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
+        let Some(game_id) = accept(&mut tx, challenge.id, game, effects, now).await? else {
+            tx.rollback().await?;
+            return Ok(None);
+        };
+        tx.commit().await?;
+        Ok(Some(game_id))
+    }
+}
+
+/// Inserts a pending challenge (with its expiry job for a challenge to a person).
+async fn insert_challenge(
+    tx: &mut Transaction<'_, Sqlite>,
+    new: &NewChallenge,
+    now: i64,
+) -> Result<i64, StoreError> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO challenges (platform, space, channel, thread, challenger_id,
+             opponent_id, first, rated, variant, advice, level, time_control, reminders,
+             status, created_at, expires_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
+         RETURNING id",
+    )
+    .bind(&new.platform)
+    .bind(&new.space)
+    .bind(&new.channel)
+    .bind(&new.thread)
+    .bind(new.challenger_id)
+    .bind(new.opponent_id)
+    .bind(new.first)
+    .bind(new.rated)
+    .bind(new.variant)
+    .bind(new.advice)
+    .bind(new.level)
+    .bind(&new.time_control)
+    .bind(new.reminders)
+    .bind(now)
+    .bind(new.expires_at)
+    .bind(now)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(|e| match e {
+        sqlx::Error::Database(ref db) if db.is_unique_violation() => StoreError::DuplicateChallenge,
+        e => StoreError::Db(e),
+    })?;
+    if new.level.is_none() {
+        sqlx::query(
+            "INSERT INTO jobs (kind, challenge_id, due_at, created_at)
+             VALUES ('challenge_expiry', ?, ?, ?)",
+        )
+        .bind(id)
+        .bind(new.expires_at)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(id)
+}
+
+/// Accepts pending, unexpired challenge `id` and creates its game (with the
+/// challenge's place and options) and the game's `effects`. `None`, having changed
+/// nothing, if the challenge was no longer pending.
+async fn accept(
+    tx: &mut Transaction<'_, Sqlite>,
+    id: i64,
+    game: &NewGame,
+    effects: &Effects,
+    now: i64,
+) -> Result<Option<i64>, StoreError> {
+    let updated = sqlx::query(
+        "UPDATE challenges SET status = 'accepted', updated_at = ?1
+         WHERE id = ?2 AND status = 'pending' AND expires_at > ?1",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if updated == 0 {
+        return Ok(None);
+    }
+    let game_id: i64 = sqlx::query_scalar(
+        "INSERT INTO games (platform, space, channel, thread, south_id, north_id, variant,
+             rated, advice, time_control, reminders, created_at, updated_at)
+         SELECT platform, space, channel, thread, ?, ?, variant,
+             rated, advice, time_control, reminders, ?, ?
+         FROM challenges WHERE id = ?
+         RETURNING id",
+    )
+    .bind(game.south_id)
+    .bind(game.north_id)
+    .bind(now)
+    .bind(now)
+    .bind(id)
+    .fetch_one(&mut **tx)
+    .await?;
+    sqlx::query("UPDATE challenges SET game_id = ? WHERE id = ?")
+        .bind(game_id)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    drop_expiry(tx, id).await?;
+    jobs::apply(tx, Some((game_id, 0)), effects, now).await?;
+    Ok(Some(game_id))
+}
+
+/// Drops challenge `id`'s expiry job: it was answered, withdrawn or expired.
+async fn drop_expiry(tx: &mut Transaction<'_, Sqlite>, id: i64) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM jobs WHERE challenge_id = ? AND kind = 'challenge_expiry'")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}

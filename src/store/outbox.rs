@@ -1,0 +1,131 @@
+//! The outbox: messages the bot sends unprompted, written in the transaction of the
+//! change that calls for them (see `jobs::apply`), read by each platform's deliverer
+//! and marked sent (at least once; the platforms' de-duplication keyed by the row id
+//! makes a re-send after a crash invisible).
+
+use sqlx::{FromRow, Sqlite, Transaction};
+
+use super::{Store, StoreError};
+
+/// How many times delivery of one outbox message is tried before it is given up.
+pub const MAX_ATTEMPTS: i64 = 10;
+
+/// A message to send later, where a reply would go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewMessage {
+    /// `console`, `discord` or `matrix`.
+    pub platform: String,
+    /// The server, if any.
+    pub space: Option<String>,
+    /// The channel or room.
+    pub channel: String,
+    /// The thread, if known now (else the game's thread at delivery).
+    pub thread: Option<String>,
+    /// The game it is about. In a write on a game, `None` means that game.
+    pub game_id: Option<i64>,
+    /// The reply as JSON.
+    pub body: String,
+    /// Attach the game's board after this many plies.
+    pub board_ply: Option<i64>,
+}
+
+/// An outbox message waiting to be delivered.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct OutboxRow {
+    /// The message id: the platforms' de-duplication key.
+    pub id: i64,
+    /// `console`, `discord` or `matrix`.
+    pub platform: String,
+    /// The server, if any.
+    pub space: Option<String>,
+    /// The channel or room.
+    pub channel: String,
+    /// The thread: the message's own, else its game's.
+    pub thread: Option<String>,
+    /// The game it is about.
+    pub game_id: Option<i64>,
+    /// The reply as JSON.
+    pub body: String,
+    /// Attach the game's board after this many plies.
+    pub board_ply: Option<i64>,
+    /// Failed deliveries so far.
+    pub attempts: i64,
+}
+
+/// Writes one message inside `tx`; a message without a game is `game`'s.
+pub(super) async fn insert(
+    tx: &mut Transaction<'_, Sqlite>,
+    message: &NewMessage,
+    game: Option<i64>,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO outbox (platform, space, channel, thread, game_id, body, board_ply,
+                             created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(&message.platform)
+    .bind(&message.space)
+    .bind(&message.channel)
+    .bind(&message.thread)
+    .bind(message.game_id.or(game))
+    .bind(&message.body)
+    .bind(message.board_ply)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+impl Store {
+    /// Messages for `platform` not yet delivered, oldest first, each with its game's
+    /// thread when it has none of its own.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn unsent_messages(
+        &self,
+        platform: &str,
+        limit: i64,
+    ) -> Result<Vec<OutboxRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT o.id, o.platform, o.space, o.channel, COALESCE(o.thread, g.thread) AS thread,
+                    o.game_id, o.body, o.board_ply, o.attempts
+             FROM outbox o LEFT JOIN games g ON g.id = o.game_id
+             WHERE o.platform = ? AND o.sent_at IS NULL AND o.attempts < ?
+             ORDER BY o.id LIMIT ?",
+        )
+        .bind(platform)
+        .bind(MAX_ATTEMPTS)
+        .bind(limit)
+        .fetch_all(&self.writer)
+        .await?)
+    }
+
+    /// Marks a message delivered.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn mark_sent(&self, id: i64, now: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL")
+            .bind(now)
+            .bind(id)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
+    /// Counts a failed delivery; after [`MAX_ATTEMPTS`] the message is given up.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn note_failed_delivery(&self, id: i64) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar(
+            "UPDATE outbox SET attempts = attempts + 1 WHERE id = ? RETURNING attempts",
+        )
+        .bind(id)
+        .fetch_optional(&self.writer)
+        .await?
+        .unwrap_or(MAX_ATTEMPTS))
+    }
+}
