@@ -1,13 +1,9 @@
-//! The scheduler and the jobs it runs: the engine's moves, timeouts, reminders, idle
-//! engine games and expired challenges. Jobs are rows (see `store::jobs`); this task
-//! only executes them. It sleeps until the next one falls due, wakes early when a
-//! change writes a new one, and on start-up runs whatever fell due while the bot was
-//! down. Each job's work and its announcement commit in one transaction, and a job
-//! made for a position that has moved on does nothing, so each runs exactly once.
+//! The jobs the scheduler runs (see `scheduler`): the engine's moves, timeouts,
+//! reminders, idle engine games and expired challenges. Each job's work and its
+//! announcement commit in one transaction, and a job made for a position that has
+//! moved on does nothing (it returns `false`), so each runs exactly once.
 
-use std::{sync::Arc, time::Duration};
-
-use tokio::task::JoinSet;
+use std::sync::Arc;
 
 use super::{
     bot::move_record,
@@ -15,7 +11,7 @@ use super::{
     ending::Ending,
     games::game_end,
     outbox::{game_message, place_message},
-    turn::{is_bot, kind, time_control},
+    turn::{is_bot, time_control},
     view, Button, ButtonAction, Level, Reply, Service, ServiceError, User,
 };
 use crate::{
@@ -24,148 +20,7 @@ use crate::{
     store::{Effects, GameEnd, GameRow, JobRow},
 };
 
-/// How long a runner holds a claimed job before another may take it.
-const LEASE_MS: i64 = 5 * 60 * 1000;
-/// Jobs claimed per round.
-const ROUND: i64 = 64;
-/// The longest the scheduler sleeps without looking again.
-const IDLE_WAKE: Duration = Duration::from_secs(3600);
-
 impl Service {
-    /// Runs the scheduler for ever: first what fell due while the bot was down, then
-    /// each job as it falls due. Spawn it once per process.
-    pub async fn run_scheduler(self: Arc<Self>) {
-        self.recover().await;
-        let mut changed = self.jobs_changed.subscribe();
-        let mut running = JoinSet::new();
-        loop {
-            let now = self.now();
-            match self.store.claim_due_jobs(now, now + LEASE_MS, ROUND).await {
-                Ok(jobs) => {
-                    for job in jobs {
-                        let service = Arc::clone(&self);
-                        running.spawn(async move { service.run_job(job).await });
-                    }
-                }
-                Err(err) => {
-                    tracing::error!(error = %err, "scheduler: cannot claim jobs");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    continue;
-                }
-            }
-            while running.try_join_next().is_some() {}
-            let wait = match self.store.next_job_due().await {
-                Ok(Some(due)) => {
-                    Duration::from_millis(u64::try_from(due - self.now()).unwrap_or(0))
-                }
-                Ok(None) => IDLE_WAKE,
-                Err(err) => {
-                    tracing::error!(error = %err, "scheduler: cannot read the next job");
-                    Duration::from_secs(1)
-                }
-            };
-            tokio::select! {
-                () = tokio::time::sleep(wait.min(IDLE_WAKE)) => {}
-                _ = changed.changed() => {}
-                Some(_) = running.join_next() => {}
-            }
-        }
-    }
-
-    /// Runs every job due now, and those they make due now (an engine move after a
-    /// move), until none is left; returns how many ran. For tests and tools that
-    /// drive time themselves; the bot runs [`Service::run_scheduler`].
-    pub async fn run_due_jobs(self: &Arc<Self>) -> usize {
-        let mut ran = 0;
-        loop {
-            let now = self.now();
-            let jobs = match self.store.claim_due_jobs(now, now + LEASE_MS, ROUND).await {
-                Ok(jobs) => jobs,
-                Err(err) => {
-                    tracing::error!(error = %err, "cannot claim jobs");
-                    return ran;
-                }
-            };
-            if jobs.is_empty() {
-                return ran;
-            }
-            ran += jobs.len();
-            let mut running = JoinSet::new();
-            for job in jobs {
-                let service = Arc::clone(self);
-                running.spawn(async move { service.run_job(job).await });
-            }
-            while running.join_next().await.is_some() {}
-        }
-    }
-
-    /// When the earliest pending job is due (whether or not a runner holds it).
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn earliest_job(&self) -> Result<Option<i64>, ServiceError> {
-        Ok(self.store.earliest_job().await?)
-    }
-
-    /// At start-up: the runners of claimed jobs are gone, and a game whose engine is
-    /// to move but has no job (left by an older version) gets one.
-    async fn recover(&self) {
-        match self.store.release_job_claims().await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(jobs = n, "resuming jobs a stopped run had started"),
-            Err(err) => tracing::error!(error = %err, "cannot release job claims"),
-        }
-        let games = match self.store.engine_games_without_job().await {
-            Ok(games) => games,
-            Err(err) => {
-                tracing::error!(error = %err, "cannot look for stalled engine games");
-                return;
-            }
-        };
-        let now = self.now();
-        for (game, version) in games {
-            let job = crate::store::NewJob {
-                kind: kind::ENGINE_MOVE,
-                game_id: None,
-                challenge_id: None,
-                due_at: now,
-            };
-            if let Err(err) = self
-                .store
-                .schedule(Some((game, version)), &[job], now)
-                .await
-            {
-                tracing::error!(game, error = %err, "cannot resume an engine game");
-            }
-        }
-    }
-
-    async fn run_job(&self, job: JobRow) {
-        let result = match job.kind.as_str() {
-            kind::ENGINE_MOVE => self.engine_job(&job).await,
-            kind::TIMEOUT => self.timeout_job(&job).await,
-            kind::REMINDER => self.reminder_job(&job).await,
-            kind::IDLE_ABORT => self.idle_job(&job).await,
-            kind::CHALLENGE_EXPIRY => self.expiry_job(&job).await,
-            other => Err(ServiceError::Internal(format!(
-                "unknown job kind {other:?}"
-            ))),
-        };
-        match result {
-            Ok(true) => self.wake(),
-            Ok(false) => {
-                // Nothing to do any more (the game moved on): drop the job.
-                if let Err(err) = self.store.delete_job(job.id).await {
-                    tracing::error!(job = job.id, error = %err, "cannot drop a stale job");
-                }
-            }
-            Err(err) => {
-                // The claim lapses and the job is tried again later.
-                tracing::error!(job = job.id, kind = %job.kind, error = %err, "job failed");
-            }
-        }
-    }
-
     /// The game a job is for, if it is still active at the job's version.
     async fn job_game(&self, job: &JobRow) -> Result<Option<GameRow>, ServiceError> {
         let Some(id) = job.game_id else {
@@ -179,7 +34,7 @@ impl Service {
     }
 
     /// The engine plays its move; the move and its announcement commit together.
-    async fn engine_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn engine_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
@@ -237,7 +92,7 @@ impl Service {
 
     /// The side to move ran out of time: it loses (rated like any result), or the
     /// game is aborted when a side never moved.
-    async fn timeout_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn timeout_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
@@ -289,7 +144,7 @@ impl Service {
     }
 
     /// A game against the engine that the person left for too long is aborted.
-    async fn idle_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn idle_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
@@ -333,7 +188,7 @@ impl Service {
     }
 
     /// Reminds the player to move, mentioning them in the game's thread.
-    async fn reminder_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn reminder_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
@@ -368,7 +223,7 @@ impl Service {
 
     /// A challenge nobody answered expires, announced where it was made, with a
     /// button to make it again.
-    async fn expiry_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn expiry_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
         let Some(c) = (match job.challenge_id {
             Some(id) => self.store.challenge(id).await?,
             None => None,

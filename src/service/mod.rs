@@ -27,6 +27,7 @@ pub mod parse;
 pub mod rating;
 mod replay;
 mod reply;
+mod scheduler;
 mod standings;
 mod text;
 mod turn;
