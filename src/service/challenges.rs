@@ -166,7 +166,7 @@ impl Service {
             },
             if advice { "on" } else { "off" },
             opponent.name,
-            super::clock::span(ttl_ms),
+            super::when::span(ttl_ms),
         ));
         reply.mentions.push(opponent.clone());
         reply.buttons = vec![

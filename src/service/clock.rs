@@ -5,6 +5,8 @@
 
 use std::{fmt, str::FromStr};
 
+use super::when::{span, DAY, HOUR, MINUTE, SECOND};
+
 use crate::rules::Side;
 
 /// The shortest correspondence deadline.
@@ -17,11 +19,6 @@ const MAX_LIVE_BASE_MS: i64 = 180 * MINUTE;
 const MAX_INCREMENT_MS: i64 = 60 * SECOND;
 /// A reminder is also sent this long before a correspondence deadline.
 pub const LAST_REMINDER_BEFORE_MS: i64 = HOUR;
-
-const SECOND: i64 = 1000;
-const MINUTE: i64 = 60 * SECOND;
-const HOUR: i64 = 60 * MINUTE;
-const DAY: i64 = 24 * HOUR;
 
 /// The accepted forms, for refusals.
 pub const TIME_FORMS: &str = "time:3d (a deadline for each move, from 15s to 30d, in s, m, \
@@ -274,47 +271,6 @@ impl Clocks {
     }
 }
 
-/// A duration in words, largest units first, at most two of them: `3 days`,
-/// `2 h 5 min`, `45 s`.
-#[must_use]
-pub fn span(ms: i64) -> String {
-    let ms = ms.max(0);
-    let units = [
-        (DAY, "day", "days"),
-        (HOUR, "h", "h"),
-        (MINUTE, "min", "min"),
-        (SECOND, "s", "s"),
-    ];
-    let mut parts = Vec::new();
-    let mut rest = ms;
-    for (unit, one, many) in units {
-        let n = rest / unit;
-        if n > 0 && parts.len() < 2 {
-            parts.push(format!("{n} {}", if n == 1 { one } else { many }));
-            rest -= n * unit;
-        }
-    }
-    if parts.is_empty() {
-        return "0 s".to_owned();
-    }
-    parts.join(" ")
-}
-
-/// A live clock reading: `4:57`, `1:02:03`, or `0:09.5` under ten seconds.
-#[must_use]
-pub fn clock_face(ms: i64) -> String {
-    let ms = ms.max(0);
-    let secs = ms / SECOND;
-    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else if secs < 10 {
-        format!("{m}:{s:02}.{}", ms % SECOND / 100)
-    } else {
-        format!("{m}:{s:02}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,16 +359,7 @@ mod tests {
     }
 
     #[test]
-    fn spans_and_clock_faces_read_naturally() {
-        assert_eq!(span(3 * DAY), "3 days");
-        assert_eq!(span(DAY + 2 * HOUR + 5 * MINUTE), "1 day 2 h");
-        assert_eq!(span(2 * HOUR + 5 * MINUTE), "2 h 5 min");
-        assert_eq!(span(45 * SECOND), "45 s");
-        assert_eq!(span(0), "0 s");
-        assert_eq!(clock_face(297_000), "4:57");
-        assert_eq!(clock_face(3_723_000), "1:02:03");
-        assert_eq!(clock_face(9_500), "0:09.5");
-        assert_eq!(clock_face(-5), "0:00.0");
+    fn time_controls_describe_themselves() {
         assert_eq!(
             tc("5+3").describe(),
             "a live clock of 5 min each plus 3 s a move"

@@ -7,12 +7,13 @@ use std::sync::Arc;
 
 use super::{
     bot::move_record,
-    clock::span,
     ending::Ending,
     games::game_end,
     outbox::{game_message, place_message},
     turn::{is_bot, time_control},
-    view, Button, ButtonAction, Level, Reply, Service, ServiceError, User,
+    view,
+    when::{self, span},
+    Button, ButtonAction, Level, Reply, Service, ServiceError, User,
 };
 use crate::{
     engine,
@@ -207,7 +208,7 @@ impl Service {
             view::game_label(&row),
             view::name(&row, side),
             span(deadline - now),
-            view::utc_time(deadline)
+            when::utc_time(deadline)
         ));
         reply.mentions.push(view::player(&row, side));
         reply.buttons = view::pit_buttons(&row, &game);

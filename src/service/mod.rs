@@ -32,6 +32,7 @@ mod standings;
 mod text;
 mod turn;
 mod view;
+mod when;
 
 use std::{sync::Arc, time::Duration};
 

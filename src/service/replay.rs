@@ -1,7 +1,7 @@
 //! `/oware replay <id>`: a game, finished or running, as an animated GIF and as a
 //! text record (tags and numbered moves) that other tools can read back.
 
-use super::{view, Attachment, Command, Reply, Service, ServiceError};
+use super::{view, when, Attachment, Command, Reply, Service, ServiceError};
 use crate::{render, rules::GameRecord};
 
 impl Service {
@@ -33,7 +33,7 @@ impl Service {
         };
         let game = self.load(&row).await?;
         let names = [row.south_name.as_str(), row.north_name.as_str()];
-        let (y, m, d) = view::date(row.created_at);
+        let (y, m, d) = when::date(row.created_at);
         let record = GameRecord::from_game(
             &game,
             [

@@ -4,8 +4,8 @@
 use std::fmt::Write;
 
 use super::{
-    ending::from_numbers, rating::Rating, view, Attachment, Command, Reply, Service, ServiceError,
-    User,
+    ending::from_numbers, rating::Rating, view, when, Attachment, Command, Reply, Service,
+    ServiceError, User,
 };
 use crate::{
     render,
@@ -233,7 +233,7 @@ impl Service {
                 Some("timeout") => ", on time",
                 _ => "",
             };
-            let (y, m, d) = view::date(row.created_at);
+            let (y, m, d) = when::date(row.created_at);
             let _ = write!(
                 text,
                 "\n- #{} vs **{}** ({side}, {}, {y:04}-{m:02}-{d:02}): {result}{reason}",

@@ -4,8 +4,9 @@
 use std::fmt::Write;
 
 use super::{
-    clock::{clock_face, span, TimeControl},
+    clock::TimeControl,
     turn::{clocks, is_bot, time_control},
+    when::{clock_face, span, utc_time},
     Attachment, Button, ButtonAction, Reply, User,
 };
 use crate::{
@@ -370,45 +371,4 @@ pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply, now: i64) -> Rep
         text.push_str(" A grand slam: under this game's rules it captures nothing.");
     }
     board_reply(row, game, text, now)
-}
-
-/// A Unix-milliseconds time as `2026-11-27 10:05 UTC`.
-pub(super) fn utc_time(ms: i64) -> String {
-    let (year, month, day) = date(ms);
-    let minutes = ms.rem_euclid(86_400_000) / 60_000;
-    format!(
-        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minutes / 60,
-        minutes % 60
-    )
-}
-
-/// A Unix-milliseconds time as a UTC calendar date `(year, month, day)`.
-pub(super) fn date(ms: i64) -> (i64, u32, u32) {
-    // Howard Hinnant's days-to-civil algorithm.
-    let days = ms.div_euclid(86_400_000) + 719_468;
-    let era = days.div_euclid(146_097);
-    let doe = days.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = u32::try_from(doy - (153 * mp + 2) / 5 + 1).unwrap_or(1);
-    let month = u32::try_from(if mp < 10 { mp + 3 } else { mp - 9 }).unwrap_or(1);
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dates_are_utc_calendar_days() {
-        assert_eq!(super::date(0), (1970, 1, 1));
-        assert_eq!(super::date(951_782_400_000), (2000, 2, 29));
-        assert_eq!(super::date(1_795_305_600_000 - 1), (2026, 11, 21));
-        assert_eq!(super::date(1_795_305_600_000), (2026, 11, 22));
-        assert_eq!(
-            super::utc_time(1_795_305_600_000 + 10 * 3_600_000 + 5 * 60_000 + 59_999),
-            "2026-11-22 10:05 UTC"
-        );
-    }
 }
