@@ -7,12 +7,12 @@
 //! [`User`]s with [`ParsedAction::resolve`].
 
 mod error;
+mod play;
 mod typo;
 
 pub use error::ParseError;
 
-use super::{Action, ChallengeOptions, First, GameRef, Level, LinkCode, User};
-use crate::rules::Variant;
+use super::{Action, ChallengeOptions, GameRef, LinkCode, User};
 
 /// A parsed command, mentions not yet resolved into users.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -318,7 +318,7 @@ fn only_id(command: &'static str, args: &[&str]) -> Result<GameRef, ParseError> 
 fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseError> {
     use ParsedAction::Other;
     Ok(match name {
-        "play" => parse_play(args)?,
+        "play" => play::parse_play(args)?,
         "accept" => Other(Action::Accept {
             challenge: only_challenge(name, args)?,
         }),
@@ -402,85 +402,6 @@ fn parse_leaderboard(args: &[&str]) -> Result<ParsedAction, ParseError> {
         }
     }
     Ok(ParsedAction::Other(Action::Leaderboard { global, page }))
-}
-
-fn parse_play(args: &[&str]) -> Result<ParsedAction, ParseError> {
-    let mut options = ChallengeOptions::default();
-    let mut opponent: Option<String> = None;
-    // `@ bob` (a space after the @) means `@bob`.
-    let mut joined: Vec<String> = Vec::with_capacity(args.len());
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        match (*word, words.clone().next()) {
-            ("@", Some(next)) if !next.contains(':') || next.starts_with('@') => {
-                joined.push(format!("@{}", next.trim_start_matches('@')));
-                words.next();
-            }
-            _ => joined.push((*word).to_owned()),
-        }
-    }
-    for word in joined.iter().map(String::as_str) {
-        let Some((key, value)) = word.split_once([':', '=']).filter(|(k, _)| {
-            // `@bob:example.org` is a Matrix mention, not an option.
-            !k.starts_with('@') && !k.starts_with('<')
-        }) else {
-            if opponent.replace(word.to_owned()).is_some() {
-                return Err(ParseError::UnexpectedWord {
-                    command: "play".to_owned(),
-                    word: quote(word),
-                });
-            }
-            continue;
-        };
-        let value_lower = value.to_lowercase();
-        let bad = |expected| ParseError::BadOption {
-            key: quote(key),
-            value: quote(value),
-            expected,
-        };
-        match key.to_lowercase().as_str() {
-            "first" => {
-                options.first = match value_lower.as_str() {
-                    "me" | "i" | "challenger" => First::Challenger,
-                    "them" | "you" | "opponent" => First::Opponent,
-                    "random" | "coin" => First::Random,
-                    _ => return Err(bad("me|them|random")),
-                }
-            }
-            "rated" => options.rated = Some(yes_no(&value_lower).ok_or_else(|| bad("yes|no"))?),
-            "advice" => options.advice = Some(yes_no(&value_lower).ok_or_else(|| bad("on|off"))?),
-            "variant" => {
-                options.variant = value
-                    .parse::<Variant>()
-                    .map_err(|_| bad("abapa|forbidden|capture-all"))?;
-            }
-            "time" | "clock" => {
-                options.time = Some(value.parse::<super::TimeControl>()?);
-            }
-            "reminders" | "reminder" => {
-                options.reminders = Some(yes_no(&value_lower).ok_or_else(|| bad("on|off"))?);
-            }
-            "level" => {
-                options.level = Some(match value_lower.as_str() {
-                    "easy" => Level::Easy,
-                    "medium" => Level::Medium,
-                    "hard" => Level::Hard,
-                    _ => return Err(bad("easy|medium|hard")),
-                });
-            }
-            _ => return Err(ParseError::UnknownOption(quote(word))),
-        }
-    }
-    let opponent = opponent.ok_or(ParseError::MissingOpponent)?;
-    Ok(ParsedAction::Play { opponent, options })
-}
-
-fn yes_no(value: &str) -> Option<bool> {
-    match value {
-        "yes" | "y" | "true" | "on" | "1" => Some(true),
-        "no" | "n" | "false" | "off" | "0" => Some(false),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

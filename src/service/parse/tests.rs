@@ -3,6 +3,10 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::{
+    rules::Variant,
+    service::{First, Level},
+};
 
 fn parsed(text: &str) -> ParsedAction {
     parse_command(text)
