@@ -1,5 +1,10 @@
 //! Challenges: making one, accepting (which starts the game and its clock),
-//! declining and withdrawing. Expiry is a job that announces it (see `jobs`).
+//! declining and withdrawing. Which challenge a command means is in
+//! `challenges/find.rs`; expiry is a job that announces it (see `jobs`).
+
+mod find;
+
+use find::Role;
 
 use super::{
     clock::Clocks, turn::Seats, view, Button, ButtonAction, ChallengeOptions, Command, First,
@@ -7,59 +12,10 @@ use super::{
 };
 use crate::{
     rules::{Game, Variant},
-    store::{ChallengeRow, NewChallenge, NewGame, StoreError},
+    store::{NewChallenge, NewGame, StoreError},
 };
 
-/// Which side of a challenge a command must come from.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Role {
-    /// The challenged player (accept, decline).
-    Opponent,
-    /// The challenger (cancel).
-    Challenger,
-}
-
-/// Why a challenge is no longer open, in words.
-fn closed(status: &str) -> String {
-    match status {
-        "cancelled" => "withdrawn by the challenger",
-        "declined" => "declined",
-        "expired" => "not answered in time, so it expired",
-        "accepted" => "accepted already",
-        other => other,
-    }
-    .to_owned()
-}
-
 impl Service {
-    /// Why the author has no challenge to answer here: the last one for them was
-    /// withdrawn, declined, expired or accepted, or there never was one.
-    async fn why_no_challenge(&self, cmd: &Command) -> Result<String, ServiceError> {
-        let last = self
-            .store
-            .latest_challenge_for(cmd.place.platform.as_str(), &cmd.author.id)
-            .await?
-            .filter(|c| cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel));
-        let start = "Start a game yourself with `/oware play @someone`.";
-        Ok(match last {
-            Some(c) if c.status == "pending" && c.expires_at <= self.now() => format!(
-                "Challenge c{} from {} expired: it was not answered in time. {start}",
-                c.id, c.challenger_name
-            ),
-            Some(c) if c.status == "cancelled" => format!(
-                "{} withdrew challenge c{}, so there is nothing to answer. {start}",
-                c.challenger_name, c.id
-            ),
-            Some(c) if c.status != "pending" => format!(
-                "Your last challenge, c{} from {}, was {}. {start}",
-                c.id,
-                c.challenger_name,
-                closed(&c.status)
-            ),
-            _ => format!("Nobody has challenged you here. {start}"),
-        })
-    }
-
     pub(super) async fn play(
         &self,
         cmd: &Command,
@@ -184,105 +140,6 @@ impl Service {
             },
         ];
         Ok(reply)
-    }
-
-    /// The pending challenge a command means, checking the author may act on it.
-    async fn find_challenge(
-        &self,
-        cmd: &Command,
-        id: Option<i64>,
-        role: Role,
-        verb: &'static str,
-    ) -> Result<ChallengeRow, ServiceError> {
-        let platform = cmd.place.platform.as_str();
-        let now = self.now();
-        let me = &cmd.author.id;
-        if let Some(id) = id {
-            let Some(c) = self
-                .store
-                .challenge(id)
-                .await?
-                // A game against the engine starts from an internal challenge: not one
-                // anybody can answer.
-                .filter(|c| {
-                    c.level.is_none()
-                        && cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel)
-                })
-            else {
-                return Err(ServiceError::NoChallenge(format!(
-                    "There is no challenge c{id}. `/oware games` lists your pending challenges."
-                )));
-            };
-            let mine = match role {
-                Role::Opponent => &c.opponent_user,
-                Role::Challenger => &c.challenger_user,
-            };
-            if mine != me {
-                let text = match role {
-                    Role::Opponent if &c.challenger_user == me => format!(
-                        "Challenge c{id} is yours: wait for {} to answer, or withdraw it with \
-                         `/oware cancel`.",
-                        c.opponent_name
-                    ),
-                    Role::Opponent => format!(
-                        "Challenge c{id} is for {}, not you. Challenge someone yourself with \
-                         `/oware play @someone`.",
-                        c.opponent_name
-                    ),
-                    Role::Challenger => format!(
-                        "Only {} can withdraw challenge c{id}; you can accept or decline it.",
-                        c.challenger_name
-                    ),
-                };
-                return Err(ServiceError::NotYourChallenge(text));
-            }
-            if c.status == "pending" && c.expires_at <= now {
-                return Err(ServiceError::ChallengeClosed(id, closed("expired")));
-            }
-            if c.status != "pending" {
-                return Err(ServiceError::ChallengeClosed(id, closed(&c.status)));
-            }
-            return Ok(c);
-        }
-        let pending: Vec<ChallengeRow> = self
-            .store
-            .pending_challenges_of(platform, me, now)
-            .await?
-            .into_iter()
-            .filter(|c| match role {
-                Role::Opponent => &c.opponent_user == me,
-                Role::Challenger => &c.challenger_user == me,
-            })
-            .collect();
-        // Only challenges made in this space count; prefer the ones in this channel.
-        let space: Vec<&ChallengeRow> = pending
-            .iter()
-            .filter(|c| cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel))
-            .collect();
-        let here: Vec<&ChallengeRow> = space
-            .iter()
-            .copied()
-            .filter(|c| c.channel == cmd.place.channel)
-            .collect();
-        let candidates = if here.is_empty() { space } else { here };
-        match candidates.as_slice() {
-            [] => Err(ServiceError::NoChallenge(match role {
-                Role::Opponent => self.why_no_challenge(cmd).await?,
-                Role::Challenger => "You have no pending challenge to withdraw. \
-                                     `/oware games` lists your games and challenges."
-                    .to_owned(),
-            })),
-            [one] => Ok((*one).clone()),
-            [first, ..] => Err(ServiceError::WhichChallenge(
-                candidates
-                    .iter()
-                    .map(|c| format!("c{} {} → {}", c.id, c.challenger_name, c.opponent_name))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                verb,
-                first.id,
-            )),
-        }
     }
 
     pub(super) async fn accept(
