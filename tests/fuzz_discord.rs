@@ -333,7 +333,13 @@ fn play_action(interaction: &serenity::CommandInteraction) -> Option<Action> {
 /// The command a (possibly mutated) payload becomes, if serenity parses it and it is
 /// one the bot acts on.
 fn command_of(payload: Value) -> Option<Command> {
-    match serde_json::from_value::<serenity::Interaction>(payload).ok()? {
+    // serenity 0.12.5 itself panics on some impossible payloads (an avatar `ImageHash`
+    // of 32 bytes that are not ASCII hex slices a string inside a character). Discord
+    // never sends those, and the panic is in serenity's parsing, before any of ours:
+    // count it as a payload that fails to parse.
+    let parsed =
+        std::panic::catch_unwind(|| serde_json::from_value::<serenity::Interaction>(payload));
+    match parsed.ok()?.ok()? {
         serenity::Interaction::Component(press) => translate::button_command(&press),
         serenity::Interaction::Command(slash) => {
             play_action(&slash).map(|action| translate::slash_command(&slash, action))

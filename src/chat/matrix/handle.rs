@@ -8,19 +8,14 @@
 //! to the game's thread, which the adapter opens (under a root message in the
 //! room) the first time the game is shown, whether or not the service asked for
 //! one with `open_thread`: on Matrix every game is played in its own thread.
-//!
-//! In an encrypted room the SDK decrypts messages during the sync. A message it
-//! cannot decrypt yet (its room key has not arrived) makes the SDK ask the
-//! sender's devices for the key; the room waits [`KEY_WAIT`] for it, retrying, and
-//! if the message still cannot be read it says once per room and run what the
-//! player can do. The bot never answers its own messages, so that reply cannot
-//! start a loop.
+//! Encrypted messages that cannot be read yet are handled in `undecryptable`.
+
+mod undecryptable;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use matrix_sdk::ruma::events::room::encrypted::OriginalSyncRoomEncryptedEvent;
 use matrix_sdk::ruma::events::room::member::MembershipState;
 use matrix_sdk::ruma::events::room::message::{
     MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
@@ -44,16 +39,7 @@ use crate::chat::ChatService;
 use crate::service::parse::{parse_prefixed, ParsedAction};
 use crate::service::{Action, Command, Place, Platform, Reply, User};
 
-const UNDECRYPTABLE: &str = "I could not decrypt a message here: its key never reached \
-    me. Please send your command again. If it keeps happening, let your client send keys \
-    to unverified sessions (mine is not verified), or start a new session (log out and \
-    in again) so that it shares fresh keys.";
 const SEND_FAILED: &str = "matrix: sending failed";
-
-/// How long a message that cannot be decrypted waits for its key.
-pub const KEY_WAIT: Duration = Duration::from_secs(10);
-/// How often decryption is retried meanwhile.
-const KEY_RETRY: Duration = Duration::from_millis(500);
 
 /// A timeline event as the sync gave it: parsed, and raw to retry decrypting it.
 pub struct Event {
@@ -173,32 +159,6 @@ impl<S: ChatService> Bot<S> {
         }
     }
 
-    /// Retries decrypting `raw` for up to [`KEY_WAIT`] while its key is requested
-    /// (the SDK sends the request with the next sync); the event once readable.
-    async fn decrypt_late(
-        &self,
-        room: &Room,
-        raw: &Raw<AnySyncTimelineEvent>,
-    ) -> Option<AnySyncTimelineEvent> {
-        let encrypted = raw.cast_ref_unchecked::<OriginalSyncRoomEncryptedEvent>();
-        let deadline = tokio::time::Instant::now() + KEY_WAIT;
-        while tokio::time::Instant::now() < deadline {
-            tokio::time::sleep(KEY_RETRY).await;
-            match room.decrypt_event(encrypted, None).await {
-                Ok(event) if event.encryption_info().is_some() => {
-                    return event.raw().deserialize().ok();
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    tracing::warn!(room = %room.room_id(), error = %e, "matrix: cannot decrypt");
-                    return None;
-                }
-            }
-        }
-        tracing::info!(room = %room.room_id(), "matrix: a message stayed undecryptable");
-        None
-    }
-
     fn is_own_join(&self, event: &AnySyncTimelineEvent) -> bool {
         let AnySyncTimelineEvent::State(AnySyncStateEvent::RoomMember(SyncStateEvent::Original(
             member,
@@ -229,20 +189,6 @@ impl<S: ChatService> Bot<S> {
                     tokio::time::sleep(Duration::from_millis(500 << attempt)).await;
                 }
             }
-        }
-    }
-
-    /// Says once per room and run that a message could not be decrypted and what
-    /// the player can do.
-    async fn tell_undecryptable(&self, room: &Room) {
-        let first = self
-            .warned
-            .lock()
-            .map(|mut warned| warned.insert(room.room_id().to_owned()))
-            .unwrap_or(false);
-        if first {
-            self.send(room, short_message(UNDECRYPTABLE, &Spot::default()))
-                .await;
         }
     }
 
