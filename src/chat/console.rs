@@ -23,7 +23,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 use crate::service::{
     parse::{parse_command, ParseError},
-    ButtonAction, ChatService, Command, Place, Platform, Reply, Service, User,
+    ChatService, Command, Place, Platform, Reply, Service, User,
 };
 
 /// At the end of input, work due within this long is waited for.
@@ -293,13 +293,7 @@ fn print_in<W: Write>(
         .buttons
         .iter()
         .filter(|b| b.enabled)
-        .map(|b| match &b.action {
-            ButtonAction::Move { pit, .. } => format!("/move {pit}"),
-            ButtonAction::Accept { challenge } => format!("/oware accept c{challenge}"),
-            ButtonAction::Decline { challenge } => format!("/oware decline c{challenge}"),
-            ButtonAction::Rematch { game } => format!("/oware rematch #{game}"),
-            ButtonAction::Reissue { challenge } => format!("/oware reissue c{challenge}"),
-        })
+        .map(|b| b.action.typed())
         .collect();
     if !choices.is_empty() {
         writeln!(out, "      choices: {}", choices.join(" | "))?;
@@ -311,6 +305,9 @@ fn print_in<W: Write>(
                     "image/gif" => "replay",
                     "text/plain" => "record",
                     _ if file.file_name.starts_with("rating-") => "rating chart",
+                    _ if file.file_name.starts_with("eval-") => "evaluation graph",
+                    _ if file.file_name.starts_with("blunder-") => "biggest blunder",
+                    _ if file.file_name.starts_with("puzzle-") => "puzzle",
                     _ => "board image",
                 };
                 writeln!(out, "      {kind}: {}", path.display())?;

@@ -81,6 +81,19 @@ pub trait ChatService: Send + Sync + 'static {
         async {}
     }
 
+    /// Records the platform's id of a sent reply that carried [`Reply::anchor`], so
+    /// the message that completes it (an [`Outgoing`] with `edits`) can replace it.
+    /// Adapters that cannot edit messages need not call it.
+    fn set_anchor(
+        &self,
+        platform: Platform,
+        anchor: String,
+        message_id: String,
+    ) -> impl Future<Output = ()> + Send {
+        let _ = (platform, anchor, message_id);
+        async {}
+    }
+
     /// Records that delivering message `id` failed (it is retried a few times).
     fn delivery_failed(&self, id: i64) -> impl Future<Output = ()> + Send {
         let _ = id;
@@ -151,6 +164,10 @@ impl ChatService for Service {
 
     fn delivery_failed(&self, id: i64) -> impl Future<Output = ()> + Send {
         Service::delivery_failed(self, id)
+    }
+
+    async fn set_anchor(&self, platform: Platform, anchor: String, message_id: String) {
+        Service::set_anchor(self, platform, &anchor, &message_id).await;
     }
 
     fn outbox_watch(&self) -> watch::Receiver<u64> {

@@ -222,6 +222,29 @@ pub enum Action {
         /// The expired challenge.
         challenge: i64,
     },
+    /// The engine's analysis of a finished game (with its advice judged).
+    Analyse {
+        /// The game (this thread's, or the author's latest finished one here, when
+        /// `None`).
+        game: GameRef,
+    },
+    /// The onlookers whose advice was best, by the seeds their picks lost.
+    Advisers {
+        /// Across every server and network.
+        global: bool,
+    },
+    /// A puzzle to solve: a new one, or the server's puzzle of the day.
+    Puzzle {
+        /// The puzzle of the day.
+        daily: bool,
+    },
+    /// Answer a puzzle.
+    Solve {
+        /// The typed pit letter.
+        pit: String,
+        /// The puzzle (from a button); the author's open one when `None`.
+        puzzle: Option<i64>,
+    },
     /// The rules of Oware.
     Rules,
     /// How to use the bot.

@@ -37,7 +37,12 @@ impl Service {
                 row.version,
                 &game_end(outcome),
                 rater.as_deref(),
-                |_| Effects::none(),
+                |_| Effects {
+                    jobs: super::analysis::judging_job(row, self.now())
+                        .into_iter()
+                        .collect(),
+                    ..Effects::none()
+                },
                 self.now(),
             )
             .await?

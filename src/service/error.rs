@@ -173,6 +173,39 @@ pub enum ServiceError {
     #[error("You already proposed ending game #{0}; {1} can agree with `/oware end`, or play on.")]
     EndAlreadyProposed(i64, String),
     /// Advice that was not taken.
+    /// Analysis of a game still being played.
+    #[error(
+        "Game #{0} is still being played: the engine analyses a game once it is over (a \
+         review during the game would coach one side). Try again after the last move."
+    )]
+    GameNotOver(i64),
+    /// Analysis of a game without moves.
+    #[error("Game #{0} has no moves to analyse. Analyse a game that was played, e.g. your last one with `/oware analyse`.")]
+    NothingToAnalyse(i64),
+    /// `solve` without an open puzzle.
+    #[error("You have no puzzle open. Ask for one with `/oware puzzle` (or today's with `/oware puzzle daily`).")]
+    NoPuzzleOpen,
+    /// No puzzle is stored yet, or the author has had them all.
+    #[error("{0}")]
+    NoPuzzle(String),
+    /// The puzzle was answered before.
+    #[error("You have answered puzzle #{0} already. Ask for a new one with `/oware puzzle`.")]
+    PuzzleAnswered(i64),
+    /// An unknown puzzle number (from an old button).
+    #[error("There is no puzzle #{0}. Ask for one with `/oware puzzle`.")]
+    NoSuchPuzzle(i64),
+    /// An answer that is not a legal move in the puzzle's position.
+    #[error("{pit} is not a legal move in puzzle #{puzzle}: answer with one of {legal}, e.g. `/oware solve {example}`.")]
+    PuzzleMove {
+        /// The puzzle.
+        puzzle: i64,
+        /// What was typed.
+        pit: String,
+        /// The legal moves.
+        legal: String,
+        /// One of them.
+        example: char,
+    },
     #[error("Your advice was not taken: {0}.")]
     Advice(#[from] AdviceError),
     /// Stats or history of someone who has never played: `You have` or `bob has`.

@@ -8,6 +8,7 @@
 
 mod adapter;
 pub mod advice;
+mod analysis;
 mod bot;
 mod challenges;
 pub mod clock;
@@ -24,6 +25,7 @@ mod listing;
 mod onlookers;
 mod outbox;
 pub mod parse;
+mod puzzles;
 pub mod rating;
 mod replay;
 mod reply;
@@ -65,6 +67,8 @@ pub struct ServiceConfig {
     pub rates: [Option<RateLimit>; 3],
     /// What one user (and everyone) may have open at once.
     pub caps: Caps,
+    /// The analysis's node budget per position (see `engine::analysis`).
+    pub analysis_nodes: u64,
 }
 
 impl Default for ServiceConfig {
@@ -76,6 +80,7 @@ impl Default for ServiceConfig {
             engine_idle: Duration::from_secs(7 * 24 * 3600),
             rates: [None, Some(RateLimit::CHAT), Some(RateLimit::CHAT)],
             caps: Caps::default(),
+            analysis_nodes: crate::engine::analysis::NODES_PER_POSITION,
         }
     }
 }
@@ -120,6 +125,11 @@ pub struct Service {
     engine_slots: Arc<Semaphore>,
     /// Heavy renders (replay GIFs, charts) running at once.
     heavy_slots: Arc<Semaphore>,
+    /// Analyses running at once: one core fewer than the engine's, so live games
+    /// always have a core.
+    analysis_slots: Arc<Semaphore>,
+    /// Whether puzzles are being generated.
+    refilling: std::sync::atomic::AtomicBool,
     /// Each user's command rate.
     rates: limits::Rates,
 }
@@ -132,6 +142,7 @@ impl Service {
         let engine_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
         let heavy_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
         let rates = limits::Rates::new(config.rates);
+        let analysis_slots = Arc::new(Semaphore::new(config.engine_threads.max(2) - 1));
         // The console chat's bot needs no login to know itself.
         let service = Service {
             store,
@@ -142,6 +153,8 @@ impl Service {
             outbox_changed: watch::Sender::new(0),
             engine_slots,
             heavy_slots,
+            analysis_slots,
+            refilling: std::sync::atomic::AtomicBool::new(false),
             rates,
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
@@ -338,6 +351,10 @@ impl Service {
             Action::Abort { game } => self.abort(cmd, *game).await,
             Action::Rematch { game } => self.rematch(cmd, *game).await,
             Action::Reissue { challenge } => self.reissue(cmd, *challenge).await,
+            Action::Analyse { game } => self.analyse(cmd, *game).await,
+            Action::Advisers { global } => self.advisers(cmd, *global).await,
+            Action::Puzzle { daily } => self.puzzle(cmd, *daily).await,
+            Action::Solve { pit, puzzle } => self.solve(cmd, pit, *puzzle).await,
         }
     }
 }

@@ -21,6 +21,10 @@ pub struct Outgoing {
     pub place: Place,
     /// What it says, with the board image attached when it shows a board.
     pub reply: Reply,
+    /// The platform's id of an earlier message this one replaces ("analysing game
+    /// #12…"): platforms that can edit replace that message's text with this one's
+    /// (and send its files after it); others send it as a new message.
+    pub edits: Option<String>,
 }
 
 /// An outbox message for the game stored as `row`, showing its board after
@@ -34,6 +38,8 @@ pub(super) fn game_message(row: &GameRow, reply: &Reply, board_ply: Option<i64>)
         game_id: Some(row.id),
         body: body(reply),
         board_ply,
+        attach: None,
+        edits: None,
     }
 }
 
@@ -47,6 +53,8 @@ pub(super) fn place_message(place: &Place, reply: &Reply) -> NewMessage {
         game_id: None,
         body: body(reply),
         board_ply: None,
+        attach: None,
+        edits: None,
     }
 }
 
@@ -95,6 +103,14 @@ impl Service {
                 reply = view::with_board(reply, &game, &board, None, self.now()).await;
             }
         }
+        if let Some(game) = row
+            .attach
+            .as_deref()
+            .and_then(|a| a.strip_prefix("analysis:"))
+            .and_then(|id| id.parse().ok())
+        {
+            reply.files = self.analysis_files(game).await;
+        }
         reply.game = reply.game.or(row.game_id);
         Ok(Outgoing {
             id: row.id,
@@ -105,6 +121,7 @@ impl Service {
                 thread: row.thread.clone(),
             },
             reply,
+            edits: row.edits.clone(),
         })
     }
 
@@ -124,6 +141,18 @@ impl Service {
             }
             Ok(_) => {}
             Err(err) => tracing::error!(id, error = %err, "could not count a failed delivery"),
+        }
+    }
+
+    /// Records the platform's id for a sent reply that carried
+    /// [`Reply::anchor`], so the message that completes it can replace it.
+    pub async fn set_anchor(&self, platform: Platform, anchor: &str, message_id: &str) {
+        if let Err(err) = self
+            .store
+            .set_anchor(platform.as_str(), anchor, message_id, self.now())
+            .await
+        {
+            tracing::error!(error = %err, "could not record a message to edit later");
         }
     }
 

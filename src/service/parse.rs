@@ -6,6 +6,7 @@
 //! raw strings (`@bob`, `@bob:example.org`, `<@123>`); the adapter resolves them into
 //! [`User`]s with [`ParsedAction::resolve`].
 
+mod coach;
 mod error;
 mod play;
 mod typo;
@@ -94,6 +95,10 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("abort", &["abort"]),
     ("rematch", &["rematch"]),
     ("reissue", &["reissue", "again"]),
+    ("analyse", &["analyse", "analyze", "analysis", "review"]),
+    ("advisers", &["advisers", "advisors"]),
+    ("puzzle", &["puzzle", "puzzles"]),
+    ("solve", &["solve", "answer"]),
     ("rules", &["rules"]),
     ("help", &["help"]),
 ];
@@ -378,6 +383,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "reissue" => Other(Action::Reissue {
             challenge: only_challenge(name, args)?.ok_or(ParseError::MissingChallenge)?,
         }),
+        "analyse" | "advisers" | "puzzle" | "solve" => coach::parse_coach(name, args)?,
         "games" => Other(Action::Games),
         "rules" => Other(Action::Rules),
         _ => Other(Action::Help),

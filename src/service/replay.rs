@@ -7,7 +7,7 @@ use crate::{render, rules::GameRecord};
 impl Service {
     /// Game `id` if it is finished and the author (or an account linked to theirs)
     /// played in it.
-    async fn own_finished_game(
+    pub(super) async fn own_finished_game(
         &self,
         cmd: &Command,
         id: i64,

@@ -17,6 +17,16 @@ pub struct Attachment {
     pub description: String,
 }
 
+impl Attachment {
+    /// Whether this is the picture of the board the reply's text board shows (a
+    /// game's board, a puzzle), which text platforms may show instead.
+    #[must_use]
+    pub fn shows_board(&self) -> bool {
+        self.mime.starts_with("image/")
+            && (self.file_name.starts_with("oware-") || self.file_name.starts_with("puzzle-"))
+    }
+}
+
 /// What pressing a button does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ButtonAction {
@@ -49,12 +59,24 @@ pub enum ButtonAction {
         /// The expired challenge.
         challenge: i64,
     },
+    /// Analyse this finished game.
+    Analyse {
+        /// The game.
+        game: i64,
+    },
+    /// Answer this puzzle with this pit (canonical letter).
+    Solve {
+        /// The puzzle.
+        puzzle: i64,
+        /// The pit letter.
+        pit: char,
+    },
 }
 
 impl ButtonAction {
     /// A compact id for platforms that carry one (Discord's `custom_id`, ≤ 100 chars):
     /// `mv:<game>:<ply>:<pit>`, `ok:<challenge>`, `no:<challenge>`, `rm:<game>`,
-    /// `re:<challenge>`.
+    /// `re:<challenge>`, `an:<game>`, `pz:<puzzle>:<pit>`.
     #[must_use]
     pub fn custom_id(&self) -> String {
         match self {
@@ -63,6 +85,8 @@ impl ButtonAction {
             ButtonAction::Decline { challenge } => format!("no:{challenge}"),
             ButtonAction::Rematch { game } => format!("rm:{game}"),
             ButtonAction::Reissue { challenge } => format!("re:{challenge}"),
+            ButtonAction::Analyse { game } => format!("an:{game}"),
+            ButtonAction::Solve { puzzle, pit } => format!("pz:{puzzle}:{pit}"),
         }
     }
 
@@ -74,10 +98,7 @@ impl ButtonAction {
             ("mv", game) => {
                 let game = game.parse().ok()?;
                 let ply = parts.next()?.parse().ok()?;
-                let mut pit = parts.next()?.chars();
-                let (Some(pit), None) = (pit.next(), pit.next()) else {
-                    return None;
-                };
+                let pit = one_char(parts.next()?)?;
                 ButtonAction::Move { game, ply, pit }
             }
             ("ok", c) => ButtonAction::Accept {
@@ -92,10 +113,40 @@ impl ButtonAction {
             ("re", c) => ButtonAction::Reissue {
                 challenge: c.parse().ok()?,
             },
+            ("an", g) => ButtonAction::Analyse {
+                game: g.parse().ok()?,
+            },
+            ("pz", puzzle) => ButtonAction::Solve {
+                puzzle: puzzle.parse().ok()?,
+                pit: one_char(parts.next()?)?,
+            },
             _ => return None,
         };
         parts.next().is_none().then_some(action)
     }
+
+    /// What to type for it on text platforms (which list buttons as choices).
+    #[must_use]
+    pub fn typed(&self) -> String {
+        match self {
+            ButtonAction::Move { pit, .. } => format!("/move {pit}"),
+            ButtonAction::Accept { challenge } => format!("/oware accept c{challenge}"),
+            ButtonAction::Decline { challenge } => format!("/oware decline c{challenge}"),
+            ButtonAction::Rematch { game } => format!("/oware rematch #{game}"),
+            ButtonAction::Reissue { challenge } => format!("/oware reissue c{challenge}"),
+            ButtonAction::Analyse { game } => format!("/oware analyse #{game}"),
+            ButtonAction::Solve { pit, .. } => format!("/oware solve {pit}"),
+        }
+    }
+}
+
+/// The one character of `word`.
+fn one_char(word: &str) -> Option<char> {
+    let mut chars = word.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    Some(c)
 }
 
 /// A button (Discord) or a listed choice (text platforms).
@@ -134,6 +185,10 @@ pub struct Reply {
     /// Open a thread with this name for `game` and post this reply there; then tell
     /// the service its id with `Service::set_thread`.
     pub open_thread: Option<String>,
+    /// A message a later one will replace ("analysing game #12…"): adapters that
+    /// can edit messages tell the service the sent message's id with
+    /// `ChatService::set_anchor`.
+    pub anchor: Option<String>,
 }
 
 impl Reply {
@@ -179,6 +234,8 @@ mod tests {
             ButtonAction::Decline { challenge: 4 },
             ButtonAction::Rematch { game: 5 },
             ButtonAction::Reissue { challenge: 6 },
+            ButtonAction::Analyse { game: 7 },
+            ButtonAction::Solve { puzzle: 8, pit: 'd' },
         ] {
             assert_eq!(
                 ButtonAction::from_custom_id(&action.custom_id()),
@@ -194,6 +251,10 @@ mod tests {
             "ok:1:2",
             "zz:1",
             "mv:a:1:C",
+            "an:",
+            "pz:1",
+            "pz:1:ab",
+            "pz:x:a",
         ] {
             assert_eq!(ButtonAction::from_custom_id(junk), None, "{junk}");
         }

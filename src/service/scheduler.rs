@@ -115,6 +115,7 @@ impl Service {
                 game_id: None,
                 challenge_id: None,
                 due_at: now,
+                request: None,
             };
             if let Err(err) = self
                 .store
@@ -133,6 +134,9 @@ impl Service {
             kind::REMINDER => self.reminder_job(&job).await,
             kind::IDLE_ABORT => self.idle_job(&job).await,
             kind::CHALLENGE_EXPIRY => self.expiry_job(&job).await,
+            kind::ANALYSIS => self.analysis_job(&job).await,
+            // Done (or not possible yet): either way the job is over.
+            kind::PUZZLES => self.refill_puzzles().await.map(|_| false),
             other => Err(ServiceError::Internal(format!(
                 "unknown job kind {other:?}"
             ))),

@@ -149,6 +149,15 @@ impl Service {
                 );
             }
         }
+        let platform = cmd.place.platform.as_str();
+        let whose = user.map_or(cmd.author.id.as_str(), |u| u.id.as_str());
+        if let Some(p) = self.store.puzzle_stats(platform, whose).await? {
+            let _ = write!(
+                text,
+                "\nPuzzles: rating {:.0} (deviation {:.0}), {} solved of {}.",
+                p.rating, p.deviation, p.solved, p.attempts
+            );
+        }
         let history = self.store.rating_history(identity).await?;
         let mut reply = Reply::public(text);
         if history.is_empty() {

@@ -7,24 +7,26 @@ pub(super) const HELP: &str = "\
 `rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off` \
 `time:3d|12h|30m|5+3|none` `reminders:on|off`. By default you move first and play \
 South (A–F), rated, with 3 days for each move.
-- Clocks: `time:3d` is a deadline per move (15s to 30d, with reminders); `time:5+3` a \
-live clock (5 min each, +3 s a move); `time:none` casual only. Out of time loses.
+- Clocks: `time:3d` is a deadline per move (with reminders); `time:5+3` a live clock \
+(5 min each, +3 s a move); `time:none` casual only. Out of time loses.
 - `/oware play @oware-bot level:easy|medium|hard`: play the built-in engine at once (never rated).
 - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); \
 `/oware cancel` withdraws your own.
 - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
-- `/oware board`: show the board. `/oware games`: your games and challenges.
+- `/oware board`: the board. `/oware games`: your games and challenges.
 - `/oware resign`; `/oware end`: propose ending by agreement (each takes their own \
 row; the other player confirms with `/oware end`). `/oware abort`: call a game off \
 before both sides have moved (no result).
 - `/oware rematch`: after a game, challenge the same player again, sides swapped; \
 `/oware reissue c7`: make an expired challenge again.
-- `/oware advise d`: watching a game? Suggest a pit for the side to move (one vote per \
-move; the board shows the tally). Only with `advice:on` (casual games' default).
+- `/oware advise d`: watching a game? Suggest a pit for the side to move (the board \
+shows the tally). Only with `advice:on` (casual games' default).
 - `/oware leaderboard [global] [page:2]`: ratings on this server, or everywhere.
-- `/oware stats [@someone]`: rating, record, head-to-head and a rating chart.
-- `/oware history [@someone]`: the last 10 games with their ids.
-- `/oware replay #12`: a game as an animated GIF and a text record.
+- `/oware stats [@someone]`: rating, record, head-to-head, chart.
+- `/oware history [@someone]`: the last 10 games.
+- `/oware replay #12`: a game as a GIF and a text record.
+- `/oware analyse #12`: the engine's review of a finished game; `/oware advisers \
+[global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware solve c`.
 - `/oware link`: get a code; `/oware link CODE` from your account on another network \
 shares one rating between them.
 - Rated games of at least 10 moves change ratings (Glicko-2; `?` marks provisional).
@@ -58,6 +60,10 @@ mod tests {
             "/oware abort",
             "/oware rematch",
             "/oware reissue",
+            "/oware analyse",
+            "/oware advisers",
+            "/oware puzzle",
+            "/oware solve",
         ] {
             assert!(super::HELP.contains(command), "{command}");
         }

@@ -23,6 +23,10 @@ pub(super) mod kind {
     pub const IDLE_ABORT: &str = "idle_abort";
     /// A challenge nobody answered expires.
     pub const CHALLENGE_EXPIRY: &str = "challenge_expiry";
+    /// The engine reviews a finished game (its request says where to post it).
+    pub const ANALYSIS: &str = "analysis";
+    /// A batch of puzzles is generated from the endgame tables.
+    pub const PUZZLES: &str = "puzzles";
 }
 
 /// The game's time control (`none` for a value this version cannot read).
@@ -99,6 +103,7 @@ impl Service {
             game_id: None,
             challenge_id: None,
             due_at,
+            request: None,
         };
         if seats.bots[to_move.index()] {
             jobs.push(job(kind::ENGINE_MOVE, now));
@@ -137,6 +142,13 @@ impl Service {
         mover: Side,
         now: i64,
     ) -> Effects {
-        self.turn_effects(Seats::of(row), clocks(row), game, Some(mover), now)
+        let mut effects = self.turn_effects(Seats::of(row), clocks(row), game, Some(mover), now);
+        if game.is_over() {
+            // A game with onlookers' advice is reviewed when it ends.
+            effects
+                .jobs
+                .extend(super::analysis::judging_job(row, now));
+        }
+        effects
     }
 }

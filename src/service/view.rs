@@ -309,6 +309,14 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64) {
                     row: 0,
                 }];
             }
+            if row.ply > 0 {
+                reply.buttons.push(Button {
+                    action: ButtonAction::Analyse { game: row.id },
+                    label: "Analyse".to_owned(),
+                    enabled: true,
+                    row: 0,
+                });
+            }
         }
         (None, Some(side)) => {
             let _ = write!(

@@ -26,6 +26,9 @@ pub struct NewJob {
     pub challenge_id: Option<i64>,
     /// When it is due (Unix ms).
     pub due_at: i64,
+    /// What was asked for, when more than the game (an analysis: where to post it).
+    /// A job with a request outlives the game's turns.
+    pub request: Option<String>,
 }
 
 /// A job as stored.
@@ -43,6 +46,8 @@ pub struct JobRow {
     pub game_version: Option<i64>,
     /// When it was due.
     pub due_at: i64,
+    /// What was asked for (see [`NewJob::request`]).
+    pub request: Option<String>,
 }
 
 /// A game's clocks after a change (see `service::clock`).
@@ -85,7 +90,8 @@ pub(super) async fn apply(
     now: i64,
 ) -> Result<(), StoreError> {
     if let Some((game_id, _)) = game {
-        sqlx::query("DELETE FROM jobs WHERE game_id = ?")
+        // A job with a request (an analysis) is not about the game's turn.
+        sqlx::query("DELETE FROM jobs WHERE game_id = ? AND request IS NULL")
             .bind(game_id)
             .execute(&mut **tx)
             .await?;
@@ -114,22 +120,36 @@ pub(super) async fn apply(
         let version = game
             .filter(|(id, _)| Some(*id) == game_id)
             .map(|(_, version)| version);
-        sqlx::query(
-            "INSERT INTO jobs (kind, game_id, challenge_id, game_version, due_at, created_at)
-             VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .bind(job.kind)
-        .bind(game_id)
-        .bind(job.challenge_id)
-        .bind(version)
-        .bind(job.due_at)
-        .bind(now)
-        .execute(&mut **tx)
-        .await?;
+        insert_job(&mut **tx, job, game_id, version, now).await?;
     }
     for message in &effects.messages {
         outbox::insert(tx, message, game.map(|(id, _)| id), now).await?;
     }
+    Ok(())
+}
+
+/// Inserts one job.
+pub(super) async fn insert_job(
+    conn: &mut sqlx::SqliteConnection,
+    job: &NewJob,
+    game_id: Option<i64>,
+    version: Option<i64>,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO jobs (kind, game_id, challenge_id, game_version, due_at, request,
+                           created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(job.kind)
+    .bind(game_id)
+    .bind(job.challenge_id)
+    .bind(version)
+    .bind(job.due_at)
+    .bind(&job.request)
+    .bind(now)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -150,7 +170,7 @@ impl Store {
              WHERE id IN (SELECT id FROM jobs
                           WHERE due_at <= ?2 AND (claimed_until IS NULL OR claimed_until <= ?2)
                           ORDER BY due_at, id LIMIT ?3)
-             RETURNING id, kind, game_id, challenge_id, game_version, due_at",
+             RETURNING id, kind, game_id, challenge_id, game_version, due_at, request",
         )
         .bind(lease_until)
         .bind(now)
@@ -277,18 +297,8 @@ impl Store {
         let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
         // Not a write on the game: keep its other jobs, but stamp its version.
         for job in jobs {
-            sqlx::query(
-                "INSERT INTO jobs (kind, game_id, challenge_id, game_version, due_at, created_at)
-                 VALUES (?, ?, ?, ?, ?, ?)",
-            )
-            .bind(job.kind)
-            .bind(job.game_id.or(game.map(|(id, _)| id)))
-            .bind(job.challenge_id)
-            .bind(game.map(|(_, v)| v))
-            .bind(job.due_at)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
+            let game_id = job.game_id.or(game.map(|(id, _)| id));
+            insert_job(&mut tx, job, game_id, game.map(|(_, v)| v), now).await?;
         }
         tx.commit().await?;
         Ok(())

@@ -9,6 +9,7 @@
 //! apply at most once; it also records the command's event (see [`inbox`]), so a
 //! redelivered event applies nothing.
 
+mod analyses;
 mod challenges;
 mod counts;
 mod direct;
@@ -17,6 +18,7 @@ pub mod inbox;
 mod jobs;
 mod matching;
 mod outbox;
+mod puzzles;
 #[macro_use]
 mod games;
 mod ratings;
@@ -30,10 +32,12 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
+pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Venue};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use counts::{Cap, CapLimits};
 pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
 pub use outbox::{NewMessage, OutboxRow, MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS};
+pub use puzzles::{Answered, NewPuzzle, PuzzleRater, PuzzleRow, PuzzleStats};
 pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
 pub use social::{LinkOutcome, Merge};

@@ -27,6 +27,12 @@ pub struct NewMessage {
     pub body: String,
     /// Attach the game's board after this many plies.
     pub board_ply: Option<i64>,
+    /// Pictures rendered at delivery: `analysis` (the game's evaluation graph and
+    /// biggest blunder).
+    pub attach: Option<String>,
+    /// The anchor (see `Store::set_anchor`) of an earlier message this one replaces,
+    /// where the platform can edit messages.
+    pub edits: Option<String>,
 }
 
 /// An outbox message waiting to be delivered.
@@ -50,6 +56,10 @@ pub struct OutboxRow {
     pub board_ply: Option<i64>,
     /// Failed deliveries so far.
     pub attempts: i64,
+    /// Pictures rendered at delivery (see [`NewMessage::attach`]).
+    pub attach: Option<String>,
+    /// The platform's id of the message this one replaces, once that was sent.
+    pub edits: Option<String>,
 }
 
 /// Writes one message inside `tx`; a message without a game is `game`'s.
@@ -61,8 +71,8 @@ pub(super) async fn insert(
 ) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO outbox (platform, space, channel, thread, game_id, body, board_ply,
-                             created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             attach, edits, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     )
     .bind(&message.platform)
     .bind(&message.space)
@@ -71,6 +81,8 @@ pub(super) async fn insert(
     .bind(message.game_id.or(game))
     .bind(&message.body)
     .bind(message.board_ply)
+    .bind(&message.attach)
+    .bind(&message.edits)
     .bind(now)
     .execute(&mut **tx)
     .await?;
@@ -90,8 +102,10 @@ impl Store {
     ) -> Result<Vec<OutboxRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT o.id, o.platform, o.space, o.channel, COALESCE(o.thread, g.thread) AS thread,
-                    o.game_id, o.body, o.board_ply, o.attempts
+                    o.game_id, o.body, o.board_ply, o.attempts, o.attach,
+                    a.message_id AS edits
              FROM outbox o LEFT JOIN games g ON g.id = o.game_id
+             LEFT JOIN anchors a ON a.platform = o.platform AND a.anchor = o.edits
              WHERE o.platform = ? AND o.sent_at IS NULL AND o.attempts < ?
              ORDER BY o.id LIMIT ?",
         )
@@ -100,6 +114,31 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.writer)
         .await?)
+    }
+
+    /// Records the platform's id for the message sent with `anchor`, so a later
+    /// message can replace it (the first id recorded stays).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_anchor(
+        &self,
+        platform: &str,
+        anchor: &str,
+        message_id: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO anchors (platform, anchor, message_id, created_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(platform)
+        .bind(anchor)
+        .bind(message_id)
+        .bind(now)
+        .execute(&self.writer)
+        .await?;
+        Ok(())
     }
 
     /// Marks a message delivered.

@@ -111,6 +111,11 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         ],
         Action::Abort { .. } => &["games", "jobs", "outbox"],
         Action::Advise { .. } => &["advice"],
+        // An analysis is a job (and its result, later, an outbox message).
+        Action::Analyse { .. } => &["jobs"],
+        // Giving a puzzle records it (and may make a batch from the tables).
+        Action::Puzzle { .. } => &["puzzle_attempts", "puzzles", "daily_puzzles", "jobs"],
+        Action::Solve { .. } => &["puzzle_attempts", "puzzle_ratings", "puzzles"],
         Action::Link { .. } => &["link_codes", "ratings"],
         Action::Board { .. }
         | Action::Games
@@ -119,7 +124,8 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         | Action::Leaderboard { .. }
         | Action::Stats { .. }
         | Action::History { .. }
-        | Action::Replay { .. } => &[],
+        | Action::Replay { .. }
+        | Action::Advisers { .. } => &[],
     }
 }
 

@@ -39,6 +39,10 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         "stats",
         "history",
         "replay",
+        "analyse",
+        "advisers",
+        "puzzle",
+        "solve",
         "link",
         "rules",
         "help"
@@ -237,6 +241,53 @@ pub async fn replay(
     id: i64,
 ) -> Result<(), Error> {
     respond::command(ctx, Action::Replay { game: id }).await
+}
+
+/// The engine's review of a finished game: accuracy, blunders, graph.
+#[poise::command(slash_command)]
+pub async fn analyse(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game of this thread, or your latest here)"]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    respond::command(ctx, Action::Analyse { game }).await
+}
+
+/// The onlookers whose advice was best, judged by the engine.
+#[poise::command(slash_command)]
+pub async fn advisers(
+    ctx: Context<'_>,
+    #[description = "This server or every server (default: this server)"] scope: Option<
+        ScopeChoice,
+    >,
+) -> Result<(), Error> {
+    let global = scope == Some(ScopeChoice::Global);
+    respond::command(ctx, Action::Advisers { global }).await
+}
+
+/// A puzzle: find the winning move (or today's puzzle, the same for everyone here).
+#[poise::command(slash_command)]
+pub async fn puzzle(
+    ctx: Context<'_>,
+    #[description = "Today's puzzle of this server (default: a new one for you)"] daily: Option<
+        bool,
+    >,
+) -> Result<(), Error> {
+    let daily = daily.unwrap_or(false);
+    respond::command(ctx, Action::Puzzle { daily }).await
+}
+
+/// Answer your puzzle (or press its buttons).
+#[poise::command(slash_command)]
+pub async fn solve(
+    ctx: Context<'_>,
+    #[description = "The pit to play, by its letter"]
+    #[max_length = 1]
+    pit: String,
+) -> Result<(), Error> {
+    let pit = pit.trim().to_owned();
+    respond::command(ctx, Action::Solve { pit, puzzle: None }).await
 }
 
 /// Link your accounts on other networks: get a code here, or enter one from there.

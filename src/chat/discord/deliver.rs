@@ -160,6 +160,7 @@ mod tests {
                 }],
                 ..Reply::public("Game over")
             },
+            edits: None,
         };
         let body = serde_json::to_value(create(&out)).unwrap();
         assert_eq!(body["nonce"], json!("42"));

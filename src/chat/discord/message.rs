@@ -4,7 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::service::{Button, ButtonAction, Reply};
+use crate::service::{Attachment, Button, ButtonAction, Reply};
 
 /// Discord's limit on a message's content, in characters.
 pub const MAX_CONTENT: usize = 2000;
@@ -108,8 +108,10 @@ pub fn content(reply: &Reply) -> String {
         }
     }
     out.push_str(&reply.text);
-    let has_image = reply.files.iter().any(|f| f.mime.starts_with("image/"));
-    if let (Some(board), false) = (&reply.board_text, has_image) {
+    // The text board stands in for the board's picture; other text in it (an
+    // analysis table) is shown with any picture.
+    let has_board = reply.files.iter().any(Attachment::shows_board);
+    if let (Some(board), false) = (&reply.board_text, has_board) {
         if !out.is_empty() {
             out.push('\n');
         }
@@ -168,7 +170,10 @@ fn button(b: &Button) -> serenity::CreateButton {
         ButtonAction::Accept { .. } => serenity::ButtonStyle::Success,
         ButtonAction::Decline { .. } => serenity::ButtonStyle::Danger,
         ButtonAction::Move { .. } => serenity::ButtonStyle::Secondary,
-        ButtonAction::Rematch { .. } | ButtonAction::Reissue { .. } => {
+        ButtonAction::Solve { .. } => serenity::ButtonStyle::Secondary,
+        ButtonAction::Rematch { .. }
+        | ButtonAction::Reissue { .. }
+        | ButtonAction::Analyse { .. } => {
             serenity::ButtonStyle::Primary
         }
     };
@@ -287,7 +292,7 @@ mod tests {
         assert_eq!(content(&reply), "<@222> Your move\n```\nf e d\nA B C\n```");
         reply.text = "Your move, <@222>".into();
         reply.files.push(Attachment {
-            file_name: "board.png".into(),
+            file_name: "oware-1-2.png".into(),
             mime: "image/png",
             bytes: vec![1, 2, 3],
             description: "The board".into(),
@@ -326,7 +331,7 @@ mod tests {
     fn private_replies_are_ephemeral_and_files_carry_descriptions() {
         let mut reply = Reply::private("No");
         reply.files.push(Attachment {
-            file_name: "board.png".into(),
+            file_name: "oware-1-2.png".into(),
             mime: "image/png",
             bytes: vec![1],
             description: "Alt".into(),

@@ -104,6 +104,11 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
         },
         ButtonAction::Rematch { game } => Action::Rematch { game: Some(game) },
         ButtonAction::Reissue { challenge } => Action::Reissue { challenge },
+        ButtonAction::Analyse { game } => Action::Analyse { game: Some(game) },
+        ButtonAction::Solve { puzzle, pit } => Action::Solve {
+            pit: pit.to_string(),
+            puzzle: Some(puzzle),
+        },
     };
     Some(Command {
         place: place_of(

@@ -147,6 +147,13 @@ impl<S: ChatService> Deliverer<S> {
             thread,
             reply_to: None,
         };
-        self.sender.reply(&room, reply, &spot, txn).await
+        match message
+            .edits
+            .as_deref()
+            .and_then(|e| OwnedEventId::try_from(e).ok())
+        {
+            Some(original) => self.sender.edit(&room, original, reply, &spot, txn).await,
+            None => self.sender.reply(&room, reply, &spot, txn).await,
+        }
     }
 }

@@ -12,6 +12,9 @@
 //! before upload and sent with the `file` field (what `send_attachment` does),
 //! keeping the thread relation and transaction ids of the other parts.
 //!
+//! A reply with an anchor records its text event with [`ChatService::set_anchor`];
+//! the message that completes it replaces that text with an `m.replace` edit.
+//!
 //! With [`Txn::Keyed`] every event has a transaction id derived from the caller's
 //! key: the homeserver answers a repeated id from the same login with the first
 //! event instead of posting it again, which is what makes the outbox's re-sends
@@ -21,7 +24,7 @@
 use std::sync::Arc;
 
 use matrix_sdk::ruma::api::client::message::send_message_event;
-use matrix_sdk::ruma::events::room::message::RoomMessageEventContent;
+use matrix_sdk::ruma::events::room::message::{ReplacementMetadata, RoomMessageEventContent};
 use matrix_sdk::ruma::events::room::MediaSource;
 use matrix_sdk::ruma::{OwnedEventId, OwnedTransactionId, RoomId, TransactionId};
 use matrix_sdk::{Client, Room, RoomState};
@@ -186,9 +189,43 @@ impl<S: ChatService> Sender<S> {
             let sent = self
                 .event(room, &text_message(reply, spot), txn.id("text"))
                 .await;
+            if let (Ok(event), Some(anchor)) = (&sent, &reply.anchor) {
+                // A later message replaces this one ("analysing game #12…").
+                self.service
+                    .set_anchor(Platform::Matrix, anchor.clone(), event.to_string())
+                    .await;
+            }
             settle(sent.map(drop), txn)?;
         }
         Ok(())
+    }
+
+    /// Sends a reply's files at `spot`, then its text as an edit (`m.replace`) of
+    /// the bot's earlier message `original`.
+    ///
+    /// # Errors
+    /// As [`Sender::reply`].
+    pub async fn edit(
+        &self,
+        room: &RoomId,
+        original: OwnedEventId,
+        reply: &Reply,
+        spot: &Spot,
+        txn: Txn<'_>,
+    ) -> Result<(), SendError> {
+        let files = Reply {
+            files: reply.files.clone(),
+            ..Reply::default()
+        };
+        self.reply(room, &files, spot, txn).await?;
+        let plain = Spot {
+            thread: None,
+            reply_to: None,
+        };
+        let content = text_message(reply, &plain)
+            .make_replacement(ReplacementMetadata::new(original, None));
+        let sent = self.event(room, &content, txn.id("edit")).await;
+        settle(sent.map(drop), txn)
     }
 
     async fn image(

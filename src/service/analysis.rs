@@ -1,0 +1,313 @@
+//! `/oware analyse`: the engine reviews a finished game. The review is a job (it
+//! survives a restart and is delivered once, in the transaction that stores it); the
+//! command answers at once ("analysing game #12…") and the result replaces that
+//! message where the platform can edit, or follows it. A game with onlookers' advice
+//! is analysed when it ends, and its thread hears how good the advice was.
+//!
+//! Analyses run on their own pool, one core fewer than the engine's, so a live game
+//! always has a core; they use a node budget per position, so the same game gives
+//! the same review.
+
+mod judge;
+mod report;
+
+use serde::{Deserialize, Serialize};
+
+pub(super) use report::Stored;
+
+use super::{
+    outbox::{game_message, place_message},
+    turn::kind,
+    view, Attachment, Command, GameRef, Place, Platform, Reply, Service, ServiceError,
+};
+use crate::{
+    engine::{self, analysis::Class},
+    rules::Game,
+    store::{AnalysisRow, Effects, GameRow, JobRow, NewJob, NewPuzzle, Venue},
+};
+
+/// What an analysis job was asked for (its stored request).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Request {
+    /// Post the whole review there; `None`: only judge the advice, in the game's
+    /// thread (the automatic review when a game with advice ends).
+    to: Option<Destination>,
+}
+
+/// Where a requested review goes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Destination {
+    platform: String,
+    space: Option<String>,
+    channel: String,
+    thread: Option<String>,
+    /// The "analysing…" message it replaces.
+    anchor: String,
+}
+
+/// The job that reviews `row` when it ends, if onlookers may have advised in it (the
+/// job finds out whether they did).
+pub(super) fn judging_job(row: &GameRow, now: i64) -> Option<NewJob> {
+    row.advice.then(|| NewJob {
+        kind: kind::ANALYSIS,
+        game_id: None,
+        challenge_id: None,
+        due_at: now,
+        request: Some(request_json(&Request { to: None })),
+    })
+}
+
+fn request_json(request: &Request) -> String {
+    serde_json::to_string(request).unwrap_or_else(|e| {
+        tracing::error!(error = %e, "could not serialize an analysis request");
+        String::from("{}")
+    })
+}
+
+impl Service {
+    pub(super) async fn analyse(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
+        let row = match game {
+            Some(id) => self.finished_game(cmd, id).await?,
+            None => self.find_game(cmd, None, true).await?,
+        };
+        if row.is_active() {
+            return Err(ServiceError::GameNotOver(row.id));
+        }
+        if row.ply == 0 {
+            return Err(ServiceError::NothingToAnalyse(row.id));
+        }
+        if let Some(stored) = self.current_analysis(row.id).await? {
+            let mut reply = report::reply(&row, &stored);
+            reply.files = self.analysis_files(row.id).await;
+            return Ok(reply);
+        }
+        let now = self.now();
+        let anchor = format!("analysis-{}-{now}-{}", row.id, cmd.author.id);
+        let request = Request {
+            to: Some(Destination {
+                platform: cmd.place.platform.as_str().to_owned(),
+                space: cmd.place.space.clone(),
+                channel: cmd.place.channel.clone(),
+                thread: cmd.place.thread.clone(),
+                anchor: anchor.clone(),
+            }),
+        };
+        let job = NewJob {
+            kind: kind::ANALYSIS,
+            game_id: Some(row.id),
+            challenge_id: None,
+            due_at: now,
+            request: Some(request_json(&request)),
+        };
+        self.store.queue_job(&job, now).await?;
+        self.wake();
+        let mut reply = Reply::public(format!(
+            "Analysing game {}… The engine looks at every position ({} moves); the \
+             review will appear here.",
+            view::game_label(&row),
+            row.ply
+        ));
+        reply.anchor = Some(anchor);
+        Ok(reply)
+    }
+
+    /// Game `id` if it was played here, or is a finished game of the author's.
+    async fn finished_game(&self, cmd: &Command, id: i64) -> Result<GameRow, ServiceError> {
+        match self.find_game(cmd, Some(id), true).await {
+            Ok(row) => Ok(row),
+            Err(ServiceError::NoSuchGame(_)) => self
+                .own_finished_game(cmd, id)
+                .await?
+                .ok_or(ServiceError::NoSuchGame(id)),
+            Err(err) => Err(err),
+        }
+    }
+
+    /// The stored analysis of game `id`, if the current analysis version made it.
+    async fn current_analysis(&self, id: i64) -> Result<Option<Stored>, ServiceError> {
+        let version = engine::analysis::version(
+            self.config.analysis_nodes,
+            engine::installed_tables(),
+        );
+        Ok(self
+            .store
+            .analysis(id)
+            .await?
+            .filter(|row| row.engine == version)
+            .and_then(|row| serde_json::from_str(&row.result).ok()))
+    }
+
+    /// Runs an analysis job: reviews the game (unless a current review is stored),
+    /// judges its advice, and posts what was asked for, all stored in one
+    /// transaction with the job's end. `false` when there is nothing to do.
+    pub(super) async fn analysis_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+        let (Some(id), Some(request)) = (job.game_id, job.request.as_deref()) else {
+            return Ok(false);
+        };
+        let request: Request = serde_json::from_str(request)
+            .map_err(|e| ServiceError::Internal(format!("analysis job {}: {e}", job.id)))?;
+        let Some(row) = self.store.game(id).await?.filter(|row| !row.is_active()) else {
+            return Ok(false);
+        };
+        let votes = self.store.game_advice(id).await?;
+        if request.to.is_none() && votes.is_empty() {
+            // Advice was on, but nobody advised: nothing to judge.
+            return Ok(false);
+        }
+        let game = self.load(&row).await?;
+        let now = self.now();
+        let (stored, fresh, found) = match self.current_analysis(id).await? {
+            Some(stored) => (stored, false, Vec::new()),
+            None => {
+                let (stored, found) = self.compute(&row, &game).await?;
+                (stored, true, found)
+            }
+        };
+        let verdict = judge::judge(&stored, &votes);
+        let mut messages = Vec::new();
+        match &request.to {
+            None => {
+                if let Some(text) = &verdict.text {
+                    let reply = Reply::public(format!(
+                        "{text}\nThe engine's full review: `/oware analyse #{id}`."
+                    ));
+                    messages.push(game_message(&row, &reply, None));
+                }
+            }
+            Some(to) => {
+                let mut reply = report::reply(&row, &stored);
+                if let Some(text) = &verdict.text {
+                    reply.text.push('\n');
+                    reply.text.push_str(text);
+                }
+                let place = Place {
+                    platform: Platform::from_name(&to.platform).ok_or_else(|| {
+                        ServiceError::Internal(format!("platform {:?}", to.platform))
+                    })?,
+                    space: to.space.clone(),
+                    channel: to.channel.clone(),
+                    thread: to.thread.clone(),
+                };
+                let mut message = place_message(&place, &reply);
+                message.attach = Some(format!("analysis:{id}"));
+                message.edits = Some(to.anchor.clone());
+                messages.push(message);
+            }
+        }
+        let effects = Effects {
+            messages,
+            ..Effects::default()
+        };
+        if fresh {
+            let venue = Venue {
+                platform: row.platform.clone(),
+                space: row.space.clone(),
+                channel: row.channel.clone(),
+            };
+            let analysis = AnalysisRow {
+                engine: engine::analysis::version(
+                    self.config.analysis_nodes,
+                    engine::installed_tables(),
+                ),
+                result: serde_json::to_string(&stored)
+                    .map_err(|e| ServiceError::Internal(format!("analysis #{id}: {e}")))?,
+            };
+            self.store
+                .store_analysis(
+                    job.id,
+                    id,
+                    &venue,
+                    &analysis,
+                    &verdict.judgments,
+                    &found,
+                    &effects,
+                    now,
+                )
+                .await?;
+        } else {
+            self.store.finish_job(job.id, &effects, now).await?;
+        }
+        Ok(true)
+    }
+
+    /// Reviews `game` on the analysis pool, and finds puzzles at its blunders.
+    async fn compute(
+        &self,
+        row: &GameRow,
+        game: &Game,
+    ) -> Result<(Stored, Vec<NewPuzzle>), ServiceError> {
+        let permit = std::sync::Arc::clone(&self.analysis_slots)
+            .acquire_owned()
+            .await
+            .map_err(|e| ServiceError::Internal(format!("analysis pool: {e}")))?;
+        let nodes = self.config.analysis_nodes;
+        let (game, game_id) = (game.clone(), row.id);
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let tables = engine::installed_tables();
+            let analysis = engine::analysis::analyse(&game, nodes, tables);
+            let moves: Vec<_> = game.moves().collect();
+            let mut found = Vec::new();
+            for (i, ply) in analysis.plies.iter().enumerate() {
+                if ply.class != Class::Blunder {
+                    continue;
+                }
+                // The position the blunder left: can the other side punish it?
+                let Ok(after) = Game::from_moves(game.variant(), &moves[..=i]) else {
+                    continue;
+                };
+                if let Some(p) = engine::puzzles::from_position(&after, nodes * 4, tables) {
+                    let ply = i64::try_from(i + 1).unwrap_or(i64::MAX);
+                    found.push(super::puzzles::new_puzzle(&p, Some((game_id, ply))));
+                }
+            }
+            (Stored::from_analysis(&analysis), found)
+        })
+        .await
+        .map_err(|e| ServiceError::Internal(format!("analysis thread: {e}")))
+    }
+
+    /// The review's pictures for game `id` (the evaluation graph, and the board of
+    /// the biggest blunder with the better pit ringed); none if it is not stored.
+    pub(super) async fn analysis_files(&self, id: i64) -> Vec<Attachment> {
+        let found = async {
+            let Some(row) = self.store.game(id).await? else {
+                return Ok::<_, ServiceError>(None);
+            };
+            let Some(analysis) = self.store.analysis(id).await? else {
+                return Ok(None);
+            };
+            let stored: Stored = serde_json::from_str(&analysis.result)
+                .map_err(|e| ServiceError::Internal(format!("analysis #{id}: {e}")))?;
+            let game = self.load(&row).await?;
+            Ok(Some((row, game, stored)))
+        };
+        match found.await {
+            Ok(Some((row, game, stored))) => self
+                .heavy(move || report::files(&row, &game, &stored))
+                .await
+                .unwrap_or_else(|err| {
+                    tracing::error!(game = id, error = %err, "could not draw the analysis");
+                    Vec::new()
+                }),
+            Ok(None) => Vec::new(),
+            Err(err) => {
+                tracing::error!(game = id, error = %err, "could not read the analysis");
+                Vec::new()
+            }
+        }
+    }
+
+    pub(super) async fn advisers(&self, cmd: &Command, global: bool) -> Result<Reply, ServiceError> {
+        let venue = Venue {
+            platform: cmd.place.platform.as_str().to_owned(),
+            space: cmd.place.space.clone(),
+            channel: cmd.place.channel.clone(),
+        };
+        let rows = self
+            .store
+            .advisers((!global).then_some(&venue), judge::MIN_PICKS, 10)
+            .await?;
+        Ok(Reply::public(judge::leaderboard(&rows, global)))
+    }
+}

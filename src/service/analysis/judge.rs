@@ -1,0 +1,231 @@
+//! Onlookers' advice, judged by the engine: for every ply that had advice, the
+//! tally's top pick, each adviser's vote and the move played are compared with the
+//! engine's best move by the seeds each would lose. The verdict goes to the game's
+//! thread; each adviser's picks go to the advisers' leaderboard.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::report::{seeds, Stored};
+use crate::{
+    rules::Pit,
+    service::advice::AdviceTally,
+    store::{AdviceVote, AdviserRow, Judgment},
+};
+
+/// Judged picks an adviser needs to appear on the leaderboard.
+pub(crate) const MIN_PICKS: i64 = 10;
+
+/// A pick within this many hundredths of a seed of the best move counts as close.
+const CLOSE: i32 = 100;
+
+/// What judging a game's advice found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Verdict {
+    /// Each adviser's picks, for the leaderboard.
+    pub judgments: Vec<Judgment>,
+    /// The verdict for the thread, if anyone advised on a reviewed move.
+    pub text: Option<String>,
+}
+
+/// Judges `votes` against the review.
+pub(crate) fn judge(stored: &Stored, votes: &[AdviceVote]) -> Verdict {
+    // The plies with advice, each with its votes in the order given.
+    let mut by_ply: BTreeMap<usize, Vec<&AdviceVote>> = BTreeMap::new();
+    for vote in votes {
+        if let Ok(ply) = usize::try_from(vote.ply) {
+            by_ply.entry(ply).or_default().push(vote);
+        }
+    }
+    let mut advisers: BTreeMap<i64, (String, Judgment)> = BTreeMap::new();
+    let (mut top_loss, mut played_loss, mut plies) = (0i64, 0i64, 0usize);
+    for (&ply, votes) in &by_ply {
+        let Some(played) = stored.plies.get(ply) else {
+            continue; // advice on the position where the game ended
+        };
+        let letter = |v: &AdviceVote| v.pit.chars().next();
+        let tally = AdviceTally::from_votes(
+            ply,
+            votes.iter().filter_map(|v| {
+                let pit = Pit::from_letter(letter(v)?)?;
+                Some((ply, v.onlooker_id, pit))
+            }),
+        );
+        let Some(&(top, _)) = tally.counts().first() else {
+            continue;
+        };
+        let Some(top) = stored.loss_of(ply, top.letter()) else {
+            continue;
+        };
+        plies += 1;
+        top_loss += i64::from(top);
+        played_loss += i64::from(played.loss);
+        // Each adviser's latest vote on this ply.
+        let mut latest: BTreeMap<i64, &AdviceVote> = BTreeMap::new();
+        for v in votes {
+            latest.insert(v.onlooker_id, v);
+        }
+        for (id, v) in latest {
+            let Some(loss) = letter(v).and_then(|pit| stored.loss_of(ply, pit)) else {
+                continue;
+            };
+            let entry = advisers.entry(id).or_insert_with(|| {
+                (
+                    v.name.clone(),
+                    Judgment {
+                        onlooker_id: id,
+                        picks: 0,
+                        close: 0,
+                        loss: 0,
+                    },
+                )
+            });
+            entry.1.picks += 1;
+            entry.1.close += i64::from(loss < CLOSE);
+            entry.1.loss += i64::from(loss);
+        }
+    }
+    let text = (plies > 0).then(|| {
+        let centi = |n: i64| seeds(i32::try_from(n).unwrap_or(i32::MAX));
+        let mut text = format!(
+            "**Advice judged** ({plies} move{} had advice): onlookers' top picks would have \
+             lost {} seeds in all, the players {}",
+            if plies == 1 { "" } else { "s" },
+            centi(top_loss),
+            centi(played_loss)
+        );
+        let best = advisers.values().max_by(|(an, a), (bn, b)| {
+            // Most picks within a seed (as a share), then least lost, then name.
+            (a.close * b.picks)
+                .cmp(&(b.close * a.picks))
+                .then(b.loss.saturating_mul(a.picks).cmp(&a.loss.saturating_mul(b.picks)))
+                .then(bn.cmp(an))
+        });
+        if let Some((name, j)) = best {
+            let _ = write!(
+                text,
+                "; best adviser: {name} ({} of {} pick{} within a seed of best)",
+                j.close,
+                j.picks,
+                if j.picks == 1 { "" } else { "s" }
+            );
+        }
+        text.push('.');
+        text
+    });
+    Verdict {
+        judgments: advisers.into_values().map(|(_, j)| j).collect(),
+        text,
+    }
+}
+
+/// The advisers' leaderboard as text.
+pub(crate) fn leaderboard(rows: &[AdviserRow], global: bool) -> String {
+    let scope = if global { "everywhere" } else { "here" };
+    if rows.is_empty() {
+        return format!(
+            "No adviser has {MIN_PICKS} judged picks {scope} yet. Advise in games others \
+             play (`/advise d`): when a game with advice ends, the engine judges every \
+             pick."
+        );
+    }
+    let mut text = format!(
+        "**Best advisers {scope}** (average seeds lost per pick against the engine's best \
+         move; at least {MIN_PICKS} judged picks):"
+    );
+    for (i, row) in rows.iter().enumerate() {
+        let _ = write!(
+            text,
+            "\n{}. {} — {:.2} seeds a pick, {} of {} within a seed of best",
+            i + 1,
+            row.name,
+            row.average,
+            row.close,
+            row.picks
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::report::StoredPly;
+    use super::*;
+
+    fn ply(played: char, scores: &[(char, i32)]) -> StoredPly {
+        let best = scores.iter().max_by_key(|s| s.1).expect("a move").0;
+        let top = scores.iter().map(|s| s.1).max().unwrap_or(0);
+        let value = scores.iter().find(|s| s.0 == played).expect("played").1;
+        StoredPly {
+            played,
+            best,
+            loss: top - value,
+            class: String::new(),
+            line: String::new(),
+            scores: scores.to_vec(),
+        }
+    }
+
+    fn vote(ply: i64, id: i64, name: &str, pit: &str) -> AdviceVote {
+        AdviceVote {
+            ply,
+            onlooker_id: id,
+            name: name.into(),
+            pit: pit.into(),
+        }
+    }
+
+    #[test]
+    fn top_picks_advisers_and_players_are_scored_against_the_best_move() {
+        let stored = Stored {
+            plies: vec![
+                // Move 1: D is best; the player chose A (−4).
+                ply('A', &[('A', 0), ('D', 400), ('E', 300)]),
+                // Move 2: b is best and was played.
+                ply('b', &[('b', 100), ('c', -500)]),
+            ],
+            graph: vec![0, 0, 0],
+            accuracy: [0.0, 100.0],
+            turning_point: None,
+        };
+        let votes = [
+            vote(0, 1, "carol", "D"),
+            vote(0, 2, "dave", "E"),
+            vote(0, 2, "dave", "A"), // dave changed his mind: A counts
+            vote(0, 3, "erin", "D"),
+            vote(1, 2, "dave", "c"),
+            vote(1, 1, "carol", "b"),
+            vote(2, 1, "carol", "a"), // the game ended: nothing to judge
+        ];
+        let verdict = judge(&stored, &votes);
+        let text = verdict.text.expect("a verdict");
+        // Top picks: D (0) and a tie b/c broken by letter: b (0). Players: 4 + 0.
+        assert!(
+            text.contains("top picks would have lost 0 seeds in all, the players 4"),
+            "{text}"
+        );
+        assert!(
+            text.contains("best adviser: carol (2 of 2 picks within a seed of best)"),
+            "{text}"
+        );
+        let dave = verdict
+            .judgments
+            .iter()
+            .find(|j| j.onlooker_id == 2)
+            .expect("dave");
+        assert_eq!((dave.picks, dave.close, dave.loss), (2, 0, 400 + 600));
+    }
+
+    #[test]
+    fn no_advice_no_verdict() {
+        let stored = Stored {
+            plies: vec![ply('A', &[('A', 0)])],
+            graph: vec![0, 0],
+            accuracy: [100.0, 100.0],
+            turning_point: None,
+        };
+        let verdict = judge(&stored, &[]);
+        assert_eq!(verdict.text, None);
+        assert!(verdict.judgments.is_empty());
+    }
+}

@@ -1,0 +1,339 @@
+//! A review as stored (JSON in `analyses.result`) and as shown: the summary, the
+//! table of move classes, the mistakes with the engine's line, and the pictures.
+
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+
+use super::super::{view, Attachment, Reply};
+use crate::{
+    engine::analysis::{Analysis, Class},
+    render::{self, BoardView, Mark},
+    rules::{Game, Pit, Side},
+    store::GameRow,
+};
+
+/// How many mistakes and blunders the text lists (the worst ones).
+const LISTED: usize = 8;
+
+/// A review as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Stored {
+    /// One per move played.
+    pub plies: Vec<StoredPly>,
+    /// The expected final seed difference from South's side, per position, in
+    /// hundredths of a seed.
+    pub graph: Vec<i32>,
+    /// `[South, North]`, 0 to 100.
+    pub accuracy: [f64; 2],
+    /// The move after which the result was decided.
+    pub turning_point: Option<usize>,
+}
+
+/// One move's review.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct StoredPly {
+    /// The move played (canonical letter).
+    pub played: char,
+    /// The engine's best move.
+    pub best: char,
+    /// Seeds the move lost against the best, in hundredths.
+    pub loss: i32,
+    /// `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
+    pub class: String,
+    /// The engine's line from the best move, letters separated by spaces.
+    pub line: String,
+    /// Every legal move's value for the mover, in hundredths of a seed.
+    pub scores: Vec<(char, i32)>,
+}
+
+impl Stored {
+    /// The engine's review in storable form.
+    pub(crate) fn from_analysis(a: &Analysis) -> Stored {
+        Stored {
+            plies: a
+                .plies
+                .iter()
+                .map(|p| StoredPly {
+                    played: p.played.letter(),
+                    best: p.best.letter(),
+                    loss: p.loss,
+                    class: p.class.as_str().to_owned(),
+                    line: letters(&p.line),
+                    scores: p.scores.iter().map(|&(pit, v)| (pit.letter(), v)).collect(),
+                })
+                .collect(),
+            graph: a.graph.clone(),
+            accuracy: a.accuracy,
+            turning_point: a.turning_point,
+        }
+    }
+
+    /// What playing `pit` at move `ply` (0-based) would have lost against the best
+    /// move, in hundredths of a seed; `None` if it was not a legal move there.
+    pub(crate) fn loss_of(&self, ply: usize, pit: char) -> Option<i32> {
+        let p = self.plies.get(ply)?;
+        let best = p.scores.iter().map(|&(_, v)| v).max()?;
+        p.scores
+            .iter()
+            .find(|&&(letter, _)| letter == pit)
+            .map(|&(_, v)| best - v)
+    }
+}
+
+fn letters(line: &[Pit]) -> String {
+    line.iter()
+        .map(|p| p.letter().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Who played move `ply` (South moves first from the start position).
+fn mover(ply: usize) -> Side {
+    if ply % 2 == 0 {
+        Side::South
+    } else {
+        Side::North
+    }
+}
+
+/// Seeds from hundredths: `7`, `3.5`.
+pub(crate) fn seeds(centi: i32) -> String {
+    let tenths = (f64::from(centi) / 10.0).round() / 10.0;
+    if (tenths - tenths.round()).abs() < f64::EPSILON {
+        format!("{tenths:.0}")
+    } else {
+        format!("{tenths:.1}")
+    }
+}
+
+/// The annotation of a class: `?!`, `?`, `??` (nothing for good moves).
+fn mark(class: &str) -> &'static str {
+    match class {
+        "inaccuracy" => "?!",
+        "mistake" => "?",
+        "blunder" => "??",
+        _ => "",
+    }
+}
+
+fn article(class: &str) -> &'static str {
+    if class.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// The review as a reply: summary, turning point and table; the mistakes with the
+/// engine's better line.
+pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
+    let name = |side: Side| view::name(row, side);
+    let mut text = format!(
+        "**Review of game {}** ({} moves, engine's view).\nAccuracy: {} {:.0}%, {} {:.0}%.",
+        view::game_label(row),
+        stored.plies.len(),
+        name(Side::South),
+        stored.accuracy[0],
+        name(Side::North),
+        stored.accuracy[1],
+    );
+    match stored.turning_point.and_then(|i| Some((i, stored.plies.get(i)?))) {
+        Some((i, p)) => {
+            let _ = write!(
+                text,
+                "\nTurning point: move {}, **{}** played {}{}",
+                i + 1,
+                name(mover(i)),
+                p.played,
+                mark(&p.class)
+            );
+            if p.played == p.best {
+                text.push('.');
+            } else {
+                let _ = write!(
+                    text,
+                    " ({} {}, {} seeds lost; better was {}).",
+                    article(&p.class),
+                    p.class,
+                    seeds(p.loss),
+                    p.best
+                );
+            }
+        }
+        None => text.push_str("\nNo turning point: the result was in sight from the start."),
+    }
+    let mut worst: Vec<(usize, &StoredPly)> = stored
+        .plies
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.class == "mistake" || p.class == "blunder")
+        .collect();
+    worst.sort_by_key(|(i, p)| (std::cmp::Reverse(p.loss), *i));
+    worst.truncate(LISTED);
+    worst.sort_by_key(|(i, _)| *i);
+    if worst.is_empty() {
+        text.push_str("\nNo mistakes or blunders (no move lost 3 seeds or more).");
+    } else {
+        text.push_str("\nMistakes and blunders (seeds lost; the engine's line):");
+        for (i, p) in worst {
+            let _ = write!(
+                text,
+                "\n{}. {} {}{} −{}: better {} ({})",
+                i + 1,
+                name(mover(i)),
+                p.played,
+                mark(&p.class),
+                seeds(p.loss),
+                p.best,
+                p.line
+            );
+        }
+    }
+    let mut reply = Reply::public(text);
+    reply.board_text = Some(table(row, stored));
+    reply
+}
+
+/// The count of each class per player, as a small fixed-width table.
+fn table(row: &GameRow, stored: &Stored) -> String {
+    const CLASSES: [Class; 5] = [
+        Class::Best,
+        Class::Good,
+        Class::Inaccuracy,
+        Class::Mistake,
+        Class::Blunder,
+    ];
+    let width = [Side::South, Side::North]
+        .iter()
+        .map(|&s| view::name(row, s).chars().count().min(16))
+        .max()
+        .unwrap_or(5)
+        .max(6);
+    let mut out = format!("{:width$}", "", width = width + 4);
+    for class in CLASSES {
+        let _ = write!(out, " {:>5}", &class.as_str()[..class.as_str().len().min(5)]);
+    }
+    out.push_str("  acc.");
+    for side in [Side::South, Side::North] {
+        let name: String = view::name(row, side).chars().take(16).collect();
+        let _ = write!(
+            out,
+            "\n{name:width$} ({})",
+            if side == Side::South { "S" } else { "N" }
+        );
+        for class in CLASSES {
+            let n = stored
+                .plies
+                .iter()
+                .enumerate()
+                .filter(|(i, p)| mover(*i) == side && p.class == class.as_str())
+                .count();
+            let _ = write!(out, " {n:>5}");
+        }
+        let _ = write!(out, " {:>4.0}%", stored.accuracy[side.index()]);
+    }
+    out
+}
+
+/// The pictures: the evaluation graph with mistakes and blunders marked, and the
+/// board before the biggest blunder with the better pit ringed.
+pub(crate) fn files(row: &GameRow, game: &Game, stored: &Stored) -> Vec<Attachment> {
+    let title = format!(
+        "Game #{} · {} (South) vs {} (North)",
+        row.id, row.south_name, row.north_name
+    );
+    let values: Vec<f64> = stored.graph.iter().map(|&v| f64::from(v) / 100.0).collect();
+    let marks: Vec<(usize, Mark)> = stored
+        .plies
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| match p.class.as_str() {
+            // The mark sits on the position the move made.
+            "mistake" => Some((i + 1, Mark::Mistake)),
+            "blunder" => Some((i + 1, Mark::Blunder)),
+            _ => None,
+        })
+        .collect();
+    let mut files = vec![Attachment {
+        file_name: format!("eval-{}.png", row.id),
+        mime: "image/png",
+        bytes: render::eval_graph_png(&title, &values, &marks),
+        description: render::eval_graph_alt(&title, &values, &marks),
+    }];
+    let biggest = stored
+        .plies
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.class == "blunder")
+        .max_by_key(|(i, p)| (p.loss, std::cmp::Reverse(*i)));
+    if let Some((i, p)) = biggest {
+        let moves: Vec<Pit> = game.moves().take(i).collect();
+        if let (Ok(before), Some(better)) = (
+            Game::from_moves(game.variant(), &moves),
+            Pit::from_letter(p.best),
+        ) {
+            let names = [row.south_name.as_str(), row.north_name.as_str()];
+            let caption = format!(
+                "Move {}: {} played {}?? (−{}); better {}",
+                i + 1,
+                view::name(row, mover(i)),
+                p.played,
+                seeds(p.loss),
+                p.best
+            );
+            let board = BoardView {
+                caption: Some(&caption),
+                ring: Some(better),
+                ..BoardView::of_game(&before, names)
+            };
+            files.push(Attachment {
+                file_name: format!("blunder-{}-{}.png", row.id, i + 1),
+                mime: "image/png",
+                bytes: render::board_png(&board),
+                description: format!(
+                    "The biggest blunder of game #{}: {} {}",
+                    row.id,
+                    caption,
+                    render::alt_text(&board)
+                ),
+            });
+        }
+    }
+    files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_read_naturally() {
+        assert_eq!(seeds(700), "7");
+        assert_eq!(seeds(350), "3.5");
+        assert_eq!(seeds(-120), "-1.2");
+        assert_eq!(seeds(0), "0");
+    }
+
+    #[test]
+    fn losses_of_any_move_come_from_the_scores() {
+        let stored = Stored {
+            plies: vec![StoredPly {
+                played: 'A',
+                best: 'C',
+                loss: 400,
+                class: "mistake".into(),
+                line: "C d".into(),
+                scores: vec![('A', -100), ('C', 300), ('D', 250)],
+            }],
+            graph: vec![0, 300],
+            accuracy: [50.0, 100.0],
+            turning_point: None,
+        };
+        assert_eq!(stored.loss_of(0, 'C'), Some(0));
+        assert_eq!(stored.loss_of(0, 'D'), Some(50));
+        assert_eq!(stored.loss_of(0, 'A'), Some(400));
+        assert_eq!(stored.loss_of(0, 'B'), None);
+        assert_eq!(stored.loss_of(1, 'A'), None);
+    }
+}

@@ -1,0 +1,115 @@
+//! The coach's commands: `analyse [#12]`, `advisers [global]`, `puzzle [daily]` and
+//! `solve c`.
+
+use super::{only_id, quote, ParseError, ParsedAction};
+use crate::service::Action;
+
+/// Parses the arguments of the coach's command `name`.
+pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseError> {
+    let flag = |word: &str, accepted: &[&str]| {
+        let lower = word.to_lowercase();
+        if accepted.contains(&lower.as_str()) {
+            Ok(true)
+        } else {
+            Err(ParseError::UnexpectedWord {
+                command: name.to_owned(),
+                word: quote(word),
+            })
+        }
+    };
+    let one_flag = |accepted: &[&str]| match args {
+        [] => Ok(false),
+        [word] => flag(word, accepted),
+        [_, extra, ..] => Err(ParseError::UnexpectedWord {
+            command: name.to_owned(),
+            word: quote(extra),
+        }),
+    };
+    let action = match name {
+        "analyse" => Action::Analyse {
+            game: only_id(name, args)?,
+        },
+        "advisers" => Action::Advisers {
+            global: one_flag(&["global", "all"])?,
+        },
+        "puzzle" => Action::Puzzle {
+            daily: one_flag(&["daily", "today"])?,
+        },
+        _ => match args {
+            [] => return Err(ParseError::MissingPit(format!("/oware {name}"))),
+            [pit] if pit.bytes().all(|b| b.is_ascii_digit()) => {
+                return Err(ParseError::PitNotANumber(quote(pit), format!("/oware {name}")))
+            }
+            [pit] => Action::Solve {
+                pit: (*pit).to_owned(),
+                puzzle: None,
+            },
+            [_, extra, ..] => {
+                return Err(ParseError::UnexpectedWord {
+                    command: name.to_owned(),
+                    word: quote(extra),
+                })
+            }
+        },
+    };
+    Ok(ParsedAction::Other(action))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::service::parse::{parse_command, ParseError, ParsedAction};
+    use crate::service::Action;
+
+    fn action(text: &str) -> Action {
+        match parse_command(text) {
+            Ok(Some(ParsedAction::Other(action))) => action,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn coach_commands_parse() {
+        assert_eq!(
+            action("/oware analyse #12"),
+            Action::Analyse { game: Some(12) }
+        );
+        assert_eq!(action("/oware analyze"), Action::Analyse { game: None });
+        assert_eq!(action("/oware review 7"), Action::Analyse { game: Some(7) });
+        assert_eq!(action("/oware advisers"), Action::Advisers { global: false });
+        assert_eq!(
+            action("/oware advisers global"),
+            Action::Advisers { global: true }
+        );
+        assert_eq!(action("/oware puzzle"), Action::Puzzle { daily: false });
+        assert_eq!(action("/oware puzzle daily"), Action::Puzzle { daily: true });
+        assert_eq!(
+            action("/oware solve c"),
+            Action::Solve {
+                pit: "c".into(),
+                puzzle: None
+            }
+        );
+        assert_eq!(
+            action("!solve D"),
+            Action::Solve {
+                pit: "D".into(),
+                puzzle: None
+            }
+        );
+    }
+
+    #[test]
+    fn coach_mistakes_say_what_to_type() {
+        for (text, expected) in [
+            ("/oware solve", "Which pit?"),
+            ("/oware solve 3", "is a number"),
+            ("/oware solve c d", "does not take `d`"),
+            ("/oware puzzle weekly", "does not take `weekly`"),
+            ("/oware advisers everyone", "does not take `everyone`"),
+            ("/oware analyse c3", "is a challenge"),
+        ] {
+            let err: ParseError = parse_command(text).expect_err(text);
+            assert!(err.to_string().contains(expected), "{text}: {err}");
+        }
+    }
+}

@@ -1,0 +1,413 @@
+//! Puzzles: `/oware puzzle` gives the asker a position they have never had, near
+//! their puzzle rating; `/oware puzzle daily` gives everyone in a server the same
+//! one that day; `/oware solve c` (or a pit button) answers, rated with Glicko-2
+//! apart from game ratings. Puzzles come from the endgame tables (generated ahead,
+//! in batches, whenever few are left) and from the blunders of analysed games.
+
+use std::fmt::Write;
+use std::sync::atomic::Ordering;
+
+use super::{
+    rating::{self, GameResult, Rating},
+    turn::kind,
+    when, Attachment, Button, ButtonAction, Command, Reply, Service, ServiceError,
+};
+use crate::{
+    engine::{
+        self,
+        level::Rng,
+        puzzles::{Goal, Puzzle},
+    },
+    render::{self, BoardView},
+    rules::{Pit, Position, Side, Variant},
+    store::{NewJob, NewPuzzle, PuzzleRow, RatingNumbers},
+};
+
+/// Puzzles generated from the tables per batch.
+const BATCH: usize = 50;
+/// A new batch is generated when a solver has fewer unseen puzzles than this.
+const LOW: i64 = 20;
+
+/// A puzzle's position as stored: `4,4,0,…,4/10,12/S`.
+pub(super) fn encode(position: Position) -> String {
+    let board: Vec<String> = position.board().iter().map(u8::to_string).collect();
+    let [s, n] = position.scores();
+    format!(
+        "{}/{s},{n}/{}",
+        board.join(","),
+        position.to_move().letter()
+    )
+}
+
+/// Reads [`encode`] back.
+pub(super) fn decode(text: &str) -> Option<Position> {
+    let mut parts = text.split('/');
+    let (board, scores, side) = (parts.next()?, parts.next()?, parts.next()?);
+    let mut pits = [0u8; 12];
+    let mut counts = board.split(',');
+    for pit in &mut pits {
+        *pit = counts.next()?.parse().ok()?;
+    }
+    let (s, n) = scores.split_once(',')?;
+    let side = Side::from_letter(side.chars().next()?)?;
+    if counts.next().is_some() || parts.next().is_some() {
+        return None;
+    }
+    Position::new(pits, [s.parse().ok()?, n.parse().ok()?], side).ok()
+}
+
+/// A found puzzle as stored; `from` is the game and ply it comes from.
+pub(super) fn new_puzzle(p: &Puzzle, from: Option<(i64, i64)>) -> NewPuzzle {
+    NewPuzzle {
+        source: if from.is_some() { "game" } else { "tables" },
+        game_id: from.map(|(game, _)| game),
+        ply: from.map(|(_, ply)| ply),
+        position: encode(p.position),
+        solution: p.solution.letter().to_string(),
+        line: line(&p.line),
+        goal: match p.goal {
+            Goal::Win => "win".to_owned(),
+            Goal::Seeds(n) => format!("seeds:{n}"),
+        },
+    }
+}
+
+fn line(pits: &[Pit]) -> String {
+    pits.iter()
+        .map(|p| p.letter().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What the solver must find, in words.
+fn task(goal: &str) -> String {
+    match goal.strip_prefix("seeds:") {
+        Some(n) => format!("find the move that wins {n} seeds more than any other"),
+        None => "find the move that wins".to_owned(),
+    }
+}
+
+fn numbers(r: Rating) -> RatingNumbers {
+    RatingNumbers {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+    }
+}
+
+fn rating_of(n: RatingNumbers) -> Rating {
+    Rating {
+        rating: n.rating,
+        deviation: n.deviation,
+        volatility: n.volatility,
+    }
+}
+
+/// Where a command's puzzles are counted: the Discord server, else the room.
+fn place_key(cmd: &Command) -> String {
+    cmd.place
+        .space
+        .clone()
+        .unwrap_or_else(|| cmd.place.channel.clone())
+}
+
+impl Service {
+    pub(super) async fn puzzle(&self, cmd: &Command, daily: bool) -> Result<Reply, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        let place = place_key(cmd);
+        let mut row = self.pick(cmd, daily, &place).await?;
+        if row.is_none() && self.refill_puzzles().await? > 0 {
+            row = self.pick(cmd, daily, &place).await?;
+        }
+        let Some(row) = row else {
+            return Err(ServiceError::NoPuzzle(if engine::installed_tables().is_none() {
+                "There are no puzzles yet: they are made from the endgame tables, which the \
+                 bot builds in the background on its first start (a few minutes), and from \
+                 the blunders of analysed games. Try again in a few minutes."
+                    .to_owned()
+            } else {
+                "You have had every puzzle there is for now. New ones come from analysed \
+                 games (`/oware analyse`): try again later."
+                    .to_owned()
+            }));
+        };
+        let answered = self
+            .store
+            .give_puzzle(
+                row.id,
+                platform,
+                (&cmd.author.id, &cmd.author.name),
+                &place,
+                self.now(),
+            )
+            .await?;
+        let mut reply = self.show_puzzle(&row).await?;
+        if daily {
+            let (y, m, d) = when::date(self.now());
+            reply.text = format!("**Puzzle of the day** ({y:04}-{m:02}-{d:02}): {}", reply.text);
+            if answered {
+                reply.text.push_str("\nYou have answered this one already.");
+                reply.buttons.clear();
+            }
+            let solvers = self.store.puzzle_solvers(row.id, platform, &place).await?;
+            let _ = write!(
+                reply.text,
+                "\nSolved so far here: {}.",
+                if solvers.is_empty() {
+                    "nobody yet".to_owned()
+                } else {
+                    solvers.join(", ")
+                }
+            );
+        }
+        Ok(reply)
+    }
+
+    /// The puzzle to give: today's here, or an unseen one near the asker's rating
+    /// (starting a new batch in the background when few are left).
+    async fn pick(
+        &self,
+        cmd: &Command,
+        daily: bool,
+        place: &str,
+    ) -> Result<Option<PuzzleRow>, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        if daily {
+            let (y, m, d) = when::date(self.now());
+            let day = format!("{y:04}-{m:02}-{d:02}");
+            return Ok(self.store.daily_puzzle(platform, place, &day).await?);
+        }
+        let near = self
+            .store
+            .puzzle_stats(platform, &cmd.author.id)
+            .await?
+            .map_or(Rating::NEW.rating, |s| s.rating);
+        let (row, left) = self
+            .store
+            .unseen_puzzle(platform, &cmd.author.id, near)
+            .await?;
+        if row.is_some() && left < LOW {
+            self.refill_in_background();
+        }
+        Ok(row)
+    }
+
+    /// A puzzle's message: its board, whose move, the task, and a button per legal pit.
+    async fn show_puzzle(&self, row: &PuzzleRow) -> Result<Reply, ServiceError> {
+        let position = decode(&row.position)
+            .ok_or_else(|| ServiceError::Internal(format!("puzzle #{}: bad position", row.id)))?;
+        let side = position.to_move();
+        let legal = position.legal_moves(Variant::Abapa);
+        let [s, n] = position.scores();
+        let mut reply = Reply::public(format!(
+            "**Puzzle #{}** (rating {:.0}): **{}** to move ({}), scores {s}–{n}. {}. Answer \
+             with `/oware solve <pit>` or a button.",
+            row.id,
+            row.rating,
+            if side == Side::South { "South" } else { "North" },
+            if side == Side::South {
+                "pits A–F"
+            } else {
+                "pits a–f"
+            },
+            capitalised(&task(&row.goal)),
+        ));
+        reply.board_text = Some(crate::rules::text_board(position, true));
+        reply.buttons = legal
+            .into_iter()
+            .map(|pit| Button {
+                action: ButtonAction::Solve {
+                    puzzle: row.id,
+                    pit: pit.letter(),
+                },
+                label: format!("{} ({})", pit.letter(), position.seeds(pit)),
+                enabled: true,
+                row: 0,
+            })
+            .collect();
+        let caption = format!("Puzzle #{}: {}", row.id, task(&row.goal));
+        let id = row.id;
+        let png = self
+            .heavy(move || {
+                let view = BoardView {
+                    position,
+                    names: ["South", "North"],
+                    last: None,
+                    legal,
+                    to_move: Some(side),
+                    caption: Some(&caption),
+                    clocks: None,
+                    ring: None,
+                };
+                (render::board_png(&view), render::alt_text(&view))
+            })
+            .await?;
+        reply.files.push(Attachment {
+            file_name: format!("puzzle-{id}.png"),
+            mime: "image/png",
+            bytes: png.0,
+            description: png.1,
+        });
+        Ok(reply)
+    }
+
+    pub(super) async fn solve(
+        &self,
+        cmd: &Command,
+        typed: &str,
+        puzzle: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        let row = match puzzle {
+            Some(id) => self
+                .store
+                .puzzle(id)
+                .await?
+                .ok_or(ServiceError::NoSuchPuzzle(id))?,
+            None => self
+                .store
+                .open_puzzle(platform, &cmd.author.id)
+                .await?
+                .ok_or(ServiceError::NoPuzzleOpen)?,
+        };
+        let position = decode(&row.position)
+            .ok_or_else(|| ServiceError::Internal(format!("puzzle #{}: bad position", row.id)))?;
+        let legal = position.legal_moves(Variant::Abapa);
+        let pit = Pit::parse_for(position.to_move(), typed)
+            .ok()
+            .filter(|&pit| legal.contains(pit))
+            .ok_or_else(|| ServiceError::PuzzleMove {
+                puzzle: row.id,
+                pit: typed.chars().take(8).collect(),
+                legal: legal.to_string(),
+                example: legal.into_iter().next().map_or('a', Pit::letter),
+            })?;
+        let solved = pit.letter().to_string() == row.solution;
+        let result = if solved {
+            GameResult::Win
+        } else {
+            GameResult::Loss
+        };
+        let rater = move |solver: Option<RatingNumbers>, puzzle: RatingNumbers| {
+            let (s, p) = rating::update(
+                solver.map_or(Rating::NEW, rating_of),
+                rating_of(puzzle),
+                result,
+            );
+            (numbers(s), numbers(p))
+        };
+        let answered = self
+            .store
+            .answer_puzzle(
+                row.id,
+                platform,
+                (&cmd.author.id, &cmd.author.name),
+                &place_key(cmd),
+                &pit.letter().to_string(),
+                solved,
+                &rater,
+                self.now(),
+            )
+            .await?
+            .ok_or(ServiceError::PuzzleAnswered(row.id))?;
+        let before = answered.before.map_or(Rating::NEW.rating, |b| b.rating);
+        let change = answered.after.rating.round() - before.round();
+        let verdict = if solved {
+            format!("**Right**, {}: **{pit}** is the move.", cmd.author.name)
+        } else {
+            format!(
+                "**Not this time**, {}: {pit} is not it. The move was **{}**.",
+                cmd.author.name, row.solution
+            )
+        };
+        let mut reply = Reply::public(format!(
+            "{verdict} Puzzle #{} ({}): the line is {}.\nYour puzzle rating: {before:.0} → \
+             {:.0} ({}{change:.0}). Another: `/oware puzzle`.",
+            row.id,
+            task(&row.goal),
+            row.line,
+            answered.after.rating,
+            if change >= 0.0 { "+" } else { "" },
+        ));
+        reply.buttons.clear();
+        Ok(reply)
+    }
+
+    /// Generates a batch of puzzles from the installed tables (none without tables)
+    /// and stores the new ones; how many were new. One batch at a time.
+    pub async fn refill_puzzles(&self) -> Result<u64, ServiceError> {
+        let Some(tables) = engine::installed_tables() else {
+            return Ok(0);
+        };
+        if self.refilling.swap(true, Ordering::AcqRel) {
+            return Ok(0);
+        }
+        let result = async {
+            let (_, from_tables) = self.store.puzzle_counts().await?;
+            // A new seed per batch: batches do not repeat each other.
+            let seed = 0x5EED_0000_u64 + u64::try_from(from_tables).unwrap_or(0);
+            let found = self
+                .heavy(move || {
+                    let mut rng = Rng::new(seed);
+                    engine::puzzles::from_tables(tables, &mut rng, BATCH)
+                        .iter()
+                        .map(|p| new_puzzle(p, None))
+                        .collect::<Vec<_>>()
+                })
+                .await?;
+            Ok::<_, ServiceError>(self.store.insert_puzzles(&found, self.now()).await?)
+        }
+        .await;
+        self.refilling.store(false, Ordering::Release);
+        let added = result?;
+        tracing::info!(added, "puzzles generated from the endgame tables");
+        Ok(added)
+    }
+
+    /// Queues a batch of puzzles (the scheduler runs it as a job).
+    fn refill_in_background(&self) {
+        if self.refilling.load(Ordering::Acquire) {
+            return;
+        }
+        let now = self.now();
+        let job = NewJob {
+            kind: kind::PUZZLES,
+            game_id: None,
+            challenge_id: None,
+            due_at: now,
+            request: None,
+        };
+        let store = self.store.clone();
+        tokio::spawn(async move {
+            if let Err(err) = store.schedule(None, &[job], now).await {
+                tracing::error!(error = %err, "could not queue puzzle generation");
+            }
+        });
+        self.wake();
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_round_trip_and_junk_is_refused() {
+        let p = Position::new([1, 0, 3, 0, 0, 2, 0, 1, 0, 0, 4, 0], [20, 17], Side::North)
+            .expect("a position");
+        let text = encode(p);
+        assert_eq!(text, "1,0,3,0,0,2,0,1,0,0,4,0/20,17/N");
+        assert_eq!(decode(&text), Some(p));
+        assert_eq!(decode(&encode(Position::START)), Some(Position::START));
+        for junk in ["", "1,2/3,4/S", "1,0,3,0,0,2,0,1,0,0,4,0/20,17", "x/y/z"] {
+            assert_eq!(decode(junk), None, "{junk}");
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! Post-game analyses, the judged advice that comes with them, and the advisers'
+//! leaderboard. An analysis, its advisers' judgments, the puzzles found in it, its
+//! messages and the end of its job commit in one transaction.
+
+use sqlx::FromRow;
+
+use super::{
+    inbox,
+    jobs::{self, Effects, NewJob},
+    puzzles::{self, NewPuzzle},
+    Store, StoreError,
+};
+
+/// A stored analysis.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct AnalysisRow {
+    /// The analysis version that made it.
+    pub engine: String,
+    /// The analysis as JSON (the service's format).
+    pub result: String,
+}
+
+/// One onlooker's vote, with their name.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct AdviceVote {
+    /// Moves played when the advice was given (the ply it was for).
+    pub ply: i64,
+    /// The onlooker's player id.
+    pub onlooker_id: i64,
+    /// Their name.
+    pub name: String,
+    /// The pit they suggested (canonical letter).
+    pub pit: String,
+}
+
+/// One adviser's judged picks in one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgment {
+    /// The adviser's player id.
+    pub onlooker_id: i64,
+    /// Plies they advised on.
+    pub picks: i64,
+    /// Picks within one seed of the best move.
+    pub close: i64,
+    /// Seeds their picks lost against the best moves, in hundredths.
+    pub loss: i64,
+}
+
+/// A line of the advisers' leaderboard.
+#[derive(Clone, Debug, PartialEq, FromRow)]
+pub struct AdviserRow {
+    /// The adviser's name.
+    pub name: String,
+    /// Judged picks.
+    pub picks: i64,
+    /// Picks within one seed of the best.
+    pub close: i64,
+    /// Average loss per pick, in seeds.
+    pub average: f64,
+}
+
+/// Where a game was played, for the per-server leaderboard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Venue {
+    /// `console`, `discord` or `matrix`.
+    pub platform: String,
+    /// The server, if any.
+    pub space: Option<String>,
+    /// The channel or room.
+    pub channel: String,
+}
+
+impl Store {
+    /// The stored analysis of game `game_id`, if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn analysis(&self, game_id: i64) -> Result<Option<AnalysisRow>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT engine, result FROM analyses WHERE game_id = ?")
+                .bind(game_id)
+                .fetch_optional(&self.reader)
+                .await?,
+        )
+    }
+
+    /// Queues `job` as the effect of the command being handled (recording its event,
+    /// so a redelivered command queues nothing).
+    ///
+    /// # Errors
+    /// [`StoreError::Replayed`] for a command handled before; database failures.
+    pub async fn queue_job(&self, job: &NewJob, now: i64) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
+        jobs::insert_job(&mut tx, job, job.game_id, None, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Every vote given in game `game_id`, in ply order, latest last.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_advice(&self, game_id: i64) -> Result<Vec<AdviceVote>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT a.ply, a.onlooker_id, p.name, a.pit FROM advice a
+             JOIN players p ON p.id = a.onlooker_id
+             WHERE a.game_id = ? ORDER BY a.ply, a.given_at, a.onlooker_id",
+        )
+        .bind(game_id)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    /// Ends analysis job `job_id` in one transaction: stores the analysis of game
+    /// `game_id` (replacing an older one) with its advisers' `judgments` (played at
+    /// `venue`) and the `puzzles` found in it, and writes `effects` (its messages).
+    ///
+    /// # Errors
+    /// Database failures.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn store_analysis(
+        &self,
+        job_id: i64,
+        game_id: i64,
+        venue: &Venue,
+        analysis: &AnalysisRow,
+        judgments: &[Judgment],
+        found: &[NewPuzzle],
+        effects: &Effects,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let done = sqlx::query("DELETE FROM jobs WHERE id = ?")
+            .bind(job_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 0;
+        if done {
+            // Another runner finished it (its claim had lapsed): nothing twice.
+            return Ok(());
+        }
+        sqlx::query(
+            "INSERT INTO analyses (game_id, engine, result, finished_at) VALUES (?, ?, ?, ?)
+             ON CONFLICT (game_id) DO UPDATE SET engine = excluded.engine,
+                 result = excluded.result, finished_at = excluded.finished_at",
+        )
+        .bind(game_id)
+        .bind(&analysis.engine)
+        .bind(&analysis.result)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM advice_judgments WHERE game_id = ?")
+            .bind(game_id)
+            .execute(&mut *tx)
+            .await?;
+        for j in judgments {
+            sqlx::query(
+                "INSERT INTO advice_judgments (game_id, onlooker_id, platform, space, channel,
+                                               picks, close, loss)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(game_id)
+            .bind(j.onlooker_id)
+            .bind(&venue.platform)
+            .bind(&venue.space)
+            .bind(&venue.channel)
+            .bind(j.picks)
+            .bind(j.close)
+            .bind(j.loss)
+            .execute(&mut *tx)
+            .await?;
+        }
+        for puzzle in found {
+            puzzles::insert(&mut tx, puzzle, now).await?;
+        }
+        jobs::apply(&mut tx, None, effects, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Ends job `job_id`, writing `effects` (its messages) in the same transaction.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn finish_job(
+        &self,
+        job_id: i64,
+        effects: &Effects,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let gone = sqlx::query("DELETE FROM jobs WHERE id = ?")
+            .bind(job_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 0;
+        if !gone {
+            jobs::apply(&mut tx, None, effects, now).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The advisers with at least `min_picks` judged picks, best (lowest average
+    /// loss) first: in `venue`'s server (its room where there is none), or
+    /// everywhere when `venue` is `None`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn advisers(
+        &self,
+        venue: Option<&Venue>,
+        min_picks: i64,
+        limit: i64,
+    ) -> Result<Vec<AdviserRow>, StoreError> {
+        let (platform, space, channel, global) = match venue {
+            Some(v) => (v.platform.as_str(), v.space.as_deref(), v.channel.as_str(), 0),
+            None => ("", None, "", 1),
+        };
+        Ok(sqlx::query_as(
+            "SELECT p.name, SUM(j.picks) AS picks, SUM(j.close) AS close,
+                    CAST(SUM(j.loss) AS REAL) / 100.0 / SUM(j.picks) AS average
+             FROM advice_judgments j JOIN players p ON p.id = j.onlooker_id
+             WHERE ?4 OR (j.platform = ?1 AND CASE WHEN ?2 IS NULL
+                          THEN j.space IS NULL AND j.channel = ?3 ELSE j.space = ?2 END)
+             GROUP BY j.onlooker_id HAVING SUM(j.picks) >= ?5
+             ORDER BY average, picks DESC, p.name LIMIT ?6",
+        )
+        .bind(platform)
+        .bind(space)
+        .bind(channel)
+        .bind(global)
+        .bind(min_picks)
+        .bind(limit)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+}

@@ -1,0 +1,419 @@
+//! Puzzles: positions with one clearly best move, who was given which, their answers
+//! and the puzzle ratings (Glicko-2, apart from game ratings), and each server's
+//! daily puzzle.
+
+use sqlx::{FromRow, SqliteConnection};
+
+use super::{inbox, RatingNumbers, Store, StoreError};
+
+/// A puzzle to store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewPuzzle {
+    /// `tables` or `game`.
+    pub source: &'static str,
+    /// The game it comes from.
+    pub game_id: Option<i64>,
+    /// Moves played in that game before its position.
+    pub ply: Option<i64>,
+    /// The position (see the `puzzles` table).
+    pub position: String,
+    /// The solution's canonical letter.
+    pub solution: String,
+    /// The solution line, canonical letters separated by spaces.
+    pub line: String,
+    /// `win` or `seeds:N`.
+    pub goal: String,
+}
+
+/// A stored puzzle.
+#[derive(Clone, Debug, PartialEq, FromRow)]
+pub struct PuzzleRow {
+    /// The puzzle's number.
+    pub id: i64,
+    /// `tables` or `game`.
+    pub source: String,
+    /// The game it comes from.
+    pub game_id: Option<i64>,
+    /// The position.
+    pub position: String,
+    /// The solution's canonical letter.
+    pub solution: String,
+    /// The solution line.
+    pub line: String,
+    /// `win` or `seeds:N`.
+    pub goal: String,
+    /// The puzzle's rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// Its volatility.
+    pub volatility: f64,
+}
+
+/// Someone's puzzle record.
+#[derive(Clone, Copy, Debug, PartialEq, FromRow)]
+pub struct PuzzleStats {
+    /// Their puzzle rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// Puzzles answered.
+    pub attempts: i64,
+    /// Puzzles solved.
+    pub solved: i64,
+}
+
+/// Rates an answer: given the solver's numbers (`None` before their first) and the
+/// puzzle's, both after the answer.
+pub type PuzzleRater<'a> =
+    &'a (dyn Fn(Option<RatingNumbers>, RatingNumbers) -> (RatingNumbers, RatingNumbers) + Sync);
+
+/// What answering did.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Answered {
+    /// The solver's numbers before (`None`: their first puzzle) and after.
+    pub before: Option<RatingNumbers>,
+    /// After.
+    pub after: RatingNumbers,
+}
+
+/// The columns of a [`PuzzleRow`] (puzzles as `p`).
+macro_rules! puzzle_columns {
+    () => {
+        "p.id, p.source, p.game_id, p.position, p.solution, p.line, p.goal, p.rating, \
+         p.deviation, p.volatility"
+    };
+}
+
+/// Puzzles `p` that user `?2` on platform `?1` was never given.
+macro_rules! unseen {
+    () => {
+        "NOT EXISTS (SELECT 1 FROM puzzle_attempts a
+                     WHERE a.puzzle_id = p.id AND a.platform = ?1 AND a.user_id = ?2)"
+    };
+}
+
+/// Stores a puzzle unless its position is stored already; whether it was new.
+pub(super) async fn insert(
+    conn: &mut SqliteConnection,
+    p: &NewPuzzle,
+    now: i64,
+) -> Result<bool, StoreError> {
+    Ok(sqlx::query(
+        "INSERT INTO puzzles (source, game_id, ply, position, solution, line, goal, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (position) DO NOTHING",
+    )
+    .bind(p.source)
+    .bind(p.game_id)
+    .bind(p.ply)
+    .bind(&p.position)
+    .bind(&p.solution)
+    .bind(&p.line)
+    .bind(&p.goal)
+    .bind(now)
+    .execute(conn)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
+impl Store {
+    /// Stores new puzzles (positions stored already are skipped); how many were new.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn insert_puzzles(&self, found: &[NewPuzzle], now: i64) -> Result<u64, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut added = 0;
+        for p in found {
+            added += u64::from(insert(&mut tx, p, now).await?);
+        }
+        tx.commit().await?;
+        Ok(added)
+    }
+
+    /// How many puzzles are stored, and how many come from the tables.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn puzzle_counts(&self) -> Result<(i64, i64), StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT COUNT(*), COALESCE(SUM(source = 'tables'), 0) FROM puzzles",
+        )
+        .fetch_one(&self.reader)
+        .await?)
+    }
+
+    /// Every stored puzzle (for checks and tools).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn all_puzzles(&self) -> Result<Vec<PuzzleRow>, StoreError> {
+        Ok(
+            sqlx::query_as(concat!("SELECT ", puzzle_columns!(), " FROM puzzles p ORDER BY p.id"))
+                .fetch_all(&self.reader)
+                .await?,
+        )
+    }
+
+    /// Puzzle `id`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn puzzle(&self, id: i64) -> Result<Option<PuzzleRow>, StoreError> {
+        Ok(sqlx::query_as(concat!("SELECT ", puzzle_columns!(), " FROM puzzles p WHERE p.id = ?"))
+        .bind(id)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    /// A puzzle `user_id` was never given, the nearest in rating to `near`, and how
+    /// many such puzzles are left.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn unseen_puzzle(
+        &self,
+        platform: &str,
+        user_id: &str,
+        near: f64,
+    ) -> Result<(Option<PuzzleRow>, i64), StoreError> {
+        let row = sqlx::query_as(concat!("SELECT ", puzzle_columns!(), " FROM puzzles p WHERE ", unseen!(), "
+             ORDER BY ABS(p.rating - ?3), p.id LIMIT 1"))
+        .bind(platform)
+        .bind(user_id)
+        .bind(near)
+        .fetch_optional(&self.reader)
+        .await?;
+        let left: i64 = sqlx::query_scalar(concat!("SELECT COUNT(*) FROM puzzles p WHERE ", unseen!()))
+            .bind(platform)
+            .bind(user_id)
+            .fetch_one(&self.reader)
+            .await?;
+        Ok((row, left))
+    }
+
+    /// Gives puzzle `id` to `user_id` at `place` (nothing if they had it before);
+    /// whether they had it before and answered it.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn give_puzzle(
+        &self,
+        id: i64,
+        platform: &str,
+        (user_id, name): (&str, &str),
+        place: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        sqlx::query(
+            "INSERT INTO puzzle_attempts (puzzle_id, platform, user_id, user_name, place, given_at)
+             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET given_at = excluded.given_at
+             WHERE answered_at IS NULL",
+        )
+        .bind(id)
+        .bind(platform)
+        .bind(user_id)
+        .bind(name)
+        .bind(place)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        let answered: bool = sqlx::query_scalar(
+            "SELECT answered_at IS NOT NULL FROM puzzle_attempts
+             WHERE puzzle_id = ? AND platform = ? AND user_id = ?",
+        )
+        .bind(id)
+        .bind(platform)
+        .bind(user_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(answered)
+    }
+
+    /// The puzzle `user_id` was given last and has not answered, if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn open_puzzle(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> Result<Option<PuzzleRow>, StoreError> {
+        Ok(sqlx::query_as(concat!("SELECT ", puzzle_columns!(), " FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id
+             WHERE a.platform = ? AND a.user_id = ? AND a.answered_at IS NULL
+             ORDER BY a.given_at DESC, p.id DESC LIMIT 1"))
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    /// Records `user_id`'s answer to puzzle `id` and rates it with `rater`, in one
+    /// transaction (with the command's event). `None` when they answered it before.
+    ///
+    /// # Errors
+    /// [`StoreError::Replayed`] for a command handled before; database failures.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn answer_puzzle(
+        &self,
+        id: i64,
+        platform: &str,
+        (user_id, name): (&str, &str),
+        place: &str,
+        answer: &str,
+        solved: bool,
+        rater: PuzzleRater<'_>,
+        now: i64,
+    ) -> Result<Option<Answered>, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        inbox::claim(&mut tx).await?;
+        let answered_before: Option<bool> = sqlx::query_scalar(
+            "SELECT answered_at IS NOT NULL FROM puzzle_attempts
+             WHERE puzzle_id = ? AND platform = ? AND user_id = ?",
+        )
+        .bind(id)
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if answered_before == Some(true) {
+            return Ok(None);
+        }
+        sqlx::query(
+            "INSERT INTO puzzle_attempts (puzzle_id, platform, user_id, user_name, place,
+                                          given_at, answer, solved, answered_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?6)
+             ON CONFLICT DO UPDATE SET answer = ?7, solved = ?8, answered_at = ?6",
+        )
+        .bind(id)
+        .bind(platform)
+        .bind(user_id)
+        .bind(name)
+        .bind(place)
+        .bind(now)
+        .bind(answer)
+        .bind(solved)
+        .execute(&mut *tx)
+        .await?;
+        let before: Option<RatingNumbers> = sqlx::query_as(
+            "SELECT rating, deviation, volatility FROM puzzle_ratings
+             WHERE platform = ? AND user_id = ?",
+        )
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let puzzle: RatingNumbers =
+            sqlx::query_as("SELECT rating, deviation, volatility FROM puzzles WHERE id = ?")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
+        let (after, puzzle_after) = rater(before, puzzle);
+        sqlx::query(
+            "INSERT INTO puzzle_ratings (platform, user_id, rating, deviation, volatility,
+                                         attempts, solved, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7)
+             ON CONFLICT DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
+                 attempts = attempts + 1, solved = solved + ?6, updated_at = ?7",
+        )
+        .bind(platform)
+        .bind(user_id)
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(after.volatility)
+        .bind(i64::from(solved))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE puzzles SET rating = ?, deviation = ?, volatility = ? WHERE id = ?")
+            .bind(puzzle_after.rating)
+            .bind(puzzle_after.deviation)
+            .bind(puzzle_after.volatility)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Some(Answered { before, after }))
+    }
+
+    /// `user_id`'s puzzle record, if they answered one.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn puzzle_stats(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> Result<Option<PuzzleStats>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT rating, deviation, attempts, solved FROM puzzle_ratings
+             WHERE platform = ? AND user_id = ?",
+        )
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    /// The daily puzzle of `place` on `day`, chosen now if it was not yet: a puzzle
+    /// never a daily there before, the nearest to the usual starting rating.
+    /// `None` when there is no such puzzle.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn daily_puzzle(
+        &self,
+        platform: &str,
+        place: &str,
+        day: &str,
+    ) -> Result<Option<PuzzleRow>, StoreError> {
+        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        sqlx::query(
+            "INSERT INTO daily_puzzles (platform, place, day, puzzle_id)
+             SELECT ?1, ?2, ?3, p.id FROM puzzles p
+             WHERE NOT EXISTS (SELECT 1 FROM daily_puzzles d
+                               WHERE d.platform = ?1 AND d.place = ?2 AND d.puzzle_id = p.id)
+             ORDER BY ABS(p.rating - 1500), p.id LIMIT 1
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(platform)
+        .bind(place)
+        .bind(day)
+        .execute(&mut *tx)
+        .await?;
+        let row = sqlx::query_as(concat!("SELECT ", puzzle_columns!(), " FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id
+             WHERE d.platform = ? AND d.place = ? AND d.day = ?"))
+        .bind(platform)
+        .bind(place)
+        .bind(day)
+        .fetch_optional(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(row)
+    }
+
+    /// Who solved puzzle `id` at `place`, first solver first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn puzzle_solvers(
+        &self,
+        id: i64,
+        platform: &str,
+        place: &str,
+    ) -> Result<Vec<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT user_name FROM puzzle_attempts
+             WHERE puzzle_id = ? AND platform = ? AND place = ? AND solved = 1
+             ORDER BY answered_at",
+        )
+        .bind(id)
+        .bind(platform)
+        .bind(place)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+}
