@@ -25,7 +25,7 @@ mod listing;
 mod onlookers;
 mod outbox;
 pub mod parse;
-mod puzzles;
+pub mod puzzles;
 pub mod rating;
 mod replay;
 mod reply;

@@ -29,7 +29,8 @@ const BATCH: usize = 50;
 const LOW: i64 = 20;
 
 /// A puzzle's position as stored: `4,4,0,…,4/10,12/S`.
-pub(super) fn encode(position: Position) -> String {
+#[must_use]
+pub fn encode(position: Position) -> String {
     let board: Vec<String> = position.board().iter().map(u8::to_string).collect();
     let [s, n] = position.scores();
     format!(
@@ -40,7 +41,8 @@ pub(super) fn encode(position: Position) -> String {
 }
 
 /// Reads [`encode`] back.
-pub(super) fn decode(text: &str) -> Option<Position> {
+#[must_use]
+pub fn decode(text: &str) -> Option<Position> {
     let mut parts = text.split('/');
     let (board, scores, side) = (parts.next()?, parts.next()?, parts.next()?);
     let mut pits = [0u8; 12];

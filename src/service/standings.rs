@@ -19,6 +19,14 @@ const PAGE_SIZE: i64 = 10;
 const HISTORY_SIZE: i64 = 10;
 
 /// A rating row's rating, with `?` when provisional.
+/// `Puzzles: rating 1540 (deviation 210), 3 solved of 4.`
+fn puzzle_line(p: &crate::store::PuzzleStats) -> String {
+    format!(
+        "Puzzles: rating {:.0} (deviation {:.0}), {} solved of {}.",
+        p.rating, p.deviation, p.solved, p.attempts
+    )
+}
+
 fn label(row: &RatingRow) -> String {
     let rating = from_numbers(RatingNumbers {
         rating: row.rating,
@@ -112,7 +120,21 @@ impl Service {
         cmd: &Command,
         user: Option<&User>,
     ) -> Result<Reply, ServiceError> {
-        let (identity, name) = self.identity(cmd, user).await?;
+        let platform = cmd.place.platform.as_str();
+        let whose = user.map_or(cmd.author.id.as_str(), |u| u.id.as_str());
+        let puzzles = self.store.puzzle_stats(platform, whose).await?;
+        let (identity, name) = match (self.identity(cmd, user).await, puzzles) {
+            (Ok(found), _) => found,
+            // Puzzles but no games yet: the puzzle record alone.
+            (Err(ServiceError::NeverPlayed(_)), Some(p)) => {
+                let name = &user.unwrap_or(&cmd.author).name;
+                return Ok(Reply::public(format!(
+                    "**{name}**: no games yet.\n{}",
+                    puzzle_line(&p)
+                )));
+            }
+            (Err(err), _) => return Err(err),
+        };
         let mut text = match self.store.rating(identity).await? {
             Some(row) => format!(
                 "**{name}**: rating {} (deviation {:.0}). {} rated game{}: {} won, {} drawn, \
@@ -149,14 +171,8 @@ impl Service {
                 );
             }
         }
-        let platform = cmd.place.platform.as_str();
-        let whose = user.map_or(cmd.author.id.as_str(), |u| u.id.as_str());
-        if let Some(p) = self.store.puzzle_stats(platform, whose).await? {
-            let _ = write!(
-                text,
-                "\nPuzzles: rating {:.0} (deviation {:.0}), {} solved of {}.",
-                p.rating, p.deviation, p.solved, p.attempts
-            );
+        if let Some(p) = puzzles {
+            let _ = write!(text, "\n{}", puzzle_line(&p));
         }
         let history = self.store.rating_history(identity).await?;
         let mut reply = Reply::public(text);
