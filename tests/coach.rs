@@ -161,7 +161,11 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     let sent = outbox(&service).await;
     assert_eq!(sent.len(), 1, "one review");
     let review = &sent[0];
-    assert_eq!(review.edits.as_deref(), Some("message-1"));
+    assert_eq!(review.edits.as_deref(), Some(anchor.as_str()));
+    assert_eq!(
+        service.anchored(Platform::Console, &anchor).await.as_deref(),
+        Some("message-1")
+    );
     assert_eq!(review.place.channel, here.channel, "where it was asked");
     assert!(review.reply.text.contains("Review of game"), "{}", review.reply.text);
     assert!(review.reply.text.contains("Accuracy: alice"), "{}", review.reply.text);

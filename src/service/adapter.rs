@@ -81,6 +81,17 @@ pub trait ChatService: Send + Sync + 'static {
         async {}
     }
 
+    /// The platform's id of the message recorded with [`ChatService::set_anchor`]
+    /// for `anchor`, if any. The default knows none.
+    fn anchored(
+        &self,
+        platform: Platform,
+        anchor: String,
+    ) -> impl Future<Output = Option<String>> + Send {
+        let _ = (platform, anchor);
+        async { None }
+    }
+
     /// Records the platform's id of a sent reply that carried [`Reply::anchor`], so
     /// the message that completes it (an [`Outgoing`] with `edits`) can replace it.
     /// Adapters that cannot edit messages need not call it.
@@ -164,6 +175,10 @@ impl ChatService for Service {
 
     fn delivery_failed(&self, id: i64) -> impl Future<Output = ()> + Send {
         Service::delivery_failed(self, id)
+    }
+
+    async fn anchored(&self, platform: Platform, anchor: String) -> Option<String> {
+        Service::anchored(self, platform, &anchor).await
     }
 
     async fn set_anchor(&self, platform: Platform, anchor: String, message_id: String) {

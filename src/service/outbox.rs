@@ -21,9 +21,11 @@ pub struct Outgoing {
     pub place: Place,
     /// What it says, with the board image attached when it shows a board.
     pub reply: Reply,
-    /// The platform's id of an earlier message this one replaces ("analysing game
-    /// #12…"): platforms that can edit replace that message's text with this one's
-    /// (and send its files after it); others send it as a new message.
+    /// The anchor of an earlier message this one replaces ("analysing game #12…"):
+    /// platforms that can edit look up that message with [`Service::anchored`]
+    /// when they send (in the room's turn, after the earlier message went out) and
+    /// replace its text with this one's, sending its files after it; others send it
+    /// as a new message.
     pub edits: Option<String>,
 }
 
@@ -154,6 +156,16 @@ impl Service {
         {
             tracing::error!(error = %err, "could not record a message to edit later");
         }
+    }
+
+    /// The platform's id of the message sent with `anchor`, if it was recorded.
+    pub async fn anchored(&self, platform: Platform, anchor: &str) -> Option<String> {
+        self.store
+            .anchored_message(platform.as_str(), anchor)
+            .await
+            .inspect_err(|err| tracing::error!(error = %err, "could not read an anchor"))
+            .ok()
+            .flatten()
     }
 
     /// Changes whenever a message is written to the outbox.

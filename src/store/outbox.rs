@@ -58,7 +58,7 @@ pub struct OutboxRow {
     pub attempts: i64,
     /// Pictures rendered at delivery (see [`NewMessage::attach`]).
     pub attach: Option<String>,
-    /// The platform's id of the message this one replaces, once that was sent.
+    /// The anchor of the message this one replaces (see [`NewMessage::edits`]).
     pub edits: Option<String>,
 }
 
@@ -102,10 +102,8 @@ impl Store {
     ) -> Result<Vec<OutboxRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT o.id, o.platform, o.space, o.channel, COALESCE(o.thread, g.thread) AS thread,
-                    o.game_id, o.body, o.board_ply, o.attempts, o.attach,
-                    a.message_id AS edits
+                    o.game_id, o.body, o.board_ply, o.attempts, o.attach, o.edits
              FROM outbox o LEFT JOIN games g ON g.id = o.game_id
-             LEFT JOIN anchors a ON a.platform = o.platform AND a.anchor = o.edits
              WHERE o.platform = ? AND o.sent_at IS NULL AND o.attempts < ?
              ORDER BY o.id LIMIT ?",
         )
@@ -139,6 +137,24 @@ impl Store {
         .execute(&self.writer)
         .await?;
         Ok(())
+    }
+
+    /// The platform's id for the message sent with `anchor`, once recorded.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn anchored_message(
+        &self,
+        platform: &str,
+        anchor: &str,
+    ) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT message_id FROM anchors WHERE platform = ? AND anchor = ?",
+        )
+        .bind(platform)
+        .bind(anchor)
+        .fetch_optional(&self.writer)
+        .await?)
     }
 
     /// Marks a message delivered.

@@ -22,6 +22,7 @@
 // The SDK's sync future with encryption is deeply nested: spawning it needs more.
 #![recursion_limit = "256"]
 
+mod analysis;
 mod encrypted;
 mod fake;
 mod kill;
@@ -82,8 +83,10 @@ pub(crate) async fn real_service(dir: &Path) -> (Arc<Service>, tokio::task::Join
         .await
         .expect("store opens");
     // The players type as fast as the test can: no command rate.
+    // Small review budgets: the tests run unoptimised.
     let config = ServiceConfig {
         rates: [None; 3],
+        analysis_nodes: 5_000,
         ..ServiceConfig::default()
     };
     let service = Arc::new(Service::new(store, config));

@@ -147,11 +147,16 @@ impl<S: ChatService> Deliverer<S> {
             thread,
             reply_to: None,
         };
-        match message
-            .edits
-            .as_deref()
-            .and_then(|e| OwnedEventId::try_from(e).ok())
-        {
+        // The message it replaces went out before this one's turn came.
+        let original = match &message.edits {
+            Some(anchor) => self
+                .service
+                .anchored(Platform::Matrix, anchor.clone())
+                .await
+                .and_then(|e| OwnedEventId::try_from(e).ok()),
+            None => None,
+        };
+        match original {
             Some(original) => self.sender.edit(&room, original, reply, &spot, txn).await,
             None => self.sender.reply(&room, reply, &spot, txn).await,
         }

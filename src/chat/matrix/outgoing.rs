@@ -164,7 +164,15 @@ pub fn choices_line(buttons: &[Button]) -> Option<String> {
         (true, true) => Some("Type `!oware accept` or `!oware decline`.".to_string()),
         (true, false) => Some("Type `!oware accept`.".to_string()),
         (false, true) => Some("Type `!oware decline`.".to_string()),
-        (false, false) => None,
+        (false, false) => {
+            // Rematch, review, a puzzle's answer: what to type for each.
+            let others: Vec<String> = buttons
+                .iter()
+                .filter(|b| b.enabled)
+                .map(|b| format!("`{}`", b.action.typed().replacen('/', "!", 1)))
+                .collect();
+            (!others.is_empty()).then(|| format!("Type {}.", others.join(" or ")))
+        }
     }
 }
 
