@@ -117,11 +117,12 @@ fn mark(class: &str) -> &'static str {
     }
 }
 
-fn article(class: &str) -> &'static str {
-    if class.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
+/// `a good move`, `an inaccuracy`, `a mistake`, `a blunder`.
+fn class_phrase(class: &str) -> String {
+    match class {
+        "good" | "best" => format!("a {class} move"),
+        "inaccuracy" => "an inaccuracy".to_owned(),
+        other => format!("a {other}"),
     }
 }
 
@@ -153,10 +154,10 @@ pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
             } else {
                 let _ = write!(
                     text,
-                    " ({} {}, {} seeds lost; better was {}).",
-                    article(&p.class),
-                    p.class,
+                    " ({}, {} seed{} lost; better was {}).",
+                    class_phrase(&p.class),
                     seeds(p.loss),
+                    if p.loss == 100 { "" } else { "s" },
                     p.best
                 );
             }
