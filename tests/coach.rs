@@ -91,7 +91,7 @@ async fn play_next(service: &Service, at: &Place, game: i64, ply: usize) {
         .collect();
     let local = oware_bot::rules::Game::from_moves(Variant::Abapa, &moves).expect("legal");
     let pit = local.legal_moves().into_iter().next().expect("a legal move");
-    let author = if ply % 2 == 0 { "alice" } else { "bob" };
+    let author = if ply.is_multiple_of(2) { "alice" } else { "bob" };
     let reply = service
         .handle(cmd_at(
             at,

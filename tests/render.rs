@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use image::codecs::gif::GifDecoder;
 use image::{AnimationDecoder, RgbImage};
 use oware_bot::render::{
-    board_png, pit_centre, replay_gif, result_line, BoardView, CAPTURED_COLOUR, PLAYED_COLOUR,
-    PNG_HEIGHT, PNG_WIDTH, RING_RADIUS,
+    board_png, pit_centre, replay_gif, result_line, BoardView, BETTER_COLOUR, CAPTURED_COLOUR,
+    PLAYED_COLOUR, PNG_HEIGHT, PNG_WIDTH, RING_RADIUS,
 };
 use oware_bot::rules::{Game, Pit, Variant};
 
@@ -63,6 +63,11 @@ fn after_double_capture() -> Game {
 /// The share of points on the upper and lower arcs of the highlight ring of `pit`
 /// (away from its neighbours' rings) whose colour is near `colour`.
 fn ring_match(img: &RgbImage, pit: Pit, colour: [u8; 3]) -> f32 {
+    ring_match_at(img, pit, RING_RADIUS, colour)
+}
+
+/// [`ring_match`] on a circle of `radius` around the pit's centre.
+fn ring_match_at(img: &RgbImage, pit: Pit, radius: f32, colour: [u8; 3]) -> f32 {
     let (cx, cy) = pit_centre(pit);
     let angles: Vec<f32> = (0..96)
         .map(|i| TAU * i as f32 / 96.0)
@@ -72,7 +77,7 @@ fn ring_match(img: &RgbImage, pit: Pit, colour: [u8; 3]) -> f32 {
     let hits = angles
         .into_iter()
         .filter(|&a| {
-            let (x, y) = (cx + RING_RADIUS * a.cos(), cy + RING_RADIUS * a.sin());
+            let (x, y) = (cx + radius * a.cos(), cy + radius * a.sin());
             let px = img.get_pixel(x.round() as u32, y.round() as u32).0;
             px.iter().zip(colour).all(|(&p, c)| p.abs_diff(c) <= 24)
         })
@@ -118,6 +123,43 @@ fn played_and_captured_pits_carry_their_highlight_colours() {
             );
         }
     }
+}
+
+#[test]
+fn a_ringed_pit_carries_the_better_colour_beside_the_played_ring() {
+    let game = after_double_capture();
+    let mut view = BoardView::of_game(&game, ["Ama", "Kofi"]);
+    let played = view.last.expect("a move was played").pit;
+    let plain = decode(&board_png(&view));
+    for p in Pit::ALL {
+        assert!(
+            ring_match(&plain, p, BETTER_COLOUR) < 0.05,
+            "no ring on {p}"
+        );
+    }
+    let better = view.legal.into_iter().next().expect("a legal move");
+    view.ring = Some(better);
+    let img = decode(&board_png(&view));
+    assert!(ring_match(&img, better, BETTER_COLOUR) > 0.8, "the ring");
+    assert!(
+        ring_match(&img, played, PLAYED_COLOUR) > 0.8,
+        "the played ring"
+    );
+    for p in Pit::ALL.into_iter().filter(|&p| p != better) {
+        assert!(ring_match(&img, p, BETTER_COLOUR) < 0.05, "no ring on {p}");
+    }
+    // The pit just played ringed too: the green ring stays whole, and the played
+    // ring moves inside it, whole as well.
+    view.ring = Some(played);
+    let img = decode(&board_png(&view));
+    assert!(ring_match(&img, played, BETTER_COLOUR) > 0.8, "the ring");
+    let inside = (4..=10)
+        .map(|d| ring_match_at(&img, played, RING_RADIUS - d as f32, PLAYED_COLOUR))
+        .fold(0.0, f32::max);
+    assert!(
+        inside > 0.8,
+        "the played ring inside the green one: {inside}"
+    );
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::text::one_line;
 use super::BoardView;
 use crate::rules::{Pit, Side};
 
@@ -19,18 +20,7 @@ const NAME_CHARS: usize = 40;
 #[must_use]
 pub fn alt_text(view: &BoardView<'_>) -> String {
     let name = |side: Side| {
-        let raw = view.names[side.index()];
-        let clean: String = raw
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .chars()
-            .filter(|c| !c.is_control())
-            .collect();
-        let mut short: String = clean.chars().take(NAME_CHARS).collect();
-        if clean.chars().count() > NAME_CHARS {
-            short.push('…');
-        }
+        let short = one_line(view.names[side.index()], NAME_CHARS);
         if short.is_empty() {
             side.to_string()
         } else {
@@ -68,6 +58,9 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
         } else if e.grand_slam {
             out.push_str(", a grand slam that captures nothing");
         }
+    }
+    if let Some(pit) = view.ring {
+        let _ = write!(out, "; pit {pit} is ringed as the better move");
     }
     match view.to_move {
         Some(side) => {
@@ -117,6 +110,19 @@ mod tests {
             "Oware board: Ama (South) has 0 and Kofi (North) has 0 captured; South's pits \
              A to F hold 4, 4, 4, 4, 4, 4; North's pits a to f hold 4, 4, 4, 4, 4, 4; Ama to \
              move (A, B, C, D, E, F)."
+        );
+    }
+
+    #[test]
+    fn a_ringed_pit_is_named_as_the_better_move() {
+        let g = Game::new(Variant::Abapa);
+        let mut view = BoardView::of_game(&g, ["Ama", "Kofi"]);
+        assert!(!alt_text(&view).contains("ringed"));
+        view.ring = Pit::from_letter('C');
+        let text = alt_text(&view);
+        assert!(
+            text.contains("; pit C is ringed as the better move; Ama to move"),
+            "{text}"
         );
     }
 

@@ -27,8 +27,9 @@ const STORE: (f32, f32, f32) = (64.0, 100.0, 232.0); // top, width, height
 const STORE_X: [f32; 2] = [678.0, 22.0]; // [South (right), North (left)]
 
 // Colours. Highlights pair colour with shape: the pit just played gets a solid blue
-// ring, captured pits a dashed yellow ring, legal pits a thin pale ring, so they stay
-// apart under every kind of colour blindness and in greyscale.
+// ring, captured pits a dashed yellow ring, legal pits a thin pale ring, the better
+// move a thick green ring, so they stay apart under every kind of colour blindness
+// and in greyscale.
 const BG_TOP: Color8 = rgb(0x2e241d);
 const BG_BOTTOM: Color8 = rgb(0x1f1915);
 const WOOD: [Color8; 3] = [rgb(0xcf9760), rgb(0xad7240), rgb(0x8f5a2f)];
@@ -47,6 +48,8 @@ pub(super) const TEXT_DIM: Color8 = rgb(0xbcaa94);
 pub(crate) const PLAYED: Color8 = rgb(0x3d9be9);
 /// The dashed ring around captured pits.
 pub(crate) const CAPTURED: Color8 = rgb(0xffd21f);
+/// The thick ring around the better move ([`BoardView::ring`]).
+pub(crate) const BETTER: Color8 = rgb(0x34c759);
 pub(super) const LEGAL: Color8 = rgb(0xfff3dc);
 const RING_BACKING: Color8 = rgb(0x1b0f05);
 
@@ -291,15 +294,31 @@ fn score(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
     );
 }
 
-/// A ring around a pit: `width` wide, dashed or not, on a dark backing so it reads on
-/// light and dark wood alike.
-fn ring(canvas: &mut Canvas, pit: Pit, color: Color8, width: f32, dash: Option<(f32, f32)>) {
+/// A ring around a pit at `radius`: `width` wide, dashed or not, on a dark backing
+/// so it reads on light and dark wood alike.
+fn ring_at(
+    canvas: &mut Canvas,
+    pit: Pit,
+    radius: f32,
+    color: Color8,
+    width: f32,
+    dash: Option<(f32, f32)>,
+) {
     let (cx, cy) = pit_centre(pit);
-    if let Some(path) = circle(cx, cy, RING_RADIUS) {
+    if let Some(path) = circle(cx, cy, radius) {
         canvas.stroke(&path, RING_BACKING.alpha(150), width + 3.0, dash);
         canvas.stroke(&path, color, width, dash);
     }
 }
+
+/// A ring around a pit at [`RING_RADIUS`].
+fn ring(canvas: &mut Canvas, pit: Pit, color: Color8, width: f32, dash: Option<(f32, f32)>) {
+    ring_at(canvas, pit, RING_RADIUS, color, width, dash);
+}
+
+/// The better move's ring is wider than the others, so it wins where they meet.
+const BETTER_WIDTH: f32 = 7.0;
+const PLAYED_WIDTH: f32 = 4.5;
 
 fn highlights(canvas: &mut Canvas, view: &BoardView<'_>) {
     for pit in view.legal {
@@ -308,8 +327,23 @@ fn highlights(canvas: &mut Canvas, view: &BoardView<'_>) {
     }
     if let Some(effect) = view.last {
         for pit in effect.captured_pits {
-            ring(canvas, pit, CAPTURED, 4.5, Some((9.0, 6.0)));
+            ring(canvas, pit, CAPTURED, PLAYED_WIDTH, Some((9.0, 6.0)));
         }
-        ring(canvas, effect.pit, PLAYED, 4.5, None);
+    }
+    if let Some(pit) = view.ring {
+        ring(canvas, pit, BETTER, BETTER_WIDTH, None);
+    }
+    if let Some(effect) = view.last {
+        // The better move's own pit just played: its ring moves inside the green one,
+        // into the pit's dark hollow, so both stay whole.
+        let radius = if view.ring == Some(effect.pit) {
+            RING_RADIUS - (BETTER_WIDTH + PLAYED_WIDTH) / 2.0 - 0.75
+        } else {
+            RING_RADIUS
+        };
+        ring_at(canvas, effect.pit, radius, PLAYED, PLAYED_WIDTH, None);
+    }
+    if view.ring.is_some() {
+        labels::better_key(canvas);
     }
 }

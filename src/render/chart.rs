@@ -3,30 +3,15 @@
 //! and a labelled band of two rating deviations either side of it (the rating's
 //! uncertainty: the true strength lies inside it with about 95% confidence).
 //!
-//! Drawn with `plotters` into a memory buffer (its text through `ab_glyph` with the
-//! embedded DejaVu Sans, so no system fonts are needed) and encoded with `image`.
+//! Drawn with plotters in the charts' shared frame and theme (`plot.rs`).
 //! Deterministic: the same points give the same bytes.
 
-use std::error::Error;
-use std::io::Cursor;
-use std::sync::Once;
-
-use image::{ImageFormat, RgbImage};
 use plotters::prelude::*;
-use plotters::style::{register_font, FontStyle};
 
-/// The chart's size in pixels.
-pub const CHART_SIZE: (u32, u32) = (640, 320);
+use super::plot::{self, Axes, Drawn, Root};
+pub use super::plot::{BACKGROUND, CHART_SIZE};
+use super::text::one_line;
 
-/// The font plotters is given, under the family name used below: the boards' own
-/// embedded DejaVu Sans, so the binary carries one copy.
-static FONT: &[u8] = super::text::REGULAR_TTF;
-const FAMILY: &str = "sans-serif";
-
-/// The boards' dark background, light ink and their accent colours.
-pub const BACKGROUND: RGBColor = RGBColor(0x2e, 0x24, 0x1d);
-const INK: RGBColor = RGBColor(0xf6, 0xea, 0xd8);
-const GRID: RGBColor = RGBColor(0x4a, 0x3d, 0x33);
 /// The rating line.
 pub const LINE: RGBColor = RGBColor(0xf2, 0xb6, 0x4c);
 /// The uncertainty band.
@@ -43,76 +28,30 @@ const BAND_RDS: f64 = 2.0;
 /// tests load, and PNG encoding into memory cannot fail.
 #[must_use]
 pub fn rating_chart_png(name: &str, points: &[(u32, f64, f64)]) -> Vec<u8> {
-    static REGISTER: Once = Once::new();
-    REGISTER.call_once(|| {
-        // The font is embedded and tested, so it always parses.
-        if register_font(FAMILY, FontStyle::Normal, FONT).is_err() {
-            tracing::error!("the embedded chart font did not load");
-        }
-    });
-    let (width, height) = CHART_SIZE;
-    let mut pixels = vec![0u8; width as usize * height as usize * 3];
     let points: Vec<(u32, f64, f64)> = points
         .iter()
         .copied()
         .filter(|&(_, r, d)| r.is_finite() && d.is_finite())
         .map(|(g, r, d)| (g, r, BAND_RDS * d.abs()))
         .collect();
-    draw(&mut pixels, &title(name), &points).expect("drawing into memory cannot fail");
-    let image = RgbImage::from_raw(width, height, pixels).expect("the buffer fits the size");
-    let mut png = Cursor::new(Vec::new());
-    image
-        .write_to(&mut png, ImageFormat::Png)
-        .expect("encoding into memory cannot fail");
-    png.into_inner()
+    plot::png(|root| draw(root, &title(name), &points))
 }
 
 /// `Name: rating`, with a very long name shortened.
 fn title(name: &str) -> String {
-    let name = name.trim();
-    let mut short: String = name.chars().take(32).collect();
-    if name.chars().count() > 32 {
-        short.push('…');
-    }
-    format!("{short}: rating")
+    format!("{}: rating", one_line(name, 32))
 }
 
-fn draw(pixels: &mut [u8], title: &str, points: &[(u32, f64, f64)]) -> Result<(), Box<dyn Error>> {
-    let root = BitMapBackend::with_buffer(pixels, CHART_SIZE).into_drawing_area();
-    root.fill(&BACKGROUND)?;
-    let (games, ratings) = ranges(points);
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, (FAMILY, 22).into_font().color(&INK))
-        .margin(14)
-        .x_label_area_size(40)
-        .y_label_area_size(56)
-        .build_cartesian_2d(games, ratings)?;
-    chart
-        .configure_mesh()
-        .x_desc("game")
-        .y_desc("rating")
-        .x_labels(8)
-        .y_labels(6)
-        .label_style((FAMILY, 14).into_font().color(&INK))
-        .axis_desc_style((FAMILY, 15).into_font().color(&INK))
-        .light_line_style(BACKGROUND)
-        .bold_line_style(GRID)
-        .axis_style(INK.mix(0.6))
-        .x_label_formatter(&|x| {
-            // Games are whole numbers: leave ticks between them unlabelled.
-            if *x >= 0.0 && x.fract() == 0.0 {
-                format!("{x:.0}")
-            } else {
-                String::new()
-            }
-        })
-        .y_label_formatter(&|y| format!("{y:.0}"))
-        .draw()?;
+fn draw(root: &Root<'_>, title: &str, points: &[(u32, f64, f64)]) -> Drawn {
+    let axes = Axes {
+        x: "game",
+        y: "rating",
+        y_labels: 6,
+        y_label: &|y| format!("{y:.0}"),
+    };
+    let mut chart = plot::frame(root, title, ranges(points), &axes)?;
     if points.is_empty() {
-        let style = (FAMILY, 18).into_font().color(&INK);
-        root.draw_text("no rated games yet", &style, (250, 160))?;
-        root.present()?;
-        return Ok(());
+        return plot::note(root, "no rated games yet");
     }
     let band: Vec<(f64, f64)> = match points {
         // One game's band would be a hairline: give it a little width.
@@ -149,15 +88,7 @@ fn draw(pixels: &mut [u8], title: &str, points: &[(u32, f64, f64)]) -> Result<()
                 .map(|&(g, r, _)| Circle::new((f64::from(g), r), 3, LINE.filled())),
         )?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(BACKGROUND.mix(0.85))
-        .border_style(GRID)
-        .label_font((FAMILY, 14).into_font().color(&INK))
-        .draw()?;
-    root.present()?;
-    Ok(())
+    plot::legend(&mut chart, SeriesLabelPosition::UpperLeft)
 }
 
 /// The axes' ranges: every game, and the band with a margin, never empty.
@@ -198,11 +129,6 @@ fn ranges(points: &[(u32, f64, f64)]) -> (std::ops::Range<f64>, std::ops::Range<
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_embedded_font_parses() {
-        assert!(register_font("test-family", FontStyle::Normal, FONT).is_ok());
-    }
 
     #[test]
     fn ranges_are_never_empty() {

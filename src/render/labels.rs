@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::board::{pit_centre, CAPTURED, INK_DARK, LEGAL, PLAYED, TEXT};
+use super::board::{pit_centre, BETTER, CAPTURED, INK_DARK, LEGAL, PLAYED, TEXT};
 use super::canvas::{circle, rgb, round_rect, Canvas, Color8, WIDTH};
 use super::text::{self, Align, Face};
 use super::BoardView;
@@ -44,12 +44,17 @@ pub(crate) fn display_name<'a>(view: &BoardView<'a>, side: Side) -> Cow<'a, str>
         Side::South => "South",
         Side::North => "North",
     };
+    // South's name shares the bottom line with the key: it gives up the room the
+    // better move's entry takes, so the two keep the gap they have without it.
+    let max = if side == Side::South && view.ring.is_some() {
+        NAME_MAX_WIDTH - key_next(0.0, BETTER_LABEL)
+    } else {
+        NAME_MAX_WIDTH
+    };
     let clean = text::clean_name(view.names[side.index()], Face::Bold, fallback);
     match clean {
-        Cow::Borrowed(s) => text::fit(s, Face::Bold, NAME_SIZE, NAME_MAX_WIDTH),
-        Cow::Owned(s) => {
-            Cow::Owned(text::fit(&s, Face::Bold, NAME_SIZE, NAME_MAX_WIDTH).into_owned())
-        }
+        Cow::Borrowed(s) => text::fit(s, Face::Bold, NAME_SIZE, max),
+        Cow::Owned(s) => Cow::Owned(text::fit(&s, Face::Bold, NAME_SIZE, max).into_owned()),
     }
 }
 
@@ -131,28 +136,57 @@ pub(super) fn caption(canvas: &mut Canvas, view: &BoardView<'_>) {
     );
 }
 
+/// One entry of the key: (label, colour, line width, dash).
+type KeyItem = (&'static str, Color8, f32, Option<(f32, f32)>);
+
+/// The entries every board's key shows.
+const KEY: [KeyItem; 3] = [
+    ("played", PLAYED, 3.0, None),
+    ("captured", CAPTURED, 3.0, Some((3.5, 3.0))),
+    ("can move", LEGAL.alpha(230), 3.0, None),
+];
+const KEY_LABEL_SIZE: f32 = 16.0;
+/// The key's word for the better move's ring.
+const BETTER_LABEL: &str = "better";
+
+/// Where the key's first entry is drawn.
+fn key_start() -> (f32, f32) {
+    (MARGIN + 8.0, NAME_BASELINE[0] - 6.0)
+}
+
+/// Draws one entry of the key at `x` and returns where the next one goes.
+fn key_item(canvas: &mut Canvas, x: f32, (label, color, width, dash): KeyItem) -> f32 {
+    let (_, y) = key_start();
+    if let Some(c) = circle(x, y, 7.0) {
+        canvas.stroke(&c, color, width, dash);
+    }
+    canvas.text(
+        label,
+        (Face::Regular, KEY_LABEL_SIZE),
+        (x + 12.0, y + 6.0),
+        Align::Left,
+        TEXT,
+    );
+    key_next(x, label)
+}
+
+fn key_next(x: f32, label: &str) -> f32 {
+    x + 24.0 + text::width(label, Face::Regular, KEY_LABEL_SIZE) + 14.0
+}
+
 /// A key to the highlights at the bottom left.
 pub(super) fn legend(canvas: &mut Canvas) {
-    let y = NAME_BASELINE[0] - 6.0;
-    let mut x = MARGIN + 8.0;
-    // (label, colour, line width, dash)
-    type Item = (&'static str, Color8, f32, Option<(f32, f32)>);
-    let items: [Item; 3] = [
-        ("played", PLAYED, 3.0, None),
-        ("captured", CAPTURED, 3.0, Some((3.5, 3.0))),
-        ("can move", LEGAL.alpha(230), 3.0, None),
-    ];
-    for (label, color, width, dash) in items {
-        if let Some(c) = circle(x, y, 7.0) {
-            canvas.stroke(&c, color, width, dash);
-        }
-        canvas.text(
-            label,
-            (Face::Regular, 16.0),
-            (x + 12.0, y + 6.0),
-            Align::Left,
-            TEXT,
-        );
-        x += 24.0 + text::width(label, Face::Regular, 16.0) + 14.0;
+    let (mut x, _) = key_start();
+    for item in KEY {
+        x = key_item(canvas, x, item);
     }
+}
+
+/// The key's entry for the better move's ring, after the fixed [`legend`], drawn only
+/// on boards that ring one.
+pub(super) fn better_key(canvas: &mut Canvas) {
+    let x = KEY
+        .iter()
+        .fold(key_start().0, |x, &(label, ..)| key_next(x, label));
+    key_item(canvas, x, (BETTER_LABEL, BETTER, 4.0, None));
 }

@@ -1,5 +1,6 @@
-//! Rendering: a board position as a PNG people like to look at, its alt text, and a
-//! whole game as an animated GIF. Synchronous, deterministic (same view, same bytes)
+//! Rendering: a board position as a PNG people like to look at, its alt text, a
+//! whole game as an animated GIF, and charts (a player's rating, a game's
+//! evaluation). Synchronous, deterministic (same view, same bytes)
 //! and free of I/O; the font is embedded (DejaVu Sans, `assets/fonts/`).
 //!
 //! Shapes are drawn with tiny-skia, glyph outlines come from ab_glyph; PNGs are
@@ -10,7 +11,9 @@ mod alt;
 mod board;
 mod canvas;
 pub mod chart;
+pub mod eval_graph;
 mod labels;
+mod plot;
 mod quantize;
 mod replay;
 mod text;
@@ -18,6 +21,7 @@ mod text;
 use crate::rules::{Effect, EndReason, Game, Moves, Outcome, Position, Side};
 
 pub use alt::alt_text;
+pub use eval_graph::{eval_graph_alt, eval_graph_png, Mark};
 pub use replay::{move_caption, replay_gif};
 
 /// Width of a board PNG in pixels.
@@ -31,6 +35,8 @@ const PNG_SCALE: u32 = 1;
 pub const PLAYED_COLOUR: [u8; 3] = [board::PLAYED.r, board::PLAYED.g, board::PLAYED.b];
 /// The colour of the dashed rings around the pits just captured (RGB).
 pub const CAPTURED_COLOUR: [u8; 3] = [board::CAPTURED.r, board::CAPTURED.g, board::CAPTURED.b];
+/// The colour of the thick solid ring around [`BoardView::ring`], the better move (RGB).
+pub const BETTER_COLOUR: [u8; 3] = [board::BETTER.r, board::BETTER.g, board::BETTER.b];
 /// The radius of the highlight rings, in PNG pixels.
 pub const RING_RADIUS: f32 = board::RING_RADIUS * PNG_SCALE as f32;
 
@@ -51,6 +57,10 @@ pub struct BoardView<'a> {
     pub names: [&'a str; 2],
     /// The move that led here: its pit and captured pits are highlighted.
     pub last: Option<Effect>,
+    /// A pit to ring as the better move: the move that should have been played (on
+    /// the board before a blunder) or a puzzle's solution. Drawn as a thick green ring
+    /// that stays visible when it is also the pit just played.
+    pub ring: Option<crate::rules::Pit>,
     /// The pits the side to move may play, outlined subtly.
     pub legal: Moves,
     /// The side to move, or `None` once the game is over.
@@ -71,6 +81,7 @@ impl<'a> BoardView<'a> {
             position: game.position(),
             names,
             last: game.plies().last().map(|p| p.effect),
+            ring: None,
             legal: game.legal_moves(),
             to_move: game.to_move(),
             caption: None,

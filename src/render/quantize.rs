@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use color_quant::NeuQuant;
 
-use super::board::{CAPTURED, PLAYED};
+use super::board::{BETTER, CAPTURED, PLAYED};
 use super::canvas::Color8;
 use super::{render_rgba, BoardView};
 use crate::rules::{Game, Pit, Variant};
@@ -37,7 +37,7 @@ impl Quantizer {
 
     fn learn() -> Quantizer {
         let mut sample = render_rgba(&sample_view(), 1);
-        let must = [PLAYED, CAPTURED];
+        let must = [PLAYED, CAPTURED, BETTER];
         for Color8 { r, g, b, .. } in must {
             for _ in 0..4000 {
                 sample.extend_from_slice(&[r, g, b, 255]);
@@ -107,7 +107,7 @@ mod tests {
     fn highlight_colours_survive_quantizing() {
         let q = Quantizer::get();
         assert_eq!(q.palette().len(), 3 * COLOURS);
-        for c in [PLAYED, CAPTURED] {
+        for c in [PLAYED, CAPTURED, BETTER] {
             let i = usize::from(q.index(&[c.r, c.g, c.b]));
             let got = &q.palette()[3 * i..3 * i + 3];
             for (g, want) in got.iter().zip([c.r, c.g, c.b]) {

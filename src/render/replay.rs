@@ -50,6 +50,7 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
         position: start,
         names,
         last: None,
+        ring: None,
         legal: Moves::EMPTY,
         to_move: Some(start.to_move()),
         caption: None,
@@ -63,6 +64,7 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
             position: ply.after,
             names,
             last: Some(ply.effect),
+            ring: None,
             // No legal-move rings: they would flip rows every frame, adding noise to
             // the animation and bytes to every frame.
             legal: Moves::EMPTY,

@@ -173,6 +173,23 @@ pub(crate) fn fit(text: &str, face: Face, size: f32, max_width: f32) -> Cow<'_, 
     Cow::Owned(out)
 }
 
+/// `text` as one line for alt text or a chart title: whitespace runs become one
+/// space, control characters go, and it is cut to `max` characters ending in `…`.
+pub(crate) fn one_line(text: &str, max: usize) -> String {
+    let clean: String = text
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .chars()
+        .filter(|c| !c.is_control())
+        .collect();
+    let mut short: String = clean.chars().take(max).collect();
+    if clean.chars().count() > max {
+        short.push(ELLIPSIS);
+    }
+    short
+}
+
 /// The outline of one line of text with its baseline at `y`, anchored at `x`.
 /// `None` for text with no visible glyphs.
 pub(crate) fn path(
@@ -291,6 +308,13 @@ mod tests {
         assert_eq!(clean_name("さくら 김", Face::Regular, "North"), "さくら 김");
         // A script none of the fonts has still shows as □ (here Linear B).
         assert_eq!(clean_name("Yaw \u{10000}", Face::Regular, "North"), "Yaw □");
+    }
+
+    #[test]
+    fn one_line_collapses_and_cuts() {
+        assert_eq!(one_line(" Ama \n Mensah\u{7} ", 20), "Ama Mensah");
+        assert_eq!(one_line(&"x".repeat(50), 4), "xxxx…");
+        assert_eq!(one_line("\u{7}\n", 4), "");
     }
 
     #[test]

@@ -22,6 +22,19 @@ impl Service {
     /// each job as it falls due. Spawn it once per process.
     pub async fn run_scheduler(self: Arc<Self>) {
         self.recover().await;
+        // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
+        let service = Arc::clone(&self);
+        tokio::spawn(async move {
+            match service.store.puzzle_counts().await {
+                Ok((_, from_tables)) if from_tables < 50 => {
+                    if let Err(err) = service.refill_puzzles().await {
+                        tracing::error!(error = %err, "could not generate puzzles");
+                    }
+                }
+                Ok(_) => {}
+                Err(err) => tracing::error!(error = %err, "cannot count the puzzles"),
+            }
+        });
         let mut changed = self.jobs_changed.subscribe();
         let mut running = JoinSet::new();
         loop {

@@ -120,7 +120,7 @@ pub(super) async fn apply(
         let version = game
             .filter(|(id, _)| Some(*id) == game_id)
             .map(|(_, version)| version);
-        insert_job(&mut **tx, job, game_id, version, now).await?;
+        insert_job(tx, job, game_id, version, now).await?;
     }
     for message in &effects.messages {
         outbox::insert(tx, message, game.map(|(id, _)| id), now).await?;

@@ -90,7 +90,7 @@ fn letters(line: &[Pit]) -> String {
 
 /// Who played move `ply` (South moves first from the start position).
 fn mover(ply: usize) -> Side {
-    if ply % 2 == 0 {
+    if ply.is_multiple_of(2) {
         Side::South
     } else {
         Side::North

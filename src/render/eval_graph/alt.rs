@@ -1,0 +1,264 @@
+//! The evaluation graph in words: who was ahead when, the largest swing and the
+//! marked plies, for screen readers.
+
+use std::fmt::Write;
+
+use super::{marked, Mark, TITLE_CHARS};
+use crate::render::text::one_line;
+use crate::rules::Side;
+
+/// Alt text for [`eval_graph_png`](super::eval_graph_png): who was ahead when, the
+/// largest swing and the marked plies in words.
+///
+/// ```text
+/// Evaluation graph of Game #12 · Ama (South) vs Kofi (North) over 58 plies: level at
+/// first, then South led from ply 9, the largest swing was at ply 31 (North's
+/// blunder, 7 seeds); mistakes at plies 14 and 40, a blunder at ply 31.
+/// ```
+#[must_use]
+pub fn eval_graph_alt(title: &str, values: &[f64], marks: &[(usize, Mark)]) -> String {
+    let title = one_line(title, TITLE_CHARS);
+    let mut out = if title.is_empty() {
+        "Evaluation graph".to_owned()
+    } else {
+        format!("Evaluation graph of {title}")
+    };
+    if !values.iter().any(|v| v.is_finite()) {
+        out.push_str(": no evaluation to show.");
+        return out;
+    }
+    let plies = values.len() - 1;
+    let unit = if plies == 1 { "ply" } else { "plies" };
+    let _ = write!(out, " over {plies} {unit}: {}", leads(values));
+    let marked = marked(values, marks);
+    match largest_swing(values) {
+        Some((ply, change)) => {
+            // Evaluations only fall for the side that moves (a better move was
+            // there), so the direction of a swing says who made it.
+            let mover = if change < 0.0 {
+                Side::South
+            } else {
+                Side::North
+            };
+            let what = match marked.iter().find(|&&(p, _)| p == ply) {
+                Some(&(_, mark)) => format!("{mover}'s {}", mark.word()),
+                None => format!("a move by {mover}"),
+            };
+            let _ = write!(
+                out,
+                ", the largest swing was at ply {ply} ({what}, {})",
+                seeds(change)
+            );
+        }
+        None => out.push_str(", the evaluation never moved"),
+    }
+    out.push_str("; ");
+    out.push_str(&marks_in_words(&marked));
+    out.push('.');
+    out
+}
+
+/// Who leads, as the alt text says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lead {
+    Level,
+    Ahead(Side),
+}
+
+/// A side takes the lead at this many seeds…
+const CLEAR_LEAD: f64 = 2.0;
+/// …and the game is level again below this many: the gap keeps a wobbling
+/// evaluation from reading as a string of lead changes.
+const LEVEL_WITHIN: f64 = 1.0;
+
+/// The stretches of one lead, as `(lead, first ply)`.
+fn lead_runs(values: &[f64]) -> Vec<(Lead, usize)> {
+    let mut runs: Vec<(Lead, usize)> = Vec::new();
+    let mut lead = Lead::Level;
+    for (ply, &v) in values.iter().enumerate().filter(|(_, v)| v.is_finite()) {
+        if v >= CLEAR_LEAD {
+            lead = Lead::Ahead(Side::South);
+        } else if v <= -CLEAR_LEAD {
+            lead = Lead::Ahead(Side::North);
+        } else if v.abs() < LEVEL_WITHIN {
+            lead = Lead::Level;
+        }
+        if runs.last().is_none_or(|&(l, _)| l != lead) {
+            runs.push((lead, ply));
+        }
+    }
+    runs
+}
+
+/// `"level at first, then South led from ply 9"`; a long seesaw is summed up.
+fn leads(values: &[f64]) -> String {
+    let runs = lead_runs(values);
+    let from = |(lead, ply): (Lead, usize)| match lead {
+        Lead::Level => format!("level from ply {ply}"),
+        Lead::Ahead(side) => format!("{side} led from ply {ply}"),
+    };
+    match runs.as_slice() {
+        [] => String::new(),
+        [(Lead::Level, _)] => "level throughout".to_owned(),
+        [(Lead::Ahead(side), _)] => format!("{side} led throughout"),
+        [first, rest @ ..] if rest.len() <= 3 => {
+            let start = match first.0 {
+                Lead::Level => "level at first".to_owned(),
+                Lead::Ahead(side) => format!("{side} led at first"),
+            };
+            let later: Vec<String> = rest.iter().map(|&run| from(run)).collect();
+            format!("{start}, then {}", later.join(", then "))
+        }
+        [.., last] => format!(
+            "the lead changed {} times, finally {}",
+            runs.len() - 1,
+            from(*last)
+        ),
+    }
+}
+
+/// The ply whose move changed the evaluation most, and by how much (South's view).
+fn largest_swing(values: &[f64]) -> Option<(usize, f64)> {
+    values
+        .windows(2)
+        .enumerate()
+        .filter(|(_, w)| w[0].is_finite() && w[1].is_finite())
+        .map(|(i, w)| (i + 1, w[1] - w[0]))
+        .filter(|&(_, change)| change != 0.0)
+        .fold(
+            None,
+            |best: Option<(usize, f64)>, (ply, change)| match best {
+                Some((_, b)) if b.abs() >= change.abs() => best,
+                _ => Some((ply, change)),
+            },
+        )
+}
+
+/// `"7 seeds"`, `"1 seed"`, `"2.5 seeds"`.
+fn seeds(change: f64) -> String {
+    let size = change.abs();
+    if (size - size.round()).abs() < 0.05 {
+        let whole = size.round();
+        let unit = if whole == 1.0 { "seed" } else { "seeds" };
+        format!("{whole:.0} {unit}")
+    } else {
+        format!("{size:.1} seeds")
+    }
+}
+
+/// `"mistakes at plies 14 and 40, a blunder at ply 31"`.
+fn marks_in_words(marked: &[(usize, Mark)]) -> String {
+    let mut parts = Vec::new();
+    for kind in [Mark::Mistake, Mark::Blunder] {
+        let plies: Vec<String> = marked
+            .iter()
+            .filter(|&&(_, m)| m == kind)
+            .map(|(ply, _)| ply.to_string())
+            .collect();
+        match plies.as_slice() {
+            [] => {}
+            [one] => parts.push(format!("a {} at ply {one}", kind.word())),
+            [init @ .., last] => parts.push(format!(
+                "{}s at plies {} and {last}",
+                kind.word(),
+                init.join(", ")
+            )),
+        }
+    }
+    if parts.is_empty() {
+        "no mistakes or blunders marked".to_owned()
+    } else {
+        parts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Level for 8 plies, then South ahead by 3, North's blunder at 31 (+7), …
+    fn game() -> Vec<f64> {
+        (0..=58)
+            .map(|ply| match ply {
+                0..=8 => 0.5,
+                9..=30 => 3.0,
+                _ => 10.0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_alt_text_tells_the_story() {
+        let marks = [
+            (40, Mark::Mistake),
+            (31, Mark::Blunder),
+            (14, Mark::Mistake),
+        ];
+        assert_eq!(
+            eval_graph_alt("Game #12 · Ama (South) vs Kofi (North)", &game(), &marks),
+            "Evaluation graph of Game #12 · Ama (South) vs Kofi (North) over 58 plies: \
+             level at first, then South led from ply 9, the largest swing was at ply 31 \
+             (North's blunder, 7 seeds); mistakes at plies 14 and 40, a blunder at ply 31."
+        );
+    }
+
+    #[test]
+    fn unmarked_swings_and_no_marks_are_said_plainly() {
+        let values = [0.0, -0.5, -3.0, -2.5, 1.5, 2.5];
+        assert_eq!(
+            eval_graph_alt("", &values, &[(9, Mark::Blunder), (0, Mark::Mistake)]),
+            "Evaluation graph over 5 plies: level at first, then North led from ply 2, \
+             then South led from ply 5, the largest swing was at ply 4 (a move by North, \
+             4 seeds); no mistakes or blunders marked."
+        );
+    }
+
+    #[test]
+    fn empty_and_flat_games() {
+        assert_eq!(
+            eval_graph_alt("Game #3", &[], &[]),
+            "Evaluation graph of Game #3: no evaluation to show."
+        );
+        assert_eq!(
+            eval_graph_alt("Game #3", &[f64::NAN, f64::INFINITY], &[]),
+            "Evaluation graph of Game #3: no evaluation to show."
+        );
+        assert_eq!(
+            eval_graph_alt("\u{7}Game\n#4", &[0.0, 0.0], &[(1, Mark::Mistake)]),
+            "Evaluation graph of Game #4 over 1 ply: level throughout, the evaluation \
+             never moved; a mistake at ply 1."
+        );
+    }
+
+    #[test]
+    fn a_seesaw_is_summed_up() {
+        let values: Vec<f64> = (0..12)
+            .map(|i| if i % 2 == 0 { 4.0 } else { -4.0 })
+            .collect();
+        let text = eval_graph_alt("g", &values, &[]);
+        assert!(
+            text.contains(": the lead changed 11 times, finally North led from ply 11,"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn non_finite_values_are_skipped() {
+        let values = [0.0, f64::NAN, 3.0, 2.5];
+        assert_eq!(largest_swing(&values), Some((3, -0.5)));
+        assert_eq!(
+            lead_runs(&values),
+            vec![(Lead::Level, 0), (Lead::Ahead(Side::South), 2)]
+        );
+    }
+
+    #[test]
+    fn marks_and_seeds_in_words() {
+        assert_eq!(
+            marks_in_words(&[(2, Mark::Mistake), (5, Mark::Mistake), (7, Mark::Mistake)]),
+            "mistakes at plies 2, 5 and 7"
+        );
+        assert_eq!(seeds(-1.0), "1 seed");
+        assert_eq!(seeds(2.54), "2.5 seeds");
+    }
+}

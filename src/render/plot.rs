@@ -1,0 +1,158 @@
+//! What the PNG charts (the rating chart, the evaluation graph) share: their size,
+//! the boards' dark theme, the embedded font under the family name plotters knows it
+//! by, the frame (title, margins, styled axes), the legend's look and PNG encoding.
+//!
+//! Drawn with `plotters` into a memory buffer (its text through `ab_glyph` with the
+//! embedded DejaVu Sans, so no system fonts are needed) and encoded with `image`.
+//! Deterministic: the same drawing gives the same bytes.
+
+use std::error::Error;
+use std::io::Cursor;
+use std::ops::Range;
+use std::sync::Once;
+
+use image::{ImageFormat, RgbImage};
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::{register_font, FontStyle};
+
+/// A chart's size in pixels.
+pub const CHART_SIZE: (u32, u32) = (640, 320);
+
+/// The font plotters is given, under the family name used below: the boards' own
+/// embedded DejaVu Sans, so the binary carries one copy.
+static FONT: &[u8] = super::text::REGULAR_TTF;
+pub(super) const FAMILY: &str = "sans-serif";
+
+/// The boards' dark background.
+pub const BACKGROUND: RGBColor = RGBColor(0x2e, 0x24, 0x1d);
+/// The boards' light ink.
+pub(super) const INK: RGBColor = RGBColor(0xf6, 0xea, 0xd8);
+/// Grid lines.
+pub(super) const GRID: RGBColor = RGBColor(0x4a, 0x3d, 0x33);
+
+/// The whole picture.
+pub(super) type Root<'b> = DrawingArea<BitMapBackend<'b>, Shift>;
+/// The plotting area inside the frame, in data coordinates.
+pub(super) type Chart<'a, 'b> =
+    ChartContext<'a, BitMapBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+/// What drawing returns: plotters' errors, which a memory buffer never raises.
+pub(super) type Drawn = Result<(), Box<dyn Error>>;
+
+/// A PNG of [`CHART_SIZE`]: the background, then whatever `draw` puts on it.
+///
+/// # Panics
+/// Never in practice: drawing goes to a memory buffer with an embedded font that the
+/// tests load, and PNG encoding into memory cannot fail.
+pub(super) fn png(draw: impl FnOnce(&Root<'_>) -> Drawn) -> Vec<u8> {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        // The font is embedded and tested, so it always parses.
+        if register_font(FAMILY, FontStyle::Normal, FONT).is_err() {
+            tracing::error!("the embedded chart font did not load");
+        }
+    });
+    let (width, height) = CHART_SIZE;
+    let mut pixels = vec![0u8; width as usize * height as usize * 3];
+    {
+        let root = BitMapBackend::with_buffer(&mut pixels, CHART_SIZE).into_drawing_area();
+        root.fill(&BACKGROUND)
+            .map_err(Box::<dyn Error>::from)
+            .and_then(|()| draw(&root))
+            .and_then(|()| Ok(root.present()?))
+            .expect("drawing into memory cannot fail");
+    }
+    let image = RgbImage::from_raw(width, height, pixels).expect("the buffer fits the size");
+    let mut png = Cursor::new(Vec::new());
+    image
+        .write_to(&mut png, ImageFormat::Png)
+        .expect("encoding into memory cannot fail");
+    png.into_inner()
+}
+
+/// The axes' descriptions and how the y labels read.
+pub(super) struct Axes<'f> {
+    /// Under the x axis.
+    pub x: &'static str,
+    /// Beside the y axis.
+    pub y: &'static str,
+    /// How many y labels at most.
+    pub y_labels: usize,
+    /// A y value as a label.
+    pub y_label: &'f dyn Fn(&f64) -> String,
+}
+
+/// The title, the plotting area over `x` × `y` and its styled axes and grid. The x
+/// axis counts whole things (games, plies): only whole ticks are labelled.
+pub(super) fn frame<'a, 'b>(
+    root: &'a Root<'b>,
+    title: &str,
+    (x, y): (Range<f64>, Range<f64>),
+    axes: &Axes<'_>,
+) -> Result<Chart<'a, 'b>, Box<dyn Error>> {
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, (FAMILY, 22).into_font().color(&INK))
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(x, y)?;
+    chart
+        .configure_mesh()
+        .x_desc(axes.x)
+        .y_desc(axes.y)
+        .x_labels(8)
+        .y_labels(axes.y_labels)
+        .label_style((FAMILY, 14).into_font().color(&INK))
+        .axis_desc_style((FAMILY, 15).into_font().color(&INK))
+        .light_line_style(BACKGROUND)
+        .bold_line_style(GRID)
+        .axis_style(INK.mix(0.6))
+        .x_label_formatter(&|x| {
+            if *x >= 0.0 && x.fract() == 0.0 {
+                format!("{x:.0}")
+            } else {
+                String::new()
+            }
+        })
+        .y_label_formatter(axes.y_label)
+        .draw()?;
+    Ok(chart)
+}
+
+/// The key to the labelled series, at `position`.
+pub(super) fn legend<'a, 'b: 'a>(
+    chart: &mut Chart<'a, 'b>,
+    position: SeriesLabelPosition,
+) -> Drawn {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(BACKGROUND.mix(0.85))
+        .border_style(GRID)
+        .label_font((FAMILY, 14).into_font().color(&INK))
+        .draw()?;
+    Ok(())
+}
+
+/// A line in the middle of the picture saying why it is empty.
+pub(super) fn note(root: &Root<'_>, text: &str) -> Drawn {
+    let style = (FAMILY, 18)
+        .into_font()
+        .color(&INK)
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    let (w, h) = CHART_SIZE;
+    root.draw_text(text, &style, (w as i32 / 2, h as i32 / 2))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_font_parses() {
+        assert!(register_font("test-family", FontStyle::Normal, FONT).is_ok());
+    }
+}
