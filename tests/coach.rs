@@ -90,8 +90,16 @@ async fn play_next(service: &Service, at: &Place, game: i64, ply: usize) {
         .map(|p| Pit::from_letter(p.chars().next().expect("a letter")).expect("a pit"))
         .collect();
     let local = oware_bot::rules::Game::from_moves(Variant::Abapa, &moves).expect("legal");
-    let pit = local.legal_moves().into_iter().next().expect("a legal move");
-    let author = if ply.is_multiple_of(2) { "alice" } else { "bob" };
+    let pit = local
+        .legal_moves()
+        .into_iter()
+        .next()
+        .expect("a legal move");
+    let author = if ply.is_multiple_of(2) {
+        "alice"
+    } else {
+        "bob"
+    };
     let reply = service
         .handle(cmd_at(
             at,
@@ -150,7 +158,10 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     let asked = service.handle(cmd_at(&here, "carol", analyse(game))).await;
     assert!(!asked.private, "{}", asked.text);
     assert!(asked.text.contains("Analysing game #"), "{}", asked.text);
-    let anchor = asked.anchor.clone().expect("the placeholder can be replaced");
+    let anchor = asked
+        .anchor
+        .clone()
+        .expect("the placeholder can be replaced");
     // The adapter sent it and tells the service its id.
     service
         .set_anchor(Platform::Console, &anchor, "message-1")
@@ -163,14 +174,28 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     let review = &sent[0];
     assert_eq!(review.edits.as_deref(), Some(anchor.as_str()));
     assert_eq!(
-        service.anchored(Platform::Console, &anchor).await.as_deref(),
+        service
+            .anchored(Platform::Console, &anchor)
+            .await
+            .as_deref(),
         Some("message-1")
     );
     assert_eq!(review.place.channel, here.channel, "where it was asked");
-    assert!(review.reply.text.contains("Review of game"), "{}", review.reply.text);
-    assert!(review.reply.text.contains("Accuracy: alice"), "{}", review.reply.text);
-    let table = review.reply.board_text.as_deref().expect("the table");
-    assert!(table.contains("blund") && table.contains("alice"), "{table}");
+    assert!(
+        review.reply.text.contains("Review of game"),
+        "{}",
+        review.reply.text
+    );
+    assert!(
+        review.reply.text.contains("Accuracy: alice"),
+        "{}",
+        review.reply.text
+    );
+    let table = review.reply.table.as_deref().expect("the table");
+    assert!(
+        table.contains("blund") && table.contains("alice"),
+        "{table}"
+    );
     let graph = review
         .reply
         .files
@@ -178,10 +203,18 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
         .find(|f| f.file_name.starts_with("eval-"))
         .expect("the evaluation graph");
     assert!(is_png(&graph.bytes));
-    assert!(graph.description.contains("Evaluation"), "{}", graph.description);
+    assert!(
+        graph.description.contains("Evaluation"),
+        "{}",
+        graph.description
+    );
     for file in &review.reply.files {
         assert!(is_png(&file.bytes), "{}", file.file_name);
-        assert!(!file.description.is_empty(), "alt text for {}", file.file_name);
+        assert!(
+            !file.description.is_empty(),
+            "alt text for {}",
+            file.file_name
+        );
     }
     service.mark_sent(review.id).await;
 
@@ -222,7 +255,9 @@ async fn a_review_interrupted_by_a_restart_is_delivered_once() {
             .await
             .expect("claim");
         // The review asked for (and the advice check every casual game gets).
-        assert!(claimed.iter().any(|j| j.request.as_deref().is_some_and(|r| r.contains("anchor"))));
+        assert!(claimed
+            .iter()
+            .any(|j| j.request.as_deref().is_some_and(|r| r.contains("anchor"))));
         game
     };
     let service = Arc::new(db.service_with(config()).await);
@@ -238,7 +273,10 @@ async fn a_review_interrupted_by_a_restart_is_delivered_once() {
     scheduler.abort();
     let sent = outbox(&service).await;
     assert_eq!(sent.len(), 1, "delivered once after the restart");
-    assert!(sent[0].reply.text.contains(&format!("Review of game #{game}")));
+    assert!(sent[0]
+        .reply
+        .text
+        .contains(&format!("Review of game #{game}")));
     assert_eq!(service.run_due_jobs().await, 0, "no job left");
 }
 
@@ -278,7 +316,11 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
         .await;
     assert!(board.text.contains("carol"), "{}", board.text);
     assert!(board.text.contains("of 11 within a seed"), "{}", board.text);
-    assert!(!board.text.contains("dave"), "3 picks are too few: {}", board.text);
+    assert!(
+        !board.text.contains("dave"),
+        "3 picks are too few: {}",
+        board.text
+    );
     let global = service
         .handle(cmd_at(&place(), "erin", Action::Advisers { global: true }))
         .await;
@@ -326,14 +368,20 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
     let service = Arc::new(db.service_with(config()).await);
     let here = place();
 
-    let none = service.handle(cmd_at(&here, "alice", solve("a", None))).await;
+    let none = service
+        .handle(cmd_at(&here, "alice", solve("a", None)))
+        .await;
     assert!(none.text.contains("no puzzle open"), "{}", none.text);
 
     let first = service
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
         .await;
     assert!(!first.private, "{}", first.text);
-    assert!(first.text.contains("Find the move that wins"), "{}", first.text);
+    assert!(
+        first.text.contains("Find the move that wins"),
+        "{}",
+        first.text
+    );
     let id = puzzle_id(&first);
     let png = first
         .files
@@ -352,11 +400,17 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         .find(|p| p.letter().to_string() != row.solution)
         .expect("another legal move");
     let answer = service
-        .handle(cmd_at(&here, "alice", solve(&wrong.letter().to_string(), None)))
+        .handle(cmd_at(
+            &here,
+            "alice",
+            solve(&wrong.letter().to_string(), None),
+        ))
         .await;
     assert!(answer.text.contains("Not this time"), "{}", answer.text);
     assert!(
-        answer.text.contains(&format!("The move was **{}**", row.solution)),
+        answer
+            .text
+            .contains(&format!("The move was **{}**", row.solution)),
         "{}",
         answer.text
     );
@@ -389,7 +443,9 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
     let third = service
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
         .await;
-    let bad = service.handle(cmd_at(&here, "alice", solve("x", None))).await;
+    let bad = service
+        .handle(cmd_at(&here, "alice", solve("x", None)))
+        .await;
     assert!(
         bad.private && bad.text.contains(&format!("puzzle #{}", puzzle_id(&third))),
         "{}",
@@ -432,7 +488,9 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
         ..server.clone()
     };
     let daily = Action::Puzzle { daily: true };
-    let alice = service.handle(cmd_at(&server, "alice", daily.clone())).await;
+    let alice = service
+        .handle(cmd_at(&server, "alice", daily.clone()))
+        .await;
     assert!(alice.text.contains("Puzzle of the day"), "{}", alice.text);
     assert!(alice.text.contains("nobody yet"), "{}", alice.text);
     let id = puzzle_id(&alice);
@@ -442,11 +500,21 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
         .await;
     assert!(solved.text.contains("**Right**"), "{}", solved.text);
     // Another channel of the same server: the same puzzle, alice listed.
-    let bob = service.handle(cmd_at(&elsewhere, "bob", daily.clone())).await;
+    let bob = service
+        .handle(cmd_at(&elsewhere, "bob", daily.clone()))
+        .await;
     assert_eq!(puzzle_id(&bob), id);
-    assert!(bob.text.contains("Solved so far here: alice"), "{}", bob.text);
+    assert!(
+        bob.text.contains("Solved so far here: alice"),
+        "{}",
+        bob.text
+    );
     // Alice sees it answered.
     let again = service.handle(cmd_at(&server, "alice", daily)).await;
-    assert!(again.text.contains("answered this one already"), "{}", again.text);
+    assert!(
+        again.text.contains("answered this one already"),
+        "{}",
+        again.text
+    );
     assert!(again.buttons.is_empty());
 }

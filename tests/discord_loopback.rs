@@ -92,6 +92,10 @@ async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
             "stats",
             "history",
             "replay",
+            "analyse",
+            "advisers",
+            "puzzle",
+            "solve",
             "link",
             "rules",
             "help"

@@ -284,7 +284,7 @@ fn print_in<W: Write>(
             writeln!(out, "      {line}")?;
         }
     }
-    if let Some(board) = &reply.board_text {
+    for board in reply.board_text.iter().chain(&reply.table) {
         for line in board.lines() {
             writeln!(out, "      {line}")?;
         }

@@ -65,7 +65,11 @@ fn request_json(request: &Request) -> String {
 }
 
 impl Service {
-    pub(super) async fn analyse(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
+    pub(super) async fn analyse(
+        &self,
+        cmd: &Command,
+        game: GameRef,
+    ) -> Result<Reply, ServiceError> {
         let row = match game {
             Some(id) => self.finished_game(cmd, id).await?,
             None => self.find_game(cmd, None, true).await?,
@@ -125,10 +129,8 @@ impl Service {
 
     /// The stored analysis of game `id`, if the current analysis version made it.
     async fn current_analysis(&self, id: i64) -> Result<Option<Stored>, ServiceError> {
-        let version = engine::analysis::version(
-            self.config.analysis_nodes,
-            engine::installed_tables(),
-        );
+        let version =
+            engine::analysis::version(self.config.analysis_nodes, engine::installed_tables());
         Ok(self
             .store
             .analysis(id)
@@ -298,7 +300,11 @@ impl Service {
         }
     }
 
-    pub(super) async fn advisers(&self, cmd: &Command, global: bool) -> Result<Reply, ServiceError> {
+    pub(super) async fn advisers(
+        &self,
+        cmd: &Command,
+        global: bool,
+    ) -> Result<Reply, ServiceError> {
         let venue = Venue {
             platform: cmd.place.platform.as_str().to_owned(),
             space: cmd.place.space.clone(),

@@ -135,7 +135,9 @@ impl Service {
                     ending.annotate(&mut reply, &row, applied);
                     Effects {
                         messages: vec![game_message(&row, &reply, Some(row.ply))],
-                        jobs: super::analysis::judging_job(&row, now).into_iter().collect(),
+                        jobs: super::analysis::judging_job(&row, now)
+                            .into_iter()
+                            .collect(),
                         ..Effects::default()
                     }
                 },

@@ -122,16 +122,18 @@ impl Service {
             row = self.pick(cmd, daily, &place).await?;
         }
         let Some(row) = row else {
-            return Err(ServiceError::NoPuzzle(if engine::installed_tables().is_none() {
-                "There are no puzzles yet: they are made from the endgame tables, which the \
+            return Err(ServiceError::NoPuzzle(
+                if engine::installed_tables().is_none() {
+                    "There are no puzzles yet: they are made from the endgame tables, which the \
                  bot builds in the background on its first start (a few minutes), and from \
                  the blunders of analysed games. Try again in a few minutes."
-                    .to_owned()
-            } else {
-                "You have had every puzzle there is for now. New ones come from analysed \
+                        .to_owned()
+                } else {
+                    "You have had every puzzle there is for now. New ones come from analysed \
                  games (`/oware analyse`): try again later."
-                    .to_owned()
-            }));
+                        .to_owned()
+                },
+            ));
         };
         let answered = self
             .store
@@ -146,7 +148,10 @@ impl Service {
         let mut reply = self.show_puzzle(&row).await?;
         if daily {
             let (y, m, d) = when::date(self.now());
-            reply.text = format!("**Puzzle of the day** ({y:04}-{m:02}-{d:02}): {}", reply.text);
+            reply.text = format!(
+                "**Puzzle of the day** ({y:04}-{m:02}-{d:02}): {}",
+                reply.text
+            );
             if answered {
                 reply.text.push_str("\nYou have answered this one already.");
                 reply.buttons.clear();
@@ -206,7 +211,11 @@ impl Service {
              with `/oware solve <pit>` or a button.",
             row.id,
             row.rating,
-            if side == Side::South { "South" } else { "North" },
+            if side == Side::South {
+                "South"
+            } else {
+                "North"
+            },
             if side == Side::South {
                 "pits A–F"
             } else {

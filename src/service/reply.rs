@@ -17,16 +17,6 @@ pub struct Attachment {
     pub description: String,
 }
 
-impl Attachment {
-    /// Whether this is the picture of the board the reply's text board shows (a
-    /// game's board, a puzzle), which text platforms may show instead.
-    #[must_use]
-    pub fn shows_board(&self) -> bool {
-        self.mime.starts_with("image/")
-            && (self.file_name.starts_with("oware-") || self.file_name.starts_with("puzzle-"))
-    }
-}
-
 /// What pressing a button does.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ButtonAction {
@@ -171,6 +161,9 @@ pub struct Reply {
     pub text: String,
     /// The plain-text board, shown in a code block by text platforms.
     pub board_text: Option<String>,
+    /// A fixed-width table (a review's move classes), shown in a code block on every
+    /// platform, pictures or not.
+    pub table: Option<String>,
     /// Files to attach (the board PNG first when there is one).
     #[serde(skip)]
     pub files: Vec<Attachment>,
@@ -235,7 +228,10 @@ mod tests {
             ButtonAction::Rematch { game: 5 },
             ButtonAction::Reissue { challenge: 6 },
             ButtonAction::Analyse { game: 7 },
-            ButtonAction::Solve { puzzle: 8, pit: 'd' },
+            ButtonAction::Solve {
+                puzzle: 8,
+                pit: 'd',
+            },
         ] {
             assert_eq!(
                 ButtonAction::from_custom_id(&action.custom_id()),

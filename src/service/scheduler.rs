@@ -21,6 +21,8 @@ impl Service {
     /// Runs the scheduler for ever: first what fell due while the bot was down, then
     /// each job as it falls due. Spawn it once per process.
     pub async fn run_scheduler(self: Arc<Self>) {
+        // Subscribed first, so a job written while recovering still wakes the loop.
+        let mut changed = self.jobs_changed.subscribe();
         self.recover().await;
         // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
         let service = Arc::clone(&self);
@@ -35,7 +37,6 @@ impl Service {
                 Err(err) => tracing::error!(error = %err, "cannot count the puzzles"),
             }
         });
-        let mut changed = self.jobs_changed.subscribe();
         let mut running = JoinSet::new();
         loop {
             let now = self.now();

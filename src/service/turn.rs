@@ -145,9 +145,7 @@ impl Service {
         let mut effects = self.turn_effects(Seats::of(row), clocks(row), game, Some(mover), now);
         if game.is_over() {
             // A game with onlookers' advice is reviewed when it ends.
-            effects
-                .jobs
-                .extend(super::analysis::judging_job(row, now));
+            effects.jobs.extend(super::analysis::judging_job(row, now));
         }
         effects
     }

@@ -218,7 +218,12 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<AdviserRow>, StoreError> {
         let (platform, space, channel, global) = match venue {
-            Some(v) => (v.platform.as_str(), v.space.as_deref(), v.channel.as_str(), 0),
+            Some(v) => (
+                v.platform.as_str(),
+                v.space.as_deref(),
+                v.channel.as_str(),
+                0,
+            ),
             None => ("", None, "", 1),
         };
         Ok(sqlx::query_as(

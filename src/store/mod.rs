@@ -1,7 +1,8 @@
 //! The only SQL in the crate: players, challenges, games and moves, ratings, advice
 //! and link codes, the inbox of handled events and direct-message rooms in one
-//! SQLite file (WAL mode), through sqlx. Migrations live in `migrations/` at the top level and run
-//! when the store opens.
+//! SQLite file (WAL mode), through sqlx. Migrations live in `migrations/sqlite/` at
+//! the top level and run when the store opens; their PostgreSQL twins, with the same
+//! numbering, tables and columns, are in `migrations/postgres/`.
 //!
 //! The store speaks plain rows (strings, integers); turning them into rules types is
 //! the service's job. Every write that races another (a move, accepting a challenge)
@@ -146,7 +147,7 @@ impl Store {
             .execute(&writer)
             .await
             .map_err(open_err)?;
-        sqlx::migrate!().run(&writer).await?;
+        sqlx::migrate!("./migrations/sqlite").run(&writer).await?;
         inbox::forget_old(&writer).await?;
         let reader = pool_options(READERS)
             .connect_with(options)

@@ -148,13 +148,13 @@ impl Store {
         platform: &str,
         anchor: &str,
     ) -> Result<Option<String>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT message_id FROM anchors WHERE platform = ? AND anchor = ?",
+        Ok(
+            sqlx::query_scalar("SELECT message_id FROM anchors WHERE platform = ? AND anchor = ?")
+                .bind(platform)
+                .bind(anchor)
+                .fetch_optional(&self.writer)
+                .await?,
         )
-        .bind(platform)
-        .bind(anchor)
-        .fetch_optional(&self.writer)
-        .await?)
     }
 
     /// Marks a message delivered.

@@ -137,11 +137,11 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn puzzle_counts(&self) -> Result<(i64, i64), StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT COUNT(*), COALESCE(SUM(source = 'tables'), 0) FROM puzzles",
+        Ok(
+            sqlx::query_as("SELECT COUNT(*), COALESCE(SUM(source = 'tables'), 0) FROM puzzles")
+                .fetch_one(&self.reader)
+                .await?,
         )
-        .fetch_one(&self.reader)
-        .await?)
     }
 
     /// Every stored puzzle (for checks and tools).
@@ -149,11 +149,13 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn all_puzzles(&self) -> Result<Vec<PuzzleRow>, StoreError> {
-        Ok(
-            sqlx::query_as(concat!("SELECT ", puzzle_columns!(), " FROM puzzles p ORDER BY p.id"))
-                .fetch_all(&self.reader)
-                .await?,
-        )
+        Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            puzzle_columns!(),
+            " FROM puzzles p ORDER BY p.id"
+        ))
+        .fetch_all(&self.reader)
+        .await?)
     }
 
     /// Puzzle `id`.
@@ -161,7 +163,11 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn puzzle(&self, id: i64) -> Result<Option<PuzzleRow>, StoreError> {
-        Ok(sqlx::query_as(concat!("SELECT ", puzzle_columns!(), " FROM puzzles p WHERE p.id = ?"))
+        Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            puzzle_columns!(),
+            " FROM puzzles p WHERE p.id = ?"
+        ))
         .bind(id)
         .fetch_optional(&self.reader)
         .await?)
@@ -178,18 +184,25 @@ impl Store {
         user_id: &str,
         near: f64,
     ) -> Result<(Option<PuzzleRow>, i64), StoreError> {
-        let row = sqlx::query_as(concat!("SELECT ", puzzle_columns!(), " FROM puzzles p WHERE ", unseen!(), "
-             ORDER BY ABS(p.rating - ?3), p.id LIMIT 1"))
+        let row = sqlx::query_as(concat!(
+            "SELECT ",
+            puzzle_columns!(),
+            " FROM puzzles p WHERE ",
+            unseen!(),
+            "
+             ORDER BY ABS(p.rating - ?3), p.id LIMIT 1"
+        ))
         .bind(platform)
         .bind(user_id)
         .bind(near)
         .fetch_optional(&self.reader)
         .await?;
-        let left: i64 = sqlx::query_scalar(concat!("SELECT COUNT(*) FROM puzzles p WHERE ", unseen!()))
-            .bind(platform)
-            .bind(user_id)
-            .fetch_one(&self.reader)
-            .await?;
+        let left: i64 =
+            sqlx::query_scalar(concat!("SELECT COUNT(*) FROM puzzles p WHERE ", unseen!()))
+                .bind(platform)
+                .bind(user_id)
+                .fetch_one(&self.reader)
+                .await?;
         Ok((row, left))
     }
 
@@ -242,9 +255,13 @@ impl Store {
         platform: &str,
         user_id: &str,
     ) -> Result<Option<PuzzleRow>, StoreError> {
-        Ok(sqlx::query_as(concat!("SELECT ", puzzle_columns!(), " FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id
+        Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            puzzle_columns!(),
+            " FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id
              WHERE a.platform = ? AND a.user_id = ? AND a.answered_at IS NULL
-             ORDER BY a.given_at DESC, p.id DESC LIMIT 1"))
+             ORDER BY a.given_at DESC, p.id DESC LIMIT 1"
+        ))
         .bind(platform)
         .bind(user_id)
         .fetch_optional(&self.reader)
@@ -384,8 +401,12 @@ impl Store {
         .bind(day)
         .execute(&mut *tx)
         .await?;
-        let row = sqlx::query_as(concat!("SELECT ", puzzle_columns!(), " FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id
-             WHERE d.platform = ? AND d.place = ? AND d.day = ?"))
+        let row = sqlx::query_as(concat!(
+            "SELECT ",
+            puzzle_columns!(),
+            " FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id
+             WHERE d.platform = ? AND d.place = ? AND d.day = ?"
+        ))
         .bind(platform)
         .bind(place)
         .bind(day)

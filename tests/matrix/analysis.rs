@@ -50,11 +50,12 @@ async fn a_review_replaces_its_placeholder_with_an_edit() {
     let review = watch.until_text("the review").await;
     let (edit, pictures) = review.split_last().expect("events");
     assert!(!pictures.is_empty(), "the graph first: {review:#?}");
-    assert!(pictures.iter().all(|e| e["content"]["msgtype"] == "m.image"));
+    assert!(pictures
+        .iter()
+        .all(|e| e["content"]["msgtype"] == "m.image"));
     assert!(
-        pictures
-            .iter()
-            .any(|e| body(e).starts_with("eval-") || e["content"]["filename"]
+        pictures.iter().any(|e| body(e).starts_with("eval-")
+            || e["content"]["filename"]
                 .as_str()
                 .is_some_and(|f| f.starts_with("eval-"))),
         "{pictures:#?}"

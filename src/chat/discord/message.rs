@@ -4,7 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::service::{Attachment, Button, ButtonAction, Reply};
+use crate::service::{Button, ButtonAction, Reply};
 
 /// Discord's limit on a message's content, in characters.
 pub const MAX_CONTENT: usize = 2000;
@@ -108,15 +108,15 @@ pub fn content(reply: &Reply) -> String {
         }
     }
     out.push_str(&reply.text);
-    // The text board stands in for the board's picture; other text in it (an
-    // analysis table) is shown with any picture.
-    let has_board = reply.files.iter().any(Attachment::shows_board);
-    if let (Some(board), false) = (&reply.board_text, has_board) {
+    // The text board stands in for the board's picture; a table always shows.
+    let has_image = reply.files.iter().any(|f| f.mime.starts_with("image/"));
+    let board = reply.board_text.as_ref().filter(|_| !has_image);
+    for block in board.into_iter().chain(&reply.table) {
         if !out.is_empty() {
             out.push('\n');
         }
         out.push_str("```\n");
-        out.push_str(&board.replace("```", "'''"));
+        out.push_str(&block.replace("```", "'''"));
         out.push_str("\n```");
     }
     if out.trim().is_empty() {
@@ -173,9 +173,7 @@ fn button(b: &Button) -> serenity::CreateButton {
         ButtonAction::Solve { .. } => serenity::ButtonStyle::Secondary,
         ButtonAction::Rematch { .. }
         | ButtonAction::Reissue { .. }
-        | ButtonAction::Analyse { .. } => {
-            serenity::ButtonStyle::Primary
-        }
+        | ButtonAction::Analyse { .. } => serenity::ButtonStyle::Primary,
     };
     serenity::CreateButton::new(b.action.custom_id())
         .label(truncate(&b.label, 80))
@@ -292,7 +290,7 @@ mod tests {
         assert_eq!(content(&reply), "<@222> Your move\n```\nf e d\nA B C\n```");
         reply.text = "Your move, <@222>".into();
         reply.files.push(Attachment {
-            file_name: "oware-1-2.png".into(),
+            file_name: "board.png".into(),
             mime: "image/png",
             bytes: vec![1, 2, 3],
             description: "The board".into(),
@@ -331,7 +329,7 @@ mod tests {
     fn private_replies_are_ephemeral_and_files_carry_descriptions() {
         let mut reply = Reply::private("No");
         reply.files.push(Attachment {
-            file_name: "oware-1-2.png".into(),
+            file_name: "board.png".into(),
             mime: "image/png",
             bytes: vec![1],
             description: "Alt".into(),

@@ -74,7 +74,7 @@ pub fn text_message(reply: &Reply, spot: &Spot) -> RoomMessageEventContent {
     let text = matrix_commands(&reply.text);
     plain.push_str(&text.replace("**", ""));
     html.push_str(&markdown_html(&text));
-    if let Some(board) = &reply.board_text {
+    for board in reply.board_text.iter().chain(&reply.table) {
         plain.push_str("\n\n");
         plain.push_str(board.trim_end());
         html.push_str("<pre><code>");

@@ -222,8 +222,8 @@ impl<S: ChatService> Sender<S> {
             thread: None,
             reply_to: None,
         };
-        let content = text_message(reply, &plain)
-            .make_replacement(ReplacementMetadata::new(original, None));
+        let content =
+            text_message(reply, &plain).make_replacement(ReplacementMetadata::new(original, None));
         let sent = self.event(room, &content, txn.id("edit")).await;
         settle(sent.map(drop), txn)
     }

@@ -98,7 +98,11 @@ pub(crate) fn judge(stored: &Stored, votes: &[AdviceVote]) -> Verdict {
             // Most picks within a seed (as a share), then least lost, then name.
             (a.close * b.picks)
                 .cmp(&(b.close * a.picks))
-                .then(b.loss.saturating_mul(a.picks).cmp(&a.loss.saturating_mul(b.picks)))
+                .then(
+                    b.loss
+                        .saturating_mul(a.picks)
+                        .cmp(&a.loss.saturating_mul(b.picks)),
+                )
                 .then(bn.cmp(an))
         });
         if let Some((name, j)) = best {

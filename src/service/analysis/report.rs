@@ -139,7 +139,10 @@ pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
         name(Side::North),
         stored.accuracy[1],
     );
-    match stored.turning_point.and_then(|i| Some((i, stored.plies.get(i)?))) {
+    match stored
+        .turning_point
+        .and_then(|i| Some((i, stored.plies.get(i)?)))
+    {
         Some((i, p)) => {
             let _ = write!(
                 text,
@@ -192,7 +195,7 @@ pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
         }
     }
     let mut reply = Reply::public(text);
-    reply.board_text = Some(table(row, stored));
+    reply.table = Some(table(row, stored));
     reply
 }
 
@@ -213,7 +216,11 @@ fn table(row: &GameRow, stored: &Stored) -> String {
         .max(6);
     let mut out = format!("{:width$}", "", width = width + 4);
     for class in CLASSES {
-        let _ = write!(out, " {:>5}", &class.as_str()[..class.as_str().len().min(5)]);
+        let _ = write!(
+            out,
+            " {:>5}",
+            &class.as_str()[..class.as_str().len().min(5)]
+        );
     }
     out.push_str("  acc.");
     for side in [Side::South, Side::North] {

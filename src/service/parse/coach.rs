@@ -38,7 +38,10 @@ pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAct
         _ => match args {
             [] => return Err(ParseError::MissingPit(format!("/oware {name}"))),
             [pit] if pit.bytes().all(|b| b.is_ascii_digit()) => {
-                return Err(ParseError::PitNotANumber(quote(pit), format!("/oware {name}")))
+                return Err(ParseError::PitNotANumber(
+                    quote(pit),
+                    format!("/oware {name}"),
+                ))
             }
             [pit] => Action::Solve {
                 pit: (*pit).to_owned(),
@@ -75,13 +78,19 @@ mod tests {
         );
         assert_eq!(action("/oware analyze"), Action::Analyse { game: None });
         assert_eq!(action("/oware review 7"), Action::Analyse { game: Some(7) });
-        assert_eq!(action("/oware advisers"), Action::Advisers { global: false });
+        assert_eq!(
+            action("/oware advisers"),
+            Action::Advisers { global: false }
+        );
         assert_eq!(
             action("/oware advisers global"),
             Action::Advisers { global: true }
         );
         assert_eq!(action("/oware puzzle"), Action::Puzzle { daily: false });
-        assert_eq!(action("/oware puzzle daily"), Action::Puzzle { daily: true });
+        assert_eq!(
+            action("/oware puzzle daily"),
+            Action::Puzzle { daily: true }
+        );
         assert_eq!(
             action("/oware solve c"),
             Action::Solve {
