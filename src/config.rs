@@ -49,6 +49,53 @@ pub struct ConfigError {
     pub expected: &'static str,
 }
 
+pub use crate::service::Shards;
+
+/// `DISCORD_SHARDS` and `DISCORD_SHARD_RANGE` as [`Shards`].
+fn shards(total: Option<String>, range: Option<String>) -> Result<Option<Shards>, ConfigError> {
+    let Some(total_text) = total else {
+        return match range {
+            None => Ok(None),
+            Some(value) => Err(ConfigError {
+                name: "DISCORD_SHARD_RANGE",
+                value,
+                expected: "set only with DISCORD_SHARDS (the total number of shards)",
+            }),
+        };
+    };
+    let total = total_text
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or(ConfigError {
+            name: "DISCORD_SHARDS",
+            value: total_text.clone(),
+            expected: "the total number of shards, 1 or more",
+        })?;
+    let range = match range {
+        None => 0..total,
+        Some(text) => {
+            let bad = || ConfigError {
+                name: "DISCORD_SHARD_RANGE",
+                value: text.clone(),
+                expected:
+                    "the shards this process runs, `start..end` within DISCORD_SHARDS, e.g. 0..2",
+            };
+            let (a, b) = text.trim().split_once("..").ok_or_else(bad)?;
+            let (a, b) = (
+                a.trim().parse::<u32>().map_err(|_| bad())?,
+                b.trim().parse::<u32>().map_err(|_| bad())?,
+            );
+            if a >= b || b > total {
+                return Err(bad());
+            }
+            a..b
+        }
+    };
+    Ok(Some(Shards { total, range }))
+}
+
 /// Everything configurable, from the environment.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -64,6 +111,10 @@ pub struct Config {
     pub discord_guild_id: Option<u64>,
     /// `DISCORD_HTTP_PROXY`: send Discord REST calls through this base URL.
     pub discord_http_proxy: Option<String>,
+    /// `DISCORD_SHARDS` and `DISCORD_SHARD_RANGE`: the total number of shards and
+    /// the ones this process runs (`0..2`: shards 0 and 1). Unset: one process with
+    /// Discord's recommended count.
+    pub discord_shards: Option<Shards>,
     /// `MATRIX_HOMESERVER`: Matrix runs when set (with a user and a password or token).
     pub matrix_homeserver: Option<String>,
     /// `MATRIX_USER`: the bot's Matrix user, e.g. `@oware:example.org`.
@@ -119,6 +170,7 @@ impl Config {
                 expected: "a server (guild) id, a number",
             })?),
         };
+        let discord_shards = shards(get("DISCORD_SHARDS"), get("DISCORD_SHARD_RANGE"))?;
         let number =
             |name: &'static str, expected: &'static str| -> Result<Option<u32>, ConfigError> {
                 get(name)
@@ -170,6 +222,7 @@ impl Config {
             discord_token: get("DISCORD_TOKEN").map(Secret),
             discord_guild_id,
             discord_http_proxy: get("DISCORD_HTTP_PROXY"),
+            discord_shards,
             matrix_homeserver: get("MATRIX_HOMESERVER"),
             matrix_user: get("MATRIX_USER"),
             matrix_password: get("MATRIX_PASSWORD").map(Secret),
@@ -271,6 +324,42 @@ mod tests {
         assert_eq!(config.discord_guild_id, Some(42));
         let err = from(&[("CHALLENGE_TTL_SECS", "soon")]).unwrap_err();
         assert!(err.to_string().contains("CHALLENGE_TTL_SECS"), "{err}");
+    }
+
+    #[test]
+    fn discord_shards_are_a_total_and_a_range_within_it() {
+        assert_eq!(from(&[]).unwrap().discord_shards, None);
+        let all = from(&[("DISCORD_SHARDS", "4")]).unwrap().discord_shards;
+        assert_eq!(
+            all,
+            Some(Shards {
+                total: 4,
+                range: 0..4
+            })
+        );
+        let some = from(&[("DISCORD_SHARDS", "4"), ("DISCORD_SHARD_RANGE", " 2..4 ")])
+            .unwrap()
+            .discord_shards;
+        assert_eq!(
+            some,
+            Some(Shards {
+                total: 4,
+                range: 2..4
+            })
+        );
+        for (shards, range) in [
+            ("0", ""),
+            ("two", ""),
+            ("4", "3..2"),
+            ("4", "2..2"),
+            ("4", "0..5"),
+            ("4", "1-3"),
+            ("", "0..1"),
+        ] {
+            let err =
+                from(&[("DISCORD_SHARDS", shards), ("DISCORD_SHARD_RANGE", range)]).unwrap_err();
+            assert!(err.to_string().contains("DISCORD_SHARD"), "{err}");
+        }
     }
 
     #[test]

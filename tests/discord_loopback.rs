@@ -6,18 +6,54 @@
 mod discord_fake;
 
 use discord_fake::harness::{
-    alice, bob, bob_user, callback, channel, custom_ids, is_webhook, start_bot, EPHEMERAL,
+    alice, bob, bob_user, callback, channel, custom_ids, is_webhook, start_bot, start_sharded,
+    EPHEMERAL,
 };
 use discord_fake::payloads::{self, APP_ID, BOT_ID, CHANNEL_ID, GUILD_ID};
 use discord_fake::service as script;
 use oware_bot::chat::discord::respond::DEFER_AFTER;
-use oware_bot::service::{Action, Platform, Reply, TimeControl};
+use oware_bot::service::{Action, Platform, Reply, Shards, TimeControl};
 use serde_json::{json, Value};
+
+/// A process running shard 1 of 2 identifies as that shard and leaves the slash
+/// commands to the process that runs shard 0.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_without_shard_zero_identifies_its_shard_and_registers_nothing() {
+    let bot = start_sharded(
+        script::Scripted::new(),
+        Shards {
+            total: 2,
+            range: 1..2,
+        },
+    )
+    .await;
+    let identify = bot.fake.identify().expect("identified");
+    assert_eq!(identify["shard"], json!([1, 2]));
+    // Ready: the bot's account is known, and still no registration after a while.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while bot.service.bot_users().is_empty() {
+        assert!(tokio::time::Instant::now() < deadline, "never ready");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(
+        !bot.fake
+            .requests()
+            .iter()
+            .any(|r| r.method == "PUT" && r.path.contains("/commands")),
+        "only shard 0's process registers the commands"
+    );
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
     let bot = start_bot(Some(GUILD_ID.parse().unwrap())).await;
     let identify = bot.fake.identify().expect("the bot identified");
+    assert_eq!(
+        identify["shard"],
+        json!([0, 1]),
+        "unsharded: Discord's recommended count (one, here)"
+    );
     assert_eq!(
         identify["intents"],
         json!(0),

@@ -15,7 +15,7 @@ use discord_fake::{FakeDiscord, Recorded};
 use oware_bot::chat::discord::deliver::{self, Round};
 use oware_bot::service::{
     Action, ChallengeOptions, ChatService, Command, First, Level, Place, Platform, Service,
-    ServiceConfig, User,
+    ServiceConfig, Shards, User,
 };
 
 /// A thread the adapter opened for a game (any snowflake: the fake accepts it).
@@ -187,8 +187,8 @@ async fn a_whole_game_with_the_real_service() {
     assert!(!is_private(&over), "{}", content(&over));
     assert_eq!(
         custom_ids(&over["data"]["components"]),
-        [[format!("rm:{game}")]],
-        "no pit buttons after the end, only a rematch"
+        [[format!("rm:{game}"), format!("an:{game}")]],
+        "no pit buttons after the end: a rematch and a review"
     );
 
     // A move after the end is refused privately.
@@ -286,10 +286,10 @@ async fn an_outbox_message_is_posted_once_with_its_nonce() {
     // A restarted deliverer finds nothing to send.
     let http = http_to(fake);
     assert_eq!(
-        deliver::round(&http, service.as_ref()).await,
+        deliver::round(&http, service.as_ref(), None).await,
         Round::default()
     );
-    let again = tokio::spawn(deliver::run(http, Arc::clone(&service)));
+    let again = tokio::spawn(deliver::run(http, Arc::clone(&service), None));
     tokio::time::sleep(Duration::from_millis(300)).await;
     again.abort();
     assert_eq!(
@@ -344,7 +344,7 @@ async fn a_message_sent_but_not_marked_is_sent_again_with_the_same_nonce() {
     assert_eq!(service.unsent(Platform::Discord).await.len(), 1);
 
     // The next one sends it again, with the same nonce, and marks it sent.
-    let next = tokio::spawn(deliver::run(http, Arc::clone(&service)));
+    let next = tokio::spawn(deliver::run(http, Arc::clone(&service), None));
     let in_thread = |r: &Recorded| {
         r.method == "POST" && r.path == format!("/api/v10/channels/{THREAD_ID}/messages")
     };
@@ -401,4 +401,77 @@ impl Drop for Scheduler {
     fn drop(&mut self) {
         self.0.abort();
     }
+}
+
+/// Two processes share one database, each running half of the shards: each delivers
+/// only the messages of the servers on its own shards (a server's shard is
+/// `(guild_id >> 22) % total`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_process_delivers_only_the_messages_of_its_own_shards() {
+    let (_dir, service) = real_service().await;
+    let fake = FakeDiscord::start().await;
+    let http = http_to(&fake);
+    service.register_bot_user(Platform::Discord, BOT_ID);
+    // Guild 2 << 22 is on shard 0 of 2, guild 3 << 22 on shard 1.
+    let guilds = [
+        (2u64 << 22, "400000000000000001"),
+        (3u64 << 22, "400000000000000002"),
+    ];
+    for (guild, channel_id) in guilds {
+        let opening = Command {
+            place: Place {
+                platform: Platform::Discord,
+                space: Some(guild.to_string()),
+                channel: channel_id.into(),
+                thread: None,
+            },
+            author: alice_user(),
+            action: Action::Play {
+                opponent: User {
+                    id: BOT_ID.into(),
+                    name: "oware-bot".into(),
+                    is_bot: true,
+                },
+                options: ChallengeOptions {
+                    first: First::Opponent,
+                    level: Some(Level::Easy),
+                    ..ChallengeOptions::default()
+                },
+            },
+        };
+        let started = service.handle(opening).await;
+        assert!(!started.private, "{}", started.text);
+    }
+    assert!(
+        service.run_due_jobs().await >= 2,
+        "the engine opened both games"
+    );
+    assert_eq!(service.unsent(Platform::Discord).await.len(), 2);
+    let posted_to = |channel: &str| {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        fake.requests()
+            .iter()
+            .filter(|r| r.method == "POST" && r.path == path)
+            .count()
+    };
+
+    let second = Shards {
+        total: 2,
+        range: 1..2,
+    };
+    let done = deliver::round(&http, service.as_ref(), Some(&second)).await;
+    assert_eq!(done, Round { sent: 1, failed: 0 });
+    assert_eq!((posted_to(guilds[0].1), posted_to(guilds[1].1)), (0, 1));
+    // Shard 1's process has nothing left; shard 0's message still waits.
+    let again = deliver::round(&http, service.as_ref(), Some(&second)).await;
+    assert_eq!(again, Round::default());
+    let first = Shards {
+        total: 2,
+        range: 0..1,
+    };
+    assert!(first.owns(Some(&guilds[0].0.to_string())) && first.owns(None));
+    let done = deliver::round(&http, service.as_ref(), Some(&first)).await;
+    assert_eq!(done, Round { sent: 1, failed: 0 });
+    assert_eq!((posted_to(guilds[0].1), posted_to(guilds[1].1)), (1, 1));
+    assert!(service.unsent(Platform::Discord).await.is_empty());
 }

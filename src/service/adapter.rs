@@ -5,7 +5,7 @@ use std::future::Future;
 
 use tokio::sync::watch;
 
-use super::{Command, Outgoing, Place, Platform, Reply, Service, User};
+use super::{Command, Outgoing, Place, Platform, Reply, Service, Shards, User};
 
 /// What an adapter needs from the service. `Service` implements it; adapter tests can
 /// use a small fake (the outbox methods have empty defaults).
@@ -73,6 +73,16 @@ pub trait ChatService: Send + Sync + 'static {
     fn unsent(&self, platform: Platform) -> impl Future<Output = Vec<Outgoing>> + Send {
         let _ = platform;
         async { Vec::new() }
+    }
+
+    /// [`ChatService::unsent`], only the messages of the servers on `shards`.
+    fn unsent_of(
+        &self,
+        platform: Platform,
+        shards: Shards,
+    ) -> impl Future<Output = Vec<Outgoing>> + Send {
+        let _ = shards;
+        self.unsent(platform)
     }
 
     /// Records that message `id` was delivered.
@@ -167,6 +177,10 @@ impl ChatService for Service {
 
     fn unsent(&self, platform: Platform) -> impl Future<Output = Vec<Outgoing>> + Send {
         Service::unsent(self, platform)
+    }
+
+    async fn unsent_of(&self, platform: Platform, shards: Shards) -> Vec<Outgoing> {
+        Service::unsent_of(self, platform, Some(&shards)).await
     }
 
     fn mark_sent(&self, id: i64) -> impl Future<Output = ()> + Send {

@@ -47,7 +47,7 @@ pub use command::{
 };
 pub use error::{ServiceError, GENERIC_FAILURE};
 pub use limits::{Caps, RateLimit};
-pub use outbox::Outgoing;
+pub use outbox::{Outgoing, Shards};
 pub use reply::{Attachment, Button, ButtonAction, Reply};
 
 use crate::store::{inbox, Store, StoreError};

@@ -11,6 +11,32 @@ use crate::store::{GameRow, NewMessage, OutboxRow};
 /// How many messages one delivery round takes.
 const ROUND: i64 = 50;
 
+/// The Discord shards one process runs: `range` of `total`. A server (guild) belongs
+/// to shard `(guild_id >> 22) % total`, direct messages to shard 0; each process
+/// delivers only its own shards' messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shards {
+    /// How many shards the bot has in all.
+    pub total: u32,
+    /// The shards this process runs.
+    pub range: std::ops::Range<u32>,
+}
+
+impl Shards {
+    /// The shard of a place in server `space` (`None`: direct messages).
+    #[must_use]
+    pub fn shard_of(&self, space: Option<&str>) -> u32 {
+        let guild: u64 = space.and_then(|s| s.parse().ok()).unwrap_or(0);
+        u32::try_from((guild >> 22) % u64::from(self.total.max(1))).unwrap_or(0)
+    }
+
+    /// Whether this process runs the shard of `space`.
+    #[must_use]
+    pub fn owns(&self, space: Option<&str>) -> bool {
+        self.range.contains(&self.shard_of(space))
+    }
+}
+
 /// An unprompted message to deliver.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outgoing {
@@ -72,7 +98,17 @@ impl Service {
     /// Messages for `platform` waiting to be delivered, oldest first, with their
     /// boards rendered. A message that cannot be read is logged and given up.
     pub async fn unsent(&self, platform: Platform) -> Vec<Outgoing> {
-        let rows = match self.store.unsent_messages(platform.as_str(), ROUND).await {
+        self.unsent_of(platform, None).await
+    }
+
+    /// [`Service::unsent`], only those of the servers on `shards` when given.
+    pub async fn unsent_of(&self, platform: Platform, shards: Option<&Shards>) -> Vec<Outgoing> {
+        let share = shards.map(|s| (s.total, s.range.start, s.range.end));
+        let rows = match self
+            .store
+            .unsent_messages(platform.as_str(), ROUND, share)
+            .await
+        {
             Ok(rows) => rows,
             Err(err) => {
                 tracing::error!(error = %err, "could not read the outbox");

@@ -95,21 +95,30 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
+    /// With `shards` `(total, start, end)`, only the messages of servers on shards
+    /// `start..end` (a server's shard is `(id >> 22) % total`; no server: shard 0).
     pub async fn unsent_messages(
         &self,
         platform: &str,
         limit: i64,
+        shards: Option<(u32, u32, u32)>,
     ) -> Result<Vec<OutboxRow>, StoreError> {
+        let (total, start, end) = shards.map_or((None, 0, 0), |(t, s, e)| (Some(t), s, e));
         Ok(sqlx::query_as(
             "SELECT o.id, o.platform, o.space, o.channel, COALESCE(o.thread, g.thread) AS thread,
                     o.game_id, o.body, o.board_ply, o.attempts, o.attach, o.edits
              FROM outbox o LEFT JOIN games g ON g.id = o.game_id
-             WHERE o.platform = ? AND o.sent_at IS NULL AND o.attempts < ?
-             ORDER BY o.id LIMIT ?",
+             WHERE o.platform = ?1 AND o.sent_at IS NULL AND o.attempts < ?2
+               AND (?4 IS NULL OR (COALESCE(CAST(o.space AS INTEGER), 0) >> 22) % ?4
+                                  BETWEEN ?5 AND ?6 - 1)
+             ORDER BY o.id LIMIT ?3",
         )
         .bind(platform)
         .bind(MAX_ATTEMPTS)
         .bind(limit)
+        .bind(total)
+        .bind(start)
+        .bind(end)
         .fetch_all(&self.writer)
         .await?)
     }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use oware_bot::chat::discord::{self, DiscordConfig};
 use oware_bot::chat::ChatService;
 use oware_bot::config::Secret;
-use oware_bot::service::{Place, Platform, User};
+use oware_bot::service::{Place, Platform, Shards, User};
 use serde_json::Value;
 
 use super::payloads::{self, APP_ID, CHANNEL_ID, GUILD_ID};
@@ -52,9 +52,37 @@ pub async fn start_bot_with<S: ChatService>(service: Arc<S>, guild: Option<u64>)
         token: Secret::new("fake-token-for-loopback"),
         guild_id: guild,
         http_proxy: Some(fake.rest_url.clone()),
+        shards: None,
     };
     let task = tokio::spawn(discord::run(Arc::clone(&service), cfg));
     fake.wait_ready().await;
+    Bot {
+        fake,
+        service,
+        task,
+    }
+}
+
+/// Starts the bot running `shards` against a new fake Discord, and waits until it
+/// identified (a process without shard 0 registers no commands).
+pub async fn start_sharded<S: ChatService>(service: Arc<S>, shards: Shards) -> Bot<S> {
+    init_logs();
+    let fake = FakeDiscord::start().await;
+    let cfg = DiscordConfig {
+        token: Secret::new("fake-token-for-loopback"),
+        guild_id: Some(GUILD_ID.parse().expect("a guild id")),
+        http_proxy: Some(fake.rest_url.clone()),
+        shards: Some(shards),
+    };
+    let task = tokio::spawn(discord::run(Arc::clone(&service), cfg));
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while fake.identify().is_none() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the bot never identified"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
     Bot {
         fake,
         service,

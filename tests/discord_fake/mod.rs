@@ -281,7 +281,12 @@ async fn serve_gateway(
                                 *shared.identify.lock().unwrap() = Some(frame["d"].clone());
                                 seq += 1;
                                 let url = shared.ws_url.lock().unwrap().clone();
-                                let ready = json!({ "op": 0, "s": seq, "t": "READY", "d": payloads::ready(&url) });
+                                let mut d = payloads::ready(&url);
+                                // READY names the shard the connection identified as.
+                                if let Some(shard) = frame["d"].get("shard") {
+                                    d["shard"] = shard.clone();
+                                }
+                                let ready = json!({ "op": 0, "s": seq, "t": "READY", "d": d });
                                 let _ = tx.send(WsMessage::text(ready.to_string())).await;
                             }
                             _ => {}
@@ -373,6 +378,14 @@ fn route(req: &Recorded, shared: &Shared) -> Response<Full<Bytes>> {
     };
     match (req.method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({ "url": *shared.ws_url.lock().unwrap() })),
+        // Discord's recommended shard count (what an unsharded start asks for).
+        ("GET", ["gateway", "bot"]) => ok(json!({
+            "url": *shared.ws_url.lock().unwrap(),
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
+            }
+        })),
         ("PUT", ["applications", _, "commands"] | ["applications", _, "guilds", _, "commands"]) => {
             ok(json!([]))
         }

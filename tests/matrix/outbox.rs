@@ -243,7 +243,7 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
     loop {
         let rows = service
             .store()
-            .unsent_messages("matrix", 10)
+            .unsent_messages("matrix", 10, None)
             .await
             .expect("reads");
         if rows.len() == 1 && rows[0].channel == nowhere && rows[0].attempts >= 1 {

@@ -15,7 +15,7 @@ use poise::serenity_prelude as serenity;
 use super::message;
 use super::DiscordError;
 use crate::chat::ChatService;
-use crate::service::{Outgoing, Place, Platform};
+use crate::service::{Outgoing, Place, Platform, Shards};
 
 /// How long the deliverer waits before looking again when nothing new was written,
 /// so that failed deliveries are retried.
@@ -32,12 +32,17 @@ pub struct Round {
 
 /// Delivers the Discord outbox for ever: a round now, then another whenever the
 /// service writes a message, and at least every [`RETRY_AFTER`]. Runs until dropped.
-pub async fn run<S: ChatService>(http: Arc<serenity::Http>, service: Arc<S>) {
+/// With `shards`, only the messages of the servers on this process's shards.
+pub async fn run<S: ChatService>(
+    http: Arc<serenity::Http>,
+    service: Arc<S>,
+    shards: Option<Shards>,
+) {
     let mut written = service.outbox_watch();
     loop {
         // Whatever is written from here on wakes the next wait, even mid-round.
         written.borrow_and_update();
-        let done = round(&http, service.as_ref()).await;
+        let done = round(&http, service.as_ref(), shards.as_ref()).await;
         if done.sent > 0 && done.failed == 0 {
             // A full batch may have left more behind: look again at once.
             continue;
@@ -54,11 +59,19 @@ pub async fn run<S: ChatService>(http: Arc<serenity::Http>, service: Arc<S>) {
     }
 }
 
-/// One round: every unsent Discord message, oldest first, sent and marked sent, or
-/// logged and reported as failed.
-pub async fn round<S: ChatService + ?Sized>(http: &serenity::Http, service: &S) -> Round {
+/// One round: every unsent Discord message (of the servers on `shards`, when
+/// given), oldest first, sent and marked sent, or logged and reported as failed.
+pub async fn round<S: ChatService + ?Sized>(
+    http: &serenity::Http,
+    service: &S,
+    shards: Option<&Shards>,
+) -> Round {
     let mut done = Round::default();
-    for out in service.unsent(Platform::Discord).await {
+    let unsent = match shards {
+        Some(shards) => service.unsent_of(Platform::Discord, shards.clone()).await,
+        None => service.unsent(Platform::Discord).await,
+    };
+    for out in unsent {
         match send(http, &out).await {
             Ok(_) => {
                 service.mark_sent(out.id).await;

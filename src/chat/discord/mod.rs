@@ -25,7 +25,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::chat::ChatService;
 use crate::config::{Config, ConfigError, Secret};
-use crate::service::{Command, Place, Platform, Reply, User};
+use crate::service::{Command, Place, Platform, Reply, Shards, User};
 
 /// What the Discord adapter needs to start: the Discord part of [`Config`].
 #[derive(Clone, Debug)]
@@ -38,6 +38,18 @@ pub struct DiscordConfig {
     /// `DISCORD_HTTP_PROXY`: send every REST call to this base URL instead of
     /// `https://discord.com` (an HTTP proxy such as twilight-http-proxy, or a test fake).
     pub http_proxy: Option<String>,
+    /// `DISCORD_SHARDS` / `DISCORD_SHARD_RANGE`: the shards this process runs, of
+    /// how many; `None`: all of Discord's recommended count.
+    pub shards: Option<Shards>,
+}
+
+impl DiscordConfig {
+    /// Whether this process registers the slash commands: the one that runs shard 0
+    /// (so that several processes do not all register them).
+    #[must_use]
+    pub fn registers_commands(&self) -> bool {
+        self.shards.as_ref().is_none_or(|s| s.range.contains(&0))
+    }
 }
 
 impl DiscordConfig {
@@ -50,6 +62,7 @@ impl DiscordConfig {
             // Snowflakes are never 0 (and serenity's ids panic on it).
             guild_id: config.discord_guild_id.filter(|id| *id != 0),
             http_proxy: config.discord_http_proxy.clone(),
+            shards: config.discord_shards.clone(),
         })
     }
 
@@ -182,15 +195,17 @@ pub async fn run_until(
     let (http_ready, on_ready) = tokio::sync::oneshot::channel::<Arc<serenity::Http>>();
     let deliverer = {
         let service = Arc::clone(&service);
+        let shards = cfg.shards.clone();
         async move {
             match on_ready.await {
-                Ok(http) => deliver::run(http, service).await,
+                Ok(http) => deliver::run(http, service, shards).await,
                 // Setup never ran: the client stops on its own.
                 Err(_) => std::future::pending().await,
             }
         }
     };
     let data = Data::new(service);
+    let registers = cfg.registers_commands();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -207,9 +222,13 @@ pub async fn run_until(
                 data.service
                     .register_bot_user(Platform::Discord, &ready.user.id.get().to_string());
                 let commands = &framework.options().commands;
-                let registered = match guild {
-                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
-                    None => poise::builtins::register_globally(ctx, commands).await,
+                let registered = match (registers, guild) {
+                    // Another process runs shard 0 and registers them.
+                    (false, _) => Ok(()),
+                    (true, Some(guild)) => {
+                        poise::builtins::register_in_guild(ctx, commands, guild).await
+                    }
+                    (true, None) => poise::builtins::register_globally(ctx, commands).await,
                 };
                 if let Err(e) = registered {
                     tracing::error!(error = %e, "could not register the slash commands");
@@ -232,8 +251,19 @@ pub async fn run_until(
         // `start` returns once the shards are down.
         std::future::pending::<()>().await;
     };
+    let started = async {
+        match &cfg.shards {
+            Some(shards) => {
+                tracing::info!(range = ?shards.range, total = shards.total, "Discord: starting shards");
+                client
+                    .start_shard_range(shards.range.clone(), shards.total)
+                    .await
+            }
+            None => client.start_autosharded().await,
+        }
+    };
     tokio::select! {
-        started = client.start() => started?,
+        started = started => started?,
         () = deliverer => {}
         () = stopping => {}
     }
