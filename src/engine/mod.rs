@@ -1,21 +1,26 @@
 //! The engine layer, pure like the rules: the search that plays as the bot opponent
-//! (levels, evaluation, transposition table), endgame tables, and move-tree counting
-//! (perft). The only I/O is reading and writing table files, kept in [`table_file`].
+//! (levels, evaluation, transposition table), endgame tables, post-game analysis and
+//! puzzles, and move-tree counting (perft). The only I/O is reading and writing table
+//! files, kept in [`table_file`].
 
+pub mod analysis;
 pub mod eval;
 pub mod level;
 mod ordering;
 pub mod perft;
+pub mod puzzles;
 pub mod search;
 pub mod table_file;
 pub mod tables;
 mod tt;
 
+pub use analysis::{analyse, Analyser, Analysis, Class, PlyAnalysis};
 pub use level::{
     accepts_split, choose_move, choose_with, install_tables, installed_tables, Level,
     LevelParseError,
 };
 pub use perft::{divide, perft};
+pub use puzzles::{Goal, Puzzle};
 pub use search::{Limits, Report, Searcher};
 pub use tables::Tables;
 

@@ -215,6 +215,45 @@ impl<'t> Searcher<'t> {
             .collect()
     }
 
+    /// The values of every legal move of `game` (in ascending pit order), each
+    /// searched with a full window to `depth` plies counting the move itself (as
+    /// [`Searcher::search`] counts depth), stopping after about `nodes` nodes: `None`
+    /// when the limit cut the round short (its values would be partial). Node-limited,
+    /// so reproducible: the same calls on the same searcher give the same values.
+    pub fn score_moves_within(
+        &mut self,
+        game: &Game,
+        depth: u32,
+        nodes: u64,
+    ) -> Option<Vec<(Pit, i32)>> {
+        let limits = Limits {
+            depth: depth.max(1),
+            nodes,
+            time: None,
+        };
+        self.start(game, limits);
+        let root = game.position();
+        let mut values = Vec::with_capacity(6);
+        for pit in game.legal_moves() {
+            let value = -self.child(root, pit, limits.depth - 1, 1, -INFINITY, INFINITY);
+            if self.aborted {
+                return None;
+            }
+            values.push((pit, value));
+        }
+        Some(values)
+    }
+
+    /// The move the transposition table holds for `position`, if any (a best move
+    /// found by an earlier search; the caller checks that it is legal).
+    #[must_use]
+    pub fn table_move(&self, position: Position) -> Option<Pit> {
+        self.tt
+            .get(position)
+            .and_then(|e| e.best)
+            .and_then(|i| Pit::new(usize::from(i)))
+    }
+
     /// Whether the budget (divided by `divisor`) is spent.
     fn out_of_time(&self, divisor: u32) -> bool {
         self.limits
