@@ -76,7 +76,10 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
                 && reply.mentions.is_empty(),
             "no pits are offered while the bot is to move: {reply:?}"
         );
-        assert_eq!(service.run_due_jobs().await, 1, "one engine job");
+        // The engine's job, and when its move ends the game, the check for advice to
+        // judge (none here: it does nothing).
+        let ran = service.run_due_jobs().await;
+        assert!((1..=2).contains(&ran), "one engine job: {ran}");
         let after = stored_game(&service, game_id).await;
         assert_eq!(
             after.plies().len(),

@@ -36,9 +36,12 @@ async fn a_whole_game_to_a_25_win() {
     assert!(
         matches!(
             last.buttons.as_slice(),
-            [Button { action: ButtonAction::Rematch { game: g }, .. }] if *g == game
+            [
+                Button { action: ButtonAction::Rematch { game: g }, .. },
+                Button { action: ButtonAction::Analyse { game: a }, .. },
+            ] if *g == game && *a == game
         ),
-        "only a rematch is offered at the end: {:?}",
+        "a rematch and a review are offered at the end: {:?}",
         last.buttons
     );
     let row = service.store().game(game).await.unwrap().unwrap();
