@@ -72,6 +72,26 @@ fn alice_user() -> User {
     }
 }
 
+/// Alice challenges the bot at `place`, the engine (easy) to move first.
+fn engine_opens(place: Place) -> Command {
+    Command {
+        place,
+        author: alice_user(),
+        action: Action::Play {
+            opponent: User {
+                id: BOT_ID.into(),
+                name: "oware-bot".into(),
+                is_bot: true,
+            },
+            options: ChallengeOptions {
+                first: First::Opponent,
+                level: Some(Level::Easy),
+                ..ChallengeOptions::default()
+            },
+        },
+    }
+}
+
 fn is_private(answer: &Value) -> bool {
     answer["data"]["flags"].as_u64().unwrap_or(0) & EPHEMERAL != 0
 }
@@ -310,23 +330,7 @@ async fn a_message_sent_but_not_marked_is_sent_again_with_the_same_nonce() {
     let fake = FakeDiscord::start().await;
     let http = http_to(&fake);
     service.register_bot_user(Platform::Discord, BOT_ID);
-    let opening = Command {
-        place: channel(),
-        author: alice_user(),
-        action: Action::Play {
-            opponent: User {
-                id: BOT_ID.into(),
-                name: "oware-bot".into(),
-                is_bot: true,
-            },
-            options: ChallengeOptions {
-                first: First::Opponent,
-                level: Some(Level::Easy),
-                ..ChallengeOptions::default()
-            },
-        },
-    };
-    let started = service.handle(opening).await;
+    let started = service.handle(engine_opens(channel())).await;
     assert!(!started.private, "{}", started.text);
     let game = started.game.expect("a game");
     let thread = Place {
@@ -418,28 +422,13 @@ async fn each_process_delivers_only_the_messages_of_its_own_shards() {
         (3u64 << 22, "400000000000000002"),
     ];
     for (guild, channel_id) in guilds {
-        let opening = Command {
-            place: Place {
-                platform: Platform::Discord,
-                space: Some(guild.to_string()),
-                channel: channel_id.into(),
-                thread: None,
-            },
-            author: alice_user(),
-            action: Action::Play {
-                opponent: User {
-                    id: BOT_ID.into(),
-                    name: "oware-bot".into(),
-                    is_bot: true,
-                },
-                options: ChallengeOptions {
-                    first: First::Opponent,
-                    level: Some(Level::Easy),
-                    ..ChallengeOptions::default()
-                },
-            },
+        let place = Place {
+            platform: Platform::Discord,
+            space: Some(guild.to_string()),
+            channel: channel_id.into(),
+            thread: None,
         };
-        let started = service.handle(opening).await;
+        let started = service.handle(engine_opens(place)).await;
         assert!(!started.private, "{}", started.text);
     }
     assert!(

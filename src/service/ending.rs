@@ -101,7 +101,7 @@ pub(super) fn from_numbers(n: RatingNumbers) -> Rating {
     }
 }
 
-fn to_numbers(r: Rating) -> RatingNumbers {
+pub(super) fn to_numbers(r: Rating) -> RatingNumbers {
     RatingNumbers {
         rating: r.rating,
         deviation: r.deviation,

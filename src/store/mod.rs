@@ -19,7 +19,9 @@ pub mod inbox;
 mod jobs;
 mod matching;
 mod outbox;
+#[macro_use]
 mod puzzles;
+mod puzzle_attempts;
 #[macro_use]
 mod games;
 mod ratings;
@@ -38,7 +40,8 @@ pub use challenges::{ChallengeRow, NewChallenge};
 pub use counts::{Cap, CapLimits};
 pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
 pub use outbox::{NewMessage, OutboxRow, MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS};
-pub use puzzles::{Answered, NewPuzzle, PuzzleRater, PuzzleRow, PuzzleStats};
+pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};
+pub use puzzles::{NewPuzzle, PuzzleRow};
 pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
 pub use social::{LinkOutcome, Merge};

@@ -2,10 +2,8 @@
 //! and when the job is done the bot sends the review's pictures and replaces the
 //! placeholder's text with an `m.replace` edit.
 
-use std::collections::HashSet;
-
-use crate::support::{body, env, login, say, start_bot, Watch};
-use crate::{bot_config, game_room, real_service, temp, ONE_BOT, SKIPPED};
+use crate::support::{body, env, say};
+use crate::{ONE_BOT, SKIPPED};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_review_replaces_its_placeholder_with_an_edit() {
@@ -14,22 +12,9 @@ async fn a_review_replaces_its_placeholder_with_an_edit() {
         return;
     };
     let _one = ONE_BOT.lock().await;
-    let dir = temp("analysis");
-    let (service, scheduler) = real_service(&dir).await;
-    let cfg = bot_config(&env, &dir.join("matrix-store"));
-    let bot = start_bot(&service, &cfg);
-    let alice = login(&env, &env.alice).await;
-    let bob = login(&env, &env.bob).await;
-    let (room, _) = game_room(&env, &alice, &bob, None).await;
-    let mut watch = Watch {
-        room: room.clone(),
-        bot: env.bot.clone(),
-        seen: HashSet::new(),
-    };
-
-    say(&room, &format!("!oware play {} level:easy", env.bot), None).await;
-    watch.until_text("thread root").await;
-    watch.until_text("first board").await;
+    // A game against the engine begun in a new room (the outbox tests' set-up).
+    let mut s = crate::outbox::setup(env, "analysis").await;
+    let (room, watch) = (s.room.clone(), &mut s.watch);
     say(&room, "!move c", None).await;
     watch.until_text("Alice's move").await;
     watch.until_text("the engine's move").await;
@@ -69,7 +54,7 @@ async fn a_review_replaces_its_placeholder_with_an_edit() {
     assert!(new.contains("Review of game"), "{edit:#}");
     assert!(new.contains("Accuracy:"), "{edit:#}");
 
-    bot.stop().await;
-    scheduler.abort();
-    let _ = std::fs::remove_dir_all(&dir);
+    s.bot.stop().await;
+    s.scheduler.abort();
+    let _ = std::fs::remove_dir_all(&s.dir);
 }

@@ -65,21 +65,21 @@ fn assert_engine_move(events: &[serde_json::Value], root: &str, alice: &str, wha
     assert!(mentions(text, alice), "{what}: Alice is to move: {text:#}");
 }
 
-struct Setup {
-    env: Env,
-    service: Arc<Service>,
-    scheduler: tokio::task::JoinHandle<()>,
-    cfg: oware_bot::chat::matrix::MatrixConfig,
-    bot: RunningBot,
-    room: Room,
-    watch: Watch,
-    root: String,
-    dir: std::path::PathBuf,
+pub(crate) struct Setup {
+    pub(crate) env: Env,
+    pub(crate) service: Arc<Service>,
+    pub(crate) scheduler: tokio::task::JoinHandle<()>,
+    pub(crate) cfg: oware_bot::chat::matrix::MatrixConfig,
+    pub(crate) bot: RunningBot,
+    pub(crate) room: Room,
+    pub(crate) watch: Watch,
+    pub(crate) root: String,
+    pub(crate) dir: std::path::PathBuf,
 }
 
 /// A fresh database and store directory, the bot and the scheduler running, and a
 /// game between Alice and the engine begun in a new room.
-async fn setup(env: Env, name: &str) -> Setup {
+pub(crate) async fn setup(env: Env, name: &str) -> Setup {
     let dir = temp(name);
     let (service, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));

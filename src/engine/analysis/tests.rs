@@ -4,6 +4,7 @@
 use super::*;
 use crate::engine::level::Rng;
 use crate::engine::tables::build;
+use crate::rules::Variant;
 
 /// Small budgets: the tests run unoptimised.
 const NODES: u64 = 10_000;

@@ -3,6 +3,7 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::service::GameRef;
 use crate::{
     rules::Variant,
     service::{First, Level},

@@ -1,0 +1,126 @@
+//! The arguments every command shares: game ids (`#12`, `game:12`), challenge ids
+//! (`c7`), and "at most one word" checks, each refusal saying what to type.
+
+use super::{quote, ParseError};
+use crate::service::GameRef;
+
+/// `#12` (or a bare number, or `game:12`) as a game id. A challenge's `c7` is
+/// refused with a hint: challenges and games are numbered apart.
+fn id_word(word: &str) -> Option<Result<i64, ParseError>> {
+    if challenge_word(word).is_some() {
+        return Some(Err(ParseError::ChallengeNotGame(quote(word))));
+    }
+    number_word(word)
+}
+
+/// `c7` or `#c7` (or `challenge:7`): a challenge id.
+fn challenge_word(word: &str) -> Option<&str> {
+    let lower = word.strip_prefix('#').unwrap_or(word);
+    let digits = lower
+        .strip_prefix(['c', 'C'])
+        .or_else(|| lower.strip_prefix("challenge:"))?;
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
+}
+
+/// A challenge id: `c7`, `#c7`, and also a plain `#7` or `7`.
+fn challenge_id_word(word: &str) -> Option<Result<i64, ParseError>> {
+    match challenge_word(word) {
+        Some(digits) => Some(
+            digits
+                .parse::<i64>()
+                .ok()
+                .filter(|id| *id > 0)
+                .ok_or_else(|| ParseError::BadId(quote(word))),
+        ),
+        None => number_word(word),
+    }
+}
+
+fn number_word(word: &str) -> Option<Result<i64, ParseError>> {
+    let digits = word
+        .strip_prefix('#')
+        .or_else(|| word.strip_prefix("game:"))
+        .or_else(|| word.bytes().all(|b| b.is_ascii_digit()).then_some(word))?;
+    Some(
+        digits
+            .parse::<i64>()
+            .ok()
+            .filter(|id| *id > 0)
+            .ok_or_else(|| ParseError::BadId(quote(word))),
+    )
+}
+
+/// Splits arguments into an optional id and the other words.
+fn split_id<'a>(args: &[&'a str]) -> Result<(GameRef, Vec<&'a str>), ParseError> {
+    let mut id = None;
+    let mut words = Vec::new();
+    for word in args {
+        match id_word(word) {
+            Some(parsed) if id.is_none() => id = Some(parsed?),
+            _ => words.push(*word),
+        }
+    }
+    Ok((id, words))
+}
+
+/// Splits arguments into an optional id written `#12` or `game:12` and the other
+/// words.
+pub(super) fn split_marked_id<'a>(args: &[&'a str]) -> Result<(GameRef, Vec<&'a str>), ParseError> {
+    let mut id = None;
+    let mut words = Vec::new();
+    for word in args {
+        let marked = word.starts_with('#') || word.starts_with("game:");
+        match id_word(word).filter(|_| marked) {
+            Some(parsed) if id.is_none() => id = Some(parsed?),
+            _ => words.push(*word),
+        }
+    }
+    Ok((id, words))
+}
+
+/// At most one word besides the id.
+pub(super) fn at_most_one<'a>(
+    command: &'static str,
+    words: &[&'a str],
+) -> Result<Option<&'a str>, ParseError> {
+    match words {
+        [] => Ok(None),
+        [one] => Ok(Some(one)),
+        [_, extra, ..] => Err(ParseError::UnexpectedWord {
+            command: command.to_owned(),
+            word: quote(extra),
+        }),
+    }
+}
+
+/// Only a challenge id (or nothing).
+pub(super) fn only_challenge(
+    command: &'static str,
+    args: &[&str],
+) -> Result<Option<i64>, ParseError> {
+    match args {
+        [] => Ok(None),
+        [word] => match challenge_id_word(word) {
+            Some(id) => id.map(Some),
+            None => Err(ParseError::UnexpectedWord {
+                command: command.to_owned(),
+                word: quote(word),
+            }),
+        },
+        [_, extra, ..] => Err(ParseError::UnexpectedWord {
+            command: command.to_owned(),
+            word: quote(extra),
+        }),
+    }
+}
+
+pub(super) fn only_id(command: &'static str, args: &[&str]) -> Result<GameRef, ParseError> {
+    let (id, words) = split_id(args)?;
+    match words.first() {
+        None => Ok(id),
+        Some(word) => Err(ParseError::UnexpectedWord {
+            command: command.to_owned(),
+            word: quote(word),
+        }),
+    }
+}
