@@ -98,7 +98,7 @@ CREATE TABLE puzzle_ratings (
     deviation  DOUBLE PRECISION NOT NULL,
     volatility DOUBLE PRECISION NOT NULL,
     attempts   BIGINT NOT NULL DEFAULT 0,
-    solved     BOOLEAN NOT NULL DEFAULT FALSE,
+    solved     BIGINT NOT NULL DEFAULT 0,
     updated_at BIGINT NOT NULL,
     PRIMARY KEY (platform, user_id)
 );

@@ -8,10 +8,14 @@ use std::{sync::Arc, time::Duration};
 use tokio::task::JoinSet;
 
 use super::{turn::kind, Service, ServiceError};
-use crate::store::JobRow;
+use crate::store::{Backend, JobRow};
 
-/// How long a runner holds a claimed job before another may take it.
+/// How long a runner holds a claimed job before another may take it, on SQLite (one
+/// process; claims are released at start-up).
 const LEASE_MS: i64 = 5 * 60 * 1000;
+/// The same on PostgreSQL, where a crashed process's claims must lapse soon for the
+/// others to take its jobs over; a runner renews its claim while the job runs.
+const SHARED_LEASE_MS: i64 = 30 * 1000;
 /// Jobs claimed per round.
 const ROUND: i64 = 64;
 /// The longest the scheduler sleeps without looking again.
@@ -40,7 +44,11 @@ impl Service {
         let mut running = JoinSet::new();
         loop {
             let now = self.now();
-            match self.store.claim_due_jobs(now, now + LEASE_MS, ROUND).await {
+            match self
+                .store
+                .claim_due_jobs(now, now + self.lease_ms(), ROUND)
+                .await
+            {
                 Ok(jobs) => {
                     for job in jobs {
                         let service = Arc::clone(&self);
@@ -79,7 +87,11 @@ impl Service {
         let mut ran = 0;
         loop {
             let now = self.now();
-            let jobs = match self.store.claim_due_jobs(now, now + LEASE_MS, ROUND).await {
+            let jobs = match self
+                .store
+                .claim_due_jobs(now, now + self.lease_ms(), ROUND)
+                .await
+            {
                 Ok(jobs) => jobs,
                 Err(err) => {
                     tracing::error!(error = %err, "cannot claim jobs");
@@ -141,14 +153,45 @@ impl Service {
         }
     }
 
+    /// How long a claim holds (see [`LEASE_MS`], [`SHARED_LEASE_MS`]).
+    fn lease_ms(&self) -> i64 {
+        match self.store.backend() {
+            Backend::Sqlite => LEASE_MS,
+            Backend::Postgres => SHARED_LEASE_MS,
+        }
+    }
+
+    /// Runs `job`, renewing its claim while it runs on a shared database.
     async fn run_job(&self, job: JobRow) {
+        let work = self.do_job(&job);
+        if self.store.backend() == Backend::Postgres {
+            let renew = async {
+                let every = Duration::from_millis(SHARED_LEASE_MS.unsigned_abs() / 3);
+                loop {
+                    tokio::time::sleep(every).await;
+                    let until = self.now() + SHARED_LEASE_MS;
+                    if let Err(err) = self.store.renew_job_claim(job.id, until).await {
+                        tracing::warn!(job = job.id, error = %err, "cannot renew a job's claim");
+                    }
+                }
+            };
+            tokio::select! {
+                () = work => {}
+                () = renew => {}
+            }
+        } else {
+            work.await;
+        }
+    }
+
+    async fn do_job(&self, job: &JobRow) {
         let result = match job.kind.as_str() {
-            kind::ENGINE_MOVE => self.engine_job(&job).await,
-            kind::TIMEOUT => self.timeout_job(&job).await,
-            kind::REMINDER => self.reminder_job(&job).await,
-            kind::IDLE_ABORT => self.idle_job(&job).await,
-            kind::CHALLENGE_EXPIRY => self.expiry_job(&job).await,
-            kind::ANALYSIS => self.analysis_job(&job).await,
+            kind::ENGINE_MOVE => self.engine_job(job).await,
+            kind::TIMEOUT => self.timeout_job(job).await,
+            kind::REMINDER => self.reminder_job(job).await,
+            kind::IDLE_ABORT => self.idle_job(job).await,
+            kind::CHALLENGE_EXPIRY => self.expiry_job(job).await,
+            kind::ANALYSIS => self.analysis_job(job).await,
             // Done (or not possible yet): either way the job is over.
             kind::PUZZLES => self.refill_puzzles().await.map(|_| false),
             other => Err(ServiceError::Internal(format!(

@@ -77,7 +77,7 @@ impl Store {
     /// Database failures.
     pub async fn analysis(&self, game_id: i64) -> Result<Option<AnalysisRow>, StoreError> {
         Ok(
-            sqlx::query_as("SELECT engine, result FROM analyses WHERE game_id = ?")
+            sqlx::query_as("SELECT engine, result FROM analyses WHERE game_id = $1")
                 .bind(game_id)
                 .fetch_optional(&self.reader)
                 .await?,
@@ -90,7 +90,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Replayed`] for a command handled before; database failures.
     pub async fn queue_job(&self, job: &NewJob, now: i64) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         jobs::insert_job(&mut tx, job, job.game_id, None, now).await?;
         tx.commit().await?;
@@ -105,7 +105,7 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT a.ply, a.onlooker_id, p.name, a.pit FROM advice a
              JOIN players p ON p.id = a.onlooker_id
-             WHERE a.game_id = ? ORDER BY a.ply, a.given_at, a.onlooker_id",
+             WHERE a.game_id = $1 ORDER BY a.ply, a.given_at, a.onlooker_id",
         )
         .bind(game_id)
         .fetch_all(&self.reader)
@@ -130,8 +130,8 @@ impl Store {
         effects: &Effects,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let done = sqlx::query("DELETE FROM jobs WHERE id = ?")
+        let mut tx = self.begin_write().await?;
+        let done = sqlx::query("DELETE FROM jobs WHERE id = $1")
             .bind(job_id)
             .execute(&mut *tx)
             .await?
@@ -142,7 +142,7 @@ impl Store {
             return Ok(());
         }
         sqlx::query(
-            "INSERT INTO analyses (game_id, engine, result, finished_at) VALUES (?, ?, ?, ?)
+            "INSERT INTO analyses (game_id, engine, result, finished_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (game_id) DO UPDATE SET engine = excluded.engine,
                  result = excluded.result, finished_at = excluded.finished_at",
         )
@@ -152,7 +152,7 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("DELETE FROM advice_judgments WHERE game_id = ?")
+        sqlx::query("DELETE FROM advice_judgments WHERE game_id = $1")
             .bind(game_id)
             .execute(&mut *tx)
             .await?;
@@ -160,7 +160,7 @@ impl Store {
             sqlx::query(
                 "INSERT INTO advice_judgments (game_id, onlooker_id, platform, space, channel,
                                                picks, close, loss)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(game_id)
             .bind(j.onlooker_id)
@@ -191,8 +191,8 @@ impl Store {
         effects: &Effects,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
-        let gone = sqlx::query("DELETE FROM jobs WHERE id = ?")
+        let mut tx = self.begin_write().await?;
+        let gone = sqlx::query("DELETE FROM jobs WHERE id = $1")
             .bind(job_id)
             .execute(&mut *tx)
             .await?
@@ -222,18 +222,19 @@ impl Store {
                 v.platform.as_str(),
                 v.space.as_deref(),
                 v.channel.as_str(),
-                0,
+                false,
             ),
-            None => ("", None, "", 1),
+            None => ("", None, "", true),
         };
         Ok(sqlx::query_as(
-            "SELECT p.name, SUM(j.picks) AS picks, SUM(j.close) AS close,
-                    CAST(SUM(j.loss) AS REAL) / 100.0 / SUM(j.picks) AS average
+            "SELECT p.name, CAST(SUM(j.picks) AS BIGINT) AS picks,
+                    CAST(SUM(j.close) AS BIGINT) AS close,
+                    CAST(SUM(j.loss) AS DOUBLE PRECISION) / 100.0 / SUM(j.picks) AS average
              FROM advice_judgments j JOIN players p ON p.id = j.onlooker_id
-             WHERE ?4 OR (j.platform = ?1 AND CASE WHEN ?2 IS NULL
-                          THEN j.space IS NULL AND j.channel = ?3 ELSE j.space = ?2 END)
-             GROUP BY j.onlooker_id HAVING SUM(j.picks) >= ?5
-             ORDER BY average, picks DESC, p.name LIMIT ?6",
+             WHERE $4 OR (j.platform = $1 AND CASE WHEN $2 IS NULL
+                          THEN j.space IS NULL AND j.channel = $3 ELSE j.space = $2 END)
+             GROUP BY j.onlooker_id, p.name HAVING SUM(j.picks) >= $5
+             ORDER BY average, picks DESC, p.name LIMIT $6",
         )
         .bind(platform)
         .bind(space)

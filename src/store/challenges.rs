@@ -34,16 +34,19 @@ pub struct ChallengeRow {
     /// `challenger`, `opponent` or `random`.
     pub first: String,
     /// Rated or casual.
+    #[sqlx(try_from = "super::Flag")]
     pub rated: bool,
     /// The rules variant's name.
     pub variant: String,
     /// Whether onlookers may advise.
+    #[sqlx(try_from = "super::Flag")]
     pub advice: bool,
     /// The engine level, for games against the bot.
     pub level: Option<String>,
     /// The time control, canonical (`none`, `3d`, `5+3`).
     pub time_control: String,
     /// Whether the player to move is reminded (correspondence games).
+    #[sqlx(try_from = "super::Flag")]
     pub reminders: bool,
     /// `pending`, `accepted`, `declined`, `cancelled` or `expired`.
     pub status: String,
@@ -112,7 +115,7 @@ impl Store {
     /// Database failures.
     pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>, StoreError> {
         Ok(
-            sqlx::query_as(concat!(select_challenge!(), "WHERE c.id = ?"))
+            sqlx::query_as(concat!(select_challenge!(), "WHERE c.id = $1"))
                 .bind(id)
                 .fetch_optional(&self.reader)
                 .await?,
@@ -132,8 +135,8 @@ impl Store {
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_challenge!(),
-            "WHERE c.platform = ?1 AND c.status = 'pending' AND c.expires_at > ?3
-               AND (a.user_id = ?2 OR b.user_id = ?2)
+            "WHERE c.platform = $1 AND c.status = 'pending' AND c.expires_at > $3
+               AND (a.user_id = $2 OR b.user_id = $2)
              ORDER BY c.id"
         ))
         .bind(platform)
@@ -155,7 +158,7 @@ impl Store {
     ) -> Result<Option<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_challenge!(),
-            "WHERE c.platform = ? AND b.user_id = ? AND c.level IS NULL
+            "WHERE c.platform = $1 AND b.user_id = $2 AND c.level IS NULL
              ORDER BY c.id DESC LIMIT 1"
         ))
         .bind(platform)

@@ -3,7 +3,7 @@
 //! challenge or a game count again inside their own transaction, which is what makes
 //! a cap hold when commands arrive at once.
 
-use sqlx::{Sqlite, Transaction};
+use sqlx::{Any, Transaction};
 
 use super::{Store, StoreError};
 
@@ -43,7 +43,7 @@ fn within(cap: Cap, count: i64, limit: Option<i64>) -> Result<(), StoreError> {
 
 /// Inside a challenge's creation: the challenger's pending challenges.
 pub(super) async fn check_new_challenge(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     challenger_id: i64,
     now: i64,
     caps: &CapLimits,
@@ -53,7 +53,7 @@ pub(super) async fn check_new_challenge(
     }
     let pending: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM challenges
-         WHERE challenger_id = ? AND status = 'pending' AND expires_at > ? AND level IS NULL",
+         WHERE challenger_id = $1 AND status = 'pending' AND expires_at > $2 AND level IS NULL",
     )
     .bind(challenger_id)
     .bind(now)
@@ -65,13 +65,13 @@ pub(super) async fn check_new_challenge(
 /// Inside a game's creation: each person's active games and, for a game against the
 /// engine, the person's and everyone's engine games.
 pub(super) async fn check_new_game(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     players: [i64; 2],
     caps: &CapLimits,
 ) -> Result<(), StoreError> {
     let mut seats = Vec::with_capacity(2);
     for player in players {
-        let seat: (bool, i64, i64) = sqlx::query_as(
+        let seat: (super::Flag, i64, i64) = sqlx::query_as(
             "SELECT p.is_bot,
                     (SELECT COUNT(*) FROM games g WHERE g.status = 'active'
                        AND (g.south_id = p.id OR g.north_id = p.id)),
@@ -79,15 +79,15 @@ pub(super) async fn check_new_game(
                        JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
                        WHERE g.status = 'active' AND (g.south_id = p.id OR g.north_id = p.id)
                          AND (s.is_bot OR n.is_bot))
-             FROM players p WHERE p.id = ?",
+             FROM players p WHERE p.id = $1",
         )
         .bind(player)
         .fetch_one(&mut **tx)
         .await?;
         seats.push(seat);
     }
-    let engine_game = seats.iter().any(|&(is_bot, _, _)| is_bot);
-    for &(is_bot, active, against_engine) in &seats {
+    let engine_game = seats.iter().any(|&(is_bot, _, _)| is_bot.0);
+    for &(super::Flag(is_bot), active, against_engine) in &seats {
         if is_bot {
             continue;
         }
@@ -126,8 +126,8 @@ impl Store {
     ) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT COUNT(*) FROM challenges c JOIN players p ON p.id = c.challenger_id
-             WHERE c.platform = ?1 AND p.user_id = ?2 AND c.status = 'pending'
-               AND c.expires_at > ?3",
+             WHERE c.platform = $1 AND p.user_id = $2 AND c.status = 'pending'
+               AND c.expires_at > $3",
         )
         .bind(platform)
         .bind(user_id)
@@ -147,11 +147,11 @@ impl Store {
         user_id: &str,
     ) -> Result<(i64, i64), StoreError> {
         Ok(sqlx::query_as(
-            "SELECT COUNT(*), COALESCE(SUM(s.is_bot OR n.is_bot), 0) FROM games g
+            "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN s.is_bot OR n.is_bot THEN 1 ELSE 0 END), 0) AS BIGINT) FROM games g
              JOIN players s ON s.id = g.south_id
              JOIN players n ON n.id = g.north_id
-             WHERE g.platform = ?1 AND g.status = 'active'
-               AND (s.user_id = ?2 OR n.user_id = ?2)",
+             WHERE g.platform = $1 AND g.status = 'active'
+               AND (s.user_id = $2 OR n.user_id = $2)",
         )
         .bind(platform)
         .bind(user_id)

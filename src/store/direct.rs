@@ -14,7 +14,7 @@ impl Store {
         user_id: &str,
     ) -> Result<Option<String>, StoreError> {
         Ok(
-            sqlx::query_scalar("SELECT room_id FROM dm_rooms WHERE platform = ? AND user_id = ?")
+            sqlx::query_scalar("SELECT room_id FROM dm_rooms WHERE platform = $1 AND user_id = $2")
                 .bind(platform)
                 .bind(user_id)
                 .fetch_optional(&self.reader)
@@ -33,7 +33,7 @@ impl Store {
         room_id: &str,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO dm_rooms (platform, user_id, room_id, created_at) VALUES (?, ?, ?, ?)
+            "INSERT INTO dm_rooms (platform, user_id, room_id, created_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (platform, user_id)
              DO UPDATE SET room_id = excluded.room_id, created_at = excluded.created_at",
         )

@@ -11,7 +11,7 @@ impl Store {
     /// Database failures.
     pub async fn engine_level(&self, game_id: i64) -> Result<Option<String>, StoreError> {
         Ok(sqlx::query_scalar(
-            "SELECT level FROM challenges WHERE game_id = ? AND level IS NOT NULL LIMIT 1",
+            "SELECT level FROM challenges WHERE game_id = $1 AND level IS NOT NULL LIMIT 1",
         )
         .bind(game_id)
         .fetch_optional(&self.reader)

@@ -28,7 +28,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
-        Ok(sqlx::query_as(concat!(select_game!(), "WHERE g.id = ?"))
+        Ok(sqlx::query_as(concat!(select_game!(), "WHERE g.id = $1"))
             .bind(id)
             .fetch_optional(&self.reader)
             .await?)
@@ -45,7 +45,7 @@ impl Store {
     ) -> Result<Option<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
-            "WHERE g.platform = ? AND g.thread = ? ORDER BY g.id DESC LIMIT 1"
+            "WHERE g.platform = $1 AND g.thread = $2 ORDER BY g.id DESC LIMIT 1"
         ))
         .bind(platform)
         .bind(thread)
@@ -65,7 +65,7 @@ impl Store {
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
-            "WHERE g.platform = ? AND g.space IS ? AND g.channel = ? AND g.status = 'active'
+            "WHERE g.platform = $1 AND g.space IS NOT DISTINCT FROM $2 AND g.channel = $3 AND g.status = 'active'
              ORDER BY g.id"
         ))
         .bind(platform)
@@ -89,8 +89,8 @@ impl Store {
     ) -> Result<Option<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
-            "WHERE g.platform = ?1 AND g.space IS ?2 AND g.channel = ?3
-               AND (?4 IS NULL OR s.user_id = ?4 OR n.user_id = ?4)
+            "WHERE g.platform = $1 AND g.space IS NOT DISTINCT FROM $2 AND g.channel = $3
+               AND ($4 IS NULL OR s.user_id = $4 OR n.user_id = $4)
              ORDER BY g.id DESC LIMIT 1"
         ))
         .bind(platform)
@@ -112,7 +112,7 @@ impl Store {
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
-            "WHERE g.platform = ?1 AND g.status = 'active' AND (s.user_id = ?2 OR n.user_id = ?2)
+            "WHERE g.platform = $1 AND g.status = 'active' AND (s.user_id = $2 OR n.user_id = $2)
              ORDER BY g.id"
         ))
         .bind(platform)
@@ -129,7 +129,7 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT ply, player_id, pit, sown, captured, captured_pits, grand_slam,
                     board_after, south_score, north_score, played_at
-             FROM moves WHERE game_id = ? ORDER BY ply",
+             FROM moves WHERE game_id = $1 ORDER BY ply",
         )
         .bind(game_id)
         .fetch_all(&self.reader)
@@ -143,7 +143,7 @@ impl Store {
     /// Database failures.
     pub async fn move_pits(&self, game_id: i64) -> Result<Vec<String>, StoreError> {
         Ok(
-            sqlx::query_scalar("SELECT pit FROM moves WHERE game_id = ? ORDER BY ply")
+            sqlx::query_scalar("SELECT pit FROM moves WHERE game_id = $1 ORDER BY ply")
                 .bind(game_id)
                 .fetch_all(&self.reader)
                 .await?,
@@ -155,12 +155,14 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn note_once(&self, game_id: i64, note: &str) -> Result<bool, StoreError> {
-        let added = sqlx::query("INSERT OR IGNORE INTO game_notes (game_id, note) VALUES (?, ?)")
-            .bind(game_id)
-            .bind(note)
-            .execute(&self.writer)
-            .await?
-            .rows_affected();
+        let added = sqlx::query(
+            "INSERT INTO game_notes (game_id, note) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(note)
+        .execute(&self.writer)
+        .await?
+        .rows_affected();
         Ok(added == 1)
     }
 
@@ -171,7 +173,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn set_thread(&self, game_id: i64, thread: &str) -> Result<bool, StoreError> {
-        let updated = sqlx::query("UPDATE games SET thread = ?, updated_at = ? WHERE id = ?")
+        let updated = sqlx::query("UPDATE games SET thread = $1, updated_at = $2 WHERE id = $3")
             .bind(thread)
             .bind(now_ms())
             .bind(game_id)

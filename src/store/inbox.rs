@@ -12,7 +12,7 @@
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use sqlx::SqliteConnection;
+use sqlx::AnyConnection;
 
 use super::{now_ms, Store, StoreError};
 
@@ -54,7 +54,7 @@ pub async fn scope<F: Future>(platform: &str, event_id: &str, future: F) -> (F::
 /// # Errors
 /// [`StoreError::Replayed`] when an earlier handling recorded the event: roll back.
 /// Database failures.
-pub(super) async fn claim(conn: &mut SqliteConnection) -> Result<(), StoreError> {
+pub(super) async fn claim(conn: &mut AnyConnection) -> Result<(), StoreError> {
     let Ok((platform, event_id, claimed)) = EVENT.try_with(|e| {
         (
             e.platform.clone(),
@@ -65,7 +65,7 @@ pub(super) async fn claim(conn: &mut SqliteConnection) -> Result<(), StoreError>
         return Ok(()); // not a command's event: a job, a tool, a test
     };
     let inserted = sqlx::query(
-        "INSERT INTO inbox (platform, event_id, handled_at) VALUES (?, ?, ?)
+        "INSERT INTO inbox (platform, event_id, handled_at) VALUES ($1, $2, $3)
          ON CONFLICT (platform, event_id) DO NOTHING",
     )
     .bind(&platform)
@@ -90,8 +90,8 @@ pub(super) async fn claim(conn: &mut SqliteConnection) -> Result<(), StoreError>
 const KEEP_MS: i64 = 30 * 24 * 3600 * 1000;
 
 /// Drops the events handled longer than [`KEEP_MS`] ago.
-pub(super) async fn forget_old(writer: &sqlx::SqlitePool) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM inbox WHERE handled_at < ?")
+pub(super) async fn forget_old(writer: &sqlx::AnyPool) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM inbox WHERE handled_at < $1")
         .bind(now_ms().saturating_sub(KEEP_MS))
         .execute(writer)
         .await?;
@@ -105,7 +105,7 @@ impl Store {
     /// Database failures.
     pub async fn event_handled(&self, platform: &str, event_id: &str) -> Result<bool, StoreError> {
         let found: Option<i64> =
-            sqlx::query_scalar("SELECT 1 FROM inbox WHERE platform = ? AND event_id = ?")
+            sqlx::query_scalar("SELECT 1 FROM inbox WHERE platform = $1 AND event_id = $2")
                 .bind(platform)
                 .bind(event_id)
                 .fetch_optional(&self.reader)
@@ -121,7 +121,7 @@ impl Store {
     /// Database failures.
     pub async fn record_event(&self, platform: &str, event_id: &str) -> Result<bool, StoreError> {
         let inserted = sqlx::query(
-            "INSERT INTO inbox (platform, event_id, handled_at) VALUES (?, ?, ?)
+            "INSERT INTO inbox (platform, event_id, handled_at) VALUES ($1, $2, $3)
              ON CONFLICT (platform, event_id) DO NOTHING",
         )
         .bind(platform)
@@ -148,7 +148,7 @@ mod tests {
     }
 
     async fn claim_once(store: &Store) -> Result<(), StoreError> {
-        let mut tx = store.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = store.begin_write().await?;
         claim(&mut tx).await?;
         tx.commit().await?;
         Ok(())
@@ -191,7 +191,7 @@ mod tests {
     async fn a_rolled_back_claim_leaves_the_event_unhandled() {
         let (store, _dir) = store().await;
         let (rolled_back, claimed) = scope("matrix", "$c", async {
-            let mut tx = store.writer.begin_with("BEGIN IMMEDIATE").await?;
+            let mut tx = store.begin_write().await?;
             claim(&mut tx).await?;
             tx.rollback().await?;
             Ok::<_, StoreError>(())

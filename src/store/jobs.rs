@@ -8,11 +8,11 @@
 //! deleted in the transaction that does its work; a game's jobs are replaced by every
 //! change to the game, so a job never acts on a position that has moved on.
 
-use sqlx::{FromRow, Sqlite, Transaction};
+use sqlx::{Any, FromRow, Transaction};
 
 use super::{
     outbox::{self, NewMessage},
-    Store, StoreError,
+    Backend, Store, StoreError,
 };
 
 /// A job to schedule.
@@ -84,22 +84,22 @@ impl Effects {
 /// the write), the game's earlier jobs are dropped, its clocks set, and jobs and
 /// messages without a game are that game's.
 pub(super) async fn apply(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     game: Option<(i64, i64)>,
     effects: &Effects,
     now: i64,
 ) -> Result<(), StoreError> {
     if let Some((game_id, _)) = game {
         // A job with a request (an analysis) is not about the game's turn.
-        sqlx::query("DELETE FROM jobs WHERE game_id = ? AND request IS NULL")
+        sqlx::query("DELETE FROM jobs WHERE game_id = $1 AND request IS NULL")
             .bind(game_id)
             .execute(&mut **tx)
             .await?;
         if let Some(clock) = effects.clock {
             sqlx::query(
-                "UPDATE games SET south_left_ms = ?, north_left_ms = ?, turn_started_at = ?,
-                     deadline_at = ?
-                 WHERE id = ?",
+                "UPDATE games SET south_left_ms = $1, north_left_ms = $2, turn_started_at = $3,
+                     deadline_at = $4
+                 WHERE id = $5",
             )
             .bind(clock.left_ms[0])
             .bind(clock.left_ms[1])
@@ -110,7 +110,7 @@ pub(super) async fn apply(
             .await?;
         }
         // A finished game has no deadline.
-        sqlx::query("UPDATE games SET deadline_at = NULL WHERE id = ? AND status = 'finished'")
+        sqlx::query("UPDATE games SET deadline_at = NULL WHERE id = $1 AND status = 'finished'")
             .bind(game_id)
             .execute(&mut **tx)
             .await?;
@@ -130,7 +130,7 @@ pub(super) async fn apply(
 
 /// Inserts one job.
 pub(super) async fn insert_job(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     job: &NewJob,
     game_id: Option<i64>,
     version: Option<i64>,
@@ -139,7 +139,7 @@ pub(super) async fn insert_job(
     sqlx::query(
         "INSERT INTO jobs (kind, game_id, challenge_id, game_version, due_at, request,
                            created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(job.kind)
     .bind(game_id)
@@ -151,6 +151,21 @@ pub(super) async fn insert_job(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Claims due jobs that no live runner holds, with `$lock` on the rows chosen.
+macro_rules! claim {
+    ($lock:literal) => {
+        concat!(
+            "UPDATE jobs SET claimed_until = $1
+             WHERE id IN (SELECT id FROM jobs
+                          WHERE due_at <= $2 AND (claimed_until IS NULL OR claimed_until <= $2)
+                          ORDER BY due_at, id LIMIT $3",
+            $lock,
+            ")
+             RETURNING id, kind, game_id, challenge_id, game_version, due_at, request"
+        )
+    };
 }
 
 impl Store {
@@ -165,18 +180,18 @@ impl Store {
         lease_until: i64,
         limit: i64,
     ) -> Result<Vec<JobRow>, StoreError> {
-        Ok(sqlx::query_as(
-            "UPDATE jobs SET claimed_until = ?1
-             WHERE id IN (SELECT id FROM jobs
-                          WHERE due_at <= ?2 AND (claimed_until IS NULL OR claimed_until <= ?2)
-                          ORDER BY due_at, id LIMIT ?3)
-             RETURNING id, kind, game_id, challenge_id, game_version, due_at, request",
-        )
-        .bind(lease_until)
-        .bind(now)
-        .bind(limit)
-        .fetch_all(&self.writer)
-        .await?)
+        // On PostgreSQL several processes claim at once: rows another claim has
+        // locked are skipped, so each job goes to exactly one of them.
+        let sql = match self.backend {
+            Backend::Sqlite => claim!(""),
+            Backend::Postgres => claim!(" FOR UPDATE SKIP LOCKED"),
+        };
+        Ok(sqlx::query_as(sql)
+            .bind(lease_until)
+            .bind(now)
+            .bind(limit)
+            .fetch_all(&self.writer)
+            .await?)
     }
 
     /// When the next job falls due (or its runner's claim lapses), if any.
@@ -184,11 +199,12 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn next_job_due(&self) -> Result<Option<i64>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT MIN(MAX(due_at, COALESCE(claimed_until, 0))) FROM jobs")
-                .fetch_one(&self.writer)
-                .await?,
+        Ok(sqlx::query_scalar(
+            "SELECT MIN(CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END)
+                 FROM jobs",
         )
+        .fetch_one(&self.writer)
+        .await?)
     }
 
     /// When the earliest job is due, claimed or not.
@@ -201,12 +217,16 @@ impl Store {
             .await?)
     }
 
-    /// Releases every claim: at start-up, the runners that held them are gone (one
-    /// process per SQLite file).
+    /// Releases every claim at start-up on SQLite, where the runners that held them
+    /// are gone (one process per file). On PostgreSQL other processes may hold
+    /// claims: a crashed one's claims lapse instead.
     ///
     /// # Errors
     /// Database failures.
     pub async fn release_job_claims(&self) -> Result<u64, StoreError> {
+        if self.backend == Backend::Postgres {
+            return Ok(0);
+        }
         Ok(
             sqlx::query("UPDATE jobs SET claimed_until = NULL WHERE claimed_until IS NOT NULL")
                 .execute(&self.writer)
@@ -215,12 +235,25 @@ impl Store {
         )
     }
 
+    /// Holds claimed job `id` until `until` (a runner still at work on it).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn renew_job_claim(&self, id: i64, until: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE jobs SET claimed_until = $1 WHERE id = $2")
+            .bind(until)
+            .bind(id)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
     /// Drops a job that found nothing to do.
     ///
     /// # Errors
     /// Database failures.
     pub async fn delete_job(&self, id: i64) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM jobs WHERE id = ?")
+        sqlx::query("DELETE FROM jobs WHERE id = $1")
             .bind(id)
             .execute(&self.writer)
             .await?;
@@ -242,9 +275,9 @@ impl Store {
         effects: &Effects,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         let current: Option<i64> =
-            sqlx::query_scalar("SELECT version FROM games WHERE id = ? AND status = 'active'")
+            sqlx::query_scalar("SELECT version FROM games WHERE id = $1 AND status = 'active'")
                 .bind(game_id)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -257,7 +290,7 @@ impl Store {
             // Not a write on the game: its other jobs stay.
             apply(&mut tx, None, &effects, now).await?;
         }
-        sqlx::query("DELETE FROM jobs WHERE id = ?")
+        sqlx::query("DELETE FROM jobs WHERE id = $1")
             .bind(id)
             .execute(&mut *tx)
             .await?;
@@ -294,7 +327,7 @@ impl Store {
         jobs: &[NewJob],
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         // Not a write on the game: keep its other jobs, but stamp its version.
         for job in jobs {
             let game_id = job.game_id.or(game.map(|(id, _)| id));

@@ -3,7 +3,7 @@
 //! survives restarts and is announced once ([`Store::expire_challenge`]). Each write
 //! counts the caps and records the incoming event inside its own transaction.
 
-use sqlx::{Sqlite, Transaction};
+use sqlx::{Any, Transaction};
 
 use super::{
     challenges::{ChallengeRow, NewChallenge},
@@ -25,10 +25,10 @@ impl Store {
         effects: &Effects,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         let updated = sqlx::query(
-            "UPDATE challenges SET status = 'expired', updated_at = ?1
-             WHERE id = ?2 AND status = 'pending' AND expires_at <= ?1",
+            "UPDATE challenges SET status = 'expired', updated_at = $1
+             WHERE id = $2 AND status = 'pending' AND expires_at <= $1",
         )
         .bind(now)
         .bind(id)
@@ -49,7 +49,7 @@ impl Store {
     /// [`StoreError::DuplicateChallenge`] if the challenger already has a pending
     /// challenge to this opponent; database failures.
     pub async fn create_challenge(&self, new: &NewChallenge, now: i64) -> Result<i64, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         if new.level.is_none() {
             counts::check_new_challenge(&mut tx, new.challenger_id, now, &new.caps).await?;
@@ -74,7 +74,7 @@ impl Store {
         effects: &Effects,
         now: i64,
     ) -> Result<i64, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
         let challenge = insert_challenge(&mut tx, new, now).await?;
@@ -97,11 +97,11 @@ impl Store {
         status: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         let updated = sqlx::query(
-            "UPDATE challenges SET status = ?, updated_at = ?
-             WHERE id = ? AND status = 'pending' AND expires_at > ?",
+            "UPDATE challenges SET status = $1, updated_at = $2
+             WHERE id = $3 AND status = 'pending' AND expires_at > $4",
         )
         .bind(status)
         .bind(now)
@@ -129,7 +129,7 @@ impl Store {
         effects: &Effects,
         now: i64,
     ) -> Result<Option<i64>, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
         let Some(game_id) = accept(&mut tx, challenge.id, game, effects, now).await? else {
@@ -143,7 +143,7 @@ impl Store {
 
 /// Inserts a pending challenge (with its expiry job for a challenge to a person).
 async fn insert_challenge(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     new: &NewChallenge,
     now: i64,
 ) -> Result<i64, StoreError> {
@@ -151,7 +151,7 @@ async fn insert_challenge(
         "INSERT INTO challenges (platform, space, channel, thread, challenger_id,
              opponent_id, first, rated, variant, advice, level, time_control, reminders,
              status, created_at, expires_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $15, $16)
          RETURNING id",
     )
     .bind(&new.platform)
@@ -179,7 +179,7 @@ async fn insert_challenge(
     if new.level.is_none() {
         sqlx::query(
             "INSERT INTO jobs (kind, challenge_id, due_at, created_at)
-             VALUES ('challenge_expiry', ?, ?, ?)",
+             VALUES ('challenge_expiry', $1, $2, $3)",
         )
         .bind(id)
         .bind(new.expires_at)
@@ -194,15 +194,15 @@ async fn insert_challenge(
 /// challenge's place and options) and the game's `effects`. `None`, having changed
 /// nothing, if the challenge was no longer pending.
 async fn accept(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     id: i64,
     game: &NewGame,
     effects: &Effects,
     now: i64,
 ) -> Result<Option<i64>, StoreError> {
     let updated = sqlx::query(
-        "UPDATE challenges SET status = 'accepted', updated_at = ?1
-         WHERE id = ?2 AND status = 'pending' AND expires_at > ?1",
+        "UPDATE challenges SET status = 'accepted', updated_at = $1
+         WHERE id = $2 AND status = 'pending' AND expires_at > $1",
     )
     .bind(now)
     .bind(id)
@@ -215,9 +215,9 @@ async fn accept(
     let game_id: i64 = sqlx::query_scalar(
         "INSERT INTO games (platform, space, channel, thread, south_id, north_id, variant,
              rated, advice, time_control, reminders, created_at, updated_at)
-         SELECT platform, space, channel, thread, ?, ?, variant,
-             rated, advice, time_control, reminders, ?, ?
-         FROM challenges WHERE id = ?
+         SELECT platform, space, channel, thread, $1, $2, variant,
+             rated, advice, time_control, reminders, $3, $4
+         FROM challenges WHERE id = $5
          RETURNING id",
     )
     .bind(game.south_id)
@@ -227,7 +227,7 @@ async fn accept(
     .bind(id)
     .fetch_one(&mut **tx)
     .await?;
-    sqlx::query("UPDATE challenges SET game_id = ? WHERE id = ?")
+    sqlx::query("UPDATE challenges SET game_id = $1 WHERE id = $2")
         .bind(game_id)
         .bind(id)
         .execute(&mut **tx)
@@ -238,8 +238,8 @@ async fn accept(
 }
 
 /// Drops challenge `id`'s expiry job: it was answered, withdrawn or expired.
-async fn drop_expiry(tx: &mut Transaction<'_, Sqlite>, id: i64) -> Result<(), StoreError> {
-    sqlx::query("DELETE FROM jobs WHERE challenge_id = ? AND kind = 'challenge_expiry'")
+async fn drop_expiry(tx: &mut Transaction<'_, Any>, id: i64) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM jobs WHERE challenge_id = $1 AND kind = 'challenge_expiry'")
         .bind(id)
         .execute(&mut **tx)
         .await?;

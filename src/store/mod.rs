@@ -1,8 +1,9 @@
 //! The only SQL in the crate: players, challenges, games and moves, ratings, advice
-//! and link codes, the inbox of handled events and direct-message rooms in one
-//! SQLite file (WAL mode), through sqlx. Migrations live in `migrations/sqlite/` at
-//! the top level and run when the store opens; their PostgreSQL twins, with the same
-//! numbering, tables and columns, are in `migrations/postgres/`.
+//! and link codes, the inbox of handled events and direct-message rooms, in one
+//! SQLite file (WAL mode, the default) or a PostgreSQL database shared by several
+//! processes (see [`Backend`]), through sqlx. Migrations live in `migrations/sqlite/`
+//! and `migrations/postgres/` at the top level, with the same numbering, tables and
+//! columns, and run when the store opens.
 //!
 //! The store speaks plain rows (strings, integers); turning them into rules types is
 //! the service's job. Every write that races another (a move, accepting a challenge)
@@ -11,6 +12,7 @@
 //! redelivered event applies nothing.
 
 mod analyses;
+mod backend;
 mod challenges;
 mod counts;
 mod direct;
@@ -29,13 +31,12 @@ mod rows;
 mod social;
 mod turns;
 
-use std::{str::FromStr, time::Duration};
+use std::time::Duration;
 
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::AnyPool;
 
 pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Venue};
+pub use backend::{Backend, Flag};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use counts::{Cap, CapLimits};
 pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
@@ -51,6 +52,9 @@ pub use turns::Applied;
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Read connections (each is a thread in sqlx's SQLite driver).
 const READERS: u32 = 4;
+/// Write connections on PostgreSQL (they take turns on the write lock; one waits
+/// while another commits). SQLite has one.
+const PG_WRITERS: u32 = 4;
 
 /// What can go wrong in the store.
 #[derive(Debug, thiserror::Error)]
@@ -59,8 +63,9 @@ pub enum StoreError {
     /// a database, locked by another program).
     #[error(
         "cannot open the database `{url}`: {source}. Check that the path exists and is \
-         writable, that it is an SQLite file, and that no other program holds it locked \
-         (set DATABASE_URL to use another file)"
+         writable, that it is an SQLite file, and that no other program holds it locked; \
+         for PostgreSQL, that the server runs and the user, password and database exist \
+         (set DATABASE_URL to use another database)"
     )]
     Open {
         /// The URL asked for.
@@ -93,27 +98,30 @@ pub enum StoreError {
     Db(#[from] sqlx::Error),
 }
 
-/// The database: SQLite connections for reading, and one for writing. Cheap to clone.
+/// The database: connections for reading, and for writing. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {
-    reader: SqlitePool,
-    writer: SqlitePool,
+    reader: AnyPool,
+    writer: AnyPool,
+    backend: Backend,
 }
 
 impl Store {
-    /// Opens (creating if missing) the SQLite database at `url` (`sqlite://oware.db`,
-    /// `sqlite:///abs/path.db`, or a plain path), in WAL mode with a busy timeout, and
-    /// applies any pending migrations.
+    /// Opens the database at `url` and applies any pending migrations:
+    /// `postgres://user:password@host/db` for PostgreSQL; otherwise the SQLite file
+    /// `sqlite://oware.db`, `sqlite:///abs/path.db` or a plain path, created if
+    /// missing, in WAL mode with a busy timeout.
     ///
     /// # Errors
-    /// [`StoreError::Open`] for a file that cannot be opened, read, written or locked;
-    /// [`StoreError::Migrate`] if the schema cannot be brought up to date.
+    /// [`StoreError::Open`] for a database that cannot be reached, opened, read,
+    /// written or locked; [`StoreError::Migrate`] if the schema cannot be brought up
+    /// to date.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         Store::open_with_busy_timeout(url, BUSY_TIMEOUT).await
     }
 
-    /// [`Store::open`], waiting at most `busy_timeout` for a database another program
-    /// holds locked (at start-up and on every write).
+    /// [`Store::open`], waiting at most `busy_timeout` for an SQLite file another
+    /// program holds locked (at start-up and on every write).
     ///
     /// # Errors
     /// As [`Store::open`].
@@ -122,41 +130,55 @@ impl Store {
         busy_timeout: Duration,
     ) -> Result<Store, StoreError> {
         let open_err = |source| StoreError::Open {
-            url: url.to_owned(),
+            url: redact(url),
             source,
         };
-        let options = if url.starts_with("sqlite:") {
-            SqliteConnectOptions::from_str(url).map_err(open_err)?
-        } else {
-            SqliteConnectOptions::new().filename(url)
-        }
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        // In WAL mode NORMAL is durable against application crashes and only risks
-        // the last commits on power loss; it spares an fsync per move.
-        .synchronous(SqliteSynchronous::Normal)
-        .foreign_keys(true)
-        .busy_timeout(busy_timeout);
-        // One writer connection: writes queue in the pool (first come, first served)
-        // instead of sleeping in SQLite's busy handler; readers never block it in WAL
-        // mode. Races are still settled by the transactions' version checks.
-        let writer = pool_options(1)
+        let backend = Backend::of_url(url);
+        let options = backend.options(url).map_err(open_err)?;
+        // SQLite: one writer connection, so writes queue in the pool (first come,
+        // first served) instead of sleeping in SQLite's busy handler; readers never
+        // block it in WAL mode. Races are still settled by the transactions' checks.
+        let writers = match backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => PG_WRITERS,
+        };
+        let writer = backend
+            .pool(writers, busy_timeout)
             .connect_with(options.clone())
             .await
             .map_err(open_err)?;
-        // Touch the file now, so a locked or unreadable database is reported at start-up
-        // rather than on the first command.
-        sqlx::query("SELECT count(*) FROM sqlite_master")
+        // Touch the database now, so a locked or unreadable one is reported at
+        // start-up rather than on the first command.
+        sqlx::query("SELECT 1")
             .execute(&writer)
             .await
             .map_err(open_err)?;
-        sqlx::migrate!("./migrations/sqlite").run(&writer).await?;
+        match backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&writer).await?,
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&writer).await?,
+        }
         inbox::forget_old(&writer).await?;
-        let reader = pool_options(READERS)
+        let reader = backend
+            .pool(READERS, busy_timeout)
             .connect_with(options)
             .await
             .map_err(open_err)?;
-        Ok(Store { reader, writer })
+        Ok(Store {
+            reader,
+            writer,
+            backend,
+        })
+    }
+
+    /// Which database this store is on.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Begins a write transaction (see [`Backend::begin_write`]).
+    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        Ok(self.backend.begin_write(&self.writer).await?)
     }
 
     /// Closes every connection (waits for running queries). The store is unusable after.
@@ -198,7 +220,7 @@ impl Store {
         let now = now_ms();
         let id = sqlx::query_as(
             "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?)
+             VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (platform, user_id)
              DO UPDATE SET name = CASE WHEN players.platform = 'console' THEN players.name
                                        ELSE excluded.name END,
@@ -218,16 +240,17 @@ impl Store {
     }
 }
 
-/// A pool of up to `size` connections to the local file. A local SQLite connection
-/// does not go stale: no ping before each use and no reaper task closing idle ones
-/// (which also keeps tests on tokio's paused clock free of stray timers).
-fn pool_options(size: u32) -> SqlitePoolOptions {
-    SqlitePoolOptions::new()
-        .max_connections(size)
-        .acquire_timeout(Duration::from_secs(30))
-        .test_before_acquire(false)
-        .idle_timeout(None)
-        .max_lifetime(None)
+/// `url` without its password, for messages and logs.
+#[must_use]
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let user = &url[scheme + 3..at];
+            let user = user.split(':').next().unwrap_or_default();
+            format!("{}{user}:***{}", &url[..scheme + 3], &url[at..])
+        }
+        _ => url.to_owned(),
+    }
 }
 
 /// Now, in Unix milliseconds (the unit of every time column).

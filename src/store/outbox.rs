@@ -3,9 +3,9 @@
 //! and marked sent (at least once; the platforms' de-duplication keyed by the row id
 //! makes a re-send after a crash invisible).
 
-use sqlx::{FromRow, Sqlite, Transaction};
+use sqlx::{Any, FromRow, Transaction};
 
-use super::{Store, StoreError};
+use super::{Backend, Store, StoreError};
 
 /// How many times delivery of one outbox message is tried before it is given up.
 pub const MAX_ATTEMPTS: i64 = 10;
@@ -64,7 +64,7 @@ pub struct OutboxRow {
 
 /// Writes one message inside `tx`; a message without a game is `game`'s.
 pub(super) async fn insert(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut Transaction<'_, Any>,
     message: &NewMessage,
     game: Option<i64>,
     now: i64,
@@ -72,7 +72,7 @@ pub(super) async fn insert(
     sqlx::query(
         "INSERT INTO outbox (platform, space, channel, thread, game_id, body, board_ply,
                              attach, edits, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
     .bind(&message.platform)
     .bind(&message.space)
@@ -89,6 +89,23 @@ pub(super) async fn insert(
     Ok(())
 }
 
+/// The unsent messages of `$1` (see [`Store::unsent_messages`]), given the SQL of
+/// a server's id as a number.
+macro_rules! unsent {
+    ($server:literal) => {
+        concat!(
+            "SELECT o.id, o.platform, o.space, o.channel, COALESCE(o.thread, g.thread) AS thread,
+                    o.game_id, o.body, o.board_ply, o.attempts, o.attach, o.edits
+             FROM outbox o LEFT JOIN games g ON g.id = o.game_id
+             WHERE o.platform = $1 AND o.sent_at IS NULL AND o.attempts < $2
+               AND ($4 IS NULL OR (",
+            $server,
+            " >> 22) % $4 BETWEEN $5 AND $6 - 1)
+             ORDER BY o.id LIMIT $3"
+        )
+    };
+}
+
 impl Store {
     /// Messages for `platform` not yet delivered, oldest first, each with its game's
     /// thread when it has none of its own.
@@ -103,24 +120,26 @@ impl Store {
         limit: i64,
         shards: Option<(u32, u32, u32)>,
     ) -> Result<Vec<OutboxRow>, StoreError> {
-        let (total, start, end) = shards.map_or((None, 0, 0), |(t, s, e)| (Some(t), s, e));
-        Ok(sqlx::query_as(
-            "SELECT o.id, o.platform, o.space, o.channel, COALESCE(o.thread, g.thread) AS thread,
-                    o.game_id, o.body, o.board_ply, o.attempts, o.attach, o.edits
-             FROM outbox o LEFT JOIN games g ON g.id = o.game_id
-             WHERE o.platform = ?1 AND o.sent_at IS NULL AND o.attempts < ?2
-               AND (?4 IS NULL OR (COALESCE(CAST(o.space AS INTEGER), 0) >> 22) % ?4
-                                  BETWEEN ?5 AND ?6 - 1)
-             ORDER BY o.id LIMIT ?3",
-        )
-        .bind(platform)
-        .bind(MAX_ATTEMPTS)
-        .bind(limit)
-        .bind(total)
-        .bind(start)
-        .bind(end)
-        .fetch_all(&self.writer)
-        .await?)
+        let (total, start, end) = shards.map_or((None, 0, 0), |(t, s, e)| {
+            (Some(i64::from(t)), i64::from(s), i64::from(e))
+        });
+        // A server's id as a number (PostgreSQL casts only digits; CASE keeps the
+        // cast away from other platforms' rows).
+        let sql = match self.backend {
+            Backend::Sqlite => unsent!("COALESCE(CAST(o.space AS INTEGER), 0)"),
+            Backend::Postgres => {
+                unsent!("CASE WHEN o.space ~ '^[0-9]+$' THEN CAST(o.space AS BIGINT) ELSE 0 END")
+            }
+        };
+        Ok(sqlx::query_as(sql)
+            .bind(platform)
+            .bind(MAX_ATTEMPTS)
+            .bind(limit)
+            .bind(total)
+            .bind(start)
+            .bind(end)
+            .fetch_all(&self.writer)
+            .await?)
     }
 
     /// Records the platform's id for the message sent with `anchor`, so a later
@@ -136,7 +155,7 @@ impl Store {
         now: i64,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO anchors (platform, anchor, message_id, created_at) VALUES (?, ?, ?, ?)
+            "INSERT INTO anchors (platform, anchor, message_id, created_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT DO NOTHING",
         )
         .bind(platform)
@@ -158,11 +177,13 @@ impl Store {
         anchor: &str,
     ) -> Result<Option<String>, StoreError> {
         Ok(
-            sqlx::query_scalar("SELECT message_id FROM anchors WHERE platform = ? AND anchor = ?")
-                .bind(platform)
-                .bind(anchor)
-                .fetch_optional(&self.writer)
-                .await?,
+            sqlx::query_scalar(
+                "SELECT message_id FROM anchors WHERE platform = $1 AND anchor = $2",
+            )
+            .bind(platform)
+            .bind(anchor)
+            .fetch_optional(&self.writer)
+            .await?,
         )
     }
 
@@ -171,7 +192,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn mark_sent(&self, id: i64, now: i64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL")
+        sqlx::query("UPDATE outbox SET sent_at = $1 WHERE id = $2 AND sent_at IS NULL")
             .bind(now)
             .bind(id)
             .execute(&self.writer)
@@ -185,7 +206,7 @@ impl Store {
     /// Database failures.
     pub async fn note_failed_delivery(&self, id: i64) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar(
-            "UPDATE outbox SET attempts = attempts + 1 WHERE id = ? RETURNING attempts",
+            "UPDATE outbox SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts",
         )
         .bind(id)
         .fetch_optional(&self.writer)

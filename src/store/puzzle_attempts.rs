@@ -1,7 +1,7 @@
 //! Who was given which puzzle, their answers, and the puzzle ratings (Glicko-2, apart
 //! from game ratings); the puzzles themselves are in `puzzles`.
 
-use sqlx::{FromRow, SqliteConnection};
+use sqlx::{AnyConnection, FromRow};
 
 use super::{inbox, PuzzleRow, RatingNumbers, Store, StoreError};
 
@@ -34,20 +34,21 @@ pub struct Answered {
 
 /// Whether `user_id` answered puzzle `id` (`None`: they were never given it).
 async fn answered(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     id: i64,
     platform: &str,
     user_id: &str,
 ) -> Result<Option<bool>, StoreError> {
-    Ok(sqlx::query_scalar(
+    let answered: Option<super::Flag> = sqlx::query_scalar(
         "SELECT answered_at IS NOT NULL FROM puzzle_attempts
-         WHERE puzzle_id = ? AND platform = ? AND user_id = ?",
+         WHERE puzzle_id = $1 AND platform = $2 AND user_id = $3",
     )
     .bind(id)
     .bind(platform)
     .bind(user_id)
     .fetch_optional(conn)
-    .await?)
+    .await?;
+    Ok(answered.map(bool::from))
 }
 
 impl Store {
@@ -64,11 +65,12 @@ impl Store {
         place: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO puzzle_attempts (puzzle_id, platform, user_id, user_name, place, given_at)
-             VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET given_at = excluded.given_at
-             WHERE answered_at IS NULL",
+             VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (puzzle_id, platform, user_id) DO UPDATE SET given_at = excluded.given_at
+             WHERE puzzle_attempts.answered_at IS NULL",
         )
         .bind(id)
         .bind(platform)
@@ -96,7 +98,7 @@ impl Store {
             "SELECT ",
             puzzle_columns!(),
             " FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id
-             WHERE a.platform = ? AND a.user_id = ? AND a.answered_at IS NULL
+             WHERE a.platform = $1 AND a.user_id = $2 AND a.answered_at IS NULL
              ORDER BY a.given_at DESC, p.id DESC LIMIT 1"
         ))
         .bind(platform)
@@ -122,7 +124,7 @@ impl Store {
         rater: PuzzleRater<'_>,
         now: i64,
     ) -> Result<Option<Answered>, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         let answered_before = answered(&mut tx, id, platform, user_id).await?;
         if answered_before == Some(true) {
@@ -131,8 +133,9 @@ impl Store {
         sqlx::query(
             "INSERT INTO puzzle_attempts (puzzle_id, platform, user_id, user_name, place,
                                           given_at, answer, solved, answered_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?6)
-             ON CONFLICT DO UPDATE SET answer = ?7, solved = ?8, answered_at = ?6",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $6)
+             ON CONFLICT (puzzle_id, platform, user_id)
+             DO UPDATE SET answer = $7, solved = $8, answered_at = $6",
         )
         .bind(id)
         .bind(platform)
@@ -146,14 +149,14 @@ impl Store {
         .await?;
         let before: Option<RatingNumbers> = sqlx::query_as(
             "SELECT rating, deviation, volatility FROM puzzle_ratings
-             WHERE platform = ? AND user_id = ?",
+             WHERE platform = $1 AND user_id = $2",
         )
         .bind(platform)
         .bind(user_id)
         .fetch_optional(&mut *tx)
         .await?;
         let puzzle: RatingNumbers =
-            sqlx::query_as("SELECT rating, deviation, volatility FROM puzzles WHERE id = ?")
+            sqlx::query_as("SELECT rating, deviation, volatility FROM puzzles WHERE id = $1")
                 .bind(id)
                 .fetch_one(&mut *tx)
                 .await?;
@@ -161,9 +164,10 @@ impl Store {
         sqlx::query(
             "INSERT INTO puzzle_ratings (platform, user_id, rating, deviation, volatility,
                                          attempts, solved, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7)
-             ON CONFLICT DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
-                 attempts = attempts + 1, solved = solved + ?6, updated_at = ?7",
+             VALUES ($1, $2, $3, $4, $5, 1, $6, $7)
+             ON CONFLICT (platform, user_id)
+             DO UPDATE SET rating = $3, deviation = $4, volatility = $5,
+                 attempts = puzzle_ratings.attempts + 1, solved = puzzle_ratings.solved + $6, updated_at = $7",
         )
         .bind(platform)
         .bind(user_id)
@@ -174,13 +178,15 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("UPDATE puzzles SET rating = ?, deviation = ?, volatility = ? WHERE id = ?")
-            .bind(puzzle_after.rating)
-            .bind(puzzle_after.deviation)
-            .bind(puzzle_after.volatility)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "UPDATE puzzles SET rating = $1, deviation = $2, volatility = $3 WHERE id = $4",
+        )
+        .bind(puzzle_after.rating)
+        .bind(puzzle_after.deviation)
+        .bind(puzzle_after.volatility)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
         tx.commit().await?;
         Ok(Some(Answered { before, after }))
     }
@@ -196,7 +202,7 @@ impl Store {
     ) -> Result<Option<PuzzleStats>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT rating, deviation, attempts, solved FROM puzzle_ratings
-             WHERE platform = ? AND user_id = ?",
+             WHERE platform = $1 AND user_id = $2",
         )
         .bind(platform)
         .bind(user_id)
@@ -216,7 +222,7 @@ impl Store {
     ) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT user_name FROM puzzle_attempts
-             WHERE puzzle_id = ? AND platform = ? AND place = ? AND solved = 1
+             WHERE puzzle_id = $1 AND platform = $2 AND place = $3 AND solved = TRUE
              ORDER BY answered_at",
         )
         .bind(id)

@@ -2,7 +2,7 @@
 //! and each server's daily puzzle. Who was given which, and the answers and puzzle
 //! ratings, are in `puzzle_attempts`.
 
-use sqlx::{FromRow, SqliteConnection};
+use sqlx::{AnyConnection, FromRow};
 
 use super::{Store, StoreError};
 
@@ -58,23 +58,23 @@ macro_rules! puzzle_columns {
     };
 }
 
-/// Puzzles `p` that user `?2` on platform `?1` was never given.
+/// Puzzles `p` that user `$2` on platform `$1` was never given.
 macro_rules! unseen {
     () => {
         "NOT EXISTS (SELECT 1 FROM puzzle_attempts a
-                     WHERE a.puzzle_id = p.id AND a.platform = ?1 AND a.user_id = ?2)"
+                     WHERE a.puzzle_id = p.id AND a.platform = $1 AND a.user_id = $2)"
     };
 }
 
 /// Stores a puzzle unless its position is stored already; whether it was new.
 pub(super) async fn insert(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     p: &NewPuzzle,
     now: i64,
 ) -> Result<bool, StoreError> {
     Ok(sqlx::query(
         "INSERT INTO puzzles (source, game_id, ply, position, solution, line, goal, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (position) DO NOTHING",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (position) DO NOTHING",
     )
     .bind(p.source)
     .bind(p.game_id)
@@ -96,7 +96,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn insert_puzzles(&self, found: &[NewPuzzle], now: i64) -> Result<u64, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         let mut added = 0;
         for p in found {
             added += u64::from(insert(&mut tx, p, now).await?);
@@ -110,11 +110,14 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn puzzle_counts(&self) -> Result<(i64, i64), StoreError> {
-        Ok(
-            sqlx::query_as("SELECT COUNT(*), COALESCE(SUM(source = 'tables'), 0) FROM puzzles")
-                .fetch_one(&self.reader)
-                .await?,
+        Ok(sqlx::query_as(
+            "SELECT COUNT(*),
+                        CAST(COALESCE(SUM(CASE WHEN source = 'tables' THEN 1 ELSE 0 END), 0)
+                             AS BIGINT)
+                 FROM puzzles",
         )
+        .fetch_one(&self.reader)
+        .await?)
     }
 
     /// Every stored puzzle (for checks and tools).
@@ -139,7 +142,7 @@ impl Store {
         Ok(sqlx::query_as(concat!(
             "SELECT ",
             puzzle_columns!(),
-            " FROM puzzles p WHERE p.id = ?"
+            " FROM puzzles p WHERE p.id = $1"
         ))
         .bind(id)
         .fetch_optional(&self.reader)
@@ -163,7 +166,7 @@ impl Store {
             " FROM puzzles p WHERE ",
             unseen!(),
             "
-             ORDER BY ABS(p.rating - ?3), p.id LIMIT 1"
+             ORDER BY ABS(p.rating - $3), p.id LIMIT 1"
         ))
         .bind(platform)
         .bind(user_id)
@@ -191,12 +194,12 @@ impl Store {
         place: &str,
         day: &str,
     ) -> Result<Option<PuzzleRow>, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO daily_puzzles (platform, place, day, puzzle_id)
-             SELECT ?1, ?2, ?3, p.id FROM puzzles p
+             SELECT $1, $2, $3, p.id FROM puzzles p
              WHERE NOT EXISTS (SELECT 1 FROM daily_puzzles d
-                               WHERE d.platform = ?1 AND d.place = ?2 AND d.puzzle_id = p.id)
+                               WHERE d.platform = $1 AND d.place = $2 AND d.puzzle_id = p.id)
              ORDER BY ABS(p.rating - 1500), p.id LIMIT 1
              ON CONFLICT DO NOTHING",
         )
@@ -209,7 +212,7 @@ impl Store {
             "SELECT ",
             puzzle_columns!(),
             " FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id
-             WHERE d.platform = ? AND d.place = ? AND d.day = ?"
+             WHERE d.platform = $1 AND d.place = $2 AND d.day = $3"
         ))
         .bind(platform)
         .bind(place)

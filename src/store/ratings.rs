@@ -5,7 +5,7 @@
 //! identity id is then `COALESCE(identity_id, id)`. Ratings are written only by
 //! [`rate_game`], inside the transaction that ends the game.
 
-use sqlx::{FromRow, SqliteConnection};
+use sqlx::{AnyConnection, FromRow};
 
 use super::{GameEnd, GameRow, Store, StoreError};
 
@@ -99,13 +99,13 @@ macro_rules! select_rating {
     };
 }
 
-/// The ratings rows in a scope (`?1` platform or NULL for all, `?2` space).
+/// The ratings rows in a scope (`$1` platform or NULL for all, `$2` space).
 macro_rules! in_scope {
     () => {
-        "(?1 IS NULL OR r.identity_id IN (
+        "($1 IS NULL OR r.identity_id IN (
               SELECT COALESCE(p.identity_id, p.id) FROM games g
               JOIN players p ON p.id = g.south_id OR p.id = g.north_id
-              WHERE g.platform = ?1 AND g.space IS ?2))"
+              WHERE g.platform = $1 AND g.space IS NOT DISTINCT FROM $2))"
     };
 }
 
@@ -113,7 +113,7 @@ macro_rules! in_scope {
 /// that ends the game. Returns `None`, changing nothing, when both accounts belong to
 /// one identity (a player cannot gain rating from themself).
 pub(super) async fn rate_game(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     game_id: i64,
     end: &GameEnd,
     rater: Rater<'_>,
@@ -122,7 +122,7 @@ pub(super) async fn rate_game(
     let (south, north): (i64, i64) = sqlx::query_as(
         "SELECT COALESCE(s.identity_id, s.id), COALESCE(n.identity_id, n.id)
          FROM games g JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
-         WHERE g.id = ?",
+         WHERE g.id = $1",
     )
     .bind(game_id)
     .fetch_one(&mut *conn)
@@ -134,7 +134,7 @@ pub(super) async fn rate_game(
     let mut games = [0i64; 2];
     for (i, identity) in [south, north].into_iter().enumerate() {
         let row: Option<(f64, f64, f64, i64)> = sqlx::query_as(
-            "SELECT rating, deviation, volatility, games FROM ratings WHERE identity_id = ?",
+            "SELECT rating, deviation, volatility, games FROM ratings WHERE identity_id = $1",
         )
         .bind(identity)
         .fetch_optional(&mut *conn)
@@ -158,15 +158,17 @@ pub(super) async fn rate_game(
         sqlx::query(
             "INSERT INTO ratings (identity_id, rating, deviation, volatility, games, wins,
                  draws, losses, seeds, streak, best_streak, updated_at)
-             VALUES (?1, ?2, ?3, ?4, 1, ?5, ?6, ?7, ?8, ?5, ?5, ?9)
+             VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $5, $5, $9)
              ON CONFLICT (identity_id) DO UPDATE SET
                  rating = excluded.rating, deviation = excluded.deviation,
-                 volatility = excluded.volatility, games = games + 1,
-                 wins = wins + excluded.wins, draws = draws + excluded.draws,
-                 losses = losses + excluded.losses, seeds = seeds + excluded.seeds,
-                 streak = CASE WHEN excluded.wins = 1 THEN streak + 1 ELSE 0 END,
-                 best_streak = MAX(best_streak,
-                                   CASE WHEN excluded.wins = 1 THEN streak + 1 ELSE 0 END),
+                 volatility = excluded.volatility, games = ratings.games + 1,
+                 wins = ratings.wins + excluded.wins, draws = ratings.draws + excluded.draws,
+                 losses = ratings.losses + excluded.losses,
+                 seeds = ratings.seeds + excluded.seeds,
+                 streak = CASE WHEN excluded.wins = 1 THEN ratings.streak + 1 ELSE 0 END,
+                 best_streak = CASE WHEN excluded.wins = 1
+                                         AND ratings.streak + 1 > ratings.best_streak
+                                    THEN ratings.streak + 1 ELSE ratings.best_streak END,
                  updated_at = excluded.updated_at",
         )
         .bind(identity)
@@ -183,7 +185,7 @@ pub(super) async fn rate_game(
         sqlx::query(
             "INSERT INTO rating_history (identity_id, game_id, before, rating, deviation,
                  volatility, rated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(identity)
         .bind(game_id)
@@ -214,7 +216,7 @@ impl Store {
         user_id: &str,
     ) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
-            "SELECT COALESCE(identity_id, id) FROM players WHERE platform = ? AND user_id = ?",
+            "SELECT COALESCE(identity_id, id) FROM players WHERE platform = $1 AND user_id = $2",
         )
         .bind(platform)
         .bind(user_id)
@@ -228,7 +230,7 @@ impl Store {
     /// Database failures.
     pub async fn rating(&self, identity_id: i64) -> Result<Option<RatingRow>, StoreError> {
         Ok(
-            sqlx::query_as(concat!(select_rating!(), "WHERE r.identity_id = ?"))
+            sqlx::query_as(concat!(select_rating!(), "WHERE r.identity_id = $1"))
                 .bind(identity_id)
                 .fetch_optional(&self.reader)
                 .await?,
@@ -241,7 +243,7 @@ impl Store {
     /// Database failures.
     pub async fn rating_history(&self, identity_id: i64) -> Result<Vec<(f64, f64)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT rating, deviation FROM rating_history WHERE identity_id = ?
+            "SELECT rating, deviation FROM rating_history WHERE identity_id = $1
              ORDER BY rated_at, game_id",
         )
         .bind(identity_id)
@@ -267,7 +269,7 @@ impl Store {
             select_rating!(),
             "WHERE ",
             in_scope!(),
-            " ORDER BY r.rating DESC, r.games DESC, r.identity_id LIMIT ?3 OFFSET ?4"
+            " ORDER BY r.rating DESC, r.games DESC, r.identity_id LIMIT $3 OFFSET $4"
         ))
         .bind(platform)
         .bind(space)
@@ -293,15 +295,20 @@ impl Store {
     pub async fn head_to_head(&self, a: i64, b: i64) -> Result<HeadToHead, StoreError> {
         Ok(sqlx::query_as(
             "SELECT
-                 COALESCE(SUM((result = 'S' AND si = ?1) OR (result = 'N' AND ni = ?1)), 0) AS wins,
-                 COALESCE(SUM(result = 'draw'), 0) AS draws,
-                 COALESCE(SUM((result = 'S' AND si = ?2) OR (result = 'N' AND ni = ?2)), 0) AS losses
+                 CAST(COALESCE(SUM(CASE WHEN (result = 'S' AND si = $1)
+                                          OR (result = 'N' AND ni = $1) THEN 1 ELSE 0 END), 0)
+                      AS BIGINT) AS wins,
+                 CAST(COALESCE(SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), 0)
+                      AS BIGINT) AS draws,
+                 CAST(COALESCE(SUM(CASE WHEN (result = 'S' AND si = $2)
+                                          OR (result = 'N' AND ni = $2) THEN 1 ELSE 0 END), 0)
+                      AS BIGINT) AS losses
              FROM (SELECT g.result, COALESCE(s.identity_id, s.id) AS si,
                           COALESCE(n.identity_id, n.id) AS ni
                    FROM games g JOIN players s ON s.id = g.south_id
                    JOIN players n ON n.id = g.north_id
                    WHERE g.status = 'finished')
-             WHERE (si = ?1 AND ni = ?2) OR (si = ?2 AND ni = ?1)",
+             WHERE (si = $1 AND ni = $2) OR (si = $2 AND ni = $1)",
         )
         .bind(a)
         .bind(b)
@@ -321,8 +328,8 @@ impl Store {
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
-            "WHERE COALESCE(s.identity_id, s.id) = ?1 OR COALESCE(n.identity_id, n.id) = ?1
-             ORDER BY g.id DESC LIMIT ?2"
+            "WHERE COALESCE(s.identity_id, s.id) = $1 OR COALESCE(n.identity_id, n.id) = $1
+             ORDER BY g.id DESC LIMIT $2"
         ))
         .bind(identity_id)
         .bind(limit)

@@ -24,6 +24,7 @@ pub struct GameRow {
     /// South's identity (shared by linked accounts).
     pub south_identity: i64,
     /// Whether South is a bot.
+    #[sqlx(try_from = "super::Flag")]
     pub south_bot: bool,
     /// North's player row id.
     pub north_id: i64,
@@ -34,12 +35,15 @@ pub struct GameRow {
     /// North's identity (shared by linked accounts).
     pub north_identity: i64,
     /// Whether North is a bot.
+    #[sqlx(try_from = "super::Flag")]
     pub north_bot: bool,
     /// The rules variant's name.
     pub variant: String,
     /// Rated or casual.
+    #[sqlx(try_from = "super::Flag")]
     pub rated: bool,
     /// Whether onlookers may advise.
+    #[sqlx(try_from = "super::Flag")]
     pub advice: bool,
     /// `active` or `finished`.
     pub status: String,
@@ -60,6 +64,7 @@ pub struct GameRow {
     /// The time control, canonical (`none`, `3d`, `5+3`).
     pub time_control: String,
     /// Whether the player to move is reminded (correspondence games).
+    #[sqlx(try_from = "super::Flag")]
     pub reminders: bool,
     /// Live clocks: South's time left when the current turn started.
     pub south_left_ms: i64,
@@ -99,6 +104,7 @@ pub struct MoveRow {
     /// Canonical letters of the captured pits.
     pub captured_pits: String,
     /// Whether it was a grand slam that captured nothing.
+    #[sqlx(try_from = "super::Flag")]
     pub grand_slam: bool,
     /// Twelve counts `A..F a..f`, comma-separated.
     pub board_after: String,

@@ -51,13 +51,13 @@ impl Store {
         onlooker_id: i64,
         pit: char,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         let stored = sqlx::query(
             "INSERT INTO advice (game_id, ply, onlooker_id, pit, given_at)
-             SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (
+             SELECT $1, $2, $3, $4, $5 WHERE EXISTS (
                  SELECT 1 FROM games
-                 WHERE id = ?1 AND ply = ?2 AND status = 'active' AND advice = 1)
+                 WHERE id = $1 AND ply = $2 AND status = 'active' AND advice = TRUE)
              ON CONFLICT (game_id, ply, onlooker_id)
              DO UPDATE SET pit = excluded.pit, given_at = excluded.given_at",
         )
@@ -83,7 +83,7 @@ impl Store {
         ply: i64,
     ) -> Result<Vec<(i64, String)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT onlooker_id, pit FROM advice WHERE game_id = ? AND ply = ?
+            "SELECT onlooker_id, pit FROM advice WHERE game_id = $1 AND ply = $2
              ORDER BY given_at, onlooker_id",
         )
         .bind(game_id)
@@ -102,11 +102,11 @@ impl Store {
         player_id: i64,
         expires_at: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         let stored = sqlx::query(
-            "INSERT OR IGNORE INTO link_codes (code, player_id, created_at, expires_at)
-             VALUES (?, ?, ?, ?)",
+            "INSERT INTO link_codes (code, player_id, created_at, expires_at)
+             VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
         )
         .bind(code)
         .bind(player_id)
@@ -128,7 +128,7 @@ impl Store {
         code: &str,
         expires_at: i64,
     ) -> Result<bool, StoreError> {
-        let updated = sqlx::query("UPDATE link_codes SET expires_at = ? WHERE code = ?")
+        let updated = sqlx::query("UPDATE link_codes SET expires_at = $1 WHERE code = $2")
             .bind(expires_at)
             .bind(code)
             .execute(&self.writer)
@@ -151,12 +151,12 @@ impl Store {
         platform: &str,
     ) -> Result<LinkOutcome, StoreError> {
         let now = now_ms();
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         let found: Option<(i64, i64, Option<i64>, String, String, i64)> = sqlx::query_as(
             "SELECT l.player_id, l.expires_at, l.used_at, p.platform, p.name,
                     COALESCE(p.identity_id, p.id)
-             FROM link_codes l JOIN players p ON p.id = l.player_id WHERE l.code = ?",
+             FROM link_codes l JOIN players p ON p.id = l.player_id WHERE l.code = $1",
         )
         .bind(code)
         .fetch_optional(&mut *tx)
@@ -166,7 +166,7 @@ impl Store {
             return Ok(LinkOutcome::Unknown);
         };
         let mine: i64 =
-            sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE id = ?")
+            sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE id = $1")
                 .bind(player_id)
                 .fetch_one(&mut *tx)
                 .await?;
@@ -189,7 +189,7 @@ impl Store {
         }
         let mut games = [0i64; 2];
         for (i, identity) in [owner_identity, mine].into_iter().enumerate() {
-            games[i] = sqlx::query_scalar("SELECT games FROM ratings WHERE identity_id = ?")
+            games[i] = sqlx::query_scalar("SELECT games FROM ratings WHERE identity_id = $1")
                 .bind(identity)
                 .fetch_optional(&mut *tx)
                 .await?
@@ -201,19 +201,19 @@ impl Store {
         } else {
             (owner_identity, mine)
         };
-        sqlx::query("UPDATE players SET identity_id = ? WHERE COALESCE(identity_id, id) = ?")
+        sqlx::query("UPDATE players SET identity_id = $1 WHERE COALESCE(identity_id, id) = $2")
             .bind(keep)
             .bind(drop)
             .execute(&mut *tx)
             .await?;
         for delete in [
-            "DELETE FROM rating_history WHERE identity_id = ?",
-            "DELETE FROM ratings WHERE identity_id = ?",
+            "DELETE FROM rating_history WHERE identity_id = $1",
+            "DELETE FROM ratings WHERE identity_id = $1",
         ] {
             sqlx::query(delete).bind(drop).execute(&mut *tx).await?;
         }
         let spent = sqlx::query(
-            "UPDATE link_codes SET used_at = ?, used_by = ? WHERE code = ? AND used_at IS NULL",
+            "UPDATE link_codes SET used_at = $1, used_by = $2 WHERE code = $3 AND used_at IS NULL",
         )
         .bind(now)
         .bind(player_id)

@@ -46,13 +46,13 @@ impl Store {
     ) -> Result<Option<Applied>, StoreError> {
         // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
         // timeout instead of failing to upgrade a read snapshot.
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, ply = ply + 1,
-                 south_score = ?, north_score = ?, end_proposed_by = NULL,
-                 status = ?, result = ?, reason = ?, updated_at = ?
-             WHERE id = ? AND version = ? AND status = 'active' AND ply = ?",
+                 south_score = $1, north_score = $2, end_proposed_by = NULL,
+                 status = $3, result = $4, reason = $5, updated_at = $6
+             WHERE id = $7 AND version = $8 AND status = 'active' AND ply = $9",
         )
         .bind(i64::from(record.scores[0]))
         .bind(i64::from(record.scores[1]))
@@ -79,7 +79,7 @@ impl Store {
         sqlx::query(
             "INSERT INTO moves (game_id, ply, player_id, pit, sown, captured, captured_pits,
                                 grand_slam, board_after, south_score, north_score, played_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(game_id)
         .bind(record.ply)
@@ -127,13 +127,13 @@ impl Store {
         effects: impl FnOnce(&Applied) -> Effects + Send,
         now: i64,
     ) -> Result<Option<Applied>, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         let updated = sqlx::query(
-            "UPDATE games SET version = version + 1, status = 'finished', result = ?,
-                 reason = ?, south_score = ?, north_score = ?, end_proposed_by = NULL,
-                 updated_at = ?
-             WHERE id = ? AND version = ? AND status = 'active'",
+            "UPDATE games SET version = version + 1, status = 'finished', result = $1,
+                 reason = $2, south_score = $3, north_score = $4, end_proposed_by = NULL,
+                 updated_at = $5
+             WHERE id = $6 AND version = $7 AND status = 'active'",
         )
         .bind(end.result)
         .bind(end.reason)
@@ -176,11 +176,11 @@ impl Store {
         version: i64,
         side: char,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.writer.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         let updated = sqlx::query(
-            "UPDATE games SET version = version + 1, end_proposed_by = ?, updated_at = ?
-             WHERE id = ? AND version = ? AND status = 'active'",
+            "UPDATE games SET version = version + 1, end_proposed_by = $1, updated_at = $2
+             WHERE id = $3 AND version = $4 AND status = 'active'",
         )
         .bind(side.to_string())
         .bind(super::now_ms())
@@ -190,7 +190,7 @@ impl Store {
         .await?
         .rows_affected();
         // The turn goes on: its deadline and reminders still stand.
-        sqlx::query("UPDATE jobs SET game_version = ? WHERE game_id = ? AND game_version = ?")
+        sqlx::query("UPDATE jobs SET game_version = $1 WHERE game_id = $2 AND game_version = $3")
             .bind(version + 1)
             .bind(game_id)
             .bind(version)

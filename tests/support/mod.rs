@@ -1,5 +1,7 @@
-//! Helpers for the service, store and console tests: a service on a fresh SQLite file,
-//! commands from named console users, and a short game that ends with a 25+ win.
+//! Helpers for the service, store and console tests: a service on a fresh database
+//! (an SQLite file, or with `OWARE_TEST_DATABASE=postgres` a new database on the
+//! PostgreSQL server at `OWARE_TEST_POSTGRES_URL`), commands from named console
+//! users, and a short game that ends with a 25+ win.
 
 // Each test crate uses a different subset of these helpers.
 #![allow(dead_code)]
@@ -15,18 +17,23 @@ use tempfile::TempDir;
 
 pub mod state;
 
-/// A fresh database file in its own temporary directory.
+/// A fresh database: an SQLite file in its own temporary directory, or a new
+/// PostgreSQL database when `OWARE_TEST_DATABASE=postgres`.
 pub struct TempDb {
     /// Keeps the directory alive.
     pub dir: TempDir,
-    /// `sqlite://…` URL of the file.
+    /// `sqlite://…` URL of the file, or `postgres://…` of the database.
     pub url: String,
 }
 
 impl TempDb {
     pub fn new() -> TempDb {
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let url = format!("sqlite://{}", dir.path().join("oware.db").display());
+        let url = match std::env::var("OWARE_TEST_DATABASE").as_deref() {
+            Ok("postgres") => postgres_database(),
+            Ok("sqlite") | Err(_) => format!("sqlite://{}", dir.path().join("oware.db").display()),
+            Ok(other) => panic!("OWARE_TEST_DATABASE is `sqlite` or `postgres`, not `{other}`"),
+        };
         TempDb { dir, url }
     }
 
@@ -44,6 +51,47 @@ impl TempDb {
         let store = Store::open(&self.url).await.expect("the store opens");
         Service::new(store, config)
     }
+}
+
+/// Creates a database with a unique name on the server at `OWARE_TEST_POSTGRES_URL`
+/// (see `tools/postgres.sh`) and returns its URL. Runs on a thread of its own, so it
+/// works inside and outside a runtime.
+pub fn postgres_database() -> String {
+    use sqlx::{Connection, Executor};
+    static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let server = std::env::var("OWARE_TEST_POSTGRES_URL")
+        .expect("OWARE_TEST_POSTGRES_URL (start a server with tools/postgres.sh start DIR)");
+    let name = format!(
+        "t{}_{}_{}",
+        std::process::id(),
+        COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .subsec_nanos()
+    );
+    let base = server
+        .rsplit_once('/')
+        .expect("a database in the URL")
+        .0
+        .to_owned();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        runtime.block_on(async {
+            let mut conn = sqlx::PgConnection::connect(&server)
+                .await
+                .expect("the PostgreSQL server answers");
+            conn.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+                .await
+                .expect("a new database");
+        });
+        format!("{base}/{name}")
+    })
+    .join()
+    .expect("the database is made")
 }
 
 pub fn user(name: &str) -> User {

@@ -1,0 +1,150 @@
+//! The two databases the store runs on, through sqlx's `Any` driver: SQLite (the
+//! embedded default, one file in WAL mode) and PostgreSQL (several processes on one
+//! database). The SQL is written once, in the dialect both accept (`$1` parameters,
+//! `IS NOT DISTINCT FROM`, `ON CONFLICT`); the few statements that differ ask
+//! [`Backend`] which to use.
+
+use std::time::Duration;
+
+use sqlx::{
+    any::{AnyConnectOptions, AnyPoolOptions, AnyTypeInfo, AnyTypeInfoKind, AnyValueRef},
+    error::BoxDynError,
+    Any, AnyPool, Decode, Executor, Transaction, Type,
+};
+
+/// Which database a store is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// One SQLite file, one process.
+    Sqlite,
+    /// A PostgreSQL database, possibly shared by several processes.
+    Postgres,
+}
+
+/// The key of the PostgreSQL advisory lock every write transaction holds: writes are
+/// serialised across processes exactly as SQLite serialises them in one file, so the
+/// transactions' read-check-write logic (caps, ratings, duplicate challenges) stays
+/// correct under READ COMMITTED. Claims of jobs use `FOR UPDATE SKIP LOCKED` instead.
+const WRITE_LOCK: i64 = 0x0A3A_0B07;
+
+impl Backend {
+    /// The backend a database URL names: `postgres://` or `postgresql://` is
+    /// PostgreSQL; `sqlite:` or a plain path is SQLite.
+    #[must_use]
+    pub fn of_url(url: &str) -> Backend {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+
+    /// Connect options for `url` (a plain path becomes an SQLite URL), creating a
+    /// missing SQLite file.
+    pub(super) fn options(self, url: &str) -> Result<AnyConnectOptions, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        let url = match self {
+            Backend::Postgres => url.to_owned(),
+            Backend::Sqlite => {
+                let url = if url.starts_with("sqlite:") {
+                    url.to_owned()
+                } else {
+                    format!("sqlite://{url}")
+                };
+                if url.contains("mode=") || url.contains(":memory:") {
+                    url
+                } else if url.contains('?') {
+                    format!("{url}&mode=rwc")
+                } else {
+                    format!("{url}?mode=rwc")
+                }
+            }
+        };
+        url.parse()
+    }
+
+    /// A pool of up to `size` connections. A local SQLite connection does not go
+    /// stale: no ping before each use and no reaper task closing idle ones (which
+    /// also keeps tests on tokio's paused clock free of stray timers). SQLite
+    /// connections are set up for WAL with a busy timeout and foreign keys.
+    pub(super) fn pool(self, size: u32, busy_timeout: Duration) -> AnyPoolOptions {
+        let options = AnyPoolOptions::new()
+            .max_connections(size)
+            .acquire_timeout(Duration::from_secs(30));
+        match self {
+            Backend::Postgres => options.test_before_acquire(true),
+            Backend::Sqlite => {
+                let busy_ms = busy_timeout.as_millis();
+                options
+                    .test_before_acquire(false)
+                    .idle_timeout(None)
+                    .max_lifetime(None)
+                    .after_connect(move |conn, _| {
+                        Box::pin(async move {
+                            conn.execute(sqlx::AssertSqlSafe(format!(
+                                "PRAGMA busy_timeout = {busy_ms}"
+                            )))
+                            .await?;
+                            conn.execute("PRAGMA journal_mode = WAL").await?;
+                            // In WAL mode NORMAL is durable against application
+                            // crashes and only risks the last commits on power loss;
+                            // it spares an fsync per move.
+                            conn.execute("PRAGMA synchronous = NORMAL").await?;
+                            conn.execute("PRAGMA foreign_keys = ON").await?;
+                            Ok(())
+                        })
+                    })
+            }
+        }
+    }
+
+    /// Begins a write transaction: on SQLite `BEGIN IMMEDIATE` (the write lock first,
+    /// so concurrent writers queue instead of failing on upgrade); on PostgreSQL a
+    /// transaction holding the store's write lock.
+    pub(super) async fn begin_write(
+        self,
+        pool: &AnyPool,
+    ) -> Result<Transaction<'static, Any>, sqlx::Error> {
+        match self {
+            Backend::Sqlite => pool.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => {
+                let mut tx = pool.begin().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(WRITE_LOCK)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(tx)
+            }
+        }
+    }
+}
+
+/// A flag column: `BOOLEAN` on PostgreSQL, `INTEGER` 0/1 on SQLite. Decodes from
+/// either; a Rust `bool` binds to either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flag(pub bool);
+
+impl From<Flag> for bool {
+    fn from(flag: Flag) -> bool {
+        flag.0
+    }
+}
+
+impl Type<Any> for Flag {
+    fn type_info() -> AnyTypeInfo {
+        <bool as Type<Any>>::type_info()
+    }
+
+    fn compatible(ty: &AnyTypeInfo) -> bool {
+        ty.kind() == AnyTypeInfoKind::Bool || ty.kind().is_integer()
+    }
+}
+
+impl<'r> Decode<'r, Any> for Flag {
+    fn decode(value: AnyValueRef<'r>) -> Result<Self, BoxDynError> {
+        match <bool as Decode<Any>>::decode(value.clone()) {
+            Ok(flag) => Ok(Flag(flag)),
+            Err(_) => Ok(Flag(<i64 as Decode<Any>>::decode(value)? != 0)),
+        }
+    }
+}
