@@ -39,16 +39,16 @@ fn user(name: String) -> User {
 }
 
 fn command(author: &str, action: Action) -> Command {
-    Command {
-        place: Place {
+    Command::new(
+        Place {
             platform: Platform::Console,
             space: None,
             channel: "bench".to_owned(),
             thread: None,
         },
-        author: user(author.to_owned()),
+        user(author.to_owned()),
         action,
-    }
+    )
 }
 
 /// Makes `games` games with a 15 s correspondence clock, `MAKERS` at a time.

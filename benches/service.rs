@@ -39,16 +39,16 @@ fn user(name: &str) -> User {
 }
 
 fn command(author: &str, channel: &str, action: Action) -> Command {
-    Command {
-        place: Place {
+    Command::new(
+        Place {
             platform: Platform::Console,
             space: None,
             channel: channel.to_owned(),
             thread: None,
         },
-        author: user(author),
+        user(author),
         action,
-    }
+    )
 }
 
 /// Starts a game between `south` and `north` in `channel`.

@@ -5,7 +5,7 @@
 
 use std::{fmt, path::PathBuf, time::Duration};
 
-use crate::service::{Caps, RateLimit, ServiceConfig};
+use crate::service::{Admins, Caps, RateLimit, ServiceConfig};
 
 /// A secret (token, password): printing it shows `***`.
 #[derive(Clone, PartialEq, Eq)]
@@ -135,6 +135,54 @@ pub struct Config {
     /// `MAX_PENDING_CHALLENGES`, `MAX_ACTIVE_GAMES`, `MAX_ENGINE_GAMES_PER_USER`,
     /// `MAX_ENGINE_GAMES`.
     pub caps: Caps,
+    /// `OWARE_OWNERS`: the user ids (Discord ids, Matrix `@name:server`, console
+    /// names) of the people who run the bot; they administer every place.
+    pub owners: Vec<String>,
+    /// `OWARE_CONSOLE_ADMIN`: the console user who administers the console
+    /// (lowercase, as console ids are).
+    pub console_admin: Option<String>,
+}
+
+/// `OWARE_OWNERS`: comma-separated user ids.
+fn owners(value: Option<String>) -> Result<Vec<String>, ConfigError> {
+    let Some(text) = value else {
+        return Ok(Vec::new());
+    };
+    let ids: Vec<String> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(str::to_owned)
+        .collect();
+    if ids.iter().any(|id| id.contains(char::is_whitespace)) {
+        return Err(ConfigError {
+            name: "OWARE_OWNERS",
+            value: text,
+            expected: "user ids separated by commas, e.g. 123456789012345678,@me:example.org",
+        });
+    }
+    Ok(ids)
+}
+
+/// `OWARE_CONSOLE_ADMIN`: one console name (an `@` before it is allowed).
+fn console_admin(value: Option<String>) -> Result<Option<String>, ConfigError> {
+    let Some(text) = value else {
+        return Ok(None);
+    };
+    let name = text.trim().trim_start_matches('@');
+    let valid = !name.is_empty()
+        && name.chars().count() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !valid {
+        return Err(ConfigError {
+            name: "OWARE_CONSOLE_ADMIN",
+            value: text,
+            expected: "a console user name: one word of at most 32 letters, digits and -_.",
+        });
+    }
+    Ok(Some(name.to_lowercase()))
 }
 
 impl Config {
@@ -215,6 +263,8 @@ impl Config {
         Ok(Config {
             command_rate,
             caps,
+            owners: owners(get("OWARE_OWNERS"))?,
+            console_admin: console_admin(get("OWARE_CONSOLE_ADMIN"))?,
             database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://oware.db".to_owned()),
             challenge_ttl,
             boards_dir: get("OWARE_BOARDS_DIR")
@@ -257,6 +307,10 @@ impl Config {
                 None => defaults.rates,
             },
             caps: self.caps,
+            admins: Admins {
+                owners: self.owners.clone(),
+                console: self.console_admin.clone(),
+            },
             ..defaults
         }
     }
@@ -381,5 +435,38 @@ mod tests {
         assert_eq!(caps.service().caps.pending_challenges, 5);
         let err = from(&[("MAX_ACTIVE_GAMES", "-1")]).unwrap_err();
         assert!(err.to_string().contains("MAX_ACTIVE_GAMES"), "{err}");
+    }
+
+    #[test]
+    fn owners_and_the_console_admin() {
+        let unset = from(&[]).unwrap().service().admins;
+        assert_eq!(unset, Admins::default());
+        let set = from(&[
+            (
+                "OWARE_OWNERS",
+                " 123456789012345678, @me:example.org ,,root ",
+            ),
+            ("OWARE_CONSOLE_ADMIN", " @Alice "),
+        ])
+        .unwrap();
+        assert_eq!(
+            set.service().admins,
+            Admins {
+                owners: vec![
+                    "123456789012345678".into(),
+                    "@me:example.org".into(),
+                    "root".into()
+                ],
+                console: Some("alice".into()),
+            }
+        );
+        for (name, value) in [
+            ("OWARE_OWNERS", "123, two words"),
+            ("OWARE_CONSOLE_ADMIN", "two words"),
+            ("OWARE_CONSOLE_ADMIN", "@"),
+        ] {
+            let err = from(&[(name, value)]).unwrap_err();
+            assert!(err.to_string().contains(name), "{err}");
+        }
     }
 }

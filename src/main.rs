@@ -53,5 +53,6 @@ fn main() -> anyhow::Result<()> {
             cli::arena::run(&args, tables.as_ref(), &mut out)
         }
         Command::Tables(args) => cli::tables::run(&args, &mut out),
+        Command::MigrateData(args) => cli::migrate::run(&args, &mut out),
     }
 }

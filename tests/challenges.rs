@@ -149,10 +149,8 @@ async fn threads_and_several_games() {
         channel: "general".into(),
         thread: None,
     };
-    let at = |author: &str, action: Action, place: &Place| oware_bot::service::Command {
-        place: place.clone(),
-        author: user(author),
-        action,
+    let at = |author: &str, action: Action, place: &Place| {
+        oware_bot::service::Command::new(place.clone(), user(author), action)
     };
     service.handle(at("alice", play("bob"), &server)).await;
     let accepted = service

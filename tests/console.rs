@@ -11,7 +11,24 @@ use oware_bot::rules::{Game, Side, Variant};
 use support::winning_line;
 
 fn run_console(script: &str, db: &std::path::Path, boards: &std::path::Path) -> (String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_oware-bot"))
+    run_console_with(script, db, boards, None)
+}
+
+/// [`run_console`] with `OWARE_CONSOLE_ADMIN` set to `admin` (unset when `None`).
+fn run_console_with(
+    script: &str,
+    db: &std::path::Path,
+    boards: &std::path::Path,
+    admin: Option<&str>,
+) -> (String, i32) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
+    command
+        .env_remove("OWARE_CONSOLE_ADMIN")
+        .env_remove("OWARE_OWNERS");
+    if let Some(admin) = admin {
+        command.env("OWARE_CONSOLE_ADMIN", admin);
+    }
+    let mut child = command
         .arg("console")
         .arg("--db")
         .arg(db)
@@ -122,4 +139,32 @@ fn refusals_go_to_the_author_and_the_database_persists() {
     let (out, code) = run_console("bob: move a\n", &db, &boards);
     assert_eq!(code, 0);
     assert!(out.contains("[bot] bob played a"), "{out}");
+}
+
+#[test]
+fn the_console_admin_gets_the_status_and_others_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, code) = run_console_with(
+        "alice: /oware play @bob\nroot: /oware status\nalice: /oware status\n",
+        &dir.path().join("game.db"),
+        &dir.path().join("boards"),
+        Some("Root"),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("[bot → root] Status of this bot process"),
+        "{out}"
+    );
+    for row in [
+        "Database            SQLite",
+        "Discord shards      not running",
+        "Challenges pending  1",
+    ] {
+        assert!(out.contains(row), "{row:?} in:\n{out}");
+    }
+    assert!(
+        out.contains("[bot → alice] `/oware status` is only for"),
+        "{out}"
+    );
+    assert!(out.contains("OWARE_CONSOLE_ADMIN"), "{out}");
 }

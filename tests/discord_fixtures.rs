@@ -4,17 +4,25 @@
 use oware_bot::chat::discord::options::{FirstChoice, PlayOptions, YesNo};
 use oware_bot::chat::discord::translate;
 use oware_bot::rules::Variant;
-use oware_bot::service::{Action, ChallengeOptions, Command, First, Place, Platform, User};
+use oware_bot::service::{Action, ChallengeOptions, Command, First, Place, Platform, Role, User};
 use poise::serenity_prelude as serenity;
 use poise::ChoiceParameter;
 
 fn fixture(name: &str) -> serenity::Interaction {
+    parse(fixture_json(name), name)
+}
+
+fn fixture_json(name: &str) -> serde_json::Value {
     let path = format!(
         "{}/tests/fixtures/discord/{name}",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).expect("the fixture exists");
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("serenity parses {name}: {e}"))
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name} is JSON: {e}"))
+}
+
+fn parse(payload: serde_json::Value, name: &str) -> serenity::Interaction {
+    serde_json::from_value(payload).unwrap_or_else(|e| panic!("serenity parses {name}: {e}"))
 }
 
 fn alice() -> User {
@@ -88,10 +96,10 @@ fn a_slash_command_with_a_resolved_user_becomes_a_play_command() {
     };
     assert_eq!(
         translate::slash_command(&cmd, action),
-        Command {
-            place: channel(),
-            author: alice(),
-            action: Action::Play {
+        Command::new(
+            channel(),
+            alice(),
+            Action::Play {
                 opponent: bob(),
                 options: ChallengeOptions {
                     first: First::Opponent,
@@ -102,8 +110,8 @@ fn a_slash_command_with_a_resolved_user_becomes_a_play_command() {
                     time: None,
                     reminders: None,
                 },
-            },
-        }
+            }
+        )
     );
 }
 
@@ -130,15 +138,15 @@ fn a_pit_button_press_becomes_a_move_at_the_buttons_ply() {
     assert_eq!(press.message.components.len(), 2, "two rows of three pits");
     assert_eq!(
         translate::button_command(&press),
-        Some(Command {
-            place: thread(),
-            author: bob(),
-            action: Action::Move {
+        Some(Command::new(
+            thread(),
+            bob(),
+            Action::Move {
                 pit: "c".into(),
                 game: Some(7),
                 ply: Some(1),
-            },
-        })
+            }
+        ))
     );
     let mut junk = press.clone();
     junk.data.custom_id = "something-else".into();
@@ -160,4 +168,69 @@ fn challenge_buttons_become_accept_and_decline() {
         translate::button_command(&press).map(|c| c.action),
         Some(Action::Decline { challenge: Some(5) })
     );
+}
+
+#[test]
+fn manage_server_in_the_members_permissions_makes_the_author_an_admin() {
+    // `/oware status` by Alice, whose permissions include Manage Server (1 << 5).
+    let serenity::Interaction::Command(cmd) = fixture("slash_status.json") else {
+        panic!("a slash command");
+    };
+    let options = cmd.data.options();
+    assert!(
+        matches!(
+            options.as_slice(),
+            [serenity::ResolvedOption { name: "status", .. }]
+        ),
+        "{options:?}"
+    );
+    assert_eq!(
+        translate::slash_command(&cmd, Action::Status),
+        Command::new(channel(), alice(), Action::Status).with_role(Role::Admin)
+    );
+    // Administrator (1 << 3) alone is enough too.
+    let mut payload = fixture_json("slash_status.json");
+    payload["member"]["permissions"] = serde_json::json!("8");
+    let serenity::Interaction::Command(cmd) = parse(payload, "an administrator") else {
+        panic!("a slash command");
+    };
+    assert!(translate::slash_command(&cmd, Action::Status).administers());
+}
+
+#[test]
+fn ordinary_permissions_and_direct_messages_make_a_member() {
+    // The other fixtures' members may send messages, embed, open threads… but not
+    // manage the server.
+    let serenity::Interaction::Command(cmd) = fixture("slash_play.json") else {
+        panic!("a slash command");
+    };
+    assert_eq!(
+        translate::slash_command(&cmd, Action::Status).role,
+        Role::Member
+    );
+    let serenity::Interaction::Component(press) = fixture("button_move.json") else {
+        panic!("a component interaction");
+    };
+    let pressed = translate::button_command(&press).expect("a command");
+    assert_eq!(pressed.role, Role::Member);
+    // In a direct message there is no member, only a user: no one administers a DM
+    // (the bot's owners are recognised by the service).
+    let mut payload = fixture_json("slash_status.json");
+    let user = payload["member"]["user"].clone();
+    let object = payload.as_object_mut().expect("an object");
+    for key in ["member", "guild_id", "guild_locale"] {
+        object.remove(key);
+    }
+    object.insert("user".into(), user);
+    object.insert("channel_id".into(), serde_json::json!("400000000000000004"));
+    object.insert(
+        "channel".into(),
+        serde_json::json!({ "id": "400000000000000004", "type": 1 }),
+    );
+    object.insert("context".into(), serde_json::json!(1));
+    let serenity::Interaction::Command(cmd) = parse(payload, "a DM") else {
+        panic!("a slash command");
+    };
+    let dm = translate::slash_command(&cmd, Action::Status);
+    assert_eq!((dm.place.space, dm.role), (None, Role::Member));
 }

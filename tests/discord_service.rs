@@ -74,10 +74,10 @@ fn alice_user() -> User {
 
 /// Alice challenges the bot at `place`, the engine (easy) to move first.
 fn engine_opens(place: Place) -> Command {
-    Command {
+    Command::new(
         place,
-        author: alice_user(),
-        action: Action::Play {
+        alice_user(),
+        Action::Play {
             opponent: User {
                 id: BOT_ID.into(),
                 name: "oware-bot".into(),
@@ -89,7 +89,7 @@ fn engine_opens(place: Place) -> Command {
                 ..ChallengeOptions::default()
             },
         },
-    }
+    )
 }
 
 fn is_private(answer: &Value) -> bool {
@@ -463,4 +463,39 @@ async fn each_process_delivers_only_the_messages_of_its_own_shards() {
     assert_eq!(done, Round { sent: 1, failed: 0 });
     assert_eq!((posted_to(guilds[0].1), posted_to(guilds[1].1)), (1, 1));
     assert!(service.unsent(Platform::Discord).await.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn status_answers_a_server_manager_privately_and_refuses_a_member() {
+    let (_dir, service) = real_service().await;
+    let bot = start_bot_with(Arc::clone(&service), None).await;
+    let fake = &bot.fake;
+
+    // Alice may manage the server (Manage Server is 1 << 5 in her permissions here).
+    let mut asked = payloads::oware(&alice(), "status", json!([]), &[]);
+    asked["member"]["permissions"] = json!((2_248_473_465_835_073_u64 | 1 << 5).to_string());
+    fake.interaction(asked.clone());
+    let answer = callback(fake, &asked).await.json();
+    assert!(is_private(&answer), "{answer}");
+    let text = content(&answer);
+    for row in [
+        "Database            SQLite",
+        // The adapter told the service it runs every shard.
+        "Discord shards      all",
+        "Games in progress   0",
+        "Unsent, Discord     0",
+    ] {
+        assert!(text.contains(row), "{row:?} in {text}");
+    }
+
+    // Bob may not: a private refusal that says who may.
+    let asked = payloads::oware(&bob(), "status", json!([]), &[]);
+    fake.interaction(asked.clone());
+    let answer = callback(fake, &asked).await.json();
+    assert!(is_private(&answer), "{answer}");
+    let text = content(&answer);
+    assert!(
+        text.contains("only for") && text.contains("Manage Server"),
+        "{text}"
+    );
 }

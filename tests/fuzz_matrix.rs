@@ -55,11 +55,7 @@ fn command_of(author: &str, body: &str, html: Option<&str>) -> Option<Result<Com
             .map(|id| matrix_user(&id))
             .ok_or_else(|| format!("I can't tell who `{m}` is."))
     });
-    Some(action.map(|action| Command {
-        place: room(),
-        author: matrix_user(author),
-        action,
-    }))
+    Some(action.map(|action| Command::new(room(), matrix_user(author), action)))
 }
 
 /// A service on a fresh file: game 1 (Alice South, Bob North, no move yet) and
@@ -68,11 +64,7 @@ fn command_of(author: &str, body: &str, html: Option<&str>) -> Option<Result<Com
 async fn seeded(db: &TempDb) -> Service {
     let service = db.service().await;
     service.register_bot_user(Platform::Matrix, BOT);
-    let cmd = |who: &str, action: Action| Command {
-        place: room(),
-        author: matrix_user(who),
-        action,
-    };
+    let cmd = |who: &str, action: Action| Command::new(room(), matrix_user(who), action);
     let play = |whom: &str| Action::Play {
         opponent: matrix_user(whom),
         options: ChallengeOptions::default(),

@@ -99,11 +99,7 @@ async fn play_game(
         &format!("{}", 2000 + i % 20),
     );
     let (south, north) = (format!("{}", 10_000 + 2 * i), format!("{}", 10_001 + 2 * i));
-    let cmd = |author: &str, action: Action| Command {
-        place: place.clone(),
-        author: user(author),
-        action,
-    };
+    let cmd = |author: &str, action: Action| Command::new(place.clone(), user(author), action);
     let challenge = cmd(
         &south,
         Action::Play {
@@ -192,11 +188,7 @@ async fn flood(service: Arc<Service>, latencies: Arc<Latencies>, i: usize) -> Fl
     let mut seen = Flood::default();
     let started = Instant::now();
     for _ in 0..FLOOD {
-        let cmd = Command {
-            place: place.clone(),
-            author: author.clone(),
-            action: Action::Games,
-        };
+        let cmd = Command::new(place.clone(), author.clone(), Action::Games);
         let reply = send(&service, &latencies, cmd).await;
         if reply.is_empty() {
             seen.dropped += 1;
@@ -221,14 +213,14 @@ async fn over_the_cap(
     let place = place_at(Platform::Discord, Some(GUILD), "4000");
     let mut replies = Vec::new();
     for opponent in &opponents {
-        let cmd = Command {
-            place: place.clone(),
-            author: user(&author),
-            action: Action::Play {
+        let cmd = Command::new(
+            place.clone(),
+            user(&author),
+            Action::Play {
                 opponent: user(opponent),
                 options: ChallengeOptions::default(),
             },
-        };
+        );
         replies.push(send(&service, &latencies, cmd).await);
     }
     let taken = replies.iter().filter(|r| !r.private).count();
@@ -477,14 +469,14 @@ async fn challenges_sent_at_once_stay_under_the_cap() {
     let latencies = Latencies::default();
     let place = place_at(Platform::Discord, Some(GUILD), "4000");
     let sends = (0..CHALLENGES).map(|k| {
-        let cmd = Command {
-            place: place.clone(),
-            author: user("30000"),
-            action: Action::Play {
+        let cmd = Command::new(
+            place.clone(),
+            user("30000"),
+            Action::Play {
                 opponent: user(&format!("{}", 10_000 + k)),
                 options: ChallengeOptions::default(),
             },
-        };
+        );
         let (service, latencies) = (Arc::clone(&service), &latencies);
         async move { send(&service, latencies, cmd).await }
     });
@@ -507,10 +499,10 @@ async fn engine_games_started_at_once_stay_under_the_cap() {
     let latencies = Latencies::default();
     let place = place_at(Platform::Discord, Some(GUILD), "4001");
     let sends = (0..3).map(|_| {
-        let cmd = Command {
-            place: place.clone(),
-            author: user("30001"),
-            action: Action::Play {
+        let cmd = Command::new(
+            place.clone(),
+            user("30001"),
+            Action::Play {
                 opponent: oware_bot::service::User {
                     id: "999".into(),
                     name: "oware-bot".into(),
@@ -518,7 +510,7 @@ async fn engine_games_started_at_once_stay_under_the_cap() {
                 },
                 options: ChallengeOptions::default(),
             },
-        };
+        );
         let (service, latencies) = (Arc::clone(&service), &latencies);
         async move { send(&service, latencies, cmd).await }
     });

@@ -146,11 +146,8 @@ pub fn read_line(line: &str) -> Line {
         Err(e) => Err(e),
     };
     match action {
-        Ok(action) => Line::Command(Command {
-            place: here,
-            author: user(name),
-            action,
-        }),
+        // The console's admin (OWARE_CONSOLE_ADMIN) is recognised by the service.
+        Ok(action) => Line::Command(Command::new(here, user(name), action)),
         Err(e) => Line::Refused(name.to_owned(), e.to_string()),
     }
 }

@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod console;
 pub mod engine;
+pub mod migrate;
 pub mod perft;
 pub mod render;
 pub mod replay;
@@ -45,6 +46,13 @@ pub enum Command {
     Arena(arena::ArenaArgs),
     /// Build or check the endgame tables.
     Tables(tables::TablesArgs),
+    /// Copy all data into another, empty database (SQLite or PostgreSQL, either way).
+    ///
+    /// Copies every table in one transaction, then checks that every table's row
+    /// count matches the source's and that every game replays from its moves:
+    /// `oware-bot migrate-data --from sqlite://oware.db --to
+    /// postgres://user:password@host/db`.
+    MigrateData(migrate::MigrateDataArgs),
 }
 
 /// Parses a variant name for clap.

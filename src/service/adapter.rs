@@ -5,7 +5,7 @@ use std::future::Future;
 
 use tokio::sync::watch;
 
-use super::{Command, Outgoing, Place, Platform, Reply, Service, Shards, User};
+use super::{Command, DiscordShards, Outgoing, Place, Platform, Reply, Service, Shards, User};
 
 /// What an adapter needs from the service. `Service` implements it; adapter tests can
 /// use a small fake (the outbox methods have empty defaults).
@@ -42,6 +42,13 @@ pub trait ChatService: Send + Sync + 'static {
     /// they know their account (Discord: on READY). Fakes may ignore it.
     fn register_bot_user(&self, platform: Platform, user_id: &str) {
         let _ = (platform, user_id);
+    }
+
+    /// Tells the service which Discord shards this process runs (for `/oware
+    /// status`): the Discord adapter calls it when it starts and when it stops.
+    /// Fakes may ignore it.
+    fn set_discord_shards(&self, shards: DiscordShards) {
+        let _ = shards;
     }
 
     /// The direct-message room the adapter opened with `user_id` before (recorded
@@ -173,6 +180,10 @@ impl ChatService for Service {
 
     fn register_bot_user(&self, platform: Platform, user_id: &str) {
         Service::register_bot_user(self, platform, user_id);
+    }
+
+    fn set_discord_shards(&self, shards: DiscordShards) {
+        Service::set_discord_shards(self, shards);
     }
 
     fn unsent(&self, platform: Platform) -> impl Future<Output = Vec<Outgoing>> + Send {

@@ -249,6 +249,8 @@ pub enum Action {
     Rules,
     /// How to use the bot.
     Help,
+    /// The bot's health, for those who administer the place (see [`Role`]).
+    Status,
 }
 
 /// A `/oware link` code as typed. Its `Debug` prints `***`: a failed command is
@@ -277,7 +279,22 @@ impl fmt::Debug for LinkCode {
     }
 }
 
-/// One command: who, where, what.
+/// What the author of a command may do at its place beyond playing. The adapter says
+/// what the platform says; the service adds the bot's owners (`OWARE_OWNERS`) and the
+/// console's admin (`OWARE_CONSOLE_ADMIN`) when the command arrives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Role {
+    /// Plays, watches and asks, like everyone.
+    #[default]
+    Member,
+    /// Administers this place: Manage Server (or Administrator) in a Discord server,
+    /// power level 50 or more in a Matrix room, `OWARE_CONSOLE_ADMIN` on the console.
+    Admin,
+    /// Runs the bot (`OWARE_OWNERS`): administers every place.
+    Owner,
+}
+
+/// One command: who, where, what, and the author's [`Role`] there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Command {
     /// Where it was given.
@@ -286,6 +303,33 @@ pub struct Command {
     pub author: User,
     /// What they asked for.
     pub action: Action,
+    /// What the author may do here beyond playing.
+    pub role: Role,
+}
+
+impl Command {
+    /// A command by an ordinary member ([`Role::Member`]); see [`Command::with_role`].
+    #[must_use]
+    pub fn new(place: Place, author: User, action: Action) -> Command {
+        Command {
+            place,
+            author,
+            action,
+            role: Role::Member,
+        }
+    }
+
+    /// The command with the author's role at its place.
+    #[must_use]
+    pub fn with_role(self, role: Role) -> Command {
+        Command { role, ..self }
+    }
+
+    /// Whether the author administers the place (an admin there, or an owner).
+    #[must_use]
+    pub fn administers(&self) -> bool {
+        self.role >= Role::Admin
+    }
 }
 
 #[cfg(test)]
@@ -298,20 +342,20 @@ mod tests {
         let action = Action::Link {
             code: Some(LinkCode::new("K7QM2XPA")),
         };
-        let cmd = Command {
-            place: Place {
+        let cmd = Command::new(
+            Place {
                 platform: Platform::Matrix,
                 space: None,
                 channel: "!room:example.org".into(),
                 thread: None,
             },
-            author: User {
+            User {
                 id: "@alice:example.org".into(),
                 name: "Alice".into(),
                 is_bot: false,
             },
-            action: action.clone(),
-        };
+            action.clone(),
+        );
         for shown in [
             format!("{action:?}"),
             format!("{action:#?}"),
@@ -326,5 +370,27 @@ mod tests {
         let err = ServiceError::LinkUnknown(LinkCode::new("K7QM2XPA"));
         assert!(err.user_message().contains("K7QM2XPA"));
         assert_eq!(LinkCode::new("abc").expose(), "abc");
+    }
+
+    #[test]
+    fn admins_and_owners_administer_members_do_not() {
+        let cmd = Command::new(
+            Place {
+                platform: Platform::Console,
+                space: None,
+                channel: "console".into(),
+                thread: None,
+            },
+            User {
+                id: "alice".into(),
+                name: "alice".into(),
+                is_bot: false,
+            },
+            Action::Status,
+        );
+        assert_eq!(cmd.role, Role::Member);
+        assert!(!cmd.administers());
+        assert!(cmd.clone().with_role(Role::Admin).administers());
+        assert!(cmd.with_role(Role::Owner).administers());
     }
 }

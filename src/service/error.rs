@@ -259,6 +259,10 @@ pub enum ServiceError {
          Nothing to do."
     )]
     AlreadyLinked,
+    /// A command for those who administer the place (see [`super::Role`]), by
+    /// someone who does not.
+    #[error("`{0}` is only for {who}. Ask one of them.", who = super::admins::WHO_ADMINISTERS)]
+    NotAdmin(&'static str),
     /// The database failed.
     #[error("database: {0}")]
     Db(#[from] StoreError),

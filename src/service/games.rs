@@ -317,11 +317,7 @@ impl Service {
     /// The pits (canonical letters) `author` may sow from now in the game a `move`
     /// at `place` would mean; empty when it is not their turn or there is no such game.
     pub async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
-        let cmd = Command {
-            place,
-            author,
-            action: Action::Games,
-        };
+        let cmd = Command::new(place, author, Action::Games);
         let found = match self.my_active_game(&cmd, None).await {
             Ok(found) => found,
             Err(err) => {

@@ -7,6 +7,7 @@
 //! `Arc<Service>`.
 
 mod adapter;
+mod admins;
 pub mod advice;
 mod analysis;
 mod bot;
@@ -31,6 +32,7 @@ mod replay;
 mod reply;
 mod scheduler;
 mod standings;
+mod status;
 mod text;
 mod turn;
 mod view;
@@ -41,14 +43,16 @@ use std::{sync::Arc, time::Duration};
 use tokio::sync::{watch, Semaphore};
 
 pub use adapter::ChatService;
+pub use admins::Admins;
 pub use clock::TimeControl;
 pub use command::{
-    Action, ChallengeOptions, Command, First, GameRef, Level, LinkCode, Place, Platform, User,
+    Action, ChallengeOptions, Command, First, GameRef, Level, LinkCode, Place, Platform, Role, User,
 };
 pub use error::{ServiceError, GENERIC_FAILURE};
 pub use limits::{Caps, RateLimit};
 pub use outbox::{Outgoing, Shards};
 pub use reply::{Attachment, Button, ButtonAction, Reply};
+pub use status::DiscordShards;
 
 use crate::store::{inbox, Store, StoreError};
 
@@ -69,6 +73,9 @@ pub struct ServiceConfig {
     pub caps: Caps,
     /// The analysis's node budget per position (see `engine::analysis`).
     pub analysis_nodes: u64,
+    /// The bot's owners and the console's admin (the platforms' own admins come
+    /// with each command).
+    pub admins: Admins,
 }
 
 impl Default for ServiceConfig {
@@ -81,6 +88,7 @@ impl Default for ServiceConfig {
             rates: [None, Some(RateLimit::CHAT), Some(RateLimit::CHAT)],
             caps: Caps::default(),
             analysis_nodes: crate::engine::analysis::NODES_PER_POSITION,
+            admins: Admins::default(),
         }
     }
 }
@@ -132,6 +140,8 @@ pub struct Service {
     refilling: std::sync::atomic::AtomicBool,
     /// Each user's command rate.
     rates: limits::Rates,
+    /// The Discord shards this process runs, for `/oware status`.
+    discord_shards: std::sync::RwLock<DiscordShards>,
 }
 
 impl Service {
@@ -156,6 +166,7 @@ impl Service {
             analysis_slots,
             refilling: std::sync::atomic::AtomicBool::new(false),
             rates,
+            discord_shards: std::sync::RwLock::new(DiscordShards::NotRunning),
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
         service
@@ -183,10 +194,11 @@ impl Service {
     /// what to do instead; internal failures are logged and answered with
     /// [`GENERIC_FAILURE`].
     ///
-    /// Names are cleaned first, and a user over the command rate is told once to slow
-    /// down; further commands in that window get an empty reply (send nothing).
+    /// Names are cleaned first and the author's role completed (owners, the
+    /// console's admin), and a user over the command rate is told once to slow down;
+    /// further commands in that window get an empty reply (send nothing).
     pub async fn handle(&self, cmd: Command) -> Reply {
-        let cmd = limits::clean(cmd);
+        let cmd = self.config.admins.recognise(limits::clean(cmd));
         match self.rates.check(cmd.place.platform, &cmd.author.id) {
             limits::Verdict::Allowed => {}
             limits::Verdict::Refuse(wait) => {
@@ -342,6 +354,7 @@ impl Service {
             Action::Games => self.games(cmd).await,
             Action::Rules => Ok(Reply::private(text::RULES)),
             Action::Help => Ok(Reply::private(text::HELP)),
+            Action::Status => self.status(cmd).await,
             Action::Advise { pit, game } => self.advise(cmd, pit, *game).await,
             Action::Leaderboard { global, page } => self.leaderboard(cmd, *global, *page).await,
             Action::Stats { user } => self.stats(cmd, user.as_ref()).await,

@@ -103,6 +103,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("puzzle", &["puzzle", "puzzles"]),
     ("solve", &["solve", "answer"]),
     ("rules", &["rules"]),
+    ("status", &["status"]),
     ("help", &["help"]),
 ];
 
@@ -271,6 +272,15 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "analyse" | "advisers" | "puzzle" | "solve" => coach::parse_coach(name, args)?,
         "games" => Other(Action::Games),
         "rules" => Other(Action::Rules),
+        "status" => match args.first() {
+            None => Other(Action::Status),
+            Some(word) => {
+                return Err(ParseError::UnexpectedWord {
+                    command: name.to_owned(),
+                    word: quote(word),
+                })
+            }
+        },
         _ => Other(Action::Help),
     })
 }

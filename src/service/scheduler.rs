@@ -27,6 +27,7 @@ impl Service {
     pub async fn run_scheduler(self: Arc<Self>) {
         // Subscribed first, so a job written while recovering still wakes the loop.
         let mut changed = self.jobs_changed.subscribe();
+        tokio::spawn(Arc::clone(&self).relay_changes());
         self.recover().await;
         // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
         let service = Arc::clone(&self);
@@ -77,6 +78,29 @@ impl Service {
                 _ = changed.changed() => {}
                 Some(_) = running.join_next() => {}
             }
+        }
+    }
+
+    /// On a shared database, wakes this process's scheduler and deliverers when
+    /// another process writes a job or an outbox message (PostgreSQL `LISTEN`), so
+    /// no process polls. Ends at once on SQLite.
+    async fn relay_changes(self: Arc<Self>) {
+        let mut changes = loop {
+            match self.store.changes().await {
+                Ok(Some(changes)) => break changes,
+                Ok(None) => return,
+                Err(err) => {
+                    tracing::error!(error = %err, "cannot listen for other processes' jobs");
+                    tokio::time::sleep(Duration::from_secs(5)).await;
+                }
+            }
+        };
+        loop {
+            if let Err(err) = changes.next().await {
+                tracing::warn!(error = %err, "lost the database's notifications; retrying");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            self.wake();
         }
     }
 

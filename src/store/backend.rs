@@ -148,3 +148,41 @@ impl<'r> Decode<'r, Any> for Flag {
         }
     }
 }
+
+/// A PostgreSQL URL to listen on; shown without its password.
+#[derive(Clone)]
+pub(super) struct ListenUrl(pub(super) String);
+
+impl std::fmt::Debug for ListenUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&super::redact(&self.0))
+    }
+}
+
+/// The channel the PostgreSQL migrations' triggers notify on an insert into `jobs`
+/// or `outbox` (see `migrations/postgres/0007_notify.sql`).
+const CHANNEL: &str = "oware_changes";
+
+/// Notifications of other processes' new jobs and outbox messages (`LISTEN`).
+#[derive(Debug)]
+pub struct Changes {
+    listener: sqlx::postgres::PgListener,
+}
+
+impl Changes {
+    pub(super) async fn listen(url: &ListenUrl) -> Result<Changes, sqlx::Error> {
+        let mut listener = sqlx::postgres::PgListener::connect(&url.0).await?;
+        listener.listen(CHANNEL).await?;
+        Ok(Changes { listener })
+    }
+
+    /// Waits for the next change. After a lost connection it reconnects and
+    /// reports a change (one may have been missed meanwhile).
+    ///
+    /// # Errors
+    /// The connection is lost and cannot be made again (the caller waits and
+    /// calls again).
+    pub async fn next(&mut self) -> Result<(), sqlx::Error> {
+        self.listener.recv().await.map(drop)
+    }
+}

@@ -14,6 +14,7 @@
 mod analyses;
 mod backend;
 mod challenges;
+mod copy;
 mod counts;
 mod direct;
 mod engine;
@@ -29,6 +30,7 @@ mod games;
 mod ratings;
 mod rows;
 mod social;
+mod status;
 mod turns;
 
 use std::time::Duration;
@@ -36,8 +38,9 @@ use std::time::Duration;
 use sqlx::AnyPool;
 
 pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Venue};
-pub use backend::{Backend, Flag};
+pub use backend::{Backend, Changes, Flag};
 pub use challenges::{ChallengeRow, NewChallenge};
+pub use copy::{CopyError, CopyProgress, CopySource};
 pub use counts::{Cap, CapLimits};
 pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
 pub use outbox::{NewMessage, OutboxRow, MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS};
@@ -46,6 +49,7 @@ pub use puzzles::{NewPuzzle, PuzzleRow};
 pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
 pub use social::{LinkOutcome, Merge};
+pub use status::{StatusCounts, UnsentCount};
 pub use turns::Applied;
 
 /// How long a connection waits for another writer before giving up.
@@ -104,6 +108,8 @@ pub struct Store {
     reader: AnyPool,
     writer: AnyPool,
     backend: Backend,
+    /// Where to listen for other processes' changes (PostgreSQL only).
+    listen: Option<backend::ListenUrl>,
 }
 
 impl Store {
@@ -163,10 +169,12 @@ impl Store {
             .connect_with(options)
             .await
             .map_err(open_err)?;
+        let listen = (backend == Backend::Postgres).then(|| backend::ListenUrl(url.to_owned()));
         Ok(Store {
             reader,
             writer,
             backend,
+            listen,
         })
     }
 
@@ -174,6 +182,19 @@ impl Store {
     #[must_use]
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Listens for the jobs and outbox messages other processes write, on a shared
+    /// (PostgreSQL) database; `None` on SQLite, where every change is this
+    /// process's own.
+    ///
+    /// # Errors
+    /// The database cannot be reached.
+    pub async fn changes(&self) -> Result<Option<backend::Changes>, StoreError> {
+        match &self.listen {
+            Some(url) => Ok(Some(backend::Changes::listen(url).await?)),
+            None => Ok(None),
+        }
     }
 
     /// Begins a write transaction (see [`Backend::begin_write`]).

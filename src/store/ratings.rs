@@ -307,7 +307,7 @@ impl Store {
                           COALESCE(n.identity_id, n.id) AS ni
                    FROM games g JOIN players s ON s.id = g.south_id
                    JOIN players n ON n.id = g.north_id
-                   WHERE g.status = 'finished')
+                   WHERE g.status = 'finished') AS pairs
              WHERE (si = $1 AND ni = $2) OR (si = $2 AND ni = $1)",
         )
         .bind(a)

@@ -2,11 +2,18 @@
 //! (hyper) that records every request and answers in Discord's documented shapes, and
 //! a gateway (tokio-tungstenite) that sends HELLO, READY and the test's dispatch events.
 //! Everything listens on 127.0.0.1 only.
+//!
+//! It speaks to several shards, as Discord does: each gateway connection identifies
+//! as shard `[id, total]`, and an interaction goes to the shard that owns its guild,
+//! `(guild_id >> 22) % total` (queued while that shard is not connected). Several bot
+//! processes can each get their own REST address ([`FakeDiscord::extra_rest`]), so
+//! every request is known by the process that made it ([`Recorded::via`]).
 
 #![allow(dead_code)] // each test file uses part of it
 
 pub mod harness;
 pub mod payloads;
+pub mod scale;
 pub mod service;
 
 use std::collections::HashMap;
@@ -21,7 +28,7 @@ use hyper::body::{Bytes, Incoming};
 use hyper::{Request, Response};
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
-use tokio::sync::{mpsc, Notify};
+use tokio::sync::{mpsc, oneshot, Notify};
 use tokio_tungstenite::tungstenite::Message as WsMessage;
 
 use payloads::CHANNEL_ID;
@@ -37,8 +44,11 @@ pub struct Recorded {
     pub authorization: String,
     /// The `Content-Type` header.
     pub content_type: String,
-    /// The raw body.
+    /// The raw body (only the JSON payload in a lean fake, see [`FakeDiscord::lean`]).
     pub body: Vec<u8>,
+    /// Which REST address it came to: 0 for [`FakeDiscord::rest_url`], then the
+    /// [`FakeDiscord::extra_rest`] ones in order.
+    pub via: usize,
 }
 
 /// One part of a multipart body.
@@ -137,8 +147,28 @@ fn parse_part(raw: &[u8]) -> Option<Part> {
     })
 }
 
+/// The events for one shard, taken by its gateway connection while it is open.
+type ShardQueue = Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Value>>>;
+
 struct Shared {
     requests: Mutex<Vec<Recorded>>,
+    /// Keep no bodies in the request log (a long load test would hold gigabytes of
+    /// board images); answers awaited with [`FakeDiscord::answer_to`] keep theirs.
+    lean: AtomicBool,
+    /// Each shard's event queue: its sender, and the receiver its connection takes.
+    shards: Mutex<HashMap<u64, (mpsc::UnboundedSender<Value>, ShardQueue)>>,
+    /// The shard count the bot identified with (1 until it does).
+    total_shards: AtomicU64,
+    /// Interaction token -> who waits for its answer.
+    answers: Mutex<HashMap<String, oneshot::Sender<Recorded>>>,
+    /// Interaction tokens answered with a deferral: their answer is the edit.
+    deferred: Mutex<std::collections::HashSet<String>>,
+    /// REST addresses opened so far (the next [`Recorded::via`]).
+    rest_count: AtomicU64,
+    /// How many times each shard identified.
+    identifies: Mutex<HashMap<u64, usize>>,
+    /// Thread id -> the channel it was opened in.
+    threads: Mutex<HashMap<String, String>>,
     changed: Notify,
     forbid_threads: AtomicBool,
     next_id: AtomicU64,
@@ -153,7 +183,6 @@ pub struct FakeDiscord {
     /// `http://127.0.0.1:PORT`, for `DISCORD_HTTP_PROXY`.
     pub rest_url: String,
     shared: Arc<Shared>,
-    events: mpsc::UnboundedSender<Value>,
 }
 
 impl FakeDiscord {
@@ -161,6 +190,14 @@ impl FakeDiscord {
     pub async fn start() -> FakeDiscord {
         let shared = Arc::new(Shared {
             requests: Mutex::new(Vec::new()),
+            lean: AtomicBool::new(false),
+            shards: Mutex::new(HashMap::new()),
+            total_shards: AtomicU64::new(1),
+            answers: Mutex::new(HashMap::new()),
+            deferred: Mutex::new(std::collections::HashSet::new()),
+            rest_count: AtomicU64::new(1),
+            identifies: Mutex::new(HashMap::new()),
+            threads: Mutex::new(HashMap::new()),
             changed: Notify::new(),
             forbid_threads: AtomicBool::new(false),
             next_id: AtomicU64::new(1_500_000_000_000_000_000),
@@ -170,16 +207,60 @@ impl FakeDiscord {
         });
         let gateway = TcpListener::bind("127.0.0.1:0").await.unwrap();
         *shared.ws_url.lock().unwrap() = format!("ws://{}", gateway.local_addr().unwrap());
-        let (events, receiver) = mpsc::unbounded_channel();
-        tokio::spawn(serve_gateway(gateway, Arc::clone(&shared), receiver));
+        tokio::spawn(serve_gateway(gateway, Arc::clone(&shared)));
         let rest = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let rest_url = format!("http://{}", rest.local_addr().unwrap());
-        tokio::spawn(serve_rest(rest, Arc::clone(&shared)));
-        FakeDiscord {
-            rest_url,
-            shared,
-            events,
-        }
+        tokio::spawn(serve_rest(rest, Arc::clone(&shared), 0));
+        FakeDiscord { rest_url, shared }
+    }
+
+    /// Another REST address for another bot process; its requests are recorded with
+    /// the returned `via`.
+    pub async fn extra_rest(&self) -> (String, usize) {
+        let rest = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", rest.local_addr().unwrap());
+        let via = usize::try_from(self.shared.rest_count.fetch_add(1, Ordering::SeqCst))
+            .expect("a few addresses");
+        tokio::spawn(serve_rest(rest, Arc::clone(&self.shared), via));
+        (url, via)
+    }
+
+    /// From now on the request log keeps no bodies (see [`Recorded::body`]).
+    pub fn lean(&self) {
+        self.shared.lean.store(true, Ordering::SeqCst);
+    }
+
+    /// How many times shard `id` identified (a restarted process identifies again).
+    pub fn identified(&self, id: u64) -> usize {
+        self.shared
+            .identifies
+            .lock()
+            .unwrap()
+            .get(&id)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The channel thread `id` was opened in, if the fake opened it.
+    pub fn thread_parent(&self, id: &str) -> Option<String> {
+        self.shared.threads.lock().unwrap().get(id).cloned()
+    }
+
+    /// The shard that owns `guild` among the shards the bot identified with.
+    pub fn shard_of(&self, guild: u64) -> u64 {
+        (guild >> 22) % self.shared.total_shards.load(Ordering::SeqCst).max(1)
+    }
+
+    /// The answer to interaction `payload` (its callback, or the edit or follow-up
+    /// that fills in a deferral), with its body: call before sending it.
+    pub fn answer_to(&self, payload: &Value) -> oneshot::Receiver<Recorded> {
+        let (tx, rx) = oneshot::channel();
+        self.shared
+            .answers
+            .lock()
+            .unwrap()
+            .insert(payloads::token(payload), tx);
+        rx
     }
 
     /// From now on, opening a thread fails with 403 Missing Permissions.
@@ -187,11 +268,21 @@ impl FakeDiscord {
         self.shared.forbid_threads.store(true, Ordering::SeqCst);
     }
 
-    /// Sends `INTERACTION_CREATE` with this payload.
+    /// Sends `INTERACTION_CREATE` with this payload, to the shard that owns its guild
+    /// (queued until that shard is connected).
     pub fn interaction(&self, payload: Value) {
-        self.events
+        let guild = payload["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok())
+            .unwrap_or(0);
+        let shard = self.shard_of(guild);
+        if std::env::var_os("FAKE_DISCORD_DEBUG").is_some() {
+            eprintln!("fake: guild {guild} -> shard {shard} ({})", payload["id"]);
+        }
+        shard_queue(&self.shared, shard)
+            .0
             .send(json!({ "t": "INTERACTION_CREATE", "d": payload }))
-            .expect("the gateway task runs");
+            .expect("the queue is open");
     }
 
     /// Every request so far.
@@ -240,18 +331,26 @@ impl FakeDiscord {
     }
 }
 
-async fn serve_gateway(
-    listener: TcpListener,
-    shared: Arc<Shared>,
-    events: mpsc::UnboundedReceiver<Value>,
-) {
-    let events = Arc::new(tokio::sync::Mutex::new(events));
+/// Shard `id`'s event queue, made on first use.
+fn shard_queue(shared: &Shared, id: u64) -> (mpsc::UnboundedSender<Value>, ShardQueue) {
+    shared
+        .shards
+        .lock()
+        .unwrap()
+        .entry(id)
+        .or_insert_with(|| {
+            let (tx, rx) = mpsc::unbounded_channel();
+            (tx, Arc::new(tokio::sync::Mutex::new(rx)))
+        })
+        .clone()
+}
+
+async fn serve_gateway(listener: TcpListener, shared: Arc<Shared>) {
     loop {
         let Ok((stream, _)) = listener.accept().await else {
             return;
         };
         let shared = Arc::clone(&shared);
-        let events = Arc::clone(&events);
         tokio::spawn(async move {
             let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
                 return;
@@ -263,12 +362,28 @@ async fn serve_gateway(
                 return;
             }
             let mut seq = 0_u64;
-            let mut events = events.lock().await;
+            // Until it identifies, a connection has no shard and gets no events.
+            let mut events: Option<tokio::sync::OwnedMutexGuard<mpsc::UnboundedReceiver<Value>>> =
+                None;
             loop {
-                tokio::select! {
-                    incoming = rx.next() => {
+                let next = {
+                    let next_event = async {
+                        match events.as_mut() {
+                            Some(queue) => queue.recv().await,
+                            None => std::future::pending().await,
+                        }
+                    };
+                    tokio::select! {
+                        incoming = rx.next() => Ok(incoming),
+                        event = next_event => Err(event),
+                    }
+                };
+                match next {
+                    Ok(incoming) => {
                         let Some(Ok(WsMessage::Text(text))) = incoming else {
-                            if matches!(incoming, Some(Ok(_))) { continue; }
+                            if matches!(incoming, Some(Ok(_))) {
+                                continue;
+                            }
                             return;
                         };
                         let frame: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
@@ -283,16 +398,28 @@ async fn serve_gateway(
                                 let url = shared.ws_url.lock().unwrap().clone();
                                 let mut d = payloads::ready(&url);
                                 // READY names the shard the connection identified as.
-                                if let Some(shard) = frame["d"].get("shard") {
-                                    d["shard"] = shard.clone();
+                                let shard = frame["d"].get("shard").cloned();
+                                let (id, total) = shard.as_ref().map_or((0, 1), |s| {
+                                    (s[0].as_u64().unwrap_or(0), s[1].as_u64().unwrap_or(1))
+                                });
+                                if let Some(shard) = shard {
+                                    d["shard"] = shard;
+                                }
+                                shared.total_shards.store(total.max(1), Ordering::SeqCst);
+                                *shared.identifies.lock().unwrap().entry(id).or_default() += 1;
+                                if std::env::var_os("FAKE_DISCORD_DEBUG").is_some() {
+                                    eprintln!("fake: identify {}", frame["d"]);
                                 }
                                 let ready = json!({ "op": 0, "s": seq, "t": "READY", "d": d });
                                 let _ = tx.send(WsMessage::text(ready.to_string())).await;
+                                // A restarted shard's new connection waits for the old
+                                // one's to close, then takes the queue.
+                                events = Some(shard_queue(&shared, id).1.lock_owned().await);
                             }
                             _ => {}
                         }
                     }
-                    event = events.recv() => {
+                    Err(event) => {
                         let Some(event) = event else { return };
                         seq += 1;
                         let frame = json!({ "op": 0, "s": seq, "t": event["t"], "d": event["d"] });
@@ -306,7 +433,7 @@ async fn serve_gateway(
     }
 }
 
-async fn serve_rest(listener: TcpListener, shared: Arc<Shared>) {
+async fn serve_rest(listener: TcpListener, shared: Arc<Shared>, via: usize) {
     loop {
         let Ok((stream, _)) = listener.accept().await else {
             return;
@@ -315,7 +442,7 @@ async fn serve_rest(listener: TcpListener, shared: Arc<Shared>) {
         tokio::spawn(async move {
             let service = hyper::service::service_fn(move |req| {
                 let shared = Arc::clone(&shared);
-                async move { Ok::<_, Infallible>(answer(req, &shared).await) }
+                async move { Ok::<_, Infallible>(answer(req, &shared, via).await) }
             });
             let io = hyper_util::rt::TokioIo::new(stream);
             let _ = hyper::server::conn::http1::Builder::new()
@@ -325,7 +452,7 @@ async fn serve_rest(listener: TcpListener, shared: Arc<Shared>) {
     }
 }
 
-async fn answer(req: Request<Incoming>, shared: &Shared) -> Response<Full<Bytes>> {
+async fn answer(req: Request<Incoming>, shared: &Shared, via: usize) -> Response<Full<Bytes>> {
     let header = |name: &str| {
         req.headers()
             .get(name)
@@ -346,17 +473,52 @@ async fn answer(req: Request<Incoming>, shared: &Shared) -> Response<Full<Bytes>
         .await
         .map(|b| b.to_bytes().to_vec())
         .unwrap_or_default();
-    let recorded = Recorded {
+    let mut recorded = Recorded {
         method,
         path,
         authorization,
         content_type,
         body,
+        via,
     };
     let response = route(&recorded, shared);
+    if let Some(token) = answered_token(&recorded, shared) {
+        if let Some(waiter) = shared.answers.lock().unwrap().remove(&token) {
+            let _ = waiter.send(recorded.clone());
+        }
+    }
+    if shared.lean.load(Ordering::SeqCst) {
+        recorded.body = Vec::new();
+    }
     shared.requests.lock().unwrap().push(recorded);
     shared.changed.notify_waiters();
     response
+}
+
+/// The interaction token `req` answers, if it does: a callback that is not a
+/// deferral, or the edit or follow-up after one.
+fn answered_token(req: &Recorded, shared: &Shared) -> Option<String> {
+    let path = req.path.split('?').next().unwrap_or_default();
+    let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    match (req.method.as_str(), segments.as_slice()) {
+        ("POST", ["interactions", _, token, "callback"]) => {
+            // 5 and 6: "thinking", the answer comes later.
+            if matches!(req.json()["type"].as_u64(), Some(5 | 6)) {
+                shared.deferred.lock().unwrap().insert((*token).to_owned());
+                None
+            } else {
+                Some((*token).to_owned())
+            }
+        }
+        ("PATCH", ["webhooks", _, token, "messages", "@original"])
+        | ("POST", ["webhooks", _, token]) => shared
+            .deferred
+            .lock()
+            .unwrap()
+            .remove(*token)
+            .then(|| (*token).to_owned()),
+        _ => None,
+    }
 }
 
 fn route(req: &Recorded, shared: &Shared) -> Response<Full<Bytes>> {
@@ -409,7 +571,13 @@ fn route(req: &Recorded, shared: &Shared) -> Response<Full<Bytes>> {
                 )
             } else {
                 let name = req.json()["name"].as_str().unwrap_or_default().to_owned();
-                ok(payloads::thread(new_id(), channel, &name))
+                let id = new_id();
+                shared
+                    .threads
+                    .lock()
+                    .unwrap()
+                    .insert(id.to_string(), (*channel).to_owned());
+                ok(payloads::thread(id, channel, &name))
             }
         }
         ("POST", ["channels", channel, "messages"]) => {

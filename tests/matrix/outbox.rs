@@ -154,20 +154,20 @@ async fn a_message_sent_but_not_marked_before_a_crash_shows_once() {
     };
     let reply = s
         .service
-        .handle(Command {
-            place: Place {
+        .handle(Command::new(
+            Place {
                 platform: Platform::Matrix,
                 space: None,
                 channel: s.room.room_id().to_string(),
                 thread: Some(s.root.clone()),
             },
-            author: alice,
-            action: Action::Move {
+            alice,
+            Action::Move {
                 pit: "c".into(),
                 game: None,
                 ply: None,
             },
-        })
+        ))
         .await;
     assert!(!reply.private, "the move is played: {reply:?}");
     let pending = wait_unsent(&s.service, 1, "the engine's move").await;
@@ -287,23 +287,23 @@ async fn engine_game_without_adapter(env: &Env, service: &Service, channel: &str
         is_bot: true,
     };
     let reply = service
-        .handle(Command {
-            place: Place {
+        .handle(Command::new(
+            Place {
                 platform: Platform::Matrix,
                 space: None,
                 channel: channel.to_string(),
                 thread: None,
             },
-            author: User {
+            User {
                 id: env.alice.0.clone(),
                 name: "alice".into(),
                 is_bot: false,
             },
-            action: Action::Play {
+            Action::Play {
                 opponent: engine,
                 options,
             },
-        })
+        ))
         .await;
     assert!(
         reply.text.contains("against the engine"),

@@ -112,11 +112,7 @@ pub fn place() -> Place {
 }
 
 pub fn cmd(author: &str, action: Action) -> Command {
-    Command {
-        place: place(),
-        author: user(author),
-        action,
-    }
+    Command::new(place(), user(author), action)
 }
 
 pub fn mv(pit: &str) -> Action {
@@ -200,11 +196,7 @@ pub fn place_at(platform: Platform, space: Option<&str>, channel: &str) -> Place
 
 /// A command from `author` at `place`.
 pub fn cmd_at(place: &Place, author: &str, action: Action) -> Command {
-    Command {
-        place: place.clone(),
-        author: user(author),
-        action,
-    }
+    Command::new(place.clone(), user(author), action)
 }
 
 /// `south` challenges `north` at `place` with `options` and `north` accepts; returns

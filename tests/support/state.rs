@@ -5,11 +5,13 @@
 use std::collections::BTreeMap;
 
 use oware_bot::service::{Action, Command, Reply, GENERIC_FAILURE};
-use sqlx::{sqlite::SqliteConnectOptions, Row, SqlitePool};
+use sqlx::{postgres::PgPool, sqlite::SqliteConnectOptions, Row, SqlitePool};
 
-/// A read-only window on a test database (its own connection, beside the service's).
-pub struct Inspector {
-    pool: SqlitePool,
+/// A read-only window on a test database (its own connection, beside the service's):
+/// an SQLite file or a PostgreSQL database (see `TempDb`).
+pub enum Inspector {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
 }
 
 /// Every table's rows (as JSON text, in rowid order), with `players` cut to the
@@ -23,23 +25,35 @@ pub struct DbState {
 
 impl Inspector {
     pub async fn open(url: &str) -> Inspector {
+        if url.starts_with("postgres") {
+            let pool = sqlx::postgres::PgPoolOptions::new()
+                .max_connections(1)
+                .connect(url)
+                .await
+                .expect("the test database opens");
+            return Inspector::Postgres(pool);
+        }
         let options: SqliteConnectOptions = url.parse().expect("a sqlite URL");
         let pool = sqlx::sqlite::SqlitePoolOptions::new()
             .max_connections(1)
             .connect_with(options.read_only(true))
             .await
             .expect("the test database opens read-only");
-        Inspector { pool }
+        Inspector::Sqlite(pool)
     }
 
     /// The database now.
     pub async fn state(&self) -> DbState {
+        let pool = match self {
+            Inspector::Sqlite(pool) => pool,
+            Inspector::Postgres(pool) => return postgres_state(pool).await,
+        };
         let names: Vec<String> = sqlx::query_scalar(
             "SELECT name FROM sqlite_master WHERE type = 'table'
              AND name NOT LIKE 'sqlite_%' AND name NOT IN ('_sqlx_migrations', 'players')
              ORDER BY name",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(pool)
         .await
         .expect("the table list");
         let mut tables = BTreeMap::new();
@@ -47,7 +61,7 @@ impl Inspector {
             let columns: Vec<String> =
                 sqlx::query_scalar("SELECT name FROM pragma_table_info(?) ORDER BY cid")
                     .bind(&name)
-                    .fetch_all(&self.pool)
+                    .fetch_all(pool)
                     .await
                     .expect("the table's columns");
             let list = columns
@@ -60,14 +74,14 @@ impl Inspector {
                 "SELECT coalesce(json_group_array(json_array({list})), '[]')
                  FROM (SELECT * FROM \"{name}\" ORDER BY rowid)"
             )))
-            .fetch_one(&self.pool)
+            .fetch_one(pool)
             .await
             .expect("the table's rows");
             tables.insert(name, dump);
         }
         let players =
             sqlx::query("SELECT id, platform, user_id, identity_id FROM players ORDER BY id")
-                .fetch_all(&self.pool)
+                .fetch_all(pool)
                 .await
                 .expect("the players")
                 .into_iter()
@@ -78,14 +92,57 @@ impl Inspector {
 
     /// The platform user id of the player who made the newest stored move.
     pub async fn last_mover(&self) -> Option<String> {
-        sqlx::query_scalar(
-            "SELECT p.user_id FROM moves m JOIN players p ON p.id = m.player_id
-             ORDER BY m.rowid DESC LIMIT 1",
-        )
-        .fetch_optional(&self.pool)
-        .await
-        .expect("the last move")
+        match self {
+            Inspector::Sqlite(pool) => sqlx::query_scalar(
+                "SELECT p.user_id FROM moves m JOIN players p ON p.id = m.player_id
+                 ORDER BY m.rowid DESC LIMIT 1",
+            )
+            .fetch_optional(pool)
+            .await
+            .expect("the last move"),
+            // The newest transaction's row (PostgreSQL has no rowid).
+            Inspector::Postgres(pool) => sqlx::query_scalar(
+                "SELECT p.user_id FROM moves m JOIN players p ON p.id = m.player_id
+                 ORDER BY CAST(CAST(m.xmin AS TEXT) AS BIGINT) DESC LIMIT 1",
+            )
+            .fetch_optional(pool)
+            .await
+            .expect("the last move"),
+        }
     }
+}
+
+/// [`Inspector::state`] on PostgreSQL: each table's rows as JSON, in a stable order.
+async fn postgres_state(pool: &PgPool) -> DbState {
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT CAST(table_name AS TEXT) FROM information_schema.tables
+         WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+           AND table_name NOT IN ('_sqlx_migrations', 'players')
+         ORDER BY 1",
+    )
+    .fetch_all(pool)
+    .await
+    .expect("the table list");
+    let mut tables = BTreeMap::new();
+    for name in names {
+        // Names from the schema itself, quoted: nothing typed by a user.
+        let dump: String = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+            "SELECT COALESCE(CAST(json_agg(t ORDER BY CAST(t AS TEXT)) AS TEXT), '[]')
+             FROM \"{name}\" t"
+        )))
+        .fetch_one(pool)
+        .await
+        .expect("the table's rows");
+        tables.insert(name, dump);
+    }
+    let players = sqlx::query("SELECT id, platform, user_id, identity_id FROM players ORDER BY id")
+        .fetch_all(pool)
+        .await
+        .expect("the players")
+        .into_iter()
+        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+        .collect();
+    DbState { tables, players }
 }
 
 /// The tables a command of this kind may change when it is carried out.
@@ -125,7 +182,8 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         | Action::Stats { .. }
         | Action::History { .. }
         | Action::Replay { .. }
-        | Action::Advisers { .. } => &[],
+        | Action::Advisers { .. }
+        | Action::Status => &[],
     }
 }
 
@@ -133,7 +191,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
 fn succeeds_privately(action: &Action) -> bool {
     matches!(
         action,
-        Action::Link { .. } | Action::Abort { .. } | Action::Advise { .. }
+        Action::Link { .. } | Action::Abort { .. } | Action::Advise { .. } | Action::Status
     )
 }
 

@@ -45,6 +45,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         "solve",
         "link",
         "rules",
+        "status",
         "help"
     ),
     subcommand_required
@@ -309,6 +310,12 @@ pub async fn link(
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Rules).await
+}
+
+/// The bot's health: database, shards, games and queues (server admins only).
+#[poise::command(slash_command)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Status).await
 }
 
 /// How to play Oware with this bot.

@@ -25,7 +25,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::chat::ChatService;
 use crate::config::{Config, ConfigError, Secret};
-use crate::service::{Command, Place, Platform, Reply, Shards, User};
+use crate::service::{Command, DiscordShards, Place, Platform, Reply, Shards, User};
 
 /// What the Discord adapter needs to start: the Discord part of [`Config`].
 #[derive(Clone, Debug)]
@@ -204,6 +204,8 @@ pub async fn run_until(
             }
         }
     };
+    // Told which shards this process runs, for `/oware status`.
+    let reporter = Arc::clone(&service);
     let data = Data::new(service);
     let registers = cfg.registers_commands();
     let framework = poise::Framework::builder()
@@ -255,19 +257,24 @@ pub async fn run_until(
         match &cfg.shards {
             Some(shards) => {
                 tracing::info!(range = ?shards.range, total = shards.total, "Discord: starting shards");
+                // serenity 0.12 reads the range's end as the last shard (inclusive:
+                // `0..1` would start shards 0 and 1), so pass the last one we run.
+                let last = shards.range.end.saturating_sub(1).max(shards.range.start);
                 client
-                    .start_shard_range(shards.range.clone(), shards.total)
+                    .start_shard_range(shards.range.start..last, shards.total)
                     .await
             }
             None => client.start_autosharded().await,
         }
     };
-    tokio::select! {
-        started = started => started?,
-        () = deliverer => {}
-        () = stopping => {}
-    }
-    Ok(())
+    reporter.set_discord_shards(DiscordShards::running(cfg.shards.clone()));
+    let ended = tokio::select! {
+        started = started => started.map_err(anyhow::Error::from),
+        () = deliverer => Ok(()),
+        () = stopping => Ok(()),
+    };
+    reporter.set_discord_shards(DiscordShards::NotRunning);
+    ended
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {

@@ -5,7 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::options::ScopeChoice;
-use crate::service::{Action, ButtonAction, Command, Place, Platform, User};
+use crate::service::{Action, ButtonAction, Command, Place, Platform, Role, User};
 
 /// A Discord user as the service knows them: snowflake id, display name, bot flag.
 #[must_use]
@@ -17,6 +17,20 @@ pub fn user_of(user: &serenity::User) -> User {
             .clone()
             .unwrap_or_else(|| user.name.clone()),
         is_bot: user.bot,
+    }
+}
+
+/// The author's role where an interaction happened: a server member whose
+/// permissions there include Administrator or Manage Server administers it. Discord
+/// sends the member's permissions in the channel with every interaction in a server;
+/// in direct messages there is no member and no one administers (the bot's owners
+/// are recognised by the service).
+#[must_use]
+pub fn role_of(member: Option<&serenity::Member>) -> Role {
+    let admin = serenity::Permissions::ADMINISTRATOR | serenity::Permissions::MANAGE_GUILD;
+    match member.and_then(|m| m.permissions) {
+        Some(permissions) if permissions.intersects(admin) => Role::Admin,
+        _ => Role::Member,
     }
 }
 
@@ -80,11 +94,7 @@ pub fn origin(interaction: &serenity::CommandInteraction) -> (Place, User) {
 #[must_use]
 pub fn slash_command(interaction: &serenity::CommandInteraction, action: Action) -> Command {
     let (place, author) = origin(interaction);
-    Command {
-        place,
-        author,
-        action,
-    }
+    Command::new(place, author, action).with_role(role_of(interaction.member.as_deref()))
 }
 
 /// The [`Command`] of a button press, or `None` for a component this bot did not make.
@@ -110,15 +120,13 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
             puzzle: Some(puzzle),
         },
     };
-    Some(Command {
-        place: place_of(
-            interaction.guild_id,
-            interaction.channel_id,
-            interaction.channel.as_ref(),
-        ),
-        author: user_of(&interaction.user),
-        action,
-    })
+    let place = place_of(
+        interaction.guild_id,
+        interaction.channel_id,
+        interaction.channel.as_ref(),
+    );
+    let author = user_of(&interaction.user);
+    Some(Command::new(place, author, action).with_role(role_of(interaction.member.as_ref())))
 }
 
 /// The `/move` action: the typed pit (trimmed; the service parses it) and game.
@@ -210,6 +218,36 @@ mod tests {
             (opened.channel.as_str(), opened.thread.as_deref()),
             ("20", Some("31"))
         );
+    }
+
+    #[test]
+    fn administrator_or_manage_server_administers_a_server() {
+        let member = |permissions: Option<serenity::Permissions>| -> serenity::Member {
+            let mut member: serenity::Member = serde_json::from_value(serde_json::json!({
+                "user": { "id": "1", "username": "a", "discriminator": "0" },
+                "guild_id": "2",
+                "roles": [],
+                "joined_at": "2025-02-01T12:00:00.000000+00:00",
+                "deaf": false,
+                "mute": false,
+                "flags": 0,
+            }))
+            .expect("a member");
+            member.permissions = permissions;
+            member
+        };
+        let with = |bits| role_of(Some(&member(Some(bits))));
+        assert_eq!(with(serenity::Permissions::ADMINISTRATOR), Role::Admin);
+        assert_eq!(
+            with(serenity::Permissions::MANAGE_GUILD | serenity::Permissions::SEND_MESSAGES),
+            Role::Admin
+        );
+        assert_eq!(
+            with(serenity::Permissions::MANAGE_MESSAGES | serenity::Permissions::KICK_MEMBERS),
+            Role::Member
+        );
+        assert_eq!(role_of(Some(&member(None))), Role::Member);
+        assert_eq!(role_of(None), Role::Member);
     }
 
     #[test]

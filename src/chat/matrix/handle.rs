@@ -31,13 +31,13 @@ use matrix_sdk::{Client, Room, RoomState};
 
 use super::direct::Direct;
 use super::fault;
-use super::incoming::{command_text, mention_id};
+use super::incoming::{command_text, mention_id, role_in};
 use super::outgoing::{matrix_commands, short_message, Spot};
 use super::rooms::Turns;
 use super::send::{Sender, Txn};
 use crate::chat::ChatService;
 use crate::service::parse::{parse_prefixed, ParsedAction};
-use crate::service::{Action, Command, Place, Platform, Reply, User};
+use crate::service::{Action, Command, Place, Platform, Reply, Role, User};
 
 const SEND_FAILED: &str = "matrix: sending failed";
 
@@ -240,11 +240,8 @@ impl<S: ChatService> Bot<S> {
         };
         let author = self.user(room, ev.sender.as_str()).await;
         tracing::debug!(room = %room.room_id(), ?action, "matrix: command");
-        let command = Command {
-            place,
-            author,
-            action,
-        };
+        let role = self.role(room, &ev.sender).await;
+        let command = Command::new(place, author, action).with_role(role);
         // Handled once per event: a batch replayed after a crash gets nothing.
         let reply = self
             .service
@@ -343,6 +340,18 @@ impl<S: ChatService> Bot<S> {
 
     fn user_id_for(&self, mention: &str, mentioned: &[String]) -> Option<String> {
         mention_id(mention, mentioned, self.own.server_name().as_str())
+    }
+
+    /// The sender's role in the room, from the room's power levels as the sync
+    /// brought them (no request); unknown power levels make a member.
+    async fn role(&self, room: &Room, sender: &UserId) -> Role {
+        match room.power_levels().await {
+            Ok(levels) => role_in(&levels, sender),
+            Err(e) => {
+                tracing::warn!(room = %room.room_id(), error = %e, "matrix: no power levels");
+                Role::Member
+            }
+        }
     }
 
     async fn user(&self, room: &Room, id: &str) -> User {

@@ -1,8 +1,27 @@
-//! Incoming message text, pure: mention pills in the HTML body, the reply fallback a
-//! client quotes above a reply, and mentions as user ids. Public so the fuzz tests
-//! (`tests/fuzz_matrix.rs`) drive the same path as the adapter.
+//! Incoming messages, pure: mention pills in the HTML body, the reply fallback a
+//! client quotes above a reply, mentions as user ids, and the sender's role from the
+//! room's power levels. Public so the fuzz tests (`tests/fuzz_matrix.rs`) drive the
+//! same path as the adapter.
 
-use matrix_sdk::ruma::UserId;
+use matrix_sdk::ruma::events::room::power_levels::RoomPowerLevels;
+use matrix_sdk::ruma::{Int, UserId};
+
+use crate::service::Role;
+
+/// The power level from which a user administers a room (Element's "Moderator";
+/// admins have 100, and from room version 12 the room's creators rank above all).
+pub const ADMIN_POWER_LEVEL: u8 = 50;
+
+/// `user`'s role in a room with these power levels: [`Role::Admin`] from
+/// [`ADMIN_POWER_LEVEL`] up.
+#[must_use]
+pub fn role_in(levels: &RoomPowerLevels, user: &UserId) -> Role {
+    if levels.for_user(user) >= Int::from(ADMIN_POWER_LEVEL) {
+        Role::Admin
+    } else {
+        Role::Member
+    }
+}
 
 /// What a message says to the parser: its plain body without a reply fallback and
 /// with pills' link texts replaced by their user ids, and the pills (`(user id,
@@ -93,6 +112,46 @@ mod tests {
             with_pill_ids("!oware play Bob Smith first:them", &found[..1]),
             "!oware play @bob:localhost first:them"
         );
+    }
+
+    #[test]
+    fn power_level_50_or_more_administers_the_room() {
+        use matrix_sdk::ruma::events::room::power_levels::{
+            RoomPowerLevelsEventContent, RoomPowerLevelsSource,
+        };
+        use matrix_sdk::ruma::room_version_rules::AuthorizationRules;
+        use matrix_sdk::ruma::OwnedUserId;
+
+        let content: RoomPowerLevelsEventContent = serde_json::from_value(serde_json::json!({
+            "users": {
+                "@admin:x.org": 100,
+                "@mod:x.org": 50,
+                "@helper:x.org": 49,
+            },
+            "users_default": 0,
+        }))
+        .expect("power levels");
+        let id = |s: &str| OwnedUserId::try_from(s).expect("a user id");
+        let levels = |rules, creators: Vec<OwnedUserId>| {
+            RoomPowerLevels::new(
+                RoomPowerLevelsSource::Original(content.clone()),
+                rules,
+                creators,
+            )
+        };
+        let v11 = levels(&AuthorizationRules::V11, Vec::new());
+        for (user, role) in [
+            ("@admin:x.org", Role::Admin),
+            ("@mod:x.org", Role::Admin),
+            ("@helper:x.org", Role::Member),
+            ("@stranger:x.org", Role::Member),
+        ] {
+            assert_eq!(role_in(&v11, &id(user)), role, "{user}");
+        }
+        // From room version 12, a room's creators outrank every power level.
+        let v12 = levels(&AuthorizationRules::V12, vec![id("@creator:x.org")]);
+        assert_eq!(role_in(&v12, &id("@creator:x.org")), Role::Admin);
+        assert_eq!(role_in(&v12, &id("@stranger:x.org")), Role::Member);
     }
 
     #[test]

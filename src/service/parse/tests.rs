@@ -122,6 +122,12 @@ fn short_commands() {
     assert_eq!(action("/oware end"), Action::End { game: None });
     assert_eq!(action("/oware games"), Action::Games);
     assert_eq!(action("/oware rules"), Action::Rules);
+    assert_eq!(action("/oware status"), Action::Status);
+    assert_eq!(action("!oware STATUS"), Action::Status);
+    assert_eq!(
+        parse_command("/oware status now").unwrap_err().to_string(),
+        "`/oware status` does not take `now`. Type `/oware help` for examples."
+    );
     assert_eq!(action("/oware replay #5"), Action::Replay { game: 5 });
     assert_eq!(
         action("/oware leaderboard global 2"),

@@ -1,0 +1,89 @@
+//! Who administers what beyond what the platforms say: the bot's owners
+//! (`OWARE_OWNERS`), who administer every place, and the console's admin
+//! (`OWARE_CONSOLE_ADMIN`). The adapters report the platform's own admins (Discord's
+//! Manage Server, Matrix power levels) on each [`Command`]; [`Admins::recognise`]
+//! completes the [`Role`] when the command reaches the service.
+
+use super::{Command, Platform, Role};
+
+/// Who administers a place, for the refusals of the commands only they may use.
+pub(super) const WHO_ADMINISTERS: &str = "the bot's owners (`OWARE_OWNERS`) and the \
+admins of this place: on Discord, members with **Manage Server** (or Administrator); on \
+Matrix, power level 50 or more in the room; on the console, the user named in \
+`OWARE_CONSOLE_ADMIN`";
+
+/// The owners and the console's admin, from the configuration.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Admins {
+    /// User ids of the bot's owners, on any network: Discord ids are digits and
+    /// Matrix ids `@name:server`, so an id names one account (a console name could
+    /// match a Discord id, but the console is the machine's own terminal).
+    pub owners: Vec<String>,
+    /// The console user (lowercase, as console ids are) who administers the console.
+    pub console: Option<String>,
+}
+
+impl Admins {
+    /// The command with its author's full role: an owner is [`Role::Owner`]
+    /// anywhere, the console's admin [`Role::Admin`] on the console; anyone else
+    /// keeps the role the adapter gave.
+    #[must_use]
+    pub fn recognise(&self, cmd: Command) -> Command {
+        let id = cmd.author.id.as_str();
+        let role = if self.owners.iter().any(|owner| owner == id) {
+            Role::Owner
+        } else if cmd.place.platform == Platform::Console && self.console.as_deref() == Some(id) {
+            cmd.role.max(Role::Admin)
+        } else {
+            cmd.role
+        };
+        cmd.with_role(role)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::{Action, Place, User};
+
+    fn cmd(platform: Platform, id: &str, role: Role) -> Command {
+        let place = Place {
+            platform,
+            space: None,
+            channel: "here".into(),
+            thread: None,
+        };
+        let author = User {
+            id: id.into(),
+            name: id.into(),
+            is_bot: false,
+        };
+        Command::new(place, author, Action::Status).with_role(role)
+    }
+
+    #[test]
+    fn owners_everywhere_the_console_admin_on_the_console() {
+        let admins = Admins {
+            owners: vec!["111".into(), "@root:example.org".into()],
+            console: Some("alice".into()),
+        };
+        let role = |platform, id, said| admins.recognise(cmd(platform, id, said)).role;
+        assert_eq!(role(Platform::Discord, "111", Role::Member), Role::Owner);
+        assert_eq!(
+            role(Platform::Matrix, "@root:example.org", Role::Admin),
+            Role::Owner
+        );
+        assert_eq!(role(Platform::Console, "alice", Role::Member), Role::Admin);
+        // The console's admin is nobody special elsewhere.
+        assert_eq!(role(Platform::Matrix, "alice", Role::Member), Role::Member);
+        // The platform's own admins stay admins; members stay members.
+        assert_eq!(role(Platform::Discord, "222", Role::Admin), Role::Admin);
+        assert_eq!(role(Platform::Discord, "222", Role::Member), Role::Member);
+        assert_eq!(
+            Admins::default()
+                .recognise(cmd(Platform::Console, "alice", Role::Member))
+                .role,
+            Role::Member
+        );
+    }
+}

@@ -1,0 +1,172 @@
+//! `/oware status`: the bot's health for those who administer the place (see
+//! [`Role`](super::Role)): the database, this process's Discord shards, and what is in
+//! progress or waiting across every server and network.
+
+use std::fmt::Write as _;
+
+use super::{Command, Platform, Reply, Service, ServiceError, Shards};
+use crate::store::{Backend, StatusCounts};
+
+/// The Discord shards this process runs, as the Discord adapter reported them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum DiscordShards {
+    /// Discord does not run in this process.
+    #[default]
+    NotRunning,
+    /// Every shard (Discord's recommended count).
+    All,
+    /// These shards of a fixed total (`DISCORD_SHARDS`, `DISCORD_SHARD_RANGE`).
+    Range(Shards),
+}
+
+impl DiscordShards {
+    /// What a Discord adapter configured with `shards` runs (`None`: all of them).
+    #[must_use]
+    pub fn running(shards: Option<Shards>) -> DiscordShards {
+        shards.map_or(DiscordShards::All, DiscordShards::Range)
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            DiscordShards::NotRunning => "not running".to_owned(),
+            DiscordShards::All => "all".to_owned(),
+            DiscordShards::Range(Shards { total, range }) => {
+                let last = range.end.saturating_sub(1);
+                if range.start == last {
+                    format!("{} of {total}", range.start)
+                } else {
+                    format!("{}–{last} of {total}", range.start)
+                }
+            }
+        }
+    }
+}
+
+impl Service {
+    /// Records which Discord shards this process runs (the Discord adapter calls it
+    /// when it starts and stops).
+    pub fn set_discord_shards(&self, shards: DiscordShards) {
+        // A poisoned lock only means a thread panicked while writing: the value is
+        // whole either way.
+        let mut here = self
+            .discord_shards
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *here = shards;
+    }
+
+    fn discord_shards(&self) -> DiscordShards {
+        self.discord_shards
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    pub(super) async fn status(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        if !cmd.administers() {
+            return Err(ServiceError::NotAdmin("/oware status"));
+        }
+        let counts = self.store.status_counts(self.now()).await?;
+        let mut reply = Reply::private(
+            "**Status** of this bot process (games, challenges, jobs and messages count \
+             every server and network):",
+        );
+        reply.table = Some(table(self.store.backend(), &self.discord_shards(), &counts));
+        Ok(reply)
+    }
+}
+
+/// The figures as a two-column table.
+fn table(backend: Backend, shards: &DiscordShards, counts: &StatusCounts) -> String {
+    let database = match backend {
+        Backend::Sqlite => "SQLite",
+        Backend::Postgres => "PostgreSQL",
+    };
+    let mut rows = vec![
+        ("Database".to_owned(), database.to_owned()),
+        ("Discord shards".to_owned(), shards.describe()),
+        (
+            "Games in progress".to_owned(),
+            counts.active_games.to_string(),
+        ),
+        (
+            "Challenges pending".to_owned(),
+            counts.pending_challenges.to_string(),
+        ),
+        (
+            "Jobs pending".to_owned(),
+            format!("{} ({} due now)", counts.jobs, counts.jobs_due),
+        ),
+    ];
+    for platform in [Platform::Discord, Platform::Matrix, Platform::Console] {
+        let unsent = counts
+            .unsent
+            .iter()
+            .find(|u| u.platform == platform.as_str());
+        let mut figure = unsent.map_or(0, |u| u.waiting).to_string();
+        if let Some(given_up) = unsent.map(|u| u.given_up).filter(|&n| n > 0) {
+            let _ = write!(figure, " ({given_up} given up)");
+        }
+        rows.push((format!("Unsent, {}", name(platform)), figure));
+    }
+    let width = rows
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    rows.iter()
+        .map(|(k, v)| format!("{k:<width$}  {v}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn name(platform: Platform) -> &'static str {
+    match platform {
+        Platform::Console => "console",
+        Platform::Discord => "Discord",
+        Platform::Matrix => "Matrix",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::UnsentCount;
+
+    #[test]
+    fn shards_read_as_all_a_range_or_not_running() {
+        assert_eq!(DiscordShards::NotRunning.describe(), "not running");
+        assert_eq!(DiscordShards::running(None).describe(), "all");
+        let some = |total, range| DiscordShards::running(Some(Shards { total, range }));
+        assert_eq!(some(4, 0..2).describe(), "0–1 of 4");
+        assert_eq!(some(4, 3..4).describe(), "3 of 4");
+    }
+
+    #[test]
+    fn the_table_lists_every_figure() {
+        let counts = StatusCounts {
+            active_games: 3,
+            pending_challenges: 1,
+            jobs: 4,
+            jobs_due: 2,
+            unsent: vec![UnsentCount {
+                platform: "discord".into(),
+                waiting: 5,
+                given_up: 1,
+            }],
+        };
+        let text = table(Backend::Postgres, &DiscordShards::All, &counts);
+        for line in [
+            "Database            PostgreSQL",
+            "Discord shards      all",
+            "Games in progress   3",
+            "Challenges pending  1",
+            "Jobs pending        4 (2 due now)",
+            "Unsent, Discord     5 (1 given up)",
+            "Unsent, Matrix      0",
+            "Unsent, console     0",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line:?} in\n{text}");
+        }
+    }
+}
