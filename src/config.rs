@@ -128,6 +128,10 @@ pub struct Config {
     pub matrix_store_dir: Option<PathBuf>,
     /// `MATRIX_STORE_PASSPHRASE`: encrypts the SDK's SQLite stores at rest.
     pub matrix_store_passphrase: Option<Secret>,
+    /// `MATRIX_ENABLED` (default `true`): `false` keeps Matrix off in this process
+    /// even when its credentials are set, for all processes but one sharing a
+    /// database (one sync stream per account).
+    pub matrix_enabled: bool,
     /// `COMMAND_BURST` and `COMMAND_RATE_PER_SEC`: each user's command rate on every
     /// network, when either is set (`COMMAND_BURST=0`: unlimited). Unset: a burst of
     /// 10 then 1 a second on Discord and Matrix, the console unlimited.
@@ -279,6 +283,17 @@ impl Config {
             matrix_access_token: get("MATRIX_ACCESS_TOKEN").map(Secret),
             matrix_store_dir: get("MATRIX_STORE_DIR").map(PathBuf::from),
             matrix_store_passphrase: get("MATRIX_STORE_PASSPHRASE").map(Secret),
+            matrix_enabled: match get("MATRIX_ENABLED").as_deref().map(str::trim) {
+                None | Some("true" | "yes" | "on" | "1") => true,
+                Some("false" | "no" | "off" | "0") => false,
+                Some(other) => {
+                    return Err(ConfigError {
+                        name: "MATRIX_ENABLED",
+                        value: other.to_owned(),
+                        expected: "true or false",
+                    })
+                }
+            },
         })
     }
 
@@ -291,7 +306,8 @@ impl Config {
     /// Whether Matrix credentials are configured.
     #[must_use]
     pub fn matrix_configured(&self) -> bool {
-        self.matrix_homeserver.is_some()
+        self.matrix_enabled
+            && self.matrix_homeserver.is_some()
             && self.matrix_user.is_some()
             && (self.matrix_password.is_some() || self.matrix_access_token.is_some())
     }
@@ -378,6 +394,23 @@ mod tests {
         assert_eq!(config.discord_guild_id, Some(42));
         let err = from(&[("CHALLENGE_TTL_SECS", "soon")]).unwrap_err();
         assert!(err.to_string().contains("CHALLENGE_TTL_SECS"), "{err}");
+    }
+
+    #[test]
+    fn matrix_can_be_kept_off_in_a_process_that_has_its_credentials() {
+        let creds = [
+            ("MATRIX_HOMESERVER", "https://matrix.example.org"),
+            ("MATRIX_USER", "@oware:example.org"),
+            ("MATRIX_PASSWORD", "pw"),
+        ];
+        assert!(from(&creds).unwrap().matrix_configured());
+        let mut off = creds.to_vec();
+        off.push(("MATRIX_ENABLED", "false"));
+        assert!(!from(&off).unwrap().matrix_configured());
+        let mut bad = creds.to_vec();
+        bad.push(("MATRIX_ENABLED", "maybe"));
+        let err = from(&bad).unwrap_err();
+        assert!(err.to_string().contains("MATRIX_ENABLED"), "{err}");
     }
 
     #[test]

@@ -41,6 +41,7 @@ async fn two_shard_processes_on_postgres_finish_every_game_across_a_sigkill() {
         processes: 2,
         pace_ms: None,
         kill_halfway: true,
+        plies: None,
         dir: dir.path().to_owned(),
     };
     let (outcome, fake) = scale::run(setup, line.clone()).await;

@@ -118,3 +118,30 @@ async fn sqlite_has_no_notifications() {
     let store = Store::open(&db.url).await.expect("opens");
     assert!(store.changes().await.expect("no error").is_none());
 }
+
+#[tokio::test]
+async fn one_process_only_holds_the_matrix_lock() {
+    let Some((a, b)) = two_processes().await else {
+        return;
+    };
+    let held = a.hold_exclusive(42).await.expect("asks").expect("granted");
+    assert!(
+        b.hold_exclusive(42).await.expect("asks").is_none(),
+        "a second process is refused"
+    );
+    assert!(
+        a.hold_exclusive(43).await.expect("asks").is_some(),
+        "per key"
+    );
+    // The holder stops (or dies): its session ends and the lock is free.
+    drop(held);
+    let mut granted = None;
+    for _ in 0..50 {
+        granted = b.hold_exclusive(42).await.expect("asks");
+        if granted.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(granted.is_some(), "free once the holder is gone");
+}

@@ -11,7 +11,8 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::rules::{Game, Pit, Side, Variant};
+use crate::rules::{Game, Pit, Variant};
+use crate::service::end_as_stored;
 use crate::store::{redact, CopyProgress, CopySource, GameRow, MoveRow, Store};
 
 /// Arguments of `oware-bot migrate-data`.
@@ -241,23 +242,10 @@ fn check_game(row: &GameRow, moves: &[MoveRow]) -> Result<(), String> {
             ));
         }
     }
-    if row.is_active() {
-        if game.is_over() {
-            return Err("stored as active, but its moves end it".to_owned());
-        }
-    } else if !game.is_over() {
-        // Ended without a move: the loser of a resignation or timeout is the side
-        // that did not win.
-        let ended = match (row.reason.as_deref(), row.result.as_deref()) {
-            (Some("resignation"), Some("S")) => game.resign(Side::North),
-            (Some("resignation"), Some("N")) => game.resign(Side::South),
-            (Some("timeout"), Some("S")) => game.lose_on_time(Side::North),
-            (Some("timeout"), Some("N")) => game.lose_on_time(Side::South),
-            (Some("aborted"), _) => game.abort(),
-            _ => game.end_by_agreement(),
-        };
-        ended.map_err(|e| e.to_string())?;
+    if row.is_active() && game.is_over() {
+        return Err("stored as active, but its moves end it".to_owned());
     }
+    end_as_stored(row, &mut game).map_err(|e| e.to_string())?;
     let scores = game.position().scores().map(i64::from);
     if [row.south_score, row.north_score] != scores {
         return Err(format!(

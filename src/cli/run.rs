@@ -13,6 +13,9 @@ use crate::config::Config;
 use crate::service::Service;
 use crate::store::Store;
 
+/// The database lock held by the one process that runs Matrix.
+const MATRIX_LOCK: i64 = 0x0A3A_3A71;
+
 /// How long a graceful stop waits for the networks (each lets its commands in hand
 /// finish within its own deadline first).
 const STOP_DEADLINE: Duration = Duration::from_secs(30);
@@ -58,6 +61,15 @@ pub fn run(args: &ConsoleArgs, config: &Config) -> anyhow::Result<()> {
                 ("Discord", result)
             });
         }
+        // One process only runs Matrix on a shared database: one sync stream per
+        // account (held until this process ends).
+        let _matrix_lock = match &matrix {
+            Some(_) => Some(store.hold_exclusive(MATRIX_LOCK).await?.context(
+                "another process on this database already runs Matrix (one sync stream \
+                 per account): set MATRIX_ENABLED=false in this one",
+            )?),
+            None => None,
+        };
         if let Some(cfg) = matrix {
             tracing::info!(homeserver = %cfg.homeserver, "starting Matrix");
             let service = Arc::clone(&service);

@@ -6,7 +6,7 @@ use super::{
     ServiceError, User,
 };
 use crate::{
-    rules::{EndReason, Game, Outcome, Pit, Side, Variant},
+    rules::{EndReason, Game, IllegalMove, Outcome, Pit, Side, Variant},
     store::{GameEnd, GameRow},
 };
 
@@ -140,18 +140,9 @@ impl Service {
                 i + 1
             ))
         })?;
-        if !row.is_active() && !game.is_over() && shown == played {
-            // Ended without a move: resignation or timeout (the loser is the side that
-            // did not win), an abort, or agreement.
-            let ended = match (row.reason.as_deref(), row.result.as_deref()) {
-                (Some("resignation"), Some("S")) => game.resign(Side::North),
-                (Some("resignation"), Some("N")) => game.resign(Side::South),
-                (Some("timeout"), Some("S")) => game.lose_on_time(Side::North),
-                (Some("timeout"), Some("N")) => game.lose_on_time(Side::South),
-                (Some("aborted"), _) => game.abort(),
-                _ => game.end_by_agreement(),
-            };
-            ended.map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
+        if shown == played {
+            end_as_stored(row, &mut game)
+                .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
         }
         Ok(game)
     }
@@ -377,6 +368,29 @@ fn not_a_player(row: &GameRow) -> ServiceError {
         south: row.south_name.clone(),
         north: row.north_name.clone(),
     }
+}
+
+/// Ends `game`, replayed from the moves of `row`, the way `row` says it ended when
+/// those moves do not end it: by resignation or timeout (the loser is the side that
+/// did not win), an abort, or agreement. An active game, or one its moves ended, is
+/// left as it is. The service's replay and `migrate-data`'s check both read a stored
+/// ending through this.
+///
+/// # Errors
+/// [`IllegalMove`] if the rules refuse the ending.
+pub fn end_as_stored(row: &GameRow, game: &mut Game) -> Result<(), IllegalMove> {
+    if row.is_active() || game.is_over() {
+        return Ok(());
+    }
+    match (row.reason.as_deref(), row.result.as_deref()) {
+        (Some("resignation"), Some("S")) => game.resign(Side::North),
+        (Some("resignation"), Some("N")) => game.resign(Side::South),
+        (Some("timeout"), Some("S")) => game.lose_on_time(Side::North),
+        (Some("timeout"), Some("N")) => game.lose_on_time(Side::South),
+        (Some("aborted"), _) => game.abort(),
+        _ => game.end_by_agreement(),
+    }?;
+    Ok(())
 }
 
 /// How an outcome is stored.

@@ -18,7 +18,7 @@ use std::{
 
 use governor::{clock::DefaultClock, state::keyed::DefaultKeyedStateStore, Quota, RateLimiter};
 
-use super::{Action, Command, Platform, Service, ServiceError, User};
+use super::{Action, Command, LinkCode, Platform, Service, ServiceError, User};
 use crate::store::{Cap, CapLimits};
 
 /// The longest name kept, in characters.
@@ -310,6 +310,11 @@ pub(super) fn clean(mut cmd: Command) -> Command {
         Action::Play { opponent, .. } => clean_user(opponent),
         Action::Stats { user: Some(user) } | Action::History { user: Some(user) } => {
             clean_user(user);
+        }
+        // A typed code is looked up: no control characters (PostgreSQL refuses a NUL).
+        Action::Link { code: Some(code) } => {
+            let kept: String = code.expose().chars().filter(|c| !c.is_control()).collect();
+            *code = LinkCode::new(kept);
         }
         _ => {}
     }

@@ -49,6 +49,7 @@ pub use command::{
     Action, ChallengeOptions, Command, First, GameRef, Level, LinkCode, Place, Platform, Role, User,
 };
 pub use error::{ServiceError, GENERIC_FAILURE};
+pub use games::end_as_stored;
 pub use limits::{Caps, RateLimit};
 pub use outbox::{Outgoing, Shards};
 pub use reply::{Attachment, Button, ButtonAction, Reply};

@@ -138,7 +138,11 @@ pub fn parse_prefixed(text: &str) -> Result<Option<ParsedAction>, ParseError> {
 }
 
 fn parse(text: &str, unprefixed_moves: bool) -> Result<Option<ParsedAction>, ParseError> {
-    let mut words = text.split_whitespace();
+    // Control characters (a NUL, which PostgreSQL cannot store in text) separate
+    // words like spaces.
+    let mut words = text
+        .split(|c: char| c.is_whitespace() || c.is_control())
+        .filter(|w| !w.is_empty());
     let Some(first) = words.next() else {
         return Ok(None);
     };

@@ -186,3 +186,31 @@ impl Changes {
         self.listener.recv().await.map(drop)
     }
 }
+
+/// A PostgreSQL session lock this process holds while it lives (see
+/// [`super::Store::hold_exclusive`]); released when dropped or when the process dies.
+#[derive(Debug)]
+pub struct Exclusive {
+    _conn: Option<sqlx::AnyConnection>,
+}
+
+impl Exclusive {
+    /// No lock needed (SQLite: one process per file).
+    pub(super) fn not_needed() -> Exclusive {
+        Exclusive { _conn: None }
+    }
+
+    /// Takes session lock `key` on a connection of `pool` kept for the purpose;
+    /// `None` if another session holds it.
+    pub(super) async fn take(pool: &AnyPool, key: i64) -> Result<Option<Exclusive>, sqlx::Error> {
+        let mut conn = pool.acquire().await?;
+        let taken: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+            .bind(key)
+            .fetch_one(&mut *conn)
+            .await?;
+        // Out of the pool: the session, and so the lock, lasts as long as the guard.
+        Ok(taken.then(|| Exclusive {
+            _conn: Some(conn.detach()),
+        }))
+    }
+}

@@ -38,7 +38,7 @@ use std::time::Duration;
 use sqlx::AnyPool;
 
 pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Venue};
-pub use backend::{Backend, Changes, Flag};
+pub use backend::{Backend, Changes, Exclusive, Flag};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use copy::{CopyError, CopyProgress, CopySource};
 pub use counts::{Cap, CapLimits};
@@ -194,6 +194,20 @@ impl Store {
         match &self.listen {
             Some(url) => Ok(Some(backend::Changes::listen(url).await?)),
             None => Ok(None),
+        }
+    }
+
+    /// Holds the lock named `key` for as long as the returned guard lives, so that
+    /// one process only among those sharing a PostgreSQL database does something
+    /// (runs Matrix: one sync stream per account). `None`: another process holds
+    /// it. On SQLite (one process per file) it is always granted.
+    ///
+    /// # Errors
+    /// The database cannot be reached.
+    pub async fn hold_exclusive(&self, key: i64) -> Result<Option<Exclusive>, StoreError> {
+        match self.backend {
+            Backend::Sqlite => Ok(Some(Exclusive::not_needed())),
+            Backend::Postgres => Ok(Exclusive::take(&self.writer, key).await?),
         }
     }
 

@@ -36,6 +36,8 @@ pub struct Setup {
     pub pace_ms: Option<(u64, u64)>,
     /// SIGKILL the last process once half the moves are stored, and restart it.
     pub kill_halfway: bool,
+    /// Play only this many plies of each game (`None`: to the end).
+    pub plies: Option<usize>,
     /// Working directory for the processes (their logs are written there).
     pub dir: PathBuf,
 }
@@ -206,7 +208,10 @@ impl Ctx {
         let (a, b) = (player(i, 0), player(i, 1));
         let b_id = b["id"].as_str().unwrap().to_owned();
         let options = json!([{ "name": "opponent", "type": 6, "value": b_id }]);
-        let challenge = at(payloads::oware(&a, "play", options, std::slice::from_ref(&b)), i);
+        let challenge = at(
+            payloads::oware(&a, "play", options, std::slice::from_ref(&b)),
+            i,
+        );
         match self.ask(i, challenge).await {
             Some(answer) if !is_private(&answer) => {}
             other => return Err(format!("game {i}: the challenge failed: {other:?}")),
@@ -233,7 +238,8 @@ impl Ctx {
             &b
         };
         let north = if std::ptr::eq(south, &a) { &b } else { &a };
-        for (k, pit) in self.line.iter().enumerate() {
+        let plies = self.setup.plies.unwrap_or(usize::MAX);
+        for (k, pit) in self.line.iter().enumerate().take(plies) {
             self.pause(i, k).await;
             let mover = if k % 2 == 0 { south } else { north };
             let button = format!("mv:{}:{k}:{}", row.id, pit.letter());
@@ -317,7 +323,7 @@ pub async fn run(setup: Setup, line: Vec<Pit>) -> (Outcome, FakeDiscord) {
         let ctx = Arc::clone(&ctx);
         games.spawn(async move { (i, ctx.play(i).await) });
     }
-    let total = setup.games * ctx.line.len();
+    let total = setup.games * ctx.line.len().min(setup.plies.unwrap_or(usize::MAX));
     let mut killed = false;
     let mut ids = vec![0; setup.games];
     let mut failures = Vec::new();
@@ -344,7 +350,10 @@ pub async fn run(setup: Setup, line: Vec<Pit>) -> (Outcome, FakeDiscord) {
             killed = true;
             let deadline = Instant::now() + Duration::from_secs(60);
             while ctx.fake.identified(1) == before {
-                assert!(Instant::now() < deadline, "the restarted process never identified");
+                assert!(
+                    Instant::now() < deadline,
+                    "the restarted process never identified"
+                );
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
         }
@@ -354,7 +363,11 @@ pub async fn run(setup: Setup, line: Vec<Pit>) -> (Outcome, FakeDiscord) {
         let _ = bot.child.kill();
         let _ = bot.child.wait();
     }
-    assert!(failures.is_empty(), "{} games failed: {failures:?}", failures.len());
+    assert!(
+        failures.is_empty(),
+        "{} games failed: {failures:?}",
+        failures.len()
+    );
     let ctx = Arc::try_unwrap(ctx).unwrap_or_else(|_| panic!("every game task is done"));
     let outcome = Outcome {
         wall,

@@ -360,3 +360,13 @@ fn mistakes_quote_what_was_typed_and_suggest_the_nearest_command() {
     );
     assert!(text("/oware board c7").contains("is a challenge"));
 }
+
+#[test]
+fn control_characters_separate_words() {
+    // PostgreSQL cannot store a NUL: it never reaches a command's words.
+    assert_eq!(
+        parse_prefixed("!oware link \0"),
+        parse_prefixed("!oware link")
+    );
+    assert_eq!(parse_command("move\0c"), parse_command("move c"));
+}
