@@ -134,6 +134,7 @@ async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
             "solve",
             "link",
             "rules",
+            "status",
             "help"
         ]
     );
