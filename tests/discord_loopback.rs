@@ -135,6 +135,7 @@ async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
             "link",
             "rules",
             "status",
+            "settings",
             "help"
         ]
     );

@@ -93,6 +93,8 @@ impl Service {
         if options.rated == Some(true) {
             return Err(ServiceError::EngineRated);
         }
+        let settings = self.place_settings(&cmd.place).await?;
+        Service::check_channel(&settings, &cmd.place)?;
         self.check_caps(cmd.place.platform, &cmd.author.id, false, true)
             .await?;
         let platform = cmd.place.platform.as_str();

@@ -33,8 +33,14 @@ impl Service {
         }
         let platform = cmd.place.platform.as_str();
         let now = self.now();
-        let time = options.time.unwrap_or_default();
-        let rated = options.rated.unwrap_or(time.is_timed());
+        // The server's settings fill in what the challenge leaves out; a challenge
+        // without a clock is casual even where games are rated by default.
+        let settings = self.place_settings(&cmd.place).await?;
+        Service::check_channel(&settings, &cmd.place)?;
+        let time = options.time.or(settings.time()).unwrap_or_default();
+        let rated = options
+            .rated
+            .unwrap_or(settings.rated().unwrap_or(true) && time.is_timed());
         if rated && !time.is_timed() {
             return Err(ServiceError::RatedNeedsClock);
         }
@@ -66,7 +72,9 @@ impl Service {
             name: opponent_name,
             ..opponent.clone()
         };
-        let advice = options.advice.unwrap_or(!rated);
+        let advice = options
+            .advice
+            .unwrap_or(!rated && settings.advice().unwrap_or(true));
         let ttl_ms = i64::try_from(self.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
         let new = NewChallenge {
             platform: platform.to_owned(),
@@ -224,7 +232,8 @@ impl Service {
             now,
         )
         .await;
-        if cmd.place.space.is_some() && cmd.place.thread.is_none() {
+        let threads = self.place_settings(&cmd.place).await?.threads();
+        if threads && cmd.place.space.is_some() && cmd.place.thread.is_none() {
             reply.open_thread = Some(format!(
                 "Oware: {} vs {}",
                 c.challenger_name, c.opponent_name

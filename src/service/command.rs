@@ -251,6 +251,12 @@ pub enum Action {
     Help,
     /// The bot's health, for those who administer the place (see [`Role`]).
     Status,
+    /// Shows this server's settings, or changes them (`key`, `value` pairs; for
+    /// those who administer the place).
+    Settings {
+        /// The changes, in the order typed; none to show the settings.
+        changes: Vec<(String, String)>,
+    },
 }
 
 /// A `/oware link` code as typed. Its `Debug` prints `***`: a failed command is

@@ -263,6 +263,22 @@ pub enum ServiceError {
     /// someone who does not.
     #[error("`{0}` is only for {who}. Ask one of them.", who = super::admins::WHO_ADMINISTERS)]
     NotAdmin(&'static str),
+    /// A setting or value `/oware settings` does not take (the message says which
+    /// ones it does).
+    #[error("{0} Type `/oware settings` to see them all.")]
+    BadSetting(String),
+    /// Another admin changed the settings between reading and saving them.
+    #[error(
+        "Another admin changed the settings just now. Look at them with `/oware settings` \
+         and change them again if you still want to."
+    )]
+    SettingsChanged,
+    /// Games start only in some channels of this server.
+    #[error(
+        "Games start only in {0} on this server (a server setting). Challenge there, or ask \
+         an admin to change it with `/oware settings channels:…`."
+    )]
+    ChannelNotAllowed(String),
     /// The database failed.
     #[error("database: {0}")]
     Db(#[from] StoreError),

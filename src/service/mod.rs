@@ -31,6 +31,7 @@ pub mod rating;
 mod replay;
 mod reply;
 mod scheduler;
+mod settings;
 mod standings;
 mod status;
 mod text;
@@ -356,6 +357,7 @@ impl Service {
             Action::Rules => Ok(Reply::private(text::RULES)),
             Action::Help => Ok(Reply::private(text::HELP)),
             Action::Status => self.status(cmd).await,
+            Action::Settings { changes } => self.settings(cmd, changes).await,
             Action::Advise { pit, game } => self.advise(cmd, pit, *game).await,
             Action::Leaderboard { global, page } => self.leaderboard(cmd, *global, *page).await,
             Action::Stats { user } => self.stats(cmd, user.as_ref()).await,

@@ -104,6 +104,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("solve", &["solve", "answer"]),
     ("rules", &["rules"]),
     ("status", &["status"]),
+    ("settings", &["settings", "setting", "config"]),
     ("help", &["help"]),
 ];
 
@@ -285,6 +286,20 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
                 })
             }
         },
+        "settings" => Other(Action::Settings {
+            changes: args
+                .iter()
+                .map(|word| match word.split_once([':', '=']) {
+                    Some((key, value)) if !key.is_empty() && !value.is_empty() => {
+                        Ok((key.to_owned(), value.to_owned()))
+                    }
+                    _ => Err(ParseError::UnexpectedWord {
+                        command: name.to_owned(),
+                        word: quote(word),
+                    }),
+                })
+                .collect::<Result<_, _>>()?,
+        }),
         _ => Other(Action::Help),
     })
 }

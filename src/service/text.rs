@@ -8,29 +8,30 @@ pub(super) const HELP: &str = "\
 `time:3d|12h|30m|5+3|none` `reminders:on|off`. By default you move first and play \
 South (A–F), rated, 3 days a move.
 - Clocks: `time:3d` is a deadline per move (with reminders); `time:5+3` a live clock \
-(5 min each, +3 s a move); `time:none` casual only. Out of time loses.
+(5 min, +3 s a move); `time:none` casual only. Out of time loses.
 - `/oware play @oware-bot level:easy|medium|hard`: play the built-in engine at once (never rated).
 - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); \
 `/oware cancel` withdraws your own.
 - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
-- `/oware board`: the board. `/oware games`: your games and challenges.
+- `/oware board`: the board. `/oware games`: your games, challenges.
 - `/oware resign`; `/oware end`: propose ending by agreement (each takes their own \
 row; the other confirms with `/oware end`). `/oware abort`: call a game off \
 before both sides have moved (no result).
 - `/oware rematch`: after a game, challenge the same player again, sides swapped; \
 `/oware reissue c7`: make an expired challenge again.
-- `/oware advise d`: watching a game? Suggest a pit for the side to move (the board \
-shows the tally); with `advice:on`, casual games' default.
+- `/oware advise d`: watching? Suggest a pit for the side to move (tallied on the \
+board); `advice:on` is casual games' default.
 - `/oware leaderboard [global] [page:2]`: ratings on this server, or everywhere.
-- `/oware stats [@someone]`: rating, record, head-to-head, chart.
-- `/oware history [@someone]`: the last 10 games.
-- `/oware replay #12`: a game as a GIF and a text record.
+- `/oware stats [@someone]`: rating, record, head-to-head, chart; `/oware history \
+[@someone]`: the last 10 games.
+- `/oware replay #12`: a game as a GIF and a record.
 - `/oware analyse #12`: the engine's review of a finished game; `/oware advisers \
 [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware solve c`.
-- `/oware link`: get a code; `/oware link CODE` from your account on another network \
-shares one rating.
+- `/oware link`: get a code; `/oware link CODE` on another network shares one \
+rating.
 - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional).
-- `/oware rules`: the rules. `/oware status`: the bot's health, for server admins.";
+- `/oware rules`: the rules. For server admins: `/oware status` (health), `/oware \
+settings` (defaults, channels; all may look).";
 
 /// The rules of Oware (abapa), short.
 pub(super) const RULES: &str = "\
@@ -65,6 +66,7 @@ mod tests {
             "/oware puzzle",
             "/oware solve",
             "/oware status",
+            "/oware settings",
         ] {
             assert!(super::HELP.contains(command), "{command}");
         }

@@ -121,7 +121,7 @@ impl Backend {
 
 /// A flag column: `BOOLEAN` on PostgreSQL, `INTEGER` 0/1 on SQLite. Decodes from
 /// either; a Rust `bool` binds to either.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flag(pub bool);
 
 impl From<Flag> for bool {

@@ -184,6 +184,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         | Action::Replay { .. }
         | Action::Advisers { .. }
         | Action::Status => &[],
+        Action::Settings { .. } => &["settings"],
     }
 }
 
@@ -191,7 +192,11 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
 fn succeeds_privately(action: &Action) -> bool {
     matches!(
         action,
-        Action::Link { .. } | Action::Abort { .. } | Action::Advise { .. } | Action::Status
+        Action::Link { .. }
+            | Action::Abort { .. }
+            | Action::Advise { .. }
+            | Action::Status
+            | Action::Settings { .. }
     )
 }
 

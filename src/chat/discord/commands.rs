@@ -46,6 +46,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         "link",
         "rules",
         "status",
+        "settings",
         "help"
     ),
     subcommand_required
@@ -316,6 +317,31 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Status).await
+}
+
+/// This server's settings; admins change them (new games only).
+#[poise::command(slash_command)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "Where games may start: here, channel mentions, or anywhere"] channels: Option<
+        String,
+    >,
+    #[description = "Default time control: 3d, 10m, 5+3, none or default"] time: Option<String>,
+    #[description = "Rated by default: yes, no or default"] rated: Option<String>,
+    #[description = "Advice in casual games by default: yes, no or default"] advice: Option<String>,
+    #[description = "A thread for each game: yes or no"] threads: Option<String>,
+) -> Result<(), Error> {
+    let changes = [
+        ("channels", channels),
+        ("time", time),
+        ("rated", rated),
+        ("advice", advice),
+        ("threads", threads),
+    ]
+    .into_iter()
+    .filter_map(|(key, value)| Some((key.to_owned(), value?.trim().to_owned())))
+    .collect();
+    respond::command(ctx, Action::Settings { changes }).await
 }
 
 /// How to play Oware with this bot.

@@ -370,3 +370,27 @@ fn control_characters_separate_words() {
     );
     assert_eq!(parse_command("move\0c"), parse_command("move c"));
 }
+
+#[test]
+fn settings_take_key_value_pairs() {
+    assert_eq!(
+        action("/oware settings"),
+        Action::Settings {
+            changes: Vec::new()
+        }
+    );
+    assert_eq!(
+        action("!oware settings rated:no time=1d channels:<#200>,<#300>"),
+        Action::Settings {
+            changes: vec![
+                ("rated".into(), "no".into()),
+                ("time".into(), "1d".into()),
+                ("channels".into(), "<#200>,<#300>".into()),
+            ]
+        }
+    );
+    let err = parse_command("/oware settings rated")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("rated"), "{err}");
+}

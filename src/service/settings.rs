@@ -1,0 +1,346 @@
+//! `/oware settings`: a server's own defaults, shown to anyone and changed by those
+//! who administer the place (see [`super::Role`]). A Discord server, a Matrix room
+//! or a console room has one set; they apply to games challenged after the change.
+
+use std::fmt::Write as _;
+
+use super::{clock::TimeControl, Command, Place, Platform, Reply, Service, ServiceError};
+use crate::store::{Flag, SettingsRow};
+
+/// The keys `/oware settings key:value` takes, with what each means.
+pub const KEYS: &[(&str, &str)] = &[
+    (
+        "channels",
+        "where games may start: `here`, channel ids or mentions, or `anywhere`",
+    ),
+    (
+        "time",
+        "the default time control: `3d`, `10m`, `5+3`, `none`, or `default`",
+    ),
+    (
+        "rated",
+        "whether games are rated by default: `yes`, `no` or `default`",
+    ),
+    (
+        "advice",
+        "whether onlookers may advise in casual games by default: `yes`, `no`, `default`",
+    ),
+    (
+        "threads",
+        "whether each game gets its own thread: `yes` or `no`",
+    ),
+];
+
+/// A place's settings, read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    row: SettingsRow,
+}
+
+impl Settings {
+    /// The channels where games may start (`None`: anywhere).
+    pub fn channels(&self) -> Option<Vec<&str>> {
+        self.row
+            .channels
+            .as_deref()
+            .map(|list| list.split(',').filter(|c| !c.is_empty()).collect())
+    }
+
+    /// The default time control, if the server set one.
+    pub fn time(&self) -> Option<TimeControl> {
+        self.row.time_control.as_deref()?.parse().ok()
+    }
+
+    /// Whether games are rated by default, if the server said.
+    pub fn rated(&self) -> Option<bool> {
+        self.row.rated.map(bool::from)
+    }
+
+    /// Whether advice is on by default in casual games, if the server said.
+    pub fn advice(&self) -> Option<bool> {
+        self.row.advice.map(bool::from)
+    }
+
+    /// Whether each game gets its own thread (yes unless the server said no).
+    pub fn threads(&self) -> bool {
+        self.row.threads.is_none_or(bool::from)
+    }
+
+    /// Whether a game may start at `place`.
+    pub fn allows(&self, place: &Place) -> bool {
+        self.channels()
+            .is_none_or(|channels| channels.contains(&place.channel.as_str()))
+    }
+}
+
+/// The settings' key for `place`: the Discord server, else the room (Matrix, the
+/// console, a Discord direct message).
+fn scope(place: &Place) -> &str {
+    place.space.as_deref().unwrap_or(&place.channel)
+}
+
+/// How a channel is named in a reply on `platform`.
+fn channel_name(platform: Platform, id: &str) -> String {
+    match platform {
+        Platform::Discord => format!("<#{id}>"),
+        _ => format!("`{id}`"),
+    }
+}
+
+/// A yes/no/default value.
+fn flag(key: &str, value: &str) -> Result<Option<Flag>, ServiceError> {
+    match value.to_lowercase().as_str() {
+        "yes" | "on" | "true" => Ok(Some(Flag(true))),
+        "no" | "off" | "false" => Ok(Some(Flag(false))),
+        "default" => Ok(None),
+        _ => Err(bad(key, value)),
+    }
+}
+
+fn bad(key: &str, value: &str) -> ServiceError {
+    let expected = KEYS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or("", |(_, what)| *what);
+    ServiceError::BadSetting(format!(
+        "`{key}:{value}` is not a setting I know. `{key}` is {expected}."
+    ))
+}
+
+/// Applies `changes` (`key`, `value`) made at `place` to `row`.
+fn apply(
+    row: &mut SettingsRow,
+    place: &Place,
+    changes: &[(String, String)],
+) -> Result<(), ServiceError> {
+    for (key, value) in changes {
+        let key = key.to_lowercase();
+        match key.as_str() {
+            "channels" | "channel" => {
+                row.channels = match value.to_lowercase().as_str() {
+                    "anywhere" | "any" | "all" => None,
+                    "here" => Some(place.channel.clone()),
+                    _ => {
+                        let ids: Vec<String> = value
+                            .split(',')
+                            .map(|c| {
+                                c.trim()
+                                    .trim_start_matches("<#")
+                                    .trim_start_matches('#')
+                                    .trim_end_matches('>')
+                                    .to_owned()
+                            })
+                            .collect();
+                        if ids
+                            .iter()
+                            .any(|c| c.is_empty() || c.contains(char::is_whitespace))
+                        {
+                            return Err(bad("channels", value));
+                        }
+                        Some(ids.join(","))
+                    }
+                };
+            }
+            "time" => {
+                row.time_control = if value.eq_ignore_ascii_case("default") {
+                    None
+                } else {
+                    let time: TimeControl = value.parse().map_err(|_| bad("time", value))?;
+                    Some(time.to_string())
+                };
+            }
+            "rated" => row.rated = flag("rated", value)?,
+            "advice" => row.advice = flag("advice", value)?,
+            "threads" => row.threads = flag("threads", value)?,
+            _ => {
+                let keys: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
+                return Err(ServiceError::BadSetting(format!(
+                    "There is no setting `{key}`. The settings are {}.",
+                    keys.join(", ")
+                )));
+            }
+        }
+    }
+    let time = row
+        .time_control
+        .as_deref()
+        .and_then(|t| t.parse::<TimeControl>().ok());
+    if row.rated == Some(Flag(true)) && time.is_some_and(|t| !t.is_timed()) {
+        return Err(ServiceError::BadSetting(
+            "Rated games need a clock: with `rated:yes`, set `time` to a clock such as \
+             `3d` or `5+3` (or leave it at `default`)."
+                .to_owned(),
+        ));
+    }
+    Ok(())
+}
+
+/// The settings as a two-column table.
+fn table(settings: &Settings, platform: Platform) -> String {
+    let yes_no = |v: Option<bool>, default: &str| match v {
+        Some(true) => "yes".to_owned(),
+        Some(false) => "no".to_owned(),
+        None => format!("default ({default})"),
+    };
+    let mut out = String::new();
+    let channels = settings.channels().map_or_else(
+        || "anywhere".to_owned(),
+        |list| {
+            list.iter()
+                .map(|c| channel_name(platform, c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+    );
+    let rows = [
+        ("channels", channels),
+        (
+            "time",
+            settings.time().map_or_else(
+                || "default (3d between people)".to_owned(),
+                |t| t.to_string(),
+            ),
+        ),
+        ("rated", yes_no(settings.rated(), "yes with a clock")),
+        ("advice", yes_no(settings.advice(), "yes in casual games")),
+        (
+            "threads",
+            if settings.threads() { "yes" } else { "no" }.to_owned(),
+        ),
+    ];
+    for (key, value) in rows {
+        let _ = writeln!(out, "{key:<9} {value}");
+    }
+    out
+}
+
+impl Service {
+    /// The settings that apply at `place`.
+    pub(super) async fn place_settings(&self, place: &Place) -> Result<Settings, ServiceError> {
+        let row = self
+            .store
+            .settings(place.platform.as_str(), scope(place))
+            .await?;
+        Ok(Settings { row })
+    }
+
+    /// Refuses to start a game at `place` if its settings keep games elsewhere.
+    pub(super) fn check_channel(settings: &Settings, place: &Place) -> Result<(), ServiceError> {
+        if settings.allows(place) {
+            return Ok(());
+        }
+        let list = settings
+            .channels()
+            .unwrap_or_default()
+            .iter()
+            .map(|c| channel_name(place.platform, c))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Err(ServiceError::ChannelNotAllowed(list))
+    }
+
+    /// `/oware settings [key:value …]`.
+    pub(super) async fn settings(
+        &self,
+        cmd: &Command,
+        changes: &[(String, String)],
+    ) -> Result<Reply, ServiceError> {
+        let mut settings = self.place_settings(&cmd.place).await?;
+        if changes.is_empty() {
+            let mut reply = Reply::private(
+                "**Settings** of this server (admins change them with `/oware settings \
+                 key:value`; they apply to new games):",
+            );
+            reply.table = Some(table(&settings, cmd.place.platform));
+            return Ok(reply);
+        }
+        if !cmd.administers() {
+            return Err(ServiceError::NotAdmin("/oware settings key:value"));
+        }
+        apply(&mut settings.row, &cmd.place, changes)?;
+        let saved = self
+            .store
+            .save_settings(
+                cmd.place.platform.as_str(),
+                scope(&cmd.place),
+                &settings.row,
+                &cmd.author.id,
+                self.now(),
+            )
+            .await?;
+        if !saved {
+            return Err(ServiceError::SettingsChanged);
+        }
+        let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
+        let mut reply = Reply::private(format!(
+            "Settings changed ({}). They apply to games challenged from now on; games \
+             already challenged or under way keep theirs.",
+            changed.join(", ")
+        ));
+        reply.table = Some(table(&settings, cmd.place.platform));
+        Ok(reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place() -> Place {
+        Place {
+            platform: Platform::Discord,
+            space: Some("1".into()),
+            channel: "20".into(),
+            thread: None,
+        }
+    }
+
+    fn changes(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn changes_are_checked_and_kept_canonical() {
+        let mut row = SettingsRow::default();
+        apply(
+            &mut row,
+            &place(),
+            &changes(&[("channels", "<#30>,#40"), ("time", "1D"), ("rated", "no")]),
+        )
+        .unwrap();
+        let settings = Settings { row: row.clone() };
+        assert_eq!(settings.channels(), Some(vec!["30", "40"]));
+        assert_eq!(
+            settings.time().map(|t| t.to_string()),
+            Some("1d".to_owned())
+        );
+        assert_eq!(settings.rated(), Some(false));
+        assert!(!settings.allows(&place()));
+        apply(&mut row, &place(), &changes(&[("channels", "here")])).unwrap();
+        assert!(Settings { row: row.clone() }.allows(&place()));
+        apply(&mut row, &place(), &changes(&[("channels", "anywhere")])).unwrap();
+        assert_eq!(Settings { row: row.clone() }.channels(), None);
+        for (key, value) in [("rated", "maybe"), ("time", "soon"), ("colour", "red")] {
+            let err = apply(&mut row, &place(), &changes(&[(key, value)])).unwrap_err();
+            assert!(err.to_string().contains(key), "{err}");
+        }
+        let err = apply(
+            &mut row,
+            &place(),
+            &changes(&[("time", "none"), ("rated", "yes")]),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("need a clock"), "{err}");
+    }
+
+    #[test]
+    fn threads_are_on_unless_turned_off() {
+        let mut row = SettingsRow::default();
+        assert!(Settings { row: row.clone() }.threads());
+        apply(&mut row, &place(), &changes(&[("threads", "off")])).unwrap();
+        assert!(!Settings { row }.threads());
+    }
+}

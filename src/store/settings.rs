@@ -1,0 +1,87 @@
+//! Per-server settings: one row per Discord server, Matrix room or console room,
+//! versioned so that two admins changing them at once cannot overwrite each other.
+
+use sqlx::FromRow;
+
+use super::{Flag, Store, StoreError};
+
+/// A place's settings as stored; `None` is the built-in default.
+#[derive(Clone, Debug, Default, PartialEq, Eq, FromRow)]
+pub struct SettingsRow {
+    /// Channel ids where games may start, comma-separated; `None`: anywhere.
+    pub channels: Option<String>,
+    /// The default time control, canonical.
+    pub time_control: Option<String>,
+    /// Whether games are rated by default.
+    pub rated: Option<Flag>,
+    /// Whether advice is on by default in casual games.
+    pub advice: Option<Flag>,
+    /// Whether each game gets its own thread.
+    pub threads: Option<Flag>,
+    /// Changes so far (0: never changed).
+    pub version: i64,
+}
+
+impl Store {
+    /// The settings of `place` on `platform` (all defaults if never changed).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn settings(&self, platform: &str, place: &str) -> Result<SettingsRow, StoreError> {
+        let row: Option<SettingsRow> = sqlx::query_as(
+            "SELECT channels, time_control, rated, advice, threads, version FROM settings WHERE platform = $1 AND place = $2",
+        )
+        .bind(platform)
+        .bind(place)
+        .fetch_optional(&self.reader)
+        .await?;
+        Ok(row.unwrap_or_default())
+    }
+
+    /// Saves `settings` for `place` if they are still at `settings.version` (as read
+    /// before the change); whether they were (otherwise nothing changes: another
+    /// admin changed them meanwhile).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn save_settings(
+        &self,
+        platform: &str,
+        place: &str,
+        settings: &SettingsRow,
+        by: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.begin_write().await?;
+        super::inbox::claim(&mut tx).await?;
+        let saved = sqlx::query(
+            "INSERT INTO settings (platform, place, channels, time_control, rated, advice,
+                                   threads, version, updated_by, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8 + 1, $9, $10)
+             ON CONFLICT (platform, place) DO UPDATE SET
+                 channels = excluded.channels, time_control = excluded.time_control,
+                 rated = excluded.rated, advice = excluded.advice,
+                 threads = excluded.threads, version = excluded.version,
+                 updated_by = excluded.updated_by, updated_at = excluded.updated_at
+             WHERE settings.version = $8",
+        )
+        .bind(platform)
+        .bind(place)
+        .bind(&settings.channels)
+        .bind(&settings.time_control)
+        .bind(settings.rated.map(bool::from))
+        .bind(settings.advice.map(bool::from))
+        .bind(settings.threads.map(bool::from))
+        .bind(settings.version)
+        .bind(by)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        // A first save races another first save: the insert of the loser conflicts
+        // and its update's version check fails, as it should.
+        tx.commit().await?;
+        Ok(saved)
+    }
+}
