@@ -17,11 +17,13 @@
 //! answers it once after the restart. Private replies go to a direct room
 //! (`private`); rooms are independent under a slow service, and a graceful stop
 //! finishes the command in hand (`rooms`).
+//! A room's power levels decide who administers it (`admins`).
 //! Without `MATRIX_TEST_HOMESERVER` the tests say SKIPPED.
 
 // The SDK's sync future with encryption is deeply nested: spawning it needs more.
 #![recursion_limit = "256"]
 
+mod admins;
 mod analysis;
 mod encrypted;
 mod fake;

@@ -1,0 +1,79 @@
+//! Who administers a Matrix room, with the real service: a room member's power level
+//! on Synapse decides whether `/oware settings key:value` (an admin command) is
+//! carried out. The room's creator (power level 100) changes a setting; a member at
+//! the default level 0 is refused, privately, with who may; raised to 50, the same
+//! member may.
+
+use matrix_sdk::ruma::{Int, OwnedUserId};
+
+use crate::support::{body, dm, env, login, say, start_bot};
+use crate::{bot_config, game_room, real_service, temp, ONE_BOT, SKIPPED};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn power_level_50_administers_the_room() {
+    let Some(env) = env() else {
+        println!("{SKIPPED}");
+        return;
+    };
+    let _one = ONE_BOT.lock().await;
+    let dir = temp("admins");
+    let (service, scheduler) = real_service(&dir).await;
+    let cfg = bot_config(&env, &dir.join("matrix-store"));
+    let bot = start_bot(&service, &cfg);
+    let alice = login(&env, &env.alice).await;
+    let bob = login(&env, &env.bob).await;
+    let (room_a, room_b) = game_room(&env, &alice, &bob, None).await;
+    let room_id = room_a.room_id().to_owned();
+
+    // Bob, at power level 0, is refused in private.
+    say(&room_b, "!oware settings rated:no", None).await;
+    let mut bob_private = dm(service.as_ref(), &bob, &env.bot).await;
+    let refused = bob_private.next(1, "bob's refusal").await;
+    assert!(
+        body(&refused[0]).contains("power level 50"),
+        "{:#}",
+        refused[0]
+    );
+    let settings = service
+        .store()
+        .settings("matrix", room_id.as_str())
+        .await
+        .expect("reads");
+    assert_eq!(settings.rated, None, "nothing changed");
+
+    // Alice made the room (power level 100).
+    say(&room_a, "!oware settings rated:no", None).await;
+    let mut alice_private = dm(service.as_ref(), &alice, &env.bot).await;
+    let changed = alice_private.next(1, "alice's change").await;
+    assert!(
+        body(&changed[0]).contains("Settings changed"),
+        "{:#}",
+        changed[0]
+    );
+
+    // Raised to 50, Bob administers the room too.
+    let bob_id = OwnedUserId::try_from(env.bob.0.as_str()).expect("bob's id");
+    room_a
+        .update_power_levels(vec![(&bob_id, Int::from(50))])
+        .await
+        .expect("alice raises bob");
+    // Give the bot's sync a moment to see the new power levels.
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    say(&room_b, "!oware settings threads:no", None).await;
+    let allowed = bob_private.next(1, "bob's change").await;
+    assert!(
+        body(&allowed[0]).contains("Settings changed"),
+        "{:#}",
+        allowed[0]
+    );
+    let settings = service
+        .store()
+        .settings("matrix", room_id.as_str())
+        .await
+        .expect("reads");
+    assert_eq!(settings.threads.map(bool::from), Some(false));
+    assert_eq!(settings.rated.map(bool::from), Some(false));
+    bot.stop().await;
+    scheduler.abort();
+    let _ = std::fs::remove_dir_all(&dir);
+}
