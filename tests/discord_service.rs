@@ -499,3 +499,44 @@ async fn status_answers_a_server_manager_privately_and_refuses_a_member() {
         "{text}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
+    let (_dir, service) = real_service().await;
+    let bot = start_bot_with(Arc::clone(&service), None).await;
+    let fake = &bot.fake;
+    let options = |pairs: &[(&str, &str)]| {
+        json!(pairs
+            .iter()
+            .map(|(name, value)| json!({ "name": name, "type": 3, "value": value }))
+            .collect::<Vec<_>>())
+    };
+
+    // Bob's permissions lack Manage Server: refused, privately, saying who may.
+    let asked = payloads::oware(&bob(), "settings", options(&[("rated", "no")]), &[]);
+    fake.interaction(asked.clone());
+    let answer = callback(fake, &asked).await.json();
+    assert!(is_private(&answer), "{answer}");
+    assert!(content(&answer).contains("Manage Server"), "{answer}");
+
+    // Alice may manage the server (1 << 5).
+    let mut asked = payloads::oware(
+        &alice(),
+        "settings",
+        options(&[("rated", "no"), ("threads", "no")]),
+        &[],
+    );
+    asked["member"]["permissions"] = json!((2_248_473_465_835_073_u64 | 1 << 5).to_string());
+    fake.interaction(asked.clone());
+    let answer = callback(fake, &asked).await.json();
+    assert!(is_private(&answer), "{answer}");
+    assert!(content(&answer).contains("Settings changed"), "{answer}");
+
+    // Anyone sees them.
+    let asked = payloads::oware(&bob(), "settings", json!([]), &[]);
+    fake.interaction(asked.clone());
+    let answer = callback(fake, &asked).await.json();
+    let text = content(&answer);
+    assert!(text.contains("rated     no"), "{text}");
+    assert!(text.contains("threads   no"), "{text}");
+}
