@@ -136,6 +136,8 @@ async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
             "rules",
             "status",
             "settings",
+            "admin",
+            "report",
             "help"
         ]
     );

@@ -22,6 +22,7 @@ impl Service {
         opponent: &User,
         options: &ChallengeOptions,
     ) -> Result<Reply, ServiceError> {
+        self.check_ban(cmd).await?;
         if self.is_engine(cmd.place.platform, opponent) {
             return self.play_engine(cmd, opponent, options).await;
         }
@@ -155,6 +156,7 @@ impl Service {
         cmd: &Command,
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
+        self.check_ban(cmd).await?;
         let c = self
             .find_challenge(cmd, id, Role::Opponent, "accept")
             .await?;

@@ -257,6 +257,64 @@ pub enum Action {
         /// The changes, in the order typed; none to show the settings.
         changes: Vec<(String, String)>,
     },
+    /// Moderation by those who administer the place (see [`Role`]); boxed to keep
+    /// every command small. Made with [`Action::admin`].
+    Admin(Box<AdminAction>),
+    /// Any player reports a game to the place's admins (recorded in the audit log).
+    Report {
+        /// The game reported.
+        game: i64,
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Action {
+    /// `/oware admin …`.
+    #[must_use]
+    pub fn admin(action: AdminAction) -> Action {
+        Action::Admin(Box::new(action))
+    }
+}
+
+/// What `/oware admin …` asks for. Every one but [`AdminAction::Usage`] and
+/// [`AdminAction::Log`] is recorded in the place's audit log with its effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdminAction {
+    /// `/oware admin` alone: the admin commands' usage.
+    Usage,
+    /// Abort a game of this place: no result, unrated; its players are told why.
+    Abort {
+        /// The game.
+        game: i64,
+        /// Why (shown to the players).
+        reason: String,
+    },
+    /// Decide a game of this place: `winner` wins, rated as any result.
+    Adjudicate {
+        /// The game.
+        game: i64,
+        /// One of its players.
+        winner: User,
+        /// Why (shown to the players).
+        reason: String,
+    },
+    /// Stop `user` from challenging or accepting games here.
+    Ban {
+        /// Who.
+        user: User,
+        /// For how many days; `None`: until unbanned.
+        days: Option<u32>,
+        /// Why (may be empty).
+        reason: String,
+    },
+    /// Lift a ban.
+    Unban {
+        /// Who.
+        user: User,
+    },
+    /// The place's last audit entries.
+    Log,
 }
 
 /// A `/oware link` code as typed. Its `Debug` prints `***`: a failed command is

@@ -279,6 +279,38 @@ pub enum ServiceError {
          an admin to change it with `/oware settings channels:…`."
     )]
     ChannelNotAllowed(String),
+    /// A moderator's action or a report without a reason (the usage, to type again).
+    #[error("Say why: `{0}`. The reason goes in this server's audit log.")]
+    ReasonNeeded(&'static str),
+    /// An adjudication naming someone who does not play in the game.
+    #[error(
+        "{name} is not playing in game #{game}: name its winner, {south} or {north}, e.g. \
+         `/oware admin adjudicate #{game} @{south} why`."
+    )]
+    NotTheWinner {
+        /// The game.
+        game: i64,
+        /// Who was named.
+        name: String,
+        /// South's name.
+        south: String,
+        /// North's name.
+        north: String,
+    },
+    /// A user banned from starting games at this place (`until …`, ` (why)`).
+    #[error(
+        "You may not challenge or accept games on this server {until}{reason}: an admin \
+         banned you. Games under way go on; ask an admin if you think this is a mistake."
+    )]
+    Banned {
+        /// `until 2026-11-27 10:05 UTC` or `until an admin lifts the ban`.
+        until: String,
+        /// ` (why)`, or empty.
+        reason: String,
+    },
+    /// Unbanning someone who is not banned.
+    #[error("{0} is not banned here. `/oware admin log` shows the bans and who made them.")]
+    NotBanned(String),
     /// The database failed.
     #[error("database: {0}")]
     Db(#[from] StoreError),

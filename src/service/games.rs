@@ -385,6 +385,9 @@ pub fn end_as_stored(row: &GameRow, game: &mut Game) -> Result<(), IllegalMove> 
     match (row.reason.as_deref(), row.result.as_deref()) {
         (Some("resignation"), Some("S")) => game.resign(Side::North),
         (Some("resignation"), Some("N")) => game.resign(Side::South),
+        // An admin's decision replays as the loser's resignation.
+        (Some(super::moderation::ADJUDICATED), Some("S")) => game.resign(Side::North),
+        (Some(super::moderation::ADJUDICATED), Some("N")) => game.resign(Side::South),
         (Some("timeout"), Some("S")) => game.lose_on_time(Side::North),
         (Some("timeout"), Some("N")) => game.lose_on_time(Side::South),
         (Some("aborted"), _) => game.abort(),

@@ -161,6 +161,17 @@ impl Service {
 
     /// Ends the game stored as `row` without a result, telling both players why.
     pub(super) async fn abort_game(&self, row: &GameRow, why: &str) -> Result<bool, ServiceError> {
+        self.abort_game_audited(row, why, None).await
+    }
+
+    /// [`Service::abort_game`], recording `audit` (a moderator's abort) in the same
+    /// transaction.
+    pub(super) async fn abort_game_audited(
+        &self,
+        row: &GameRow,
+        why: &str,
+        audit: Option<crate::store::NewAudit>,
+    ) -> Result<bool, ServiceError> {
         let mut game = self.load(row).await?;
         game.abort()?;
         let now = self.now();
@@ -182,6 +193,7 @@ impl Service {
         };
         let effects = Effects {
             messages: vec![game_message(row, &reply, Some(row.ply))],
+            audit,
             ..Effects::default()
         };
         let applied = self

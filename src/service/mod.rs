@@ -23,6 +23,7 @@ mod lifecycle;
 pub mod limits;
 mod link;
 mod listing;
+mod moderation;
 mod onlookers;
 mod outbox;
 pub mod parse;
@@ -35,6 +36,7 @@ mod settings;
 mod standings;
 mod status;
 mod text;
+pub mod tournament;
 mod turn;
 mod view;
 mod when;
@@ -47,7 +49,8 @@ pub use adapter::ChatService;
 pub use admins::Admins;
 pub use clock::TimeControl;
 pub use command::{
-    Action, ChallengeOptions, Command, First, GameRef, Level, LinkCode, Place, Platform, Role, User,
+    Action, AdminAction, ChallengeOptions, Command, First, GameRef, Level, LinkCode, Place,
+    Platform, Role, User,
 };
 pub use error::{ServiceError, GENERIC_FAILURE};
 pub use games::end_as_stored;
@@ -371,6 +374,8 @@ impl Service {
             Action::Advisers { global } => self.advisers(cmd, *global).await,
             Action::Puzzle { daily } => self.puzzle(cmd, *daily).await,
             Action::Solve { pit, puzzle } => self.solve(cmd, pit, *puzzle).await,
+            Action::Admin(admin) => self.admin(cmd, admin).await,
+            Action::Report { game, reason } => self.report(cmd, *game, reason).await,
         }
     }
 }

@@ -6,6 +6,7 @@
 //! raw strings (`@bob`, `@bob:example.org`, `<@123>`); the adapter resolves them into
 //! [`User`]s with [`ParsedAction::resolve`].
 
+mod admin;
 mod coach;
 mod error;
 mod play;
@@ -16,7 +17,7 @@ pub use error::ParseError;
 
 use words::{at_most_one, only_challenge, only_id, split_marked_id};
 
-use super::{Action, ChallengeOptions, LinkCode, User};
+use super::{Action, AdminAction, ChallengeOptions, LinkCode, User};
 
 /// A parsed command, mentions not yet resolved into users.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,11 +39,46 @@ pub enum ParsedAction {
         /// The mention as typed, if any.
         user: Option<String>,
     },
+    /// `admin adjudicate #12 @winner why`.
+    Adjudicate {
+        /// The game.
+        game: i64,
+        /// The winner's mention as typed.
+        winner: String,
+        /// Why.
+        reason: String,
+    },
+    /// `admin ban @someone [days] why`.
+    Ban {
+        /// The mention as typed.
+        user: String,
+        /// For how many days (`None`: until unbanned).
+        days: Option<u32>,
+        /// Why.
+        reason: String,
+    },
+    /// `admin unban @someone`.
+    Unban {
+        /// The mention as typed.
+        user: String,
+    },
     /// Any command that mentions nobody.
     Other(Action),
 }
 
 impl ParsedAction {
+    /// The mention the command carries, as typed, if any.
+    #[must_use]
+    pub fn mention(&self) -> Option<&str> {
+        match self {
+            ParsedAction::Play { opponent, .. } => Some(opponent),
+            ParsedAction::Stats { user } | ParsedAction::History { user } => user.as_deref(),
+            ParsedAction::Adjudicate { winner, .. } => Some(winner),
+            ParsedAction::Ban { user, .. } | ParsedAction::Unban { user } => Some(user),
+            ParsedAction::Other(_) => None,
+        }
+    }
+
     /// Turns mentions into users with the adapter's `resolve`.
     ///
     /// # Errors
@@ -59,6 +95,23 @@ impl ParsedAction {
             ParsedAction::History { user } => Action::History {
                 user: user.as_deref().map(&mut resolve).transpose()?,
             },
+            ParsedAction::Adjudicate {
+                game,
+                winner,
+                reason,
+            } => Action::admin(AdminAction::Adjudicate {
+                game,
+                winner: resolve(&winner)?,
+                reason,
+            }),
+            ParsedAction::Ban { user, days, reason } => Action::admin(AdminAction::Ban {
+                user: resolve(&user)?,
+                days,
+                reason,
+            }),
+            ParsedAction::Unban { user } => Action::admin(AdminAction::Unban {
+                user: resolve(&user)?,
+            }),
             ParsedAction::Other(action) => action,
         })
     }
@@ -105,6 +158,8 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("rules", &["rules"]),
     ("status", &["status"]),
     ("settings", &["settings", "setting", "config"]),
+    ("admin", &["admin"]),
+    ("report", &["report"]),
     ("help", &["help"]),
 ];
 
@@ -275,6 +330,8 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             challenge: only_challenge(name, args)?.ok_or(ParseError::MissingChallenge)?,
         }),
         "analyse" | "advisers" | "puzzle" | "solve" => coach::parse_coach(name, args)?,
+        "admin" => admin::parse_admin(args)?,
+        "report" => admin::parse_report(args)?,
         "games" => Other(Action::Games),
         "rules" => Other(Action::Rules),
         "status" => match args.first() {

@@ -75,7 +75,7 @@ impl Settings {
 
 /// The settings' key for `place`: the Discord server, else the room (Matrix, the
 /// console, a Discord direct message).
-fn scope(place: &Place) -> &str {
+pub(super) fn scope(place: &Place) -> &str {
     place.space.as_deref().unwrap_or(&place.channel)
 }
 

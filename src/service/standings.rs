@@ -256,6 +256,7 @@ impl Service {
                 Some("resignation") => ", by resignation",
                 Some("agreement") => ", by agreement",
                 Some("timeout") => ", on time",
+                Some(super::moderation::ADJUDICATED) => ", by an admin's decision",
                 _ => "",
             };
             let (y, m, d) = when::date(row.created_at);

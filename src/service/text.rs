@@ -30,8 +30,19 @@ board); `advice:on` is casual games' default.
 - `/oware link`: get a code; `/oware link CODE` on another network shares one \
 rating.
 - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional).
-- `/oware rules`: the rules. For server admins: `/oware status` (health), `/oware \
-settings` (defaults, channels; all may look).";
+- `/oware rules`. `/oware report #12 why`: tell the admins. Admins: `/oware \
+status`, `/oware settings` (all see), `/oware admin`.";
+
+/// The moderation commands, for those who administer the place (`/oware admin`).
+pub(super) const ADMIN: &str = "\
+**Moderation** (server admins; each action is kept in the audit log):
+- `/oware admin abort #12 why`: call a game of this server off (unrated, no result).
+- `/oware admin adjudicate #12 @winner why`: decide a game (rated like any result).
+- `/oware admin ban @someone [days] why`: stop them challenging or accepting games \
+here, for `days` days or until unbanned.
+- `/oware admin unban @someone`: lift a ban.
+- `/oware admin log`: the last 20 actions and reports.
+Anyone can report a game to the admins with `/oware report #12 why`.";
 
 /// The rules of Oware (abapa), short.
 pub(super) const RULES: &str = "\
@@ -56,6 +67,7 @@ mod tests {
         // Discord cuts message content at 2,000 characters.
         assert!(super::HELP.chars().count() <= 2000);
         assert!(super::RULES.chars().count() <= 2000);
+        assert!(super::ADMIN.chars().count() <= 2000);
         for command in [
             "time:3d",
             "/oware abort",
@@ -67,6 +79,8 @@ mod tests {
             "/oware solve",
             "/oware status",
             "/oware settings",
+            "/oware admin",
+            "/oware report",
         ] {
             assert!(super::HELP.contains(command), "{command}");
         }

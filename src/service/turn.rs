@@ -131,6 +131,7 @@ impl Service {
                 turn_started_at: clocks.turn_started_at,
                 deadline_at: deadline,
             }),
+            audit: None,
         }
     }
 

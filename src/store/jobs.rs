@@ -70,6 +70,8 @@ pub struct Effects {
     pub messages: Vec<NewMessage>,
     /// The game's clocks, when the change starts a new turn.
     pub clock: Option<ClockColumns>,
+    /// The audit entry of a moderator's change (see [`super::NewAudit`]).
+    pub audit: Option<super::NewAudit>,
 }
 
 impl Effects {
@@ -124,6 +126,9 @@ pub(super) async fn apply(
     }
     for message in &effects.messages {
         outbox::insert(tx, message, game.map(|(id, _)| id), now).await?;
+    }
+    if let Some(audit) = &effects.audit {
+        super::moderation::insert_audit(tx, audit, now).await?;
     }
     Ok(())
 }

@@ -21,6 +21,7 @@ mod engine;
 pub mod inbox;
 mod jobs;
 mod matching;
+mod moderation;
 mod outbox;
 #[macro_use]
 mod puzzles;
@@ -44,6 +45,7 @@ pub use challenges::{ChallengeRow, NewChallenge};
 pub use copy::{CopyError, CopyProgress, CopySource};
 pub use counts::{Cap, CapLimits};
 pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
+pub use moderation::{AuditRow, BanRow, NewAudit};
 pub use outbox::{NewMessage, OutboxRow, MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS};
 pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};
 pub use puzzles::{NewPuzzle, PuzzleRow};

@@ -185,6 +185,18 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         | Action::Advisers { .. }
         | Action::Status => &[],
         Action::Settings { .. } => &["settings"],
+        // An admin's abort or decision ends a game (rated like any result); a ban
+        // or an unban changes the bans; each is written in the audit log.
+        Action::Admin(_) => &[
+            "games",
+            "ratings",
+            "rating_history",
+            "jobs",
+            "outbox",
+            "bans",
+            "audit",
+        ],
+        Action::Report { .. } => &["audit"],
     }
 }
 
@@ -197,6 +209,8 @@ fn succeeds_privately(action: &Action) -> bool {
             | Action::Advise { .. }
             | Action::Status
             | Action::Settings { .. }
+            | Action::Admin(_)
+            | Action::Report { .. }
     )
 }
 

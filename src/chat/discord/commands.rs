@@ -11,7 +11,7 @@ use super::options::{
 use super::respond;
 use super::translate;
 use super::{Context, Data, Error};
-use crate::service::{Action, LinkCode};
+use crate::service::{Action, AdminAction, LinkCode};
 
 /// Every command the bot registers.
 #[must_use]
@@ -47,6 +47,8 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         "rules",
         "status",
         "settings",
+        "admin",
+        "report",
         "help"
     ),
     subcommand_required
@@ -342,6 +344,113 @@ pub async fn settings(
     .filter_map(|(key, value)| Some((key.to_owned(), value?.trim().to_owned())))
     .collect();
     respond::command(ctx, Action::Settings { changes }).await
+}
+
+/// Moderation for server admins: abort or decide games, ban users, read the log.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "admin_abort",
+        "admin_adjudicate",
+        "admin_ban",
+        "admin_unban",
+        "admin_log",
+        "admin_help"
+    ),
+    subcommand_required
+)]
+pub async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
+    // Discord only ever invokes the subcommands.
+    Ok(())
+}
+
+/// Abort a game of this server: unrated, no result; its players are told why.
+#[poise::command(slash_command, rename = "abort")]
+pub async fn admin_abort(
+    ctx: Context<'_>,
+    #[description = "Game number"]
+    #[min = 1]
+    game: i64,
+    #[description = "Why (shown to the players and kept in the audit log)"]
+    #[max_length = 200]
+    reason: String,
+) -> Result<(), Error> {
+    respond::command(ctx, Action::admin(AdminAction::Abort { game, reason })).await
+}
+
+/// Decide a game of this server: the winner wins, rated like any result.
+#[poise::command(slash_command, rename = "adjudicate")]
+pub async fn admin_adjudicate(
+    ctx: Context<'_>,
+    #[description = "Game number"]
+    #[min = 1]
+    game: i64,
+    #[description = "Who wins (one of the game's players)"] winner: serenity::User,
+    #[description = "Why (shown to the players and kept in the audit log)"]
+    #[max_length = 200]
+    reason: String,
+) -> Result<(), Error> {
+    let winner = translate::user_of(&winner);
+    let action = AdminAction::Adjudicate {
+        game,
+        winner,
+        reason,
+    };
+    respond::command(ctx, Action::admin(action)).await
+}
+
+/// Stop someone from challenging or accepting games on this server.
+#[poise::command(slash_command, rename = "ban")]
+pub async fn admin_ban(
+    ctx: Context<'_>,
+    #[description = "Who"] user: serenity::User,
+    #[description = "For how many days (default: until unbanned)"]
+    #[min = 1]
+    #[max = 3650]
+    days: Option<u32>,
+    #[description = "Why (kept in the audit log)"]
+    #[max_length = 200]
+    reason: Option<String>,
+) -> Result<(), Error> {
+    let user = translate::user_of(&user);
+    let reason = reason.unwrap_or_default();
+    respond::command(ctx, Action::admin(AdminAction::Ban { user, days, reason })).await
+}
+
+/// Lift a ban.
+#[poise::command(slash_command, rename = "unban")]
+pub async fn admin_unban(
+    ctx: Context<'_>,
+    #[description = "Who"] user: serenity::User,
+) -> Result<(), Error> {
+    let user = translate::user_of(&user);
+    respond::command(ctx, Action::admin(AdminAction::Unban { user })).await
+}
+
+/// The last 20 admin actions and reports on this server.
+#[poise::command(slash_command, rename = "log")]
+pub async fn admin_log(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::admin(AdminAction::Log)).await
+}
+
+/// What the admin commands do.
+#[poise::command(slash_command, rename = "help")]
+pub async fn admin_help(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::admin(AdminAction::Usage)).await
+}
+
+/// Report a game to this server's admins (they see it in their log).
+#[poise::command(slash_command)]
+pub async fn report(
+    ctx: Context<'_>,
+    #[description = "Game number"]
+    #[min = 1]
+    game: i64,
+    #[description = "What happened"]
+    #[max_length = 200]
+    reason: String,
+) -> Result<(), Error> {
+    respond::command(ctx, Action::Report { game, reason }).await
 }
 
 /// How to play Oware with this bot.

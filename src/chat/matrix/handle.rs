@@ -315,11 +315,7 @@ impl<S: ChatService> Bot<S> {
         parsed: ParsedAction,
         mentioned: &[String],
     ) -> Result<Action, String> {
-        let raw = match &parsed {
-            ParsedAction::Play { opponent, .. } => Some(opponent.clone()),
-            ParsedAction::Stats { user } | ParsedAction::History { user } => user.clone(),
-            ParsedAction::Other(_) => None,
-        };
+        let raw = parsed.mention().map(str::to_owned);
         let mut users = HashMap::new();
         if let Some(raw) = raw {
             let id = self.user_id_for(&raw, mentioned).ok_or_else(|| {

@@ -59,6 +59,15 @@ pub enum ParseError {
     /// A command longer than [`MAX_COMMAND_CHARS`].
     #[error("That command is too long ({0} characters; at most 500). Type it again, shorter.")]
     TooLong(usize),
+    /// A command whose arguments are missing or out of order: how to type it.
+    #[error("Type it like this: `{0}`.")]
+    Usage(&'static str),
+    /// `/oware admin frobnicate`.
+    #[error(
+        "`/oware admin` has no `{0}`: it takes abort, adjudicate, ban, unban and log \
+         (`/oware admin` alone explains them)."
+    )]
+    UnknownAdmin(String),
     /// A word the command does not take.
     #[error("`{command}` does not take `{word}`. Type `/oware help` for examples.")]
     UnexpectedWord {

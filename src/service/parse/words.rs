@@ -6,7 +6,7 @@ use crate::service::GameRef;
 
 /// `#12` (or a bare number, or `game:12`) as a game id. A challenge's `c7` is
 /// refused with a hint: challenges and games are numbered apart.
-fn id_word(word: &str) -> Option<Result<i64, ParseError>> {
+pub(super) fn id_word(word: &str) -> Option<Result<i64, ParseError>> {
     if challenge_word(word).is_some() {
         return Some(Err(ParseError::ChallengeNotGame(quote(word))));
     }

@@ -1,0 +1,396 @@
+//! Moderation (`/oware admin …`, `/oware report`): those who administer a place (see
+//! [`super::Role`]) abort or decide its games, ban and unban users from starting
+//! games there, and read its audit log; any player reports a game. Each action is
+//! recorded in the audit log in the transaction of its effect.
+
+use std::fmt::Write as _;
+
+use super::{
+    ending::Ending, games::game_end, outbox::game_message, settings::scope, text, turn::is_bot,
+    view, when, AdminAction, Command, Reply, Service, ServiceError, User,
+};
+use crate::{
+    rules::Side,
+    store::{AuditRow, Effects, GameEnd, GameRow, NewAudit},
+};
+
+/// The longest reason kept, in characters.
+const REASON_MAX: usize = 200;
+/// How many entries `/oware admin log` shows.
+const LOG_ENTRIES: i64 = 20;
+const DAY_MS: i64 = 86_400_000;
+
+/// A reason as typed, trimmed and cut to [`REASON_MAX`]; `None` when empty.
+fn reason(text: &str) -> Option<String> {
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.chars().take(REASON_MAX).collect())
+}
+
+impl Service {
+    /// An audit entry of `cmd`'s author at its place.
+    fn audit(cmd: &Command, action: &'static str) -> NewAudit {
+        NewAudit {
+            platform: cmd.place.platform.as_str().to_owned(),
+            place: scope(&cmd.place).to_owned(),
+            actor_id: cmd.author.id.clone(),
+            actor_name: cmd.author.name.clone(),
+            action,
+            ..NewAudit::default()
+        }
+    }
+
+    /// Refuses to let a user banned at `cmd`'s place start a game there.
+    pub(super) async fn check_ban(&self, cmd: &Command) -> Result<(), ServiceError> {
+        let ban = self
+            .store
+            .ban_of(
+                cmd.place.platform.as_str(),
+                scope(&cmd.place),
+                &cmd.author.id,
+                self.now(),
+            )
+            .await?;
+        match ban {
+            None => Ok(()),
+            Some(ban) => Err(ServiceError::Banned {
+                until: ban.until_at.map_or_else(
+                    || "until an admin lifts the ban".to_owned(),
+                    |at| format!("until {}", when::utc_time(at)),
+                ),
+                reason: ban.reason.map(|r| format!(" ({r})")).unwrap_or_default(),
+            }),
+        }
+    }
+
+    /// `/oware admin …`.
+    pub(super) async fn admin(
+        &self,
+        cmd: &Command,
+        action: &AdminAction,
+    ) -> Result<Reply, ServiceError> {
+        if !cmd.administers() {
+            return Err(ServiceError::NotAdmin(match action {
+                AdminAction::Usage => "/oware admin",
+                AdminAction::Abort { .. } => "/oware admin abort",
+                AdminAction::Adjudicate { .. } => "/oware admin adjudicate",
+                AdminAction::Ban { .. } => "/oware admin ban",
+                AdminAction::Unban { .. } => "/oware admin unban",
+                AdminAction::Log => "/oware admin log",
+            }));
+        }
+        match action {
+            AdminAction::Usage => Ok(Reply::private(text::ADMIN)),
+            AdminAction::Abort { game, reason } => self.admin_abort(cmd, *game, reason).await,
+            AdminAction::Adjudicate {
+                game,
+                winner,
+                reason,
+            } => self.adjudicate(cmd, *game, winner, reason).await,
+            AdminAction::Ban { user, days, reason } => self.ban(cmd, user, *days, reason).await,
+            AdminAction::Unban { user } => self.unban(cmd, user).await,
+            AdminAction::Log => self.audit_log(cmd).await,
+        }
+    }
+
+    /// The active game `id` of `cmd`'s place.
+    async fn active_game_here(&self, cmd: &Command, id: i64) -> Result<GameRow, ServiceError> {
+        let row = self.find_game(cmd, Some(id), true).await?;
+        if !row.is_active() {
+            let game = self.load(&row).await?;
+            return Err(ServiceError::GameOver {
+                game: row.id,
+                summary: view::summary(&row, &game),
+            });
+        }
+        Ok(row)
+    }
+
+    async fn admin_abort(
+        &self,
+        cmd: &Command,
+        id: i64,
+        typed: &str,
+    ) -> Result<Reply, ServiceError> {
+        let why = reason(typed).ok_or(ServiceError::ReasonNeeded("/oware admin abort #12 why"))?;
+        let row = self.active_game_here(cmd, id).await?;
+        let audit = NewAudit {
+            game_id: Some(row.id),
+            reason: Some(why.clone()),
+            ..Self::audit(cmd, "abort")
+        };
+        let shown = format!("an admin (**{}**) called it off: {why}", cmd.author.name);
+        if !self.abort_game_audited(&row, &shown, Some(audit)).await? {
+            return Err(ServiceError::Raced(row.id));
+        }
+        self.wake();
+        Ok(Reply::private(format!(
+            "Game #{} is aborted (unrated, no result); its players are told why in its \
+             thread.",
+            row.id
+        )))
+    }
+
+    async fn adjudicate(
+        &self,
+        cmd: &Command,
+        id: i64,
+        winner: &User,
+        typed: &str,
+    ) -> Result<Reply, ServiceError> {
+        let why = reason(typed).ok_or(ServiceError::ReasonNeeded(
+            "/oware admin adjudicate #12 @winner why",
+        ))?;
+        let row = self.active_game_here(cmd, id).await?;
+        let Some(side) = view::side_of(&row, &winner.id) else {
+            return Err(ServiceError::NotTheWinner {
+                game: row.id,
+                name: winner.name.clone(),
+                south: row.south_name.clone(),
+                north: row.north_name.clone(),
+            });
+        };
+        let mut game = self.load(&row).await?;
+        // Decided as if the loser resigned: the same end, rated the same way.
+        let outcome = game.resign(side.opponent())?;
+        let ending = Ending::of(&row, &game);
+        let rater = ending.rater();
+        let end = GameEnd {
+            reason: ADJUDICATED,
+            ..game_end(outcome)
+        };
+        let now = self.now();
+        let headline = format!(
+            "Game #{} is decided by an admin (**{}**): **{}** wins. Why: {why}",
+            row.id,
+            cmd.author.name,
+            view::name(&row, side)
+        );
+        let mut told = view::board_reply(&row, &game, headline, now);
+        told.mentions = [Side::South, Side::North]
+            .into_iter()
+            .filter(|&s| !is_bot(&row, s))
+            .map(|s| view::player(&row, s))
+            .collect();
+        let audit = NewAudit {
+            game_id: Some(row.id),
+            target_id: Some(winner.id.clone()),
+            target_name: Some(view::name(&row, side).to_owned()),
+            reason: Some(why),
+            ..Self::audit(cmd, "adjudicate")
+        };
+        let Some(applied) = self
+            .store
+            .finish_game(
+                row.id,
+                row.version,
+                &end,
+                rater.as_deref(),
+                |applied| {
+                    ending.annotate(&mut told, &row, applied);
+                    Effects {
+                        messages: vec![game_message(&row, &told, Some(row.ply))],
+                        jobs: super::analysis::judging_job(&row, now)
+                            .into_iter()
+                            .collect(),
+                        audit: Some(audit),
+                        ..Effects::default()
+                    }
+                },
+                now,
+            )
+            .await?
+        else {
+            return Err(ServiceError::Raced(row.id));
+        };
+        self.wake();
+        let mut reply = Reply::private(format!(
+            "Game #{} is decided: **{}** wins. Its players are told in its thread.",
+            row.id,
+            view::name(&row, side)
+        ));
+        ending.annotate(&mut reply, &row, &applied);
+        Ok(reply)
+    }
+
+    async fn ban(
+        &self,
+        cmd: &Command,
+        user: &User,
+        days: Option<u32>,
+        typed: &str,
+    ) -> Result<Reply, ServiceError> {
+        let now = self.now();
+        let until = days.map(|d| now.saturating_add(i64::from(d.max(1)).saturating_mul(DAY_MS)));
+        let audit = NewAudit {
+            target_id: Some(user.id.clone()),
+            target_name: Some(user.name.clone()),
+            reason: reason(typed),
+            ..Self::audit(cmd, "ban")
+        };
+        self.store.ban(&audit, until, now).await?;
+        let until = until.map_or_else(
+            || "until unbanned (`/oware admin unban`)".to_owned(),
+            |at| format!("until {}", when::utc_time(at)),
+        );
+        Ok(Reply::private(format!(
+            "**{}** may not challenge or accept games on this server {until}. Games under \
+             way go on.",
+            user.name
+        )))
+    }
+
+    async fn unban(&self, cmd: &Command, user: &User) -> Result<Reply, ServiceError> {
+        let audit = NewAudit {
+            target_id: Some(user.id.clone()),
+            target_name: Some(user.name.clone()),
+            ..Self::audit(cmd, "unban")
+        };
+        if !self.store.unban(&audit, self.now()).await? {
+            return Err(ServiceError::NotBanned(user.name.clone()));
+        }
+        Ok(Reply::private(format!(
+            "**{}** may start games on this server again.",
+            user.name
+        )))
+    }
+
+    async fn audit_log(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let rows = self
+            .store
+            .audit_log(cmd.place.platform.as_str(), scope(&cmd.place), LOG_ENTRIES)
+            .await?;
+        if rows.is_empty() {
+            return Ok(Reply::private(
+                "The audit log of this server is empty: no admin action or report yet.",
+            ));
+        }
+        let mut reply = Reply::private(format!(
+            "**Audit log** of this server, the last {} entries, newest first (times UTC):",
+            rows.len()
+        ));
+        reply.table = Some(log_table(&rows));
+        Ok(reply)
+    }
+
+    /// `/oware report #12 why`.
+    pub(super) async fn report(
+        &self,
+        cmd: &Command,
+        id: i64,
+        typed: &str,
+    ) -> Result<Reply, ServiceError> {
+        let why = reason(typed).ok_or(ServiceError::ReasonNeeded("/oware report #12 why"))?;
+        let row = self.find_game(cmd, Some(id), true).await?;
+        let audit = NewAudit {
+            game_id: Some(row.id),
+            reason: Some(why),
+            ..Self::audit(cmd, "report")
+        };
+        self.store.record_audit(&audit, self.now()).await?;
+        Ok(Reply::private(format!(
+            "Thank you: your report of game #{} is recorded for this server's admins.",
+            row.id
+        )))
+    }
+}
+
+/// The stored reason of a game an admin decided.
+pub(super) const ADJUDICATED: &str = "adjudicated";
+
+/// Cuts `text` to `max` characters.
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut out: String = text.chars().take(max - 1).collect();
+    out.push('…');
+    out
+}
+
+/// The audit entries as a table: when, who, what, game or user, reason.
+fn log_table(rows: &[AuditRow]) -> String {
+    let mut lines: Vec<[String; 5]> = vec![[
+        "When".to_owned(),
+        "Who".to_owned(),
+        "What".to_owned(),
+        "Game/user".to_owned(),
+        "Reason".to_owned(),
+    ]];
+    for row in rows {
+        let when = when::utc_time(row.created_at);
+        let target = match (row.game_id, &row.target_name) {
+            (Some(game), Some(user)) => format!("#{game} {user}"),
+            (Some(game), None) => format!("#{game}"),
+            (None, Some(user)) => user.clone(),
+            (None, None) => String::new(),
+        };
+        lines.push([
+            when.trim_end_matches(" UTC").to_owned(),
+            cut(&row.actor_name, 16),
+            row.action.clone(),
+            cut(&target, 20),
+            cut(row.reason.as_deref().unwrap_or(""), 40),
+        ]);
+    }
+    let widths: Vec<usize> = (0..5)
+        .map(|i| {
+            lines
+                .iter()
+                .map(|l| l[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for line in &lines {
+        let mut text = String::new();
+        for (cell, width) in line.iter().zip(&widths) {
+            let _ = write!(text, "{cell:<width$}  ");
+        }
+        let _ = writeln!(out, "{}", text.trim_end());
+    }
+    out.trim_end().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reasons_are_trimmed_and_cut() {
+        assert_eq!(reason("  "), None);
+        assert_eq!(reason(" spam "), Some("spam".to_owned()));
+        assert_eq!(reason(&"x".repeat(500)).map(|r| r.len()), Some(REASON_MAX));
+    }
+
+    #[test]
+    fn the_log_table_lines_up() {
+        let rows = [
+            AuditRow {
+                created_at: 0,
+                actor_name: "carol".into(),
+                action: "ban".into(),
+                game_id: None,
+                target_name: Some("bob".into()),
+                reason: Some("spam".into()),
+            },
+            AuditRow {
+                created_at: DAY_MS,
+                actor_name: "alice".into(),
+                action: "report".into(),
+                game_id: Some(12),
+                target_name: None,
+                reason: None,
+            },
+        ];
+        let text = log_table(&rows);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with("When"), "{text}");
+        assert!(
+            lines[1].starts_with("1970-01-01 00:00  carol  ban     bob        spam"),
+            "{text}"
+        );
+        assert!(lines[2].contains("report  #12"), "{text}");
+    }
+}

@@ -1,0 +1,207 @@
+//! Moderation: the audit log of what a place's admins did and what players reported,
+//! and the bans that keep a user from starting games at a place. `place` is the key
+//! settings use (the Discord server, else the room). An audit row is written in the
+//! transaction of the effect it records: by [`Effects::audit`](super::Effects) for a
+//! change to a game, by the methods here for bans and reports.
+
+use sqlx::FromRow;
+
+use super::{inbox, Store, StoreError};
+
+/// An audit entry to write.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NewAudit {
+    /// The network.
+    pub platform: String,
+    /// The place's key (the Discord server, else the room).
+    pub place: String,
+    /// Who did it: their platform user id.
+    pub actor_id: String,
+    /// Who did it: their name.
+    pub actor_name: String,
+    /// `abort`, `adjudicate`, `ban`, `unban` or `report`.
+    pub action: &'static str,
+    /// The game acted on.
+    pub game_id: Option<i64>,
+    /// The user acted on: their platform user id.
+    pub target_id: Option<String>,
+    /// The user acted on: their name.
+    pub target_name: Option<String>,
+    /// Why, as typed.
+    pub reason: Option<String>,
+}
+
+/// An audit entry as stored.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct AuditRow {
+    /// When (Unix ms).
+    pub created_at: i64,
+    /// Who did it (their name).
+    pub actor_name: String,
+    /// What (see [`NewAudit::action`]).
+    pub action: String,
+    /// The game acted on.
+    pub game_id: Option<i64>,
+    /// The user acted on (their name).
+    pub target_name: Option<String>,
+    /// Why.
+    pub reason: Option<String>,
+}
+
+/// A ban in force.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct BanRow {
+    /// Until when (Unix ms); `None`: until lifted.
+    pub until_at: Option<i64>,
+    /// Why.
+    pub reason: Option<String>,
+}
+
+/// Writes `audit` inside a transaction (see [`super::jobs::apply`]).
+pub(super) async fn insert_audit(
+    conn: &mut sqlx::AnyConnection,
+    audit: &NewAudit,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO audit (platform, place, actor_id, actor_name, action, game_id,
+                            target_id, target_name, reason, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+    )
+    .bind(&audit.platform)
+    .bind(&audit.place)
+    .bind(&audit.actor_id)
+    .bind(&audit.actor_name)
+    .bind(audit.action)
+    .bind(audit.game_id)
+    .bind(&audit.target_id)
+    .bind(&audit.target_name)
+    .bind(&audit.reason)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+impl Store {
+    /// Bans `audit.target_id` from starting games at `audit.place` until `until`
+    /// (`None`: until lifted), replacing any earlier ban, and records it.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn ban(
+        &self,
+        audit: &NewAudit,
+        until: Option<i64>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+        inbox::claim(&mut tx).await?;
+        sqlx::query(
+            "INSERT INTO bans (platform, place, user_id, until_at, banned_by, reason, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (platform, place, user_id) DO UPDATE SET
+                 until_at = excluded.until_at, banned_by = excluded.banned_by,
+                 reason = excluded.reason, created_at = excluded.created_at",
+        )
+        .bind(&audit.platform)
+        .bind(&audit.place)
+        .bind(audit.target_id.as_deref().unwrap_or_default())
+        .bind(until)
+        .bind(&audit.actor_id)
+        .bind(&audit.reason)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        insert_audit(&mut tx, audit, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Lifts the ban of `audit.target_id` at `audit.place` and records it; whether
+    /// a ban in force at `now` was lifted (otherwise nothing changes).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn unban(&self, audit: &NewAudit, now: i64) -> Result<bool, StoreError> {
+        let mut tx = self.begin_write().await?;
+        inbox::claim(&mut tx).await?;
+        let lifted = sqlx::query(
+            "DELETE FROM bans WHERE platform = $1 AND place = $2 AND user_id = $3
+                 AND (until_at IS NULL OR until_at > $4)",
+        )
+        .bind(&audit.platform)
+        .bind(&audit.place)
+        .bind(audit.target_id.as_deref().unwrap_or_default())
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            > 0;
+        if !lifted {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        insert_audit(&mut tx, audit, now).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Records a report (or any audit entry without another effect).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn record_audit(&self, audit: &NewAudit, now: i64) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+        inbox::claim(&mut tx).await?;
+        insert_audit(&mut tx, audit, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The ban of `user_id` at `place` in force at `now`, if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn ban_of(
+        &self,
+        platform: &str,
+        place: &str,
+        user_id: &str,
+        now: i64,
+    ) -> Result<Option<BanRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT until_at, reason FROM bans
+             WHERE platform = $1 AND place = $2 AND user_id = $3
+               AND (until_at IS NULL OR until_at > $4)",
+        )
+        .bind(platform)
+        .bind(place)
+        .bind(user_id)
+        .bind(now)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    /// The newest `limit` audit entries of `place`, newest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn audit_log(
+        &self,
+        platform: &str,
+        place: &str,
+        limit: i64,
+    ) -> Result<Vec<AuditRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT created_at, actor_name, action, game_id, target_name, reason FROM audit
+             WHERE platform = $1 AND place = $2
+             ORDER BY created_at DESC, id DESC LIMIT $3",
+        )
+        .bind(platform)
+        .bind(place)
+        .bind(limit)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+}
