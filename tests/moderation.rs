@@ -404,3 +404,53 @@ async fn a_report_is_recorded_and_the_log_lists_newest_first() {
     assert!(other.text.contains("empty"), "{}", other.text);
     assert_ok(&other);
 }
+
+#[tokio::test]
+async fn a_report_is_posted_in_the_moderators_channel_when_the_server_set_one() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let here = guild();
+    let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
+    let report = Action::Report {
+        game,
+        reason: "rude in chat".to_owned(),
+    };
+    // No moderators' channel: the report is only in the audit log.
+    let before = service.unsent(Platform::Discord).await.len();
+    service.handle(cmd_at(&here, "carol", report.clone())).await;
+    assert_eq!(service.unsent(Platform::Discord).await.len(), before);
+
+    let mods = place_at(Platform::Discord, Some(GUILD), "900");
+    let set = service
+        .handle(
+            cmd_at(
+                &mods,
+                "mod",
+                Action::Settings {
+                    changes: vec![("moderators".into(), "here".into())],
+                },
+            )
+            .with_role(Role::Admin),
+        )
+        .await;
+    assert!(set.text.contains("Settings changed"), "{}", set.text);
+    let reply = service.handle(cmd_at(&here, "carol", report)).await;
+    assert!(
+        reply.text.contains("posted in their channel"),
+        "{}",
+        reply.text
+    );
+    let posted: Vec<_> = service
+        .unsent(Platform::Discord)
+        .await
+        .into_iter()
+        .filter(|m| m.place.channel == "900")
+        .collect();
+    assert_eq!(posted.len(), 1, "one notice in the moderators' channel");
+    let text = &posted[0].reply.text;
+    assert!(
+        text.contains(&format!("Report** of game #{game}")) && text.contains("rude in chat"),
+        "{text}"
+    );
+    assert_eq!(posted[0].place.space.as_deref(), Some(GUILD));
+}

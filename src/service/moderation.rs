@@ -6,12 +6,12 @@
 use std::fmt::Write as _;
 
 use super::{
-    ending::Ending, games::game_end, outbox::game_message, settings::scope, text, turn::is_bot,
-    view, when, AdminAction, Command, Reply, Service, ServiceError, User,
+    ending::Ending, games::game_end, outbox, outbox::game_message, settings::scope, text,
+    turn::is_bot, view, when, AdminAction, Command, Place, Reply, Service, ServiceError, User,
 };
 use crate::{
     rules::Side,
-    store::{AuditRow, Effects, GameEnd, GameRow, NewAudit},
+    store::{AuditRow, Effects, GameEnd, GameRow, NewAudit, NewMessage},
 };
 
 /// The longest reason kept, in characters.
@@ -281,15 +281,43 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let why = reason(typed).ok_or(ServiceError::ReasonNeeded("/oware report #12 why"))?;
         let row = self.find_game(cmd, Some(id), true).await?;
+        // Posted in the moderators' channel when the server set one.
+        let settings = self.place_settings(&cmd.place).await?;
+        let messages: Vec<NewMessage> = settings
+            .moderators()
+            .map(|channel| {
+                let place = Place {
+                    channel: channel.to_owned(),
+                    thread: None,
+                    ..cmd.place.clone()
+                };
+                let notice = Reply::public(format!(
+                    "**Report** of game #{} ({} vs {}) by {}: {why}",
+                    row.id, row.south_name, row.north_name, cmd.author.name
+                ));
+                outbox::place_message(&place, &notice)
+            })
+            .into_iter()
+            .collect();
         let audit = NewAudit {
             game_id: Some(row.id),
             reason: Some(why),
             ..Self::audit(cmd, "report")
         };
-        self.store.record_audit(&audit, self.now()).await?;
+        self.store
+            .record_audit(&audit, &messages, self.now())
+            .await?;
+        if !messages.is_empty() {
+            self.wake();
+        }
         Ok(Reply::private(format!(
-            "Thank you: your report of game #{} is recorded for this server's admins.",
-            row.id
+            "Thank you: your report of game #{} is recorded for this server's admins{}.",
+            row.id,
+            if messages.is_empty() {
+                ""
+            } else {
+                " and posted in their channel"
+            }
         )))
     }
 }

@@ -29,6 +29,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "threads",
         "whether each game gets its own thread: `yes` or `no`",
     ),
+    (
+        "moderators",
+        "the channel where players' reports are posted: `here`, a channel, or `none`",
+    ),
 ];
 
 /// A place's settings, read.
@@ -64,6 +68,11 @@ impl Settings {
     /// Whether each game gets its own thread (yes unless the server said no).
     pub fn threads(&self) -> bool {
         self.row.threads.is_none_or(bool::from)
+    }
+
+    /// The channel where reports are posted, if the server set one.
+    pub fn moderators(&self) -> Option<&str> {
+        self.row.moderators.as_deref()
     }
 
     /// Whether a game may start at `place`.
@@ -149,6 +158,23 @@ fn apply(
                     Some(time.to_string())
                 };
             }
+            "moderators" => {
+                row.moderators = match value.to_lowercase().as_str() {
+                    "none" | "off" | "no" => None,
+                    "here" => Some(place.channel.clone()),
+                    _ => {
+                        let id = value
+                            .trim()
+                            .trim_start_matches("<#")
+                            .trim_start_matches('#')
+                            .trim_end_matches('>');
+                        if id.is_empty() || id.contains([',', ' ']) {
+                            return Err(bad("moderators", value));
+                        }
+                        Some(id.to_owned())
+                    }
+                };
+            }
             "rated" => row.rated = flag("rated", value)?,
             "advice" => row.advice = flag("advice", value)?,
             "threads" => row.threads = flag("threads", value)?,
@@ -207,9 +233,16 @@ fn table(settings: &Settings, platform: Platform) -> String {
             "threads",
             if settings.threads() { "yes" } else { "no" }.to_owned(),
         ),
+        (
+            "moderators",
+            settings.moderators().map_or_else(
+                || "none (reports only in the audit log)".to_owned(),
+                |c| channel_name(platform, c),
+            ),
+        ),
     ];
     for (key, value) in rows {
-        let _ = writeln!(out, "{key:<9} {value}");
+        let _ = writeln!(out, "{key:<10} {value}");
     }
     out
 }

@@ -6,7 +6,7 @@
 
 use sqlx::FromRow;
 
-use super::{inbox, Store, StoreError};
+use super::{inbox, outbox, NewMessage, Store, StoreError};
 
 /// An audit entry to write.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -147,14 +147,23 @@ impl Store {
         Ok(true)
     }
 
-    /// Records a report (or any audit entry without another effect).
+    /// Records a report (or any audit entry without another effect) and the
+    /// messages that announce it, in one transaction.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn record_audit(&self, audit: &NewAudit, now: i64) -> Result<(), StoreError> {
+    pub async fn record_audit(
+        &self,
+        audit: &NewAudit,
+        messages: &[NewMessage],
+        now: i64,
+    ) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
         inbox::claim(&mut tx).await?;
         insert_audit(&mut tx, audit, now).await?;
+        for message in messages {
+            outbox::insert(&mut tx, message, None, now).await?;
+        }
         tx.commit().await?;
         Ok(())
     }

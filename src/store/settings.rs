@@ -18,6 +18,8 @@ pub struct SettingsRow {
     pub advice: Option<Flag>,
     /// Whether each game gets its own thread.
     pub threads: Option<Flag>,
+    /// The channel where reports are posted, if any.
+    pub moderators: Option<String>,
     /// Changes so far (0: never changed).
     pub version: i64,
 }
@@ -29,7 +31,8 @@ impl Store {
     /// Database failures.
     pub async fn settings(&self, platform: &str, place: &str) -> Result<SettingsRow, StoreError> {
         let row: Option<SettingsRow> = sqlx::query_as(
-            "SELECT channels, time_control, rated, advice, threads, version FROM settings WHERE platform = $1 AND place = $2",
+            "SELECT channels, time_control, rated, advice, threads, moderators, version
+             FROM settings WHERE platform = $1 AND place = $2",
         )
         .bind(platform)
         .bind(place)
@@ -56,13 +59,14 @@ impl Store {
         super::inbox::claim(&mut tx).await?;
         let saved = sqlx::query(
             "INSERT INTO settings (platform, place, channels, time_control, rated, advice,
-                                   threads, version, updated_by, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8 + 1, $9, $10)
+                                   threads, moderators, version, updated_by, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $8 + 1, $9, $10)
              ON CONFLICT (platform, place) DO UPDATE SET
                  channels = excluded.channels, time_control = excluded.time_control,
                  rated = excluded.rated, advice = excluded.advice,
-                 threads = excluded.threads, version = excluded.version,
-                 updated_by = excluded.updated_by, updated_at = excluded.updated_at
+                 threads = excluded.threads, moderators = excluded.moderators,
+                 version = excluded.version, updated_by = excluded.updated_by,
+                 updated_at = excluded.updated_at
              WHERE settings.version = $8",
         )
         .bind(platform)
@@ -75,6 +79,7 @@ impl Store {
         .bind(settings.version)
         .bind(by)
         .bind(now)
+        .bind(&settings.moderators)
         .execute(&mut *tx)
         .await?
         .rows_affected()
