@@ -45,20 +45,7 @@ impl Backend {
         sqlx::any::install_default_drivers();
         let url = match self {
             Backend::Postgres => url.to_owned(),
-            Backend::Sqlite => {
-                let url = if url.starts_with("sqlite:") {
-                    url.to_owned()
-                } else {
-                    format!("sqlite://{url}")
-                };
-                if url.contains("mode=") || url.contains(":memory:") {
-                    url
-                } else if url.contains('?') {
-                    format!("{url}&mode=rwc")
-                } else {
-                    format!("{url}?mode=rwc")
-                }
-            }
+            Backend::Sqlite => sqlite_url(url, "rwc"),
         };
         url.parse()
     }
@@ -116,6 +103,23 @@ impl Backend {
                 Ok(tx)
             }
         }
+    }
+}
+
+/// `url` (an `sqlite:` URL or a plain path) as an SQLite URL opening the file in
+/// `mode` (`rwc`: create if missing; `ro`: read only), unless it names a mode.
+pub(super) fn sqlite_url(url: &str, mode: &str) -> String {
+    let url = if url.starts_with("sqlite:") {
+        url.to_owned()
+    } else {
+        format!("sqlite://{url}")
+    };
+    if url.contains("mode=") || url.contains(":memory:") {
+        url
+    } else if url.contains('?') {
+        format!("{url}&mode={mode}")
+    } else {
+        format!("{url}?mode={mode}")
     }
 }
 

@@ -80,18 +80,7 @@ impl CopySource {
 
 /// `url` as an SQLite URL opening the file read-only (unless it names a mode).
 fn read_only_sqlite(url: &str) -> String {
-    let url = if url.starts_with("sqlite:") {
-        url.to_owned()
-    } else {
-        format!("sqlite://{url}")
-    };
-    if url.contains("mode=") || url.contains(":memory:") {
-        url
-    } else if url.contains('?') {
-        format!("{url}&mode=ro")
-    } else {
-        format!("{url}?mode=ro")
-    }
+    super::super::backend::sqlite_url(url, "ro")
 }
 
 #[cfg(test)]
