@@ -118,6 +118,13 @@ impl TimeSource {
         let elapsed = i64::try_from(self.start.elapsed().as_millis()).unwrap_or(i64::MAX);
         self.base_ms.saturating_add(elapsed)
     }
+
+    /// The instant of tokio's clock at which this clock reads `ms`, so a sleep until
+    /// then holds however long the caller took between reading the time and sleeping.
+    fn instant_at(self, ms: i64) -> tokio::time::Instant {
+        let after = u64::try_from(ms.saturating_sub(self.base_ms)).unwrap_or(0);
+        self.start + Duration::from_millis(after)
+    }
 }
 
 /// The console chat's bot account (`@oware-bot`, `@oware` and `@bot` name it there).
@@ -181,6 +188,11 @@ impl Service {
     #[must_use]
     pub fn now(&self) -> i64 {
         self.time.now()
+    }
+
+    /// The instant of tokio's clock at which [`Service::now`] reads `ms`.
+    fn instant_at(&self, ms: i64) -> tokio::time::Instant {
+        self.time.instant_at(ms)
     }
 
     /// Commands dropped so far for going over the rate (after the one refusal).

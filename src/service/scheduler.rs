@@ -63,18 +63,19 @@ impl Service {
                 }
             }
             while running.try_join_next().is_some() {}
-            let wait = match self.store.next_job_due().await {
-                Ok(Some(due)) => {
-                    Duration::from_millis(u64::try_from(due - self.now()).unwrap_or(0))
-                }
-                Ok(None) => IDLE_WAKE,
+            // An instant, not a duration: the time the query took (real I/O, while a
+            // test's paused clock may move) must not push the wake-up later.
+            let idle = tokio::time::Instant::now() + IDLE_WAKE;
+            let wake_at = match self.store.next_job_due().await {
+                Ok(Some(due)) => self.instant_at(due).min(idle),
+                Ok(None) => idle,
                 Err(err) => {
                     tracing::error!(error = %err, "scheduler: cannot read the next job");
-                    Duration::from_secs(1)
+                    tokio::time::Instant::now() + Duration::from_secs(1)
                 }
             };
             tokio::select! {
-                () = tokio::time::sleep(wait.min(IDLE_WAKE)) => {}
+                () = tokio::time::sleep_until(wake_at) => {}
                 _ = changed.changed() => {}
                 Some(_) = running.join_next() => {}
             }
