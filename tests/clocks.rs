@@ -34,12 +34,7 @@ fn timed(time: &str) -> ChallengeOptions {
 async fn service() -> (TempDb, Arc<Service>) {
     let db = TempDb::new();
     let service = Arc::new(db.service().await);
-    tokio::time::pause();
-    tokio::spawn(async {
-        loop {
-            tokio::task::yield_now().await;
-        }
-    });
+    support::pause_clock();
     (db, service)
 }
 

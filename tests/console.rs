@@ -163,7 +163,7 @@ fn the_console_admin_gets_the_status_and_others_are_refused() {
         assert!(out.contains(row), "{row:?} in:\n{out}");
     }
     assert!(
-        out.contains("[bot → alice] `/oware status` is only for"),
+        out.contains("[bot → alice] `/oware admin status` is only for"),
         "{out}"
     );
     assert!(out.contains("OWARE_CONSOLE_ADMIN"), "{out}");

@@ -172,7 +172,7 @@ fn challenge_buttons_become_accept_and_decline() {
 
 #[test]
 fn manage_server_in_the_members_permissions_makes_the_author_an_admin() {
-    // `/oware status` by Alice, whose permissions include Manage Server (1 << 5).
+    // `/oware admin status` by Alice, whose permissions include Manage Server (1 << 5).
     let serenity::Interaction::Command(cmd) = fixture("slash_status.json") else {
         panic!("a slash command");
     };
@@ -180,7 +180,7 @@ fn manage_server_in_the_members_permissions_makes_the_author_an_admin() {
     assert!(
         matches!(
             options.as_slice(),
-            [serenity::ResolvedOption { name: "status", .. }]
+            [serenity::ResolvedOption { name: "admin", .. }]
         ),
         "{options:?}"
     );

@@ -14,8 +14,8 @@ use discord_fake::payloads::{self, BOT_ID, CHANNEL_ID};
 use discord_fake::{FakeDiscord, Recorded};
 use oware_bot::chat::discord::deliver::{self, Round};
 use oware_bot::service::{
-    Action, ChallengeOptions, ChatService, Command, First, Level, Place, Platform, Service,
-    ServiceConfig, Shards, User,
+    Action, ChallengeOptions, ChatService, Command, First, Level, Outgoing, Place, Platform, Reply,
+    Service, ServiceConfig, Shards, User,
 };
 
 /// A thread the adapter opened for a game (any snowflake: the fake accepts it).
@@ -367,6 +367,54 @@ async fn a_message_sent_but_not_marked_is_sent_again_with_the_same_nonce() {
     assert_eq!(posts[0].files()[0].bytes, posts[1].files()[0].bytes);
 }
 
+/// A finished game's last message ([`Reply::archive_thread`]) is posted in its thread,
+/// then the thread is archived; the same message without a thread archives nothing
+/// (a channel is never archived).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_archive_message_is_posted_then_its_thread_is_archived() {
+    let fake = FakeDiscord::start().await;
+    let http = http_to(&fake);
+    let archiving = |id: i64, thread: Option<&str>| Outgoing {
+        id,
+        place: Place {
+            thread: thread.map(str::to_owned),
+            ..channel()
+        },
+        reply: Reply {
+            game: Some(12),
+            archive_thread: true,
+            ..Reply::public("Game #12 is over, so this thread is archived now.")
+        },
+        edits: None,
+    };
+    deliver::send(&http, &archiving(41, Some(THREAD_ID)))
+        .await
+        .expect("sent");
+    let requests = fake.requests();
+    let at = |method: &str, path: &str| {
+        requests
+            .iter()
+            .position(|r| r.method == method && r.path == path)
+            .unwrap_or_else(|| panic!("no {method} {path} in {requests:?}"))
+    };
+    let posted = at("POST", &format!("/api/v10/channels/{THREAD_ID}/messages"));
+    let archived = at("PATCH", &format!("/api/v10/channels/{THREAD_ID}"));
+    assert!(posted < archived, "the line first, then the archiving");
+    assert_eq!(requests[archived].json()["archived"], json!(true));
+    assert!(content(&json!({ "data": requests[posted].json() })).contains("archived"));
+
+    deliver::send(&http, &archiving(42, None))
+        .await
+        .expect("sent");
+    assert!(
+        !fake
+            .requests()
+            .iter()
+            .any(|r| r.method == "PATCH" && r.path == format!("/api/v10/channels/{CHANNEL_ID}")),
+        "the channel is not archived"
+    );
+}
+
 /// `/oware play @oware-bot level:easy` with `more` options, by Alice.
 fn play_engine(more: Value) -> Value {
     let mut options = vec![
@@ -465,6 +513,17 @@ async fn each_process_delivers_only_the_messages_of_its_own_shards() {
     assert!(service.unsent(Platform::Discord).await.is_empty());
 }
 
+/// `/oware admin status` by `author`.
+fn admin_status(author: &Value) -> Value {
+    let mut p = payloads::oware(author, "admin", json!([]), &[]);
+    p["data"]["options"] = json!([{
+        "name": "admin",
+        "type": 2,
+        "options": [{ "name": "status", "type": 1, "options": [] }],
+    }]);
+    p
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn status_answers_a_server_manager_privately_and_refuses_a_member() {
     let (_dir, service) = real_service().await;
@@ -472,7 +531,7 @@ async fn status_answers_a_server_manager_privately_and_refuses_a_member() {
     let fake = &bot.fake;
 
     // Alice may manage the server (Manage Server is 1 << 5 in her permissions here).
-    let mut asked = payloads::oware(&alice(), "status", json!([]), &[]);
+    let mut asked = admin_status(&alice());
     asked["member"]["permissions"] = json!((2_248_473_465_835_073_u64 | 1 << 5).to_string());
     fake.interaction(asked.clone());
     let answer = callback(fake, &asked).await.json();
@@ -489,7 +548,7 @@ async fn status_answers_a_server_manager_privately_and_refuses_a_member() {
     }
 
     // Bob may not: a private refusal that says who may.
-    let asked = payloads::oware(&bob(), "status", json!([]), &[]);
+    let asked = admin_status(&bob());
     fake.interaction(asked.clone());
     let answer = callback(fake, &asked).await.json();
     assert!(is_private(&answer), "{answer}");
@@ -523,7 +582,7 @@ async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
     let mut asked = payloads::oware(
         &alice(),
         "settings",
-        options(&[("rated", "no"), ("threads", "no")]),
+        options(&[("rated", "no"), ("threads", "no"), ("archive", "12h")]),
         &[],
     );
     asked["member"]["permissions"] = json!((2_248_473_465_835_073_u64 | 1 << 5).to_string());
@@ -544,4 +603,5 @@ async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
     };
     assert_eq!(row("rated").as_deref(), Some("no"), "{text}");
     assert_eq!(row("threads").as_deref(), Some("no"), "{text}");
+    assert_eq!(row("archive").as_deref(), Some("after 12 h"), "{text}");
 }

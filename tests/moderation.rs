@@ -1,7 +1,8 @@
 //! Moderation (`/oware admin …`, `/oware report`) through the real service: only
-//! those who administer a place abort or decide its games, ban and unban users and
-//! read its audit log; bans refuse challenges and accepts on their server only and
-//! lapse; every action and report lands in the audit log.
+//! those who administer a place abort or decide its games (a win or a draw), ban and
+//! unban users and read its audit log; bans refuse challenges and accepts by and of
+//! the banned user on their server only and lapse; every action and report lands in
+//! the audit log.
 
 mod support;
 
@@ -38,7 +39,15 @@ fn abort(game: i64, reason: &str) -> AdminAction {
 fn adjudicate(game: i64, winner: &str, reason: &str) -> AdminAction {
     AdminAction::Adjudicate {
         game,
-        winner: user(winner),
+        winner: Some(user(winner)),
+        reason: reason.to_owned(),
+    }
+}
+
+fn draw(game: i64, reason: &str) -> AdminAction {
+    AdminAction::Adjudicate {
+        game,
+        winner: None,
         reason: reason.to_owned(),
     }
 }
@@ -64,12 +73,7 @@ fn accept() -> Action {
 async fn paused_service() -> (TempDb, Arc<Service>) {
     let db = TempDb::new();
     let service = Arc::new(db.service().await);
-    tokio::time::pause();
-    tokio::spawn(async {
-        loop {
-            tokio::task::yield_now().await;
-        }
-    });
+    support::pause_clock();
     (db, service)
 }
 
@@ -267,6 +271,75 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
 }
 
 #[tokio::test]
+async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let here = guild();
+    let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
+    play_plies(&service, &here, game, ["alice", "bob"], 10).await;
+    let no_reason = service.handle(admin(&here, draw(game, ""))).await;
+    assert!(no_reason.text.contains("Say why"), "{}", no_reason.text);
+
+    let reply = service
+        .handle(admin(&here, draw(game, "both players asked for it")))
+        .await;
+    assert!(reply.private, "{}", reply.text);
+    assert!(
+        reply.text.contains("it is a draw") && reply.text.contains("Ratings:"),
+        "{}",
+        reply.text
+    );
+    let row = service.store().game(game).await.unwrap().expect("the game");
+    assert_eq!(row.status, "finished");
+    assert_eq!(row.result.as_deref(), Some("draw"));
+    assert_eq!(row.reason.as_deref(), Some("adjudicated"));
+    // Two new players drawing keep their rating; both are rated now.
+    for name in ["alice", "bob"] {
+        let rating = rating_of(&service, name).await.expect("rated");
+        assert!((rating - 1500.0).abs() < 0.5, "{name}: {rating}");
+    }
+    let told = service.unsent(Platform::Discord).await;
+    let last = told.last().expect("the players are told");
+    assert!(
+        last.reply
+            .text
+            .contains("decided by an admin (**mod**): it is a draw")
+            && last.reply.text.contains("both players asked for it"),
+        "{}",
+        last.reply.text
+    );
+    let audit = audit_rows(&service, GUILD).await;
+    assert_eq!(audit.len(), 1);
+    assert_eq!(audit[0].action, "adjudicate");
+    assert_eq!(audit[0].game_id, Some(game));
+    assert_eq!(audit[0].target_name.as_deref(), Some("draw"));
+    assert_eq!(
+        audit[0].reason.as_deref(),
+        Some("both players asked for it")
+    );
+    // The history and the board say how it ended (the stored end replays).
+    let history = service
+        .handle(cmd_at(&here, "bob", Action::History { user: None }))
+        .await;
+    let shown = format!("{} {}", history.text, history.table.unwrap_or_default());
+    assert!(
+        shown.contains("drew") && shown.contains("by an admin's decision"),
+        "{shown}"
+    );
+    let board = service
+        .handle(cmd_at(&here, "carol", Action::Board { game: Some(game) }))
+        .await;
+    assert!(
+        board.text.contains("Draw") && board.text.contains("decided by an admin"),
+        "{}",
+        board.text
+    );
+    // Over now: deciding it again is refused.
+    let again = service.handle(admin(&here, draw(game, "again"))).await;
+    assert!(again.text.contains("is over"), "{}", again.text);
+}
+
+#[tokio::test]
 async fn a_ban_refuses_challenges_and_accepts_on_its_server_only_and_lapses() {
     let (_db, service) = paused_service().await;
     let here = guild();
@@ -286,8 +359,17 @@ async fn a_ban_refuses_challenges_and_accepts_on_its_server_only_and_lapses() {
         "{}",
         refused.text
     );
+    // Nobody may challenge bob here meanwhile; the reply names the ban, not its reason.
     let asked = service.handle(cmd_at(&here, "alice", play("bob"))).await;
-    assert!(!asked.private, "{}", asked.text);
+    assert!(asked.private, "{}", asked.text);
+    assert!(
+        asked
+            .text
+            .contains("bob cannot play on this server until 2")
+            && !asked.text.contains("spam"),
+        "{}",
+        asked.text
+    );
     let refused = service.handle(cmd_at(&here, "bob", accept())).await;
     assert!(refused.text.contains("You may not"), "{}", refused.text);
     // Another server is not this one's business.
@@ -299,14 +381,47 @@ async fn a_ban_refuses_challenges_and_accepts_on_its_server_only_and_lapses() {
     tokio::time::advance(Duration::from_secs(2 * DAY - 60)).await;
     let still = service.handle(cmd_at(&here, "bob", play("dave"))).await;
     assert!(still.text.contains("You may not"), "{}", still.text);
+    let still = service.handle(cmd_at(&here, "dave", play("bob"))).await;
+    assert!(still.text.contains("bob cannot play"), "{}", still.text);
     tokio::time::advance(Duration::from_secs(120)).await;
     let lapsed = service.handle(cmd_at(&here, "bob", play("dave"))).await;
     assert!(!lapsed.private, "{}", lapsed.text);
+    let asked = service.handle(cmd_at(&here, "erin", play("bob"))).await;
+    assert!(!asked.private, "{}", asked.text);
     let audit = audit_rows(&service, GUILD).await;
     assert_eq!(audit.len(), 1);
     assert_eq!(audit[0].action, "ban");
     assert_eq!(audit[0].target_name.as_deref(), Some("bob"));
     assert_eq!(audit[0].reason.as_deref(), Some("spam"));
+}
+
+#[tokio::test]
+async fn a_challenge_from_a_user_banned_since_cannot_be_accepted() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let here = guild();
+    let asked = service.handle(cmd_at(&here, "alice", play("bob"))).await;
+    assert!(!asked.private, "{}", asked.text);
+    service
+        .handle(admin(&here, ban("alice", None, "cheating")))
+        .await;
+    let refused = service.handle(cmd_at(&here, "bob", accept())).await;
+    assert!(refused.private, "{}", refused.text);
+    assert!(
+        refused
+            .text
+            .contains("alice cannot play on this server until an admin lifts the ban")
+            && !refused.text.contains("cheating"),
+        "{}",
+        refused.text
+    );
+    service.handle(admin(&here, unban("alice"))).await;
+    let accepted = service.handle(cmd_at(&here, "bob", accept())).await;
+    assert!(
+        !accepted.private && accepted.game.is_some(),
+        "{}",
+        accepted.text
+    );
 }
 
 #[tokio::test]

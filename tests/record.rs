@@ -134,6 +134,27 @@ fn agreement_and_resignation_are_kept_by_the_reason_tag() {
 }
 
 #[test]
+fn an_admins_decision_is_kept_by_the_reason_tag() {
+    let opening = "1. C d 2. B e 3. F a";
+    let mut drawn = GameRecord::parse(opening).expect("legal").into_game();
+    let outcome = drawn.adjudicate(None).expect("not over");
+    assert_eq!(outcome.winner, None);
+    let text = round_trip(3, &drawn);
+    assert!(text.contains("[Reason \"draw_adjudicated\"]"), "{text}");
+
+    let mut decided = GameRecord::parse(opening).expect("legal").into_game();
+    decided.adjudicate(Some(Side::North)).expect("not over");
+    let text = round_trip(4, &decided);
+    assert!(text.contains("[Reason \"north_adjudicated\"]"), "{text}");
+    let record = GameRecord::parse(&text).expect("valid");
+    let outcome = record.outcome().expect("decided");
+    assert_eq!(outcome.reason, EndReason::Adjudicated(Some(Side::North)));
+    assert_eq!(outcome.winner, Some(Side::North));
+    // Decided games keep the board as it stands.
+    assert_eq!(outcome.scores, decided.position().scores());
+}
+
+#[test]
 fn layout_comments_variations_and_missing_tags_are_accepted() {
     let plain = GameRecord::parse("1. C d 2. B e").expect("no tags at all");
     assert_eq!(plain.variant(), Variant::Abapa);

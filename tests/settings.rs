@@ -67,6 +67,7 @@ async fn anyone_sees_the_settings_and_only_admins_change_them() {
     assert_eq!(value(&shown, "channels"), "anywhere");
     assert!(value(&shown, "rated").starts_with("default"));
     assert_eq!(value(&shown, "threads"), "yes");
+    assert_eq!(value(&shown, "archive"), "default (after 1 day)");
 
     let refused = service
         .handle(cmd_at(&here, "alice", settings(&[("rated", "no")])))
@@ -106,6 +107,28 @@ async fn anyone_sees_the_settings_and_only_admins_change_them() {
     let after = service.handle(cmd_at(&here, "alice", settings(&[]))).await;
     assert_eq!(value(&after, "time"), "1d");
     assert_eq!(value(&after, "rated"), "no");
+
+    // How long a finished game's thread stays open.
+    let changed = service
+        .handle(admin(&here, settings(&[("archive", "36h")])))
+        .await;
+    assert_eq!(value(&changed, "archive"), "after 1 day 12 h");
+    let bad = service
+        .handle(admin(&here, settings(&[("archive", "soon")])))
+        .await;
+    assert!(
+        bad.private && bad.text.contains("`archive:soon` is not a setting I know"),
+        "{}",
+        bad.text
+    );
+    let changed = service
+        .handle(admin(&here, settings(&[("archive", "never")])))
+        .await;
+    assert_eq!(value(&changed, "archive"), "never");
+    let changed = service
+        .handle(admin(&here, settings(&[("archive", "default")])))
+        .await;
+    assert_eq!(value(&changed, "archive"), "default (after 1 day)");
 }
 
 #[tokio::test]

@@ -77,7 +77,7 @@ fn casual() -> ChallengeOptions {
 fn refused_with_the_rule(reply: &Reply) -> bool {
     reply.private
         && reply.table.is_none()
-        && reply.text.contains("`/oware status` is only for")
+        && reply.text.contains("`/oware admin status` is only for")
         && [
             "OWARE_OWNERS",
             "Manage Server",
@@ -92,14 +92,7 @@ fn refused_with_the_rule(reply: &Reply) -> bool {
 async fn the_console_admin_sees_games_challenges_jobs_and_messages_change() {
     let db = TempDb::new();
     let service = Arc::new(service(&db).await);
-    // tokio's clock paused (see tests/clocks.rs: a yielding task keeps it still while
-    // queries wait on the database's threads).
-    tokio::time::pause();
-    tokio::spawn(async {
-        loop {
-            tokio::task::yield_now().await;
-        }
-    });
+    support::pause_clock();
 
     let empty = status(&service).await;
     assert!(empty.private, "{empty:?}");

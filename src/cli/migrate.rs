@@ -323,6 +323,7 @@ mod tests {
             north_left_ms: 0,
             turn_started_at: None,
             deadline_at: None,
+            tournament_id: None,
             created_at: 0,
             updated_at: 0,
         }

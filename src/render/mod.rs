@@ -16,6 +16,7 @@ mod labels;
 mod plot;
 mod quantize;
 mod replay;
+mod table;
 mod text;
 
 use crate::rules::{Effect, EndReason, Game, Moves, Outcome, Position, Side};
@@ -23,6 +24,7 @@ use crate::rules::{Effect, EndReason, Game, Moves, Outcome, Position, Side};
 pub use alt::alt_text;
 pub use eval_graph::{eval_graph_alt, eval_graph_png, Mark};
 pub use replay::{move_caption, replay_gif};
+pub use table::{table_png, TablePicture};
 
 /// Width of a board PNG in pixels.
 pub const PNG_WIDTH: u32 = canvas::WIDTH as u32 * PNG_SCALE;
@@ -151,6 +153,13 @@ pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
                 player(names, side)
             );
         }
+        (EndReason::Adjudicated(_), Some(side)) => {
+            let (w, l) = seeds(side);
+            return format!(
+                "{} wins by an admin's decision (seeds {w}\u{2013}{l})",
+                player(names, side)
+            );
+        }
         _ => {}
     }
     let why = match outcome.reason {
@@ -161,6 +170,7 @@ pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
         EndReason::Resignation(side) => format!("{} resigned", player(names, side)),
         EndReason::Timeout(side) => format!("{} ran out of time", player(names, side)),
         EndReason::Aborted => return "Game aborted: no result".to_owned(),
+        EndReason::Adjudicated(_) => "decided by an admin".to_owned(),
     };
     match outcome.winner {
         Some(side) => {

@@ -32,6 +32,9 @@ pub enum EndReason {
     Timeout(Side),
     /// Abandoned before both sides had moved: no result, no winner.
     Aborted,
+    /// Decided by an arbiter (a server's admin): this side wins, or `None` for a
+    /// draw; the board and scores stay as they are.
+    Adjudicated(Option<Side>),
 }
 
 impl EndReason {
@@ -46,6 +49,7 @@ impl EndReason {
             EndReason::Resignation(_) => "resignation",
             EndReason::Timeout(_) => "timeout",
             EndReason::Aborted => "aborted",
+            EndReason::Adjudicated(_) => "adjudicated",
         }
     }
 }
@@ -287,6 +291,24 @@ impl Game {
             reason: EndReason::Timeout(side),
             scores: self.position.scores(),
             winner: Some(side.opponent()),
+        };
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// An arbiter decides the game: `winner` wins, or it is drawn (`None`); the
+    /// board and scores stay as they are.
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] if the game has already ended.
+    pub fn adjudicate(&mut self, winner: Option<Side>) -> Result<Outcome, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let outcome = Outcome {
+            reason: EndReason::Adjudicated(winner),
+            scores: self.position.scores(),
+            winner,
         };
         self.outcome = Some(outcome);
         Ok(outcome)

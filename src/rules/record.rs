@@ -347,6 +347,10 @@ fn apply_reason(game: &mut Game, reason: Option<EndReason>) -> Result<(), Record
             .abort()
             .map(drop)
             .map_err(|_| mismatch("already end it".to_owned())),
+        (None, EndReason::Adjudicated(winner)) => game
+            .adjudicate(winner)
+            .map(drop)
+            .map_err(|_| mismatch("already end it".to_owned())),
         (None, _) => Err(mismatch("leave it unfinished".to_owned())),
     }
 }
@@ -374,6 +378,9 @@ const fn reason_name(reason: EndReason) -> &'static str {
         EndReason::Resignation(Side::North) => "north_resigned",
         EndReason::Timeout(Side::South) => "south_timeout",
         EndReason::Timeout(Side::North) => "north_timeout",
+        EndReason::Adjudicated(Some(Side::South)) => "south_adjudicated",
+        EndReason::Adjudicated(Some(Side::North)) => "north_adjudicated",
+        EndReason::Adjudicated(None) => "draw_adjudicated",
         other => other.as_str(),
     }
 }
@@ -389,6 +396,9 @@ fn parse_reason(text: &str) -> Result<EndReason, RecordError> {
         EndReason::Timeout(Side::South),
         EndReason::Timeout(Side::North),
         EndReason::Aborted,
+        EndReason::Adjudicated(Some(Side::South)),
+        EndReason::Adjudicated(Some(Side::North)),
+        EndReason::Adjudicated(None),
     ]
     .into_iter()
     .find(|&r| reason_name(r).eq_ignore_ascii_case(text))

@@ -32,6 +32,7 @@ impl Service {
         if opponent.id == cmd.author.id {
             return Err(ServiceError::ChallengeSelf);
         }
+        self.check_other_ban(cmd, opponent).await?;
         let platform = cmd.place.platform.as_str();
         let now = self.now();
         // The server's settings fill in what the challenge leaves out; a challenge
@@ -160,6 +161,13 @@ impl Service {
         let c = self
             .find_challenge(cmd, id, Role::Opponent, "accept")
             .await?;
+        // The challenger may have been banned since.
+        let challenger = User {
+            id: c.challenger_user.clone(),
+            name: c.challenger_name.clone(),
+            is_bot: false,
+        };
+        self.check_other_ban(cmd, &challenger).await?;
         for user in [&c.opponent_user, &c.challenger_user] {
             self.check_caps(cmd.place.platform, user, false, false)
                 .await?;

@@ -267,6 +267,8 @@ pub enum Action {
         /// Why.
         reason: String,
     },
+    /// Tournaments: create, join, start, standings.
+    Tournament(super::TournamentAction),
 }
 
 impl Action {
@@ -290,12 +292,12 @@ pub enum AdminAction {
         /// Why (shown to the players).
         reason: String,
     },
-    /// Decide a game of this place: `winner` wins, rated as any result.
+    /// Decide a game of this place: `winner` wins, or it is drawn; rated as any result.
     Adjudicate {
         /// The game.
         game: i64,
-        /// One of its players.
-        winner: User,
+        /// One of its players, or `None`: a draw.
+        winner: Option<User>,
         /// Why (shown to the players).
         reason: String,
     },

@@ -30,6 +30,8 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let ending = Ending::of(row, game);
         let rater = ending.rater();
+        let now = self.now();
+        let jobs = self.ending_jobs(row, now).await?;
         let Some(applied) = self
             .store
             .finish_game(
@@ -38,19 +40,16 @@ impl Service {
                 &game_end(outcome),
                 rater.as_deref(),
                 |_| Effects {
-                    jobs: super::analysis::judging_job(row, self.now())
-                        .into_iter()
-                        .collect(),
+                    jobs,
                     ..Effects::none()
                 },
-                self.now(),
+                now,
             )
             .await?
         else {
             return Err(ServiceError::Raced(row.id));
         };
         self.wake();
-        let now = self.now();
         let mut reply = view::board_reply(row, game, headline, now);
         ending.annotate(&mut reply, row, &applied);
         Ok(view::with_board(reply, row, game, None, now).await)

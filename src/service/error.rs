@@ -285,7 +285,8 @@ pub enum ServiceError {
     /// An adjudication naming someone who does not play in the game.
     #[error(
         "{name} is not playing in game #{game}: name its winner, {south} or {north}, e.g. \
-         `/oware admin adjudicate #{game} @{south} why`."
+         `/oware admin adjudicate #{game} @{south} why`, or call it a draw with \
+         `/oware admin adjudicate #{game} draw why`."
     )]
     NotTheWinner {
         /// The game.
@@ -308,9 +309,23 @@ pub enum ServiceError {
         /// ` (why)`, or empty.
         reason: String,
     },
+    /// A game with a user banned from playing at this place (`until …`).
+    #[error(
+        "{name} cannot play on this server {until}: they are banned here. Challenge \
+         someone else."
+    )]
+    OtherBanned {
+        /// Who is banned.
+        name: String,
+        /// `until 2026-11-27 10:05 UTC` or `until an admin lifts the ban`.
+        until: String,
+    },
     /// Unbanning someone who is not banned.
     #[error("{0} is not banned here. `/oware admin log` shows the bans and who made them.")]
     NotBanned(String),
+    /// A tournament command refused.
+    #[error(transparent)]
+    Tournament(#[from] super::tournaments::TournamentError),
     /// The database failed.
     #[error("database: {0}")]
     Db(#[from] StoreError),

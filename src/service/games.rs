@@ -200,7 +200,7 @@ impl Service {
         let end = game.outcome().map(game_end);
         let ending = Ending::of(&row, &game);
         let rater = ending.rater();
-        let effects = self.move_effects(&row, &game, side, now);
+        let effects = self.move_effects(&row, &game, side, now).await?;
         let shown = view::with_clock(&row, effects.clock.as_ref());
         let Some(applied) = self
             .store
@@ -372,7 +372,7 @@ fn not_a_player(row: &GameRow) -> ServiceError {
 
 /// Ends `game`, replayed from the moves of `row`, the way `row` says it ended when
 /// those moves do not end it: by resignation or timeout (the loser is the side that
-/// did not win), an abort, or agreement. An active game, or one its moves ended, is
+/// did not win), an admin's decision, an abort, or agreement. An active game, or one its moves ended, is
 /// left as it is. The service's replay and `migrate-data`'s check both read a stored
 /// ending through this.
 ///
@@ -385,9 +385,9 @@ pub fn end_as_stored(row: &GameRow, game: &mut Game) -> Result<(), IllegalMove> 
     match (row.reason.as_deref(), row.result.as_deref()) {
         (Some("resignation"), Some("S")) => game.resign(Side::North),
         (Some("resignation"), Some("N")) => game.resign(Side::South),
-        // An admin's decision replays as the loser's resignation.
-        (Some(super::moderation::ADJUDICATED), Some("S")) => game.resign(Side::North),
-        (Some(super::moderation::ADJUDICATED), Some("N")) => game.resign(Side::South),
+        (Some(super::moderation::ADJUDICATED), Some("S")) => game.adjudicate(Some(Side::South)),
+        (Some(super::moderation::ADJUDICATED), Some("N")) => game.adjudicate(Some(Side::North)),
+        (Some(super::moderation::ADJUDICATED), Some("draw")) => game.adjudicate(None),
         (Some("timeout"), Some("S")) => game.lose_on_time(Side::North),
         (Some("timeout"), Some("N")) => game.lose_on_time(Side::South),
         (Some("aborted"), _) => game.abort(),

@@ -69,7 +69,7 @@ impl Service {
         let now = self.now();
         let record = move_record(&row, side, &ply);
         let end = game.outcome().map(game_end);
-        let mut effects = self.move_effects(&row, &game, side, now);
+        let mut effects = self.move_effects(&row, &game, side, now).await?;
         let shown = view::with_clock(&row, effects.clock.as_ref());
         let reply = view::move_reply(&shown, &game, &ply, now);
         effects
@@ -101,7 +101,8 @@ impl Service {
         let Some(side) = game.to_move() else {
             return Ok(false);
         };
-        if row.ply < 2 {
+        // A tournament game is lost on time even before a first move: a forfeit.
+        if row.ply < 2 && row.tournament_id.is_none() {
             let why = format!(
                 "**{}** did not make a first move within {}",
                 view::name(&row, side),
@@ -124,6 +125,7 @@ impl Service {
             view::player(&row, side),
             view::player(&row, side.opponent()),
         ];
+        let jobs = self.ending_jobs(&row, now).await?;
         let applied = self
             .store
             .finish_game(
@@ -135,9 +137,7 @@ impl Service {
                     ending.annotate(&mut reply, &row, applied);
                     Effects {
                         messages: vec![game_message(&row, &reply, Some(row.ply))],
-                        jobs: super::analysis::judging_job(&row, now)
-                            .into_iter()
-                            .collect(),
+                        jobs,
                         ..Effects::default()
                     }
                 },
@@ -193,6 +193,7 @@ impl Service {
         };
         let effects = Effects {
             messages: vec![game_message(row, &reply, Some(row.ply))],
+            jobs: self.archive_job(row, now).await?.into_iter().collect(),
             audit,
             ..Effects::default()
         };

@@ -14,6 +14,9 @@ use crate::{
 impl Service {
     pub(super) async fn abort(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
         let (row, _, side) = self.my_active_game(cmd, game).await?;
+        if row.tournament_id.is_some() {
+            return Err(super::TournamentError::NoAbort(row.id).into());
+        }
         if row.ply >= 2 {
             return Err(ServiceError::CannotAbort(row.id));
         }

@@ -10,6 +10,7 @@ mod adapter;
 mod admins;
 pub mod advice;
 mod analysis;
+mod archive;
 mod bot;
 mod challenges;
 pub mod clock;
@@ -37,6 +38,7 @@ mod standings;
 mod status;
 mod text;
 pub mod tournament;
+mod tournaments;
 mod turn;
 mod view;
 mod when;
@@ -58,6 +60,7 @@ pub use limits::{Caps, RateLimit};
 pub use outbox::{Outgoing, Shards};
 pub use reply::{Attachment, Button, ButtonAction, Reply};
 pub use status::DiscordShards;
+pub use tournaments::{Format, TournamentAction, TournamentError, TournamentOptions};
 
 use crate::store::{inbox, Store, StoreError};
 
@@ -388,6 +391,7 @@ impl Service {
             Action::Solve { pit, puzzle } => self.solve(cmd, pit, *puzzle).await,
             Action::Admin(admin) => self.admin(cmd, admin).await,
             Action::Report { game, reason } => self.report(cmd, *game, reason).await,
+            Action::Tournament(action) => self.tournament(cmd, action).await,
         }
     }
 }

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::{
     rules::Side,
-    store::{AuditRow, Effects, GameEnd, GameRow, NewAudit, NewMessage},
+    store::{AuditRow, Effects, GameRow, NewAudit, NewMessage},
 };
 
 /// The longest reason kept, in characters.
@@ -39,25 +39,48 @@ impl Service {
         }
     }
 
-    /// Refuses to let a user banned at `cmd`'s place start a game there.
-    pub(super) async fn check_ban(&self, cmd: &Command) -> Result<(), ServiceError> {
+    /// The ban of `user_id` at `place` in force now, as `until …` and ` (why)`.
+    async fn ban_at(
+        &self,
+        place: &Place,
+        user_id: &str,
+    ) -> Result<Option<(String, String)>, ServiceError> {
         let ban = self
             .store
-            .ban_of(
-                cmd.place.platform.as_str(),
-                scope(&cmd.place),
-                &cmd.author.id,
-                self.now(),
-            )
+            .ban_of(place.platform.as_str(), scope(place), user_id, self.now())
             .await?;
-        match ban {
-            None => Ok(()),
-            Some(ban) => Err(ServiceError::Banned {
-                until: ban.until_at.map_or_else(
+        Ok(ban.map(|ban| {
+            (
+                ban.until_at.map_or_else(
                     || "until an admin lifts the ban".to_owned(),
                     |at| format!("until {}", when::utc_time(at)),
                 ),
-                reason: ban.reason.map(|r| format!(" ({r})")).unwrap_or_default(),
+                ban.reason.map(|r| format!(" ({r})")).unwrap_or_default(),
+            )
+        }))
+    }
+
+    /// Refuses to let a user banned at `cmd`'s place start a game there.
+    pub(super) async fn check_ban(&self, cmd: &Command) -> Result<(), ServiceError> {
+        match self.ban_at(&cmd.place, &cmd.author.id).await? {
+            None => Ok(()),
+            Some((until, reason)) => Err(ServiceError::Banned { until, reason }),
+        }
+    }
+
+    /// Refuses a game at `cmd`'s place with `other` (challenged, or whose challenge
+    /// is accepted) when `other` is banned there. The ban's reason is theirs: it is
+    /// not shown.
+    pub(super) async fn check_other_ban(
+        &self,
+        cmd: &Command,
+        other: &User,
+    ) -> Result<(), ServiceError> {
+        match self.ban_at(&cmd.place, &other.id).await? {
+            None => Ok(()),
+            Some((until, _)) => Err(ServiceError::OtherBanned {
+                name: other.name.clone(),
+                until,
             }),
         }
     }
@@ -85,7 +108,7 @@ impl Service {
                 game,
                 winner,
                 reason,
-            } => self.adjudicate(cmd, *game, winner, reason).await,
+            } => self.adjudicate(cmd, *game, winner.as_ref(), reason).await,
             AdminAction::Ban { user, days, reason } => self.ban(cmd, user, *days, reason).await,
             AdminAction::Unban { user } => self.unban(cmd, user).await,
             AdminAction::Log => self.audit_log(cmd).await,
@@ -130,40 +153,44 @@ impl Service {
         )))
     }
 
+    /// `/oware admin adjudicate #12 @winner|draw why`: `winner` wins, or the game is
+    /// drawn (`None`), rated as that result would be.
     async fn adjudicate(
         &self,
         cmd: &Command,
         id: i64,
-        winner: &User,
+        winner: Option<&User>,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
         let why = reason(typed).ok_or(ServiceError::ReasonNeeded(
-            "/oware admin adjudicate #12 @winner why",
+            "/oware admin adjudicate #12 @winner why (or `draw` for a draw)",
         ))?;
         let row = self.active_game_here(cmd, id).await?;
-        let Some(side) = view::side_of(&row, &winner.id) else {
-            return Err(ServiceError::NotTheWinner {
-                game: row.id,
-                name: winner.name.clone(),
-                south: row.south_name.clone(),
-                north: row.north_name.clone(),
-            });
+        let side = match winner {
+            None => None,
+            Some(winner) => {
+                let side = view::side_of(&row, &winner.id);
+                Some(side.ok_or_else(|| ServiceError::NotTheWinner {
+                    game: row.id,
+                    name: winner.name.clone(),
+                    south: row.south_name.clone(),
+                    north: row.north_name.clone(),
+                })?)
+            }
         };
         let mut game = self.load(&row).await?;
-        // Decided as if the loser resigned: the same end, rated the same way.
-        let outcome = game.resign(side.opponent())?;
+        let outcome = game.adjudicate(side)?;
         let ending = Ending::of(&row, &game);
         let rater = ending.rater();
-        let end = GameEnd {
-            reason: ADJUDICATED,
-            ..game_end(outcome)
-        };
+        let end = game_end(outcome);
         let now = self.now();
+        let verdict = match side {
+            Some(side) => format!("**{}** wins", view::name(&row, side)),
+            None => "it is a draw".to_owned(),
+        };
         let headline = format!(
-            "Game #{} is decided by an admin (**{}**): **{}** wins. Why: {why}",
-            row.id,
-            cmd.author.name,
-            view::name(&row, side)
+            "Game #{} is decided by an admin (**{}**): {verdict}. Why: {why}",
+            row.id, cmd.author.name,
         );
         let mut told = view::board_reply(&row, &game, headline, now);
         told.mentions = [Side::South, Side::North]
@@ -173,11 +200,15 @@ impl Service {
             .collect();
         let audit = NewAudit {
             game_id: Some(row.id),
-            target_id: Some(winner.id.clone()),
-            target_name: Some(view::name(&row, side).to_owned()),
+            target_id: winner.map(|w| w.id.clone()),
+            target_name: Some(side.map_or_else(
+                || "draw".to_owned(),
+                |side| view::name(&row, side).to_owned(),
+            )),
             reason: Some(why),
             ..Self::audit(cmd, "adjudicate")
         };
+        let jobs = self.ending_jobs(&row, now).await?;
         let Some(applied) = self
             .store
             .finish_game(
@@ -189,9 +220,7 @@ impl Service {
                     ending.annotate(&mut told, &row, applied);
                     Effects {
                         messages: vec![game_message(&row, &told, Some(row.ply))],
-                        jobs: super::analysis::judging_job(&row, now)
-                            .into_iter()
-                            .collect(),
+                        jobs,
                         audit: Some(audit),
                         ..Effects::default()
                     }
@@ -204,9 +233,8 @@ impl Service {
         };
         self.wake();
         let mut reply = Reply::private(format!(
-            "Game #{} is decided: **{}** wins. Its players are told in its thread.",
+            "Game #{} is decided: {verdict}. Its players are told in its thread.",
             row.id,
-            view::name(&row, side)
         ));
         ending.annotate(&mut reply, &row, &applied);
         Ok(reply)
@@ -323,7 +351,7 @@ impl Service {
 }
 
 /// The stored reason of a game an admin decided.
-pub(super) const ADJUDICATED: &str = "adjudicated";
+pub(super) const ADJUDICATED: &str = crate::rules::EndReason::Adjudicated(None).as_str();
 
 /// Cuts `text` to `max` characters.
 fn cut(text: &str, max: usize) -> String {

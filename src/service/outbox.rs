@@ -149,6 +149,14 @@ impl Service {
         {
             reply.files = self.analysis_files(game).await;
         }
+        if let Some(id) = row
+            .attach
+            .as_deref()
+            .and_then(|a| a.strip_prefix(super::tournaments::ATTACH_PREFIX))
+            .and_then(|id| id.parse().ok())
+        {
+            reply.files = self.standings_files(id).await?;
+        }
         reply.game = reply.game.or(row.game_id);
         Ok(Outgoing {
             id: row.id,

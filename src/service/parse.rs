@@ -10,6 +10,7 @@ mod admin;
 mod coach;
 mod error;
 mod play;
+mod tournament;
 mod typo;
 mod words;
 
@@ -101,7 +102,7 @@ impl ParsedAction {
                 reason,
             } => Action::admin(AdminAction::Adjudicate {
                 game,
-                winner: resolve(&winner)?,
+                winner: Some(resolve(&winner)?),
                 reason,
             }),
             ParsedAction::Ban { user, days, reason } => Action::admin(AdminAction::Ban {
@@ -160,6 +161,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("settings", &["settings", "setting", "config"]),
     ("admin", &["admin"]),
     ("report", &["report"]),
+    ("tournament", &["tournament", "tournaments", "tourney"]),
     ("help", &["help"]),
 ];
 
@@ -332,6 +334,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "analyse" | "advisers" | "puzzle" | "solve" => coach::parse_coach(name, args)?,
         "admin" => admin::parse_admin(args)?,
         "report" => admin::parse_report(args)?,
+        "tournament" => tournament::parse_tournament(args)?,
         "games" => Other(Action::Games),
         "rules" => Other(Action::Rules),
         "status" => match args.first() {
@@ -357,7 +360,15 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
                 })
                 .collect::<Result<_, _>>()?,
         }),
-        _ => Other(Action::Help),
+        // `help rules`, `help admin`, `help tournament` (Discord's `topic:`).
+        _ => match args.first().map(|w| w.to_lowercase()).as_deref() {
+            Some("rules") => Other(Action::Rules),
+            Some("admin" | "moderation") => Other(Action::admin(AdminAction::Usage)),
+            Some("tournament" | "tournaments") => {
+                Other(Action::Tournament(super::TournamentAction::Overview))
+            }
+            _ => Other(Action::Help),
+        },
     })
 }
 

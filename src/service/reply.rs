@@ -182,6 +182,10 @@ pub struct Reply {
     /// can edit messages tell the service the sent message's id with
     /// `ChatService::set_anchor`.
     pub anchor: Option<String>,
+    /// After posting this reply in its game's thread, archive the thread (a finished
+    /// game's, after the delay its server set). Platforms without archiving post the
+    /// line or nothing; never set on a reply without a thread.
+    pub archive_thread: bool,
 }
 
 impl Reply {

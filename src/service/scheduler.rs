@@ -217,6 +217,8 @@ impl Service {
             kind::IDLE_ABORT => self.idle_job(job).await,
             kind::CHALLENGE_EXPIRY => self.expiry_job(job).await,
             kind::ANALYSIS => self.analysis_job(job).await,
+            kind::TOURNAMENT => self.tournament_job(job).await,
+            kind::ARCHIVE_THREAD => self.archive_thread_job(job).await,
             // Done (or not possible yet): either way the job is over.
             kind::PUZZLES => self.refill_puzzles().await.map(|_| false),
             other => Err(ServiceError::Internal(format!(

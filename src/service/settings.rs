@@ -4,7 +4,10 @@
 
 use std::fmt::Write as _;
 
-use super::{clock::TimeControl, Command, Place, Platform, Reply, Service, ServiceError};
+use super::{
+    archive::ArchiveDelay, clock::TimeControl, when, Command, Place, Platform, Reply, Service,
+    ServiceError,
+};
 use crate::store::{Flag, SettingsRow};
 
 /// The keys `/oware settings key:value` takes, with what each means.
@@ -32,6 +35,15 @@ pub const KEYS: &[(&str, &str)] = &[
     (
         "moderators",
         "the channel where players' reports are posted: `here`, a channel, or `none`",
+    ),
+    (
+        "archive",
+        "how long a finished game's thread stays open: `1h`, `1d` (from `1m` to `30d`), \
+         `never`, or `default` (1 day)",
+    ),
+    (
+        "tournaments",
+        "who may create tournaments: `admins` (the default) or `anyone`",
     ),
 ];
 
@@ -73,6 +85,21 @@ impl Settings {
     /// The channel where reports are posted, if the server set one.
     pub fn moderators(&self) -> Option<&str> {
         self.row.moderators.as_deref()
+    }
+
+    /// How long a finished game's thread stays open before it is archived (a day
+    /// unless the server said).
+    pub fn archive(&self) -> ArchiveDelay {
+        self.row
+            .archive_after
+            .as_deref()
+            .and_then(|d| d.parse().ok())
+            .unwrap_or_default()
+    }
+
+    /// Whether anyone (not only admins) may create tournaments here.
+    pub fn anyone_runs_tournaments(&self) -> bool {
+        self.row.tournaments.as_deref() == Some("anyone")
     }
 
     /// Whether a game may start at `place`.
@@ -175,6 +202,21 @@ fn apply(
                     }
                 };
             }
+            "archive" => {
+                row.archive_after = if value.trim().eq_ignore_ascii_case("default") {
+                    None
+                } else {
+                    let delay: ArchiveDelay = value.parse().map_err(|()| bad("archive", value))?;
+                    Some(delay.to_string())
+                };
+            }
+            "tournaments" => {
+                row.tournaments = match value.trim().to_lowercase().as_str() {
+                    "anyone" | "everyone" | "all" => Some("anyone".to_owned()),
+                    "admins" | "admin" | "default" => None,
+                    _ => return Err(bad("tournaments", value)),
+                };
+            }
             "rated" => row.rated = flag("rated", value)?,
             "advice" => row.advice = flag("advice", value)?,
             "threads" => row.threads = flag("threads", value)?,
@@ -239,6 +281,24 @@ fn table(settings: &Settings, platform: Platform) -> String {
                 || "none (reports only in the audit log)".to_owned(),
                 |c| channel_name(platform, c),
             ),
+        ),
+        (
+            "tournaments",
+            if settings.anyone_runs_tournaments() {
+                "anyone creates them".to_owned()
+            } else {
+                "admins create them".to_owned()
+            },
+        ),
+        (
+            "archive",
+            match settings.archive() {
+                ArchiveDelay::Never => "never".to_owned(),
+                ArchiveDelay::After(ms) if settings.row.archive_after.is_some() => {
+                    format!("after {}", when::span(ms))
+                }
+                ArchiveDelay::After(ms) => format!("default (after {})", when::span(ms)),
+            },
         ),
     ];
     for (key, value) in rows {
@@ -367,6 +427,27 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.to_string().contains("need a clock"), "{err}");
+    }
+
+    #[test]
+    fn threads_are_archived_after_a_day_unless_the_server_says() {
+        let mut row = SettingsRow::default();
+        assert_eq!(
+            Settings { row: row.clone() }.archive(),
+            ArchiveDelay::After(when::DAY)
+        );
+        apply(&mut row, &place(), &changes(&[("archive", "12H")])).unwrap();
+        assert_eq!(row.archive_after.as_deref(), Some("12h"));
+        assert_eq!(
+            Settings { row: row.clone() }.archive(),
+            ArchiveDelay::After(12 * when::HOUR)
+        );
+        apply(&mut row, &place(), &changes(&[("archive", "never")])).unwrap();
+        assert_eq!(Settings { row: row.clone() }.archive(), ArchiveDelay::Never);
+        let err = apply(&mut row, &place(), &changes(&[("archive", "soon")])).unwrap_err();
+        assert!(err.to_string().contains("`archive` is how long"), "{err}");
+        apply(&mut row, &place(), &changes(&[("archive", "default")])).unwrap();
+        assert_eq!(row.archive_after, None);
     }
 
     #[test]

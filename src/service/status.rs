@@ -64,7 +64,7 @@ impl Service {
 
     pub(super) async fn status(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         if !cmd.administers() {
-            return Err(ServiceError::NotAdmin("/oware status"));
+            return Err(ServiceError::NotAdmin("/oware admin status"));
         }
         let counts = self.store.status_counts(self.now()).await?;
         let mut reply = Reply::private(

@@ -4,7 +4,7 @@
 
 use super::{
     clock::{Clocks, TimeControl},
-    Service,
+    Service, ServiceError,
 };
 use crate::{
     rules::{Game, Side},
@@ -27,6 +27,11 @@ pub(super) mod kind {
     pub const ANALYSIS: &str = "analysis";
     /// A batch of puzzles is generated from the endgame tables.
     pub const PUZZLES: &str = "puzzles";
+    /// A finished game's thread is archived (see `archive`).
+    pub const ARCHIVE_THREAD: &str = "archive_thread";
+    /// A tournament's round may be over: start the next (its request is the
+    /// tournament's id).
+    pub const TOURNAMENT: &str = "tournament";
 }
 
 /// The game's time control (`none` for a value this version cannot read).
@@ -136,18 +141,35 @@ impl Service {
     }
 
     /// The effects of a move by `mover` in the game stored as `row`, now `game`.
-    pub(super) fn move_effects(
+    ///
+    /// # Errors
+    /// Database failures (reading the settings when the move ends the game).
+    pub(super) async fn move_effects(
         &self,
         row: &GameRow,
         game: &Game,
         mover: Side,
         now: i64,
-    ) -> Effects {
+    ) -> Result<Effects, ServiceError> {
         let mut effects = self.turn_effects(Seats::of(row), clocks(row), game, Some(mover), now);
         if game.is_over() {
-            // A game with onlookers' advice is reviewed when it ends.
-            effects.jobs.extend(super::analysis::judging_job(row, now));
+            effects.jobs.extend(self.ending_jobs(row, now).await?);
         }
-        effects
+        Ok(effects)
+    }
+
+    /// The jobs that follow the end of the game stored as `row` at `now`: its review
+    /// when onlookers advised, and its thread's archiving.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub(super) async fn ending_jobs(
+        &self,
+        row: &GameRow,
+        now: i64,
+    ) -> Result<Vec<NewJob>, ServiceError> {
+        let mut jobs: Vec<NewJob> = super::analysis::judging_job(row, now).into_iter().collect();
+        jobs.extend(self.archive_job(row, now).await?);
+        Ok(jobs)
     }
 }

@@ -239,6 +239,7 @@ fn reason_text(reason: EndReason) -> &'static str {
         EndReason::Resignation(_) => "resignation",
         EndReason::Timeout(_) => "on time",
         EndReason::Aborted => "aborted",
+        EndReason::Adjudicated(_) => "decided by an admin",
     }
 }
 
@@ -251,6 +252,7 @@ pub(super) fn result_line(row: &GameRow, outcome: Outcome) -> String {
     let by = match outcome.reason {
         EndReason::Resignation(_) => Some("by resignation"),
         EndReason::Timeout(_) => Some("on time"),
+        EndReason::Adjudicated(_) => Some("by an admin's decision"),
         _ => None,
     };
     let head = match (outcome.winner, by) {

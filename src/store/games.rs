@@ -15,7 +15,7 @@ macro_rules! select_game {
                 g.variant, g.rated, g.advice, g.status, g.result, g.reason,
                 g.south_score, g.north_score, g.ply, g.end_proposed_by, g.version,
                 g.time_control, g.reminders, g.south_left_ms, g.north_left_ms,
-                g.turn_started_at, g.deadline_at, g.created_at, g.updated_at
+                g.turn_started_at, g.deadline_at, g.tournament_id, g.created_at, g.updated_at
          FROM games g
          JOIN players s ON s.id = g.south_id
          JOIN players n ON n.id = g.north_id "
@@ -181,5 +181,29 @@ impl Store {
             .await?
             .rows_affected();
         Ok(updated == 1)
+    }
+
+    /// Whether finished game `game_id`'s thread is the bot's to archive now: a thread
+    /// the bot opened for a game (one whose challenge was not made in that thread),
+    /// where no game goes on and no later game was played (whose end archives it).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn thread_to_archive(&self, game_id: i64) -> Result<bool, StoreError> {
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT g.id FROM games g
+             WHERE g.id = $1 AND g.status = 'finished' AND g.thread IS NOT NULL
+               AND NOT EXISTS (SELECT 1 FROM games o
+                               WHERE o.platform = g.platform AND o.thread = g.thread
+                                 AND o.id <> g.id AND (o.id > g.id OR o.status = 'active'))
+               AND EXISTS (SELECT 1 FROM games o
+                           LEFT JOIN challenges c ON c.game_id = o.id
+                           WHERE o.platform = g.platform AND o.thread = g.thread
+                             AND c.thread IS NULL)",
+        )
+        .bind(game_id)
+        .fetch_optional(&self.reader)
+        .await?;
+        Ok(found.is_some())
     }
 }

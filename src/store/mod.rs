@@ -33,6 +33,7 @@ mod rows;
 mod settings;
 mod social;
 mod status;
+mod tournaments;
 mod turns;
 
 use std::time::Duration;
@@ -54,6 +55,7 @@ pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
 pub use settings::SettingsRow;
 pub use social::{LinkOutcome, Merge};
 pub use status::{StatusCounts, UnsentCount};
+pub use tournaments::{BoardRow, EntrantRow, Joined, Left, NewBoard, NewTournament, TournamentRow};
 pub use turns::Applied;
 
 /// How long a connection waits for another writer before giving up.

@@ -74,6 +74,8 @@ pub struct GameRow {
     pub turn_started_at: Option<i64>,
     /// When the side to move loses on time (Unix ms).
     pub deadline_at: Option<i64>,
+    /// The tournament it is a game of, if any.
+    pub tournament_id: Option<i64>,
     /// When the game started (Unix ms).
     pub created_at: i64,
     /// Last change (Unix ms).

@@ -20,6 +20,10 @@ pub struct SettingsRow {
     pub threads: Option<Flag>,
     /// The channel where reports are posted, if any.
     pub moderators: Option<String>,
+    /// How long a finished game's thread stays open, canonical (`1d`, `never`).
+    pub archive_after: Option<String>,
+    /// Who may create tournaments: `anyone`, or admins only (`None`).
+    pub tournaments: Option<String>,
     /// Changes so far (0: never changed).
     pub version: i64,
 }
@@ -31,7 +35,8 @@ impl Store {
     /// Database failures.
     pub async fn settings(&self, platform: &str, place: &str) -> Result<SettingsRow, StoreError> {
         let row: Option<SettingsRow> = sqlx::query_as(
-            "SELECT channels, time_control, rated, advice, threads, moderators, version
+            "SELECT channels, time_control, rated, advice, threads, moderators, archive_after,
+                    tournaments, version
              FROM settings WHERE platform = $1 AND place = $2",
         )
         .bind(platform)
@@ -59,12 +64,14 @@ impl Store {
         super::inbox::claim(&mut tx).await?;
         let saved = sqlx::query(
             "INSERT INTO settings (platform, place, channels, time_control, rated, advice,
-                                   threads, moderators, version, updated_by, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $8 + 1, $9, $10)
+                                   threads, moderators, archive_after, tournaments, version,
+                                   updated_by, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $12, $13, $8 + 1, $9, $10)
              ON CONFLICT (platform, place) DO UPDATE SET
                  channels = excluded.channels, time_control = excluded.time_control,
                  rated = excluded.rated, advice = excluded.advice,
                  threads = excluded.threads, moderators = excluded.moderators,
+                 archive_after = excluded.archive_after, tournaments = excluded.tournaments,
                  version = excluded.version, updated_by = excluded.updated_by,
                  updated_at = excluded.updated_at
              WHERE settings.version = $8",
@@ -80,6 +87,8 @@ impl Store {
         .bind(by)
         .bind(now)
         .bind(&settings.moderators)
+        .bind(&settings.archive_after)
+        .bind(&settings.tournaments)
         .execute(&mut *tx)
         .await?
         .rows_affected()

@@ -7,7 +7,7 @@ use super::{
     inbox,
     jobs::{self, Effects},
     ratings::{rate_game, RatingChange},
-    GameEnd, MoveRecord, Rater, Store, StoreError,
+    tournaments, GameEnd, MoveRecord, Rater, Store, StoreError,
 };
 
 /// A guarded write that was applied; for one that ended a rated game, the ratings
@@ -99,6 +99,9 @@ impl Store {
             (Some(end), Some(rater)) => rate_game(&mut tx, game_id, end, rater, now).await?,
             _ => None,
         };
+        if end.is_some() {
+            tournaments::after_game_end(&mut tx, game_id, now).await?;
+        }
         let applied = Applied { ratings };
         jobs::apply(
             &mut tx,
@@ -153,6 +156,7 @@ impl Store {
             Some(rater) => rate_game(&mut tx, game_id, end, rater, now).await?,
             None => None,
         };
+        tournaments::after_game_end(&mut tx, game_id, now).await?;
         let applied = Applied { ratings };
         jobs::apply(
             &mut tx,

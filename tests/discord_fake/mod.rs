@@ -583,6 +583,21 @@ fn route(req: &Recorded, shared: &Shared) -> Response<Full<Bytes>> {
         ("POST", ["channels", channel, "messages"]) => {
             ok(payloads::message(new_id(), channel, &content()))
         }
+        // Modify Channel on a thread (archiving it): the thread as it is now.
+        ("PATCH", ["channels", thread]) => {
+            let parent = shared
+                .threads
+                .lock()
+                .unwrap()
+                .get(*thread)
+                .cloned()
+                .unwrap_or_else(|| CHANNEL_ID.to_owned());
+            let mut channel = payloads::thread(thread.parse().unwrap_or(1), &parent, "game");
+            if let Some(archived) = req.json()["archived"].as_bool() {
+                channel["thread_metadata"]["archived"] = json!(archived);
+            }
+            ok(channel)
+        }
         _ => status(
             404,
             json!({ "message": "Unknown route in the fake", "code": 0 }),

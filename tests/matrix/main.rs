@@ -32,6 +32,7 @@ mod outbox;
 mod private;
 mod rooms;
 mod support;
+mod tournament;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

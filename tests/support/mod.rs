@@ -278,3 +278,15 @@ pub async fn rated_win(
     assert!(!reply.private, "resign refused: {}", reply.text);
     (game, reply)
 }
+
+/// Pauses tokio's clock for a test that moves time itself, with a task that only
+/// yields: the runtime is then never idle, so the paused clock does not jump ahead
+/// by itself while a query waits on the database's threads.
+pub fn pause_clock() {
+    tokio::time::pause();
+    tokio::spawn(async {
+        loop {
+            tokio::task::yield_now().await;
+        }
+    });
+}

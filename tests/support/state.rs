@@ -197,6 +197,15 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
             "audit",
         ],
         Action::Report { .. } => &["audit"],
+        // Starting a tournament starts its first round's games.
+        Action::Tournament(_) => &[
+            "tournaments",
+            "tournament_players",
+            "tournament_boards",
+            "games",
+            "jobs",
+            "outbox",
+        ],
     }
 }
 

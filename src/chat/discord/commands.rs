@@ -6,12 +6,13 @@
 use poise::serenity_prelude as serenity;
 
 use super::options::{
-    FirstChoice, LevelChoice, OnOff, PlayOptions, ScopeChoice, VariantChoice, YesNo,
+    FirstChoice, HelpTopic, LevelChoice, OnOff, PlayOptions, ScopeChoice, VariantChoice, YesNo,
 };
 use super::respond;
+use super::tournament::tournament;
 use super::translate;
 use super::{Context, Data, Error};
-use crate::service::{Action, AdminAction, LinkCode};
+use crate::service::{Action, AdminAction, LinkCode, TournamentAction};
 
 /// Every command the bot registers.
 #[must_use]
@@ -42,13 +43,11 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         "analyse",
         "advisers",
         "puzzle",
-        "solve",
         "link",
-        "rules",
-        "status",
         "settings",
         "admin",
         "report",
+        "tournament",
         "help"
     ),
     subcommand_required
@@ -270,28 +269,27 @@ pub async fn advisers(
     respond::command(ctx, Action::Advisers { global }).await
 }
 
-/// A puzzle: find the winning move (or today's puzzle, the same for everyone here).
+/// A puzzle: find the winning move (or today's puzzle); answer it with `answer`.
 #[poise::command(slash_command)]
 pub async fn puzzle(
     ctx: Context<'_>,
     #[description = "Today's puzzle of this server (default: a new one for you)"] daily: Option<
         bool,
     >,
-) -> Result<(), Error> {
-    let daily = daily.unwrap_or(false);
-    respond::command(ctx, Action::Puzzle { daily }).await
-}
-
-/// Answer your puzzle (or press its buttons).
-#[poise::command(slash_command)]
-pub async fn solve(
-    ctx: Context<'_>,
-    #[description = "The pit to play, by its letter"]
+    #[description = "Your answer to your puzzle: the pit to play, by its letter"]
     #[max_length = 1]
-    pit: String,
+    answer: Option<String>,
 ) -> Result<(), Error> {
-    let pit = pit.trim().to_owned();
-    respond::command(ctx, Action::Solve { pit, puzzle: None }).await
+    let action = match answer {
+        Some(pit) => Action::Solve {
+            pit: pit.trim().to_owned(),
+            puzzle: None,
+        },
+        None => Action::Puzzle {
+            daily: daily.unwrap_or(false),
+        },
+    };
+    respond::command(ctx, action).await
 }
 
 /// Link your accounts on other networks: get a code here, or enter one from there.
@@ -309,18 +307,6 @@ pub async fn link(
     respond::command(ctx, Action::Link { code }).await
 }
 
-/// The rules of Oware (abapa).
-#[poise::command(slash_command)]
-pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    respond::command(ctx, Action::Rules).await
-}
-
-/// The bot's health: database, shards, games and queues (server admins only).
-#[poise::command(slash_command)]
-pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    respond::command(ctx, Action::Status).await
-}
-
 /// This server's settings; admins change them (new games only).
 #[poise::command(slash_command)]
 pub async fn settings(
@@ -332,6 +318,8 @@ pub async fn settings(
     #[description = "Rated by default: yes, no or default"] rated: Option<String>,
     #[description = "Advice in casual games by default: yes, no or default"] advice: Option<String>,
     #[description = "A thread for each game: yes or no"] threads: Option<String>,
+    #[description = "How long a finished game's thread stays open: 1h, 1d, never or default"]
+    archive: Option<String>,
 ) -> Result<(), Error> {
     let changes = [
         ("channels", channels),
@@ -339,6 +327,7 @@ pub async fn settings(
         ("rated", rated),
         ("advice", advice),
         ("threads", threads),
+        ("archive", archive),
     ]
     .into_iter()
     .filter_map(|(key, value)| Some((key.to_owned(), value?.trim().to_owned())))
@@ -350,6 +339,7 @@ pub async fn settings(
 #[poise::command(
     slash_command,
     subcommands(
+        "admin_status",
         "admin_abort",
         "admin_adjudicate",
         "admin_ban",
@@ -362,6 +352,12 @@ pub async fn settings(
 pub async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
     // Discord only ever invokes the subcommands.
     Ok(())
+}
+
+/// The bot's health: database, shards, games and queues (server admins only).
+#[poise::command(slash_command, rename = "status")]
+pub async fn admin_status(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Status).await
 }
 
 /// Abort a game of this server: unrated, no result; its players are told why.
@@ -378,19 +374,29 @@ pub async fn admin_abort(
     respond::command(ctx, Action::admin(AdminAction::Abort { game, reason })).await
 }
 
-/// Decide a game of this server: the winner wins, rated like any result.
+/// Decide a game of this server: the winner wins, or a draw; rated like any result.
 #[poise::command(slash_command, rename = "adjudicate")]
 pub async fn admin_adjudicate(
     ctx: Context<'_>,
     #[description = "Game number"]
     #[min = 1]
     game: i64,
-    #[description = "Who wins (one of the game's players)"] winner: serenity::User,
     #[description = "Why (shown to the players and kept in the audit log)"]
     #[max_length = 200]
     reason: String,
+    #[description = "Who wins (one of the game's players); or set draw instead"] winner: Option<
+        serenity::User,
+    >,
+    #[description = "Decide the game as a draw (instead of a winner)"] draw: Option<bool>,
 ) -> Result<(), Error> {
-    let winner = translate::user_of(&winner);
+    let winner = match (winner, draw.unwrap_or(false)) {
+        (Some(winner), false) => Some(translate::user_of(&winner)),
+        (None, true) => None,
+        _ => {
+            let text = "Give either `winner:` (one of the game's players) or `draw:True`.";
+            return respond::refuse(ctx, text.to_owned()).await;
+        }
+    };
     let action = AdminAction::Adjudicate {
         game,
         winner,
@@ -453,10 +459,19 @@ pub async fn report(
     respond::command(ctx, Action::Report { game, reason }).await
 }
 
-/// How to play Oware with this bot.
+/// How to play Oware with this bot, and the rules.
 #[poise::command(slash_command)]
-pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    respond::command(ctx, Action::Help).await
+pub async fn help(
+    ctx: Context<'_>,
+    #[description = "What about (default: the commands)"] topic: Option<HelpTopic>,
+) -> Result<(), Error> {
+    let action = match topic {
+        None | Some(HelpTopic::Commands) => Action::Help,
+        Some(HelpTopic::Rules) => Action::Rules,
+        Some(HelpTopic::Admin) => Action::admin(AdminAction::Usage),
+        Some(HelpTopic::Tournaments) => Action::Tournament(TournamentAction::Overview),
+    };
+    respond::command(ctx, action).await
 }
 
 /// Sow from one of your pits.

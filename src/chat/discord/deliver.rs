@@ -73,7 +73,14 @@ pub async fn round<S: ChatService + ?Sized>(
     };
     for out in unsent {
         match send(http, &out).await {
-            Ok(_) => {
+            Ok(sent) => {
+                if let (Some(name), Some(game), None) = (
+                    out.reply.open_thread.as_deref(),
+                    out.reply.game,
+                    out.place.thread.as_deref(),
+                ) {
+                    open_thread(http, service, &out.place, &sent, game, name).await;
+                }
                 service.mark_sent(out.id).await;
                 done.sent += 1;
             }
@@ -87,7 +94,10 @@ pub async fn round<S: ChatService + ?Sized>(
     done
 }
 
-/// Sends one outbox message to its thread (or channel), without marking it sent.
+/// Sends one outbox message to its thread (or channel), without marking it sent; a
+/// message that asks for it ([`crate::service::Reply::archive_thread`]) then archives
+/// the game's thread (never a channel). A failed archiving is only logged: the line
+/// is posted, and Discord archives an idle thread by itself in the end.
 ///
 /// # Errors
 /// The place is not a Discord channel id, or Discord refused the message.
@@ -96,7 +106,41 @@ pub async fn send(
     out: &Outgoing,
 ) -> Result<serenity::Message, DiscordError> {
     let channel = target(&out.place)?;
-    Ok(channel.send_message(http, create(out)).await?)
+    let sent = channel.send_message(http, create(out)).await?;
+    if out.reply.archive_thread && out.place.thread.is_some() {
+        let archive = serenity::EditThread::new().archived(true);
+        if let Err(e) = channel.edit_thread(http, archive).await {
+            tracing::warn!(id = out.id, thread = %channel, error = %e,
+                "could not archive a finished game's thread");
+        }
+    }
+    Ok(sent)
+}
+
+/// Opens game `game`'s thread from its first message `sent` (a tournament round's
+/// board) and records it, so the game's later messages go there. A refusal (no
+/// permission to make threads) is only logged: the game is played in the channel.
+async fn open_thread<S: ChatService + ?Sized>(
+    http: &serenity::Http,
+    service: &S,
+    place: &Place,
+    sent: &serenity::Message,
+    game: i64,
+    name: &str,
+) {
+    let builder = serenity::CreateThread::new(message::thread_name(name));
+    match sent
+        .channel_id
+        .create_thread_from_message(http, sent.id, builder)
+        .await
+    {
+        Ok(thread) => {
+            service
+                .set_thread(game, super::translate::thread_place(place, thread.id))
+                .await;
+        }
+        Err(e) => tracing::warn!(error = %e, game, "could not open a game's thread"),
+    }
 }
 
 /// The channel message for `out`: the same content, board image, buttons and allowed

@@ -14,6 +14,7 @@ pub mod deliver;
 pub mod message;
 pub mod options;
 pub mod respond;
+pub mod tournament;
 pub mod translate;
 
 use std::collections::HashSet;

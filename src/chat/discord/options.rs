@@ -20,6 +20,23 @@ pub enum FirstChoice {
     Random,
 }
 
+/// `topic:` on `/oware help`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum HelpTopic {
+    /// How to use the bot.
+    #[name = "commands"]
+    Commands,
+    /// The rules of Oware (abapa).
+    #[name = "rules"]
+    Rules,
+    /// The moderation commands.
+    #[name = "admin"]
+    Admin,
+    /// Tournaments.
+    #[name = "tournaments"]
+    Tournaments,
+}
+
 /// `rated:` on `/oware play`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum YesNo {

@@ -117,12 +117,18 @@ impl<S: ChatService> Deliverer<S> {
 
     /// Sends `message` where it belongs without marking it sent: in its game's
     /// thread (opened now if the game has none), else in `place.thread`, else in the
-    /// room; images then text, under transaction ids derived from its id.
+    /// room; images then text, under transaction ids derived from its id. A message
+    /// that archives a game's thread sends nothing (see the first lines).
     ///
     /// # Errors
     /// When the room id is invalid or any part cannot be sent; sending it again
     /// resends only what the homeserver does not have yet.
     pub async fn send(&self, message: &Outgoing) -> Result<(), SendError> {
+        if message.reply.archive_thread {
+            // Matrix threads cannot be archived, and saying so would not be true:
+            // the thread simply stays.
+            return Ok(());
+        }
         let room = OwnedRoomId::try_from(message.place.channel.as_str()).map_err(|_| {
             SendError::BadId {
                 id: message.place.channel.clone(),

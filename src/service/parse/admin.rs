@@ -7,7 +7,7 @@ use crate::service::{Action, AdminAction};
 
 /// The usage of each command, shown when its arguments are missing or wrong.
 const ABORT: &str = "/oware admin abort #12 why";
-const ADJUDICATE: &str = "/oware admin adjudicate #12 @winner why";
+const ADJUDICATE: &str = "/oware admin adjudicate #12 @winner|draw why";
 const BAN: &str = "/oware admin ban @someone [days] why";
 const UNBAN: &str = "/oware admin unban @someone";
 const REPORT: &str = "/oware report #12 why";
@@ -70,6 +70,10 @@ pub(super) fn parse_admin(args: &[&str]) -> Result<ParsedAction, ParseError> {
         }),
     };
     Ok(match sub.to_lowercase().as_str() {
+        "status" => {
+            no_more("/oware admin status", args)?;
+            ParsedAction::Other(Action::Status)
+        }
         "abort" => {
             let (game, rest) = game(args, ABORT)?;
             ParsedAction::Other(Action::admin(AdminAction::Abort {
@@ -79,6 +83,20 @@ pub(super) fn parse_admin(args: &[&str]) -> Result<ParsedAction, ParseError> {
         }
         "adjudicate" | "decide" => {
             let (game, rest) = game(args, ADJUDICATE)?;
+            // `draw` (or `winner:draw`) instead of a winner; a player named so is
+            // `@draw`.
+            if rest.first().is_some_and(|word| {
+                let word = word.to_lowercase();
+                word == "draw" || word == "winner:draw"
+            }) {
+                return Ok(ParsedAction::Other(Action::admin(
+                    AdminAction::Adjudicate {
+                        game,
+                        winner: None,
+                        reason: reason(&rest[1..]),
+                    },
+                )));
+            }
             let (winner, used) = mention(rest, ADJUDICATE)?;
             ParsedAction::Adjudicate {
                 game,
@@ -155,6 +173,24 @@ mod tests {
                 winner: "@alice".into(),
                 reason: "stalled".into()
             }
+        );
+        for draw in [
+            "/oware admin adjudicate #12 draw both left",
+            "/oware admin decide 12 winner:Draw reason: both left",
+        ] {
+            assert_eq!(
+                parsed(draw),
+                admin(AdminAction::Adjudicate {
+                    game: 12,
+                    winner: None,
+                    reason: "both left".into()
+                }),
+                "{draw}"
+            );
+        }
+        assert_eq!(
+            parsed("/oware admin adjudicate 12 @draw stalled").mention(),
+            Some("@draw")
         );
         assert_eq!(
             parsed("/oware admin ban @bob:example.org 7 spam in chat"),

@@ -32,8 +32,14 @@ pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAct
         "advisers" => Action::Advisers {
             global: one_flag(&["global", "all"])?,
         },
-        "puzzle" => Action::Puzzle {
-            daily: one_flag(&["daily", "today"])?,
+        // `puzzle answer:c` answers (as Discord's `/oware puzzle answer:c`).
+        "puzzle" => match args {
+            [word] if word.to_lowercase().starts_with("answer:") => {
+                return parse_coach("solve", &[&word["answer:".len()..]]);
+            }
+            _ => Action::Puzzle {
+                daily: one_flag(&["daily", "today"])?,
+            },
         },
         _ => match args {
             [] => return Err(ParseError::MissingPit(format!("/oware {name}"))),

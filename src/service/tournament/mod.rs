@@ -24,7 +24,7 @@ mod swiss;
 pub use crosstable::crosstable;
 pub use record::Record;
 pub use round_robin::{round_robin, withdraw};
-pub use standings::{format_half_points, standings, Standing};
+pub use standings::{format_half_points, format_quarter_points, standings, Standing};
 pub use swiss::{swiss_round, PairingError, SwissRound};
 
 /// A player's number in the tournament, in entry order (1 is the first entrant).

@@ -85,7 +85,7 @@ pub fn format_half_points(half: u32) -> String {
 
 /// Quarter-points as points for people: `9` is "2¼", `10` is "2½", `3` is "¾".
 #[must_use]
-pub(super) fn format_quarter_points(quarter: u32) -> String {
+pub fn format_quarter_points(quarter: u32) -> String {
     let fraction = ["", "¼", "½", "¾"][(quarter % 4) as usize];
     match quarter / 4 {
         0 if !fraction.is_empty() => fraction.to_owned(),

@@ -1,0 +1,55 @@
+//! What `/oware tournament …` asks for, as the adapters build it.
+
+/// `/oware tournament …`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentAction {
+    /// `/oware tournament` alone: this place's tournaments and how to use them.
+    Overview,
+    /// Create one, open for players to join.
+    Create(TournamentOptions),
+    /// Join one (the open one here when `None`).
+    Join(Option<i64>),
+    /// Leave one: before the start, or withdraw from the rounds to come.
+    Leave(Option<i64>),
+    /// Start one: its creator or an admin.
+    Start(Option<i64>),
+    /// Its standings, as a picture and text.
+    Standings(Option<i64>),
+}
+
+/// How a tournament pairs its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Everyone meets everyone.
+    RoundRobin,
+    /// Players on equal scores meet, for a set number of rounds.
+    Swiss,
+}
+
+impl Format {
+    /// `round-robin` or `swiss`, as stored.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round-robin",
+            Format::Swiss => "swiss",
+        }
+    }
+}
+
+/// `/oware tournament create`'s options; `None` takes the default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TournamentOptions {
+    /// Its name.
+    pub name: String,
+    /// Round-robin or Swiss (default: Swiss when `rounds` is given, else round-robin).
+    pub format: Option<Format>,
+    /// Swiss: how many rounds.
+    pub rounds: Option<u32>,
+    /// Round-robin: meet twice, colours swapped.
+    pub double: bool,
+    /// The games' time control as typed (default: the server's, else 3 days a move).
+    pub time: Option<String>,
+    /// Whether the games are rated (default: the server's, else yes).
+    pub rated: Option<bool>,
+}

@@ -1,0 +1,275 @@
+//! Tournaments as players see them (`/oware tournament …`): an admin (or anyone,
+//! if the server allows) creates one, players join, the creator starts it; each
+//! round's games start by themselves (see `rounds`) and the standings can be shown
+//! at any time (see `show`). The pairing and scoring are the pure
+//! [`super::tournament`] core; this module stores and announces.
+
+mod action;
+mod error;
+mod rounds;
+mod show;
+
+pub use action::{Format, TournamentAction, TournamentOptions};
+pub use error::TournamentError;
+pub(super) use show::ATTACH_PREFIX;
+
+use super::{settings::scope, Command, Reply, Service, ServiceError, TimeControl};
+use crate::store::{Joined, Left, NewTournament, TournamentRow};
+
+/// The longest name kept, in characters.
+const NAME_MAX: usize = 60;
+/// Swiss rounds when `rounds:` is not given.
+const DEFAULT_SWISS_ROUNDS: i64 = 3;
+
+/// How a tournament is named in replies: `**Autumn Cup** (T3)`.
+fn title(t: &TournamentRow) -> String {
+    format!("**{}** (T{})", t.name, t.id)
+}
+
+impl Service {
+    /// `/oware tournament …`.
+    pub(super) async fn tournament(
+        &self,
+        cmd: &Command,
+        action: &TournamentAction,
+    ) -> Result<Reply, ServiceError> {
+        match action {
+            TournamentAction::Overview => self.tournament_overview(cmd).await,
+            TournamentAction::Create(options) => self.create_tournament(cmd, options).await,
+            TournamentAction::Join(id) => self.join_tournament(cmd, *id).await,
+            TournamentAction::Leave(id) => self.leave_tournament(cmd, *id).await,
+            TournamentAction::Start(id) => self.start_tournament(cmd, *id).await,
+            TournamentAction::Standings(id) => self.tournament_standings(cmd, *id).await,
+        }
+    }
+
+    async fn tournament_overview(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let place = &cmd.place;
+        let list = self
+            .store
+            .tournaments_at(place.platform.as_str(), scope(place))
+            .await?;
+        let mut text = String::from(super::text::TOURNAMENT);
+        if !list.is_empty() {
+            text.push_str("\n\nTournaments here:");
+            for t in &list {
+                let players = self.store.tournament_entrants(t.id).await?.len();
+                let state = match t.status.as_str() {
+                    "open" => "open to join".to_owned(),
+                    "running" => format!("round {} of {}", t.round, t.rounds),
+                    _ => "finished".to_owned(),
+                };
+                text.push_str(&format!(
+                    "\n- {}: {}, {players} players, {state}",
+                    title(t),
+                    t.format
+                ));
+            }
+        }
+        Ok(Reply::private(text))
+    }
+
+    async fn create_tournament(
+        &self,
+        cmd: &Command,
+        options: &TournamentOptions,
+    ) -> Result<Reply, ServiceError> {
+        let settings = self.place_settings(&cmd.place).await?;
+        if !cmd.administers() && !settings.anyone_runs_tournaments() {
+            return Err(ServiceError::NotAdmin("/oware tournament create"));
+        }
+        self.check_ban(cmd).await?;
+        Self::check_channel(&settings, &cmd.place)?;
+        let name: String = options.name.trim().chars().take(NAME_MAX).collect();
+        let format = options.format.unwrap_or(if options.rounds.is_some() {
+            Format::Swiss
+        } else {
+            Format::RoundRobin
+        });
+        let tc = match &options.time {
+            Some(time) => time.parse::<TimeControl>().map_err(TournamentError::from)?,
+            None => settings.time().unwrap_or_default(),
+        };
+        let rated = options.rated.or(settings.rated()).unwrap_or(true);
+        if rated && !tc.is_timed() {
+            return Err(ServiceError::RatedNeedsClock);
+        }
+        if format == Format::RoundRobin && options.rounds.is_some() {
+            return Err(TournamentError::RoundsInRoundRobin.into());
+        }
+        let creator_id = self
+            .store
+            .upsert_player(
+                cmd.place.platform.as_str(),
+                &cmd.author.id,
+                &cmd.author.name,
+                cmd.author.is_bot,
+            )
+            .await?;
+        let rounds = match format {
+            Format::Swiss => options.rounds.map_or(DEFAULT_SWISS_ROUNDS, i64::from),
+            Format::RoundRobin => 0,
+        };
+        let new = NewTournament {
+            platform: cmd.place.platform.as_str().to_owned(),
+            place: scope(&cmd.place).to_owned(),
+            space: cmd.place.space.clone(),
+            channel: cmd.place.channel.clone(),
+            name: name.clone(),
+            format: format.as_str(),
+            rounds,
+            double_rounds: options.double && format == Format::RoundRobin,
+            time_control: tc.to_string(),
+            rated,
+            creator_id,
+        };
+        let id = self.store.create_tournament(&new, self.now()).await?;
+        let shape = match format {
+            Format::Swiss => format!("Swiss, {rounds} rounds"),
+            Format::RoundRobin if new.double_rounds => "double round-robin".to_owned(),
+            Format::RoundRobin => "round-robin".to_owned(),
+        };
+        Ok(Reply {
+            text: format!(
+                "**{name}** (T{id}) is open: {shape}, {}, {}. Join with `/oware tournament \
+                 join T{id}`; **{}** starts it with `/oware tournament start T{id}` once \
+                 everyone is in.",
+                tc.describe(),
+                if rated { "rated" } else { "casual" },
+                cmd.author.name,
+            ),
+            ..Reply::default()
+        })
+    }
+
+    /// The tournament `id` at `cmd`'s place, or the newest one here whose status is
+    /// one of `statuses` when `id` is `None`.
+    async fn find_tournament(
+        &self,
+        cmd: &Command,
+        id: Option<i64>,
+        statuses: &[&str],
+    ) -> Result<TournamentRow, ServiceError> {
+        let place = scope(&cmd.place);
+        let platform = cmd.place.platform.as_str();
+        let found = match id {
+            Some(id) => self
+                .store
+                .tournament(id)
+                .await?
+                .filter(|t| t.platform == platform && t.place == place),
+            None => self
+                .store
+                .tournaments_at(platform, place)
+                .await?
+                .into_iter()
+                .find(|t| statuses.contains(&t.status.as_str())),
+        };
+        found
+            .ok_or(match id {
+                Some(id) => TournamentError::NoSuchTournament(id),
+                None => TournamentError::NoneHere,
+            })
+            .map_err(Into::into)
+    }
+
+    async fn join_tournament(&self, cmd: &Command, id: Option<i64>) -> Result<Reply, ServiceError> {
+        let t = self.find_tournament(cmd, id, &["open"]).await?;
+        if cmd.author.is_bot {
+            return Err(TournamentError::NoBots.into());
+        }
+        self.check_ban(cmd).await?;
+        let player = self
+            .store
+            .upsert_player(t.platform.as_str(), &cmd.author.id, &cmd.author.name, false)
+            .await?;
+        match self.store.join_tournament(t.id, player, self.now()).await? {
+            Joined::Entrant(n) => {
+                let names: Vec<String> = self
+                    .store
+                    .tournament_entrants(t.id)
+                    .await?
+                    .into_iter()
+                    .map(|e| e.name)
+                    .collect();
+                Ok(Reply {
+                    text: format!(
+                        "**{}** joined {} as player {n}. Players so far ({}): {}.",
+                        cmd.author.name,
+                        title(&t),
+                        names.len(),
+                        names.join(", ")
+                    ),
+                    ..Reply::default()
+                })
+            }
+            Joined::Already(n) => Ok(Reply::private(format!(
+                "You are in {} already, as player {n}. `/oware tournament leave T{}` takes \
+                 you out.",
+                title(&t),
+                t.id
+            ))),
+            Joined::Closed => Err(TournamentError::Closed(t.id).into()),
+        }
+    }
+
+    async fn leave_tournament(
+        &self,
+        cmd: &Command,
+        id: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
+        let t = self.find_tournament(cmd, id, &["open", "running"]).await?;
+        let player = self
+            .store
+            .upsert_player(t.platform.as_str(), &cmd.author.id, &cmd.author.name, false)
+            .await?;
+        let text = match self
+            .store
+            .leave_tournament(t.id, player, self.now())
+            .await?
+        {
+            Left::Removed => format!("**{}** left {}.", cmd.author.name, title(&t)),
+            Left::Withdrawn(from) => format!(
+                "**{}** withdrew from {}: not paired from round {from} on. A game under way \
+                 is still to be played (or resigned); opponents still to meet them score a \
+                 bye.",
+                cmd.author.name,
+                title(&t)
+            ),
+            Left::NotIn => return Err(TournamentError::NotIn(t.id).into()),
+            Left::Finished => return Err(TournamentError::Over(t.id).into()),
+        };
+        Ok(Reply {
+            text,
+            ..Reply::default()
+        })
+    }
+
+    async fn start_tournament(
+        &self,
+        cmd: &Command,
+        id: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
+        let t = self.find_tournament(cmd, id, &["open"]).await?;
+        if t.status != "open" {
+            return Err(TournamentError::Started(t.id).into());
+        }
+        if t.creator_user != cmd.author.id && !cmd.administers() {
+            return Err(TournamentError::NotCreator(t.id).into());
+        }
+        let players = self.store.tournament_entrants(t.id).await?.len();
+        if players < 2 {
+            return Err(TournamentError::TooFew(t.id, players).into());
+        }
+        self.advance_tournament(t.id).await?;
+        Ok(Reply {
+            text: format!(
+                "{} has started with {players} players. Round 1's games are announced \
+                 below; `/oware tournament standings T{}` shows the table at any time.",
+                title(&t),
+                t.id
+            ),
+            ..Reply::default()
+        })
+    }
+}
