@@ -10,6 +10,7 @@ pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod i18n;
 pub mod render;
 pub mod rules;
 pub mod service;

@@ -218,6 +218,25 @@ impl Service {
     /// console's admin), and a user over the command rate is told once to slow down;
     /// further commands in that window get an empty reply (send nothing).
     pub async fn handle(&self, cmd: Command) -> Reply {
+        let language = self
+            .language_at(cmd.place.platform.as_str(), settings::scope(&cmd.place))
+            .await;
+        crate::i18n::in_language(language, self.handle_here(cmd)).await
+    }
+
+    /// The language of the bot's messages at `place` on `platform` (English when the
+    /// settings cannot be read).
+    pub(crate) async fn language_at(&self, platform: &str, place: &str) -> crate::i18n::Language {
+        match self.store.settings(platform, place).await {
+            Ok(row) => settings::Settings::from_row(row).language(),
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot read a place's language; using English");
+                crate::i18n::Language::english()
+            }
+        }
+    }
+
+    async fn handle_here(&self, cmd: Command) -> Reply {
         let cmd = self.config.admins.recognise(limits::clean(cmd));
         match self.rates.check(cmd.place.platform, &cmd.author.id) {
             limits::Verdict::Allowed => {}

@@ -186,8 +186,51 @@ impl Service {
         }
     }
 
-    /// Runs `job`, renewing its claim while it runs on a shared database.
+    /// Runs `job` in the language of its place, renewing its claim while it runs on
+    /// a shared database.
     async fn run_job(&self, job: JobRow) {
+        let language = self.job_language(&job).await;
+        crate::i18n::in_language(language, self.run_job_here(job)).await;
+    }
+
+    /// The language of the place `job` is about: its game's, its challenge's or its
+    /// tournament's (English for the others).
+    async fn job_language(&self, job: &JobRow) -> crate::i18n::Language {
+        let place = if let Some(game) = job.game_id {
+            self.store
+                .game(game)
+                .await
+                .ok()
+                .flatten()
+                .map(|g| (g.platform, g.space.unwrap_or(g.channel)))
+        } else if let Some(challenge) = job.challenge_id {
+            self.store
+                .challenge(challenge)
+                .await
+                .ok()
+                .flatten()
+                .map(|c| (c.platform, c.space.unwrap_or(c.channel)))
+        } else if job.kind == kind::TOURNAMENT {
+            match job.request.as_deref().and_then(|r| r.parse().ok()) {
+                Some(id) => self
+                    .store
+                    .tournament(id)
+                    .await
+                    .ok()
+                    .flatten()
+                    .map(|t| (t.platform, t.place)),
+                None => None,
+            }
+        } else {
+            None
+        };
+        match place {
+            Some((platform, place)) => self.language_at(&platform, &place).await,
+            None => crate::i18n::Language::english(),
+        }
+    }
+
+    async fn run_job_here(&self, job: JobRow) {
         let work = self.do_job(&job);
         if self.store.backend() == Backend::Postgres {
             let renew = async {

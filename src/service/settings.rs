@@ -8,7 +8,10 @@ use super::{
     archive::ArchiveDelay, clock::TimeControl, when, Command, Place, Platform, Reply, Service,
     ServiceError,
 };
-use crate::store::{Flag, SettingsRow};
+use crate::{
+    i18n::Language,
+    store::{Flag, SettingsRow},
+};
 
 /// The keys `/oware settings key:value` takes, with what each means.
 pub const KEYS: &[(&str, &str)] = &[
@@ -45,6 +48,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "tournaments",
         "who may create tournaments: `admins` (the default) or `anyone`",
     ),
+    (
+        "language",
+        "the language of the bot's messages: `en` (the default), or another the bot has",
+    ),
 ];
 
 /// A place's settings, read.
@@ -54,6 +61,11 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The settings stored as `row`.
+    pub(super) fn from_row(row: SettingsRow) -> Settings {
+        Settings { row }
+    }
+
     /// The channels where games may start (`None`: anywhere).
     pub fn channels(&self) -> Option<Vec<&str>> {
         self.row
@@ -94,6 +106,15 @@ impl Settings {
             .archive_after
             .as_deref()
             .and_then(|d| d.parse().ok())
+            .unwrap_or_default()
+    }
+
+    /// The language of the bot's messages here (English unless the server chose).
+    pub fn language(&self) -> Language {
+        self.row
+            .language
+            .as_deref()
+            .and_then(Language::from_tag)
             .unwrap_or_default()
     }
 
@@ -210,6 +231,21 @@ fn apply(
                     Some(delay.to_string())
                 };
             }
+            "language" => {
+                row.language = match value.trim() {
+                    "default" => None,
+                    tag => Some(
+                        Language::from_tag(tag)
+                            .ok_or_else(|| {
+                                ServiceError::BadSetting(format!(
+                                    "`language:{value}` is not a language I speak: I have {}.",
+                                    Language::available().join(", ")
+                                ))
+                            })?
+                            .tag(),
+                    ),
+                };
+            }
             "tournaments" => {
                 row.tournaments = match value.trim().to_lowercase().as_str() {
                     "anyone" | "everyone" | "all" => Some("anyone".to_owned()),
@@ -282,6 +318,7 @@ fn table(settings: &Settings, platform: Platform) -> String {
                 |c| channel_name(platform, c),
             ),
         ),
+        ("language", settings.language().tag()),
         (
             "tournaments",
             if settings.anyone_runs_tournaments() {
@@ -365,11 +402,20 @@ impl Service {
             return Err(ServiceError::SettingsChanged);
         }
         let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
-        let mut reply = Reply::private(format!(
-            "Settings changed ({}). They apply to games challenged from now on; games \
-             already challenged or under way keep theirs.",
-            changed.join(", ")
-        ));
+        // The answer is already in the new language.
+        let language = settings.language();
+        let mut text = crate::i18n::in_language(language.clone(), async {
+            crate::tr!("settings-changed", changes = changed.join(", "))
+        })
+        .await;
+        if changes.iter().any(|(key, _)| key == "language") {
+            let line = crate::i18n::in_language(language.clone(), async {
+                crate::tr!("language-changed", language = language.tag())
+            })
+            .await;
+            text = format!("{text}\n{line}");
+        }
+        let mut reply = Reply::private(text);
         reply.table = Some(table(&settings, cmd.place.platform));
         Ok(reply)
     }

@@ -24,6 +24,8 @@ pub struct SettingsRow {
     pub archive_after: Option<String>,
     /// Who may create tournaments: `anyone`, or admins only (`None`).
     pub tournaments: Option<String>,
+    /// The language of the bot's messages (a tag, `en`); `None`: English.
+    pub language: Option<String>,
     /// Changes so far (0: never changed).
     pub version: i64,
 }
@@ -36,7 +38,7 @@ impl Store {
     pub async fn settings(&self, platform: &str, place: &str) -> Result<SettingsRow, StoreError> {
         let row: Option<SettingsRow> = sqlx::query_as(
             "SELECT channels, time_control, rated, advice, threads, moderators, archive_after,
-                    tournaments, version
+                    tournaments, language, version
              FROM settings WHERE platform = $1 AND place = $2",
         )
         .bind(platform)
@@ -64,14 +66,15 @@ impl Store {
         super::inbox::claim(&mut tx).await?;
         let saved = sqlx::query(
             "INSERT INTO settings (platform, place, channels, time_control, rated, advice,
-                                   threads, moderators, archive_after, tournaments, version,
-                                   updated_by, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $12, $13, $8 + 1, $9, $10)
+                                   threads, moderators, archive_after, tournaments, language,
+                                   version, updated_by, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $12, $13, $14, $8 + 1, $9, $10)
              ON CONFLICT (platform, place) DO UPDATE SET
                  channels = excluded.channels, time_control = excluded.time_control,
                  rated = excluded.rated, advice = excluded.advice,
                  threads = excluded.threads, moderators = excluded.moderators,
                  archive_after = excluded.archive_after, tournaments = excluded.tournaments,
+                 language = excluded.language,
                  version = excluded.version, updated_by = excluded.updated_by,
                  updated_at = excluded.updated_at
              WHERE settings.version = $8",
@@ -89,6 +92,7 @@ impl Store {
         .bind(&settings.moderators)
         .bind(&settings.archive_after)
         .bind(&settings.tournaments)
+        .bind(&settings.language)
         .execute(&mut *tx)
         .await?
         .rows_affected()

@@ -1,0 +1,109 @@
+//! The bot's words. Every message a person reads is a Fluent message in
+//! `locales/<language>/oware.ftl`, embedded at build time: adding a language is
+//! adding one file (e.g. `locales/fr/oware.ftl`), and a server picks it with
+//! `/oware settings language:fr`.
+//!
+//! Code names a message with [`tr!`](crate::tr): `tr!("game-over")`, or with its
+//! variables, `tr!("game-begins", game = id, south = name)`. The language is the one
+//! in force for the task at hand ([`in_language`]): the service sets it from the
+//! place's settings for each command and each job. Anywhere else (a tool, a test,
+//! delivery) it is English. A message missing from a language falls back to English.
+
+use std::{borrow::Cow, collections::HashMap, future::Future};
+
+use fluent_templates::{fluent_bundle::FluentValue, LanguageIdentifier, Loader};
+
+fluent_templates::static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "en",
+        // Chat clients show the text as is: no Unicode isolation marks around values.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+tokio::task_local! {
+    static LANGUAGE: Language;
+}
+
+/// A language the bot speaks (one of the files in `locales/`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Language(LanguageIdentifier);
+
+impl Default for Language {
+    fn default() -> Language {
+        Language::english()
+    }
+}
+
+impl Language {
+    /// English, the default and the fallback.
+    #[must_use]
+    pub fn english() -> Language {
+        Language(LOCALES.fallback().clone())
+    }
+
+    /// The language tagged `tag` (`en`, `fr`), if the bot has it.
+    #[must_use]
+    pub fn from_tag(tag: &str) -> Option<Language> {
+        let id: LanguageIdentifier = tag.trim().parse().ok()?;
+        LOCALES
+            .locales()
+            .find(|l| **l == id)
+            .map(|l| Language(l.clone()))
+    }
+
+    /// Its tag, as stored and typed (`en`).
+    #[must_use]
+    pub fn tag(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// The tags of every language the bot has, sorted.
+    #[must_use]
+    pub fn available() -> Vec<String> {
+        let mut tags: Vec<String> = LOCALES.locales().map(ToString::to_string).collect();
+        tags.sort();
+        tags
+    }
+}
+
+/// Runs `work` with `language` as the language of its messages.
+pub async fn in_language<F: Future>(language: Language, work: F) -> F::Output {
+    LANGUAGE.scope(language, work).await
+}
+
+/// The language of the task at hand (English outside [`in_language`]).
+#[must_use]
+pub fn current() -> Language {
+    LANGUAGE.try_with(Clone::clone).unwrap_or_default()
+}
+
+/// Message `id` in the current language, with its variables; see [`tr!`](crate::tr).
+#[must_use]
+pub fn text(id: &str, args: &[(&'static str, String)]) -> String {
+    let language = current();
+    if args.is_empty() {
+        return LOCALES.lookup(&language.0, id);
+    }
+    let args: HashMap<Cow<'static, str>, FluentValue<'_>> = args
+        .iter()
+        .map(|(key, value)| (Cow::Borrowed(*key), FluentValue::from(value.as_str())))
+        .collect();
+    LOCALES.lookup_with_args(&language.0, id, &args)
+}
+
+/// Message `id` of `locales/<language>/oware.ftl` in the current language:
+/// `tr!("id")`, or `tr!("id", name = value, …)` with values that are `Display`.
+#[macro_export]
+macro_rules! tr {
+    ($id:literal) => {
+        $crate::i18n::text($id, &[])
+    };
+    ($id:literal, $($key:ident = $value:expr),+ $(,)?) => {
+        $crate::i18n::text($id, &[$((stringify!($key), ($value).to_string())),+])
+    };
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,202 @@
+//! The catalogue is complete and consistent: every message the code names exists in
+//! English with the variables the code gives it, every English message is used, and
+//! every other language has only messages English has, with no other variables.
+
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    path::Path,
+};
+
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+use fluent_templates::fluent_bundle::FluentResource;
+
+use super::*;
+
+/// Message id → the variables its patterns use, for one `.ftl` file.
+fn catalogue(path: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let text = std::fs::read_to_string(path).expect("the file reads");
+    let resource = FluentResource::try_new(text)
+        .unwrap_or_else(|(_, errors)| panic!("{}: {errors:?}", path.display()));
+    let mut out = BTreeMap::new();
+    for entry in resource.entries() {
+        if let Entry::Message(message) = entry {
+            let mut vars = BTreeSet::new();
+            if let Some(value) = &message.value {
+                variables(value, &mut vars);
+            }
+            for attribute in &message.attributes {
+                variables(&attribute.value, &mut vars);
+            }
+            out.insert(message.id.name.to_owned(), vars);
+        }
+    }
+    out
+}
+
+fn variables(pattern: &Pattern<&str>, out: &mut BTreeSet<String>) {
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            expression_variables(expression, out);
+        }
+    }
+}
+
+fn expression_variables(expression: &Expression<&str>, out: &mut BTreeSet<String>) {
+    match expression {
+        Expression::Inline(inline) => inline_variables(inline, out),
+        Expression::Select { selector, variants } => {
+            inline_variables(selector, out);
+            for variant in variants {
+                variables(&variant.value, out);
+            }
+        }
+    }
+}
+
+fn inline_variables(inline: &InlineExpression<&str>, out: &mut BTreeSet<String>) {
+    match inline {
+        InlineExpression::VariableReference { id } => {
+            out.insert(id.name.to_owned());
+        }
+        InlineExpression::Placeable { expression } => expression_variables(expression, out),
+        _ => {}
+    }
+}
+
+/// Every `tr!("id", key = …)` in the sources: id → the keys given (all calls).
+fn uses() -> BTreeMap<String, Vec<BTreeSet<String>>> {
+    let mut out: BTreeMap<String, Vec<BTreeSet<String>>> = BTreeMap::new();
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("reads") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("reads");
+                // Comments may show examples: only code counts.
+                let code: String = text
+                    .lines()
+                    .filter(|line| !line.trim_start().starts_with("//"))
+                    .map(|line| format!("{line}\n"))
+                    .collect();
+                for (id, keys) in calls(&code) {
+                    out.entry(id).or_default().push(keys);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The `tr!` calls in `text`: their ids and the keys given.
+fn calls(text: &str) -> Vec<(String, BTreeSet<String>)> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("tr!(\"") {
+        rest = &rest[at + 5..];
+        let Some(end) = rest.find('"') else { break };
+        let id = rest[..end].to_owned();
+        // The call's arguments, up to its closing parenthesis.
+        let mut depth = 1;
+        let mut args = String::new();
+        for c in rest[end + 1..].chars() {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                break;
+            }
+            args.push(c);
+        }
+        let keys = args
+            .split(',')
+            .filter_map(|part| {
+                let (key, _) = part.split_once('=')?;
+                let key = key.trim();
+                (!key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_'))
+                    .then(|| key.to_owned())
+            })
+            .collect();
+        out.push((id, keys));
+    }
+    out
+}
+
+fn locale_files() -> Vec<(String, std::path::PathBuf)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(root).expect("locales/") {
+        let path = entry.expect("entry").path();
+        let tag = path.file_name().unwrap().to_string_lossy().into_owned();
+        out.push((tag, path.join("oware.ftl")));
+    }
+    out.sort();
+    out
+}
+
+fn english() -> BTreeMap<String, BTreeSet<String>> {
+    catalogue(&Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/en/oware.ftl"))
+}
+
+#[test]
+fn every_message_the_code_names_exists_with_the_variables_it_is_given() {
+    let english = english();
+    for (id, calls) in uses() {
+        let wanted = english
+            .get(&id)
+            .unwrap_or_else(|| panic!("`{id}` is not in locales/en/oware.ftl"));
+        for given in calls {
+            assert_eq!(
+                &given, wanted,
+                "`{id}`: the code gives {given:?}, the message uses {wanted:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_english_message_is_used() {
+    let used = uses();
+    let english = english();
+    let unused: Vec<&String> = english
+        .keys()
+        .filter(|id| !used.contains_key(*id))
+        .collect();
+    assert!(unused.is_empty(), "not used anywhere: {unused:?}");
+}
+
+#[test]
+fn every_language_has_only_english_messages_and_variables() {
+    let english = english();
+    for (tag, file) in locale_files() {
+        assert!(Language::from_tag(&tag).is_some(), "{tag} is loaded");
+        for (id, vars) in catalogue(&file) {
+            let wanted = english
+                .get(&id)
+                .unwrap_or_else(|| panic!("{tag}: `{id}` is not an English message"));
+            assert!(
+                vars.is_subset(wanted),
+                "{tag}: `{id}` uses {vars:?}, English {wanted:?}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_task_language_is_used_and_english_is_the_default() {
+    assert_eq!(current(), Language::english());
+    assert_eq!(Language::from_tag("en"), Some(Language::english()));
+    assert_eq!(Language::from_tag("xx"), None);
+    assert!(Language::available().contains(&"en".to_owned()));
+    let inside = in_language(Language::english(), async { current() }).await;
+    assert_eq!(inside, Language::english());
+    // No isolation marks around values.
+    let text = crate::tr!("language-changed", language = "en");
+    assert!(
+        text.contains("en") && !text.contains('\u{2068}'),
+        "{text:?}"
+    );
+}
