@@ -88,9 +88,18 @@ pub fn text(id: &str, args: &[(&'static str, String)]) -> String {
     }
     let args: HashMap<Cow<'static, str>, FluentValue<'_>> = args
         .iter()
-        .map(|(key, value)| (Cow::Borrowed(*key), FluentValue::from(value.as_str())))
+        .map(|(key, value)| (Cow::Borrowed(*key), value_of(value)))
         .collect();
     LOCALES.lookup_with_args(&language.0, id, &args)
+}
+
+/// A variable's value: a whole number as a number (so that a message can choose
+/// its plural, `{ $n -> [one] … *[other] … }`), anything else as text.
+fn value_of(value: &str) -> FluentValue<'_> {
+    match value.parse::<i64>() {
+        Ok(n) if n.to_string() == value => FluentValue::from(n),
+        _ => FluentValue::from(value),
+    }
 }
 
 /// Message `id` of `locales/<language>/oware.ftl` in the current language:

@@ -12,9 +12,17 @@ use fluent_templates::fluent_bundle::FluentResource;
 
 use super::*;
 
-/// Message id → the variables its patterns use, for one `.ftl` file.
-fn catalogue(path: &Path) -> BTreeMap<String, BTreeSet<String>> {
-    let text = std::fs::read_to_string(path).expect("the file reads");
+/// Message id → the variables its patterns use, for one language's directory.
+fn catalogue(dir: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut text = String::new();
+    for entry in std::fs::read_dir(dir).expect("the language's directory") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "ftl") {
+            text.push_str(&std::fs::read_to_string(&path).expect("the file reads"));
+            text.push('\n');
+        }
+    }
+    let path = dir;
     let resource = FluentResource::try_new(text)
         .unwrap_or_else(|(_, errors)| panic!("{}: {errors:?}", path.display()));
     let mut out = BTreeMap::new();
@@ -131,14 +139,14 @@ fn locale_files() -> Vec<(String, std::path::PathBuf)> {
     for entry in std::fs::read_dir(root).expect("locales/") {
         let path = entry.expect("entry").path();
         let tag = path.file_name().unwrap().to_string_lossy().into_owned();
-        out.push((tag, path.join("oware.ftl")));
+        out.push((tag, path));
     }
     out.sort();
     out
 }
 
 fn english() -> BTreeMap<String, BTreeSet<String>> {
-    catalogue(&Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/en/oware.ftl"))
+    catalogue(&Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/en"))
 }
 
 #[test]
@@ -183,6 +191,19 @@ fn every_language_has_only_english_messages_and_variables() {
             );
         }
     }
+}
+
+#[test]
+fn whole_numbers_choose_plurals() {
+    assert!(matches!(value_of("3"), FluentValue::Number(_)));
+    assert!(matches!(value_of("03"), FluentValue::String(_)));
+    assert!(matches!(value_of("#3"), FluentValue::String(_)));
+    assert!(matches!(value_of("2.5"), FluentValue::String(_)));
+    // A number reads as written: no grouping, no decimals.
+    let text = crate::tr!("language-changed", language = 1_234_567);
+    assert!(text.contains(" 1234567 "), "{text:?}");
+    let text = crate::tr!("language-changed", language = -12);
+    assert!(text.contains(" -12 "), "{text:?}");
 }
 
 #[tokio::test]
