@@ -73,6 +73,18 @@ pub async fn in_language<F: Future>(language: Language, work: F) -> F::Output {
     LANGUAGE.scope(language, work).await
 }
 
+/// Runs synchronous `work` with `language` as the language of its messages.
+pub fn with_language<R>(language: Language, work: impl FnOnce() -> R) -> R {
+    LANGUAGE.sync_scope(language, work)
+}
+
+/// `work`, to run on another thread (`spawn_blocking`) in the language of the
+/// task at hand: a task-local does not cross threads by itself.
+pub fn carry<R>(work: impl FnOnce() -> R) -> impl FnOnce() -> R {
+    let language = current();
+    move || LANGUAGE.sync_scope(language, work)
+}
+
 /// The language of the task at hand (English outside [`in_language`]).
 #[must_use]
 pub fn current() -> Language {

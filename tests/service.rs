@@ -286,7 +286,7 @@ async fn fifty_identical_moves_at_once_apply_exactly_once() {
             text.contains("not your turn") || text.contains("changed while your command"),
             "unclear refusal: {text}"
         );
-        assert_ne!(text, oware_bot::service::GENERIC_FAILURE);
+        assert_ne!(*text, oware_bot::service::generic_failure());
     }
     let moves = service.store().moves(game).await.unwrap();
     assert_eq!(moves.len(), 1);

@@ -236,3 +236,29 @@ async fn a_change_applies_to_new_games_only() {
     assert!(explicit.text.contains("rated"), "{}", explicit.text);
     assert!(explicit.text.contains("1 day"), "{}", explicit.text);
 }
+
+/// The language of the bot's messages is a setting: the languages the bot has (one
+/// file each in `locales/`) are accepted and shown; any other is refused with the
+/// list. English is the default.
+#[tokio::test]
+async fn the_language_is_one_the_bot_has() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let here = games_channel();
+    let shown = service.handle(cmd_at(&here, "ann", settings(&[]))).await;
+    assert_eq!(value(&shown, "language"), "en");
+    let refused = service
+        .handle(admin(&here, settings(&[("language", "xx")])))
+        .await;
+    assert!(
+        refused.text.contains("not a language I speak") && refused.text.contains("en"),
+        "{}",
+        refused.text
+    );
+    let changed = service
+        .handle(admin(&here, settings(&[("language", "en")])))
+        .await;
+    assert!(changed.text.contains("speaks en here"), "{}", changed.text);
+    let row = service.store().settings("discord", GUILD).await.unwrap();
+    assert_eq!(row.language.as_deref(), Some("en"));
+}

@@ -6,3 +6,704 @@
 
 settings-changed = Settings changed ({ $changes }). They apply to games challenged from now on; games already challenged or under way keep theirs.
 language-changed = The bot speaks { $language } here from now on.
+
+## Tournaments (src/service/tournaments/)
+
+tournament-title = **{ $name }** (T{ $id })
+tournament-list-here = Tournaments here:
+tournament-state-open = open to join
+tournament-state-round = round { $round } of { $rounds }
+tournament-state-finished = finished
+tournament-list-line = - { $title }: { $format }, { $players } players, { $state }
+tournament-format-swiss = swiss
+tournament-format-round-robin = round-robin
+tournament-rated = rated
+tournament-casual = casual
+tournament-shape-swiss = Swiss, { $rounds } rounds
+tournament-shape-double = double round-robin
+tournament-shape-round-robin = round-robin
+tournament-created = **{ $name }** (T{ $id }) is open: { $shape }, { $time }, { $rated }. Join with `/oware tournament join T{ $id }`; **{ $creator }** starts it with `/oware tournament start T{ $id }` once everyone is in.
+tournament-joined = **{ $name }** joined { $title } as player { $entrant }. Players so far ({ $count }): { $players }.
+tournament-already-in = You are in { $title } already, as player { $entrant }. `/oware tournament leave T{ $id }` takes you out.
+tournament-left = **{ $name }** left { $title }.
+tournament-withdrew = **{ $name }** withdrew from { $title }: not paired from round { $round } on. A game under way is still to be played (or resigned); opponents still to meet them score a bye.
+tournament-started = { $title } has started with { $players } players. Round 1's games are announced below; `/oware tournament standings T{ $id }` shows the table at any time.
+tournament-player = player { $entrant }
+tournament-too-few-left = A round needs at least two players; end the tournament instead.
+tournament-too-many = Swiss pairing takes at most 64 players, not { $players }.
+tournament-no-pairing = Every possible pairing would repeat a game or give someone a second bye; end the tournament here.
+tournament-ended-after = after round { $round }: { $why }
+tournament-after-rounds = after { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }
+tournament-round-game = - game #{ $game }: **{ $south }** (South, moves first) vs **{ $north }**
+tournament-round-bye = - **{ $name }** has a bye (1 point)
+tournament-round = { $title }, round { $round } of { $rounds }: { $time }, { $rated }.
+    { $games }
+tournament-game-begins = { $title }, round { $round }: game #{ $game } begins ({ $time }). **{ $south }** plays South (A–F) and moves first; **{ $north }** plays North (a–f).
+tournament-thread = Oware: { $south } vs { $north } ({ $name } R{ $round })
+tournament-stage-open = not started yet
+tournament-stage-final = final, { $after }
+tournament-standing = { $rank }. **{ $name }**: { $points }
+tournament-standing-withdrawn = { $rank }. **{ $name }** (withdrawn): { $points }
+tournament-picture-title = { $name } (T{ $id }): { $stage }
+tournament-column-player = Player
+tournament-column-points = Pts
+tournament-column-buchholz = Bh
+tournament-column-sonneborn-berger = SB
+tournament-column-seeds = Seeds
+tournament-picture-alt = Standings of { $title }. { $standings }
+tournament-picture-alt-player = { $rank }: { $name }, { $points }
+tournament-points = { $half ->
+        [1] { $points } point
+        [2] { $points } point
+       *[other] { $points } points
+    }
+tournament-standings = { $title }, { $stage }:
+    { $standings }
+tournament-winner-name = **{ $name }**
+tournament-over = { $title } is over ({ $why }). { $count ->
+        [one] Winner:
+       *[other] Winners:
+    } { $winners } with { $points }. Final standings:
+    { $standings }
+
+## Boards (src/render/): the alt text, and the words drawn on the pictures
+
+side-south = South
+side-north = North
+alt-board = Oware board: { $south } (South) has { $south_score } and { $north } (North) has { $north_score } captured
+alt-south-pits = South's pits A to F hold { $seeds }
+alt-north-pits = North's pits a to f hold { $seeds }
+alt-captured = {" "}and captured { $seeds } from { $pits }
+alt-grand-slam = , a grand slam that captures nothing
+alt-last-move = { $player } last played { $pit } sowing { $sown }{ $effect }
+alt-better = pit { $pit } is ringed as the better move
+alt-to-move = { $player } to move ({ $legal })
+alt-game-over = the game is over
+alt-clock-running = , running
+alt-clocks = clocks: { $south } { $south_clock }{ $south_running }, { $north } { $north_clock }{ $north_running }
+result-resignation = { $winner } wins by resignation (seeds { $won }–{ $lost })
+result-time = { $winner } wins on time (seeds { $won }–{ $lost })
+result-adjudicated = { $winner } wins by an admin's decision (seeds { $won }–{ $lost })
+result-why-25 = reached 25
+result-why-no-move = no move left
+result-why-repetition = position repeated
+result-why-agreement = ended by agreement
+result-why-resigned = { $player } resigned
+result-why-time = { $player } ran out of time
+result-aborted = Game aborted: no result
+result-why-adjudicated = decided by an admin
+result-win = { $winner } wins { $won }–{ $lost } ({ $why })
+result-draw = Draw { $south }–{ $north } ({ $why })
+caption-captures = { $number }. { $pit } captures { $seeds } ({ $pits ->
+        [one] { $pits } pit
+       *[other] { $pits } pits
+    })
+caption-grand-slam = { $number }. { $pit }: grand slam, captures nothing
+caption-lap = { $number }. { $pit } sows { $sown } (a full lap)
+caption-sows = { $number }. { $pit } sows { $sown }
+caption-start = Start
+caption-after = After { $moves } moves
+board-to-move = to move
+board-game-over = Game over
+board-captured = captured
+key-played = played
+key-captured = captured
+key-can-move = can move
+key-better = better
+table-more = … and { $more } more
+
+## Charts (src/render/chart.rs, src/render/eval_graph/)
+
+chart-rating-title = { $name }: rating
+chart-game = game
+chart-rating = rating
+chart-no-games = no rated games yet
+chart-band = ±2 RD (rating uncertainty)
+graph-mistake = mistake
+graph-blunder = blunder
+graph-ply = ply
+graph-lead = South's expected lead (seeds)
+graph-nothing = no evaluation to show
+graph-south-ahead = South ahead
+graph-north-ahead = North ahead
+graph-alt-title = Evaluation graph
+graph-alt-title-of = Evaluation graph of { $title }
+graph-alt-nothing = : no evaluation to show.
+graph-alt-over = {" "}over { $plies ->
+        [one] { $plies } ply
+       *[other] { $plies } plies
+    }: { $leads }
+graph-alt-mark-of = { $side }'s { $mark }
+graph-alt-move-by = a move by { $side }
+graph-alt-swing = , the largest swing was at ply { $ply } ({ $what }, { $seeds })
+graph-alt-no-swing = , the evaluation never moved
+graph-alt-level-from = level from ply { $ply }
+graph-alt-led-from = { $side } led from ply { $ply }
+graph-alt-level-throughout = level throughout
+graph-alt-led-throughout = { $side } led throughout
+graph-alt-level-first = level at first
+graph-alt-led-first = { $side } led at first
+graph-alt-then = , then { $next }
+graph-alt-seesaw = the lead changed { $changes } times, finally { $last }
+graph-alt-seeds = { $seeds ->
+        [1] { $seeds } seed
+       *[other] { $seeds } seeds
+    }
+graph-alt-seeds-fraction = { $seeds } seeds
+graph-alt-a-mistake = a mistake at ply { $ply }
+graph-alt-a-blunder = a blunder at ply { $ply }
+graph-alt-mistakes = mistakes at plies { $plies } and { $last }
+graph-alt-blunders = blunders at plies { $plies } and { $last }
+graph-alt-no-marks = no mistakes or blunders marked
+
+## Chat adapters (src/chat/)
+
+matrix-who-is = I can't tell who `{ $mention }` is: mention them, e.g. `!oware play @bob:example.org`.
+matrix-who-is-short = I can't tell who `{ $mention }` is.
+matrix-thread-root = Oware game #{ $game }
+matrix-no-dm = I couldn't open a direct message with you; check that you accept invites (from me), then try again.
+matrix-your-move = Your move: { $pits } (type `!move { $pit }`)
+matrix-type-accept-or-decline = Type `!oware accept` or `!oware decline`.
+matrix-type-accept = Type `!oware accept`.
+matrix-type-decline = Type `!oware decline`.
+matrix-type = Type { $commands }.
+matrix-or = {" "}or{" "}
+matrix-undecryptable = I could not decrypt a message here: its key never reached me. Please send your command again. If it keeps happening, let your client send keys to unverified sessions (mine is not verified), or start a new session (log out and in again) so that it shares fresh keys.
+discord-no-thread = _(I could not open a thread for this game here: I need the **Create Public Threads** permission. The game is played in this channel instead.)_
+console-intro = Oware console chat. Type lines as `<user>: <command>`, for example:
+      alice: /oware play @bob
+      bob: /oware accept
+      alice: /move c
+      carol: /oware advise d      (onlookers suggest a move)
+      alice: /oware stats @bob    (also leaderboard, history, replay #1, link)
+    `alice: /oware help` lists every command; end with Ctrl-D.
+console-line-hint = [bot] Type `<user>: <command>`, e.g. `alice: /oware play @bob`. A name is one word of at most 32 letters, digits and `-_.`; `#room alice: …` speaks in another room.
+crosstable-number = No
+crosstable-round = R{ $round }
+crosstable-bye = bye
+
+## Refusals (src/service/error.rs)
+
+error-generic-failure = Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.
+error-no-game-here = There is no game here. Start one with `/oware play @someone`, or name a game with its id, e.g. `/oware board #12` (`/oware games` lists yours).
+error-no-game-of-yours = You have no game here. Start one with `/oware play @someone` (`/oware games` lists yours).
+error-no-such-game = There is no game #{ $game } here. `/oware games` lists your games and their ids.
+error-which-game = { $yours ->
+        [yes] You have
+       *[no] There are
+    } several games here: { $list }. Say which, e.g. `{ $example } #{ $first }`.
+error-not-a-player = You are not playing in game #{ $game } ({ $south } vs { $north }): only they can do that. Challenge someone with `/oware play @someone`.
+error-not-your-turn = It is not your turn: { $name } ({ $side }) is to move in game #{ $game }. Wait for their move.
+error-game-over = Game #{ $game } is over ({ $summary }). Start a new one with `/oware play @someone`.
+error-stale-board = That board is out of date (it shows move { $shown }, the game is at move { $now }). Use the latest board's buttons, or type the move, e.g. `/move c`.
+error-bad-pit = { $why }. For example `/move c`.
+error-pit-letters-south = A to F
+error-pit-letters-north = a to f
+error-pit-empty = name a pit: a letter from { $letters } (your own row)
+error-pit-not-a-pit = `{ $typed }` is not a pit: name one of your pits with a letter from { $letters }
+error-illegal = That move is not allowed: { $why }.
+error-illegal-game-over = the game is over: no more moves can be played
+error-illegal-not-your-row = { $pit } is { $owner }'s pit: { $side } sows from its own row ({ $legal })
+error-illegal-empty-pit = pit { $pit } is empty: your legal pits are { $legal }
+error-illegal-empty-pit-must-feed = pit { $pit } is empty: your legal pits are { $legal } (the other row is empty, and only these give it seeds)
+error-illegal-must-feed = { $opponent }'s row is empty, so you must give them seeds, and { $pit } does not reach their row: sow from { $legal }
+error-illegal-grand-slam = { $pit } would capture every seed on { $opponent }'s row (a grand slam), which this game's rules forbid: play { $legal } instead
+error-raced = Game #{ $game } changed while your command was being applied, so nothing was done. Look at the board (`/oware board`) and try again.
+error-challenge-self = You cannot challenge yourself. Challenge someone else with `/oware play @someone`.
+error-challenge-bot = { $name } is a bot and cannot play Oware here. Challenge a person with `/oware play @someone`, or play me (the engine) by mentioning me instead.
+error-engine-clock = Games against the engine have no clock (leave out `time:`); a game you leave for 7 days is aborted.
+error-engine-rated = Games against the engine are never rated (a rating measures you against people). Leave out `rated:`, or challenge a person with `/oware play @someone rated:yes`.
+error-rated-needs-clock = Rated games need a clock, so a player who stops playing loses on time: use e.g. `time:3d` or `time:5+3`, or make the game casual with `rated:no`.
+error-too-late = Too late: { $name }'s time for a move in game #{ $game } has run out, so the game is lost on time. The result will appear here in a moment.
+error-cannot-abort = Game #{ $game } is under way (both sides have moved), so it cannot be aborted. Resign with `/oware resign`, or propose ending it with `/oware end`.
+error-duplicate-challenge = You already have a pending challenge to { $name }. Wait for their answer, or withdraw it with `/oware cancel`.
+error-which-challenge = You have several pending challenges: { $list }. Say which, e.g. `/oware { $command } c{ $first }`.
+error-challenge-closed = Challenge c{ $challenge } was { $status }. Ask for a new one with `/oware play @someone`.
+error-end-already-proposed = You already proposed ending game #{ $game }; { $name } can agree with `/oware end`, or play on.
+error-game-not-over = Game #{ $game } is still being played: the engine analyses a game once it is over (a review during the game would coach one side). Try again after the last move.
+error-nothing-to-analyse = Game #{ $game } has no moves to analyse. Analyse a game that was played, e.g. your last one with `/oware analyse`.
+error-no-puzzle-open = You have no puzzle open. Ask for one with `/oware puzzle` (or today's with `/oware puzzle daily`).
+error-puzzle-answered = You have answered puzzle #{ $puzzle } already. Ask for a new one with `/oware puzzle`.
+error-no-such-puzzle = There is no puzzle #{ $puzzle }. Ask for one with `/oware puzzle`.
+error-puzzle-move = { $pit } is not a legal move in puzzle #{ $puzzle }: answer with one of { $legal }, e.g. `/oware solve { $example }`.
+error-advice = Your advice was not taken: { $why }.
+error-never-played = { $who } not played a game yet, so there is nothing to show. Start one with `/oware play @someone`.
+error-no-such-page = There is no page { $page }: the leaderboard has { $pages } { $pages ->
+        [one] page
+       *[other] pages
+    }. Try `/oware leaderboard page:{ $pages }`.
+error-link-unknown = `{ $code }` is not a valid link code. Check it, or get a new one with `/oware link` on your other account.
+error-link-expired = That link code has expired. Get a new one with `/oware link` and use it within { $minutes } minutes.
+error-link-used = That link code has already been used. Get a new one with `/oware link`.
+error-link-own-code = That code is yours: type `/oware link { $code }` from your account on another network (Discord, Matrix or the console) to link the two.
+error-link-same-network = That code was made by another account on this network: only accounts on different networks can be linked. Use it from your account on another network.
+error-already-linked = Your account and the code's account are already linked: they share one rating. Nothing to do.
+error-not-admin = `{ $command }` is only for the bot's owners (`OWARE_OWNERS`) and the admins of this place: on Discord, members with **Manage Server** (or Administrator); on Matrix, power level 50 or more in the room; on the console, the user named in `OWARE_CONSOLE_ADMIN`. Ask one of them.
+error-bad-setting = { $why } Type `/oware settings` to see them all.
+error-settings-changed = Another admin changed the settings just now. Look at them with `/oware settings` and change them again if you still want to.
+error-channel-not-allowed = Games start only in { $channels } on this server (a server setting). Challenge there, or ask an admin to change it with `/oware settings channels:…`.
+error-reason-needed = Say why: `{ $usage }`. The reason goes in this server's audit log.
+error-not-the-winner = { $name } is not playing in game #{ $game }: name its winner, { $south } or { $north }, e.g. `/oware admin adjudicate #{ $game } @{ $south } why`, or call it a draw with `/oware admin adjudicate #{ $game } draw why`.
+error-banned = You may not challenge or accept games on this server { $until }{ $reason }: an admin banned you. Games under way go on; ask an admin if you think this is a mistake.
+error-other-banned = { $name } cannot play on this server { $until }: they are banned here. Challenge someone else.
+error-not-banned = { $name } is not banned here. `/oware admin log` shows the bans and who made them.
+
+## Tournament refusals (src/service/tournaments/error.rs)
+
+error-no-such-tournament = There is no tournament T{ $id } on this server. `/oware tournament` lists the ones here.
+error-no-tournament-here = There is no tournament to join or follow here. An admin creates one with `/oware tournament create My Cup format:swiss rounds:3`.
+error-tournament-closed = Tournament T{ $id } has started, so it takes no more players. Ask its creator to make the next one.
+error-tournament-not-in = You are not playing in tournament T{ $id }; nothing to leave.
+error-tournament-over = Tournament T{ $id } is over; `/oware tournament standings T{ $id }` shows how it ended.
+error-tournament-started = Tournament T{ $id } has started already. `/oware tournament standings T{ $id }` shows where it stands.
+error-tournament-not-creator = Only the creator of tournament T{ $id } or a server admin can start it.
+error-tournament-too-few = Tournament T{ $id } has { $players } player(s); it needs at least 2. Players join with `/oware tournament join T{ $id }`.
+error-tournament-no-bots = Bots cannot play in tournaments; people only.
+error-tournament-rounds-in-round-robin = A round-robin has as many rounds as it needs for everyone to meet; leave out `rounds:`, or use `format:swiss rounds:N`.
+error-tournament-no-abort = Game #{ $game } is a tournament game: it cannot be aborted. Play it, resign it, or ask a server admin (`/oware admin abort`).
+
+## Commands not understood (src/service/parse/)
+
+parse-unknown-command = I don't know the command `{ $command }`. Type `/oware help` to see what I can do.
+parse-unknown-command-near = I don't know the command `{ $command }`. Did you mean `{ $near }`? Type `/oware help` to see what I can do.
+parse-missing-opponent = Whom do you want to play? Mention them: `/oware play @someone`.
+parse-missing-pit = Which pit? Name one of your own pits by its letter, e.g. `{ $command } c`.
+parse-pit-not-a-number = `{ $number }` is a number, but pits are letters: A to F for South, a to f for North (your own row), e.g. `{ $command } c`.
+parse-missing-challenge = Which challenge? Give its id, e.g. `/oware reissue c7`.
+parse-missing-game = Which game? Give its id, e.g. `/oware replay #12`.
+parse-unknown-option = Unknown option `{ $option }`. Options are first:me|them|random, rated:yes|no, variant:abapa|forbidden|capture-all, advice:on|off, level:easy|medium|hard, time:3d|5+3|none, reminders:on|off.
+parse-bad-option = `{ $key }:{ $value }` is not valid: use { $key }:{ $expected }.
+parse-bad-range = `{ $key }:{ $value }` is not valid: use { $key }:a number from { $min } to { $max }.
+parse-challenge-not-game = `{ $id }` is a challenge; games are numbered like `#12` (`/oware games` lists yours).
+parse-bad-id = `{ $id }` is not a game id: use a number, e.g. `#12`.
+parse-too-long = That command is too long ({ $length } characters; at most { $max }). Type it again, shorter.
+parse-usage = Type it like this: `{ $usage }`.
+parse-unknown-admin = `/oware admin` has no `{ $word }`: it takes abort, adjudicate, ban, unban and log (`/oware admin` alone explains them).
+parse-unexpected-word = `{ $command }` does not take `{ $word }`. Type `/oware help` for examples.
+
+## Time controls (src/service/clock.rs, src/service/when.rs)
+
+clock-bad-time = `time:{ $value }` is not valid: { $why }. Use time:3d (a deadline for each move, from 15s to 30d, in s, m, h or d, e.g. 12h or 30m), time:5+3 (a live clock: 5 minutes each plus 3 seconds a move) or time:none (casual games only).
+clock-why-minutes = the minutes must be a number
+clock-why-increment = the increment must be seconds
+clock-why-live-too-short = a live clock needs at least 1 minute
+clock-why-live-too-long = a live clock is at most 180+60
+clock-why-no-unit = give a unit: s, m, h or d
+clock-why-not-a-number = it must start with a number
+clock-why-bad-unit = the unit must be s, m, h or d
+clock-why-too-short = the shortest deadline is 15s
+clock-why-too-long = the longest deadline is 30d
+clock-none = no clock
+clock-per-move = { $span } a move
+clock-live = a live clock of { $base } each plus { $increment } s a move
+when-days = { $n ->
+        [one] { $n } day
+       *[other] { $n } days
+    }
+when-hours = { $n } h
+when-minutes = { $n } min
+when-seconds = { $n } s
+when-two-units = { $first } { $second }
+
+## Limits (src/service/limits.rs)
+
+limits-pending-challenges = You already have { $count } pending challenges, the most at once. Wait for answers, or withdraw one with `/oware cancel`.
+limits-active-games = That would make more than { $limit } games at once for one player. Finish one first (`/oware games` lists them; `/oware resign` ends one).
+limits-engine-games-per-user = You already play { $count } games against me, the most at once. Finish one first (or `/oware resign` it).
+limits-engine-games = I am playing as many games against people as I can right now. Try again later, or challenge a person with `/oware play @someone`.
+
+## Linking accounts (src/service/link.rs)
+
+link-code = Your link code is `{ $code }`. Within { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    }, type `/oware link { $code }` from your account on another network (Discord, Matrix or the console): both accounts will then share one rating. The code works once; keep it to yourself.
+link-account = { $name } ({ $platform })
+link-linked = Linked: { $mine } and { $other } are now one player, with one rating and one line on the global leaderboard. The account with more rated games keeps its rating (on a tie, the code's): kept { $kept } ({ $kept_games } rated { $kept_games ->
+        [one] game
+       *[other] games
+    }), dropped the rating of { $dropped } ({ $dropped_games } rated { $dropped_games ->
+        [one] game
+       *[other] games
+    }). Every game stays in the history.
+
+## The engine as an opponent (src/service/bot.rs)
+
+bot-game-begins = Game #{ $game } against the engine ({ $level } level, { $variant }, casual) begins: **{ $name }** plays South (A–F) and moves first.
+bot-busy = **{ $bot }** is busy with other games and will answer shortly; its move will appear here.
+bot-thinking = **{ $bot }** is thinking; its move will appear here.
+
+## Status (src/service/status.rs)
+
+status-title = **Status** of this bot process (games, challenges, jobs and messages count every server and network):
+status-database = Database
+status-discord-shards = Discord shards
+status-games = Games in progress
+status-challenges = Challenges pending
+status-jobs = Jobs pending
+status-jobs-figure = { $jobs } ({ $due } due now)
+status-unsent = Unsent, { $network }
+status-given-up = { $waiting } ({ $given_up } given up)
+status-shards-not-running = not running
+status-shards-all = all
+status-shards-one = { $shard } of { $total }
+status-shards-range = { $first }–{ $last } of { $total }
+status-console = console
+
+## Fixed texts (src/service/text.rs)
+
+help = **Oware bot**: play Oware (abapa rules) right here.
+    - `/oware play @someone`: challenge someone. Options: `first:me|them|random` `rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off` `time:3d|12h|30m|5+3|none` `reminders:on|off`. By default you move first and play South (A–F), rated, 3 days a move.
+    - Clocks: `time:3d` is a deadline per move (with reminders); `time:5+3` a live clock (5 min, +3 s a move); `time:none` casual only. Out of time loses.
+    - `/oware play @oware-bot level:easy|medium|hard`: the engine, at once (never rated).
+    - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); `/oware cancel` withdraws your own.
+    - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
+    - `/oware board`: the board. `/oware games`: your games.
+    - `/oware resign`; `/oware end`: propose ending by agreement (each takes their own row; the other confirms with `/oware end`). `/oware abort`: call a game off before both sides have moved (no result).
+    - `/oware rematch`: after a game, challenge the same player again, sides swapped; `/oware reissue c7`: make an expired challenge again.
+    - `/oware advise d`: watching? Suggest a pit for the side to move (tallied); `advice:on` is casual games' default.
+    - `/oware leaderboard [global] [page:2]`: ratings here or everywhere.
+    - `/oware stats [@someone]`: rating, record, head-to-head, chart; `/oware history [@someone]`: last 10 games.
+    - `/oware replay #12`: a game as a GIF and a record.
+    - `/oware analyse #12`: the engine's review of a finished game; `/oware advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
+    - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
+    - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional).
+    - `/oware tournament`: tournaments. `/oware help rules`. `/oware report #12 why`: tell the admins. Admins: `/oware settings` (all see), `/oware admin` (`status`, moderation).
+rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), North a–f (top); you always name a pit of your own row.
+    - **Sowing**: take every seed from one of your pits and drop one in each following pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
+    - **Capture**: if the last seed lands in an opponent pit that now holds 2 or 3, take them, and keep taking the pits just before it while they hold 2 or 3 and are the opponent's.
+    - **Grand slam**: a move that would capture the opponent's whole row captures nothing (variants: `forbidden` forbids it, `capture-all` takes everything).
+    - **Feeding**: if your opponent has no seeds, you must play a move that gives them some; if you cannot, you take the seeds on your row and the game ends.
+    - **End**: 25 seeds wins; 24–24 is a draw. An endless cycle ends with each player taking their own row; players may also agree to end it that way (`/oware end`).
+admin = **Moderation** (server admins; each action is kept in the audit log):
+    - `/oware admin status`: the bot's health (shards, games in progress, queues).
+    - `/oware admin abort #12 why`: call a game of this server off (unrated, no result).
+    - `/oware admin adjudicate #12 @winner why`: decide a game (rated like any result); `draw` instead of `@winner` makes it a draw.
+    - `/oware admin ban @someone [days] why`: stop them playing games here (challenging, accepting or being challenged), for `days` days or until unbanned.
+    - `/oware admin unban @someone`: lift a ban.
+    - `/oware admin log`: the last 20 actions and reports.
+    Anyone can report a game to the admins with `/oware report #12 why`.
+tournament = **Tournaments**:
+    - `/oware tournament create My Cup format:round-robin|swiss rounds:3 time:3d rated:yes`: a new one (server admins, or anyone if `/oware settings tournaments:anyone`); `double:yes` makes a round-robin meet twice, colours swapped.
+    - `/oware tournament join [T2]` / `leave`: enter, or withdraw (from the next round on).
+    - `/oware tournament start [T2]`: the creator or an admin starts it; each round's games start by themselves, announced here, and the next round when the last ends.
+    - `/oware tournament standings [T2]`: the table, tie-breaks Buchholz (Bh), Sonneborn-Berger (SB) and seeds captured; a loss on time counts as a loss.
+
+## Showing a game (src/service/view.rs)
+
+view-clock-left = { $span } left
+view-clock = { $name } { $clock }
+view-clock-running = { $name } { $clock } (running)
+view-clocks = Clocks: { $south } – { $north }.
+view-time-to-move = { $name } has { $span } to move (until { $until }).
+view-moves-played = { $ply ->
+        [one] { $ply } move
+       *[other] { $ply } moves
+    } played
+view-moves-played-next = { $ply ->
+        [one] { $ply } move
+       *[other] { $ply } moves
+    } played, move { $next } next
+view-game-label = #{ $id } { $south } vs { $north }
+view-row-south = South, pits A–F
+view-row-north = North, pits a–f
+view-reason-winning-score = 25 seeds reached
+view-reason-no-legal-move = no move could feed the empty row; each took their own seeds
+view-reason-repetition = the position repeated; each took their own seeds
+view-reason-agreement = ended by agreement; each took their own seeds
+view-reason-resignation = resignation
+view-reason-timeout = on time
+view-reason-aborted = aborted
+view-reason-adjudicated = decided by an admin
+view-result-aborted = Game over: aborted, no result (it is not rated).
+view-by-resignation = by resignation
+view-by-timeout = on time
+view-by-admin = by an admin's decision
+view-result-won-by = Game over: **{ $name }** wins { $by } (seeds { $won }–{ $lost }).
+view-result-head-win = **{ $name }** wins { $won }–{ $lost }
+view-result-head-draw = Draw { $south }–{ $north }
+view-result = Game over: { $head } ({ $score }; { $reason }).
+view-summary-aborted = aborted
+view-summary-won = { $name } won { $won }–{ $lost }
+view-summary-drawn = drawn { $south }–{ $north }
+view-summary-playing = still being played
+view-button-rematch = Rematch
+view-button-analyse = Analyse
+view-to-move = Score: { $score }. **{ $name }** to move ({ $hint }).
+view-move = **{ $name }** played **{ $pit }** (sowed { $sown }).
+view-move-lap = **{ $name }** played **{ $pit }** (sowed { $sown }, all the way round).
+view-captured = Captured { $seeds } seeds from { $pits }.
+view-grand-slam = A grand slam: under this game's rules it captures nothing.
+game-side-south = South
+game-side-north = North
+game-rated = rated
+game-casual = casual
+
+## Standings (src/service/standings.rs)
+
+standings-puzzles = Puzzles: rating { $rating } (deviation { $deviation }), { $solved } solved of { $attempts }.
+standings-scope-global = every server and network
+standings-scope-server = this server
+standings-scope-here = here
+standings-empty = Nobody has finished a rated game on { $scope } yet. Be the first: `/oware play @someone`.
+standings-leaderboard = **Leaderboard** ({ $scope }), page { $page } of { $pages }:
+standings-leaderboard-line = { $rank }. **{ $name }** { $rating } ({ $wins } won, { $draws } drawn, { $losses } lost)
+standings-provisional = `?` marks a provisional rating.
+standings-next-page = Next page: `/oware leaderboard page:{ $page }`.
+standings-next-page-global = Next page: `/oware leaderboard global page:{ $page }`.
+standings-you-have = You have
+standings-name-has = { $name } has
+standings-no-games = **{ $name }**: no games yet.
+    { $puzzles }
+standings-stats = **{ $name }**: rating { $rating } (deviation { $deviation }). { $games ->
+        [one] { $games } rated game
+       *[other] { $games } rated games
+    }: { $wins } won, { $draws } drawn, { $losses } lost; { $seeds } seeds captured; best winning streak { $best } (current { $streak }).
+standings-stats-new = **{ $name }**: rating { $rating } (no rated games yet).
+standings-h2h-none = No finished games against you yet.
+standings-h2h = Against you ({ $asker }): { $name } won { $wins }, drew { $draws }, lost { $losses }.
+standings-chart = Rating chart of { $name } over { $games ->
+        [one] { $games } rated game
+       *[other] { $games } rated games
+    }, now { $rating }.
+standings-chart-empty = Rating chart of { $name }: no rated games yet.
+standings-history = **{ $name }**'s recent games, newest first:
+standings-in-progress = in progress, move { $ply }
+standings-aborted = aborted
+standings-drew = drew { $mine }–{ $theirs }
+standings-won = won { $mine }–{ $theirs }
+standings-lost = lost { $mine }–{ $theirs }
+standings-by-agreement = by agreement
+standings-history-line = - #{ $game } vs **{ $opponent }** ({ $side }, { $rated }, { $date }): { $result }
+standings-history-line-reason = - #{ $game } vs **{ $opponent }** ({ $side }, { $rated }, { $date }): { $result }, { $reason }
+standings-replay-hint = Watch one again with `/oware replay #id`.
+
+## Moderation (src/service/moderation.rs)
+
+moderation-until-lifted = until an admin lifts the ban
+moderation-until = until { $time }
+moderation-until-unbanned = until unbanned (`/oware admin unban`)
+moderation-abort-why = an admin (**{ $admin }**) called it off: { $why }
+moderation-aborted = Game #{ $game } is aborted (unrated, no result); its players are told why in its thread.
+moderation-verdict-win = **{ $name }** wins
+moderation-verdict-draw = it is a draw
+moderation-decided-headline = Game #{ $game } is decided by an admin (**{ $admin }**): { $verdict }. Why: { $why }
+moderation-decided = Game #{ $game } is decided: { $verdict }. Its players are told in its thread.
+moderation-banned = **{ $name }** may not challenge or accept games on this server { $until }. Games under way go on.
+moderation-unbanned = **{ $name }** may start games on this server again.
+moderation-log-empty = The audit log of this server is empty: no admin action or report yet.
+moderation-log = **Audit log** of this server, the last { $entries } entries, newest first (times UTC):
+moderation-report-notice = **Report** of game #{ $game } ({ $south } vs { $north }) by { $author }: { $why }
+moderation-reported = Thank you: your report of game #{ $game } is recorded for this server's admins.
+moderation-reported-posted = Thank you: your report of game #{ $game } is recorded for this server's admins and posted in their channel.
+moderation-log-when = When
+moderation-log-who = Who
+moderation-log-what = What
+moderation-log-target = Game/user
+moderation-log-reason = Reason
+
+## Puzzles (src/service/puzzles.rs)
+
+puzzle-task-seeds = find the move that wins { $seeds } seeds more than any other
+puzzle-task-win = find the move that wins
+puzzle-none-yet = There are no puzzles yet: they are made from the endgame tables, which the bot builds in the background on its first start (a few minutes), and from the blunders of analysed games. Try again in a few minutes.
+puzzle-all-had = You have had every puzzle there is for now. New ones come from analysed games (`/oware analyse`): try again later.
+puzzle-daily = **Puzzle of the day** ({ $date }): { $puzzle }
+puzzle-answered-already = You have answered this one already.
+puzzle-solvers = Solved so far here: { $solvers }.
+puzzle-solvers-nobody = nobody yet
+puzzle-shown = **Puzzle #{ $puzzle }** (rating { $rating }): **{ $side }** to move ({ $pits }), scores { $south }–{ $north }. { $task }. Answer with `/oware solve <pit>` or a button.
+puzzle-pits-south = pits A–F
+puzzle-pits-north = pits a–f
+puzzle-caption = Puzzle #{ $puzzle }: { $task }
+puzzle-right = **Right**, { $name }: **{ $pit }** is the move.
+puzzle-wrong = **Not this time**, { $name }: { $pit } is not it. The move was **{ $solution }**.
+puzzle-result = { $verdict } Puzzle #{ $puzzle } ({ $task }): the line is { $line }.
+    Your puzzle rating: { $before } → { $after } ({ $change }). Another: `/oware puzzle`.
+
+## Jobs (src/service/jobs.rs)
+
+jobs-no-first-move = **{ $name }** did not make a first move within { $span }
+jobs-timeout = **{ $name }** ran out of time in game #{ $game }: **{ $winner }** wins on time.
+jobs-idle = nobody moved in a game against the engine for { $span }
+jobs-aborted = Game #{ $game } is aborted: { $why }. It counts for nobody.
+jobs-reminder = Reminder: it is your move in game { $game }, **{ $name }**. Time left: { $span } (until { $until }); after that the game is lost on time.
+jobs-expired = Challenge c{ $challenge } from **{ $challenger }** to **{ $opponent }** expired: nobody answered within { $span }. { $challenger } can make it again with `/oware reissue c{ $challenge }`.
+jobs-button-challenge-again = Challenge again
+
+## Analysis (src/service/analysis.rs and src/service/analysis/)
+
+analysis-started = Analysing game { $game }… The engine looks at every position ({ $moves } moves); the review will appear here.
+analysis-advice-verdict = { $verdict }
+    The engine's full review: `/oware analyse #{ $game }`.
+judge-verdict = **Advice judged** ({ $plies ->
+        [one] { $plies } move
+       *[other] { $plies } moves
+    } had advice): onlookers' top picks would have lost { $top } seeds in all, the players { $played }.
+judge-verdict-best = **Advice judged** ({ $plies ->
+        [one] { $plies } move
+       *[other] { $plies } moves
+    } had advice): onlookers' top picks would have lost { $top } seeds in all, the players { $played }; best adviser: { $name } ({ $close } of { $picks ->
+        [one] { $picks } pick
+       *[other] { $picks } picks
+    } within a seed of best).
+judge-scope-everywhere = everywhere
+judge-scope-here = here
+judge-none = No adviser has { $min } judged picks { $scope } yet. Advise in games others play (`/advise d`): when a game with advice ends, the engine judges every pick.
+judge-leaderboard = **Best advisers { $scope }** (average seeds lost per pick against the engine's best move; at least { $min } judged picks):
+judge-leaderboard-line = { $rank }. { $name } — { $average } seeds a pick, { $close } of { $picks } within a seed of best
+report-class-good = a good move
+report-class-best = a best move
+report-class-inaccuracy = an inaccuracy
+report-class-mistake = a mistake
+report-class-blunder = a blunder
+report-class-other = a { $class }
+report-title = **Review of game { $game }** ({ $moves } moves, engine's view).
+    Accuracy: { $south } { $south_accuracy }%, { $north } { $north_accuracy }%.
+report-turning-point-best = Turning point: move { $move_number }, **{ $name }** played { $pit }{ $mark }.
+report-turning-point = Turning point: move { $move_number }, **{ $name }** played { $pit }{ $mark } ({ $class }, { $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    } lost; better was { $best }).
+report-no-turning-point = No turning point: the result was in sight from the start.
+report-no-mistakes = No mistakes or blunders (no move lost 3 seeds or more).
+report-mistakes = Mistakes and blunders (seeds lost; the engine's line):
+report-mistake-line = { $move_number }. { $name } { $pit }{ $mark } −{ $seeds }: better { $best } ({ $line })
+report-column-best = best
+report-column-good = good
+report-column-inaccuracy = inacc
+report-column-mistake = mista
+report-column-blunder = blund
+report-column-accuracy = acc.
+report-column-south = S
+report-column-north = N
+report-graph-title = Game #{ $game } · { $south } (South) vs { $north } (North)
+report-blunder-caption = Move { $move_number }: { $name } played { $pit }?? (−{ $seeds }); better { $best }
+report-blunder-description = The biggest blunder of game #{ $game }: { $caption }
+
+## Challenges (src/service/challenges.rs and src/service/challenges/find.rs)
+
+challenge-first = { $name } moves first
+challenge-first-random = a coin toss decides who moves first
+challenge-no-reminders = { $time }, no reminders
+challenge-advice-on = on
+challenge-advice-off = off
+challenge-made = **{ $challenger }** challenges **{ $opponent }** to Oware (challenge c{ $challenge }: { $variant }, { $rated }, { $time }, advice { $advice }; { $first }). { $opponent }: accept with `/oware accept` or decline with `/oware decline` within { $span }.
+challenge-button-accept = Accept
+challenge-button-decline = Decline
+challenge-closed-meanwhile = answered or withdrawn meanwhile
+challenge-accepted = **{ $opponent }** accepted **{ $challenger }**'s challenge: game #{ $game } begins ({ $variant }, { $rated }, { $time }). **{ $south }** plays South (A–F) and moves first; **{ $north }** plays North (a–f).
+challenge-thread = Oware: { $challenger } vs { $opponent }
+challenge-declined = **{ $opponent }** declined **{ $challenger }**'s challenge c{ $challenge }.
+challenge-withdrawn = **{ $challenger }** withdrew challenge c{ $challenge } to **{ $opponent }**.
+challenge-status-cancelled = withdrawn by the challenger
+challenge-status-declined = declined
+challenge-status-expired = not answered in time, so it expired
+challenge-status-accepted = accepted already
+challenge-start-yourself = Start a game yourself with `/oware play @someone`.
+challenge-last-expired = Challenge c{ $challenge } from { $challenger } expired: it was not answered in time. { $start }
+challenge-last-withdrawn = { $challenger } withdrew challenge c{ $challenge }, so there is nothing to answer. { $start }
+challenge-last-closed = Your last challenge, c{ $challenge } from { $challenger }, was { $status }. { $start }
+challenge-none-for-you = Nobody has challenged you here. { $start }
+challenge-no-such = There is no challenge c{ $challenge }. `/oware games` lists your pending challenges.
+challenge-is-yours = Challenge c{ $challenge } is yours: wait for { $opponent } to answer, or withdraw it with `/oware cancel`.
+challenge-not-for-you = Challenge c{ $challenge } is for { $opponent }, not you. Challenge someone yourself with `/oware play @someone`.
+challenge-not-yours-to-withdraw = Only { $challenger } can withdraw challenge c{ $challenge }; you can accept or decline it.
+challenge-none-to-withdraw = You have no pending challenge to withdraw. `/oware games` lists your games and challenges.
+
+## Playing (src/service/games.rs)
+
+games-north-capital = { $letter } is South's pit; you play North, so I played your { $lower }. (Your pits are a–f; capitals always mean your own row too.)
+games-board = Game { $game } ({ $variant }, { $rated }), { $moves }.
+
+## Replays (src/service/replay.rs)
+
+replay-text = Replay of game { $game } ({ $variant }, { $rated }): { $plies ->
+        [one] { $plies } move
+       *[other] { $plies } moves
+    }, { $state }. The record is attached as text.
+replay-gif = Animated replay of game #{ $game }, { $south } (South) vs { $north } (North), { $plies } moves.
+replay-record = Game record of game #{ $game }.
+
+## Aborts, rematches and reissues (src/service/lifecycle.rs)
+
+lifecycle-abort-why = **{ $name }** called it off before both sides had moved
+lifecycle-aborted = Game #{ $game } is aborted; both players are told in its thread.
+lifecycle-no-rematch = You have no finished game here to play again. Start one with `/oware play @someone`.
+lifecycle-rematch-not-player = Only { $south } and { $north } can ask for a rematch of game #{ $game }.
+lifecycle-rematch-active = Game #{ $game } is still being played: finish it first (or `/oware resign`).
+lifecycle-reissue-none = There is no challenge c{ $challenge }. Challenge someone with `/oware play @someone`.
+lifecycle-reissue-not-yours = Only { $challenger } can make challenge c{ $challenge } again; challenge someone yourself with `/oware play @someone`.
+
+## Resigning and ending by agreement (src/service/conclude.rs)
+
+conclude-resigned = **{ $name }** resigned.
+conclude-engine-agrees = **{ $engine }** agrees to end the game: it does not expect to do better by playing on. Each player takes the seeds on their own row.
+conclude-agreed = **{ $name }** agreed to end the game; each player takes the seeds on their own row.
+conclude-engine-declines = **{ $engine }** declines to end game #{ $game }: it expects to do better by playing on. The game goes on.
+conclude-proposed = **{ $name }** proposes ending game #{ $game } by agreement: each player takes the seeds on their own row ({ $south } would finish with { $south_seeds }, { $north } with { $north_seeds }). **{ $other }**: type `/oware end` to agree, or just play on.
+
+## Ratings at a game's end (src/service/ending.rs)
+
+ending-too-short = This rated game ended after { $plies ->
+        [one] { $plies } move
+       *[other] { $plies } moves
+    }, fewer than { $min }, so it counts as casual: ratings are unchanged.
+ending-same-player = Not rated: both accounts belong to the same player (they were linked with `/oware link`).
+ending-rating-change = { $name } { $before } → { $after } ({ $change })
+ending-ratings = Ratings: { $changes }.
+
+## Onlookers' advice (src/service/onlookers.rs and src/service/advice.rs)
+
+onlookers-noted = Noted: you suggest **{ $pit }** for { $name } in game #{ $game }, move { $move_number }. { $tally }.
+advice-player-in-own-game = you are playing in this game, so you cannot advise in it: make your own move with /move, or advise in a game you are watching
+advice-off = advice is off in this game: watch quietly, or start a game of your own with advice:on
+advice-game-over = this game is over, so there is nothing to advise: watch another game, or look back at this one with /oware replay
+advice-not-legal = { $pit } is not a legal move now: suggest one of { $legal }
+advice-tally = Onlookers suggest: { $votes }
+
+## Listing one's games (src/service/listing.rs)
+
+listing-empty = You have no active games or pending challenges. Start one with `/oware play @someone`.
+listing-games = Your games:
+listing-game = - { $game } ({ $variant } { $south }–{ $north }), { $moves }, { $turn } to move
+listing-game-engine = - { $game } ({ $variant }, engine { $level } { $south }–{ $north }), { $moves }, { $turn } to move
+listing-challenges = Pending challenges:
+listing-challenge = - challenge c{ $challenge }: { $challenger } challenged { $opponent } ({ $variant })
+
+## Archiving threads (src/service/archive.rs)
+
+archive-thread = Game #{ $game } is over, so this thread is archived now; the game stays in `/oware history` (watch it again with `/oware replay #{ $game }`).
+
+## Settings (src/service/settings.rs)
+
+settings-key-channels = where games may start: `here`, channel ids or mentions, or `anywhere`
+settings-key-time = the default time control: `3d`, `10m`, `5+3`, `none`, or `default`
+settings-key-rated = whether games are rated by default: `yes`, `no` or `default`
+settings-key-advice = whether onlookers may advise in casual games by default: `yes`, `no`, `default`
+settings-key-threads = whether each game gets its own thread: `yes` or `no`
+settings-key-moderators = the channel where players' reports are posted: `here`, a channel, or `none`
+settings-key-archive = how long a finished game's thread stays open: `1h`, `1d` (from `1m` to `30d`), `never`, or `default` (1 day)
+settings-key-tournaments = who may create tournaments: `admins` (the default) or `anyone`
+settings-key-language = the language of the bot's messages: `en` (the default), or another the bot has
+settings-bad-value = `{ $key }:{ $value }` is not a setting I know. `{ $key }` is { $expected }.
+settings-bad-language = `language:{ $value }` is not a language I speak: I have { $languages }.
+settings-no-such-key = There is no setting `{ $key }`. The settings are { $keys }.
+settings-rated-needs-clock = Rated games need a clock: with `rated:yes`, set `time` to a clock such as `3d` or `5+3` (or leave it at `default`).
+settings-yes = yes
+settings-no = no
+settings-default = default ({ $default })
+settings-anywhere = anywhere
+settings-time-default = default (3d between people)
+settings-rated-default = yes with a clock
+settings-advice-default = yes in casual games
+settings-moderators-none = none (reports only in the audit log)
+settings-tournaments-anyone = anyone creates them
+settings-tournaments-admins = admins create them
+settings-archive-never = never
+settings-archive-after = after { $span }
+settings-shown = **Settings** of this server (admins change them with `/oware settings key:value`; they apply to new games):
+moderation-adjudicate-usage = /oware admin adjudicate #12 @winner why (or `draw` for a draw)

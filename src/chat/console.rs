@@ -35,19 +35,14 @@ const LINGER_MAX: Duration = Duration::from_secs(30);
 const CHANNEL: &str = "console";
 
 /// The intro printed when a person types at a terminal.
-pub const INTRO: &str = "\
-Oware console chat. Type lines as `<user>: <command>`, for example:
-  alice: /oware play @bob
-  bob: /oware accept
-  alice: /move c
-  carol: /oware advise d      (onlookers suggest a move)
-  alice: /oware stats @bob    (also leaderboard, history, replay #1, link)
-`alice: /oware help` lists every command; end with Ctrl-D.";
+pub fn intro() -> String {
+    crate::tr!("console-intro")
+}
 
 /// The hint for a line that is not `<user>: <command>`.
-pub const LINE_HINT: &str =
-    "[bot] Type `<user>: <command>`, e.g. `alice: /oware play @bob`. A name is one word of at \
-     most 32 letters, digits and `-_.`; `#room alice: …` speaks in another room.";
+pub fn line_hint() -> String {
+    crate::tr!("console-line-hint")
+}
 
 /// Where the console's games live when a line names no room.
 #[must_use]
@@ -116,6 +111,20 @@ pub enum Line {
     Command(Command),
 }
 
+/// The room a (trimmed) line speaks in, and the rest of it; `None` for a comment.
+/// `#lounge alice: …` speaks in a room; anything else after `#` is a comment.
+fn split_room(line: &str) -> Option<(Place, &str)> {
+    match line.strip_prefix('#') {
+        Some(rest) => match rest.split_once(char::is_whitespace) {
+            Some((room_name, said)) if is_name(room_name) && said.contains(':') => {
+                Some((room(room_name), said.trim_start()))
+            }
+            _ => None,
+        },
+        None => Some((place(), line)),
+    }
+}
+
 /// Reads one console line.
 #[must_use]
 pub fn read_line(line: &str) -> Line {
@@ -123,15 +132,8 @@ pub fn read_line(line: &str) -> Line {
     if line.is_empty() {
         return Line::Nothing;
     }
-    let (here, line) = match line.strip_prefix('#') {
-        // `#lounge alice: …` speaks in a room; anything else after `#` is a comment.
-        Some(rest) => match rest.split_once(char::is_whitespace) {
-            Some((room_name, said)) if is_name(room_name) && said.contains(':') => {
-                (room(room_name), said.trim_start())
-            }
-            _ => return Line::Nothing,
-        },
-        None => (place(), line),
+    let Some((here, line)) = split_room(line) else {
+        return Line::Nothing;
     };
     let Some((name, text)) = line.split_once(':') else {
         return Line::Malformed;
@@ -168,7 +170,8 @@ where
     W: Write,
 {
     if intro {
-        writeln!(out, "{INTRO}")?;
+        let language = ChatService::language(service, &place()).await;
+        writeln!(out, "{}", crate::i18n::with_language(language, self::intro))?;
         out.flush()?;
     }
     let mut lines = input.lines();
@@ -186,9 +189,15 @@ where
         let Some(line) = line else {
             break;
         };
-        match read_line(&line) {
+        // Each line in its room's language.
+        let room = split_room(line.trim()).map_or_else(place, |(room, _)| room);
+        let language = ChatService::language(service, &room).await;
+        let read = crate::i18n::with_language(language.clone(), || read_line(&line));
+        match read {
             Line::Nothing => {}
-            Line::Malformed => writeln!(out, "{LINE_HINT}")?,
+            Line::Malformed => {
+                writeln!(out, "{}", crate::i18n::with_language(language, line_hint))?;
+            }
             Line::Refused(name, why) => writeln!(out, "[bot → {name}] {why}")?,
             Line::Command(cmd) => {
                 let author = cmd.author.name.clone();

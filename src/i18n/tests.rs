@@ -101,10 +101,22 @@ fn uses() -> BTreeMap<String, Vec<BTreeSet<String>>> {
 fn calls(text: &str) -> Vec<(String, BTreeSet<String>)> {
     let mut out = Vec::new();
     let mut rest = text;
-    while let Some(at) = rest.find("tr!(\"") {
-        rest = &rest[at + 5..];
+    while let Some(at) = rest.find("tr!(") {
+        rest = rest[at + 4..].trim_start();
+        let Some(quoted) = rest.strip_prefix('"') else {
+            continue;
+        };
+        rest = quoted;
         let Some(end) = rest.find('"') else { break };
         let id = rest[..end].to_owned();
+        let is_id = id.starts_with(|c: char| c.is_ascii_lowercase())
+            && id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !is_id {
+            // Not a message id (this scanner's own source, for one).
+            continue;
+        }
         // The call's arguments, up to its closing parenthesis.
         let mut depth = 1;
         let mut args = String::new();
@@ -112,12 +124,13 @@ fn calls(text: &str) -> Vec<(String, BTreeSet<String>)> {
             match c {
                 '(' | '[' | '{' => depth += 1,
                 ')' | ']' | '}' => depth -= 1,
+                // Only the call's own arguments, not those of calls inside them.
+                _ if depth == 1 => args.push(c),
                 _ => {}
             }
             if depth == 0 {
                 break;
             }
-            args.push(c);
         }
         let keys = args
             .split(',')

@@ -22,24 +22,27 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
     let name = |side: Side| {
         let short = one_line(view.names[side.index()], NAME_CHARS);
         if short.is_empty() {
-            side.to_string()
+            side_name(side)
         } else {
             short
         }
     };
     let [south, north] = [name(Side::South), name(Side::North)];
-    let mut out = String::with_capacity(320);
-    let _ = write!(
-        out,
-        "Oware board: {south} (South) has {} and {north} (North) has {} captured",
-        view.position.score(Side::South),
-        view.position.score(Side::North)
-    );
+    let mut parts = vec![crate::tr!(
+        "alt-board",
+        south = south,
+        north = north,
+        south_score = view.position.score(Side::South),
+        north_score = view.position.score(Side::North)
+    )];
     let board = view.position.board();
-    for (side, row) in [(Side::South, "A to F"), (Side::North, "a to f")] {
+    for side in [Side::South, Side::North] {
         let first = side.first_pit();
         let counts: Vec<String> = board[first..first + 6].iter().map(u8::to_string).collect();
-        let _ = write!(out, "; {side}'s pits {row} hold {}", counts.join(", "));
+        parts.push(match side {
+            Side::South => crate::tr!("alt-south-pits", seeds = counts.join(", ")),
+            Side::North => crate::tr!("alt-north-pits", seeds = counts.join(", ")),
+        });
     }
     if let Some(e) = view.last {
         let mover = if e.pit.owner() == Side::South {
@@ -47,43 +50,55 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
         } else {
             &north
         };
-        let _ = write!(out, "; {mover} last played {} sowing {}", e.pit, e.sown);
-        if e.captured > 0 {
+        let effect = if e.captured > 0 {
             let pits: Vec<String> = e
                 .captured_pits
                 .into_iter()
                 .map(|p: Pit| p.to_string())
                 .collect();
-            let _ = write!(out, " and captured {} from {}", e.captured, pits.join(", "));
+            crate::tr!("alt-captured", seeds = e.captured, pits = pits.join(", "))
         } else if e.grand_slam {
-            out.push_str(", a grand slam that captures nothing");
-        }
+            crate::tr!("alt-grand-slam")
+        } else {
+            String::new()
+        };
+        parts.push(crate::tr!(
+            "alt-last-move",
+            player = mover,
+            pit = e.pit,
+            sown = e.sown,
+            effect = effect
+        ));
     }
     if let Some(pit) = view.ring {
-        let _ = write!(out, "; pit {pit} is ringed as the better move");
+        parts.push(crate::tr!("alt-better", pit = pit));
     }
-    match view.to_move {
+    parts.push(match view.to_move {
         Some(side) => {
             let who = if side == Side::South { &south } else { &north };
-            let _ = write!(out, "; {who} to move ({})", view.legal);
+            crate::tr!("alt-to-move", player = who, legal = view.legal)
         }
-        None => out.push_str("; the game is over"),
-    }
+        None => crate::tr!("alt-game-over"),
+    });
     if let Some([s, n]) = view.clocks {
         let running = |side| {
             if view.to_move == Some(side) {
-                ", running"
+                crate::tr!("alt-clock-running")
             } else {
-                ""
+                String::new()
             }
         };
-        let _ = write!(
-            out,
-            "; clocks: {south} {s}{}, {north} {n}{}",
-            running(Side::South),
-            running(Side::North)
-        );
+        parts.push(crate::tr!(
+            "alt-clocks",
+            south = south,
+            south_clock = s,
+            south_running = running(Side::South),
+            north = north,
+            north_clock = n,
+            north_running = running(Side::North)
+        ));
     }
+    let mut out = parts.join("; ");
     if let Some(caption) = view.caption {
         let caption: String = caption
             .chars()
@@ -94,6 +109,14 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
     }
     out.push('.');
     out
+}
+
+/// `South` or `North`, in the current language.
+pub(crate) fn side_name(side: Side) -> String {
+    match side {
+        Side::South => crate::tr!("side-south"),
+        Side::North => crate::tr!("side-north"),
+    }
 }
 
 #[cfg(test)]

@@ -262,19 +262,15 @@ fn store_hollow(canvas: &mut Canvas, side: Side) {
     ) {
         carve(canvas, &floor, &rim);
     }
-    let label = match side {
-        Side::South => "South",
-        Side::North => "North",
-    };
     canvas.text(
-        label,
+        &super::alt::side_name(side),
         (Face::Regular, 14.0),
         (cx, top + 40.0),
         Align::Center,
         TEXT_DIM,
     );
     canvas.text(
-        "captured",
+        &crate::tr!("board-captured"),
         (Face::Regular, 12.0),
         (cx, top + h - 30.0),
         Align::Center,

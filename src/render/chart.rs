@@ -39,19 +39,20 @@ pub fn rating_chart_png(name: &str, points: &[(u32, f64, f64)]) -> Vec<u8> {
 
 /// `Name: rating`, with a very long name shortened.
 fn title(name: &str) -> String {
-    format!("{}: rating", one_line(name, 32))
+    crate::tr!("chart-rating-title", name = one_line(name, 32))
 }
 
 fn draw(root: &Root<'_>, title: &str, points: &[(u32, f64, f64)]) -> Drawn {
+    let (x, y) = (crate::tr!("chart-game"), crate::tr!("chart-rating"));
     let axes = Axes {
-        x: "game",
-        y: "rating",
+        x: &x,
+        y: &y,
         y_labels: 6,
         y_label: &|y| format!("{y:.0}"),
     };
     let mut chart = plot::frame(root, title, ranges(points), &axes)?;
     if points.is_empty() {
-        return plot::note(root, "no rated games yet");
+        return plot::note(root, &crate::tr!("chart-no-games"));
     }
     let band: Vec<(f64, f64)> = match points {
         // One game's band would be a hairline: give it a little width.
@@ -72,14 +73,14 @@ fn draw(root: &Root<'_>, title: &str, points: &[(u32, f64, f64)]) -> Drawn {
     };
     chart
         .draw_series(std::iter::once(Polygon::new(band, BAND.filled())))?
-        .label("±2 RD (rating uncertainty)")
+        .label(crate::tr!("chart-band"))
         .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], BAND.filled()));
     chart
         .draw_series(LineSeries::new(
             points.iter().map(|&(g, r, _)| (f64::from(g), r)),
             LINE.stroke_width(3),
         ))?
-        .label("rating")
+        .label(crate::tr!("chart-rating"))
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], LINE.stroke_width(3)));
     if points.len() <= 40 {
         chart.draw_series(

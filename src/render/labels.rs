@@ -40,18 +40,18 @@ pub(super) fn letters(canvas: &mut Canvas, view: &BoardView<'_>) {
 
 /// The drawable, width-limited name of `side`'s player.
 pub(crate) fn display_name<'a>(view: &BoardView<'a>, side: Side) -> Cow<'a, str> {
-    let fallback = match side {
-        Side::South => "South",
-        Side::North => "North",
-    };
     // South's name shares the bottom line with the key: it gives up the room the
     // better move's entry takes, so the two keep the gap they have without it.
     let max = if side == Side::South && view.ring.is_some() {
-        NAME_MAX_WIDTH - key_next(0.0, BETTER_LABEL)
+        NAME_MAX_WIDTH - key_next(0.0, &crate::tr!("key-better"))
     } else {
         NAME_MAX_WIDTH
     };
-    let clean = text::clean_name(view.names[side.index()], Face::Bold, fallback);
+    let clean = match text::clean_name(view.names[side.index()], Face::Bold, "") {
+        // Nothing drawable: the side's name instead.
+        name if name.is_empty() => Cow::Owned(super::alt::side_name(side)),
+        name => name,
+    };
     match clean {
         Cow::Borrowed(s) => text::fit(s, Face::Bold, NAME_SIZE, max),
         Cow::Owned(s) => Cow::Owned(text::fit(&s, Face::Bold, NAME_SIZE, max).into_owned()),
@@ -91,7 +91,7 @@ pub(super) fn name(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
             Side::South => (left - 10.0, Align::Right),
         };
         canvas.text(
-            "to move",
+            &crate::tr!("board-to-move"),
             (Face::Regular, 16.0),
             (x, baseline - 1.0),
             a,
@@ -110,9 +110,13 @@ pub(super) fn name(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
 
 /// The caption (or "Game over") at the top right, in the room North's name leaves.
 pub(super) fn caption(canvas: &mut Canvas, view: &BoardView<'_>) {
+    let over;
     let text = match (view.caption, view.to_move) {
         (Some(c), _) => c,
-        (None, None) => "Game over",
+        (None, None) => {
+            over = crate::tr!("board-game-over");
+            &over
+        }
         (None, Some(_)) => return,
     };
     let north = text::width(&display_name(view, Side::North), Face::Bold, NAME_SIZE);
@@ -136,18 +140,20 @@ pub(super) fn caption(canvas: &mut Canvas, view: &BoardView<'_>) {
     );
 }
 
+/// A ring's dash pattern: (on, off) lengths.
+type Dash = Option<(f32, f32)>;
 /// One entry of the key: (label, colour, line width, dash).
-type KeyItem = (&'static str, Color8, f32, Option<(f32, f32)>);
+type KeyItem<'a> = (&'a str, Color8, f32, Dash);
 
-/// The entries every board's key shows.
-const KEY: [KeyItem; 3] = [
-    ("played", PLAYED, 3.0, None),
-    ("captured", CAPTURED, 3.0, Some((3.5, 3.0))),
-    ("can move", LEGAL.alpha(230), 3.0, None),
-];
+/// The entries every board's key shows, with their labels in the current language.
+fn key() -> [(String, Color8, f32, Dash); 3] {
+    [
+        (crate::tr!("key-played"), PLAYED, 3.0, None),
+        (crate::tr!("key-captured"), CAPTURED, 3.0, Some((3.5, 3.0))),
+        (crate::tr!("key-can-move"), LEGAL.alpha(230), 3.0, None),
+    ]
+}
 const KEY_LABEL_SIZE: f32 = 16.0;
-/// The key's word for the better move's ring.
-const BETTER_LABEL: &str = "better";
 
 /// Where the key's first entry is drawn.
 fn key_start() -> (f32, f32) {
@@ -177,16 +183,16 @@ fn key_next(x: f32, label: &str) -> f32 {
 /// A key to the highlights at the bottom left.
 pub(super) fn legend(canvas: &mut Canvas) {
     let (mut x, _) = key_start();
-    for item in KEY {
-        x = key_item(canvas, x, item);
+    for (label, color, width, dash) in key() {
+        x = key_item(canvas, x, (&label, color, width, dash));
     }
 }
 
 /// The key's entry for the better move's ring, after the fixed [`legend`], drawn only
 /// on boards that ring one.
 pub(super) fn better_key(canvas: &mut Canvas) {
-    let x = KEY
+    let x = key()
         .iter()
-        .fold(key_start().0, |x, &(label, ..)| key_next(x, label));
-    key_item(canvas, x, (BETTER_LABEL, BETTER, 4.0, None));
+        .fold(key_start().0, |x, (label, ..)| key_next(x, label));
+    key_item(canvas, x, (&crate::tr!("key-better"), BETTER, 4.0, None));
 }

@@ -138,59 +138,56 @@ pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
         }
     };
     // Won without the seeds deciding: say how, and the seeds as they stood.
-    match (outcome.reason, outcome.winner) {
-        (EndReason::Resignation(_), Some(side)) => {
-            let (w, l) = seeds(side);
-            return format!(
-                "{} wins by resignation (seeds {w}\u{2013}{l})",
-                player(names, side)
-            );
+    if let Some(side) = outcome.winner {
+        let (w, l) = seeds(side);
+        let winner = player(names, side);
+        match outcome.reason {
+            EndReason::Resignation(_) => {
+                return crate::tr!("result-resignation", winner = winner, won = w, lost = l)
+            }
+            EndReason::Timeout(_) => {
+                return crate::tr!("result-time", winner = winner, won = w, lost = l)
+            }
+            EndReason::Adjudicated(_) => {
+                return crate::tr!("result-adjudicated", winner = winner, won = w, lost = l)
+            }
+            _ => {}
         }
-        (EndReason::Timeout(_), Some(side)) => {
-            let (w, l) = seeds(side);
-            return format!(
-                "{} wins on time (seeds {w}\u{2013}{l})",
-                player(names, side)
-            );
-        }
-        (EndReason::Adjudicated(_), Some(side)) => {
-            let (w, l) = seeds(side);
-            return format!(
-                "{} wins by an admin's decision (seeds {w}\u{2013}{l})",
-                player(names, side)
-            );
-        }
-        _ => {}
     }
     let why = match outcome.reason {
-        EndReason::WinningScore => "reached 25".to_owned(),
-        EndReason::NoLegalMove => "no move left".to_owned(),
-        EndReason::Repetition => "position repeated".to_owned(),
-        EndReason::Agreement => "ended by agreement".to_owned(),
-        EndReason::Resignation(side) => format!("{} resigned", player(names, side)),
-        EndReason::Timeout(side) => format!("{} ran out of time", player(names, side)),
-        EndReason::Aborted => return "Game aborted: no result".to_owned(),
-        EndReason::Adjudicated(_) => "decided by an admin".to_owned(),
+        EndReason::WinningScore => crate::tr!("result-why-25"),
+        EndReason::NoLegalMove => crate::tr!("result-why-no-move"),
+        EndReason::Repetition => crate::tr!("result-why-repetition"),
+        EndReason::Agreement => crate::tr!("result-why-agreement"),
+        EndReason::Resignation(side) => {
+            crate::tr!("result-why-resigned", player = player(names, side))
+        }
+        EndReason::Timeout(side) => crate::tr!("result-why-time", player = player(names, side)),
+        EndReason::Aborted => return crate::tr!("result-aborted"),
+        EndReason::Adjudicated(_) => crate::tr!("result-why-adjudicated"),
     };
     match outcome.winner {
         Some(side) => {
             let (w, l) = seeds(side);
-            format!("{} wins {w}\u{2013}{l} ({why})", player(names, side))
+            crate::tr!(
+                "result-win",
+                winner = player(names, side),
+                won = w,
+                lost = l,
+                why = why
+            )
         }
-        None => format!("Draw {south}\u{2013}{north} ({why})"),
+        None => crate::tr!("result-draw", south = south, north = north, why = why),
     }
 }
 
 /// A player's name for text, or the side's name when the name is blank.
-fn player(names: [&str; 2], side: Side) -> &str {
+fn player(names: [&str; 2], side: Side) -> String {
     let name = names[side.index()].trim();
     if name.is_empty() {
-        match side {
-            Side::South => "South",
-            Side::North => "North",
-        }
+        alt::side_name(side)
     } else {
-        name
+        name.to_owned()
     }
 }
 

@@ -75,9 +75,9 @@ pub(super) fn png(draw: impl FnOnce(&Root<'_>) -> Drawn) -> Vec<u8> {
 /// The axes' descriptions and how the y labels read.
 pub(super) struct Axes<'f> {
     /// Under the x axis.
-    pub x: &'static str,
+    pub x: &'f str,
     /// Beside the y axis.
-    pub y: &'static str,
+    pub y: &'f str,
     /// How many y labels at most.
     pub y_labels: usize,
     /// A y value as a label.

@@ -25,18 +25,29 @@ const TRANSPARENT: u8 = COLOURS as u8;
 pub fn move_caption(number: usize, effect: &Effect) -> String {
     let pit = effect.pit;
     if effect.captured > 0 {
-        let pits = effect.captured_pits.len();
-        let plural = if pits == 1 { "pit" } else { "pits" };
-        format!(
-            "{number}. {pit} captures {} ({pits} {plural})",
-            effect.captured
+        crate::tr!(
+            "caption-captures",
+            number = number,
+            pit = pit,
+            seeds = effect.captured,
+            pits = effect.captured_pits.len()
         )
     } else if effect.grand_slam {
-        format!("{number}. {pit}: grand slam, captures nothing")
+        crate::tr!("caption-grand-slam", number = number, pit = pit)
     } else if effect.lap {
-        format!("{number}. {pit} sows {} (a full lap)", effect.sown)
+        crate::tr!(
+            "caption-lap",
+            number = number,
+            pit = pit,
+            sown = effect.sown
+        )
     } else {
-        format!("{number}. {pit} sows {}", effect.sown)
+        crate::tr!(
+            "caption-sows",
+            number = number,
+            pit = pit,
+            sown = effect.sown
+        )
     }
 }
 
@@ -56,7 +67,7 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
         caption: None,
         clocks: None,
     };
-    views.push(("Start".to_owned(), start_view, START_DELAY));
+    views.push((crate::tr!("caption-start"), start_view, START_DELAY));
     let plies = game.plies();
     for (i, ply) in plies.iter().enumerate() {
         let ended_here = i + 1 == plies.len() && game.is_over();
@@ -76,7 +87,7 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
     }
     let final_caption = match game.outcome() {
         Some(outcome) => result_line(&outcome, names),
-        None => format!("After {} moves", plies.len()),
+        None => crate::tr!("caption-after", moves = plies.len()),
     };
     let mut final_view = BoardView::of_game(game, names);
     final_view.last = None;

@@ -139,7 +139,7 @@ pub fn table_png(table: &TablePicture<'_>) -> Vec<u8> {
         top += ROW;
     }
     if more > 0 {
-        let line = format!("\u{2026} and {more} more");
+        let line = crate::tr!("table-more", more = more);
         let at = (MARGIN + PAD, top + BASELINE, Align::Left);
         write(&mut pixmap, &line, (Face::Regular, SIZE), at, TEXT_DIM);
     }

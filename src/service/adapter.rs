@@ -21,6 +21,13 @@ pub trait ChatService: Send + Sync + 'static {
         self.handle(cmd)
     }
 
+    /// The language of the bot's messages at `place` (its server's or room's
+    /// setting), for the words an adapter adds itself. The default is English.
+    fn language(&self, place: &Place) -> impl Future<Output = crate::i18n::Language> + Send {
+        let _ = place;
+        async { crate::i18n::Language::english() }
+    }
+
     /// Records the thread an adapter opened for a game (after a reply with
     /// `open_thread`), so later commands in that thread mean that game.
     fn set_thread(&self, game: i64, thread: Place) -> impl Future<Output = ()> + Send;
@@ -156,6 +163,11 @@ impl ChatService for Service {
         if let Err(err) = Service::set_dm_room(self, platform, &user_id, &room).await {
             tracing::error!(error = %err, "could not record a DM room");
         }
+    }
+
+    async fn language(&self, place: &Place) -> crate::i18n::Language {
+        self.language_at(place.platform.as_str(), super::settings::scope(place))
+            .await
     }
 
     async fn set_thread(&self, game: i64, thread: Place) {

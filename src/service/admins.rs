@@ -6,12 +6,6 @@
 
 use super::{Command, Platform, Role};
 
-/// Who administers a place, for the refusals of the commands only they may use.
-pub(super) const WHO_ADMINISTERS: &str = "the bot's owners (`OWARE_OWNERS`) and the \
-admins of this place: on Discord, members with **Manage Server** (or Administrator); on \
-Matrix, power level 50 or more in the room; on the console, the user named in \
-`OWARE_CONSOLE_ADMIN`";
-
 /// The owners and the console's admin, from the configuration.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Admins {

@@ -4,21 +4,15 @@
 use crate::rules::{Moves, Pit};
 
 /// Why an onlooker's advice was not taken. Every message says what to do instead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AdviceError {
     /// Players may not advise in their own game.
-    #[error("you are playing in this game, so you cannot advise in it: make your own move with /move, or advise in a game you are watching")]
     PlayerInOwnGame,
     /// The game was started with `advice:off`.
-    #[error(
-        "advice is off in this game: watch quietly, or start a game of your own with advice:on"
-    )]
     AdviceOff,
     /// The game has ended.
-    #[error("this game is over, so there is nothing to advise: watch another game, or look back at this one with /oware replay")]
     GameOver,
     /// The pit is not a legal move for the side to move.
-    #[error("{pit} is not a legal move now: suggest one of {legal}")]
     NotLegal {
         /// The pit suggested.
         pit: Pit,
@@ -26,6 +20,22 @@ pub enum AdviceError {
         legal: Moves,
     },
 }
+
+impl std::fmt::Display for AdviceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = match self {
+            AdviceError::PlayerInOwnGame => crate::tr!("advice-player-in-own-game"),
+            AdviceError::AdviceOff => crate::tr!("advice-off"),
+            AdviceError::GameOver => crate::tr!("advice-game-over"),
+            AdviceError::NotLegal { pit, legal } => {
+                crate::tr!("advice-not-legal", pit = pit, legal = legal)
+            }
+        };
+        f.write_str(&text)
+    }
+}
+
+impl std::error::Error for AdviceError {}
 
 /// Whether a piece of advice may be given: not by a player of the game, not when
 /// advice is off, not after the game, and only a legal move for the side to move.
@@ -143,7 +153,7 @@ impl<K: PartialEq> AdviceTally<K> {
             .into_iter()
             .map(|(pit, n)| format!("{pit} ×{n}"))
             .collect();
-        Some(format!("Onlookers suggest: {}", parts.join(", ")))
+        Some(crate::tr!("advice-tally", votes = parts.join(", ")))
     }
 }
 

@@ -105,11 +105,10 @@ impl Service {
         };
         self.store.queue_job(&job, now).await?;
         self.wake();
-        let mut reply = Reply::public(format!(
-            "Analysing game {}… The engine looks at every position ({} moves); the \
-             review will appear here.",
-            view::game_label(&row),
-            row.ply
+        let mut reply = Reply::public(crate::tr!(
+            "analysis-started",
+            game = view::game_label(&row),
+            moves = row.ply
         ));
         reply.anchor = Some(anchor);
         Ok(reply)
@@ -170,8 +169,10 @@ impl Service {
         match &request.to {
             None => {
                 if let Some(text) = &verdict.text {
-                    let reply = Reply::public(format!(
-                        "{text}\nThe engine's full review: `/oware analyse #{id}`."
+                    let reply = Reply::public(crate::tr!(
+                        "analysis-advice-verdict",
+                        verdict = text,
+                        game = id
                     ));
                     messages.push(game_message(&row, &reply, None));
                 }

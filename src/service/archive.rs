@@ -85,10 +85,7 @@ impl fmt::Display for ArchiveDelay {
 
 /// The line posted before a game's thread is archived.
 fn archive_line(game: i64) -> String {
-    format!(
-        "Game #{game} is over, so this thread is archived now; the game stays in \
-         `/oware history` (watch it again with `/oware replay #{game}`)."
-    )
+    crate::tr!("archive-thread", game = game)
 }
 
 impl Service {

@@ -174,12 +174,12 @@ impl Service {
             .game(game_id)
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
-        let mut headline = format!(
-            "Game #{game_id} against the engine ({} level, {}, casual) begins: **{}** \
-             plays South (A–F) and moves first.",
-            level.as_str(),
-            options.variant.as_str(),
-            if human_first {
+        let mut headline = crate::tr!(
+            "bot-game-begins",
+            game = game_id,
+            level = level.as_str(),
+            variant = options.variant.as_str(),
+            name = if human_first {
                 &cmd.author.name
             } else {
                 &bot.name
@@ -197,12 +197,9 @@ impl Service {
     /// when every engine thread is busy, it will answer shortly.
     pub(super) fn engine_thinking(&self, bot: &str) -> String {
         if self.engine_slots.available_permits() == 0 {
-            format!(
-                "**{bot}** is busy with other games and will answer shortly; its move will \
-                 appear here."
-            )
+            crate::tr!("bot-busy", bot = bot)
         } else {
-            format!("**{bot}** is thinking; its move will appear here.")
+            crate::tr!("bot-thinking", bot = bot)
         }
     }
 }

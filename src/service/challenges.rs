@@ -111,40 +111,43 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let who_first = match options.first {
-            First::Challenger => format!("{} moves first", cmd.author.name),
-            First::Opponent => format!("{} moves first", opponent.name),
-            First::Random => "a coin toss decides who moves first".to_owned(),
+            First::Challenger => crate::tr!("challenge-first", name = cmd.author.name),
+            First::Opponent => crate::tr!("challenge-first", name = opponent.name),
+            First::Random => crate::tr!("challenge-first-random"),
         };
         self.wake();
-        let mut reply = Reply::public(format!(
-            "**{}** challenges **{}** to Oware (challenge c{id}: {}, {}, {}{}, advice {}; \
-             {who_first}). {}: accept with `/oware accept` or decline with `/oware decline` \
-             within {}.",
-            cmd.author.name,
-            opponent.name,
-            options.variant,
-            if rated { "rated" } else { "casual" },
-            time.describe(),
-            if matches!(time, TimeControl::Correspondence { .. }) && !reminders {
-                ", no reminders"
+        let time_words = if matches!(time, TimeControl::Correspondence { .. }) && !reminders {
+            crate::tr!("challenge-no-reminders", time = time.describe())
+        } else {
+            time.describe()
+        };
+        let mut reply = Reply::public(crate::tr!(
+            "challenge-made",
+            challenger = cmd.author.name,
+            opponent = opponent.name,
+            challenge = id,
+            variant = options.variant,
+            rated = view::rated_word(rated),
+            time = time_words,
+            advice = if advice {
+                crate::tr!("challenge-advice-on")
             } else {
-                ""
+                crate::tr!("challenge-advice-off")
             },
-            if advice { "on" } else { "off" },
-            opponent.name,
-            super::when::span(ttl_ms),
+            first = who_first,
+            span = super::when::span(ttl_ms),
         ));
         reply.mentions.push(opponent.clone());
         reply.buttons = vec![
             Button {
                 action: ButtonAction::Accept { challenge: id },
-                label: "Accept".to_owned(),
+                label: crate::tr!("challenge-button-accept"),
                 enabled: true,
                 row: 0,
             },
             Button {
                 action: ButtonAction::Decline { challenge: id },
-                label: "Decline".to_owned(),
+                label: crate::tr!("challenge-button-decline"),
                 enabled: true,
                 row: 0,
             },
@@ -214,7 +217,7 @@ impl Service {
         else {
             return Err(ServiceError::ChallengeClosed(
                 c.id,
-                "answered or withdrawn meanwhile".to_owned(),
+                crate::tr!("challenge-closed-meanwhile"),
             ));
         };
         self.wake();
@@ -223,16 +226,16 @@ impl Service {
             .game(game_id)
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
-        let headline = format!(
-            "**{}** accepted **{}**'s challenge: game #{game_id} begins ({}, {}, {}). \
-             **{}** plays South (A–F) and moves first; **{}** plays North (a–f).",
-            c.opponent_name,
-            c.challenger_name,
-            row.variant,
-            if row.rated { "rated" } else { "casual" },
-            tc.describe(),
-            row.south_name,
-            row.north_name,
+        let headline = crate::tr!(
+            "challenge-accepted",
+            opponent = c.opponent_name,
+            challenger = c.challenger_name,
+            game = game_id,
+            variant = row.variant,
+            rated = view::rated_word(row.rated),
+            time = tc.describe(),
+            south = row.south_name,
+            north = row.north_name,
         );
         let mut reply = view::with_board(
             view::board_reply(&row, &game, headline, now),
@@ -244,9 +247,10 @@ impl Service {
         .await;
         let threads = self.place_settings(&cmd.place).await?.threads();
         if threads && cmd.place.space.is_some() && cmd.place.thread.is_none() {
-            reply.open_thread = Some(format!(
-                "Oware: {} vs {}",
-                c.challenger_name, c.opponent_name
+            reply.open_thread = Some(crate::tr!(
+                "challenge-thread",
+                challenger = c.challenger_name,
+                opponent = c.opponent_name
             ));
         }
         Ok(reply)
@@ -267,12 +271,14 @@ impl Service {
         {
             return Err(ServiceError::ChallengeClosed(
                 c.id,
-                "answered or withdrawn meanwhile".to_owned(),
+                crate::tr!("challenge-closed-meanwhile"),
             ));
         }
-        let mut reply = Reply::public(format!(
-            "**{}** declined **{}**'s challenge c{}.",
-            c.opponent_name, c.challenger_name, c.id
+        let mut reply = Reply::public(crate::tr!(
+            "challenge-declined",
+            opponent = c.opponent_name,
+            challenger = c.challenger_name,
+            challenge = c.id
         ));
         reply.mentions.push(User {
             id: c.challenger_user,
@@ -297,12 +303,14 @@ impl Service {
         {
             return Err(ServiceError::ChallengeClosed(
                 c.id,
-                "answered or withdrawn meanwhile".to_owned(),
+                crate::tr!("challenge-closed-meanwhile"),
             ));
         }
-        Ok(Reply::public(format!(
-            "**{}** withdrew challenge c{} to **{}**.",
-            c.challenger_name, c.id, c.opponent_name
+        Ok(Reply::public(crate::tr!(
+            "challenge-withdrawn",
+            challenger = c.challenger_name,
+            challenge = c.id,
+            opponent = c.opponent_name
         )))
     }
 }

@@ -20,11 +20,6 @@ const MAX_INCREMENT_MS: i64 = 60 * SECOND;
 /// A reminder is also sent this long before a correspondence deadline.
 pub const LAST_REMINDER_BEFORE_MS: i64 = HOUR;
 
-/// The accepted forms, for refusals.
-pub const TIME_FORMS: &str = "time:3d (a deadline for each move, from 15s to 30d, in s, m, \
-    h or d, e.g. 12h or 30m), time:5+3 (a live clock: 5 minutes each plus 3 seconds a move) \
-    or time:none (casual games only)";
-
 /// How long players may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TimeControl {
@@ -53,14 +48,53 @@ impl Default for TimeControl {
     }
 }
 
-/// Why a `time:` value was refused.
+/// Why a `time:` value was refused (its message names the accepted forms).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`time:{value}` is not valid: {why}. Use {TIME_FORMS}.")]
+#[error("{}", crate::tr!("clock-bad-time", value = .value, why = .why))]
 pub struct BadTime {
     /// The value as typed (shortened).
     pub value: String,
     /// What is wrong with it.
-    pub why: &'static str,
+    pub why: BadTimeWhy,
+}
+
+/// What is wrong with a `time:` value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadTimeWhy {
+    /// `x+3`: the minutes of a live clock are not a number.
+    Minutes,
+    /// `5+x`: the increment is not a number of seconds.
+    Increment,
+    /// `0+3`: a live clock of less than a minute.
+    LiveTooShort,
+    /// `999+0`: a live clock over 180 minutes or 60 s a move.
+    LiveTooLong,
+    /// `3`: no unit.
+    NoUnit,
+    /// `abc`, `-3d`: no number first.
+    NotANumber,
+    /// `3w`: an unknown unit.
+    BadUnit,
+    /// Under [`MIN_PER_MOVE_MS`].
+    TooShort,
+    /// Over [`MAX_PER_MOVE_MS`].
+    TooLong,
+}
+
+impl fmt::Display for BadTimeWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&match self {
+            BadTimeWhy::Minutes => crate::tr!("clock-why-minutes"),
+            BadTimeWhy::Increment => crate::tr!("clock-why-increment"),
+            BadTimeWhy::LiveTooShort => crate::tr!("clock-why-live-too-short"),
+            BadTimeWhy::LiveTooLong => crate::tr!("clock-why-live-too-long"),
+            BadTimeWhy::NoUnit => crate::tr!("clock-why-no-unit"),
+            BadTimeWhy::NotANumber => crate::tr!("clock-why-not-a-number"),
+            BadTimeWhy::BadUnit => crate::tr!("clock-why-bad-unit"),
+            BadTimeWhy::TooShort => crate::tr!("clock-why-too-short"),
+            BadTimeWhy::TooLong => crate::tr!("clock-why-too-long"),
+        })
+    }
 }
 
 impl FromStr for TimeControl {
@@ -76,15 +110,15 @@ impl FromStr for TimeControl {
             return Ok(TimeControl::None);
         }
         if let Some((base, inc)) = value.split_once('+') {
-            let minutes: i64 = number(base).ok_or_else(|| bad("the minutes must be a number"))?;
-            let seconds: i64 = number(inc).ok_or_else(|| bad("the increment must be seconds"))?;
+            let minutes: i64 = number(base).ok_or_else(|| bad(BadTimeWhy::Minutes))?;
+            let seconds: i64 = number(inc).ok_or_else(|| bad(BadTimeWhy::Increment))?;
             let base_ms = minutes.saturating_mul(MINUTE);
             let increment_ms = seconds.saturating_mul(SECOND);
             if base_ms == 0 {
-                return Err(bad("a live clock needs at least 1 minute"));
+                return Err(bad(BadTimeWhy::LiveTooShort));
             }
             if base_ms > MAX_LIVE_BASE_MS || increment_ms > MAX_INCREMENT_MS {
-                return Err(bad("a live clock is at most 180+60"));
+                return Err(bad(BadTimeWhy::LiveTooLong));
             }
             return Ok(TimeControl::Live {
                 base_ms,
@@ -93,22 +127,22 @@ impl FromStr for TimeControl {
         }
         let split = value
             .find(|c: char| !c.is_ascii_digit())
-            .ok_or_else(|| bad("give a unit: s, m, h or d"))?;
+            .ok_or_else(|| bad(BadTimeWhy::NoUnit))?;
         let (digits, unit) = value.split_at(split);
-        let amount: i64 = number(digits).ok_or_else(|| bad("it must start with a number"))?;
+        let amount: i64 = number(digits).ok_or_else(|| bad(BadTimeWhy::NotANumber))?;
         let unit_ms = match unit {
             "s" | "sec" | "secs" => SECOND,
             "m" | "min" | "mins" => MINUTE,
             "h" | "hour" | "hours" => HOUR,
             "d" | "day" | "days" => DAY,
-            _ => return Err(bad("the unit must be s, m, h or d")),
+            _ => return Err(bad(BadTimeWhy::BadUnit)),
         };
         let per_move_ms = amount.saturating_mul(unit_ms);
         if per_move_ms < MIN_PER_MOVE_MS {
-            return Err(bad("the shortest deadline is 15s"));
+            return Err(bad(BadTimeWhy::TooShort));
         }
         if per_move_ms > MAX_PER_MOVE_MS {
-            return Err(bad("the longest deadline is 30d"));
+            return Err(bad(BadTimeWhy::TooLong));
         }
         Ok(TimeControl::Correspondence { per_move_ms })
     }
@@ -148,17 +182,17 @@ impl TimeControl {
     #[must_use]
     pub fn describe(self) -> String {
         match self {
-            TimeControl::None => "no clock".to_owned(),
+            TimeControl::None => crate::tr!("clock-none"),
             TimeControl::Correspondence { per_move_ms } => {
-                format!("{} a move", span(per_move_ms))
+                crate::tr!("clock-per-move", span = span(per_move_ms))
             }
             TimeControl::Live {
                 base_ms,
                 increment_ms,
-            } => format!(
-                "a live clock of {} each plus {} s a move",
-                span(base_ms),
-                increment_ms / SECOND
+            } => crate::tr!(
+                "clock-live",
+                base = span(base_ms),
+                increment = increment_ms / SECOND
             ),
         }
     }
@@ -314,7 +348,7 @@ mod tests {
             ("99999999999999999999d", "number"),
         ] {
             let err = bad.parse::<TimeControl>().expect_err(bad);
-            assert!(err.why.contains(why), "{bad}: {}", err.why);
+            assert!(err.why.to_string().contains(why), "{bad}: {}", err.why);
             let text = err.to_string();
             assert!(
                 text.contains("time:3d") && text.contains("time:5+3") && text.contains("none"),

@@ -15,7 +15,7 @@ impl Service {
     pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
         let (row, mut game, side) = self.my_active_game(cmd, game).await?;
         let outcome = game.resign(side)?;
-        let headline = format!("**{}** resigned.", view::name(&row, side));
+        let headline = crate::tr!("conclude-resigned", name = view::name(&row, side));
         self.conclude(&row, &game, outcome, headline).await
     }
 
@@ -71,24 +71,17 @@ impl Service {
         if proposed == Some(side.opponent().letter()) || engine_agrees {
             let outcome = game.end_by_agreement()?;
             let headline = if engine_agrees {
-                format!(
-                    "**{other}** agrees to end the game: it does not expect to do better by \
-                     playing on. Each player takes the seeds on their own row."
-                )
+                crate::tr!("conclude-engine-agrees", engine = other)
             } else {
-                format!(
-                    "**{}** agreed to end the game; each player takes the seeds on their own \
-                     row.",
-                    view::name(&row, side)
-                )
+                crate::tr!("conclude-agreed", name = view::name(&row, side))
             };
             return self.conclude(&row, &game, outcome, headline).await;
         }
         if engine {
-            return Ok(Reply::public(format!(
-                "**{other}** declines to end game #{}: it expects to do better by playing on. \
-                 The game goes on.",
-                row.id
+            return Ok(Reply::public(crate::tr!(
+                "conclude-engine-declines",
+                engine = other,
+                game = row.id
             )));
         }
         if !self
@@ -100,16 +93,15 @@ impl Service {
         }
         let mut after = game.clone();
         let would = after.end_by_agreement()?.scores;
-        let mut reply = Reply::public(format!(
-            "**{}** proposes ending game #{} by agreement: each player takes the seeds on \
-             their own row ({} would finish with {}, {} with {}). **{other}**: type \
-             `/oware end` to agree, or just play on.",
-            view::name(&row, side),
-            row.id,
-            row.south_name,
-            would[0],
-            row.north_name,
-            would[1],
+        let mut reply = Reply::public(crate::tr!(
+            "conclude-proposed",
+            name = view::name(&row, side),
+            game = row.id,
+            south = row.south_name,
+            south_seeds = would[0],
+            north = row.north_name,
+            north_seeds = would[1],
+            other = other,
         ));
         reply.mentions.push(view::player(&row, side.opponent()));
         reply.game = Some(row.id);

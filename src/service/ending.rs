@@ -58,14 +58,10 @@ impl Ending {
     pub(super) fn annotate(self, reply: &mut Reply, row: &GameRow, applied: &Applied) {
         let note = match (self, applied.ratings) {
             (Ending::Casual, _) => return,
-            (Ending::TooShort(plies), _) => format!(
-                "This rated game ended after {plies} move{}, fewer than {MIN_RATED_PLIES}, so \
-                 it counts as casual: ratings are unchanged.",
-                if plies == 1 { "" } else { "s" }
-            ),
-            (Ending::Rated(_), None) => "Not rated: both accounts belong to the same player \
-                                         (they were linked with `/oware link`)."
-                .to_owned(),
+            (Ending::TooShort(plies), _) => {
+                crate::tr!("ending-too-short", plies = plies, min = MIN_RATED_PLIES)
+            }
+            (Ending::Rated(_), None) => crate::tr!("ending-same-player"),
             (Ending::Rated(_), Some(changes)) => {
                 let parts: Vec<String> = [Side::South, Side::North]
                     .into_iter()
@@ -75,16 +71,16 @@ impl Ending {
                         let before = from_numbers(change.before);
                         let after = from_numbers(change.after);
                         let diff = after.rating.round() - before.rating.round();
-                        format!(
-                            "{} {} → {} ({}{diff:.0})",
-                            view::name(row, side),
-                            before.label(games),
-                            after.label(games.saturating_add(1)),
-                            if diff >= 0.0 { "+" } else { "" },
+                        crate::tr!(
+                            "ending-rating-change",
+                            name = view::name(row, side),
+                            before = before.label(games),
+                            after = after.label(games.saturating_add(1)),
+                            change = format!("{}{diff:.0}", if diff >= 0.0 { "+" } else { "" }),
                         )
                     })
                     .collect();
-                format!("Ratings: {}.", parts.join(", "))
+                crate::tr!("ending-ratings", changes = parts.join(", "))
             }
         };
         reply.text.push('\n');

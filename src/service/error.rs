@@ -2,39 +2,102 @@
 //! [`ServiceError::Internal`] is an expected refusal whose message tells the user what
 //! to do instead; those two are logged and shown as one generic line.
 
-use super::{advice::AdviceError, LinkCode};
+use super::{advice::AdviceError, view::side_name, LinkCode};
 use crate::{
-    rules::{IllegalMove, PitParseError},
+    rules::{IllegalMove, PitParseError, Side},
     store::StoreError,
 };
 
-/// The line users see for an internal failure (the details go to the log).
-pub const GENERIC_FAILURE: &str =
-    "Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.";
+/// The line users see for an internal failure (the details go to the log), in the
+/// current language.
+#[must_use]
+pub fn generic_failure() -> String {
+    crate::tr!("error-generic-failure")
+}
+
+/// `yes` or `no`, for a message that chooses its words by a flag.
+fn yes_no(flag: bool) -> &'static str {
+    if flag {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// A side's own pit letters, as it types them: `A to F`, `a to f`.
+fn letters(side: Side) -> String {
+    match side {
+        Side::South => crate::tr!("error-pit-letters-south"),
+        Side::North => crate::tr!("error-pit-letters-north"),
+    }
+}
+
+/// Why a typed pit letter was not understood.
+fn pit_text(error: &PitParseError) -> String {
+    match error {
+        PitParseError::Empty(side) => crate::tr!("error-pit-empty", letters = letters(*side)),
+        PitParseError::NotAPit(typed, side) => crate::tr!(
+            "error-pit-not-a-pit",
+            typed = typed,
+            letters = letters(*side)
+        ),
+    }
+}
+
+/// Why the rules forbid a move.
+fn illegal_text(error: &IllegalMove) -> String {
+    match *error {
+        IllegalMove::GameOver => crate::tr!("error-illegal-game-over"),
+        IllegalMove::NotYourRow { pit, side, legal } => crate::tr!(
+            "error-illegal-not-your-row",
+            pit = pit,
+            owner = side_name(pit.owner()),
+            side = side_name(side),
+            legal = legal
+        ),
+        IllegalMove::EmptyPit {
+            pit,
+            legal,
+            must_feed: false,
+        } => crate::tr!("error-illegal-empty-pit", pit = pit, legal = legal),
+        IllegalMove::EmptyPit {
+            pit,
+            legal,
+            must_feed: true,
+        } => crate::tr!(
+            "error-illegal-empty-pit-must-feed",
+            pit = pit,
+            legal = legal
+        ),
+        IllegalMove::MustFeed { pit, legal } => crate::tr!(
+            "error-illegal-must-feed",
+            opponent = side_name(pit.owner().opponent()),
+            pit = pit,
+            legal = legal
+        ),
+        IllegalMove::GrandSlamForbidden { pit, legal } => crate::tr!(
+            "error-illegal-grand-slam",
+            pit = pit,
+            opponent = side_name(pit.owner().opponent()),
+            legal = legal
+        ),
+    }
+}
 
 /// A refused command, or an internal failure.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
     /// No game is being played in this thread or channel.
-    #[error(
-        "There is no game here. Start one with `/oware play @someone`, or name a game with \
-         its id, e.g. `/oware board #12` (`/oware games` lists yours)."
-    )]
+    #[error("{}", crate::tr!("error-no-game-here"))]
     NoGameHere,
     /// Games are being played here, but none by the author.
-    #[error(
-        "You have no game here. Start one with `/oware play @someone` (`/oware games` \
-         lists yours)."
-    )]
+    #[error("{}", crate::tr!("error-no-game-of-yours"))]
     NoGameOfYours,
     /// The game id named does not exist on this network.
-    #[error("There is no game #{0} here. `/oware games` lists your games and their ids.")]
+    #[error("{}", crate::tr!("error-no-such-game", game = .0))]
     NoSuchGame(i64),
     /// Several games the command could mean are active here.
-    #[error(
-        "{} several games here: {list}. Say which, e.g. `{example} #{first}`.",
-        if *yours { "You have" } else { "There are" }
-    )]
+    #[error("{}", crate::tr!("error-which-game", yours = yes_no(*.yours), list = .list, example = .example, first = .first))]
     WhichGame {
         /// Whether they are the author's games (else any game here).
         yours: bool,
@@ -46,10 +109,7 @@ pub enum ServiceError {
         first: i64,
     },
     /// The author is not one of the two players.
-    #[error(
-        "You are not playing in game #{game} ({south} vs {north}): only they can do that. \
-         Challenge someone with `/oware play @someone`."
-    )]
+    #[error("{}", crate::tr!("error-not-a-player", game = .game, south = .south, north = .north))]
     NotAPlayer {
         /// The game.
         game: i64,
@@ -59,9 +119,7 @@ pub enum ServiceError {
         north: String,
     },
     /// It is the other player's turn.
-    #[error(
-        "It is not your turn: {name} ({side}) is to move in game #{game}. Wait for their move."
-    )]
+    #[error("{}", crate::tr!("error-not-your-turn", name = .name, side = side_name(*.side), game = .game))]
     NotYourTurn {
         /// The game.
         game: i64,
@@ -71,7 +129,7 @@ pub enum ServiceError {
         side: crate::rules::Side,
     },
     /// The game has ended.
-    #[error("Game #{game} is over ({summary}). Start a new one with `/oware play @someone`.")]
+    #[error("{}", crate::tr!("error-game-over", game = .game, summary = .summary))]
     GameOver {
         /// The game.
         game: i64,
@@ -79,10 +137,7 @@ pub enum ServiceError {
         summary: String,
     },
     /// A button made for an earlier position.
-    #[error(
-        "That board is out of date (it shows move {shown}, the game is at move {now}). \
-         Use the latest board's buttons, or type the move, e.g. `/move c`."
-    )]
+    #[error("{}", crate::tr!("error-stale-board", shown = .shown, now = .now))]
     StaleBoard {
         /// The ply the button was made for.
         shown: u32,
@@ -90,49 +145,31 @@ pub enum ServiceError {
         now: i64,
     },
     /// The pit letter is not a pit.
-    #[error("{0}. For example `/move c`.")]
+    #[error("{}", crate::tr!("error-bad-pit", why = pit_text(.0)))]
     BadPit(#[from] PitParseError),
     /// The rules forbid the move.
-    #[error("That move is not allowed: {0}.")]
+    #[error("{}", crate::tr!("error-illegal", why = illegal_text(.0)))]
     Illegal(#[from] IllegalMove),
     /// Another command changed the game while this one was being applied.
-    #[error(
-        "Game #{0} changed while your command was being applied, so nothing was done. \
-         Look at the board (`/oware board`) and try again."
-    )]
+    #[error("{}", crate::tr!("error-raced", game = .0))]
     Raced(i64),
     /// Challenging oneself.
-    #[error("You cannot challenge yourself. Challenge someone else with `/oware play @someone`.")]
+    #[error("{}", crate::tr!("error-challenge-self"))]
     ChallengeSelf,
     /// Challenging another bot (only this bot plays, with its engine).
-    #[error(
-        "{0} is a bot and cannot play Oware here. Challenge a person with \
-         `/oware play @someone`, or play me (the engine) by mentioning me instead."
-    )]
+    #[error("{}", crate::tr!("error-challenge-bot", name = .0))]
     ChallengeBot(String),
     /// A clock asked for in a game against the engine.
-    #[error(
-        "Games against the engine have no clock (leave out `time:`); a game you leave \
-         for 7 days is aborted."
-    )]
+    #[error("{}", crate::tr!("error-engine-clock"))]
     EngineClock,
     /// A rated game asked for against the engine.
-    #[error(
-        "Games against the engine are never rated (a rating measures you against people). \
-         Leave out `rated:`, or challenge a person with `/oware play @someone rated:yes`."
-    )]
+    #[error("{}", crate::tr!("error-engine-rated"))]
     EngineRated,
     /// A rated game asked for without a clock.
-    #[error(
-        "Rated games need a clock, so a player who stops playing loses on time: use e.g. \
-         `time:3d` or `time:5+3`, or make the game casual with `rated:no`."
-    )]
+    #[error("{}", crate::tr!("error-rated-needs-clock"))]
     RatedNeedsClock,
     /// A move after the mover's deadline.
-    #[error(
-        "Too late: {name}'s time for a move in game #{game} has run out, so the game is \
-         lost on time. The result will appear here in a moment."
-    )]
+    #[error("{}", crate::tr!("error-too-late", name = .name, game = .game))]
     TooLate {
         /// The game.
         game: i64,
@@ -140,10 +177,7 @@ pub enum ServiceError {
         name: String,
     },
     /// Aborting a game both sides have moved in.
-    #[error(
-        "Game #{0} is under way (both sides have moved), so it cannot be aborted. Resign \
-         with `/oware resign`, or propose ending it with `/oware end`."
-    )]
+    #[error("{}", crate::tr!("error-cannot-abort", game = .0))]
     CannotAbort(i64),
     /// A cap on what one user (or everyone) may have open is reached.
     #[error("{0}")]
@@ -152,50 +186,44 @@ pub enum ServiceError {
     #[error("{0}")]
     NoRematch(String),
     /// A second pending challenge to the same person.
-    #[error(
-        "You already have a pending challenge to {0}. Wait for their answer, or withdraw it \
-         with `/oware cancel`."
-    )]
+    #[error("{}", crate::tr!("error-duplicate-challenge", name = .0))]
     DuplicateChallenge(String),
     /// No pending challenge fits.
     #[error("{0}")]
     NoChallenge(String),
     /// Several pending challenges fit.
-    #[error("You have several pending challenges: {0}. Say which, e.g. `/oware {1} c{2}`.")]
+    #[error("{}", crate::tr!("error-which-challenge", list = .0, command = .1, first = .2))]
     WhichChallenge(String, &'static str, i64),
     /// The challenge is not pending any more.
-    #[error("Challenge c{0} was {1}. Ask for a new one with `/oware play @someone`.")]
+    #[error("{}", crate::tr!("error-challenge-closed", challenge = .0, status = .1))]
     ChallengeClosed(i64, String),
     /// The author may not answer or withdraw this challenge.
     #[error("{0}")]
     NotYourChallenge(String),
     /// The author already proposed ending the game.
-    #[error("You already proposed ending game #{0}; {1} can agree with `/oware end`, or play on.")]
+    #[error("{}", crate::tr!("error-end-already-proposed", game = .0, name = .1))]
     EndAlreadyProposed(i64, String),
     /// Advice that was not taken.
     /// Analysis of a game still being played.
-    #[error(
-        "Game #{0} is still being played: the engine analyses a game once it is over (a \
-         review during the game would coach one side). Try again after the last move."
-    )]
+    #[error("{}", crate::tr!("error-game-not-over", game = .0))]
     GameNotOver(i64),
     /// Analysis of a game without moves.
-    #[error("Game #{0} has no moves to analyse. Analyse a game that was played, e.g. your last one with `/oware analyse`.")]
+    #[error("{}", crate::tr!("error-nothing-to-analyse", game = .0))]
     NothingToAnalyse(i64),
     /// `solve` without an open puzzle.
-    #[error("You have no puzzle open. Ask for one with `/oware puzzle` (or today's with `/oware puzzle daily`).")]
+    #[error("{}", crate::tr!("error-no-puzzle-open"))]
     NoPuzzleOpen,
     /// No puzzle is stored yet, or the author has had them all.
     #[error("{0}")]
     NoPuzzle(String),
     /// The puzzle was answered before.
-    #[error("You have answered puzzle #{0} already. Ask for a new one with `/oware puzzle`.")]
+    #[error("{}", crate::tr!("error-puzzle-answered", puzzle = .0))]
     PuzzleAnswered(i64),
     /// An unknown puzzle number (from an old button).
-    #[error("There is no puzzle #{0}. Ask for one with `/oware puzzle`.")]
+    #[error("{}", crate::tr!("error-no-such-puzzle", puzzle = .0))]
     NoSuchPuzzle(i64),
     /// An answer that is not a legal move in the puzzle's position.
-    #[error("{pit} is not a legal move in puzzle #{puzzle}: answer with one of {legal}, e.g. `/oware solve {example}`.")]
+    #[error("{}", crate::tr!("error-puzzle-move", pit = .pit, puzzle = .puzzle, legal = .legal, example = .example))]
     PuzzleMove {
         /// The puzzle.
         puzzle: i64,
@@ -206,20 +234,13 @@ pub enum ServiceError {
         /// One of them.
         example: char,
     },
-    #[error("Your advice was not taken: {0}.")]
+    #[error("{}", crate::tr!("error-advice", why = .0))]
     Advice(#[from] AdviceError),
     /// Stats or history of someone who has never played: `You have` or `bob has`.
-    #[error(
-        "{0} not played a game yet, so there is nothing to show. Start one with \
-         `/oware play @someone`."
-    )]
+    #[error("{}", crate::tr!("error-never-played", who = .0))]
     NeverPlayed(String),
     /// A leaderboard page past the end.
-    #[error(
-        "There is no page {page}: the leaderboard has {pages} page{}. Try \
-         `/oware leaderboard page:{pages}`.",
-        if *.pages == 1 { "" } else { "s" }
-    )]
+    #[error("{}", crate::tr!("error-no-such-page", page = .page, pages = .pages))]
     NoSuchPage {
         /// The page asked for.
         page: u32,
@@ -228,66 +249,42 @@ pub enum ServiceError {
     },
     /// A link code that does not exist (shown back to its typist only; `Debug`
     /// hides it).
-    #[error(
-        "`{}` is not a valid link code. Check it, or get a new one with `/oware link` on \
-         your other account.",
-        .0.expose()
-    )]
+    #[error("{}", crate::tr!("error-link-unknown", code = .0.expose()))]
     LinkUnknown(LinkCode),
     /// A link code whose time ran out.
-    #[error("That link code has expired. Get a new one with `/oware link` and use it within {0} minutes.")]
+    #[error("{}", crate::tr!("error-link-expired", minutes = .0))]
     LinkExpired(u64),
     /// A link code used before.
-    #[error("That link code has already been used. Get a new one with `/oware link`.")]
+    #[error("{}", crate::tr!("error-link-used"))]
     LinkUsed,
     /// A link code redeemed by the account that made it.
-    #[error(
-        "That code is yours: type `/oware link {}` from your account on another network \
-         (Discord, Matrix or the console) to link the two.",
-        .0.expose()
-    )]
+    #[error("{}", crate::tr!("error-link-own-code", code = .0.expose()))]
     LinkOwnCode(LinkCode),
     /// A link code redeemed on the network it was made on.
-    #[error(
-        "That code was made by another account on this network: only accounts on \
-         different networks can be linked. Use it from your account on another network."
-    )]
+    #[error("{}", crate::tr!("error-link-same-network"))]
     LinkSameNetwork,
     /// The accounts share an identity already.
-    #[error(
-        "Your account and the code's account are already linked: they share one rating. \
-         Nothing to do."
-    )]
+    #[error("{}", crate::tr!("error-already-linked"))]
     AlreadyLinked,
     /// A command for those who administer the place (see [`super::Role`]), by
     /// someone who does not.
-    #[error("`{0}` is only for {who}. Ask one of them.", who = super::admins::WHO_ADMINISTERS)]
+    #[error("{}", crate::tr!("error-not-admin", command = .0))]
     NotAdmin(&'static str),
     /// A setting or value `/oware settings` does not take (the message says which
     /// ones it does).
-    #[error("{0} Type `/oware settings` to see them all.")]
+    #[error("{}", crate::tr!("error-bad-setting", why = .0))]
     BadSetting(String),
     /// Another admin changed the settings between reading and saving them.
-    #[error(
-        "Another admin changed the settings just now. Look at them with `/oware settings` \
-         and change them again if you still want to."
-    )]
+    #[error("{}", crate::tr!("error-settings-changed"))]
     SettingsChanged,
     /// Games start only in some channels of this server.
-    #[error(
-        "Games start only in {0} on this server (a server setting). Challenge there, or ask \
-         an admin to change it with `/oware settings channels:…`."
-    )]
+    #[error("{}", crate::tr!("error-channel-not-allowed", channels = .0))]
     ChannelNotAllowed(String),
     /// A moderator's action or a report without a reason (the usage, to type again).
-    #[error("Say why: `{0}`. The reason goes in this server's audit log.")]
-    ReasonNeeded(&'static str),
+    #[error("{}", crate::tr!("error-reason-needed", usage = .0))]
+    ReasonNeeded(String),
     /// An adjudication naming someone who does not play in the game.
-    #[error(
-        "{name} is not playing in game #{game}: name its winner, {south} or {north}, e.g. \
-         `/oware admin adjudicate #{game} @{south} why`, or call it a draw with \
-         `/oware admin adjudicate #{game} draw why`."
-    )]
+    #[error("{}", crate::tr!("error-not-the-winner", name = .name, game = .game, south = .south, north = .north))]
     NotTheWinner {
         /// The game.
         game: i64,
@@ -299,10 +296,7 @@ pub enum ServiceError {
         north: String,
     },
     /// A user banned from starting games at this place (`until …`, ` (why)`).
-    #[error(
-        "You may not challenge or accept games on this server {until}{reason}: an admin \
-         banned you. Games under way go on; ask an admin if you think this is a mistake."
-    )]
+    #[error("{}", crate::tr!("error-banned", until = .until, reason = .reason))]
     Banned {
         /// `until 2026-11-27 10:05 UTC` or `until an admin lifts the ban`.
         until: String,
@@ -310,10 +304,7 @@ pub enum ServiceError {
         reason: String,
     },
     /// A game with a user banned from playing at this place (`until …`).
-    #[error(
-        "{name} cannot play on this server {until}: they are banned here. Challenge \
-         someone else."
-    )]
+    #[error("{}", crate::tr!("error-other-banned", name = .name, until = .until))]
     OtherBanned {
         /// Who is banned.
         name: String,
@@ -321,7 +312,7 @@ pub enum ServiceError {
         until: String,
     },
     /// Unbanning someone who is not banned.
-    #[error("{0} is not banned here. `/oware admin log` shows the bans and who made them.")]
+    #[error("{}", crate::tr!("error-not-banned", name = .0))]
     NotBanned(String),
     /// A tournament command refused.
     #[error(transparent)]
@@ -335,7 +326,7 @@ pub enum ServiceError {
 }
 
 impl ServiceError {
-    /// Whether this is an internal failure (logged, shown as [`GENERIC_FAILURE`]).
+    /// Whether this is an internal failure (logged, shown as [`generic_failure`]).
     #[must_use]
     pub fn is_internal(&self) -> bool {
         match self {
@@ -352,8 +343,71 @@ impl ServiceError {
             ServiceError::Db(StoreError::CapReached { cap, limit }) => {
                 super::limits::cap_text(*cap, *limit, None)
             }
-            _ if self.is_internal() => GENERIC_FAILURE.to_owned(),
+            _ if self.is_internal() => generic_failure(),
             _ => self.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_generic_failure_and_who_administers_read_as_before() {
+        assert_eq!(
+            generic_failure(),
+            "Sorry, something went wrong on my side and nothing was changed. Please try \
+             again in a moment."
+        );
+        let text = ServiceError::NotAdmin("/oware admin status").to_string();
+        assert!(
+            text.starts_with("`/oware admin status` is only for the bot's owners")
+                && text.ends_with("Ask one of them."),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_rules_refusals_read_as_the_rules_word_them() {
+        use crate::rules::{Moves, Pit};
+        let pit = Pit::of(Side::North, 2);
+        let legal = Moves::from_bits(0b11);
+        for illegal in [
+            IllegalMove::GameOver,
+            IllegalMove::NotYourRow {
+                pit,
+                side: Side::South,
+                legal,
+            },
+            IllegalMove::EmptyPit {
+                pit,
+                legal,
+                must_feed: false,
+            },
+            IllegalMove::EmptyPit {
+                pit,
+                legal,
+                must_feed: true,
+            },
+            IllegalMove::MustFeed { pit, legal },
+            IllegalMove::GrandSlamForbidden { pit, legal },
+        ] {
+            assert_eq!(
+                ServiceError::Illegal(illegal).to_string(),
+                format!("That move is not allowed: {illegal}.")
+            );
+        }
+        for bad in [
+            PitParseError::Empty(Side::South),
+            PitParseError::Empty(Side::North),
+            PitParseError::NotAPit("zz".into(), Side::North),
+        ] {
+            let rules = bad.to_string();
+            assert_eq!(
+                ServiceError::BadPit(bad).to_string(),
+                format!("{rules}. For example `/move c`.")
+            );
         }
     }
 }

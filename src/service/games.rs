@@ -249,10 +249,10 @@ impl Service {
             return None;
         }
         match self.store.note_once(row.id, "north-typed-capital").await {
-            Ok(true) => Some(format!(
-                "{letter} is South's pit; you play North, so I played your {}. (Your pits \
-                 are a–f; capitals always mean your own row too.)",
-                letter.to_ascii_lowercase()
+            Ok(true) => Some(crate::tr!(
+                "games-north-capital",
+                letter = letter,
+                lower = letter.to_ascii_lowercase()
             )),
             Ok(false) => None,
             Err(err) => {
@@ -329,12 +329,12 @@ impl Service {
         let row = self.find_game(cmd, game, true).await?;
         let game = self.load(&row).await?;
         // Moves are counted from 1, the same everywhere: after 2 moves, move 3 is next.
-        let headline = format!(
-            "Game {} ({}{}), {}.",
-            view::game_label(&row),
-            row.variant,
-            if row.rated { ", rated" } else { ", casual" },
-            view::moves_played(row.ply, row.is_active())
+        let headline = crate::tr!(
+            "games-board",
+            game = view::game_label(&row),
+            variant = row.variant,
+            rated = view::rated_word(row.rated),
+            moves = view::moves_played(row.ply, row.is_active())
         );
         let advice = self.advice_summary(&row, &game).await?;
         let now = self.now();

@@ -103,21 +103,21 @@ impl Service {
         };
         // A tournament game is lost on time even before a first move: a forfeit.
         if row.ply < 2 && row.tournament_id.is_none() {
-            let why = format!(
-                "**{}** did not make a first move within {}",
-                view::name(&row, side),
-                span(time_control(&row).per_move_or_base())
+            let why = crate::tr!(
+                "jobs-no-first-move",
+                name = view::name(&row, side),
+                span = span(time_control(&row).per_move_or_base())
             );
             return self.abort_game(&row, &why).await;
         }
         let outcome = game.lose_on_time(side)?;
         let ending = Ending::of(&row, &game);
         let rater = ending.rater();
-        let headline = format!(
-            "**{}** ran out of time in game #{}: **{}** wins on time.",
-            view::name(&row, side),
-            row.id,
-            view::name(&row, side.opponent())
+        let headline = crate::tr!(
+            "jobs-timeout",
+            name = view::name(&row, side),
+            game = row.id,
+            winner = view::name(&row, side.opponent())
         );
         let now = self.now();
         let mut reply = view::board_reply(&row, &game, headline, now);
@@ -152,9 +152,9 @@ impl Service {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
-        let why = format!(
-            "nobody moved in a game against the engine for {}",
-            span(i64::try_from(self.config.engine_idle.as_millis()).unwrap_or(i64::MAX))
+        let why = crate::tr!(
+            "jobs-idle",
+            span = span(i64::try_from(self.config.engine_idle.as_millis()).unwrap_or(i64::MAX))
         );
         self.abort_game(&row, &why).await
     }
@@ -178,7 +178,7 @@ impl Service {
         let mut reply = view::board_reply(
             row,
             &game,
-            format!("Game #{} is aborted: {why}. It counts for nobody.", row.id),
+            crate::tr!("jobs-aborted", game = row.id, why = why),
             now,
         );
         reply.mentions = [Side::South, Side::North]
@@ -218,13 +218,12 @@ impl Service {
             // Too late to remind (the bot was down): the timeout says what happened.
             return Ok(false);
         }
-        let mut reply = Reply::public(format!(
-            "Reminder: it is your move in game {}, **{}**. Time left: {} (until {}); \
-             after that the game is lost on time.",
-            view::game_label(&row),
-            view::name(&row, side),
-            span(deadline - now),
-            when::utc_time(deadline)
+        let mut reply = Reply::public(crate::tr!(
+            "jobs-reminder",
+            game = view::game_label(&row),
+            name = view::name(&row, side),
+            span = span(deadline - now),
+            until = when::utc_time(deadline)
         ));
         reply.mentions.push(view::player(&row, side));
         reply.buttons = view::pit_buttons(&row, &game);
@@ -250,15 +249,12 @@ impl Service {
         if c.status != "pending" {
             return Ok(false);
         }
-        let mut reply = Reply::public(format!(
-            "Challenge c{} from **{}** to **{}** expired: nobody answered within {}. \
-             {} can make it again with `/oware reissue c{}`.",
-            c.id,
-            c.challenger_name,
-            c.opponent_name,
-            span(c.expires_at - c.created_at),
-            c.challenger_name,
-            c.id
+        let mut reply = Reply::public(crate::tr!(
+            "jobs-expired",
+            challenge = c.id,
+            challenger = c.challenger_name,
+            opponent = c.opponent_name,
+            span = span(c.expires_at - c.created_at)
         ));
         reply.mentions.push(User {
             id: c.challenger_user.clone(),
@@ -267,7 +263,7 @@ impl Service {
         });
         reply.buttons.push(Button {
             action: ButtonAction::Reissue { challenge: c.id },
-            label: "Challenge again".to_owned(),
+            label: crate::tr!("jobs-button-challenge-again"),
             enabled: true,
             row: 0,
         });

@@ -20,17 +20,14 @@ impl Service {
         if row.ply >= 2 {
             return Err(ServiceError::CannotAbort(row.id));
         }
-        let why = format!(
-            "**{}** called it off before both sides had moved",
-            view::name(&row, side)
-        );
+        let why = crate::tr!("lifecycle-abort-why", name = view::name(&row, side));
         if !self.abort_game(&row, &why).await? {
             return Err(ServiceError::Raced(row.id));
         }
         self.wake();
-        Ok(Reply::private(format!(
-            "Game #{} is aborted; both players are told in its thread.",
-            row.id
+        Ok(Reply::private(crate::tr!(
+            "lifecycle-aborted",
+            game = row.id
         )))
     }
 
@@ -50,24 +47,20 @@ impl Service {
                     Some(&cmd.author.id),
                 )
                 .await?
-                .ok_or_else(|| {
-                    ServiceError::NoRematch(
-                        "You have no finished game here to play again. Start one with \
-                         `/oware play @someone`."
-                            .to_owned(),
-                    )
-                })?,
+                .ok_or_else(|| ServiceError::NoRematch(crate::tr!("lifecycle-no-rematch")))?,
         };
         let Some(side) = view::side_of(&row, &cmd.author.id) else {
-            return Err(ServiceError::NoRematch(format!(
-                "Only {} and {} can ask for a rematch of game #{}.",
-                row.south_name, row.north_name, row.id
+            return Err(ServiceError::NoRematch(crate::tr!(
+                "lifecycle-rematch-not-player",
+                south = row.south_name,
+                north = row.north_name,
+                game = row.id
             )));
         };
         if row.is_active() {
-            return Err(ServiceError::NoRematch(format!(
-                "Game #{} is still being played: finish it first (or `/oware resign`).",
-                row.id
+            return Err(ServiceError::NoRematch(crate::tr!(
+                "lifecycle-rematch-active",
+                game = row.id
             )));
         }
         let opponent = view::player(&row, side.opponent());
@@ -83,16 +76,16 @@ impl Service {
         let Some(c) = self.store.challenge(challenge).await?.filter(|c| {
             cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel) && c.level.is_none()
         }) else {
-            return Err(ServiceError::NoChallenge(format!(
-                "There is no challenge c{challenge}. Challenge someone with \
-                 `/oware play @someone`."
+            return Err(ServiceError::NoChallenge(crate::tr!(
+                "lifecycle-reissue-none",
+                challenge = challenge
             )));
         };
         if c.challenger_user != cmd.author.id {
-            return Err(ServiceError::NotYourChallenge(format!(
-                "Only {} can make challenge c{challenge} again; challenge someone yourself \
-                 with `/oware play @someone`.",
-                c.challenger_name
+            return Err(ServiceError::NotYourChallenge(crate::tr!(
+                "lifecycle-reissue-not-yours",
+                challenger = c.challenger_name,
+                challenge = challenge
             )));
         }
         let options = ChallengeOptions {

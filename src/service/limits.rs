@@ -179,10 +179,10 @@ impl Service {
             .acquire_owned()
             .await
             .map_err(|e| ServiceError::Internal(format!("heavy pool: {e}")))?;
-        tokio::task::spawn_blocking(move || {
+        tokio::task::spawn_blocking(crate::i18n::carry(move || {
             let _permit = permit;
             work()
-        })
+        }))
         .await
         .map_err(|e| ServiceError::Internal(format!("heavy work: {e}")))
     }
@@ -248,22 +248,10 @@ impl Caps {
 pub(super) fn cap_text(cap: Cap, limit: i64, count: Option<i64>) -> String {
     let count = count.unwrap_or(limit);
     match cap {
-        Cap::PendingChallenges => format!(
-            "You already have {count} pending challenges, the most at once. Wait for \
-             answers, or withdraw one with `/oware cancel`."
-        ),
-        Cap::ActiveGames => format!(
-            "That would make more than {limit} games at once for one player. Finish one \
-             first (`/oware games` lists them; `/oware resign` ends one)."
-        ),
-        Cap::EngineGamesPerUser => format!(
-            "You already play {count} games against me, the most at once. Finish one \
-             first (or `/oware resign` it)."
-        ),
-        Cap::EngineGames => "I am playing as many games against people as I can right now. \
-                             Try again later, or challenge a person with \
-                             `/oware play @someone`."
-            .to_owned(),
+        Cap::PendingChallenges => crate::tr!("limits-pending-challenges", count = count),
+        Cap::ActiveGames => crate::tr!("limits-active-games", limit = limit),
+        Cap::EngineGamesPerUser => crate::tr!("limits-engine-games-per-user", count = count),
+        Cap::EngineGames => crate::tr!("limits-engine-games"),
     }
 }
 

@@ -42,12 +42,10 @@ impl Service {
                     .create_link_code(&code, me, now_ms().saturating_add(ttl_ms))
                     .await?
                 {
-                    return Ok(Reply::private(format!(
-                        "Your link code is `{code}`. Within {minutes} minute{}, type \
-                         `/oware link {code}` from your account on another network (Discord, \
-                         Matrix or the console): both accounts will then share one rating. \
-                         The code works once; keep it to yourself.",
-                        if minutes == 1 { "" } else { "s" }
+                    return Ok(Reply::private(crate::tr!(
+                        "link-code",
+                        code = code,
+                        minutes = minutes
                     )));
                 }
             }
@@ -69,23 +67,25 @@ impl Service {
             LinkOutcome::SameNetwork => Err(ServiceError::LinkSameNetwork),
             LinkOutcome::AlreadyLinked => Err(ServiceError::AlreadyLinked),
             LinkOutcome::Linked(merge) => {
-                let other = format!("{} ({})", merge.other_name, merge.other_platform);
-                let mine = format!("{} ({platform})", cmd.author.name);
+                let other = crate::tr!(
+                    "link-account",
+                    name = merge.other_name,
+                    platform = merge.other_platform
+                );
+                let mine = crate::tr!("link-account", name = cmd.author.name, platform = platform);
                 let (kept, dropped) = if merge.kept_redeemer {
                     (mine.clone(), other.clone())
                 } else {
                     (other.clone(), mine.clone())
                 };
-                Ok(Reply::private(format!(
-                    "Linked: {mine} and {other} are now one player, with one rating and one \
-                     line on the global leaderboard. The account with more rated games keeps \
-                     its rating (on a tie, the code's): kept {kept} ({} rated game{}), \
-                     dropped the rating of {dropped} ({} rated game{}). Every game stays in \
-                     the history.",
-                    merge.kept_games,
-                    if merge.kept_games == 1 { "" } else { "s" },
-                    merge.dropped_games,
-                    if merge.dropped_games == 1 { "" } else { "s" },
+                Ok(Reply::private(crate::tr!(
+                    "link-linked",
+                    mine = mine,
+                    other = other,
+                    kept = kept,
+                    kept_games = merge.kept_games,
+                    dropped = dropped,
+                    dropped_games = merge.dropped_games
                 )))
             }
         }

@@ -1,7 +1,5 @@
 //! `/oware games`: the author's active games and pending challenges.
 
-use std::fmt::Write;
-
 use super::{view, Command, Reply, Service, ServiceError};
 
 impl Service {
@@ -13,10 +11,7 @@ impl Service {
             .pending_challenges_of(platform, &cmd.author.id, self.now())
             .await?;
         if games.is_empty() && challenges.is_empty() {
-            return Ok(Reply::private(
-                "You have no active games or pending challenges. Start one with \
-                 `/oware play @someone`.",
-            ));
+            return Ok(Reply::private(crate::tr!("listing-empty")));
         }
         let mut text = String::new();
         let mut levels = std::collections::HashMap::new();
@@ -26,39 +21,58 @@ impl Service {
             }
         }
         if !games.is_empty() {
-            text.push_str("Your games:");
+            text.push_str(&crate::tr!("listing-games"));
             for row in &games {
                 let turn = if row.ply % 2 == 0 {
                     &row.south_name
                 } else {
                     &row.north_name
                 };
-                let _ = write!(
-                    text,
-                    "\n- {} ({}{} {}–{}), {}, {turn} to move",
+                let (game, variant, south, north, moves) = (
                     view::game_label(row),
-                    row.variant,
-                    match levels.get(&row.id) {
-                        Some(level) => format!(", engine {level}"),
-                        None => String::new(),
-                    },
+                    &row.variant,
                     row.south_score,
                     row.north_score,
-                    view::moves_played(row.ply, true)
+                    view::moves_played(row.ply, true),
                 );
+                text.push('\n');
+                text.push_str(&match levels.get(&row.id) {
+                    Some(level) => crate::tr!(
+                        "listing-game-engine",
+                        game = game,
+                        variant = variant,
+                        level = level,
+                        south = south,
+                        north = north,
+                        moves = moves,
+                        turn = turn
+                    ),
+                    None => crate::tr!(
+                        "listing-game",
+                        game = game,
+                        variant = variant,
+                        south = south,
+                        north = north,
+                        moves = moves,
+                        turn = turn
+                    ),
+                });
             }
         }
         if !challenges.is_empty() {
             if !text.is_empty() {
                 text.push('\n');
             }
-            text.push_str("Pending challenges:");
+            text.push_str(&crate::tr!("listing-challenges"));
             for c in &challenges {
-                let _ = write!(
-                    text,
-                    "\n- challenge c{}: {} challenged {} ({})",
-                    c.id, c.challenger_name, c.opponent_name, c.variant
-                );
+                text.push('\n');
+                text.push_str(&crate::tr!(
+                    "listing-challenge",
+                    challenge = c.id,
+                    challenger = c.challenger_name,
+                    opponent = c.opponent_name,
+                    variant = c.variant
+                ));
             }
         }
         Ok(Reply::private(text))

@@ -54,7 +54,7 @@ pub use command::{
     Action, AdminAction, ChallengeOptions, Command, First, GameRef, Level, LinkCode, Place,
     Platform, Role, User,
 };
-pub use error::{ServiceError, GENERIC_FAILURE};
+pub use error::{generic_failure, ServiceError};
 pub use games::end_as_stored;
 pub use limits::{Caps, RateLimit};
 pub use outbox::{Outgoing, Shards};
@@ -212,7 +212,7 @@ impl Service {
 
     /// Handles one command. Never fails: refusals become private replies that say
     /// what to do instead; internal failures are logged and answered with
-    /// [`GENERIC_FAILURE`].
+    /// [`generic_failure`].
     ///
     /// Names are cleaned first and the author's role completed (owners, the
     /// console's admin), and a user over the command rate is told once to slow down;
@@ -290,7 +290,7 @@ impl Service {
             }
             Err(err) => {
                 tracing::error!(error = %err, platform, event_id, "cannot read the inbox");
-                return Reply::private(GENERIC_FAILURE);
+                return Reply::private(generic_failure());
             }
         }
         let (reply, claimed) = inbox::scope(platform, event_id, self.handle(cmd)).await;
@@ -391,8 +391,8 @@ impl Service {
             Action::Resign { game } => self.resign(cmd, *game).await,
             Action::End { game } => self.end(cmd, *game).await,
             Action::Games => self.games(cmd).await,
-            Action::Rules => Ok(Reply::private(text::RULES)),
-            Action::Help => Ok(Reply::private(text::HELP)),
+            Action::Rules => Ok(Reply::private(text::rules())),
+            Action::Help => Ok(Reply::private(text::help())),
             Action::Status => self.status(cmd).await,
             Action::Settings { changes } => self.settings(cmd, changes).await,
             Action::Advise { pit, game } => self.advise(cmd, pit, *game).await,

@@ -52,8 +52,8 @@ impl Service {
         Ok(ban.map(|ban| {
             (
                 ban.until_at.map_or_else(
-                    || "until an admin lifts the ban".to_owned(),
-                    |at| format!("until {}", when::utc_time(at)),
+                    || crate::tr!("moderation-until-lifted"),
+                    |at| crate::tr!("moderation-until", time = when::utc_time(at)),
                 ),
                 ban.reason.map(|r| format!(" ({r})")).unwrap_or_default(),
             )
@@ -102,7 +102,7 @@ impl Service {
             }));
         }
         match action {
-            AdminAction::Usage => Ok(Reply::private(text::ADMIN)),
+            AdminAction::Usage => Ok(Reply::private(text::admin())),
             AdminAction::Abort { game, reason } => self.admin_abort(cmd, *game, reason).await,
             AdminAction::Adjudicate {
                 game,
@@ -134,22 +134,23 @@ impl Service {
         id: i64,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
-        let why = reason(typed).ok_or(ServiceError::ReasonNeeded("/oware admin abort #12 why"))?;
+        let why = reason(typed).ok_or(ServiceError::ReasonNeeded(
+            "/oware admin abort #12 why".to_owned(),
+        ))?;
         let row = self.active_game_here(cmd, id).await?;
         let audit = NewAudit {
             game_id: Some(row.id),
             reason: Some(why.clone()),
             ..Self::audit(cmd, "abort")
         };
-        let shown = format!("an admin (**{}**) called it off: {why}", cmd.author.name);
+        let shown = crate::tr!("moderation-abort-why", admin = cmd.author.name, why = why);
         if !self.abort_game_audited(&row, &shown, Some(audit)).await? {
             return Err(ServiceError::Raced(row.id));
         }
         self.wake();
-        Ok(Reply::private(format!(
-            "Game #{} is aborted (unrated, no result); its players are told why in its \
-             thread.",
-            row.id
+        Ok(Reply::private(crate::tr!(
+            "moderation-aborted",
+            game = row.id
         )))
     }
 
@@ -162,9 +163,8 @@ impl Service {
         winner: Option<&User>,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
-        let why = reason(typed).ok_or(ServiceError::ReasonNeeded(
-            "/oware admin adjudicate #12 @winner why (or `draw` for a draw)",
-        ))?;
+        let why = reason(typed)
+            .ok_or_else(|| ServiceError::ReasonNeeded(crate::tr!("moderation-adjudicate-usage")))?;
         let row = self.active_game_here(cmd, id).await?;
         let side = match winner {
             None => None,
@@ -185,12 +185,15 @@ impl Service {
         let end = game_end(outcome);
         let now = self.now();
         let verdict = match side {
-            Some(side) => format!("**{}** wins", view::name(&row, side)),
-            None => "it is a draw".to_owned(),
+            Some(side) => crate::tr!("moderation-verdict-win", name = view::name(&row, side)),
+            None => crate::tr!("moderation-verdict-draw"),
         };
-        let headline = format!(
-            "Game #{} is decided by an admin (**{}**): {verdict}. Why: {why}",
-            row.id, cmd.author.name,
+        let headline = crate::tr!(
+            "moderation-decided-headline",
+            game = row.id,
+            admin = cmd.author.name,
+            verdict = verdict,
+            why = why
         );
         let mut told = view::board_reply(&row, &game, headline, now);
         told.mentions = [Side::South, Side::North]
@@ -232,9 +235,10 @@ impl Service {
             return Err(ServiceError::Raced(row.id));
         };
         self.wake();
-        let mut reply = Reply::private(format!(
-            "Game #{} is decided: {verdict}. Its players are told in its thread.",
-            row.id,
+        let mut reply = Reply::private(crate::tr!(
+            "moderation-decided",
+            game = row.id,
+            verdict = verdict
         ));
         ending.annotate(&mut reply, &row, &applied);
         Ok(reply)
@@ -257,13 +261,13 @@ impl Service {
         };
         self.store.ban(&audit, until, now).await?;
         let until = until.map_or_else(
-            || "until unbanned (`/oware admin unban`)".to_owned(),
-            |at| format!("until {}", when::utc_time(at)),
+            || crate::tr!("moderation-until-unbanned"),
+            |at| crate::tr!("moderation-until", time = when::utc_time(at)),
         );
-        Ok(Reply::private(format!(
-            "**{}** may not challenge or accept games on this server {until}. Games under \
-             way go on.",
-            user.name
+        Ok(Reply::private(crate::tr!(
+            "moderation-banned",
+            name = user.name,
+            until = until
         )))
     }
 
@@ -276,9 +280,9 @@ impl Service {
         if !self.store.unban(&audit, self.now()).await? {
             return Err(ServiceError::NotBanned(user.name.clone()));
         }
-        Ok(Reply::private(format!(
-            "**{}** may start games on this server again.",
-            user.name
+        Ok(Reply::private(crate::tr!(
+            "moderation-unbanned",
+            name = user.name
         )))
     }
 
@@ -288,14 +292,9 @@ impl Service {
             .audit_log(cmd.place.platform.as_str(), scope(&cmd.place), LOG_ENTRIES)
             .await?;
         if rows.is_empty() {
-            return Ok(Reply::private(
-                "The audit log of this server is empty: no admin action or report yet.",
-            ));
+            return Ok(Reply::private(crate::tr!("moderation-log-empty")));
         }
-        let mut reply = Reply::private(format!(
-            "**Audit log** of this server, the last {} entries, newest first (times UTC):",
-            rows.len()
-        ));
+        let mut reply = Reply::private(crate::tr!("moderation-log", entries = rows.len()));
         reply.table = Some(log_table(&rows));
         Ok(reply)
     }
@@ -307,7 +306,9 @@ impl Service {
         id: i64,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
-        let why = reason(typed).ok_or(ServiceError::ReasonNeeded("/oware report #12 why"))?;
+        let why = reason(typed).ok_or(ServiceError::ReasonNeeded(
+            "/oware report #12 why".to_owned(),
+        ))?;
         let row = self.find_game(cmd, Some(id), true).await?;
         // Posted in the moderators' channel when the server set one.
         let settings = self.place_settings(&cmd.place).await?;
@@ -319,9 +320,13 @@ impl Service {
                     thread: None,
                     ..cmd.place.clone()
                 };
-                let notice = Reply::public(format!(
-                    "**Report** of game #{} ({} vs {}) by {}: {why}",
-                    row.id, row.south_name, row.north_name, cmd.author.name
+                let notice = Reply::public(crate::tr!(
+                    "moderation-report-notice",
+                    game = row.id,
+                    south = row.south_name,
+                    north = row.north_name,
+                    author = cmd.author.name,
+                    why = why
                 ));
                 outbox::place_message(&place, &notice)
             })
@@ -338,15 +343,11 @@ impl Service {
         if !messages.is_empty() {
             self.wake();
         }
-        Ok(Reply::private(format!(
-            "Thank you: your report of game #{} is recorded for this server's admins{}.",
-            row.id,
-            if messages.is_empty() {
-                ""
-            } else {
-                " and posted in their channel"
-            }
-        )))
+        Ok(Reply::private(if messages.is_empty() {
+            crate::tr!("moderation-reported", game = row.id)
+        } else {
+            crate::tr!("moderation-reported-posted", game = row.id)
+        }))
     }
 }
 
@@ -366,11 +367,11 @@ fn cut(text: &str, max: usize) -> String {
 /// The audit entries as a table: when, who, what, game or user, reason.
 fn log_table(rows: &[AuditRow]) -> String {
     let mut lines: Vec<[String; 5]> = vec![[
-        "When".to_owned(),
-        "Who".to_owned(),
-        "What".to_owned(),
-        "Game/user".to_owned(),
-        "Reason".to_owned(),
+        crate::tr!("moderation-log-when"),
+        crate::tr!("moderation-log-who"),
+        crate::tr!("moderation-log-what"),
+        crate::tr!("moderation-log-target"),
+        crate::tr!("moderation-log-reason"),
     ]];
     for row in rows {
         let when = when::utc_time(row.created_at);

@@ -41,11 +41,13 @@ impl Service {
             return Err(ServiceError::Raced(row.id));
         }
         let tally = self.advice_summary(&row, &game).await?.unwrap_or_default();
-        Ok(Reply::private(format!(
-            "Noted: you suggest **{pit}** for {} in game #{}, move {}. {tally}.",
-            view::name(&row, side),
-            row.id,
-            row.ply + 1
+        Ok(Reply::private(crate::tr!(
+            "onlookers-noted",
+            pit = pit,
+            name = view::name(&row, side),
+            game = row.id,
+            move_number = row.ply + 1,
+            tally = tally
         )))
     }
 

@@ -117,7 +117,10 @@ impl Service {
         };
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            match self.outgoing(platform, &row).await {
+            // Pictures are drawn now: in the language of the message's place.
+            let place = row.space.as_deref().unwrap_or(&row.channel);
+            let language = self.language_at(platform.as_str(), place).await;
+            match crate::i18n::in_language(language, self.outgoing(platform, &row)).await {
                 Ok(message) => out.push(message),
                 Err(err) => {
                     tracing::error!(id = row.id, error = %err, "unreadable outbox message: dropped");

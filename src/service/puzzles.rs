@@ -6,8 +6,6 @@
 
 mod supply;
 
-use std::fmt::Write;
-
 pub(super) use supply::new_puzzle;
 use supply::LOW;
 pub use supply::{decode, encode};
@@ -27,8 +25,8 @@ use crate::{
 /// What the solver must find, in words.
 fn task(goal: &str) -> String {
     match goal.strip_prefix("seeds:") {
-        Some(n) => format!("find the move that wins {n} seeds more than any other"),
-        None => "find the move that wins".to_owned(),
+        Some(n) => crate::tr!("puzzle-task-seeds", seeds = n),
+        None => crate::tr!("puzzle-task-win"),
     }
 }
 
@@ -51,14 +49,9 @@ impl Service {
         let Some(row) = row else {
             return Err(ServiceError::NoPuzzle(
                 if engine::installed_tables().is_none() {
-                    "There are no puzzles yet: they are made from the endgame tables, which the \
-                 bot builds in the background on its first start (a few minutes), and from \
-                 the blunders of analysed games. Try again in a few minutes."
-                        .to_owned()
+                    crate::tr!("puzzle-none-yet")
                 } else {
-                    "You have had every puzzle there is for now. New ones come from analysed \
-                 games (`/oware analyse`): try again later."
-                        .to_owned()
+                    crate::tr!("puzzle-all-had")
                 },
             ));
         };
@@ -75,24 +68,26 @@ impl Service {
         let mut reply = self.show_puzzle(&row).await?;
         if daily {
             let (y, m, d) = when::date(self.now());
-            reply.text = format!(
-                "**Puzzle of the day** ({y:04}-{m:02}-{d:02}): {}",
-                reply.text
+            reply.text = crate::tr!(
+                "puzzle-daily",
+                date = format!("{y:04}-{m:02}-{d:02}"),
+                puzzle = reply.text
             );
             if answered {
-                reply.text.push_str("\nYou have answered this one already.");
+                reply.text.push('\n');
+                reply.text.push_str(&crate::tr!("puzzle-answered-already"));
                 reply.buttons.clear();
             }
             let solvers = self.store.puzzle_solvers(row.id, platform, &place).await?;
-            let _ = write!(
-                reply.text,
-                "\nSolved so far here: {}.",
-                if solvers.is_empty() {
-                    "nobody yet".to_owned()
+            reply.text.push('\n');
+            reply.text.push_str(&crate::tr!(
+                "puzzle-solvers",
+                solvers = if solvers.is_empty() {
+                    crate::tr!("puzzle-solvers-nobody")
                 } else {
                     solvers.join(", ")
                 }
-            );
+            ));
         }
         Ok(reply)
     }
@@ -133,22 +128,19 @@ impl Service {
         let side = position.to_move();
         let legal = position.legal_moves(Variant::Abapa);
         let [s, n] = position.scores();
-        let mut reply = Reply::public(format!(
-            "**Puzzle #{}** (rating {:.0}): **{}** to move ({}), scores {s}–{n}. {}. Answer \
-             with `/oware solve <pit>` or a button.",
-            row.id,
-            row.rating,
-            if side == Side::South {
-                "South"
+        let mut reply = Reply::public(crate::tr!(
+            "puzzle-shown",
+            puzzle = row.id,
+            rating = format!("{:.0}", row.rating),
+            side = super::view::side_name(side),
+            pits = if side == Side::South {
+                crate::tr!("puzzle-pits-south")
             } else {
-                "North"
+                crate::tr!("puzzle-pits-north")
             },
-            if side == Side::South {
-                "pits A–F"
-            } else {
-                "pits a–f"
-            },
-            capitalised(&task(&row.goal)),
+            south = s,
+            north = n,
+            task = capitalised(&task(&row.goal)),
         ));
         reply.board_text = Some(crate::rules::text_board(position, true));
         reply.buttons = legal
@@ -163,13 +155,17 @@ impl Service {
                 row: 0,
             })
             .collect();
-        let caption = format!("Puzzle #{}: {}", row.id, task(&row.goal));
+        let caption = crate::tr!("puzzle-caption", puzzle = row.id, task = task(&row.goal));
         let id = row.id;
+        let sides = [
+            super::view::side_name(Side::South),
+            super::view::side_name(Side::North),
+        ];
         let png = self
             .heavy(move || {
                 let view = BoardView {
                     position,
-                    names: ["South", "North"],
+                    names: [&sides[0], &sides[1]],
                     last: None,
                     legal,
                     to_move: Some(side),
@@ -251,21 +247,24 @@ impl Service {
         let before = answered.before.map_or(Rating::NEW.rating, |b| b.rating);
         let change = answered.after.rating.round() - before.round();
         let verdict = if solved {
-            format!("**Right**, {}: **{pit}** is the move.", cmd.author.name)
+            crate::tr!("puzzle-right", name = cmd.author.name, pit = pit)
         } else {
-            format!(
-                "**Not this time**, {}: {pit} is not it. The move was **{}**.",
-                cmd.author.name, row.solution
+            crate::tr!(
+                "puzzle-wrong",
+                name = cmd.author.name,
+                pit = pit,
+                solution = row.solution
             )
         };
-        let mut reply = Reply::public(format!(
-            "{verdict} Puzzle #{} ({}): the line is {}.\nYour puzzle rating: {before:.0} → \
-             {:.0} ({}{change:.0}). Another: `/oware puzzle`.",
-            row.id,
-            task(&row.goal),
-            row.line,
-            answered.after.rating,
-            if change >= 0.0 { "+" } else { "" },
+        let mut reply = Reply::public(crate::tr!(
+            "puzzle-result",
+            verdict = verdict,
+            puzzle = row.id,
+            task = task(&row.goal),
+            line = row.line,
+            before = format!("{before:.0}"),
+            after = format!("{:.0}", answered.after.rating),
+            change = format!("{}{change:.0}", if change >= 0.0 { "+" } else { "" }),
         ));
         reply.buttons.clear();
         Ok(reply)

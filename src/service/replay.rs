@@ -49,15 +49,15 @@ impl Service {
         let state = if game.is_over() {
             view::summary(&row, &game)
         } else {
-            "still being played".to_owned()
+            crate::tr!("view-summary-playing")
         };
-        let mut reply = Reply::public(format!(
-            "Replay of game {} ({}, {}): {plies} move{}, {state}. The record is attached \
-             as text.",
-            view::game_label(&row),
-            row.variant,
-            if row.rated { "rated" } else { "casual" },
-            if plies == 1 { "" } else { "s" },
+        let mut reply = Reply::public(crate::tr!(
+            "replay-text",
+            game = view::game_label(&row),
+            variant = row.variant,
+            rated = view::rated_word(row.rated),
+            plies = plies,
+            state = state,
         ));
         let gif = {
             let (game, names) = (game.clone(), [names[0].to_owned(), names[1].to_owned()]);
@@ -69,16 +69,19 @@ impl Service {
                 file_name: format!("oware-{id}.gif"),
                 mime: "image/gif",
                 bytes: gif,
-                description: format!(
-                    "Animated replay of game #{id}, {} (South) vs {} (North), {plies} moves.",
-                    row.south_name, row.north_name
+                description: crate::tr!(
+                    "replay-gif",
+                    game = id,
+                    south = row.south_name,
+                    north = row.north_name,
+                    plies = plies
                 ),
             },
             Attachment {
                 file_name: format!("oware-{id}.txt"),
                 mime: "text/plain",
                 bytes: record.to_text().into_bytes(),
-                description: format!("Game record of game #{id}."),
+                description: crate::tr!("replay-record", game = id),
             },
         ];
         reply.game = Some(row.id);

@@ -13,46 +13,35 @@ use crate::{
     store::{Flag, SettingsRow},
 };
 
-/// The keys `/oware settings key:value` takes, with what each means.
-pub const KEYS: &[(&str, &str)] = &[
-    (
-        "channels",
-        "where games may start: `here`, channel ids or mentions, or `anywhere`",
-    ),
-    (
-        "time",
-        "the default time control: `3d`, `10m`, `5+3`, `none`, or `default`",
-    ),
-    (
-        "rated",
-        "whether games are rated by default: `yes`, `no` or `default`",
-    ),
-    (
-        "advice",
-        "whether onlookers may advise in casual games by default: `yes`, `no`, `default`",
-    ),
-    (
-        "threads",
-        "whether each game gets its own thread: `yes` or `no`",
-    ),
-    (
-        "moderators",
-        "the channel where players' reports are posted: `here`, a channel, or `none`",
-    ),
-    (
-        "archive",
-        "how long a finished game's thread stays open: `1h`, `1d` (from `1m` to `30d`), \
-         `never`, or `default` (1 day)",
-    ),
-    (
-        "tournaments",
-        "who may create tournaments: `admins` (the default) or `anyone`",
-    ),
-    (
-        "language",
-        "the language of the bot's messages: `en` (the default), or another the bot has",
-    ),
+/// The keys `/oware settings key:value` takes (see [`describe_key`]).
+pub const KEYS: &[&str] = &[
+    "channels",
+    "time",
+    "rated",
+    "advice",
+    "threads",
+    "moderators",
+    "archive",
+    "tournaments",
+    "language",
 ];
+
+/// What setting `key` (one of [`KEYS`]) is, and the values it takes, in words.
+#[must_use]
+pub fn describe_key(key: &str) -> Option<String> {
+    Some(match key {
+        "channels" => crate::tr!("settings-key-channels"),
+        "time" => crate::tr!("settings-key-time"),
+        "rated" => crate::tr!("settings-key-rated"),
+        "advice" => crate::tr!("settings-key-advice"),
+        "threads" => crate::tr!("settings-key-threads"),
+        "moderators" => crate::tr!("settings-key-moderators"),
+        "archive" => crate::tr!("settings-key-archive"),
+        "tournaments" => crate::tr!("settings-key-tournaments"),
+        "language" => crate::tr!("settings-key-language"),
+        _ => return None,
+    })
+}
 
 /// A place's settings, read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -155,12 +144,12 @@ fn flag(key: &str, value: &str) -> Result<Option<Flag>, ServiceError> {
 }
 
 fn bad(key: &str, value: &str) -> ServiceError {
-    let expected = KEYS
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map_or("", |(_, what)| *what);
-    ServiceError::BadSetting(format!(
-        "`{key}:{value}` is not a setting I know. `{key}` is {expected}."
+    let expected = describe_key(key).unwrap_or_default();
+    ServiceError::BadSetting(crate::tr!(
+        "settings-bad-value",
+        key = key,
+        value = value,
+        expected = expected
     ))
 }
 
@@ -237,9 +226,10 @@ fn apply(
                     tag => Some(
                         Language::from_tag(tag)
                             .ok_or_else(|| {
-                                ServiceError::BadSetting(format!(
-                                    "`language:{value}` is not a language I speak: I have {}.",
-                                    Language::available().join(", ")
+                                ServiceError::BadSetting(crate::tr!(
+                                    "settings-bad-language",
+                                    value = value,
+                                    languages = Language::available().join(", ")
                                 ))
                             })?
                             .tag(),
@@ -257,10 +247,10 @@ fn apply(
             "advice" => row.advice = flag("advice", value)?,
             "threads" => row.threads = flag("threads", value)?,
             _ => {
-                let keys: Vec<&str> = KEYS.iter().map(|(k, _)| *k).collect();
-                return Err(ServiceError::BadSetting(format!(
-                    "There is no setting `{key}`. The settings are {}.",
-                    keys.join(", ")
+                return Err(ServiceError::BadSetting(crate::tr!(
+                    "settings-no-such-key",
+                    key = key,
+                    keys = KEYS.join(", ")
                 )));
             }
         }
@@ -270,25 +260,23 @@ fn apply(
         .as_deref()
         .and_then(|t| t.parse::<TimeControl>().ok());
     if row.rated == Some(Flag(true)) && time.is_some_and(|t| !t.is_timed()) {
-        return Err(ServiceError::BadSetting(
-            "Rated games need a clock: with `rated:yes`, set `time` to a clock such as \
-             `3d` or `5+3` (or leave it at `default`)."
-                .to_owned(),
-        ));
+        return Err(ServiceError::BadSetting(crate::tr!(
+            "settings-rated-needs-clock"
+        )));
     }
     Ok(())
 }
 
 /// The settings as a two-column table.
 fn table(settings: &Settings, platform: Platform) -> String {
-    let yes_no = |v: Option<bool>, default: &str| match v {
-        Some(true) => "yes".to_owned(),
-        Some(false) => "no".to_owned(),
-        None => format!("default ({default})"),
+    let yes_no = |v: Option<bool>, default: String| match v {
+        Some(true) => crate::tr!("settings-yes"),
+        Some(false) => crate::tr!("settings-no"),
+        None => crate::tr!("settings-default", default = default),
     };
     let mut out = String::new();
     let channels = settings.channels().map_or_else(
-        || "anywhere".to_owned(),
+        || crate::tr!("settings-anywhere"),
         |list| {
             list.iter()
                 .map(|c| channel_name(platform, c))
@@ -300,21 +288,30 @@ fn table(settings: &Settings, platform: Platform) -> String {
         ("channels", channels),
         (
             "time",
-            settings.time().map_or_else(
-                || "default (3d between people)".to_owned(),
-                |t| t.to_string(),
-            ),
+            settings
+                .time()
+                .map_or_else(|| crate::tr!("settings-time-default"), |t| t.to_string()),
         ),
-        ("rated", yes_no(settings.rated(), "yes with a clock")),
-        ("advice", yes_no(settings.advice(), "yes in casual games")),
+        (
+            "rated",
+            yes_no(settings.rated(), crate::tr!("settings-rated-default")),
+        ),
+        (
+            "advice",
+            yes_no(settings.advice(), crate::tr!("settings-advice-default")),
+        ),
         (
             "threads",
-            if settings.threads() { "yes" } else { "no" }.to_owned(),
+            if settings.threads() {
+                crate::tr!("settings-yes")
+            } else {
+                crate::tr!("settings-no")
+            },
         ),
         (
             "moderators",
             settings.moderators().map_or_else(
-                || "none (reports only in the audit log)".to_owned(),
+                || crate::tr!("settings-moderators-none"),
                 |c| channel_name(platform, c),
             ),
         ),
@@ -322,19 +319,22 @@ fn table(settings: &Settings, platform: Platform) -> String {
         (
             "tournaments",
             if settings.anyone_runs_tournaments() {
-                "anyone creates them".to_owned()
+                crate::tr!("settings-tournaments-anyone")
             } else {
-                "admins create them".to_owned()
+                crate::tr!("settings-tournaments-admins")
             },
         ),
         (
             "archive",
             match settings.archive() {
-                ArchiveDelay::Never => "never".to_owned(),
+                ArchiveDelay::Never => crate::tr!("settings-archive-never"),
                 ArchiveDelay::After(ms) if settings.row.archive_after.is_some() => {
-                    format!("after {}", when::span(ms))
+                    crate::tr!("settings-archive-after", span = when::span(ms))
                 }
-                ArchiveDelay::After(ms) => format!("default (after {})", when::span(ms)),
+                ArchiveDelay::After(ms) => {
+                    let after = crate::tr!("settings-archive-after", span = when::span(ms));
+                    crate::tr!("settings-default", default = after)
+                }
             },
         ),
     ];
@@ -377,10 +377,7 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let mut settings = self.place_settings(&cmd.place).await?;
         if changes.is_empty() {
-            let mut reply = Reply::private(
-                "**Settings** of this server (admins change them with `/oware settings \
-                 key:value`; they apply to new games):",
-            );
+            let mut reply = Reply::private(crate::tr!("settings-shown"));
             reply.table = Some(table(&settings, cmd.place.platform));
             return Ok(reply);
         }

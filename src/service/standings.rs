@@ -21,9 +21,12 @@ const HISTORY_SIZE: i64 = 10;
 /// A rating row's rating, with `?` when provisional.
 /// `Puzzles: rating 1540 (deviation 210), 3 solved of 4.`
 fn puzzle_line(p: &crate::store::PuzzleStats) -> String {
-    format!(
-        "Puzzles: rating {:.0} (deviation {:.0}), {} solved of {}.",
-        p.rating, p.deviation, p.solved, p.attempts
+    crate::tr!(
+        "standings-puzzles",
+        rating = format!("{:.0}", p.rating),
+        deviation = format!("{:.0}", p.deviation),
+        solved = p.solved,
+        attempts = p.attempts
     )
 }
 
@@ -46,12 +49,12 @@ impl Service {
         let page = page.max(1);
         let place = &cmd.place;
         let (scope, scope_name) = if global {
-            (Scope::Global, "every server and network")
+            (Scope::Global, crate::tr!("standings-scope-global"))
         } else {
             let name = if place.space.is_some() {
-                "this server"
+                crate::tr!("standings-scope-server")
             } else {
-                "here"
+                crate::tr!("standings-scope-here")
             };
             (
                 Scope::Server(place.platform.as_str(), place.space.as_deref()),
@@ -61,36 +64,43 @@ impl Service {
         let offset = i64::from(page - 1) * PAGE_SIZE;
         let (rows, total) = self.store.leaderboard(scope, PAGE_SIZE, offset).await?;
         if total == 0 {
-            return Ok(Reply::public(format!(
-                "Nobody has finished a rated game on {scope_name} yet. Be the first: \
-                 `/oware play @someone`."
+            return Ok(Reply::public(crate::tr!(
+                "standings-empty",
+                scope = scope_name
             )));
         }
         let pages = (total + PAGE_SIZE - 1) / PAGE_SIZE;
         if rows.is_empty() {
             return Err(ServiceError::NoSuchPage { page, pages });
         }
-        let mut text = format!("**Leaderboard** ({scope_name}), page {page} of {pages}:");
+        let mut text = crate::tr!(
+            "standings-leaderboard",
+            scope = scope_name,
+            page = page,
+            pages = pages
+        );
         for (i, row) in rows.iter().enumerate() {
             let rank = offset + 1 + i64::try_from(i).unwrap_or(0);
-            let _ = write!(
-                text,
-                "\n{rank}. **{}** {} ({} won, {} drawn, {} lost)",
-                row.name,
-                label(row),
-                row.wins,
-                row.draws,
-                row.losses
-            );
+            text.push('\n');
+            text.push_str(&crate::tr!(
+                "standings-leaderboard-line",
+                rank = rank,
+                name = row.name,
+                rating = label(row),
+                wins = row.wins,
+                draws = row.draws,
+                losses = row.losses
+            ));
         }
-        text.push_str("\n`?` marks a provisional rating.");
+        text.push('\n');
+        text.push_str(&crate::tr!("standings-provisional"));
         if i64::from(page) < pages {
-            let _ = write!(
-                text,
-                " Next page: `/oware leaderboard {}page:{}`.",
-                if global { "global " } else { "" },
-                page + 1
-            );
+            text.push(' ');
+            text.push_str(&if global {
+                crate::tr!("standings-next-page-global", page = page + 1)
+            } else {
+                crate::tr!("standings-next-page", page = page + 1)
+            });
         }
         Ok(Reply::public(text))
     }
@@ -108,9 +118,9 @@ impl Service {
             .map(|id| (id, who.name.clone()))
             .ok_or_else(|| {
                 ServiceError::NeverPlayed(if user.is_none() {
-                    "You have".to_owned()
+                    crate::tr!("standings-you-have")
                 } else {
-                    format!("{} has", who.name)
+                    crate::tr!("standings-name-has", name = who.name)
                 })
             })
     }
@@ -128,31 +138,32 @@ impl Service {
             // Puzzles but no games yet: the puzzle record alone.
             (Err(ServiceError::NeverPlayed(_)), Some(p)) => {
                 let name = &user.unwrap_or(&cmd.author).name;
-                return Ok(Reply::public(format!(
-                    "**{name}**: no games yet.\n{}",
-                    puzzle_line(&p)
+                return Ok(Reply::public(crate::tr!(
+                    "standings-no-games",
+                    name = name,
+                    puzzles = puzzle_line(&p)
                 )));
             }
             (Err(err), _) => return Err(err),
         };
         let mut text = match self.store.rating(identity).await? {
-            Some(row) => format!(
-                "**{name}**: rating {} (deviation {:.0}). {} rated game{}: {} won, {} drawn, \
-                 {} lost; {} seeds captured; best winning streak {} (current {}).",
-                label(&row),
-                row.deviation,
-                row.games,
-                if row.games == 1 { "" } else { "s" },
-                row.wins,
-                row.draws,
-                row.losses,
-                row.seeds,
-                row.best_streak,
-                row.streak,
+            Some(row) => crate::tr!(
+                "standings-stats",
+                name = name,
+                rating = label(&row),
+                deviation = format!("{:.0}", row.deviation),
+                games = row.games,
+                wins = row.wins,
+                draws = row.draws,
+                losses = row.losses,
+                seeds = row.seeds,
+                best = row.best_streak,
+                streak = row.streak,
             ),
-            None => format!(
-                "**{name}**: rating {} (no rated games yet).",
-                Rating::NEW.label(0)
+            None => crate::tr!(
+                "standings-stats-new",
+                name = name,
+                rating = Rating::NEW.label(0)
             ),
         };
         let asker = self
@@ -161,14 +172,18 @@ impl Service {
             .await?;
         if let Some(asker) = asker.filter(|&a| a != identity) {
             let h2h = self.store.head_to_head(identity, asker).await?;
+            text.push('\n');
             if h2h.wins + h2h.draws + h2h.losses == 0 {
-                let _ = write!(text, "\nNo finished games against you yet.");
+                text.push_str(&crate::tr!("standings-h2h-none"));
             } else {
-                let _ = write!(
-                    text,
-                    "\nAgainst you ({}): {name} won {}, drew {}, lost {}.",
-                    cmd.author.name, h2h.wins, h2h.draws, h2h.losses
-                );
+                text.push_str(&crate::tr!(
+                    "standings-h2h",
+                    asker = cmd.author.name,
+                    name = name,
+                    wins = h2h.wins,
+                    draws = h2h.draws,
+                    losses = h2h.losses
+                ));
             }
         }
         if let Some(p) = puzzles {
@@ -197,11 +212,13 @@ impl Service {
             mime: "image/png",
             bytes: chart,
             description: match points.last() {
-                Some(&(n, rating, _)) => format!(
-                    "Rating chart of {name} over {n} rated game{}, now {rating:.0}.",
-                    if n == 1 { "" } else { "s" }
+                Some(&(n, rating, _)) => crate::tr!(
+                    "standings-chart",
+                    name = name,
+                    games = n,
+                    rating = format!("{rating:.0}")
                 ),
-                None => format!("Rating chart of {name}: no rated games yet."),
+                None => crate::tr!("standings-chart-empty", name = name),
             },
         });
         Ok(reply)
@@ -229,12 +246,12 @@ impl Service {
             .collect();
         if games.is_empty() {
             return Err(ServiceError::NeverPlayed(if user.is_none() {
-                "You have".to_owned()
+                crate::tr!("standings-you-have")
             } else {
-                format!("{name} has")
+                crate::tr!("standings-name-has", name = name)
             }));
         }
-        let mut text = format!("**{name}**'s recent games, newest first:");
+        let mut text = crate::tr!("standings-history", name = name);
         for row in &games {
             let side = if row.south_identity == identity {
                 Side::South
@@ -246,29 +263,53 @@ impl Service {
                 Side::North => (row.north_score, row.south_score),
             };
             let result = match row.result.as_deref() {
-                None if row.is_active() => format!("in progress, move {}", row.ply),
-                None => "aborted".to_owned(),
-                Some("draw") => format!("drew {mine}–{theirs}"),
-                Some(r) if r.starts_with(side.letter()) => format!("won {mine}–{theirs}"),
-                Some(_) => format!("lost {mine}–{theirs}"),
+                None if row.is_active() => crate::tr!("standings-in-progress", ply = row.ply),
+                None => crate::tr!("standings-aborted"),
+                Some("draw") => crate::tr!("standings-drew", mine = mine, theirs = theirs),
+                Some(r) if r.starts_with(side.letter()) => {
+                    crate::tr!("standings-won", mine = mine, theirs = theirs)
+                }
+                Some(_) => crate::tr!("standings-lost", mine = mine, theirs = theirs),
             };
             let reason = match row.reason.as_deref() {
-                Some("resignation") => ", by resignation",
-                Some("agreement") => ", by agreement",
-                Some("timeout") => ", on time",
-                Some(super::moderation::ADJUDICATED) => ", by an admin's decision",
-                _ => "",
+                Some("resignation") => Some(crate::tr!("view-by-resignation")),
+                Some("agreement") => Some(crate::tr!("standings-by-agreement")),
+                Some("timeout") => Some(crate::tr!("view-by-timeout")),
+                Some(super::moderation::ADJUDICATED) => Some(crate::tr!("view-by-admin")),
+                _ => None,
             };
             let (y, m, d) = when::date(row.created_at);
-            let _ = write!(
-                text,
-                "\n- #{} vs **{}** ({side}, {}, {y:04}-{m:02}-{d:02}): {result}{reason}",
+            let (game, opponent, date) = (
                 row.id,
                 view::name(row, side.opponent()),
-                if row.rated { "rated" } else { "casual" },
+                format!("{y:04}-{m:02}-{d:02}"),
             );
+            let (side, rated) = (view::side_name(side), view::rated_word(row.rated));
+            text.push('\n');
+            text.push_str(&match reason {
+                Some(reason) => crate::tr!(
+                    "standings-history-line-reason",
+                    game = game,
+                    opponent = opponent,
+                    side = side,
+                    rated = rated,
+                    date = date,
+                    result = result,
+                    reason = reason
+                ),
+                None => crate::tr!(
+                    "standings-history-line",
+                    game = game,
+                    opponent = opponent,
+                    side = side,
+                    rated = rated,
+                    date = date,
+                    result = result
+                ),
+            });
         }
-        text.push_str("\nWatch one again with `/oware replay #id`.");
+        text.push('\n');
+        text.push_str(&crate::tr!("standings-replay-hint"));
         Ok(Reply::public(text))
     }
 }

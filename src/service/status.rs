@@ -2,8 +2,6 @@
 //! [`Role`](super::Role)): the database, this process's Discord shards, and what is in
 //! progress or waiting across every server and network.
 
-use std::fmt::Write as _;
-
 use super::{Command, Platform, Reply, Service, ServiceError, Shards};
 use crate::store::{Backend, StatusCounts};
 
@@ -28,14 +26,19 @@ impl DiscordShards {
 
     fn describe(&self) -> String {
         match self {
-            DiscordShards::NotRunning => "not running".to_owned(),
-            DiscordShards::All => "all".to_owned(),
+            DiscordShards::NotRunning => crate::tr!("status-shards-not-running"),
+            DiscordShards::All => crate::tr!("status-shards-all"),
             DiscordShards::Range(Shards { total, range }) => {
                 let last = range.end.saturating_sub(1);
                 if range.start == last {
-                    format!("{} of {total}", range.start)
+                    crate::tr!("status-shards-one", shard = range.start, total = total)
                 } else {
-                    format!("{}–{last} of {total}", range.start)
+                    crate::tr!(
+                        "status-shards-range",
+                        first = range.start,
+                        last = last,
+                        total = total
+                    )
                 }
             }
         }
@@ -67,10 +70,7 @@ impl Service {
             return Err(ServiceError::NotAdmin("/oware admin status"));
         }
         let counts = self.store.status_counts(self.now()).await?;
-        let mut reply = Reply::private(
-            "**Status** of this bot process (games, challenges, jobs and messages count \
-             every server and network):",
-        );
+        let mut reply = Reply::private(crate::tr!("status-title"));
         reply.table = Some(table(self.store.backend(), &self.discord_shards(), &counts));
         Ok(reply)
     }
@@ -83,19 +83,20 @@ fn table(backend: Backend, shards: &DiscordShards, counts: &StatusCounts) -> Str
         Backend::Postgres => "PostgreSQL",
     };
     let mut rows = vec![
-        ("Database".to_owned(), database.to_owned()),
-        ("Discord shards".to_owned(), shards.describe()),
+        (crate::tr!("status-database"), database.to_owned()),
+        (crate::tr!("status-discord-shards"), shards.describe()),
+        (crate::tr!("status-games"), counts.active_games.to_string()),
         (
-            "Games in progress".to_owned(),
-            counts.active_games.to_string(),
-        ),
-        (
-            "Challenges pending".to_owned(),
+            crate::tr!("status-challenges"),
             counts.pending_challenges.to_string(),
         ),
         (
-            "Jobs pending".to_owned(),
-            format!("{} ({} due now)", counts.jobs, counts.jobs_due),
+            crate::tr!("status-jobs"),
+            crate::tr!(
+                "status-jobs-figure",
+                jobs = counts.jobs,
+                due = counts.jobs_due
+            ),
         ),
     ];
     for platform in [Platform::Discord, Platform::Matrix, Platform::Console] {
@@ -103,11 +104,15 @@ fn table(backend: Backend, shards: &DiscordShards, counts: &StatusCounts) -> Str
             .unsent
             .iter()
             .find(|u| u.platform == platform.as_str());
-        let mut figure = unsent.map_or(0, |u| u.waiting).to_string();
-        if let Some(given_up) = unsent.map(|u| u.given_up).filter(|&n| n > 0) {
-            let _ = write!(figure, " ({given_up} given up)");
-        }
-        rows.push((format!("Unsent, {}", name(platform)), figure));
+        let waiting = unsent.map_or(0, |u| u.waiting);
+        let figure = match unsent.map(|u| u.given_up).filter(|&n| n > 0) {
+            Some(given_up) => crate::tr!("status-given-up", waiting = waiting, given_up = given_up),
+            None => waiting.to_string(),
+        };
+        rows.push((
+            crate::tr!("status-unsent", network = name(platform)),
+            figure,
+        ));
     }
     let width = rows
         .iter()
@@ -120,11 +125,11 @@ fn table(backend: Backend, shards: &DiscordShards, counts: &StatusCounts) -> Str
         .join("\n")
 }
 
-fn name(platform: Platform) -> &'static str {
+fn name(platform: Platform) -> String {
     match platform {
-        Platform::Console => "console",
-        Platform::Discord => "Discord",
-        Platform::Matrix => "Matrix",
+        Platform::Console => crate::tr!("status-console"),
+        Platform::Discord => "Discord".to_owned(),
+        Platform::Matrix => "Matrix".to_owned(),
     }
 }
 

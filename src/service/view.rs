@@ -42,7 +42,7 @@ fn clock_labels(row: &GameRow, game: &Game, now: i64) -> Option<[String; 2]> {
         TimeControl::Correspondence { .. } => {
             let left = row.deadline_at? - now;
             let mut labels = [String::new(), String::new()];
-            labels[to_move.index()] = format!("{} left", span(left));
+            labels[to_move.index()] = crate::tr!("view-clock-left", span = span(left));
             Some(labels)
         }
     }
@@ -57,26 +57,29 @@ fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String> {
         TimeControl::Live { .. } => {
             let clocks = clocks(row);
             let part = |side: Side| {
-                format!(
-                    "{} {}{}",
+                let (name, clock) = (
                     name(row, side),
                     clock_face(clocks.left_at(side, Some(to_move), now)),
-                    if side == to_move { " (running)" } else { "" }
-                )
+                );
+                if side == to_move {
+                    crate::tr!("view-clock-running", name = name, clock = clock)
+                } else {
+                    crate::tr!("view-clock", name = name, clock = clock)
+                }
             };
-            Some(format!(
-                "Clocks: {} – {}.",
-                part(Side::South),
-                part(Side::North)
+            Some(crate::tr!(
+                "view-clocks",
+                south = part(Side::South),
+                north = part(Side::North)
             ))
         }
         TimeControl::Correspondence { .. } => {
             let deadline = row.deadline_at?;
-            Some(format!(
-                "{} has {} to move (until {}).",
-                name(row, to_move),
-                span(deadline - now),
-                utc_time(deadline)
+            Some(crate::tr!(
+                "view-time-to-move",
+                name = name(row, to_move),
+                span = span(deadline - now),
+                until = utc_time(deadline)
             ))
         }
     }
@@ -117,24 +120,45 @@ pub(super) fn side_of(row: &GameRow, user_id: &str) -> Option<Side> {
 /// `2 moves played, move 3 next` (or just `40 moves played` once it is over): the
 /// one way moves are counted in replies, from 1.
 pub(super) fn moves_played(ply: i64, active: bool) -> String {
-    let played = format!("{ply} move{} played", if ply == 1 { "" } else { "s" });
     if active {
-        format!("{played}, move {} next", ply + 1)
+        crate::tr!("view-moves-played-next", ply = ply, next = ply + 1)
     } else {
-        played
+        crate::tr!("view-moves-played", ply = ply)
     }
 }
 
 /// `#12 Alice vs Bob`.
 pub(super) fn game_label(row: &GameRow) -> String {
-    format!("#{} {} vs {}", row.id, row.south_name, row.north_name)
+    crate::tr!(
+        "view-game-label",
+        id = row.id,
+        south = row.south_name,
+        north = row.north_name
+    )
+}
+
+/// `South` / `North`, in words.
+pub(super) fn side_name(side: Side) -> String {
+    match side {
+        Side::South => crate::tr!("game-side-south"),
+        Side::North => crate::tr!("game-side-north"),
+    }
+}
+
+/// `rated` / `casual`.
+pub(super) fn rated_word(rated: bool) -> String {
+    if rated {
+        crate::tr!("game-rated")
+    } else {
+        crate::tr!("game-casual")
+    }
 }
 
 /// `South, pits A–F` / `North, pits a–f`.
-fn row_hint(side: Side) -> &'static str {
+fn row_hint(side: Side) -> String {
     match side {
-        Side::South => "South, pits A–F",
-        Side::North => "North, pits a–f",
+        Side::South => crate::tr!("view-row-south"),
+        Side::North => crate::tr!("view-row-north"),
     }
 }
 
@@ -181,7 +205,7 @@ pub(super) async fn with_board(
     }
     let (row, game) = (row.clone(), game.clone());
     let render = move || board_files(&row, &game, advice.as_deref(), now);
-    match tokio::task::spawn_blocking(render).await {
+    match tokio::task::spawn_blocking(crate::i18n::carry(render)).await {
         Ok(files) => reply.files = files,
         Err(err) => tracing::error!(error = %err, "could not render the board"),
     }
@@ -230,16 +254,16 @@ fn score_line(row: &GameRow, scores: [u8; 2]) -> String {
 }
 
 /// Why a game ended, in words.
-fn reason_text(reason: EndReason) -> &'static str {
+fn reason_text(reason: EndReason) -> String {
     match reason {
-        EndReason::WinningScore => "25 seeds reached",
-        EndReason::NoLegalMove => "no move could feed the empty row; each took their own seeds",
-        EndReason::Repetition => "the position repeated; each took their own seeds",
-        EndReason::Agreement => "ended by agreement; each took their own seeds",
-        EndReason::Resignation(_) => "resignation",
-        EndReason::Timeout(_) => "on time",
-        EndReason::Aborted => "aborted",
-        EndReason::Adjudicated(_) => "decided by an admin",
+        EndReason::WinningScore => crate::tr!("view-reason-winning-score"),
+        EndReason::NoLegalMove => crate::tr!("view-reason-no-legal-move"),
+        EndReason::Repetition => crate::tr!("view-reason-repetition"),
+        EndReason::Agreement => crate::tr!("view-reason-agreement"),
+        EndReason::Resignation(_) => crate::tr!("view-reason-resignation"),
+        EndReason::Timeout(_) => crate::tr!("view-reason-timeout"),
+        EndReason::Aborted => crate::tr!("view-reason-aborted"),
+        EndReason::Adjudicated(_) => crate::tr!("view-reason-adjudicated"),
     }
 }
 
@@ -247,53 +271,65 @@ fn reason_text(reason: EndReason) -> &'static str {
 pub(super) fn result_line(row: &GameRow, outcome: Outcome) -> String {
     let scores = outcome.scores;
     if outcome.reason == EndReason::Aborted {
-        return "Game over: aborted, no result (it is not rated).".to_owned();
+        return crate::tr!("view-result-aborted");
     }
     let by = match outcome.reason {
-        EndReason::Resignation(_) => Some("by resignation"),
-        EndReason::Timeout(_) => Some("on time"),
-        EndReason::Adjudicated(_) => Some("by an admin's decision"),
+        EndReason::Resignation(_) => Some(crate::tr!("view-by-resignation")),
+        EndReason::Timeout(_) => Some(crate::tr!("view-by-timeout")),
+        EndReason::Adjudicated(_) => Some(crate::tr!("view-by-admin")),
         _ => None,
     };
     let head = match (outcome.winner, by) {
         // Won without the seeds deciding: say how, and the seeds as they stood.
         (Some(side), Some(by)) => {
-            return format!(
-                "Game over: **{}** wins {by} (seeds {}–{}).",
-                name(row, side),
-                scores[side.index()],
-                scores[side.opponent().index()]
+            return crate::tr!(
+                "view-result-won-by",
+                name = name(row, side),
+                by = by,
+                won = scores[side.index()],
+                lost = scores[side.opponent().index()]
             )
         }
-        (Some(side), None) => format!(
-            "**{}** wins {}–{}",
-            name(row, side),
-            scores[side.index()],
-            scores[side.opponent().index()]
+        (Some(side), None) => crate::tr!(
+            "view-result-head-win",
+            name = name(row, side),
+            won = scores[side.index()],
+            lost = scores[side.opponent().index()]
         ),
-        (None, _) => format!("Draw {}–{}", scores[0], scores[1]),
+        (None, _) => crate::tr!(
+            "view-result-head-draw",
+            south = scores[0],
+            north = scores[1]
+        ),
     };
-    format!(
-        "Game over: {head} ({}; {}).",
-        score_line(row, scores),
-        reason_text(outcome.reason)
+    crate::tr!(
+        "view-result",
+        head = head,
+        score = score_line(row, scores),
+        reason = reason_text(outcome.reason)
     )
 }
 
 /// A short summary of a finished game for refusals.
 pub(super) fn summary(row: &GameRow, game: &Game) -> String {
     match game.outcome() {
-        Some(outcome) if outcome.reason == EndReason::Aborted => "aborted".to_owned(),
+        Some(outcome) if outcome.reason == EndReason::Aborted => {
+            crate::tr!("view-summary-aborted")
+        }
         Some(outcome) => match outcome.winner {
-            Some(side) => format!(
-                "{} won {}–{}",
-                name(row, side),
-                outcome.scores[side.index()],
-                outcome.scores[side.opponent().index()]
+            Some(side) => crate::tr!(
+                "view-summary-won",
+                name = name(row, side),
+                won = outcome.scores[side.index()],
+                lost = outcome.scores[side.opponent().index()]
             ),
-            None => format!("drawn {}–{}", outcome.scores[0], outcome.scores[1]),
+            None => crate::tr!(
+                "view-summary-drawn",
+                south = outcome.scores[0],
+                north = outcome.scores[1]
+            ),
         },
-        None => "still being played".to_owned(),
+        None => crate::tr!("view-summary-playing"),
     }
 }
 
@@ -306,7 +342,7 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64) {
             if outcome.reason != EndReason::Aborted || row.ply > 0 {
                 reply.buttons = vec![Button {
                     action: ButtonAction::Rematch { game: row.id },
-                    label: "Rematch".to_owned(),
+                    label: crate::tr!("view-button-rematch"),
                     enabled: true,
                     row: 0,
                 }];
@@ -314,20 +350,20 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64) {
             if row.ply > 0 {
                 reply.buttons.push(Button {
                     action: ButtonAction::Analyse { game: row.id },
-                    label: "Analyse".to_owned(),
+                    label: crate::tr!("view-button-analyse"),
                     enabled: true,
                     row: 0,
                 });
             }
         }
         (None, Some(side)) => {
-            let _ = write!(
-                reply.text,
-                "\nScore: {}. **{}** to move ({}).",
-                score_line(row, game.position().scores()),
-                name(row, side),
-                row_hint(side)
-            );
+            reply.text.push('\n');
+            reply.text.push_str(&crate::tr!(
+                "view-to-move",
+                score = score_line(row, game.position().scores()),
+                name = name(row, side),
+                hint = row_hint(side)
+            ));
             if let Some(line) = clock_line(row, game, now) {
                 let _ = write!(reply.text, "\n{line}");
             }
@@ -354,31 +390,36 @@ pub(super) fn board_reply(row: &GameRow, game: &Game, headline: String, now: i64
 pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply, now: i64) -> Reply {
     let mover = ply.before.to_move();
     let effect = ply.effect;
-    let mut text = format!(
-        "**{}** played **{}** (sowed {}{}).",
-        name(row, mover),
-        effect.pit,
-        effect.sown,
-        if effect.lap {
-            ", all the way round"
-        } else {
-            ""
-        }
-    );
+    let mut text = if effect.lap {
+        crate::tr!(
+            "view-move-lap",
+            name = name(row, mover),
+            pit = effect.pit,
+            sown = effect.sown
+        )
+    } else {
+        crate::tr!(
+            "view-move",
+            name = name(row, mover),
+            pit = effect.pit,
+            sown = effect.sown
+        )
+    };
     if effect.captured > 0 {
         let pits: Vec<String> = effect
             .captured_pits
             .into_iter()
             .map(|p| p.to_string())
             .collect();
-        let _ = write!(
-            text,
-            " Captured {} seeds from {}.",
-            effect.captured,
-            pits.join(", ")
-        );
+        text.push(' ');
+        text.push_str(&crate::tr!(
+            "view-captured",
+            seeds = effect.captured,
+            pits = pits.join(", ")
+        ));
     } else if effect.grand_slam {
-        text.push_str(" A grand slam: under this game's rules it captures nothing.");
+        text.push(' ');
+        text.push_str(&crate::tr!("view-grand-slam"));
     }
     board_reply(row, game, text, now)
 }

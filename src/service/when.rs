@@ -15,25 +15,30 @@ pub(super) const DAY: i64 = 24 * HOUR;
 #[must_use]
 pub fn span(ms: i64) -> String {
     let ms = ms.max(0);
-    let units = [
-        (DAY, "day", "days"),
-        (HOUR, "h", "h"),
-        (MINUTE, "min", "min"),
-        (SECOND, "s", "s"),
-    ];
     let mut parts = Vec::new();
     let mut rest = ms;
-    for (unit, one, many) in units {
+    for unit in [DAY, HOUR, MINUTE, SECOND] {
         let n = rest / unit;
         if n > 0 && parts.len() < 2 {
-            parts.push(format!("{n} {}", if n == 1 { one } else { many }));
+            parts.push(amount(n, unit));
             rest -= n * unit;
         }
     }
-    if parts.is_empty() {
-        return "0 s".to_owned();
+    match parts.as_slice() {
+        [] => amount(0, SECOND),
+        [one] => one.clone(),
+        [first, second, ..] => crate::tr!("when-two-units", first = first, second = second),
     }
-    parts.join(" ")
+}
+
+/// `n` of `unit` in words: `3 days`, `2 h`, `5 min`, `45 s`.
+fn amount(n: i64, unit: i64) -> String {
+    match unit {
+        DAY => crate::tr!("when-days", n = n),
+        HOUR => crate::tr!("when-hours", n = n),
+        MINUTE => crate::tr!("when-minutes", n = n),
+        _ => crate::tr!("when-seconds", n = n),
+    }
 }
 
 /// A live clock reading: `4:57`, `1:02:03`, or `0:09.5` under ten seconds.

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use oware_bot::service::{Action, Command, Reply, GENERIC_FAILURE};
+use oware_bot::service::{generic_failure, Action, Command, Reply};
 use sqlx::{postgres::PgPool, sqlite::SqliteConnectOptions, Row, SqlitePool};
 
 /// A read-only window on a test database (its own connection, beside the service's):
@@ -232,7 +232,7 @@ pub async fn check_effect(
     before: &DbState,
     after: &DbState,
 ) -> Result<(), String> {
-    if reply.text == GENERIC_FAILURE {
+    if reply.text == generic_failure() {
         return Err(format!("an internal failure for {cmd:?}"));
     }
     let changed: Vec<&str> = after

@@ -72,7 +72,8 @@ pub async fn round<S: ChatService + ?Sized>(
         None => service.unsent(Platform::Discord).await,
     };
     for out in unsent {
-        match send(http, &out).await {
+        let language = service.language(&out.place).await;
+        match crate::i18n::in_language(language, send(http, &out)).await {
             Ok(sent) => {
                 if let (Some(name), Some(game), None) = (
                     out.reply.open_thread.as_deref(),

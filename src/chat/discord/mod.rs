@@ -108,6 +108,7 @@ trait DynService: Send + Sync {
     fn set_thread(&self, game: i64, thread: Place) -> BoxFuture<'_, ()>;
     fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>>;
     fn register_bot_user(&self, platform: Platform, user_id: &str);
+    fn language<'a>(&'a self, place: &'a Place) -> BoxFuture<'a, crate::i18n::Language>;
 }
 
 impl<S: ChatService> DynService for S {
@@ -122,6 +123,9 @@ impl<S: ChatService> DynService for S {
     }
     fn register_bot_user(&self, platform: Platform, user_id: &str) {
         ChatService::register_bot_user(self, platform, user_id);
+    }
+    fn language<'a>(&'a self, place: &'a Place) -> BoxFuture<'a, crate::i18n::Language> {
+        Box::pin(ChatService::language(self, place))
     }
 }
 

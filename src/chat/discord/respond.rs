@@ -25,10 +25,6 @@ use crate::service::{Action, Command, Place, Reply};
 /// for the first answer; this leaves room for the network).
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 
-/// Shown once per channel when a game's thread could not be opened there.
-pub const NO_THREAD_NOTE: &str = "_(I could not open a thread for this game here: I need the \
-**Create Public Threads** permission. The game is played in this channel instead.)_";
-
 /// Runs a slash command: builds its [`Command`] and answers with the service's reply.
 ///
 /// # Errors
@@ -160,6 +156,11 @@ impl Interaction<'_> {
 
 /// Hands `cmd` to the service and delivers its reply, deferring if the service is slow.
 async fn answer(http: &serenity::Http, data: &Data, it: Interaction<'_>, cmd: Command) {
+    let language = data.service.language(&cmd.place).await;
+    crate::i18n::in_language(language, answer_here(http, data, it, cmd)).await;
+}
+
+async fn answer_here(http: &serenity::Http, data: &Data, it: Interaction<'_>, cmd: Command) {
     let place = cmd.place.clone();
     let mut handled = data.service.handle(cmd);
     let (reply, deferred) = tokio::select! {
@@ -263,7 +264,7 @@ async fn in_new_thread(
             let mut out = Outgoing::from_reply(reply);
             if data.first_thread_note(channel.get()) {
                 out.content = message::truncate(
-                    &format!("{}\n{NO_THREAD_NOTE}", out.content),
+                    &format!("{}\n{}", out.content, crate::tr!("discord-no-thread")),
                     message::MAX_CONTENT,
                 );
             }

@@ -97,7 +97,8 @@ impl<S: ChatService> Deliverer<S> {
             }
             let sent = {
                 let _turn = self.turns.take(&message.place.channel).await;
-                self.send(&message).await
+                let language = self.service.language(&message.place).await;
+                crate::i18n::in_language(language, self.send(&message)).await
             };
             match sent {
                 Ok(()) => {

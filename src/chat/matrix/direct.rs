@@ -17,8 +17,9 @@ use crate::chat::ChatService;
 use crate::service::{Platform, Reply};
 
 /// Said in the shared room when no direct-message room can be opened.
-pub const NO_DM: &str = "I couldn't open a direct message with you; check that you accept \
-    invites (from me), then try again.";
+pub fn no_dm() -> String {
+    crate::tr!("matrix-no-dm")
+}
 
 /// Opens and finds direct-message rooms.
 pub struct Direct<S> {
@@ -69,7 +70,7 @@ impl<S: ChatService> Direct<S> {
             .sender
             .event(
                 room.room_id(),
-                &short_message(NO_DM, spot),
+                &short_message(&no_dm(), spot),
                 TransactionId::new(),
             )
             .await;

@@ -136,6 +136,17 @@ impl<S: ChatService> Bot<S> {
     /// outbox deliverer waits meanwhile, so the answer to a command goes out before
     /// the messages it causes, such as an engine's reply to a move).
     pub async fn handle_room(&self, room: &Room, events: Vec<Event>) {
+        let place = Place {
+            platform: Platform::Matrix,
+            space: None,
+            channel: room.room_id().to_string(),
+            thread: None,
+        };
+        let language = self.service.language(&place).await;
+        crate::i18n::in_language(language, self.handle_events(room, events)).await;
+    }
+
+    async fn handle_events(&self, room: &Room, events: Vec<Event>) {
         for event in events {
             let parsed = match event.parsed {
                 AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_)) => {
@@ -319,9 +330,9 @@ impl<S: ChatService> Bot<S> {
         let mut users = HashMap::new();
         if let Some(raw) = raw {
             let id = self.user_id_for(&raw, mentioned).ok_or_else(|| {
-                format!(
-                    "I can't tell who `{}` is: mention them, e.g. `!oware play @bob:example.org`.",
-                    raw.chars().take(40).collect::<String>()
+                crate::tr!(
+                    "matrix-who-is",
+                    mention = raw.chars().take(40).collect::<String>()
                 )
             })?;
             users.insert(raw, self.user(room, &id).await);
@@ -330,7 +341,7 @@ impl<S: ChatService> Bot<S> {
             users
                 .get(m)
                 .cloned()
-                .ok_or_else(|| format!("I can't tell who `{m}` is."))
+                .ok_or_else(|| crate::tr!("matrix-who-is-short", mention = m))
         })
     }
 

@@ -148,10 +148,10 @@ pub fn choices_line(buttons: &[Button]) -> Option<String> {
         .collect();
     if let Some(first) = pits.first() {
         let list: Vec<String> = pits.iter().map(char::to_string).collect();
-        return Some(format!(
-            "Your move: {} (type `!move {}`)",
-            list.join(" "),
-            first.to_ascii_lowercase()
+        return Some(crate::tr!(
+            "matrix-your-move",
+            pits = list.join(" "),
+            pit = first.to_ascii_lowercase()
         ));
     }
     let accept = buttons
@@ -161,9 +161,9 @@ pub fn choices_line(buttons: &[Button]) -> Option<String> {
         .iter()
         .any(|b| matches!(b.action, ButtonAction::Decline { .. }));
     match (accept, decline) {
-        (true, true) => Some("Type `!oware accept` or `!oware decline`.".to_string()),
-        (true, false) => Some("Type `!oware accept`.".to_string()),
-        (false, true) => Some("Type `!oware decline`.".to_string()),
+        (true, true) => Some(crate::tr!("matrix-type-accept-or-decline")),
+        (true, false) => Some(crate::tr!("matrix-type-accept")),
+        (false, true) => Some(crate::tr!("matrix-type-decline")),
         (false, false) => {
             // Rematch, review, a puzzle's answer: what to type for each.
             let others: Vec<String> = buttons
@@ -171,7 +171,12 @@ pub fn choices_line(buttons: &[Button]) -> Option<String> {
                 .filter(|b| b.enabled)
                 .map(|b| format!("`{}`", b.action.typed().replacen('/', "!", 1)))
                 .collect();
-            (!others.is_empty()).then(|| format!("Type {}.", others.join(" or ")))
+            (!others.is_empty()).then(|| {
+                crate::tr!(
+                    "matrix-type",
+                    commands = others.join(&crate::tr!("matrix-or"))
+                )
+            })
         }
     }
 }

@@ -284,7 +284,10 @@ impl<S: ChatService> Sender<S> {
                 return Ok(root);
             }
         }
-        let name = open.map_or_else(|| format!("Oware game #{game}"), str::to_owned);
+        let name = open.map_or_else(
+            || crate::tr!("matrix-thread-root", game = game),
+            str::to_owned,
+        );
         let root_message = short_message(&format!("**{name}**"), &Spot::default());
         let root = self.event(room, &root_message, txn.id("root")).await?;
         let thread = Place {

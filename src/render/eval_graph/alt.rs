@@ -1,8 +1,6 @@
 //! The evaluation graph in words: who was ahead when, the largest swing and the
 //! marked plies, for screen readers.
 
-use std::fmt::Write;
-
 use super::{marked, Mark, TITLE_CHARS};
 use crate::render::text::one_line;
 use crate::rules::Side;
@@ -19,17 +17,20 @@ use crate::rules::Side;
 pub fn eval_graph_alt(title: &str, values: &[f64], marks: &[(usize, Mark)]) -> String {
     let title = one_line(title, TITLE_CHARS);
     let mut out = if title.is_empty() {
-        "Evaluation graph".to_owned()
+        crate::tr!("graph-alt-title")
     } else {
-        format!("Evaluation graph of {title}")
+        crate::tr!("graph-alt-title-of", title = title)
     };
     if !values.iter().any(|v| v.is_finite()) {
-        out.push_str(": no evaluation to show.");
+        out.push_str(&crate::tr!("graph-alt-nothing"));
         return out;
     }
     let plies = values.len() - 1;
-    let unit = if plies == 1 { "ply" } else { "plies" };
-    let _ = write!(out, " over {plies} {unit}: {}", leads(values));
+    out.push_str(&crate::tr!(
+        "graph-alt-over",
+        plies = plies,
+        leads = leads(values)
+    ));
     let marked = marked(values, marks);
     match largest_swing(values) {
         Some((ply, change)) => {
@@ -40,17 +41,21 @@ pub fn eval_graph_alt(title: &str, values: &[f64], marks: &[(usize, Mark)]) -> S
             } else {
                 Side::North
             };
+            let mover = crate::render::alt::side_name(mover);
             let what = match marked.iter().find(|&&(p, _)| p == ply) {
-                Some(&(_, mark)) => format!("{mover}'s {}", mark.word()),
-                None => format!("a move by {mover}"),
+                Some(&(_, mark)) => {
+                    crate::tr!("graph-alt-mark-of", side = mover, mark = mark.word())
+                }
+                None => crate::tr!("graph-alt-move-by", side = mover),
             };
-            let _ = write!(
-                out,
-                ", the largest swing was at ply {ply} ({what}, {})",
-                seeds(change)
-            );
+            out.push_str(&crate::tr!(
+                "graph-alt-swing",
+                ply = ply,
+                what = what,
+                seeds = seeds(change)
+            ));
         }
-        None => out.push_str(", the evaluation never moved"),
+        None => out.push_str(&crate::tr!("graph-alt-no-swing")),
     }
     out.push_str("; ");
     out.push_str(&marks_in_words(&marked));
@@ -93,26 +98,31 @@ fn lead_runs(values: &[f64]) -> Vec<(Lead, usize)> {
 /// `"level at first, then South led from ply 9"`; a long seesaw is summed up.
 fn leads(values: &[f64]) -> String {
     let runs = lead_runs(values);
+    let side = crate::render::alt::side_name;
     let from = |(lead, ply): (Lead, usize)| match lead {
-        Lead::Level => format!("level from ply {ply}"),
-        Lead::Ahead(side) => format!("{side} led from ply {ply}"),
+        Lead::Level => crate::tr!("graph-alt-level-from", ply = ply),
+        Lead::Ahead(s) => crate::tr!("graph-alt-led-from", side = side(s), ply = ply),
     };
     match runs.as_slice() {
         [] => String::new(),
-        [(Lead::Level, _)] => "level throughout".to_owned(),
-        [(Lead::Ahead(side), _)] => format!("{side} led throughout"),
+        [(Lead::Level, _)] => crate::tr!("graph-alt-level-throughout"),
+        [(Lead::Ahead(s), _)] => crate::tr!("graph-alt-led-throughout", side = side(*s)),
         [first, rest @ ..] if rest.len() <= 3 => {
             let start = match first.0 {
-                Lead::Level => "level at first".to_owned(),
-                Lead::Ahead(side) => format!("{side} led at first"),
+                Lead::Level => crate::tr!("graph-alt-level-first"),
+                Lead::Ahead(s) => crate::tr!("graph-alt-led-first", side = side(s)),
             };
             let later: Vec<String> = rest.iter().map(|&run| from(run)).collect();
-            format!("{start}, then {}", later.join(", then "))
+            let mut text = start;
+            for part in later {
+                text.push_str(&crate::tr!("graph-alt-then", next = part));
+            }
+            text
         }
-        [.., last] => format!(
-            "the lead changed {} times, finally {}",
-            runs.len() - 1,
-            from(*last)
+        [.., last] => crate::tr!(
+            "graph-alt-seesaw",
+            changes = runs.len() - 1,
+            last = from(*last)
         ),
     }
 }
@@ -138,11 +148,9 @@ fn largest_swing(values: &[f64]) -> Option<(usize, f64)> {
 fn seeds(change: f64) -> String {
     let size = change.abs();
     if (size - size.round()).abs() < 0.05 {
-        let whole = size.round();
-        let unit = if whole == 1.0 { "seed" } else { "seeds" };
-        format!("{whole:.0} {unit}")
+        crate::tr!("graph-alt-seeds", seeds = format!("{:.0}", size.round()))
     } else {
-        format!("{size:.1} seeds")
+        crate::tr!("graph-alt-seeds-fraction", seeds = format!("{size:.1}"))
     }
 }
 
@@ -155,18 +163,24 @@ fn marks_in_words(marked: &[(usize, Mark)]) -> String {
             .filter(|&&(_, m)| m == kind)
             .map(|(ply, _)| ply.to_string())
             .collect();
-        match plies.as_slice() {
-            [] => {}
-            [one] => parts.push(format!("a {} at ply {one}", kind.word())),
-            [init @ .., last] => parts.push(format!(
-                "{}s at plies {} and {last}",
-                kind.word(),
-                init.join(", ")
+        match (kind, plies.as_slice()) {
+            (_, []) => {}
+            (Mark::Mistake, [one]) => parts.push(crate::tr!("graph-alt-a-mistake", ply = one)),
+            (Mark::Blunder, [one]) => parts.push(crate::tr!("graph-alt-a-blunder", ply = one)),
+            (Mark::Mistake, [init @ .., last]) => parts.push(crate::tr!(
+                "graph-alt-mistakes",
+                plies = init.join(", "),
+                last = last
+            )),
+            (Mark::Blunder, [init @ .., last]) => parts.push(crate::tr!(
+                "graph-alt-blunders",
+                plies = init.join(", "),
+                last = last
             )),
         }
     }
     if parts.is_empty() {
-        "no mistakes or blunders marked".to_owned()
+        crate::tr!("graph-alt-no-marks")
     } else {
         parts.join(", ")
     }

@@ -34,10 +34,10 @@ impl Mark {
         }
     }
 
-    fn word(self) -> &'static str {
+    fn word(self) -> String {
         match self {
-            Mark::Mistake => "mistake",
-            Mark::Blunder => "blunder",
+            Mark::Mistake => crate::tr!("graph-mistake"),
+            Mark::Blunder => crate::tr!("graph-blunder"),
         }
     }
 }
@@ -75,9 +75,10 @@ pub fn eval_graph_png(title: &str, values: &[f64], marks: &[(usize, Mark)]) -> V
 fn draw(root: &Root<'_>, title: &str, values: &[f64], marks: &[(usize, Mark)]) -> Drawn {
     let plies = values.len().saturating_sub(1);
     let span = span(values);
+    let (x, y) = (crate::tr!("graph-ply"), crate::tr!("graph-lead"));
     let axes = Axes {
-        x: "ply",
-        y: "South's expected lead (seeds)",
+        x: &x,
+        y: &y,
         y_labels: 7,
         y_label: &|y| {
             // A real minus sign, and a plus for South's side.
@@ -99,10 +100,13 @@ fn draw(root: &Root<'_>, title: &str, values: &[f64], marks: &[(usize, Mark)]) -
         .map(|(ply, v)| (ply as f64, v.clamp(-span, span)))
         .collect();
     if points.is_empty() {
-        return plot::note(root, "no evaluation to show");
+        return plot::note(root, &crate::tr!("graph-nothing"));
     }
     let side_style = (plot::FAMILY, 13).into_font().color(&INK.mix(0.55));
-    for (text, y) in [("South ahead", span * 0.82), ("North ahead", -span * 0.9)] {
+    for (text, y) in [
+        (crate::tr!("graph-south-ahead"), span * 0.82),
+        (crate::tr!("graph-north-ahead"), -span * 0.9),
+    ] {
         chart.draw_series(std::iter::once(Text::new(
             text,
             (x_end * 0.012, y),

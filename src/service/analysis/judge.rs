@@ -4,7 +4,6 @@
 //! thread; each adviser's picks go to the advisers' leaderboard.
 
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 use super::report::{seeds, Stored};
 use crate::{
@@ -87,13 +86,7 @@ pub(crate) fn judge(stored: &Stored, votes: &[AdviceVote]) -> Verdict {
     }
     let text = (plies > 0).then(|| {
         let centi = |n: i64| seeds(i32::try_from(n).unwrap_or(i32::MAX));
-        let mut text = format!(
-            "**Advice judged** ({plies} move{} had advice): onlookers' top picks would have \
-             lost {} seeds in all, the players {}",
-            if plies == 1 { "" } else { "s" },
-            centi(top_loss),
-            centi(played_loss)
-        );
+        let (top, played) = (centi(top_loss), centi(played_loss));
         let best = advisers.values().max_by(|(an, a), (bn, b)| {
             // Most picks within a seed (as a share), then least lost, then name.
             (a.close * b.picks)
@@ -105,17 +98,18 @@ pub(crate) fn judge(stored: &Stored, votes: &[AdviceVote]) -> Verdict {
                 )
                 .then(bn.cmp(an))
         });
-        if let Some((name, j)) = best {
-            let _ = write!(
-                text,
-                "; best adviser: {name} ({} of {} pick{} within a seed of best)",
-                j.close,
-                j.picks,
-                if j.picks == 1 { "" } else { "s" }
-            );
+        match best {
+            Some((name, j)) => crate::tr!(
+                "judge-verdict-best",
+                plies = plies,
+                top = top,
+                played = played,
+                name = name,
+                close = j.close,
+                picks = j.picks
+            ),
+            None => crate::tr!("judge-verdict", plies = plies, top = top, played = played),
         }
-        text.push('.');
-        text
     });
     Verdict {
         judgments: advisers.into_values().map(|(_, j)| j).collect(),
@@ -125,28 +119,25 @@ pub(crate) fn judge(stored: &Stored, votes: &[AdviceVote]) -> Verdict {
 
 /// The advisers' leaderboard as text.
 pub(crate) fn leaderboard(rows: &[AdviserRow], global: bool) -> String {
-    let scope = if global { "everywhere" } else { "here" };
+    let scope = if global {
+        crate::tr!("judge-scope-everywhere")
+    } else {
+        crate::tr!("judge-scope-here")
+    };
     if rows.is_empty() {
-        return format!(
-            "No adviser has {MIN_PICKS} judged picks {scope} yet. Advise in games others \
-             play (`/advise d`): when a game with advice ends, the engine judges every \
-             pick."
-        );
+        return crate::tr!("judge-none", min = MIN_PICKS, scope = scope);
     }
-    let mut text = format!(
-        "**Best advisers {scope}** (average seeds lost per pick against the engine's best \
-         move; at least {MIN_PICKS} judged picks):"
-    );
+    let mut text = crate::tr!("judge-leaderboard", min = MIN_PICKS, scope = scope);
     for (i, row) in rows.iter().enumerate() {
-        let _ = write!(
-            text,
-            "\n{}. {} — {:.2} seeds a pick, {} of {} within a seed of best",
-            i + 1,
-            row.name,
-            row.average,
-            row.close,
-            row.picks
-        );
+        text.push('\n');
+        text.push_str(&crate::tr!(
+            "judge-leaderboard-line",
+            rank = i + 1,
+            name = row.name,
+            average = format!("{:.2}", row.average),
+            close = row.close,
+            picks = row.picks
+        ));
     }
     text
 }

@@ -120,9 +120,12 @@ fn mark(class: &str) -> &'static str {
 /// `a good move`, `an inaccuracy`, `a mistake`, `a blunder`.
 fn class_phrase(class: &str) -> String {
     match class {
-        "good" | "best" => format!("a {class} move"),
-        "inaccuracy" => "an inaccuracy".to_owned(),
-        other => format!("a {other}"),
+        "good" => crate::tr!("report-class-good"),
+        "best" => crate::tr!("report-class-best"),
+        "inaccuracy" => crate::tr!("report-class-inaccuracy"),
+        "mistake" => crate::tr!("report-class-mistake"),
+        "blunder" => crate::tr!("report-class-blunder"),
+        other => crate::tr!("report-class-other", class = other),
     }
 }
 
@@ -130,42 +133,46 @@ fn class_phrase(class: &str) -> String {
 /// engine's better line.
 pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
     let name = |side: Side| view::name(row, side);
-    let mut text = format!(
-        "**Review of game {}** ({} moves, engine's view).\nAccuracy: {} {:.0}%, {} {:.0}%.",
-        view::game_label(row),
-        stored.plies.len(),
-        name(Side::South),
-        stored.accuracy[0],
-        name(Side::North),
-        stored.accuracy[1],
+    let mut text = crate::tr!(
+        "report-title",
+        game = view::game_label(row),
+        moves = stored.plies.len(),
+        south = name(Side::South),
+        south_accuracy = format!("{:.0}", stored.accuracy[0]),
+        north = name(Side::North),
+        north_accuracy = format!("{:.0}", stored.accuracy[1]),
     );
     match stored
         .turning_point
         .and_then(|i| Some((i, stored.plies.get(i)?)))
     {
         Some((i, p)) => {
-            let _ = write!(
-                text,
-                "\nTurning point: move {}, **{}** played {}{}",
-                i + 1,
-                name(mover(i)),
-                p.played,
-                mark(&p.class)
-            );
-            if p.played == p.best {
-                text.push('.');
+            text.push('\n');
+            text.push_str(&if p.played == p.best {
+                crate::tr!(
+                    "report-turning-point-best",
+                    move_number = i + 1,
+                    name = name(mover(i)),
+                    pit = p.played,
+                    mark = mark(&p.class)
+                )
             } else {
-                let _ = write!(
-                    text,
-                    " ({}, {} seed{} lost; better was {}).",
-                    class_phrase(&p.class),
-                    seeds(p.loss),
-                    if p.loss == 100 { "" } else { "s" },
-                    p.best
-                );
-            }
+                crate::tr!(
+                    "report-turning-point",
+                    move_number = i + 1,
+                    name = name(mover(i)),
+                    pit = p.played,
+                    mark = mark(&p.class),
+                    class = class_phrase(&p.class),
+                    seeds = seeds(p.loss),
+                    best = p.best
+                )
+            });
         }
-        None => text.push_str("\nNo turning point: the result was in sight from the start."),
+        None => {
+            text.push('\n');
+            text.push_str(&crate::tr!("report-no-turning-point"));
+        }
     }
     let mut worst: Vec<(usize, &StoredPly)> = stored
         .plies
@@ -176,22 +183,23 @@ pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
     worst.sort_by_key(|(i, p)| (std::cmp::Reverse(p.loss), *i));
     worst.truncate(LISTED);
     worst.sort_by_key(|(i, _)| *i);
+    text.push('\n');
     if worst.is_empty() {
-        text.push_str("\nNo mistakes or blunders (no move lost 3 seeds or more).");
+        text.push_str(&crate::tr!("report-no-mistakes"));
     } else {
-        text.push_str("\nMistakes and blunders (seeds lost; the engine's line):");
+        text.push_str(&crate::tr!("report-mistakes"));
         for (i, p) in worst {
-            let _ = write!(
-                text,
-                "\n{}. {} {}{} −{}: better {} ({})",
-                i + 1,
-                name(mover(i)),
-                p.played,
-                mark(&p.class),
-                seeds(p.loss),
-                p.best,
-                p.line
-            );
+            text.push('\n');
+            text.push_str(&crate::tr!(
+                "report-mistake-line",
+                move_number = i + 1,
+                name = name(mover(i)),
+                pit = p.played,
+                mark = mark(&p.class),
+                seeds = seeds(p.loss),
+                best = p.best,
+                line = p.line
+            ));
         }
     }
     let mut reply = Reply::public(text);
@@ -216,19 +224,26 @@ fn table(row: &GameRow, stored: &Stored) -> String {
         .max(6);
     let mut out = format!("{:width$}", "", width = width + 4);
     for class in CLASSES {
-        let _ = write!(
-            out,
-            " {:>5}",
-            &class.as_str()[..class.as_str().len().min(5)]
-        );
+        let header = match class {
+            Class::Best => crate::tr!("report-column-best"),
+            Class::Good => crate::tr!("report-column-good"),
+            Class::Inaccuracy => crate::tr!("report-column-inaccuracy"),
+            Class::Mistake => crate::tr!("report-column-mistake"),
+            Class::Blunder => crate::tr!("report-column-blunder"),
+        };
+        let _ = write!(out, " {header:>5}");
     }
-    out.push_str("  acc.");
+    let _ = write!(out, "  {}", crate::tr!("report-column-accuracy"));
     for side in [Side::South, Side::North] {
         let name: String = view::name(row, side).chars().take(16).collect();
         let _ = write!(
             out,
             "\n{name:width$} ({})",
-            if side == Side::South { "S" } else { "N" }
+            if side == Side::South {
+                crate::tr!("report-column-south")
+            } else {
+                crate::tr!("report-column-north")
+            }
         );
         for class in CLASSES {
             let n = stored
@@ -246,11 +261,54 @@ fn table(row: &GameRow, stored: &Stored) -> String {
 
 /// The pictures: the evaluation graph with mistakes and blunders marked, and the
 /// board before the biggest blunder with the better pit ringed.
-pub(crate) fn files(row: &GameRow, game: &Game, stored: &Stored) -> Vec<Attachment> {
-    let title = format!(
-        "Game #{} · {} (South) vs {} (North)",
-        row.id, row.south_name, row.north_name
+/// The words of the review's pictures.
+struct Captions {
+    /// The evaluation graph's title.
+    title: String,
+    /// The biggest blunder's caption and the start of its description.
+    blunder: Option<(String, String)>,
+}
+
+/// The biggest blunder: its ply and its stored move.
+fn biggest_blunder(stored: &Stored) -> Option<(usize, &StoredPly)> {
+    stored
+        .plies
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.class == "blunder")
+        .max_by_key(|(i, p)| (p.loss, std::cmp::Reverse(*i)))
+}
+
+/// The [`Captions`] of game `row`'s review.
+fn captions(row: &GameRow, stored: &Stored) -> Captions {
+    let title = crate::tr!(
+        "report-graph-title",
+        game = row.id,
+        south = row.south_name,
+        north = row.north_name
     );
+    let blunder = biggest_blunder(stored).map(|(i, p)| {
+        let caption = crate::tr!(
+            "report-blunder-caption",
+            move_number = i + 1,
+            name = view::name(row, mover(i)),
+            pit = p.played,
+            seeds = seeds(p.loss),
+            best = p.best
+        );
+        let description = crate::tr!(
+            "report-blunder-description",
+            game = row.id,
+            caption = caption
+        );
+        (caption, description)
+    });
+    Captions { title, blunder }
+}
+
+pub(crate) fn files(row: &GameRow, game: &Game, stored: &Stored) -> Vec<Attachment> {
+    let captions = captions(row, stored);
+    let title = &captions.title;
     let values: Vec<f64> = stored.graph.iter().map(|&v| f64::from(v) / 100.0).collect();
     let marks: Vec<(usize, Mark)> = stored
         .plies
@@ -266,32 +324,20 @@ pub(crate) fn files(row: &GameRow, game: &Game, stored: &Stored) -> Vec<Attachme
     let mut files = vec![Attachment {
         file_name: format!("eval-{}.png", row.id),
         mime: "image/png",
-        bytes: render::eval_graph_png(&title, &values, &marks),
-        description: render::eval_graph_alt(&title, &values, &marks),
+        bytes: render::eval_graph_png(title, &values, &marks),
+        description: render::eval_graph_alt(title, &values, &marks),
     }];
-    let biggest = stored
-        .plies
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.class == "blunder")
-        .max_by_key(|(i, p)| (p.loss, std::cmp::Reverse(*i)));
-    if let Some((i, p)) = biggest {
+    if let (Some((i, p)), Some((caption, description))) =
+        (biggest_blunder(stored), &captions.blunder)
+    {
         let moves: Vec<Pit> = game.moves().take(i).collect();
         if let (Ok(before), Some(better)) = (
             Game::from_moves(game.variant(), &moves),
             Pit::from_letter(p.best),
         ) {
             let names = [row.south_name.as_str(), row.north_name.as_str()];
-            let caption = format!(
-                "Move {}: {} played {}?? (−{}); better {}",
-                i + 1,
-                view::name(row, mover(i)),
-                p.played,
-                seeds(p.loss),
-                p.best
-            );
             let board = BoardView {
-                caption: Some(&caption),
+                caption: Some(caption),
                 ring: Some(better),
                 ..BoardView::of_game(&before, names)
             };
@@ -299,12 +345,7 @@ pub(crate) fn files(row: &GameRow, game: &Game, stored: &Stored) -> Vec<Attachme
                 file_name: format!("blunder-{}-{}.png", row.id, i + 1),
                 mime: "image/png",
                 bytes: render::board_png(&board),
-                description: format!(
-                    "The biggest blunder of game #{}: {} {}",
-                    row.id,
-                    caption,
-                    render::alt_text(&board)
-                ),
+                description: format!("{description} {}", render::alt_text(&board)),
             });
         }
     }

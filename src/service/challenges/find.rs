@@ -16,13 +16,12 @@ pub(super) enum Role {
 /// Why a challenge is no longer open, in words.
 fn closed(status: &str) -> String {
     match status {
-        "cancelled" => "withdrawn by the challenger",
-        "declined" => "declined",
-        "expired" => "not answered in time, so it expired",
-        "accepted" => "accepted already",
-        other => other,
+        "cancelled" => crate::tr!("challenge-status-cancelled"),
+        "declined" => crate::tr!("challenge-status-declined"),
+        "expired" => crate::tr!("challenge-status-expired"),
+        "accepted" => crate::tr!("challenge-status-accepted"),
+        other => other.to_owned(),
     }
-    .to_owned()
 }
 
 impl Service {
@@ -34,23 +33,28 @@ impl Service {
             .latest_challenge_for(cmd.place.platform.as_str(), &cmd.author.id)
             .await?
             .filter(|c| cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel));
-        let start = "Start a game yourself with `/oware play @someone`.";
+        let start = crate::tr!("challenge-start-yourself");
         Ok(match last {
-            Some(c) if c.status == "pending" && c.expires_at <= self.now() => format!(
-                "Challenge c{} from {} expired: it was not answered in time. {start}",
-                c.id, c.challenger_name
+            Some(c) if c.status == "pending" && c.expires_at <= self.now() => crate::tr!(
+                "challenge-last-expired",
+                challenge = c.id,
+                challenger = c.challenger_name,
+                start = start
             ),
-            Some(c) if c.status == "cancelled" => format!(
-                "{} withdrew challenge c{}, so there is nothing to answer. {start}",
-                c.challenger_name, c.id
+            Some(c) if c.status == "cancelled" => crate::tr!(
+                "challenge-last-withdrawn",
+                challenger = c.challenger_name,
+                challenge = c.id,
+                start = start
             ),
-            Some(c) if c.status != "pending" => format!(
-                "Your last challenge, c{} from {}, was {}. {start}",
-                c.id,
-                c.challenger_name,
-                closed(&c.status)
+            Some(c) if c.status != "pending" => crate::tr!(
+                "challenge-last-closed",
+                challenge = c.id,
+                challenger = c.challenger_name,
+                status = closed(&c.status),
+                start = start
             ),
-            _ => format!("Nobody has challenged you here. {start}"),
+            _ => crate::tr!("challenge-none-for-you", start = start),
         })
     }
 
@@ -77,8 +81,9 @@ impl Service {
                         && cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel)
                 })
             else {
-                return Err(ServiceError::NoChallenge(format!(
-                    "There is no challenge c{id}. `/oware games` lists your pending challenges."
+                return Err(ServiceError::NoChallenge(crate::tr!(
+                    "challenge-no-such",
+                    challenge = id
                 )));
             };
             let mine = match role {
@@ -87,19 +92,20 @@ impl Service {
             };
             if mine != me {
                 let text = match role {
-                    Role::Opponent if &c.challenger_user == me => format!(
-                        "Challenge c{id} is yours: wait for {} to answer, or withdraw it with \
-                         `/oware cancel`.",
-                        c.opponent_name
+                    Role::Opponent if &c.challenger_user == me => crate::tr!(
+                        "challenge-is-yours",
+                        challenge = id,
+                        opponent = c.opponent_name
                     ),
-                    Role::Opponent => format!(
-                        "Challenge c{id} is for {}, not you. Challenge someone yourself with \
-                         `/oware play @someone`.",
-                        c.opponent_name
+                    Role::Opponent => crate::tr!(
+                        "challenge-not-for-you",
+                        challenge = id,
+                        opponent = c.opponent_name
                     ),
-                    Role::Challenger => format!(
-                        "Only {} can withdraw challenge c{id}; you can accept or decline it.",
-                        c.challenger_name
+                    Role::Challenger => crate::tr!(
+                        "challenge-not-yours-to-withdraw",
+                        challenge = id,
+                        challenger = c.challenger_name
                     ),
                 };
                 return Err(ServiceError::NotYourChallenge(text));
@@ -136,9 +142,7 @@ impl Service {
         match candidates.as_slice() {
             [] => Err(ServiceError::NoChallenge(match role {
                 Role::Opponent => self.why_no_challenge(cmd).await?,
-                Role::Challenger => "You have no pending challenge to withdraw. \
-                                     `/oware games` lists your games and challenges."
-                    .to_owned(),
+                Role::Challenger => crate::tr!("challenge-none-to-withdraw"),
             })),
             [one] => Ok((*one).clone()),
             [first, ..] => Err(ServiceError::WhichChallenge(

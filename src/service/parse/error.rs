@@ -7,41 +7,43 @@ use super::super::clock::BadTime;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// `/oware frobnicate`, or a mistyped command (`/moev d`) with the nearest one.
-    #[error(
-        "I don't know the command `{0}`.{near} Type `/oware help` to see what I can do.",
-        near = .1.as_ref().map(|near| format!(" Did you mean `{near}`?")).unwrap_or_default()
-    )]
+    #[error("{}", unknown_command(.0, .1.as_deref()))]
     UnknownCommand(String, Option<String>),
     /// `/oware play` without a mention.
-    #[error("Whom do you want to play? Mention them: `/oware play @someone`.")]
+    #[error("{}", crate::tr!("parse-missing-opponent"))]
     MissingOpponent,
     /// `/move` without a pit (the command as typed).
-    #[error("Which pit? Name one of your own pits by its letter, e.g. `{0} c`.")]
+    #[error("{}", crate::tr!("parse-missing-pit", command = .0))]
     MissingPit(String),
     /// `/move 3`: a number where a pit letter goes.
-    #[error(
-        "`{0}` is a number, but pits are letters: A to F for South, a to f for North (your \
-         own row), e.g. `{1} c`."
-    )]
+    #[error("{}", crate::tr!("parse-pit-not-a-number", number = .0, command = .1))]
     PitNotANumber(String, String),
     /// `/oware reissue` without a challenge id.
-    #[error("Which challenge? Give its id, e.g. `/oware reissue c7`.")]
+    #[error("{}", crate::tr!("parse-missing-challenge"))]
     MissingChallenge,
     /// `/oware replay` without a game id.
-    #[error("Which game? Give its id, e.g. `/oware replay #12`.")]
+    #[error("{}", crate::tr!("parse-missing-game"))]
     MissingGame,
     /// An unknown `key:value` option.
-    #[error(
-        "Unknown option `{0}`. Options are first:me|them|random, rated:yes|no, \
-         variant:abapa|forbidden|capture-all, advice:on|off, level:easy|medium|hard, \
-         time:3d|5+3|none, reminders:on|off."
-    )]
+    #[error("{}", crate::tr!("parse-unknown-option", option = .0))]
     UnknownOption(String),
+    /// A number option out of its range (`rounds:99`).
+    #[error("{}", crate::tr!("parse-bad-range", key = .key, value = .value, min = .min, max = .max))]
+    BadRange {
+        /// The option.
+        key: String,
+        /// The value given.
+        value: String,
+        /// The smallest value allowed.
+        min: u32,
+        /// The largest value allowed.
+        max: u32,
+    },
     /// A `time:` value that is not a time control.
     #[error(transparent)]
     BadTime(#[from] BadTime),
     /// A known option with a bad value.
-    #[error("`{key}:{value}` is not valid: use {key}:{expected}.")]
+    #[error("{}", crate::tr!("parse-bad-option", key = .key, value = .value, expected = .expected))]
     BadOption {
         /// The option.
         key: String,
@@ -51,31 +53,36 @@ pub enum ParseError {
         expected: &'static str,
     },
     /// A challenge id where a game is meant.
-    #[error("`{0}` is a challenge; games are numbered like `#12` (`/oware games` lists yours).")]
+    #[error("{}", crate::tr!("parse-challenge-not-game", id = .0))]
     ChallengeNotGame(String),
     /// `#abc`.
-    #[error("`{0}` is not a game id: use a number, e.g. `#12`.")]
+    #[error("{}", crate::tr!("parse-bad-id", id = .0))]
     BadId(String),
     /// A command longer than [`MAX_COMMAND_CHARS`].
-    #[error("That command is too long ({0} characters; at most 500). Type it again, shorter.")]
+    #[error("{}", crate::tr!("parse-too-long", length = .0, max = super::MAX_COMMAND_CHARS))]
     TooLong(usize),
     /// A command whose arguments are missing or out of order: how to type it.
-    #[error("Type it like this: `{0}`.")]
+    #[error("{}", crate::tr!("parse-usage", usage = .0))]
     Usage(&'static str),
     /// `/oware admin frobnicate`.
-    #[error(
-        "`/oware admin` has no `{0}`: it takes abort, adjudicate, ban, unban and log \
-         (`/oware admin` alone explains them)."
-    )]
+    #[error("{}", crate::tr!("parse-unknown-admin", word = .0))]
     UnknownAdmin(String),
     /// A word the command does not take.
-    #[error("`{command}` does not take `{word}`. Type `/oware help` for examples.")]
+    #[error("{}", crate::tr!("parse-unexpected-word", command = .command, word = .word))]
     UnexpectedWord {
         /// The command as typed (`/move`, `!oware play`).
         command: String,
         /// The extra word.
         word: String,
     },
+}
+
+/// `I don't know the command …`, with the nearest command when there is one.
+fn unknown_command(command: &str, near: Option<&str>) -> String {
+    match near {
+        Some(near) => crate::tr!("parse-unknown-command-near", command = command, near = near),
+        None => crate::tr!("parse-unknown-command", command = command),
+    }
 }
 
 impl ParseError {

@@ -80,7 +80,12 @@ fn options(args: &[&str]) -> Result<TournamentOptions, ParseError> {
                         .parse()
                         .ok()
                         .filter(|n| (1..=20).contains(n))
-                        .ok_or_else(|| bad("a number from 1 to 20"))?,
+                        .ok_or_else(|| ParseError::BadRange {
+                            key: key.to_owned(),
+                            value: quote(value),
+                            min: 1,
+                            max: 20,
+                        })?,
                 );
             }
             "double" => options.double = yes_no(&lower).ok_or_else(|| bad("yes|no"))?,

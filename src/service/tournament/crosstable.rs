@@ -26,9 +26,18 @@ pub fn crosstable(
     name: impl Fn(Entrant) -> String,
 ) -> String {
     let table = standings(players, rounds);
-    let mut header = vec!["#".to_owned(), "No".to_owned(), "Player".to_owned()];
-    header.extend((1..=rounds.len()).map(|r| format!("R{r}")));
-    header.extend(["Pts", "Bh", "SB", "Seeds"].map(str::to_owned));
+    let mut header = vec![
+        "#".to_owned(),
+        crate::tr!("crosstable-number"),
+        crate::tr!("tournament-column-player"),
+    ];
+    header.extend((1..=rounds.len()).map(|r| crate::tr!("crosstable-round", round = r)));
+    header.extend([
+        crate::tr!("tournament-column-points"),
+        crate::tr!("tournament-column-buchholz"),
+        crate::tr!("tournament-column-sonneborn-berger"),
+        crate::tr!("tournament-column-seeds"),
+    ]);
 
     let mut rows = vec![header];
     for standing in &table {
@@ -76,7 +85,7 @@ pub fn crosstable(
 /// `who`'s cell for one round.
 fn cell(who: Entrant, round: &Round) -> String {
     if round.byes.contains(&who) {
-        return "bye".to_owned();
+        return crate::tr!("crosstable-bye");
     }
     for game in &round.games {
         let Some(opponent) = game.pairing.opponent(who) else {

@@ -21,9 +21,27 @@ const NAME_MAX: usize = 60;
 /// Swiss rounds when `rounds:` is not given.
 const DEFAULT_SWISS_ROUNDS: i64 = 3;
 
+/// `round-robin` or `swiss`, as stored, in words.
+fn format_name(format: &str) -> String {
+    if format == "swiss" {
+        crate::tr!("tournament-format-swiss")
+    } else {
+        crate::tr!("tournament-format-round-robin")
+    }
+}
+
+/// `rated` or `casual`.
+pub(super) fn rated_word(rated: bool) -> String {
+    if rated {
+        crate::tr!("tournament-rated")
+    } else {
+        crate::tr!("tournament-casual")
+    }
+}
+
 /// How a tournament is named in replies: `**Autumn Cup** (T3)`.
 fn title(t: &TournamentRow) -> String {
-    format!("**{}** (T{})", t.name, t.id)
+    crate::tr!("tournament-title", name = t.name, id = t.id)
 }
 
 impl Service {
@@ -49,20 +67,26 @@ impl Service {
             .store
             .tournaments_at(place.platform.as_str(), scope(place))
             .await?;
-        let mut text = String::from(super::text::TOURNAMENT);
+        let mut text = super::text::tournament();
         if !list.is_empty() {
-            text.push_str("\n\nTournaments here:");
+            text.push_str("\n\n");
+            text.push_str(&crate::tr!("tournament-list-here"));
             for t in &list {
                 let players = self.store.tournament_entrants(t.id).await?.len();
                 let state = match t.status.as_str() {
-                    "open" => "open to join".to_owned(),
-                    "running" => format!("round {} of {}", t.round, t.rounds),
-                    _ => "finished".to_owned(),
+                    "open" => crate::tr!("tournament-state-open"),
+                    "running" => {
+                        crate::tr!("tournament-state-round", round = t.round, rounds = t.rounds)
+                    }
+                    _ => crate::tr!("tournament-state-finished"),
                 };
-                text.push_str(&format!(
-                    "\n- {}: {}, {players} players, {state}",
-                    title(t),
-                    t.format
+                text.push('\n');
+                text.push_str(&crate::tr!(
+                    "tournament-list-line",
+                    title = title(t),
+                    format = format_name(&t.format),
+                    players = players,
+                    state = state
                 ));
             }
         }
@@ -125,18 +149,19 @@ impl Service {
         };
         let id = self.store.create_tournament(&new, self.now()).await?;
         let shape = match format {
-            Format::Swiss => format!("Swiss, {rounds} rounds"),
-            Format::RoundRobin if new.double_rounds => "double round-robin".to_owned(),
-            Format::RoundRobin => "round-robin".to_owned(),
+            Format::Swiss => crate::tr!("tournament-shape-swiss", rounds = rounds),
+            Format::RoundRobin if new.double_rounds => crate::tr!("tournament-shape-double"),
+            Format::RoundRobin => crate::tr!("tournament-shape-round-robin"),
         };
         Ok(Reply {
-            text: format!(
-                "**{name}** (T{id}) is open: {shape}, {}, {}. Join with `/oware tournament \
-                 join T{id}`; **{}** starts it with `/oware tournament start T{id}` once \
-                 everyone is in.",
-                tc.describe(),
-                if rated { "rated" } else { "casual" },
-                cmd.author.name,
+            text: crate::tr!(
+                "tournament-created",
+                name = name,
+                id = id,
+                shape = shape,
+                time = tc.describe(),
+                rated = rated_word(rated),
+                creator = cmd.author.name,
             ),
             ..Reply::default()
         })
@@ -193,21 +218,22 @@ impl Service {
                     .map(|e| e.name)
                     .collect();
                 Ok(Reply {
-                    text: format!(
-                        "**{}** joined {} as player {n}. Players so far ({}): {}.",
-                        cmd.author.name,
-                        title(&t),
-                        names.len(),
-                        names.join(", ")
+                    text: crate::tr!(
+                        "tournament-joined",
+                        name = cmd.author.name,
+                        title = title(&t),
+                        entrant = n,
+                        count = names.len(),
+                        players = names.join(", ")
                     ),
                     ..Reply::default()
                 })
             }
-            Joined::Already(n) => Ok(Reply::private(format!(
-                "You are in {} already, as player {n}. `/oware tournament leave T{}` takes \
-                 you out.",
-                title(&t),
-                t.id
+            Joined::Already(n) => Ok(Reply::private(crate::tr!(
+                "tournament-already-in",
+                title = title(&t),
+                entrant = n,
+                id = t.id
             ))),
             Joined::Closed => Err(TournamentError::Closed(t.id).into()),
         }
@@ -228,13 +254,14 @@ impl Service {
             .leave_tournament(t.id, player, self.now())
             .await?
         {
-            Left::Removed => format!("**{}** left {}.", cmd.author.name, title(&t)),
-            Left::Withdrawn(from) => format!(
-                "**{}** withdrew from {}: not paired from round {from} on. A game under way \
-                 is still to be played (or resigned); opponents still to meet them score a \
-                 bye.",
-                cmd.author.name,
-                title(&t)
+            Left::Removed => {
+                crate::tr!("tournament-left", name = cmd.author.name, title = title(&t))
+            }
+            Left::Withdrawn(from) => crate::tr!(
+                "tournament-withdrew",
+                name = cmd.author.name,
+                title = title(&t),
+                round = from
             ),
             Left::NotIn => return Err(TournamentError::NotIn(t.id).into()),
             Left::Finished => return Err(TournamentError::Over(t.id).into()),
@@ -263,11 +290,11 @@ impl Service {
         }
         self.advance_tournament(t.id).await?;
         Ok(Reply {
-            text: format!(
-                "{} has started with {players} players. Round 1's games are announced \
-                 below; `/oware tournament standings T{}` shows the table at any time.",
-                title(&t),
-                t.id
+            text: crate::tr!(
+                "tournament-started",
+                title = title(&t),
+                players = players,
+                id = t.id
             ),
             ..Reply::default()
         })

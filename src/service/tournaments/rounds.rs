@@ -9,7 +9,8 @@ use super::{
         clock::Clocks,
         outbox::place_message,
         tournament::{
-            round_robin, swiss_round, withdraw, Board, Entrant, GameResult, Outcome, Round,
+            round_robin, swiss_round, withdraw, Board, Entrant, GameResult, Outcome, PairingError,
+            Round,
         },
         turn::{kind, Seats},
         Place, Platform, Reply, Service, ServiceError, TimeControl, User,
@@ -56,8 +57,10 @@ impl Event {
     }
 
     pub(super) fn name(&self, who: Entrant) -> String {
-        self.entrant(who)
-            .map_or_else(|| format!("player {who}"), |e| e.name.clone())
+        self.entrant(who).map_or_else(
+            || crate::tr!("tournament-player", entrant = who),
+            |e| e.name.clone(),
+        )
     }
 
     /// The rounds so far as the pure core reads them: finished games and byes (a
@@ -127,7 +130,16 @@ impl Event {
                 }
                 swiss_round(&self.active_in(next), &self.played())
                     .map(|round| (round.boards(), self.t.rounds))
-                    .map_err(|why| format!("after round {}: {why}", self.t.round))
+                    .map_err(|why| {
+                        let why = match why {
+                            PairingError::TooFewPlayers => crate::tr!("tournament-too-few-left"),
+                            PairingError::TooManyPlayers(n) => {
+                                crate::tr!("tournament-too-many", players = n)
+                            }
+                            PairingError::NoPairing => crate::tr!("tournament-no-pairing"),
+                        };
+                        crate::tr!("tournament-ended-after", round = self.t.round, why = why)
+                    })
             }
         }
     }
@@ -135,7 +147,7 @@ impl Event {
 
 /// `after 1 round`, `after 3 rounds`.
 pub(super) fn after_rounds(n: i64) -> String {
-    format!("after {n} round{}", if n == 1 { "" } else { "s" })
+    crate::tr!("tournament-after-rounds", rounds = n)
 }
 
 fn entrant(n: i64) -> Entrant {
@@ -244,8 +256,11 @@ impl Service {
                 match (*board, *game) {
                     (Board::Game(p), Some(id)) => {
                         let (south, north) = (event.name(p.south), event.name(p.north));
-                        lines.push(format!(
-                            "- game #{id}: **{south}** (South, moves first) vs **{north}**"
+                        lines.push(crate::tr!(
+                            "tournament-round-game",
+                            game = id,
+                            south = south,
+                            north = north
                         ));
                         let users = [self.user_of(event, p.south), self.user_of(event, p.north)];
                         mentions.extend(users.iter().cloned());
@@ -261,18 +276,20 @@ impl Service {
                         ));
                     }
                     (Board::Bye(who), _) => {
-                        lines.push(format!("- **{}** has a bye (1 point)", event.name(who)));
+                        lines.push(crate::tr!("tournament-round-bye", name = event.name(who)));
                         per_game.push(Effects::none());
                     }
                     _ => per_game.push(Effects::none()),
                 }
             }
-            let text = format!(
-                "{}, round {round} of {rounds}: {}, {}.\n{}",
-                title(t),
-                tc.describe(),
-                if t.rated { "rated" } else { "casual" },
-                lines.join("\n")
+            let text = crate::tr!(
+                "tournament-round",
+                title = title(t),
+                round = round,
+                rounds = rounds,
+                time = tc.describe(),
+                rated = super::rated_word(t.rated),
+                games = lines.join("\n")
             );
             let reply = Reply {
                 text,
@@ -342,18 +359,26 @@ impl Service {
             now,
         );
         let reply = Reply {
-            text: format!(
-                "{}, round {round}: game #{game} begins ({}). **{}** plays South (A–F) and \
-                 moves first; **{}** plays North (a–f).",
-                title(t),
-                tc.describe(),
-                names[0],
-                names[1]
+            text: crate::tr!(
+                "tournament-game-begins",
+                title = title(t),
+                round = round,
+                game = game,
+                time = tc.describe(),
+                south = names[0],
+                north = names[1]
             ),
             mentions: users.to_vec(),
             game: Some(game),
-            open_thread: (threads && t.space.is_some())
-                .then(|| format!("Oware: {} vs {} ({} R{round})", names[0], names[1], t.name)),
+            open_thread: (threads && t.space.is_some()).then(|| {
+                crate::tr!(
+                    "tournament-thread",
+                    south = names[0],
+                    north = names[1],
+                    name = t.name,
+                    round = round
+                )
+            }),
             ..Reply::default()
         };
         let mut message: NewMessage = place_message(&event_place(t), &reply);

@@ -23,9 +23,16 @@ impl Event {
     /// `after round 2 of 5`, `not started`, `final`.
     fn stage(&self) -> String {
         match self.t.status.as_str() {
-            "open" => "not started yet".to_owned(),
-            "finished" => format!("final, {}", super::rounds::after_rounds(self.t.round)),
-            _ => format!("round {} of {}", self.t.round, self.t.rounds),
+            "open" => crate::tr!("tournament-stage-open"),
+            "finished" => crate::tr!(
+                "tournament-stage-final",
+                after = super::rounds::after_rounds(self.t.round)
+            ),
+            _ => crate::tr!(
+                "tournament-state-round",
+                round = self.t.round,
+                rounds = self.t.rounds
+            ),
         }
     }
 
@@ -38,16 +45,21 @@ impl Event {
         self.table()
             .iter()
             .map(|s| {
-                let withdrawn = self
-                    .entrant(s.entrant)
-                    .and_then(|e| e.withdrawn_from)
-                    .map_or("", |_| " (withdrawn)");
-                format!(
-                    "{}. **{}**{withdrawn}: {}",
-                    s.rank,
-                    self.name(s.entrant),
-                    points(s.half_points)
-                )
+                let (rank, name, points) = (s.rank, self.name(s.entrant), points(s.half_points));
+                match self.entrant(s.entrant).and_then(|e| e.withdrawn_from) {
+                    None => crate::tr!(
+                        "tournament-standing",
+                        rank = rank,
+                        name = name,
+                        points = points
+                    ),
+                    Some(_) => crate::tr!(
+                        "tournament-standing-withdrawn",
+                        rank = rank,
+                        name = name,
+                        points = points
+                    ),
+                }
             })
             .collect::<Vec<_>>()
             .join("\n")
@@ -59,10 +71,20 @@ impl Event {
 
     /// The picture's cells and its alt text.
     fn picture(&self) -> (String, Vec<String>, Vec<Vec<String>>, String) {
-        let title = format!("{} (T{}): {}", self.t.name, self.t.id, self.stage());
-        let header = ["#", "Player", "Pts", "Bh", "SB", "Seeds"]
-            .map(str::to_owned)
-            .to_vec();
+        let title = crate::tr!(
+            "tournament-picture-title",
+            name = self.t.name,
+            id = self.t.id,
+            stage = self.stage()
+        );
+        let header = vec![
+            "#".to_owned(),
+            crate::tr!("tournament-column-player"),
+            crate::tr!("tournament-column-points"),
+            crate::tr!("tournament-column-buchholz"),
+            crate::tr!("tournament-column-sonneborn-berger"),
+            crate::tr!("tournament-column-seeds"),
+        ];
         let table = self.table();
         let rows = table
             .iter()
@@ -77,15 +99,16 @@ impl Event {
                 ]
             })
             .collect();
-        let alt = format!(
-            "Standings of {title}. {}",
-            table
+        let alt = crate::tr!(
+            "tournament-picture-alt",
+            title = title,
+            standings = table
                 .iter()
-                .map(|s| format!(
-                    "{}: {}, {}",
-                    s.rank,
-                    self.name(s.entrant),
-                    points(s.half_points)
+                .map(|s| crate::tr!(
+                    "tournament-picture-alt-player",
+                    rank = s.rank,
+                    name = self.name(s.entrant),
+                    points = points(s.half_points)
                 ))
                 .collect::<Vec<_>>()
                 .join("; ")
@@ -96,12 +119,11 @@ impl Event {
 
 /// `1 point`, `2½ points`, `½ point`.
 fn points(half: u32) -> String {
-    let unit = if half == 1 || half == 2 {
-        "point"
-    } else {
-        "points"
-    };
-    format!("{} {unit}", format_half_points(half))
+    crate::tr!(
+        "tournament-points",
+        half = half,
+        points = format_half_points(half)
+    )
 }
 
 impl Service {
@@ -118,7 +140,12 @@ impl Service {
             .await?
             .ok_or(TournamentError::NoSuchTournament(t.id))?;
         let mut reply = Reply {
-            text: format!("{}, {}:\n{}", title(&t), event.stage(), event.lines()),
+            text: crate::tr!(
+                "tournament-standings",
+                title = title(&t),
+                stage = event.stage(),
+                standings = event.lines()
+            ),
             table: (t.round > 0).then(|| event.crosstable()),
             ..Reply::default()
         };
@@ -134,7 +161,10 @@ impl Service {
         let Some(event) = self.load_event(id).await? else {
             return Ok(Vec::new());
         };
-        let (title, header, rows, alt) = event.picture();
+        // Rendered at delivery too, outside any command: in the tournament's language.
+        let language = self.language_at(&event.t.platform, &event.t.place).await;
+        let (title, header, rows, alt) =
+            crate::i18n::in_language(language, async { event.picture() }).await;
         let png = self
             .heavy(move || {
                 table_png(&TablePicture {
@@ -159,7 +189,7 @@ impl Service {
         let winners: Vec<String> = table
             .iter()
             .filter(|s| s.rank == 1)
-            .map(|s| format!("**{}**", event.name(s.entrant)))
+            .map(|s| crate::tr!("tournament-winner-name", name = event.name(s.entrant)))
             .collect();
         let top = table.first().map_or(0, |s| s.half_points);
         let mentions = event
@@ -172,17 +202,14 @@ impl Service {
             })
             .collect();
         let reply = Reply {
-            text: format!(
-                "{} is over ({why}). {} {} with {}. Final standings:\n{}",
-                title(&event.t),
-                if winners.len() > 1 {
-                    "Winners:"
-                } else {
-                    "Winner:"
-                },
-                winners.join(", "),
-                points(top),
-                event.lines()
+            text: crate::tr!(
+                "tournament-over",
+                title = title(&event.t),
+                why = why,
+                count = winners.len(),
+                winners = winners.join(", "),
+                points = points(top),
+                standings = event.lines()
             ),
             table: Some(event.crosstable()),
             mentions,

@@ -16,10 +16,6 @@ use super::super::outgoing::{short_message, Spot};
 use super::Bot;
 use crate::chat::ChatService;
 
-const UNDECRYPTABLE: &str = "I could not decrypt a message here: its key never reached \
-    me. Please send your command again. If it keeps happening, let your client send keys \
-    to unverified sessions (mine is not verified), or start a new session (log out and \
-    in again) so that it shares fresh keys.";
 /// How long a message that cannot be decrypted waits for its key.
 pub const KEY_WAIT: Duration = Duration::from_secs(10);
 /// How often decryption is retried meanwhile.
@@ -61,8 +57,11 @@ impl<S: ChatService> Bot<S> {
             .map(|mut warned| warned.insert(room.room_id().to_owned()))
             .unwrap_or(false);
         if first {
-            self.send(room, short_message(UNDECRYPTABLE, &Spot::default()))
-                .await;
+            self.send(
+                room,
+                short_message(&crate::tr!("matrix-undecryptable"), &Spot::default()),
+            )
+            .await;
         }
     }
 }
