@@ -483,6 +483,7 @@ standings-replay-hint = Watch one again with `/oware replay #id`.
 
 ## Moderation (src/service/moderation.rs)
 
+moderation-adjudicate-usage = /oware admin adjudicate #12 @winner why (or `draw` for a draw)
 moderation-until-lifted = until an admin lifts the ban
 moderation-until = until { $time }
 moderation-until-unbanned = until unbanned (`/oware admin unban`)
@@ -706,4 +707,3 @@ settings-tournaments-admins = admins create them
 settings-archive-never = never
 settings-archive-after = after { $span }
 settings-shown = **Settings** of this server (admins change them with `/oware settings key:value`; they apply to new games):
-moderation-adjudicate-usage = /oware admin adjudicate #12 @winner why (or `draw` for a draw)
