@@ -4,7 +4,22 @@
 //! Manage Server, Matrix power levels) on each [`Command`]; [`Admins::recognise`]
 //! completes the [`Role`] when the command reaches the service.
 
-use super::{Command, Platform, Role};
+use super::{Command, Platform};
+
+/// What the author of a command may do at its place beyond playing. The adapter says
+/// what the platform says; the service adds the bot's owners (`OWARE_OWNERS`) and the
+/// console's admin (`OWARE_CONSOLE_ADMIN`) when the command arrives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Role {
+    /// Plays, watches and asks, like everyone.
+    #[default]
+    Member,
+    /// Administers this place: Manage Server (or Administrator) in a Discord server,
+    /// power level 50 or more in a Matrix room, `OWARE_CONSOLE_ADMIN` on the console.
+    Admin,
+    /// Runs the bot (`OWARE_OWNERS`): administers every place.
+    Owner,
+}
 
 /// The owners and the console's admin, from the configuration.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

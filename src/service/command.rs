@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+pub use super::admins::Role;
+
 use serde::{Deserialize, Serialize};
 
 use super::clock::TimeControl;
@@ -343,21 +345,6 @@ impl fmt::Debug for LinkCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("LinkCode(***)")
     }
-}
-
-/// What the author of a command may do at its place beyond playing. The adapter says
-/// what the platform says; the service adds the bot's owners (`OWARE_OWNERS`) and the
-/// console's admin (`OWARE_CONSOLE_ADMIN`) when the command arrives.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Role {
-    /// Plays, watches and asks, like everyone.
-    #[default]
-    Member,
-    /// Administers this place: Manage Server (or Administrator) in a Discord server,
-    /// power level 50 or more in a Matrix room, `OWARE_CONSOLE_ADMIN` on the console.
-    Admin,
-    /// Runs the bot (`OWARE_OWNERS`): administers every place.
-    Owner,
 }
 
 /// One command: who, where, what, and the author's [`Role`] there.

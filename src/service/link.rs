@@ -17,21 +17,26 @@ fn new_code() -> String {
 }
 
 impl Service {
+    /// The player row of `cmd`'s author (recorded now if new, the name refreshed).
+    pub(super) async fn author_player(&self, cmd: &Command) -> Result<i64, ServiceError> {
+        Ok(self
+            .store
+            .upsert_player(
+                cmd.place.platform.as_str(),
+                &cmd.author.id,
+                &cmd.author.name,
+                cmd.author.is_bot,
+            )
+            .await?)
+    }
+
     pub(super) async fn link(
         &self,
         cmd: &Command,
         code: Option<&LinkCode>,
     ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform.as_str();
-        let me = self
-            .store
-            .upsert_player(
-                platform,
-                &cmd.author.id,
-                &cmd.author.name,
-                cmd.author.is_bot,
-            )
-            .await?;
+        let me = self.author_player(cmd).await?;
         let minutes = self.config.link_ttl.as_secs().div_ceil(60);
         let Some(typed) = code else {
             let ttl_ms = i64::try_from(self.config.link_ttl.as_millis()).unwrap_or(i64::MAX);

@@ -3,7 +3,7 @@
 //! games there, and read its audit log; any player reports a game. Each action is
 //! recorded in the audit log in the transaction of its effect.
 
-use std::fmt::Write as _;
+mod log;
 
 use super::{
     ending::Ending, games::game_end, outbox, outbox::game_message, settings::scope, text,
@@ -11,19 +11,22 @@ use super::{
 };
 use crate::{
     rules::Side,
-    store::{AuditRow, Effects, GameRow, NewAudit, NewMessage},
+    store::{Effects, GameRow, NewAudit, NewMessage},
 };
 
 /// The longest reason kept, in characters.
 const REASON_MAX: usize = 200;
-/// How many entries `/oware admin log` shows.
-const LOG_ENTRIES: i64 = 20;
 const DAY_MS: i64 = 86_400_000;
 
 /// A reason as typed, trimmed and cut to [`REASON_MAX`]; `None` when empty.
 fn reason(text: &str) -> Option<String> {
     let text = text.trim();
     (!text.is_empty()).then(|| text.chars().take(REASON_MAX).collect())
+}
+
+/// The reason an action needs, or the refusal that shows its `usage`.
+fn required_reason(typed: &str, usage: impl FnOnce() -> String) -> Result<String, ServiceError> {
+    reason(typed).ok_or_else(|| ServiceError::ReasonNeeded(usage()))
 }
 
 impl Service {
@@ -134,9 +137,7 @@ impl Service {
         id: i64,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
-        let why = reason(typed).ok_or(ServiceError::ReasonNeeded(
-            "/oware admin abort #12 why".to_owned(),
-        ))?;
+        let why = required_reason(typed, || "/oware admin abort #12 why".to_owned())?;
         let row = self.active_game_here(cmd, id).await?;
         let audit = NewAudit {
             game_id: Some(row.id),
@@ -163,8 +164,7 @@ impl Service {
         winner: Option<&User>,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
-        let why = reason(typed)
-            .ok_or_else(|| ServiceError::ReasonNeeded(crate::tr!("moderation-adjudicate-usage")))?;
+        let why = required_reason(typed, || crate::tr!("moderation-adjudicate-usage"))?;
         let row = self.active_game_here(cmd, id).await?;
         let side = match winner {
             None => None,
@@ -286,19 +286,6 @@ impl Service {
         )))
     }
 
-    async fn audit_log(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let rows = self
-            .store
-            .audit_log(cmd.place.platform.as_str(), scope(&cmd.place), LOG_ENTRIES)
-            .await?;
-        if rows.is_empty() {
-            return Ok(Reply::private(crate::tr!("moderation-log-empty")));
-        }
-        let mut reply = Reply::private(crate::tr!("moderation-log", entries = rows.len()));
-        reply.table = Some(log_table(&rows));
-        Ok(reply)
-    }
-
     /// `/oware report #12 why`.
     pub(super) async fn report(
         &self,
@@ -306,9 +293,7 @@ impl Service {
         id: i64,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
-        let why = reason(typed).ok_or(ServiceError::ReasonNeeded(
-            "/oware report #12 why".to_owned(),
-        ))?;
+        let why = required_reason(typed, || "/oware report #12 why".to_owned())?;
         let row = self.find_game(cmd, Some(id), true).await?;
         // Posted in the moderators' channel when the server set one.
         let settings = self.place_settings(&cmd.place).await?;
@@ -354,61 +339,6 @@ impl Service {
 /// The stored reason of a game an admin decided.
 pub(super) const ADJUDICATED: &str = crate::rules::EndReason::Adjudicated(None).as_str();
 
-/// Cuts `text` to `max` characters.
-fn cut(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_owned();
-    }
-    let mut out: String = text.chars().take(max - 1).collect();
-    out.push('…');
-    out
-}
-
-/// The audit entries as a table: when, who, what, game or user, reason.
-fn log_table(rows: &[AuditRow]) -> String {
-    let mut lines: Vec<[String; 5]> = vec![[
-        crate::tr!("moderation-log-when"),
-        crate::tr!("moderation-log-who"),
-        crate::tr!("moderation-log-what"),
-        crate::tr!("moderation-log-target"),
-        crate::tr!("moderation-log-reason"),
-    ]];
-    for row in rows {
-        let when = when::utc_time(row.created_at);
-        let target = match (row.game_id, &row.target_name) {
-            (Some(game), Some(user)) => format!("#{game} {user}"),
-            (Some(game), None) => format!("#{game}"),
-            (None, Some(user)) => user.clone(),
-            (None, None) => String::new(),
-        };
-        lines.push([
-            when.trim_end_matches(" UTC").to_owned(),
-            cut(&row.actor_name, 16),
-            row.action.clone(),
-            cut(&target, 20),
-            cut(row.reason.as_deref().unwrap_or(""), 40),
-        ]);
-    }
-    let widths: Vec<usize> = (0..5)
-        .map(|i| {
-            lines
-                .iter()
-                .map(|l| l[i].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for line in &lines {
-        let mut text = String::new();
-        for (cell, width) in line.iter().zip(&widths) {
-            let _ = write!(text, "{cell:<width$}  ");
-        }
-        let _ = writeln!(out, "{}", text.trim_end());
-    }
-    out.trim_end().to_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -418,36 +348,5 @@ mod tests {
         assert_eq!(reason("  "), None);
         assert_eq!(reason(" spam "), Some("spam".to_owned()));
         assert_eq!(reason(&"x".repeat(500)).map(|r| r.len()), Some(REASON_MAX));
-    }
-
-    #[test]
-    fn the_log_table_lines_up() {
-        let rows = [
-            AuditRow {
-                created_at: 0,
-                actor_name: "carol".into(),
-                action: "ban".into(),
-                game_id: None,
-                target_name: Some("bob".into()),
-                reason: Some("spam".into()),
-            },
-            AuditRow {
-                created_at: DAY_MS,
-                actor_name: "alice".into(),
-                action: "report".into(),
-                game_id: Some(12),
-                target_name: None,
-                reason: None,
-            },
-        ];
-        let text = log_table(&rows);
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 3);
-        assert!(lines[0].starts_with("When"), "{text}");
-        assert!(
-            lines[1].starts_with("1970-01-01 00:00  carol  ban     bob        spam"),
-            "{text}"
-        );
-        assert!(lines[2].contains("report  #12"), "{text}");
     }
 }

@@ -24,15 +24,7 @@ impl Service {
         let is_player = view::side_of(&row, &cmd.author.id).is_some();
         let over = !row.is_active() || game.is_over();
         check_advice(is_player, row.advice, over, pit, game.legal_moves())?;
-        let onlooker = self
-            .store
-            .upsert_player(
-                cmd.place.platform.as_str(),
-                &cmd.author.id,
-                &cmd.author.name,
-                cmd.author.is_bot,
-            )
-            .await?;
+        let onlooker = self.author_player(cmd).await?;
         if !self
             .store
             .advise(row.id, row.ply, onlooker, pit.letter())

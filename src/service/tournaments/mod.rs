@@ -121,15 +121,7 @@ impl Service {
         if format == Format::RoundRobin && options.rounds.is_some() {
             return Err(TournamentError::RoundsInRoundRobin.into());
         }
-        let creator_id = self
-            .store
-            .upsert_player(
-                cmd.place.platform.as_str(),
-                &cmd.author.id,
-                &cmd.author.name,
-                cmd.author.is_bot,
-            )
-            .await?;
+        let creator_id = self.author_player(cmd).await?;
         let rounds = match format {
             Format::Swiss => options.rounds.map_or(DEFAULT_SWISS_ROUNDS, i64::from),
             Format::RoundRobin => 0,
@@ -204,10 +196,7 @@ impl Service {
             return Err(TournamentError::NoBots.into());
         }
         self.check_ban(cmd).await?;
-        let player = self
-            .store
-            .upsert_player(t.platform.as_str(), &cmd.author.id, &cmd.author.name, false)
-            .await?;
+        let player = self.author_player(cmd).await?;
         match self.store.join_tournament(t.id, player, self.now()).await? {
             Joined::Entrant(n) => {
                 let names: Vec<String> = self
@@ -245,10 +234,7 @@ impl Service {
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
         let t = self.find_tournament(cmd, id, &["open", "running"]).await?;
-        let player = self
-            .store
-            .upsert_player(t.platform.as_str(), &cmd.author.id, &cmd.author.name, false)
-            .await?;
+        let player = self.author_player(cmd).await?;
         let text = match self
             .store
             .leave_tournament(t.id, player, self.now())

@@ -1,0 +1,115 @@
+//! `/oware admin log`: the place's last audit entries as a fixed-width table.
+
+use std::fmt::Write as _;
+
+use super::super::{settings::scope, when, Command, Reply, Service, ServiceError};
+use crate::store::AuditRow;
+
+/// How many entries `/oware admin log` shows.
+const LOG_ENTRIES: i64 = 20;
+
+impl Service {
+    pub(super) async fn audit_log(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let rows = self
+            .store
+            .audit_log(cmd.place.platform.as_str(), scope(&cmd.place), LOG_ENTRIES)
+            .await?;
+        if rows.is_empty() {
+            return Ok(Reply::private(crate::tr!("moderation-log-empty")));
+        }
+        let mut reply = Reply::private(crate::tr!("moderation-log", entries = rows.len()));
+        reply.table = Some(log_table(&rows));
+        Ok(reply)
+    }
+}
+
+/// Cuts `text` to `max` characters.
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_owned();
+    }
+    let mut out: String = text.chars().take(max - 1).collect();
+    out.push('…');
+    out
+}
+
+/// The audit entries as a table: when, who, what, game or user, reason.
+fn log_table(rows: &[AuditRow]) -> String {
+    let mut lines: Vec<[String; 5]> = vec![[
+        crate::tr!("moderation-log-when"),
+        crate::tr!("moderation-log-who"),
+        crate::tr!("moderation-log-what"),
+        crate::tr!("moderation-log-target"),
+        crate::tr!("moderation-log-reason"),
+    ]];
+    for row in rows {
+        let when = when::utc_time(row.created_at);
+        let target = match (row.game_id, &row.target_name) {
+            (Some(game), Some(user)) => format!("#{game} {user}"),
+            (Some(game), None) => format!("#{game}"),
+            (None, Some(user)) => user.clone(),
+            (None, None) => String::new(),
+        };
+        lines.push([
+            when.trim_end_matches(" UTC").to_owned(),
+            cut(&row.actor_name, 16),
+            row.action.clone(),
+            cut(&target, 20),
+            cut(row.reason.as_deref().unwrap_or(""), 40),
+        ]);
+    }
+    let widths: Vec<usize> = (0..5)
+        .map(|i| {
+            lines
+                .iter()
+                .map(|l| l[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for line in &lines {
+        let mut text = String::new();
+        for (cell, width) in line.iter().zip(&widths) {
+            let _ = write!(text, "{cell:<width$}  ");
+        }
+        let _ = writeln!(out, "{}", text.trim_end());
+    }
+    out.trim_end().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_log_table_lines_up() {
+        let rows = [
+            AuditRow {
+                created_at: 0,
+                actor_name: "carol".into(),
+                action: "ban".into(),
+                game_id: None,
+                target_name: Some("bob".into()),
+                reason: Some("spam".into()),
+            },
+            AuditRow {
+                created_at: 86_400_000,
+                actor_name: "alice".into(),
+                action: "report".into(),
+                game_id: Some(12),
+                target_name: None,
+                reason: None,
+            },
+        ];
+        let text = log_table(&rows);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with("When"), "{text}");
+        assert!(
+            lines[1].starts_with("1970-01-01 00:00  carol  ban     bob        spam"),
+            "{text}"
+        );
+        assert!(lines[2].contains("report  #12"), "{text}");
+    }
+}

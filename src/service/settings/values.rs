@@ -1,0 +1,346 @@
+//! The values of `/oware settings`: the keys and what each takes, checking and
+//! storing a change canonically, and the table that shows them.
+
+use std::fmt::Write as _;
+
+use super::super::{
+    archive::ArchiveDelay, clock::TimeControl, when, Place, Platform, ServiceError,
+};
+use super::Settings;
+use crate::{
+    i18n::Language,
+    store::{Flag, SettingsRow},
+};
+
+/// The keys `/oware settings key:value` takes (see [`describe_key`]).
+pub const KEYS: &[&str] = &[
+    "channels",
+    "time",
+    "rated",
+    "advice",
+    "threads",
+    "moderators",
+    "archive",
+    "tournaments",
+    "language",
+];
+
+/// What setting `key` (one of [`KEYS`]) is, and the values it takes, in words.
+#[must_use]
+pub fn describe_key(key: &str) -> Option<String> {
+    Some(match key {
+        "channels" => crate::tr!("settings-key-channels"),
+        "time" => crate::tr!("settings-key-time"),
+        "rated" => crate::tr!("settings-key-rated"),
+        "advice" => crate::tr!("settings-key-advice"),
+        "threads" => crate::tr!("settings-key-threads"),
+        "moderators" => crate::tr!("settings-key-moderators"),
+        "archive" => crate::tr!("settings-key-archive"),
+        "tournaments" => crate::tr!("settings-key-tournaments"),
+        "language" => crate::tr!("settings-key-language"),
+        _ => return None,
+    })
+}
+
+/// How a channel is named in a reply on `platform`.
+pub(super) fn channel_name(platform: Platform, id: &str) -> String {
+    match platform {
+        Platform::Discord => format!("<#{id}>"),
+        _ => format!("`{id}`"),
+    }
+}
+
+/// A yes/no/default value.
+fn flag(key: &str, value: &str) -> Result<Option<Flag>, ServiceError> {
+    match value.to_lowercase().as_str() {
+        "yes" | "on" | "true" => Ok(Some(Flag(true))),
+        "no" | "off" | "false" => Ok(Some(Flag(false))),
+        "default" => Ok(None),
+        _ => Err(bad(key, value)),
+    }
+}
+
+fn bad(key: &str, value: &str) -> ServiceError {
+    let expected = describe_key(key).unwrap_or_default();
+    ServiceError::BadSetting(crate::tr!(
+        "settings-bad-value",
+        key = key,
+        value = value,
+        expected = expected
+    ))
+}
+
+/// Applies `changes` (`key`, `value`) made at `place` to `row`.
+pub(super) fn apply(
+    row: &mut SettingsRow,
+    place: &Place,
+    changes: &[(String, String)],
+) -> Result<(), ServiceError> {
+    for (key, value) in changes {
+        let key = key.to_lowercase();
+        match key.as_str() {
+            "channels" | "channel" => {
+                row.channels = match value.to_lowercase().as_str() {
+                    "anywhere" | "any" | "all" => None,
+                    "here" => Some(place.channel.clone()),
+                    _ => {
+                        let ids: Vec<String> = value
+                            .split(',')
+                            .map(|c| {
+                                c.trim()
+                                    .trim_start_matches("<#")
+                                    .trim_start_matches('#')
+                                    .trim_end_matches('>')
+                                    .to_owned()
+                            })
+                            .collect();
+                        if ids
+                            .iter()
+                            .any(|c| c.is_empty() || c.contains(char::is_whitespace))
+                        {
+                            return Err(bad("channels", value));
+                        }
+                        Some(ids.join(","))
+                    }
+                };
+            }
+            "time" => {
+                row.time_control = if value.eq_ignore_ascii_case("default") {
+                    None
+                } else {
+                    let time: TimeControl = value.parse().map_err(|_| bad("time", value))?;
+                    Some(time.to_string())
+                };
+            }
+            "moderators" => {
+                row.moderators = match value.to_lowercase().as_str() {
+                    "none" | "off" | "no" => None,
+                    "here" => Some(place.channel.clone()),
+                    _ => {
+                        let id = value
+                            .trim()
+                            .trim_start_matches("<#")
+                            .trim_start_matches('#')
+                            .trim_end_matches('>');
+                        if id.is_empty() || id.contains([',', ' ']) {
+                            return Err(bad("moderators", value));
+                        }
+                        Some(id.to_owned())
+                    }
+                };
+            }
+            "archive" => {
+                row.archive_after = if value.trim().eq_ignore_ascii_case("default") {
+                    None
+                } else {
+                    let delay: ArchiveDelay = value.parse().map_err(|()| bad("archive", value))?;
+                    Some(delay.to_string())
+                };
+            }
+            "language" => {
+                row.language = match value.trim() {
+                    "default" => None,
+                    tag => Some(
+                        Language::from_tag(tag)
+                            .ok_or_else(|| {
+                                ServiceError::BadSetting(crate::tr!(
+                                    "settings-bad-language",
+                                    value = value,
+                                    languages = Language::available().join(", ")
+                                ))
+                            })?
+                            .tag(),
+                    ),
+                };
+            }
+            "tournaments" => {
+                row.tournaments = match value.trim().to_lowercase().as_str() {
+                    "anyone" | "everyone" | "all" => Some("anyone".to_owned()),
+                    "admins" | "admin" | "default" => None,
+                    _ => return Err(bad("tournaments", value)),
+                };
+            }
+            "rated" => row.rated = flag("rated", value)?,
+            "advice" => row.advice = flag("advice", value)?,
+            "threads" => row.threads = flag("threads", value)?,
+            _ => {
+                return Err(ServiceError::BadSetting(crate::tr!(
+                    "settings-no-such-key",
+                    key = key,
+                    keys = KEYS.join(", ")
+                )));
+            }
+        }
+    }
+    let time = row
+        .time_control
+        .as_deref()
+        .and_then(|t| t.parse::<TimeControl>().ok());
+    if row.rated == Some(Flag(true)) && time.is_some_and(|t| !t.is_timed()) {
+        return Err(ServiceError::BadSetting(crate::tr!(
+            "settings-rated-needs-clock"
+        )));
+    }
+    Ok(())
+}
+
+/// The settings as a two-column table.
+pub(super) fn table(settings: &Settings, platform: Platform) -> String {
+    let yes_no = |v: Option<bool>, default: String| match v {
+        Some(true) => crate::tr!("settings-yes"),
+        Some(false) => crate::tr!("settings-no"),
+        None => crate::tr!("settings-default", default = default),
+    };
+    let mut out = String::new();
+    let channels = settings.channels().map_or_else(
+        || crate::tr!("settings-anywhere"),
+        |list| {
+            list.iter()
+                .map(|c| channel_name(platform, c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+    );
+    let rows = [
+        ("channels", channels),
+        (
+            "time",
+            settings
+                .time()
+                .map_or_else(|| crate::tr!("settings-time-default"), |t| t.to_string()),
+        ),
+        (
+            "rated",
+            yes_no(settings.rated(), crate::tr!("settings-rated-default")),
+        ),
+        (
+            "advice",
+            yes_no(settings.advice(), crate::tr!("settings-advice-default")),
+        ),
+        (
+            "threads",
+            if settings.threads() {
+                crate::tr!("settings-yes")
+            } else {
+                crate::tr!("settings-no")
+            },
+        ),
+        (
+            "moderators",
+            settings.moderators().map_or_else(
+                || crate::tr!("settings-moderators-none"),
+                |c| channel_name(platform, c),
+            ),
+        ),
+        ("language", settings.language().tag()),
+        (
+            "tournaments",
+            if settings.anyone_runs_tournaments() {
+                crate::tr!("settings-tournaments-anyone")
+            } else {
+                crate::tr!("settings-tournaments-admins")
+            },
+        ),
+        (
+            "archive",
+            match settings.archive() {
+                ArchiveDelay::Never => crate::tr!("settings-archive-never"),
+                ArchiveDelay::After(ms) if settings.row.archive_after.is_some() => {
+                    crate::tr!("settings-archive-after", span = when::span(ms))
+                }
+                ArchiveDelay::After(ms) => {
+                    let after = crate::tr!("settings-archive-after", span = when::span(ms));
+                    crate::tr!("settings-default", default = after)
+                }
+            },
+        ),
+    ];
+    for (key, value) in rows {
+        let _ = writeln!(out, "{key:<10} {value}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn place() -> Place {
+        Place {
+            platform: Platform::Discord,
+            space: Some("1".into()),
+            channel: "20".into(),
+            thread: None,
+        }
+    }
+
+    fn changes(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn changes_are_checked_and_kept_canonical() {
+        let mut row = SettingsRow::default();
+        apply(
+            &mut row,
+            &place(),
+            &changes(&[("channels", "<#30>,#40"), ("time", "1D"), ("rated", "no")]),
+        )
+        .unwrap();
+        let settings = Settings { row: row.clone() };
+        assert_eq!(settings.channels(), Some(vec!["30", "40"]));
+        assert_eq!(
+            settings.time().map(|t| t.to_string()),
+            Some("1d".to_owned())
+        );
+        assert_eq!(settings.rated(), Some(false));
+        assert!(!settings.allows(&place()));
+        apply(&mut row, &place(), &changes(&[("channels", "here")])).unwrap();
+        assert!(Settings { row: row.clone() }.allows(&place()));
+        apply(&mut row, &place(), &changes(&[("channels", "anywhere")])).unwrap();
+        assert_eq!(Settings { row: row.clone() }.channels(), None);
+        for (key, value) in [("rated", "maybe"), ("time", "soon"), ("colour", "red")] {
+            let err = apply(&mut row, &place(), &changes(&[(key, value)])).unwrap_err();
+            assert!(err.to_string().contains(key), "{err}");
+        }
+        let err = apply(
+            &mut row,
+            &place(),
+            &changes(&[("time", "none"), ("rated", "yes")]),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("need a clock"), "{err}");
+    }
+
+    #[test]
+    fn threads_are_archived_after_a_day_unless_the_server_says() {
+        let mut row = SettingsRow::default();
+        assert_eq!(
+            Settings { row: row.clone() }.archive(),
+            ArchiveDelay::After(when::DAY)
+        );
+        apply(&mut row, &place(), &changes(&[("archive", "12H")])).unwrap();
+        assert_eq!(row.archive_after.as_deref(), Some("12h"));
+        assert_eq!(
+            Settings { row: row.clone() }.archive(),
+            ArchiveDelay::After(12 * when::HOUR)
+        );
+        apply(&mut row, &place(), &changes(&[("archive", "never")])).unwrap();
+        assert_eq!(Settings { row: row.clone() }.archive(), ArchiveDelay::Never);
+        let err = apply(&mut row, &place(), &changes(&[("archive", "soon")])).unwrap_err();
+        assert!(err.to_string().contains("`archive` is how long"), "{err}");
+        apply(&mut row, &place(), &changes(&[("archive", "default")])).unwrap();
+        assert_eq!(row.archive_after, None);
+    }
+
+    #[test]
+    fn threads_are_on_unless_turned_off() {
+        let mut row = SettingsRow::default();
+        assert!(Settings { row: row.clone() }.threads());
+        apply(&mut row, &place(), &changes(&[("threads", "off")])).unwrap();
+        assert!(!Settings { row }.threads());
+    }
+}
