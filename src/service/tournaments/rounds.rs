@@ -8,6 +8,7 @@ use super::{
     super::{
         clock::Clocks,
         outbox::place_message,
+        settings::Settings,
         tournament::{
             round_robin, swiss_round, withdraw, Board, Entrant, GameResult, Outcome, PairingError,
             Round,
@@ -246,8 +247,7 @@ impl Service {
             .store
             .settings(&t.platform, &t.place)
             .await
-            .map(|row| row.threads.is_none_or(bool::from))
-            .unwrap_or(true);
+            .map(|row| Settings::from_row(row).threads())?;
         let effects = |games: &[Option<i64>]| {
             let mut per_game = Vec::with_capacity(games.len());
             let mut lines = Vec::new();
