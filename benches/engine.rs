@@ -1,10 +1,18 @@
-//! Search speed: nodes per second of a fixed-depth search (fresh transposition
-//! table each time) from a few positions: the start, a middle game and an endgame.
+//! Search speed and reach:
+//! - nodes per second of a fixed-depth search (fresh transposition table each time)
+//!   from a few positions: the start, a middle game and an endgame (criterion);
+//! - the depth the hard level's search reaches in 1 s from 20 fixed positions (the
+//!   same ones every run: seeded random games), printed before criterion runs, with
+//!   the nodes per second of those searches.
 //!
-//! `cargo bench --bench engine`
+//! `cargo bench --bench engine` (`OWARE_BENCH_DEPTH_MS=200` for a quicker reach
+//! figure).
+
+use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use oware_bot::engine::eval::Weights;
+use oware_bot::engine::level::Rng;
 use oware_bot::engine::{Limits, Searcher};
 use oware_bot::rules::{Game, Pit, Variant};
 
@@ -47,5 +55,55 @@ fn bench_search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_search);
+/// Twenty positions, 4 to 42 plies into seeded random games (never finished ones).
+fn fixed_positions() -> Vec<Game> {
+    let mut rng = Rng::new(2026);
+    let mut out = Vec::new();
+    while out.len() < 20 {
+        let plies = 4 + 2 * out.len();
+        let mut game = Game::new(Variant::Abapa);
+        while game.plies().len() < plies && !game.is_over() {
+            let legal: Vec<Pit> = game.legal_moves().into_iter().collect();
+            let pit = legal[(rng.next_u64() % legal.len() as u64) as usize];
+            game.play(pit).expect("a legal move");
+        }
+        if !game.is_over() {
+            out.push(game);
+        }
+    }
+    out
+}
+
+/// The depth reached in a fixed time from each fixed position, as the hard level
+/// searches (a fresh searcher per position), with the nodes per second.
+fn depth_in_time(_: &mut Criterion) {
+    let ms = std::env::var("OWARE_BENCH_DEPTH_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let mut depths = Vec::new();
+    let (mut nodes, mut secs) = (0u64, 0f64);
+    for game in fixed_positions() {
+        let mut s = Searcher::new(20, Weights::TUNED, None);
+        let r = s
+            .search(&game, Limits::time(Duration::from_millis(ms)), |_| {})
+            .expect("a live game");
+        depths.push(r.depth);
+        nodes += r.nodes;
+        secs += r.elapsed.as_secs_f64();
+    }
+    let mut sorted = depths.clone();
+    sorted.sort_unstable();
+    let mean = f64::from(depths.iter().sum::<u32>()) / depths.len() as f64;
+    println!(
+        "depth in {ms} ms over 20 positions: mean {mean:.1}, median {}, min {}, max {}; \
+         {:.2} M nodes/s; depths {depths:?}",
+        sorted[sorted.len() / 2],
+        sorted[0],
+        sorted[sorted.len() - 1],
+        nodes as f64 / secs / 1e6,
+    );
+}
+
+criterion_group!(benches, depth_in_time, bench_search);
 criterion_main!(benches);

@@ -30,7 +30,8 @@ pub struct ArenaArgs {
     /// Thinking time per move in milliseconds.
     #[arg(long, default_value_t = 2000)]
     pub movetime: u64,
-    /// Random plies at the start of each game (both sides), for variety.
+    /// Random plies at the start of each game (both sides), for variety. Games
+    /// come in pairs with the same opening, each player taking each colour once.
     #[arg(long, default_value_t = 0)]
     pub random_plies: u32,
     /// Seed for the random plies and the noisy levels.
@@ -200,6 +201,12 @@ fn score_interval(results: &[f64]) -> (f64, f64, f64) {
     (p, (centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The generator of game `g`'s random opening: the same for games 2k and 2k + 1,
+/// which the players play with colours swapped.
+fn opening_rng(seed: u64, g: u32) -> Rng {
+    Rng::new(seed ^ u64::from(g / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
 /// Runs the match, printing one line per game and a summary to `out`.
 ///
 /// # Errors
@@ -218,6 +225,7 @@ pub fn run(args: &ArenaArgs, tables: Option<&Tables>, out: &mut impl Write) -> a
             p.new_game()?;
         }
         let mut game = Game::new(Variant::Abapa);
+        let mut opening = opening_rng(args.seed, g);
         while !game.is_over() {
             let side = game.position().to_move();
             let who = if side == Side::South {
@@ -227,7 +235,7 @@ pub fn run(args: &ArenaArgs, tables: Option<&Tables>, out: &mut impl Write) -> a
             };
             let pit = if (game.plies().len() as u32) < args.random_plies {
                 let legal: Vec<Pit> = game.legal_moves().into_iter().collect();
-                legal[(rng.next_u64() % legal.len() as u64) as usize]
+                legal[(opening.next_u64() % legal.len() as u64) as usize]
             } else {
                 players[who].choose(&game, args.movetime, rng.next_u64())?
             };
@@ -321,6 +329,17 @@ mod tests {
         assert_eq!(text.matches("game ").count(), 2, "{text}");
         assert!(text.contains("A = medium vs B = easy: 2 games"), "{text}");
         assert!(text.contains("(95% CI "));
+    }
+
+    #[test]
+    fn each_opening_is_played_twice_then_another_comes() {
+        let firsts = |g| {
+            let mut r = opening_rng(5, g);
+            [r.next_u64(), r.next_u64()]
+        };
+        assert_eq!(firsts(0), firsts(1));
+        assert_eq!(firsts(6), firsts(7));
+        assert_ne!(firsts(1), firsts(2));
     }
 
     #[test]

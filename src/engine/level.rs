@@ -13,7 +13,7 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 use super::eval::{Weights, SEED};
@@ -113,19 +113,70 @@ impl Rng {
     }
 }
 
+/// Transposition-table size of the hard level's searchers: `2^20` entries, 16 MiB.
+const HARD_TT_BITS: u32 = 20;
+/// The easier levels search a few thousand nodes: a small table each time.
+const EASY_TT_BITS: u32 = 14;
+/// How many hard-level searchers are kept between moves (one per game thinking
+/// at once, within reason; more are made when needed, and dropped after).
+const KEPT_SEARCHERS: usize = 2;
+
+/// A hard-level searcher kept between moves, with the moves of the game it last
+/// searched: its table still holds that game's lines.
+struct Kept {
+    searcher: Box<Searcher<'static>>,
+    moves: Vec<Pit>,
+}
+
+static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
+
+/// The kept searcher that last searched an earlier position of `game` (else the
+/// least recently used one, else a new one).
+fn take_searcher(game: &Game) -> Box<Searcher<'static>> {
+    let moves: Vec<Pit> = game.moves().collect();
+    let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    let same_game = kept
+        .iter()
+        .position(|k| k.moves.len() <= moves.len() && moves.starts_with(&k.moves));
+    let mut searcher = match same_game.or_else(|| kept.len().checked_sub(1)) {
+        Some(i) => kept.remove(i).searcher,
+        None => Box::new(Searcher::new(HARD_TT_BITS, Weights::TUNED, None)),
+    };
+    // Tables built in the background arrive after the first searchers.
+    searcher.use_tables(installed_tables());
+    searcher
+}
+
+/// Keeps `searcher` (most recently used first) for the next move of `game`.
+fn keep_searcher(searcher: Box<Searcher<'static>>, game: &Game) {
+    let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
+    kept.insert(
+        0,
+        Kept {
+            searcher,
+            moves: game.moves().collect(),
+        },
+    );
+    kept.truncate(KEPT_SEARCHERS);
+}
+
 /// The move the engine plays at `level` in `game`'s current position, thinking for
 /// at most about `budget` (the easy and medium levels answer sooner). `seed` makes
 /// the noisy levels reproducible. `None` only when the game is over.
+///
+/// The hard level keeps its searchers (and their transposition tables) between
+/// calls, preferring the one that searched this game's previous position.
 #[must_use]
 pub fn choose_move(game: &Game, level: Level, budget: Duration, seed: u64) -> Option<Pit> {
-    // The endgame tables are perfect play: only the hard level gets them.
-    let tables = if level == Level::Hard {
-        installed_tables()
-    } else {
-        None
-    };
-    let mut searcher = Searcher::new(20, Weights::TUNED, tables);
-    choose_with(&mut searcher, game, level, budget, seed)
+    if level != Level::Hard {
+        // The endgame tables are perfect play: only the hard level gets them.
+        let mut searcher = Searcher::new(EASY_TT_BITS, Weights::TUNED, None);
+        return choose_with(&mut searcher, game, level, budget, seed);
+    }
+    let mut searcher = take_searcher(game);
+    let pit = choose_with(&mut searcher, game, level, budget, seed);
+    keep_searcher(searcher, game);
+    pit
 }
 
 /// Whether `side` does at least as well by ending `game` now, each side taking the

@@ -1,6 +1,7 @@
 //! Move ordering: the transposition-table move, then captures (largest first), then
-//! killer moves (quiet moves that refuted a sibling line), then by history (how often
-//! a pit's move caused a cut-off, deeper cut-offs counting more).
+//! killer moves (quiet moves that refuted a sibling line), then the counter-move (the
+//! quiet move that last refuted the opponent's previous move), then by history (how
+//! often a pit's move caused a cut-off, deeper cut-offs counting more).
 
 use super::search::MAX_PLY;
 use crate::rules::{Pit, Position, Variant};
@@ -9,13 +10,20 @@ use crate::rules::{Pit, Position, Variant};
 pub(super) struct Ordering {
     killers: [[Option<u8>; 2]; MAX_PLY],
     history: [[u32; 12]; 2],
+    /// By the board index of the previous move: the quiet move that refuted it.
+    counters: [Option<u8>; 12],
 }
+
+/// Ordering keys at or above this are not reduced by late-move reductions: the
+/// table move, captures, killers and the counter-move.
+pub(super) const NOT_LATE: u32 = 1 << 27;
 
 impl Ordering {
     pub(super) fn new() -> Ordering {
         Ordering {
             killers: [[None; 2]; MAX_PLY],
             history: [[0; 12]; 2],
+            counters: [None; 12],
         }
     }
 
@@ -29,14 +37,17 @@ impl Ordering {
         }
     }
 
-    /// The moves of `position` in search order.
+    /// The moves of `position` in search order; `previous` is the board index of
+    /// the move that led to it, if any.
     pub(super) fn order(
         &self,
         position: Position,
         ply: usize,
         tt_move: Option<u8>,
+        previous: Option<u8>,
         variant: Variant,
     ) -> MoveList {
+        let counter = previous.and_then(|p| self.counters[usize::from(p)]);
         let side = position.to_move().index();
         let mut list = MoveList::default();
         for pit in position.legal_moves(variant) {
@@ -50,8 +61,10 @@ impl Ordering {
                 1 << 29
             } else if self.killers[ply][1] == Some(i) {
                 1 << 28
+            } else if counter == Some(i) {
+                NOT_LATE
             } else {
-                self.history[side][pit.index()].min((1 << 28) - 1)
+                self.history[side][pit.index()].min(NOT_LATE - 1)
             };
             list.push(pit, key);
         }
@@ -59,13 +72,14 @@ impl Ordering {
         list
     }
 
-    /// Remembers a quiet move that refuted a line.
+    /// Remembers a quiet move that refuted a line (reached by `previous`).
     pub(super) fn cutoff(
         &mut self,
         position: Position,
         pit: Pit,
         ply: usize,
         depth: u32,
+        previous: Option<u8>,
         variant: Variant,
     ) {
         let i = pit.index() as u8;
@@ -75,6 +89,9 @@ impl Ordering {
         if self.killers[ply][0] != Some(i) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(i);
+        }
+        if let Some(p) = previous {
+            self.counters[usize::from(p)] = Some(i);
         }
         let h = &mut self.history[position.to_move().index()][pit.index()];
         *h = h.saturating_add(depth * depth);

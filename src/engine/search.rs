@@ -1,6 +1,8 @@
 //! The search: negamax alpha-beta with principal-variation search, iterative
-//! deepening, a transposition table, move ordering (table move, captures, killers,
-//! history), a time budget and a node limit, and the endgame tables at the leaves.
+//! deepening with aspiration windows, late-move reductions, a transposition table
+//! kept between searches, move ordering (table move, captures, killers,
+//! counter-moves, history), a time budget and a node limit, and the endgame tables
+//! at the leaves.
 //!
 //! Values are in hundredths of a seed for the side to move. A finished game is worth
 //! its final seed difference plus [`WIN`] for the winner (minus for the loser), so
@@ -15,8 +17,9 @@ use std::time::{Duration, Instant};
 
 use super::eval::{evaluate, Weights, SEED};
 use super::ordering::Ordering;
+use super::ordering::NOT_LATE;
 use super::tables::Tables;
-use super::tt::{Bound, Entry, Table};
+use super::tt::{Bound, Entry, Probes, Table};
 use crate::rules::{Game, Pit, Position, Variant, WINNING_SCORE};
 
 /// The bonus for a won game (the loser gets minus this).
@@ -24,6 +27,9 @@ pub const WIN: i32 = 10_000 * SEED;
 const INFINITY: i32 = 2 * WIN;
 /// The deepest line searched.
 pub(super) const MAX_PLY: usize = 128;
+/// The first aspiration window's half-width (half a seed), from this depth on.
+const ASPIRATION: i32 = SEED / 2;
+const ASPIRATION_DEPTH: u32 = 5;
 
 /// When a search must stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +91,10 @@ pub struct Searcher<'t> {
     /// Where the current capture-free stretch of `path` starts.
     since_capture: usize,
     order: Ordering,
+    /// The move (board index) played at each ply of the current line.
+    line: [u8; MAX_PLY],
+    /// Which searches may reduce late quiet moves (a switch for measuring).
+    reductions: bool,
     nodes: u64,
     next_check: u64,
     limits: Limits,
@@ -118,6 +128,8 @@ impl<'t> Searcher<'t> {
             path: Vec::new(),
             since_capture: 0,
             order: Ordering::new(),
+            line: [0; MAX_PLY],
+            reductions: true,
             nodes: 0,
             next_check: 0,
             limits: Limits::depth(1),
@@ -132,8 +144,26 @@ impl<'t> Searcher<'t> {
         self.order = Ordering::new();
     }
 
+    /// Gives the searcher endgame tables (or takes them away); its transposition
+    /// table stays valid either way.
+    pub fn use_tables(&mut self, tables: Option<&'t Tables>) {
+        self.tables = tables;
+    }
+
+    /// Turns late-move reductions on or off (on by default): for measuring them.
+    pub fn set_reductions(&mut self, on: bool) {
+        self.reductions = on;
+    }
+
+    /// Transposition-table lookups and hits since the searcher was made.
+    #[must_use]
+    pub fn tt_probes(&self) -> Probes {
+        self.tt.probes()
+    }
+
     /// Sets up the line for a search from the current position of `game`.
     fn start(&mut self, game: &Game, limits: Limits) {
+        self.tt.new_search();
         self.variant = game.variant();
         self.path.clear();
         self.path.push(game.start().key());
@@ -173,7 +203,7 @@ impl<'t> Searcher<'t> {
             elapsed: Duration::ZERO,
         };
         for depth in 1..=limits.depth.max(1) {
-            let (value, mv) = self.root(root, depth, best.best);
+            let (value, mv) = self.aspirated(root, depth, best.best, best.value);
             if self.aborted {
                 // A move that finished this iteration ahead of the old best is better.
                 if let Some((value, pit)) = mv {
@@ -249,7 +279,7 @@ impl<'t> Searcher<'t> {
     #[must_use]
     pub fn table_move(&self, position: Position) -> Option<Pit> {
         self.tt
-            .get(position)
+            .peek(position)
             .and_then(|e| e.best)
             .and_then(|i| Pit::new(usize::from(i)))
     }
@@ -267,14 +297,58 @@ impl<'t> Searcher<'t> {
         }
     }
 
-    /// One root iteration: the value and the best move (with its value, for an
-    /// aborted iteration: the best move that was searched to the end).
-    fn root(&mut self, root: Position, depth: u32, previous: Pit) -> (i32, Option<(i32, Pit)>) {
+    /// One root iteration within an aspiration window around the last iteration's
+    /// value, widened (doubling) on each side the value falls outside.
+    fn aspirated(
+        &mut self,
+        root: Position,
+        depth: u32,
+        previous: Pit,
+        guess: i32,
+    ) -> (i32, Option<(i32, Pit)>) {
+        if depth < ASPIRATION_DEPTH || guess.abs() >= WIN {
+            return self.root(root, depth, previous, -INFINITY, INFINITY);
+        }
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = (guess - delta, guess + delta);
+        loop {
+            let (value, mv) = self.root(root, depth, previous, alpha, beta);
+            if self.aborted {
+                return (value, mv);
+            }
+            delta *= 2;
+            if value <= alpha && alpha > -INFINITY {
+                alpha = if delta > 8 * SEED {
+                    -INFINITY
+                } else {
+                    value - delta
+                };
+            } else if value >= beta && beta < INFINITY {
+                beta = if delta > 8 * SEED {
+                    INFINITY
+                } else {
+                    value + delta
+                };
+            } else {
+                return (value, mv);
+            }
+        }
+    }
+
+    /// One root iteration in the window `alpha..beta`: the value and the best move
+    /// (with its value, for an aborted iteration: the best move that was searched
+    /// to the end; none when every move failed low).
+    fn root(
+        &mut self,
+        root: Position,
+        depth: u32,
+        previous: Pit,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<(i32, Pit)>) {
         let moves = self
             .order
-            .order(root, 0, Some(previous.index() as u8), self.variant);
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+            .order(root, 0, Some(previous.index() as u8), None, self.variant);
         let mut best: Option<(i32, Pit)> = None;
         for (i, &(pit, _)) in moves.as_slice().iter().enumerate() {
             let value = if i == 0 {
@@ -292,6 +366,9 @@ impl<'t> Searcher<'t> {
             if value > alpha {
                 alpha = value;
                 best = Some((value, pit));
+                if alpha >= beta {
+                    break;
+                }
             }
         }
         (alpha, best)
@@ -323,6 +400,7 @@ impl<'t> Searcher<'t> {
         if effect.captured > 0 {
             self.since_capture = self.path.len();
         }
+        self.line[ply] = pit.index() as u8;
         self.path.push(key);
         let value = self.negamax(child, depth, ply, alpha, beta);
         self.path.pop();
@@ -359,6 +437,7 @@ impl<'t> Searcher<'t> {
             return evaluate(position, &self.weights);
         }
         let original_alpha = alpha;
+        let previous = (ply > 0).then(|| self.line[ply]);
         let entry = self.tt.get(position);
         if let Some(e) = entry {
             if u32::from(e.depth) >= depth {
@@ -370,16 +449,32 @@ impl<'t> Searcher<'t> {
                 }
             }
         }
-        let moves = self
-            .order
-            .order(position, ply, entry.and_then(|e| e.best), self.variant);
+        let moves = self.order.order(
+            position,
+            ply,
+            entry.and_then(|e| e.best),
+            previous,
+            self.variant,
+        );
         let mut best_value = -INFINITY;
         let mut best_move = None;
-        for (i, &(pit, _)) in moves.as_slice().iter().enumerate() {
+        for (i, &(pit, key)) in moves.as_slice().iter().enumerate() {
             let value = if i == 0 {
                 -self.child(position, pit, depth - 1, ply + 1, -beta, -alpha)
             } else {
-                let mut v = -self.child(position, pit, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let reduction = self.reduction(i, key, depth);
+                let mut v = -self.child(
+                    position,
+                    pit,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                );
+                if reduction > 0 && v > alpha && !self.aborted {
+                    // The reduced search says it may be good: look at full depth.
+                    v = -self.child(position, pit, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
                 if v > alpha && v < beta && !self.aborted {
                     v = -self.child(position, pit, depth - 1, ply + 1, -beta, -alpha);
                 }
@@ -396,7 +491,8 @@ impl<'t> Searcher<'t> {
                 alpha = value;
             }
             if alpha >= beta {
-                self.order.cutoff(position, pit, ply, depth, self.variant);
+                self.order
+                    .cutoff(position, pit, ply, depth, previous, self.variant);
                 break;
             }
         }
@@ -417,6 +513,18 @@ impl<'t> Searcher<'t> {
             },
         );
         best_value
+    }
+
+    /// How many plies less to search the `i`-th move (ordering key `key`) of a
+    /// node searched to `depth`: quiet moves late in the order, not near the leaves.
+    fn reduction(&self, i: usize, key: u32, depth: u32) -> u32 {
+        if !self.reductions || i < 2 || depth < 3 || key >= NOT_LATE {
+            0
+        } else if i >= 4 && depth >= 6 {
+            2
+        } else {
+            1
+        }
     }
 
     /// Nodes searched by the last search.

@@ -45,7 +45,7 @@ pub(crate) fn start(env: &Env, dir: &Path, n: u32, fault: bool) -> Run {
         .env("MATRIX_STORE_DIR", dir.join("matrix-store"))
         .env("MATRIX_STORE_PASSPHRASE", "test passphrase")
         .env("COMMAND_BURST", "0")
-        .env("RUST_LOG", "oware_bot=info")
+        .env("RUST_LOG", "oware_bot=debug,matrix_sdk=warn")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(&log).expect("log file"));

@@ -134,13 +134,35 @@ async fn build(cfg: &MatrixConfig, store: Option<&Store>) -> Result<Client, Logi
         let passphrase = cfg.store_passphrase.as_ref().map(Secret::expose);
         builder = builder.sqlite_store(store.sdk_dir(), passphrase);
     }
-    builder
+    let client = builder
         .build()
         .await
         .map_err(|source| LoginError::Homeserver {
             url: cfg.homeserver.clone(),
             source,
-        })
+        })?;
+    if store.is_some() {
+        forget_sdk_sync_token(&client).await;
+    }
+    Ok(client)
+}
+
+/// Makes the SDK forget the sync token it saved itself, before a session is
+/// restored (which loads it). The bot resumes from its own token, saved only once
+/// a batch is handled; but the SDK drops a response whose `next_batch` equals the
+/// token it saved ("the same sync response twice"). After a crash between the SDK
+/// saving a batch and the bot handling it, that would silently lose the batch's
+/// commands instead of handling them again (the inbox then keeps them from being
+/// applied twice).
+async fn forget_sdk_sync_token(client: &Client) {
+    use matrix_sdk::store::StateStoreDataKey;
+    if let Err(e) = client
+        .state_store()
+        .remove_kv_data(StateStoreDataKey::SyncToken)
+        .await
+    {
+        tracing::warn!(error = %e, "matrix: cannot reset the SDK's own sync token");
+    }
 }
 
 /// Creates the bot's cross-signing identity if it has none, answering the

@@ -188,8 +188,15 @@ async fn sync_loop<S: ChatService>(
             Ok(response) => {
                 failures = 0;
                 bot.join_invites(&response).await;
-                let handled = bot
-                    .room_events(&response)
+                let events = bot.room_events(&response);
+                tracing::debug!(
+                    since = token.as_deref().unwrap_or(""),
+                    next = %response.next_batch,
+                    rooms = events.len(),
+                    events = events.iter().map(|(_, e)| e.len()).sum::<usize>(),
+                    "matrix: sync batch"
+                );
+                let handled = events
                     .into_iter()
                     .map(|(room, events)| rooms.dispatch(room, events))
                     .collect();
@@ -256,6 +263,7 @@ async fn save_tokens(store: Store, mut batches: mpsc::Receiver<Batch>) -> std::i
             let _ = handled.await;
         }
         store.save_sync_token(&batch.token)?;
+        tracing::debug!(token = %batch.token, "matrix: sync token saved");
     }
     Ok(())
 }
