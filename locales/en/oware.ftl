@@ -314,6 +314,7 @@ limits-pending-challenges = You already have { $count } pending challenges, the 
 limits-active-games = That would make more than { $limit } games at once for one player. Finish one first (`/oware games` lists them; `/oware resign` ends one).
 limits-engine-games-per-user = You already play { $count } games against me, the most at once. Finish one first (or `/oware resign` it).
 limits-engine-games = I am playing as many games against people as I can right now. Try again later, or challenge a person with `/oware play @someone`.
+limits-too-fast = You are sending commands faster than I take them. Wait { $seconds } s, then try again.
 
 ## Linking accounts (src/service/link.rs)
 

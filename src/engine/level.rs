@@ -135,16 +135,22 @@ static KEPT: Mutex<Vec<Kept>> = Mutex::new(Vec::new());
 fn take_searcher(game: &Game) -> Box<Searcher<'static>> {
     let moves: Vec<Pit> = game.moves().collect();
     let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
-    let same_game = kept
-        .iter()
-        .position(|k| k.moves.len() <= moves.len() && moves.starts_with(&k.moves));
-    let mut searcher = match same_game.or_else(|| kept.len().checked_sub(1)) {
+    let mut searcher = match pick(kept.iter().map(|k| k.moves.as_slice()), &moves) {
         Some(i) => kept.remove(i).searcher,
         None => Box::new(Searcher::new(HARD_TT_BITS, Weights::TUNED, None)),
     };
     // Tables built in the background arrive after the first searchers.
     searcher.use_tables(installed_tables());
     searcher
+}
+
+/// Which of the kept searchers (their games' moves, most recently used first) to
+/// use for a game with `moves`: one that searched an earlier position of it, else
+/// the least recently used one.
+fn pick<'a>(kept: impl ExactSizeIterator<Item = &'a [Pit]>, moves: &[Pit]) -> Option<usize> {
+    let last = kept.len().checked_sub(1);
+    let mut kept = kept;
+    kept.position(|k| moves.starts_with(k)).or(last)
 }
 
 /// Keeps `searcher` (most recently used first) for the next move of `game`.
@@ -237,4 +243,22 @@ pub fn choose_with(
         .map(|(pit, value)| (pit, value.saturating_add(rng.noise(noise))))
         .max_by_key(|&(_, value)| value)
         .map(|(pit, _)| pit)
+}
+
+#[cfg(test)]
+mod kept_tests {
+    use super::*;
+
+    #[test]
+    fn a_game_gets_back_the_searcher_of_its_previous_move() {
+        let p = |c| Pit::from_letter(c).expect("a pit");
+        let this_game = [p('F'), p('a')];
+        let other = [p('C'), p('d'), p('E')];
+        let kept: [&[Pit]; 2] = [&other, &this_game];
+        let next = [p('F'), p('a'), p('D')];
+        assert_eq!(pick(kept.into_iter(), &next), Some(1));
+        // Another game takes the least recently used searcher; none is kept at first.
+        assert_eq!(pick(kept.into_iter(), &[p('A')]), Some(1));
+        assert_eq!(pick(std::iter::empty(), &next), None);
+    }
 }

@@ -241,10 +241,9 @@ impl Service {
         match self.rates.check(cmd.place.platform, &cmd.author.id) {
             limits::Verdict::Allowed => {}
             limits::Verdict::Refuse(wait) => {
-                return Reply::private(format!(
-                    "You are sending commands faster than I take them. Wait {} s, then \
-                     try again.",
-                    wait.as_secs().max(1)
+                return Reply::private(crate::tr!(
+                    "limits-too-fast",
+                    seconds = wait.as_secs().max(1)
                 ))
             }
             limits::Verdict::Drop => return Reply::default(),
