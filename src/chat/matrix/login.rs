@@ -214,3 +214,46 @@ pub fn is_unknown_token(e: &matrix_sdk::Error) -> bool {
         Some(ErrorKind::UnknownToken { .. })
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use matrix_sdk::store::{StateStoreDataKey, StateStoreDataValue};
+
+    use super::*;
+
+    fn cfg(dir: &std::path::Path) -> MatrixConfig {
+        MatrixConfig {
+            // Never contacted: building a client with a store makes no request.
+            homeserver: "http://127.0.0.1:9".into(),
+            user: "@bot:localhost".into(),
+            password: None,
+            access_token: None,
+            store_dir: dir.to_path_buf(),
+            // Unencrypted: the passphrase's key derivation is slow unoptimised.
+            store_passphrase: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_client_with_a_store_forgets_the_sdks_own_sync_token() {
+        let dir = std::env::temp_dir().join(format!("oware-sdk-token-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&dir).expect("opens");
+        let key = StateStoreDataKey::SyncToken;
+        {
+            let client = build(&cfg(&dir), Some(&store)).await.expect("builds");
+            client
+                .state_store()
+                .set_kv_data(key, StateStoreDataValue::SyncToken("s42".into()))
+                .await
+                .expect("writes");
+            let saved = client.state_store().get_kv_data(key).await.expect("reads");
+            assert!(saved.is_some());
+        }
+        let client = build(&cfg(&dir), Some(&store)).await.expect("builds again");
+        let saved = client.state_store().get_kv_data(key).await.expect("reads");
+        assert!(saved.is_none(), "the SDK would drop a replayed batch");
+        drop(client);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
