@@ -53,6 +53,14 @@ fn main() -> anyhow::Result<()> {
             cli::arena::run(&args, tables.as_ref(), &mut out)
         }
         Command::Tables(args) => cli::tables::run(&args, &mut out),
+        Command::Book(args) => {
+            let tables = cli::load_tables();
+            cli::book::run(&args, tables.as_ref(), &mut out)
+        }
+        Command::Tune(args) => {
+            let tables = cli::load_tables();
+            cli::tune::run(&args, tables.as_ref(), &mut out)
+        }
         Command::MigrateData(args) => cli::migrate::run(&args, &mut out),
     }
 }

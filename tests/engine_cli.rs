@@ -79,3 +79,61 @@ fn arena_against_an_external_engine() {
     assert!(text.contains("2 games, A "), "{text}");
     assert!(text.contains("vs North cmd:"), "{text}");
 }
+
+#[test]
+fn tune_is_reproducible_and_prints_the_fitted_weights() {
+    let run = |threads: &str| {
+        let out = bin()
+            .env_remove("OWARE_TABLES")
+            .current_dir(std::env::temp_dir())
+            .args(["tune", "--games", "6", "--depth", "2", "--steps", "40"])
+            .args(["--seed", "3", "--threads", threads])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let one = run("1");
+    assert!(
+        one.contains("self-play: 6 games at depth 2, 6 random plies, seed 3"),
+        "{one}"
+    );
+    let fitted = |text: &str| {
+        text.lines()
+            .filter(|l| {
+                l.starts_with("k = ")
+                    || l.starts_with("fitted weights")
+                    || l.contains("quiet positions")
+            })
+            .map(|l| l.split(" in ").next().unwrap_or(l).to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(fitted(&one).len(), 3, "{one}");
+    // The data do not depend on the threads that played them.
+    assert_eq!(fitted(&run("2")), fitted(&one));
+}
+
+#[test]
+fn the_shipped_book_checks_and_a_tiny_one_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("book.bin");
+    let built = bin()
+        .env_remove("OWARE_TABLES")
+        .current_dir(dir.path())
+        .args(["book", "build", "--plies", "2", "--nodes", "2000", "--out"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let text = String::from_utf8(built.stdout).unwrap();
+    assert!(text.contains("(2 plies, 2000 nodes each"), "{text}");
+    for file in [
+        path.clone(),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/opening-book.bin"),
+    ] {
+        let checked = bin().arg("book").arg("check").arg(&file).output().unwrap();
+        assert!(checked.status.success(), "{checked:?}");
+        let text = String::from_utf8(checked.stdout).unwrap();
+        assert!(text.contains("checksum good"), "{text}");
+    }
+}

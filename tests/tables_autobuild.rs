@@ -1,21 +1,42 @@
 //! With no table file, the bot builds endgame tables by itself on a background thread,
-//! saves them whole, and the engine uses them once they are ready.
+//! smallest first, saves each whole, and the engine uses the largest once it is ready.
 
-use oware_bot::cli::build_tables_in_background;
-use oware_bot::engine::{installed_tables, table_file};
+use oware_bot::cli::{autobuild_stages, build_tables_in_background};
+use oware_bot::engine::{install_tables, installed_tables, table_file, tables};
 
 #[test]
-fn missing_tables_are_built_in_the_background_saved_and_installed() {
+fn missing_tables_are_built_in_stages_saved_and_installed() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(table_file::default_path(8));
-    let building = build_tables_in_background(path.clone(), 8).expect("a thread starts");
+    let building =
+        build_tables_in_background(dir.path().to_path_buf(), vec![5, 8]).expect("a thread starts");
     building.join().expect("the build finishes");
-    let saved = table_file::load(&path).expect("a whole, checked table file");
-    assert_eq!(saved.max_seeds(), 8);
-    assert!(
-        !path.with_extension("partial").exists(),
-        "the temporary file was renamed"
-    );
+    for seeds in [5, 8] {
+        let path = dir.path().join(table_file::default_path(seeds));
+        let saved = table_file::load(&path).expect("a whole, checked table file");
+        assert_eq!(saved.max_seeds(), seeds);
+        assert!(
+            !path.with_extension("partial").exists(),
+            "the temporary file was renamed"
+        );
+    }
     let installed = installed_tables().expect("installed for the engine");
-    assert_eq!(installed.max_seeds(), 8);
+    assert_eq!(
+        installed.max_seeds(),
+        8,
+        "the larger tables replaced the smaller"
+    );
+    // Smaller tables never replace larger ones.
+    assert!(!install_tables(tables::build(3, |_| {})));
+    assert_eq!(installed_tables().map(|t| t.max_seeds()), Some(8));
+}
+
+#[test]
+fn the_bot_builds_the_15_then_the_20_seed_tables_it_lacks() {
+    assert_eq!(autobuild_stages(0, usize::MAX), [15, 20]);
+    assert_eq!(autobuild_stages(15, usize::MAX), [20]);
+    assert_eq!(autobuild_stages(20, usize::MAX), [] as [usize; 0]);
+    // OWARE_TABLES_AUTOBUILD=15 caps them; a cap below 15 builds just that.
+    assert_eq!(autobuild_stages(0, 15), [15]);
+    assert_eq!(autobuild_stages(0, 10), [10]);
+    assert_eq!(autobuild_stages(12, 18), [15, 18]);
 }

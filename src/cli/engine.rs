@@ -19,7 +19,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::engine::eval::Weights;
-use crate::engine::{choose_with, Level, Limits, Searcher, Tables};
+use crate::engine::{book, choose_with, Level, Limits, Searcher, Tables};
 use crate::rules::{Game, Pit, Variant};
 
 /// Arguments of `oware-bot engine`.
@@ -34,9 +34,16 @@ pub struct EngineArgs {
     /// Rules variant: abapa, forbidden or capture-all.
     #[arg(long, default_value = "abapa", value_parser = super::parse_variant)]
     pub variant: Variant,
-    /// Seed for the noisy levels.
+    /// Seed for the noisy levels and the choice among book moves.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Evaluation weights, `mobility,vulnerable,reach,kroo,row` in hundredths of a
+    /// seed (default: the tuned ones), for measuring other weights in `arena`.
+    #[arg(long, allow_hyphen_values = true)]
+    pub weights: Option<Weights>,
+    /// Play the hard level without the opening book, for measuring the book.
+    #[arg(long)]
+    pub no_book: bool,
 }
 
 /// A `position` command's game, or why it could not be set up.
@@ -78,7 +85,7 @@ pub fn run(
 ) -> io::Result<()> {
     // Endgame tables are perfect play: only the hard level uses them.
     let tables = tables.filter(|_| args.level == Level::Hard);
-    let mut searcher = Searcher::new(22, Weights::TUNED, tables);
+    let mut searcher = Searcher::new(22, args.weights.unwrap_or(Weights::TUNED), tables);
     let mut game = Game::new(args.variant);
     let mut moves_chosen = 0u64;
     for line in input.lines() {
@@ -114,7 +121,17 @@ pub fn run(
                         _ => writeln!(out, "info string ignored `{}`", pair.join(" "))?,
                     }
                 }
-                let best = if args.level == Level::Hard {
+                moves_chosen += 1;
+                let seed = args.seed.wrapping_add(moves_chosen);
+                // A `go` with only a time limit asks for a game move: the book's, while
+                // in book. Depth and node limits ask for a search.
+                let in_book = (args.level == Level::Hard && !args.no_book && limits.time.is_some())
+                    .then(|| book::shipped().choose(&game, book::MARGIN, seed))
+                    .flatten();
+                let best = if let Some(pit) = in_book {
+                    writeln!(out, "info string book")?;
+                    Some(pit)
+                } else if args.level == Level::Hard {
                     let mut lines = Vec::new();
                     let report = searcher.search(&game, limits, |r| {
                         let secs = r.elapsed.as_secs_f64().max(1e-6);
@@ -133,9 +150,7 @@ pub fn run(
                     }
                     report.map(|r| r.best)
                 } else {
-                    moves_chosen += 1;
                     let budget = limits.time.unwrap_or(Duration::from_secs(2));
-                    let seed = args.seed.wrapping_add(moves_chosen);
                     choose_with(&mut searcher, &game, args.level, budget, seed)
                 };
                 match best {
@@ -160,6 +175,8 @@ mod tests {
             movetime: 50,
             variant: Variant::Abapa,
             seed: 1,
+            weights: None,
+            no_book: false,
         };
         let mut out = Vec::new();
         run(&args, None, script.as_bytes(), &mut out).unwrap();
@@ -180,6 +197,21 @@ mod tests {
         assert!(pit.owner() == crate::rules::Side::North, "{best}");
         assert!(lines.last().unwrap().contains("unknown command `bogus`"));
         assert_eq!(out.matches("bestmove").count(), 1, "nothing after quit");
+    }
+
+    #[test]
+    fn the_hard_level_plays_book_moves_for_a_timed_go() {
+        let out = talk(
+            Level::Hard,
+            "position startpos\ngo movetime 50\ngo depth 2\n",
+        );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "info string book", "{out}");
+        assert!(lines[1].starts_with("bestmove "), "{out}");
+        assert!(
+            lines[2].starts_with("info depth 1 "),
+            "a depth limit searches: {out}"
+        );
     }
 
     #[test]

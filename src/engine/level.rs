@@ -5,15 +5,16 @@
 //!   (a seeded generator, so the same seed gives the same game): it sees a capture
 //!   in front of it but often misses what follows, much as a beginner does.
 //! - `medium` searches up to 6 plies within at most 300 ms, with noise of ±½ seed.
-//! - `hard` searches as deep as the budget allows and uses the endgame tables when
-//!   they have been installed with [`install_tables`].
+//! - `hard` plays from the opening book while in book (see [`super::book`]), then
+//!   searches as deep as the budget allows and uses the endgame tables when they
+//!   have been installed with [`install_tables`].
 //!
-//! The evaluation weights ([`Weights::TUNED`]) were chosen by self-play: see
+//! The evaluation weights ([`Weights::TUNED`]) were fitted to self-play results: see
 //! `docs/engine.md`.
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Mutex, PoisonError, RwLock};
 use std::time::Duration;
 
 use super::eval::{Weights, SEED};
@@ -72,18 +73,27 @@ impl fmt::Display for Level {
     }
 }
 
-static TABLES: OnceLock<Tables> = OnceLock::new();
+/// The installed tables. Larger tables replace smaller ones (built in the
+/// background after them); a replaced table is leaked, since searches running at
+/// that moment may still read it (17 MB once, for the 15-seed tables).
+static TABLES: RwLock<Option<&'static Tables>> = RwLock::new(None);
 
-/// Makes endgame tables available to [`choose_move`] for the rest of the process
-/// (the first call wins; later ones are ignored and return `false`).
+/// Makes endgame tables available to [`choose_move`] for the rest of the process.
+/// Tables for more seeds than the installed ones replace them; others are ignored
+/// (returns `false`).
 pub fn install_tables(tables: Tables) -> bool {
-    TABLES.set(tables).is_ok()
+    let mut slot = TABLES.write().unwrap_or_else(PoisonError::into_inner);
+    if slot.is_some_and(|t| t.max_seeds() >= tables.max_seeds()) {
+        return false;
+    }
+    *slot = Some(Box::leak(Box::new(tables)));
+    true
 }
 
 /// The tables installed with [`install_tables`], if any.
 #[must_use]
 pub fn installed_tables() -> Option<&'static Tables> {
-    TABLES.get()
+    *TABLES.read().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// SplitMix64: a tiny seeded generator, enough for move noise.
@@ -222,6 +232,9 @@ pub fn choose_with(
         Level::Easy => (2, 300),
         Level::Medium => (6, 50),
         Level::Hard => {
+            if let Some(pit) = super::book::shipped().choose(game, super::book::MARGIN, seed) {
+                return Some(pit);
+            }
             return searcher
                 .search(game, Limits::time(budget), |_| {})
                 .map(|r| r.best);

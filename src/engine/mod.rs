@@ -4,6 +4,7 @@
 //! files, kept in [`table_file`].
 
 pub mod analysis;
+pub mod book;
 pub mod eval;
 pub mod level;
 mod ordering;
@@ -13,6 +14,7 @@ pub mod search;
 pub mod table_file;
 pub mod tables;
 mod tt;
+pub mod tune;
 
 pub use analysis::{analyse, Analyser, Analysis, Class, PlyAnalysis};
 pub use level::{

@@ -59,19 +59,21 @@ pub fn find() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// FNV-1a, 64 bits, over values as bytes.
-fn fnv1a(values: &[i8], mut hash: u64) -> u64 {
-    for &v in values {
-        hash ^= u64::from(v as u8);
+/// FNV-1a, 64 bits, over bytes (the table file's and the opening book's checksum).
+pub(crate) fn fnv1a(bytes: impl IntoIterator<Item = u8>, mut hash: u64) -> u64 {
+    for b in bytes {
+        hash ^= u64::from(b);
         hash = hash.wrapping_mul(0x0000_0100_0000_01B3);
     }
     hash
 }
 
-const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
+pub(crate) const FNV_OFFSET: u64 = 0xCBF2_9CE4_8422_2325;
 
 fn checksum(tables: &Tables) -> u64 {
-    (0..=tables.max_seeds()).fold(FNV_OFFSET, |h, n| fnv1a(tables.values(n), h))
+    (0..=tables.max_seeds()).fold(FNV_OFFSET, |h, n| {
+        fnv1a(tables.values(n).iter().map(|&v| v as u8), h)
+    })
 }
 
 /// Writes `tables` to `path`, whole or not at all: to a temporary name first, then

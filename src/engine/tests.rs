@@ -178,60 +178,16 @@ fn match_weights(a: Weights, b: Weights, depth: u32, openings: u64) -> f64 {
     points / (2 * openings) as f64
 }
 
-/// The tuned evaluation must beat a material-only one in self-play. With
-/// `OWARE_TUNE=1` (and `--release --nocapture`) it also runs the tuning table of
-/// `docs/engine.md`.
+/// The tuned evaluation must beat a material-only one in self-play (the fit itself
+/// is `oware-bot tune`; its match against the earlier weights is in `docs/engine.md`).
 #[test]
 fn tuned_weights_beat_material_only() {
-    let base = Weights::TUNED;
-    let score = match_weights(base, Weights::MATERIAL, 3, 3);
-    println!("TUNED vs material only: {:.1}%", 100.0 * score);
+    let score = match_weights(Weights::TUNED, Weights::MATERIAL, 3, 3);
     assert!(
         score > 0.5,
         "TUNED scored {:.1}% against material only",
         100.0 * score
     );
-    if std::env::var_os("OWARE_TUNE").is_none() {
-        return;
-    }
-    let candidates = [
-        ("material only", Weights::MATERIAL),
-        (
-            "round 1",
-            Weights {
-                mobility: 10,
-                vulnerable: 15,
-                ..base
-            },
-        ),
-        (
-            "round 2",
-            Weights {
-                mobility: 25,
-                vulnerable: 0,
-                ..base
-            },
-        ),
-        (
-            "vulnerable -30",
-            Weights {
-                vulnerable: -30,
-                ..base
-            },
-        ),
-        ("reach 0", Weights { reach: 0, ..base }),
-        (
-            "mobility 45",
-            Weights {
-                mobility: 45,
-                ..base
-            },
-        ),
-    ];
-    for (name, w) in candidates {
-        let score = match_weights(base, w, 6, 30);
-        println!("TUNED vs {name}: TUNED scores {:.1}%", 100.0 * score);
-    }
 }
 
 #[test]
