@@ -44,6 +44,9 @@ pub struct EngineArgs {
     /// Play the hard level without the opening book, for measuring the book.
     #[arg(long)]
     pub no_book: bool,
+    /// Search without late-move reductions, for measuring them.
+    #[arg(long)]
+    pub no_reductions: bool,
 }
 
 /// A `position` command's game, or why it could not be set up.
@@ -86,6 +89,7 @@ pub fn run(
     // Endgame tables are perfect play: only the hard level uses them.
     let tables = tables.filter(|_| args.level == Level::Hard);
     let mut searcher = Searcher::new(22, args.weights.unwrap_or(Weights::TUNED), tables);
+    searcher.set_reductions(!args.no_reductions);
     let mut game = Game::new(args.variant);
     let mut moves_chosen = 0u64;
     for line in input.lines() {
@@ -177,6 +181,7 @@ mod tests {
             seed: 1,
             weights: None,
             no_book: false,
+            no_reductions: false,
         };
         let mut out = Vec::new();
         run(&args, None, script.as_bytes(), &mut out).unwrap();

@@ -149,8 +149,7 @@ fn no_move_once_the_game_is_over() {
 }
 
 /// Self-play between two weight sets at a fixed depth from random 4-ply openings,
-/// each opening played with both colours; A's score. For tuning (see
-/// `docs/engine.md`): `OWARE_TUNE=1 cargo test --release --lib tuned_weights -- --nocapture`.
+/// each opening played with both colours; A's score.
 fn match_weights(a: Weights, b: Weights, depth: u32, openings: u64) -> f64 {
     let mut points = 0.0;
     for o in 0..openings {
@@ -203,4 +202,35 @@ fn feeds_an_empty_row_when_it_must() {
             assert!("EF".contains(pit.letter()), "{level}: {pit}");
         }
     }
+}
+
+#[test]
+fn the_hard_level_opens_from_the_book_and_its_games_vary() {
+    let start = Game::new(Variant::Abapa);
+    let moves = book::shipped().moves(&start);
+    let best = moves
+        .iter()
+        .map(|&(_, v)| v)
+        .max()
+        .expect("the start is in book");
+    let mut chosen = std::collections::BTreeSet::new();
+    for seed in 0..32 {
+        // A millisecond: far too little to search, so a good move must be the book's.
+        let pit = choose_move(&start, Level::Hard, Duration::from_millis(1), seed).unwrap();
+        let value = moves.iter().find(|&&(p, _)| p == pit).map(|&(_, v)| v);
+        assert!(
+            value.is_some_and(|v| v >= best - book::MARGIN),
+            "{pit} is not among the book's best moves {moves:?}"
+        );
+        chosen.insert(pit);
+    }
+    let near = moves
+        .iter()
+        .filter(|&&(_, v)| v >= best - book::MARGIN)
+        .count();
+    assert_eq!(
+        chosen.len(),
+        near,
+        "every near-best opening move is played for some seed"
+    );
 }
