@@ -16,10 +16,10 @@
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use crate::engine::eval::Weights;
-use crate::engine::{book, choose_with, Level, Limits, Searcher, Tables};
+use crate::engine::{book, choose_with, Features, Level, Limits, Searcher, Tables};
 use crate::rules::{Game, Pit, Variant};
 
 /// Arguments of `oware-bot engine`.
@@ -44,9 +44,40 @@ pub struct EngineArgs {
     /// Play the hard level without the opening book, for measuring the book.
     #[arg(long)]
     pub no_book: bool,
-    /// Search without late-move reductions, for measuring them.
-    #[arg(long)]
-    pub no_reductions: bool,
+    /// Switch a part of the search off, for measuring what it is worth in `arena`
+    /// (repeat the flag, or separate by commas, for several).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub without: Vec<Feature>,
+}
+
+/// A part of the search that `--without` switches off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Feature {
+    /// Late-move reductions.
+    Reductions,
+    /// Aspiration windows at the root.
+    Aspiration,
+    /// Counter-moves in the move ordering.
+    CounterMoves,
+    /// The history heuristic in the move ordering.
+    History,
+    /// The transposition table kept between the moves of a game (emptied per move).
+    KeptTable,
+}
+
+/// The search's features with the ones named switched off.
+fn features_without(without: &[Feature]) -> Features {
+    let mut f = Features::ALL;
+    for feature in without {
+        match feature {
+            Feature::Reductions => f.reductions = false,
+            Feature::Aspiration => f.aspiration = false,
+            Feature::CounterMoves => f.counter_moves = false,
+            Feature::History => f.history = false,
+            Feature::KeptTable => f.kept_table = false,
+        }
+    }
+    f
 }
 
 /// A `position` command's game, or why it could not be set up.
@@ -89,7 +120,7 @@ pub fn run(
     // Endgame tables are perfect play: only the hard level uses them.
     let tables = tables.filter(|_| args.level == Level::Hard);
     let mut searcher = Searcher::new(22, args.weights.unwrap_or(Weights::TUNED), tables);
-    searcher.set_reductions(!args.no_reductions);
+    searcher.set_features(features_without(&args.without));
     let mut game = Game::new(args.variant);
     let mut moves_chosen = 0u64;
     for line in input.lines() {
@@ -181,7 +212,7 @@ mod tests {
             seed: 1,
             weights: None,
             no_book: false,
-            no_reductions: false,
+            without: Vec::new(),
         };
         let mut out = Vec::new();
         run(&args, None, script.as_bytes(), &mut out).unwrap();
@@ -202,6 +233,53 @@ mod tests {
         assert!(pit.owner() == crate::rules::Side::North, "{best}");
         assert!(lines.last().unwrap().contains("unknown command `bogus`"));
         assert_eq!(out.matches("bestmove").count(), 1, "nothing after quit");
+    }
+
+    #[test]
+    fn without_switches_off_the_named_parts_of_the_search() {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            engine: EngineArgs,
+        }
+        let parse = |args: &[&str]| {
+            let argv = std::iter::once("engine").chain(args.iter().copied());
+            <Cli as clap::Parser>::try_parse_from(argv).map(|c| features_without(&c.engine.without))
+        };
+        assert_eq!(parse(&[]).unwrap(), Features::ALL);
+        let f = parse(&["--without", "reductions,kept-table", "--without", "history"]).unwrap();
+        let expected = Features {
+            reductions: false,
+            kept_table: false,
+            history: false,
+            ..Features::ALL
+        };
+        assert_eq!(f, expected);
+        let f = parse(&["--without", "aspiration", "--without", "counter-moves"]).unwrap();
+        assert!(!f.aspiration && !f.counter_moves && f.reductions && f.table);
+        let err = parse(&["--without", "book"]).err().unwrap().to_string();
+        assert!(err.contains("possible values"), "{err}");
+        // A searcher without them still plays the protocol.
+        let args = EngineArgs {
+            level: Level::Hard,
+            movetime: 50,
+            variant: Variant::Abapa,
+            seed: 1,
+            weights: None,
+            no_book: true,
+            without: vec![Feature::Reductions, Feature::Aspiration, Feature::KeptTable],
+        };
+        let mut out = Vec::new();
+        run(
+            &args,
+            None,
+            "go depth 6\ngo movetime 30\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
+        assert!(out.contains("info depth 6 "), "{out}");
     }
 
     #[test]

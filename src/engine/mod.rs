@@ -23,7 +23,7 @@ pub use level::{
 };
 pub use perft::{divide, perft};
 pub use puzzles::{Goal, Puzzle};
-pub use search::{Limits, Report, Searcher};
+pub use search::{Features, Limits, Report, Searcher};
 pub use tables::Tables;
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! quiet move that last refuted the opponent's previous move), then by history (how
 //! often a pit's move caused a cut-off, deeper cut-offs counting more).
 
-use super::search::MAX_PLY;
+use super::search::{Features, MAX_PLY};
 use crate::rules::{Pit, Position, Variant};
 
 /// Killer and history tables.
@@ -12,6 +12,9 @@ pub(super) struct Ordering {
     history: [[u32; 12]; 2],
     /// By the board index of the previous move: the quiet move that refuted it.
     counters: [Option<u8>; 12],
+    /// Whether counter-moves and history order moves (both, but for measuring).
+    use_counters: bool,
+    use_history: bool,
 }
 
 /// Ordering keys at or above this are not reduced by late-move reductions: the
@@ -19,11 +22,13 @@ pub(super) struct Ordering {
 pub(super) const NOT_LATE: u32 = 1 << 27;
 
 impl Ordering {
-    pub(super) fn new() -> Ordering {
+    pub(super) fn new(features: Features) -> Ordering {
         Ordering {
             killers: [[None; 2]; MAX_PLY],
             history: [[0; 12]; 2],
             counters: [None; 12],
+            use_counters: features.counter_moves,
+            use_history: features.history,
         }
     }
 
@@ -47,7 +52,9 @@ impl Ordering {
         previous: Option<u8>,
         variant: Variant,
     ) -> MoveList {
-        let counter = previous.and_then(|p| self.counters[usize::from(p)]);
+        let counter = previous
+            .filter(|_| self.use_counters)
+            .and_then(|p| self.counters[usize::from(p)]);
         let side = position.to_move().index();
         let mut list = MoveList::default();
         for pit in position.legal_moves(variant) {
@@ -63,8 +70,10 @@ impl Ordering {
                 1 << 28
             } else if counter == Some(i) {
                 NOT_LATE
-            } else {
+            } else if self.use_history {
                 self.history[side][pit.index()].min(NOT_LATE - 1)
+            } else {
+                0
             };
             list.push(pit, key);
         }

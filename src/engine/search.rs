@@ -17,12 +17,16 @@ use std::time::{Duration, Instant};
 
 use super::eval::{evaluate, Weights, SEED};
 use super::ordering::Ordering;
-use super::ordering::NOT_LATE;
 use super::tables::Tables;
 use super::tt::{Bound, Entry, Probes, Table};
 use crate::rules::{Game, Pit, Position, Variant, WINNING_SCORE};
 
+mod late_moves;
 mod root;
+#[cfg(test)]
+mod tests;
+
+use late_moves::late_move_value;
 
 /// The bonus for a won game (the loser gets minus this).
 pub const WIN: i32 = 10_000 * SEED;
@@ -95,13 +99,47 @@ pub struct Searcher<'t> {
     order: Ordering,
     /// The move (board index) played at each ply of the current line.
     line: [u8; MAX_PLY],
-    /// Which searches may reduce late quiet moves (a switch for measuring).
-    reductions: bool,
+    /// The parts of the search that are on (all, but for measuring them).
+    features: Features,
     nodes: u64,
     next_check: u64,
     limits: Limits,
     started: Instant,
     aborted: bool,
+}
+
+/// The parts of the search that can be switched off, to measure what each is worth
+/// in self-play (`oware-bot engine --without …`). All are on in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Late-move reductions.
+    pub reductions: bool,
+    /// Aspiration windows at the root (otherwise every iteration has a full window).
+    pub aspiration: bool,
+    /// Counter-moves in the move ordering.
+    pub counter_moves: bool,
+    /// The history heuristic in the move ordering (otherwise the quiet moves that
+    /// are not killers or counter-moves are left unordered).
+    pub history: bool,
+    /// The transposition table kept from one search to the next (otherwise it is
+    /// emptied before each search, as a fresh table would be).
+    pub kept_table: bool,
+    /// The transposition table at all. Without it (and without reductions) the
+    /// search gives exactly the fixed-depth minimax value, which the tests check;
+    /// with it, a deeper entry may answer a shallower search.
+    pub table: bool,
+}
+
+impl Features {
+    /// Everything on: how the bot plays.
+    pub const ALL: Features = Features {
+        reductions: true,
+        aspiration: true,
+        counter_moves: true,
+        history: true,
+        kept_table: true,
+        table: true,
+    };
 }
 
 /// The value of a finished game for `position`'s side to move.
@@ -129,9 +167,9 @@ impl<'t> Searcher<'t> {
             variant: Variant::Abapa,
             path: Vec::new(),
             since_capture: 0,
-            order: Ordering::new(),
+            order: Ordering::new(Features::ALL),
             line: [0; MAX_PLY],
-            reductions: true,
+            features: Features::ALL,
             nodes: 0,
             next_check: 0,
             limits: Limits::depth(1),
@@ -143,7 +181,7 @@ impl<'t> Searcher<'t> {
     /// Forgets the transposition table and move-ordering statistics (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.order = Ordering::new();
+        self.order = Ordering::new(self.features);
     }
 
     /// Gives the searcher endgame tables (or takes them away); its transposition
@@ -152,9 +190,11 @@ impl<'t> Searcher<'t> {
         self.tables = tables;
     }
 
-    /// Turns late-move reductions on or off (on by default): for measuring them.
-    pub fn set_reductions(&mut self, on: bool) {
-        self.reductions = on;
+    /// Switches parts of the search off (all are on by default), for measuring
+    /// what each one is worth. Forgets the move-ordering statistics.
+    pub fn set_features(&mut self, features: Features) {
+        self.features = features;
+        self.order = Ordering::new(features);
     }
 
     /// Transposition-table lookups and hits since the searcher was made.
@@ -165,6 +205,9 @@ impl<'t> Searcher<'t> {
 
     /// Sets up the line for a search from the current position of `game`.
     fn start(&mut self, game: &Game, limits: Limits) {
+        if !self.features.kept_table {
+            self.tt.clear();
+        }
         self.tt.new_search();
         self.variant = game.variant();
         self.path.clear();
@@ -271,7 +314,11 @@ impl<'t> Searcher<'t> {
         }
         let original_alpha = alpha;
         let previous = (ply > 0).then(|| self.line[ply]);
-        let entry = self.tt.get(position);
+        let entry = if self.features.table {
+            self.tt.get(position)
+        } else {
+            None
+        };
         if let Some(e) = entry {
             if u32::from(e.depth) >= depth {
                 match e.bound {
@@ -292,30 +339,19 @@ impl<'t> Searcher<'t> {
         let mut best_value = -INFINITY;
         let mut best_move = None;
         for (i, &(pit, key)) in moves.as_slice().iter().enumerate() {
-            let value = if i == 0 {
-                -self.child(position, pit, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                let reduction = self.reduction(i, key, depth);
-                let mut v = -self.child(
-                    position,
-                    pit,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                );
-                if reduction > 0 && v > alpha && !self.aborted {
-                    // The reduced search says it may be good: look at full depth.
-                    v = -self.child(position, pit, depth - 1, ply + 1, -alpha - 1, -alpha);
-                }
-                if v > alpha && v < beta && !self.aborted {
-                    v = -self.child(position, pit, depth - 1, ply + 1, -beta, -alpha);
-                }
-                v
+            let reduction = self.reduction(i, key, depth);
+            let mut search = |d: u32, a: i32, b: i32| {
+                let v = -self.child(position, pit, d, ply + 1, -b, -a);
+                (!self.aborted).then_some(v)
             };
-            if self.aborted {
+            let value = if i == 0 {
+                search(depth - 1, alpha, beta)
+            } else {
+                late_move_value(depth - 1, reduction, alpha, beta, search)
+            };
+            let Some(value) = value else {
                 return 0;
-            }
+            };
             if value > best_value {
                 best_value = value;
                 best_move = Some(pit.index() as u8);
@@ -336,28 +372,18 @@ impl<'t> Searcher<'t> {
         } else {
             Bound::Exact
         };
-        self.tt.put(
-            position,
-            Entry {
-                depth: depth.min(255) as u8,
-                value: best_value,
-                bound,
-                best: best_move,
-            },
-        );
-        best_value
-    }
-
-    /// How many plies less to search the `i`-th move (ordering key `key`) of a
-    /// node searched to `depth`: quiet moves late in the order, not near the leaves.
-    fn reduction(&self, i: usize, key: u32, depth: u32) -> u32 {
-        if !self.reductions || i < 2 || depth < 3 || key >= NOT_LATE {
-            0
-        } else if i >= 4 && depth >= 6 {
-            2
-        } else {
-            1
+        if self.features.table {
+            self.tt.put(
+                position,
+                Entry {
+                    depth: depth.min(255) as u8,
+                    value: best_value,
+                    bound,
+                    best: best_move,
+                },
+            );
         }
+        best_value
     }
 
     /// Nodes searched by the last search.

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use super::late_moves::late_move_value;
 use super::{Limits, Report, Searcher, ASPIRATION, ASPIRATION_DEPTH, INFINITY, WIN};
 use crate::engine::eval::SEED;
 use crate::rules::{Game, Pit, Position};
@@ -111,7 +112,7 @@ impl Searcher<'_> {
         previous: Pit,
         guess: i32,
     ) -> (i32, Option<(i32, Pit)>) {
-        if depth < ASPIRATION_DEPTH || guess.abs() >= WIN {
+        if depth < ASPIRATION_DEPTH || guess.abs() >= WIN || !self.features.aspiration {
             return self.root(root, depth, previous, -INFINITY, INFINITY);
         }
         let mut delta = ASPIRATION;
@@ -156,18 +157,18 @@ impl Searcher<'_> {
             .order(root, 0, Some(previous.index() as u8), None, self.variant);
         let mut best: Option<(i32, Pit)> = None;
         for (i, &(pit, _)) in moves.as_slice().iter().enumerate() {
-            let value = if i == 0 {
-                -self.child(root, pit, depth - 1, 1, -beta, -alpha)
-            } else {
-                let mut v = -self.child(root, pit, depth - 1, 1, -alpha - 1, -alpha);
-                if v > alpha && !self.aborted {
-                    v = -self.child(root, pit, depth - 1, 1, -beta, -alpha);
-                }
-                v
+            let mut search = |d: u32, a: i32, b: i32| {
+                let v = -self.child(root, pit, d, 1, -b, -a);
+                (!self.aborted).then_some(v)
             };
-            if self.aborted {
+            let value = if i == 0 {
+                search(depth - 1, alpha, beta)
+            } else {
+                late_move_value(depth - 1, 0, alpha, beta, search)
+            };
+            let Some(value) = value else {
                 break;
-            }
+            };
             if value > alpha {
                 alpha = value;
                 best = Some((value, pit));
