@@ -3,7 +3,9 @@
 //!   from a few positions: the start, a middle game and an endgame (criterion);
 //! - the depth the hard level's search reaches in 1 s from 20 fixed positions (the
 //!   same ones every run: seeded random games), printed before criterion runs, with
-//!   the nodes per second of those searches.
+//!   the nodes per second of those searches;
+//! - the nodes to a fixed depth from those positions with each switchable part of
+//!   the search off, against all on (printed too).
 //!
 //! `cargo bench --bench engine` (`OWARE_BENCH_DEPTH_MS=200` for a quicker reach
 //! figure).
@@ -13,7 +15,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use oware_bot::engine::eval::Weights;
 use oware_bot::engine::level::Rng;
-use oware_bot::engine::{Limits, Searcher};
+use oware_bot::engine::{Features, Limits, Searcher};
 use oware_bot::rules::{Game, Pit, Variant};
 
 /// Positions by the moves that reach them from the start, and the depth to search.
@@ -105,5 +107,81 @@ fn depth_in_time(_: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, depth_in_time, bench_search);
+/// What each switchable part of the search saves: the nodes to reach depth 14 from
+/// each fixed position with that part off, against all on (a ratio above 1 means
+/// the part saves nodes). Deterministic, so any difference is real. Each position
+/// is searched the way a game reaches it: the searcher first searches the position
+/// two plies earlier, so the table kept between moves counts.
+fn nodes_by_feature(_: &mut Criterion) {
+    const DEPTH: u32 = 14;
+    let total = |features: Features| -> u64 {
+        fixed_positions()
+            .iter()
+            .map(|game| {
+                let moves: Vec<Pit> = game.moves().collect();
+                let earlier = game_from(&moves[..moves.len() - 2]);
+                let mut s = Searcher::new(20, Weights::TUNED, None);
+                s.set_features(features);
+                s.search(&earlier, Limits::depth(DEPTH), |_| {});
+                s.search(game, Limits::depth(DEPTH), |_| {})
+                    .expect("a live game")
+                    .nodes
+            })
+            .sum()
+    };
+    let all = total(Features::ALL);
+    let off: [(&str, Features); 5] = [
+        (
+            "reductions",
+            Features {
+                reductions: false,
+                ..Features::ALL
+            },
+        ),
+        (
+            "aspiration",
+            Features {
+                aspiration: false,
+                ..Features::ALL
+            },
+        ),
+        (
+            "counter-moves",
+            Features {
+                counter_moves: false,
+                ..Features::ALL
+            },
+        ),
+        (
+            "history",
+            Features {
+                history: false,
+                ..Features::ALL
+            },
+        ),
+        (
+            "kept-table",
+            Features {
+                kept_table: false,
+                ..Features::ALL
+            },
+        ),
+    ];
+    let ratios: Vec<String> = off
+        .iter()
+        .map(|&(name, f)| format!("{name} {:.2}", total(f) as f64 / all as f64))
+        .collect();
+    println!(
+        "nodes to depth {DEPTH} over 20 positions: {:.1} M with everything; \
+         without each part, as a ratio: {}",
+        all as f64 / 1e6,
+        ratios.join(", ")
+    );
+}
+
+fn game_from(moves: &[Pit]) -> Game {
+    Game::from_moves(Variant::Abapa, moves).expect("a legal game")
+}
+
+criterion_group!(benches, depth_in_time, nodes_by_feature, bench_search);
 criterion_main!(benches);
