@@ -130,7 +130,7 @@ fn nodes_by_feature(_: &mut Criterion) {
             .sum()
     };
     let all = total(Features::ALL);
-    let off: [(&str, Features); 5] = [
+    let off: [(&str, Features); 4] = [
         (
             "reductions",
             Features {
@@ -142,13 +142,6 @@ fn nodes_by_feature(_: &mut Criterion) {
             "aspiration",
             Features {
                 aspiration: false,
-                ..Features::ALL
-            },
-        ),
-        (
-            "counter-moves",
-            Features {
-                counter_moves: false,
                 ..Features::ALL
             },
         ),

@@ -57,8 +57,6 @@ pub enum Feature {
     Reductions,
     /// Aspiration windows at the root.
     Aspiration,
-    /// Counter-moves in the move ordering.
-    CounterMoves,
     /// The history heuristic in the move ordering.
     History,
     /// The transposition table kept between the moves of a game (emptied per move).
@@ -72,7 +70,6 @@ fn features_without(without: &[Feature]) -> Features {
         match feature {
             Feature::Reductions => f.reductions = false,
             Feature::Aspiration => f.aspiration = false,
-            Feature::CounterMoves => f.counter_moves = false,
             Feature::History => f.history = false,
             Feature::KeptTable => f.kept_table = false,
         }
@@ -255,8 +252,8 @@ mod tests {
             ..Features::ALL
         };
         assert_eq!(f, expected);
-        let f = parse(&["--without", "aspiration", "--without", "counter-moves"]).unwrap();
-        assert!(!f.aspiration && !f.counter_moves && f.reductions && f.table);
+        let f = parse(&["--without", "aspiration"]).unwrap();
+        assert!(!f.aspiration && f.history && f.reductions && f.table);
         let err = parse(&["--without", "book"]).err().unwrap().to_string();
         assert!(err.contains("possible values"), "{err}");
         // A searcher without them still plays the protocol.

@@ -1,7 +1,7 @@
 //! The search: negamax alpha-beta with principal-variation search, iterative
 //! deepening with aspiration windows, late-move reductions, a transposition table
 //! kept between searches, move ordering (table move, captures, killers,
-//! counter-moves, history), a time budget and a node limit, and the endgame tables
+//! history), a time budget and a node limit, and the endgame tables
 //! at the leaves.
 //!
 //! Values are in hundredths of a seed for the side to move. A finished game is worth
@@ -97,8 +97,6 @@ pub struct Searcher<'t> {
     /// Where the current capture-free stretch of `path` starts.
     since_capture: usize,
     order: Ordering,
-    /// The move (board index) played at each ply of the current line.
-    line: [u8; MAX_PLY],
     /// The parts of the search that are on (all, but for measuring them).
     features: Features,
     nodes: u64,
@@ -116,10 +114,8 @@ pub struct Features {
     pub reductions: bool,
     /// Aspiration windows at the root (otherwise every iteration has a full window).
     pub aspiration: bool,
-    /// Counter-moves in the move ordering.
-    pub counter_moves: bool,
     /// The history heuristic in the move ordering (otherwise the quiet moves that
-    /// are not killers or counter-moves are left unordered).
+    /// are not killers are left unordered).
     pub history: bool,
     /// The transposition table kept from one search to the next (otherwise it is
     /// emptied before each search, as a fresh table would be).
@@ -135,7 +131,6 @@ impl Features {
     pub const ALL: Features = Features {
         reductions: true,
         aspiration: true,
-        counter_moves: true,
         history: true,
         kept_table: true,
         table: true,
@@ -168,7 +163,6 @@ impl<'t> Searcher<'t> {
             path: Vec::new(),
             since_capture: 0,
             order: Ordering::new(Features::ALL),
-            line: [0; MAX_PLY],
             features: Features::ALL,
             nodes: 0,
             next_check: 0,
@@ -276,7 +270,6 @@ impl<'t> Searcher<'t> {
         if effect.captured > 0 {
             self.since_capture = self.path.len();
         }
-        self.line[ply] = pit.index() as u8;
         self.path.push(key);
         let value = self.negamax(child, depth, ply, alpha, beta);
         self.path.pop();
@@ -313,7 +306,6 @@ impl<'t> Searcher<'t> {
             return evaluate(position, &self.weights);
         }
         let original_alpha = alpha;
-        let previous = (ply > 0).then(|| self.line[ply]);
         let entry = if self.features.table {
             self.tt.get(position)
         } else {
@@ -329,13 +321,9 @@ impl<'t> Searcher<'t> {
                 }
             }
         }
-        let moves = self.order.order(
-            position,
-            ply,
-            entry.and_then(|e| e.best),
-            previous,
-            self.variant,
-        );
+        let moves = self
+            .order
+            .order(position, ply, entry.and_then(|e| e.best), self.variant);
         let mut best_value = -INFINITY;
         let mut best_move = None;
         for (i, &(pit, key)) in moves.as_slice().iter().enumerate() {
@@ -360,8 +348,7 @@ impl<'t> Searcher<'t> {
                 alpha = value;
             }
             if alpha >= beta {
-                self.order
-                    .cutoff(position, pit, ply, depth, previous, self.variant);
+                self.order.cutoff(position, pit, ply, depth, self.variant);
                 break;
             }
         }

@@ -154,7 +154,7 @@ impl Searcher<'_> {
     ) -> (i32, Option<(i32, Pit)>) {
         let moves = self
             .order
-            .order(root, 0, Some(previous.index() as u8), None, self.variant);
+            .order(root, 0, Some(previous.index() as u8), self.variant);
         let mut best: Option<(i32, Pit)> = None;
         for (i, &(pit, _)) in moves.as_slice().iter().enumerate() {
             let mut search = |d: u32, a: i32, b: i32| {

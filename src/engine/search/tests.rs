@@ -76,8 +76,7 @@ fn exact_features(mask: u8) -> Features {
     Features {
         reductions: false,
         aspiration: mask & 1 != 0,
-        counter_moves: mask & 2 != 0,
-        history: mask & 4 != 0,
+        history: mask & 2 != 0,
         kept_table: false,
         table: false,
     }
@@ -95,7 +94,7 @@ proptest! {
         seed in any::<u64>(),
         plies in 0usize..40,
         depth in 1u32..=7,
-        mask in 0u8..8,
+        mask in 0u8..4,
     ) {
         let game = random_game(seed, plies);
         prop_assume!(!game.is_over());
