@@ -201,8 +201,8 @@ pub fn run(
 mod tests {
     use super::*;
 
-    fn talk(level: Level, script: &str) -> String {
-        let args = EngineArgs {
+    fn args(level: Level) -> EngineArgs {
+        EngineArgs {
             level,
             movetime: 50,
             variant: Variant::Abapa,
@@ -210,10 +210,17 @@ mod tests {
             weights: None,
             no_book: false,
             without: Vec::new(),
-        };
+        }
+    }
+
+    fn talk_with(args: &EngineArgs, script: &str) -> String {
         let mut out = Vec::new();
-        run(&args, None, script.as_bytes(), &mut out).unwrap();
+        run(args, None, script.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    fn talk(level: Level, script: &str) -> String {
+        talk_with(&args(level), script)
     }
 
     #[test]
@@ -258,23 +265,11 @@ mod tests {
         assert!(err.contains("possible values"), "{err}");
         // A searcher without them still plays the protocol.
         let args = EngineArgs {
-            level: Level::Hard,
-            movetime: 50,
-            variant: Variant::Abapa,
-            seed: 1,
-            weights: None,
             no_book: true,
             without: vec![Feature::Reductions, Feature::Aspiration, Feature::KeptTable],
+            ..args(Level::Hard)
         };
-        let mut out = Vec::new();
-        run(
-            &args,
-            None,
-            "go depth 6\ngo movetime 30\n".as_bytes(),
-            &mut out,
-        )
-        .unwrap();
-        let out = String::from_utf8(out).unwrap();
+        let out = talk_with(&args, "go depth 6\ngo movetime 30\n");
         assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
         assert!(out.contains("info depth 6 "), "{out}");
     }

@@ -11,8 +11,8 @@ use super::search::final_value;
 use super::*;
 use crate::rules::{EndReason, Game, Pit, Position, Side, Variant};
 
-/// A game reached by `plies` random moves from the start.
-fn random_game(seed: u64, plies: usize, variant: Variant) -> Game {
+/// A game reached by `plies` random moves from the start (fewer if it ended).
+pub(crate) fn random_game(seed: u64, plies: usize, variant: Variant) -> Game {
     let mut rng = Rng::new(seed);
     let mut game = Game::new(variant);
     for _ in 0..plies {

@@ -2,7 +2,6 @@
 //! reproducibility, exact values with tables.
 
 use super::*;
-use crate::engine::level::Rng;
 use crate::engine::tables::build;
 use crate::rules::Variant;
 
@@ -34,19 +33,8 @@ fn self_play(start: Position, plies: usize, nodes: u64) -> Game {
     game
 }
 
-/// A game reached by `plies` random moves from the start.
 fn random_game(seed: u64, plies: usize) -> Game {
-    let mut rng = Rng::new(seed);
-    let mut game = Game::new(Variant::Abapa);
-    for _ in 0..plies {
-        let legal: Vec<Pit> = game.legal_moves().into_iter().collect();
-        if legal.is_empty() {
-            break;
-        }
-        game.play(legal[(rng.next_u64() % legal.len() as u64) as usize])
-            .expect("a legal move");
-    }
-    game
+    crate::engine::tests::random_game(seed, plies, Variant::Abapa)
 }
 
 #[test]

@@ -6,22 +6,10 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::engine::level::Rng;
 use crate::engine::ordering::NOT_LATE;
 
-/// A game `plies` random moves from the start (fewer if it ended).
 fn random_game(seed: u64, plies: usize) -> Game {
-    let mut rng = Rng::new(seed);
-    let mut game = Game::new(Variant::Abapa);
-    for _ in 0..plies {
-        let legal: Vec<Pit> = game.legal_moves().into_iter().collect();
-        if legal.is_empty() {
-            break;
-        }
-        game.play(legal[(rng.next_u64() % legal.len() as u64) as usize])
-            .unwrap();
-    }
-    game
+    crate::engine::tests::random_game(seed, plies, Variant::Abapa)
 }
 
 /// Full-width negamax to `depth`, no pruning, no table: the value the searcher
