@@ -417,6 +417,10 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         answer.text
     );
     assert!(answer.text.contains(&row.line), "the line: {}", answer.text);
+    assert!(
+        !answer.secret,
+        "a puzzle of one's own is answered in the open"
+    );
     let twice = service
         .handle(cmd_at(&here, "alice", solve(&row.solution, Some(id))))
         .await;
@@ -501,6 +505,10 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
         .handle(cmd_at(&server, "alice", solve(&row.solution, None)))
         .await;
     assert!(solved.text.contains("**Right**"), "{}", solved.text);
+    assert!(
+        solved.private && solved.secret,
+        "the others here are still solving it: the answer is a secret"
+    );
     // Another channel of the same server: the same puzzle, alice listed.
     let bob = service
         .handle(cmd_at(&elsewhere, "bob", daily.clone()))

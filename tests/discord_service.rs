@@ -572,7 +572,7 @@ async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
     };
 
     // Bob's permissions lack Manage Server: refused, privately, saying who may.
-    let asked = payloads::oware(&bob(), "settings", options(&[("rated", "no")]), &[]);
+    let asked = payloads::oware(&bob(), "settings", options(&[("time", "none")]), &[]);
     fake.interaction(asked.clone());
     let answer = callback(fake, &asked).await.json();
     assert!(is_private(&answer), "{answer}");
@@ -582,7 +582,11 @@ async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
     let mut asked = payloads::oware(
         &alice(),
         "settings",
-        options(&[("rated", "no"), ("threads", "no"), ("archive", "12h")]),
+        json!([
+            { "name": "rated", "type": 4, "value": 1 },
+            { "name": "threads", "type": 4, "value": 1 },
+            { "name": "archive", "type": 3, "value": "12h" },
+        ]),
         &[],
     );
     asked["member"]["permissions"] = json!((2_248_473_465_835_073_u64 | 1 << 5).to_string());
@@ -604,4 +608,101 @@ async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
     assert_eq!(row("rated").as_deref(), Some("no"), "{text}");
     assert_eq!(row("threads").as_deref(), Some("no"), "{text}");
     assert_eq!(row("archive").as_deref(), Some("after 12 h"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_settings_key_is_set_through_its_own_option() {
+    let (_dir, service) = real_service().await;
+    let bot = start_bot_with(Arc::clone(&service), None).await;
+    let fake = &bot.fake;
+    let commands = fake.wait_ready().await.json();
+    let settings = commands[0]["options"]
+        .as_array()
+        .expect("subcommands")
+        .iter()
+        .find(|s| s["name"] == "settings")
+        .expect("a settings subcommand")
+        .clone();
+    let declared = settings["options"].as_array().expect("options").clone();
+    let names: Vec<&str> = declared
+        .iter()
+        .map(|o| o["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(
+        names,
+        oware_bot::service::SETTING_KEYS,
+        "one option per key"
+    );
+
+    // A value for each key other than its default: typed, or the index of a choice.
+    let typed = |key: &str| match key {
+        "channels" => "here",
+        "time" => "5+3",
+        "moderators" => "here",
+        "archive" => "2h",
+        _ => panic!("{key} needs a typed value"),
+    };
+    let wanted = |key: &str| match key {
+        "rated" | "advice" | "threads" => "no",
+        "tournaments" => "anyone",
+        "language" => "en",
+        _ => panic!("{key} needs a choice"),
+    };
+    for option in &declared {
+        let key = option["name"].as_str().expect("a name");
+        let value = match option["choices"].as_array().filter(|c| !c.is_empty()) {
+            Some(choices) => {
+                let names: Vec<&str> = choices
+                    .iter()
+                    .map(|c| c["name"].as_str().expect("choice name"))
+                    .collect();
+                let index = names
+                    .iter()
+                    .position(|n| *n == wanted(key))
+                    .unwrap_or_else(|| panic!("{key}: no {} in {names:?}", wanted(key)));
+                assert_eq!(option["type"], 4, "{key}: inline choices are indices");
+                json!({ "name": key, "type": 4, "value": index })
+            }
+            None => {
+                assert_eq!(option["type"], 3, "{key}: a string option");
+                json!({ "name": key, "type": 3, "value": typed(key) })
+            }
+        };
+        let mut asked = payloads::oware(&alice(), "settings", json!([value]), &[]);
+        asked["member"]["permissions"] = json!((2_248_473_465_835_073_u64 | 1 << 5).to_string());
+        fake.interaction(asked.clone());
+        let answer = callback(fake, &asked).await.json();
+        assert!(
+            content(&answer).contains("Settings changed"),
+            "{key}: {answer}"
+        );
+    }
+    let row = service
+        .store()
+        .settings("discord", discord_fake::payloads::GUILD_ID)
+        .await
+        .expect("reads");
+    assert_eq!(row.channels.as_deref(), Some(CHANNEL_ID));
+    assert_eq!(row.time_control.as_deref(), Some("5+3"));
+    assert_eq!(row.rated.map(|f| f.0), Some(false));
+    assert_eq!(row.advice.map(|f| f.0), Some(false));
+    assert_eq!(row.threads.map(|f| f.0), Some(false));
+    assert_eq!(row.moderators.as_deref(), Some(CHANNEL_ID));
+    assert_eq!(row.archive_after.as_deref(), Some("2h"));
+    assert_eq!(row.tournaments.as_deref(), Some("anyone"));
+    assert_eq!(row.language.as_deref(), Some("en"));
+
+    // The language's choices are exactly the catalogues the bot has, and default.
+    let language = declared
+        .iter()
+        .find(|o| o["name"] == "language")
+        .expect("language");
+    let mut offered: Vec<String> = language["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .map(|c| c["name"].as_str().expect("name").to_owned())
+        .collect();
+    offered.retain(|c| c != "default");
+    assert_eq!(offered, oware_bot::i18n::Language::available());
 }

@@ -96,7 +96,7 @@ async fn replay_attaches_a_gif_and_a_record_that_reads_back() {
 
 /// The code in a `/oware link` reply.
 fn code_of(reply: &Reply) -> String {
-    assert!(reply.private, "{}", reply.text);
+    assert!(reply.private && reply.secret, "{}", reply.text);
     reply
         .text
         .split('`')

@@ -165,6 +165,7 @@ matrix-who-is = I can't tell who `{ $mention }` is: mention them, e.g. `!oware p
 matrix-who-is-short = I can't tell who `{ $mention }` is.
 matrix-thread-root = Oware game #{ $game }
 matrix-no-dm = I couldn't open a direct message with you; check that you accept invites (from me), then try again.
+matrix-sent-dm = I sent you that in a direct message (it is for your eyes only).
 matrix-your-move = Your move: { $pits } (type `!move { $pit }`)
 matrix-type-accept-or-decline = Type `!oware accept` or `!oware decline`.
 matrix-type-accept = Type `!oware accept`.

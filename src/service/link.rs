@@ -47,7 +47,7 @@ impl Service {
                     .create_link_code(&code, me, now_ms().saturating_add(ttl_ms))
                     .await?
                 {
-                    return Ok(Reply::private(crate::tr!(
+                    return Ok(Reply::secret(crate::tr!(
                         "link-code",
                         code = code,
                         minutes = minutes

@@ -59,6 +59,7 @@ pub use games::end_as_stored;
 pub use limits::{Caps, RateLimit};
 pub use outbox::{Outgoing, Shards};
 pub use reply::{Attachment, Button, ButtonAction, Reply};
+pub use settings::KEYS as SETTING_KEYS;
 pub use status::DiscordShards;
 pub use tournaments::{Format, TournamentAction, TournamentError, TournamentOptions};
 

@@ -267,6 +267,14 @@ impl Service {
             change = format!("{}{change:.0}", if change >= 0.0 { "+" } else { "" }),
         ));
         reply.buttons.clear();
+        // The daily puzzle is still being solved by the others here.
+        if self
+            .store
+            .is_daily_puzzle(platform, &place_key(cmd), row.id)
+            .await?
+        {
+            reply = reply.secretly();
+        }
         Ok(reply)
     }
 }

@@ -169,8 +169,13 @@ pub struct Reply {
     pub files: Vec<Attachment>,
     /// Buttons / choices.
     pub buttons: Vec<Button>,
-    /// Only the author should see it (Discord ephemeral; elsewhere a reply to them).
+    /// Only the author should see it: Discord shows it ephemeral where they typed;
+    /// Matrix and the console answer in place, as a reply to their command.
     pub private: bool,
+    /// A secret (a link code, the answer to the daily puzzle): private, and on
+    /// platforms where a room is seen by others (Matrix) sent to a direct chat with
+    /// the author, with a one-line pointer in place. Always set with `private`.
+    pub secret: bool,
     /// Users to notify (e.g. the player to move).
     pub mentions: Vec<User>,
     /// The game this reply is about, if any (adapters route it to the game's thread).
@@ -197,6 +202,25 @@ impl Reply {
             private: true,
             ..Reply::default()
         }
+    }
+
+    /// A secret for the author alone (see [`Reply::secret`]).
+    #[must_use]
+    pub fn secret(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            private: true,
+            secret: true,
+            ..Reply::default()
+        }
+    }
+
+    /// Makes this reply a secret for its author (see [`Reply::secret`]).
+    #[must_use]
+    pub fn secretly(mut self) -> Reply {
+        self.private = true;
+        self.secret = true;
+        self
     }
 
     /// Whether there is nothing to send (a dropped command's answer).

@@ -4,6 +4,7 @@
 
 mod values;
 
+pub use values::KEYS;
 use values::{apply, channel_name, table};
 
 use super::{

@@ -149,6 +149,29 @@ impl Store {
         .await?)
     }
 
+    /// Whether puzzle `id` has been a daily puzzle of `place` (its answers are
+    /// secrets there: the others are still solving it).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn is_daily_puzzle(
+        &self,
+        platform: &str,
+        place: &str,
+        id: i64,
+    ) -> Result<bool, StoreError> {
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT puzzle_id FROM daily_puzzles
+             WHERE platform = $1 AND place = $2 AND puzzle_id = $3 LIMIT 1",
+        )
+        .bind(platform)
+        .bind(place)
+        .bind(id)
+        .fetch_optional(&self.reader)
+        .await?;
+        Ok(found.is_some())
+    }
+
     /// A puzzle `user_id` was never given, the nearest in rating to `near`, and how
     /// many such puzzles are left.
     ///

@@ -1,12 +1,14 @@
 //! Who administers a Matrix room, with the real service: a room member's power level
 //! on Synapse decides whether `/oware settings key:value` (an admin command) is
 //! carried out. The room's creator (power level 100) changes a setting; a member at
-//! the default level 0 is refused, privately, with who may; raised to 50, the same
-//! member may.
+//! the default level 0 is refused, in place as a reply, with who may; raised to 50,
+//! the same member may.
+
+use std::collections::HashSet;
 
 use matrix_sdk::ruma::{Int, OwnedUserId};
 
-use crate::support::{body, dm, env, login, say, start_bot};
+use crate::support::{body, env, login, replies_to, say, start_bot, Watch};
 use crate::{bot_config, game_room, real_service, temp, ONE_BOT, SKIPPED};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -25,10 +27,16 @@ async fn power_level_50_administers_the_room() {
     let (room_a, room_b) = game_room(&env, &alice, &bob, None).await;
     let room_id = room_a.room_id().to_owned();
 
-    // Bob, at power level 0, is refused in private.
-    say(&room_b, "!oware settings rated:no", None).await;
-    let mut bob_private = dm(service.as_ref(), &bob, &env.bot).await;
-    let refused = bob_private.next(1, "bob's refusal").await;
+    let mut watch = Watch {
+        room: room_a.clone(),
+        bot: env.bot.clone(),
+        seen: HashSet::new(),
+    };
+
+    // Bob, at power level 0, is refused where he asked.
+    let asked = say(&room_b, "!oware settings rated:no", None).await;
+    let refused = watch.next(1, "bob's refusal").await;
+    assert_eq!(replies_to(&refused[0]), Some(asked.as_str()));
     assert!(
         body(&refused[0]).contains("power level 50"),
         "{:#}",
@@ -42,9 +50,9 @@ async fn power_level_50_administers_the_room() {
     assert_eq!(settings.rated, None, "nothing changed");
 
     // Alice made the room (power level 100).
-    say(&room_a, "!oware settings rated:no", None).await;
-    let mut alice_private = dm(service.as_ref(), &alice, &env.bot).await;
-    let changed = alice_private.next(1, "alice's change").await;
+    let asked = say(&room_a, "!oware settings rated:no", None).await;
+    let changed = watch.next(1, "alice's change").await;
+    assert_eq!(replies_to(&changed[0]), Some(asked.as_str()));
     assert!(
         body(&changed[0]).contains("Settings changed"),
         "{:#}",
@@ -60,7 +68,7 @@ async fn power_level_50_administers_the_room() {
     // Give the bot's sync a moment to see the new power levels.
     tokio::time::sleep(std::time::Duration::from_secs(2)).await;
     say(&room_b, "!oware settings threads:no", None).await;
-    let allowed = bob_private.next(1, "bob's change").await;
+    let allowed = watch.next(1, "bob's change").await;
     assert!(
         body(&allowed[0]).contains("Settings changed"),
         "{:#}",

@@ -6,7 +6,8 @@
 //! The bot is killed (SIGKILL) mid-game and restarted from its store: it reads the
 //! move sent while it was down and its replies still decrypt. A message nobody can
 //! decrypt gets one answer saying what to do, never a loop. The bot has a
-//! cross-signing identity.
+//! cross-signing identity. Help and refusals typed in the game's thread are
+//! answered there, as encrypted notices replying to the command.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -25,6 +26,7 @@ use matrix_sdk::{Client, Room};
 use oware_bot::rules::{Game, Side, Variant};
 use serde_json::{json, Value};
 
+use crate::in_place::everyday_answers_in_the_thread;
 use crate::kill::start;
 use crate::support::{assert_board, body, env, login, mentions, say, wait_joined, Env, Watch};
 use crate::{pick, temp, ONE_BOT, SKIPPED};
@@ -160,6 +162,12 @@ async fn a_game_in_an_encrypted_room_survives_a_kill() {
             say(room, &format!("!move {typed}"), Some(&root_id)).await;
         }
         board(&alice, &mut watch, &root, &format!("ply {ply}")).await;
+        if ply == 2 {
+            // South's first pit is empty now: every everyday answer, in the thread.
+            let tried_empty =
+                everyday_answers_in_the_thread(&mut watch, &room_a, &room_b, &root_id, &game).await;
+            assert!(tried_empty, "South's first pit is empty after ply 2");
+        }
     }
     say(&room_a, "!oware resign", Some(&root_id)).await;
     let end = watch.until_text("resignation").await;

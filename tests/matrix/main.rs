@@ -27,6 +27,7 @@ mod admins;
 mod analysis;
 mod encrypted;
 mod fake;
+mod in_place;
 mod kill;
 mod outbox;
 mod private;
@@ -40,6 +41,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fake::FakeService;
+use in_place::everyday_answers_in_the_thread;
 use matrix_sdk::ruma::api::client::room::create_room;
 use matrix_sdk::ruma::events::room::message::RoomMessageEventContent;
 use matrix_sdk::ruma::events::Mentions;
@@ -48,11 +50,12 @@ use matrix_sdk::{Client, Room};
 use oware_bot::chat::matrix::{MatrixConfig, Secret};
 use oware_bot::chat::ChatService;
 use oware_bot::rules::{Game, Pit, Side, Variant};
+use oware_bot::service::Platform;
 use oware_bot::service::{Service, ServiceConfig};
 use oware_bot::store::Store;
 use support::{
-    assert_board, body, dm, env, login, mentions, replies_to, say, start_bot, thread_root,
-    wait_joined, Env, RunningBot, Watch,
+    assert_board, body, env, login, mentions, replies_to, say, start_bot, thread_root, wait_joined,
+    Env, RunningBot, Watch,
 };
 
 /// Both tests log in as the same bot account: one bot at a time.
@@ -214,29 +217,22 @@ async fn play_to_the_end<S: ChatService>(
         seen: HashSet::new(),
     };
 
-    // Chatter is ignored; help is answered (with Matrix's `!` commands), privately:
-    // in a direct room the bot opens with Alice.
+    // Chatter is ignored; help is answered (with Matrix's `!` commands) in place, as
+    // a reply to the command.
     say(&room_a, "hello bob, fancy a game?", None).await;
-    say(&room_a, "!oware help", None).await;
-    let mut alice_dm = dm(service.as_ref(), &alice, &env.bot).await;
-    let help = alice_dm.next(1, "help").await;
+    let asked = say(&room_a, "!oware help", None).await;
+    let help = watch.next(1, "help").await;
     assert!(body(&help[0]).contains("`!move c`"), "{:#}", help[0]);
-    watch.quiet(Duration::ZERO, "help is private").await;
+    assert_eq!(replies_to(&help[0]), Some(asked.as_str()));
+    assert_eq!(thread_root(&help[0]), None, "in the main timeline");
 
     let root = start_game(env, &mut watch, &room_a, &room_b, 1, false).await;
     let root_id = OwnedEventId::try_from(root.as_str()).expect("event id");
 
-    // The service's refusals are private: they go to the author's direct room.
-    say(&room_b, "!move a", Some(&root_id)).await;
-    let mut bob_dm = dm(service.as_ref(), &bob, &env.bot).await;
-    assert_ne!(bob_dm.room.room_id(), room_a.room_id());
-    let refusal = bob_dm.next(1, "out of turn").await;
-    assert!(
-        body(&refusal[0]).contains("not your turn"),
-        "{:#}",
-        refusal[0]
-    );
-    // The parser's refusals reply to the offending message, in its thread if any.
+    // Every refusal replies to the offending message, in its thread if any: the
+    // service's and the parser's alike.
+    let start = Game::new(Variant::Abapa);
+    everyday_answers_in_the_thread(&mut watch, &room_a, &room_b, &root_id, &start).await;
     let wrong_thread = say(&room_b, "!move", Some(&root_id)).await;
     let refusal = watch.next(1, "no pit").await;
     assert_eq!(replies_to(&refusal[0]), Some(wrong_thread.as_str()));
@@ -249,9 +245,10 @@ async fn play_to_the_end<S: ChatService>(
         None,
         "answered in the main timeline"
     );
-    say(&room_a, "!move z", None).await;
-    let refusal = alice_dm.next(1, "not a pit").await;
+    let typed = say(&room_a, "!move z", None).await;
+    let refusal = watch.next(1, "not a pit").await;
     assert!(body(&refusal[0]).contains("not a pit"), "{:#}", refusal[0]);
+    assert_eq!(replies_to(&refusal[0]), Some(typed.as_str()));
 
     let mut game = Game::new(Variant::Abapa);
     let (mut refused_empty, mut restarted) = (false, false);
@@ -266,9 +263,11 @@ async fn play_to_the_end<S: ChatService>(
             let empty = (0..6).find(|&c| game.position().seeds(Pit::of(Side::South, c)) == 0);
             if let Some(c) = empty {
                 let letter = Pit::of(Side::South, c).letter().to_ascii_lowercase();
-                say(room, &format!("!move {letter}"), thread).await;
-                let refusal = alice_dm.next(1, "empty pit").await;
+                let typed = say(room, &format!("!move {letter}"), thread).await;
+                let refusal = watch.next(1, "empty pit").await;
                 assert!(body(&refusal[0]).contains("is empty"), "{:#}", refusal[0]);
+                assert_eq!(replies_to(&refusal[0]), Some(typed.as_str()));
+                assert_eq!(thread_root(&refusal[0]), Some(root.as_str()));
                 refused_empty = true;
             }
         }
@@ -313,8 +312,11 @@ async fn play_to_the_end<S: ChatService>(
     );
     // A replayed command would have been answered again (a refusal or a board).
     watch.quiet(Duration::from_secs(2), "after the game").await;
-    bob_dm.quiet(Duration::ZERO, "bob's direct room").await;
-    alice_dm.quiet(Duration::ZERO, "alice's direct room").await;
+    assert_eq!(
+        service.dm_room(Platform::Matrix, alice_id.to_owned()).await,
+        None,
+        "no direct room was needed"
+    );
     bot.stop().await;
     (root, game)
 }
@@ -350,7 +352,7 @@ async fn plays_a_whole_game_with_the_real_service() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn boards_are_images_and_refusals_are_private() {
+async fn boards_are_images_and_refusals_answer_in_place() {
     let Some(env) = env() else {
         println!("{SKIPPED}");
         return;
@@ -383,15 +385,14 @@ async fn boards_are_images_and_refusals_are_private() {
         (set[0].0, set[0].1.thread.as_deref()),
         (1, Some(root.as_str()))
     );
-    // A private refusal goes to Bob's direct room, opened now and then reused.
-    say(&room_b, "!move c", None).await;
-    let mut bob_dm = dm(service.as_ref(), &bob, &env.bot).await;
-    let refusal = bob_dm.next(1, "out of turn").await;
+    // A private refusal answers in place, as a reply to the command; no direct
+    // room is opened for it.
+    let early = say(&room_b, "!move c", None).await;
+    let refusal = watch.next(1, "out of turn").await;
     assert!(body(&refusal[0]).contains("not your turn"));
-    say(&room_b, "!move d", None).await;
-    let refusal = bob_dm.next(1, "out of turn again").await;
-    assert!(body(&refusal[0]).contains("not your turn"));
-    assert_eq!(service.dm_rooms_opened(), 1, "the direct room is reused");
+    assert_eq!(replies_to(&refusal[0]), Some(early.as_str()));
+    assert_eq!(thread_root(&refusal[0]), None, "where it was typed");
+    assert_eq!(service.dm_rooms_opened(), 0, "no direct room for a refusal");
     say(&room_a, "!move c", None).await;
     let board = watch.next(2, "a move").await;
     assert_board(&board, &root, 1, "a move");
@@ -408,7 +409,7 @@ async fn boards_are_images_and_refusals_are_private() {
         .iter()
         .filter(|c| matches!(c.action, oware_bot::service::Action::Move { .. }))
         .count();
-    assert_eq!(moves, 3, "each command reached the service once");
+    assert_eq!(moves, 2, "each command reached the service once");
 
     bot.stop().await;
     let _ = std::fs::remove_dir_all(&dir);

@@ -1,13 +1,91 @@
-//! Private replies with the real service: a `/oware link` code typed for in a
-//! shared room arrives in a direct room with its author, never in the shared room;
-//! the direct room is recorded in the database and reused, and a command typed in
-//! it is answered there.
+//! Secrets with the real service: a `/oware link` code asked for in a shared room
+//! arrives in a real direct chat with its author (invited with `is_direct`, listed
+//! in the bot's `m.direct`), never in the shared room, where one line says that a
+//! direct message was sent. The direct room is recorded in the database and reused,
+//! and a command typed in it is answered there. A public room with only the author
+//! and the bot in it is not private.
 
 use std::collections::HashSet;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::support::{body, dm, env, login, say, start_bot, Watch};
+use matrix_sdk::ruma::api::client::room::create_room;
+use matrix_sdk::ruma::events::direct::DirectEventContent;
+use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId};
+use matrix_sdk::{Client, Room};
+
+use crate::support::{body, dm, env, login, replies_to, say, start_bot, wait_joined, Env, Watch};
 use crate::{bot_config, game_room, real_service, temp, ONE_BOT, SKIPPED};
+
+/// Asserts that `shared` got exactly the one-line pointer, replying to `asked`.
+async fn pointer_in_place(shared: &mut Watch, asked: &str, what: &str) {
+    let pointer = shared.next(1, what).await;
+    assert!(
+        body(&pointer[0]).contains("direct message"),
+        "{what}: {:#}",
+        pointer[0]
+    );
+    assert!(!body(&pointer[0]).contains('\n'), "one line");
+    assert_eq!(replies_to(&pointer[0]), Some(asked), "{what}: a reply");
+}
+
+/// Alice's invite to the bot's direct room says `is_direct` (read before she
+/// joins: the SDK answers from her invite's member event).
+async fn invited_as_direct(alice: &Client, room: &OwnedRoomId) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(invited) = alice.get_room(room) {
+            if invited.state() == matrix_sdk::RoomState::Invited {
+                assert!(
+                    invited.is_direct().await.expect("reads the invite"),
+                    "the invite is a direct chat's"
+                );
+                return;
+            }
+        }
+        assert!(Instant::now() < deadline, "alice never saw the invite");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The rooms the bot's `m.direct` lists with `user` (read as the bot, from the
+/// homeserver's copy of its account data).
+async fn bots_direct_rooms(env: &Env, user: &str) -> Vec<String> {
+    let bot = Client::builder()
+        .homeserver_url(&env.homeserver)
+        .build()
+        .await
+        .expect("client builds");
+    bot.matrix_auth()
+        .login_username(&env.bot, &env.bot_password)
+        .send()
+        .await
+        .expect("the bot's account logs in");
+    let raw = bot
+        .account()
+        .fetch_account_data_static::<DirectEventContent>()
+        .await
+        .expect("reads m.direct")
+        .expect("the bot has an m.direct");
+    let direct = raw.deserialize().expect("m.direct parses");
+    let user = OwnedUserId::try_from(user).expect("user id");
+    direct
+        .get(<&matrix_sdk::ruma::events::direct::DirectUserIdentifier>::from(&*user))
+        .map(|rooms| rooms.iter().map(ToString::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// A public room of Alice's with only the bot invited (two members once it joins).
+async fn public_pair_room(env: &Env, alice: &Client) -> Room {
+    let mut request = create_room::v3::Request::new();
+    request.preset = Some(create_room::v3::RoomPreset::PublicChat);
+    request.invite = vec![OwnedUserId::try_from(env.bot.as_str()).expect("bot id")];
+    let room = alice
+        .create_room(request)
+        .await
+        .expect("alice creates a public room");
+    wait_joined(alice, &room.room_id().to_owned(), &env.bot).await;
+    room
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_link_code_goes_to_a_direct_room_opened_once() {
@@ -23,13 +101,25 @@ async fn a_link_code_goes_to_a_direct_room_opened_once() {
     let alice = login(&env, &env.alice).await;
     let bob = login(&env, &env.bob).await;
     let (room, _) = game_room(&env, &alice, &bob, None).await;
-    let shared = Watch {
+    let mut shared = Watch {
         room: room.clone(),
         bot: env.bot.clone(),
         seen: HashSet::new(),
     };
 
-    say(&room, "!oware link", None).await;
+    let asked = say(&room, "!oware link", None).await;
+    let recorded = loop {
+        let dm_room = service
+            .store()
+            .dm_room("matrix", &env.alice.0)
+            .await
+            .expect("reads");
+        if let Some(id) = dm_room {
+            break OwnedRoomId::try_from(id).expect("room id");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    invited_as_direct(&alice, &recorded).await;
     let mut private = dm(service.as_ref(), &alice, &env.bot).await;
     assert_ne!(private.room.room_id(), room.room_id());
     let code = private.next(1, "the link code").await;
@@ -38,33 +128,48 @@ async fn a_link_code_goes_to_a_direct_room_opened_once() {
         "{:#}",
         code[0]
     );
-    shared
-        .quiet(
-            Duration::from_secs(2),
-            "the code never shows in the shared room",
-        )
-        .await;
+    pointer_in_place(&mut shared, asked.as_str(), "the pointer").await;
+    assert!(
+        bots_direct_rooms(&env, &env.alice.0)
+            .await
+            .contains(&recorded.to_string()),
+        "the bot's m.direct lists the room"
+    );
 
     // The same direct room again, and a command typed there is answered there.
-    say(&room, "!oware link", None).await;
+    let asked = say(&room, "!oware link", None).await;
     let again = private.next(1, "a second code").await;
     assert!(body(&again[0]).contains("Your link code is"));
+    pointer_in_place(&mut shared, asked.as_str(), "the second pointer").await;
     say(&private.room, "!oware link", None).await;
     let there = private.next(1, "asked in the direct room").await;
     assert!(body(&there[0]).contains("Your link code is"));
-    let recorded = service
+    let recorded_now = service
         .store()
         .dm_room("matrix", &env.alice.0)
         .await
         .expect("reads");
     assert_eq!(
-        recorded.as_deref(),
+        recorded_now.as_deref(),
         Some(private.room.room_id().as_str()),
         "one direct room, recorded and reused"
     );
     shared
-        .quiet(Duration::ZERO, "still nothing in the shared room")
+        .quiet(Duration::ZERO, "nothing more in the shared room")
         .await;
+
+    // Two members, but anyone may join: the code still goes to the direct room.
+    let public = public_pair_room(&env, &alice).await;
+    let mut lobby = Watch {
+        room: public.clone(),
+        bot: env.bot.clone(),
+        seen: HashSet::new(),
+    };
+    let asked = say(&public, "!oware link", None).await;
+    let code = private.next(1, "asked in a public two-member room").await;
+    assert!(body(&code[0]).contains("Your link code is"));
+    pointer_in_place(&mut lobby, asked.as_str(), "the public room's pointer").await;
+
     bot.stop().await;
     scheduler.abort();
     let _ = std::fs::remove_dir_all(&dir);

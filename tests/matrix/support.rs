@@ -120,6 +120,14 @@ impl Watch {
             })
             .collect();
         events.reverse();
+        for e in &events {
+            // The bot's texts are notices (the spec's type for automated clients).
+            let kind = &e["content"]["msgtype"];
+            assert!(
+                kind == "m.notice" || kind == "m.image",
+                "a bot message that is not a notice: {e:#}"
+            );
+        }
         events
     }
 
@@ -147,14 +155,14 @@ impl Watch {
         }
     }
 
-    /// Waits for new bot events up to the first text message and returns them.
+    /// Waits for new bot events up to the first text (a notice) and returns them.
     pub async fn until_text(&mut self, what: &str) -> Vec<Value> {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let events = self.bot_events().await;
             if let Some(i) = events
                 .iter()
-                .position(|e| e["content"]["msgtype"] == "m.text")
+                .position(|e| e["content"]["msgtype"] == "m.notice")
             {
                 let taken = events[..=i].to_vec();
                 for e in &taken {
@@ -237,7 +245,7 @@ pub fn assert_board(events: &[Value], root: &str, min_images: usize, what: &str)
         );
         assert!(!body(image).is_empty(), "{what}: alt text is the body");
     }
-    assert_eq!(text["content"]["msgtype"], "m.text");
+    assert_eq!(text["content"]["msgtype"], "m.notice");
     assert!(text["content"]["formatted_body"]
         .as_str()
         .is_some_and(|h| h.contains("<pre><code>")));

@@ -87,6 +87,42 @@ pub enum LevelChoice {
     Hard,
 }
 
+/// A yes/no setting on `/oware settings` (`rated`, `advice`, `threads`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum SettingFlag {
+    /// On.
+    #[name = "yes"]
+    Yes,
+    /// Off.
+    #[name = "no"]
+    No,
+    /// Back to the bot's default.
+    #[name = "default"]
+    Default,
+}
+
+/// `tournaments:` on `/oware settings`: who may create tournaments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum TournamentsChoice {
+    /// Only admins (the default).
+    #[name = "admins"]
+    Admins,
+    /// Anyone.
+    #[name = "anyone"]
+    Anyone,
+}
+
+/// `language:` on `/oware settings`: one per catalogue in `locales/`, and `default`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    /// English.
+    #[name = "en"]
+    English,
+    /// Back to the default (English).
+    #[name = "default"]
+    Default,
+}
+
 /// `scope:` on `/oware leaderboard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum ScopeChoice {

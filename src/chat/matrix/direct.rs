@@ -1,8 +1,10 @@
-//! Private replies: what only the author may see (a `/oware link` code, a refusal
-//! that names hidden state) goes to a direct-message room with them, never to a
-//! shared room. The bot opens that room on first need, records it with the
-//! service and reuses it; if it cannot open one, it says so in the shared room
-//! and shows nothing of the reply.
+//! Secrets: what only the author may see (a `/oware link` code, the answer to the
+//! daily puzzle) goes to a direct chat with them, never to a shared room, and a
+//! one-line pointer says so in place. The bot opens that chat on first need as a
+//! real direct chat (`is_direct`, recorded in the bot's `m.direct`), records it
+//! with the service and reuses it; if it cannot open one, it says so in place and
+//! shows nothing of the secret. Everything else that is private to its author is
+//! answered in place, as a reply to the command (see `handle`).
 
 use std::sync::Arc;
 
@@ -41,17 +43,23 @@ impl<S: ChatService> Direct<S> {
         }
     }
 
-    /// Whether `room` is private to `user` and the bot already: their direct room,
-    /// or a room only the two of them are in (or invited to).
+    /// Whether `room` is private to `user` and the bot already: their recorded
+    /// direct room, or a direct chat (`m.direct`) that only the two of them are in
+    /// and nobody may join. A public room is never private, whatever its size.
     pub async fn is_private(&self, room: &Room, user: &UserId) -> bool {
+        if self.recorded(user).await.as_deref() == Some(room.room_id()) {
+            return true;
+        }
         room.active_members_count() == 2
-            || self.recorded(user).await.as_deref() == Some(room.room_id())
+            && room.is_public() == Some(false)
+            && room.is_direct().await.unwrap_or(false)
     }
 
     /// Sends `reply` to `user`'s direct room (opening one if needed, or again if
-    /// the recorded one no longer works); when none can be opened, says so in
-    /// `room` at `spot` instead, without the reply's content.
+    /// the recorded one no longer works) and says so in `room` at `spot`; when
+    /// none can be opened, says that instead, without the reply's content.
     pub async fn send(&self, room: &Room, user: &UserId, reply: &Reply, spot: &Spot) {
+        let mut pointer = no_dm();
         for fresh in [false, true] {
             let Some(dm) = self.room_with(user, fresh).await else {
                 break;
@@ -62,7 +70,10 @@ impl<S: ChatService> Direct<S> {
                 .reply(&dm, reply, &Spot::default(), Txn::Keyed(key.as_str()))
                 .await;
             match sent {
-                Ok(()) => return,
+                Ok(()) => {
+                    pointer = crate::tr!("matrix-sent-dm");
+                    break;
+                }
                 Err(e) => tracing::warn!(room = %dm, error = %e, "matrix: a private reply failed"),
             }
         }
@@ -70,7 +81,7 @@ impl<S: ChatService> Direct<S> {
             .sender
             .event(
                 room.room_id(),
-                &short_message(&no_dm(), spot),
+                &short_message(&pointer, spot),
                 TransactionId::new(),
             )
             .await;

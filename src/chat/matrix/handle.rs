@@ -2,12 +2,15 @@
 //! a service command (with the shared text parser), handled once per event id, and
 //! the service's reply into Matrix messages in the right place.
 //!
-//! Where a reply goes: a private reply to the author's direct room (see `direct`);
-//! a parse refusal answers the offending message (in its thread, if any); a reply
-//! to a command given in a thread stays there; any other reply about a game goes
-//! to the game's thread, which the adapter opens (under a root message in the
-//! room) the first time the game is shown, whether or not the service asked for
-//! one with `open_thread`: on Matrix every game is played in its own thread.
+//! Where a reply goes: where the user looks. A refusal (the parser's or the
+//! service's), help, a list and anything else private to its author answers the
+//! command in place, as a reply in its thread if it was typed in one; only a
+//! secret goes to the author's direct chat, with a pointer in place (see
+//! `direct`). A public reply to a command given in a thread stays there; any
+//! other reply about a game goes to the game's thread, which the adapter opens
+//! (under a root message in the room) the first time the game is shown, whether
+//! or not the service asked for one with `open_thread`: on Matrix every game is
+//! played in its own thread. Every message of the bot is an `m.notice`.
 //! Encrypted messages that cannot be read yet are handled in `undecryptable`.
 
 mod undecryptable;
@@ -265,13 +268,13 @@ impl<S: ChatService> Bot<S> {
         fault::point(fault::AFTER_EFFECT_BEFORE_SYNC_TOKEN);
     }
 
-    /// Sends a reply where it belongs: a private one to the author's direct room
-    /// (in place when this room is already private to them), as a reply to the
-    /// command; a reply to a command given in a thread in that thread; any other
-    /// reply about a game in the game's thread (opened now if it has none, or when
-    /// the service asks).
+    /// Sends a reply where it belongs: a secret to the author's direct room with a
+    /// pointer in place (in place when this room is already private to them); any
+    /// other private reply in place, as a reply to the command; a reply to a
+    /// command given in a thread in that thread; any other reply about a game in
+    /// the game's thread (opened now if it has none, or when the service asks).
     async fn deliver(&self, room: &Room, reply: Reply, refusal_spot: Spot, author: &UserId) {
-        if reply.private && !self.direct.is_private(room, author).await {
+        if reply.secret && !self.direct.is_private(room, author).await {
             self.direct.send(room, author, &reply, &refusal_spot).await;
             return;
         }

@@ -1,6 +1,7 @@
 //! A service [`Reply`] as Matrix message contents: pure functions, no network.
 //!
-//! The text becomes `m.text` with an HTML body (light Markdown → `<strong>`/`<code>`,
+//! The text becomes `m.notice` (the message type the spec keeps for automated
+//! clients: shown apart, and never answered by other bots) with an HTML body (light Markdown → `<strong>`/`<code>`,
 //! the board in `<pre>`), the players to notify become pills plus `m.mentions`, and
 //! buttons become a line of choices to type, since Matrix has no buttons.
 
@@ -63,7 +64,8 @@ pub fn text_message(reply: &Reply, spot: &Spot) -> RoomMessageEventContent {
             .iter()
             .map(|(id, u)| {
                 format!(
-                    "<a href=\"https://matrix.to/#/{id}\">{}</a>",
+                    "<a href=\"https://matrix.to/#/{}\">{}</a>",
+                    escape(id.as_str()),
                     escape(&u.name)
                 )
             })
@@ -88,7 +90,7 @@ pub fn text_message(reply: &Reply, spot: &Spot) -> RoomMessageEventContent {
         html.push_str(&markdown_html(&choices));
         html.push_str("</p>");
     }
-    let mut content = RoomMessageEventContent::text_html(plain, html);
+    let mut content = RoomMessageEventContent::notice_html(plain, html);
     content.mentions = Some(Mentions::with_user_ids(
         mentioned.into_iter().map(|(id, _)| id),
     ));
@@ -96,11 +98,11 @@ pub fn text_message(reply: &Reply, spot: &Spot) -> RoomMessageEventContent {
     content
 }
 
-/// A plain notice-free text message (thread roots, usage hints, errors).
+/// A short notice that mentions nobody (thread roots, usage hints, errors).
 #[must_use]
 pub fn short_message(text: &str, spot: &Spot) -> RoomMessageEventContent {
     let mut content =
-        RoomMessageEventContent::text_html(text.replace("**", ""), markdown_html(text));
+        RoomMessageEventContent::notice_html(text.replace("**", ""), markdown_html(text));
     content.mentions = Some(Mentions::new());
     content.relates_to = spot.relation();
     content
@@ -291,7 +293,7 @@ mod tests {
             reply_to: None,
         };
         let v = to_json(&text_message(&reply, &spot));
-        assert_eq!(v["msgtype"], "m.text");
+        assert_eq!(v["msgtype"], "m.notice");
         assert_eq!(
             v["body"],
             "Bob: Alice sowed C. <b> is not HTML\n\n  [ 4| 4]\n\nYour move: A B D (type `!move a`)"
@@ -403,6 +405,41 @@ mod tests {
             matrix_commands("Accept with `/oware accept`; or `/move c`. a/b"),
             "Accept with `!oware accept`; or `!move c`. a/b"
         );
+    }
+
+    #[test]
+    fn a_hostile_user_id_cannot_inject_html_into_a_pill() {
+        let id = r#"@x"><h1>pwned</h1>:example.org"#;
+        assert!(
+            OwnedUserId::try_from(id).is_ok(),
+            "a historical user id: Matrix lets it through, so the pill must escape it"
+        );
+        let reply = Reply {
+            text: "Your move".into(),
+            mentions: vec![User {
+                id: id.into(),
+                name: "<b>Mallory</b>".into(),
+                is_bot: false,
+            }],
+            ..Reply::default()
+        };
+        let v = to_json(&text_message(&reply, &Spot::default()));
+        let html = v["formatted_body"].as_str().expect("html");
+        assert_eq!(
+            html,
+            "<a href=\"https://matrix.to/#/@x&quot;&gt;&lt;h1&gt;pwned&lt;/h1&gt;:example.org\">\
+             &lt;b&gt;Mallory&lt;/b&gt;</a>: Your move"
+        );
+        assert!(!html.contains("<h1>") && !html.contains("<b>"));
+        assert_eq!(v["m.mentions"]["user_ids"][0], id, "still pinged by id");
+    }
+
+    #[test]
+    fn every_text_the_bot_sends_is_a_notice() {
+        let v = to_json(&short_message("Not your turn.", &Spot::default()));
+        assert_eq!(v["msgtype"], "m.notice");
+        let v = to_json(&text_message(&Reply::private("No"), &Spot::default()));
+        assert_eq!(v["msgtype"], "m.notice");
     }
 
     #[test]
