@@ -1,11 +1,13 @@
 //! The `oware-bot` binary: parse the command line, set up logging, dispatch.
 
 use std::io;
+use std::sync::Arc;
 
 use clap::Parser;
 use oware_bot::{
     cli::{self, Cli, Command},
     config::Config,
+    engine::Engine,
 };
 use tracing_subscriber::EnvFilter;
 
@@ -20,21 +22,21 @@ fn main() -> anyhow::Result<()> {
     let command = cli
         .command
         .unwrap_or_else(|| Command::Run(cli::console::ConsoleArgs::default()));
-    if matches!(command, Command::Run(_) | Command::Console(_)) {
-        // The hard level plays perfectly inside the endgame tables: loaded, or built
-        // in the background on the first start.
-        let _building = cli::tables_for_the_bot();
-    }
+    // The engine the bot plays with. The hard level plays perfectly inside the
+    // endgame tables: loaded, or built in the background on the first start.
+    let engine = Arc::new(Engine::new());
+    let _building = matches!(command, Command::Run(_) | Command::Console(_))
+        .then(|| cli::tables_for_the_bot(&engine));
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match command {
         Command::Run(args) => {
             drop(out);
-            cli::run::run(&args, &Config::from_env()?)
+            cli::run::run(&args, &Config::from_env()?, engine)
         }
         Command::Console(args) => {
             drop(out);
-            cli::console::run(&args, &Config::from_env()?)
+            cli::console::run(&args, &Config::from_env()?, engine)
         }
         Command::Replay(args) => cli::replay::run(&args, io::stdin().lock(), &mut out),
         Command::Perft(args) => Ok(cli::perft::run(&args, &mut out)?),

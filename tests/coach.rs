@@ -337,13 +337,13 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
     assert!(outbox(&service).await.is_empty());
 }
 
-/// Small endgame tables, installed once for this test binary.
-fn install_small_tables() -> &'static engine::Tables {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        engine::install_tables(tables::build(10, |_| {}));
-    });
-    engine::installed_tables().expect("tables installed")
+/// Small endgame tables, built once for this test binary and given to `service`'s
+/// engine.
+fn install_small_tables(service: &Service) -> Arc<engine::Tables> {
+    static TABLES: std::sync::OnceLock<Arc<engine::Tables>> = std::sync::OnceLock::new();
+    let tables = TABLES.get_or_init(|| Arc::new(tables::build(10, |_| {})));
+    assert!(service.engine().install_tables(Arc::clone(tables)));
+    Arc::clone(tables)
 }
 
 fn solve(pit: &str, puzzle: Option<i64>) -> Action {
@@ -365,9 +365,9 @@ fn puzzle_id(reply: &Reply) -> i64 {
 
 #[tokio::test]
 async fn puzzles_are_rated_never_repeated_and_checked() {
-    let tables = install_small_tables();
     let db = TempDb::new();
     let service = Arc::new(db.service_with(config()).await);
+    let tables = install_small_tables(&service);
     let here = place();
 
     let none = service
@@ -470,7 +470,7 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         };
         assert_eq!(row.source, "tables");
         assert!(
-            engine::puzzles::verify(&puzzle, 3_000, Some(tables)),
+            engine::puzzles::verify(&puzzle, 3_000, Some(&tables)),
             "puzzle #{} {}",
             row.id,
             row.position
@@ -480,9 +480,9 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
 
 #[tokio::test]
 async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() {
-    install_small_tables();
     let db = TempDb::new();
     let service = Arc::new(db.service_with(config()).await);
+    install_small_tables(&service);
     let server = Place {
         platform: Platform::Discord,
         space: Some("guild-1".into()),

@@ -2,13 +2,17 @@
 //! smallest first, saves each whole, and the engine uses the largest once it is ready.
 
 use oware_bot::cli::{autobuild_stages, build_tables_in_background};
-use oware_bot::engine::{install_tables, installed_tables, table_file, tables};
+use std::sync::Arc;
+
+use oware_bot::engine::{table_file, tables, Engine};
 
 #[test]
 fn missing_tables_are_built_in_stages_saved_and_installed() {
     let dir = tempfile::tempdir().unwrap();
+    let engine = Arc::new(Engine::new());
     let building =
-        build_tables_in_background(dir.path().to_path_buf(), vec![5, 8]).expect("a thread starts");
+        build_tables_in_background(dir.path().to_path_buf(), vec![5, 8], Arc::clone(&engine))
+            .expect("a thread starts");
     building.join().expect("the build finishes");
     for seeds in [5, 8] {
         let path = dir.path().join(table_file::default_path(seeds));
@@ -19,15 +23,15 @@ fn missing_tables_are_built_in_stages_saved_and_installed() {
             "the temporary file was renamed"
         );
     }
-    let installed = installed_tables().expect("installed for the engine");
+    let installed = engine.tables().expect("installed for the engine");
     assert_eq!(
         installed.max_seeds(),
         8,
         "the larger tables replaced the smaller"
     );
     // Smaller tables never replace larger ones.
-    assert!(!install_tables(tables::build(3, |_| {})));
-    assert_eq!(installed_tables().map(|t| t.max_seeds()), Some(8));
+    assert!(!engine.install_tables(tables::build(3, |_| {})));
+    assert_eq!(engine.tables().map(|t| t.max_seeds()), Some(8));
 }
 
 #[test]

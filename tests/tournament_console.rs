@@ -13,7 +13,7 @@ use std::{
 };
 
 use oware_bot::{
-    engine::{choose_move, Level},
+    engine::{Engine, Level},
     rules::{Game, Variant},
     service::tournament::{round_robin, Board},
 };
@@ -111,7 +111,8 @@ fn script(id: usize, south: &str, north: &str) -> String {
     let mut out = String::new();
     let mut ply = 0_u64;
     while let Some(side) = game.to_move() {
-        let pit = choose_move(&game, Level::Easy, Duration::from_millis(50), 7 + ply)
+        let pit = Engine::new()
+            .choose_move(&game, Level::Easy, Duration::from_millis(50), 7 + ply)
             .expect("a move while the game is on");
         let who = if side.index() == 0 { south } else { north };
         out.push_str(&format!("{who}: /move {pit} #{id}\n"));

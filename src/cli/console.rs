@@ -5,7 +5,7 @@ use std::{io::IsTerminal, path::PathBuf, sync::Arc};
 use anyhow::Context;
 use clap::Args;
 
-use crate::{chat::console, config::Config, service::Service, store::Store};
+use crate::{chat::console, config::Config, engine::Engine, service::Service, store::Store};
 
 /// Options of `console` and `run`.
 #[derive(Debug, Default, Args)]
@@ -23,7 +23,7 @@ pub struct ConsoleArgs {
 ///
 /// # Errors
 /// The database cannot be opened, or stdin/stdout fail.
-pub fn run(args: &ConsoleArgs, config: &Config) -> anyhow::Result<()> {
+pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -31,7 +31,11 @@ pub fn run(args: &ConsoleArgs, config: &Config) -> anyhow::Result<()> {
     runtime.block_on(async {
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
-        let service = Arc::new(Service::new(store.clone(), config.service()));
+        let service = Arc::new(Service::with_engine(
+            store.clone(),
+            config.service(),
+            engine,
+        ));
         // Engine moves, deadlines, reminders and expiries, including those that fell
         // due while the bot was not running.
         let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());

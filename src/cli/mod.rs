@@ -14,7 +14,9 @@ pub mod tune;
 
 use clap::{Parser, Subcommand};
 
-use crate::engine::Level;
+use std::sync::Arc;
+
+use crate::engine::{Engine, Level};
 use crate::rules::Variant;
 
 /// oware-bot: play Oware (abapa rules) with friends in chat.
@@ -103,11 +105,11 @@ const GRAPH_BYTES_PER_BOARD: u64 = 48;
 /// log), saves them in the working directory and hands each to the hard level as it
 /// is ready. A build that needs more memory than the machine has free is skipped
 /// with a warning that says how to build it elsewhere.
-pub fn tables_for_the_bot() -> Option<std::thread::JoinHandle<()>> {
+pub fn tables_for_the_bot(engine: &Arc<Engine>) -> Option<std::thread::JoinHandle<()>> {
     let loaded = load_tables();
     let have = loaded.as_ref().map_or(0, crate::engine::Tables::max_seeds);
     if let Some(tables) = loaded {
-        crate::engine::install_tables(tables);
+        engine.install_tables(tables);
     }
     if std::env::var_os(crate::engine::table_file::ENV_VAR).is_some_and(|v| !v.is_empty()) {
         return None;
@@ -133,7 +135,7 @@ pub fn tables_for_the_bot() -> Option<std::thread::JoinHandle<()>> {
     if stages.is_empty() {
         return None;
     }
-    build_tables_in_background(std::path::PathBuf::from("."), stages)
+    build_tables_in_background(std::path::PathBuf::from("."), stages, Arc::clone(engine))
 }
 
 /// The seed counts to build, smallest first, when the largest tables at hand have
@@ -151,11 +153,12 @@ pub fn autobuild_stages(have: usize, cap: usize) -> Vec<usize> {
 
 /// Builds the tables for each of `stages` (seed counts, smallest first) on a
 /// background thread, saves each as `oware-tables-N.bin` in `dir` and installs it
-/// for the engine. A stage that needs more memory than is free is skipped, and so
+/// in `engine`. A stage that needs more memory than is free is skipped, and so
 /// are the larger ones after it. `None` if the thread cannot be started.
 pub fn build_tables_in_background(
     dir: std::path::PathBuf,
     stages: Vec<usize>,
+    engine: Arc<Engine>,
 ) -> Option<std::thread::JoinHandle<()>> {
     let spawned = std::thread::Builder::new()
         .name("endgame-tables".to_owned())
@@ -176,6 +179,7 @@ pub fn build_tables_in_background(
                 build_and_install(
                     &dir.join(crate::engine::table_file::default_path(seeds)),
                     seeds,
+                    &engine,
                 );
             }
         });
@@ -188,8 +192,9 @@ pub fn build_tables_in_background(
     }
 }
 
-/// Builds the tables up to `seeds`, saves them at `path` and installs them.
-fn build_and_install(path: &std::path::Path, seeds: usize) {
+/// Builds the tables up to `seeds`, saves them at `path` and installs them in
+/// `engine`.
+fn build_and_install(path: &std::path::Path, seeds: usize, engine: &Engine) {
     use crate::engine::tables;
     tracing::info!(seeds, "building endgame tables in the background");
     let started = std::time::Instant::now();
@@ -205,7 +210,7 @@ fn build_and_install(path: &std::path::Path, seeds: usize) {
     if let Err(e) = crate::engine::table_file::save(&built, path) {
         tracing::warn!("{e}; the tables are used until the bot stops");
     }
-    crate::engine::install_tables(built);
+    engine.install_tables(built);
     tracing::info!(
         seeds,
         path = %path.display(),

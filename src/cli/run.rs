@@ -10,6 +10,7 @@ use tokio::sync::watch;
 use super::console::ConsoleArgs;
 use crate::chat::{self, discord, matrix};
 use crate::config::Config;
+use crate::engine::Engine;
 use crate::service::Service;
 use crate::store::Store;
 
@@ -26,12 +27,12 @@ const STOP_DEADLINE: Duration = Duration::from_secs(30);
 ///
 /// # Errors
 /// The database cannot be opened, or a network's adapter fails to start.
-pub fn run(args: &ConsoleArgs, config: &Config) -> anyhow::Result<()> {
+pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::Result<()> {
     let discord = discord::DiscordConfig::from_config(config);
     let matrix = matrix::MatrixConfig::from_config(config);
     if discord.is_none() && matrix.is_none() {
         tracing::info!("no chat network configured: starting the console chat");
-        return super::console::run(args, config);
+        return super::console::run(args, config, engine);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -40,7 +41,11 @@ pub fn run(args: &ConsoleArgs, config: &Config) -> anyhow::Result<()> {
     let result = runtime.block_on(async {
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
-        let service = Arc::new(Service::new(store.clone(), config.service()));
+        let service = Arc::new(Service::with_engine(
+            store.clone(),
+            config.service(),
+            engine,
+        ));
         // One scheduler per process: engine moves, deadlines, reminders, expiries.
         let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
         let (stop, stopping) = watch::channel(false);

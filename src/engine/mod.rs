@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod book;
 pub mod eval;
+mod kept;
 pub mod level;
 mod ordering;
 pub mod perft;
@@ -17,10 +18,8 @@ mod tt;
 pub mod tune;
 
 pub use analysis::{analyse, Analyser, Analysis, Class, PlyAnalysis};
-pub use level::{
-    accepts_split, choose_move, choose_with, install_tables, installed_tables, Level,
-    LevelParseError,
-};
+pub use kept::Engine;
+pub use level::{accepts_split, choose_with, Level, LevelParseError};
 pub use perft::{divide, perft};
 pub use puzzles::{Goal, Puzzle};
 pub use search::{Features, Limits, Report, Searcher};

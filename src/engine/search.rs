@@ -184,6 +184,34 @@ impl<'t> Searcher<'t> {
         self.tables = tables;
     }
 
+    /// The same searcher (its transposition table and move-ordering statistics)
+    /// with `tables` instead of its own: a searcher kept between moves holds none,
+    /// and each search lends it the tables of the moment (see [`super::Engine`]).
+    #[must_use]
+    pub fn with_tables<'u>(self, tables: Option<&'u Tables>) -> Searcher<'u> {
+        Searcher {
+            tt: self.tt,
+            weights: self.weights,
+            tables,
+            variant: self.variant,
+            path: self.path,
+            since_capture: self.since_capture,
+            order: self.order,
+            features: self.features,
+            nodes: self.nodes,
+            next_check: self.next_check,
+            limits: self.limits,
+            started: self.started,
+            aborted: self.aborted,
+        }
+    }
+
+    /// Whether the searcher has endgame tables.
+    #[must_use]
+    pub fn has_tables(&self) -> bool {
+        self.tables.is_some()
+    }
+
     /// Switches parts of the search off (all are on by default), for measuring
     /// what each one is worth. Forgets the move-ordering statistics.
     pub fn set_features(&mut self, features: Features) {

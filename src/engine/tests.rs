@@ -11,6 +11,11 @@ use super::search::final_value;
 use super::*;
 use crate::rules::{EndReason, Game, Pit, Position, Side, Variant};
 
+/// What the bot's engine (without tables) plays at `level` in `game`.
+fn choose_move(game: &Game, level: Level, budget: Duration, seed: u64) -> Option<Pit> {
+    Engine::new().choose_move(game, level, budget, seed)
+}
+
 /// A game reached by `plies` random moves from the start (fewer if it ended).
 pub(crate) fn random_game(seed: u64, plies: usize, variant: Variant) -> Game {
     let mut rng = Rng::new(seed);

@@ -129,7 +129,7 @@ impl Service {
     /// The stored analysis of game `id`, if the current analysis version made it.
     async fn current_analysis(&self, id: i64) -> Result<Option<Stored>, ServiceError> {
         let version =
-            engine::analysis::version(self.config.analysis_nodes, engine::installed_tables());
+            engine::analysis::version(self.config.analysis_nodes, self.engine.tables().as_deref());
         Ok(self
             .store
             .analysis(id)
@@ -210,7 +210,7 @@ impl Service {
             let analysis = AnalysisRow {
                 engine: engine::analysis::version(
                     self.config.analysis_nodes,
-                    engine::installed_tables(),
+                    self.engine.tables().as_deref(),
                 ),
                 result: serde_json::to_string(&stored)
                     .map_err(|e| ServiceError::Internal(format!("analysis #{id}: {e}")))?,
@@ -245,9 +245,10 @@ impl Service {
             .map_err(|e| ServiceError::Internal(format!("analysis pool: {e}")))?;
         let nodes = self.config.analysis_nodes;
         let (game, game_id) = (game.clone(), row.id);
+        let tables = self.engine.tables();
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            let tables = engine::installed_tables();
+            let tables = tables.as_deref();
             let analysis = engine::analysis::analyse(&game, nodes, tables);
             let moves: Vec<_> = game.moves().collect();
             let mut found = Vec::new();

@@ -6,7 +6,6 @@ use super::{
     ServiceError,
 };
 use crate::{
-    engine,
     rules::{Game, Outcome, Side},
     store::{Effects, GameRow},
 };
@@ -116,9 +115,10 @@ impl Service {
             .await
             .map_err(|e| ServiceError::Internal(format!("engine pool: {e}")))?;
         let game = game.clone();
+        let engine = std::sync::Arc::clone(&self.engine);
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            engine::accepts_split(&game, side)
+            engine.accepts_split(&game, side)
         })
         .await
         .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))

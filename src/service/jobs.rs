@@ -16,7 +16,6 @@ use super::{
     Button, ButtonAction, Level, Reply, Service, ServiceError, User,
 };
 use crate::{
-    engine,
     rules::Side,
     store::{Effects, GameEnd, GameRow, JobRow},
 };
@@ -56,9 +55,10 @@ impl Service {
             .await
             .map_err(|e| ServiceError::Internal(format!("engine pool: {e}")))?;
         let thinking = game.clone();
+        let engine = Arc::clone(&self.engine);
         let pit = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            engine::choose_move(&thinking, level, super::bot::budget(level), seed)
+            engine.choose_move(&thinking, level, super::bot::budget(level), seed)
         })
         .await
         .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))?

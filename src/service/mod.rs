@@ -158,12 +158,26 @@ pub struct Service {
     rates: limits::Rates,
     /// The Discord shards this process runs, for `/oware status`.
     discord_shards: std::sync::RwLock<DiscordShards>,
+    /// The engine: its endgame tables and kept searchers.
+    engine: Arc<crate::engine::Engine>,
 }
 
 impl Service {
-    /// A service over an opened store.
+    /// A service over an opened store, with an engine of its own (no tables until
+    /// some are installed in [`Service::engine`]).
     #[must_use]
     pub fn new(store: Store, config: ServiceConfig) -> Service {
+        Service::with_engine(store, config, Arc::new(crate::engine::Engine::new()))
+    }
+
+    /// A service over an opened store that plays with `engine` (which a background
+    /// build may give larger tables later).
+    #[must_use]
+    pub fn with_engine(
+        store: Store,
+        config: ServiceConfig,
+        engine: Arc<crate::engine::Engine>,
+    ) -> Service {
         let bots = bot::BotUsers::default();
         let engine_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
         let heavy_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
@@ -183,9 +197,16 @@ impl Service {
             refilling: std::sync::atomic::AtomicBool::new(false),
             rates,
             discord_shards: std::sync::RwLock::new(DiscordShards::NotRunning),
+            engine,
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
         service
+    }
+
+    /// The engine the service plays and analyses with.
+    #[must_use]
+    pub fn engine(&self) -> &Arc<crate::engine::Engine> {
+        &self.engine
     }
 
     /// Now, in Unix milliseconds, on the service's clock (tokio's time).

@@ -16,7 +16,6 @@ use super::{
     when, Attachment, Button, ButtonAction, Command, Reply, Service, ServiceError,
 };
 use crate::{
-    engine,
     render::{self, BoardView},
     rules::{Pit, Side, Variant},
     store::{PuzzleRow, RatingNumbers},
@@ -47,13 +46,11 @@ impl Service {
             row = self.pick(cmd, daily, &place).await?;
         }
         let Some(row) = row else {
-            return Err(ServiceError::NoPuzzle(
-                if engine::installed_tables().is_none() {
-                    crate::tr!("puzzle-none-yet")
-                } else {
-                    crate::tr!("puzzle-all-had")
-                },
-            ));
+            return Err(ServiceError::NoPuzzle(if self.engine.tables().is_none() {
+                crate::tr!("puzzle-none-yet")
+            } else {
+                crate::tr!("puzzle-all-had")
+            }));
         };
         let answered = self
             .store

@@ -77,7 +77,7 @@ impl Service {
     /// Generates a batch of puzzles from the installed tables (none without tables)
     /// and stores the new ones; how many were new. One batch at a time.
     pub async fn refill_puzzles(&self) -> Result<u64, ServiceError> {
-        let Some(tables) = engine::installed_tables() else {
+        let Some(tables) = self.engine.tables() else {
             return Ok(0);
         };
         if self.refilling.swap(true, Ordering::AcqRel) {
@@ -90,7 +90,7 @@ impl Service {
             let found = self
                 .heavy(move || {
                     let mut rng = Rng::new(seed);
-                    engine::puzzles::from_tables(tables, &mut rng, BATCH)
+                    engine::puzzles::from_tables(&tables, &mut rng, BATCH)
                         .iter()
                         .map(|p| new_puzzle(p, None))
                         .collect::<Vec<_>>()
