@@ -11,6 +11,7 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod i18n;
+pub mod play;
 pub mod render;
 pub mod rules;
 pub mod service;

@@ -1,8 +1,8 @@
 //! The rating chart is a real PNG of the expected size with the line and band drawn.
 
 use image::{ImageFormat, RgbImage};
+use oware_bot::play::rating::{update, GameResult, Rating};
 use oware_bot::render::chart::{rating_chart_png, BACKGROUND, BAND, CHART_SIZE, LINE};
-use oware_bot::service::rating::{update, GameResult, Rating};
 
 /// A new player's first games against a steady 1600 opponent: W W L W D L W W …
 fn history(games: u32) -> Vec<(u32, f64, f64)> {

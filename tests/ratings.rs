@@ -4,11 +4,9 @@
 mod support;
 
 use oware_bot::{
+    play::rating::{self, GameResult, Rating},
     rules::Side,
-    service::{
-        rating::{self, GameResult, Rating},
-        Action, ChallengeOptions, Platform,
-    },
+    service::{Action, ChallengeOptions, Platform},
 };
 use support::{
     cmd, cmd_at, mv, place, place_at, play_plies, rated_win, start_game, start_game_at, user,

@@ -14,8 +14,8 @@ use std::{
 
 use oware_bot::{
     engine::{Engine, Level},
+    play::tournament::{round_robin, Board},
     rules::{Game, Variant},
-    service::tournament::{round_robin, Board},
 };
 
 const PLAYERS: [&str; 3] = ["ann", "ben", "cat"];

@@ -8,12 +8,10 @@
 
 mod adapter;
 mod admins;
-pub mod advice;
 mod analysis;
 mod archive;
 mod bot;
 mod challenges;
-pub mod clock;
 mod command;
 mod conclude;
 mod ending;
@@ -29,7 +27,6 @@ mod onlookers;
 mod outbox;
 pub mod parse;
 pub mod puzzles;
-pub mod rating;
 mod replay;
 mod reply;
 mod scheduler;
@@ -37,15 +34,15 @@ mod settings;
 mod standings;
 mod status;
 mod text;
-pub mod tournament;
 mod tournaments;
 mod turn;
 mod view;
-mod when;
 
 use std::{sync::Arc, time::Duration};
 
 use tokio::sync::{watch, Semaphore};
+
+use crate::play::{advice, clock, rating, tournament, when};
 
 pub use adapter::ChatService;
 pub use admins::Admins;

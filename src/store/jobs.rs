@@ -50,7 +50,7 @@ pub struct JobRow {
     pub request: Option<String>,
 }
 
-/// A game's clocks after a change (see `service::clock`).
+/// A game's clocks after a change (see `play::clock`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClockColumns {
     /// Live clocks' time left at the start of the turn, `[South, North]`.

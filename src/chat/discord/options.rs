@@ -2,8 +2,8 @@
 //! free-text `time:`), and their mapping to the service's [`ChallengeOptions`]. Pure;
 //! unit-tested here.
 
+use crate::play::clock::BadTime;
 use crate::rules::Variant;
-use crate::service::clock::BadTime;
 use crate::service::{ChallengeOptions, First, Level, TimeControl};
 
 /// `first:` on `/oware play`.

@@ -7,8 +7,8 @@ use std::collections::BTreeMap;
 
 use super::report::{seeds, Stored};
 use crate::{
+    play::advice::AdviceTally,
     rules::Pit,
-    service::advice::AdviceTally,
     store::{AdviceVote, AdviserRow, Judgment},
 };
 

@@ -35,7 +35,7 @@ pub enum TournamentError {
     RoundsInRoundRobin,
     /// A `time:` that is not a time control.
     #[error(transparent)]
-    BadTime(#[from] crate::service::clock::BadTime),
+    BadTime(#[from] crate::play::clock::BadTime),
     /// A player's abort of a tournament game.
     #[error("{}", crate::tr!("error-tournament-no-abort", game = .0))]
     NoAbort(i64),

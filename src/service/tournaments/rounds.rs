@@ -87,7 +87,7 @@ impl Event {
                 _ => continue,
             };
             round.games.push(GameResult {
-                pairing: super::super::tournament::Pairing {
+                pairing: crate::play::tournament::Pairing {
                     south: entrant(b.south),
                     north: entrant(north),
                 },

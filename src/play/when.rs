@@ -2,13 +2,13 @@
 //! formatting of Unix milliseconds for replies and pictures.
 
 /// A second, in milliseconds.
-pub(super) const SECOND: i64 = 1000;
+pub const SECOND: i64 = 1000;
 /// A minute, in milliseconds.
-pub(super) const MINUTE: i64 = 60 * SECOND;
+pub const MINUTE: i64 = 60 * SECOND;
 /// An hour, in milliseconds.
-pub(super) const HOUR: i64 = 60 * MINUTE;
+pub const HOUR: i64 = 60 * MINUTE;
 /// A day, in milliseconds.
-pub(super) const DAY: i64 = 24 * HOUR;
+pub const DAY: i64 = 24 * HOUR;
 
 /// A duration in words, largest units first, at most two of them: `3 days`,
 /// `2 h 5 min`, `45 s`.
@@ -57,7 +57,7 @@ pub fn clock_face(ms: i64) -> String {
 }
 
 /// A Unix-milliseconds time as `2026-11-27 10:05 UTC`.
-pub(super) fn utc_time(ms: i64) -> String {
+pub fn utc_time(ms: i64) -> String {
     let (year, month, day) = date(ms);
     let minutes = ms.rem_euclid(86_400_000) / 60_000;
     format!(
@@ -68,7 +68,7 @@ pub(super) fn utc_time(ms: i64) -> String {
 }
 
 /// A Unix-milliseconds time as a UTC calendar date `(year, month, day)`.
-pub(super) fn date(ms: i64) -> (i64, u32, u32) {
+pub fn date(ms: i64) -> (i64, u32, u32) {
     // Howard Hinnant's days-to-civil algorithm.
     let days = ms.div_euclid(86_400_000) + 719_468;
     let era = days.div_euclid(146_097);

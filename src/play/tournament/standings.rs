@@ -96,7 +96,7 @@ pub fn format_quarter_points(quarter: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::tournament::{GameResult, Outcome, Pairing};
+    use crate::play::tournament::{GameResult, Outcome, Pairing};
 
     fn game(south: Entrant, north: Entrant, outcome: Outcome, captured: (u32, u32)) -> GameResult {
         GameResult {

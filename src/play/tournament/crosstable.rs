@@ -117,7 +117,7 @@ fn cut(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::tournament::{GameResult, Pairing};
+    use crate::play::tournament::{GameResult, Pairing};
 
     #[test]
     fn lines_up_results_and_scores() {

@@ -240,7 +240,7 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::service::tournament::{GameResult, Outcome};
+    use crate::play::tournament::{GameResult, Outcome};
 
     /// A game `south` won.
     fn won(south: Entrant, north: Entrant) -> GameResult {

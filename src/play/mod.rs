@@ -1,0 +1,10 @@
+//! The pure parts of play around the board, beside [`crate::rules`]: clocks and
+//! time controls, durations in words, ratings, the onlookers' advice tally, and
+//! tournament pairing, standings and crosstables. No async, no I/O, no database:
+//! the service calls these with values it read, and the store keeps their values.
+
+pub mod advice;
+pub mod clock;
+pub mod rating;
+pub mod tournament;
+pub mod when;
