@@ -157,7 +157,10 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
         assert!(!reply.private, "{}", reply.text);
     }
     let row = service.store().game(game).await.unwrap().expect("the game");
-    assert_eq!(row.reason.as_deref(), Some("score_25"));
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("score_25")
+    );
     assert!(archived_after(&service, HOUR - MINUTE).await.is_empty());
     assert_eq!(threads(&archived_after(&service, 2 * MINUTE).await), ["31"]);
 
@@ -224,7 +227,10 @@ async fn every_way_a_game_ends_schedules_the_archive() {
         .await
         .unwrap()
         .expect("the game");
-    assert_eq!(row.reason.as_deref(), Some("timeout"));
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("timeout")
+    );
 
     assert_eq!(
         threads(&archived_after(&service, DAY - HOUR).await),

@@ -113,7 +113,7 @@ async fn challenges_expire_and_first_option_picks_sides() {
     assert_eq!(service.run_due_jobs().await, 1);
     assert_eq!(service.run_due_jobs().await, 0);
     let row = service.store().challenge(1).await.unwrap().unwrap();
-    assert_eq!(row.status, "expired");
+    assert_eq!(row.status.as_str(), "expired");
     let sent = service.unsent(oware_bot::service::Platform::Console).await;
     assert_eq!(sent.len(), 1, "{sent:?}");
     assert!(sent[0].reply.text.contains("Challenge c1"), "{:?}", sent[0]);

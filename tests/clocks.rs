@@ -112,9 +112,13 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     let row = service.store().game(game).await.unwrap().unwrap();
     assert_eq!(
         (
-            row.status.as_str(),
-            row.result.as_deref(),
-            row.reason.as_deref()
+            if row.is_active() {
+                "active"
+            } else {
+                "finished"
+            },
+            row.state.ending().and_then(|e| e.result_column()),
+            row.state.ending().map(|e| e.reason_column())
         ),
         ("finished", Some("N"), Some("timeout"))
     );
@@ -192,7 +196,13 @@ async fn a_live_clock_counts_down_gains_the_increment_and_flags() {
         sent[0].reply.text
     );
     let row = service.store().game(game).await.unwrap().unwrap();
-    assert_eq!((row.result, row.reason.as_deref()), (None, Some("aborted")));
+    assert_eq!(
+        (
+            row.state.ending().and_then(|e| e.result_column()),
+            row.state.ending().map(|e| e.reason_column())
+        ),
+        (None, Some("aborted"))
+    );
 }
 
 #[tokio::test]
@@ -216,7 +226,10 @@ async fn a_live_game_under_way_is_lost_on_time() {
         sent[0].reply.text
     );
     let row = service.store().game(game).await.unwrap().unwrap();
-    assert_eq!(row.result.as_deref(), Some("S"));
+    assert_eq!(
+        row.state.ending().and_then(|e| e.result_column()),
+        Some("S")
+    );
 }
 
 #[tokio::test]
@@ -238,7 +251,10 @@ async fn either_player_may_abort_before_both_have_moved() {
         "{sent:?}"
     );
     let row = service.store().game(game).await.unwrap().unwrap();
-    assert_eq!(row.reason.as_deref(), Some("aborted"));
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("aborted")
+    );
     assert!(rating_of(&service, "bob").await.is_none());
     // Its deadline and reminders went with it.
     assert!(after(&service, 4 * 24 * HOUR).await.is_empty());
@@ -384,7 +400,10 @@ async fn an_engine_game_left_for_a_week_is_aborted() {
         "{sent:?}"
     );
     let row = service.store().game(game).await.unwrap().unwrap();
-    assert_eq!(row.reason.as_deref(), Some("aborted"));
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("aborted")
+    );
 }
 
 #[tokio::test]

@@ -221,10 +221,13 @@ async fn a_whole_game_with_the_real_service() {
     assert_eq!(row.thread.as_deref(), Some(thread.as_str()));
     assert_eq!(row.channel, CHANNEL_ID);
     assert_eq!(row.ply, 2);
-    assert_eq!(row.status, "finished");
-    assert_eq!(row.reason.as_deref(), Some("resignation"));
+    assert!(!row.is_active());
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("resignation")
+    );
     assert!(row.rated);
-    assert_eq!(row.time_control, "3d");
+    assert_eq!(row.time_control.to_string(), "3d");
 }
 
 /// The adapter registers its own account at READY, so `/oware play @oware-bot` starts
@@ -258,7 +261,7 @@ async fn challenging_the_bot_itself_starts_a_game_against_the_engine() {
     let pits = first_enabled(&engine_move.json()["components"], "mv:");
     assert!(pits.starts_with(&format!("mv:{game}:2:")), "{pits}");
     let row = service.store().game(game).await.unwrap().expect("the game");
-    assert_eq!((row.ply, row.status.as_str()), (2, "active"), "{row:?}");
+    assert_eq!((row.ply, row.is_active()), (2, true), "{row:?}");
 }
 
 /// An outbox message (here the engine's opening move) is posted to the game's channel

@@ -179,9 +179,12 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
     assert!(reply.private, "{}", reply.text);
     assert!(reply.text.contains("is aborted"), "{}", reply.text);
     let row = service.store().game(game).await.unwrap().expect("the game");
-    assert_eq!(row.status, "finished");
-    assert_eq!(row.result, None);
-    assert_eq!(row.reason.as_deref(), Some("aborted"));
+    assert!(!row.is_active());
+    assert_eq!(row.state.ending().and_then(|e| e.result_column()), None);
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("aborted")
+    );
     assert_eq!(rating_of(&service, "alice").await, None);
     assert_eq!(rating_of(&service, "bob").await, None);
     let told = service.unsent(Platform::Discord).await;
@@ -241,9 +244,15 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
         reply.text
     );
     let row = service.store().game(game).await.unwrap().expect("the game");
-    assert_eq!(row.status, "finished");
-    assert_eq!(row.result.as_deref(), Some("N"));
-    assert_eq!(row.reason.as_deref(), Some("adjudicated"));
+    assert!(!row.is_active());
+    assert_eq!(
+        row.state.ending().and_then(|e| e.result_column()),
+        Some("N")
+    );
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("adjudicated")
+    );
     let (alice, bob) = (
         rating_of(&service, "alice").await.expect("alice is rated"),
         rating_of(&service, "bob").await.expect("bob is rated"),
@@ -290,9 +299,15 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         reply.text
     );
     let row = service.store().game(game).await.unwrap().expect("the game");
-    assert_eq!(row.status, "finished");
-    assert_eq!(row.result.as_deref(), Some("draw"));
-    assert_eq!(row.reason.as_deref(), Some("adjudicated"));
+    assert!(!row.is_active());
+    assert_eq!(
+        row.state.ending().and_then(|e| e.result_column()),
+        Some("draw")
+    );
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("adjudicated")
+    );
     // Two new players drawing keep their rating; both are rated now.
     for name in ["alice", "bob"] {
         let rating = rating_of(&service, name).await.expect("rated");

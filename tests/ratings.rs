@@ -40,8 +40,8 @@ async fn a_rated_win_updates_both_ratings_with_the_game() {
     let last = last.expect("moves");
     let store = service.store();
     let row = store.game(game).await.unwrap().unwrap();
-    assert_eq!(row.status, "finished");
-    let winner = match row.result.as_deref() {
+    assert!(!row.is_active());
+    let winner = match row.state.ending().and_then(|e| e.result_column()) {
         Some("S") => Some(Side::South),
         Some("N") => Some(Side::North),
         _ => None,
@@ -106,7 +106,7 @@ async fn ratings_change_exactly_once_when_both_players_resign_at_once() {
         b.text
     );
     let row = service.store().game(game).await.unwrap().unwrap();
-    let winner = if row.result.as_deref() == Some("S") {
+    let winner = if row.state.ending().and_then(|e| e.result_column()) == Some("S") {
         Side::South
     } else {
         Side::North
@@ -151,7 +151,7 @@ async fn short_and_casual_games_leave_ratings_alone() {
         reply.text
     );
     let row = service.store().game(game).await.unwrap().unwrap();
-    assert_eq!(row.status, "finished");
+    assert!(!row.is_active());
     assert_eq!(
         service.store().rating(row.south_identity).await.unwrap(),
         None
@@ -386,7 +386,7 @@ async fn ending_by_agreement_rates_the_game_too() {
     let agreed = service.handle(cmd("bob", end)).await;
     assert!(agreed.text.contains("agreed to end"), "{}", agreed.text);
     let row = service.store().game(game).await.unwrap().unwrap();
-    let winner = match row.result.as_deref() {
+    let winner = match row.state.ending().and_then(|e| e.result_column()) {
         Some("S") => Some(Side::South),
         Some("N") => Some(Side::North),
         _ => None,

@@ -45,8 +45,11 @@ async fn a_whole_game_to_a_25_win() {
         last.buttons
     );
     let row = service.store().game(game).await.unwrap().unwrap();
-    assert_eq!(row.status, "finished");
-    assert_eq!(row.reason.as_deref(), Some("score_25"));
+    assert!(!row.is_active());
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("score_25")
+    );
     assert!(row.south_score >= 25 || row.north_score >= 25);
     assert!(last.text.contains(&format!(
         "{}–{}",
@@ -222,7 +225,10 @@ async fn resign_and_end_by_agreement() {
     );
     let row = service.store().game(game).await.unwrap().unwrap();
     assert_eq!(
-        (row.result.as_deref(), row.reason.as_deref()),
+        (
+            row.state.ending().and_then(|e| e.result_column()),
+            row.state.ending().map(|e| e.reason_column())
+        ),
         (Some("S"), Some("resignation"))
     );
     let board = service
@@ -331,10 +337,7 @@ async fn games_and_challenges_survive_a_restart() {
     }
     assert!(last.unwrap().text.contains("Game over"));
     let row = service.store().game(game).await.unwrap().unwrap();
-    assert_eq!(
-        (row.status.as_str(), row.ply as usize),
-        ("finished", line.len())
-    );
+    assert_eq!((row.is_active(), row.ply as usize), (false, line.len()));
     let accepted = service
         .handle(cmd("dave", Action::Accept { challenge: None }))
         .await;

@@ -17,7 +17,7 @@ use support::{start_game, TempDb};
 #[derive(Debug, PartialEq, Eq)]
 struct Snapshot {
     version: i64,
-    status: String,
+    state: oware_bot::store::GameState,
     moves: Vec<String>,
 }
 
@@ -43,7 +43,7 @@ async fn snapshot(
     (
         Snapshot {
             version: row.version,
-            status: row.status,
+            state: row.state,
             moves,
         },
         replay,

@@ -200,7 +200,7 @@ async fn a_change_applies_to_new_games_only() {
         .pop()
         .expect("the first game");
     assert!(first.rated, "the earlier challenge keeps its options");
-    assert_eq!(first.time_control, "3d");
+    assert_eq!(first.time_control.to_string(), "3d");
 
     let new = challenge_and_accept(&service, &here, "carol", "dave").await;
     assert!(
@@ -217,7 +217,7 @@ async fn a_change_applies_to_new_games_only() {
         .expect("the new game");
     assert!(!second.rated, "casual by the server's default");
     assert!(!second.advice, "advice off by the server's default");
-    assert_eq!(second.time_control, "1d");
+    assert_eq!(second.time_control.to_string(), "1d");
 
     // A challenge's own options still win over the server's defaults.
     let explicit = service

@@ -368,13 +368,16 @@ async fn a_tournament_game_not_begun_in_time_is_a_loss_and_the_round_moves_on() 
     service.run_due_jobs().await;
     for (game, _, _) in &first {
         let row = service.store().game(*game).await.unwrap().unwrap();
-        assert_eq!(row.status, "finished");
+        assert!(!row.is_active());
         assert_eq!(
-            row.result.as_deref(),
+            row.state.ending().and_then(|e| e.result_column()),
             Some("N"),
             "South lost on time, not aborted"
         );
-        assert_eq!(row.reason.as_deref(), Some("timeout"));
+        assert_eq!(
+            row.state.ending().map(|e| e.reason_column()),
+            Some("timeout")
+        );
     }
     let next = active_games(&service, 1).await;
     assert_eq!(next.len(), 2, "round 2 started");
@@ -402,7 +405,7 @@ async fn rated_tournament_games_change_ratings() {
     let (game, south, north) = active_games(&service, id).await[0].clone();
     let row = service.store().game(game).await.unwrap().unwrap();
     assert!(row.rated);
-    assert_eq!(row.time_control, "3d");
+    assert_eq!(row.time_control.to_string(), "3d");
     // Ratings need 10 moves: play them, then resign.
     support::play_plies(&service, &guild(), game, [&south, &north], 10).await;
     resign(&service, game, &north).await;

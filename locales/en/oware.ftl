@@ -606,6 +606,7 @@ challenge-status-cancelled = withdrawn by the challenger
 challenge-status-declined = declined
 challenge-status-expired = not answered in time, so it expired
 challenge-status-accepted = accepted already
+challenge-status-pending = still waiting for an answer
 challenge-start-yourself = Start a game yourself with `/oware play @someone`.
 challenge-last-expired = Challenge c{ $challenge } from { $challenger } expired: it was not answered in time. { $start }
 challenge-last-withdrawn = { $challenger } withdrew challenge c{ $challenge }, so there is nothing to answer. { $start }

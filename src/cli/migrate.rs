@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::rules::{Game, Pit, Variant};
 use crate::service::end_as_stored;
-use crate::store::{redact, CopyProgress, CopySource, GameRow, MoveRow, Store};
+use crate::store::{redact, CopyProgress, CopySource, Ending, GameRow, MoveRow, Store};
 
 /// Arguments of `oware-bot migrate-data`.
 #[derive(Args)]
@@ -198,7 +198,7 @@ async fn replay_games(store: &Store, problems: &mut Vec<String>) -> anyhow::Resu
 /// abort, agreement). Every move's board and scores, the game's scores and its
 /// result must be the stored ones.
 fn check_game(row: &GameRow, moves: &[MoveRow]) -> Result<(), String> {
-    let variant: Variant = row.variant.parse().map_err(|e| format!("{e}"))?;
+    let variant: Variant = row.variant;
     if i64::try_from(moves.len()).ok() != Some(row.ply) {
         return Err(format!(
             "{} moves stored, but the game is at move {}",
@@ -253,17 +253,15 @@ fn check_game(row: &GameRow, moves: &[MoveRow]) -> Result<(), String> {
             scores[0], scores[1], row.south_score, row.north_score
         ));
     }
-    if let Some(outcome) = game.outcome().filter(|_| !row.is_active()) {
-        let aborted = outcome.reason == crate::rules::EndReason::Aborted;
-        let result = (!aborted).then(|| outcome.result_str());
-        if row.result.as_deref() != result || row.reason.as_deref() != Some(outcome.reason.as_str())
-        {
+    if let (Some(outcome), Some(stored)) = (game.outcome(), row.state.ending()) {
+        let replayed = Ending::from(outcome);
+        if replayed != stored {
             return Err(format!(
                 "the replay ends by {} with result {}, but {} with {} is stored",
-                outcome.reason.as_str(),
-                result.unwrap_or("none"),
-                row.reason.as_deref().unwrap_or("no reason"),
-                row.result.as_deref().unwrap_or("no result")
+                replayed.reason_column(),
+                replayed.result_column().unwrap_or("none"),
+                stored.reason_column(),
+                stored.result_column().unwrap_or("none")
             ));
         }
     }
@@ -288,6 +286,7 @@ fn join(numbers: &[i64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::GameState;
 
     fn row(ply: i64, scores: [i64; 2], status: &str, reason: Option<&str>) -> GameRow {
         GameRow {
@@ -306,18 +305,20 @@ mod tests {
             north_name: "b".into(),
             north_identity: 2,
             north_bot: false,
-            variant: "abapa".into(),
+            variant: Variant::Abapa,
             rated: false,
             advice: false,
-            status: status.into(),
-            result: reason.map(|_| "N".into()),
-            reason: reason.map(Into::into),
+            state: if status == "active" {
+                GameState::Active
+            } else {
+                GameState::Over(Ending::decode(reason.map(|_| "N"), reason).expect("an ending"))
+            },
             south_score: scores[0],
             north_score: scores[1],
             ply,
             end_proposed_by: None,
             version: 0,
-            time_control: "none".into(),
+            time_control: crate::play::clock::TimeControl::None,
             reminders: true,
             south_left_ms: 0,
             north_left_ms: 0,

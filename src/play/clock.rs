@@ -97,6 +97,14 @@ impl fmt::Display for BadTimeWhy {
     }
 }
 
+impl TryFrom<String> for TimeControl {
+    type Error = BadTime;
+
+    fn try_from(text: String) -> Result<TimeControl, BadTime> {
+        text.parse()
+    }
+}
+
 impl FromStr for TimeControl {
     type Err = BadTime;
 

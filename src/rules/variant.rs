@@ -49,6 +49,14 @@ impl FromStr for Variant {
     }
 }
 
+impl TryFrom<String> for Variant {
+    type Error = VariantParseError;
+
+    fn try_from(name: String) -> Result<Variant, VariantParseError> {
+        name.parse()
+    }
+}
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

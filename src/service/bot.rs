@@ -129,7 +129,7 @@ impl Service {
             variant: options.variant.as_str(),
             advice: options.advice.unwrap_or(true),
             level: Some(level.as_str()),
-            time_control: TimeControl::None.to_string(),
+            time_control: TimeControl::None,
             reminders: false,
             expires_at: now.saturating_add(60_000),
             caps: self.config.caps.limits(),

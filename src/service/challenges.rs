@@ -11,7 +11,7 @@ use super::{
     Level, Reply, Service, ServiceError, TimeControl, User,
 };
 use crate::{
-    rules::{Game, Variant},
+    rules::Game,
     store::{NewChallenge, NewGame, StoreError},
 };
 
@@ -98,7 +98,7 @@ impl Service {
                 Level::Medium => "medium",
                 Level::Hard => "hard",
             }),
-            time_control: time.to_string(),
+            time_control: time,
             reminders,
             expires_at: now.saturating_add(ttl_ms),
             caps: self.config.caps.limits(),
@@ -185,14 +185,7 @@ impl Service {
         } else {
             (c.opponent_id, c.challenger_id)
         };
-        let variant: Variant = c
-            .variant
-            .parse()
-            .map_err(|e| ServiceError::Internal(format!("challenge #{}: {e}", c.id)))?;
-        let tc: TimeControl = c
-            .time_control
-            .parse()
-            .map_err(|e| ServiceError::Internal(format!("challenge #{}: {e}", c.id)))?;
+        let (variant, tc) = (c.variant, c.time_control);
         let game = Game::new(variant);
         let seats = Seats {
             tc,

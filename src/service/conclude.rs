@@ -1,8 +1,8 @@
-//! Ending a game before the board does: resigning, and ending by agreement (a
+//! Counted a game before the board does: resigning, and ending by agreement (a
 //! proposal the other player confirms; the engine answers one at once).
 
 use super::{
-    ending::Ending, games::game_end, turn::is_bot, view, Command, GameRef, Reply, Service,
+    ending::Counted, games::game_end, turn::is_bot, view, Command, GameRef, Reply, Service,
     ServiceError,
 };
 use crate::{
@@ -27,7 +27,7 @@ impl Service {
         outcome: Outcome,
         headline: String,
     ) -> Result<Reply, ServiceError> {
-        let ending = Ending::of(row, game);
+        let ending = Counted::of(row, game);
         let rater = ending.rater();
         let now = self.now();
         let jobs = self.ending_jobs(row, now).await?;

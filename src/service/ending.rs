@@ -13,7 +13,7 @@ use crate::{
 
 /// How a finished game counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Ending {
+pub(super) enum Counted {
     /// Casual by choice, or against the bot: nothing to say.
     Casual,
     /// Rated, but too short to count.
@@ -26,22 +26,22 @@ pub(super) enum Ending {
 pub(super) type BoxedRater =
     Box<dyn Fn([Option<RatingNumbers>; 2]) -> [(RatingNumbers, RatingNumbers); 2] + Send + Sync>;
 
-impl Ending {
+impl Counted {
     /// How `game`, which has just ended, counts. Games against the bot are never rated;
     /// rated games shorter than [`MIN_RATED_PLIES`] count as casual.
-    pub(super) fn of(row: &GameRow, game: &Game) -> Ending {
+    pub(super) fn of(row: &GameRow, game: &Game) -> Counted {
         let plies = game.plies().len();
         match game.outcome() {
-            _ if !row.rated || row.south_bot || row.north_bot => Ending::Casual,
-            None => Ending::Casual,
-            Some(_) if !rating::counts_for_rating(plies) => Ending::TooShort(plies),
-            Some(outcome) => Ending::Rated(outcome.winner),
+            _ if !row.rated || row.south_bot || row.north_bot => Counted::Casual,
+            None => Counted::Casual,
+            Some(_) if !rating::counts_for_rating(plies) => Counted::TooShort(plies),
+            Some(outcome) => Counted::Rated(outcome.winner),
         }
     }
 
     /// What the store runs to rate the game, if it is rated.
     pub(super) fn rater(self) -> Option<BoxedRater> {
-        let Ending::Rated(winner) = self else {
+        let Counted::Rated(winner) = self else {
             return None;
         };
         Some(Box::new(move |current: [Option<RatingNumbers>; 2]| {
@@ -57,12 +57,12 @@ impl Ending {
     /// Adds the ratings line to the reply that ends the game.
     pub(super) fn annotate(self, reply: &mut Reply, row: &GameRow, applied: &Applied) {
         let note = match (self, applied.ratings) {
-            (Ending::Casual, _) => return,
-            (Ending::TooShort(plies), _) => {
+            (Counted::Casual, _) => return,
+            (Counted::TooShort(plies), _) => {
                 crate::tr!("ending-too-short", plies = plies, min = MIN_RATED_PLIES)
             }
-            (Ending::Rated(_), None) => crate::tr!("ending-same-player"),
-            (Ending::Rated(_), Some(changes)) => {
+            (Counted::Rated(_), None) => crate::tr!("ending-same-player"),
+            (Counted::Rated(_), Some(changes)) => {
                 let parts: Vec<String> = [Side::South, Side::North]
                     .into_iter()
                     .zip(changes)

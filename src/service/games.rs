@@ -8,7 +8,7 @@ pub use stored::end_as_stored;
 pub(super) use stored::game_end;
 
 use super::{
-    ending::Ending, turn::is_bot, view, Action, Command, GameRef, Place, Reply, Service,
+    ending::Counted, turn::is_bot, view, Action, Command, GameRef, Place, Reply, Service,
     ServiceError, User,
 };
 use crate::{
@@ -50,7 +50,7 @@ impl Service {
         let ply = *game.play(pit)?;
         let record = super::bot::move_record(&row, side, &ply);
         let end = game.outcome().map(game_end);
-        let ending = Ending::of(&row, &game);
+        let ending = Counted::of(&row, &game);
         let rater = ending.rater();
         let effects = self.move_effects(&row, &game, side, now).await?;
         let shown = view::with_clock(&row, effects.clock.as_ref());

@@ -7,17 +7,17 @@ use std::sync::Arc;
 
 use super::{
     bot::move_record,
-    ending::Ending,
+    ending::Counted,
     games::game_end,
     outbox::{game_message, place_message},
-    turn::{is_bot, time_control},
+    turn::is_bot,
     view,
     when::{self, span},
     Button, ButtonAction, Level, Reply, Service, ServiceError, User,
 };
 use crate::{
     rules::Side,
-    store::{Effects, GameEnd, GameRow, JobRow},
+    store::{ChallengeStatus, Effects, Ending, GameEnd, GameRow, JobRow},
 };
 
 impl Service {
@@ -106,12 +106,12 @@ impl Service {
             let why = crate::tr!(
                 "jobs-no-first-move",
                 name = view::name(&row, side),
-                span = span(time_control(&row).per_move_or_base())
+                span = span(row.time_control.per_move_or_base())
             );
             return self.abort_game(&row, &why).await;
         }
         let outcome = game.lose_on_time(side)?;
-        let ending = Ending::of(&row, &game);
+        let ending = Counted::of(&row, &game);
         let rater = ending.rater();
         let headline = crate::tr!(
             "jobs-timeout",
@@ -187,8 +187,7 @@ impl Service {
             .map(|side| view::player(row, side))
             .collect();
         let end = GameEnd {
-            result: None,
-            reason: "aborted",
+            ending: Ending::ABORTED,
             scores: game.position().scores(),
         };
         let effects = Effects {
@@ -246,7 +245,7 @@ impl Service {
         }) else {
             return Ok(false);
         };
-        if c.status != "pending" {
+        if c.status != ChallengeStatus::Pending {
             return Ok(false);
         }
         let mut reply = Reply::public(crate::tr!(

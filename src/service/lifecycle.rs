@@ -2,14 +2,8 @@
 //! moved), `/oware rematch` (the same players and options, sides swapped) and
 //! `/oware reissue` (an expired challenge made again).
 
-use super::{
-    turn::time_control, view, ChallengeOptions, Command, First, GameRef, Level, Reply, Service,
-    ServiceError,
-};
-use crate::{
-    rules::{Side, Variant},
-    store::GameRow,
-};
+use super::{view, ChallengeOptions, Command, First, GameRef, Level, Reply, Service, ServiceError};
+use crate::{rules::Side, store::GameRow};
 
 impl Service {
     pub(super) async fn abort(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -95,14 +89,10 @@ impl Service {
                 _ => First::Challenger,
             },
             rated: Some(c.rated),
-            variant: parse_variant(&c.variant, c.id)?,
+            variant: c.variant,
             advice: Some(c.advice),
             level: None,
-            time: Some(
-                c.time_control
-                    .parse()
-                    .map_err(|e| ServiceError::Internal(format!("challenge #{}: {e}", c.id)))?,
-            ),
+            time: Some(c.time_control),
             reminders: Some(c.reminders),
         };
         let opponent = super::User {
@@ -139,15 +129,10 @@ fn rematch_options(
             First::Opponent
         },
         rated: (!engine).then_some(row.rated),
-        variant: parse_variant(&row.variant, row.id)?,
+        variant: row.variant,
         advice: Some(row.advice),
         level,
-        time: (!engine).then(|| time_control(row)),
+        time: (!engine).then_some(row.time_control),
         reminders: Some(row.reminders),
     })
-}
-
-fn parse_variant(name: &str, id: i64) -> Result<Variant, ServiceError> {
-    name.parse()
-        .map_err(|e| ServiceError::Internal(format!("#{id}: {e}")))
 }

@@ -6,7 +6,7 @@
 mod log;
 
 use super::{
-    ending::Ending, games::game_end, outbox, outbox::game_message, settings::scope, text,
+    ending::Counted, games::game_end, outbox, outbox::game_message, settings::scope, text,
     turn::is_bot, view, when, AdminAction, Command, Place, Reply, Service, ServiceError, User,
 };
 use crate::{
@@ -180,7 +180,7 @@ impl Service {
         };
         let mut game = self.load(&row).await?;
         let outcome = game.adjudicate(side)?;
-        let ending = Ending::of(&row, &game);
+        let ending = Counted::of(&row, &game);
         let rater = ending.rater();
         let end = game_end(outcome);
         let now = self.now();
@@ -335,9 +335,6 @@ impl Service {
         }))
     }
 }
-
-/// The stored reason of a game an admin decided.
-pub(super) const ADJUDICATED: &str = crate::rules::EndReason::Adjudicated(None).as_str();
 
 #[cfg(test)]
 mod tests {

@@ -9,8 +9,8 @@ use super::{
 };
 use crate::{
     render,
-    rules::Side,
-    store::{RatingNumbers, RatingRow, Scope},
+    rules::{EndReason, Side},
+    store::{Ending, RatingNumbers, RatingRow, Scope},
 };
 
 /// Players per leaderboard page.
@@ -262,20 +262,24 @@ impl Service {
                 Side::South => (row.south_score, row.north_score),
                 Side::North => (row.north_score, row.south_score),
             };
-            let result = match row.result.as_deref() {
-                None if row.is_active() => crate::tr!("standings-in-progress", ply = row.ply),
-                None => crate::tr!("standings-aborted"),
-                Some("draw") => crate::tr!("standings-drew", mine = mine, theirs = theirs),
-                Some(r) if r.starts_with(side.letter()) => {
-                    crate::tr!("standings-won", mine = mine, theirs = theirs)
+            let ending = row.state.ending();
+            let result = match ending {
+                None => crate::tr!("standings-in-progress", ply = row.ply),
+                Some(e) if e.reason == EndReason::Aborted => crate::tr!("standings-aborted"),
+                Some(Ending { winner: None, .. }) => {
+                    crate::tr!("standings-drew", mine = mine, theirs = theirs)
                 }
+                Some(Ending {
+                    winner: Some(winner),
+                    ..
+                }) if winner == side => crate::tr!("standings-won", mine = mine, theirs = theirs),
                 Some(_) => crate::tr!("standings-lost", mine = mine, theirs = theirs),
             };
-            let reason = match row.reason.as_deref() {
-                Some("resignation") => Some(crate::tr!("view-by-resignation")),
-                Some("agreement") => Some(crate::tr!("standings-by-agreement")),
-                Some("timeout") => Some(crate::tr!("view-by-timeout")),
-                Some(super::moderation::ADJUDICATED) => Some(crate::tr!("view-by-admin")),
+            let reason = match ending.map(|e| e.reason) {
+                Some(EndReason::Resignation(_)) => Some(crate::tr!("view-by-resignation")),
+                Some(EndReason::Agreement) => Some(crate::tr!("standings-by-agreement")),
+                Some(EndReason::Timeout(_)) => Some(crate::tr!("view-by-timeout")),
+                Some(EndReason::Adjudicated(_)) => Some(crate::tr!("view-by-admin")),
                 _ => None,
             };
             let (y, m, d) = when::date(row.created_at);

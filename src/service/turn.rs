@@ -34,14 +34,6 @@ pub(super) mod kind {
     pub const TOURNAMENT: &str = "tournament";
 }
 
-/// The game's time control (`none` for a value this version cannot read).
-pub(super) fn time_control(row: &GameRow) -> TimeControl {
-    row.time_control.parse().unwrap_or_else(|e| {
-        tracing::error!(game = row.id, error = %e, "unreadable time control");
-        TimeControl::None
-    })
-}
-
 /// The game's clocks at the start of the current turn.
 pub(super) fn clocks(row: &GameRow) -> Clocks {
     Clocks {
@@ -74,7 +66,7 @@ impl Seats {
     /// The seats of a stored game.
     pub(super) fn of(row: &GameRow) -> Seats {
         Seats {
-            tc: time_control(row),
+            tc: row.time_control,
             reminders: row.reminders,
             bots: [row.south_bot, row.north_bot],
         }

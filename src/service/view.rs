@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::{
     clock::TimeControl,
-    turn::{clocks, is_bot, time_control},
+    turn::{clocks, is_bot},
     when::{clock_face, span, utc_time},
     Attachment, Button, ButtonAction, Reply, User,
 };
@@ -30,7 +30,7 @@ pub(super) fn with_clock(row: &GameRow, clock: Option<&ClockColumns>) -> GameRow
 /// for a game without a clock or one that is over.
 fn clock_labels(row: &GameRow, game: &Game, now: i64) -> Option<[String; 2]> {
     let to_move = game.to_move()?;
-    match time_control(row) {
+    match row.time_control {
         TimeControl::None => None,
         TimeControl::Live { .. } => {
             let clocks = clocks(row);
@@ -52,7 +52,7 @@ fn clock_labels(row: &GameRow, game: &Game, now: i64) -> Option<[String; 2]> {
 /// `bob has 2 days 23 h to move (until 2026-11-27 10:05 UTC).`
 fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String> {
     let to_move = game.to_move()?;
-    match time_control(row) {
+    match row.time_control {
         TimeControl::None => None,
         TimeControl::Live { .. } => {
             let clocks = clocks(row);

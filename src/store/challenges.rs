@@ -5,6 +5,52 @@
 use sqlx::FromRow;
 
 use super::{counts::CapLimits, Store, StoreError};
+use crate::play::clock::TimeControl;
+use crate::rules::Variant;
+
+/// Where a challenge stands (its `status` column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeStatus {
+    /// Waiting for an answer.
+    Pending,
+    /// Accepted: a game started.
+    Accepted,
+    /// Declined by the one challenged.
+    Declined,
+    /// Withdrawn by the challenger.
+    Cancelled,
+    /// Not answered in time.
+    Expired,
+}
+
+impl ChallengeStatus {
+    /// The `status` column.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ChallengeStatus::Pending => "pending",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Cancelled => "cancelled",
+            ChallengeStatus::Expired => "expired",
+        }
+    }
+}
+
+impl TryFrom<String> for ChallengeStatus {
+    type Error = String;
+
+    fn try_from(status: String) -> Result<ChallengeStatus, String> {
+        Ok(match status.as_str() {
+            "pending" => ChallengeStatus::Pending,
+            "accepted" => ChallengeStatus::Accepted,
+            "declined" => ChallengeStatus::Declined,
+            "cancelled" => ChallengeStatus::Cancelled,
+            "expired" => ChallengeStatus::Expired,
+            other => return Err(format!("challenge status `{other}`")),
+        })
+    }
+}
 
 /// A challenge as stored, with both players' ids and names.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
@@ -36,20 +82,23 @@ pub struct ChallengeRow {
     /// Rated or casual.
     #[sqlx(try_from = "super::Flag")]
     pub rated: bool,
-    /// The rules variant's name.
-    pub variant: String,
+    /// The rules variant.
+    #[sqlx(try_from = "String")]
+    pub variant: Variant,
     /// Whether onlookers may advise.
     #[sqlx(try_from = "super::Flag")]
     pub advice: bool,
     /// The engine level, for games against the bot.
     pub level: Option<String>,
-    /// The time control, canonical (`none`, `3d`, `5+3`).
-    pub time_control: String,
+    /// The time control.
+    #[sqlx(try_from = "String")]
+    pub time_control: TimeControl,
     /// Whether the player to move is reminded (correspondence games).
     #[sqlx(try_from = "super::Flag")]
     pub reminders: bool,
-    /// `pending`, `accepted`, `declined`, `cancelled` or `expired`.
-    pub status: String,
+    /// Open, or how it closed.
+    #[sqlx(try_from = "String")]
+    pub status: ChallengeStatus,
     /// The game it became, once accepted.
     pub game_id: Option<i64>,
     /// When it was made (Unix ms).
@@ -83,8 +132,8 @@ pub struct NewChallenge {
     pub advice: bool,
     /// The engine level, for games against the bot.
     pub level: Option<&'static str>,
-    /// The time control, canonical (`none`, `3d`, `5+3`).
-    pub time_control: String,
+    /// The time control.
+    pub time_control: TimeControl,
     /// Whether the player to move is reminded (correspondence games).
     pub reminders: bool,
     /// When it expires (Unix ms). A challenge to a person gets a `challenge_expiry`

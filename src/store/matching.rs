@@ -165,7 +165,7 @@ async fn insert_challenge(
     .bind(new.variant)
     .bind(new.advice)
     .bind(new.level)
-    .bind(&new.time_control)
+    .bind(new.time_control.to_string())
     .bind(new.reminders)
     .bind(now)
     .bind(new.expires_at)

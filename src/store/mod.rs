@@ -32,6 +32,7 @@ mod ratings;
 mod rows;
 mod settings;
 mod social;
+mod state;
 mod status;
 mod tournaments;
 mod turns;
@@ -42,7 +43,7 @@ use sqlx::AnyPool;
 
 pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Venue};
 pub use backend::{Backend, Changes, Exclusive, Flag};
-pub use challenges::{ChallengeRow, NewChallenge};
+pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use copy::{CopyError, CopyProgress, CopySource};
 pub use counts::{Cap, CapLimits};
 pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
@@ -54,6 +55,7 @@ pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Sco
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
 pub use settings::SettingsRow;
 pub use social::{LinkOutcome, Merge};
+pub use state::{Ending, GameState};
 pub use status::{StatusCounts, UnsentCount};
 pub use tournaments::{BoardRow, EntrantRow, Joined, Left, NewBoard, NewTournament, TournamentRow};
 pub use turns::Applied;

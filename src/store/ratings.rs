@@ -152,8 +152,8 @@ pub(super) async fn rate_game(
     let mut changes = Vec::with_capacity(2);
     for (i, (identity, (before, after))) in [south, north].into_iter().zip(new).enumerate() {
         let letter = if i == 0 { "S" } else { "N" };
-        let won = i64::from(end.result == Some(letter));
-        let drew = i64::from(end.result == Some("draw"));
+        let won = i64::from(end.ending.result_column() == Some(letter));
+        let drew = i64::from(end.ending.result_column() == Some("draw"));
         let lost = 1 - won - drew;
         sqlx::query(
             "INSERT INTO ratings (identity_id, rating, deviation, volatility, games, wins,

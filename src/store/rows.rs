@@ -2,6 +2,10 @@
 
 use sqlx::FromRow;
 
+use super::state::GameState;
+use crate::play::clock::TimeControl;
+use crate::rules::Variant;
+
 /// A game as stored, with both players' ids and names.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
 pub struct GameRow {
@@ -37,20 +41,18 @@ pub struct GameRow {
     /// Whether North is a bot.
     #[sqlx(try_from = "super::Flag")]
     pub north_bot: bool,
-    /// The rules variant's name.
-    pub variant: String,
+    /// The rules variant.
+    #[sqlx(try_from = "String")]
+    pub variant: Variant,
     /// Rated or casual.
     #[sqlx(try_from = "super::Flag")]
     pub rated: bool,
     /// Whether onlookers may advise.
     #[sqlx(try_from = "super::Flag")]
     pub advice: bool,
-    /// `active` or `finished`.
-    pub status: String,
-    /// `S`, `N` or `draw` once finished.
-    pub result: Option<String>,
-    /// Why it ended.
-    pub reason: Option<String>,
+    /// Being played, or how it ended.
+    #[sqlx(flatten)]
+    pub state: GameState,
     /// South's seeds captured.
     pub south_score: i64,
     /// North's seeds captured.
@@ -61,8 +63,9 @@ pub struct GameRow {
     pub end_proposed_by: Option<String>,
     /// Bumped by every change.
     pub version: i64,
-    /// The time control, canonical (`none`, `3d`, `5+3`).
-    pub time_control: String,
+    /// The time control.
+    #[sqlx(try_from = "String")]
+    pub time_control: TimeControl,
     /// Whether the player to move is reminded (correspondence games).
     #[sqlx(try_from = "super::Flag")]
     pub reminders: bool,
@@ -86,7 +89,7 @@ impl GameRow {
     /// Whether the game is still being played.
     #[must_use]
     pub fn is_active(&self) -> bool {
-        self.status == "active"
+        self.state == GameState::Active
     }
 }
 
@@ -155,10 +158,8 @@ pub struct MoveRecord {
 /// How a game ended, to store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnd {
-    /// `S`, `N` or `draw`; `None` for an aborted game.
-    pub result: Option<&'static str>,
-    /// Why.
-    pub reason: &'static str,
+    /// How it ended.
+    pub ending: super::Ending,
     /// Final scores, `[South, North]`.
     pub scores: [u8; 2],
 }

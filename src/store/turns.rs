@@ -57,8 +57,8 @@ impl Store {
         .bind(i64::from(record.scores[0]))
         .bind(i64::from(record.scores[1]))
         .bind(if end.is_some() { "finished" } else { "active" })
-        .bind(end.map(|e| e.result))
-        .bind(end.map(|e| e.reason))
+        .bind(end.and_then(|e| e.ending.result_column()))
+        .bind(end.map(|e| e.ending.reason_column()))
         .bind(now)
         .bind(game_id)
         .bind(version)
@@ -138,8 +138,8 @@ impl Store {
                  updated_at = $5
              WHERE id = $6 AND version = $7 AND status = 'active'",
         )
-        .bind(end.result)
-        .bind(end.reason)
+        .bind(end.ending.result_column())
+        .bind(end.ending.reason_column())
         .bind(i64::from(end.scores[0]))
         .bind(i64::from(end.scores[1]))
         .bind(now)

@@ -346,7 +346,7 @@ async fn plays_a_whole_game_with_the_real_service() {
         Some(root.as_str()),
         "the service knows the thread"
     );
-    assert_ne!(row.status, "active", "the game is over in the database");
+    assert!(!row.is_active(), "the game is over in the database");
     scheduler.abort();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,7 +2,7 @@
 //! whether the author may act on it, and why a challenge is no longer open.
 
 use super::super::{Command, Service, ServiceError};
-use crate::store::ChallengeRow;
+use crate::store::{ChallengeRow, ChallengeStatus};
 
 /// Which side of a challenge a command must come from.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -14,13 +14,13 @@ pub(super) enum Role {
 }
 
 /// Why a challenge is no longer open, in words.
-fn closed(status: &str) -> String {
+fn closed(status: ChallengeStatus) -> String {
     match status {
-        "cancelled" => crate::tr!("challenge-status-cancelled"),
-        "declined" => crate::tr!("challenge-status-declined"),
-        "expired" => crate::tr!("challenge-status-expired"),
-        "accepted" => crate::tr!("challenge-status-accepted"),
-        other => other.to_owned(),
+        ChallengeStatus::Cancelled => crate::tr!("challenge-status-cancelled"),
+        ChallengeStatus::Declined => crate::tr!("challenge-status-declined"),
+        ChallengeStatus::Expired => crate::tr!("challenge-status-expired"),
+        ChallengeStatus::Accepted => crate::tr!("challenge-status-accepted"),
+        ChallengeStatus::Pending => crate::tr!("challenge-status-pending"),
     }
 }
 
@@ -35,23 +35,25 @@ impl Service {
             .filter(|c| cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel));
         let start = crate::tr!("challenge-start-yourself");
         Ok(match last {
-            Some(c) if c.status == "pending" && c.expires_at <= self.now() => crate::tr!(
-                "challenge-last-expired",
-                challenge = c.id,
-                challenger = c.challenger_name,
-                start = start
-            ),
-            Some(c) if c.status == "cancelled" => crate::tr!(
+            Some(c) if c.status == ChallengeStatus::Pending && c.expires_at <= self.now() => {
+                crate::tr!(
+                    "challenge-last-expired",
+                    challenge = c.id,
+                    challenger = c.challenger_name,
+                    start = start
+                )
+            }
+            Some(c) if c.status == ChallengeStatus::Cancelled => crate::tr!(
                 "challenge-last-withdrawn",
                 challenger = c.challenger_name,
                 challenge = c.id,
                 start = start
             ),
-            Some(c) if c.status != "pending" => crate::tr!(
+            Some(c) if c.status != ChallengeStatus::Pending => crate::tr!(
                 "challenge-last-closed",
                 challenge = c.id,
                 challenger = c.challenger_name,
-                status = closed(&c.status),
+                status = closed(c.status),
                 start = start
             ),
             _ => crate::tr!("challenge-none-for-you", start = start),
@@ -110,11 +112,14 @@ impl Service {
                 };
                 return Err(ServiceError::NotYourChallenge(text));
             }
-            if c.status == "pending" && c.expires_at <= now {
-                return Err(ServiceError::ChallengeClosed(id, closed("expired")));
+            if c.status == ChallengeStatus::Pending && c.expires_at <= now {
+                return Err(ServiceError::ChallengeClosed(
+                    id,
+                    closed(ChallengeStatus::Expired),
+                ));
             }
-            if c.status != "pending" {
-                return Err(ServiceError::ChallengeClosed(id, closed(&c.status)));
+            if c.status != ChallengeStatus::Pending {
+                return Err(ServiceError::ChallengeClosed(id, closed(c.status)));
             }
             return Ok(c);
         }

@@ -101,10 +101,7 @@ impl Service {
         ply: i64,
     ) -> Result<Game, ServiceError> {
         let ply = ply.clamp(0, row.ply);
-        let variant: Variant = row
-            .variant
-            .parse()
-            .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
+        let variant: Variant = row.variant;
         let mut moves = self.store.move_pits(row.id).await?;
         // The row was read first; a move committed since then is not part of it (moves
         // are only ever appended, each with its row update in one transaction).
@@ -202,20 +199,19 @@ pub fn end_as_stored(row: &GameRow, game: &mut Game) -> Result<(), IllegalMove> 
     if row.is_active() || game.is_over() {
         return Ok(());
     }
-    match (row.reason.as_deref(), row.result.as_deref()) {
-        (Some("resignation"), Some("S")) => game.resign(Side::North),
-        (Some("resignation"), Some("N")) => game.resign(Side::South),
-        (Some(super::super::moderation::ADJUDICATED), Some("S")) => {
-            game.adjudicate(Some(Side::South))
-        }
-        (Some(super::super::moderation::ADJUDICATED), Some("N")) => {
-            game.adjudicate(Some(Side::North))
-        }
-        (Some(super::super::moderation::ADJUDICATED), Some("draw")) => game.adjudicate(None),
-        (Some("timeout"), Some("S")) => game.lose_on_time(Side::North),
-        (Some("timeout"), Some("N")) => game.lose_on_time(Side::South),
-        (Some("aborted"), _) => game.abort(),
-        _ => game.end_by_agreement(),
+    let Some(ending) = row.state.ending() else {
+        return Ok(());
+    };
+    match ending.reason {
+        EndReason::Resignation(side) => game.resign(side),
+        EndReason::Adjudicated(winner) => game.adjudicate(winner),
+        EndReason::Timeout(side) => game.lose_on_time(side),
+        EndReason::Aborted => game.abort(),
+        // Ended by their moves (which `game` replayed) or by agreement.
+        EndReason::WinningScore
+        | EndReason::NoLegalMove
+        | EndReason::Repetition
+        | EndReason::Agreement => game.end_by_agreement(),
     }?;
     Ok(())
 }
@@ -223,8 +219,7 @@ pub fn end_as_stored(row: &GameRow, game: &mut Game) -> Result<(), IllegalMove> 
 /// How an outcome is stored.
 pub(in crate::service) fn game_end(outcome: Outcome) -> GameEnd {
     GameEnd {
-        result: (outcome.reason != EndReason::Aborted).then(|| outcome.result_str()),
-        reason: outcome.reason.as_str(),
+        ending: outcome.into(),
         scores: outcome.scores,
     }
 }
