@@ -32,8 +32,9 @@ pub struct TournamentRow {
     /// Round-robin: each pair meets twice.
     #[sqlx(try_from = "Flag")]
     pub double_rounds: bool,
-    /// Its games' time control, canonical.
-    pub time_control: String,
+    /// Its games' time control.
+    #[sqlx(try_from = "String")]
+    pub time_control: crate::play::clock::TimeControl,
     /// Whether its games are rated.
     #[sqlx(try_from = "Flag")]
     pub rated: bool,

@@ -242,7 +242,7 @@ impl Service {
                 },
             })
             .collect();
-        let tc: TimeControl = t.time_control.parse().unwrap_or_default();
+        let tc: TimeControl = t.time_control;
         let threads = self
             .store
             .settings(&t.platform, &t.place)

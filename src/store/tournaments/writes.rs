@@ -212,7 +212,7 @@ impl Store {
                     .bind(north)
                     .bind(tournament.rated)
                     .bind(false)
-                    .bind(&tournament.time_control)
+                    .bind(tournament.time_control.to_string())
                     .bind(true)
                     .bind(tournament.id)
                     .bind(now)
