@@ -6,6 +6,9 @@
 //!
 //! `cargo bench --bench analysis`
 
+#![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
+#![allow(missing_docs)] // criterion_main! makes an undocumented `main`
+
 use std::sync::OnceLock;
 use std::time::Duration;
 

@@ -15,6 +15,9 @@
 //! Run: `cargo bench --bench deadlines` (about two minutes). `DEADLINE_GAMES=N`
 //! changes the number of games.
 
+#![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
+#![allow(missing_docs)] // criterion_main! makes an undocumented `main`
+
 use std::{
     sync::Arc,
     time::{Duration, Instant},

@@ -10,6 +10,9 @@
 //! `cargo bench --bench engine` (`OWARE_BENCH_DEPTH_MS=200` for a quicker reach
 //! figure).
 
+#![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
+#![allow(missing_docs)] // criterion_main! makes an undocumented `main`
+
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

@@ -4,6 +4,9 @@
 //!
 //! `cargo bench --bench perft`
 
+#![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
+#![allow(missing_docs)] // criterion_main! makes an undocumented `main`
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use oware_bot::engine::perft;
 use oware_bot::rules::{Position, Variant};

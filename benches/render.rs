@@ -4,6 +4,9 @@
 //!
 //! `cargo bench --bench render`
 
+#![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
+#![allow(missing_docs)] // criterion_main! makes an undocumented `main`
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use oware_bot::render::{board_png, replay_gif, BoardView};
 use oware_bot::rules::{Game, Pit, Variant};

@@ -13,6 +13,9 @@
 //! PostgreSQL comes from `tools/postgres.sh` (`OWARE_TEST_POSTGRES_URL`); without it
 //! only SQLite runs. `cargo bench --bench scale`.
 
+#![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
+#![allow(missing_docs)] // criterion_main! makes an undocumented `main`
+
 #[path = "../tests/discord_fake/mod.rs"]
 mod discord_fake;
 #[path = "../tests/support/mod.rs"]

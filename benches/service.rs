@@ -13,6 +13,9 @@
 //!
 //! Run: `cargo bench --bench service`.
 
+#![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
+#![allow(missing_docs)] // criterion_main! makes an undocumented `main`
+
 use std::{
     sync::Arc,
     time::{Duration, Instant},

@@ -1,5 +1,7 @@
 //! Onlookers' advice through the real service on a fresh SQLite file each.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use oware_bot::service::{Action, ChallengeOptions, Place, Reply};

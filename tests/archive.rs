@@ -5,6 +5,8 @@
 //! `archive:never` schedules nothing; a thread the bot did not open, or one a
 //! rematch goes on in, is left alone.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::{sync::Arc, time::Duration};

@@ -1,6 +1,8 @@
 //! Challenges, threads, several games in one channel, and the adapters' view of the
 //! service (`ChatService`), on a real SQLite file.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::time::Duration;

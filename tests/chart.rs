@@ -1,5 +1,7 @@
 //! The rating chart is a real PNG of the expected size with the line and band drawn.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use image::{ImageFormat, RgbImage};
 use oware_bot::play::rating::{update, GameResult, Rating};
 use oware_bot::render::chart::{rating_chart_png, BACKGROUND, BAND, CHART_SIZE, LINE};

@@ -4,6 +4,8 @@
 //! challenges made again, and rematches. Jobs are run with `run_due_jobs` after
 //! advancing time, so each test sees exactly what the scheduler would do.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::{sync::Arc, time::Duration};

@@ -3,6 +3,8 @@
 //! "analysing…" message), onlookers' advice judged and their leaderboard, and
 //! puzzles (never repeated, rated, one a day per server, every solution checked).
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::{sync::Arc, time::Duration};

@@ -1,5 +1,7 @@
 //! The real `oware-bot console` binary, fed a scripted game on stdin.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::{

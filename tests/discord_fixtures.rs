@@ -1,6 +1,8 @@
 //! Interaction payloads in Discord's documented shape (`tests/fixtures/discord/`),
 //! parsed by serenity's own model types and translated by the adapter's pure functions.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use oware_bot::chat::discord::options::{FirstChoice, PlayOptions, YesNo};
 use oware_bot::chat::discord::translate;
 use oware_bot::rules::Variant;

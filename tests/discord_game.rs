@@ -1,6 +1,8 @@
 //! A whole game through the Discord adapter: the real serenity + poise client against
 //! the loopback fake Discord, with the scripted fake service.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod discord_fake;
 
 use std::time::Duration;

@@ -3,6 +3,8 @@
 //! gateway, assertions on the REST requests the adapter makes. The service is the
 //! scripted fake in `tests/discord_fake/service.rs`.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod discord_fake;
 
 use discord_fake::harness::{

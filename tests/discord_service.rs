@@ -2,6 +2,8 @@
 //! loopback fake Discord, and the real `Service` on a fresh SQLite file. The buttons
 //! pressed and the pits typed are the ones the bot itself sent or offered.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod discord_fake;
 
 use std::sync::Arc;

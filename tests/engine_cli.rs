@@ -1,6 +1,8 @@
 //! The engine subcommands through the real binary: the line protocol, building and
 //! checking a (tiny) table file, a short arena match.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 

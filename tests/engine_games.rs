@@ -2,6 +2,8 @@
 //! file: they start at once, the bot answers every move legally (its move is a job,
 //! announced through the outbox), and they are casual.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::sync::Arc;

@@ -2,6 +2,8 @@
 //! their colours only when there are marks, the same bytes for the same game, and a
 //! picture even with nothing to show.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use image::{ImageFormat, RgbImage};
 use oware_bot::render::chart::CHART_SIZE;
 use oware_bot::render::eval_graph::{BLUNDER, CURVE, MISTAKE};

@@ -7,6 +7,8 @@
 //! `support::state::check_effect`: it changes only what its kind may change, a
 //! refusal changes nothing, and a move adds exactly one move, by its author.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use oware_bot::chat::matrix::incoming::{command_text, mention_id, pills};

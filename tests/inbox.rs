@@ -3,6 +3,8 @@
 //! challenge, accepted one, started a game against the engine, played a move or
 //! only read something. Through the real service on a fresh SQLite file.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::sync::Arc;

@@ -13,6 +13,8 @@
 //! prints moves per second and command latencies (run with `--nocapture`); nothing
 //! is asserted about speed.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::sync::{Arc, Mutex};

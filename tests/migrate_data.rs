@@ -6,6 +6,8 @@
 //! `tools/postgres.sh` (`OWARE_TEST_POSTGRES_URL`); without it those tests are
 //! skipped, except in CI, which starts one.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::collections::BTreeMap;

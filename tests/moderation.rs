@@ -4,6 +4,8 @@
 //! the banned user on their server only and lapse; every action and report lands in
 //! the audit log.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::{sync::Arc, time::Duration};

@@ -1,6 +1,8 @@
 //! Ratings, the leaderboard, stats and history through the real service on a fresh
 //! SQLite file each.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use oware_bot::{

@@ -1,6 +1,8 @@
 //! Game records: every oracle game survives export and import unchanged, and bad
 //! records are refused with where and why.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod common;
 
 use std::sync::OnceLock;

@@ -1,6 +1,8 @@
 //! Property tests for game records: random games in every variant round-trip, and
 //! no text, however mangled, makes the parser panic.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use oware_bot::rules::{Game, GameRecord, Pit, Variant};
 use proptest::prelude::*;
 

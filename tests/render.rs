@@ -4,6 +4,8 @@
 //!
 //! `UPDATE_GOLDEN=1 cargo test --test render` rewrites `tests/fixtures/render/*.png`.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use std::f32::consts::TAU;
 use std::path::PathBuf;
 

@@ -1,6 +1,8 @@
 //! `oware-bot render` end to end: the binary writes a PNG or a GIF that decodes,
 //! and an illegal move fails with the ply and the legal moves.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -1,6 +1,8 @@
 //! `oware-bot replay` run as a real process over all 600 oracle games: its JSON must
 //! agree with the oracle's records ply for ply (with the two documented adjustments).
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod common;
 
 use std::io::Write;

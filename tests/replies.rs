@@ -2,6 +2,8 @@
 //! letters, results in words, challenges numbered apart from games, one way of
 //! counting moves, the engine answering proposals, and names that keep their form.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use oware_bot::rules::{IllegalMove, Pit, Position, Side, Variant};

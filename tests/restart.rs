@@ -3,6 +3,8 @@
 //! the restart, exactly once; a deadline that passed while the bot was down is
 //! announced once after it.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use std::{
     io::{BufRead, BufReader, Read, Write},
     path::Path,

@@ -1,5 +1,7 @@
 //! Hand-written cases for each rule of DESIGN.md section 2.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use oware_bot::rules::{EndReason, Game, IllegalMove, Pit, Position, Side, Variant};
 
 fn pit(c: char) -> Pit {

@@ -1,5 +1,7 @@
 //! Property tests over games reachable from the start, in every variant.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use oware_bot::rules::{Game, IllegalMove, Pit, Variant, TOTAL_SEEDS};
 use proptest::prelude::*;
 

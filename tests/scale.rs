@@ -10,6 +10,8 @@
 //! It prints the wall time (run with `--nocapture`). Needs `OWARE_TEST_POSTGRES_URL`
 //! (`tools/postgres.sh`); skipped without it, except in CI.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod discord_fake;
 mod support;
 

@@ -4,6 +4,8 @@
 //! (`OWARE_TEST_POSTGRES_URL`); without it the PostgreSQL half is skipped, except in
 //! CI, which starts one.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use std::collections::BTreeMap;
 
 use sqlx::{postgres::PgPoolOptions, sqlite::SqlitePoolOptions, Connection, Executor};

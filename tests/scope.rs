@@ -2,6 +2,8 @@
 //! a console room): from elsewhere they are "no such game here". One's own finished
 //! games can be replayed from anywhere, and only a player's command pings a player.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use oware_bot::service::{Action, ChallengeOptions, Platform};

@@ -1,6 +1,8 @@
 //! The service end to end on a real SQLite file: whole games, refusals, buttons,
 //! resigning and agreeing, concurrency, restarts (challenges: `tests/challenges.rs`).
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::{sync::Arc, time::Duration};

@@ -3,6 +3,8 @@
 //! are the legal move of the player to move (or that game's players resigning or
 //! ending it by agreement), and a move that changes it adds exactly that move.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use oware_bot::{

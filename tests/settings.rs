@@ -2,6 +2,8 @@
 //! those who administer it change them, the channel restriction is enforced, and a
 //! change applies to new games only (defaults for time, rated, advice; threads).
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use oware_bot::service::{Action, Command, Place, Platform, Reply, Role, Service};

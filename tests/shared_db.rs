@@ -4,6 +4,8 @@
 //! own connections. Needs `OWARE_TEST_POSTGRES_URL` (`tools/postgres.sh`); skipped
 //! without it, except in CI.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::{collections::HashSet, time::Duration};

@@ -1,5 +1,7 @@
 //! Replays and linked accounts through the real service on a fresh SQLite file each.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::time::Duration;

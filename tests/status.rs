@@ -3,6 +3,8 @@
 //! follow the games, challenges, jobs and messages made; anyone else is told who may
 //! use it. On the console, Discord and Matrix places.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::{sync::Arc, time::Duration};

@@ -1,6 +1,8 @@
 //! With no table file, the bot builds endgame tables by itself on a background thread,
 //! smallest first, saves each whole, and the engine uses the largest once it is ready.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use oware_bot::cli::{autobuild_stages, build_tables_in_background};
 use std::sync::Arc;
 

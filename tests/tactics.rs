@@ -8,6 +8,8 @@
 //! searches in 1 s in a release build (see `cargo bench --bench engine`). The search
 //! stops as soon as it proves a win, as the hard level does.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use oware_bot::engine::eval::Weights;
 use oware_bot::engine::level::Rng;
 use oware_bot::engine::puzzles::{from_tables, Goal};

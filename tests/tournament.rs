@@ -3,6 +3,8 @@
 //! crosstable with each round's games started by the scheduler's jobs, withdrawals,
 //! forfeits on time, rated games, and a round that starts after a restart.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 mod support;
 
 use std::{

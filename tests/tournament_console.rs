@@ -4,6 +4,8 @@
 //! level, seeded) fills in. The bot is killed as the first round's game ends; the
 //! restarted bot starts round 2 by itself, and the event runs to its crosstable.
 
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
 use std::{
     io::{BufRead, BufReader, Write},
     path::Path,

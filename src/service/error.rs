@@ -234,6 +234,7 @@ pub enum ServiceError {
         /// One of them.
         example: char,
     },
+    /// Advice an onlooker may not give (see `play::advice`).
     #[error("{}", crate::tr!("error-advice", why = .0))]
     Advice(#[from] AdviceError),
     /// Stats or history of someone who has never played: `You have` or `bob has`.

@@ -23,20 +23,20 @@ use crate::service::{Action, AdminAction};
     ),
     subcommand_required
 )]
-pub async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
     // Discord only ever invokes the subcommands.
     Ok(())
 }
 
 /// The bot's health: database, shards, games and queues (server admins only).
 #[poise::command(slash_command, rename = "status")]
-pub async fn admin_status(ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn admin_status(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Status).await
 }
 
 /// Abort a game of this server: unrated, no result; its players are told why.
 #[poise::command(slash_command, rename = "abort")]
-pub async fn admin_abort(
+pub(super) async fn admin_abort(
     ctx: Context<'_>,
     #[description = "Game number"]
     #[min = 1]
@@ -50,7 +50,7 @@ pub async fn admin_abort(
 
 /// Decide a game of this server: the winner wins, or a draw; rated like any result.
 #[poise::command(slash_command, rename = "adjudicate")]
-pub async fn admin_adjudicate(
+pub(super) async fn admin_adjudicate(
     ctx: Context<'_>,
     #[description = "Game number"]
     #[min = 1]
@@ -81,7 +81,7 @@ pub async fn admin_adjudicate(
 
 /// Stop someone from challenging or accepting games on this server.
 #[poise::command(slash_command, rename = "ban")]
-pub async fn admin_ban(
+pub(super) async fn admin_ban(
     ctx: Context<'_>,
     #[description = "Who"] user: serenity::User,
     #[description = "For how many days (default: until unbanned)"]
@@ -99,7 +99,7 @@ pub async fn admin_ban(
 
 /// Lift a ban.
 #[poise::command(slash_command, rename = "unban")]
-pub async fn admin_unban(
+pub(super) async fn admin_unban(
     ctx: Context<'_>,
     #[description = "Who"] user: serenity::User,
 ) -> Result<(), Error> {
@@ -109,12 +109,12 @@ pub async fn admin_unban(
 
 /// The last 20 admin actions and reports on this server.
 #[poise::command(slash_command, rename = "log")]
-pub async fn admin_log(ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn admin_log(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::admin(AdminAction::Log)).await
 }
 
 /// What the admin commands do.
 #[poise::command(slash_command, rename = "help")]
-pub async fn admin_help(ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn admin_help(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::admin(AdminAction::Usage)).await
 }

@@ -55,7 +55,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     ),
     subcommand_required
 )]
-pub async fn oware(_ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn oware(_ctx: Context<'_>) -> Result<(), Error> {
     // Discord only ever invokes the subcommands.
     Ok(())
 }
@@ -64,7 +64,7 @@ pub async fn oware(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 // poise makes each slash-command option a parameter: the list is the command's shape.
 #[allow(clippy::too_many_arguments)]
-pub async fn play(
+pub(super) async fn play(
     ctx: Context<'_>,
     #[description = "Who to challenge (mention me to play the engine)"] opponent: serenity::User,
     #[description = "Who moves first (default: you, playing South A-F)"] first: Option<FirstChoice>,
@@ -101,25 +101,25 @@ pub async fn play(
 
 /// Accept the challenge waiting for you here.
 #[poise::command(slash_command)]
-pub async fn accept(ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn accept(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Accept { challenge: None }).await
 }
 
 /// Decline the challenge waiting for you here.
 #[poise::command(slash_command)]
-pub async fn decline(ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn decline(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Decline { challenge: None }).await
 }
 
 /// Withdraw your pending challenge.
 #[poise::command(slash_command)]
-pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Cancel { challenge: None }).await
 }
 
 /// Show the current board.
 #[poise::command(slash_command)]
-pub async fn board(
+pub(super) async fn board(
     ctx: Context<'_>,
     #[description = "Game number (default: the game here)"]
     #[min = 1]
@@ -130,7 +130,7 @@ pub async fn board(
 
 /// Resign your game.
 #[poise::command(slash_command)]
-pub async fn resign(
+pub(super) async fn resign(
     ctx: Context<'_>,
     #[description = "Game number (default: the game here)"]
     #[min = 1]
@@ -141,7 +141,7 @@ pub async fn resign(
 
 /// Propose (or confirm) ending the game by agreement, each taking their own row.
 #[poise::command(slash_command)]
-pub async fn end(
+pub(super) async fn end(
     ctx: Context<'_>,
     #[description = "Game number (default: the game here)"]
     #[min = 1]
@@ -152,7 +152,7 @@ pub async fn end(
 
 /// Abort a game in which a side has not moved yet (no result, unrated).
 #[poise::command(slash_command)]
-pub async fn abort(
+pub(super) async fn abort(
     ctx: Context<'_>,
     #[description = "Game number (default: the game here)"]
     #[min = 1]
@@ -163,7 +163,7 @@ pub async fn abort(
 
 /// Challenge your opponent again after a finished game, sides swapped.
 #[poise::command(slash_command)]
-pub async fn rematch(
+pub(super) async fn rematch(
     ctx: Context<'_>,
     #[description = "The finished game (default: your latest here)"]
     #[min = 1]
@@ -174,7 +174,7 @@ pub async fn rematch(
 
 /// Make an expired challenge again.
 #[poise::command(slash_command)]
-pub async fn reissue(
+pub(super) async fn reissue(
     ctx: Context<'_>,
     #[description = "The expired challenge's number"]
     #[min = 1]
@@ -185,13 +185,13 @@ pub async fn reissue(
 
 /// List your games and pending challenges.
 #[poise::command(slash_command)]
-pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Games).await
 }
 
 /// Suggest a pit to the side to move (onlookers only).
 #[poise::command(slash_command)]
-pub async fn advise(
+pub(super) async fn advise(
     ctx: Context<'_>,
     #[description = "The pit to suggest, A-F"]
     #[max_length = 1]
@@ -206,7 +206,7 @@ pub async fn advise(
 
 /// The best players, on this server or everywhere.
 #[poise::command(slash_command)]
-pub async fn leaderboard(
+pub(super) async fn leaderboard(
     ctx: Context<'_>,
     #[description = "This server or every server (default: this server)"] scope: Option<
         ScopeChoice,
@@ -220,7 +220,7 @@ pub async fn leaderboard(
 
 /// A player's record and rating.
 #[poise::command(slash_command)]
-pub async fn stats(
+pub(super) async fn stats(
     ctx: Context<'_>,
     #[description = "Whose (default: yours)"] user: Option<serenity::User>,
 ) -> Result<(), Error> {
@@ -230,7 +230,7 @@ pub async fn stats(
 
 /// A player's recent games.
 #[poise::command(slash_command)]
-pub async fn history(
+pub(super) async fn history(
     ctx: Context<'_>,
     #[description = "Whose (default: yours)"] user: Option<serenity::User>,
 ) -> Result<(), Error> {
@@ -240,7 +240,7 @@ pub async fn history(
 
 /// Replay a finished game as an animation, with its record.
 #[poise::command(slash_command)]
-pub async fn replay(
+pub(super) async fn replay(
     ctx: Context<'_>,
     #[description = "Game number"]
     #[min = 1]
@@ -251,7 +251,7 @@ pub async fn replay(
 
 /// The engine's review of a finished game: accuracy, blunders, graph.
 #[poise::command(slash_command)]
-pub async fn analyse(
+pub(super) async fn analyse(
     ctx: Context<'_>,
     #[description = "Game number (default: the game of this thread, or your latest here)"]
     #[min = 1]
@@ -262,7 +262,7 @@ pub async fn analyse(
 
 /// The onlookers whose advice was best, judged by the engine.
 #[poise::command(slash_command)]
-pub async fn advisers(
+pub(super) async fn advisers(
     ctx: Context<'_>,
     #[description = "This server or every server (default: this server)"] scope: Option<
         ScopeChoice,
@@ -274,7 +274,7 @@ pub async fn advisers(
 
 /// A puzzle: find the winning move (or today's puzzle); answer it with `answer`.
 #[poise::command(slash_command)]
-pub async fn puzzle(
+pub(super) async fn puzzle(
     ctx: Context<'_>,
     #[description = "Today's puzzle of this server (default: a new one for you)"] daily: Option<
         bool,
@@ -297,7 +297,7 @@ pub async fn puzzle(
 
 /// Link your accounts on other networks: get a code here, or enter one from there.
 #[poise::command(slash_command)]
-pub async fn link(
+pub(super) async fn link(
     ctx: Context<'_>,
     #[description = "The code you got on the other network"]
     #[max_length = 32]
@@ -314,7 +314,7 @@ pub async fn link(
 /// This server's settings; admins change them (new games only).
 #[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)] // one option per setting, as Discord shows them
-pub async fn settings(
+pub(super) async fn settings(
     ctx: Context<'_>,
     #[description = "Where games may start: here, channel mentions, or anywhere"] channels: Option<
         String,
@@ -350,7 +350,7 @@ pub async fn settings(
 
 /// Report a game to this server's admins (they see it in their log).
 #[poise::command(slash_command)]
-pub async fn report(
+pub(super) async fn report(
     ctx: Context<'_>,
     #[description = "Game number"]
     #[min = 1]
@@ -364,7 +364,7 @@ pub async fn report(
 
 /// How to play Oware with this bot, and the rules.
 #[poise::command(slash_command)]
-pub async fn help(
+pub(super) async fn help(
     ctx: Context<'_>,
     #[description = "What about (default: the commands)"] topic: Option<HelpTopic>,
 ) -> Result<(), Error> {
@@ -379,7 +379,7 @@ pub async fn help(
 
 /// Sow from one of your pits.
 #[poise::command(slash_command, rename = "move")]
-pub async fn move_pit(
+pub(super) async fn move_pit(
     ctx: Context<'_>,
     #[description = "Your pit: A-F if you play South, a-f if you play North"]
     #[autocomplete = "autocomplete_pit"]

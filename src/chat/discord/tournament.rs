@@ -30,7 +30,7 @@ pub enum FormatChoice {
     ),
     subcommand_required
 )]
-pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
     // Discord only ever invokes the subcommands.
     Ok(())
 }
@@ -41,7 +41,7 @@ async fn run(ctx: Context<'_>, action: TournamentAction) -> Result<(), Error> {
 
 /// Create a tournament (server admins, or anyone if the server allows it).
 #[poise::command(slash_command, rename = "create")]
-pub async fn tournament_create(
+pub(super) async fn tournament_create(
     ctx: Context<'_>,
     #[description = "Its name"]
     #[max_length = 60]
@@ -75,7 +75,7 @@ pub async fn tournament_create(
 
 /// Join a tournament that has not started.
 #[poise::command(slash_command, rename = "join")]
-pub async fn tournament_join(
+pub(super) async fn tournament_join(
     ctx: Context<'_>,
     #[description = "Its number (default: the open one here)"]
     #[min = 1]
@@ -86,7 +86,7 @@ pub async fn tournament_join(
 
 /// Leave a tournament, or withdraw from its rounds to come.
 #[poise::command(slash_command, rename = "leave")]
-pub async fn tournament_leave(
+pub(super) async fn tournament_leave(
     ctx: Context<'_>,
     #[description = "Its number (default: the one here)"]
     #[min = 1]
@@ -97,7 +97,7 @@ pub async fn tournament_leave(
 
 /// Start a tournament (its creator or a server admin).
 #[poise::command(slash_command, rename = "start")]
-pub async fn tournament_start(
+pub(super) async fn tournament_start(
     ctx: Context<'_>,
     #[description = "Its number (default: the open one here)"]
     #[min = 1]
@@ -108,7 +108,7 @@ pub async fn tournament_start(
 
 /// A tournament's standings and crosstable.
 #[poise::command(slash_command, rename = "standings")]
-pub async fn tournament_standings(
+pub(super) async fn tournament_standings(
     ctx: Context<'_>,
     #[description = "Its number (default: the one here)"]
     #[min = 1]
@@ -119,6 +119,6 @@ pub async fn tournament_standings(
 
 /// This server's tournaments, and how they work.
 #[poise::command(slash_command, rename = "list")]
-pub async fn tournament_list(ctx: Context<'_>) -> Result<(), Error> {
+pub(super) async fn tournament_list(ctx: Context<'_>) -> Result<(), Error> {
     run(ctx, TournamentAction::Overview).await
 }
