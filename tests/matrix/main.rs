@@ -20,7 +20,8 @@
 //! A room's power levels decide who administers it (`admins`).
 //! Without `MATRIX_TEST_HOMESERVER` the tests say SKIPPED.
 
-#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+#![allow(clippy::unwrap_used)]
+// a test: a failed unwrap is a failed test
 
 // The SDK's sync future with encryption is deeply nested: spawning it needs more.
 #![recursion_limit = "256"]
