@@ -5,6 +5,7 @@
 
 use sqlx::{Any, Transaction};
 
+use super::constraint::Constraint;
 use super::{
     challenges::{ChallengeRow, NewChallenge},
     counts, inbox,
@@ -172,9 +173,9 @@ async fn insert_challenge(
     .bind(now)
     .fetch_one(&mut **tx)
     .await
-    .map_err(|e| match e {
-        sqlx::Error::Database(ref db) if db.is_unique_violation() => StoreError::DuplicateChallenge,
-        e => StoreError::Db(e),
+    .map_err(|e| match Constraint::violated_by(&e) {
+        Some(Constraint::OnePendingChallenge) => StoreError::DuplicateChallenge,
+        None => StoreError::Db(e),
     })?;
     if new.level.is_none() {
         sqlx::query(

@@ -14,6 +14,7 @@
 mod analyses;
 mod backend;
 mod challenges;
+mod constraint;
 mod copy;
 mod counts;
 mod direct;
