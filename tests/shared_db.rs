@@ -30,7 +30,7 @@ async fn two_processes() -> Option<(Store, Store)> {
 
 fn job(due_at: i64) -> NewJob {
     NewJob {
-        kind: "reminder",
+        kind: oware_bot::store::JobKind::Reminder,
         game_id: None,
         challenge_id: None,
         due_at,

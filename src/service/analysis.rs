@@ -17,13 +17,12 @@ pub(super) use report::Stored;
 
 use super::{
     outbox::{game_message, place_message},
-    turn::kind,
     view, Attachment, Command, GameRef, Place, Platform, Reply, Service, ServiceError,
 };
 use crate::{
     engine::{self, analysis::Class},
     rules::Game,
-    store::{AnalysisRow, Effects, GameRow, JobRow, NewJob, NewPuzzle, Venue},
+    store::{AnalysisRow, Effects, GameRow, JobKind, JobRow, NewJob, NewPuzzle, Venue},
 };
 
 /// What an analysis job was asked for (its stored request).
@@ -49,7 +48,7 @@ struct Destination {
 /// job finds out whether they did).
 pub(super) fn judging_job(row: &GameRow, now: i64) -> Option<NewJob> {
     row.advice.then(|| NewJob {
-        kind: kind::ANALYSIS,
+        kind: JobKind::Analysis,
         game_id: None,
         challenge_id: None,
         due_at: now,
@@ -97,7 +96,7 @@ impl Service {
             }),
         };
         let job = NewJob {
-            kind: kind::ANALYSIS,
+            kind: JobKind::Analysis,
             game_id: Some(row.id),
             challenge_id: None,
             due_at: now,

@@ -8,11 +8,10 @@ use std::{fmt, str::FromStr};
 
 use super::{
     outbox::game_message,
-    turn::kind,
     when::{DAY, HOUR, MINUTE},
     Place, Platform, Reply, Service, ServiceError,
 };
-use crate::store::{Effects, GameRow, JobRow, NewJob};
+use crate::store::{Effects, GameRow, JobKind, JobRow, NewJob};
 
 /// How long a finished game's thread stays open when its server did not say.
 pub const DEFAULT_DELAY_MS: i64 = DAY;
@@ -113,7 +112,7 @@ impl Service {
             return Ok(None);
         };
         Ok(Some(NewJob {
-            kind: kind::ARCHIVE_THREAD,
+            kind: JobKind::ArchiveThread,
             game_id: None,
             challenge_id: None,
             due_at: now.saturating_add(delay),

@@ -7,7 +7,8 @@ use std::{sync::Arc, time::Duration};
 
 use tokio::task::JoinSet;
 
-use super::{turn::kind, Service, ServiceError};
+use super::{Service, ServiceError};
+use crate::store::JobKind;
 use crate::store::{Backend, JobRow};
 
 /// How long a runner holds a claimed job before another may take it, on SQLite (one
@@ -162,7 +163,7 @@ impl Service {
         let now = self.now();
         for (game, version) in games {
             let job = crate::store::NewJob {
-                kind: kind::ENGINE_MOVE,
+                kind: JobKind::EngineMove,
                 game_id: None,
                 challenge_id: None,
                 due_at: now,
@@ -210,7 +211,7 @@ impl Service {
                 .ok()
                 .flatten()
                 .map(|c| (c.platform, c.space.unwrap_or(c.channel)))
-        } else if job.kind == kind::TOURNAMENT {
+        } else if job.kind == JobKind::Tournament {
             match job.request.as_deref().and_then(|r| r.parse().ok()) {
                 Some(id) => self
                     .store
@@ -253,18 +254,18 @@ impl Service {
     }
 
     async fn do_job(&self, job: &JobRow) {
-        let result = match job.kind.as_str() {
-            kind::ENGINE_MOVE => self.engine_job(job).await,
-            kind::TIMEOUT => self.timeout_job(job).await,
-            kind::REMINDER => self.reminder_job(job).await,
-            kind::IDLE_ABORT => self.idle_job(job).await,
-            kind::CHALLENGE_EXPIRY => self.expiry_job(job).await,
-            kind::ANALYSIS => self.analysis_job(job).await,
-            kind::TOURNAMENT => self.tournament_job(job).await,
-            kind::ARCHIVE_THREAD => self.archive_thread_job(job).await,
+        let result = match &job.kind {
+            JobKind::EngineMove => self.engine_job(job).await,
+            JobKind::Timeout => self.timeout_job(job).await,
+            JobKind::Reminder => self.reminder_job(job).await,
+            JobKind::IdleAbort => self.idle_job(job).await,
+            JobKind::ChallengeExpiry => self.expiry_job(job).await,
+            JobKind::Analysis => self.analysis_job(job).await,
+            JobKind::Tournament => self.tournament_job(job).await,
+            JobKind::ArchiveThread => self.archive_thread_job(job).await,
             // Done (or not possible yet): either way the job is over.
-            kind::PUZZLES => self.refill_puzzles().await.map(|_| false),
-            other => Err(ServiceError::Internal(format!(
+            JobKind::Puzzles => self.refill_puzzles().await.map(|_| false),
+            JobKind::Unknown(other) => Err(ServiceError::Internal(format!(
                 "unknown job kind {other:?}"
             ))),
         };

@@ -8,31 +8,8 @@ use super::{
 };
 use crate::{
     rules::{Game, Side},
-    store::{ClockColumns, Effects, GameRow, NewJob},
+    store::{ClockColumns, Effects, GameRow, JobKind, NewJob},
 };
-
-/// Job kinds, as stored.
-pub(super) mod kind {
-    /// The engine plays its move.
-    pub const ENGINE_MOVE: &str = "engine_move";
-    /// The side to move loses on time (or the game is aborted if a side never moved).
-    pub const TIMEOUT: &str = "timeout";
-    /// Remind the player to move.
-    pub const REMINDER: &str = "reminder";
-    /// A game against the engine with no human move for a long time is aborted.
-    pub const IDLE_ABORT: &str = "idle_abort";
-    /// A challenge nobody answered expires.
-    pub const CHALLENGE_EXPIRY: &str = "challenge_expiry";
-    /// The engine reviews a finished game (its request says where to post it).
-    pub const ANALYSIS: &str = "analysis";
-    /// A batch of puzzles is generated from the endgame tables.
-    pub const PUZZLES: &str = "puzzles";
-    /// A finished game's thread is archived (see `archive`).
-    pub const ARCHIVE_THREAD: &str = "archive_thread";
-    /// A tournament's round may be over: start the next (its request is the
-    /// tournament's id).
-    pub const TOURNAMENT: &str = "tournament";
-}
 
 /// The game's clocks at the start of the current turn.
 pub(super) fn clocks(row: &GameRow) -> Clocks {
@@ -103,21 +80,21 @@ impl Service {
             request: None,
         };
         if seats.bots[to_move.index()] {
-            jobs.push(job(kind::ENGINE_MOVE, now));
+            jobs.push(job(JobKind::EngineMove, now));
         } else {
             if let Some(deadline) = deadline {
-                jobs.push(job(kind::TIMEOUT, deadline));
+                jobs.push(job(JobKind::Timeout, deadline));
             }
             if seats.reminders {
                 jobs.extend(
                     tc.reminders(clocks)
                         .into_iter()
-                        .map(|at| job(kind::REMINDER, at)),
+                        .map(|at| job(JobKind::Reminder, at)),
                 );
             }
             if seats.bots.contains(&true) {
                 let idle = i64::try_from(self.config.engine_idle.as_millis()).unwrap_or(i64::MAX);
-                jobs.push(job(kind::IDLE_ABORT, now.saturating_add(idle)));
+                jobs.push(job(JobKind::IdleAbort, now.saturating_add(idle)));
             }
         }
         Effects {

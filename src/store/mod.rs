@@ -47,7 +47,7 @@ pub use backend::{Backend, Changes, Exclusive, Flag};
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use copy::{CopyError, CopyProgress, CopySource};
 pub use counts::{Cap, CapLimits};
-pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
+pub use jobs::{ClockColumns, Effects, JobKind, JobRow, NewJob};
 pub use moderation::{AuditRow, BanRow, NewAudit};
 pub use outbox::{NewMessage, OutboxRow, MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS};
 pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};

@@ -4,7 +4,8 @@
 
 use std::sync::atomic::Ordering;
 
-use super::super::{turn::kind, Service, ServiceError};
+use super::super::{Service, ServiceError};
+use crate::store::JobKind;
 use crate::{
     engine::{
         self,
@@ -112,7 +113,7 @@ impl Service {
         }
         let now = self.now();
         let job = NewJob {
-            kind: kind::PUZZLES,
+            kind: JobKind::Puzzles,
             game_id: None,
             challenge_id: None,
             due_at: now,

@@ -13,14 +13,16 @@ use super::{
             round_robin, swiss_round, withdraw, Board, Entrant, GameResult, Outcome, PairingError,
             Round,
         },
-        turn::{kind, Seats},
+        turn::Seats,
         Place, Platform, Reply, Service, ServiceError, TimeControl, User,
     },
     title, Format,
 };
 use crate::{
     rules::{Game, Variant},
-    store::{BoardRow, Effects, EntrantRow, JobRow, NewBoard, NewJob, NewMessage, TournamentRow},
+    store::{
+        BoardRow, Effects, EntrantRow, JobKind, JobRow, NewBoard, NewJob, NewMessage, TournamentRow,
+    },
 };
 
 /// A tournament as stored, read whole.
@@ -303,7 +305,7 @@ impl Service {
             if games.iter().all(Option::is_none) {
                 // Only byes (everyone else withdrew): no game will end to move on.
                 round_effects.jobs.push(NewJob {
-                    kind: kind::TOURNAMENT,
+                    kind: JobKind::Tournament,
                     game_id: None,
                     challenge_id: None,
                     due_at: now,
