@@ -18,6 +18,7 @@ use matrix_sdk::room::MessagesOptions;
 use matrix_sdk::ruma::api::client::message::send_message_event;
 use matrix_sdk::ruma::api::client::room::create_room;
 use matrix_sdk::ruma::events::room::encryption::RoomEncryptionEventContent;
+use matrix_sdk::ruma::events::room::member::MembershipState;
 use matrix_sdk::ruma::events::room::{EncryptedFile, MediaSource};
 use matrix_sdk::ruma::events::{InitialStateEvent, MessageLikeEventType};
 use matrix_sdk::ruma::serde::Raw;
@@ -53,8 +54,29 @@ async fn encrypted_room(env: &Env, alice: &Client, bob: &Client) -> (Room, Room)
     for room in [&room_a, &room_b] {
         let state = room.latest_encryption_state().await.expect("state");
         assert!(state.is_encrypted());
+        // A client shares a message's room key with the members it knows of when it
+        // sends: the first command must wait until each player's own view of the
+        // room has the bot in it (the server's list is ahead of their syncs).
+        knows_joined(room, &env.bot).await;
     }
     (room_a, room_b)
+}
+
+/// Waits until `room`'s client has seen `user` join it in its own sync.
+async fn knows_joined(room: &Room, user: &str) {
+    let user = OwnedUserId::try_from(user).expect("user id");
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let member = room.get_member_no_sync(&user).await.expect("reads members");
+        if member.is_some_and(|m| *m.membership() == MembershipState::Join) {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{user} never joined in this client's view"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// Every message the bot sent in `room` was encrypted and decrypts for `room`'s
