@@ -108,7 +108,7 @@ pub fn content(reply: &Reply) -> String {
         }
     }
     let pinged: Vec<&str> = reply.mentions.iter().map(|u| u.id.as_str()).collect();
-    out.push_str(&discord_markdown(&reply.text, &pinged));
+    out.push_str(&super::markdown::discord_markdown(&reply.text, &pinged));
     // The text board stands in for the board's picture; a table always shows.
     let has_image = reply.files.iter().any(|f| f.mime.starts_with("image/"));
     let board = reply.board_text.as_ref().filter(|_| !has_image);
@@ -180,70 +180,6 @@ fn button(b: &Button) -> serenity::CreateButton {
         .label(truncate(&b.label, 80))
         .style(style)
         .disabled(!b.enabled)
-}
-
-/// The service's light Markdown (`**bold**`, `` `code` ``, line breaks, `- ` at the
-/// start of a list line) as Discord Markdown: every other character Discord reads
-/// as markup is escaped with a backslash, so a display name such as
-/// `[Claim prize](https://evil.example)` shows as typed, never as a link, a header
-/// or a spoiler. Code spans are left as they are (Discord shows them verbatim), and
-/// so are channel mentions (`<#123>`) that the settings' table writes and the
-/// mentions of the users in `pinged` (the reply's own).
-#[must_use]
-pub fn discord_markdown(text: &str, pinged: &[&str]) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut code = false;
-    // Only blanks, or a list's `-`, since the line began: where `#` makes a header
-    // (`-#` small print) and `>` a quote.
-    let mut line_start = true;
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        let mut step = c.len_utf8();
-        if code {
-            out.push(c);
-            code = c != '`';
-        } else if rest.starts_with("**") {
-            out.push_str("**");
-            step = 2;
-        } else if let Some(mention) = kept_mention(rest, pinged) {
-            out.push_str(mention);
-            step = mention.len();
-        } else {
-            match c {
-                '`' => {
-                    out.push(c);
-                    code = true;
-                }
-                '#' | '>' if line_start => {
-                    out.push('\\');
-                    out.push(c);
-                }
-                '\\' | '*' | '_' | '~' | '|' | '[' | ']' | '<' => {
-                    out.push('\\');
-                    out.push(c);
-                }
-                _ => out.push(c),
-            }
-        }
-        line_start = c == '\n' || (line_start && (c == ' ' || c == '-'));
-        rest = &rest[step..];
-    }
-    out
-}
-
-/// A channel mention `<#digits>`, or a user mention `<@digits>` of one of `pinged`,
-/// at the start of `text`.
-fn kept_mention<'t>(text: &'t str, pinged: &[&str]) -> Option<&'t str> {
-    let (kind, tail) = (text.get(..2)?, text.get(2..)?);
-    let end = tail.find('>')?;
-    let id = &tail[..end];
-    let numeric = !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit());
-    let kept = match kind {
-        "<#" => numeric,
-        "<@" => numeric && pinged.contains(&id),
-        _ => false,
-    };
-    kept.then(|| &text[..end + 3])
 }
 
 /// A thread name within Discord's limit, with no character that makes markup
@@ -401,25 +337,8 @@ mod tests {
     }
 
     #[test]
-    fn names_cannot_make_markup_but_the_services_own_markdown_stays() {
+    fn names_in_the_text_and_the_thread_title_make_no_markup() {
         let name = "[Claim prize](https://evil.example)";
-        let text = format!("**{name}** challenges you. `/oware accept` ||x|| ~~y~~ _z_ <@1>");
-        assert_eq!(
-            discord_markdown(&text, &[]),
-            "**\\[Claim prize\\](https://evil.example)** challenges you. `/oware accept` \\|\\|x\\|\\| \\~\\~y\\~\\~ \\_z\\_ \\<@1>"
-        );
-        // A header, small print or a quote only at a line's start; lists stay.
-        assert_eq!(
-            discord_markdown("# Big\n-# small\n> quote\n- item, game #12 > 3\n`a_b`", &[]),
-            "\\# Big\n-\\# small\n\\> quote\n- item, game #12 > 3\n`a_b`"
-        );
-        assert_eq!(discord_markdown("in <#42> only", &[]), "in <#42> only");
-        assert_eq!(discord_markdown("a\\b <#x>", &[]), "a\\\\b \\<#x>");
-        assert_eq!(
-            discord_markdown("<@7> and <@8>", &["7"]),
-            "<@7> and \\<@8>",
-            "only the reply's own mentions"
-        );
         let reply = Reply {
             text: format!("{name} sowed C."),
             ..Reply::default()

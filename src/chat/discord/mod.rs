@@ -12,6 +12,7 @@
 pub mod admin;
 pub mod commands;
 pub mod deliver;
+pub mod markdown;
 pub mod message;
 pub mod options;
 pub mod respond;
