@@ -92,7 +92,7 @@ async fn resign(service: &Service, id: &str, who: &str, game: i64) {
 async fn archived_after(service: &Arc<Service>, secs: u64) -> Vec<Outgoing> {
     advance(Duration::from_secs(secs)).await;
     service.run_due_jobs().await;
-    let sent = service.unsent(Platform::Discord).await;
+    let sent = service.unsent(Platform::Discord, None).await;
     for message in &sent {
         service.mark_sent(message.id).await;
     }

@@ -116,7 +116,9 @@ async fn challenges_expire_and_first_option_picks_sides() {
     assert_eq!(service.run_due_jobs().await, 0);
     let row = service.store().challenge(1).await.unwrap().unwrap();
     assert_eq!(row.status.as_str(), "expired");
-    let sent = service.unsent(oware_bot::service::Platform::Console).await;
+    let sent = service
+        .unsent(oware_bot::service::Platform::Console, None)
+        .await;
     assert_eq!(sent.len(), 1, "{sent:?}");
     assert!(sent[0].reply.text.contains("Challenge c1"), "{:?}", sent[0]);
 
@@ -209,7 +211,7 @@ async fn threads_and_several_games() {
 
 #[tokio::test]
 async fn the_chat_service_trait_for_adapters() {
-    use oware_bot::chat::ChatService;
+    use oware_bot::chat::{ChatService, Receipt};
     let db = TempDb::new();
     let service = db.service().await;
     let game = start_game(&service).await;
@@ -224,9 +226,16 @@ async fn the_chat_service_trait_for_adapters() {
         thread: Some("thread-9".into()),
         ..support::place()
     };
-    ChatService::set_thread(&service, game, thread.clone()).await;
+    let receipt = |game| Receipt::Thread {
+        game,
+        thread: thread.clone(),
+    };
+    ChatService::receipt(&service, receipt(game)).await;
     let row = service.store().game(game).await.unwrap().unwrap();
     assert_eq!(row.thread.as_deref(), Some("thread-9"));
+    // The game's replies say where its thread is.
+    let board = ChatService::handle(&service, cmd("bob", Action::Board { game: None })).await;
+    assert_eq!(board.thread, Some(thread.clone()), "{}", board.text);
     // Unknown games are logged, not panicked on.
-    ChatService::set_thread(&service, 4242, thread).await;
+    ChatService::receipt(&service, receipt(4242)).await;
 }

@@ -45,7 +45,7 @@ async fn service() -> (TempDb, Arc<Service>) {
 async fn after(service: &Arc<Service>, secs: u64) -> Vec<Outgoing> {
     advance(Duration::from_secs(secs)).await;
     service.run_due_jobs().await;
-    let sent = service.unsent(Platform::Console).await;
+    let sent = service.unsent(Platform::Console, None).await;
     for message in &sent {
         service.mark_sent(message.id).await;
     }
@@ -458,7 +458,7 @@ async fn the_scheduler_sleeps_until_a_deadline_and_wakes_for_a_new_one() {
     for _ in 0..200 {
         tokio::task::yield_now().await;
     }
-    assert!(service.unsent(Platform::Console).await.is_empty());
+    assert!(service.unsent(Platform::Console, None).await.is_empty());
     // tokio rounds a sleep's end up to the next millisecond.
     advance(Duration::from_millis(1001)).await;
     // The scheduler's work is real database I/O: give it real time (a loaded machine
@@ -466,7 +466,7 @@ async fn the_scheduler_sleeps_until_a_deadline_and_wakes_for_a_new_one() {
     let mut sent = Vec::new();
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     while std::time::Instant::now() < deadline {
-        sent = service.unsent(Platform::Console).await;
+        sent = service.unsent(Platform::Console, None).await;
         if !sent.is_empty() {
             break;
         }

@@ -129,7 +129,7 @@ fn first_legal_line(plies: usize) -> Vec<String> {
 }
 
 async fn outbox(service: &Service) -> Vec<Outgoing> {
-    service.unsent(Platform::Console).await
+    service.unsent(Platform::Console, None).await
 }
 
 #[tokio::test]

@@ -16,8 +16,8 @@ use discord_fake::payloads::{self, BOT_ID, CHANNEL_ID};
 use discord_fake::{FakeDiscord, Recorded};
 use oware_bot::chat::discord::deliver::{self, Round};
 use oware_bot::service::{
-    Action, ChallengeOptions, ChatService, Command, First, Level, Outgoing, Place, Platform, Reply,
-    Service, ServiceConfig, Shards, User,
+    Action, ChallengeOptions, Command, First, Level, Outgoing, Place, Platform, Reply, Service,
+    ServiceConfig, Shards, User,
 };
 
 /// A thread the adapter opened for a game (any snowflake: the fake accepts it).
@@ -342,15 +342,15 @@ async fn a_message_sent_but_not_marked_is_sent_again_with_the_same_nonce() {
         thread: Some(THREAD_ID.into()),
         ..channel()
     };
-    ChatService::set_thread(service.as_ref(), game, thread).await;
+    service.set_thread(game, &thread).await.expect("the thread");
     assert!(service.run_due_jobs().await >= 1, "the engine opened");
-    let unsent = service.unsent(Platform::Discord).await;
+    let unsent = service.unsent(Platform::Discord, None).await;
     assert_eq!(unsent.len(), 1, "{unsent:?}");
     let out = &unsent[0];
 
     // The first deliverer sends, then dies before marking it sent.
     deliver::send(&http, out).await.expect("sent");
-    assert_eq!(service.unsent(Platform::Discord).await.len(), 1);
+    assert_eq!(service.unsent(Platform::Discord, None).await.len(), 1);
 
     // The next one sends it again, with the same nonce, and marks it sent.
     let next = tokio::spawn(deliver::run(http, Arc::clone(&service), None));
@@ -439,7 +439,7 @@ fn is_channel_message(r: &Recorded) -> bool {
 /// Waits (up to 20 s) until no Discord message is left to deliver.
 async fn wait_until_delivered(service: &Service) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while !service.unsent(Platform::Discord).await.is_empty() {
+    while !service.unsent(Platform::Discord, None).await.is_empty() {
         assert!(tokio::time::Instant::now() < deadline, "never marked sent");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -488,7 +488,7 @@ async fn each_process_delivers_only_the_messages_of_its_own_shards() {
         service.run_due_jobs().await >= 2,
         "the engine opened both games"
     );
-    assert_eq!(service.unsent(Platform::Discord).await.len(), 2);
+    assert_eq!(service.unsent(Platform::Discord, None).await.len(), 2);
     let posted_to = |channel: &str| {
         let path = format!("/api/v10/channels/{channel}/messages");
         fake.requests()
@@ -515,7 +515,7 @@ async fn each_process_delivers_only_the_messages_of_its_own_shards() {
     let done = deliver::round(&http, service.as_ref(), Some(&first)).await;
     assert_eq!(done, Round { sent: 1, failed: 0 });
     assert_eq!((posted_to(guilds[0].1), posted_to(guilds[1].1)), (1, 1));
-    assert!(service.unsent(Platform::Discord).await.is_empty());
+    assert!(service.unsent(Platform::Discord, None).await.is_empty());
 }
 
 /// `/oware admin status` by `author`.

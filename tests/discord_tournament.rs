@@ -154,6 +154,6 @@ async fn a_round_robin_is_created_started_and_shown_through_slash_commands() {
         .unwrap_or_default()
         .to_owned();
     assert!(alt.starts_with("Standings of Harmattan Cup"), "{body}");
-    assert!(service.unsent(Platform::Discord).await.is_empty());
+    assert!(service.unsent(Platform::Discord, None).await.is_empty());
     scheduler.abort();
 }

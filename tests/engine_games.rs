@@ -88,7 +88,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
             game.plies().len() + 2,
             "the bot answered once"
         );
-        let sent = service.unsent(Platform::Console).await;
+        let sent = service.unsent(Platform::Console, None).await;
         assert_eq!(sent.len(), 1, "one announcement of the bot's move");
         let message = &sent[0];
         assert!(
@@ -130,7 +130,7 @@ async fn the_bot_moves_first_when_asked_and_others_cannot_move_for_it() {
     assert_eq!(service.run_due_jobs().await, 1);
     let game = stored_game(&service, game_id).await;
     assert_eq!(game.plies().len(), 1, "the bot, South, has moved");
-    let sent = service.unsent(Platform::Console).await;
+    let sent = service.unsent(Platform::Console, None).await;
     assert!(
         sent.len() == 1 && sent[0].reply.text.contains("**oware-bot** played"),
         "{sent:?}"

@@ -86,12 +86,17 @@ async fn seeded(db: &TempDb) -> Service {
 
 /// Runs `commands` through a seeded service, checking each one's effect.
 fn run_commands(commands: Vec<Command>) -> Result<(), TestCaseError> {
-    run_presses(commands.into_iter().map(Source::Command).collect())
+    run_presses(
+        commands
+            .into_iter()
+            .map(|c| Source::Command(Box::new(c)))
+            .collect(),
+    )
 }
 
 /// A command, or a payload whose `{ply}` is game 1's ply at the time of the press.
 enum Source {
-    Command(Command),
+    Command(Box<Command>),
     Payload(Value),
 }
 
@@ -107,7 +112,7 @@ fn run_presses(sources: Vec<Source>) -> Result<(), TestCaseError> {
         let inspector = Inspector::open(&db.url).await;
         for source in sources {
             let cmd = match source {
-                Source::Command(cmd) => cmd,
+                Source::Command(cmd) => *cmd,
                 Source::Payload(payload) => {
                     let ply = service
                         .store()

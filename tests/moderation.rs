@@ -157,7 +157,7 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
     let here = guild();
     let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
     play_plies(&service, &here, game, ["alice", "bob"], 10).await;
-    for message in service.unsent(Platform::Discord).await {
+    for message in service.unsent(Platform::Discord, None).await {
         service.mark_sent(message.id).await;
     }
     // Another server's admin cannot reach it; a reason is needed.
@@ -189,7 +189,7 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
     );
     assert_eq!(rating_of(&service, "alice").await, None);
     assert_eq!(rating_of(&service, "bob").await, None);
-    let told = service.unsent(Platform::Discord).await;
+    let told = service.unsent(Platform::Discord, None).await;
     assert_eq!(told.len(), 1, "{told:?}");
     let text = &told[0].reply.text;
     assert!(
@@ -260,7 +260,7 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
         rating_of(&service, "bob").await.expect("bob is rated"),
     );
     assert!(bob > 1500.0 && alice < 1500.0, "alice {alice}, bob {bob}");
-    let told = service.unsent(Platform::Discord).await;
+    let told = service.unsent(Platform::Discord, None).await;
     let last = told.last().expect("the players are told");
     assert!(
         last.reply.text.contains("decided by an admin")
@@ -315,7 +315,7 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         let rating = rating_of(&service, name).await.expect("rated");
         assert!((rating - 1500.0).abs() < 0.5, "{name}: {rating}");
     }
-    let told = service.unsent(Platform::Discord).await;
+    let told = service.unsent(Platform::Discord, None).await;
     let last = told.last().expect("the players are told");
     assert!(
         last.reply
@@ -548,9 +548,9 @@ async fn a_report_is_posted_in_the_moderators_channel_when_the_server_set_one() 
         reason: "rude in chat".to_owned(),
     };
     // No moderators' channel: the report is only in the audit log.
-    let before = service.unsent(Platform::Discord).await.len();
+    let before = service.unsent(Platform::Discord, None).await.len();
     service.handle(cmd_at(&here, "carol", report.clone())).await;
-    assert_eq!(service.unsent(Platform::Discord).await.len(), before);
+    assert_eq!(service.unsent(Platform::Discord, None).await.len(), before);
 
     let mods = place_at(Platform::Discord, Some(GUILD), "900");
     let set = service
@@ -573,7 +573,7 @@ async fn a_report_is_posted_in_the_moderators_channel_when_the_server_set_one() 
         reply.text
     );
     let posted: Vec<_> = service
-        .unsent(Platform::Discord)
+        .unsent(Platform::Discord, None)
         .await
         .into_iter()
         .filter(|m| m.place.channel == "900")

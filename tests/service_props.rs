@@ -113,7 +113,7 @@ proptest! {
                 };
                 let may_end = side.is_some()
                     && matches!(&cmd.action, Action::Resign { game: g } | Action::End { game: g } if here(g));
-                let reply = service.handle(cmd.clone()).await;
+                let reply = service.handle((*cmd).clone()).await;
                 prop_assert_ne!(&reply.text, &oware_bot::service::generic_failure());
                 let (after, _, _) = snapshot(&service, game).await;
                 if after == before {

@@ -128,7 +128,7 @@ async fn the_console_admin_sees_games_challenges_jobs_and_messages_change() {
     service.run_due_jobs().await;
     let ran = status(&service).await;
     assert_eq!(figures(&ran), ["1", "0", "0 (0 due now)", "1"]);
-    for message in service.unsent(Platform::Console).await {
+    for message in service.unsent(Platform::Console, None).await {
         service.mark_sent(message.id).await;
     }
     let sent = status(&service).await;

@@ -126,7 +126,7 @@ async fn schedule(service: &Service, id: i64) -> Schedule {
 }
 
 async fn outbox(service: &Service) -> Vec<Outgoing> {
-    let sent = service.unsent(Platform::Discord).await;
+    let sent = service.unsent(Platform::Discord, None).await;
     for message in &sent {
         service.mark_sent(message.id).await;
     }

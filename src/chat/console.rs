@@ -108,7 +108,7 @@ pub enum Line {
     /// A command the bot could not understand, and why (for that user).
     Refused(String, String),
     /// A command for the service.
-    Command(Command),
+    Command(Box<Command>),
 }
 
 /// The room a (trimmed) line speaks in, and the rest of it; `None` for a comment.
@@ -149,7 +149,7 @@ pub fn read_line(line: &str) -> Line {
     };
     match action {
         // The console's admin (OWARE_CONSOLE_ADMIN) is recognised by the service.
-        Ok(action) => Line::Command(Command::new(here, user(name), action)),
+        Ok(action) => Line::Command(Box::new(Command::new(here, user(name), action))),
         Err(e) => Line::Refused(name.to_owned(), e.to_string()),
     }
 }
@@ -170,7 +170,7 @@ where
     W: Write,
 {
     if intro {
-        let language = ChatService::language(service, &place()).await;
+        let language = ChatService::language(service, place()).await;
         writeln!(out, "{}", crate::i18n::with_language(language, self::intro))?;
         out.flush()?;
     }
@@ -191,7 +191,7 @@ where
         };
         // Each line in its room's language.
         let room = split_room(line.trim()).map_or_else(place, |(room, _)| room);
-        let language = ChatService::language(service, &room).await;
+        let language = ChatService::language(service, room).await;
         let read = crate::i18n::with_language(language.clone(), || read_line(&line));
         match read {
             Line::Nothing => {}
@@ -202,7 +202,7 @@ where
             Line::Command(cmd) => {
                 let author = cmd.author.name.clone();
                 let room = cmd.place.channel.clone();
-                let reply = service.handle(cmd).await;
+                let reply = service.handle(*cmd).await;
                 print_in(out, &room, &author, &reply, boards_dir)?;
             }
         }
@@ -242,7 +242,7 @@ async fn linger<W: Write>(
 
 /// Prints every message the bot has to send unprompted.
 async fn deliver<W: Write>(service: &Service, out: &mut W, boards_dir: &Path) -> io::Result<()> {
-    for message in ChatService::unsent(service, Platform::Console).await {
+    for message in ChatService::unsent(service, Platform::Console, None).await {
         print_in(out, &message.place.channel, "", &message.reply, boards_dir)?;
         out.flush()?;
         service.mark_sent(message.id).await;

@@ -10,7 +10,7 @@ pub mod discord;
 
 /// What an adapter needs from the service (defined by the service, which owns its
 /// ports).
-pub use crate::service::ChatService;
+pub use crate::service::{BoxFuture, ChatService, Receipt};
 
 /// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM: when the adapters should stop
 /// gracefully.

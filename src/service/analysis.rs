@@ -22,7 +22,7 @@ use super::{
 use crate::{
     engine::{self, analysis::Class},
     rules::Game,
-    store::{AnalysisRow, Effects, GameRow, JobKind, JobRow, NewJob, NewPuzzle, Venue},
+    store::{AnalysisRow, Claim, Effects, GameRow, JobKind, JobRow, NewJob, NewPuzzle, Venue},
 };
 
 /// What an analysis job was asked for (its stored request).
@@ -102,7 +102,7 @@ impl Service {
             due_at: now,
             request: Some(request_json(&request)),
         };
-        self.store.queue_job(&job, now).await?;
+        self.store.queue_job(cmd.claim(), &job, now).await?;
         self.wake();
         let mut reply = Reply::public(crate::tr!(
             "analysis-started",
@@ -216,7 +216,7 @@ impl Service {
             };
             self.store
                 .store_analysis(
-                    job.id,
+                    Claim::Job(job.id),
                     id,
                     &venue,
                     &analysis,
@@ -227,7 +227,9 @@ impl Service {
                 )
                 .await?;
         } else {
-            self.store.finish_job(job.id, &effects, now).await?;
+            self.store
+                .finish_job(Claim::Job(job.id), &effects, now)
+                .await?;
         }
         Ok(true)
     }

@@ -11,7 +11,7 @@ use super::{
     when::{DAY, HOUR, MINUTE},
     Place, Platform, Reply, Service, ServiceError,
 };
-use crate::store::{Effects, GameRow, JobKind, JobRow, NewJob};
+use crate::store::{Claim, Effects, GameRow, JobKind, JobRow, NewJob};
 
 /// How long a finished game's thread stays open when its server did not say.
 pub const DEFAULT_DELAY_MS: i64 = DAY;
@@ -142,7 +142,9 @@ impl Service {
             messages: vec![game_message(&row, &reply, None)],
             ..Effects::default()
         };
-        self.store.finish_job(job.id, &effects, self.now()).await?;
+        self.store
+            .finish_job(Claim::Job(job.id), &effects, self.now())
+            .await?;
         Ok(true)
     }
 }

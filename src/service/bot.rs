@@ -151,6 +151,7 @@ impl Service {
         let game_id = match self
             .store
             .start_engine_game(
+                cmd.claim(),
                 &new,
                 &NewGame {
                     south_id,

@@ -103,7 +103,7 @@ impl Service {
             expires_at: now.saturating_add(ttl_ms),
             caps: self.config.caps.limits(),
         };
-        let id = match self.store.create_challenge(&new, now).await {
+        let id = match self.store.create_challenge(cmd.claim(), &new, now).await {
             Ok(id) => id,
             Err(StoreError::DuplicateChallenge) => {
                 return Err(ServiceError::DuplicateChallenge(opponent.name.clone()))
@@ -197,6 +197,7 @@ impl Service {
         let Some(game_id) = self
             .store
             .accept_challenge(
+                cmd.claim(),
                 &c,
                 &NewGame {
                     south_id,
@@ -259,7 +260,7 @@ impl Service {
             .await?;
         if !self
             .store
-            .close_challenge(c.id, "declined", self.now())
+            .close_challenge(cmd.claim(), c.id, "declined", self.now())
             .await?
         {
             return Err(ServiceError::ChallengeClosed(
@@ -291,7 +292,7 @@ impl Service {
             .await?;
         if !self
             .store
-            .close_challenge(c.id, "cancelled", self.now())
+            .close_challenge(cmd.claim(), c.id, "cancelled", self.now())
             .await?
         {
             return Err(ServiceError::ChallengeClosed(

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::clock::TimeControl;
 use crate::rules::Variant;
+use crate::store::{Claim, Event, Unique};
 
 /// The chat network a command came from. Identities are `(platform, user id)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -358,6 +359,10 @@ pub struct Command {
     pub action: Action,
     /// What the author may do here beyond playing.
     pub role: Role,
+    /// The platform event that carried it, when the platform may deliver it again
+    /// (a Matrix event): what the command's writes claim, so it applies once. `None`
+    /// for one delivered once (a Discord interaction, a console line).
+    pub event: Option<Event>,
 }
 
 impl Command {
@@ -369,6 +374,7 @@ impl Command {
             author,
             action,
             role: Role::Member,
+            event: None,
         }
     }
 
@@ -376,6 +382,25 @@ impl Command {
     #[must_use]
     pub fn with_role(self, role: Role) -> Command {
         Command { role, ..self }
+    }
+
+    /// The command carried by the event the platform calls `id` (a Matrix event
+    /// id), which it may deliver again.
+    #[must_use]
+    pub fn from_event(self, id: &str) -> Command {
+        Command {
+            event: Some(Event::new(self.place.platform.as_str(), id)),
+            ..self
+        }
+    }
+
+    /// What the command's writes claim (see [`Claim`]).
+    #[must_use]
+    pub fn claim(&self) -> Claim<'_> {
+        match &self.event {
+            Some(event) => Claim::Event(event),
+            None => Claim::Unique(Unique::Delivered),
+        }
     }
 
     /// Whether the author administers the place (an admin there, or an owner).

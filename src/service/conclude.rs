@@ -1,13 +1,10 @@
 //! Counted a game before the board does: resigning, and ending by agreement (a
 //! proposal the other player confirms; the engine answers one at once).
 
-use super::{
-    ending::Counted, games::game_end, turn::is_bot, view, Command, GameRef, Reply, Service,
-    ServiceError,
-};
+use super::{apply::Finish, turn::is_bot, view, Command, GameRef, Reply, Service, ServiceError};
 use crate::{
     rules::{Game, Outcome, Side},
-    store::{Effects, GameRow},
+    store::GameRow,
 };
 
 impl Service {
@@ -15,43 +12,26 @@ impl Service {
         let (row, mut game, side) = self.my_active_game(cmd, game).await?;
         let outcome = game.resign(side)?;
         let headline = crate::tr!("conclude-resigned", name = view::name(&row, side));
-        self.conclude(&row, &game, outcome, headline).await
+        self.conclude(cmd, &row, &game, outcome, headline).await
     }
 
-    /// Stores the end of `game` (stored as `row`) without a move, rated in the same
-    /// transaction when it counts, and shows the final board under `headline`.
+    /// Stores the end of `game` (stored as `row`) for `cmd`, and shows the final
+    /// board under `headline`.
     async fn conclude(
         &self,
+        cmd: &Command,
         row: &GameRow,
         game: &Game,
         outcome: Outcome,
         headline: String,
     ) -> Result<Reply, ServiceError> {
-        let ending = Counted::of(row, game);
-        let rater = ending.rater();
-        let now = self.now();
-        let jobs = self.ending_jobs(row, now).await?;
-        let Some(applied) = self
-            .store
-            .finish_game(
-                row.id,
-                row.version,
-                &game_end(outcome),
-                rater.as_deref(),
-                |_| Effects {
-                    jobs,
-                    ..Effects::none()
-                },
-                now,
-            )
+        let Some(finished) = self
+            .finish(cmd.claim(), row, game, outcome, Finish::in_reply(headline))
             .await?
         else {
             return Err(ServiceError::Raced(row.id));
         };
-        self.wake();
-        let mut reply = view::board_reply(row, game, headline, now);
-        ending.annotate(&mut reply, row, &applied);
-        Ok(view::with_board(reply, row, game, None, now).await)
+        Ok(view::with_board(finished.board, row, game, None, self.now()).await)
     }
 
     pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -74,7 +54,7 @@ impl Service {
             } else {
                 crate::tr!("conclude-agreed", name = view::name(&row, side))
             };
-            return self.conclude(&row, &game, outcome, headline).await;
+            return self.conclude(cmd, &row, &game, outcome, headline).await;
         }
         if engine {
             return Ok(Reply::public(crate::tr!(
@@ -85,7 +65,7 @@ impl Service {
         }
         if !self
             .store
-            .propose_end(row.id, row.version, side.letter())
+            .propose_end(cmd.claim(), row.id, row.version, side.letter())
             .await?
         {
             return Err(ServiceError::Raced(row.id));

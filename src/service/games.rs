@@ -8,7 +8,7 @@ pub use stored::end_as_stored;
 pub(super) use stored::game_end;
 
 use super::{
-    ending::Counted, turn::is_bot, view, Action, Command, GameRef, Place, Reply, Service,
+    apply::Moved, turn::is_bot, view, Action, Command, GameRef, Place, Reply, Service,
     ServiceError, User,
 };
 use crate::{
@@ -47,32 +47,13 @@ impl Service {
         if row.deadline_at.is_some_and(|deadline| now >= deadline) {
             return Err(self.too_late(&row).await);
         }
-        let ply = *game.play(pit)?;
-        let record = super::bot::move_record(&row, side, &ply);
-        let end = game.outcome().map(game_end);
-        let ending = Counted::of(&row, &game);
-        let rater = ending.rater();
-        let effects = self.move_effects(&row, &game, side, now).await?;
-        let shown = view::with_clock(&row, effects.clock.as_ref());
-        let Some(applied) = self
-            .store
-            .record_move(
-                row.id,
-                row.version,
-                &record,
-                end.as_ref(),
-                rater.as_deref(),
-                |_| effects,
-                now,
-            )
+        let Some(Moved { shown, mut reply }) = self
+            .apply_move(cmd.claim(), &row, &mut game, side, pit, false)
             .await?
         else {
             return Err(self.explain_race(cmd, &row).await);
         };
-        self.wake();
         // The move is stored: from here on nothing may fail the command.
-        let mut reply = view::move_reply(&shown, &game, &ply, now);
-        ending.annotate(&mut reply, &row, &applied);
         if let Some(note) = self.other_case_note(&row, side, typed).await {
             reply.text.push('\n');
             reply.text.push_str(&note);

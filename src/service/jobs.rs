@@ -1,24 +1,20 @@
 //! The jobs the scheduler runs (see `scheduler`): the engine's moves, timeouts,
 //! reminders, idle engine games and expired challenges. Each job's work and its
 //! announcement commit in one transaction, and a job made for a position that has
-//! moved on does nothing (it returns `false`), so each runs exactly once.
+//! moved on does nothing (it returns `false`). Each job's write claims the job
+//! ([`Claim::Job`]), so a job runs once even when two runners take it.
 
 use std::sync::Arc;
 
 use super::{
-    bot::move_record,
-    ending::Counted,
-    games::game_end,
+    apply::{humans, Finish},
     outbox::{game_message, place_message},
     turn::is_bot,
     view,
     when::{self, span},
     Button, ButtonAction, Level, Reply, Service, ServiceError, User,
 };
-use crate::{
-    rules::Side,
-    store::{ChallengeStatus, Effects, Ending, GameEnd, GameRow, JobRow},
-};
+use crate::store::{ChallengeStatus, Claim, Effects, GameRow, JobRow};
 
 impl Service {
     /// The game a job is for, if it is still active at the job's version.
@@ -63,32 +59,10 @@ impl Service {
         .await
         .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))?
         .ok_or_else(|| ServiceError::Internal(format!("game #{}: no engine move", row.id)))?;
-        let ply = *game
-            .play(pit)
-            .map_err(|e| ServiceError::Internal(format!("engine chose {pit}: {e}")))?;
-        let now = self.now();
-        let record = move_record(&row, side, &ply);
-        let end = game.outcome().map(game_end);
-        let mut effects = self.move_effects(&row, &game, side, now).await?;
-        let shown = view::with_clock(&row, effects.clock.as_ref());
-        let reply = view::move_reply(&shown, &game, &ply, now);
-        effects
-            .messages
-            .push(game_message(&row, &reply, Some(row.ply + 1)));
-        // Engine games are never rated: no rater.
-        let applied = self
-            .store
-            .record_move(
-                row.id,
-                row.version,
-                &record,
-                end.as_ref(),
-                None,
-                |_| effects,
-                now,
-            )
+        let moved = self
+            .apply_move(Claim::Job(job.id), &row, &mut game, side, pit, true)
             .await?;
-        Ok(applied.is_some())
+        Ok(moved.is_some())
     }
 
     /// The side to move ran out of time: it loses (rated like any result), or the
@@ -108,43 +82,29 @@ impl Service {
                 name = view::name(&row, side),
                 span = span(row.time_control.per_move_or_base())
             );
-            return self.abort_game(&row, &why).await;
+            return self.abort_game(Claim::Job(job.id), &row, &why, None).await;
         }
         let outcome = game.lose_on_time(side)?;
-        let ending = Counted::of(&row, &game);
-        let rater = ending.rater();
         let headline = crate::tr!(
             "jobs-timeout",
             name = view::name(&row, side),
             game = row.id,
             winner = view::name(&row, side.opponent())
         );
-        let now = self.now();
-        let mut reply = view::board_reply(&row, &game, headline, now);
-        reply.mentions = vec![
+        let told = vec![
             view::player(&row, side),
             view::player(&row, side.opponent()),
         ];
-        let jobs = self.ending_jobs(&row, now).await?;
-        let applied = self
-            .store
-            .finish_game(
-                row.id,
-                row.version,
-                &game_end(outcome),
-                rater.as_deref(),
-                |applied| {
-                    ending.annotate(&mut reply, &row, applied);
-                    Effects {
-                        messages: vec![game_message(&row, &reply, Some(row.ply))],
-                        jobs,
-                        ..Effects::default()
-                    }
-                },
-                now,
+        let finished = self
+            .finish(
+                Claim::Job(job.id),
+                &row,
+                &game,
+                outcome,
+                Finish::posted(headline, told),
             )
             .await?;
-        Ok(applied.is_some())
+        Ok(finished.is_some())
     }
 
     /// A game against the engine that the person left for too long is aborted.
@@ -156,51 +116,31 @@ impl Service {
             "jobs-idle",
             span = span(i64::try_from(self.config.engine_idle.as_millis()).unwrap_or(i64::MAX))
         );
-        self.abort_game(&row, &why).await
+        self.abort_game(Claim::Job(job.id), &row, &why, None).await
     }
 
-    /// Ends the game stored as `row` without a result, telling both players why.
-    pub(super) async fn abort_game(&self, row: &GameRow, why: &str) -> Result<bool, ServiceError> {
-        self.abort_game_audited(row, why, None).await
-    }
-
-    /// [`Service::abort_game`], recording `audit` (a moderator's abort) in the same
-    /// transaction.
-    pub(super) async fn abort_game_audited(
+    /// Ends the game stored as `row` without a result, telling its players why,
+    /// claiming `claim`; `audit` is a moderator's abort.
+    pub(super) async fn abort_game(
         &self,
+        claim: Claim<'_>,
         row: &GameRow,
         why: &str,
         audit: Option<crate::store::NewAudit>,
     ) -> Result<bool, ServiceError> {
         let mut game = self.load(row).await?;
-        game.abort()?;
-        let now = self.now();
-        let mut reply = view::board_reply(
-            row,
-            &game,
-            crate::tr!("jobs-aborted", game = row.id, why = why),
-            now,
-        );
-        reply.mentions = [Side::South, Side::North]
-            .into_iter()
-            .filter(|&side| !is_bot(row, side))
-            .map(|side| view::player(row, side))
-            .collect();
-        let end = GameEnd {
-            ending: Ending::ABORTED,
-            scores: game.position().scores(),
-        };
-        let effects = Effects {
-            messages: vec![game_message(row, &reply, Some(row.ply))],
-            jobs: self.archive_job(row, now).await?.into_iter().collect(),
+        let outcome = game.abort()?;
+        let finish = Finish {
             audit,
-            ..Effects::default()
+            ..Finish::posted(
+                crate::tr!("jobs-aborted", game = row.id, why = why),
+                humans(row),
+            )
         };
-        let applied = self
-            .store
-            .finish_game(row.id, row.version, &end, None, |_| effects, now)
-            .await?;
-        Ok(applied.is_some())
+        Ok(self
+            .finish(claim, row, &game, outcome, finish)
+            .await?
+            .is_some())
     }
 
     /// Reminds the player to move, mentioning them in the game's thread.
@@ -232,7 +172,7 @@ impl Service {
         };
         Ok(self
             .store
-            .complete_game_job(job.id, row.id, row.version, &effects, now)
+            .complete_game_job(Claim::Job(job.id), row.id, row.version, &effects, now)
             .await?)
     }
 
@@ -279,7 +219,7 @@ impl Service {
         };
         Ok(self
             .store
-            .expire_challenge(c.id, &effects, self.now())
+            .expire_challenge(Claim::Job(job.id), c.id, &effects, self.now())
             .await?)
     }
 }

@@ -15,7 +15,7 @@ impl Service {
             return Err(ServiceError::CannotAbort(row.id));
         }
         let why = crate::tr!("lifecycle-abort-why", name = view::name(&row, side));
-        if !self.abort_game(&row, &why).await? {
+        if !self.abort_game(cmd.claim(), &row, &why, None).await? {
             return Err(ServiceError::Raced(row.id));
         }
         self.wake();

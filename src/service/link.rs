@@ -44,7 +44,7 @@ impl Service {
                 let code = new_code();
                 if self
                     .store
-                    .create_link_code(&code, me, now_ms().saturating_add(ttl_ms))
+                    .create_link_code(cmd.claim(), &code, me, now_ms().saturating_add(ttl_ms))
                     .await?
                 {
                     return Ok(Reply::secret(crate::tr!(
@@ -62,7 +62,11 @@ impl Service {
             .filter(|c| !matches!(c, '-' | ' ' | '`'))
             .collect::<String>()
             .to_uppercase();
-        match self.store.redeem_link_code(&code, me, platform).await? {
+        match self
+            .store
+            .redeem_link_code(cmd.claim(), &code, me, platform)
+            .await?
+        {
             LinkOutcome::Unknown => Err(ServiceError::LinkUnknown(LinkCode::new(
                 typed.chars().take(24).collect::<String>(),
             ))),

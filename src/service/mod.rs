@@ -6,9 +6,9 @@
 //! [`Store`], and races between commands are settled by its transactions. Share it as
 //! `Arc<Service>`.
 
-mod adapter;
 mod admins;
 mod analysis;
+mod apply;
 mod archive;
 mod bot;
 mod challenges;
@@ -26,6 +26,7 @@ mod moderation;
 mod onlookers;
 mod outbox;
 pub mod parse;
+mod port;
 pub mod puzzles;
 mod replay;
 mod reply;
@@ -44,7 +45,6 @@ use tokio::sync::{watch, Semaphore};
 
 use crate::play::{advice, clock, rating, tournament, when};
 
-pub use adapter::ChatService;
 pub use admins::Admins;
 pub use clock::TimeControl;
 pub use command::{
@@ -55,12 +55,13 @@ pub use error::{generic_failure, ServiceError};
 pub use games::end_as_stored;
 pub use limits::{Caps, RateLimit};
 pub use outbox::{Outgoing, Shards};
+pub use port::{BoxFuture, ChatService, Receipt};
 pub use reply::{Attachment, Button, ButtonAction, Reply};
 pub use settings::KEYS as SETTING_KEYS;
 pub use status::DiscordShards;
 pub use tournaments::{Format, TournamentAction, TournamentError, TournamentOptions};
 
-use crate::store::{inbox, Store, StoreError};
+use crate::store::{Event, Store, StoreError};
 
 /// The service's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,16 +232,42 @@ impl Service {
 
     /// Handles one command. Never fails: refusals become private replies that say
     /// what to do instead; internal failures are logged and answered with
-    /// [`generic_failure`].
+    /// [`generic_failure`]. The reply says where it goes ([`Reply::thread`]) and in
+    /// which language ([`Reply::language`]), resolved here once.
     ///
     /// Names are cleaned first and the author's role completed (owners, the
     /// console's admin), and a user over the command rate is told once to slow down;
     /// further commands in that window get an empty reply (send nothing).
+    ///
+    /// A command carrying its event ([`Command::from_event`]) is handled exactly
+    /// once: the event is recorded in the transaction that stores the command's
+    /// effect (see [`crate::store::Claim`]), or once answered for a command without
+    /// one; an event handled before gets an empty reply (send nothing) and changes
+    /// nothing.
     pub async fn handle(&self, cmd: Command) -> Reply {
         let language = self
             .language_at(cmd.place.platform.as_str(), settings::scope(&cmd.place))
             .await;
-        crate::i18n::in_language(language, self.handle_here(cmd)).await
+        let mut reply = match cmd.event.clone() {
+            Some(event) => {
+                crate::i18n::in_language(language.clone(), self.handle_once(&event, cmd)).await
+            }
+            None => crate::i18n::in_language(language.clone(), self.handle_here(cmd)).await,
+        };
+        reply.language = language;
+        if let Some(game) = reply.game.filter(|_| reply.thread.is_none()) {
+            reply.thread = self.game_thread(game).await.unwrap_or_else(|err| {
+                tracing::error!(game, error = %err, "could not read the game's thread");
+                None
+            });
+        }
+        reply
+    }
+
+    /// [`Service::handle`] for the command carried by event `event_id` on the
+    /// command's platform (a Matrix event id), which the platform may deliver again.
+    pub async fn handle_event(&self, event_id: &str, cmd: Command) -> Reply {
+        self.handle(cmd.from_event(event_id)).await
     }
 
     /// The language of the bot's messages at `place` on `platform` (English when the
@@ -292,14 +319,9 @@ impl Service {
         }
     }
 
-    /// Handles the command an incoming event carries, exactly once: `event_id` is
-    /// the platform's id for the event (a Matrix event id), which a platform may
-    /// deliver again after a crash. The event is recorded in the transaction that
-    /// stores the command's effect (see [`crate::store::inbox`]), or once answered
-    /// for a command without one; an event handled before gets an empty reply
-    /// (send nothing) and changes nothing.
-    pub async fn handle_event(&self, event_id: &str, cmd: Command) -> Reply {
-        let platform = cmd.place.platform.as_str();
+    /// Handles `cmd`, carried by `event`, unless the event was handled before.
+    async fn handle_once(&self, event: &Event, cmd: Command) -> Reply {
+        let (platform, event_id) = (event.platform(), event.id());
         match self.store.event_handled(platform, event_id).await {
             Ok(false) => {}
             Ok(true) => {
@@ -311,13 +333,13 @@ impl Service {
                 return Reply::private(generic_failure());
             }
         }
-        let (reply, claimed) = inbox::scope(platform, event_id, self.handle(cmd)).await;
-        // An effect transaction recorded the event (and it stands, unless that
-        // transaction rolled back: record it again); a command without an effect
-        // is recorded now that it is answered, and answered only by the handling
-        // that records it.
-        match self.store.record_event(platform, event_id).await {
-            Ok(recorded) if recorded || claimed => reply,
+        let reply = self.handle_here(cmd).await;
+        // A write of the command recorded the event (and it stands, unless that
+        // write rolled back: record it again); a command without a write is
+        // recorded now that it is answered, and answered only by the handling that
+        // records it.
+        match self.store.record_event(event).await {
+            Ok(recorded) if recorded || event.was_claimed() => reply,
             Ok(_) => {
                 tracing::info!(platform, event_id, "event handled meanwhile: ignored");
                 Reply::default()

@@ -6,13 +6,12 @@
 mod log;
 
 use super::{
-    ending::Counted, games::game_end, outbox, outbox::game_message, settings::scope, text,
-    turn::is_bot, view, when, AdminAction, Command, Place, Reply, Service, ServiceError, User,
+    apply::{humans, Finish},
+    outbox,
+    settings::scope,
+    text, view, when, AdminAction, Command, Place, Reply, Service, ServiceError, User,
 };
-use crate::{
-    rules::Side,
-    store::{Effects, GameRow, NewAudit, NewMessage},
-};
+use crate::store::{GameRow, NewAudit, NewMessage};
 
 /// The longest reason kept, in characters.
 const REASON_MAX: usize = 200;
@@ -145,7 +144,10 @@ impl Service {
             ..Self::audit(cmd, "abort")
         };
         let shown = crate::tr!("moderation-abort-why", admin = cmd.author.name, why = why);
-        if !self.abort_game_audited(&row, &shown, Some(audit)).await? {
+        if !self
+            .abort_game(cmd.claim(), &row, &shown, Some(audit))
+            .await?
+        {
             return Err(ServiceError::Raced(row.id));
         }
         self.wake();
@@ -180,10 +182,6 @@ impl Service {
         };
         let mut game = self.load(&row).await?;
         let outcome = game.adjudicate(side)?;
-        let ending = Counted::of(&row, &game);
-        let rater = ending.rater();
-        let end = game_end(outcome);
-        let now = self.now();
         let verdict = match side {
             Some(side) => crate::tr!("moderation-verdict-win", name = view::name(&row, side)),
             None => crate::tr!("moderation-verdict-draw"),
@@ -195,12 +193,6 @@ impl Service {
             verdict = verdict,
             why = why
         );
-        let mut told = view::board_reply(&row, &game, headline, now);
-        told.mentions = [Side::South, Side::North]
-            .into_iter()
-            .filter(|&s| !is_bot(&row, s))
-            .map(|s| view::player(&row, s))
-            .collect();
         let audit = NewAudit {
             game_id: Some(row.id),
             target_id: winner.map(|w| w.id.clone()),
@@ -211,36 +203,22 @@ impl Service {
             reason: Some(why),
             ..Self::audit(cmd, "adjudicate")
         };
-        let jobs = self.ending_jobs(&row, now).await?;
-        let Some(applied) = self
-            .store
-            .finish_game(
-                row.id,
-                row.version,
-                &end,
-                rater.as_deref(),
-                |applied| {
-                    ending.annotate(&mut told, &row, applied);
-                    Effects {
-                        messages: vec![game_message(&row, &told, Some(row.ply))],
-                        jobs,
-                        audit: Some(audit),
-                        ..Effects::default()
-                    }
-                },
-                now,
-            )
+        let finish = Finish {
+            audit: Some(audit),
+            ..Finish::posted(headline, humans(&row))
+        };
+        let Some(finished) = self
+            .finish(cmd.claim(), &row, &game, outcome, finish)
             .await?
         else {
             return Err(ServiceError::Raced(row.id));
         };
-        self.wake();
         let mut reply = Reply::private(crate::tr!(
             "moderation-decided",
             game = row.id,
             verdict = verdict
         ));
-        ending.annotate(&mut reply, &row, &applied);
+        finished.annotate(&mut reply, &row);
         Ok(reply)
     }
 
@@ -259,7 +237,7 @@ impl Service {
             reason: reason(typed),
             ..Self::audit(cmd, "ban")
         };
-        self.store.ban(&audit, until, now).await?;
+        self.store.ban(cmd.claim(), &audit, until, now).await?;
         let until = until.map_or_else(
             || crate::tr!("moderation-until-unbanned"),
             |at| crate::tr!("moderation-until", time = when::utc_time(at)),
@@ -277,7 +255,7 @@ impl Service {
             target_name: Some(user.name.clone()),
             ..Self::audit(cmd, "unban")
         };
-        if !self.store.unban(&audit, self.now()).await? {
+        if !self.store.unban(cmd.claim(), &audit, self.now()).await? {
             return Err(ServiceError::NotBanned(user.name.clone()));
         }
         Ok(Reply::private(crate::tr!(
@@ -323,7 +301,7 @@ impl Service {
             ..Self::audit(cmd, "report")
         };
         self.store
-            .record_audit(&audit, &messages, self.now())
+            .record_audit(cmd.claim(), &audit, &messages, self.now())
             .await?;
         if !messages.is_empty() {
             self.wake();

@@ -27,7 +27,7 @@ impl Service {
         let onlooker = self.author_player(cmd).await?;
         if !self
             .store
-            .advise(row.id, row.ply, onlooker, pit.letter())
+            .advise(cmd.claim(), row.id, row.ply, onlooker, pit.letter())
             .await?
         {
             return Err(ServiceError::Raced(row.id));

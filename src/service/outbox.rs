@@ -96,13 +96,9 @@ fn body(reply: &Reply) -> String {
 
 impl Service {
     /// Messages for `platform` waiting to be delivered, oldest first, with their
-    /// boards rendered. A message that cannot be read is logged and given up.
-    pub async fn unsent(&self, platform: Platform) -> Vec<Outgoing> {
-        self.unsent_of(platform, None).await
-    }
-
-    /// [`Service::unsent`], only those of the servers on `shards` when given.
-    pub async fn unsent_of(&self, platform: Platform, shards: Option<&Shards>) -> Vec<Outgoing> {
+    /// boards rendered, in the language of their place; only those of the servers
+    /// on `shards` when given. A message that cannot be read is logged and given up.
+    pub async fn unsent(&self, platform: Platform, shards: Option<&Shards>) -> Vec<Outgoing> {
         let share = shards.map(|s| (s.total, s.range.start, s.range.end));
         let rows = match self
             .store
@@ -120,8 +116,11 @@ impl Service {
             // Pictures are drawn now: in the language of the message's place.
             let place = row.space.as_deref().unwrap_or(&row.channel);
             let language = self.language_at(platform.as_str(), place).await;
-            match crate::i18n::in_language(language, self.outgoing(platform, &row)).await {
-                Ok(message) => out.push(message),
+            match crate::i18n::in_language(language.clone(), self.outgoing(platform, &row)).await {
+                Ok(mut message) => {
+                    message.reply.language = language;
+                    out.push(message);
+                }
                 Err(err) => {
                     tracing::error!(id = row.id, error = %err, "unreadable outbox message: dropped");
                     self.mark_sent(row.id).await;
@@ -161,6 +160,9 @@ impl Service {
             reply.files = self.standings_files(id).await?;
         }
         reply.game = reply.game.or(row.game_id);
+        if let Some(game) = reply.game {
+            reply.thread = self.game_thread(game).await?;
+        }
         Ok(Outgoing {
             id: row.id,
             place: Place {

@@ -55,6 +55,7 @@ impl Service {
         let answered = self
             .store
             .give_puzzle(
+                cmd.claim(),
                 row.id,
                 platform,
                 (&cmd.author.id, &cmd.author.name),
@@ -101,7 +102,10 @@ impl Service {
         if daily {
             let (y, m, d) = when::date(self.now());
             let day = format!("{y:04}-{m:02}-{d:02}");
-            return Ok(self.store.daily_puzzle(platform, place, &day).await?);
+            return Ok(self
+                .store
+                .daily_puzzle(cmd.claim(), platform, place, &day)
+                .await?);
         }
         let near = self
             .store
@@ -230,6 +234,7 @@ impl Service {
         let answered = self
             .store
             .answer_puzzle(
+                cmd.claim(),
                 row.id,
                 platform,
                 (&cmd.author.id, &cmd.author.name),

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::User;
+use super::{Place, User};
 
 /// A file to attach (a board PNG, a replay GIF, a game record).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,16 +181,24 @@ pub struct Reply {
     /// The game this reply is about, if any (adapters route it to the game's thread).
     pub game: Option<i64>,
     /// Open a thread with this name for `game` and post this reply there; then tell
-    /// the service its id with `Service::set_thread`.
+    /// the service its id with [`super::Receipt::Thread`].
     pub open_thread: Option<String>,
     /// A message a later one will replace ("analysing game #12…"): adapters that
     /// can edit messages tell the service the sent message's id with
-    /// `ChatService::set_anchor`.
+    /// [`super::Receipt::Anchored`].
     pub anchor: Option<String>,
     /// After posting this reply in its game's thread, archive the thread (a finished
     /// game's, after the delay its server set). Platforms without archiving post the
     /// line or nothing; never set on a reply without a thread.
     pub archive_thread: bool,
+    /// Where the game's thread is, when `game` has one: the adapter posts there.
+    /// Set by the service with the reply.
+    #[serde(skip)]
+    pub thread: Option<Place>,
+    /// The language of the reply, for the words the adapter adds (a thread's name, a
+    /// pointer to a direct message). Set by the service with the reply.
+    #[serde(skip)]
+    pub language: crate::i18n::Language,
 }
 
 impl Reply {

@@ -8,8 +8,7 @@ use std::{sync::Arc, time::Duration};
 use tokio::task::JoinSet;
 
 use super::{Service, ServiceError};
-use crate::store::JobKind;
-use crate::store::{Backend, JobRow};
+use crate::store::{Backend, JobKind, JobRow, StoreError};
 
 /// How long a runner holds a claimed job before another may take it, on SQLite (one
 /// process; claims are released at start-up).
@@ -276,6 +275,11 @@ impl Service {
                 if let Err(err) = self.store.delete_job(job.id).await {
                     tracing::error!(job = job.id, error = %err, "cannot drop a stale job");
                 }
+            }
+            Err(ServiceError::Db(StoreError::Replayed)) => {
+                // Its write found the job taken: another runner did it, or a change
+                // to its game dropped it.
+                tracing::info!(job = job.id, kind = %job.kind, "job done already");
             }
             Err(err) => {
                 // The claim lapses and the job is tried again later.

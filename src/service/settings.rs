@@ -138,6 +138,7 @@ impl Service {
         let saved = self
             .store
             .save_settings(
+                cmd.claim(),
                 cmd.place.platform.as_str(),
                 scope(&cmd.place),
                 &settings.row,

@@ -5,10 +5,9 @@
 use sqlx::FromRow;
 
 use super::{
-    inbox,
     jobs::{self, Effects, NewJob},
     puzzles::{self, NewPuzzle},
-    Store, StoreError,
+    Claim, Store, StoreError,
 };
 
 /// A stored analysis.
@@ -89,9 +88,13 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Replayed`] for a command handled before; database failures.
-    pub async fn queue_job(&self, job: &NewJob, now: i64) -> Result<(), StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+    pub async fn queue_job(
+        &self,
+        claim: Claim<'_>,
+        job: &NewJob,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write(claim).await?;
         jobs::insert_job(&mut tx, job, job.game_id, None, now).await?;
         tx.commit().await?;
         Ok(())
@@ -121,7 +124,7 @@ impl Store {
     #[allow(clippy::too_many_arguments)]
     pub async fn store_analysis(
         &self,
-        job_id: i64,
+        claim: Claim<'_>,
         game_id: i64,
         venue: &Venue,
         analysis: &AnalysisRow,
@@ -130,17 +133,7 @@ impl Store {
         effects: &Effects,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.begin_write().await?;
-        let done = sqlx::query("DELETE FROM jobs WHERE id = $1")
-            .bind(job_id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-            == 0;
-        if done {
-            // Another runner finished it (its claim had lapsed): nothing twice.
-            return Ok(());
-        }
+        let mut tx = self.write(claim).await?;
         sqlx::query(
             "INSERT INTO analyses (game_id, engine, result, finished_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (game_id) DO UPDATE SET engine = excluded.engine,
@@ -187,20 +180,12 @@ impl Store {
     /// Database failures.
     pub async fn finish_job(
         &self,
-        job_id: i64,
+        claim: Claim<'_>,
         effects: &Effects,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.begin_write().await?;
-        let gone = sqlx::query("DELETE FROM jobs WHERE id = $1")
-            .bind(job_id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
-            == 0;
-        if !gone {
-            jobs::apply(&mut tx, None, effects, now).await?;
-        }
+        let mut tx = self.write(claim).await?;
+        jobs::apply(&mut tx, None, effects, now).await?;
         tx.commit().await?;
         Ok(())
     }

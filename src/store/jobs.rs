@@ -12,7 +12,7 @@ use sqlx::{Any, FromRow, Transaction};
 
 use super::{
     outbox::{self, NewMessage},
-    Backend, JobKind, Store, StoreError,
+    Backend, Claim, JobKind, Store, StoreError, Unique,
 };
 
 /// A job to schedule.
@@ -275,13 +275,13 @@ impl Store {
     /// Database failures.
     pub async fn complete_game_job(
         &self,
-        id: i64,
+        claim: Claim<'_>,
         game_id: i64,
         version: i64,
         effects: &Effects,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.begin_write().await?;
+        let mut tx = self.write(claim).await?;
         let current: Option<i64> =
             sqlx::query_scalar("SELECT version FROM games WHERE id = $1 AND status = 'active'")
                 .bind(game_id)
@@ -296,10 +296,6 @@ impl Store {
             // Not a write on the game: its other jobs stay.
             apply(&mut tx, None, &effects, now).await?;
         }
-        sqlx::query("DELETE FROM jobs WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
         tx.commit().await?;
         Ok(fresh)
     }
@@ -333,7 +329,7 @@ impl Store {
         jobs: &[NewJob],
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.begin_write().await?;
+        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
         // Not a write on the game: keep its other jobs, but stamp its version.
         for job in jobs {
             let game_id = job.game_id.or(game.map(|(id, _)| id));

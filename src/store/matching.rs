@@ -8,9 +8,9 @@ use sqlx::{Any, Transaction};
 use super::constraint::Constraint;
 use super::{
     challenges::{ChallengeRow, NewChallenge},
-    counts, inbox,
+    counts,
     jobs::{self, Effects},
-    NewGame, Store, StoreError,
+    Claim, NewGame, Store, StoreError,
 };
 
 impl Store {
@@ -22,11 +22,12 @@ impl Store {
     /// Database failures.
     pub async fn expire_challenge(
         &self,
+        claim: Claim<'_>,
         id: i64,
         effects: &Effects,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.begin_write().await?;
+        let mut tx = self.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE challenges SET status = 'expired', updated_at = $1
              WHERE id = $2 AND status = 'pending' AND expires_at <= $1",
@@ -49,9 +50,13 @@ impl Store {
     /// # Errors
     /// [`StoreError::DuplicateChallenge`] if the challenger already has a pending
     /// challenge to this opponent; database failures.
-    pub async fn create_challenge(&self, new: &NewChallenge, now: i64) -> Result<i64, StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+    pub async fn create_challenge(
+        &self,
+        claim: Claim<'_>,
+        new: &NewChallenge,
+        now: i64,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write(claim).await?;
         if new.level.is_none() {
             counts::check_new_challenge(&mut tx, new.challenger_id, now, &new.caps).await?;
         }
@@ -70,13 +75,13 @@ impl Store {
     /// failures.
     pub async fn start_engine_game(
         &self,
+        claim: Claim<'_>,
         new: &NewChallenge,
         game: &NewGame,
         effects: &Effects,
         now: i64,
     ) -> Result<i64, StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
         let challenge = insert_challenge(&mut tx, new, now).await?;
         let game_id = accept(&mut tx, challenge, game, effects, now)
@@ -94,12 +99,12 @@ impl Store {
     /// Database failures.
     pub async fn close_challenge(
         &self,
+        claim: Claim<'_>,
         id: i64,
         status: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE challenges SET status = $1, updated_at = $2
              WHERE id = $3 AND status = 'pending' AND expires_at > $4",
@@ -125,13 +130,13 @@ impl Store {
     /// Database failures.
     pub async fn accept_challenge(
         &self,
+        claim: Claim<'_>,
         challenge: &ChallengeRow,
         game: &NewGame,
         effects: &Effects,
         now: i64,
     ) -> Result<Option<i64>, StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
         let Some(game_id) = accept(&mut tx, challenge.id, game, effects, now).await? else {
             tx.rollback().await?;

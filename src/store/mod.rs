@@ -5,21 +5,23 @@
 //! and `migrations/postgres/` at the top level, with the same numbering, tables and
 //! columns, and run when the store opens.
 //!
-//! The store speaks plain rows (strings, integers); turning them into rules types is
-//! the service's job. Every write that races another (a move, accepting a challenge)
+//! Each row is decoded once into domain values ([`GameState`], [`Ending`],
+//! [`ChallengeStatus`], [`JobKind`], variants and time controls): the service never
+//! parses a column. Every write that races another (a move, accepting a challenge)
 //! is one transaction guarded by a version or status check, so concurrent commands
-//! apply at most once; it also records the command's event (see [`inbox`]), so a
-//! redelivered event applies nothing.
+//! apply at most once; it also claims what it acts on, the command's event or the job
+//! (see [`claim`]), so a redelivered event or a job run twice applies nothing.
 
 mod analyses;
 mod backend;
 mod challenges;
+mod claim;
 mod constraint;
 mod copy;
 mod counts;
 mod direct;
 mod engine;
-pub mod inbox;
+mod inbox;
 mod job_kind;
 mod jobs;
 mod matching;
@@ -46,6 +48,7 @@ use sqlx::AnyPool;
 pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Venue};
 pub use backend::{Backend, Changes, Exclusive, Flag};
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
+pub use claim::{Claim, Event, Unique};
 pub use copy::{CopyError, CopyProgress, CopySource};
 pub use counts::{Cap, CapLimits};
 pub use job_kind::JobKind;
@@ -220,11 +223,6 @@ impl Store {
             Backend::Sqlite => Ok(Some(Exclusive::not_needed())),
             Backend::Postgres => Ok(Exclusive::take(&self.writer, key).await?),
         }
-    }
-
-    /// Begins a write transaction (see [`Backend::begin_write`]).
-    async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
-        Ok(self.backend.begin_write(&self.writer).await?)
     }
 
     /// Closes every connection (waits for running queries). The store is unusable after.

@@ -6,7 +6,7 @@
 
 use sqlx::FromRow;
 
-use super::{inbox, outbox, NewMessage, Store, StoreError};
+use super::{outbox, Claim, NewMessage, Store, StoreError};
 
 /// An audit entry to write.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -91,12 +91,12 @@ impl Store {
     /// Database failures.
     pub async fn ban(
         &self,
+        claim: Claim<'_>,
         audit: &NewAudit,
         until: Option<i64>,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         sqlx::query(
             "INSERT INTO bans (platform, place, user_id, until_at, banned_by, reason, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -123,9 +123,13 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn unban(&self, audit: &NewAudit, now: i64) -> Result<bool, StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+    pub async fn unban(
+        &self,
+        claim: Claim<'_>,
+        audit: &NewAudit,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write(claim).await?;
         let lifted = sqlx::query(
             "DELETE FROM bans WHERE platform = $1 AND place = $2 AND user_id = $3
                  AND (until_at IS NULL OR until_at > $4)",
@@ -154,12 +158,12 @@ impl Store {
     /// Database failures.
     pub async fn record_audit(
         &self,
+        claim: Claim<'_>,
         audit: &NewAudit,
         messages: &[NewMessage],
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         insert_audit(&mut tx, audit, now).await?;
         for message in messages {
             outbox::insert(&mut tx, message, None, now).await?;

@@ -3,7 +3,7 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use super::{inbox, PuzzleRow, RatingNumbers, Store, StoreError};
+use super::{Claim, PuzzleRow, RatingNumbers, Store, StoreError};
 
 /// Someone's puzzle record.
 #[derive(Clone, Copy, Debug, PartialEq, FromRow)]
@@ -59,13 +59,14 @@ impl Store {
     /// Database failures.
     pub async fn give_puzzle(
         &self,
+        claim: Claim<'_>,
         id: i64,
         platform: &str,
         (user_id, name): (&str, &str),
         place: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.begin_write().await?;
+        let mut tx = self.write(claim).await?;
         sqlx::query(
             "INSERT INTO puzzle_attempts (puzzle_id, platform, user_id, user_name, place, given_at)
              VALUES ($1, $2, $3, $4, $5, $6)
@@ -115,6 +116,7 @@ impl Store {
     #[allow(clippy::too_many_arguments)]
     pub async fn answer_puzzle(
         &self,
+        claim: Claim<'_>,
         id: i64,
         platform: &str,
         (user_id, name): (&str, &str),
@@ -124,8 +126,7 @@ impl Store {
         rater: PuzzleRater<'_>,
         now: i64,
     ) -> Result<Option<Answered>, StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         let answered_before = answered(&mut tx, id, platform, user_id).await?;
         if answered_before == Some(true) {
             return Ok(None);

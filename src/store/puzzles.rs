@@ -4,7 +4,7 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use super::{Store, StoreError};
+use super::{Claim, Store, StoreError, Unique};
 
 /// A puzzle to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,7 +96,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn insert_puzzles(&self, found: &[NewPuzzle], now: i64) -> Result<u64, StoreError> {
-        let mut tx = self.begin_write().await?;
+        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
         let mut added = 0;
         for p in found {
             added += u64::from(insert(&mut tx, p, now).await?);
@@ -213,11 +213,12 @@ impl Store {
     /// Database failures.
     pub async fn daily_puzzle(
         &self,
+        claim: Claim<'_>,
         platform: &str,
         place: &str,
         day: &str,
     ) -> Result<Option<PuzzleRow>, StoreError> {
-        let mut tx = self.begin_write().await?;
+        let mut tx = self.write(claim).await?;
         sqlx::query(
             "INSERT INTO daily_puzzles (platform, place, day, puzzle_id)
              SELECT $1, $2, $3, p.id FROM puzzles p

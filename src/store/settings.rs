@@ -3,7 +3,7 @@
 
 use sqlx::FromRow;
 
-use super::{Flag, Store, StoreError};
+use super::{Claim, Flag, Store, StoreError};
 
 /// A place's settings as stored; `None` is the built-in default.
 #[derive(Clone, Debug, Default, PartialEq, Eq, FromRow)]
@@ -56,14 +56,14 @@ impl Store {
     /// Database failures.
     pub async fn save_settings(
         &self,
+        claim: Claim<'_>,
         platform: &str,
         place: &str,
         settings: &SettingsRow,
         by: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.begin_write().await?;
-        super::inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         let saved = sqlx::query(
             "INSERT INTO settings (platform, place, channels, time_control, rated, advice,
                                    threads, moderators, archive_after, tournaments, language,

@@ -1,7 +1,7 @@
 //! Onlookers' advice (one vote per onlooker per ply) and one-time link codes that
 //! join two accounts into one identity.
 
-use super::{inbox, now_ms, Store, StoreError};
+use super::{now_ms, Claim, Store, StoreError};
 
 /// What redeeming a link code did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,13 +46,13 @@ impl Store {
     /// Database failures.
     pub async fn advise(
         &self,
+        claim: Claim<'_>,
         game_id: i64,
         ply: i64,
         onlooker_id: i64,
         pit: char,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         let stored = sqlx::query(
             "INSERT INTO advice (game_id, ply, onlooker_id, pit, given_at)
              SELECT $1, $2, $3, $4, $5 WHERE EXISTS (
@@ -98,12 +98,12 @@ impl Store {
     /// Database failures.
     pub async fn create_link_code(
         &self,
+        claim: Claim<'_>,
         code: &str,
         player_id: i64,
         expires_at: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         let stored = sqlx::query(
             "INSERT INTO link_codes (code, player_id, created_at, expires_at)
              VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
@@ -146,13 +146,13 @@ impl Store {
     /// Database failures.
     pub async fn redeem_link_code(
         &self,
+        claim: Claim<'_>,
         code: &str,
         player_id: i64,
         platform: &str,
     ) -> Result<LinkOutcome, StoreError> {
         let now = now_ms();
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         let found: Option<(i64, i64, Option<i64>, String, String, i64)> = sqlx::query_as(
             "SELECT l.player_id, l.expires_at, l.used_at, p.platform, p.name,
                     COALESCE(p.identity_id, p.id)

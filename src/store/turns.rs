@@ -4,10 +4,9 @@
 //! transaction.
 
 use super::{
-    inbox,
     jobs::{self, Effects},
     ratings::{rate_game, RatingChange},
-    tournaments, GameEnd, MoveRecord, Rater, Store, StoreError,
+    tournaments, Claim, GameEnd, MoveRecord, Rater, Store, StoreError,
 };
 
 /// A guarded write that was applied; for one that ended a rated game, the ratings
@@ -36,6 +35,7 @@ impl Store {
     #[allow(clippy::too_many_arguments)]
     pub async fn record_move(
         &self,
+        claim: Claim<'_>,
         game_id: i64,
         version: i64,
         record: &MoveRecord,
@@ -46,8 +46,7 @@ impl Store {
     ) -> Result<Option<Applied>, StoreError> {
         // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
         // timeout instead of failing to upgrade a read snapshot.
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, ply = ply + 1,
                  south_score = $1, north_score = $2, end_proposed_by = NULL,
@@ -121,8 +120,10 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
+    #[allow(clippy::too_many_arguments)]
     pub async fn finish_game(
         &self,
+        claim: Claim<'_>,
         game_id: i64,
         version: i64,
         end: &GameEnd,
@@ -130,8 +131,7 @@ impl Store {
         effects: impl FnOnce(&Applied) -> Effects + Send,
         now: i64,
     ) -> Result<Option<Applied>, StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = 'finished', result = $1,
                  reason = $2, south_score = $3, north_score = $4, end_proposed_by = NULL,
@@ -176,12 +176,12 @@ impl Store {
     /// Database failures.
     pub async fn propose_end(
         &self,
+        claim: Claim<'_>,
         game_id: i64,
         version: i64,
         side: char,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.begin_write().await?;
-        inbox::claim(&mut tx).await?;
+        let mut tx = self.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, end_proposed_by = $1, updated_at = $2
              WHERE id = $3 AND version = $4 AND status = 'active'",

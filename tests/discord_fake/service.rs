@@ -5,8 +5,12 @@ use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use oware_bot::chat::ChatService;
-use oware_bot::service::{Attachment, Button, ButtonAction, Command, Place, Platform, Reply, User};
+use oware_bot::chat::{BoxFuture, ChatService, Receipt};
+use oware_bot::i18n::Language;
+use oware_bot::service::{
+    Attachment, Button, ButtonAction, Command, Outgoing, Place, Platform, Reply, Shards, User,
+};
+use tokio::sync::watch;
 
 /// The fake service.
 #[derive(Default)]
@@ -62,29 +66,52 @@ impl Scripted {
 }
 
 impl ChatService for Scripted {
-    async fn handle(&self, cmd: Command) -> Reply {
+    fn handle(&self, cmd: Command) -> BoxFuture<'_, Reply> {
         self.commands.lock().unwrap().push(cmd);
         let next = self.script.lock().unwrap().pop_front();
         let (reply, delay) =
             next.unwrap_or_else(|| (Reply::private("unscripted command"), Duration::ZERO));
-        tokio::time::sleep(delay).await;
-        reply
+        Box::pin(async move {
+            tokio::time::sleep(delay).await;
+            reply
+        })
     }
 
-    async fn set_thread(&self, game: i64, thread: Place) {
-        self.threads.lock().unwrap().push((game, thread));
+    fn receipt(&self, receipt: Receipt) -> BoxFuture<'_, ()> {
+        match receipt {
+            Receipt::Thread { game, thread } => self.threads.lock().unwrap().push((game, thread)),
+            Receipt::BotAccount { platform, user } => {
+                self.bot_users.lock().unwrap().push((platform, user));
+            }
+            _ => {}
+        }
+        Box::pin(async {})
     }
 
-    async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
+    fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>> {
         self.choice_queries.lock().unwrap().push((place, author));
-        self.choices.lock().unwrap().clone()
+        let choices = self.choices.lock().unwrap().clone();
+        Box::pin(async move { choices })
     }
 
-    fn register_bot_user(&self, platform: Platform, user_id: &str) {
-        self.bot_users
-            .lock()
-            .unwrap()
-            .push((platform, user_id.to_owned()));
+    fn language(&self, _: Place) -> BoxFuture<'_, Language> {
+        Box::pin(async { Language::english() })
+    }
+
+    fn dm_room(&self, _: Platform, _: String) -> BoxFuture<'_, Option<String>> {
+        Box::pin(async { None })
+    }
+
+    fn anchored(&self, _: Platform, _: String) -> BoxFuture<'_, Option<String>> {
+        Box::pin(async { None })
+    }
+
+    fn unsent(&self, _: Platform, _: Option<Shards>) -> BoxFuture<'_, Vec<Outgoing>> {
+        Box::pin(async { Vec::new() })
+    }
+
+    fn outbox_watch(&self) -> watch::Receiver<u64> {
+        watch::Sender::new(0).subscribe()
     }
 }
 

@@ -6,10 +6,12 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use oware_bot::chat::ChatService;
+use oware_bot::chat::{BoxFuture, ChatService, Receipt};
+use oware_bot::i18n::Language;
 use oware_bot::rules::{text_board, Game, Pit, Side, Variant};
 use oware_bot::service::{
-    Action, Attachment, Button, ButtonAction, Command, Place, Platform, Reply, User,
+    Action, Attachment, Button, ButtonAction, Command, Outgoing, Place, Platform, Reply, Shards,
+    User,
 };
 
 /// A 1×1 PNG: the adapter uploads it and reads its size like a real board's.
@@ -231,30 +233,9 @@ fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
     reply
 }
 
-impl ChatService for FakeService {
-    async fn handle(&self, cmd: Command) -> Reply {
-        self.log.lock().expect("log lock").push(cmd.clone());
-        let slow = self
-            .slow
-            .lock()
-            .expect("slow lock")
-            .get(&cmd.place.channel)
-            .copied();
-        if let Some(by) = slow {
-            tokio::time::sleep(by).await;
-        }
-        self.reply(&cmd)
-    }
-
-    async fn set_thread(&self, game: i64, thread: Place) {
-        let mut state = self.state.lock().expect("state lock");
-        if let Some(g) = state.games.get_mut(&game) {
-            g.thread.clone_from(&thread.thread);
-        }
-        state.threads_set.push((game, thread));
-    }
-
-    async fn game_thread(&self, game: i64) -> Option<Place> {
+impl FakeService {
+    /// Where game `game`'s thread is, as the service says with each reply.
+    fn game_thread(&self, game: i64) -> Option<Place> {
         let state = self.state.lock().expect("state lock");
         let g = state.games.get(&game)?;
         Some(Place {
@@ -264,19 +245,73 @@ impl ChatService for FakeService {
             thread: Some(g.thread.clone()?),
         })
     }
+}
 
-    async fn dm_room(&self, _platform: Platform, user_id: String) -> Option<String> {
-        let state = self.state.lock().expect("state lock");
-        state.dm_rooms.get(&user_id).cloned()
+impl ChatService for FakeService {
+    fn handle(&self, cmd: Command) -> BoxFuture<'_, Reply> {
+        Box::pin(async move {
+            self.log.lock().expect("log lock").push(cmd.clone());
+            let slow = self
+                .slow
+                .lock()
+                .expect("slow lock")
+                .get(&cmd.place.channel)
+                .copied();
+            if let Some(by) = slow {
+                tokio::time::sleep(by).await;
+            }
+            let mut reply = self.reply(&cmd);
+            reply.thread = reply.game.and_then(|game| self.game_thread(game));
+            reply
+        })
     }
 
-    async fn set_dm_room(&self, _platform: Platform, user_id: String, room: String) {
+    fn receipt(&self, receipt: Receipt) -> BoxFuture<'_, ()> {
         let mut state = self.state.lock().expect("state lock");
-        state.dm_rooms.insert(user_id, room);
-        state.dm_rooms_opened += 1;
+        match receipt {
+            Receipt::Thread { game, thread } => {
+                if let Some(g) = state.games.get_mut(&game) {
+                    g.thread.clone_from(&thread.thread);
+                }
+                state.threads_set.push((game, thread));
+            }
+            Receipt::DirectRoom { user, room, .. } => {
+                state.dm_rooms.insert(user, room);
+                state.dm_rooms_opened += 1;
+            }
+            _ => {}
+        }
+        Box::pin(async {})
     }
 
-    async fn move_choices(&self, _place: Place, _author: User) -> Vec<char> {
-        Vec::new()
+    fn dm_room(&self, _platform: Platform, user_id: String) -> BoxFuture<'_, Option<String>> {
+        let room = self
+            .state
+            .lock()
+            .expect("state lock")
+            .dm_rooms
+            .get(&user_id)
+            .cloned();
+        Box::pin(async move { room })
+    }
+
+    fn move_choices(&self, _place: Place, _author: User) -> BoxFuture<'_, Vec<char>> {
+        Box::pin(async { Vec::new() })
+    }
+
+    fn language(&self, _: Place) -> BoxFuture<'_, Language> {
+        Box::pin(async { Language::english() })
+    }
+
+    fn anchored(&self, _: Platform, _: String) -> BoxFuture<'_, Option<String>> {
+        Box::pin(async { None })
+    }
+
+    fn unsent(&self, _: Platform, _: Option<Shards>) -> BoxFuture<'_, Vec<Outgoing>> {
+        Box::pin(async { Vec::new() })
+    }
+
+    fn outbox_watch(&self) -> tokio::sync::watch::Receiver<u64> {
+        tokio::sync::watch::Sender::new(0).subscribe()
     }
 }

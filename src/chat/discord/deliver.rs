@@ -14,7 +14,7 @@ use poise::serenity_prelude as serenity;
 
 use super::message;
 use super::DiscordError;
-use crate::chat::ChatService;
+use crate::chat::{ChatService, Receipt};
 use crate::service::{Outgoing, Place, Platform, Shards};
 
 /// How long the deliverer waits before looking again when nothing new was written,
@@ -67,13 +67,8 @@ pub async fn round<S: ChatService + ?Sized>(
     shards: Option<&Shards>,
 ) -> Round {
     let mut done = Round::default();
-    let unsent = match shards {
-        Some(shards) => service.unsent_of(Platform::Discord, shards.clone()).await,
-        None => service.unsent(Platform::Discord).await,
-    };
-    for out in unsent {
-        let language = service.language(&out.place).await;
-        match crate::i18n::in_language(language, send(http, &out)).await {
+    for out in service.unsent(Platform::Discord, shards.cloned()).await {
+        match crate::i18n::in_language(out.reply.language.clone(), send(http, &out)).await {
             Ok(sent) => {
                 if let (Some(name), Some(game), None) = (
                     out.reply.open_thread.as_deref(),
@@ -82,12 +77,12 @@ pub async fn round<S: ChatService + ?Sized>(
                 ) {
                     open_thread(http, service, &out.place, &sent, game, name).await;
                 }
-                service.mark_sent(out.id).await;
+                service.receipt(Receipt::Sent(out.id)).await;
                 done.sent += 1;
             }
             Err(err) => {
                 tracing::warn!(id = out.id, error = %err, "could not deliver an outbox message");
-                service.delivery_failed(out.id).await;
+                service.receipt(Receipt::Failed(out.id)).await;
                 done.failed += 1;
             }
         }
@@ -136,9 +131,8 @@ async fn open_thread<S: ChatService + ?Sized>(
         .await
     {
         Ok(thread) => {
-            service
-                .set_thread(game, super::translate::thread_place(place, thread.id))
-                .await;
+            let thread = super::translate::thread_place(place, thread.id);
+            service.receipt(Receipt::Thread { game, thread }).await;
         }
         Err(e) => tracing::warn!(error = %e, game, "could not open a game's thread"),
     }

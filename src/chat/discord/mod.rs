@@ -20,15 +20,13 @@ pub mod tournament;
 pub mod translate;
 
 use std::collections::HashSet;
-use std::future::Future;
-use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 
 use poise::serenity_prelude as serenity;
 
-use crate::chat::ChatService;
+use crate::chat::{ChatService, Receipt};
 use crate::config::{Config, ConfigError, Secret};
-use crate::service::{Command, DiscordShards, Place, Platform, Reply, Shards, User};
+use crate::service::{DiscordShards, Platform, Shards};
 
 /// What the Discord adapter needs to start: the Discord part of [`Config`].
 #[derive(Clone, Debug)]
@@ -102,44 +100,15 @@ pub type Error = DiscordError;
 /// poise's context for this bot's commands.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-
-/// [`ChatService`] made object-safe, so poise's `Data` need not be generic.
-trait DynService: Send + Sync {
-    fn handle(&self, cmd: Command) -> BoxFuture<'_, Reply>;
-    fn set_thread(&self, game: i64, thread: Place) -> BoxFuture<'_, ()>;
-    fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>>;
-    fn register_bot_user(&self, platform: Platform, user_id: &str);
-    fn language<'a>(&'a self, place: &'a Place) -> BoxFuture<'a, crate::i18n::Language>;
-}
-
-impl<S: ChatService> DynService for S {
-    fn handle(&self, cmd: Command) -> BoxFuture<'_, Reply> {
-        Box::pin(ChatService::handle(self, cmd))
-    }
-    fn set_thread(&self, game: i64, thread: Place) -> BoxFuture<'_, ()> {
-        Box::pin(ChatService::set_thread(self, game, thread))
-    }
-    fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>> {
-        Box::pin(ChatService::move_choices(self, place, author))
-    }
-    fn register_bot_user(&self, platform: Platform, user_id: &str) {
-        ChatService::register_bot_user(self, platform, user_id);
-    }
-    fn language<'a>(&'a self, place: &'a Place) -> BoxFuture<'a, crate::i18n::Language> {
-        Box::pin(ChatService::language(self, place))
-    }
-}
-
 /// What every command and event handler shares.
 pub struct Data {
-    service: Arc<dyn DynService>,
+    service: Arc<dyn ChatService>,
     /// Channels already told that a thread could not be opened there.
     thread_notes: Mutex<HashSet<u64>>,
 }
 
 impl Data {
-    fn new<S: ChatService>(service: Arc<S>) -> Data {
+    fn new(service: Arc<dyn ChatService>) -> Data {
         Data {
             service,
             thread_notes: Mutex::new(HashSet::new()),
@@ -228,8 +197,13 @@ pub async fn run_until(
             Box::pin(async move {
                 tracing::info!(bot = %ready.user.name, "connected to Discord");
                 // Challenging this account means a game against the engine.
+                let user = ready.user.id.get().to_string();
                 data.service
-                    .register_bot_user(Platform::Discord, &ready.user.id.get().to_string());
+                    .receipt(Receipt::BotAccount {
+                        platform: Platform::Discord,
+                        user,
+                    })
+                    .await;
                 let commands = &framework.options().commands;
                 let registered = match (registers, guild) {
                     // Another process runs shard 0 and registers them.
@@ -274,13 +248,19 @@ pub async fn run_until(
             None => client.start_autosharded().await,
         }
     };
-    reporter.set_discord_shards(DiscordShards::running(cfg.shards.clone()));
+    reporter
+        .receipt(Receipt::DiscordShards(DiscordShards::running(
+            cfg.shards.clone(),
+        )))
+        .await;
     let ended = tokio::select! {
         started = started => started.map_err(anyhow::Error::from),
         () = deliverer => Ok(()),
         () = stopping => Ok(()),
     };
-    reporter.set_discord_shards(DiscordShards::NotRunning);
+    reporter
+        .receipt(Receipt::DiscordShards(DiscordShards::NotRunning))
+        .await;
     ended
 }
 
@@ -303,6 +283,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chat::BoxFuture;
+    use crate::service::{Command, Place, Reply, User};
 
     fn config(pairs: &[(&str, &str)]) -> Config {
         Config::from_lookup(|name| {
@@ -342,12 +324,33 @@ mod tests {
     fn thread_note_is_given_once_per_channel() {
         struct Nothing;
         impl ChatService for Nothing {
-            async fn handle(&self, _: Command) -> Reply {
-                Reply::default()
+            fn handle(&self, _: Command) -> BoxFuture<'_, Reply> {
+                Box::pin(async { Reply::default() })
             }
-            async fn set_thread(&self, _: i64, _: Place) {}
-            async fn move_choices(&self, _: Place, _: User) -> Vec<char> {
-                Vec::new()
+            fn receipt(&self, _: Receipt) -> BoxFuture<'_, ()> {
+                Box::pin(async {})
+            }
+            fn move_choices(&self, _: Place, _: User) -> BoxFuture<'_, Vec<char>> {
+                Box::pin(async { Vec::new() })
+            }
+            fn language(&self, _: Place) -> BoxFuture<'_, crate::i18n::Language> {
+                Box::pin(async { crate::i18n::Language::english() })
+            }
+            fn dm_room(&self, _: Platform, _: String) -> BoxFuture<'_, Option<String>> {
+                Box::pin(async { None })
+            }
+            fn anchored(&self, _: Platform, _: String) -> BoxFuture<'_, Option<String>> {
+                Box::pin(async { None })
+            }
+            fn unsent(
+                &self,
+                _: Platform,
+                _: Option<crate::service::Shards>,
+            ) -> BoxFuture<'_, Vec<crate::service::Outgoing>> {
+                Box::pin(async { Vec::new() })
+            }
+            fn outbox_watch(&self) -> tokio::sync::watch::Receiver<u64> {
+                tokio::sync::watch::Sender::new(0).subscribe()
             }
         }
         let data = Data::new(Arc::new(Nothing));

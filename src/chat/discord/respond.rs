@@ -19,7 +19,7 @@ use poise::serenity_prelude as serenity;
 use super::message::{self, Outgoing};
 use super::translate;
 use super::{Context, Data, Error};
-use crate::service::{Action, Command, Place, Reply};
+use crate::service::{Action, Command, Place, Receipt, Reply};
 
 /// How long the service may take before the interaction is deferred (Discord allows 3 s
 /// for the first answer; this leaves room for the network).
@@ -154,13 +154,9 @@ impl Interaction<'_> {
     }
 }
 
-/// Hands `cmd` to the service and delivers its reply, deferring if the service is slow.
+/// Hands `cmd` to the service and delivers its reply, deferring if the service is
+/// slow. The words the adapter adds are in the reply's language.
 async fn answer(http: &serenity::Http, data: &Data, it: Interaction<'_>, cmd: Command) {
-    let language = data.service.language(&cmd.place).await;
-    crate::i18n::in_language(language, answer_here(http, data, it, cmd)).await;
-}
-
-async fn answer_here(http: &serenity::Http, data: &Data, it: Interaction<'_>, cmd: Command) {
     let place = cmd.place.clone();
     let mut handled = data.service.handle(cmd);
     let (reply, deferred) = tokio::select! {
@@ -179,6 +175,19 @@ async fn answer_here(http: &serenity::Http, data: &Data, it: Interaction<'_>, cm
         // A command dropped for going over the rate: say nothing.
         return;
     }
+    let language = reply.language.clone();
+    crate::i18n::in_language(language, deliver(http, data, it, &place, &reply, deferred)).await;
+}
+
+/// Delivers `reply`, the answer to the interaction `it` at `place`.
+async fn deliver(
+    http: &serenity::Http,
+    data: &Data,
+    it: Interaction<'_>,
+    place: &Place,
+    reply: &Reply,
+    deferred: bool,
+) {
     let thread = reply
         .open_thread
         .as_deref()
@@ -187,10 +196,10 @@ async fn answer_here(http: &serenity::Http, data: &Data, it: Interaction<'_>, cm
         (Some(name), Some(game)) => {
             let name = message::thread_name(name);
             let game = NewThread { game, name: &name };
-            in_new_thread(http, data, it, &place, &reply, game, deferred).await;
+            in_new_thread(http, data, it, place, reply, game, deferred).await;
         }
         _ => {
-            if let Err(e) = send(http, it, Outgoing::from_reply(&reply), deferred).await {
+            if let Err(e) = send(http, it, Outgoing::from_reply(reply), deferred).await {
                 tracing::warn!(error = %e, "could not send a reply");
             }
         }
@@ -255,9 +264,8 @@ async fn in_new_thread(
             if let Err(e) = thread.id.send_message(http, out.message()).await {
                 tracing::warn!(error = %e, game, "could not post in the game's thread");
             }
-            data.service
-                .set_thread(game, translate::thread_place(place, thread.id))
-                .await;
+            let thread = translate::thread_place(place, thread.id);
+            data.service.receipt(Receipt::Thread { game, thread }).await;
         }
         Err(e) => {
             tracing::warn!(error = %e, game, "could not open a thread; playing in the channel");

@@ -19,7 +19,7 @@ use super::outgoing::Spot;
 use super::rooms::Turns;
 use super::send::{SendError, Sender, Txn};
 use super::{login, MatrixConfig, Store};
-use crate::chat::ChatService;
+use crate::chat::{ChatService, Receipt};
 use crate::service::{Outgoing, Platform};
 
 /// How long to wait before retrying failed deliveries when nothing new arrives.
@@ -88,7 +88,7 @@ impl<S: ChatService> Deliverer<S> {
         failed: &mut HashMap<String, Instant>,
     ) -> bool {
         let mut delivered = false;
-        for message in self.service.unsent(Platform::Matrix).await {
+        for message in self.service.unsent(Platform::Matrix, None).await {
             if *stop.borrow() {
                 break;
             }
@@ -97,18 +97,18 @@ impl<S: ChatService> Deliverer<S> {
             }
             let sent = {
                 let _turn = self.turns.take(&message.place.channel).await;
-                let language = self.service.language(&message.place).await;
+                let language = message.reply.language.clone();
                 crate::i18n::in_language(language, self.send(&message)).await
             };
             match sent {
                 Ok(()) => {
-                    self.service.mark_sent(message.id).await;
+                    self.service.receipt(Receipt::Sent(message.id)).await;
                     delivered = true;
                 }
                 Err(e) => {
                     tracing::warn!(id = message.id, room = %message.place.channel, error = %e,
                         "matrix: delivering an outbox message failed; will retry");
-                    self.service.delivery_failed(message.id).await;
+                    self.service.receipt(Receipt::Failed(message.id)).await;
                     failed.insert(message.place.channel.clone(), Instant::now());
                 }
             }
@@ -139,11 +139,7 @@ impl<S: ChatService> Deliverer<S> {
         let txn = Txn::Keyed(&key);
         let reply = &message.reply;
         let thread = match reply.game {
-            Some(game) => Some(
-                self.sender
-                    .game_thread(&room, game, reply.open_thread.as_deref(), txn)
-                    .await?,
-            ),
+            Some(game) => Some(self.sender.game_thread(&room, game, reply, txn).await?),
             None => message
                 .place
                 .thread

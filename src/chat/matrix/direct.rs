@@ -15,7 +15,7 @@ use matrix_sdk::{Client, Room};
 
 use super::outgoing::{short_message, Spot};
 use super::send::{Sender, Txn};
-use crate::chat::ChatService;
+use crate::chat::{ChatService, Receipt};
 use crate::service::{Platform, Reply};
 
 /// Said in the shared room when no direct-message room can be opened.
@@ -106,7 +106,11 @@ impl<S: ChatService> Direct<S> {
                 let id = room.room_id().to_owned();
                 tracing::info!(room = %id, %user, "matrix: opened a direct room");
                 self.service
-                    .set_dm_room(Platform::Matrix, user.to_string(), id.to_string())
+                    .receipt(Receipt::DirectRoom {
+                        platform: Platform::Matrix,
+                        user: user.to_string(),
+                        room: id.to_string(),
+                    })
                     .await;
                 Some(id)
             }

@@ -78,8 +78,6 @@ impl<S: ChatService> Bot<S> {
             .user_id()
             .ok_or_else(|| anyhow::anyhow!("matrix client is not logged in"))?
             .to_owned();
-        // Challenging this account starts a game against the engine.
-        service.register_bot_user(crate::service::Platform::Matrix, own.as_str());
         let direct = Direct::new(client.clone(), Arc::clone(&service), sender.clone());
         Ok(Bot {
             client,
@@ -139,17 +137,6 @@ impl<S: ChatService> Bot<S> {
     /// outbox deliverer waits meanwhile, so the answer to a command goes out before
     /// the messages it causes, such as an engine's reply to a move).
     pub async fn handle_room(&self, room: &Room, events: Vec<Event>) {
-        let place = Place {
-            platform: Platform::Matrix,
-            space: None,
-            channel: room.room_id().to_string(),
-            thread: None,
-        };
-        let language = self.service.language(&place).await;
-        crate::i18n::in_language(language, self.handle_events(room, events)).await;
-    }
-
-    async fn handle_events(&self, room: &Room, events: Vec<Event>) {
         for event in events {
             let parsed = match event.parsed {
                 AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_)) => {
@@ -233,24 +220,26 @@ impl<S: ChatService> Bot<S> {
             thread: thread.clone(),
             reply_to: Some(ev.event_id.clone()),
         };
-        let parsed = match parse_prefixed(&body) {
-            Ok(None) => return,
-            Ok(Some(parsed)) => self.resolve(room, parsed, &mentioned).await,
-            Err(e) => Err(e.to_string()),
-        };
-        let action = match parsed {
-            Ok(action) => action,
-            Err(hint) => {
-                let hint = matrix_commands(&hint);
-                self.send(room, short_message(&hint, &refusal_spot)).await;
-                return;
-            }
-        };
         let place = Place {
             platform: Platform::Matrix,
             space: None,
             channel: room.room_id().to_string(),
             thread: thread.as_ref().map(ToString::to_string),
+        };
+        let action = match self.understand(room, &body, &mentioned).await {
+            None => return,
+            Some(Ok(action)) => action,
+            Some(Err(_)) => {
+                // The adapter's own refusal, in the room's language: looked up only
+                // for it (a command's language is the service's to resolve).
+                let language = self.service.language(place).await;
+                let understood = self.understand(room, &body, &mentioned);
+                if let Some(Err(hint)) = crate::i18n::in_language(language, understood).await {
+                    let hint = matrix_commands(&hint);
+                    self.send(room, short_message(&hint, &refusal_spot)).await;
+                }
+                return;
+            }
         };
         let author = self.user(room, ev.sender.as_str()).await;
         tracing::debug!(room = %room.room_id(), ?action, "matrix: command");
@@ -259,12 +248,14 @@ impl<S: ChatService> Bot<S> {
         // Handled once per event: a batch replayed after a crash gets nothing.
         let reply = self
             .service
-            .handle_event(ev.event_id.as_str(), command)
+            .handle(command.from_event(ev.event_id.as_str()))
             .await;
         if reply.is_empty() {
             return;
         }
-        self.deliver(room, reply, refusal_spot, &ev.sender).await;
+        let language = reply.language.clone();
+        let delivered = self.deliver(room, reply, refusal_spot, &ev.sender);
+        crate::i18n::in_language(language, delivered).await;
         fault::point(fault::AFTER_EFFECT_BEFORE_SYNC_TOKEN);
     }
 
@@ -288,12 +279,7 @@ impl<S: ChatService> Bot<S> {
         } else if let Some(game) = reply.game {
             let thread = self
                 .sender
-                .game_thread(
-                    room.room_id(),
-                    game,
-                    reply.open_thread.as_deref(),
-                    Txn::Fresh,
-                )
+                .game_thread(room.room_id(), game, &reply, Txn::Fresh)
                 .await
                 .inspect_err(|e| tracing::warn!(error = %e, game, "{SEND_FAILED}"))
                 .ok();
@@ -323,6 +309,21 @@ impl<S: ChatService> Bot<S> {
 
     /// Turns the mentions of a parsed command into users: a typed `@bob:server`, a
     /// local `@bob` (on the bot's server), or the user a pill or `m.mentions` names.
+    /// What a message says: `None` when it is not a command for the bot, else the
+    /// action, or why it cannot be understood (in the language of the task).
+    async fn understand(
+        &self,
+        room: &Room,
+        body: &str,
+        mentioned: &[String],
+    ) -> Option<Result<Action, String>> {
+        Some(match parse_prefixed(body) {
+            Ok(None) => return None,
+            Ok(Some(parsed)) => self.resolve(room, parsed, mentioned).await,
+            Err(e) => Err(e.to_string()),
+        })
+    }
+
     async fn resolve(
         &self,
         room: &Room,

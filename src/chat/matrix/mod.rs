@@ -47,7 +47,7 @@ use matrix_sdk::ruma::UInt;
 use matrix_sdk::Client;
 use tokio::sync::{mpsc, oneshot, watch};
 
-use crate::chat::ChatService;
+use crate::chat::{ChatService, Receipt};
 use crate::config::Config;
 pub use crate::config::Secret;
 pub use deliver::Deliverer;
@@ -121,6 +121,14 @@ pub async fn run_until<S: ChatService>(
     let client = login::connect(&cfg, &store).await?;
     let sender = Sender::new(client.clone(), Arc::clone(&service));
     let turns = Arc::new(Turns::default());
+    if let Some(own) = client.user_id() {
+        // Challenging this account starts a game against the engine.
+        let receipt = Receipt::BotAccount {
+            platform: crate::service::Platform::Matrix,
+            user: own.to_string(),
+        };
+        service.receipt(receipt).await;
+    }
     let bot = Bot::new(
         client.clone(),
         Arc::clone(&service),

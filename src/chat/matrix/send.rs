@@ -1,7 +1,8 @@
 //! Putting messages into Matrix rooms: a reply's images then its text at a [`Spot`],
 //! and finding or opening a game's thread. A game's thread has one home, the
-//! service's games table: it is read with [`ChatService::game_thread`] and, when
-//! the adapter opens one, recorded with [`ChatService::set_thread`].
+//! service's games table: the service sends it with each reply about the game
+//! ([`Reply::thread`]) and, when the adapter opens one, records it from a
+//! [`Receipt::Thread`].
 //!
 //! Events go through the SDK's `Room::send`, which encrypts them in an encrypted
 //! room: the room key is shared with every joined member's devices, verified or
@@ -30,7 +31,7 @@ use matrix_sdk::ruma::{OwnedEventId, OwnedTransactionId, RoomId, TransactionId};
 use matrix_sdk::{Client, Room, RoomState};
 
 use super::outgoing::{image_message, short_message, text_message, Spot};
-use crate::chat::ChatService;
+use crate::chat::{ChatService, Receipt};
 use crate::service::{Attachment, Place, Platform, Reply};
 
 /// Why a message could not be sent.
@@ -192,7 +193,11 @@ impl<S: ChatService> Sender<S> {
             if let (Ok(event), Some(anchor)) = (&sent, &reply.anchor) {
                 // A later message replaces this one ("analysing game #12…").
                 self.service
-                    .set_anchor(Platform::Matrix, anchor.clone(), event.to_string())
+                    .receipt(Receipt::Anchored {
+                        platform: Platform::Matrix,
+                        anchor: anchor.clone(),
+                        message: event.to_string(),
+                    })
                     .await;
             }
             settle(sent.map(drop), txn)?;
@@ -266,9 +271,11 @@ impl<S: ChatService> Sender<S> {
         self.event(room, &content, txn).await.map(drop)
     }
 
-    /// The root of `game`'s thread in `room`: the recorded one, unless `open` names
-    /// a new thread to open; otherwise a root message (`open`, or "Oware game #n")
-    /// is sent to the room and recorded with the service.
+    /// The root of the thread of `reply`'s game (`game`) in `room`: the one the
+    /// service recorded ([`Reply::thread`]), unless the reply opens a new thread
+    /// ([`Reply::open_thread`]) or the game is played in another room; otherwise a
+    /// root message (the new thread's name, or "Oware game #n") is sent to the room
+    /// and reported with [`Receipt::Thread`].
     ///
     /// # Errors
     /// When the root message cannot be sent.
@@ -276,15 +283,18 @@ impl<S: ChatService> Sender<S> {
         &self,
         room: &RoomId,
         game: i64,
-        open: Option<&str>,
+        reply: &Reply,
         txn: Txn<'_>,
     ) -> Result<OwnedEventId, SendError> {
-        if open.is_none() {
-            if let Some(root) = self.recorded_thread(room, game).await {
-                return Ok(root);
-            }
+        let recorded = reply
+            .thread
+            .as_ref()
+            .filter(|place| reply.open_thread.is_none() && place.channel == room.as_str())
+            .and_then(|place| OwnedEventId::try_from(place.thread.as_deref()?).ok());
+        if let Some(root) = recorded {
+            return Ok(root);
         }
-        let name = open.map_or_else(
+        let name = reply.open_thread.as_deref().map_or_else(
             || crate::tr!("matrix-thread-root", game = game),
             str::to_owned,
         );
@@ -296,16 +306,8 @@ impl<S: ChatService> Sender<S> {
             channel: room.to_string(),
             thread: Some(root.to_string()),
         };
-        self.service.set_thread(game, thread).await;
+        self.service.receipt(Receipt::Thread { game, thread }).await;
         Ok(root)
-    }
-
-    async fn recorded_thread(&self, room: &RoomId, game: i64) -> Option<OwnedEventId> {
-        let place = self.service.game_thread(game).await?;
-        if place.channel != room.as_str() {
-            return None; // the game is played in another room: open one here
-        }
-        OwnedEventId::try_from(place.thread?).ok()
     }
 }
 

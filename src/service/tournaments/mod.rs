@@ -139,7 +139,10 @@ impl Service {
             rated,
             creator_id,
         };
-        let id = self.store.create_tournament(&new, self.now()).await?;
+        let id = self
+            .store
+            .create_tournament(cmd.claim(), &new, self.now())
+            .await?;
         let shape = match format {
             Format::Swiss => crate::tr!("tournament-shape-swiss", rounds = rounds),
             Format::RoundRobin if new.double_rounds => crate::tr!("tournament-shape-double"),
@@ -197,7 +200,11 @@ impl Service {
         }
         self.check_ban(cmd).await?;
         let player = self.author_player(cmd).await?;
-        match self.store.join_tournament(t.id, player, self.now()).await? {
+        match self
+            .store
+            .join_tournament(cmd.claim(), t.id, player, self.now())
+            .await?
+        {
             Joined::Entrant(n) => {
                 let names: Vec<String> = self
                     .store
@@ -237,7 +244,7 @@ impl Service {
         let player = self.author_player(cmd).await?;
         let text = match self
             .store
-            .leave_tournament(t.id, player, self.now())
+            .leave_tournament(cmd.claim(), t.id, player, self.now())
             .await?
         {
             Left::Removed => {
@@ -274,7 +281,7 @@ impl Service {
         if players < 2 {
             return Err(TournamentError::TooFew(t.id, players).into());
         }
-        self.advance_tournament(t.id).await?;
+        self.advance_tournament(cmd.claim(), t.id).await?;
         Ok(Reply {
             text: crate::tr!(
                 "tournament-started",

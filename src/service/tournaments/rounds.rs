@@ -21,7 +21,8 @@ use super::{
 use crate::{
     rules::{Game, Variant},
     store::{
-        BoardRow, Effects, EntrantRow, JobKind, JobRow, NewBoard, NewJob, NewMessage, TournamentRow,
+        BoardRow, Claim, Effects, EntrantRow, JobKind, JobRow, NewBoard, NewJob, NewMessage,
+        TournamentRow,
     },
 };
 
@@ -185,14 +186,19 @@ impl Service {
             .as_deref()
             .and_then(|r| r.parse().ok())
             .ok_or_else(|| ServiceError::Internal(format!("job #{}: no tournament", job.id)))?;
-        self.advance_tournament(id).await?;
+        self.advance_tournament(Claim::Job(job.id), id).await?;
         // Done either way: a later game's end schedules the next look.
         Ok(false)
     }
 
     /// Starts tournament `id`'s next round if its current one is over (round 1 at
-    /// the start), or ends it with its crosstable when no round is left.
-    pub(super) async fn advance_tournament(&self, id: i64) -> Result<(), ServiceError> {
+    /// the start), or ends it with its crosstable when no round is left, claiming
+    /// `claim`.
+    pub(super) async fn advance_tournament(
+        &self,
+        claim: Claim<'_>,
+        id: i64,
+    ) -> Result<(), ServiceError> {
         let Some(event) = self.load_event(id).await? else {
             return Ok(());
         };
@@ -201,7 +207,7 @@ impl Service {
         }
         let now = self.now();
         match event.next_round() {
-            Ok((boards, rounds)) => self.start_round(&event, &boards, rounds, now).await,
+            Ok((boards, rounds)) => self.start_round(claim, &event, &boards, rounds, now).await,
             Err(why) => {
                 let effects = Effects {
                     messages: vec![self.final_message(&event, &why)],
@@ -209,7 +215,7 @@ impl Service {
                 };
                 if self
                     .store
-                    .finish_tournament(id, event.t.version, &effects, now)
+                    .finish_tournament(claim, id, event.t.version, &effects, now)
                     .await?
                 {
                     self.wake();
@@ -221,6 +227,7 @@ impl Service {
 
     async fn start_round(
         &self,
+        claim: Claim<'_>,
         event: &Event,
         boards: &[Board],
         rounds: i64,
@@ -316,7 +323,7 @@ impl Service {
         };
         if self
             .store
-            .start_round(t, round, rounds, &new, effects, now)
+            .start_round(claim, t, round, rounds, &new, effects, now)
             .await?
             .is_some()
         {

@@ -19,7 +19,7 @@ use sqlx::AnyConnection;
 use self::schema::{in_order, migrations, quoted, row_counts};
 pub use self::source::CopySource;
 use self::table::copy_table;
-use super::{Backend, Store, StoreError};
+use super::{Backend, Claim, Store, StoreError, Unique};
 
 /// Why a copy was refused or failed. Nothing is written to the target then: the copy
 /// is one transaction.
@@ -203,7 +203,7 @@ impl Store {
                     .collect(),
             });
         }
-        let mut target = self.begin_write().await?;
+        let mut target = self.write(Claim::Unique(Unique::Upkeep)).await?;
         let (players, games): (i64, i64) =
             sqlx::query_as("SELECT (SELECT COUNT(*) FROM players), (SELECT COUNT(*) FROM games)")
                 .fetch_one(&mut *target)

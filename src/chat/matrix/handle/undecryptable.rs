@@ -57,11 +57,16 @@ impl<S: ChatService> Bot<S> {
             .map(|mut warned| warned.insert(room.room_id().to_owned()))
             .unwrap_or(false);
         if first {
-            self.send(
-                room,
-                short_message(&crate::tr!("matrix-undecryptable"), &Spot::default()),
-            )
-            .await;
+            let place = crate::service::Place {
+                platform: crate::service::Platform::Matrix,
+                space: None,
+                channel: room.room_id().to_string(),
+                thread: None,
+            };
+            let language = self.service.language(place).await;
+            let text = crate::i18n::with_language(language, || crate::tr!("matrix-undecryptable"));
+            self.send(room, short_message(&text, &Spot::default()))
+                .await;
         }
     }
 }

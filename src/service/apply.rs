@@ -1,0 +1,209 @@
+//! The two writes that change a game in play, one path each: [`Service::apply_move`]
+//! (a player's command or the engine's job) and [`Service::finish`] (resigning,
+//! agreeing, a timeout, an abort, a moderator's verdict). Each builds what must
+//! follow (the next turn's clocks and jobs, the ratings, the announcement) and
+//! commits it with the change, claiming what it acts on.
+
+use super::{
+    ending::Counted, games::game_end, outbox::game_message, turn::is_bot, view, Reply, Service,
+    ServiceError, User,
+};
+use crate::{
+    rules::{EndReason, Game, Outcome, Pit, Side},
+    store::{Applied, Claim, Effects, GameRow, NewAudit},
+};
+
+/// A move stored by [`Service::apply_move`].
+pub(super) struct Moved {
+    /// The game's row with the new turn's clocks (for showing it).
+    pub shown: GameRow,
+    /// The move's announcement: the move and, when it ended the game, the result
+    /// and the rating changes.
+    pub reply: Reply,
+}
+
+/// A game's end stored by [`Service::finish`].
+pub(super) struct Finished {
+    /// The final board under the headline, with the rating changes.
+    pub board: Reply,
+    counted: Counted,
+    applied: Applied,
+}
+
+impl Finished {
+    /// Adds the rating changes to another reply about the end.
+    pub(super) fn annotate(&self, reply: &mut Reply, row: &GameRow) {
+        self.counted.annotate(reply, row, &self.applied);
+    }
+}
+
+/// How a game's end is told (see [`Service::finish`]).
+pub(super) struct Finish {
+    /// The final board's headline.
+    pub headline: String,
+    /// Posted in the game's place, mentioning these players: the end came from a
+    /// job or a moderator, not from a player's own command. `None`: told only in
+    /// the reply.
+    pub post: Option<Vec<User>>,
+    /// The moderator's audit entry, recorded with the end.
+    pub audit: Option<NewAudit>,
+}
+
+impl Finish {
+    /// Told in the reply to the player's command.
+    pub(super) fn in_reply(headline: String) -> Finish {
+        Finish {
+            headline,
+            post: None,
+            audit: None,
+        }
+    }
+
+    /// Posted in the game's place, mentioning `to`.
+    pub(super) fn posted(headline: String, to: Vec<User>) -> Finish {
+        Finish {
+            headline,
+            post: Some(to),
+            audit: None,
+        }
+    }
+}
+
+/// The people playing the game stored as `row` (not the engine).
+pub(super) fn humans(row: &GameRow) -> Vec<User> {
+    [Side::South, Side::North]
+        .into_iter()
+        .filter(|&side| !is_bot(row, side))
+        .map(|side| view::player(row, side))
+        .collect()
+}
+
+impl Service {
+    /// Plays `pit` for `side` in `game` (stored as `row`; `game` is left after the
+    /// move) and stores it with everything that follows, claiming `claim`: the next
+    /// turn's clocks and jobs, the game's end and ratings when it ends, and, when
+    /// `post` (the engine's move), the move's announcement in the game's place.
+    ///
+    /// Returns `None`, changing nothing, when the game moved on meanwhile.
+    ///
+    /// # Errors
+    /// [`ServiceError::Illegal`] for a move the rules refuse; database failures,
+    /// [`crate::store::StoreError::Replayed`] when `claim` was claimed before.
+    pub(super) async fn apply_move(
+        &self,
+        claim: Claim<'_>,
+        row: &GameRow,
+        game: &mut Game,
+        side: Side,
+        pit: Pit,
+        post: bool,
+    ) -> Result<Option<Moved>, ServiceError> {
+        let ply = *game.play(pit)?;
+        let now = self.now();
+        let record = super::bot::move_record(row, side, &ply);
+        let end = game.outcome().map(game_end);
+        let counted = Counted::of(row, game);
+        let rater = counted.rater();
+        let mut effects = self.move_effects(row, game, side, now).await?;
+        let shown = view::with_clock(row, effects.clock.as_ref());
+        let mut reply = view::move_reply(&shown, game, &ply, now);
+        let applied = self
+            .store
+            .record_move(
+                claim,
+                row.id,
+                row.version,
+                &record,
+                end.as_ref(),
+                rater.as_deref(),
+                |applied| {
+                    counted.annotate(&mut reply, row, applied);
+                    if post {
+                        effects
+                            .messages
+                            .push(game_message(row, &reply, Some(row.ply + 1)));
+                    }
+                    effects
+                },
+                now,
+            )
+            .await?;
+        if applied.is_none() {
+            return Ok(None);
+        }
+        self.wake();
+        Ok(Some(Moved { shown, reply }))
+    }
+
+    /// Stores `outcome`, the end of `game` without a move (`game`, stored as `row`,
+    /// has ended), with everything that follows, claiming `claim`: the ratings when
+    /// it counts (never for an abort), the review and archiving jobs, the audit
+    /// entry, and the final board posted in the game's place when `finish` says so.
+    ///
+    /// Returns `None`, changing nothing, when the game moved on meanwhile.
+    ///
+    /// # Errors
+    /// Database failures; [`crate::store::StoreError::Replayed`] when `claim` was
+    /// claimed before.
+    pub(super) async fn finish(
+        &self,
+        claim: Claim<'_>,
+        row: &GameRow,
+        game: &Game,
+        outcome: Outcome,
+        finish: Finish,
+    ) -> Result<Option<Finished>, ServiceError> {
+        let aborted = outcome.reason == EndReason::Aborted;
+        let counted = if aborted {
+            Counted::Casual
+        } else {
+            Counted::of(row, game)
+        };
+        let rater = counted.rater();
+        let now = self.now();
+        let jobs = if aborted {
+            self.archive_job(row, now).await?.into_iter().collect()
+        } else {
+            self.ending_jobs(row, now).await?
+        };
+        let mut board = view::board_reply(row, game, finish.headline, now);
+        let Finish { post, audit, .. } = finish;
+        let applied = self
+            .store
+            .finish_game(
+                claim,
+                row.id,
+                row.version,
+                &game_end(outcome),
+                rater.as_deref(),
+                |applied| {
+                    counted.annotate(&mut board, row, applied);
+                    let messages = match post {
+                        Some(mentions) => {
+                            let mut posted = board.clone();
+                            posted.mentions = mentions;
+                            vec![game_message(row, &posted, Some(row.ply))]
+                        }
+                        None => Vec::new(),
+                    };
+                    Effects {
+                        messages,
+                        jobs,
+                        audit,
+                        ..Effects::default()
+                    }
+                },
+                now,
+            )
+            .await?;
+        let Some(applied) = applied else {
+            return Ok(None);
+        };
+        self.wake();
+        Ok(Some(Finished {
+            board,
+            counted,
+            applied,
+        }))
+    }
+}

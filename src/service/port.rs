@@ -1,0 +1,187 @@
+//! The port between the service and the chat adapters, one way: an adapter hands the
+//! service a [`Command`] and gets back a [`Reply`] that says everything about where
+//! it goes (its game's thread) and in which language, delivers it, and reports what
+//! the platform gave back as a [`Receipt`] (the thread it opened, the message id of
+//! an anchor, the outbox message sent). [`ChatService`] is small and object-safe:
+//! adapters hold an `Arc<dyn ChatService>`, and their tests a small fake.
+
+use std::{future::Future, pin::Pin};
+
+use tokio::sync::watch;
+
+use super::{Command, DiscordShards, Outgoing, Place, Platform, Reply, Service, Shards, User};
+
+/// A boxed future, as the port's methods return.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What an adapter reports once the platform has answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Receipt {
+    /// It opened `thread` (the thread's place) for game `game`, as a reply with
+    /// [`Reply::open_thread`] asked: later commands there mean that game.
+    Thread {
+        /// The game.
+        game: i64,
+        /// Where the thread is: `thread` set, or the channel for platforms whose
+        /// threads are channels.
+        thread: Place,
+    },
+    /// It posted the reply that carried [`Reply::anchor`] `anchor` as `message`, so
+    /// the outbox message that completes it can replace it.
+    Anchored {
+        /// The platform.
+        platform: Platform,
+        /// The anchor.
+        anchor: String,
+        /// The platform's id of the posted message.
+        message: String,
+    },
+    /// It opened direct-message room `room` with `user`.
+    DirectRoom {
+        /// The platform.
+        platform: Platform,
+        /// The user's id.
+        user: String,
+        /// The room's id.
+        room: String,
+    },
+    /// It delivered outbox message `id` (or the platform will never take it).
+    Sent(i64),
+    /// Delivering outbox message `id` failed this time: it is tried again later.
+    Failed(i64),
+    /// Its own account on `platform` is `user` (challenging it starts a game
+    /// against the engine). Discord reports it on READY.
+    BotAccount {
+        /// The platform.
+        platform: Platform,
+        /// The account's id.
+        user: String,
+    },
+    /// The Discord shards this process runs (for `/oware status`), when the Discord
+    /// adapter starts and stops.
+    DiscordShards(DiscordShards),
+}
+
+/// What an adapter needs from the service. [`Service`] implements it.
+pub trait ChatService: Send + Sync + 'static {
+    /// Handles one command. Never fails: refusals and errors are replies, in the
+    /// language of the command's place ([`Reply::language`]). A command carrying its
+    /// event ([`Command::from_event`]) is handled once: an event handled before
+    /// (redelivered after a crash) gets an empty reply and changes nothing.
+    fn handle(&self, cmd: Command) -> BoxFuture<'_, Reply>;
+
+    /// Records what the platform gave back for a delivery.
+    fn receipt(&self, receipt: Receipt) -> BoxFuture<'_, ()>;
+
+    /// The pits (canonical letters) `author` may sow from now in the game a command
+    /// at `place` would mean: for autocomplete and pit buttons. Empty when none.
+    fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>>;
+
+    /// The language of `place`, for the words an adapter says on its own, before
+    /// there is a command (a message it cannot parse, the console's greeting).
+    fn language(&self, place: Place) -> BoxFuture<'_, crate::i18n::Language>;
+
+    /// The direct-message room recorded for `user` ([`Receipt::DirectRoom`]), where
+    /// that user's secrets go.
+    fn dm_room(&self, platform: Platform, user: String) -> BoxFuture<'_, Option<String>>;
+
+    /// The platform's id of the message reported with [`Receipt::Anchored`] for
+    /// `anchor`, if any: asked when an [`Outgoing::edits`] is sent, in the room's
+    /// turn, after the anchored reply went out.
+    fn anchored(&self, platform: Platform, anchor: String) -> BoxFuture<'_, Option<String>>;
+
+    /// Messages for `platform` that the bot sends unprompted (an engine move, a
+    /// timeout, a reminder, an expired challenge), oldest first, boards rendered;
+    /// only those of the servers on `shards` when given. Deliver each where its
+    /// [`Outgoing::place`] says, then report [`Receipt::Sent`].
+    fn unsent(&self, platform: Platform, shards: Option<Shards>) -> BoxFuture<'_, Vec<Outgoing>>;
+
+    /// Changes whenever a new message is waiting: a deliverer waits on it between
+    /// rounds.
+    fn outbox_watch(&self) -> watch::Receiver<u64>;
+}
+
+impl ChatService for Service {
+    fn handle(&self, cmd: Command) -> BoxFuture<'_, Reply> {
+        Box::pin(Service::handle(self, cmd))
+    }
+
+    fn receipt(&self, receipt: Receipt) -> BoxFuture<'_, ()> {
+        Box::pin(async move {
+            let failed = match &receipt {
+                Receipt::Thread { game, thread } => Service::set_thread(self, *game, thread)
+                    .await
+                    .err()
+                    .map(|e| e.to_string()),
+                Receipt::Anchored {
+                    platform,
+                    anchor,
+                    message,
+                } => {
+                    Service::set_anchor(self, *platform, anchor, message).await;
+                    None
+                }
+                Receipt::DirectRoom {
+                    platform,
+                    user,
+                    room,
+                } => Service::set_dm_room(self, *platform, user, room)
+                    .await
+                    .err()
+                    .map(|e| e.to_string()),
+                Receipt::Sent(id) => {
+                    Service::mark_sent(self, *id).await;
+                    None
+                }
+                Receipt::Failed(id) => {
+                    Service::delivery_failed(self, *id).await;
+                    None
+                }
+                Receipt::BotAccount { platform, user } => {
+                    Service::register_bot_user(self, *platform, user);
+                    None
+                }
+                Receipt::DiscordShards(shards) => {
+                    Service::set_discord_shards(self, shards.clone());
+                    None
+                }
+            };
+            if let Some(error) = failed {
+                tracing::error!(?receipt, %error, "could not record a receipt");
+            }
+        })
+    }
+
+    fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>> {
+        Box::pin(Service::move_choices(self, place, author))
+    }
+
+    fn language(&self, place: Place) -> BoxFuture<'_, crate::i18n::Language> {
+        Box::pin(async move {
+            self.language_at(place.platform.as_str(), super::settings::scope(&place))
+                .await
+        })
+    }
+
+    fn dm_room(&self, platform: Platform, user: String) -> BoxFuture<'_, Option<String>> {
+        Box::pin(async move {
+            Service::dm_room(self, platform, &user)
+                .await
+                .inspect_err(|err| tracing::error!(error = %err, "could not read a DM room"))
+                .ok()
+                .flatten()
+        })
+    }
+
+    fn anchored(&self, platform: Platform, anchor: String) -> BoxFuture<'_, Option<String>> {
+        Box::pin(async move { Service::anchored(self, platform, &anchor).await })
+    }
+
+    fn unsent(&self, platform: Platform, shards: Option<Shards>) -> BoxFuture<'_, Vec<Outgoing>> {
+        Box::pin(async move { Service::unsent(self, platform, shards.as_ref()).await })
+    }
+
+    fn outbox_watch(&self) -> watch::Receiver<u64> {
+        Service::outbox_watch(self)
+    }
+}
