@@ -12,7 +12,7 @@
 mod support;
 
 use oware_bot::chat::matrix::incoming::{command_text, mention_id, pills};
-use oware_bot::service::parse::parse_prefixed;
+use oware_bot::chat::text::parse_prefixed;
 use oware_bot::service::{Action, ChallengeOptions, Command, Place, Platform, Service, User};
 use proptest::prelude::*;
 use support::state::{check_effect, Inspector};

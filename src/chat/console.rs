@@ -21,10 +21,8 @@ use std::{
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use crate::service::{
-    parse::{parse_command, ParseError},
-    ChatService, Command, Place, Platform, Reply, Service, User,
-};
+use super::text::{parse_command, ParseError};
+use crate::service::{ChatService, Command, Place, Platform, Reply, Service, User};
 
 /// At the end of input, work due within this long is waited for.
 const DUE_SOON_MS: i64 = 5_000;

@@ -5,6 +5,7 @@
 
 pub mod console;
 pub mod matrix;
+pub mod text;
 
 pub mod discord;
 

@@ -25,7 +25,7 @@ mod listing;
 mod moderation;
 mod onlookers;
 mod outbox;
-pub mod parse;
+
 mod port;
 pub mod puzzles;
 mod replay;

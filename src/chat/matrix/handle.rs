@@ -38,8 +38,8 @@ use super::incoming::{command_text, mention_id, role_in};
 use super::outgoing::{matrix_commands, short_message, Spot};
 use super::rooms::Turns;
 use super::send::{Sender, Txn};
+use crate::chat::text::{parse_prefixed, ParsedAction};
 use crate::chat::ChatService;
-use crate::service::parse::{parse_prefixed, ParsedAction};
 use crate::service::{Action, Command, Place, Platform, Reply, Role, User};
 
 const SEND_FAILED: &str = "matrix: sending failed";

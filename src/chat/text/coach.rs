@@ -66,7 +66,7 @@ pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAct
 
 #[cfg(test)]
 mod tests {
-    use crate::service::parse::{parse_command, ParseError, ParsedAction};
+    use crate::chat::text::{parse_command, ParseError, ParsedAction};
     use crate::service::Action;
 
     fn action(text: &str) -> Action {

@@ -18,7 +18,7 @@ pub use error::ParseError;
 
 use words::{at_most_one, only_challenge, only_id, split_marked_id};
 
-use super::{Action, AdminAction, ChallengeOptions, LinkCode, User};
+use crate::service::{Action, AdminAction, ChallengeOptions, LinkCode, User};
 
 /// A parsed command, mentions not yet resolved into users.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -364,9 +364,9 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         _ => match args.first().map(|w| w.to_lowercase()).as_deref() {
             Some("rules") => Other(Action::Rules),
             Some("admin" | "moderation") => Other(Action::admin(AdminAction::Usage)),
-            Some("tournament" | "tournaments") => {
-                Other(Action::Tournament(super::TournamentAction::Overview))
-            }
+            Some("tournament" | "tournaments") => Other(Action::Tournament(
+                crate::service::TournamentAction::Overview,
+            )),
             _ => Other(Action::Help),
         },
     })

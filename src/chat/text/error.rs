@@ -1,6 +1,6 @@
 //! Why a text command was not understood: every message says what to type instead.
 
-use super::super::clock::BadTime;
+use crate::play::clock::BadTime;
 
 /// Why a command addressed to the bot was not understood; each message says what to
 /// type instead.
