@@ -5,8 +5,8 @@
 //! commits it with the change, claiming what it acts on.
 
 use super::{
-    ending::Counted, games::game_end, outbox::game_message, turn::is_bot, view, Reply, Service,
-    ServiceError, User,
+    ending::Counted, games::game_end, next_turn::is_bot, outbox::game_message, view, Reply,
+    Service, ServiceError, User,
 };
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side},

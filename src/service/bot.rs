@@ -6,8 +6,8 @@
 use std::{collections::HashSet, sync::RwLock, time::Duration};
 
 use super::{
-    clock::Clocks, turn::Seats, view, ChallengeOptions, Command, First, Level, Platform, Reply,
-    Service, ServiceError, TimeControl, User,
+    clock::Clocks, next_turn::Seats, view, ChallengeOptions, Command, First, Level, Platform,
+    Reply, Service, ServiceError, TimeControl, User,
 };
 use crate::{
     rules::{Game, Ply, Side},

@@ -7,7 +7,7 @@ mod find;
 use find::Role;
 
 use super::{
-    clock::Clocks, turn::Seats, view, Button, ButtonAction, ChallengeOptions, Command, First,
+    clock::Clocks, next_turn::Seats, view, Button, ButtonAction, ChallengeOptions, Command, First,
     Level, Reply, Service, ServiceError, TimeControl, User,
 };
 use crate::{

@@ -1,7 +1,9 @@
 //! Counted a game before the board does: resigning, and ending by agreement (a
 //! proposal the other player confirms; the engine answers one at once).
 
-use super::{apply::Finish, turn::is_bot, view, Command, GameRef, Reply, Service, ServiceError};
+use super::{
+    apply::Finish, next_turn::is_bot, view, Command, GameRef, Reply, Service, ServiceError,
+};
 use crate::{
     rules::{Game, Outcome, Side},
     store::GameRow,

@@ -8,7 +8,7 @@ pub use stored::end_as_stored;
 pub(super) use stored::game_end;
 
 use super::{
-    apply::Moved, turn::is_bot, view, Action, Command, GameRef, Place, Reply, Service,
+    apply::Moved, next_turn::is_bot, view, Action, Command, GameRef, Place, Reply, Service,
     ServiceError, User,
 };
 use crate::{

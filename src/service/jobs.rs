@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use super::{
     apply::{humans, Finish},
+    next_turn::is_bot,
     outbox::{game_message, place_message},
-    turn::is_bot,
     view,
     when::{self, span},
     Button, ButtonAction, Level, Reply, Service, ServiceError, User,

@@ -26,17 +26,17 @@ mod moderation;
 mod onlookers;
 mod outbox;
 
+mod leaderboard;
+mod next_turn;
 mod port;
 pub mod puzzles;
 mod replay;
 mod reply;
 mod scheduler;
 mod settings;
-mod standings;
 mod status;
 mod text;
 mod tournaments;
-mod turn;
 mod view;
 
 use std::{sync::Arc, time::Duration};

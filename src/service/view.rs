@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::{
     clock::TimeControl,
-    turn::{clocks, is_bot},
+    next_turn::{clocks, is_bot},
     when::{clock_face, span, utc_time},
     Attachment, Button, ButtonAction, Reply, User,
 };

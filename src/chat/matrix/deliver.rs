@@ -18,7 +18,7 @@ use tokio::sync::watch;
 use super::outgoing::Spot;
 use super::rooms::Turns;
 use super::send::{SendError, Sender, Txn};
-use super::{login, MatrixConfig, Store};
+use super::{login, Files, MatrixConfig};
 use crate::chat::{ChatService, Receipt};
 use crate::service::{Outgoing, Platform};
 
@@ -51,7 +51,7 @@ impl<S: ChatService> Deliverer<S> {
     /// # Errors
     /// When the store directory cannot be used or login fails.
     pub async fn connect(service: Arc<S>, cfg: &MatrixConfig) -> anyhow::Result<Deliverer<S>> {
-        let store = Store::open(&cfg.store_dir)?;
+        let store = Files::open(&cfg.store_dir)?;
         let client = login::connect(cfg, &store).await?;
         let sender = Sender::new(client, Arc::clone(&service));
         Ok(Deliverer::new(sender, service, Arc::default()))

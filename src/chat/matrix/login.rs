@@ -13,7 +13,7 @@ use matrix_sdk::ruma::api::error::ErrorKind;
 use matrix_sdk::ruma::{OwnedDeviceId, OwnedUserId};
 use matrix_sdk::{Client, SessionMeta, SessionTokens};
 
-use super::{MatrixConfig, Secret, Store};
+use super::{Files, MatrixConfig, Secret};
 
 /// Why the bot could not log in.
 #[derive(Debug, thiserror::Error)]
@@ -37,7 +37,7 @@ pub enum LoginError {
     NoDevice,
     /// The store directory failed.
     #[error("matrix store: {0}")]
-    Store(#[from] std::io::Error),
+    Files(#[from] std::io::Error),
     /// The homeserver refused or failed.
     #[error("matrix login: {0}")]
     Matrix(#[from] matrix_sdk::Error),
@@ -47,7 +47,7 @@ pub enum LoginError {
 ///
 /// # Errors
 /// [`LoginError`]: bad configuration, an unreachable server, refused credentials.
-pub async fn connect(cfg: &MatrixConfig, store: &Store) -> Result<Client, LoginError> {
+pub async fn connect(cfg: &MatrixConfig, store: &Files) -> Result<Client, LoginError> {
     if let Some(token) = &cfg.access_token {
         let user_id = OwnedUserId::try_from(cfg.user.as_str())
             .map_err(|_| LoginError::BadUser(cfg.user.clone()))?;
@@ -124,7 +124,7 @@ pub async fn connect(cfg: &MatrixConfig, store: &Store) -> Result<Client, LoginE
 
 /// A client for the homeserver, with the SDK's SQLite stores in `store` (or only
 /// in memory).
-async fn build(cfg: &MatrixConfig, store: Option<&Store>) -> Result<Client, LoginError> {
+async fn build(cfg: &MatrixConfig, store: Option<&Files>) -> Result<Client, LoginError> {
     // The SDK's default room-key recipients are every member's devices, verified
     // or not: trust on first use, as most bots do (see README, "Matrix"). Its
     // `CollectStrategy` is not re-exported by matrix-sdk 0.18, so that default is
@@ -238,7 +238,7 @@ mod tests {
     async fn a_client_with_a_store_forgets_the_sdks_own_sync_token() {
         let dir = std::env::temp_dir().join(format!("oware-sdk-token-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let store = Store::open(&dir).expect("opens");
+        let store = Files::open(&dir).expect("opens");
         let key = StateStoreDataKey::SyncToken;
         {
             let client = build(&cfg(&dir), Some(&store)).await.expect("builds");

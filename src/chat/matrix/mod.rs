@@ -28,13 +28,13 @@
 mod deliver;
 mod direct;
 mod fault;
+mod files;
 mod handle;
 pub mod incoming;
 mod login;
 mod outgoing;
 mod rooms;
 mod send;
-mod store;
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -51,11 +51,11 @@ use crate::chat::{ChatService, Receipt};
 use crate::config::Config;
 pub use crate::config::Secret;
 pub use deliver::Deliverer;
+pub use files::Files;
 use handle::Bot;
 use rooms::{Rooms, Turns};
 pub use send::SendError;
 use send::Sender;
-pub use store::Store;
 
 /// How to reach and log in to the homeserver.
 #[derive(Clone, Debug)]
@@ -117,7 +117,7 @@ pub async fn run_until<S: ChatService>(
     cfg: MatrixConfig,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
-    let store = Store::open(&cfg.store_dir)?;
+    let store = Files::open(&cfg.store_dir)?;
     let client = login::connect(&cfg, &store).await?;
     let sender = Sender::new(client.clone(), Arc::clone(&service));
     let turns = Arc::new(Turns::default());
@@ -163,7 +163,7 @@ struct Batch {
 async fn sync_loop<S: ChatService>(
     client: &Client,
     bot: Arc<Bot<S>>,
-    store: &Store,
+    store: &Files,
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
     tokio::pin!(shutdown);
@@ -264,7 +264,7 @@ async fn sync_loop<S: ChatService>(
 }
 
 /// Saves each batch's sync token once every room handled its share, in order.
-async fn save_tokens(store: Store, mut batches: mpsc::Receiver<Batch>) -> std::io::Result<()> {
+async fn save_tokens(store: Files, mut batches: mpsc::Receiver<Batch>) -> std::io::Result<()> {
     while let Some(batch) = batches.recv().await {
         for handled in batch.handled {
             // An error means the room's task died: its command is not handled again.

@@ -7,13 +7,13 @@
 use super::{
     super::{
         clock::Clocks,
+        next_turn::Seats,
         outbox::place_message,
         settings::Settings,
         tournament::{
             round_robin, swiss_round, withdraw, Board, Entrant, GameResult, Outcome, PairingError,
             Round,
         },
-        turn::Seats,
         Place, Platform, Reply, Service, ServiceError, TimeControl, User,
     },
     title, Format,

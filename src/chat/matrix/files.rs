@@ -19,19 +19,19 @@ use serde::{de::DeserializeOwned, Serialize};
 
 /// The adapter's files in one directory.
 #[derive(Clone, Debug)]
-pub struct Store {
+pub struct Files {
     dir: PathBuf,
 }
 
-impl Store {
+impl Files {
     /// Opens (and creates) the directory.
     ///
     /// # Errors
     /// When the directory cannot be created.
-    pub fn open(dir: impl Into<PathBuf>) -> io::Result<Store> {
+    pub fn open(dir: impl Into<PathBuf>) -> io::Result<Files> {
         let dir = dir.into();
         std::fs::create_dir_all(&dir)?;
-        Ok(Store { dir })
+        Ok(Files { dir })
     }
 
     /// The saved login, if any.
@@ -157,13 +157,13 @@ mod tests {
     #[test]
     fn the_token_round_trips_and_starts_empty() {
         let dir = temp_dir("store");
-        let store = Store::open(&dir).expect("creates the directory");
+        let store = Files::open(&dir).expect("creates the directory");
         assert_eq!(store.sync_token().expect("reads"), None);
         assert!(store.session().expect("reads").is_none());
 
         store.save_sync_token("s72594_4483_1934").expect("writes");
 
-        let again = Store::open(&dir).expect("opens");
+        let again = Files::open(&dir).expect("opens");
         assert_eq!(
             again.sync_token().expect("reads").as_deref(),
             Some("s72594_4483_1934")
@@ -174,7 +174,7 @@ mod tests {
     #[test]
     fn forgetting_the_session_forgets_the_device_its_keys_and_the_token() {
         let dir = temp_dir("forget");
-        let store = Store::open(&dir).expect("creates the directory");
+        let store = Files::open(&dir).expect("creates the directory");
         store.save_sync_token("s1").expect("writes");
         store
             .save_device(&OwnedDeviceId::from("DEVICE"))
@@ -194,7 +194,7 @@ mod tests {
     #[test]
     fn a_corrupt_file_is_an_error_not_a_silent_fresh_start() {
         let dir = temp_dir("corrupt");
-        let store = Store::open(&dir).expect("creates the directory");
+        let store = Files::open(&dir).expect("creates the directory");
         std::fs::write(dir.join("sync-token.json"), b"{not json").expect("writes");
         assert!(store.sync_token().is_err());
         std::fs::remove_dir_all(dir).expect("cleans up");
