@@ -100,12 +100,13 @@ impl Service {
     ) -> Result<Option<Moved>, ServiceError> {
         let ply = *game.play(pit)?;
         let now = self.now();
-        let record = super::bot::move_record(row, side, &ply);
+        let mut record = super::bot::move_record(row, side, &ply);
         let end = game.outcome().map(game_end);
         let counted = Counted::of(row, game);
         let rater = counted.rater();
         let mut effects = self.move_effects(row, game, side, now).await?;
-        let shown = view::with_clock(row, effects.clock.as_ref());
+        record.clock = effects.clock.take();
+        let shown = view::with_clock(row, record.clock.as_ref());
         let mut reply = view::move_reply(&shown, game, &ply, now);
         let applied = self
             .store

@@ -57,6 +57,7 @@ pub(super) fn move_record(row: &GameRow, side: Side, ply: &Ply) -> MoveRecord {
             Side::North => row.north_id,
         },
         pit: ply.effect.pit.letter(),
+        clock: None,
         sown: ply.effect.sown,
         captured: ply.effect.captured,
         captured_pits: ply.effect.captured_pits.letters(),

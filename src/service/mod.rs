@@ -248,6 +248,7 @@ impl Service {
         let language = self
             .language_at(cmd.place.platform.as_str(), settings::scope(&cmd.place))
             .await;
+        let place_thread = cmd.place.thread.clone();
         let mut reply = match cmd.event.clone() {
             Some(event) => {
                 crate::i18n::in_language(language.clone(), self.handle_once(&event, cmd)).await
@@ -255,7 +256,10 @@ impl Service {
             None => crate::i18n::in_language(language.clone(), self.handle_here(cmd)).await,
         };
         reply.language = language;
-        if let Some(game) = reply.game.filter(|_| reply.thread.is_none()) {
+        // Adapters post a public reply about a game in its thread, unless the command
+        // was typed in a thread; the reply built from the game's row says where.
+        let routed = !reply.private && place_thread.is_none() && reply.thread.is_none();
+        if let Some(game) = reply.game.filter(|_| routed) {
             reply.thread = self.game_thread(game).await.unwrap_or_else(|err| {
                 tracing::error!(game, error = %err, "could not read the game's thread");
                 None
@@ -405,19 +409,11 @@ impl Service {
     /// # Errors
     /// Database failures.
     pub async fn game_thread(&self, game_id: i64) -> Result<Option<Place>, ServiceError> {
-        let Some(row) = self.store.game(game_id).await? else {
-            return Ok(None);
-        };
-        let (Some(platform), Some(thread)) = (Platform::from_name(&row.platform), row.thread)
-        else {
-            return Ok(None);
-        };
-        Ok(Some(Place {
-            platform,
-            space: row.space,
-            channel: row.channel,
-            thread: Some(thread),
-        }))
+        Ok(self
+            .store
+            .game(game_id)
+            .await?
+            .and_then(|row| view::thread_of(&row)))
     }
 
     async fn dispatch(&self, cmd: &Command) -> Result<Reply, ServiceError> {

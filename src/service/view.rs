@@ -7,7 +7,7 @@ use super::{
     clock::TimeControl,
     next_turn::{clocks, is_bot},
     when::{clock_face, span, utc_time},
-    Attachment, Button, ButtonAction, Reply, User,
+    Attachment, Button, ButtonAction, Place, Platform, Reply, User,
 };
 use crate::{
     render::{self, BoardView},
@@ -192,6 +192,16 @@ pub(super) fn board_files(
 /// runs on the blocking pool rather than stalling an async worker (and the database
 /// futures queued on it); a failed render is logged and the reply goes without its
 /// image.
+/// Where the thread of the game stored as `row` is, if it has one.
+pub(super) fn thread_of(row: &GameRow) -> Option<Place> {
+    Some(Place {
+        platform: Platform::from_name(&row.platform)?,
+        space: row.space.clone(),
+        channel: row.channel.clone(),
+        thread: Some(row.thread.clone()?),
+    })
+}
+
 pub(super) async fn with_board(
     mut reply: Reply,
     row: &GameRow,
@@ -199,6 +209,9 @@ pub(super) async fn with_board(
     advice: Option<&str>,
     now: i64,
 ) -> Reply {
+    if reply.thread.is_none() && reply.game == Some(row.id) {
+        reply.thread = thread_of(row);
+    }
     let advice = advice.filter(|_| !game.is_over()).map(str::to_owned);
     if let Some(advice) = &advice {
         let _ = write!(reply.text, "\n{advice}.");

@@ -112,25 +112,50 @@ pub(super) async fn apply(
             .execute(&mut **tx)
             .await?;
         }
-        // A finished game has no deadline.
-        sqlx::query("UPDATE games SET deadline_at = NULL WHERE id = $1 AND status = 'finished'")
-            .bind(game_id)
-            .execute(&mut **tx)
-            .await?;
     }
-    for job in &effects.jobs {
-        let game_id = job.game_id.or(game.map(|(id, _)| id));
-        let version = game
-            .filter(|(id, _)| Some(*id) == game_id)
-            .map(|(_, version)| version);
-        insert_job(tx, job, game_id, version, now).await?;
-    }
+    let jobs: Vec<(&NewJob, Option<i64>, Option<i64>)> = effects
+        .jobs
+        .iter()
+        .map(|job| {
+            let game_id = job.game_id.or(game.map(|(id, _)| id));
+            let version = game
+                .filter(|(id, _)| Some(*id) == game_id)
+                .map(|(_, version)| version);
+            (job, game_id, version)
+        })
+        .collect();
+    insert_jobs(tx, &jobs, now).await?;
     for message in &effects.messages {
         outbox::insert(tx, message, game.map(|(id, _)| id), now).await?;
     }
     if let Some(audit) = &effects.audit {
         super::moderation::insert_audit(tx, audit, now).await?;
     }
+    Ok(())
+}
+
+/// Inserts `jobs` (each with its game and the game's version) in one statement.
+async fn insert_jobs(
+    conn: &mut sqlx::AnyConnection,
+    jobs: &[(&NewJob, Option<i64>, Option<i64>)],
+    now: i64,
+) -> Result<(), StoreError> {
+    if jobs.is_empty() {
+        return Ok(());
+    }
+    let mut insert = sqlx::QueryBuilder::<Any>::new(
+        "INSERT INTO jobs (kind, game_id, challenge_id, game_version, due_at, request, created_at) ",
+    );
+    insert.push_values(jobs, |mut row, (job, game_id, version)| {
+        row.push_bind(job.kind.as_str())
+            .push_bind(*game_id)
+            .push_bind(job.challenge_id)
+            .push_bind(*version)
+            .push_bind(job.due_at)
+            .push_bind(job.request.clone())
+            .push_bind(now);
+    });
+    insert.build().execute(conn).await?;
     Ok(())
 }
 

@@ -153,6 +153,9 @@ pub struct MoveRecord {
     pub board_after: [u8; 12],
     /// Scores after, `[South, North]`.
     pub scores: [u8; 2],
+    /// The game's clocks for the turn the move begins (`None` when it ends the
+    /// game, or the clocks stay as they are).
+    pub clock: Option<super::ClockColumns>,
 }
 
 /// How a game ended, to store.

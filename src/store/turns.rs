@@ -24,9 +24,10 @@ impl Store {
     /// the mover is still the side to move).
     ///
     /// A game that ends and is to be rated comes with `rate`, and the ratings change in
-    /// the same transaction; so do the game's `effects` (its next jobs, its
-    /// announcements and clocks), made from what was applied (an announcement can
-    /// then name the rating changes).
+    /// the same transaction; so do the game's `effects` (its next jobs and its
+    /// announcements), made from what was applied (an announcement can then name the
+    /// rating changes). The new turn's clocks come with the record, written by the
+    /// same statement as the move.
     ///
     /// Returns `None`, changing nothing, when the game moved on meanwhile.
     ///
@@ -47,10 +48,18 @@ impl Store {
         // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
         // timeout instead of failing to upgrade a read snapshot.
         let mut tx = self.write(claim).await?;
+        // The new turn's clocks in the same statement; a game that ends has no
+        // deadline, and one without new clocks keeps its own.
+        let clock = record.clock.filter(|_| end.is_none());
+        let set_deadline = end.is_some() || clock.is_some();
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, ply = ply + 1,
                  south_score = $1, north_score = $2, end_proposed_by = NULL,
-                 status = $3, result = $4, reason = $5, updated_at = $6
+                 status = $3, result = $4, reason = $5, updated_at = $6,
+                 south_left_ms = COALESCE($10, south_left_ms),
+                 north_left_ms = COALESCE($11, north_left_ms),
+                 turn_started_at = COALESCE($12, turn_started_at),
+                 deadline_at = CASE WHEN $13 THEN $14 ELSE deadline_at END
              WHERE id = $7 AND version = $8 AND status = 'active' AND ply = $9",
         )
         .bind(i64::from(record.scores[0]))
@@ -62,6 +71,11 @@ impl Store {
         .bind(game_id)
         .bind(version)
         .bind(record.ply - 1)
+        .bind(clock.map(|c| c.left_ms[0]))
+        .bind(clock.map(|c| c.left_ms[1]))
+        .bind(clock.map(|c| c.turn_started_at))
+        .bind(set_deadline)
+        .bind(clock.and_then(|c| c.deadline_at))
         .execute(&mut *tx)
         .await?
         .rows_affected();
@@ -105,7 +119,10 @@ impl Store {
         jobs::apply(
             &mut tx,
             Some((game_id, version + 1)),
-            &effects(&applied),
+            &Effects {
+                clock: None, // written with the move
+                ..effects(&applied)
+            },
             now,
         )
         .await?;
@@ -135,7 +152,7 @@ impl Store {
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = 'finished', result = $1,
                  reason = $2, south_score = $3, north_score = $4, end_proposed_by = NULL,
-                 updated_at = $5
+                 updated_at = $5, deadline_at = NULL
              WHERE id = $6 AND version = $7 AND status = 'active'",
         )
         .bind(end.ending.result_column())

@@ -1,0 +1,87 @@
+//! Database round trips per command: every statement sqlx sends (each one a round
+//! trip to PostgreSQL, `BEGIN` and `COMMIT` included) while the real service
+//! handles one `/move` and one `/oware board`, counted from sqlx's own statement log.
+//! A binary of its own: the count needs the process-wide subscriber, and no other
+//! test may run statements meanwhile.
+//!
+//! `cargo test --test round_trips -- --nocapture` prints the figures.
+
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
+mod support;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use oware_bot::service::{Action, Service};
+use support::{cmd, mv, start_game, TempDb};
+use tracing_subscriber::{layer::SubscriberExt, Layer};
+
+/// Statements sqlx logged so far.
+static STATEMENTS: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts sqlx's statement events.
+struct CountStatements;
+
+impl<S: tracing::Subscriber> Layer<S> for CountStatements {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        if event.metadata().target() == "sqlx::query" {
+            STATEMENTS.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The statements `action` by `author` costs, with every job it makes run.
+async fn statements(service: &Service, author: &str, action: Action) -> usize {
+    let before = STATEMENTS.load(Ordering::SeqCst);
+    let reply = service.handle(cmd(author, action)).await;
+    assert!(!reply.private, "{}", reply.text);
+    STATEMENTS.load(Ordering::SeqCst) - before
+}
+
+#[tokio::test]
+async fn a_move_costs_few_round_trips() {
+    let subscriber = tracing_subscriber::registry().with(
+        CountStatements.with_filter(
+            tracing_subscriber::filter::Targets::new()
+                .with_target("sqlx::query", tracing::Level::TRACE),
+        ),
+    );
+    tracing::subscriber::set_global_default(subscriber).unwrap();
+    let db = TempDb::new();
+    let service = db.service().await;
+    start_game(&service).await;
+    // Warm up: the first command of a place reads its settings into caches.
+    let first = statements(&service, "alice", mv("c")).await;
+    let moves = [
+        ("bob", "d"),
+        ("alice", "d"),
+        ("bob", "e"),
+        ("alice", "e"),
+        ("bob", "f"),
+        ("alice", "f"),
+    ];
+    let mut counts = vec![first];
+    for (who, pit) in moves {
+        counts.push(statements(&service, who, mv(pit)).await);
+    }
+    let board = statements(&service, "alice", Action::Board { game: None }).await;
+    println!("round trips per /move: {counts:?}; per /oware board: {board}");
+    assert!(
+        counts.iter().all(|&n| n > 0),
+        "no statement seen: {counts:?}"
+    );
+    // Issue 26 brought a /move from 12 statements to 8 (a game with a thread: 7,
+    // the thread coming with the game's row); the test keeps it from growing back.
+    // The median: a background task (the scheduler looking for due jobs) may add
+    // statements of its own while a command runs.
+    let mut sorted = counts.clone();
+    sorted.sort_unstable();
+    let median = sorted[sorted.len() / 2];
+    assert!(
+        median <= MOVE_BUDGET,
+        "a /move took {median} round trips (budget {MOVE_BUDGET}): {counts:?}"
+    );
+}
+
+/// The most statements a `/move` may take (the median of several).
+const MOVE_BUDGET: usize = 8;
