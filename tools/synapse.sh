@@ -4,7 +4,7 @@
 #   tools/synapse.sh start DIR   install (once), configure, start, register users
 #   tools/synapse.sh stop DIR    stop it (DIR and its data are kept)
 #
-# `start` writes DIR/env with the MATRIX_TEST_* variables tests/matrix.rs reads:
+# `start` writes DIR/env with the MATRIX_TEST_* variables tests/matrix/ reads:
 #   set -a; . DIR/env; set +a; cargo test --test matrix
 # The server is named `localhost`, listens on 127.0.0.1 only at a free port, has no
 # federation, registers users by shared secret and has rate limits high enough that

@@ -38,7 +38,7 @@ impl TempDb {
     }
 
     /// Opens a service over this file, with no command rate (tests send commands as
-    /// fast as they can; `tests/limits.rs` tests the rate).
+    /// fast as they can; the unit tests of `service::limits` test the rate).
     pub async fn service(&self) -> Service {
         self.service_with(ServiceConfig {
             rates: [None; 3],

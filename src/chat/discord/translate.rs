@@ -1,6 +1,6 @@
 //! Discord → service: pure functions that turn serenity's model types (and the options
 //! poise has parsed) into platform-neutral [`Command`]s. No I/O; unit-tested here and
-//! against real payload fixtures in `tests/discord_fixtures.rs`.
+//! against real payload fixtures in `tests/discord/discord_fixtures.rs`.
 
 use poise::serenity_prelude as serenity;
 

@@ -1,6 +1,6 @@
 //! Incoming messages, pure: mention pills in the HTML body, the reply fallback a
 //! client quotes above a reply, mentions as user ids, and the sender's role from the
-//! room's power levels. Public so the fuzz tests (`tests/fuzz_matrix.rs`) drive the
+//! room's power levels. Public so the fuzz tests (`tests/service/fuzz_matrix.rs`) drive the
 //! same path as the adapter.
 
 use matrix_sdk::ruma::events::room::power_levels::RoomPowerLevels;

@@ -1,0 +1,170 @@
+//! The real `oware-bot console` binary, fed a scripted game on stdin.
+
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
+use std::{
+    io::Write,
+    process::{Command, Stdio},
+};
+
+use crate::support::winning_line;
+use oware_bot::rules::{Game, Side, Variant};
+
+fn run_console(script: &str, db: &std::path::Path, boards: &std::path::Path) -> (String, i32) {
+    run_console_with(script, db, boards, None)
+}
+
+/// [`run_console`] with `OWARE_CONSOLE_ADMIN` set to `admin` (unset when `None`).
+fn run_console_with(
+    script: &str,
+    db: &std::path::Path,
+    boards: &std::path::Path,
+    admin: Option<&str>,
+) -> (String, i32) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
+    command
+        .env_remove("OWARE_CONSOLE_ADMIN")
+        .env_remove("OWARE_OWNERS");
+    if let Some(admin) = admin {
+        command.env("OWARE_CONSOLE_ADMIN", admin);
+    }
+    let mut child = command
+        .arg("console")
+        .arg("--db")
+        .arg(db)
+        .arg("--out-dir")
+        .arg(boards)
+        .env_remove("DATABASE_URL")
+        // No endgame tables built in the background behind the test's back.
+        .env("OWARE_TABLES_AUTOBUILD", "off")
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.trim().is_empty(), "stderr: {stderr}");
+    (
+        String::from_utf8(output.stdout).unwrap(),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn a_scripted_game_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = winning_line();
+    let mut script = String::from(
+        "# a comment line\nalice: /oware play @bob\nbob: /oware accept\nnot a command line\n",
+    );
+    for (i, pit) in line.iter().enumerate() {
+        let (author, prefix) = if i.is_multiple_of(2) {
+            ("alice", "/move")
+        } else {
+            ("bob", "!move")
+        };
+        // Typed in lower case: a pit letter always means the mover's own row.
+        script.push_str(&format!(
+            "{author}: {prefix} {}\n",
+            pit.letter().to_ascii_lowercase()
+        ));
+    }
+    script.push_str("alice: /move a\n");
+    let (out, code) = run_console(
+        &script,
+        &dir.path().join("game.db"),
+        &dir.path().join("boards"),
+    );
+    assert_eq!(code, 0, "{out}");
+
+    let game = Game::from_moves(Variant::Abapa, &line).unwrap();
+    let outcome = game.outcome().unwrap();
+    let winner = match outcome.winner.unwrap() {
+        Side::South => "alice",
+        Side::North => "bob",
+    };
+    let [s, n] = outcome.scores;
+    let result = format!(
+        "Game over: {winner} wins {}–{} (alice {s} – bob {n}; 25 seeds reached).",
+        s.max(n),
+        s.min(n)
+    );
+    assert!(out.contains(&result), "no `{result}` in:\n{out}");
+    assert!(out.contains("[bot] alice challenges bob"), "{out}");
+    assert!(out.contains("[bot] Type `<user>: <command>`"), "{out}");
+    assert!(out.contains("[bot → alice] Game #1 is over"), "{out}");
+    assert_eq!(
+        out.matches("     f  e  d  c  b  a").count(),
+        line.len() + 1,
+        "a board after every move and the start"
+    );
+}
+
+#[test]
+fn refusals_go_to_the_author_and_the_database_persists() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("game.db");
+    let boards = dir.path().join("boards");
+    let (out, code) = run_console(
+        "alice: /oware play @bob\nbob: /oware accept\nbob: /move a\nalice: /oware frob\nalice: /move c\n",
+        &db,
+        &boards,
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("[bot → bob] It is not your turn: alice (South) is to move"),
+        "{out}"
+    );
+    assert!(
+        out.contains("[bot → alice] I don't know the command `frob`"),
+        "{out}"
+    );
+    assert!(out.contains("[bot] alice played C"), "{out}");
+    // Board images go to --out-dir and their paths are printed.
+    let image = boards.join("oware-1-1.png");
+    assert!(
+        out.contains(&format!("board image: {}", image.display())),
+        "{out}"
+    );
+    assert!(std::fs::read(&image).unwrap().starts_with(b"\x89PNG"));
+    // A second run on the same file continues the game.
+    let (out, code) = run_console("bob: move a\n", &db, &boards);
+    assert_eq!(code, 0);
+    assert!(out.contains("[bot] bob played a"), "{out}");
+}
+
+#[test]
+fn the_console_admin_gets_the_status_and_others_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, code) = run_console_with(
+        "alice: /oware play @bob\nroot: /oware status\nalice: /oware status\n",
+        &dir.path().join("game.db"),
+        &dir.path().join("boards"),
+        Some("Root"),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("[bot → root] Status of this bot process"),
+        "{out}"
+    );
+    for row in [
+        "Database            SQLite",
+        "Discord shards      not running",
+        "Challenges pending  1",
+    ] {
+        assert!(out.contains(row), "{row:?} in:\n{out}");
+    }
+    assert!(
+        out.contains("[bot → alice] `/oware admin status` is only for"),
+        "{out}"
+    );
+    assert!(out.contains("OWARE_CONSOLE_ADMIN"), "{out}");
+}

@@ -1,0 +1,530 @@
+//! The engine as a coach, through the real service on a fresh SQLite file each:
+//! a finished game's review (a job, delivered once, stored, replacing the
+//! "analysing…" message), onlookers' advice judged and their leaderboard, and
+//! puzzles (never repeated, rated, one a day per server, every solution checked).
+
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
+use std::{sync::Arc, time::Duration};
+
+use crate::support::{cmd_at, place, play_plies, start_game_at, TempDb};
+use oware_bot::{
+    engine::{self, puzzles::Puzzle, tables},
+    rules::{Pit, Variant},
+    service::{
+        puzzles::decode, Action, ChallengeOptions, Outgoing, Place, Platform, Reply, Service,
+        ServiceConfig,
+    },
+};
+
+/// Small budgets: the tests run unoptimised.
+fn config() -> ServiceConfig {
+    ServiceConfig {
+        rates: [None; 3],
+        analysis_nodes: 3_000,
+        ..ServiceConfig::default()
+    }
+}
+
+fn casual() -> ChallengeOptions {
+    ChallengeOptions {
+        rated: Some(false),
+        ..ChallengeOptions::default()
+    }
+}
+
+fn analyse(game: i64) -> Action {
+    Action::Analyse { game: Some(game) }
+}
+
+fn is_png(bytes: &[u8]) -> bool {
+    image::load_from_memory_with_format(bytes, image::ImageFormat::Png).is_ok()
+}
+
+/// A game of `plies` moves between alice (South) and bob that bob resigns, in a
+/// thread; `advice` gives onlookers' votes `(ply, onlooker, pit)` before each ply.
+async fn finished_game(
+    service: &Service,
+    plies: usize,
+    advice: &[(usize, &str, &str)],
+) -> (i64, Place) {
+    let here = place();
+    let game = start_game_at(service, &here, "alice", "bob", casual()).await;
+    let thread = Place {
+        thread: Some(format!("thread-{game}")),
+        ..here.clone()
+    };
+    service.set_thread(game, &thread).await.expect("the thread");
+    for ply in 0..plies {
+        for &(at, who, pit) in advice.iter().filter(|(at, _, _)| *at == ply) {
+            let _ = at;
+            let ack = service
+                .handle(cmd_at(
+                    &thread,
+                    who,
+                    Action::Advise {
+                        pit: pit.to_owned(),
+                        game: None,
+                    },
+                ))
+                .await;
+            // A pit that is not legal there is refused: the test asks for legal ones.
+            assert!(ack.text.contains("you suggest"), "{}", ack.text);
+        }
+        let played = service.store().move_pits(game).await.expect("moves").len();
+        assert_eq!(played, ply);
+        play_next(service, &thread, game, ply).await;
+    }
+    let reply = service
+        .handle(cmd_at(&thread, "bob", Action::Resign { game: Some(game) }))
+        .await;
+    assert!(!reply.private, "{}", reply.text);
+    (game, thread)
+}
+
+/// Plays the first legal pit of the game's position (as `play_plies` does).
+async fn play_next(service: &Service, at: &Place, game: i64, ply: usize) {
+    let pits = service.store().move_pits(game).await.expect("moves");
+    let moves: Vec<Pit> = pits
+        .iter()
+        .map(|p| Pit::from_letter(p.chars().next().expect("a letter")).expect("a pit"))
+        .collect();
+    let local = oware_bot::rules::Game::from_moves(Variant::Abapa, &moves).expect("legal");
+    let pit = local
+        .legal_moves()
+        .into_iter()
+        .next()
+        .expect("a legal move");
+    let author = if ply.is_multiple_of(2) {
+        "alice"
+    } else {
+        "bob"
+    };
+    let reply = service
+        .handle(cmd_at(
+            at,
+            author,
+            Action::Move {
+                pit: pit.letter().to_string(),
+                game: Some(game),
+                ply: None,
+            },
+        ))
+        .await;
+    assert!(!reply.private, "{}", reply.text);
+}
+
+/// The first legal pits of the game `play_next` plays, as letters.
+fn first_legal_line(plies: usize) -> Vec<String> {
+    let mut game = oware_bot::rules::Game::new(Variant::Abapa);
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let pit = game.legal_moves().into_iter().next().expect("legal");
+        out.push(pit.letter().to_string());
+        game.play(pit).expect("legal");
+    }
+    out
+}
+
+async fn outbox(service: &Service) -> Vec<Outgoing> {
+    service.unsent(Platform::Console, None).await
+}
+
+#[tokio::test]
+async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
+    let db = TempDb::new();
+    let service = Arc::new(db.service_with(config()).await);
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", casual()).await;
+    play_plies(&service, &here, game, ["alice", "bob"], 12).await;
+
+    // Not while the game goes on.
+    let early = service.handle(cmd_at(&here, "carol", analyse(game))).await;
+    assert!(
+        early.private && early.text.contains("still being played"),
+        "{}",
+        early.text
+    );
+    let end = service
+        .handle(cmd_at(&here, "bob", Action::Resign { game: Some(game) }))
+        .await;
+    assert!(
+        end.buttons.iter().any(|b| b.label == "Analyse"),
+        "the final board offers a review: {:?}",
+        end.buttons
+    );
+
+    // Asked: answered at once, the review is a job.
+    let asked = service.handle(cmd_at(&here, "carol", analyse(game))).await;
+    assert!(!asked.private, "{}", asked.text);
+    assert!(asked.text.contains("Analysing game #"), "{}", asked.text);
+    let anchor = asked
+        .anchor
+        .clone()
+        .expect("the placeholder can be replaced");
+    // The adapter sent it and tells the service its id.
+    service
+        .set_anchor(Platform::Console, &anchor, "message-1")
+        .await;
+    assert!(outbox(&service).await.is_empty());
+    assert!(service.run_due_jobs().await >= 1);
+
+    let sent = outbox(&service).await;
+    assert_eq!(sent.len(), 1, "one review");
+    let review = &sent[0];
+    assert_eq!(review.edits.as_deref(), Some(anchor.as_str()));
+    assert_eq!(
+        service
+            .anchored(Platform::Console, &anchor)
+            .await
+            .as_deref(),
+        Some("message-1")
+    );
+    assert_eq!(review.place.channel, here.channel, "where it was asked");
+    assert!(
+        review.reply.text.contains("Review of game"),
+        "{}",
+        review.reply.text
+    );
+    assert!(
+        review.reply.text.contains("Accuracy: alice"),
+        "{}",
+        review.reply.text
+    );
+    let table = review.reply.table.as_deref().expect("the table");
+    assert!(
+        table.contains("blund") && table.contains("alice"),
+        "{table}"
+    );
+    let graph = review
+        .reply
+        .files
+        .iter()
+        .find(|f| f.file_name.starts_with("eval-"))
+        .expect("the evaluation graph");
+    assert!(is_png(&graph.bytes));
+    assert!(
+        graph.description.contains("Evaluation"),
+        "{}",
+        graph.description
+    );
+    for file in &review.reply.files {
+        assert!(is_png(&file.bytes), "{}", file.file_name);
+        assert!(
+            !file.description.is_empty(),
+            "alt text for {}",
+            file.file_name
+        );
+    }
+    service.mark_sent(review.id).await;
+
+    // Stored: asking again answers at once, with the pictures, and queues nothing.
+    let again = service.handle(cmd_at(&here, "dave", analyse(game))).await;
+    assert!(again.text.contains("Review of game"), "{}", again.text);
+    assert!(again.anchor.is_none());
+    assert!(again.files.iter().any(|f| f.file_name.starts_with("eval-")));
+    assert_eq!(service.run_due_jobs().await, 0);
+    assert!(outbox(&service).await.is_empty());
+    let stored = service
+        .store()
+        .analysis(game)
+        .await
+        .expect("read")
+        .expect("stored");
+    assert!(stored.engine.contains("3000"), "{}", stored.engine);
+}
+
+#[tokio::test]
+async fn a_review_interrupted_by_a_restart_is_delivered_once() {
+    let db = TempDb::new();
+    let here = place();
+    let game = {
+        let service = Arc::new(db.service_with(config()).await);
+        let game = start_game_at(&service, &here, "alice", "bob", casual()).await;
+        play_plies(&service, &here, game, ["alice", "bob"], 6).await;
+        service
+            .handle(cmd_at(&here, "bob", Action::Resign { game: Some(game) }))
+            .await;
+        let asked = service.handle(cmd_at(&here, "alice", analyse(game))).await;
+        assert!(asked.text.contains("Analysing"), "{}", asked.text);
+        // A runner takes the job and the process dies before it finishes. Its claim
+        // is released at start-up on SQLite and lapses on PostgreSQL (where other
+        // processes may be at work), in 20 s here.
+        let now = service.now();
+        let claimed = service
+            .store()
+            .claim_due_jobs(now, now + 20_000, 10)
+            .await
+            .expect("claim");
+        // The review asked for (and the advice check every casual game gets).
+        assert!(claimed
+            .iter()
+            .any(|j| j.request.as_deref().is_some_and(|r| r.contains("anchor"))));
+        game
+    };
+    let service = Arc::new(db.service_with(config()).await);
+    let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
+    for _ in 0..600 {
+        if !outbox(&service).await.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Give a duplicate every chance to appear.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    scheduler.abort();
+    let sent = outbox(&service).await;
+    assert_eq!(sent.len(), 1, "delivered once after the restart");
+    assert!(sent[0]
+        .reply
+        .text
+        .contains(&format!("Review of game #{game}")));
+    assert_eq!(service.run_due_jobs().await, 0, "no job left");
+}
+
+#[tokio::test]
+async fn onlookers_advice_is_judged_when_the_game_ends() {
+    let db = TempDb::new();
+    let service = Arc::new(db.service_with(config()).await);
+    let line = first_legal_line(12);
+    // carol advises the move that will be played on 11 plies; dave on 3, elsewhere
+    // when he can.
+    let mut advice: Vec<(usize, &str, &str)> = (0..11)
+        .map(|ply| (ply, "carol", line[ply].as_str()))
+        .collect();
+    advice.extend([(0, "dave", "F"), (2, "dave", "E"), (4, "dave", "D")]);
+    let (game, thread) = finished_game(&service, 12, &advice).await;
+    assert!(service.run_due_jobs().await >= 1, "the game's review ran");
+    let sent = outbox(&service).await;
+    let verdict = sent
+        .iter()
+        .find(|m| m.reply.text.contains("Advice judged"))
+        .expect("a verdict in the thread");
+    assert_eq!(verdict.place.thread, thread.thread, "in the game's thread");
+    assert!(
+        verdict.reply.text.contains("11 moves had advice"),
+        "{}",
+        verdict.reply.text
+    );
+    assert!(
+        verdict.reply.text.contains("best adviser:"),
+        "{}",
+        verdict.reply.text
+    );
+    // Judged in the review's transaction: stored, and carol has 11 picks.
+    assert!(service.store().analysis(game).await.unwrap().is_some());
+    let board = service
+        .handle(cmd_at(&place(), "erin", Action::Advisers { global: false }))
+        .await;
+    assert!(board.text.contains("carol"), "{}", board.text);
+    assert!(board.text.contains("of 11 within a seed"), "{}", board.text);
+    assert!(
+        !board.text.contains("dave"),
+        "3 picks are too few: {}",
+        board.text
+    );
+    let global = service
+        .handle(cmd_at(&place(), "erin", Action::Advisers { global: true }))
+        .await;
+    assert!(global.text.contains("everywhere") && global.text.contains("carol"));
+
+    // A game nobody advised in gets no verdict.
+    let (_, _) = finished_game(&service, 4, &[]).await;
+    for m in outbox(&service).await {
+        service.mark_sent(m.id).await;
+    }
+    service.run_due_jobs().await;
+    assert!(outbox(&service).await.is_empty());
+}
+
+/// Small endgame tables, built once for this test binary and given to `service`'s
+/// engine.
+fn install_small_tables(service: &Service) -> Arc<engine::Tables> {
+    static TABLES: std::sync::OnceLock<Arc<engine::Tables>> = std::sync::OnceLock::new();
+    let tables = TABLES.get_or_init(|| Arc::new(tables::build(10, |_| {})));
+    assert!(service.engine().install_tables(Arc::clone(tables)));
+    Arc::clone(tables)
+}
+
+fn solve(pit: &str, puzzle: Option<i64>) -> Action {
+    Action::Solve {
+        pit: pit.to_owned(),
+        puzzle,
+    }
+}
+
+fn puzzle_id(reply: &Reply) -> i64 {
+    let start = reply.text.find("Puzzle #").expect("a puzzle") + "Puzzle #".len();
+    reply.text[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .expect("its number")
+}
+
+#[tokio::test]
+async fn puzzles_are_rated_never_repeated_and_checked() {
+    let db = TempDb::new();
+    let service = Arc::new(db.service_with(config()).await);
+    let tables = install_small_tables(&service);
+    let here = place();
+
+    let none = service
+        .handle(cmd_at(&here, "alice", solve("a", None)))
+        .await;
+    assert!(none.text.contains("no puzzle open"), "{}", none.text);
+
+    let first = service
+        .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
+        .await;
+    assert!(!first.private, "{}", first.text);
+    assert!(
+        first.text.contains("Find the move that wins"),
+        "{}",
+        first.text
+    );
+    let id = puzzle_id(&first);
+    let png = first
+        .files
+        .iter()
+        .find(|f| f.file_name.starts_with("puzzle-"))
+        .expect("the board");
+    assert!(is_png(&png.bytes) && !png.description.is_empty());
+    assert!(!first.buttons.is_empty(), "a button per legal pit");
+    let row = service.store().puzzle(id).await.unwrap().expect("stored");
+    let position = decode(&row.position).expect("a position");
+
+    // A wrong answer is refused with the solution.
+    let wrong = position
+        .legal_moves(Variant::Abapa)
+        .into_iter()
+        .find(|p| p.letter().to_string() != row.solution)
+        .expect("another legal move");
+    let answer = service
+        .handle(cmd_at(
+            &here,
+            "alice",
+            solve(&wrong.letter().to_string(), None),
+        ))
+        .await;
+    assert!(answer.text.contains("Not this time"), "{}", answer.text);
+    assert!(
+        answer
+            .text
+            .contains(&format!("The move was **{}**", row.solution)),
+        "{}",
+        answer.text
+    );
+    assert!(answer.text.contains(&row.line), "the line: {}", answer.text);
+    assert!(
+        !answer.secret,
+        "a puzzle of one's own is answered in the open"
+    );
+    let twice = service
+        .handle(cmd_at(&here, "alice", solve(&row.solution, Some(id))))
+        .await;
+    assert!(twice.text.contains("answered puzzle"), "{}", twice.text);
+
+    // The next one is another puzzle; a button answers it.
+    let second = service
+        .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
+        .await;
+    let id2 = puzzle_id(&second);
+    assert_ne!(id2, id, "never the same puzzle twice");
+    let row2 = service.store().puzzle(id2).await.unwrap().expect("stored");
+    let right = service
+        .handle(cmd_at(&here, "alice", solve(&row2.solution, Some(id2))))
+        .await;
+    assert!(right.text.contains("**Right**"), "{}", right.text);
+    let stats = service
+        .handle(cmd_at(&here, "alice", Action::Stats { user: None }))
+        .await;
+    assert!(
+        stats.text.contains("Puzzles: rating") && stats.text.contains("1 solved of 2"),
+        "{}",
+        stats.text
+    );
+    // Illegal answers do not count.
+    let third = service
+        .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
+        .await;
+    let bad = service
+        .handle(cmd_at(&here, "alice", solve("x", None)))
+        .await;
+    assert!(
+        bad.private && bad.text.contains(&format!("puzzle #{}", puzzle_id(&third))),
+        "{}",
+        bad.text
+    );
+
+    // Every stored puzzle's solution holds, exactly by the tables.
+    let all = service.store().all_puzzles().await.unwrap();
+    assert!(all.len() >= 3);
+    for row in all {
+        let puzzle = Puzzle {
+            position: decode(&row.position).expect("a position"),
+            solution: Pit::from_letter(row.solution.chars().next().unwrap()).unwrap(),
+            goal: engine::puzzles::Goal::Win,
+            line: Vec::new(),
+        };
+        assert_eq!(row.source, "tables");
+        assert!(
+            engine::puzzles::verify(&puzzle, 3_000, Some(&tables)),
+            "puzzle #{} {}",
+            row.id,
+            row.position
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() {
+    let db = TempDb::new();
+    let service = Arc::new(db.service_with(config()).await);
+    install_small_tables(&service);
+    let server = Place {
+        platform: Platform::Discord,
+        space: Some("guild-1".into()),
+        channel: "general".into(),
+        thread: None,
+    };
+    let elsewhere = Place {
+        channel: "other".into(),
+        ..server.clone()
+    };
+    let daily = Action::Puzzle { daily: true };
+    let alice = service
+        .handle(cmd_at(&server, "alice", daily.clone()))
+        .await;
+    assert!(alice.text.contains("Puzzle of the day"), "{}", alice.text);
+    assert!(alice.text.contains("nobody yet"), "{}", alice.text);
+    let id = puzzle_id(&alice);
+    let row = service.store().puzzle(id).await.unwrap().expect("stored");
+    let solved = service
+        .handle(cmd_at(&server, "alice", solve(&row.solution, None)))
+        .await;
+    assert!(solved.text.contains("**Right**"), "{}", solved.text);
+    assert!(
+        solved.private && solved.secret,
+        "the others here are still solving it: the answer is a secret"
+    );
+    // Another channel of the same server: the same puzzle, alice listed.
+    let bob = service
+        .handle(cmd_at(&elsewhere, "bob", daily.clone()))
+        .await;
+    assert_eq!(puzzle_id(&bob), id);
+    assert!(
+        bob.text.contains("Solved so far here: alice"),
+        "{}",
+        bob.text
+    );
+    // Alice sees it answered.
+    let again = service.handle(cmd_at(&server, "alice", daily)).await;
+    assert!(
+        again.text.contains("answered this one already"),
+        "{}",
+        again.text
+    );
+    assert!(again.buttons.is_empty());
+}

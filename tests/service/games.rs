@@ -1,0 +1,394 @@
+//! The service end to end on a real SQLite file: whole games, refusals, buttons,
+//! resigning and agreeing, concurrency, restarts (challenges: `tests/service/challenges.rs`).
+
+#![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
+
+use std::{sync::Arc, time::Duration};
+
+use crate::support::{cmd, mv, play, refused, start_game, user, winning_line, TempDb};
+use oware_bot::service::{Action, Button, ButtonAction};
+
+#[tokio::test]
+async fn a_whole_game_to_a_25_win() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let game = start_game(&service).await;
+    let line = winning_line();
+    let mut last = None;
+    for (i, pit) in line.iter().enumerate() {
+        let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
+        let reply = service
+            .handle(cmd(author, mv(&pit.letter().to_string())))
+            .await;
+        assert!(!refused(&reply), "ply {}: {}", i + 1, reply.text);
+        assert_eq!(reply.game, Some(game));
+        assert!(reply.board_text.is_some());
+        assert!(
+            reply.text.contains(&format!("played **{}**", pit.letter())),
+            "{}",
+            reply.text
+        );
+        last = Some(reply);
+    }
+    let last = last.expect("moves were played");
+    assert!(last.text.contains("Game over"), "{}", last.text);
+    assert!(last.mentions.is_empty());
+    assert!(
+        matches!(
+            last.buttons.as_slice(),
+            [
+                Button { action: ButtonAction::Rematch { game: g }, .. },
+                Button { action: ButtonAction::Analyse { game: a }, .. },
+            ] if *g == game && *a == game
+        ),
+        "a rematch and a review are offered at the end: {:?}",
+        last.buttons
+    );
+    let row = service.store().game(game).await.unwrap().unwrap();
+    assert!(!row.is_active());
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("score_25")
+    );
+    assert!(row.south_score >= 25 || row.north_score >= 25);
+    assert!(last.text.contains(&format!(
+        "{}–{}",
+        row.south_score.max(row.north_score),
+        row.south_score.min(row.north_score)
+    )));
+    // The moves table replays the game.
+    let moves = service.store().moves(game).await.unwrap();
+    assert_eq!(moves.len(), line.len());
+    let after = service.handle(cmd("alice", mv("a"))).await;
+    assert!(refused(&after));
+}
+
+#[tokio::test]
+async fn move_reply_has_buttons_mentions_and_board() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let game = start_game(&service).await;
+    let reply = service.handle(cmd("alice", mv("c"))).await;
+    assert!(!reply.private);
+    assert!(
+        reply.text.contains("**alice** played **C**"),
+        "{}",
+        reply.text
+    );
+    assert!(reply.text.contains("**bob** to move"), "{}", reply.text);
+    assert_eq!(reply.mentions, vec![user("bob")]);
+    let [png] = reply.files.as_slice() else {
+        panic!("one board image, not {}", reply.files.len());
+    };
+    assert_eq!(png.mime, "image/png");
+    assert!(png.bytes.starts_with(b"\x89PNG") && !png.description.is_empty());
+    assert_eq!(reply.buttons.len(), 6);
+    let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["f (4)", "e (4)", "d (4)", "c (4)", "b (4)", "a (5)"]
+    );
+    assert_eq!(reply.buttons.iter().filter(|b| b.row == 0).count(), 3);
+    assert!(reply.buttons.iter().all(|b| b.enabled
+        && matches!(b.action, ButtonAction::Move { game: g, ply: 1, .. } if g == game)));
+    // A button press is a Move with the ply it was made for; a stale one is refused.
+    let stale = service
+        .handle(cmd(
+            "bob",
+            Action::Move {
+                pit: "a".into(),
+                game: Some(game),
+                ply: Some(0),
+            },
+        ))
+        .await;
+    assert!(
+        stale.private && stale.text.contains("out of date"),
+        "{}",
+        stale.text
+    );
+    let press = service
+        .handle(cmd(
+            "bob",
+            Action::Move {
+                pit: "a".into(),
+                game: Some(game),
+                ply: Some(1),
+            },
+        ))
+        .await;
+    assert!(!press.private, "{}", press.text);
+    // South's C is now empty: its button is disabled.
+    let c = press
+        .buttons
+        .iter()
+        .find(|b| b.label.starts_with('C'))
+        .unwrap();
+    assert!(!c.enabled);
+}
+
+#[tokio::test]
+async fn refusals_are_private_and_change_nothing() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let no_game = service.handle(cmd("alice", mv("c"))).await;
+    assert!(
+        no_game.private && no_game.text.contains("no game here"),
+        "{}",
+        no_game.text
+    );
+    let game = start_game(&service).await;
+    let cases = [
+        ("bob", mv("a"), "not your turn: **alice**"),
+        ("carol", mv("a"), "you have no game here"),
+        ("alice", mv("g"), "not a pit"),
+        ("alice", mv(""), "name a pit"),
+        ("alice", mv("ab"), "not a pit"),
+        ("alice", mv("é"), "not a pit"),
+        (
+            "alice",
+            Action::Move {
+                pit: "c".into(),
+                game: Some(999),
+                ply: None,
+            },
+            "no game #999",
+        ),
+        (
+            "carol",
+            Action::Resign { game: None },
+            "you have no game here",
+        ),
+        (
+            "alice",
+            Action::Advise {
+                pit: "c".into(),
+                game: None,
+            },
+            "you are playing in this game",
+        ),
+        (
+            "carol",
+            Action::Advise {
+                pit: "c".into(),
+                game: None,
+            },
+            "advice is off",
+        ),
+        ("alice", Action::Replay { game: 999 }, "no game #999"),
+    ];
+    for (author, action, expected) in cases {
+        let reply = service.handle(cmd(author, action.clone())).await;
+        assert!(reply.private, "{action:?}: {}", reply.text);
+        assert!(
+            reply
+                .text
+                .to_lowercase()
+                .contains(&expected.to_lowercase().replace("**", "")),
+            "{action:?}: {}",
+            reply.text
+        );
+    }
+    let row = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!((row.ply, row.version), (0, 0));
+}
+
+#[tokio::test]
+async fn illegal_moves_quote_the_rules() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    start_game(&service).await;
+    // C empties C; then a, and South's C is empty.
+    service.handle(cmd("alice", mv("c"))).await;
+    service.handle(cmd("bob", mv("a"))).await;
+    let reply = service.handle(cmd("alice", mv("C"))).await;
+    assert!(reply.private);
+    assert!(
+        reply.text.contains("pit C is empty") && reply.text.contains("A, B, D, E, F"),
+        "{}",
+        reply.text
+    );
+}
+
+#[tokio::test]
+async fn resign_and_end_by_agreement() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let game = start_game(&service).await;
+    let reply = service
+        .handle(cmd("bob", Action::Resign { game: None }))
+        .await;
+    assert!(
+        !reply.private && reply.text.contains("**alice** wins"),
+        "{}",
+        reply.text
+    );
+    let row = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(
+        (
+            row.state.ending().and_then(|e| e.result_column()),
+            row.state.ending().map(|e| e.reason_column())
+        ),
+        (Some("S"), Some("resignation"))
+    );
+    let board = service
+        .handle(cmd("carol", Action::Board { game: Some(game) }))
+        .await;
+    assert!(board.text.contains("Game over"), "{}", board.text);
+
+    let game = start_game(&service).await;
+    service.handle(cmd("alice", mv("a"))).await;
+    let propose = service
+        .handle(cmd("alice", Action::End { game: None }))
+        .await;
+    assert!(
+        !propose.private && propose.mentions == vec![user("bob")],
+        "{}",
+        propose.text
+    );
+    let again = service
+        .handle(cmd("alice", Action::End { game: None }))
+        .await;
+    assert!(
+        again.private && again.text.contains("already proposed"),
+        "{}",
+        again.text
+    );
+    let agree = service.handle(cmd("bob", Action::End { game: None })).await;
+    assert!(
+        agree.text.contains("Game over") && agree.text.contains("agreement"),
+        "{}",
+        agree.text
+    );
+    let row = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.south_score + row.north_score, 48);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn fifty_identical_moves_at_once_apply_exactly_once() {
+    let db = TempDb::new();
+    let service = Arc::new(db.service().await);
+    let game = start_game(&service).await;
+    let tasks: Vec<_> = (0..50)
+        .map(|_| {
+            let service = Arc::clone(&service);
+            tokio::spawn(async move { service.handle(cmd("alice", mv("c"))).await })
+        })
+        .collect();
+    let mut applied = 0;
+    let mut refusals = Vec::new();
+    for task in tasks {
+        let reply = task.await.unwrap();
+        if reply.private {
+            refusals.push(reply.text);
+        } else {
+            applied += 1;
+        }
+    }
+    assert_eq!(applied, 1);
+    assert_eq!(refusals.len(), 49);
+    for text in &refusals {
+        assert!(
+            text.contains("not your turn") || text.contains("changed while your command"),
+            "unclear refusal: {text}"
+        );
+        assert_ne!(*text, oware_bot::service::generic_failure());
+    }
+    let moves = service.store().moves(game).await.unwrap();
+    assert_eq!(moves.len(), 1);
+    let row = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!((row.ply, row.version), (1, 1));
+}
+
+#[tokio::test]
+async fn games_and_challenges_survive_a_restart() {
+    let db = TempDb::new();
+    let line = winning_line();
+    let half = line.len() / 2;
+    let game = {
+        let service = db.service().await;
+        let game = start_game(&service).await;
+        for (i, pit) in line[..half].iter().enumerate() {
+            let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
+            let reply = service
+                .handle(cmd(author, mv(&pit.letter().to_string())))
+                .await;
+            assert!(!reply.private, "{}", reply.text);
+        }
+        service.handle(cmd("carol", play("dave"))).await;
+        service.store().close().await;
+        game
+    };
+    let service = db.service().await;
+    let pending = service.handle(cmd("dave", Action::Games)).await;
+    assert!(
+        pending.text.contains("carol challenged dave"),
+        "{}",
+        pending.text
+    );
+    let mut last = None;
+    for (i, pit) in line.iter().enumerate().skip(half) {
+        let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
+        let reply = service
+            .handle(cmd(author, mv(&pit.letter().to_string())))
+            .await;
+        assert!(!reply.private, "ply {}: {}", i + 1, reply.text);
+        last = Some(reply);
+    }
+    assert!(last.unwrap().text.contains("Game over"));
+    let row = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!((row.is_active(), row.ply as usize), (false, line.len()));
+    let accepted = service
+        .handle(cmd("dave", Action::Accept { challenge: None }))
+        .await;
+    assert!(!accepted.private, "{}", accepted.text);
+}
+
+#[tokio::test]
+async fn an_unreadable_database_is_a_clear_error_at_start_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("not-a-db.db");
+    std::fs::write(
+        &path,
+        b"this is not an SQLite database, just text. ".repeat(100),
+    )
+    .unwrap();
+    let err = oware_bot::store::Store::open(path.to_str().unwrap())
+        .await
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("cannot open the database") || text.contains("schema"),
+        "{text}"
+    );
+    let missing_dir = dir.path().join("no/such/dir/oware.db");
+    let err = oware_bot::store::Store::open(missing_dir.to_str().unwrap())
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("DATABASE_URL"), "{err}");
+}
+
+#[tokio::test]
+async fn a_locked_database_is_a_clear_error_at_start_up() {
+    use sqlx::{Connection, Executor};
+    let db = TempDb::new();
+    if !db.url.starts_with("sqlite:") {
+        return; // a file another program locks: SQLite's case only
+    }
+    db.service().await.store().close().await;
+    // Another program takes the file for itself.
+    let mut holder = sqlx::SqliteConnection::connect(&db.url).await.unwrap();
+    holder
+        .execute("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;")
+        .await
+        .unwrap();
+    let err = oware_bot::store::Store::open_with_busy_timeout(&db.url, Duration::from_millis(200))
+        .await
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.contains("cannot open the database") && text.contains("locked"),
+        "{text}"
+    );
+    holder.execute("COMMIT").await.unwrap();
+}

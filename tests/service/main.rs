@@ -1,0 +1,33 @@
+//! The service through its commands, on a real SQLite file (or PostgreSQL with
+//! `OWARE_TEST_DATABASE=postgres`): games, challenges, clocks, jobs, exactly-once,
+//! moderation, ratings, settings, tournaments, and the text and Discord paths fuzzed.
+//!
+//! One test binary for the layer: each file below was its own binary, linking
+//! the whole bot again.
+
+#![allow(clippy::unwrap_used)] // tests: a failed unwrap is a failed test
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod advice;
+mod archive;
+mod challenges;
+mod clocks;
+mod coach;
+mod engine_games;
+mod fuzz_discord;
+mod fuzz_matrix;
+mod games;
+mod inbox;
+mod moderation;
+mod ratings;
+mod replies;
+mod schemas;
+mod scope;
+mod service_props;
+mod settings;
+mod shared_db;
+mod social;
+mod status;
+mod tournament;
