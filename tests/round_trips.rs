@@ -70,18 +70,26 @@ async fn a_move_costs_few_round_trips() {
         counts.iter().all(|&n| n > 0),
         "no statement seen: {counts:?}"
     );
-    // Issue 26 brought a /move from 12 statements to 8 (a game with a thread: 7,
-    // the thread coming with the game's row); the test keeps it from growing back.
+    // Issue 26 brought a /move from 12 statements to 8 besides BEGIN and COMMIT (a
+    // game with a thread: 7, the thread coming with the game's row); the test keeps
+    // it from growing back.
     // The median: a background task (the scheduler looking for due jobs) may add
     // statements of its own while a command runs.
+    // SQLite's driver does not log its BEGIN and COMMIT; PostgreSQL's does.
+    let budget = if std::env::var("OWARE_TEST_DATABASE").as_deref() == Ok("postgres") {
+        MOVE_BUDGET + 2
+    } else {
+        MOVE_BUDGET
+    };
     let mut sorted = counts.clone();
     sorted.sort_unstable();
     let median = sorted[sorted.len() / 2];
     assert!(
-        median <= MOVE_BUDGET,
-        "a /move took {median} round trips (budget {MOVE_BUDGET}): {counts:?}"
+        median <= budget,
+        "a /move took {median} round trips (budget {budget}): {counts:?}"
     );
 }
 
-/// The most statements a `/move` may take (the median of several).
+/// The most statements a `/move` may take (the median of several), besides its
+/// transaction's BEGIN and COMMIT.
 const MOVE_BUDGET: usize = 8;

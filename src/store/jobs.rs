@@ -143,19 +143,40 @@ async fn insert_jobs(
     if jobs.is_empty() {
         return Ok(());
     }
-    let mut insert = sqlx::QueryBuilder::<Any>::new(
-        "INSERT INTO jobs (kind, game_id, challenge_id, game_version, due_at, request, created_at) ",
+    // `$n` placeholders by hand: sqlx's QueryBuilder writes `?` for the Any driver,
+    // which PostgreSQL does not read.
+    let rows: Vec<String> = (0..jobs.len())
+        .map(|i| {
+            let n = i * 7;
+            format!(
+                "(${}, ${}, ${}, ${}, ${}, ${}, ${})",
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 4,
+                n + 5,
+                n + 6,
+                n + 7
+            )
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO jobs (kind, game_id, challenge_id, game_version, due_at, request, created_at)
+         VALUES {}",
+        rows.join(", ")
     );
-    insert.push_values(jobs, |mut row, (job, game_id, version)| {
-        row.push_bind(job.kind.as_str())
-            .push_bind(*game_id)
-            .push_bind(job.challenge_id)
-            .push_bind(*version)
-            .push_bind(job.due_at)
-            .push_bind(job.request.clone())
-            .push_bind(now);
-    });
-    insert.build().execute(conn).await?;
+    let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for (job, game_id, version) in jobs {
+        insert = insert
+            .bind(job.kind.as_str())
+            .bind(*game_id)
+            .bind(job.challenge_id)
+            .bind(*version)
+            .bind(job.due_at)
+            .bind(job.request.clone())
+            .bind(now);
+    }
+    insert.execute(conn).await?;
     Ok(())
 }
 

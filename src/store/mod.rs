@@ -63,7 +63,9 @@ pub use settings::SettingsRow;
 pub use social::{LinkOutcome, Merge};
 pub use state::{Ending, GameState};
 pub use status::{StatusCounts, UnsentCount};
-pub use tournaments::{BoardRow, EntrantRow, Joined, Left, NewBoard, NewTournament, TournamentRow};
+pub use tournaments::{
+    BoardRow, EntrantRow, Joined, Left, NewBoard, NewTournament, TournamentRow, TournamentStatus,
+};
 pub use turns::Applied;
 
 /// How long a connection waits for another writer before giving up.

@@ -42,14 +42,51 @@ pub struct TournamentRow {
     pub creator_id: i64,
     /// The creator's platform id.
     pub creator_user: String,
-    /// `open`, `running` or `finished`.
-    pub status: String,
+    /// Where it stands.
+    #[sqlx(try_from = "String")]
+    pub status: TournamentStatus,
     /// The round being played (0 before the start).
     pub round: i64,
     /// Bumped by every change.
     pub version: i64,
     /// When it was created (Unix ms).
     pub created_at: i64,
+}
+
+/// Where a tournament stands (its `status` column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentStatus {
+    /// Taking entrants.
+    Open,
+    /// Its rounds are being played.
+    Running,
+    /// Over: its crosstable is final.
+    Finished,
+}
+
+impl TournamentStatus {
+    /// The `status` column.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TournamentStatus::Open => "open",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+        }
+    }
+}
+
+impl TryFrom<String> for TournamentStatus {
+    type Error = String;
+
+    fn try_from(status: String) -> Result<TournamentStatus, String> {
+        Ok(match status.as_str() {
+            "open" => TournamentStatus::Open,
+            "running" => TournamentStatus::Running,
+            "finished" => TournamentStatus::Finished,
+            other => return Err(format!("tournament status `{other}`")),
+        })
+    }
 }
 
 /// A tournament's player.

@@ -99,7 +99,7 @@ async fn play_out(service: &Arc<Service>, id: i64, winner: impl Fn(&str, &str) -
     rounds
 }
 
-async fn status(service: &Service, id: i64) -> String {
+async fn status(service: &Service, id: i64) -> &'static str {
     service
         .store()
         .tournament(id)
@@ -107,6 +107,7 @@ async fn status(service: &Service, id: i64) -> String {
         .unwrap()
         .unwrap()
         .status
+        .as_str()
 }
 
 /// Each round's games (`(south, north)` entrants) and byes.

@@ -14,7 +14,7 @@ pub use error::TournamentError;
 pub(super) use show::ATTACH_PREFIX;
 
 use super::{settings::scope, Command, Reply, Service, ServiceError, TimeControl};
-use crate::store::{Joined, Left, NewTournament, TournamentRow};
+use crate::store::{Joined, Left, NewTournament, TournamentRow, TournamentStatus};
 
 /// The longest name kept, in characters.
 const NAME_MAX: usize = 60;
@@ -73,12 +73,12 @@ impl Service {
             text.push_str(&crate::tr!("tournament-list-here"));
             for t in &list {
                 let players = self.store.tournament_entrants(t.id).await?.len();
-                let state = match t.status.as_str() {
-                    "open" => crate::tr!("tournament-state-open"),
-                    "running" => {
+                let state = match t.status {
+                    TournamentStatus::Open => crate::tr!("tournament-state-open"),
+                    TournamentStatus::Running => {
                         crate::tr!("tournament-state-round", round = t.round, rounds = t.rounds)
                     }
-                    _ => crate::tr!("tournament-state-finished"),
+                    TournamentStatus::Finished => crate::tr!("tournament-state-finished"),
                 };
                 text.push('\n');
                 text.push_str(&crate::tr!(
@@ -168,7 +168,7 @@ impl Service {
         &self,
         cmd: &Command,
         id: Option<i64>,
-        statuses: &[&str],
+        statuses: &[TournamentStatus],
     ) -> Result<TournamentRow, ServiceError> {
         let place = scope(&cmd.place);
         let platform = cmd.place.platform.as_str();
@@ -183,7 +183,7 @@ impl Service {
                 .tournaments_at(platform, place)
                 .await?
                 .into_iter()
-                .find(|t| statuses.contains(&t.status.as_str())),
+                .find(|t| statuses.contains(&t.status)),
         };
         found
             .ok_or(match id {
@@ -194,7 +194,9 @@ impl Service {
     }
 
     async fn join_tournament(&self, cmd: &Command, id: Option<i64>) -> Result<Reply, ServiceError> {
-        let t = self.find_tournament(cmd, id, &["open"]).await?;
+        let t = self
+            .find_tournament(cmd, id, &[TournamentStatus::Open])
+            .await?;
         if cmd.author.is_bot {
             return Err(TournamentError::NoBots.into());
         }
@@ -240,7 +242,13 @@ impl Service {
         cmd: &Command,
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
-        let t = self.find_tournament(cmd, id, &["open", "running"]).await?;
+        let t = self
+            .find_tournament(
+                cmd,
+                id,
+                &[TournamentStatus::Open, TournamentStatus::Running],
+            )
+            .await?;
         let player = self.author_player(cmd).await?;
         let text = match self
             .store
@@ -270,8 +278,10 @@ impl Service {
         cmd: &Command,
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
-        let t = self.find_tournament(cmd, id, &["open"]).await?;
-        if t.status != "open" {
+        let t = self
+            .find_tournament(cmd, id, &[TournamentStatus::Open])
+            .await?;
+        if t.status != TournamentStatus::Open {
             return Err(TournamentError::Started(t.id).into());
         }
         if t.creator_user != cmd.author.id && !cmd.administers() {

@@ -22,7 +22,7 @@ use crate::{
     rules::{Game, Variant},
     store::{
         BoardRow, Claim, Effects, EntrantRow, JobKind, JobRow, NewBoard, NewJob, NewMessage,
-        TournamentRow,
+        TournamentRow, TournamentStatus,
     },
 };
 
@@ -202,7 +202,7 @@ impl Service {
         let Some(event) = self.load_event(id).await? else {
             return Ok(());
         };
-        if event.t.status == "finished" || event.round_under_way() {
+        if event.t.status == TournamentStatus::Finished || event.round_under_way() {
             return Ok(());
         }
         let now = self.now();

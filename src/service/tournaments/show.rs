@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
     render::{table_png, TablePicture},
-    store::NewMessage,
+    store::{NewMessage, TournamentStatus},
 };
 
 /// The outbox `attach` of a standings picture, rendered at delivery.
@@ -22,13 +22,13 @@ pub(in crate::service) const ATTACH_PREFIX: &str = "standings:";
 impl Event {
     /// `after round 2 of 5`, `not started`, `final`.
     fn stage(&self) -> String {
-        match self.t.status.as_str() {
-            "open" => crate::tr!("tournament-stage-open"),
-            "finished" => crate::tr!(
+        match self.t.status {
+            TournamentStatus::Open => crate::tr!("tournament-stage-open"),
+            TournamentStatus::Finished => crate::tr!(
                 "tournament-stage-final",
                 after = super::rounds::after_rounds(self.t.round)
             ),
-            _ => crate::tr!(
+            TournamentStatus::Running => crate::tr!(
                 "tournament-state-round",
                 round = self.t.round,
                 rounds = self.t.rounds
@@ -133,7 +133,15 @@ impl Service {
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
         let t = self
-            .find_tournament(cmd, id, &["running", "open", "finished"])
+            .find_tournament(
+                cmd,
+                id,
+                &[
+                    TournamentStatus::Running,
+                    TournamentStatus::Open,
+                    TournamentStatus::Finished,
+                ],
+            )
             .await?;
         let event = self
             .load_event(t.id)
