@@ -6,6 +6,7 @@
 //! [`Store`], and races between commands are settled by its transactions. Share it as
 //! `Arc<Service>`.
 
+mod action;
 mod admins;
 mod analysis;
 mod apply;
@@ -45,12 +46,10 @@ use tokio::sync::{watch, Semaphore};
 
 use crate::play::{advice, clock, rating, tournament, when};
 
+pub use action::{Action, AdminAction, ChallengeOptions, First, GameRef, Level, LinkCode};
 pub use admins::Admins;
 pub use clock::TimeControl;
-pub use command::{
-    Action, AdminAction, ChallengeOptions, Command, First, GameRef, Level, LinkCode, Place,
-    Platform, Role, User,
-};
+pub use command::{Command, Place, Platform, Role, User};
 pub use error::{generic_failure, ServiceError};
 pub use games::end_as_stored;
 pub use limits::{Caps, RateLimit};

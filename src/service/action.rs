@@ -1,0 +1,313 @@
+//! What a command asks for: an [`Action`] and its options, platform-neutral.
+
+use std::fmt;
+
+use super::clock::TimeControl;
+use super::User;
+use crate::rules::Variant;
+
+/// Who moves first in a challenged game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum First {
+    /// The challenger moves first and plays South (A–F). The default.
+    #[default]
+    Challenger,
+    /// The challenged player moves first.
+    Opponent,
+    /// A coin toss.
+    Random,
+}
+
+/// Strength of the built-in engine opponent (the engine's own type).
+pub use crate::engine::Level;
+
+/// Options of `play`, as `key:value` words after the command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeOptions {
+    /// Who moves first.
+    pub first: First,
+    /// Rated or casual; `None` means the default (rated between people).
+    pub rated: Option<bool>,
+    /// The grand-slam rule.
+    pub variant: Variant,
+    /// Whether onlookers may advise; `None` means the default (on for casual games).
+    pub advice: Option<bool>,
+    /// The engine's level when challenging the bot itself.
+    pub level: Option<Level>,
+    /// The time control; `None` means the default (3 days a move between people, no
+    /// clock against the engine).
+    pub time: Option<TimeControl>,
+    /// Whether the player to move is reminded in correspondence games; `None` means
+    /// yes.
+    pub reminders: Option<bool>,
+}
+
+/// A game named explicitly (`#12`), or `None` to let the service find the game the
+/// command means (this thread's, else the author's one game in this channel).
+pub type GameRef = Option<i64>;
+
+/// What the author asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Challenge someone (or the bot itself).
+    Play {
+        /// Who is challenged.
+        opponent: User,
+        /// The game's options.
+        options: ChallengeOptions,
+    },
+    /// Accept a challenge (the one pending for the author here, or by id).
+    Accept {
+        /// A challenge id, from a button.
+        challenge: Option<i64>,
+    },
+    /// Decline a challenge.
+    Decline {
+        /// A challenge id, from a button.
+        challenge: Option<i64>,
+    },
+    /// Withdraw one's own pending challenge.
+    Cancel {
+        /// A challenge id.
+        challenge: Option<i64>,
+    },
+    /// Sow from a pit. The letter is what was typed (parsed by the service against
+    /// the mover's side); `ply` comes from buttons so a stale press is refused.
+    Move {
+        /// The typed pit letter.
+        pit: String,
+        /// The game.
+        game: GameRef,
+        /// The ply the button was made for (`None` for typed moves).
+        ply: Option<u32>,
+    },
+    /// Show the current board.
+    Board {
+        /// The game.
+        game: GameRef,
+    },
+    /// Resign.
+    Resign {
+        /// The game.
+        game: GameRef,
+    },
+    /// Propose (or confirm) ending an endless cycle by agreement.
+    End {
+        /// The game.
+        game: GameRef,
+    },
+    /// List the author's active games and pending challenges.
+    Games,
+    /// An onlooker suggests a pit for the side to move.
+    Advise {
+        /// The typed pit letter.
+        pit: String,
+        /// The game.
+        game: GameRef,
+    },
+    /// Rankings: this server's, or every server's.
+    Leaderboard {
+        /// Across every server and network.
+        global: bool,
+        /// Page, from 1.
+        page: u32,
+    },
+    /// A player's record (the author's when `None`).
+    Stats {
+        /// Whose.
+        user: Option<User>,
+    },
+    /// A player's recent games (the author's when `None`).
+    History {
+        /// Whose.
+        user: Option<User>,
+    },
+    /// The animated replay and record of a game.
+    Replay {
+        /// The game id.
+        game: i64,
+    },
+    /// Link accounts across networks: without a code, get one; with it, link.
+    Link {
+        /// The one-time code.
+        code: Option<LinkCode>,
+    },
+    /// Abort a game in which a side has not moved yet (no result, unrated).
+    Abort {
+        /// The game.
+        game: GameRef,
+    },
+    /// Challenge the other player of a finished game again, sides swapped, same
+    /// options.
+    Rematch {
+        /// The finished game (the author's latest here when `None`).
+        game: GameRef,
+    },
+    /// Make an expired challenge again.
+    Reissue {
+        /// The expired challenge.
+        challenge: i64,
+    },
+    /// The engine's analysis of a finished game (with its advice judged).
+    Analyse {
+        /// The game (this thread's, or the author's latest finished one here, when
+        /// `None`).
+        game: GameRef,
+    },
+    /// The onlookers whose advice was best, by the seeds their picks lost.
+    Advisers {
+        /// Across every server and network.
+        global: bool,
+    },
+    /// A puzzle to solve: a new one, or the server's puzzle of the day.
+    Puzzle {
+        /// The puzzle of the day.
+        daily: bool,
+    },
+    /// Answer a puzzle.
+    Solve {
+        /// The typed pit letter.
+        pit: String,
+        /// The puzzle (from a button); the author's open one when `None`.
+        puzzle: Option<i64>,
+    },
+    /// The rules of Oware.
+    Rules,
+    /// How to use the bot.
+    Help,
+    /// The bot's health, for those who administer the place (see [`Role`]).
+    Status,
+    /// Shows this server's settings, or changes them (`key`, `value` pairs; for
+    /// those who administer the place).
+    Settings {
+        /// The changes, in the order typed; none to show the settings.
+        changes: Vec<(String, String)>,
+    },
+    /// Moderation by those who administer the place (see [`Role`]); boxed to keep
+    /// every command small. Made with [`Action::admin`].
+    Admin(Box<AdminAction>),
+    /// Any player reports a game to the place's admins (recorded in the audit log).
+    Report {
+        /// The game reported.
+        game: i64,
+        /// Why.
+        reason: String,
+    },
+    /// Tournaments: create, join, start, standings.
+    Tournament(super::TournamentAction),
+}
+
+impl Action {
+    /// `/oware admin …`.
+    #[must_use]
+    pub fn admin(action: AdminAction) -> Action {
+        Action::Admin(Box::new(action))
+    }
+}
+
+/// What `/oware admin …` asks for. Every one but [`AdminAction::Usage`] and
+/// [`AdminAction::Log`] is recorded in the place's audit log with its effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdminAction {
+    /// `/oware admin` alone: the admin commands' usage.
+    Usage,
+    /// Abort a game of this place: no result, unrated; its players are told why.
+    Abort {
+        /// The game.
+        game: i64,
+        /// Why (shown to the players).
+        reason: String,
+    },
+    /// Decide a game of this place: `winner` wins, or it is drawn; rated as any result.
+    Adjudicate {
+        /// The game.
+        game: i64,
+        /// One of its players, or `None`: a draw.
+        winner: Option<User>,
+        /// Why (shown to the players).
+        reason: String,
+    },
+    /// Stop `user` from challenging or accepting games here.
+    Ban {
+        /// Who.
+        user: User,
+        /// For how many days; `None`: until unbanned.
+        days: Option<u32>,
+        /// Why (may be empty).
+        reason: String,
+    },
+    /// Lift a ban.
+    Unban {
+        /// Who.
+        user: User,
+    },
+    /// The place's last audit entries.
+    Log,
+}
+
+/// A `/oware link` code as typed. Its `Debug` prints `***`: a failed command is
+/// logged with its action, and whoever reads a code can link their account to its
+/// owner's (take over the rating) until it expires.
+#[derive(Clone, PartialEq, Eq)]
+pub struct LinkCode(String);
+
+impl LinkCode {
+    /// Wraps a code as typed.
+    #[must_use]
+    pub fn new(code: impl Into<String>) -> LinkCode {
+        LinkCode(code.into())
+    }
+
+    /// The code itself, to look it up or to show it back to its owner.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for LinkCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("LinkCode(***)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::{Command, Place, Platform, ServiceError, User};
+
+    #[test]
+    fn link_codes_are_redacted_in_debug() {
+        let action = Action::Link {
+            code: Some(LinkCode::new("K7QM2XPA")),
+        };
+        let cmd = Command::new(
+            Place {
+                platform: Platform::Matrix,
+                space: None,
+                channel: "!room:example.org".into(),
+                thread: None,
+            },
+            User {
+                id: "@alice:example.org".into(),
+                name: "Alice".into(),
+                is_bot: false,
+            },
+            action.clone(),
+        );
+        for shown in [
+            format!("{action:?}"),
+            format!("{action:#?}"),
+            format!("{cmd:?}"),
+            format!("{:?}", ServiceError::LinkUnknown(LinkCode::new("K7QM2XPA"))),
+            format!("{:?}", ServiceError::LinkOwnCode(LinkCode::new("K7QM2XPA"))),
+        ] {
+            assert!(!shown.contains("K7QM2XPA"), "{shown}");
+            assert!(shown.contains("***"), "{shown}");
+        }
+        // The user who typed it still sees it.
+        let err = ServiceError::LinkUnknown(LinkCode::new("K7QM2XPA"));
+        assert!(err.user_message().contains("K7QM2XPA"));
+        assert_eq!(LinkCode::new("abc").expose(), "abc");
+    }
+}
