@@ -15,6 +15,7 @@ mod bot;
 mod challenges;
 mod command;
 mod conclude;
+mod dispatch;
 mod ending;
 mod error;
 mod games;
@@ -33,6 +34,7 @@ mod port;
 pub mod puzzles;
 mod replay;
 mod reply;
+mod rooms;
 mod scheduler;
 mod settings;
 mod status;
@@ -60,7 +62,7 @@ pub use settings::KEYS as SETTING_KEYS;
 pub use status::DiscordShards;
 pub use tournaments::{Format, TournamentAction, TournamentError, TournamentOptions};
 
-use crate::store::{Event, Store, StoreError};
+use crate::store::Store;
 
 /// The service's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -227,225 +229,5 @@ impl Service {
     #[must_use]
     pub fn store(&self) -> &Store {
         &self.store
-    }
-
-    /// Handles one command. Never fails: refusals become private replies that say
-    /// what to do instead; internal failures are logged and answered with
-    /// [`generic_failure`]. The reply says where it goes ([`Reply::thread`]) and in
-    /// which language ([`Reply::language`]), resolved here once.
-    ///
-    /// Names are cleaned first and the author's role completed (owners, the
-    /// console's admin), and a user over the command rate is told once to slow down;
-    /// further commands in that window get an empty reply (send nothing).
-    ///
-    /// A command carrying its event ([`Command::from_event`]) is handled exactly
-    /// once: the event is recorded in the transaction that stores the command's
-    /// effect (see [`crate::store::Claim`]), or once answered for a command without
-    /// one; an event handled before gets an empty reply (send nothing) and changes
-    /// nothing.
-    pub async fn handle(&self, cmd: Command) -> Reply {
-        let language = self
-            .language_at(cmd.place.platform.as_str(), settings::scope(&cmd.place))
-            .await;
-        let place_thread = cmd.place.thread.clone();
-        let mut reply = match cmd.event.clone() {
-            Some(event) => {
-                crate::i18n::in_language(language.clone(), self.handle_once(&event, cmd)).await
-            }
-            None => crate::i18n::in_language(language.clone(), self.handle_here(cmd)).await,
-        };
-        reply.language = language;
-        // Adapters post a public reply about a game in its thread, unless the command
-        // was typed in a thread; the reply built from the game's row says where.
-        let routed = !reply.private && place_thread.is_none() && reply.thread.is_none();
-        if let Some(game) = reply.game.filter(|_| routed) {
-            reply.thread = self.game_thread(game).await.unwrap_or_else(|err| {
-                tracing::error!(game, error = %err, "could not read the game's thread");
-                None
-            });
-        }
-        reply
-    }
-
-    /// [`Service::handle`] for the command carried by event `event_id` on the
-    /// command's platform (a Matrix event id), which the platform may deliver again.
-    pub async fn handle_event(&self, event_id: &str, cmd: Command) -> Reply {
-        self.handle(cmd.from_event(event_id)).await
-    }
-
-    /// The language of the bot's messages at `place` on `platform` (English when the
-    /// settings cannot be read).
-    pub(crate) async fn language_at(&self, platform: &str, place: &str) -> crate::i18n::Language {
-        match self.store.settings(platform, place).await {
-            Ok(row) => settings::Settings::from_row(row).language(),
-            Err(err) => {
-                tracing::warn!(error = %err, "cannot read a place's language; using English");
-                crate::i18n::Language::english()
-            }
-        }
-    }
-
-    async fn handle_here(&self, cmd: Command) -> Reply {
-        let cmd = self.config.admins.recognise(limits::clean(cmd));
-        match self.rates.check(cmd.place.platform, &cmd.author.id) {
-            limits::Verdict::Allowed => {}
-            limits::Verdict::Refuse(wait) => {
-                return Reply::private(crate::tr!(
-                    "limits-too-fast",
-                    seconds = wait.as_secs().max(1)
-                ))
-            }
-            limits::Verdict::Drop => return Reply::default(),
-        }
-        match self.dispatch(&cmd).await {
-            Ok(reply) => reply,
-            Err(ServiceError::Db(StoreError::Replayed)) => {
-                tracing::info!(
-                    platform = cmd.place.platform.as_str(),
-                    channel = %cmd.place.channel,
-                    "event handled before: ignored"
-                );
-                Reply::default()
-            }
-            Err(err) => {
-                if err.is_internal() {
-                    tracing::error!(
-                        error = %err,
-                        platform = cmd.place.platform.as_str(),
-                        channel = %cmd.place.channel,
-                        action = ?cmd.action,
-                        "command failed"
-                    );
-                }
-                Reply::private(err.user_message())
-            }
-        }
-    }
-
-    /// Handles `cmd`, carried by `event`, unless the event was handled before.
-    async fn handle_once(&self, event: &Event, cmd: Command) -> Reply {
-        let (platform, event_id) = (event.platform(), event.id());
-        match self.store.event_handled(platform, event_id).await {
-            Ok(false) => {}
-            Ok(true) => {
-                tracing::info!(platform, event_id, "event handled before: ignored");
-                return Reply::default();
-            }
-            Err(err) => {
-                tracing::error!(error = %err, platform, event_id, "cannot read the inbox");
-                return Reply::private(generic_failure());
-            }
-        }
-        let reply = self.handle_here(cmd).await;
-        // A write of the command recorded the event (and it stands, unless that
-        // write rolled back: record it again); a command without a write is
-        // recorded now that it is answered, and answered only by the handling that
-        // records it.
-        match self.store.record_event(event).await {
-            Ok(recorded) if recorded || event.was_claimed() => reply,
-            Ok(_) => {
-                tracing::info!(platform, event_id, "event handled meanwhile: ignored");
-                Reply::default()
-            }
-            Err(err) => {
-                tracing::error!(error = %err, platform, event_id, "cannot record the event");
-                reply
-            }
-        }
-    }
-
-    /// Ties `game_id` to the thread an adapter opened for it (after a reply asked for
-    /// one with [`Reply::open_thread`]): later commands in that thread mean that game.
-    /// The thread id is `place.thread`, or `place.channel` when the platform models
-    /// threads as channels and leaves `thread` empty.
-    ///
-    /// # Errors
-    /// [`ServiceError::NoSuchGame`] for an unknown game; database failures.
-    pub async fn set_thread(&self, game_id: i64, place: &Place) -> Result<(), ServiceError> {
-        let thread = place.thread.as_deref().unwrap_or(&place.channel);
-        match self.store.game(game_id).await? {
-            Some(row) if place.holds(&row.platform, row.space.as_deref(), &row.channel) => {
-                self.store.set_thread(game_id, thread).await?;
-                Ok(())
-            }
-            _ => Err(ServiceError::NoSuchGame(game_id)),
-        }
-    }
-
-    /// The direct-message room recorded for `user_id` on `platform` (where their
-    /// private replies go), if any.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn dm_room(
-        &self,
-        platform: Platform,
-        user_id: &str,
-    ) -> Result<Option<String>, ServiceError> {
-        Ok(self.store.dm_room(platform.as_str(), user_id).await?)
-    }
-
-    /// Records the direct-message room an adapter opened with `user_id`.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn set_dm_room(
-        &self,
-        platform: Platform,
-        user_id: &str,
-        room: &str,
-    ) -> Result<(), ServiceError> {
-        Ok(self
-            .store
-            .set_dm_room(platform.as_str(), user_id, room)
-            .await?)
-    }
-
-    /// Where `game_id`'s thread is (its channel and thread id), when an adapter
-    /// recorded one with [`Service::set_thread`]; `None` for an unknown game or one
-    /// without a thread.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn game_thread(&self, game_id: i64) -> Result<Option<Place>, ServiceError> {
-        Ok(self
-            .store
-            .game(game_id)
-            .await?
-            .and_then(|row| view::thread_of(&row)))
-    }
-
-    async fn dispatch(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        match &cmd.action {
-            Action::Play { opponent, options } => self.play(cmd, opponent, options).await,
-            Action::Accept { challenge } => self.accept(cmd, *challenge).await,
-            Action::Decline { challenge } => self.decline(cmd, *challenge).await,
-            Action::Cancel { challenge } => self.cancel(cmd, *challenge).await,
-            Action::Move { pit, game, ply } => self.play_move(cmd, pit, *game, *ply).await,
-            Action::Board { game } => self.board(cmd, *game).await,
-            Action::Resign { game } => self.resign(cmd, *game).await,
-            Action::End { game } => self.end(cmd, *game).await,
-            Action::Games => self.games(cmd).await,
-            Action::Rules => Ok(Reply::private(text::rules())),
-            Action::Help => Ok(Reply::private(text::help())),
-            Action::Status => self.status(cmd).await,
-            Action::Settings { changes } => self.settings(cmd, changes).await,
-            Action::Advise { pit, game } => self.advise(cmd, pit, *game).await,
-            Action::Leaderboard { global, page } => self.leaderboard(cmd, *global, *page).await,
-            Action::Stats { user } => self.stats(cmd, user.as_ref()).await,
-            Action::History { user } => self.history(cmd, user.as_ref()).await,
-            Action::Replay { game } => self.replay(cmd, *game).await,
-            Action::Link { code } => self.link(cmd, code.as_ref()).await,
-            Action::Abort { game } => self.abort(cmd, *game).await,
-            Action::Rematch { game } => self.rematch(cmd, *game).await,
-            Action::Reissue { challenge } => self.reissue(cmd, *challenge).await,
-            Action::Analyse { game } => self.analyse(cmd, *game).await,
-            Action::Advisers { global } => self.advisers(cmd, *global).await,
-            Action::Puzzle { daily } => self.puzzle(cmd, *daily).await,
-            Action::Solve { pit, puzzle } => self.solve(cmd, pit, *puzzle).await,
-            Action::Admin(admin) => self.admin(cmd, admin).await,
-            Action::Report { game, reason } => self.report(cmd, *game, reason).await,
-            Action::Tournament(action) => self.tournament(cmd, action).await,
-        }
     }
 }

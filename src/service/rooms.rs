@@ -1,0 +1,67 @@
+//! Where replies go: the thread an adapter opened for a game and the direct-message
+//! room it opened with a user, as its receipts report them.
+
+use super::{view, Place, Platform, Service, ServiceError};
+
+impl Service {
+    /// Ties `game_id` to the thread an adapter opened for it (after a reply asked for
+    /// one with [`Reply::open_thread`]): later commands in that thread mean that game.
+    /// The thread id is `place.thread`, or `place.channel` when the platform models
+    /// threads as channels and leaves `thread` empty.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoSuchGame`] for an unknown game; database failures.
+    pub async fn set_thread(&self, game_id: i64, place: &Place) -> Result<(), ServiceError> {
+        let thread = place.thread.as_deref().unwrap_or(&place.channel);
+        match self.store.game(game_id).await? {
+            Some(row) if place.holds(&row.platform, row.space.as_deref(), &row.channel) => {
+                self.store.set_thread(game_id, thread).await?;
+                Ok(())
+            }
+            _ => Err(ServiceError::NoSuchGame(game_id)),
+        }
+    }
+
+    /// The direct-message room recorded for `user_id` on `platform` (where their
+    /// private replies go), if any.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn dm_room(
+        &self,
+        platform: Platform,
+        user_id: &str,
+    ) -> Result<Option<String>, ServiceError> {
+        Ok(self.store.dm_room(platform.as_str(), user_id).await?)
+    }
+
+    /// Records the direct-message room an adapter opened with `user_id`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_dm_room(
+        &self,
+        platform: Platform,
+        user_id: &str,
+        room: &str,
+    ) -> Result<(), ServiceError> {
+        Ok(self
+            .store
+            .set_dm_room(platform.as_str(), user_id, room)
+            .await?)
+    }
+
+    /// Where `game_id`'s thread is (its channel and thread id), when an adapter
+    /// recorded one with [`Service::set_thread`]; `None` for an unknown game or one
+    /// without a thread.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_thread(&self, game_id: i64) -> Result<Option<Place>, ServiceError> {
+        Ok(self
+            .store
+            .game(game_id)
+            .await?
+            .and_then(|row| view::thread_of(&row)))
+    }
+}
