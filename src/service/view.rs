@@ -1,89 +1,22 @@
-//! How a game is shown in a reply: names, the text board, pit buttons, the result
-//! line, and the board image.
+//! How a game is shown in a reply: names, the text board, pit buttons and the board
+//! image; its clocks (`view/clocks.rs`) and its result (`view/result.rs`).
+
+mod clocks;
+mod result;
+
+pub(super) use clocks::with_clock;
+use clocks::{clock_labels, clock_line};
+use result::score_line;
+pub(super) use result::{result_line, summary};
 
 use std::fmt::Write;
 
-use super::{
-    clock::TimeControl,
-    next_turn::{clocks, is_bot},
-    when::{clock_face, span, utc_time},
-    Attachment, Button, ButtonAction, Place, Platform, Reply, User,
-};
+use super::{next_turn::is_bot, Attachment, Button, ButtonAction, Place, Platform, Reply, User};
 use crate::{
     render::{self, BoardView},
-    rules::{text_board, EndReason, Game, Outcome, Pit, Ply, Side},
-    store::{ClockColumns, GameRow},
+    rules::{text_board, EndReason, Game, Pit, Ply, Side},
+    store::GameRow,
 };
-
-/// The game stored as `row` with the clocks of the turn a change has just begun.
-pub(super) fn with_clock(row: &GameRow, clock: Option<&ClockColumns>) -> GameRow {
-    let mut row = row.clone();
-    if let Some(clock) = clock {
-        [row.south_left_ms, row.north_left_ms] = clock.left_ms;
-        row.turn_started_at = Some(clock.turn_started_at);
-        row.deadline_at = clock.deadline_at;
-    }
-    row
-}
-
-/// The clocks as shown beside the names in the picture, `[South, North]`, or `None`
-/// for a game without a clock or one that is over.
-fn clock_labels(row: &GameRow, game: &Game, now: i64) -> Option<[String; 2]> {
-    let to_move = game.to_move()?;
-    match row.time_control {
-        TimeControl::None => None,
-        TimeControl::Live { .. } => {
-            let clocks = clocks(row);
-            Some(
-                [Side::South, Side::North]
-                    .map(|side| clock_face(clocks.left_at(side, Some(to_move), now))),
-            )
-        }
-        TimeControl::Correspondence { .. } => {
-            let left = row.deadline_at? - now;
-            let mut labels = [String::new(), String::new()];
-            labels[to_move.index()] = crate::tr!("view-clock-left", span = span(left));
-            Some(labels)
-        }
-    }
-}
-
-/// The clock line under a board: `Clocks: alice 4:57 (running) – bob 5:00.` or
-/// `bob has 2 days 23 h to move (until 2026-11-27 10:05 UTC).`
-fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String> {
-    let to_move = game.to_move()?;
-    match row.time_control {
-        TimeControl::None => None,
-        TimeControl::Live { .. } => {
-            let clocks = clocks(row);
-            let part = |side: Side| {
-                let (name, clock) = (
-                    name(row, side),
-                    clock_face(clocks.left_at(side, Some(to_move), now)),
-                );
-                if side == to_move {
-                    crate::tr!("view-clock-running", name = name, clock = clock)
-                } else {
-                    crate::tr!("view-clock", name = name, clock = clock)
-                }
-            };
-            Some(crate::tr!(
-                "view-clocks",
-                south = part(Side::South),
-                north = part(Side::North)
-            ))
-        }
-        TimeControl::Correspondence { .. } => {
-            let deadline = row.deadline_at?;
-            Some(crate::tr!(
-                "view-time-to-move",
-                name = name(row, to_move),
-                span = span(deadline - now),
-                until = utc_time(deadline)
-            ))
-        }
-    }
-}
 
 /// The user playing `side`.
 pub(super) fn player(row: &GameRow, side: Side) -> User {
@@ -186,12 +119,6 @@ pub(super) fn board_files(
     }]
 }
 
-/// Attaches the board image to `reply`, with the onlookers' advice for the side to
-/// move (`Onlookers suggest: D ×3, B ×1`), if any and the game goes on, in the text
-/// and as the picture's caption. Rendering is CPU work of a few milliseconds, so it
-/// runs on the blocking pool rather than stalling an async worker (and the database
-/// futures queued on it); a failed render is logged and the reply goes without its
-/// image.
 /// Where the thread of the game stored as `row` is, if it has one.
 pub(super) fn thread_of(row: &GameRow) -> Option<Place> {
     Some(Place {
@@ -202,6 +129,12 @@ pub(super) fn thread_of(row: &GameRow) -> Option<Place> {
     })
 }
 
+/// Attaches the board image to `reply`, with the onlookers' advice for the side to
+/// move (`Onlookers suggest: D ×3, B ×1`), if any and the game goes on, in the text
+/// and as the picture's caption. Rendering is CPU work of a few milliseconds, so it
+/// runs on the blocking pool rather than stalling an async worker (and the database
+/// futures queued on it); a failed render is logged and the reply goes without its
+/// image.
 pub(super) async fn with_board(
     mut reply: Reply,
     row: &GameRow,
@@ -256,94 +189,6 @@ pub(super) fn pit_buttons(row: &GameRow, game: &Game) -> Vec<Button> {
             }
         })
         .collect()
-}
-
-/// `Alice 7 – Bob 3`.
-fn score_line(row: &GameRow, scores: [u8; 2]) -> String {
-    format!(
-        "{} {} – {} {}",
-        row.south_name, scores[0], row.north_name, scores[1]
-    )
-}
-
-/// Why a game ended, in words.
-fn reason_text(reason: EndReason) -> String {
-    match reason {
-        EndReason::WinningScore => crate::tr!("view-reason-winning-score"),
-        EndReason::NoLegalMove => crate::tr!("view-reason-no-legal-move"),
-        EndReason::Repetition => crate::tr!("view-reason-repetition"),
-        EndReason::Agreement => crate::tr!("view-reason-agreement"),
-        EndReason::Resignation(_) => crate::tr!("view-reason-resignation"),
-        EndReason::Timeout(_) => crate::tr!("view-reason-timeout"),
-        EndReason::Aborted => crate::tr!("view-reason-aborted"),
-        EndReason::Adjudicated(_) => crate::tr!("view-reason-adjudicated"),
-    }
-}
-
-/// `**Alice** wins 25–12 (Alice 25 – Bob 12; 25 seeds reached).`
-pub(super) fn result_line(row: &GameRow, outcome: Outcome) -> String {
-    let scores = outcome.scores;
-    if outcome.reason == EndReason::Aborted {
-        return crate::tr!("view-result-aborted");
-    }
-    let by = match outcome.reason {
-        EndReason::Resignation(_) => Some(crate::tr!("view-by-resignation")),
-        EndReason::Timeout(_) => Some(crate::tr!("view-by-timeout")),
-        EndReason::Adjudicated(_) => Some(crate::tr!("view-by-admin")),
-        _ => None,
-    };
-    let head = match (outcome.winner, by) {
-        // Won without the seeds deciding: say how, and the seeds as they stood.
-        (Some(side), Some(by)) => {
-            return crate::tr!(
-                "view-result-won-by",
-                name = name(row, side),
-                by = by,
-                won = scores[side.index()],
-                lost = scores[side.opponent().index()]
-            )
-        }
-        (Some(side), None) => crate::tr!(
-            "view-result-head-win",
-            name = name(row, side),
-            won = scores[side.index()],
-            lost = scores[side.opponent().index()]
-        ),
-        (None, _) => crate::tr!(
-            "view-result-head-draw",
-            south = scores[0],
-            north = scores[1]
-        ),
-    };
-    crate::tr!(
-        "view-result",
-        head = head,
-        score = score_line(row, scores),
-        reason = reason_text(outcome.reason)
-    )
-}
-
-/// A short summary of a finished game for refusals.
-pub(super) fn summary(row: &GameRow, game: &Game) -> String {
-    match game.outcome() {
-        Some(outcome) if outcome.reason == EndReason::Aborted => {
-            crate::tr!("view-summary-aborted")
-        }
-        Some(outcome) => match outcome.winner {
-            Some(side) => crate::tr!(
-                "view-summary-won",
-                name = name(row, side),
-                won = outcome.scores[side.index()],
-                lost = outcome.scores[side.opponent().index()]
-            ),
-            None => crate::tr!(
-                "view-summary-drawn",
-                south = outcome.scores[0],
-                north = outcome.scores[1]
-            ),
-        },
-        None => crate::tr!("view-summary-playing"),
-    }
 }
 
 /// The status lines under a board: scores, whose turn and the clocks, or the result

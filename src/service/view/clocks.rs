@@ -1,0 +1,83 @@
+//! The clocks as a game's reply shows them: beside the names in the picture, and as
+//! a line under the board.
+
+use super::name;
+use crate::{
+    play::{
+        clock::TimeControl,
+        when::{clock_face, span, utc_time},
+    },
+    rules::{Game, Side},
+    service::next_turn::clocks,
+    store::{ClockColumns, GameRow},
+};
+
+/// The game stored as `row` with the clocks of the turn a change has just begun.
+pub(in crate::service) fn with_clock(row: &GameRow, clock: Option<&ClockColumns>) -> GameRow {
+    let mut row = row.clone();
+    if let Some(clock) = clock {
+        [row.south_left_ms, row.north_left_ms] = clock.left_ms;
+        row.turn_started_at = Some(clock.turn_started_at);
+        row.deadline_at = clock.deadline_at;
+    }
+    row
+}
+
+/// The clocks as shown beside the names in the picture, `[South, North]`, or `None`
+/// for a game without a clock or one that is over.
+pub(super) fn clock_labels(row: &GameRow, game: &Game, now: i64) -> Option<[String; 2]> {
+    let to_move = game.to_move()?;
+    match row.time_control {
+        TimeControl::None => None,
+        TimeControl::Live { .. } => {
+            let clocks = clocks(row);
+            Some(
+                [Side::South, Side::North]
+                    .map(|side| clock_face(clocks.left_at(side, Some(to_move), now))),
+            )
+        }
+        TimeControl::Correspondence { .. } => {
+            let left = row.deadline_at? - now;
+            let mut labels = [String::new(), String::new()];
+            labels[to_move.index()] = crate::tr!("view-clock-left", span = span(left));
+            Some(labels)
+        }
+    }
+}
+
+/// The clock line under a board: `Clocks: alice 4:57 (running) – bob 5:00.` or
+/// `bob has 2 days 23 h to move (until 2026-11-27 10:05 UTC).`
+pub(super) fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String> {
+    let to_move = game.to_move()?;
+    match row.time_control {
+        TimeControl::None => None,
+        TimeControl::Live { .. } => {
+            let clocks = clocks(row);
+            let part = |side: Side| {
+                let (name, clock) = (
+                    name(row, side),
+                    clock_face(clocks.left_at(side, Some(to_move), now)),
+                );
+                if side == to_move {
+                    crate::tr!("view-clock-running", name = name, clock = clock)
+                } else {
+                    crate::tr!("view-clock", name = name, clock = clock)
+                }
+            };
+            Some(crate::tr!(
+                "view-clocks",
+                south = part(Side::South),
+                north = part(Side::North)
+            ))
+        }
+        TimeControl::Correspondence { .. } => {
+            let deadline = row.deadline_at?;
+            Some(crate::tr!(
+                "view-time-to-move",
+                name = name(row, to_move),
+                span = span(deadline - now),
+                until = utc_time(deadline)
+            ))
+        }
+    }
+}

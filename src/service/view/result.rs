@@ -1,0 +1,95 @@
+//! How a finished game reads: its result line, its short summary and why it ended.
+
+use super::name;
+use crate::{
+    rules::{EndReason, Game, Outcome},
+    store::GameRow,
+};
+
+/// `Alice 7 – Bob 3`.
+pub(super) fn score_line(row: &GameRow, scores: [u8; 2]) -> String {
+    format!(
+        "{} {} – {} {}",
+        row.south_name, scores[0], row.north_name, scores[1]
+    )
+}
+
+/// Why a game ended, in words.
+fn reason_text(reason: EndReason) -> String {
+    match reason {
+        EndReason::WinningScore => crate::tr!("view-reason-winning-score"),
+        EndReason::NoLegalMove => crate::tr!("view-reason-no-legal-move"),
+        EndReason::Repetition => crate::tr!("view-reason-repetition"),
+        EndReason::Agreement => crate::tr!("view-reason-agreement"),
+        EndReason::Resignation(_) => crate::tr!("view-reason-resignation"),
+        EndReason::Timeout(_) => crate::tr!("view-reason-timeout"),
+        EndReason::Aborted => crate::tr!("view-reason-aborted"),
+        EndReason::Adjudicated(_) => crate::tr!("view-reason-adjudicated"),
+    }
+}
+
+/// `**Alice** wins 25–12 (Alice 25 – Bob 12; 25 seeds reached).`
+pub(in crate::service) fn result_line(row: &GameRow, outcome: Outcome) -> String {
+    let scores = outcome.scores;
+    if outcome.reason == EndReason::Aborted {
+        return crate::tr!("view-result-aborted");
+    }
+    let by = match outcome.reason {
+        EndReason::Resignation(_) => Some(crate::tr!("view-by-resignation")),
+        EndReason::Timeout(_) => Some(crate::tr!("view-by-timeout")),
+        EndReason::Adjudicated(_) => Some(crate::tr!("view-by-admin")),
+        _ => None,
+    };
+    let head = match (outcome.winner, by) {
+        // Won without the seeds deciding: say how, and the seeds as they stood.
+        (Some(side), Some(by)) => {
+            return crate::tr!(
+                "view-result-won-by",
+                name = name(row, side),
+                by = by,
+                won = scores[side.index()],
+                lost = scores[side.opponent().index()]
+            )
+        }
+        (Some(side), None) => crate::tr!(
+            "view-result-head-win",
+            name = name(row, side),
+            won = scores[side.index()],
+            lost = scores[side.opponent().index()]
+        ),
+        (None, _) => crate::tr!(
+            "view-result-head-draw",
+            south = scores[0],
+            north = scores[1]
+        ),
+    };
+    crate::tr!(
+        "view-result",
+        head = head,
+        score = score_line(row, scores),
+        reason = reason_text(outcome.reason)
+    )
+}
+
+/// A short summary of a finished game for refusals.
+pub(in crate::service) fn summary(row: &GameRow, game: &Game) -> String {
+    match game.outcome() {
+        Some(outcome) if outcome.reason == EndReason::Aborted => {
+            crate::tr!("view-summary-aborted")
+        }
+        Some(outcome) => match outcome.winner {
+            Some(side) => crate::tr!(
+                "view-summary-won",
+                name = name(row, side),
+                won = outcome.scores[side.index()],
+                lost = outcome.scores[side.opponent().index()]
+            ),
+            None => crate::tr!(
+                "view-summary-drawn",
+                south = outcome.scores[0],
+                north = outcome.scores[1]
+            ),
+        },
+        None => crate::tr!("view-summary-playing"),
+    }
+}
