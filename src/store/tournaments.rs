@@ -6,9 +6,10 @@
 
 mod writes;
 
-use sqlx::{Any, FromRow, Transaction};
+use sqlx::{any::AnyRow, Any, FromRow, Row, Transaction};
 
-use super::{Flag, Store, StoreError};
+use super::{Flag, GameState, Store, StoreError};
+use crate::play::tournament::Format;
 
 /// A tournament as stored.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
@@ -25,8 +26,9 @@ pub struct TournamentRow {
     pub channel: String,
     /// Its name.
     pub name: String,
-    /// `round-robin` or `swiss`.
-    pub format: String,
+    /// How it pairs its players.
+    #[sqlx(try_from = "String")]
+    pub format: Format,
     /// Swiss: the rounds asked for; round-robin: the schedule's (0 before the start).
     pub rounds: i64,
     /// Round-robin: each pair meets twice.
@@ -105,7 +107,7 @@ pub struct EntrantRow {
 }
 
 /// One board of a round, with its game's state when it has one.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardRow {
     /// The round (1-based).
     pub round: i64,
@@ -117,14 +119,28 @@ pub struct BoardRow {
     pub north: Option<i64>,
     /// The game.
     pub game_id: Option<i64>,
-    /// `active` or `finished`.
-    pub status: Option<String>,
-    /// `S`, `N`, `draw`; `None` while playing or when aborted.
-    pub result: Option<String>,
+    /// Its game's state; `None` for a bye.
+    pub state: Option<GameState>,
     /// Seeds South captured.
     pub south_score: Option<i64>,
     /// Seeds North captured.
     pub north_score: Option<i64>,
+}
+
+impl<'r> FromRow<'r, AnyRow> for BoardRow {
+    fn from_row(row: &'r AnyRow) -> sqlx::Result<BoardRow> {
+        let status: Option<String> = row.try_get("status")?;
+        Ok(BoardRow {
+            round: row.try_get("round")?,
+            board: row.try_get("board")?,
+            south: row.try_get("south")?,
+            north: row.try_get("north")?,
+            game_id: row.try_get("game_id")?,
+            state: status.map(|_| GameState::from_row(row)).transpose()?,
+            south_score: row.try_get("south_score")?,
+            north_score: row.try_get("north_score")?,
+        })
+    }
 }
 
 /// A tournament to create.
@@ -140,8 +156,8 @@ pub struct NewTournament {
     pub channel: String,
     /// Its name.
     pub name: String,
-    /// `round-robin` or `swiss`.
-    pub format: &'static str,
+    /// How it pairs its players.
+    pub format: Format,
     /// Swiss: the rounds to play.
     pub rounds: i64,
     /// Round-robin: each pair meets twice.
@@ -256,7 +272,7 @@ impl Store {
     pub async fn tournament_boards(&self, id: i64) -> Result<Vec<BoardRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT b.round, b.board, b.south, b.north, b.game_id, g.status, g.result,
-                    g.south_score, g.north_score
+                    g.reason,                     g.south_score, g.north_score
              FROM tournament_boards b LEFT JOIN games g ON g.id = b.game_id
              WHERE b.tournament_id = $1 ORDER BY b.round, b.board",
         )

@@ -59,7 +59,7 @@ async fn started(service: &Service, format: Format, rounds: Option<u32>, players
 async fn active_games(service: &Service, id: i64) -> Vec<(i64, String, String)> {
     let mut out = Vec::new();
     for b in service.store().tournament_boards(id).await.unwrap() {
-        if b.status.as_deref() == Some("active") {
+        if b.state == Some(oware_bot::store::GameState::Active) {
             let game = b.game_id.unwrap();
             let row = service.store().game(game).await.unwrap().unwrap();
             out.push((game, row.south_name, row.north_name));

@@ -27,6 +27,38 @@ pub use round_robin::{round_robin, withdraw};
 pub use standings::{format_half_points, format_quarter_points, standings, Standing};
 pub use swiss::{swiss_round, PairingError, SwissRound};
 
+/// How a tournament pairs its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Everyone meets everyone.
+    RoundRobin,
+    /// Players on equal scores meet, for a set number of rounds.
+    Swiss,
+}
+
+impl Format {
+    /// `round-robin` or `swiss`, as stored (the store's `format` column).
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round-robin",
+            Format::Swiss => "swiss",
+        }
+    }
+}
+
+impl TryFrom<String> for Format {
+    type Error = String;
+
+    fn try_from(format: String) -> Result<Format, String> {
+        match format.as_str() {
+            "round-robin" => Ok(Format::RoundRobin),
+            "swiss" => Ok(Format::Swiss),
+            other => Err(format!("tournament format `{other}`")),
+        }
+    }
+}
+
 /// A player's number in the tournament, in entry order (1 is the first entrant).
 pub type Entrant = u32;
 

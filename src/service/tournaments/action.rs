@@ -1,5 +1,7 @@
 //! What `/oware tournament …` asks for, as the adapters build it.
 
+use crate::play::tournament::Format;
+
 /// `/oware tournament …`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentAction {
@@ -15,26 +17,6 @@ pub enum TournamentAction {
     Start(Option<i64>),
     /// Its standings, as a picture and text.
     Standings(Option<i64>),
-}
-
-/// How a tournament pairs its players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Everyone meets everyone.
-    RoundRobin,
-    /// Players on equal scores meet, for a set number of rounds.
-    Swiss,
-}
-
-impl Format {
-    /// `round-robin` or `swiss`, as stored.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Format::RoundRobin => "round-robin",
-            Format::Swiss => "swiss",
-        }
-    }
 }
 
 /// `/oware tournament create`'s options; `None` takes the default.

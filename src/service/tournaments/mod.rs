@@ -6,10 +6,12 @@
 
 mod action;
 mod error;
+mod event;
 mod rounds;
 mod show;
 
-pub use action::{Format, TournamentAction, TournamentOptions};
+pub use crate::play::tournament::Format;
+pub use action::{TournamentAction, TournamentOptions};
 pub use error::TournamentError;
 pub(super) use show::ATTACH_PREFIX;
 
@@ -21,12 +23,11 @@ const NAME_MAX: usize = 60;
 /// Swiss rounds when `rounds:` is not given.
 const DEFAULT_SWISS_ROUNDS: i64 = 3;
 
-/// `round-robin` or `swiss`, as stored, in words.
-fn format_name(format: &str) -> String {
-    if format == "swiss" {
-        crate::tr!("tournament-format-swiss")
-    } else {
-        crate::tr!("tournament-format-round-robin")
+/// `round-robin` or `swiss`, in words.
+fn format_name(format: Format) -> String {
+    match format {
+        Format::Swiss => crate::tr!("tournament-format-swiss"),
+        Format::RoundRobin => crate::tr!("tournament-format-round-robin"),
     }
 }
 
@@ -84,7 +85,7 @@ impl Service {
                 text.push_str(&crate::tr!(
                     "tournament-list-line",
                     title = title(t),
-                    format = format_name(&t.format),
+                    format = format_name(t.format),
                     players = players,
                     state = state
                 ));
@@ -132,7 +133,7 @@ impl Service {
             space: cmd.place.space.clone(),
             channel: cmd.place.channel.clone(),
             name: name.clone(),
-            format: format.as_str(),
+            format,
             rounds,
             double_rounds: options.double && format == Format::RoundRobin,
             time_control: tc.to_string(),

@@ -8,7 +8,8 @@ use super::{
         tournament::{crosstable, format_half_points, format_quarter_points, standings, Standing},
         Attachment, Command, Reply, Service, ServiceError,
     },
-    rounds::{event_place, Event},
+    event::{after_rounds, Event},
+    rounds::event_place,
     title, TournamentError,
 };
 use crate::{
@@ -24,10 +25,9 @@ impl Event {
     fn stage(&self) -> String {
         match self.t.status {
             TournamentStatus::Open => crate::tr!("tournament-stage-open"),
-            TournamentStatus::Finished => crate::tr!(
-                "tournament-stage-final",
-                after = super::rounds::after_rounds(self.t.round)
-            ),
+            TournamentStatus::Finished => {
+                crate::tr!("tournament-stage-final", after = after_rounds(self.t.round))
+            }
             TournamentStatus::Running => crate::tr!(
                 "tournament-state-round",
                 round = self.t.round,

@@ -30,7 +30,7 @@ impl Store {
         .bind(&new.space)
         .bind(&new.channel)
         .bind(&new.name)
-        .bind(new.format)
+        .bind(new.format.as_str())
         .bind(new.rounds)
         .bind(new.double_rounds)
         .bind(&new.time_control)
