@@ -1,9 +1,16 @@
 //! The configuration: one typed struct read from the environment (after loading a
-//! `.env` file if there is one). Every variable is documented in `.env.example`.
+//! `.env` file if there is one), with each chat adapter's variables in its own part
+//! ([`Discord`], [`Matrix`]). Every variable is documented in `.env.example`.
 //! Secrets are wrapped in [`Secret`], whose `Debug` and `Display` print `***`, so the
 //! config can be logged safely.
 
 use std::{fmt, path::PathBuf, time::Duration};
+
+mod discord;
+mod matrix;
+
+pub use discord::Discord;
+pub use matrix::Matrix;
 
 use crate::service::{Admins, Caps, RateLimit, ServiceConfig};
 
@@ -49,53 +56,6 @@ pub struct ConfigError {
     pub expected: &'static str,
 }
 
-pub use crate::service::Shards;
-
-/// `DISCORD_SHARDS` and `DISCORD_SHARD_RANGE` as [`Shards`].
-fn shards(total: Option<String>, range: Option<String>) -> Result<Option<Shards>, ConfigError> {
-    let Some(total_text) = total else {
-        return match range {
-            None => Ok(None),
-            Some(value) => Err(ConfigError {
-                name: "DISCORD_SHARD_RANGE",
-                value,
-                expected: "set only with DISCORD_SHARDS (the total number of shards)",
-            }),
-        };
-    };
-    let total = total_text
-        .trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|&n| n >= 1)
-        .ok_or(ConfigError {
-            name: "DISCORD_SHARDS",
-            value: total_text.clone(),
-            expected: "the total number of shards, 1 or more",
-        })?;
-    let range = match range {
-        None => 0..total,
-        Some(text) => {
-            let bad = || ConfigError {
-                name: "DISCORD_SHARD_RANGE",
-                value: text.clone(),
-                expected:
-                    "the shards this process runs, `start..end` within DISCORD_SHARDS, e.g. 0..2",
-            };
-            let (a, b) = text.trim().split_once("..").ok_or_else(bad)?;
-            let (a, b) = (
-                a.trim().parse::<u32>().map_err(|_| bad())?,
-                b.trim().parse::<u32>().map_err(|_| bad())?,
-            );
-            if a >= b || b > total {
-                return Err(bad());
-            }
-            a..b
-        }
-    };
-    Ok(Some(Shards { total, range }))
-}
-
 /// Everything configurable, from the environment.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -105,33 +65,10 @@ pub struct Config {
     pub challenge_ttl: Duration,
     /// `OWARE_BOARDS_DIR`: where the console writes board images, default `./boards`.
     pub boards_dir: PathBuf,
-    /// `DISCORD_TOKEN`: Discord runs when set.
-    pub discord_token: Option<Secret>,
-    /// `DISCORD_GUILD_ID`: register slash commands in this one server only.
-    pub discord_guild_id: Option<u64>,
-    /// `DISCORD_HTTP_PROXY`: send Discord REST calls through this base URL.
-    pub discord_http_proxy: Option<String>,
-    /// `DISCORD_SHARDS` and `DISCORD_SHARD_RANGE`: the total number of shards and
-    /// the ones this process runs (`0..2`: shards 0 and 1). Unset: one process with
-    /// Discord's recommended count.
-    pub discord_shards: Option<Shards>,
-    /// `MATRIX_HOMESERVER`: Matrix runs when set (with a user and a password or token).
-    pub matrix_homeserver: Option<String>,
-    /// `MATRIX_USER`: the bot's Matrix user, e.g. `@oware:example.org`.
-    pub matrix_user: Option<String>,
-    /// `MATRIX_PASSWORD`: to log in with.
-    pub matrix_password: Option<Secret>,
-    /// `MATRIX_ACCESS_TOKEN`: to restore a session with, instead of a password.
-    pub matrix_access_token: Option<Secret>,
-    /// `MATRIX_STORE_DIR`: where the Matrix session, sync token and the SDK's
-    /// SQLite stores (encryption keys, room state) are kept.
-    pub matrix_store_dir: Option<PathBuf>,
-    /// `MATRIX_STORE_PASSPHRASE`: encrypts the SDK's SQLite stores at rest.
-    pub matrix_store_passphrase: Option<Secret>,
-    /// `MATRIX_ENABLED` (default `true`): `false` keeps Matrix off in this process
-    /// even when its credentials are set, for all processes but one sharing a
-    /// database (one sync stream per account).
-    pub matrix_enabled: bool,
+    /// `DISCORD_*`: the Discord adapter's variables.
+    pub discord: Discord,
+    /// `MATRIX_*`: the Matrix adapter's variables.
+    pub matrix: Matrix,
     /// `COMMAND_BURST` and `COMMAND_RATE_PER_SEC`: each user's command rate on every
     /// network, when either is set (`COMMAND_BURST=0`: unlimited). Unset: a burst of
     /// 10 then 1 a second on Discord and Matrix, the console unlimited.
@@ -214,15 +151,6 @@ impl Config {
                 expected: "a whole number of seconds, e.g. 600",
             })?),
         };
-        let discord_guild_id = match get("DISCORD_GUILD_ID") {
-            None => None,
-            Some(v) => Some(v.trim().parse().map_err(|_| ConfigError {
-                name: "DISCORD_GUILD_ID",
-                value: v.clone(),
-                expected: "a server (guild) id, a number",
-            })?),
-        };
-        let discord_shards = shards(get("DISCORD_SHARDS"), get("DISCORD_SHARD_RANGE"))?;
         let number =
             |name: &'static str, expected: &'static str| -> Result<Option<u32>, ConfigError> {
                 get(name)
@@ -273,43 +201,21 @@ impl Config {
             challenge_ttl,
             boards_dir: get("OWARE_BOARDS_DIR")
                 .map_or_else(|| PathBuf::from("boards"), PathBuf::from),
-            discord_token: get("DISCORD_TOKEN").map(Secret),
-            discord_guild_id,
-            discord_http_proxy: get("DISCORD_HTTP_PROXY"),
-            discord_shards,
-            matrix_homeserver: get("MATRIX_HOMESERVER"),
-            matrix_user: get("MATRIX_USER"),
-            matrix_password: get("MATRIX_PASSWORD").map(Secret),
-            matrix_access_token: get("MATRIX_ACCESS_TOKEN").map(Secret),
-            matrix_store_dir: get("MATRIX_STORE_DIR").map(PathBuf::from),
-            matrix_store_passphrase: get("MATRIX_STORE_PASSPHRASE").map(Secret),
-            matrix_enabled: match get("MATRIX_ENABLED").as_deref().map(str::trim) {
-                None | Some("true" | "yes" | "on" | "1") => true,
-                Some("false" | "no" | "off" | "0") => false,
-                Some(other) => {
-                    return Err(ConfigError {
-                        name: "MATRIX_ENABLED",
-                        value: other.to_owned(),
-                        expected: "true or false",
-                    })
-                }
-            },
+            discord: Discord::read(&get)?,
+            matrix: Matrix::read(&get)?,
         })
     }
 
     /// Whether Discord credentials are configured.
     #[must_use]
     pub fn discord_configured(&self) -> bool {
-        self.discord_token.is_some()
+        self.discord.configured()
     }
 
     /// Whether Matrix credentials are configured.
     #[must_use]
     pub fn matrix_configured(&self) -> bool {
-        self.matrix_enabled
-            && self.matrix_homeserver.is_some()
-            && self.matrix_user.is_some()
-            && (self.matrix_password.is_some() || self.matrix_access_token.is_some())
+        self.matrix.configured()
     }
 
     /// The service's part of the configuration.
@@ -333,12 +239,12 @@ impl Config {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::collections::HashMap;
 
     use super::*;
 
-    fn from(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+    pub(super) fn from(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
         let map: HashMap<String, String> = vars
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
@@ -368,12 +274,13 @@ mod tests {
         }
         assert!(shown.contains("***"));
         assert_eq!(
-            config.discord_token.as_ref().map(Secret::expose),
+            config.discord.token.as_ref().map(Secret::expose),
             Some("discord-token-xyz")
         );
         assert_eq!(
             config
-                .matrix_password
+                .matrix
+                .password
                 .as_ref()
                 .map(|s| s.to_string())
                 .as_deref(),
@@ -391,62 +298,9 @@ mod tests {
         assert!(!config.discord_configured() && !config.matrix_configured());
         let config = from(&[("CHALLENGE_TTL_SECS", "30"), ("DISCORD_GUILD_ID", "42")]).unwrap();
         assert_eq!(config.service().challenge_ttl, Duration::from_secs(30));
-        assert_eq!(config.discord_guild_id, Some(42));
+        assert_eq!(config.discord.guild_id, Some(42));
         let err = from(&[("CHALLENGE_TTL_SECS", "soon")]).unwrap_err();
         assert!(err.to_string().contains("CHALLENGE_TTL_SECS"), "{err}");
-    }
-
-    #[test]
-    fn matrix_can_be_kept_off_in_a_process_that_has_its_credentials() {
-        let creds = [
-            ("MATRIX_HOMESERVER", "https://matrix.example.org"),
-            ("MATRIX_USER", "@oware:example.org"),
-            ("MATRIX_PASSWORD", "pw"),
-        ];
-        assert!(from(&creds).unwrap().matrix_configured());
-        let mut off = creds.to_vec();
-        off.push(("MATRIX_ENABLED", "false"));
-        assert!(!from(&off).unwrap().matrix_configured());
-        let mut bad = creds.to_vec();
-        bad.push(("MATRIX_ENABLED", "maybe"));
-        let err = from(&bad).unwrap_err();
-        assert!(err.to_string().contains("MATRIX_ENABLED"), "{err}");
-    }
-
-    #[test]
-    fn discord_shards_are_a_total_and_a_range_within_it() {
-        assert_eq!(from(&[]).unwrap().discord_shards, None);
-        let all = from(&[("DISCORD_SHARDS", "4")]).unwrap().discord_shards;
-        assert_eq!(
-            all,
-            Some(Shards {
-                total: 4,
-                range: 0..4
-            })
-        );
-        let some = from(&[("DISCORD_SHARDS", "4"), ("DISCORD_SHARD_RANGE", " 2..4 ")])
-            .unwrap()
-            .discord_shards;
-        assert_eq!(
-            some,
-            Some(Shards {
-                total: 4,
-                range: 2..4
-            })
-        );
-        for (shards, range) in [
-            ("0", ""),
-            ("two", ""),
-            ("4", "3..2"),
-            ("4", "2..2"),
-            ("4", "0..5"),
-            ("4", "1-3"),
-            ("", "0..1"),
-        ] {
-            let err =
-                from(&[("DISCORD_SHARDS", shards), ("DISCORD_SHARD_RANGE", range)]).unwrap_err();
-            assert!(err.to_string().contains("DISCORD_SHARD"), "{err}");
-        }
     }
 
     #[test]

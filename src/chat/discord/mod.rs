@@ -59,11 +59,11 @@ impl DiscordConfig {
     #[must_use]
     pub fn from_config(config: &Config) -> Option<DiscordConfig> {
         Some(DiscordConfig {
-            token: config.discord_token.clone()?,
+            token: config.discord.token.clone()?,
             // Snowflakes are never 0 (and serenity's ids panic on it).
-            guild_id: config.discord_guild_id.filter(|id| *id != 0),
-            http_proxy: config.discord_http_proxy.clone(),
-            shards: config.discord_shards.clone(),
+            guild_id: config.discord.guild_id.filter(|id| *id != 0),
+            http_proxy: config.discord.http_proxy.clone(),
+            shards: config.discord.shards.clone(),
         })
     }
 

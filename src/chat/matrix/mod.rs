@@ -82,15 +82,16 @@ impl MatrixConfig {
             return None;
         }
         Some(MatrixConfig {
-            homeserver: config.matrix_homeserver.clone()?,
-            user: config.matrix_user.clone()?,
-            password: config.matrix_password.clone(),
-            access_token: config.matrix_access_token.clone(),
+            homeserver: config.matrix.homeserver.clone()?,
+            user: config.matrix.user.clone()?,
+            password: config.matrix.password.clone(),
+            access_token: config.matrix.access_token.clone(),
             store_dir: config
-                .matrix_store_dir
+                .matrix
+                .store_dir
                 .clone()
                 .unwrap_or_else(|| "matrix-store".into()),
-            store_passphrase: config.matrix_store_passphrase.clone(),
+            store_passphrase: config.matrix.store_passphrase.clone(),
         })
     }
 }

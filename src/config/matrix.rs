@@ -1,0 +1,85 @@
+//! The Matrix adapter's variables: its homeserver, its account, where it keeps its
+//! session and keys, and whether this process runs it.
+
+use std::path::PathBuf;
+
+use super::{ConfigError, Secret};
+
+/// `MATRIX_*`, from the environment.
+#[derive(Clone, Debug)]
+pub struct Matrix {
+    /// `MATRIX_HOMESERVER`: Matrix runs when set (with a user and a password or token).
+    pub homeserver: Option<String>,
+    /// `MATRIX_USER`: the bot's Matrix user, e.g. `@oware:example.org`.
+    pub user: Option<String>,
+    /// `MATRIX_PASSWORD`: to log in with.
+    pub password: Option<Secret>,
+    /// `MATRIX_ACCESS_TOKEN`: to restore a session with, instead of a password.
+    pub access_token: Option<Secret>,
+    /// `MATRIX_STORE_DIR`: where the Matrix session, sync token and the SDK's
+    /// SQLite stores (encryption keys, room state) are kept.
+    pub store_dir: Option<PathBuf>,
+    /// `MATRIX_STORE_PASSPHRASE`: encrypts the SDK's SQLite stores at rest.
+    pub store_passphrase: Option<Secret>,
+    /// `MATRIX_ENABLED` (default `true`): `false` keeps Matrix off in this process
+    /// even when its credentials are set, for all processes but one sharing a
+    /// database (one sync stream per account).
+    pub enabled: bool,
+}
+
+impl Matrix {
+    /// Reads the variables through `get` (empty values already count as unset).
+    pub(super) fn read(get: &dyn Fn(&str) -> Option<String>) -> Result<Matrix, ConfigError> {
+        Ok(Matrix {
+            homeserver: get("MATRIX_HOMESERVER"),
+            user: get("MATRIX_USER"),
+            password: get("MATRIX_PASSWORD").map(Secret::new),
+            access_token: get("MATRIX_ACCESS_TOKEN").map(Secret::new),
+            store_dir: get("MATRIX_STORE_DIR").map(PathBuf::from),
+            store_passphrase: get("MATRIX_STORE_PASSPHRASE").map(Secret::new),
+            enabled: match get("MATRIX_ENABLED").as_deref().map(str::trim) {
+                None | Some("true" | "yes" | "on" | "1") => true,
+                Some("false" | "no" | "off" | "0") => false,
+                Some(other) => {
+                    return Err(ConfigError {
+                        name: "MATRIX_ENABLED",
+                        value: other.to_owned(),
+                        expected: "true or false",
+                    })
+                }
+            },
+        })
+    }
+
+    /// Whether Matrix is configured and on in this process: a homeserver, a user,
+    /// and a password or an access token.
+    #[must_use]
+    pub fn configured(&self) -> bool {
+        self.enabled
+            && self.homeserver.is_some()
+            && self.user.is_some()
+            && (self.password.is_some() || self.access_token.is_some())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::from;
+
+    #[test]
+    fn matrix_can_be_kept_off_in_a_process_that_has_its_credentials() {
+        let creds = [
+            ("MATRIX_HOMESERVER", "https://matrix.example.org"),
+            ("MATRIX_USER", "@oware:example.org"),
+            ("MATRIX_PASSWORD", "pw"),
+        ];
+        assert!(from(&creds).unwrap().matrix_configured());
+        let mut off = creds.to_vec();
+        off.push(("MATRIX_ENABLED", "false"));
+        assert!(!from(&off).unwrap().matrix_configured());
+        let mut bad = creds.to_vec();
+        bad.push(("MATRIX_ENABLED", "maybe"));
+        let err = from(&bad).unwrap_err();
+        assert!(err.to_string().contains("MATRIX_ENABLED"), "{err}");
+    }
+}
