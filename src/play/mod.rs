@@ -5,6 +5,8 @@
 
 pub mod advice;
 pub mod clock;
+pub mod level;
 pub mod rating;
+pub mod start;
 pub mod tournament;
 pub mod when;

@@ -6,20 +6,7 @@ use super::clock::TimeControl;
 use super::User;
 use crate::rules::Variant;
 
-/// Who moves first in a challenged game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum First {
-    /// The challenger moves first and plays South (A–F). The default.
-    #[default]
-    Challenger,
-    /// The challenged player moves first.
-    Opponent,
-    /// A coin toss.
-    Random,
-}
-
-/// Strength of the built-in engine opponent (the engine's own type).
-pub use crate::engine::Level;
+pub use crate::play::{level::Level, start::First};
 
 /// Options of `play`, as `key:value` words after the command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -6,11 +6,11 @@
 use std::{collections::HashSet, sync::RwLock, time::Duration};
 
 use super::{
-    clock::Clocks, next_turn::Seats, view, ChallengeOptions, Command, First, Level, Platform,
-    Reply, Service, ServiceError, TimeControl, User,
+    next_turn::Seats, start::Start, ChallengeOptions, Command, First, Level, Platform, Reply,
+    Service, ServiceError, TimeControl, User,
 };
 use crate::{
-    rules::{Game, Ply, Side},
+    rules::{Ply, Side},
     store::{GameRow, MoveRecord, NewChallenge, NewGame, StoreError},
 };
 
@@ -109,11 +109,7 @@ impl Service {
             .store
             .upsert_player(platform, &bot.id, &bot.name, true)
             .await?;
-        let human_first = match options.first {
-            First::Challenger => true,
-            First::Opponent => false,
-            First::Random => rand::random::<bool>(),
-        };
+        let human_first = options.first.challenger_south();
         let new = NewChallenge {
             platform: platform.to_owned(),
             space: cmd.place.space.clone(),
@@ -122,14 +118,14 @@ impl Service {
             challenger_id: human_id,
             opponent_id: bot_id,
             first: if human_first {
-                "challenger"
+                First::Challenger
             } else {
-                "opponent"
+                First::Opponent
             },
             rated: false,
-            variant: options.variant.as_str(),
+            variant: options.variant,
             advice: options.advice.unwrap_or(true),
-            level: Some(level.as_str()),
+            level: Some(level),
             time_control: TimeControl::None,
             reminders: false,
             expires_at: now.saturating_add(60_000),
@@ -140,13 +136,17 @@ impl Service {
         } else {
             (bot_id, human_id)
         };
-        let game = Game::new(options.variant);
-        let seats = Seats {
-            tc: TimeControl::None,
-            reminders: false,
-            bots: [!human_first, human_first],
-        };
-        let effects = self.turn_effects(seats, Clocks::default(), &game, None, now);
+        let effects = self.start_game(
+            Start {
+                variant: options.variant,
+                seats: Seats {
+                    tc: TimeControl::None,
+                    reminders: false,
+                    bots: [!human_first, human_first],
+                },
+            },
+            now,
+        );
         // The challenge and its game in one transaction: a command handled again
         // after a crash finds its event recorded and starts nothing.
         let game_id = match self
@@ -171,11 +171,6 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         self.wake();
-        let row = self
-            .store
-            .game(game_id)
-            .await?
-            .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
         let mut headline = crate::tr!(
             "bot-game-begins",
             game = game_id,
@@ -191,8 +186,8 @@ impl Service {
             headline.push(' ');
             headline.push_str(&self.engine_thinking(&bot.name));
         }
-        let reply = view::board_reply(&row, &game, headline, now);
-        Ok(view::with_board(reply, &row, &game, None, now).await)
+        let (_, reply) = self.first_board(game_id, |_| headline, now).await?;
+        Ok(reply)
     }
 
     /// What a player hears while the engine works on its move: it is thinking, or,

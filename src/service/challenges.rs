@@ -7,13 +7,10 @@ mod find;
 use find::Role;
 
 use super::{
-    clock::Clocks, next_turn::Seats, view, Button, ButtonAction, ChallengeOptions, Command, First,
-    Level, Reply, Service, ServiceError, TimeControl, User,
+    next_turn::Seats, start::Start, view, Button, ButtonAction, ChallengeOptions, Command, First,
+    Reply, Service, ServiceError, TimeControl, User,
 };
-use crate::{
-    rules::Game,
-    store::{NewChallenge, NewGame, StoreError},
-};
+use crate::store::{GameRow, NewChallenge, NewGame, StoreError};
 
 impl Service {
     pub(super) async fn play(
@@ -85,19 +82,11 @@ impl Service {
             thread: cmd.place.thread.clone(),
             challenger_id,
             opponent_id,
-            first: match options.first {
-                First::Challenger => "challenger",
-                First::Opponent => "opponent",
-                First::Random => "random",
-            },
+            first: options.first,
             rated,
-            variant: options.variant.as_str(),
+            variant: options.variant,
             advice,
-            level: options.level.map(|l| match l {
-                Level::Easy => "easy",
-                Level::Medium => "medium",
-                Level::Hard => "hard",
-            }),
+            level: options.level,
             time_control: time,
             reminders,
             expires_at: now.saturating_add(ttl_ms),
@@ -175,25 +164,25 @@ impl Service {
             self.check_caps(cmd.place.platform, user, false, false)
                 .await?;
         }
-        let challenger_south = match c.first.as_str() {
-            "opponent" => false,
-            "random" => rand::random::<bool>(),
-            _ => true,
-        };
+        let challenger_south = c.first.challenger_south();
         let (south_id, north_id) = if challenger_south {
             (c.challenger_id, c.opponent_id)
         } else {
             (c.opponent_id, c.challenger_id)
         };
-        let (variant, tc) = (c.variant, c.time_control);
-        let game = Game::new(variant);
-        let seats = Seats {
-            tc,
-            reminders: c.reminders,
-            bots: [false, false],
-        };
+        let tc = c.time_control;
         let now = self.now();
-        let effects = self.turn_effects(seats, Clocks::default(), &game, None, now);
+        let effects = self.start_game(
+            Start {
+                variant: c.variant,
+                seats: Seats {
+                    tc,
+                    reminders: c.reminders,
+                    bots: [false, false],
+                },
+            },
+            now,
+        );
         let Some(game_id) = self
             .store
             .accept_challenge(
@@ -215,30 +204,20 @@ impl Service {
             ));
         };
         self.wake();
-        let row = self
-            .store
-            .game(game_id)
-            .await?
-            .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
-        let headline = crate::tr!(
-            "challenge-accepted",
-            opponent = c.opponent_name,
-            challenger = c.challenger_name,
-            game = game_id,
-            variant = row.variant,
-            rated = view::rated_word(row.rated),
-            time = tc.describe(),
-            south = row.south_name,
-            north = row.north_name,
-        );
-        let mut reply = view::with_board(
-            view::board_reply(&row, &game, headline, now),
-            &row,
-            &game,
-            None,
-            now,
-        )
-        .await;
+        let headline = |row: &GameRow| {
+            crate::tr!(
+                "challenge-accepted",
+                opponent = c.opponent_name,
+                challenger = c.challenger_name,
+                game = game_id,
+                variant = row.variant,
+                rated = view::rated_word(row.rated),
+                time = tc.describe(),
+                south = row.south_name,
+                north = row.north_name,
+            )
+        };
+        let (_, mut reply) = self.first_board(game_id, headline, now).await?;
         let threads = self.place_settings(&cmd.place).await?.threads();
         if threads && cmd.place.space.is_some() && cmd.place.thread.is_none() {
             reply.open_thread = Some(crate::tr!(

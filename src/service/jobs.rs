@@ -38,13 +38,7 @@ impl Service {
         let Some(side) = game.to_move().filter(|&side| is_bot(&row, side)) else {
             return Ok(false);
         };
-        let level: Level = self
-            .store
-            .engine_level(row.id)
-            .await?
-            .unwrap_or_default()
-            .parse()
-            .unwrap_or_default();
+        let level: Level = self.store.engine_level(row.id).await?.unwrap_or_default();
         let seed = (row.id as u64) << 16 | row.ply as u64;
         let permit = Arc::clone(&self.engine_slots)
             .acquire_owned()

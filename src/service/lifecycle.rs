@@ -83,11 +83,7 @@ impl Service {
             )));
         }
         let options = ChallengeOptions {
-            first: match c.first.as_str() {
-                "opponent" => First::Opponent,
-                "random" => First::Random,
-                _ => First::Challenger,
-            },
+            first: c.first,
             rated: Some(c.rated),
             variant: c.variant,
             advice: Some(c.advice),
@@ -105,11 +101,7 @@ impl Service {
 
     /// The engine level of a game against the bot.
     async fn engine_level_of(&self, row: &GameRow) -> Result<Option<Level>, ServiceError> {
-        Ok(self
-            .store
-            .engine_level(row.id)
-            .await?
-            .and_then(|level| level.parse().ok()))
+        Ok(self.store.engine_level(row.id).await?)
     }
 }
 

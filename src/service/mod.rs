@@ -37,6 +37,7 @@ mod reply;
 mod rooms;
 mod scheduler;
 mod settings;
+mod start;
 mod status;
 mod text;
 mod tournaments;

@@ -153,6 +153,20 @@ impl<'r> Decode<'r, Any> for Flag {
     }
 }
 
+/// The engine's level, stored as its name (`easy`, `medium`, `hard`); a nullable
+/// column decodes into `Option<Level>`.
+impl Type<Any> for crate::play::level::Level {
+    fn type_info() -> AnyTypeInfo {
+        <String as Type<Any>>::type_info()
+    }
+}
+
+impl<'r> Decode<'r, Any> for crate::play::level::Level {
+    fn decode(value: AnyValueRef<'r>) -> Result<Self, BoxDynError> {
+        Ok(<String as Decode<Any>>::decode(value)?.parse()?)
+    }
+}
+
 /// A PostgreSQL URL to listen on; shown without its password.
 #[derive(Clone)]
 pub(super) struct ListenUrl(pub(super) String);

@@ -5,7 +5,7 @@
 use sqlx::FromRow;
 
 use super::{counts::CapLimits, Store, StoreError};
-use crate::play::clock::TimeControl;
+use crate::play::{clock::TimeControl, level::Level, start::First};
 use crate::rules::Variant;
 
 /// Where a challenge stands (its `status` column).
@@ -78,7 +78,8 @@ pub struct ChallengeRow {
     /// The challenged player's display name.
     pub opponent_name: String,
     /// `challenger`, `opponent` or `random`.
-    pub first: String,
+    #[sqlx(try_from = "String")]
+    pub first: First,
     /// Rated or casual.
     #[sqlx(try_from = "super::Flag")]
     pub rated: bool,
@@ -89,7 +90,7 @@ pub struct ChallengeRow {
     #[sqlx(try_from = "super::Flag")]
     pub advice: bool,
     /// The engine level, for games against the bot.
-    pub level: Option<String>,
+    pub level: Option<Level>,
     /// The time control.
     #[sqlx(try_from = "String")]
     pub time_control: TimeControl,
@@ -123,15 +124,15 @@ pub struct NewChallenge {
     /// The challenged player's row id.
     pub opponent_id: i64,
     /// `challenger`, `opponent` or `random`.
-    pub first: &'static str,
+    pub first: First,
     /// Rated or casual.
     pub rated: bool,
     /// The rules variant's name.
-    pub variant: &'static str,
+    pub variant: Variant,
     /// Whether onlookers may advise.
     pub advice: bool,
     /// The engine level, for games against the bot.
-    pub level: Option<&'static str>,
+    pub level: Option<Level>,
     /// The time control.
     pub time_control: TimeControl,
     /// Whether the player to move is reminded (correspondence games).

@@ -2,14 +2,15 @@
 //! the challenge the game was started from.
 
 use super::{Store, StoreError};
+use crate::play::level::Level;
 
 impl Store {
-    /// The engine level of a game against the bot (`easy`, `medium`, `hard`), or
+    /// The engine level of a game against the bot, or
     /// `None` for a game between people.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn engine_level(&self, game_id: i64) -> Result<Option<String>, StoreError> {
+    pub async fn engine_level(&self, game_id: i64) -> Result<Option<Level>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT level FROM challenges WHERE game_id = $1 AND level IS NOT NULL LIMIT 1",
         )

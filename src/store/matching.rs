@@ -5,6 +5,8 @@
 
 use sqlx::{Any, Transaction};
 
+use crate::play::level::Level;
+
 use super::constraint::Constraint;
 use super::{
     challenges::{ChallengeRow, NewChallenge},
@@ -166,11 +168,11 @@ async fn insert_challenge(
     .bind(&new.thread)
     .bind(new.challenger_id)
     .bind(new.opponent_id)
-    .bind(new.first)
+    .bind(new.first.as_str())
     .bind(new.rated)
-    .bind(new.variant)
+    .bind(new.variant.as_str())
     .bind(new.advice)
-    .bind(new.level)
+    .bind(new.level.map(Level::as_str))
     .bind(new.time_control.to_string())
     .bind(new.reminders)
     .bind(now)

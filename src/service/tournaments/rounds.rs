@@ -7,10 +7,10 @@
 
 use super::{
     super::{
-        clock::Clocks,
         next_turn::Seats,
         outbox::place_message,
         settings::Settings,
+        start::Start,
         tournament::{Board, Entrant},
         Place, Platform, Reply, Service, ServiceError, TimeControl, User,
     },
@@ -18,7 +18,7 @@ use super::{
     title,
 };
 use crate::{
-    rules::{Game, Variant},
+    rules::Variant,
     store::{
         Claim, Effects, JobKind, JobRow, NewBoard, NewJob, NewMessage, TournamentRow,
         TournamentStatus,
@@ -136,7 +136,7 @@ impl Service {
                         ));
                         let users = [self.user_of(event, p.south), self.user_of(event, p.north)];
                         mentions.extend(users.iter().cloned());
-                        per_game.push(self.first_board(
+                        per_game.push(self.round_game(
                             t,
                             round,
                             id,
@@ -207,7 +207,7 @@ impl Service {
     /// A round's game starting: its clocks and jobs, and its first board posted
     /// with both players mentioned (in its own thread where the server wants one).
     #[allow(clippy::too_many_arguments)]
-    fn first_board(
+    fn round_game(
         &self,
         t: &TournamentRow,
         round: i64,
@@ -218,16 +218,15 @@ impl Service {
         threads: bool,
         now: i64,
     ) -> Effects {
-        let seats = Seats {
-            tc,
-            reminders: true,
-            bots: [false, false],
-        };
-        let mut effects = self.turn_effects(
-            seats,
-            Clocks::default(),
-            &Game::new(Variant::Abapa),
-            None,
+        let mut effects = self.start_game(
+            Start {
+                variant: Variant::Abapa,
+                seats: Seats {
+                    tc,
+                    reminders: true,
+                    bots: [false, false],
+                },
+            },
             now,
         );
         let reply = Reply {

@@ -1,0 +1,53 @@
+//! Starting a game: the one path every new game takes, whether a challenge was
+//! accepted, a player took on the engine, or a tournament round began (a rematch
+//! is a challenge like any other). The store writes the game with whatever it
+//! starts from (the challenge, the round) in one transaction; what the game's
+//! first turn needs (its clocks, deadline, reminder and the engine's job) and the
+//! first board shown come from here.
+
+use super::{clock::Clocks, next_turn::Seats, view, Reply, Service, ServiceError};
+use crate::{
+    rules::{Game, Variant},
+    store::{Effects, GameRow},
+};
+
+/// A game about to start.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Start {
+    /// The grand-slam rule.
+    pub variant: Variant,
+    /// Its clock, who is reminded, and who is the engine.
+    pub seats: Seats,
+}
+
+impl Service {
+    /// What a new game's first turn schedules, to be written with the game: its
+    /// clocks, its deadline, a reminder, or the engine's move when the engine plays
+    /// South.
+    pub(super) fn start_game(&self, start: Start, now: i64) -> Effects {
+        let game = Game::new(start.variant);
+        self.turn_effects(start.seats, Clocks::default(), &game, None, now)
+    }
+
+    /// The public reply showing game `game_id` just started, under the headline
+    /// `headline` builds from its row, with its board image.
+    ///
+    /// # Errors
+    /// Database failures, or an internal error when the game is gone.
+    pub(super) async fn first_board(
+        &self,
+        game_id: i64,
+        headline: impl FnOnce(&GameRow) -> String,
+        now: i64,
+    ) -> Result<(GameRow, Reply), ServiceError> {
+        let row = self
+            .store
+            .game(game_id)
+            .await?
+            .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
+        let game = Game::new(row.variant);
+        let reply = view::board_reply(&row, &game, headline(&row), now);
+        let reply = view::with_board(reply, &row, &game, None, now).await;
+        Ok((row, reply))
+    }
+}
