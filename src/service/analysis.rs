@@ -22,7 +22,9 @@ use super::{
 use crate::{
     engine::{self, analysis::Class},
     rules::Game,
-    store::{AnalysisRow, Claim, Effects, GameRow, JobKind, JobRow, NewJob, NewPuzzle, Venue},
+    store::{
+        AnalysisRow, Attach, Claim, Effects, GameRow, JobKind, JobRow, NewJob, NewPuzzle, Venue,
+    },
 };
 
 /// What an analysis job was asked for (its stored request).
@@ -191,7 +193,7 @@ impl Service {
                     thread: to.thread.clone(),
                 };
                 let mut message = place_message(&place, &reply);
-                message.attach = Some(format!("analysis:{id}"));
+                message.attach = Some(Attach::Analysis(id));
                 message.edits = Some(to.anchor.clone());
                 messages.push(message);
             }

@@ -6,7 +6,7 @@
 use tokio::sync::watch;
 
 use super::{view, Place, Platform, Reply, Service, ServiceError};
-use crate::store::{GameRow, NewMessage, OutboxRow};
+use crate::store::{Attach, GameRow, NewMessage, OutboxRow};
 
 /// How many messages one delivery round takes.
 const ROUND: i64 = 50;
@@ -143,21 +143,10 @@ impl Service {
                 reply = view::with_board(reply, &game, &board, None, self.now()).await;
             }
         }
-        if let Some(game) = row
-            .attach
-            .as_deref()
-            .and_then(|a| a.strip_prefix("analysis:"))
-            .and_then(|id| id.parse().ok())
-        {
-            reply.files = self.analysis_files(game).await;
-        }
-        if let Some(id) = row
-            .attach
-            .as_deref()
-            .and_then(|a| a.strip_prefix(super::tournaments::ATTACH_PREFIX))
-            .and_then(|id| id.parse().ok())
-        {
-            reply.files = self.standings_files(id).await?;
+        match row.attach {
+            Some(Attach::Analysis(game)) => reply.files = self.analysis_files(game).await,
+            Some(Attach::Standings(id)) => reply.files = self.standings_files(id).await?,
+            None => {}
         }
         reply.game = reply.game.or(row.game_id);
         if let Some(game) = reply.game {

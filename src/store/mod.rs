@@ -54,7 +54,7 @@ pub use counts::{Cap, CapLimits};
 pub use job_kind::JobKind;
 pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
 pub use moderation::{AuditRow, BanRow, NewAudit};
-pub use outbox::{NewMessage, OutboxRow, MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS};
+pub use outbox::{Attach, NewMessage, OutboxRow, MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS};
 pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};
 pub use puzzles::{NewPuzzle, PuzzleRow};
 pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};

@@ -3,12 +3,63 @@
 //! and marked sent (at least once; the platforms' de-duplication keyed by the row id
 //! makes a re-send after a crash invisible).
 
-use sqlx::{Any, FromRow, Transaction};
+use sqlx::any::{AnyTypeInfo, AnyValueRef};
+use sqlx::error::BoxDynError;
+use sqlx::{Any, Decode, FromRow, Transaction, Type};
 
 use super::{Backend, Store, StoreError};
 
 /// How many times delivery of one outbox message is tried before it is given up.
 pub const MAX_ATTEMPTS: i64 = 10;
+
+/// Pictures an outbox message gets when it is delivered, drawn then (in the
+/// language of its place). Stored in the `attach` column as `analysis:<game>` or
+/// `standings:<tournament>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attach {
+    /// Game `0`'s evaluation graph and biggest blunder.
+    Analysis(i64),
+    /// Tournament `0`'s standings table.
+    Standings(i64),
+}
+
+impl Attach {
+    /// The `attach` column.
+    #[must_use]
+    pub fn column(self) -> String {
+        match self {
+            Attach::Analysis(game) => format!("analysis:{game}"),
+            Attach::Standings(tournament) => format!("standings:{tournament}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Attach {
+    type Err = String;
+
+    fn from_str(column: &str) -> Result<Attach, String> {
+        let bad = || format!("attach `{column}`");
+        let (kind, id) = column.split_once(':').ok_or_else(bad)?;
+        let id: i64 = id.parse().map_err(|_| bad())?;
+        match kind {
+            "analysis" => Ok(Attach::Analysis(id)),
+            "standings" => Ok(Attach::Standings(id)),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl Type<Any> for Attach {
+    fn type_info() -> AnyTypeInfo {
+        <String as Type<Any>>::type_info()
+    }
+}
+
+impl<'r> Decode<'r, Any> for Attach {
+    fn decode(value: AnyValueRef<'r>) -> Result<Self, BoxDynError> {
+        Ok(<String as Decode<Any>>::decode(value)?.parse()?)
+    }
+}
 
 /// A message to send later, where a reply would go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,9 +78,8 @@ pub struct NewMessage {
     pub body: String,
     /// Attach the game's board after this many plies.
     pub board_ply: Option<i64>,
-    /// Pictures rendered at delivery: `analysis` (the game's evaluation graph and
-    /// biggest blunder).
-    pub attach: Option<String>,
+    /// Pictures rendered at delivery.
+    pub attach: Option<Attach>,
     /// The anchor (see `Store::set_anchor`) of an earlier message this one replaces,
     /// where the platform can edit messages.
     pub edits: Option<String>,
@@ -57,7 +107,7 @@ pub struct OutboxRow {
     /// Failed deliveries so far.
     pub attempts: i64,
     /// Pictures rendered at delivery (see [`NewMessage::attach`]).
-    pub attach: Option<String>,
+    pub attach: Option<Attach>,
     /// The anchor of the message this one replaces (see [`NewMessage::edits`]).
     pub edits: Option<String>,
 }
@@ -81,7 +131,7 @@ pub(super) async fn insert(
     .bind(message.game_id.or(game))
     .bind(&message.body)
     .bind(message.board_ply)
-    .bind(&message.attach)
+    .bind(message.attach.map(Attach::column))
     .bind(&message.edits)
     .bind(now)
     .execute(&mut **tx)
@@ -212,5 +262,20 @@ impl Store {
         .fetch_optional(&self.writer)
         .await?
         .unwrap_or(MAX_ATTEMPTS))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Attach;
+
+    #[test]
+    fn attach_round_trips_through_its_column_and_refuses_the_unknown() {
+        for attach in [Attach::Analysis(12), Attach::Standings(3)] {
+            assert_eq!(attach.column().parse(), Ok(attach));
+        }
+        for column in ["analysis", "analysis:x", "chart:3", ""] {
+            assert!(column.parse::<Attach>().is_err(), "{column}");
+        }
     }
 }

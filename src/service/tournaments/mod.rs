@@ -13,7 +13,6 @@ mod show;
 pub use crate::play::tournament::Format;
 pub use action::{TournamentAction, TournamentOptions};
 pub use error::TournamentError;
-pub(super) use show::ATTACH_PREFIX;
 
 use super::{settings::scope, Command, Reply, Service, ServiceError, TimeControl};
 use crate::store::{Joined, Left, NewTournament, TournamentRow, TournamentStatus};

@@ -14,11 +14,8 @@ use super::{
 };
 use crate::{
     render::{table_png, TablePicture},
-    store::{NewMessage, TournamentStatus},
+    store::{Attach, NewMessage, TournamentStatus},
 };
-
-/// The outbox `attach` of a standings picture, rendered at delivery.
-pub(in crate::service) const ATTACH_PREFIX: &str = "standings:";
 
 impl Event {
     /// `after round 2 of 5`, `not started`, `final`.
@@ -224,7 +221,7 @@ impl Service {
             ..Reply::default()
         };
         let mut message = place_message(&event_place(&event.t), &reply);
-        message.attach = Some(format!("{ATTACH_PREFIX}{}", event.t.id));
+        message.attach = Some(Attach::Standings(event.t.id));
         message
     }
 }
