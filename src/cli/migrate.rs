@@ -316,6 +316,7 @@ mod tests {
             south_score: scores[0],
             north_score: scores[1],
             ply,
+            pits: crate::store::Pits::default(),
             end_proposed_by: None,
             version: 0,
             time_control: crate::play::clock::TimeControl::None,

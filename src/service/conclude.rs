@@ -85,7 +85,7 @@ impl Service {
             other = other,
         ));
         reply.mentions.push(view::player(&row, side.opponent()));
-        reply.game = Some(row.id);
+        view::about(&mut reply, &row);
         Ok(reply)
     }
 

@@ -25,7 +25,6 @@ impl Service {
         let language = self
             .language_at(cmd.place.platform.as_str(), settings::scope(&cmd.place))
             .await;
-        let place_thread = cmd.place.thread.clone();
         let mut reply = match cmd.event.clone() {
             Some(event) => {
                 crate::i18n::in_language(language.clone(), self.handle_once(&event, cmd)).await
@@ -33,15 +32,9 @@ impl Service {
             None => crate::i18n::in_language(language.clone(), self.handle_here(cmd)).await,
         };
         reply.language = language;
-        // Adapters post a public reply about a game in its thread, unless the command
-        // was typed in a thread; the reply built from the game's row says where.
-        let routed = !reply.private && place_thread.is_none() && reply.thread.is_none();
-        if let Some(game) = reply.game.filter(|_| routed) {
-            reply.thread = self.game_thread(game).await.unwrap_or_else(|err| {
-                tracing::error!(game, error = %err, "could not read the game's thread");
-                None
-            });
-        }
+        // A reply about a game says where its thread is, from the row it was built
+        // from (view::about): the adapter posts a public one there, unless the command
+        // was typed in a thread.
         reply
     }
 
@@ -54,7 +47,7 @@ impl Service {
     /// The language of the bot's messages at `place` on `platform` (English when the
     /// settings cannot be read).
     pub(crate) async fn language_at(&self, platform: &str, place: &str) -> crate::i18n::Language {
-        match self.store.settings(platform, place).await {
+        match self.settings_at(platform, place).await {
             Ok(row) => settings::Settings::from_row(row).language(),
             Err(err) => {
                 tracing::warn!(error = %err, "cannot read a place's language; using English");

@@ -160,6 +160,8 @@ pub struct Service {
     discord_shards: std::sync::RwLock<DiscordShards>,
     /// The engine: its endgame tables and kept searchers.
     engine: Arc<crate::engine::Engine>,
+    /// The places' settings as recently read.
+    settings_cache: settings::cache::Cache,
 }
 
 impl Service {
@@ -198,6 +200,7 @@ impl Service {
             rates,
             discord_shards: std::sync::RwLock::new(DiscordShards::NotRunning),
             engine,
+            settings_cache: settings::cache::Cache::default(),
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
         service

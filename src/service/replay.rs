@@ -84,7 +84,7 @@ impl Service {
                 description: crate::tr!("replay-record", game = id),
             },
         ];
-        reply.game = Some(row.id);
+        view::about(&mut reply, &row);
         Ok(reply)
     }
 }

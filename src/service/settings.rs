@@ -2,6 +2,7 @@
 //! who administer the place (see [`super::Role`]). A Discord server, a Matrix room
 //! or a console room has one set; they apply to games challenged after the change.
 
+pub(super) mod cache;
 mod values;
 
 pub use values::KEYS;
@@ -98,10 +99,25 @@ impl Service {
     /// The settings that apply at `place`.
     pub(super) async fn place_settings(&self, place: &Place) -> Result<Settings, ServiceError> {
         let row = self
-            .store
-            .settings(place.platform.as_str(), scope(place))
+            .settings_at(place.platform.as_str(), scope(place))
             .await?;
         Ok(Settings { row })
+    }
+
+    /// The settings of `place` on `platform`, as read within the last
+    /// [`cache::TTL_MS`] (see `settings/cache.rs`).
+    pub(super) async fn settings_at(
+        &self,
+        platform: &str,
+        place: &str,
+    ) -> Result<SettingsRow, ServiceError> {
+        let now = self.now();
+        if let Some(row) = self.settings_cache.get(platform, place, now) {
+            return Ok(row);
+        }
+        let row = self.store.settings(platform, place).await?;
+        self.settings_cache.put(platform, place, row.clone(), now);
+        Ok(row)
     }
 
     /// Refuses to start a game at `place` if its settings keep games elsewhere.
@@ -125,7 +141,13 @@ impl Service {
         cmd: &Command,
         changes: &[(String, String)],
     ) -> Result<Reply, ServiceError> {
-        let mut settings = self.place_settings(&cmd.place).await?;
+        // The row as stored: a change is saved against its version.
+        let (platform, place) = (cmd.place.platform.as_str(), scope(&cmd.place));
+        let mut settings = Settings {
+            row: self.store.settings(platform, place).await?,
+        };
+        self.settings_cache
+            .put(platform, place, settings.row.clone(), self.now());
         if changes.is_empty() {
             let mut reply = Reply::private(crate::tr!("settings-shown"));
             reply.table = Some(table(&settings, cmd.place.platform));
@@ -149,6 +171,9 @@ impl Service {
         if !saved {
             return Err(ServiceError::SettingsChanged);
         }
+        settings.row.version += 1;
+        self.settings_cache
+            .put(platform, place, settings.row.clone(), self.now());
         let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
         // The answer is already in the new language.
         let language = settings.language();

@@ -142,9 +142,6 @@ pub(super) async fn with_board(
     advice: Option<&str>,
     now: i64,
 ) -> Reply {
-    if reply.thread.is_none() && reply.game == Some(row.id) {
-        reply.thread = thread_of(row);
-    }
     let advice = advice.filter(|_| !game.is_over()).map(str::to_owned);
     if let Some(advice) = &advice {
         let _ = write!(reply.text, "\n{advice}.");
@@ -240,8 +237,15 @@ pub(super) fn board_reply(row: &GameRow, game: &Game, headline: String, now: i64
     let mut reply = Reply::public(headline);
     status(row, game, &mut reply, now);
     reply.board_text = Some(text_board(game.position(), !game.is_over()));
-    reply.game = Some(row.id);
+    about(&mut reply, row);
     reply
+}
+
+/// Marks `reply` as about the game stored as `row`, and where its thread is (from
+/// the row already read: the reply needs no second look).
+pub(super) fn about(reply: &mut Reply, row: &GameRow) {
+    reply.game = Some(row.id);
+    reply.thread = thread_of(row);
 }
 
 /// The public reply to a move just played.

@@ -13,7 +13,7 @@ macro_rules! select_game {
                 g.north_id, n.user_id AS north_user, n.name AS north_name,
                 COALESCE(n.identity_id, n.id) AS north_identity, n.is_bot AS north_bot,
                 g.variant, g.rated, g.advice, g.status, g.result, g.reason,
-                g.south_score, g.north_score, g.ply, g.end_proposed_by, g.version,
+                g.south_score, g.north_score, g.ply, g.pits, g.end_proposed_by, g.version,
                 g.time_control, g.reminders, g.south_left_ms, g.north_left_ms,
                 g.turn_started_at, g.deadline_at, g.tournament_id, g.created_at, g.updated_at
          FROM games g

@@ -58,7 +58,7 @@ pub use outbox::{Attach, NewMessage, OutboxRow, MAX_ATTEMPTS as MAX_DELIVERY_ATT
 pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};
 pub use puzzles::{NewPuzzle, PuzzleRow};
 pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
-pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame};
+pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits};
 pub use settings::SettingsRow;
 pub use social::{LinkOutcome, Merge};
 pub use state::{Ending, GameState};

@@ -4,7 +4,7 @@ use sqlx::FromRow;
 
 use super::state::GameState;
 use crate::play::clock::TimeControl;
-use crate::rules::Variant;
+use crate::rules::{Pit, Variant};
 
 /// A game as stored, with both players' ids and names.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
@@ -59,6 +59,9 @@ pub struct GameRow {
     pub north_score: i64,
     /// Moves played so far.
     pub ply: i64,
+    /// Their pits, in order.
+    #[sqlx(try_from = "String")]
+    pub pits: Pits,
     /// `S` or `N` if that side proposed ending by agreement.
     pub end_proposed_by: Option<String>,
     /// Bumped by every change.
@@ -90,6 +93,22 @@ impl GameRow {
     #[must_use]
     pub fn is_active(&self) -> bool {
         self.state == GameState::Active
+    }
+}
+
+/// A game's moves as the pits sown, in order (the `pits` column: one letter each).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pits(pub Vec<Pit>);
+
+impl TryFrom<String> for Pits {
+    type Error = String;
+
+    fn try_from(letters: String) -> Result<Pits, String> {
+        letters
+            .chars()
+            .map(|c| Pit::from_letter(c).ok_or_else(|| format!("pit `{c}` in `{letters}`")))
+            .collect::<Result<Vec<Pit>, String>>()
+            .map(Pits)
     }
 }
 

@@ -59,7 +59,8 @@ impl Store {
                  south_left_ms = COALESCE($10, south_left_ms),
                  north_left_ms = COALESCE($11, north_left_ms),
                  turn_started_at = COALESCE($12, turn_started_at),
-                 deadline_at = CASE WHEN $13 THEN $14 ELSE deadline_at END
+                 deadline_at = CASE WHEN $13 THEN $14 ELSE deadline_at END,
+                 pits = pits || $15
              WHERE id = $7 AND version = $8 AND status = 'active' AND ply = $9",
         )
         .bind(i64::from(record.scores[0]))
@@ -76,6 +77,7 @@ impl Store {
         .bind(clock.map(|c| c.turn_started_at))
         .bind(set_deadline)
         .bind(clock.and_then(|c| c.deadline_at))
+        .bind(record.pit.to_string())
         .execute(&mut *tx)
         .await?
         .rows_affected();

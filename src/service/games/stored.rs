@@ -3,7 +3,7 @@
 
 use super::super::{view, Action, Command, GameRef, Service, ServiceError};
 use crate::{
-    rules::{EndReason, Game, IllegalMove, Outcome, Pit, Side, Variant},
+    rules::{EndReason, Game, IllegalMove, Outcome, Side, Variant},
     store::{GameEnd, GameRow},
 };
 
@@ -102,42 +102,26 @@ impl Service {
     ) -> Result<Game, ServiceError> {
         let ply = ply.clamp(0, row.ply);
         let variant: Variant = row.variant;
-        let mut moves = self.store.move_pits(row.id).await?;
-        // The row was read first; a move committed since then is not part of it (moves
-        // are only ever appended, each with its row update in one transaction).
+        // The row carries its moves, written by the statement that bumps its ply.
+        let pits = &row.pits.0;
         let played = usize::try_from(row.ply).unwrap_or(usize::MAX);
         let shown = usize::try_from(ply).unwrap_or(usize::MAX);
-        if moves.len() < played {
+        if pits.len() != played {
             return Err(ServiceError::Internal(format!(
                 "game #{} has {} moves stored for ply {}",
                 row.id,
-                moves.len(),
+                pits.len(),
                 row.ply
             )));
         }
-        moves.truncate(shown);
-        let pits = moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let mut chars = m.chars();
-                match (chars.next().and_then(Pit::from_letter), chars.next()) {
-                    (Some(pit), None) => Ok(pit),
-                    _ => Err(ServiceError::Internal(format!(
-                        "game #{} ply {}: bad pit {m:?}",
-                        row.id,
-                        i + 1
-                    ))),
-                }
-            })
-            .collect::<Result<Vec<Pit>, _>>()?;
-        let mut game = Game::from_moves(variant, &pits).map_err(|(i, e)| {
-            ServiceError::Internal(format!(
-                "game #{} does not replay at ply {}: {e}",
-                row.id,
-                i + 1
-            ))
-        })?;
+        let mut game =
+            Game::from_moves(variant, &pits[..shown.min(played)]).map_err(|(i, e)| {
+                ServiceError::Internal(format!(
+                    "game #{} does not replay at ply {}: {e}",
+                    row.id,
+                    i + 1
+                ))
+            })?;
         if shown == played {
             end_as_stored(row, &mut game)
                 .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
