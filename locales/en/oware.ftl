@@ -540,6 +540,7 @@ jobs-button-challenge-again = Challenge again
 ## Analysis (src/service/analysis.rs and src/service/analysis/)
 
 analysis-started = Analysing game { $game }… The engine looks at every position ({ $moves } moves); the review will appear here.
+analysis-under-way = Game #{ $game } is being analysed already: its review will be posted where it was first asked for. Once it is, `/oware analyse #{ $game }` shows it at once.
 analysis-advice-verdict = { $verdict }
     The engine's full review: `/oware analyse #{ $game }`.
 judge-verdict = **Advice judged** ({ $plies ->

@@ -23,7 +23,8 @@ use crate::{
     engine::{self, analysis::Class},
     rules::Game,
     store::{
-        AnalysisRow, Attach, Claim, Effects, GameRow, JobKind, JobRow, NewJob, NewPuzzle, Venue,
+        AnalysisRow, Attach, Claim, Effects, GameRow, JobKind, JobRow, NewJob, NewPuzzle, Queued,
+        Venue,
     },
 };
 
@@ -104,7 +105,17 @@ impl Service {
             due_at: now,
             request: Some(request_json(&request)),
         };
-        self.store.queue_job(cmd.claim(), &job, now).await?;
+        let joinable = request_json(&Request { to: None });
+        let queued = self
+            .store
+            .queue_analysis(cmd.claim(), &job, &joinable, now)
+            .await?;
+        if queued == Queued::UnderWay {
+            return Ok(Reply::private(crate::tr!(
+                "analysis-under-way",
+                game = row.id
+            )));
+        }
         self.wake();
         let mut reply = Reply::public(crate::tr!(
             "analysis-started",

@@ -186,8 +186,7 @@ impl Service {
         }
     }
 
-    /// Runs `job` in the language of its place, renewing its claim while it runs on
-    /// a shared database.
+    /// Runs `job` in the language of its place, renewing its claim while it runs.
     async fn run_job(&self, job: JobRow) {
         let language = self.job_language(&job).await;
         crate::i18n::in_language(language, self.run_job_here(job)).await;
@@ -231,24 +230,23 @@ impl Service {
     }
 
     async fn run_job_here(&self, job: JobRow) {
+        // The claim is renewed while the job runs, on either backend: a long job (a
+        // review, a puzzle refill) must not lapse and be started a second time.
         let work = self.do_job(&job);
-        if self.store.backend() == Backend::Postgres {
-            let renew = async {
-                let every = Duration::from_millis(SHARED_LEASE_MS.unsigned_abs() / 3);
-                loop {
-                    tokio::time::sleep(every).await;
-                    let until = self.now() + SHARED_LEASE_MS;
-                    if let Err(err) = self.store.renew_job_claim(job.id, until).await {
-                        tracing::warn!(job = job.id, error = %err, "cannot renew a job's claim");
-                    }
+        let lease = self.lease_ms();
+        let renew = async {
+            let every = Duration::from_millis(lease.unsigned_abs() / 3);
+            loop {
+                tokio::time::sleep(every).await;
+                let until = self.now() + lease;
+                if let Err(err) = self.store.renew_job_claim(job.id, until).await {
+                    tracing::warn!(job = job.id, error = %err, "cannot renew a job's claim");
                 }
-            };
-            tokio::select! {
-                () = work => {}
-                () = renew => {}
             }
-        } else {
-            work.await;
+        };
+        tokio::select! {
+            () = work => {}
+            () = renew => {}
         }
     }
 

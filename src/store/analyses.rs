@@ -69,6 +69,17 @@ pub struct Venue {
     pub channel: String,
 }
 
+/// What [`Store::queue_analysis`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Queued {
+    /// A new job.
+    New,
+    /// The queued automatic review of the game took the request.
+    Joined,
+    /// A requested review of the game is queued already: nothing changed.
+    UnderWay,
+}
+
 impl Store {
     /// The stored analysis of game `game_id`, if any.
     ///
@@ -83,21 +94,57 @@ impl Store {
         )
     }
 
-    /// Queues `job` as the effect of the command being handled (recording its event,
-    /// so a redelivered command queues nothing).
+    /// Queues `job`, an analysis of its game, as the effect of the command being
+    /// handled (recording its event, so a redelivered command queues nothing). A
+    /// game has at most one analysis job: when one is queued already, a job whose
+    /// request is `joinable` (the automatic review that only judges advice) takes
+    /// `job`'s request instead, and any other is left as it is.
     ///
     /// # Errors
     /// [`StoreError::Replayed`] for a command handled before; database failures.
-    pub async fn queue_job(
+    pub async fn queue_analysis(
         &self,
         claim: Claim<'_>,
         job: &NewJob,
+        joinable: &str,
         now: i64,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Queued, StoreError> {
         let mut tx = self.write(claim).await?;
-        jobs::insert_job(&mut tx, job, job.game_id, None, now).await?;
+        let inserted = sqlx::query(
+            "INSERT INTO jobs (kind, game_id, due_at, request, created_at)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (game_id) WHERE kind = 'analysis' DO NOTHING",
+        )
+        .bind(job.kind.as_str())
+        .bind(job.game_id)
+        .bind(job.due_at)
+        .bind(&job.request)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        let queued = if inserted == 1 {
+            Queued::New
+        } else {
+            let joined = sqlx::query(
+                "UPDATE jobs SET request = $1
+                 WHERE kind = 'analysis' AND game_id = $2 AND request = $3",
+            )
+            .bind(&job.request)
+            .bind(job.game_id)
+            .bind(joinable)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if joined == 1 {
+                Queued::Joined
+            } else {
+                Queued::UnderWay
+            }
+        };
+        // Committed either way: the command is handled.
         tx.commit().await?;
-        Ok(())
+        Ok(queued)
     }
 
     /// Every vote given in game `game_id`, in ply order, latest last.

@@ -281,4 +281,33 @@ mod tests {
         let twice = write_once(&store, Claim::Job(id)).await;
         assert!(matches!(twice, Err(StoreError::Replayed)), "{twice:?}");
     }
+
+    #[tokio::test]
+    async fn a_job_id_is_never_handed_out_again() {
+        let (store, _dir) = store().await;
+        let job = || super::super::NewJob {
+            kind: super::super::JobKind::Reminder,
+            game_id: None,
+            challenge_id: None,
+            due_at: 0,
+            request: None,
+        };
+        let last_id = || async {
+            sqlx::query_scalar::<_, i64>("SELECT max(id) FROM jobs")
+                .fetch_one(&store.reader)
+                .await
+                .expect("reads")
+        };
+        store.schedule(None, &[job()], 0).await.expect("schedules");
+        let first = last_id().await;
+        write_once(&store, Claim::Job(first)).await.expect("done");
+        // The newest job was deleted: a plain INTEGER PRIMARY KEY gives its id again,
+        // and a runner still holding the old job would take the new one.
+        store.schedule(None, &[job()], 0).await.expect("schedules");
+        let second = last_id().await;
+        assert!(second > first, "job id {first} handed out again");
+        let stale = write_once(&store, Claim::Job(first)).await;
+        assert!(matches!(stale, Err(StoreError::Replayed)), "{stale:?}");
+        assert_eq!(count(&store, "SELECT count(*) FROM jobs").await, 1);
+    }
 }

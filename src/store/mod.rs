@@ -45,7 +45,7 @@ use std::time::Duration;
 
 use sqlx::AnyPool;
 
-pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Venue};
+pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Queued, Venue};
 pub use backend::{Backend, Changes, Exclusive, Flag};
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use claim::{Claim, Event, Unique};

@@ -337,6 +337,69 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
     assert!(outbox(&service).await.is_empty());
 }
 
+/// The analysis jobs queued for `game`.
+async fn analysis_jobs(db: &TempDb, game: i64) -> i64 {
+    db.count(&format!(
+        "SELECT count(*) FROM jobs WHERE kind = 'analysis' AND game_id = {game}"
+    ))
+    .await
+}
+
+#[tokio::test]
+async fn a_game_is_analysed_once_however_often_it_is_asked() {
+    let db = TempDb::new();
+    let service = Arc::new(db.service_with(config()).await);
+    let line = first_legal_line(8);
+    // Advice was given: the game's end queues its automatic review.
+    let advice: Vec<(usize, &str, &str)> = (0..4)
+        .map(|ply| (ply, "carol", line[ply].as_str()))
+        .collect();
+    let (game, _) = finished_game(&service, 8, &advice).await;
+    assert_eq!(analysis_jobs(&db, game).await, 1, "the automatic review");
+
+    // The first request joins the queued review: still one job, and it now posts
+    // the whole review to the asker.
+    let first = service
+        .handle(cmd_at(&place(), "carol", analyse(game)))
+        .await;
+    assert!(!first.private, "{}", first.text);
+    assert!(first.text.contains("Analysing game #"), "{}", first.text);
+    assert_eq!(analysis_jobs(&db, game).await, 1);
+    // Asked again (and again) before it ran: told it is under way, nothing queued.
+    for who in ["dave", "carol"] {
+        let again = service.handle(cmd_at(&place(), who, analyse(game))).await;
+        assert!(again.private, "{}", again.text);
+        assert!(
+            again.text.contains("being analysed already"),
+            "{}",
+            again.text
+        );
+    }
+    assert_eq!(analysis_jobs(&db, game).await, 1, "one review per game");
+
+    assert_eq!(service.run_due_jobs().await, 1, "one review ran");
+    let reviews: Vec<Outgoing> = outbox(&service)
+        .await
+        .into_iter()
+        .filter(|m| m.reply.text.contains("Advice judged"))
+        .collect();
+    assert_eq!(
+        reviews.len(),
+        1,
+        "posted once, to the asker, with the verdict"
+    );
+    assert!(
+        reviews[0].reply.files.iter().any(|f| is_png(&f.bytes)),
+        "with its evaluation graph"
+    );
+    // Once stored, asking shows it at once.
+    let after = service
+        .handle(cmd_at(&place(), "dave", analyse(game)))
+        .await;
+    assert!(!after.private && !after.files.is_empty(), "{}", after.text);
+    assert_eq!(analysis_jobs(&db, game).await, 0);
+}
+
 /// Small endgame tables, built once for this test binary and given to `service`'s
 /// engine.
 fn install_small_tables(service: &Service) -> Arc<engine::Tables> {

@@ -51,6 +51,21 @@ impl TempDb {
         let store = Store::open(&self.url).await.expect("the store opens");
         Service::new(store, config)
     }
+
+    /// The number `sql` (a `SELECT count(*) …`) reads from this database, over a
+    /// connection of its own.
+    #[allow(dead_code)] // not every test binary counts rows
+    pub async fn count(&self, sql: &str) -> i64 {
+        use sqlx::Connection;
+        sqlx::any::install_default_drivers();
+        let mut conn = sqlx::AnyConnection::connect(&self.url)
+            .await
+            .expect("a connection");
+        sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_owned()))
+            .fetch_one(&mut conn)
+            .await
+            .expect("a count")
+    }
 }
 
 /// Creates a database with a unique name on the server at `OWARE_TEST_POSTGRES_URL`
