@@ -25,7 +25,7 @@ pub enum Backend {
 /// serialised across processes exactly as SQLite serialises them in one file, so the
 /// transactions' read-check-write logic (caps, ratings, duplicate challenges) stays
 /// correct under READ COMMITTED. Claims of jobs use `FOR UPDATE SKIP LOCKED` instead.
-const WRITE_LOCK: i64 = 0x0A3A_0B07;
+pub(super) const WRITE_LOCK: i64 = 0x0A3A_0B07;
 
 impl Backend {
     /// The backend a database URL names: `postgres://` or `postgresql://` is

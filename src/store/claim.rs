@@ -2,8 +2,9 @@
 //! a write.
 //!
 //! Every write takes a [`Claim`] and claims it first thing, inside its transaction
-//! ([`Store::write`]), so exactly-once is a property of the write API rather than a
-//! habit of its callers:
+//! ([`Store::write`]; a move sent to PostgreSQL as one statement claims in that
+//! statement, see `turns/one_request.rs`), so exactly-once is a property of the write
+//! API rather than a habit of its callers:
 //! - a command from a platform event that may come again (a Matrix sync replayed
 //!   after a crash) records the [`Event`] in the inbox; a write that finds it
 //!   recorded by an earlier handling fails with [`StoreError::Replayed`] and rolls
@@ -63,6 +64,11 @@ impl Event {
     #[must_use]
     pub fn id(&self) -> &str {
         &self.id
+    }
+
+    /// Notes that a write of this handling recorded the event.
+    pub(super) fn mark_claimed(&self) {
+        self.claimed.store(true, Ordering::Relaxed);
     }
 
     /// Whether a write of this handling recorded the event (it may have rolled back

@@ -3,6 +3,10 @@
 //! apply exactly once, and a game that ends rated changes ratings in that same
 //! transaction.
 
+mod one_request;
+
+use one_request::MoveWrite;
+
 use super::{
     jobs::{self, Effects},
     ratings::{rate_game, RatingChange},
@@ -40,6 +44,40 @@ impl Store {
         game_id: i64,
         version: i64,
         record: &MoveRecord,
+        end: Option<&GameEnd>,
+        rate: Option<Rater<'_>>,
+        effects: impl FnOnce(&Applied) -> Effects + Send,
+        now: i64,
+    ) -> Result<Option<Applied>, StoreError> {
+        if end.is_none() {
+            // The common case, a move the game goes on after: one request.
+            let effects = effects(&Applied { ratings: None });
+            if effects.audit.is_none() && effects.clock.is_none() {
+                let write = MoveWrite {
+                    game_id,
+                    version,
+                    record,
+                    jobs: &effects.jobs,
+                    messages: &effects.messages,
+                    now,
+                };
+                let applied = self.record_move_at_once(claim, &write).await?;
+                return Ok(applied.then_some(Applied { ratings: None }));
+            }
+            let write = (claim, game_id, version, record);
+            return self
+                .record_move_in_transaction(write, None, None, |_| effects, now)
+                .await;
+        }
+        self.record_move_in_transaction((claim, game_id, version, record), end, rate, effects, now)
+            .await
+    }
+
+    /// [`Store::record_move`] in a transaction of several statements: a move that
+    /// ends its game (its ratings, its tournament's next round).
+    async fn record_move_in_transaction(
+        &self,
+        (claim, game_id, version, record): (Claim<'_>, i64, i64, &MoveRecord),
         end: Option<&GameEnd>,
         rate: Option<Rater<'_>>,
         effects: impl FnOnce(&Applied) -> Effects + Send,
