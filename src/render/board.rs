@@ -5,12 +5,12 @@
 //! right, North's row `f…a` above South's row `A…F`), South's name and a key to the
 //! highlights across the bottom.
 
-use std::sync::OnceLock;
-
 use tiny_skia::Path;
 
 use super::canvas::{circle, rgb, round_rect, Canvas, Color8, HEIGHT, WIDTH};
 use super::labels;
+use super::pieces::Pieces;
+use super::rings::{self, Rings};
 use super::text::{Align, Face};
 use super::BoardView;
 use crate::rules::{Pit, Side};
@@ -68,22 +68,22 @@ pub(crate) fn store_centre(side: Side) -> (f32, f32) {
     (STORE_X[side.index()] + w / 2.0, top + h / 2.0)
 }
 
-/// A canvas at `scale` (1 or 2; others are clamped) holding the parts of every
-/// picture that never change: background, wood, the carved stores and pits, the
-/// static labels. They are drawn once per scale and process (~15 ms), then copied.
-pub(crate) fn base(scale: u32) -> Canvas {
-    static BASES: [OnceLock<Canvas>; 2] = [OnceLock::new(), OnceLock::new()];
-    let s = scale.clamp(1, 2);
-    BASES[s as usize - 1]
-        .get_or_init(|| {
-            let mut canvas = Canvas::new(s);
-            draw_base(&mut canvas);
-            canvas
-        })
-        .duplicate()
+/// The area of `side`'s store, `[x, y, width, height]` in layout units.
+pub(super) fn store_area(side: Side) -> [f32; 4] {
+    let (top, w, h) = STORE;
+    [STORE_X[side.index()], top, w, h]
 }
 
-fn draw_base(canvas: &mut Canvas) {
+/// A canvas at `scale` (1 or 2; others are clamped) holding the parts of every
+/// picture that never change: background, wood, the carved stores and pits, the
+/// static labels. They are drawn once per scale and process (see `pieces.rs`), then
+/// copied.
+pub(crate) fn base(scale: u32) -> Canvas {
+    Pieces::get(scale).base()
+}
+
+/// Draws the parts of every picture that never change.
+pub(super) fn draw_base(canvas: &mut Canvas) {
     background(canvas);
     wood(canvas);
     for side in Side::BOTH {
@@ -95,17 +95,21 @@ fn draw_base(canvas: &mut Canvas) {
     labels::legend(canvas);
 }
 
-/// Draws the view over a [`base`].
+/// Draws the view over a [`base`]: the scores, seeds, rings and letters are pasted
+/// from their [`Pieces`], drawn once; the names and caption are drawn here.
 pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView<'_>) {
+    let pieces = Pieces::get(canvas.scale());
     for side in Side::BOTH {
-        score(canvas, side, view);
+        pieces.score(canvas, side, view.position.score(side));
     }
     let board = view.position.board();
     for pit in Pit::ALL {
-        seeds(canvas, pit, board[pit.index()]);
+        pieces.seeds(canvas, pit, board[pit.index()]);
     }
-    highlights(canvas, view);
-    labels::letters(canvas, view);
+    highlights(canvas, view, pieces);
+    for pit in Pit::ALL {
+        pieces.letter(canvas, pit, labels::faded(view, pit));
+    }
     for side in Side::BOTH {
         labels::name(canvas, side, view);
     }
@@ -188,7 +192,8 @@ fn pit_hollow(canvas: &mut Canvas, pit: Pit) {
     }
 }
 
-fn seeds(canvas: &mut Canvas, pit: Pit, seeds: u8) {
+/// Draws `seeds` seeds and their count into `pit`.
+pub(super) fn seeds(canvas: &mut Canvas, pit: Pit, seeds: u8) {
     let (cx, cy) = pit_centre(pit);
     if seeds == 0 {
         canvas.text(
@@ -278,9 +283,9 @@ fn store_hollow(canvas: &mut Canvas, side: Side) {
     );
 }
 
-fn score(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
+/// Draws `side`'s score in its store.
+pub(super) fn score(canvas: &mut Canvas, side: Side, score: u8) {
     let (cx, cy) = store_centre(side);
-    let score = view.position.score(side);
     canvas.text(
         &score.to_string(),
         (Face::Bold, 46.0),
@@ -316,30 +321,34 @@ fn ring(canvas: &mut Canvas, pit: Pit, color: Color8, width: f32, dash: Option<(
 const BETTER_WIDTH: f32 = 7.0;
 const PLAYED_WIDTH: f32 = 4.5;
 
-fn highlights(canvas: &mut Canvas, view: &BoardView<'_>) {
-    for pit in view.legal {
-        // Thick enough to survive a phone's downscale to ~380 px (tested).
-        ring(canvas, pit, LEGAL.alpha(230), 3.5, None);
-    }
-    if let Some(effect) = view.last {
-        for pit in effect.captured_pits {
-            ring(canvas, pit, CAPTURED, PLAYED_WIDTH, Some((9.0, 6.0)));
-        }
-    }
-    if let Some(pit) = view.ring {
-        ring(canvas, pit, BETTER, BETTER_WIDTH, None);
-    }
-    if let Some(effect) = view.last {
-        // The better move's own pit just played: its ring moves inside the green one,
-        // into the pit's dark hollow, so both stay whole.
-        let radius = if view.ring == Some(effect.pit) {
-            RING_RADIUS - (BETTER_WIDTH + PLAYED_WIDTH) / 2.0 - 0.75
-        } else {
-            RING_RADIUS
-        };
-        ring_at(canvas, effect.pit, radius, PLAYED, PLAYED_WIDTH, None);
-    }
+fn highlights(canvas: &mut Canvas, view: &BoardView<'_>, pieces: &Pieces) {
+    pieces.rings(canvas, &rings::sets(view));
     if view.ring.is_some() {
         labels::better_key(canvas);
+    }
+}
+
+/// Draws the rings of every pit (`sets`, by pit index): the legal pits', the captured
+/// pits', the better move's, then the pit just played's, each kind in pit order.
+pub(super) fn rings(canvas: &mut Canvas, sets: &[Rings; 12]) {
+    for kind in [Rings::LEGAL, Rings::CAPTURED, Rings::BETTER, Rings::PLAYED] {
+        for pit in Pit::ALL.into_iter().filter(|p| sets[p.index()].has(kind)) {
+            match kind {
+                // Thick enough to survive a phone's downscale to ~380 px (tested).
+                Rings::LEGAL => ring(canvas, pit, LEGAL.alpha(230), 3.5, None),
+                Rings::CAPTURED => ring(canvas, pit, CAPTURED, PLAYED_WIDTH, Some((9.0, 6.0))),
+                Rings::BETTER => ring(canvas, pit, BETTER, BETTER_WIDTH, None),
+                _ => {
+                    // The better move's own pit just played: its ring moves inside the
+                    // green one, into the pit's dark hollow, so both stay whole.
+                    let radius = if sets[pit.index()].has(Rings::BETTER) {
+                        RING_RADIUS - (BETTER_WIDTH + PLAYED_WIDTH) / 2.0 - 0.75
+                    } else {
+                        RING_RADIUS
+                    };
+                    ring_at(canvas, pit, radius, PLAYED, PLAYED_WIDTH, None);
+                }
+            }
+        }
     }
 }

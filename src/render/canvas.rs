@@ -81,6 +81,21 @@ impl Canvas {
         }
     }
 
+    /// Pixels per layout unit.
+    pub(crate) fn scale(&self) -> u32 {
+        self.transform.sx as u32
+    }
+
+    /// The pixels drawn so far.
+    pub(crate) fn pixmap(&self) -> &Pixmap {
+        &self.pixmap
+    }
+
+    /// The pixels, to paste into (see `patch.rs`).
+    pub(crate) fn pixmap_mut(&mut self) -> &mut Pixmap {
+        &mut self.pixmap
+    }
+
     /// A copy of `self`, to draw on while keeping the original.
     pub(crate) fn duplicate(&self) -> Canvas {
         Canvas {

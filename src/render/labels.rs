@@ -16,26 +16,33 @@ const NAME_MAX_WIDTH: f32 = 300.0;
 const MARGIN: f32 = 16.0;
 const TURN_PILL: Color8 = rgb(0xf7d58a);
 
-pub(super) fn letters(canvas: &mut Canvas, view: &BoardView<'_>) {
-    for pit in Pit::ALL {
-        let (cx, _) = pit_centre(pit);
-        let y = LETTER_BASELINE[pit.owner().index()];
-        // With legal moves shown, the other letters fade; with none (a finished game,
-        // a replay frame) all stay clear.
-        let ink = if view.legal.is_empty() || view.legal.contains(pit) {
-            INK_DARK
-        } else {
-            INK_DARK.alpha(120)
-        };
-        let mut buf = [0u8; 4];
-        canvas.text(
-            pit.letter().encode_utf8(&mut buf),
-            (Face::Bold, 17.0),
-            (cx, y),
-            Align::Center,
-            ink,
-        );
-    }
+/// Whether `pit`'s letter is faded: with legal moves shown, the other letters fade;
+/// with none (a finished game, a replay frame) all stay clear.
+pub(super) fn faded(view: &BoardView<'_>, pit: Pit) -> bool {
+    !view.legal.is_empty() && !view.legal.contains(pit)
+}
+
+/// Where `pit`'s letter may draw, `[x, y, width, height]` in layout units (with room
+/// to spare).
+pub(super) fn letter_area(pit: Pit) -> [f32; 4] {
+    let (cx, _) = pit_centre(pit);
+    let y = LETTER_BASELINE[pit.owner().index()];
+    [cx - 30.0, y - 24.0, 60.0, 32.0]
+}
+
+/// Draws `pit`'s letter below (South) or above (North) its pit.
+pub(super) fn letter(canvas: &mut Canvas, pit: Pit, faded: bool) {
+    let (cx, _) = pit_centre(pit);
+    let y = LETTER_BASELINE[pit.owner().index()];
+    let ink = if faded { INK_DARK.alpha(120) } else { INK_DARK };
+    let mut buf = [0u8; 4];
+    canvas.text(
+        pit.letter().encode_utf8(&mut buf),
+        (Face::Bold, 17.0),
+        (cx, y),
+        Align::Center,
+        ink,
+    );
 }
 
 /// The drawable, width-limited name of `side`'s player.

@@ -4,8 +4,10 @@
 //! and free of I/O; the font is embedded (DejaVu Sans, `assets/fonts/`).
 //!
 //! Shapes are drawn with tiny-skia, glyph outlines come from ab_glyph; PNGs are
-//! written by the `png` crate and GIFs by the `gif` crate (the `image` crate, which
-//! wraps both, writes neither indexed PNGs nor delta GIF frames).
+//! written by the `png` crate (a board's image data compressed by zlib-rs) and GIFs
+//! by the `gif` crate (the `image` crate, which wraps both, writes neither indexed
+//! PNGs nor delta GIF frames). What every board shows in a few fixed forms is drawn
+//! once per process and pasted (`pieces.rs`).
 
 mod alt;
 mod board;
@@ -13,9 +15,12 @@ mod canvas;
 pub mod chart;
 pub mod eval_graph;
 mod labels;
+mod patch;
+mod pieces;
 mod plot;
 mod quantize;
 mod replay;
+mod rings;
 mod table;
 mod text;
 
@@ -97,21 +102,26 @@ impl<'a> BoardView<'a> {
 #[must_use]
 pub fn board_png(view: &BoardView<'_>) -> Vec<u8> {
     let quantizer = quantize::Quantizer::get();
-    let indices = quantizer.indices(&render_rgba(view, PNG_SCALE));
-    let mut out = Vec::with_capacity(32 * 1024);
+    let rows = quantizer.png_rows(&render_rgba(view, PNG_SCALE), PNG_WIDTH as usize);
+    // zlib level 2 without filters: indices of mostly flat colours are what deflate
+    // handles best, and filters only scramble them. The rows are compressed in one go
+    // and written as one IDAT chunk (the png crate's encoder feeds its compressor two
+    // small writes a row, each clearing a 32 KB buffer). Measured: ~25 KB.
+    let mut zlib = vec![0; zlib_rs::compress_bound(rows.len())];
+    let (data, code) = zlib_rs::compress_slice(&mut zlib, &rows, zlib_rs::DeflateConfig::new(2));
+    // Invariant: level 2 is a valid setting and the buffer holds the worst case.
+    assert_eq!(code, zlib_rs::ReturnCode::Ok, "zlib into memory");
+    let mut out = Vec::with_capacity(data.len() + 1024);
     let mut encoder = png::Encoder::new(&mut out, PNG_WIDTH, PNG_HEIGHT);
     encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_palette(quantizer.palette());
-    // zlib level 2 without filters: indices of mostly flat colours are what deflate
-    // handles best, and filters only scramble them. Measured: ~25 KB in ~1 ms.
-    encoder.set_deflate_compression(png::DeflateCompression::Level(2));
-    encoder.set_filter(png::Filter::NoFilter);
     // Invariant: the header is valid (fixed size, 8-bit indexed with a palette), the
-    // data is exactly PNG_WIDTH × PNG_HEIGHT indices, and a Vec never refuses bytes.
+    // data is exactly PNG_HEIGHT rows of a filter byte and PNG_WIDTH indices, and a
+    // Vec never refuses bytes.
     let mut writer = encoder.write_header().expect("PNG header into memory");
     writer
-        .write_image_data(&indices)
+        .write_chunk(png::chunk::IDAT, data)
         .expect("PNG data into memory");
     writer.finish().expect("PNG end into memory");
     out
