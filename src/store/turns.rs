@@ -1,5 +1,6 @@
-//! The writes that play a game: a move, the game's end, a proposal to end it. Each is
-//! one transaction guarded by the game's `version`, so two identical moves sent at once
+//! The writes that play a game: a move (one request, see `turns/one_request.rs`, or a
+//! transaction when it ends the game), the game's end, a proposal to end it. Each is
+//! guarded by the game's `version`, so two identical moves sent at once
 //! apply exactly once, and a game that ends rated changes ratings in that same
 //! transaction.
 
@@ -49,105 +50,41 @@ impl Store {
         effects: impl FnOnce(&Applied) -> Effects + Send,
         now: i64,
     ) -> Result<Option<Applied>, StoreError> {
-        if end.is_none() {
+        // A move the game goes on after has no ratings: its effects are known now.
+        let (known, later) = match end {
+            None => (Some(effects(&Applied { ratings: None })), None),
+            Some(_) => (None, Some(effects)),
+        };
+        if let Some(plain) = known.as_ref().filter(|e| e.audit.is_none()) {
             // The common case, a move the game goes on after: one request.
-            let effects = effects(&Applied { ratings: None });
-            if effects.audit.is_none() && effects.clock.is_none() {
-                let write = MoveWrite {
-                    game_id,
-                    version,
-                    record,
-                    jobs: &effects.jobs,
-                    messages: &effects.messages,
-                    now,
-                };
-                let applied = self.record_move_at_once(claim, &write).await?;
-                return Ok(applied.then_some(Applied { ratings: None }));
-            }
-            let write = (claim, game_id, version, record);
-            return self
-                .record_move_in_transaction(write, None, None, |_| effects, now)
-                .await;
+            let write = MoveWrite {
+                game_id,
+                version,
+                record,
+                end: None,
+                jobs: &plain.jobs,
+                messages: &plain.messages,
+                now,
+            };
+            let applied = self.record_move_at_once(claim, &write).await?;
+            return Ok(applied.then_some(Applied { ratings: None }));
         }
-        self.record_move_in_transaction((claim, game_id, version, record), end, rate, effects, now)
-            .await
-    }
-
-    /// [`Store::record_move`] in a transaction of several statements: a move that
-    /// ends its game (its ratings, its tournament's next round).
-    async fn record_move_in_transaction(
-        &self,
-        (claim, game_id, version, record): (Claim<'_>, i64, i64, &MoveRecord),
-        end: Option<&GameEnd>,
-        rate: Option<Rater<'_>>,
-        effects: impl FnOnce(&Applied) -> Effects + Send,
-        now: i64,
-    ) -> Result<Option<Applied>, StoreError> {
-        // IMMEDIATE takes the write lock first, so concurrent writers queue on the busy
-        // timeout instead of failing to upgrade a read snapshot.
+        // A move that ends its game (or carries an audit entry): its ratings and its
+        // tournament's next round follow in the transaction.
+        let write = MoveWrite {
+            game_id,
+            version,
+            record,
+            end,
+            jobs: &[],
+            messages: &[],
+            now,
+        };
         let mut tx = self.write(claim).await?;
-        // The new turn's clocks in the same statement; a game that ends has no
-        // deadline, and one without new clocks keeps its own.
-        let clock = record.clock.filter(|_| end.is_none());
-        let set_deadline = end.is_some() || clock.is_some();
-        let updated = sqlx::query(
-            "UPDATE games SET version = version + 1, ply = ply + 1,
-                 south_score = $1, north_score = $2, end_proposed_by = NULL,
-                 status = $3, result = $4, reason = $5, updated_at = $6,
-                 south_left_ms = COALESCE($10, south_left_ms),
-                 north_left_ms = COALESCE($11, north_left_ms),
-                 turn_started_at = COALESCE($12, turn_started_at),
-                 deadline_at = CASE WHEN $13 THEN $14 ELSE deadline_at END,
-                 pits = pits || $15
-             WHERE id = $7 AND version = $8 AND status = 'active' AND ply = $9",
-        )
-        .bind(i64::from(record.scores[0]))
-        .bind(i64::from(record.scores[1]))
-        .bind(if end.is_some() { "finished" } else { "active" })
-        .bind(end.and_then(|e| e.ending.result_column()))
-        .bind(end.map(|e| e.ending.reason_column()))
-        .bind(now)
-        .bind(game_id)
-        .bind(version)
-        .bind(record.ply - 1)
-        .bind(clock.map(|c| c.left_ms[0]))
-        .bind(clock.map(|c| c.left_ms[1]))
-        .bind(clock.map(|c| c.turn_started_at))
-        .bind(set_deadline)
-        .bind(clock.and_then(|c| c.deadline_at))
-        .bind(record.pit.to_string())
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if updated == 0 {
+        if !one_request::record_in(&mut tx, &write).await? {
             tx.rollback().await?;
             return Ok(None);
         }
-        let board = record
-            .board_after
-            .iter()
-            .map(u8::to_string)
-            .collect::<Vec<_>>()
-            .join(",");
-        sqlx::query(
-            "INSERT INTO moves (game_id, ply, player_id, pit, sown, captured, captured_pits,
-                                grand_slam, board_after, south_score, north_score, played_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-        )
-        .bind(game_id)
-        .bind(record.ply)
-        .bind(record.player_id)
-        .bind(record.pit.to_string())
-        .bind(i64::from(record.sown))
-        .bind(i64::from(record.captured))
-        .bind(&record.captured_pits)
-        .bind(record.grand_slam)
-        .bind(board)
-        .bind(i64::from(record.scores[0]))
-        .bind(i64::from(record.scores[1]))
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
         let ratings = match (end, rate) {
             (Some(end), Some(rater)) => rate_game(&mut tx, game_id, end, rater, now).await?,
             _ => None,
@@ -156,12 +93,17 @@ impl Store {
             tournaments::after_game_end(&mut tx, game_id, now).await?;
         }
         let applied = Applied { ratings };
+        let effects = match (known, later) {
+            (Some(effects), _) => effects,
+            (None, Some(effects)) => effects(&applied),
+            (None, None) => Effects::none(),
+        };
         jobs::apply(
             &mut tx,
             Some((game_id, version + 1)),
             &Effects {
                 clock: None, // written with the move
-                ..effects(&applied)
+                ..effects
             },
             now,
         )

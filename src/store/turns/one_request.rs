@@ -10,12 +10,15 @@
 //!
 //! Either way the game's row is the guard: the move applies only if the game is
 //! still active at the version and ply it was read at. A move that ends its game
-//! (its ratings, the tournament's next round) takes the transaction in `turns`.
+//! (its ratings, the tournament's next round) takes the transaction in `turns`,
+//! whose first two statements are the same `UPDATE` and `INSERT` ([`record_in`]).
 
 use sqlx::Row;
 
+use sqlx::{Any, Transaction};
+
 use super::super::{
-    jobs::NewJob, outbox::NewMessage, Backend, Claim, MoveRecord, Store, StoreError,
+    jobs::NewJob, outbox::NewMessage, Backend, Claim, GameEnd, MoveRecord, Store, StoreError,
 };
 
 /// One argument of the request.
@@ -48,12 +51,14 @@ impl Args {
     }
 }
 
-/// What the request writes: the move on game `game_id` read at `version`, and the
-/// jobs and messages that follow it.
+/// What a move writes: the move on game `game_id` read at `version`, the game's end
+/// if it ends it, and the jobs and messages that follow it (written by the one
+/// request; the transaction of a move that ends its game writes its own).
 pub(super) struct MoveWrite<'a> {
     pub game_id: i64,
     pub version: i64,
     pub record: &'a MoveRecord,
+    pub end: Option<&'a GameEnd>,
     pub jobs: &'a [NewJob],
     pub messages: &'a [NewMessage],
     pub now: i64,
@@ -61,13 +66,18 @@ pub(super) struct MoveWrite<'a> {
 
 impl MoveWrite<'_> {
     /// `UPDATE games …`: the guarded change of the game's row (its ply, scores,
-    /// clocks and pits), ending in its `WHERE`, for `extra` guards to follow.
+    /// clocks, pits, and its end if the move ends it), ending in its `WHERE`, for
+    /// more guards to follow.
     fn update(&self, a: &mut Args) -> String {
         let r = self.record;
-        let clock = r.clock;
+        // The new turn's clocks; a game that ends has no deadline, and one without
+        // new clocks keeps its own.
+        let end = self.end.map(|e| e.ending);
+        let clock = r.clock.filter(|_| end.is_none());
         format!(
             "UPDATE games SET version = version + 1, ply = ply + 1,
                  south_score = {}, north_score = {}, end_proposed_by = NULL, updated_at = {},
+                 status = {}, result = {}, reason = {},
                  south_left_ms = COALESCE({}, south_left_ms),
                  north_left_ms = COALESCE({}, north_left_ms),
                  turn_started_at = COALESCE({}, turn_started_at),
@@ -77,10 +87,13 @@ impl MoveWrite<'_> {
             a.int(i64::from(r.scores[0])),
             a.int(i64::from(r.scores[1])),
             a.int(self.now),
+            a.text(Some(if end.is_some() { "finished" } else { "active" })),
+            a.text(end.and_then(|e| e.result_column())),
+            a.text(end.map(|e| e.reason_column())),
             a.int(clock.map(|c| c.left_ms[0])),
             a.int(clock.map(|c| c.left_ms[1])),
             a.int(clock.map(|c| c.turn_started_at)),
-            a.flag(clock.is_some()),
+            a.flag(end.is_some() || clock.is_some()),
             a.int(clock.and_then(|c| c.deadline_at)),
             a.text(Some(&r.pit.to_string())),
             a.int(self.game_id),
@@ -278,6 +291,28 @@ fn bound(
         };
     }
     query
+}
+
+/// In a transaction: the guarded `UPDATE` of the game and the move's row, as two
+/// statements; whether the game was still where `write` read it (`false`: nothing
+/// was written, roll back). For a move that ends its game, whose ratings and
+/// tournament follow in the same transaction.
+pub(super) async fn record_in(
+    tx: &mut Transaction<'_, Any>,
+    write: &MoveWrite<'_>,
+) -> Result<bool, StoreError> {
+    let mut args = Args::default();
+    let sql = write.update(&mut args);
+    if bound(sql, args).execute(&mut **tx).await?.rows_affected() == 0 {
+        return Ok(false);
+    }
+    let mut args = Args::default();
+    let sql = format!(
+        "INSERT INTO moves ({MOVE_COLUMNS}) VALUES ({})",
+        write.move_values(&mut args)
+    );
+    bound(sql, args).execute(&mut **tx).await?;
+    Ok(true)
 }
 
 impl Store {
