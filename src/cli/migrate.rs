@@ -11,9 +11,11 @@ use anyhow::Context;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::rules::{Game, Pit, Variant};
-use crate::service::end_as_stored;
-use crate::store::{redact, CopyProgress, CopySource, Ending, GameRow, MoveRow, Store};
+mod check;
+
+use check::replay_games;
+
+use crate::store::{redact, CopyProgress, CopySource, Store};
 
 /// Arguments of `oware-bot migrate-data`.
 #[derive(Args)]
@@ -168,106 +170,6 @@ impl TableBars {
     }
 }
 
-/// Replays every game of `store`, adding what differs to `problems`; returns how many
-/// games were replayed.
-async fn replay_games(store: &Store, problems: &mut Vec<String>) -> anyhow::Result<usize> {
-    let ids = store.game_ids().await?;
-    let bar = ProgressBar::new(ids.len() as u64).with_style(
-        ProgressStyle::with_template("{msg:>20} [{bar:30}] {pos}/{len} games")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
-    bar.set_message("replaying");
-    for &id in &ids {
-        let Some(row) = store.game(id).await? else {
-            problems.push(format!("game #{id} cannot be read back with its players"));
-            continue;
-        };
-        let moves = store.moves(id).await?;
-        if let Err(why) = check_game(&row, &moves) {
-            problems.push(format!("game #{id}: {why}"));
-        }
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    Ok(ids.len())
-}
-
-/// Replays a stored game with the rules core, as the service does: its moves from
-/// the start position, then the ending stored without a move (resignation, timeout,
-/// abort, agreement). Every move's board and scores, the game's scores and its
-/// result must be the stored ones.
-fn check_game(row: &GameRow, moves: &[MoveRow]) -> Result<(), String> {
-    let variant: Variant = row.variant;
-    if i64::try_from(moves.len()).ok() != Some(row.ply) {
-        return Err(format!(
-            "{} moves stored, but the game is at move {}",
-            moves.len(),
-            row.ply
-        ));
-    }
-    let pits = moves
-        .iter()
-        .zip(1..)
-        .map(|(m, ply)| {
-            let mut letters = m.pit.chars();
-            match (letters.next().and_then(Pit::from_letter), letters.next()) {
-                (Some(pit), None) if m.ply == ply => Ok(pit),
-                (Some(_), None) => Err(format!("move {ply} is stored as ply {}", m.ply)),
-                _ => Err(format!("move {ply}: {:?} is not a pit", m.pit)),
-            }
-        })
-        .collect::<Result<Vec<Pit>, String>>()?;
-    let mut game = Game::from_moves(variant, &pits)
-        .map_err(|(i, e)| format!("move {} ({}) does not replay: {e}", i + 1, pits[i].letter()))?;
-    for (ply, stored) in game.plies().iter().zip(moves) {
-        let board = ply.after.board().map(i64::from);
-        let scores = ply.after.scores().map(i64::from);
-        let stored_board: Vec<i64> = stored
-            .board_after
-            .split(',')
-            .map(|n| n.trim().parse().unwrap_or(-1))
-            .collect();
-        if stored_board != board || [stored.south_score, stored.north_score] != scores {
-            return Err(format!(
-                "after move {} the replay has board {} and scores {}–{}, but {} and {}–{} \
-                 are stored",
-                stored.ply,
-                join(&board),
-                scores[0],
-                scores[1],
-                stored.board_after,
-                stored.south_score,
-                stored.north_score
-            ));
-        }
-    }
-    if row.is_active() && game.is_over() {
-        return Err("stored as active, but its moves end it".to_owned());
-    }
-    end_as_stored(row, &mut game).map_err(|e| e.to_string())?;
-    let scores = game.position().scores().map(i64::from);
-    if [row.south_score, row.north_score] != scores {
-        return Err(format!(
-            "the replay ends {}–{}, but the game is stored at {}–{}",
-            scores[0], scores[1], row.south_score, row.north_score
-        ));
-    }
-    if let (Some(outcome), Some(stored)) = (game.outcome(), row.state.ending()) {
-        let replayed = Ending::from(outcome);
-        if replayed != stored {
-            return Err(format!(
-                "the replay ends by {} with result {}, but {} with {} is stored",
-                replayed.reason_column(),
-                replayed.result_column().unwrap_or("none"),
-                stored.reason_column(),
-                stored.result_column().unwrap_or("none")
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// `1 game`, `2 games`.
 fn plural(n: impl std::fmt::Display, word: &str) -> String {
     let n = n.to_string();
@@ -286,106 +188,6 @@ fn join(numbers: &[i64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::GameState;
-
-    fn row(ply: i64, scores: [i64; 2], status: &str, reason: Option<&str>) -> GameRow {
-        GameRow {
-            id: 1,
-            platform: "console".into(),
-            space: None,
-            channel: "c".into(),
-            thread: None,
-            south_id: 1,
-            south_user: "a".into(),
-            south_name: "a".into(),
-            south_identity: 1,
-            south_bot: false,
-            north_id: 2,
-            north_user: "b".into(),
-            north_name: "b".into(),
-            north_identity: 2,
-            north_bot: false,
-            variant: Variant::Abapa,
-            rated: false,
-            advice: false,
-            state: if status == "active" {
-                GameState::Active
-            } else {
-                GameState::Over(Ending::decode(reason.map(|_| "N"), reason).expect("an ending"))
-            },
-            south_score: scores[0],
-            north_score: scores[1],
-            ply,
-            pits: crate::store::Pits::default(),
-            end_proposed_by: None,
-            version: 0,
-            time_control: crate::play::clock::TimeControl::None,
-            reminders: true,
-            south_left_ms: 0,
-            north_left_ms: 0,
-            turn_started_at: None,
-            deadline_at: None,
-            tournament_id: None,
-            created_at: 0,
-            updated_at: 0,
-        }
-    }
-
-    fn stored(pits: &str) -> Vec<MoveRow> {
-        let pits: Vec<Pit> = pits.chars().filter_map(Pit::from_letter).collect();
-        let game = Game::from_moves(Variant::Abapa, &pits).expect("legal");
-        game.plies()
-            .iter()
-            .zip(1..)
-            .map(|(p, ply)| MoveRow {
-                ply,
-                player_id: 1,
-                pit: p.effect.pit.letter().to_string(),
-                sown: 0,
-                captured: 0,
-                captured_pits: String::new(),
-                grand_slam: false,
-                board_after: join(&p.after.board().map(i64::from)),
-                south_score: i64::from(p.after.scores()[0]),
-                north_score: i64::from(p.after.scores()[1]),
-                played_at: 0,
-            })
-            .collect()
-    }
-
-    #[test]
-    fn a_faithful_game_replays() {
-        let moves = stored("Cf");
-        assert_eq!(check_game(&row(2, [0, 0], "active", None), &moves), Ok(()));
-        // South resigned after two moves: North wins, the scores stay.
-        assert_eq!(
-            check_game(&row(2, [0, 0], "finished", Some("resignation")), &moves),
-            Ok(())
-        );
-    }
-
-    #[test]
-    fn a_changed_board_score_or_move_is_reported() {
-        let mut moves = stored("Cf");
-        moves[1].board_after = "4,4,0,5,5,5,5,4,4,4,4,0".into();
-        let why = check_game(&row(2, [0, 0], "active", None), &moves).unwrap_err();
-        assert!(
-            why.starts_with("after move 2 the replay has board"),
-            "{why}"
-        );
-
-        let moves = stored("Cf");
-        let why = check_game(&row(2, [0, 3], "active", None), &moves).unwrap_err();
-        assert!(why.contains("stored at 0–3"), "{why}");
-
-        let why = check_game(&row(3, [0, 0], "active", None), &moves).unwrap_err();
-        assert!(why.contains("2 moves stored"), "{why}");
-
-        let mut moves = stored("Cf");
-        moves[1].pit = "C".into();
-        let why = check_game(&row(2, [0, 0], "active", None), &moves).unwrap_err();
-        assert!(why.contains("move 2 (C) does not replay"), "{why}");
-    }
 
     #[test]
     fn debug_hides_the_passwords() {
