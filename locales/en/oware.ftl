@@ -282,7 +282,7 @@ parse-challenge-not-game = `{ $id }` is a challenge; games are numbered like `#1
 parse-bad-id = `{ $id }` is not a game id: use a number, e.g. `#12`.
 parse-too-long = That command is too long ({ $length } characters; at most { $max }). Type it again, shorter.
 parse-usage = Type it like this: `{ $usage }`.
-parse-unknown-admin = `/oware admin` has no `{ $word }`: it takes abort, adjudicate, ban, unban and log (`/oware admin` alone explains them).
+parse-unknown-admin = `/oware admin` has no `{ $word }`: it takes status, abort, adjudicate, ban, unban, log and redeliver (`/oware admin` alone explains them).
 parse-unexpected-word = `{ $command }` does not take `{ $word }`. Type `/oware help` for examples.
 
 ## Time controls (src/service/clock.rs, src/service/when.rs)
@@ -348,7 +348,7 @@ status-challenges = Challenges pending
 status-jobs = Jobs pending
 status-jobs-figure = { $jobs } ({ $due } due now)
 status-unsent = Unsent, { $network }
-status-given-up = { $waiting } ({ $given_up } given up)
+status-dead = { $waiting } ({ $dead } undeliverable: /oware admin redeliver)
 status-shards-not-running = not running
 status-shards-all = all
 status-shards-one = { $shard } of { $total }
@@ -387,6 +387,7 @@ admin = **Moderation** (server admins; each action is kept in the audit log):
     - `/oware admin ban @someone [days] why`: stop them playing games here (challenging, accepting or being challenged), for `days` days or until unbanned.
     - `/oware admin unban @someone`: lift a ban.
     - `/oware admin log`: the last 20 actions and reports.
+    - `/oware admin redeliver`: send again this server's messages that could not be delivered (`/oware admin status` counts them).
     Anyone can report a game to the admins with `/oware report #12 why`.
 tournament = **Tournaments**:
     - `/oware tournament create My Cup format:round-robin|swiss rounds:3 time:3d rated:yes`: a new one (server admins, or anyone if `/oware settings tournaments:anyone`); `double:yes` makes a round-robin meet twice, colours swapped.
@@ -497,6 +498,15 @@ moderation-decided-headline = Game #{ $game } is decided by an admin (**{ $admin
 moderation-decided = Game #{ $game } is decided: { $verdict }. Its players are told in its thread.
 moderation-banned = **{ $name }** may not challenge or accept games on this server { $until }. Games under way go on.
 moderation-unbanned = **{ $name }** may start games on this server again.
+moderation-redeliver-none = No message of this server is undeliverable: nothing to send again. Messages still being retried go out by themselves.
+moderation-redelivered = { $count ->
+    [one] One undeliverable message of this server is queued again
+   *[other] { $count } undeliverable messages of this server are queued again
+ }: each is retried for another 24 hours, from now.
+moderation-redelivered-audit = { $count ->
+    [one] one message queued again
+   *[other] { $count } messages queued again
+ }
 moderation-log-empty = The audit log of this server is empty: no admin action or report yet.
 moderation-log = **Audit log** of this server, the last { $entries } entries, newest first (times UTC):
 moderation-report-notice = **Report** of game #{ $game } ({ $south } vs { $north }) by { $author }: { $why }

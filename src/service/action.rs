@@ -230,6 +230,9 @@ pub enum AdminAction {
     },
     /// The place's last audit entries.
     Log,
+    /// Send again the place's dead messages (undeliverable, or failing for the whole
+    /// retry period; counted by `/oware admin status`).
+    Redeliver,
 }
 
 /// A `/oware link` code as typed. Its `Debug` prints `***`: a failed command is

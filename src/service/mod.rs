@@ -49,6 +49,7 @@ use tokio::sync::{watch, Semaphore};
 
 use crate::play::{advice, clock, rating, tournament, when};
 
+pub use crate::store::DeliveryFailure;
 pub use action::{Action, AdminAction, ChallengeOptions, First, GameRef, Level, LinkCode};
 pub use admins::Admins;
 pub use clock::TimeControl;

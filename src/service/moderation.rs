@@ -101,6 +101,7 @@ impl Service {
                 AdminAction::Ban { .. } => "/oware admin ban",
                 AdminAction::Unban { .. } => "/oware admin unban",
                 AdminAction::Log => "/oware admin log",
+                AdminAction::Redeliver => "/oware admin redeliver",
             }));
         }
         match action {
@@ -114,7 +115,28 @@ impl Service {
             AdminAction::Ban { user, days, reason } => self.ban(cmd, user, *days, reason).await,
             AdminAction::Unban { user } => self.unban(cmd, user).await,
             AdminAction::Log => self.audit_log(cmd).await,
+            AdminAction::Redeliver => self.redeliver(cmd).await,
         }
+    }
+
+    /// `/oware admin redeliver`: the place's dead messages are queued again (each
+    /// retried for a new period), recorded in the audit log.
+    async fn redeliver(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let audit = Self::audit(cmd, "redeliver");
+        let requeued = self
+            .store
+            .redeliver(cmd.claim(), &audit, self.now(), |n| {
+                crate::tr!("moderation-redelivered-audit", count = n)
+            })
+            .await?;
+        if requeued == 0 {
+            return Ok(Reply::private(crate::tr!("moderation-redeliver-none")));
+        }
+        self.wake();
+        Ok(Reply::private(crate::tr!(
+            "moderation-redelivered",
+            count = requeued
+        )))
     }
 
     /// The active game `id` of `cmd`'s place.

@@ -3,10 +3,12 @@
 //! that mark them delivered. Writing them is part of each change's transaction (see
 //! `turn` and `jobs`); this file only reads and renders.
 
+use std::time::Duration;
+
 use tokio::sync::watch;
 
 use super::{view, Place, Platform, Reply, Service, ServiceError};
-use crate::store::{Attach, GameRow, NewMessage, OutboxRow};
+use crate::store::{Attach, DeliveryFailure, GameRow, NewMessage, OutboxRow, Retry};
 
 /// How many messages one delivery round takes.
 const ROUND: i64 = 50;
@@ -97,12 +99,15 @@ fn body(reply: &Reply) -> String {
 impl Service {
     /// Messages for `platform` waiting to be delivered, oldest first, with their
     /// boards rendered, in the language of their place; only those of the servers
-    /// on `shards` when given. A message that cannot be read is logged and given up.
+    /// on `shards` when given, and none of a destination that backs off after a
+    /// failure. A message whose body can never be read is dead at once (logged, and
+    /// counted by `/oware admin status`); one that cannot be prepared now (the
+    /// database failed) waits for the next round: neither is counted as sent.
     pub async fn unsent(&self, platform: Platform, shards: Option<&Shards>) -> Vec<Outgoing> {
         let share = shards.map(|s| (s.total, s.range.start, s.range.end));
         let rows = match self
             .store
-            .unsent_messages(platform.as_str(), ROUND, share)
+            .unsent_messages(platform.as_str(), ROUND, share, self.now())
             .await
         {
             Ok(rows) => rows,
@@ -112,7 +117,12 @@ impl Service {
             }
         };
         let mut out = Vec::with_capacity(rows.len());
+        // Places whose message could not be prepared: their later ones wait too.
+        let mut held = std::collections::HashSet::new();
         for row in rows {
+            if held.contains(&row.channel) {
+                continue;
+            }
             // Pictures are drawn now: in the language of the message's place.
             let place = row.space.as_deref().unwrap_or(&row.channel);
             let language = self.language_at(platform.as_str(), place).await;
@@ -121,13 +131,35 @@ impl Service {
                     message.reply.language = language;
                     out.push(message);
                 }
+                Err(ServiceError::Internal(reason)) => {
+                    tracing::error!(id = row.id, %reason, "unreadable outbox message: dead");
+                    self.delivery_failed(row.id, DeliveryFailure::Permanent(reason))
+                        .await;
+                }
                 Err(err) => {
-                    tracing::error!(id = row.id, error = %err, "unreadable outbox message: dropped");
-                    self.mark_sent(row.id).await;
+                    // This message's turn comes again; a later one to the same place
+                    // must not overtake it.
+                    tracing::warn!(id = row.id, error = %err,
+                        "could not prepare an outbox message; it waits for the next round");
+                    held.insert(row.channel.clone());
                 }
             }
         }
         out
+    }
+
+    /// How long until a destination of `platform` that backs off may be tried again,
+    /// if one does (zero when one is due): a deliverer sleeps at most that long.
+    pub async fn next_retry(&self, platform: Platform) -> Option<Duration> {
+        match self.store.next_retry(platform.as_str()).await {
+            Ok(at) => {
+                at.map(|at| Duration::from_millis(u64::try_from(at - self.now()).unwrap_or(0)))
+            }
+            Err(err) => {
+                tracing::error!(error = %err, "could not read when to retry deliveries");
+                None
+            }
+        }
     }
 
     async fn outgoing(
@@ -165,22 +197,40 @@ impl Service {
         })
     }
 
-    /// Records that message `id` was delivered.
+    /// Records that message `id` was delivered, or that the platform will never take
+    /// it ([`DeliveryFailure::Permanent`] is reported with [`Service::delivery_failed`]).
     pub async fn mark_sent(&self, id: i64) {
         if let Err(err) = self.store.mark_sent(id, self.now()).await {
             tracing::error!(id, error = %err, "could not mark an outbox message sent");
         }
     }
 
-    /// Records a failed delivery of message `id`; it is retried in later rounds, a
-    /// few times.
-    pub async fn delivery_failed(&self, id: i64) {
-        match self.store.note_failed_delivery(id).await {
-            Ok(attempts) if attempts >= crate::store::MAX_DELIVERY_ATTEMPTS => {
-                tracing::error!(id, attempts, "giving up delivering an outbox message");
+    /// Records a failed delivery of message `id`: its destination backs off, or, when
+    /// the failure is permanent or the message has failed for the whole retry period
+    /// (24 hours), it is dead: logged, counted by `/oware admin status`, re-queued by
+    /// `/oware admin redeliver`.
+    pub async fn delivery_failed(&self, id: i64, failure: DeliveryFailure) {
+        let jitter = rand::random::<f64>();
+        match self
+            .store
+            .delivery_failed(id, &failure, self.now(), jitter)
+            .await
+        {
+            Ok(Retry::Dead) => {
+                tracing::error!(
+                    id,
+                    reason = failure.reason(),
+                    "outbox message undeliverable: dead (see /oware admin status)"
+                );
             }
-            Ok(_) => {}
-            Err(err) => tracing::error!(id, error = %err, "could not count a failed delivery"),
+            Ok(Retry::At(at)) => {
+                tracing::debug!(
+                    id,
+                    retry_in_ms = at - self.now(),
+                    "delivery will be retried"
+                );
+            }
+            Err(err) => tracing::error!(id, error = %err, "could not record a failed delivery"),
         }
     }
 

@@ -5,11 +5,14 @@
 //! an anchor, the outbox message sent). [`ChatService`] is small and object-safe:
 //! adapters hold an `Arc<dyn ChatService>`, and their tests a small fake.
 
-use std::{future::Future, pin::Pin};
+use std::{future::Future, pin::Pin, time::Duration};
 
 use tokio::sync::watch;
 
-use super::{Command, DiscordShards, Outgoing, Place, Platform, Reply, Service, Shards, User};
+use super::{
+    Command, DeliveryFailure, DiscordShards, Outgoing, Place, Platform, Reply, Service, Shards,
+    User,
+};
 
 /// A boxed future, as the port's methods return.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -45,10 +48,16 @@ pub enum Receipt {
         /// The room's id.
         room: String,
     },
-    /// It delivered outbox message `id` (or the platform will never take it).
+    /// It delivered outbox message `id`.
     Sent(i64),
-    /// Delivering outbox message `id` failed this time: it is tried again later.
-    Failed(i64),
+    /// Delivering outbox message `id` failed: a transient failure is tried again
+    /// later (its destination backs off), a permanent one never.
+    Failed {
+        /// The message.
+        id: i64,
+        /// What the platform answered, judged transient or permanent.
+        failure: DeliveryFailure,
+    },
     /// Its own account on `platform` is `user` (challenging it starts a game
     /// against the engine). Discord reports it on READY.
     BotAccount {
@@ -96,6 +105,10 @@ pub trait ChatService: Send + Sync + 'static {
     /// [`Outgoing::place`] says, then report [`Receipt::Sent`].
     fn unsent(&self, platform: Platform, shards: Option<Shards>) -> BoxFuture<'_, Vec<Outgoing>>;
 
+    /// How long until a destination of `platform` that failed may be tried again
+    /// (zero: now), if one waits: a deliverer sleeps no longer than that.
+    fn next_retry(&self, platform: Platform) -> BoxFuture<'_, Option<Duration>>;
+
     /// Changes whenever a new message is waiting: a deliverer waits on it between
     /// rounds.
     fn outbox_watch(&self) -> watch::Receiver<u64>;
@@ -133,8 +146,8 @@ impl ChatService for Service {
                     Service::mark_sent(self, *id).await;
                     None
                 }
-                Receipt::Failed(id) => {
-                    Service::delivery_failed(self, *id).await;
+                Receipt::Failed { id, failure } => {
+                    Service::delivery_failed(self, *id, failure.clone()).await;
                     None
                 }
                 Receipt::BotAccount { platform, user } => {
@@ -179,6 +192,10 @@ impl ChatService for Service {
 
     fn unsent(&self, platform: Platform, shards: Option<Shards>) -> BoxFuture<'_, Vec<Outgoing>> {
         Box::pin(async move { Service::unsent(self, platform, shards.as_ref()).await })
+    }
+
+    fn next_retry(&self, platform: Platform) -> BoxFuture<'_, Option<Duration>> {
+        Box::pin(Service::next_retry(self, platform))
     }
 
     fn outbox_watch(&self) -> watch::Receiver<u64> {

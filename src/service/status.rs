@@ -105,8 +105,8 @@ fn table(backend: Backend, shards: &DiscordShards, counts: &StatusCounts) -> Str
             .iter()
             .find(|u| u.platform == platform.as_str());
         let waiting = unsent.map_or(0, |u| u.waiting);
-        let figure = match unsent.map(|u| u.given_up).filter(|&n| n > 0) {
-            Some(given_up) => crate::tr!("status-given-up", waiting = waiting, given_up = given_up),
+        let figure = match unsent.map(|u| u.dead).filter(|&n| n > 0) {
+            Some(dead) => crate::tr!("status-dead", waiting = waiting, dead = dead),
             None => waiting.to_string(),
         };
         rows.push((
@@ -157,7 +157,7 @@ mod tests {
             unsent: vec![UnsentCount {
                 platform: "discord".into(),
                 waiting: 5,
-                given_up: 1,
+                dead: 1,
             }],
         };
         let text = table(Backend::Postgres, &DiscordShards::All, &counts);
@@ -167,7 +167,7 @@ mod tests {
             "Games in progress   3",
             "Challenges pending  1",
             "Jobs pending        4 (2 due now)",
-            "Unsent, Discord     5 (1 given up)",
+            "Unsent, Discord     5 (1 undeliverable: /oware admin redeliver)",
             "Unsent, Matrix      0",
             "Unsent, console     0",
         ] {

@@ -87,6 +87,10 @@ pub enum Unique {
     /// The bot's own upkeep, run once by construction: start-up repairs, the puzzle
     /// supply, the copy tool.
     Upkeep,
+    /// An outbox message's delivery recorded (sent, failed, re-queued): sending is
+    /// idempotent on every platform (keyed by the message id), so recording it twice
+    /// changes nothing.
+    Delivery,
 }
 
 /// What a write acts on (see the module's documentation).

@@ -19,7 +19,7 @@ pub struct NewAudit {
     pub actor_id: String,
     /// Who did it: their name.
     pub actor_name: String,
-    /// `abort`, `adjudicate`, `ban`, `unban` or `report`.
+    /// `abort`, `adjudicate`, `ban`, `unban`, `redeliver` or `report`.
     pub action: &'static str,
     /// The game acted on.
     pub game_id: Option<i64>,

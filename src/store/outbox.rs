@@ -1,16 +1,14 @@
 //! The outbox: messages the bot sends unprompted, written in the transaction of the
 //! change that calls for them (see `jobs::apply`), read by each platform's deliverer
 //! and marked sent (at least once; the platforms' de-duplication keyed by the row id
-//! makes a re-send after a crash invisible).
+//! makes a re-send after a crash invisible). Failures, backoff and dead messages:
+//! see `delivery`.
 
 use sqlx::any::{AnyTypeInfo, AnyValueRef};
 use sqlx::error::BoxDynError;
 use sqlx::{Any, Decode, FromRow, Transaction, Type};
 
 use super::{Backend, Store, StoreError};
-
-/// How many times delivery of one outbox message is tried before it is given up.
-pub const MAX_ATTEMPTS: i64 = 10;
 
 /// Pictures an outbox message gets when it is delivered, drawn then (in the
 /// language of its place). Stored in the `attach` column as `analysis:<game>` or
@@ -147,7 +145,9 @@ macro_rules! unsent {
             "SELECT o.id, o.platform, o.space, o.channel, COALESCE(o.thread, g.thread) AS thread,
                     o.game_id, o.body, o.board_ply, o.attempts, o.attach, o.edits
              FROM outbox o LEFT JOIN games g ON g.id = o.game_id
-             WHERE o.platform = $1 AND o.sent_at IS NULL AND o.attempts < $2
+               LEFT JOIN delivery_backoff b ON b.platform = o.platform AND b.channel = o.channel
+             WHERE o.platform = $1 AND o.sent_at IS NULL AND o.dead_at IS NULL
+               AND (b.retry_at IS NULL OR b.retry_at <= $2)
                AND ($4 IS NULL OR (",
             $server,
             " >> 22) % $4 BETWEEN $5 AND $6 - 1)
@@ -157,8 +157,9 @@ macro_rules! unsent {
 }
 
 impl Store {
-    /// Messages for `platform` not yet delivered, oldest first, each with its game's
-    /// thread when it has none of its own.
+    /// Messages for `platform` not yet delivered nor dead, oldest first, each with its
+    /// game's thread when it has none of its own; not those of a destination that
+    /// backs off until after `now` (see `delivery`).
     ///
     /// # Errors
     /// Database failures.
@@ -169,6 +170,7 @@ impl Store {
         platform: &str,
         limit: i64,
         shards: Option<(u32, u32, u32)>,
+        now: i64,
     ) -> Result<Vec<OutboxRow>, StoreError> {
         let (total, start, end) = shards.map_or((None, 0, 0), |(t, s, e)| {
             (Some(i64::from(t)), i64::from(s), i64::from(e))
@@ -183,7 +185,7 @@ impl Store {
         };
         Ok(sqlx::query_as(sql)
             .bind(platform)
-            .bind(MAX_ATTEMPTS)
+            .bind(now)
             .bind(limit)
             .bind(total)
             .bind(start)
@@ -235,33 +237,6 @@ impl Store {
             .fetch_optional(&self.writer)
             .await?,
         )
-    }
-
-    /// Marks a message delivered.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn mark_sent(&self, id: i64, now: i64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE outbox SET sent_at = $1 WHERE id = $2 AND sent_at IS NULL")
-            .bind(now)
-            .bind(id)
-            .execute(&self.writer)
-            .await?;
-        Ok(())
-    }
-
-    /// Counts a failed delivery; after [`MAX_ATTEMPTS`] the message is given up.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn note_failed_delivery(&self, id: i64) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar(
-            "UPDATE outbox SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts",
-        )
-        .bind(id)
-        .fetch_optional(&self.writer)
-        .await?
-        .unwrap_or(MAX_ATTEMPTS))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The figures of `/oware status`: what is in progress and what waits, across every
 //! server and network.
 
-use super::{outbox::MAX_ATTEMPTS, Store, StoreError};
+use super::{Store, StoreError};
 
 /// What is in progress and what waits, in the whole database.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -15,7 +15,8 @@ pub struct StatusCounts {
     /// Of those, the ones due now or overdue.
     pub jobs_due: i64,
     /// Per platform name (`console`, `discord`, `matrix`), outbox messages not yet
-    /// delivered: still to be tried, and given up after too many failures. Only
+    /// delivered: still to be tried, and dead (undeliverable, or failing for the
+    /// whole retry period; `/oware admin redeliver` re-queues them). Only
     /// platforms with any are listed, by name.
     pub unsent: Vec<UnsentCount>,
 }
@@ -27,8 +28,8 @@ pub struct UnsentCount {
     pub platform: String,
     /// Still to be tried.
     pub waiting: i64,
-    /// Given up.
-    pub given_up: i64,
+    /// Dead.
+    pub dead: i64,
 }
 
 impl Store {
@@ -50,12 +51,11 @@ impl Store {
             .await?;
         let unsent = sqlx::query_as(
             "SELECT platform,
-                    COUNT(CASE WHEN attempts < $1 THEN 1 END) AS waiting,
-                    COUNT(CASE WHEN attempts >= $1 THEN 1 END) AS given_up
+                    COUNT(CASE WHEN dead_at IS NULL THEN 1 END) AS waiting,
+                    COUNT(dead_at) AS dead
              FROM outbox WHERE sent_at IS NULL
              GROUP BY platform ORDER BY platform",
         )
-        .bind(MAX_ATTEMPTS)
         .fetch_all(&self.reader)
         .await?;
         Ok(StatusCounts {

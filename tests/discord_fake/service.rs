@@ -110,6 +110,10 @@ impl ChatService for Scripted {
         Box::pin(async { Vec::new() })
     }
 
+    fn next_retry(&self, _: Platform) -> BoxFuture<'_, Option<std::time::Duration>> {
+        Box::pin(async { None })
+    }
+
     fn outbox_watch(&self) -> watch::Receiver<u64> {
         watch::Sender::new(0).subscribe()
     }

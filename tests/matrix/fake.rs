@@ -311,6 +311,10 @@ impl ChatService for FakeService {
         Box::pin(async { Vec::new() })
     }
 
+    fn next_retry(&self, _: Platform) -> BoxFuture<'_, Option<std::time::Duration>> {
+        Box::pin(async { None })
+    }
+
     fn outbox_watch(&self) -> tokio::sync::watch::Receiver<u64> {
         tokio::sync::watch::Sender::new(0).subscribe()
     }

@@ -15,6 +15,7 @@ mod archive;
 mod challenges;
 mod clocks;
 mod coach;
+mod delivery;
 mod engine_games;
 mod fuzz_discord;
 mod fuzz_matrix;

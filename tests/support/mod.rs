@@ -68,6 +68,22 @@ impl TempDb {
     }
 }
 
+impl TempDb {
+    /// Runs `sql` (no result) on this database, over a connection of its own: for
+    /// tests that set up rows the commands cannot make, or break a table.
+    pub async fn execute(&self, sql: &str) {
+        use sqlx::Connection;
+        sqlx::any::install_default_drivers();
+        let mut conn = sqlx::AnyConnection::connect(&self.url)
+            .await
+            .expect("a connection");
+        sqlx::query(sqlx::AssertSqlSafe(sql.to_owned()))
+            .execute(&mut conn)
+            .await
+            .expect("the statement runs");
+    }
+}
+
 /// Creates a database with a unique name on the server at `OWARE_TEST_POSTGRES_URL`
 /// (see `tools/postgres.sh`) and returns its URL. Runs on a thread of its own, so it
 /// works inside and outside a runtime.

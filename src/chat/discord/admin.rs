@@ -19,6 +19,7 @@ use crate::service::{Action, AdminAction};
         "admin_ban",
         "admin_unban",
         "admin_log",
+        "admin_redeliver",
         "admin_help"
     ),
     subcommand_required
@@ -111,6 +112,12 @@ pub(super) async fn admin_unban(
 #[poise::command(slash_command, rename = "log")]
 pub(super) async fn admin_log(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::admin(AdminAction::Log)).await
+}
+
+/// Send again this server's messages that could not be delivered.
+#[poise::command(slash_command, rename = "redeliver")]
+pub(super) async fn admin_redeliver(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::admin(AdminAction::Redeliver)).await
 }
 
 /// What the admin commands do.

@@ -6,34 +6,47 @@
 //! message again on start-up. Each message carries the outbox id as its Discord
 //! **nonce** with `enforce_nonce`, so Discord drops such a repeat (within its
 //! de-duplication window) and players see it once. No game logic lives here.
+//!
+//! Failures: every send has a timeout, destinations are served concurrently, and a
+//! failed one backs off (the service keeps the backoff, with the message, for 24
+//! hours) while the others go on. A permanent refusal (the channel is gone, the bot
+//! has no access) makes the message dead at once (see [`failure`]).
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures_util::stream::{self, StreamExt};
 use poise::serenity_prelude as serenity;
 
 use super::message;
 use super::DiscordError;
 use crate::chat::{ChatService, Receipt};
-use crate::service::{Outgoing, Place, Platform, Shards};
+use crate::service::{DeliveryFailure, Outgoing, Place, Platform, Shards};
 
-/// How long the deliverer waits before looking again when nothing new was written,
-/// so that failed deliveries are retried.
-pub const RETRY_AFTER: Duration = Duration::from_secs(30);
+/// The longest the deliverer sleeps when nothing new was written and no destination
+/// is due for a retry sooner.
+pub const RETRY_AFTER: Duration = Duration::from_secs(60);
+/// How long one send may take before it counts as failed (serenity's HTTP client has
+/// no timeout of its own): a hung connection delays only its destination.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(20);
+/// Destinations served at once in a round.
+const CONCURRENT: usize = 8;
 
 /// What one delivery round did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Round {
     /// Messages sent and marked sent.
     pub sent: usize,
-    /// Messages whose sending failed (counted with the service; retried later).
+    /// Messages whose sending failed (reported to the service: their destination
+    /// backs off, or they are dead when the failure is permanent).
     pub failed: usize,
 }
 
 /// Delivers the Discord outbox for ever: a round now, then another whenever the
-/// service writes a message, and at least every [`RETRY_AFTER`]. Runs until dropped.
-/// With `shards`, only the messages of the servers on this process's shards.
-pub async fn run<S: ChatService>(
+/// service writes a message or a destination that failed is due again, and at least
+/// every [`RETRY_AFTER`]. Runs until dropped. With `shards`, only the messages of the
+/// servers on this process's shards.
+pub async fn run<S: ChatService + ?Sized>(
     http: Arc<serenity::Http>,
     service: Arc<S>,
     shards: Option<Shards>,
@@ -47,28 +60,79 @@ pub async fn run<S: ChatService>(
             // A full batch may have left more behind: look again at once.
             continue;
         }
+        let wait = service
+            .next_retry(Platform::Discord)
+            .await
+            .map_or(RETRY_AFTER, |due| {
+                due.clamp(Duration::from_millis(50), RETRY_AFTER)
+            });
         tokio::select! {
             changed = written.changed() => {
                 if changed.is_err() {
                     // The service is gone (shutting down): only the timer is left.
-                    tokio::time::sleep(RETRY_AFTER).await;
+                    tokio::time::sleep(wait).await;
                 }
             }
-            () = tokio::time::sleep(RETRY_AFTER) => {}
+            () = tokio::time::sleep(wait) => {}
         }
     }
 }
 
 /// One round: every unsent Discord message (of the servers on `shards`, when
-/// given), oldest first, sent and marked sent, or logged and reported as failed.
+/// given), oldest first within each destination, sent and marked sent, or reported
+/// as failed. Destinations are served concurrently: a failing or hanging one delays
+/// no other, and after a failure its later messages wait (they keep their order).
 pub async fn round<S: ChatService + ?Sized>(
     http: &serenity::Http,
     service: &S,
     shards: Option<&Shards>,
 ) -> Round {
+    let unsent = service.unsent(Platform::Discord, shards.cloned()).await;
+    let queues = by_destination(unsent);
+    let done: Vec<Round> = stream::iter(queues)
+        .map(|queue| deliver_queue(http, service, queue))
+        .buffer_unordered(CONCURRENT)
+        .collect()
+        .await;
+    done.into_iter().fold(Round::default(), |all, one| Round {
+        sent: all.sent + one.sent,
+        failed: all.failed + one.failed,
+    })
+}
+
+/// `messages` grouped by destination channel (a thread's messages with its
+/// channel's), each group in the order given.
+fn by_destination(messages: Vec<Outgoing>) -> Vec<Vec<Outgoing>> {
+    let mut queues: Vec<Vec<Outgoing>> = Vec::new();
+    for out in messages {
+        match queues
+            .iter_mut()
+            .find(|q| q[0].place.channel == out.place.channel)
+        {
+            Some(queue) => queue.push(out),
+            None => queues.push(vec![out]),
+        }
+    }
+    queues
+}
+
+/// Sends one destination's messages in order until one fails.
+async fn deliver_queue<S: ChatService + ?Sized>(
+    http: &serenity::Http,
+    service: &S,
+    queue: Vec<Outgoing>,
+) -> Round {
     let mut done = Round::default();
-    for out in service.unsent(Platform::Discord, shards.cloned()).await {
-        match crate::i18n::in_language(out.reply.language.clone(), send(http, &out)).await {
+    for out in queue {
+        let sending = crate::i18n::in_language(out.reply.language.clone(), send(http, &out));
+        let sent = match tokio::time::timeout(SEND_TIMEOUT, sending).await {
+            Ok(sent) => sent.map_err(|e| failure(&e)),
+            Err(_) => Err(DeliveryFailure::Transient(format!(
+                "no answer from Discord in {} s",
+                SEND_TIMEOUT.as_secs()
+            ))),
+        };
+        match sent {
             Ok(sent) => {
                 if let (Some(name), Some(game), None) = (
                     out.reply.open_thread.as_deref(),
@@ -80,14 +144,46 @@ pub async fn round<S: ChatService + ?Sized>(
                 service.receipt(Receipt::Sent(out.id)).await;
                 done.sent += 1;
             }
-            Err(err) => {
-                tracing::warn!(id = out.id, error = %err, "could not deliver an outbox message");
-                service.receipt(Receipt::Failed(out.id)).await;
+            Err(failure) => {
+                tracing::warn!(id = out.id, channel = %out.place.channel, ?failure,
+                    "could not deliver an outbox message");
+                let permanent = matches!(failure, DeliveryFailure::Permanent(_));
+                service
+                    .receipt(Receipt::Failed {
+                        id: out.id,
+                        failure,
+                    })
+                    .await;
                 done.failed += 1;
+                if !permanent {
+                    // The destination backs off; its later messages wait behind.
+                    break;
+                }
             }
         }
     }
     done
+}
+
+/// Whether Discord will never take the message (the channel is gone, the bot may not
+/// see or post there, the message itself is refused), or might later (a server error,
+/// a rate limit, no connection).
+#[must_use]
+pub fn failure(error: &DiscordError) -> DeliveryFailure {
+    let DiscordError::Serenity(inner) = error else {
+        return DeliveryFailure::Permanent(error.to_string());
+    };
+    let reason = error.to_string();
+    match inner.as_ref() {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) => {
+            match response.status_code.as_u16() {
+                // 401 is the bot's token, not this message: it may be fixed.
+                400 | 403 | 404 | 413 => DeliveryFailure::Permanent(reason),
+                _ => DeliveryFailure::Transient(reason),
+            }
+        }
+        _ => DeliveryFailure::Transient(reason),
+    }
 }
 
 /// Sends one outbox message to its thread (or channel), without marking it sent; a

@@ -349,6 +349,9 @@ mod tests {
             ) -> BoxFuture<'_, Vec<crate::service::Outgoing>> {
                 Box::pin(async { Vec::new() })
             }
+            fn next_retry(&self, _: Platform) -> BoxFuture<'_, Option<std::time::Duration>> {
+                Box::pin(async { None })
+            }
             fn outbox_watch(&self) -> tokio::sync::watch::Receiver<u64> {
                 tokio::sync::watch::Sender::new(0).subscribe()
             }

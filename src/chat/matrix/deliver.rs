@@ -7,11 +7,17 @@
 //! transaction id is derived from the outbox row id (`oware-outbox-{id}-text`, …)
 //! and the bot keeps its login across restarts, so the homeserver answers the
 //! re-send with the event it already has: the players see the message once.
+//!
+//! Failures: every send has a timeout, rooms are served concurrently, and a room
+//! whose message failed backs off (the service keeps the backoff with the message,
+//! for 24 hours) while the others go on. A permanent refusal (the bot is not in the
+//! room, or may not post there) makes the message dead at once.
 
-use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use futures_util::stream::{self, StreamExt};
+use matrix_sdk::ruma::api::error::ErrorKind;
 use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId};
 use tokio::sync::watch;
 
@@ -20,10 +26,16 @@ use super::rooms::Turns;
 use super::send::{SendError, Sender, Txn};
 use super::{login, Files, MatrixConfig};
 use crate::chat::{ChatService, Receipt};
-use crate::service::{Outgoing, Platform};
+use crate::service::{DeliveryFailure, Outgoing, Platform};
 
-/// How long to wait before retrying failed deliveries when nothing new arrives.
-const RETRY: Duration = Duration::from_secs(30);
+/// The longest the deliverer sleeps when nothing new arrives and no room is due for
+/// a retry sooner.
+const RETRY: Duration = Duration::from_secs(60);
+/// How long one message (its images and text) may take to send before it counts as
+/// failed: a hung connection delays only its room.
+const SEND_TIMEOUT: Duration = Duration::from_secs(30);
+/// Rooms served at once in a round.
+const CONCURRENT: usize = 8;
 
 /// Delivers the Matrix messages of the service's outbox.
 pub struct Deliverer<S> {
@@ -58,62 +70,94 @@ impl<S: ChatService> Deliverer<S> {
     }
 
     /// Delivers until `stop` turns true: a round of every pending message, then a
-    /// wait for a new one (or [`RETRY`] for failed ones). A message being sent when
-    /// `stop` comes is finished first.
+    /// wait for a new one, or for a room that failed to be due again (at most
+    /// [`RETRY`]). A message being sent when `stop` comes is finished first.
     pub(super) async fn run(&self, mut stop: watch::Receiver<bool>) {
         let mut changes = self.service.outbox_watch();
-        // Rooms where a delivery failed, and when: their messages wait [`RETRY`], so
-        // a room that refuses does not use up its attempts while others are busy.
-        let mut failed: HashMap<String, Instant> = HashMap::new();
         while !*stop.borrow() {
             changes.borrow_and_update();
-            failed.retain(|_, at| at.elapsed() < RETRY);
-            if self.round(&stop, &mut failed).await {
+            if self.round(&stop).await {
                 continue; // more may be waiting than one round takes
             }
+            let wait = self
+                .service
+                .next_retry(Platform::Matrix)
+                .await
+                .map_or(RETRY, |due| due.clamp(Duration::from_millis(50), RETRY));
             tokio::select! {
                 _ = changes.changed() => {}
-                () = tokio::time::sleep(RETRY) => {}
+                () = tokio::time::sleep(wait) => {}
                 _ = stop.changed() => {}
             }
         }
     }
 
-    /// Sends every pending message once, or until `stop`; whether any was
-    /// delivered. Messages to a room in `failed` wait (to keep their order); a
-    /// failure adds its room.
-    async fn round(
-        &self,
-        stop: &watch::Receiver<bool>,
-        failed: &mut HashMap<String, Instant>,
-    ) -> bool {
-        let mut delivered = false;
+    /// Sends every pending message once, or until `stop`; whether any was delivered
+    /// and none failed. Rooms are served concurrently, each in order; a room whose
+    /// message fails backs off (the service keeps when it is due again) and its later
+    /// messages wait behind it.
+    async fn round(&self, stop: &watch::Receiver<bool>) -> bool {
+        let mut rooms: Vec<Vec<Outgoing>> = Vec::new();
         for message in self.service.unsent(Platform::Matrix, None).await {
+            match rooms
+                .iter_mut()
+                .find(|room| room[0].place.channel == message.place.channel)
+            {
+                Some(room) => room.push(message),
+                None => rooms.push(vec![message]),
+            }
+        }
+        let done: Vec<(bool, bool)> = stream::iter(rooms)
+            .map(|room| self.deliver_room(room, stop))
+            .buffer_unordered(CONCURRENT)
+            .collect()
+            .await;
+        done.iter().any(|(sent, _)| *sent) && !done.iter().any(|(_, failed)| *failed)
+    }
+
+    /// Sends one room's messages in order, each in the room's turn, until one fails
+    /// for a reason that may pass: (whether any was sent, whether any failed).
+    async fn deliver_room(
+        &self,
+        messages: Vec<Outgoing>,
+        stop: &watch::Receiver<bool>,
+    ) -> (bool, bool) {
+        let (mut sent_any, mut failed_any) = (false, false);
+        for message in messages {
             if *stop.borrow() {
                 break;
-            }
-            if failed.contains_key(&message.place.channel) {
-                continue;
             }
             let sent = {
                 let _turn = self.turns.take(&message.place.channel).await;
                 let language = message.reply.language.clone();
-                crate::i18n::in_language(language, self.send(&message)).await
+                let sending = crate::i18n::in_language(language, self.send(&message));
+                match tokio::time::timeout(SEND_TIMEOUT, sending).await {
+                    Ok(sent) => sent.map_err(|e| failure(&e)),
+                    Err(_) => Err(DeliveryFailure::Transient(format!(
+                        "no answer from the homeserver in {} s",
+                        SEND_TIMEOUT.as_secs()
+                    ))),
+                }
             };
             match sent {
                 Ok(()) => {
                     self.service.receipt(Receipt::Sent(message.id)).await;
-                    delivered = true;
+                    sent_any = true;
                 }
-                Err(e) => {
-                    tracing::warn!(id = message.id, room = %message.place.channel, error = %e,
-                        "matrix: delivering an outbox message failed; will retry");
-                    self.service.receipt(Receipt::Failed(message.id)).await;
-                    failed.insert(message.place.channel.clone(), Instant::now());
+                Err(failure) => {
+                    tracing::warn!(id = message.id, room = %message.place.channel, ?failure,
+                        "matrix: delivering an outbox message failed");
+                    let permanent = matches!(failure, DeliveryFailure::Permanent(_));
+                    let id = message.id;
+                    self.service.receipt(Receipt::Failed { id, failure }).await;
+                    failed_any = true;
+                    if !permanent {
+                        break;
+                    }
                 }
             }
         }
-        delivered
+        (sent_any, failed_any)
     }
 
     /// Sends `message` where it belongs without marking it sent: in its game's
@@ -162,6 +206,26 @@ impl<S: ChatService> Deliverer<S> {
         match original {
             Some(original) => self.sender.edit(&room, original, reply, &spot, txn).await,
             None => self.sender.reply(&room, reply, &spot, txn).await,
+        }
+    }
+}
+
+/// Whether the homeserver will never take the message (the bot is not in the room or
+/// may not post there, the room is unknown, a file is too large, the message is
+/// malformed), or might later (a server error, a rate limit, no connection).
+fn failure(error: &SendError) -> DeliveryFailure {
+    let reason = error.to_string();
+    match error {
+        SendError::Send { source, .. } | SendError::Upload { source, .. } => {
+            match source.client_api_error_kind() {
+                Some(ErrorKind::Forbidden { .. } | ErrorKind::NotFound | ErrorKind::TooLarge) => {
+                    DeliveryFailure::Permanent(reason)
+                }
+                _ => DeliveryFailure::Transient(reason),
+            }
+        }
+        SendError::Mime { .. } | SendError::BadId { .. } | SendError::Content(_) => {
+            DeliveryFailure::Permanent(reason)
         }
     }
 }

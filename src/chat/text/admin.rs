@@ -135,6 +135,10 @@ pub(super) fn parse_admin(args: &[&str]) -> Result<ParsedAction, ParseError> {
             no_more("/oware admin log", args)?;
             ParsedAction::Other(Action::admin(AdminAction::Log))
         }
+        "redeliver" | "resend" => {
+            no_more("/oware admin redeliver", args)?;
+            ParsedAction::Other(Action::admin(AdminAction::Redeliver))
+        }
         _ => return Err(ParseError::UnknownAdmin(quote(sub))),
     })
 }
@@ -159,6 +163,10 @@ mod tests {
         let admin = |a| ParsedAction::Other(Action::admin(a));
         assert_eq!(parsed("/oware admin"), admin(AdminAction::Usage));
         assert_eq!(parsed("!oware admin log"), admin(AdminAction::Log));
+        assert_eq!(
+            parsed("/oware admin redeliver"),
+            admin(AdminAction::Redeliver)
+        );
         assert_eq!(
             parsed("/oware admin abort #12 reason: two  accounts, one player"),
             admin(AdminAction::Abort {
@@ -230,7 +238,7 @@ mod tests {
         assert!(error("/oware admin adjudicate #12").contains("@winner"));
         assert!(error("/oware admin ban #12").contains("/oware admin ban @someone"));
         assert!(error("/oware report rude").contains("/oware report #12 why"));
-        assert!(error("/oware admin frob").contains("abort, adjudicate, ban"));
+        assert!(error("/oware admin frob").contains("status, abort, adjudicate, ban"));
         assert!(error("/oware admin log now").contains("now"));
         // A reason in any script, `İ` included, is kept as typed.
         assert!(matches!(
