@@ -147,6 +147,26 @@ fn parse_part(raw: &[u8]) -> Option<Part> {
     })
 }
 
+/// How the REST server fails channel messages during an outage
+/// ([`FakeDiscord::outage`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outage {
+    /// 500 Internal Server Error, nothing created.
+    Status500,
+    /// The message is created, but the answer comes only when the outage ends: the
+    /// bot cannot know it went through.
+    Hang,
+}
+
+/// A channel message the fake created: where, with which nonce.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Created {
+    /// The channel or thread id.
+    pub channel: String,
+    /// The nonce it carried.
+    pub nonce: Option<String>,
+}
+
 /// The events for one shard, taken by its gateway connection while it is open.
 type ShardQueue = Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Value>>>;
 
@@ -176,6 +196,13 @@ struct Shared {
     originals: Mutex<HashMap<String, u64>>,
     identify: Mutex<Option<Value>>,
     ws_url: Mutex<String>,
+    /// Channel messages fail this way until then.
+    outage: Mutex<Option<(tokio::time::Instant, Outage)>>,
+    /// Every channel message created, in order (a repeat of an enforced nonce
+    /// creates nothing, as on Discord).
+    created: Mutex<Vec<Created>>,
+    /// Enforced nonce -> the message created with it.
+    nonces: Mutex<HashMap<String, Value>>,
 }
 
 /// The fake: start it, point the bot at [`FakeDiscord::rest_url`], send events.
@@ -204,6 +231,9 @@ impl FakeDiscord {
             originals: Mutex::new(HashMap::new()),
             identify: Mutex::new(None),
             ws_url: Mutex::new(String::new()),
+            outage: Mutex::new(None),
+            created: Mutex::new(Vec::new()),
+            nonces: Mutex::new(HashMap::new()),
         });
         let gateway = TcpListener::bind("127.0.0.1:0").await.unwrap();
         *shared.ws_url.lock().unwrap() = format!("ws://{}", gateway.local_addr().unwrap());
@@ -266,6 +296,18 @@ impl FakeDiscord {
     /// From now on, opening a thread fails with 403 Missing Permissions.
     pub fn forbid_threads(&self) {
         self.shared.forbid_threads.store(true, Ordering::SeqCst);
+    }
+
+    /// From now on and for `length`, posting a channel message fails as `mode` says
+    /// (interactions are answered as usual).
+    pub fn outage(&self, mode: Outage, length: Duration) {
+        let until = tokio::time::Instant::now() + length;
+        *self.shared.outage.lock().unwrap() = Some((until, mode));
+    }
+
+    /// Every channel message created so far, in order.
+    pub fn created(&self) -> Vec<Created> {
+        self.shared.created.lock().unwrap().clone()
     }
 
     /// Sends `INTERACTION_CREATE` with this payload, to the shard that owns its guild
@@ -481,7 +523,29 @@ async fn answer(req: Request<Incoming>, shared: &Shared, via: usize) -> Response
         body,
         via,
     };
-    let response = route(&recorded, shared);
+    let is_message = recorded.method == "POST"
+        && matches!(
+            recorded
+                .path
+                .trim_start_matches("/api/v10/")
+                .split('/')
+                .collect::<Vec<_>>()[..],
+            ["channels", _, "messages"]
+        );
+    let outage = *shared.outage.lock().unwrap();
+    let outage = outage.filter(|(until, _)| is_message && tokio::time::Instant::now() < *until);
+    let response = match outage {
+        Some((_, Outage::Status500)) => status(
+            500,
+            json!({ "message": "500: Internal Server Error", "code": 0 }),
+        ),
+        Some((until, Outage::Hang)) => {
+            let response = route(&recorded, shared);
+            tokio::time::sleep_until(until).await;
+            response
+        }
+        None => route(&recorded, shared),
+    };
     if let Some(token) = answered_token(&recorded, shared) {
         if let Some(waiter) = shared.answers.lock().unwrap().remove(&token) {
             let _ = waiter.send(recorded.clone());
@@ -581,7 +645,30 @@ fn route(req: &Recorded, shared: &Shared) -> Response<Full<Bytes>> {
             }
         }
         ("POST", ["channels", channel, "messages"]) => {
-            ok(payloads::message(new_id(), channel, &content()))
+            let json = if req.body.is_empty() {
+                Value::Null
+            } else {
+                req.json()
+            };
+            let nonce = json["nonce"].as_str().map(str::to_owned);
+            let enforced = json["enforce_nonce"].as_bool() == Some(true);
+            let mut nonces = shared.nonces.lock().unwrap();
+            if let Some(earlier) = nonce
+                .as_ref()
+                .filter(|_| enforced)
+                .and_then(|n| nonces.get(n))
+            {
+                return ok(earlier.clone());
+            }
+            let message = payloads::message(new_id(), channel, &content());
+            if let Some(nonce) = nonce.as_ref().filter(|_| enforced) {
+                nonces.insert(nonce.clone(), message.clone());
+            }
+            shared.created.lock().unwrap().push(Created {
+                channel: (*channel).to_owned(),
+                nonce,
+            });
+            ok(message)
         }
         // Modify Channel on a thread (archiving it): the thread as it is now.
         ("PATCH", ["channels", thread]) => {

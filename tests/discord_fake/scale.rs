@@ -100,17 +100,19 @@ pub fn guild_of(i: usize) -> u64 {
     (1_000_000 + i as u64) << 22 | 7
 }
 
-fn channel_of(i: usize) -> u64 {
+/// Game `i`'s channel.
+pub fn channel_of(i: usize) -> u64 {
     700_000_000_000_000_000 + i as u64
 }
 
-fn player(i: usize, seat: usize) -> Value {
+/// Game `i`'s player in `seat` (0 or 1).
+pub fn player(i: usize, seat: usize) -> Value {
     let id = 800_000_000_000_000_000 + 2 * i as u64 + seat as u64;
     payloads::user(&id.to_string(), &format!("P{i}{}", ["a", "b"][seat]), false)
 }
 
 /// Moves `payload` to game `i`'s guild and channel.
-fn at(mut payload: Value, i: usize) -> Value {
+pub fn at(mut payload: Value, i: usize) -> Value {
     let guild = guild_of(i).to_string();
     let channel = channel_of(i).to_string();
     payload["guild_id"] = json!(guild);
@@ -140,7 +142,9 @@ struct Bot {
     command: Box<dyn Fn() -> Child + Send + Sync>,
 }
 
-fn spawn(dir: &Path, db: &str, rest: &str, range: &str, label: &str) -> Child {
+/// Starts a bot process (`oware-bot run`) on `db`, talking to the fake at `rest`, running
+/// shards `range` of 2; its output goes to `bot-{label}.log` in `dir`.
+pub fn spawn(dir: &Path, db: &str, rest: &str, range: &str, label: &str) -> Child {
     let log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)

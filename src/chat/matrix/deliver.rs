@@ -218,7 +218,7 @@ fn failure(error: &SendError) -> DeliveryFailure {
     match error {
         SendError::Send { source, .. } | SendError::Upload { source, .. } => {
             match source.client_api_error_kind() {
-                Some(ErrorKind::Forbidden { .. } | ErrorKind::NotFound | ErrorKind::TooLarge) => {
+                Some(ErrorKind::Forbidden | ErrorKind::NotFound | ErrorKind::TooLarge) => {
                     DeliveryFailure::Permanent(reason)
                 }
                 _ => DeliveryFailure::Transient(reason),

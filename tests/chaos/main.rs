@@ -1,0 +1,13 @@
+//! The chaos suite: the real bot binary (`oware-bot run`) with faults injected
+//! between it and its peers on loopback, each scenario asserting that nothing is
+//! lost and nothing is doubled. Each prints its figures (delivered, doubled, lost,
+//! answer p99, time to recover).
+//!
+//! One test binary for the suite (it links the whole bot once).
+
+#![allow(clippy::unwrap_used)] // tests: a failed unwrap is a failed test
+
+#[path = "../discord_fake/mod.rs"]
+mod discord_fake;
+
+mod discord_outage;
