@@ -38,15 +38,16 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         ));
         // Engine moves, deadlines, reminders and expiries, including those that fell
         // due while the bot was not running.
-        let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
+        service.start_scheduler();
         let boards_dir = args.out_dir.as_ref().unwrap_or(&config.boards_dir);
         let intro = std::io::stdin().is_terminal();
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
-        console::run(&service, stdin, &mut out, boards_dir, intro).await?;
-        scheduler.abort();
+        let result = console::run(&service, stdin, &mut out, boards_dir, intro).await;
+        // Every background task ends before the store closes.
+        service.stop().await;
         store.close().await;
-        Ok(())
+        Ok(result?)
     })
 }

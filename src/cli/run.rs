@@ -47,7 +47,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
             engine,
         ));
         // One scheduler per process: engine moves, deadlines, reminders, expiries.
-        let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
+        service.start_scheduler();
         let (stop, stopping) = watch::channel(false);
         let stopped = || {
             let mut stopping = stopping.clone();
@@ -102,7 +102,8 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
             tracing::warn!("the networks did not stop within {STOP_DEADLINE:?}; stopping them");
             networks.abort_all();
         }
-        scheduler.abort();
+        // Every background task ends before the store closes.
+        service.stop().await;
         store.close().await;
         result
     });

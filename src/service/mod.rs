@@ -11,6 +11,7 @@ mod admins;
 mod analysis;
 mod apply;
 mod archive;
+mod background;
 mod bot;
 mod challenges;
 mod command;
@@ -163,6 +164,9 @@ pub struct Service {
     engine: Arc<crate::engine::Engine>,
     /// The places' settings as recently read.
     settings_cache: settings::cache::Cache,
+    /// The scheduler and what it starts (jobs, puzzle generation, change relays):
+    /// stopped by [`Service::stop`] before the store closes.
+    background: background::Background,
 }
 
 impl Service {
@@ -202,6 +206,7 @@ impl Service {
             discord_shards: std::sync::RwLock::new(DiscordShards::NotRunning),
             engine,
             settings_cache: settings::cache::Cache::default(),
+            background: background::Background::default(),
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
         service

@@ -22,16 +22,17 @@ const ROUND: i64 = 64;
 const IDLE_WAKE: Duration = Duration::from_secs(3600);
 
 impl Service {
-    /// Runs the scheduler for ever: first what fell due while the bot was down, then
-    /// each job as it falls due. Spawn it once per process.
+    /// Runs the scheduler until [`Service::stop`]: first what fell due while the bot
+    /// was down, then each job as it falls due. Once per process, started with
+    /// [`Service::start_scheduler`] (tests may spawn it themselves).
     pub async fn run_scheduler(self: Arc<Self>) {
         // Subscribed first, so a job written while recovering still wakes the loop.
         let mut changed = self.jobs_changed.subscribe();
-        tokio::spawn(Arc::clone(&self).relay_changes());
+        self.spawn_background(Arc::clone(&self).relay_changes());
         self.recover().await;
         // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
         let service = Arc::clone(&self);
-        tokio::spawn(async move {
+        self.spawn_background(async move {
             match service.store.puzzle_counts().await {
                 Ok((_, from_tables)) if from_tables < 50 => {
                     if let Err(err) = service.refill_puzzles().await {
@@ -43,7 +44,7 @@ impl Service {
             }
         });
         let mut running = JoinSet::new();
-        loop {
+        while !self.is_stopping() {
             let now = self.now();
             match self
                 .store
@@ -78,7 +79,18 @@ impl Service {
                 () = tokio::time::sleep_until(wake_at) => {}
                 _ = changed.changed() => {}
                 Some(_) = running.join_next() => {}
+                () = self.stopping() => {}
             }
+        }
+        // Stopping: the jobs in hand may finish; one cut short rolls back and runs
+        // again after its lease.
+        let finished = tokio::time::timeout(super::background::JOB_GRACE, async {
+            while running.join_next().await.is_some() {}
+        })
+        .await;
+        if finished.is_err() {
+            tracing::warn!(jobs = running.len(), "stopping: jobs cut short");
+            running.shutdown().await;
         }
     }
 

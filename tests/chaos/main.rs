@@ -11,3 +11,4 @@
 mod discord_fake;
 
 mod discord_outage;
+mod discord_stop;

@@ -203,6 +203,8 @@ struct Shared {
     created: Mutex<Vec<Created>>,
     /// Enforced nonce -> the message created with it.
     nonces: Mutex<HashMap<String, Value>>,
+    /// Interaction callbacks are recorded at once but answered this much later.
+    callback_hold: Mutex<Option<Duration>>,
 }
 
 /// The fake: start it, point the bot at [`FakeDiscord::rest_url`], send events.
@@ -234,6 +236,7 @@ impl FakeDiscord {
             outage: Mutex::new(None),
             created: Mutex::new(Vec::new()),
             nonces: Mutex::new(HashMap::new()),
+            callback_hold: Mutex::new(None),
         });
         let gateway = TcpListener::bind("127.0.0.1:0").await.unwrap();
         *shared.ws_url.lock().unwrap() = format!("ws://{}", gateway.local_addr().unwrap());
@@ -303,6 +306,12 @@ impl FakeDiscord {
     pub fn outage(&self, mode: Outage, length: Duration) {
         let until = tokio::time::Instant::now() + length;
         *self.shared.outage.lock().unwrap() = Some((until, mode));
+    }
+
+    /// From now on, an interaction callback is recorded (and its waiter told) at
+    /// once, but answered only after `hold`: the bot has a command in hand meanwhile.
+    pub fn hold_callbacks(&self, hold: Duration) {
+        *self.shared.callback_hold.lock().unwrap() = Some(hold);
     }
 
     /// Every channel message created so far, in order.
@@ -554,8 +563,13 @@ async fn answer(req: Request<Incoming>, shared: &Shared, via: usize) -> Response
     if shared.lean.load(Ordering::SeqCst) {
         recorded.body = Vec::new();
     }
+    let is_callback = recorded.method == "POST" && recorded.path.contains("/callback");
     shared.requests.lock().unwrap().push(recorded);
     shared.changed.notify_waiters();
+    let hold = *shared.callback_hold.lock().unwrap();
+    if let Some(hold) = hold.filter(|_| is_callback) {
+        tokio::time::sleep(hold).await;
+    }
     response
 }
 

@@ -31,4 +31,5 @@ mod settings;
 mod shared_db;
 mod social;
 mod status;
+mod stopping;
 mod tournament;

@@ -21,6 +21,7 @@ pub mod translate;
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
@@ -95,6 +96,9 @@ impl From<serenity::Error> for DiscordError {
     }
 }
 
+/// How long a graceful stop waits for the commands in hand.
+const IN_HAND_DEADLINE: Duration = Duration::from_secs(20);
+
 /// poise's error type for this bot.
 pub type Error = DiscordError;
 /// poise's context for this bot's commands.
@@ -103,6 +107,8 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// What every command and event handler shares.
 pub struct Data {
     service: Arc<dyn ChatService>,
+    /// The commands being handled and answered: a graceful stop waits for them.
+    in_hand: tokio_util::task::TaskTracker,
     /// Channels already told that a thread could not be opened there.
     thread_notes: Mutex<HashSet<u64>>,
 }
@@ -111,6 +117,7 @@ impl Data {
     fn new(service: Arc<dyn ChatService>) -> Data {
         Data {
             service,
+            in_hand: tokio_util::task::TaskTracker::new(),
             thread_notes: Mutex::new(HashSet::new()),
         }
     }
@@ -183,6 +190,7 @@ pub async fn run_until(
     // Told which shards this process runs, for `/oware status`.
     let reporter = Arc::clone(&service);
     let data = Data::new(service);
+    let in_hand = data.in_hand.clone();
     let registers = cfg.registers_commands();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -258,6 +266,24 @@ pub async fn run_until(
         () = deliverer => Ok(()),
         () = stopping => Ok(()),
     };
+    // No new interaction comes once the shards are down; those in hand are answered
+    // before the service and the store stop.
+    in_hand.close();
+    if !in_hand.is_empty() {
+        tracing::info!(
+            commands = in_hand.len(),
+            "Discord: finishing the commands in hand"
+        );
+    }
+    if tokio::time::timeout(IN_HAND_DEADLINE, in_hand.wait())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            commands = in_hand.len(),
+            "Discord: commands still in hand at the stop"
+        );
+    }
     reporter
         .receipt(Receipt::DiscordShards(DiscordShards::NotRunning))
         .await;

@@ -157,6 +157,8 @@ impl Interaction<'_> {
 /// Hands `cmd` to the service and delivers its reply, deferring if the service is
 /// slow. The words the adapter adds are in the reply's language.
 async fn answer(http: &serenity::Http, data: &Data, it: Interaction<'_>, cmd: Command) {
+    // Counted until answered: a graceful stop waits for it.
+    let _in_hand = data.in_hand.token();
     let place = cmd.place.clone();
     let mut handled = data.service.handle(cmd);
     let (reply, deferred) = tokio::select! {

@@ -120,7 +120,7 @@ impl Service {
             request: None,
         };
         let store = self.store.clone();
-        tokio::spawn(async move {
+        self.spawn_background(async move {
             if let Err(err) = store.schedule(None, &[job], now).await {
                 tracing::error!(error = %err, "could not queue puzzle generation");
             }

@@ -1,0 +1,85 @@
+//! The service's background work (the scheduler, the jobs it runs, puzzle
+//! generation, the relay of other processes' changes) and how it stops: before the
+//! store closes, so no task reaches for a closed pool.
+//!
+//! [`Service::stop`] cancels every task started with [`Service::spawn_background`]:
+//! the scheduler claims no new job and gives those running a moment to finish (a
+//! job cut short rolls back, and runs again after its lease), then each task is
+//! dropped and awaited.
+
+use std::future::Future;
+use std::time::Duration;
+
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+use super::Service;
+
+/// How long the scheduler lets the jobs it runs finish when the service stops.
+pub(super) const JOB_GRACE: Duration = Duration::from_secs(5);
+
+/// How long [`Service::stop`] waits for the background tasks.
+const STOP_WAIT: Duration = Duration::from_secs(10);
+
+/// The tasks and the signal that stops them.
+#[derive(Debug, Default)]
+pub(super) struct Background {
+    tasks: TaskTracker,
+    stop: CancellationToken,
+}
+
+impl Service {
+    /// Runs `work` in the background until it ends or [`Service::stop`] is called.
+    pub fn spawn_background<F>(&self, work: F)
+    where
+        F: Future<Output = ()> + Send + 'static,
+    {
+        let stop = self.background.stop.clone();
+        self.background.tasks.spawn(async move {
+            tokio::select! {
+                () = stop.cancelled() => {}
+                () = work => {}
+            }
+        });
+    }
+
+    /// Starts the scheduler (see [`Service::run_scheduler`]) as a background task:
+    /// once per process. It stops itself when [`Service::stop`] is called.
+    pub fn start_scheduler(self: &std::sync::Arc<Self>) {
+        self.background
+            .tasks
+            .spawn(std::sync::Arc::clone(self).run_scheduler());
+    }
+
+    /// Resolves once [`Service::stop`] was called.
+    pub(super) async fn stopping(&self) {
+        self.background.stop.cancelled().await;
+    }
+
+    /// Whether [`Service::stop`] was called.
+    pub(super) fn is_stopping(&self) -> bool {
+        self.background.stop.is_cancelled()
+    }
+
+    /// Stops the background tasks and waits (up to 10 s) until they have ended: call
+    /// it before closing the store.
+    pub async fn stop(&self) {
+        self.background.stop.cancel();
+        self.background.tasks.close();
+        if tokio::time::timeout(STOP_WAIT, self.background.tasks.wait())
+            .await
+            .is_err()
+        {
+            tracing::warn!(
+                left = self.background.tasks.len(),
+                "background tasks did not stop in time"
+            );
+        }
+    }
+
+    /// Background tasks still running.
+    #[must_use]
+    pub fn background_tasks(&self) -> usize {
+        self.background.tasks.len()
+    }
+}
