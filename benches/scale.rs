@@ -66,6 +66,13 @@ async fn measure(label: &str, backend: &str, processes: usize, paced: bool) {
         quantile(&outcome.latencies, 0.5),
         quantile(&outcome.latencies, 0.99),
     );
+    println!(
+        "{:<34} moves only: answer p50 {:>8.1?} p99 {:>8.1?} over {} presses",
+        "",
+        quantile(&outcome.move_latencies, 0.5),
+        quantile(&outcome.move_latencies, 0.99),
+        outcome.move_latencies.len(),
+    );
 }
 
 fn main() {

@@ -543,6 +543,7 @@ jobs-no-first-move = **{ $name }** did not make a first move within { $span }
 jobs-timeout = **{ $name }** ran out of time in game #{ $game }: **{ $winner }** wins on time.
 jobs-idle = nobody moved in a game against the engine for { $span }
 jobs-aborted = Game #{ $game } is aborted: { $why }. It counts for nobody.
+downtime-extended = The bot was away for { $away }, so the clocks stopped: **{ $name }**, it is still your move in game { $game }, with your time extended by as much, until { $until }.
 jobs-reminder = Reminder: it is your move in game { $game }, **{ $name }**. Time left: { $span } (until { $until }); after that the game is lost on time.
 jobs-expired = Challenge c{ $challenge } from **{ $challenger }** to **{ $opponent }** expired: nobody answered within { $span }. { $challenger } can make it again with `/oware reissue c{ $challenge }`.
 jobs-button-challenge-again = Challenge again

@@ -17,6 +17,7 @@ mod challenges;
 mod command;
 mod conclude;
 mod dispatch;
+mod downtime;
 mod ending;
 mod error;
 mod games;

@@ -29,6 +29,9 @@ impl Service {
         // Subscribed first, so a job written while recovering still wakes the loop.
         let mut changed = self.jobs_changed.subscribe();
         self.spawn_background(Arc::clone(&self).relay_changes());
+        // Time the bot was away is given back to the clocks before any deadline runs.
+        self.credit_downtime().await;
+        self.spawn_background(Arc::clone(&self).heartbeat());
         self.recover().await;
         // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
         let service = Arc::clone(&self);

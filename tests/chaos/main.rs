@@ -3,6 +3,9 @@
 //! lost and nothing is doubled. Each prints its figures (delivered, doubled, lost,
 //! answer p99, time to recover).
 //!
+//! Scenarios: Discord's API failing for two minutes (`discord_outage`), a stop with
+//! commands in hand (`discord_stop`), the bot down past a deadline (`downtime`).
+//!
 //! One test binary for the suite (it links the whole bot once).
 
 #![allow(clippy::unwrap_used)] // tests: a failed unwrap is a failed test
@@ -12,3 +15,4 @@ mod discord_fake;
 
 mod discord_outage;
 mod discord_stop;
+mod downtime;

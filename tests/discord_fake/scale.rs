@@ -53,6 +53,9 @@ pub struct Outcome {
     pub line: Vec<Pit>,
     /// Each answered press: from sending it to its answer.
     pub latencies: Vec<Duration>,
+    /// Of those, the answers to moves (not the challenges and accepts, which all
+    /// come at once at the start).
+    pub move_latencies: Vec<Duration>,
     /// Presses sent again after no answer or a refusal.
     pub retries: usize,
     /// The game ids, in game order.
@@ -178,6 +181,7 @@ struct Ctx {
     line: Vec<Pit>,
     setup: Setup,
     latencies: Mutex<Vec<Duration>>,
+    move_latencies: Mutex<Vec<Duration>>,
     retries: AtomicUsize,
     moves: AtomicUsize,
     started: AtomicUsize,
@@ -249,7 +253,9 @@ impl Ctx {
             let button = format!("mv:{}:{k}:{}", row.id, pit.letter());
             loop {
                 let press = at(payloads::button(mover, &button), i);
+                let sent = Instant::now();
                 if let Some(answer) = self.ask(i, press).await {
+                    self.move_latencies.lock().unwrap().push(sent.elapsed());
                     if !is_private(&answer) {
                         break;
                     }
@@ -316,6 +322,7 @@ pub async fn run(setup: Setup, line: Vec<Pit>) -> (Outcome, FakeDiscord) {
         line,
         setup: setup.clone(),
         latencies: Mutex::new(Vec::new()),
+        move_latencies: Mutex::new(Vec::new()),
         retries: AtomicUsize::new(0),
         moves: AtomicUsize::new(0),
         started: AtomicUsize::new(0),
@@ -378,6 +385,7 @@ pub async fn run(setup: Setup, line: Vec<Pit>) -> (Outcome, FakeDiscord) {
         moves: ctx.moves.load(Ordering::SeqCst),
         line: ctx.line,
         latencies: ctx.latencies.into_inner().unwrap(),
+        move_latencies: ctx.move_latencies.into_inner().unwrap(),
         retries: ctx.retries.load(Ordering::SeqCst),
         game_ids: ids,
         guilds: (0..setup.games).map(guild_of).collect(),

@@ -16,6 +16,7 @@ mod challenges;
 mod clocks;
 mod coach;
 mod delivery;
+mod downtime;
 mod engine_games;
 mod fuzz_discord;
 mod fuzz_matrix;

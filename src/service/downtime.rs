@@ -1,0 +1,127 @@
+//! Time the bot could not see must not lose games, as on lichess across its
+//! restarts: while it runs, the bot writes a heartbeat every [`HEARTBEAT`]; when it
+//! starts again after being away longer than [`AWAY_AFTER_MS`], every game whose
+//! clock ran meanwhile gets that time back (its deadline moves later by as much, as
+//! if the clock had stopped), and the players whose deadline fell while the bot was
+//! away, or falls soon, are told.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::outbox::game_message;
+use super::{view, when, Reply, Service};
+use crate::store::Credit;
+
+/// How often a running bot records that it runs.
+pub(super) const HEARTBEAT: Duration = Duration::from_secs(15);
+/// Away longer than this (two heartbeats) is credited to the clocks.
+const AWAY_AFTER_MS: i64 = 30_000;
+/// The heartbeat's name (any process of the bot).
+const BOT: &str = "bot";
+
+impl Service {
+    /// At start, before any job runs: credits the time since the last heartbeat to
+    /// the clocks that ran meanwhile, telling the players concerned, then records a
+    /// heartbeat. Returns how many games were credited. The scheduler calls it when
+    /// it starts; tests that drive time themselves call it directly.
+    pub async fn credit_downtime(&self) -> usize {
+        let now = self.now();
+        let seen = match self.store.last_beat(BOT).await {
+            Ok(seen) => seen,
+            Err(err) => {
+                tracing::error!(error = %err, "cannot read when the bot last ran");
+                None
+            }
+        };
+        let credited = match seen.map(|seen| (seen, now - seen)) {
+            Some((seen, away)) if away > AWAY_AFTER_MS => self.credit(seen, away, now).await,
+            _ => 0,
+        };
+        self.beat().await;
+        credited
+    }
+
+    async fn credit(&self, seen: i64, away: i64, now: i64) -> usize {
+        let rows = match self.store.games_with_deadline_after(seen).await {
+            Ok(rows) => rows,
+            Err(err) => {
+                tracing::error!(error = %err, "cannot read the games to credit downtime to");
+                return 0;
+            }
+        };
+        let mut credits = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let deadline = row.deadline_at.unwrap_or(now);
+            // Deadlines far ahead move quietly; those that fell, or fall before the
+            // players could notice, are announced.
+            let message = if deadline <= now + away {
+                let language = self
+                    .language_at(&row.platform, row.space.as_deref().unwrap_or(&row.channel))
+                    .await;
+                crate::i18n::in_language(language, async {
+                    self.downtime_message(row, away, deadline + away).await
+                })
+                .await
+            } else {
+                None
+            };
+            credits.push(Credit {
+                game: row.id,
+                version: row.version,
+                message,
+            });
+        }
+        match self.store.credit_downtime(away, &credits, now).await {
+            Ok(credited) => {
+                tracing::warn!(
+                    away_s = away / 1000,
+                    games = credited,
+                    "the bot was away: its time is credited to the clocks"
+                );
+                self.wake();
+                credited
+            }
+            Err(err) => {
+                tracing::error!(error = %err, "cannot credit downtime to the clocks");
+                0
+            }
+        }
+    }
+
+    /// What the player to move in `row` is told: the bot was away `away` ms, so
+    /// their deadline is now `until`.
+    async fn downtime_message(
+        &self,
+        row: &crate::store::GameRow,
+        away: i64,
+        until: i64,
+    ) -> Option<crate::store::NewMessage> {
+        let game = self.load(row).await.ok()?;
+        let side = game.to_move()?;
+        let mut reply = Reply::public(crate::tr!(
+            "downtime-extended",
+            game = view::game_label(row),
+            name = view::name(row, side),
+            away = when::span(away),
+            until = when::utc_time(until)
+        ));
+        reply.mentions.push(view::player(row, side));
+        reply.buttons = view::pit_buttons(row, &game);
+        Some(game_message(row, &reply, None))
+    }
+
+    /// Records that the bot runs now.
+    async fn beat(&self) {
+        if let Err(err) = self.store.beat(BOT, self.now()).await {
+            tracing::warn!(error = %err, "cannot record the heartbeat");
+        }
+    }
+
+    /// Records a heartbeat every [`HEARTBEAT`] until the service stops.
+    pub(super) async fn heartbeat(self: Arc<Self>) {
+        loop {
+            tokio::time::sleep(HEARTBEAT).await;
+            self.beat().await;
+        }
+    }
+}

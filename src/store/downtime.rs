@@ -1,0 +1,118 @@
+//! Time the bot could not see: a heartbeat row written while it runs, and the
+//! credit of the time it was away to the games whose clocks ran meanwhile (their
+//! deadlines, turn starts and timeout and reminder jobs move later by as much, as
+//! if the clocks had stopped), with the messages that tell their players, in one
+//! transaction.
+
+use super::outbox::{self, NewMessage};
+use super::{Claim, GameRow, Store, StoreError, Unique};
+
+/// One game's credit: the game as read, and what its players are told (if anything).
+#[derive(Clone, Debug)]
+pub struct Credit {
+    /// The game's id.
+    pub game: i64,
+    /// Its version when read: a game changed since is left alone.
+    pub version: i64,
+    /// The message that tells its players.
+    pub message: Option<NewMessage>,
+}
+
+impl Store {
+    /// Records that the bot (`name`: `bot`) runs at `now`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn beat(&self, name: &str, now: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO heartbeats (name, seen_at) VALUES ($1, $2)
+             ON CONFLICT (name) DO UPDATE SET seen_at = excluded.seen_at",
+        )
+        .bind(name)
+        .bind(now)
+        .execute(&self.writer)
+        .await?;
+        Ok(())
+    }
+
+    /// When `name` was last seen running, if ever.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn last_beat(&self, name: &str) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT seen_at FROM heartbeats WHERE name = $1")
+                .bind(name)
+                .fetch_optional(&self.writer)
+                .await?,
+        )
+    }
+
+    /// The games being played whose side to move has a deadline after `since`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn games_with_deadline_after(&self, since: i64) -> Result<Vec<GameRow>, StoreError> {
+        Ok(sqlx::query_as(concat!(
+            select_game!(),
+            "WHERE g.status = 'active' AND g.deadline_at IS NOT NULL AND g.deadline_at > $1
+             ORDER BY g.id"
+        ))
+        .bind(since)
+        .fetch_all(&self.writer)
+        .await?)
+    }
+
+    /// Credits `away` ms to each game of `credits` still at its version: its
+    /// deadline and turn start move later by as much, as do its timeout and reminder
+    /// jobs (kept with the game's new version), and its message is queued. Returns
+    /// how many games were credited.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn credit_downtime(
+        &self,
+        away: i64,
+        credits: &[Credit],
+        now: i64,
+    ) -> Result<usize, StoreError> {
+        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+        let mut credited = 0;
+        for credit in credits {
+            let moved = sqlx::query(
+                "UPDATE games SET deadline_at = deadline_at + $3,
+                        turn_started_at = turn_started_at + $3,
+                        version = version + 1, updated_at = $4
+                 WHERE id = $1 AND version = $2 AND status = 'active'
+                   AND deadline_at IS NOT NULL",
+            )
+            .bind(credit.game)
+            .bind(credit.version)
+            .bind(away)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if moved == 0 {
+                continue;
+            }
+            sqlx::query(
+                "UPDATE jobs SET game_version = $2 + 1,
+                        due_at = CASE WHEN kind IN ('timeout', 'reminder') THEN due_at + $3
+                                      ELSE due_at END
+                 WHERE game_id = $1 AND game_version = $2",
+            )
+            .bind(credit.game)
+            .bind(credit.version)
+            .bind(away)
+            .execute(&mut *tx)
+            .await?;
+            if let Some(message) = &credit.message {
+                outbox::insert(&mut tx, message, Some(credit.game), now).await?;
+            }
+            credited += 1;
+        }
+        tx.commit().await?;
+        Ok(credited)
+    }
+}

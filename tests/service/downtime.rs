@@ -1,0 +1,110 @@
+//! Time the bot could not see, on tokio's paused clock: a deadline that fell while
+//! the bot was down is extended by the time it was away (the clocks stopped), the
+//! player to move is told, and the game is lost on time only at the new deadline. A
+//! short absence, or a deadline far ahead, changes nothing visible.
+
+use std::{sync::Arc, time::Duration};
+
+use crate::support::{self, place, play_plies, start_game_at, TempDb};
+use oware_bot::service::{ChallengeOptions, Outgoing, Platform, Service, TimeControl};
+use tokio::time::advance;
+
+fn timed(time: &str) -> ChallengeOptions {
+    ChallengeOptions {
+        time: Some(time.parse::<TimeControl>().expect("a time control")),
+        ..ChallengeOptions::default()
+    }
+}
+
+async fn service() -> (TempDb, Arc<Service>) {
+    let db = TempDb::new();
+    let service = Arc::new(db.service().await);
+    support::pause_clock();
+    (db, service)
+}
+
+/// Runs what is due, and returns the messages sent unprompted, marking them sent.
+async fn due(service: &Arc<Service>) -> Vec<Outgoing> {
+    service.run_due_jobs().await;
+    let sent = service.unsent(Platform::Console, None).await;
+    for message in &sent {
+        service.mark_sent(message.id).await;
+    }
+    sent
+}
+
+#[tokio::test]
+async fn a_deadline_missed_while_the_bot_was_down_moves_later_and_the_player_is_told() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
+    play_plies(&service, &here, game, ["alice", "bob"], 2).await;
+    let before = service.store().game(game).await.unwrap().unwrap();
+    let deadline = before.deadline_at.expect("a deadline");
+    // The bot last ran now, then was down for 3 minutes.
+    service.store().beat("bot", service.now()).await.unwrap();
+    advance(Duration::from_secs(180)).await;
+    assert_eq!(service.credit_downtime().await, 1);
+    let after = service.store().game(game).await.unwrap().unwrap();
+    assert!(after.is_active());
+    assert_eq!(after.deadline_at, Some(deadline + 180_000));
+    let told = due(&service).await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    let text = &told[0].reply.text;
+    assert!(
+        text.contains("away for 3 min") && text.contains("**alice**") && text.contains("extended"),
+        "{text}"
+    );
+    assert!(told[0].reply.mentions.iter().any(|u| u.name == "alice"));
+    assert!(!told[0].reply.buttons.is_empty(), "pits to press");
+
+    // A minute minus a second later (the minute she had left), still on (a reminder
+    // at most); then lost.
+    advance(Duration::from_secs(59)).await;
+    let meanwhile = due(&service).await;
+    assert!(
+        meanwhile.iter().all(|m| m.reply.text.contains("Reminder")),
+        "{meanwhile:?}"
+    );
+    assert!(service
+        .store()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .is_active());
+    advance(Duration::from_secs(2)).await;
+    let lost = due(&service).await;
+    assert!(
+        lost.iter()
+            .any(|m| m.reply.text.contains("ran out of time")),
+        "{lost:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_short_absence_or_a_far_deadline_is_not_announced() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
+    play_plies(&service, &here, game, ["alice", "bob"], 2).await;
+    let deadline = service
+        .store()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .deadline_at
+        .unwrap();
+    // 20 s away: a restart, not an outage.
+    service.store().beat("bot", service.now()).await.unwrap();
+    advance(Duration::from_secs(20)).await;
+    assert_eq!(service.credit_downtime().await, 0);
+    // 10 minutes away with a day to move: the time is given back quietly.
+    service.store().beat("bot", service.now()).await.unwrap();
+    advance(Duration::from_secs(600)).await;
+    assert_eq!(service.credit_downtime().await, 1);
+    let row = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.deadline_at, Some(deadline + 600_000));
+    assert!(due(&service).await.is_empty());
+}
