@@ -81,6 +81,11 @@ impl Place {
     }
 }
 
+/// The longest a command read late counts before it arrived: a platform's own lag
+/// (a stalled sync; a restart is credited to the clocks by itself), not a sender's
+/// clock set back.
+pub const MAX_LAG_MS: i64 = 10 * 60 * 1000;
+
 /// One command: who, where, what, and the author's [`Role`] there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Command {
@@ -96,6 +101,9 @@ pub struct Command {
     /// (a Matrix event): what the command's writes claim, so it applies once. `None`
     /// for one delivered once (a Discord interaction, a console line).
     pub event: Option<Event>,
+    /// When the platform says the author sent it (Unix ms): a move counts then, not
+    /// when the bot got to it (see [`Command::sent_at`]).
+    pub sent_at: Option<i64>,
 }
 
 impl Command {
@@ -108,7 +116,32 @@ impl Command {
             action,
             role: Role::Member,
             event: None,
+            sent_at: None,
         }
+    }
+
+    /// The command as sent at `ms` (Unix ms) by the platform's clock: a Matrix
+    /// event's `origin_server_ts`, a Discord interaction id's time. A move read late
+    /// (after a restart, a stalled sync) is judged by it against its deadline,
+    /// bounded by when its turn began and when it arrived, and never more than
+    /// [`MAX_LAG_MS`] before it arrived.
+    #[must_use]
+    pub fn sent_at(self, ms: i64) -> Command {
+        Command {
+            sent_at: Some(ms),
+            ..self
+        }
+    }
+
+    /// When the command counts, given that it arrived `now` and that its turn (if
+    /// it is a move) began at `turn_started`: when it was sent, within those bounds.
+    #[must_use]
+    pub fn counts_at(&self, turn_started: Option<i64>, now: i64) -> i64 {
+        let earliest = turn_started
+            .unwrap_or(i64::MIN)
+            .max(now - MAX_LAG_MS)
+            .min(now);
+        self.sent_at.map_or(now, |sent| sent.clamp(earliest, now))
     }
 
     /// The command with the author's role at its place.
@@ -146,6 +179,52 @@ impl Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_counts_when_sent_within_its_turn_and_the_lag_allowed() {
+        let cmd = |sent: Option<i64>| {
+            let place = Place {
+                platform: Platform::Matrix,
+                space: None,
+                channel: "!r:x".into(),
+                thread: None,
+            };
+            let user = User {
+                id: "@a:x".into(),
+                name: "A".into(),
+                is_bot: false,
+            };
+            let c = Command::new(place, user, Action::Games);
+            match sent {
+                Some(ms) => c.sent_at(ms),
+                None => c,
+            }
+        };
+        let now = 1_000_000_000;
+        assert_eq!(cmd(None).counts_at(Some(now - 5_000), now), now);
+        assert_eq!(
+            cmd(Some(now - 2_000)).counts_at(Some(now - 5_000), now),
+            now - 2_000
+        );
+        // Never before its turn, never after it arrived, never older than the lag.
+        assert_eq!(
+            cmd(Some(now - 9_000)).counts_at(Some(now - 5_000), now),
+            now - 5_000
+        );
+        assert_eq!(
+            cmd(Some(now + 9_000)).counts_at(Some(now - 5_000), now),
+            now
+        );
+        assert_eq!(
+            cmd(Some(now - 3_600_000)).counts_at(Some(now - 7_200_000), now),
+            now - MAX_LAG_MS
+        );
+        assert_eq!(
+            cmd(Some(now - 1)).counts_at(Some(now + 50), now),
+            now,
+            "a turn ahead"
+        );
+    }
 
     #[test]
     fn admins_and_owners_administer_members_do_not() {

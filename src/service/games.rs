@@ -44,7 +44,9 @@ impl Service {
         let typed = pit;
         let pit = Pit::parse_for(side, pit)?;
         let now = self.now();
-        if row.deadline_at.is_some_and(|deadline| now >= deadline) {
+        // A move read late (a stalled sync) counts when it was sent, within its turn.
+        let at = cmd.counts_at(row.turn_started_at, now);
+        if row.deadline_at.is_some_and(|deadline| at >= deadline) {
             return Err(self.too_late(&row).await);
         }
         let Some(Moved { shown, mut reply }) = self

@@ -114,6 +114,7 @@ fn a_slash_command_with_a_resolved_user_becomes_a_play_command() {
                 },
             }
         )
+        .sent_at(translate::sent_at(cmd.id.get()))
     );
 }
 
@@ -140,15 +141,18 @@ fn a_pit_button_press_becomes_a_move_at_the_buttons_ply() {
     assert_eq!(press.message.components.len(), 2, "two rows of three pits");
     assert_eq!(
         translate::button_command(&press),
-        Some(Command::new(
-            thread(),
-            bob(),
-            Action::Move {
-                pit: "c".into(),
-                game: Some(7),
-                ply: Some(1),
-            }
-        ))
+        Some(
+            Command::new(
+                thread(),
+                bob(),
+                Action::Move {
+                    pit: "c".into(),
+                    game: Some(7),
+                    ply: Some(1),
+                }
+            )
+            .sent_at(translate::sent_at(press.id.get()))
+        )
     );
     let mut junk = press.clone();
     junk.data.custom_id = "something-else".into();
@@ -188,7 +192,9 @@ fn manage_server_in_the_members_permissions_makes_the_author_an_admin() {
     );
     assert_eq!(
         translate::slash_command(&cmd, Action::Status),
-        Command::new(channel(), alice(), Action::Status).with_role(Role::Admin)
+        Command::new(channel(), alice(), Action::Status)
+            .with_role(Role::Admin)
+            .sent_at(translate::sent_at(cmd.id.get()))
     );
     // Administrator (1 << 3) alone is enough too.
     let mut payload = fixture_json("slash_status.json");

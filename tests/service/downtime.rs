@@ -1,11 +1,13 @@
 //! Time the bot could not see, on tokio's paused clock: a deadline that fell while
 //! the bot was down is extended by the time it was away (the clocks stopped), the
 //! player to move is told, and the game is lost on time only at the new deadline. A
-//! short absence, or a deadline far ahead, changes nothing visible.
+//! short absence, or a deadline far ahead, changes nothing visible. A move read
+//! late counts when it was sent.
 
 use std::{sync::Arc, time::Duration};
 
-use crate::support::{self, place, play_plies, start_game_at, TempDb};
+use crate::support::{self, cmd_at, mv, place, play_plies, start_game_at, TempDb};
+use oware_bot::rules::{Game, Variant};
 use oware_bot::service::{ChallengeOptions, Outgoing, Platform, Service, TimeControl};
 use tokio::time::advance;
 
@@ -107,4 +109,36 @@ async fn a_short_absence_or_a_far_deadline_is_not_announced() {
     let row = service.store().game(game).await.unwrap().unwrap();
     assert_eq!(row.deadline_at, Some(deadline + 600_000));
     assert!(due(&service).await.is_empty());
+}
+
+#[tokio::test]
+async fn a_move_sent_in_time_but_read_late_counts_when_it_was_sent() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
+    play_plies(&service, &here, game, ["alice", "bob"], 2).await;
+    let row = service.store().game(game).await.unwrap().unwrap();
+    let deadline = row.deadline_at.unwrap();
+    let local = Game::from_moves(Variant::Abapa, &row.pits.0).unwrap();
+    let pit = local
+        .legal_moves()
+        .into_iter()
+        .next()
+        .unwrap()
+        .letter()
+        .to_string();
+    // Read 2 s after the deadline (the scheduler has not run yet): sent 1 s after it,
+    // too late; sent 1 s before it, taken.
+    advance(Duration::from_secs(62)).await;
+    let late = cmd_at(&here, "alice", mv(&pit)).sent_at(deadline + 1_000);
+    let refused = service.handle(late).await;
+    assert!(
+        refused.private && refused.text.contains("Too late"),
+        "{}",
+        refused.text
+    );
+    let in_time = cmd_at(&here, "alice", mv(&pit)).sent_at(deadline - 1_000);
+    let taken = service.handle(in_time).await;
+    assert!(!taken.private, "{}", taken.text);
+    assert_eq!(service.store().game(game).await.unwrap().unwrap().ply, 3);
 }

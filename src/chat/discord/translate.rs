@@ -94,7 +94,18 @@ pub fn origin(interaction: &serenity::CommandInteraction) -> (Place, User) {
 #[must_use]
 pub fn slash_command(interaction: &serenity::CommandInteraction, action: Action) -> Command {
     let (place, author) = origin(interaction);
-    Command::new(place, author, action).with_role(role_of(interaction.member.as_deref()))
+    Command::new(place, author, action)
+        .with_role(role_of(interaction.member.as_deref()))
+        .sent_at(sent_at(interaction.id.get()))
+}
+
+/// When Discord made the interaction whose id is `id` (Unix ms): the time in its
+/// snowflake.
+#[must_use]
+pub fn sent_at(id: u64) -> i64 {
+    /// The Discord epoch, 2015-01-01T00:00:00Z, in Unix ms.
+    const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+    i64::try_from(id >> 22).unwrap_or(0) + DISCORD_EPOCH_MS
 }
 
 /// The [`Command`] of a button press, or `None` for a component this bot did not make.
@@ -126,7 +137,11 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
         interaction.channel.as_ref(),
     );
     let author = user_of(&interaction.user);
-    Some(Command::new(place, author, action).with_role(role_of(interaction.member.as_ref())))
+    Some(
+        Command::new(place, author, action)
+            .with_role(role_of(interaction.member.as_ref()))
+            .sent_at(sent_at(interaction.id.get())),
+    )
 }
 
 /// The `/move` action: the typed pit (trimmed; the service parses it) and game.
@@ -169,6 +184,12 @@ pub fn pit_choices(legal: &[char], partial: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_interaction_was_sent_at_its_snowflakes_time() {
+        // Discord's documented example: 175928847299117063 is 2016-04-30 11:18:25.796 UTC.
+        assert_eq!(sent_at(175_928_847_299_117_063), 1_462_015_105_796);
+    }
 
     fn channel(kind: serenity::ChannelType, parent: Option<u64>) -> serenity::PartialChannel {
         serde_json::from_value(serde_json::json!({

@@ -244,7 +244,11 @@ impl<S: ChatService> Bot<S> {
         let author = self.user(room, ev.sender.as_str()).await;
         tracing::debug!(room = %room.room_id(), ?action, "matrix: command");
         let role = self.role(room, &ev.sender).await;
-        let command = Command::new(place, author, action).with_role(role);
+        let mut command = Command::new(place, author, action).with_role(role);
+        // A move counts when it was sent, not when a stalled sync brought it.
+        if let Ok(sent) = i64::try_from(u64::from(ev.origin_server_ts.0)) {
+            command = command.sent_at(sent);
+        }
         // Handled once per event: a batch replayed after a crash gets nothing.
         let reply = self
             .service
