@@ -188,6 +188,7 @@ crosstable-bye = bye
 
 ## Refusals (src/service/error.rs)
 
+error-busy = The database is busy right now, so nothing was changed. Please try again in a few seconds.
 error-generic-failure = Sorry, something went wrong on my side and nothing was changed. Please try again in a moment.
 error-no-game-here = There is no game here. Start one with `/oware play @someone`, or name a game with its id, e.g. `/oware board #12` (`/oware games` lists yours).
 error-no-game-of-yours = You have no game here. Start one with `/oware play @someone` (`/oware games` lists yours).

@@ -344,6 +344,7 @@ impl ServiceError {
             ServiceError::Db(StoreError::CapReached { cap, limit }) => {
                 super::limits::cap_text(*cap, *limit, None)
             }
+            ServiceError::Db(e) if e.is_busy() => crate::tr!("error-busy"),
             _ if self.is_internal() => generic_failure(),
             _ => self.to_string(),
         }

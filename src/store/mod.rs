@@ -123,6 +123,27 @@ pub enum StoreError {
     Db(#[from] sqlx::Error),
 }
 
+impl StoreError {
+    /// Whether the database was busy (another writer held it past the busy timeout,
+    /// a lock or serialization conflict): nothing changed, and trying again later
+    /// may work.
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        match self {
+            StoreError::Db(sqlx::Error::Database(e)) => {
+                // SQLite: SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended
+                // codes; PostgreSQL: lock_not_available, serialization_failure,
+                // deadlock_detected.
+                let code = e.code().unwrap_or_default();
+                let sqlite_busy = code.parse::<i64>().is_ok_and(|c| matches!(c & 0xff, 5 | 6));
+                sqlite_busy || matches!(code.as_ref(), "55P03" | "40001" | "40P01")
+            }
+            StoreError::Db(sqlx::Error::PoolTimedOut) => true,
+            _ => false,
+        }
+    }
+}
+
 /// The database: connections for reading, and for writing. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Store {

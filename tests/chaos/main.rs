@@ -4,7 +4,8 @@
 //! answer p99, time to recover).
 //!
 //! Scenarios: Discord's API failing for two minutes (`discord_outage`), a stop with
-//! commands in hand (`discord_stop`), the bot down past a deadline (`downtime`).
+//! commands in hand (`discord_stop`), the bot down past a deadline (`downtime`), the
+//! database locked for 10 s (`db_busy`).
 //!
 //! One test binary for the suite (it links the whole bot once).
 
@@ -13,6 +14,8 @@
 #[path = "../discord_fake/mod.rs"]
 mod discord_fake;
 
+mod db_busy;
 mod discord_outage;
 mod discord_stop;
 mod downtime;
+mod players;

@@ -12,6 +12,7 @@ mod support;
 
 mod advice;
 mod archive;
+mod busy;
 mod challenges;
 mod clocks;
 mod coach;
