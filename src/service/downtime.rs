@@ -3,13 +3,16 @@
 //! starts again after being away longer than [`AWAY_AFTER_MS`], every game whose
 //! clock ran meanwhile gets that time back (its deadline moves later by as much, as
 //! if the clock had stopped), and the players whose deadline fell while the bot was
-//! away, or falls soon, are told.
+//! away, or falls soon, are told. The same holds for a chat network the bot could
+//! not reach while it ran (its adapter reports it, see
+//! [`Service::network_reachable`]): no game there is lost on time meanwhile, and the
+//! time is given back when the network is back.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::outbox::game_message;
-use super::{view, when, Reply, Service};
+use super::{view, when, Platform, Reply, Service};
 use crate::store::Credit;
 
 /// How often a running bot records that it runs.
@@ -34,15 +37,18 @@ impl Service {
             }
         };
         let credited = match seen.map(|seen| (seen, now - seen)) {
-            Some((seen, away)) if away > AWAY_AFTER_MS => self.credit(seen, away, now).await,
+            Some((seen, away)) if away > AWAY_AFTER_MS => self.credit(None, seen, away, now).await,
             _ => 0,
         };
         self.beat().await;
         credited
     }
 
-    async fn credit(&self, seen: i64, away: i64, now: i64) -> usize {
-        let rows = match self.store.games_with_deadline_after(seen).await {
+    /// Credits `away` ms, from `seen` on, to the games (of `platform`, when given)
+    /// whose clocks ran meanwhile.
+    async fn credit(&self, platform: Option<Platform>, seen: i64, away: i64, now: i64) -> usize {
+        let name = platform.map(Platform::as_str);
+        let rows = match self.store.games_with_deadline_after(seen, name).await {
             Ok(rows) => rows,
             Err(err) => {
                 tracing::error!(error = %err, "cannot read the games to credit downtime to");
@@ -76,7 +82,8 @@ impl Service {
                 tracing::warn!(
                     away_s = away / 1000,
                     games = credited,
-                    "the bot was away: its time is credited to the clocks"
+                    network = name.unwrap_or("all"),
+                    "time the players could not play is credited to the clocks"
                 );
                 self.wake();
                 credited
@@ -108,6 +115,40 @@ impl Service {
         reply.mentions.push(view::player(row, side));
         reply.buttons = view::pit_buttons(row, &game);
         Some(game_message(row, &reply, None))
+    }
+
+    /// Records what an adapter said of its network: unreachable (the time it stays so
+    /// is given back to its games' clocks when it is reachable again, and no game of
+    /// it is lost on time meanwhile) or reachable.
+    pub async fn network_reachable(&self, platform: Platform, reachable: bool) {
+        let now = self.now();
+        let down_since = {
+            let mut down = self
+                .unreachable
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if reachable {
+                down.remove(&platform)
+            } else {
+                down.entry(platform).or_insert(now);
+                None
+            }
+        };
+        if let Some(since) = down_since {
+            let away = now - since;
+            if away > AWAY_AFTER_MS {
+                self.credit(Some(platform), since, away, now).await;
+            }
+        }
+    }
+
+    /// Since when `platform` has been unreachable, if it is.
+    pub(super) fn unreachable_since(&self, platform: Platform) -> Option<i64> {
+        self.unreachable
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&platform)
+            .copied()
     }
 
     /// Records that the bot runs now.

@@ -12,9 +12,12 @@ use super::{
     outbox::{game_message, place_message},
     view,
     when::{self, span},
-    Button, ButtonAction, Level, Reply, Service, ServiceError, User,
+    Button, ButtonAction, Level, Platform, Reply, Service, ServiceError, User,
 };
 use crate::store::{ChallengeStatus, Claim, Effects, GameRow, JobRow};
+
+/// How long a timeout waits while its game's network cannot be reached.
+const NETWORK_RETRY_MS: i64 = 30_000;
 
 impl Service {
     /// The game a job is for, if it is still active at the job's version.
@@ -65,6 +68,22 @@ impl Service {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
+        // Its network cannot be reached: the player could not move. The time is given
+        // back when it is reachable again; until then the deadline waits.
+        let now = self.now();
+        if let Some(platform) = Platform::from_name(&row.platform) {
+            if self.unreachable_since(platform).is_some() {
+                self.store
+                    .postpone_job(job.id, now + NETWORK_RETRY_MS)
+                    .await?;
+                return Ok(true);
+            }
+        }
+        // A deadline moved later (time given back) waits for itself.
+        if let Some(deadline) = row.deadline_at.filter(|&deadline| deadline > now) {
+            self.store.postpone_job(job.id, deadline).await?;
+            return Ok(true);
+        }
         let mut game = self.load(&row).await?;
         let Some(side) = game.to_move() else {
             return Ok(false);

@@ -168,6 +168,8 @@ pub struct Service {
     /// The scheduler and what it starts (jobs, puzzle generation, change relays):
     /// stopped by [`Service::stop`] before the store closes.
     background: background::Background,
+    /// The chat networks this process cannot reach now, and since when (Unix ms).
+    unreachable: std::sync::Mutex<std::collections::HashMap<Platform, i64>>,
 }
 
 impl Service {
@@ -208,6 +210,7 @@ impl Service {
             engine,
             settings_cache: settings::cache::Cache::default(),
             background: background::Background::default(),
+            unreachable: std::sync::Mutex::default(),
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
         service

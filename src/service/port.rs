@@ -66,6 +66,14 @@ pub enum Receipt {
         /// The account's id.
         user: String,
     },
+    /// Its network can be reached (a sync went through) or not (syncs fail): the
+    /// time it cannot is not charged to its games' clocks.
+    Reachable {
+        /// The platform.
+        platform: Platform,
+        /// Whether it can be reached now.
+        reachable: bool,
+    },
     /// The Discord shards this process runs (for `/oware status`), when the Discord
     /// adapter starts and stops.
     DiscordShards(DiscordShards),
@@ -152,6 +160,13 @@ impl ChatService for Service {
                 }
                 Receipt::BotAccount { platform, user } => {
                     Service::register_bot_user(self, *platform, user);
+                    None
+                }
+                Receipt::Reachable {
+                    platform,
+                    reachable,
+                } => {
+                    Service::network_reachable(self, *platform, *reachable).await;
                     None
                 }
                 Receipt::DiscordShards(shards) => {

@@ -48,24 +48,45 @@ impl Store {
         )
     }
 
-    /// The games being played whose side to move has a deadline after `since`.
+    /// The games being played (on `platform`, when given) whose side to move has a
+    /// deadline after `since`.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn games_with_deadline_after(&self, since: i64) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn games_with_deadline_after(
+        &self,
+        since: i64,
+        platform: Option<&str>,
+    ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
             "WHERE g.status = 'active' AND g.deadline_at IS NOT NULL AND g.deadline_at > $1
+               AND ($2 IS NULL OR g.platform = $2)
              ORDER BY g.id"
         ))
         .bind(since)
+        .bind(platform)
         .fetch_all(&self.writer)
         .await?)
     }
 
+    /// Puts job `id` off until `due_at` (Unix ms), releasing its claim.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn postpone_job(&self, id: i64, due_at: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE jobs SET due_at = $2, claimed_until = NULL WHERE id = $1")
+            .bind(id)
+            .bind(due_at)
+            .execute(&self.writer)
+            .await?;
+        Ok(())
+    }
+
     /// Credits `away` ms to each game of `credits` still at its version: its
-    /// deadline and turn start move later by as much, as do its timeout and reminder
-    /// jobs (kept with the game's new version), and its message is queued. Returns
+    /// deadline and turn start move later by as much, as do its reminders, and its
+    /// timeout falls due at the new deadline (its jobs kept with the game's new
+    /// version); its message is queued. Returns
     /// how many games were credited.
     ///
     /// # Errors
@@ -98,8 +119,11 @@ impl Store {
             }
             sqlx::query(
                 "UPDATE jobs SET game_version = $2 + 1,
-                        due_at = CASE WHEN kind IN ('timeout', 'reminder') THEN due_at + $3
-                                      ELSE due_at END
+                        due_at = CASE
+                            WHEN kind = 'timeout'
+                                THEN (SELECT deadline_at FROM games WHERE id = $1)
+                            WHEN kind = 'reminder' THEN due_at + $3
+                            ELSE due_at END
                  WHERE game_id = $1 AND game_version = $2",
             )
             .bind(credit.game)

@@ -6,9 +6,11 @@
 
 use std::{sync::Arc, time::Duration};
 
-use crate::support::{self, cmd_at, mv, place, play_plies, start_game_at, TempDb};
+use crate::support::{self, cmd_at, mv, place, place_at, play_plies, start_game_at, TempDb};
 use oware_bot::rules::{Game, Variant};
-use oware_bot::service::{ChallengeOptions, Outgoing, Platform, Service, TimeControl};
+use oware_bot::service::{
+    ChallengeOptions, ChatService, Outgoing, Platform, Receipt, Service, TimeControl,
+};
 use tokio::time::advance;
 
 fn timed(time: &str) -> ChallengeOptions {
@@ -141,4 +143,77 @@ async fn a_move_sent_in_time_but_read_late_counts_when_it_was_sent() {
     let taken = service.handle(in_time).await;
     assert!(!taken.private, "{}", taken.text);
     assert_eq!(service.store().game(game).await.unwrap().unwrap().ply, 3);
+}
+
+#[tokio::test]
+async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
+    let (_db, service) = service().await;
+    let room = place_at(Platform::Matrix, None, "!room:example.org");
+    let players = ["@alice:example.org", "@bob:example.org"];
+    let on_matrix = start_game_at(&service, &room, players[0], players[1], timed("1m")).await;
+    play_plies(&service, &room, on_matrix, players, 2).await;
+    let here = place();
+    let on_console = start_game_at(&service, &here, "carol", "dan", timed("1m")).await;
+    play_plies(&service, &here, on_console, ["carol", "dan"], 2).await;
+    let deadline = service
+        .store()
+        .game(on_matrix)
+        .await
+        .unwrap()
+        .unwrap()
+        .deadline_at
+        .unwrap();
+    let reachable = |reachable| Receipt::Reachable {
+        platform: Platform::Matrix,
+        reachable,
+    };
+
+    // The homeserver cannot be reached for 2 minutes: the console game is lost on
+    // time, the Matrix one waits.
+    ChatService::receipt(service.as_ref(), reachable(false)).await;
+    advance(Duration::from_secs(120)).await;
+    service.run_due_jobs().await;
+    assert!(!service
+        .store()
+        .game(on_console)
+        .await
+        .unwrap()
+        .unwrap()
+        .is_active());
+    assert!(service
+        .store()
+        .game(on_matrix)
+        .await
+        .unwrap()
+        .unwrap()
+        .is_active());
+
+    // Back: the 2 minutes are given back and the player to move is told.
+    ChatService::receipt(service.as_ref(), reachable(true)).await;
+    let row = service.store().game(on_matrix).await.unwrap().unwrap();
+    assert_eq!(row.deadline_at, Some(deadline + 120_000));
+    let told = service.unsent(Platform::Matrix, None).await;
+    assert!(
+        told.iter().any(|m| m.reply.text.contains("clocks stopped")),
+        "{told:?}"
+    );
+    // Lost on time only at the new deadline.
+    advance(Duration::from_secs(59)).await;
+    service.run_due_jobs().await;
+    assert!(service
+        .store()
+        .game(on_matrix)
+        .await
+        .unwrap()
+        .unwrap()
+        .is_active());
+    advance(Duration::from_secs(2)).await;
+    service.run_due_jobs().await;
+    assert!(!service
+        .store()
+        .game(on_matrix)
+        .await
+        .unwrap()
+        .unwrap()
+        .is_active());
 }

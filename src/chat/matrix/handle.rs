@@ -39,7 +39,7 @@ use super::outgoing::{matrix_commands, short_message, Spot};
 use super::rooms::Turns;
 use super::send::{Sender, Txn};
 use crate::chat::text::{parse_prefixed, ParsedAction};
-use crate::chat::ChatService;
+use crate::chat::{ChatService, Receipt};
 use crate::service::{Action, Command, Place, Platform, Reply, Role, User};
 
 const SEND_FAILED: &str = "matrix: sending failed";
@@ -64,6 +64,16 @@ pub struct Bot<S> {
 }
 
 impl<S: ChatService> Bot<S> {
+    /// Tells the service whether the homeserver can be reached (syncs go through):
+    /// the time it cannot is not charged to the games' clocks.
+    pub async fn reachable(&self, reachable: bool) {
+        let receipt = Receipt::Reachable {
+            platform: Platform::Matrix,
+            reachable,
+        };
+        self.service.receipt(receipt).await;
+    }
+
     /// The bot for a logged-in client.
     ///
     /// # Errors

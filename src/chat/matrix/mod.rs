@@ -195,6 +195,9 @@ async fn sync_loop<S: ChatService>(
         };
         match response {
             Ok(response) => {
+                if failures > 0 {
+                    bot.reachable(true).await;
+                }
                 failures = 0;
                 bot.join_invites(&response).await;
                 let events = bot.room_events(&response);
@@ -231,6 +234,9 @@ async fn sync_loop<S: ChatService>(
                 ));
             }
             Err(e) => {
+                if failures == 0 {
+                    bot.reachable(false).await;
+                }
                 failures += 1;
                 let wait = Duration::from_secs(u64::from(failures.min(6)) * 5);
                 tracing::warn!(error = %e, ?wait, "matrix: sync failed; retrying");
