@@ -11,7 +11,7 @@ use oware_bot::store::Store;
 use sqlx::Connection;
 
 use crate::discord_fake::{scale, FakeDiscord};
-use crate::players::{delivery, start_bot, Players};
+use crate::players::{delivery, start_bot, start_games, Players};
 
 const GAMES: usize = 10;
 const MOVES: usize = 15;
@@ -27,21 +27,7 @@ async fn a_database_locked_for_ten_seconds_loses_and_doubles_nothing() {
     let mut bot = start_bot(dir.path(), &url, &fake, "busy").await;
     let store = Store::open(&url).await.expect("the test's own connection");
     let players = Arc::new(Players::new(fake, store, GAMES, MOVES));
-    let mut games = tokio::task::JoinSet::new();
-    for i in 0..GAMES {
-        let players = Arc::clone(&players);
-        games.spawn(async move {
-            let id = players.start(i).await;
-            players.play(i, id).await;
-        });
-    }
-    while players.started.load(Ordering::SeqCst) < GAMES {
-        assert!(
-            !games.is_empty(),
-            "a game task ended before every game started"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let mut games = start_games(&players, GAMES).await;
 
     // Another program takes the write lock and keeps it for 10 s.
     let mut locker = sqlx::SqliteConnection::connect(&url)

@@ -4,7 +4,6 @@
 //! Afterwards every outbox message has arrived exactly once, in order per channel,
 //! and none is dead. `OWARE_CHAOS_OUTAGE_SECS` shortens the outage for a quick run.
 
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -12,7 +11,7 @@ use oware_bot::store::Store;
 
 use crate::discord_fake::scale;
 use crate::discord_fake::{FakeDiscord, Outage};
-use crate::players::{delivery, start_bot, Players};
+use crate::players::{delivery, start_bot, start_games, Players};
 
 const GAMES: usize = 50;
 const ENGINE_GAMES: usize = 20;
@@ -38,21 +37,7 @@ async fn a_two_minute_discord_outage_loses_and_doubles_no_message() {
     let players = Arc::new(Players::new(fake, store, ENGINE_GAMES, MOVES));
 
     // Every game starts, then Discord fails while they are played.
-    let mut games = tokio::task::JoinSet::new();
-    for i in 0..GAMES {
-        let players = Arc::clone(&players);
-        games.spawn(async move {
-            let id = players.start(i).await;
-            players.play(i, id).await;
-        });
-    }
-    while players.started.load(Ordering::SeqCst) < GAMES {
-        assert!(
-            !games.is_empty(),
-            "a game task ended before every game started"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let mut games = start_games(&players, GAMES).await;
     let length = outage_length();
     players.fake.outage(Outage::Status500, length / 2);
     tokio::time::sleep(length / 2).await;

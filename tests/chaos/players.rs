@@ -7,13 +7,14 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::process::Child;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use oware_bot::rules::{Game, Side};
 use oware_bot::store::Store;
 use serde_json::{json, Value};
 use sqlx::Connection;
+use tokio::task::JoinSet;
 
 use crate::discord_fake::payloads::{self, BOT_ID};
 use crate::discord_fake::scale::{self, at, guild_of, is_private, player};
@@ -171,6 +172,27 @@ impl Players {
             pressed += 1;
         }
     }
+}
+
+/// Starts `games` games, each played to its end in a task of the returned set, and
+/// returns once every one has started.
+pub async fn start_games(players: &Arc<Players>, games: usize) -> JoinSet<()> {
+    let mut set = JoinSet::new();
+    for i in 0..games {
+        let players = Arc::clone(players);
+        set.spawn(async move {
+            let id = players.start(i).await;
+            players.play(i, id).await;
+        });
+    }
+    while players.started.load(Ordering::SeqCst) < games {
+        assert!(
+            !set.is_empty(),
+            "a game task ended before every game started"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    set
 }
 
 /// What became of the outbox.

@@ -10,21 +10,14 @@ use crate::support;
 
 use std::{sync::Arc, time::Duration};
 
-use crate::support::{cmd_at, place, play_plies, start_game_at, user, TempDb};
+use crate::support::{cmd_at, place, play_plies, start_game_at, timed, user, TempDb};
 use oware_bot::service::{
-    Action, ButtonAction, ChallengeOptions, Outgoing, Platform, Service, TimeControl, User,
+    Action, ButtonAction, ChallengeOptions, Outgoing, Platform, Service, User,
 };
 use tokio::time::advance;
 
 const MINUTE: u64 = 60;
 const HOUR: u64 = 3600;
-
-fn timed(time: &str) -> ChallengeOptions {
-    ChallengeOptions {
-        time: Some(time.parse::<TimeControl>().expect("a time control")),
-        ..ChallengeOptions::default()
-    }
-}
 
 /// A service on a fresh file, then tokio's clock paused: it only moves when a test
 /// advances it.
@@ -34,10 +27,7 @@ fn timed(time: &str) -> ChallengeOptions {
 /// to the connection pool's time-out. A task that only yields keeps the runtime busy,
 /// so time moves only with `advance`.
 async fn service() -> (TempDb, Arc<Service>) {
-    let db = TempDb::new();
-    let service = Arc::new(db.service().await);
-    support::pause_clock();
-    (db, service)
+    support::paused_service().await
 }
 
 /// Advances the paused clock by `secs` and runs what fell due; returns the

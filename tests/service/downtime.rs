@@ -6,25 +6,13 @@
 
 use std::{sync::Arc, time::Duration};
 
-use crate::support::{self, cmd_at, mv, place, place_at, play_plies, start_game_at, TempDb};
+use crate::support::{self, cmd_at, mv, place, place_at, play_plies, start_game_at, timed, TempDb};
 use oware_bot::rules::{Game, Variant};
-use oware_bot::service::{
-    ChallengeOptions, ChatService, Outgoing, Platform, Receipt, Service, TimeControl,
-};
+use oware_bot::service::{ChatService, Outgoing, Platform, Receipt, Service};
 use tokio::time::advance;
 
-fn timed(time: &str) -> ChallengeOptions {
-    ChallengeOptions {
-        time: Some(time.parse::<TimeControl>().expect("a time control")),
-        ..ChallengeOptions::default()
-    }
-}
-
 async fn service() -> (TempDb, Arc<Service>) {
-    let db = TempDb::new();
-    let service = Arc::new(db.service().await);
-    support::pause_clock();
-    (db, service)
+    support::paused_service().await
 }
 
 /// Runs what is due, and returns the messages sent unprompted, marking them sent.

@@ -313,6 +313,23 @@ pub async fn rated_win(
 /// Pauses tokio's clock for a test that moves time itself, with a task that only
 /// yields: the runtime is then never idle, so the paused clock does not jump ahead
 /// by itself while a query waits on the database's threads.
+/// Options for a game with time control `time` (`1m`, `4h`, `5+3`).
+pub fn timed(time: &str) -> ChallengeOptions {
+    ChallengeOptions {
+        time: Some(time.parse().expect("a time control")),
+        ..ChallengeOptions::default()
+    }
+}
+
+/// A service on a fresh database, then tokio's clock paused (see [`pause_clock`]):
+/// it only moves when a test advances it.
+pub async fn paused_service() -> (TempDb, std::sync::Arc<Service>) {
+    let db = TempDb::new();
+    let service = std::sync::Arc::new(db.service().await);
+    pause_clock();
+    (db, service)
+}
+
 pub fn pause_clock() {
     tokio::time::pause();
     tokio::spawn(async {
