@@ -95,6 +95,10 @@ impl Outcome {
 
 /// How long a press may wait for its answer before the player looks at the game.
 const ANSWER_WAIT: Duration = Duration::from_secs(30);
+/// How long a challenge or an accept may wait: all games start at once.
+const SETUP_WAIT: Duration = Duration::from_secs(120);
+/// How often the test's own read of a game is tried before the game fails.
+const READ_TRIES: u32 = 20;
 /// Shards in every run.
 const SHARDS: u64 = 2;
 
@@ -191,6 +195,11 @@ struct Ctx {
 impl Ctx {
     /// Sends `payload` for game `i` and waits for its answer (`None`: none in time).
     async fn ask(&self, i: usize, payload: Value) -> Option<Recorded> {
+        self.ask_within(i, payload, ANSWER_WAIT).await
+    }
+
+    /// [`Ctx::ask`], waiting up to `wait`.
+    async fn ask_within(&self, i: usize, payload: Value, wait: Duration) -> Option<Recorded> {
         self.tokens
             .lock()
             .unwrap()
@@ -198,9 +207,27 @@ impl Ctx {
         let answer = self.fake.answer_to(&payload);
         let sent = Instant::now();
         self.fake.interaction(payload);
-        let answer = tokio::time::timeout(ANSWER_WAIT, answer).await.ok()?.ok()?;
+        let answer = tokio::time::timeout(wait, answer).await.ok()?.ok()?;
         self.latencies.lock().unwrap().push(sent.elapsed());
         Some(answer)
+    }
+
+    /// Game `id`'s row, read again while the test's own pool is saturated (a
+    /// thousand players looking at once on a loaded machine can wait past its
+    /// acquire timeout): the observer's pool is not the bot under test.
+    async fn game_row(&self, id: i64) -> Result<Option<oware_bot::store::GameRow>, String> {
+        let mut tries = 0;
+        loop {
+            match self.store.game(id).await {
+                Ok(row) => return Ok(row),
+                Err(e) if tries < READ_TRIES => {
+                    tries += 1;
+                    eprintln!("scale: reading game {id} failed ({e}); again");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+        }
     }
 
     async fn pause(&self, i: usize, k: usize) {
@@ -220,22 +247,35 @@ impl Ctx {
             payloads::oware(&a, "play", options, std::slice::from_ref(&b)),
             i,
         );
-        match self.ask(i, challenge).await {
+        // Every game challenges at once: the first answers wait for the burst.
+        match self.ask_within(i, challenge, SETUP_WAIT).await {
             Some(answer) if !is_private(&answer) => {}
             other => return Err(format!("game {i}: the challenge failed: {other:?}")),
         }
         let accept = at(payloads::oware(&b, "accept", json!([]), &[]), i);
-        match self.ask(i, accept).await {
+        match self.ask_within(i, accept, SETUP_WAIT).await {
             Some(answer) if !is_private(&answer) => {}
             other => return Err(format!("game {i}: the accept failed: {other:?}")),
         }
         let guild = guild_of(i).to_string();
         let channel = channel_of(i).to_string();
-        let row = self
-            .store
-            .active_games_in_channel("discord", Some(&guild), &channel)
-            .await
-            .map_err(|e| e.to_string())?
+        let mut tries = 0;
+        let games = loop {
+            match self
+                .store
+                .active_games_in_channel("discord", Some(&guild), &channel)
+                .await
+            {
+                Ok(games) => break games,
+                Err(e) if tries < READ_TRIES => {
+                    tries += 1;
+                    eprintln!("scale: reading game {i}'s channel failed ({e}); again");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+        };
+        let row = games
             .into_iter()
             .next()
             .ok_or(format!("game {i}: no game after the accept"))?;
@@ -261,12 +301,7 @@ impl Ctx {
                     }
                 }
                 // No answer, or a refusal: the database says whether it was stored.
-                let ply = self
-                    .store
-                    .game(row.id)
-                    .await
-                    .map_err(|e| e.to_string())?
-                    .map_or(0, |g| g.ply);
+                let ply = self.game_row(row.id).await?.map_or(0, |g| g.ply);
                 if usize::try_from(ply).unwrap_or(0) > k {
                     break;
                 }
