@@ -234,6 +234,23 @@ impl Service {
         }
     }
 
+    /// The bot is no longer in `channel`: its undelivered messages are dead.
+    pub async fn left(&self, platform: Platform, channel: &str) {
+        match self
+            .store
+            .destination_gone(platform.as_str(), channel, self.now())
+            .await
+        {
+            Ok(0) => {}
+            Ok(dropped) => tracing::warn!(
+                channel,
+                dropped,
+                "the bot left a room: its undelivered messages are dead"
+            ),
+            Err(err) => tracing::error!(channel, error = %err, "could not drop a room's messages"),
+        }
+    }
+
     /// Records the platform's id for a sent reply that carried
     /// [`Reply::anchor`], so the message that completes it can replace it.
     pub async fn set_anchor(&self, platform: Platform, anchor: &str, message_id: &str) {

@@ -66,6 +66,14 @@ pub enum Receipt {
         /// The account's id.
         user: String,
     },
+    /// The bot is no longer in `channel` (kicked, banned, or the room is gone): its
+    /// undelivered messages are dead at once (see `/oware admin status`).
+    Left {
+        /// The platform.
+        platform: Platform,
+        /// The channel or room.
+        channel: String,
+    },
     /// Its network can be reached (a sync went through) or not (syncs fail): the
     /// time it cannot is not charged to its games' clocks.
     Reachable {
@@ -160,6 +168,10 @@ impl ChatService for Service {
                 }
                 Receipt::BotAccount { platform, user } => {
                     Service::register_bot_user(self, *platform, user);
+                    None
+                }
+                Receipt::Left { platform, channel } => {
+                    Service::left(self, *platform, channel).await;
                     None
                 }
                 Receipt::Reachable {

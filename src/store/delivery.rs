@@ -151,6 +151,37 @@ impl Store {
         Ok(Retry::At(retry_at))
     }
 
+    /// Makes every undelivered message to `channel` of `platform` dead at `now`: the
+    /// bot can no longer post there. Returns how many.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn destination_gone(
+        &self,
+        platform: &str,
+        channel: &str,
+        now: i64,
+    ) -> Result<u64, StoreError> {
+        let mut tx = self.write(Claim::Unique(Unique::Delivery)).await?;
+        let dropped = sqlx::query(
+            "UPDATE outbox SET dead_at = $3, failure = 'the bot is no longer there'
+             WHERE platform = $1 AND channel = $2 AND sent_at IS NULL AND dead_at IS NULL",
+        )
+        .bind(platform)
+        .bind(channel)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        sqlx::query("DELETE FROM delivery_backoff WHERE platform = $1 AND channel = $2")
+            .bind(platform)
+            .bind(channel)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(dropped)
+    }
+
     /// When the next destination of `platform` that backs off may be tried again
     /// (Unix ms), if one does.
     ///

@@ -291,3 +291,22 @@ async fn a_message_that_cannot_be_prepared_now_waits_and_one_never_readable_is_d
         1
     );
 }
+
+#[tokio::test]
+async fn a_room_the_bot_left_has_its_messages_dead_and_no_other() {
+    let db = TempDb::new();
+    let service = service(&db).await;
+    queue(&db, &service, "201", "to a room it left").await;
+    queue(&db, &service, "202", "elsewhere").await;
+    let left = Receipt::Left {
+        platform: Platform::Discord,
+        channel: "201".into(),
+    };
+    ChatService::receipt(&service, left).await;
+    assert_eq!(pending(&service).await, [pair("202", "elsewhere")]);
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM outbox WHERE dead_at IS NOT NULL AND sent_at IS NULL")
+            .await,
+        1
+    );
+}

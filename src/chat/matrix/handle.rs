@@ -61,9 +61,39 @@ pub struct Bot<S> {
     turns: Arc<Turns>,
     direct: Direct<S>,
     warned: Mutex<HashSet<OwnedRoomId>>,
+    /// Rooms being joined (see [`Bot::join_invites`]).
+    joining: Mutex<HashSet<OwnedRoomId>>,
+    /// Joins running at once.
+    join_slots: tokio::sync::Semaphore,
 }
 
+/// Invites joined at once, off the sync loop.
+const JOINS_AT_ONCE: usize = 4;
+/// How long one invite's join (with its retries) may take.
+const JOIN_TIMEOUT: Duration = Duration::from_secs(30);
+
 impl<S: ChatService> Bot<S> {
+    /// Forgets the rooms the bot left in this batch (kicked, banned or gone): their
+    /// turns and warnings go, and their undelivered messages are dead (the bot can
+    /// no longer post there).
+    pub async fn forget_left(&self, response: &SyncResponse) -> Vec<OwnedRoomId> {
+        let left: Vec<OwnedRoomId> = response.rooms.left.keys().cloned().collect();
+        for room_id in &left {
+            tracing::info!(%room_id, "matrix: no longer in the room; forgetting it");
+            self.turns.forget(room_id.as_str());
+            self.warned
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .remove(room_id);
+            let receipt = Receipt::Left {
+                platform: Platform::Matrix,
+                channel: room_id.to_string(),
+            };
+            self.service.receipt(receipt).await;
+        }
+        left
+    }
+
     /// Tells the service whether the homeserver can be reached (syncs go through):
     /// the time it cannot is not charged to the games' clocks.
     pub async fn reachable(&self, reachable: bool) {
@@ -97,13 +127,40 @@ impl<S: ChatService> Bot<S> {
             turns,
             direct,
             warned: Mutex::new(HashSet::new()),
+            joining: Mutex::new(HashSet::new()),
+            join_slots: tokio::sync::Semaphore::new(JOINS_AT_ONCE),
         })
     }
 
-    /// Joins every room the batch invites the bot to.
-    pub async fn join_invites(&self, response: &SyncResponse) {
+    /// Joins every room the batch invites the bot to, off the sync loop: each join
+    /// is its own task (at most [`JOINS_AT_ONCE`] at a time, each given up after
+    /// [`JOIN_TIMEOUT`]), so an invite from a server that never answers delays no
+    /// room's commands.
+    pub fn join_invites(self: &Arc<Self>, response: &SyncResponse) {
         for room_id in response.rooms.invited.keys() {
-            self.join(room_id).await;
+            let fresh = self
+                .joining
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .insert(room_id.clone());
+            if !fresh {
+                continue; // already being joined
+            }
+            let bot = Arc::clone(self);
+            let room_id = room_id.clone();
+            tokio::spawn(async move {
+                let _slot = bot.join_slots.acquire().await;
+                if tokio::time::timeout(JOIN_TIMEOUT, bot.join(&room_id))
+                    .await
+                    .is_err()
+                {
+                    tracing::warn!(%room_id, "matrix: joining took too long; given up");
+                }
+                bot.joining
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .remove(&room_id);
+            });
         }
     }
 

@@ -175,7 +175,7 @@ async fn sync_loop<S: ChatService>(
             r = client.sync_once(settings(None)) => r?,
             () = &mut shutdown => return Ok(()),
         };
-        bot.join_invites(&first).await;
+        bot.join_invites(&first);
         store.save_sync_token(&first.next_batch)?;
         token = Some(first.next_batch);
         tracing::info!("matrix: first sync done; answering new messages from now on");
@@ -199,7 +199,10 @@ async fn sync_loop<S: ChatService>(
                     bot.reachable(true).await;
                 }
                 failures = 0;
-                bot.join_invites(&response).await;
+                bot.join_invites(&response);
+                for room_id in bot.forget_left(&response).await {
+                    rooms.forget(&room_id);
+                }
                 let events = bot.room_events(&response);
                 tracing::debug!(
                     since = token.as_deref().unwrap_or(""),

@@ -33,6 +33,14 @@ impl Turns {
         };
         turn.lock_owned().await
     }
+
+    /// Forgets `room` (the bot left it): its turn is freed once nobody holds it.
+    pub fn forget(&self, room: &str) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(room);
+    }
 }
 
 /// One room's share of a sync batch.
@@ -85,6 +93,12 @@ impl<S: ChatService> Rooms<S> {
         let _ = queue.send(job);
         self.queues.insert(id, queue);
         handled
+    }
+
+    /// Forgets `room` (the bot left it): its task ends once its queued events are
+    /// done.
+    pub fn forget(&mut self, room: &matrix_sdk::ruma::RoomId) {
+        self.queues.remove(room);
     }
 
     /// Stops every room's task, finished or not.
