@@ -61,6 +61,8 @@ pub struct Bot<S> {
     turns: Arc<Turns>,
     direct: Direct<S>,
     warned: Mutex<HashSet<OwnedRoomId>>,
+    /// Each room's waits for keys (see `undecryptable`).
+    key_waits: Mutex<HashMap<OwnedRoomId, undecryptable::KeyWaits>>,
     /// Rooms being joined (see [`Bot::join_invites`]).
     joining: Mutex<HashSet<OwnedRoomId>>,
     /// Joins running at once.
@@ -82,6 +84,10 @@ impl<S: ChatService> Bot<S> {
             tracing::info!(%room_id, "matrix: no longer in the room; forgetting it");
             self.turns.forget(room_id.as_str());
             self.warned
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .remove(room_id);
+            self.key_waits
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .remove(room_id);
@@ -127,6 +133,7 @@ impl<S: ChatService> Bot<S> {
             turns,
             direct,
             warned: Mutex::new(HashSet::new()),
+            key_waits: Mutex::new(HashMap::new()),
             joining: Mutex::new(HashSet::new()),
             join_slots: tokio::sync::Semaphore::new(JOINS_AT_ONCE),
         })
