@@ -39,17 +39,14 @@ impl Service {
     pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
         let (row, mut game, side) = self.my_active_game(cmd, game).await?;
         let other = view::name(&row, side.opponent()).to_owned();
-        let proposed = row
-            .end_proposed_by
-            .as_deref()
-            .and_then(|s| s.chars().next());
-        if proposed == Some(side.letter()) {
+        let proposed = row.end_proposed_by;
+        if proposed == Some(side) {
             return Err(ServiceError::EndAlreadyProposed(row.id, other));
         }
         // The engine answers a proposal at once.
         let engine = is_bot(&row, side.opponent());
         let engine_agrees = engine && self.engine_agrees(&game, side.opponent()).await?;
-        if proposed == Some(side.opponent().letter()) || engine_agrees {
+        if proposed == Some(side.opponent()) || engine_agrees {
             let outcome = game.end_by_agreement()?;
             let headline = if engine_agrees {
                 crate::tr!("conclude-engine-agrees", engine = other)
@@ -67,7 +64,7 @@ impl Service {
         }
         if !self
             .store
-            .propose_end(cmd.claim(), row.id, row.version, side.letter())
+            .propose_end(cmd.claim(), row.id, row.version, side)
             .await?
         {
             return Err(ServiceError::Raced(row.id));

@@ -167,6 +167,25 @@ impl<'r> Decode<'r, Any> for crate::play::level::Level {
     }
 }
 
+/// A side, stored as its letter (`S`, `N`): who proposed ending a game by agreement;
+/// a nullable column decodes into `Option<Side>`.
+impl Type<Any> for crate::rules::Side {
+    fn type_info() -> AnyTypeInfo {
+        <String as Type<Any>>::type_info()
+    }
+}
+
+impl<'r> Decode<'r, Any> for crate::rules::Side {
+    fn decode(value: AnyValueRef<'r>) -> Result<Self, BoxDynError> {
+        let letter = <String as Decode<Any>>::decode(value)?;
+        match letter.as_str() {
+            "S" => Ok(crate::rules::Side::South),
+            "N" => Ok(crate::rules::Side::North),
+            other => Err(format!("side `{other}`").into()),
+        }
+    }
+}
+
 /// A PostgreSQL URL to listen on; shown without its password.
 #[derive(Clone)]
 pub(super) struct ListenUrl(pub(super) String);

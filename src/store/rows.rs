@@ -4,7 +4,7 @@ use sqlx::FromRow;
 
 use super::state::GameState;
 use crate::play::clock::TimeControl;
-use crate::rules::{Pit, Variant};
+use crate::rules::{Pit, Side, Variant};
 
 /// A game as stored, with both players' ids and names.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
@@ -62,8 +62,9 @@ pub struct GameRow {
     /// Their pits, in order.
     #[sqlx(try_from = "String")]
     pub pits: Pits,
-    /// `S` or `N` if that side proposed ending by agreement.
-    pub end_proposed_by: Option<String>,
+    /// The side that proposed ending the game by agreement, if one did (stored as
+    /// `S` or `N`).
+    pub end_proposed_by: Option<Side>,
     /// Bumped by every change.
     pub version: i64,
     /// The time control.

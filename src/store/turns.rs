@@ -168,8 +168,8 @@ impl Store {
         Ok(Some(applied))
     }
 
-    /// Records that `side` (`S` or `N`) proposes ending the game by agreement, if the
-    /// game is still active at `version`.
+    /// Records that `side` proposes ending the game by agreement (stored as its
+    /// letter), if the game is still active at `version`.
     ///
     /// # Errors
     /// Database failures.
@@ -178,14 +178,14 @@ impl Store {
         claim: Claim<'_>,
         game_id: i64,
         version: i64,
-        side: char,
+        side: crate::rules::Side,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, end_proposed_by = $1, updated_at = $2
              WHERE id = $3 AND version = $4 AND status = 'active'",
         )
-        .bind(side.to_string())
+        .bind(side.letter().to_string())
         .bind(super::now_ms())
         .bind(game_id)
         .bind(version)
