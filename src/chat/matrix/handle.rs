@@ -13,11 +13,11 @@
 //! played in its own thread. Every message of the bot is an `m.notice`.
 //! Encrypted messages that cannot be read yet are handled in `undecryptable`.
 
+mod membership;
 mod undecryptable;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use matrix_sdk::ruma::events::room::member::MembershipState;
 use matrix_sdk::ruma::events::room::message::{
@@ -28,7 +28,7 @@ use matrix_sdk::ruma::events::{
     SyncStateEvent,
 };
 use matrix_sdk::ruma::serde::Raw;
-use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, RoomId, TransactionId, UserId};
+use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, TransactionId, UserId};
 use matrix_sdk::sync::SyncResponse;
 use matrix_sdk::{Client, Room, RoomState};
 
@@ -63,43 +63,13 @@ pub struct Bot<S> {
     warned: Mutex<HashSet<OwnedRoomId>>,
     /// Each room's waits for keys (see `undecryptable`).
     key_waits: Mutex<HashMap<OwnedRoomId, undecryptable::KeyWaits>>,
-    /// Rooms being joined (see [`Bot::join_invites`]).
+    /// Rooms being joined (see `membership`).
     joining: Mutex<HashSet<OwnedRoomId>>,
     /// Joins running at once.
     join_slots: tokio::sync::Semaphore,
 }
 
-/// Invites joined at once, off the sync loop.
-const JOINS_AT_ONCE: usize = 4;
-/// How long one invite's join (with its retries) may take.
-const JOIN_TIMEOUT: Duration = Duration::from_secs(30);
-
 impl<S: ChatService> Bot<S> {
-    /// Forgets the rooms the bot left in this batch (kicked, banned or gone): their
-    /// turns and warnings go, and their undelivered messages are dead (the bot can
-    /// no longer post there).
-    pub async fn forget_left(&self, response: &SyncResponse) -> Vec<OwnedRoomId> {
-        let left: Vec<OwnedRoomId> = response.rooms.left.keys().cloned().collect();
-        for room_id in &left {
-            tracing::info!(%room_id, "matrix: no longer in the room; forgetting it");
-            self.turns.forget(room_id.as_str());
-            self.warned
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .remove(room_id);
-            self.key_waits
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .remove(room_id);
-            let receipt = Receipt::Left {
-                platform: Platform::Matrix,
-                channel: room_id.to_string(),
-            };
-            self.service.receipt(receipt).await;
-        }
-        left
-    }
-
     /// Tells the service whether the homeserver can be reached (syncs go through):
     /// the time it cannot is not charged to the games' clocks.
     pub async fn reachable(&self, reachable: bool) {
@@ -135,40 +105,8 @@ impl<S: ChatService> Bot<S> {
             warned: Mutex::new(HashSet::new()),
             key_waits: Mutex::new(HashMap::new()),
             joining: Mutex::new(HashSet::new()),
-            join_slots: tokio::sync::Semaphore::new(JOINS_AT_ONCE),
+            join_slots: tokio::sync::Semaphore::new(membership::JOINS_AT_ONCE),
         })
-    }
-
-    /// Joins every room the batch invites the bot to, off the sync loop: each join
-    /// is its own task (at most [`JOINS_AT_ONCE`] at a time, each given up after
-    /// [`JOIN_TIMEOUT`]), so an invite from a server that never answers delays no
-    /// room's commands.
-    pub fn join_invites(self: &Arc<Self>, response: &SyncResponse) {
-        for room_id in response.rooms.invited.keys() {
-            let fresh = self
-                .joining
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .insert(room_id.clone());
-            if !fresh {
-                continue; // already being joined
-            }
-            let bot = Arc::clone(self);
-            let room_id = room_id.clone();
-            tokio::spawn(async move {
-                let _slot = bot.join_slots.acquire().await;
-                if tokio::time::timeout(JOIN_TIMEOUT, bot.join(&room_id))
-                    .await
-                    .is_err()
-                {
-                    tracing::warn!(%room_id, "matrix: joining took too long; given up");
-                }
-                bot.joining
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .remove(&room_id);
-            });
-        }
     }
 
     /// Each joined room's new events in a batch, in order: what the bot should
@@ -249,22 +187,6 @@ impl<S: ChatService> Bot<S> {
         member.state_key == self.own
             && member.content.membership == MembershipState::Join
             && !was_joined
-    }
-
-    async fn join(&self, room_id: &RoomId) {
-        // Synapse sometimes refuses a join right after the invite; retry briefly.
-        for attempt in 0..4u32 {
-            match self.client.join_room_by_id(room_id).await {
-                Ok(_) => {
-                    tracing::info!(%room_id, "matrix: joined");
-                    return;
-                }
-                Err(e) => {
-                    tracing::warn!(%room_id, error = %e, attempt, "matrix: join failed");
-                    tokio::time::sleep(Duration::from_millis(500 << attempt)).await;
-                }
-            }
-        }
     }
 
     async fn on_message(&self, room: &Room, ev: OriginalSyncRoomMessageEvent) {
