@@ -23,7 +23,7 @@ const STOP_DEADLINE: Duration = Duration::from_secs(30);
 
 /// Runs the configured networks until one of them stops with an error, or until
 /// Ctrl-C or SIGTERM: then every network stops gracefully (no new events, the
-/// commands in hand finish, Matrix saves its sync token) and the process exits 0.
+/// commands in hand finish; Matrix keeps the rest in its journal) and the process exits 0.
 ///
 /// # Errors
 /// The database cannot be opened, or a network's adapter fails to start.

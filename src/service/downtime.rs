@@ -114,6 +114,7 @@ impl Service {
         ));
         reply.mentions.push(view::player(row, side));
         reply.buttons = view::pit_buttons(row, &game);
+        reply.until_ply = Some(row.ply);
         Some(game_message(row, &reply, None))
     }
 

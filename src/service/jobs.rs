@@ -179,6 +179,7 @@ impl Service {
         ));
         reply.mentions.push(view::player(&row, side));
         reply.buttons = view::pit_buttons(&row, &game);
+        reply.until_ply = Some(row.ply);
         let effects = Effects {
             messages: vec![game_message(&row, &reply, None)],
             ..Effects::default()

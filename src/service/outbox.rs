@@ -127,7 +127,11 @@ impl Service {
             let place = row.space.as_deref().unwrap_or(&row.channel);
             let language = self.language_at(platform.as_str(), place).await;
             match crate::i18n::in_language(language.clone(), self.outgoing(platform, &row)).await {
-                Ok(mut message) => {
+                Ok(None) => {
+                    tracing::debug!(id = row.id, "a message about a move already made: not sent");
+                    self.mark_sent(row.id).await;
+                }
+                Ok(Some(mut message)) => {
                     message.reply.language = language;
                     out.push(message);
                 }
@@ -162,13 +166,31 @@ impl Service {
         }
     }
 
+    /// Whether `game` is in progress at `ply` (see [`Reply::until_ply`]); on a
+    /// database error, yes (the message goes out rather than being lost).
+    pub async fn still_at(&self, game: i64, ply: i64) -> bool {
+        self.game_still_at(game, ply).await.unwrap_or(true)
+    }
+
+    async fn game_still_at(&self, game: i64, ply: i64) -> Result<bool, ServiceError> {
+        let game = self.store.game(game).await?;
+        Ok(game.is_some_and(|game| game.is_active() && game.ply == ply))
+    }
+
+    /// Message `row` ready to send; `None` when it is moot (see
+    /// [`Reply::until_ply`]).
     async fn outgoing(
         &self,
         platform: Platform,
         row: &OutboxRow,
-    ) -> Result<Outgoing, ServiceError> {
+    ) -> Result<Option<Outgoing>, ServiceError> {
         let mut reply: Reply = serde_json::from_str(&row.body)
             .map_err(|e| ServiceError::Internal(format!("outbox #{}: {e}", row.id)))?;
+        if let (Some(ply), Some(game)) = (reply.until_ply, row.game_id) {
+            if !self.game_still_at(game, ply).await? {
+                return Ok(None);
+            }
+        }
         if let (Some(game_id), Some(ply)) = (row.game_id, row.board_ply) {
             if let Some(game) = self.store.game(game_id).await? {
                 let board = self.load_at(&game, ply).await?;
@@ -184,7 +206,7 @@ impl Service {
         if let Some(game) = reply.game {
             reply.thread = self.game_thread(game).await?;
         }
-        Ok(Outgoing {
+        Ok(Some(Outgoing {
             id: row.id,
             place: Place {
                 platform,
@@ -194,7 +216,7 @@ impl Service {
             },
             reply,
             edits: row.edits.clone(),
-        })
+        }))
     }
 
     /// Records that message `id` was delivered, or that the platform will never take

@@ -128,6 +128,11 @@ pub trait ChatService: Send + Sync + 'static {
     /// Changes whenever a new message is waiting: a deliverer waits on it between
     /// rounds.
     fn outbox_watch(&self) -> watch::Receiver<u64>;
+
+    /// Whether `game` is still at `ply`, in progress: a message that asks for the
+    /// move there ([`Reply::until_ply`]) is moot otherwise. A deliverer that waited
+    /// (for a room's turn) asks before sending one, and reports it sent if moot.
+    fn still_at(&self, game: i64, ply: i64) -> BoxFuture<'_, bool>;
 }
 
 impl ChatService for Service {
@@ -227,5 +232,9 @@ impl ChatService for Service {
 
     fn outbox_watch(&self) -> watch::Receiver<u64> {
         Service::outbox_watch(self)
+    }
+
+    fn still_at(&self, game: i64, ply: i64) -> BoxFuture<'_, bool> {
+        Box::pin(Service::still_at(self, game, ply))
     }
 }

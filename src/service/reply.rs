@@ -191,6 +191,11 @@ pub struct Reply {
     /// game's, after the delay its server set). Platforms without archiving post the
     /// line or nothing; never set on a reply without a thread.
     pub archive_thread: bool,
+    /// An outbox message that asks the player to move at this ply of `game` (a
+    /// reminder, a clock extended): moot, and not sent, once the game has moved on
+    /// or ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub until_ply: Option<i64>,
     /// Where the game's thread is, when `game` has one: the adapter posts there.
     /// Set by the service with the reply.
     #[serde(skip)]

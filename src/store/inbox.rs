@@ -7,7 +7,8 @@
 use super::{now_ms, Store, StoreError};
 
 /// How long a handled event is remembered. A platform redelivers only events after
-/// the position it last saved (Matrix: the sync token, saved after every batch), so
+/// the position it last saved (Matrix: the sync token, saved after every batch, and the commands its journal
+/// still holds), so
 /// a month covers any crash and downtime; older rows are dropped at start-up.
 const KEEP_MS: i64 = 30 * 24 * 3600 * 1000;
 

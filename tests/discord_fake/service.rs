@@ -117,6 +117,10 @@ impl ChatService for Scripted {
     fn outbox_watch(&self) -> watch::Receiver<u64> {
         watch::Sender::new(0).subscribe()
     }
+
+    fn still_at(&self, _game: i64, _ply: i64) -> BoxFuture<'_, bool> {
+        Box::pin(async { true })
+    }
 }
 
 /// A stand-in board image (the adapter never decodes it).

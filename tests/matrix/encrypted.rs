@@ -33,7 +33,7 @@ use crate::support::{assert_board, body, env, login, mentions, say, wait_joined,
 use crate::{pick, temp, ONE_BOT, SKIPPED};
 
 /// Alice's encrypted room with Bob and the bot, as (Alice's view, Bob's view).
-async fn encrypted_room(env: &Env, alice: &Client, bob: &Client) -> (Room, Room) {
+pub(crate) async fn encrypted_room(env: &Env, alice: &Client, bob: &Client) -> (Room, Room) {
     let mut request = create_room::v3::Request::new();
     request.invite = [&env.bob.0, &env.bot]
         .into_iter()

@@ -39,6 +39,8 @@ struct State {
     /// Direct rooms by user, and how many were recorded.
     dm_rooms: HashMap<String, String>,
     dm_rooms_opened: usize,
+    /// The rooms the adapter said the bot left.
+    left: Vec<String>,
 }
 
 /// The fake. Every command it handles is recorded for the test to inspect.
@@ -67,6 +69,11 @@ impl FakeService {
     /// How many direct rooms the adapter recorded.
     pub fn dm_rooms_opened(&self) -> usize {
         self.state.lock().expect("state lock").dm_rooms_opened
+    }
+
+    /// The rooms the adapter said the bot left, in order.
+    pub fn rooms_left(&self) -> Vec<String> {
+        self.state.lock().expect("state lock").left.clone()
     }
 
     /// Every `set_thread` call so far.
@@ -279,6 +286,7 @@ impl ChatService for FakeService {
                 state.dm_rooms.insert(user, room);
                 state.dm_rooms_opened += 1;
             }
+            Receipt::Left { channel, .. } => state.left.push(channel),
             _ => {}
         }
         Box::pin(async {})
@@ -317,5 +325,9 @@ impl ChatService for FakeService {
 
     fn outbox_watch(&self) -> tokio::sync::watch::Receiver<u64> {
         tokio::sync::watch::Sender::new(0).subscribe()
+    }
+
+    fn still_at(&self, _game: i64, _ply: i64) -> BoxFuture<'_, bool> {
+        Box::pin(async { true })
     }
 }

@@ -1,7 +1,7 @@
 //! Exactly once across a crash, with the real `oware-bot run` binary: a test-only
 //! fault point (`OWARE_FAULT`, debug builds) aborts the process after a command's
-//! effect is stored and answered but before its sync batch's token is saved. The
-//! restarted bot sees the event again: it changes nothing and is not answered
+//! effect is stored and answered but before it is struck out of the journal of
+//! received commands. The restarted bot handles the event again: it changes nothing and is not answered
 //! again, in a game between people and in a game against the engine. Between
 //! crashes the bot is stopped with SIGTERM, which must exit 0.
 
@@ -17,7 +17,7 @@ use oware_bot::store::Store;
 use crate::support::{body, env, login, say, Env, Watch};
 use crate::{game_room, temp, ONE_BOT, SKIPPED};
 
-const FAULT: &str = "after_effect_before_sync_token";
+const FAULT: &str = "after_effect_before_struck_out";
 
 /// One run of the binary, its log in its own file.
 pub(crate) struct Run {
@@ -26,6 +26,11 @@ pub(crate) struct Run {
 }
 
 pub(crate) fn start(env: &Env, dir: &Path, n: u32, fault: bool) -> Run {
+    start_via(env, &env.homeserver, dir, n, fault)
+}
+
+/// [`start`], reaching the homeserver at `homeserver` (a fault proxy).
+pub(crate) fn start_via(env: &Env, homeserver: &str, dir: &Path, n: u32, fault: bool) -> Run {
     let log = dir.join(format!("run-{n}.log"));
     let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
     command
@@ -38,7 +43,7 @@ pub(crate) fn start(env: &Env, dir: &Path, n: u32, fault: bool) -> Run {
             "DATABASE_URL",
             format!("sqlite://{}", dir.join("oware.db").display()),
         )
-        .env("MATRIX_HOMESERVER", &env.homeserver)
+        .env("MATRIX_HOMESERVER", homeserver)
         .env("MATRIX_USER", &env.bot)
         .env("MATRIX_PASSWORD", &env.bot_password)
         .env_remove("MATRIX_ACCESS_TOKEN")
@@ -206,7 +211,7 @@ async fn a_command_replayed_after_a_crash_is_applied_and_answered_once() {
     run.terminate().await;
 
     // Run 2: Alice moves in the game between people; the bot answers, then dies
-    // before saving the batch's sync token.
+    // before striking it out of the journal.
     let run = start(&env, &dir, 2, true);
     say(&people_a, "!move c", None).await;
     let answer = people.until_text("alice's move").await;

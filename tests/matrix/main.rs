@@ -28,12 +28,14 @@
 
 mod admins;
 mod analysis;
+mod chaos;
 mod encrypted;
 mod fake;
 mod in_place;
 mod kill;
 mod outbox;
 mod private;
+mod proxy;
 mod rooms;
 mod support;
 mod tournament;

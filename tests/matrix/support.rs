@@ -58,6 +58,12 @@ pub fn start_bot<S: ChatService>(service: &Arc<S>, cfg: &MatrixConfig) -> Runnin
 }
 
 impl RunningBot {
+    /// Stops the bot at once, as a crash would: no command in hand finishes.
+    pub async fn crash(self) {
+        self.task.abort();
+        let _ = self.task.await;
+    }
+
     pub async fn stop(self) {
         let _ = self.stop.send(());
         let result = tokio::time::timeout(Duration::from_secs(30), self.task)

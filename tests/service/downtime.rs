@@ -2,7 +2,7 @@
 //! the bot was down is extended by the time it was away (the clocks stopped), the
 //! player to move is told, and the game is lost on time only at the new deadline. A
 //! short absence, or a deadline far ahead, changes nothing visible. A move read
-//! late counts when it was sent.
+//! late counts when it was sent. An announcement made moot by a move is not sent.
 
 use std::{sync::Arc, time::Duration};
 
@@ -72,6 +72,37 @@ async fn a_deadline_missed_while_the_bot_was_down_moves_later_and_the_player_is_
             .any(|m| m.reply.text.contains("ran out of time")),
         "{lost:?}"
     );
+}
+
+#[tokio::test]
+async fn the_extension_is_not_announced_once_the_player_has_moved() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
+    play_plies(&service, &here, game, ["alice", "bob"], 2).await;
+    service.store().beat("bot", service.now()).await.unwrap();
+    advance(Duration::from_secs(180)).await;
+    assert_eq!(service.credit_downtime().await, 1);
+    // Alice moves before the message "it is still your move" goes out (its network
+    // was slow to come back): it would mislead, so it is not sent.
+    let row = service.store().game(game).await.unwrap().unwrap();
+    let local = Game::from_moves(Variant::Abapa, &row.pits.0).unwrap();
+    let pit = local
+        .legal_moves()
+        .into_iter()
+        .next()
+        .unwrap()
+        .letter()
+        .to_string();
+    let moved = service.handle(cmd_at(&here, "alice", mv(&pit))).await;
+    assert!(!moved.private, "{}", moved.text);
+    let sent = due(&service).await;
+    assert!(
+        sent.iter().all(|m| !m.reply.text.contains("extended")),
+        "{sent:?}"
+    );
+    // And it is done with: not offered again.
+    assert!(service.unsent(Platform::Console, None).await.is_empty());
 }
 
 #[tokio::test]

@@ -381,6 +381,10 @@ mod tests {
             fn outbox_watch(&self) -> tokio::sync::watch::Receiver<u64> {
                 tokio::sync::watch::Sender::new(0).subscribe()
             }
+
+            fn still_at(&self, _game: i64, _ply: i64) -> BoxFuture<'_, bool> {
+                Box::pin(async { true })
+            }
         }
         let data = Data::new(Arc::new(Nothing));
         assert!(data.first_thread_note(5));

@@ -129,6 +129,13 @@ impl<S: ChatService> Deliverer<S> {
             }
             let sent = {
                 let _turn = self.turns.take(&message.place.channel).await;
+                if let (Some(game), Some(ply)) = (message.reply.game, message.reply.until_ply) {
+                    // A move was made while this waited for the room's turn.
+                    if !self.service.still_at(game, ply).await {
+                        self.service.receipt(Receipt::Sent(message.id)).await;
+                        continue;
+                    }
+                }
                 let language = message.reply.language.clone();
                 let sending = crate::i18n::in_language(language, self.send(&message));
                 match tokio::time::timeout(SEND_TIMEOUT, sending).await {

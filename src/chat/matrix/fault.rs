@@ -2,9 +2,9 @@
 //! process at the point named by `OWARE_FAULT`, to prove what survives a crash
 //! there. Release builds compile them to nothing.
 
-/// After a command's effect is stored and answered, before the sync token of its
-/// batch is saved: the restarted bot sees the event again.
-pub const AFTER_EFFECT_BEFORE_SYNC_TOKEN: &str = "after_effect_before_sync_token";
+/// After a command's effect is stored and answered, before it is struck out of the
+/// journal: the restarted bot handles the event again.
+pub const AFTER_EFFECT_BEFORE_STRUCK_OUT: &str = "after_effect_before_struck_out";
 
 /// Aborts the process if `OWARE_FAULT` names this point (debug builds only).
 #[cfg(debug_assertions)]

@@ -1,7 +1,8 @@
 //! What the Matrix adapter keeps on disk in `MATRIX_STORE_DIR`, as small JSON files:
 //! the login session (so a restart does not log in again, and the homeserver still
 //! recognizes the outbox's transaction ids) and the sync token (so a restart
-//! neither replays old messages nor misses ones sent while it was down). Beside
+//! neither replays old messages nor misses ones sent while it was down), and
+//! `journal.sqlite3` the commands received and not yet handled (see `journal`). Beside
 //! them, `sdk/` holds the SDK's SQLite stores: the device's encryption keys and the
 //! room state, which belong to the logged-in device and go with its session. Game
 //! threads live in the service's database, not here; a `threads.json` left by an
@@ -71,6 +72,12 @@ impl Files {
         }
     }
 
+    /// The directory itself.
+    #[must_use]
+    pub fn dir(&self) -> PathBuf {
+        self.dir.clone()
+    }
+
     /// The directory of the SDK's SQLite stores (keys and room state).
     #[must_use]
     pub fn sdk_dir(&self) -> PathBuf {
@@ -94,7 +101,7 @@ impl Files {
         self.write("device.json", device, false)
     }
 
-    /// The sync token after the last fully handled sync, if any.
+    /// The sync token after the last sync whose commands were recorded, if any.
     ///
     /// # Errors
     /// When the file exists but cannot be read or parsed.
@@ -102,7 +109,8 @@ impl Files {
         self.read("sync-token.json")
     }
 
-    /// Saves the sync token once every event of that sync was handled.
+    /// Saves the sync token once the commands of that sync are recorded in the
+    /// journal.
     ///
     /// # Errors
     /// When the file cannot be written.

@@ -44,10 +44,45 @@ use crate::service::{Action, Command, Place, Platform, Reply, Role, User};
 
 const SEND_FAILED: &str = "matrix: sending failed";
 
-/// A timeline event as the sync gave it: parsed, and raw to retry decrypting it.
+/// A timeline event as the sync gave it: parsed, and raw to record it and to retry
+/// decrypting it.
 pub struct Event {
     parsed: AnySyncTimelineEvent,
     raw: Raw<AnySyncTimelineEvent>,
+}
+
+impl Event {
+    /// The event of `raw`, if it reads as one.
+    pub fn from_raw(raw: Raw<AnySyncTimelineEvent>) -> Option<Event> {
+        raw.deserialize().ok().map(|parsed| Event { parsed, raw })
+    }
+
+    /// The event as received.
+    pub fn raw(&self) -> &Raw<AnySyncTimelineEvent> {
+        &self.raw
+    }
+
+    /// Whether it may be a command: a text message that starts like one (or that
+    /// the parser refuses), or a message not decrypted yet.
+    fn may_be_command(&self) -> bool {
+        match &self.parsed {
+            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_)) => true,
+            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
+                SyncMessageLikeEvent::Original(message),
+            )) => {
+                let MessageType::Text(text) = &message.content.msgtype else {
+                    return false;
+                };
+                if matches!(message.content.relates_to, Some(Relation::Replacement(_))) {
+                    return false; // edits are not new commands
+                }
+                let html = text.formatted.as_ref().map(|f| f.body.as_str());
+                let (body, _) = command_text(&text.body, html);
+                !matches!(parse_prefixed(&body), Ok(None))
+            }
+            _ => false,
+        }
+    }
 }
 
 /// The adapter's state between batches: the client, the service, the sender, the
@@ -109,8 +144,9 @@ impl<S: ChatService> Bot<S> {
         })
     }
 
-    /// Each joined room's new events in a batch, in order: what the bot should
-    /// handle (not its own messages, nor a newly joined room's history).
+    /// Each joined room's new commands in a batch, in order: the text messages
+    /// that may be commands for the bot and the messages it could not decrypt (not
+    /// its own messages, nor a newly joined room's history).
     pub fn room_events(&self, response: &SyncResponse) -> Vec<(Room, Vec<Event>)> {
         let mut rooms = Vec::new();
         for (room_id, update) in &response.rooms.joined {
@@ -122,10 +158,7 @@ impl<S: ChatService> Bot<S> {
                 .timeline
                 .events
                 .iter()
-                .filter_map(|e| {
-                    let raw = e.raw().clone();
-                    raw.deserialize().ok().map(|parsed| Event { parsed, raw })
-                })
+                .filter_map(|e| Event::from_raw(e.raw().clone()))
                 .collect();
             // A room joined in this batch comes with some history from before the
             // join: those commands were not addressed to this bot.
@@ -136,7 +169,7 @@ impl<S: ChatService> Bot<S> {
             let events: Vec<Event> = events
                 .into_iter()
                 .skip(start)
-                .filter(|e| e.parsed.sender() != self.own)
+                .filter(|e| e.parsed.sender() != self.own && e.may_be_command())
                 .collect();
             if !events.is_empty() {
                 rooms.push((room, events));
@@ -145,30 +178,28 @@ impl<S: ChatService> Bot<S> {
         rooms
     }
 
-    /// Handles one room's events in order, each in the room's turn to speak (the
-    /// outbox deliverer waits meanwhile, so the answer to a command goes out before
-    /// the messages it causes, such as an engine's reply to a move).
-    pub async fn handle_room(&self, room: &Room, events: Vec<Event>) {
-        for event in events {
-            let parsed = match event.parsed {
-                AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_)) => {
-                    // Waits without the room's turn: the outbox may speak meanwhile.
-                    let Some(parsed) = self.decrypt_late(room, &event.raw).await else {
-                        let _turn = self.turns.take(room.room_id().as_str()).await;
-                        self.tell_undecryptable(room).await;
-                        continue;
-                    };
-                    parsed
-                }
-                parsed => parsed,
-            };
-            let _turn = self.turns.take(room.room_id().as_str()).await;
-            if let AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
-                SyncMessageLikeEvent::Original(message),
-            )) = parsed
-            {
-                self.on_message(room, message).await;
+    /// Handles one command of a room, in the room's turn to speak (the outbox
+    /// deliverer waits meanwhile, so the answer to a command goes out before the
+    /// messages it causes, such as an engine's reply to a move).
+    pub async fn handle_event(&self, room: &Room, event: Event) {
+        let parsed = match event.parsed {
+            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_)) => {
+                // Waits without the room's turn: the outbox may speak meanwhile.
+                let Some(parsed) = self.decrypt_late(room, &event.raw).await else {
+                    let _turn = self.turns.take(room.room_id().as_str()).await;
+                    self.tell_undecryptable(room).await;
+                    return;
+                };
+                parsed
             }
+            parsed => parsed,
+        };
+        let _turn = self.turns.take(room.room_id().as_str()).await;
+        if let AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
+            SyncMessageLikeEvent::Original(message),
+        )) = parsed
+        {
+            self.on_message(room, message).await;
         }
     }
 
@@ -256,7 +287,7 @@ impl<S: ChatService> Bot<S> {
         let language = reply.language.clone();
         let delivered = self.deliver(room, reply, refusal_spot, &ev.sender);
         crate::i18n::in_language(language, delivered).await;
-        fault::point(fault::AFTER_EFFECT_BEFORE_SYNC_TOKEN);
+        fault::point(fault::AFTER_EFFECT_BEFORE_STRUCK_OUT);
     }
 
     /// Sends a reply where it belongs: a secret to the author's direct room with a

@@ -7,6 +7,8 @@
 //! belong to one device: a new login (a new device) starts them afresh. Once logged
 //! in, the bot's cross-signing identity is created if it has none.
 
+use std::time::Duration;
+
 use matrix_sdk::authentication::matrix::MatrixSession;
 use matrix_sdk::ruma::api::client::uiaa;
 use matrix_sdk::ruma::api::error::ErrorKind;
@@ -14,6 +16,9 @@ use matrix_sdk::ruma::{OwnedDeviceId, OwnedUserId};
 use matrix_sdk::{Client, SessionMeta, SessionTokens};
 
 use super::{Files, MatrixConfig, Secret};
+
+/// How many times the SDK sends a request the homeserver failed.
+const REQUEST_RETRIES: usize = 3;
 
 /// Why the bot could not log in.
 #[derive(Debug, thiserror::Error)]
@@ -129,7 +134,16 @@ async fn build(cfg: &MatrixConfig, store: Option<&Files>) -> Result<Client, Logi
     // or not: trust on first use, as most bots do (see README, "Matrix"). Its
     // `CollectStrategy` is not re-exported by matrix-sdk 0.18, so that default is
     // relied on rather than spelled out.
-    let mut builder = Client::builder().homeserver_url(&cfg.homeserver);
+    // A request the homeserver fails (a 502 from its proxy while it is down) is
+    // retried a few times, not for the SDK's default quarter of an hour: the sync
+    // loop and the outbox have their own backoff, and an outage must show soon so
+    // that the games' clocks stop (see `Receipt::Reachable`).
+    let requests = matrix_sdk::config::RequestConfig::new()
+        .retry_limit(REQUEST_RETRIES)
+        .max_retry_time(Duration::from_secs(4));
+    let mut builder = Client::builder()
+        .homeserver_url(&cfg.homeserver)
+        .request_config(requests);
     if let Some(store) = store {
         let passphrase = cfg.store_passphrase.as_ref().map(Secret::expose);
         builder = builder.sqlite_store(store.sdk_dir(), passphrase);

@@ -2,17 +2,19 @@
 //! [`Command`](crate::service::Command)s; replies become `m.text` (HTML board, pills)
 //! and `m.image` messages, games are played in `m.thread`s.
 //!
-//! The sync loop is "events in, actions out": one `/sync`, then each room's new
-//! messages are handed to that room's task (rooms are independent: one slow
-//! command never delays another room; order is kept within a room), and once
-//! every room has handled its share of a batch, the batch's token is saved in
-//! `MATRIX_STORE_DIR`. A restart resumes from the saved token, so messages sent
-//! while the bot was down are answered. Each command is handled once per Matrix
-//! event id (the service's inbox), so the events of a batch whose token was not
-//! saved before a crash are seen again and change nothing.
+//! The sync loop is "events in, actions out": one `/sync`, then the batch's
+//! commands are recorded durably in the journal (`MATRIX_STORE_DIR/journal.sqlite3`)
+//! and the batch's token saved; then each room's commands are handed to that
+//! room's task (rooms are independent: one slow command, or one room flooded by a
+//! stranger, never delays another room; order is kept within a room), and the
+//! next sync starts at once. A restart hands out the journal's unhandled commands
+//! first, then resumes from the saved token, so messages sent while the bot was
+//! down are answered. Each command is handled once per Matrix event id (the
+//! service's inbox), so a command handled just before a crash, and not yet struck
+//! out of the journal, changes nothing when it is handled again.
 //!
 //! On shutdown the bot takes no new batch, lets the commands in hand finish within
-//! a deadline, saves the token and returns. Private replies go to a direct room
+//! a deadline and returns; the rest wait in the journal. Private replies go to a direct room
 //! with their author (see `direct`).
 //!
 //! Beside the sync loop runs the outbox deliverer (see `deliver`), which sends what
@@ -31,6 +33,7 @@ mod fault;
 mod files;
 mod handle;
 pub mod incoming;
+mod journal;
 mod login;
 mod outgoing;
 mod rooms;
@@ -44,15 +47,16 @@ use std::time::Duration;
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::ruma::api::client::filter::FilterDefinition;
 use matrix_sdk::ruma::UInt;
-use matrix_sdk::Client;
-use tokio::sync::{mpsc, oneshot, watch};
+use matrix_sdk::{Client, Room};
+use tokio::sync::watch;
 
 use crate::chat::{ChatService, Receipt};
 use crate::config::Config;
 pub use crate::config::Secret;
 pub use deliver::Deliverer;
 pub use files::Files;
-use handle::Bot;
+use handle::{Bot, Event};
+use journal::Journal;
 use rooms::{Rooms, Turns};
 pub use send::SendError;
 use send::Sender;
@@ -108,7 +112,7 @@ pub async fn run(service: Arc<impl ChatService>, cfg: MatrixConfig) -> anyhow::R
 
 /// Runs the Matrix bot until `shutdown` completes, then stops gracefully: it takes
 /// no new sync batch, lets the commands in hand finish (for at most
-/// [`SHUTDOWN_DEADLINE`]), saves the sync token of the last batch fully handled,
+/// [`SHUTDOWN_DEADLINE`]; the others wait in the journal for the next start),
 /// finishes the outbox message being sent (if any) and returns.
 ///
 /// # Errors
@@ -150,17 +154,11 @@ pub async fn run_until<S: ChatService>(
 /// How long a graceful shutdown waits for the commands in hand.
 pub const SHUTDOWN_DEADLINE: Duration = Duration::from_secs(20);
 
-/// How many handed-out batches may wait for their rooms before the sync pauses.
-const UNSAVED_BATCHES: usize = 32;
-
-/// A sync batch handed to the rooms: its token, saved once every room is done.
-struct Batch {
-    token: String,
-    handled: Vec<oneshot::Receiver<()>>,
-}
-
-/// Syncs and hands each batch to the rooms until `shutdown`; then waits for the
-/// rooms (within [`SHUTDOWN_DEADLINE`]) and saves the last token fully handled.
+/// Syncs until `shutdown`: records each batch's commands in the journal, saves the
+/// batch's token and hands the commands to their rooms (see `rooms`), without
+/// waiting for them. First, the commands a previous run recorded and did not
+/// handle are handed out. On shutdown the rooms finish what they hold within
+/// [`SHUTDOWN_DEADLINE`]; what they do not is handled on the next start.
 async fn sync_loop<S: ChatService>(
     client: &Client,
     bot: Arc<Bot<S>>,
@@ -168,6 +166,9 @@ async fn sync_loop<S: ChatService>(
     shutdown: impl Future<Output = ()>,
 ) -> anyhow::Result<()> {
     tokio::pin!(shutdown);
+    let journal = Journal::open(&store.dir()).await?;
+    let mut rooms = Rooms::new(Arc::clone(&bot), journal.clone());
+    resume(client, &journal, &mut rooms).await?;
     let mut token = store.sync_token()?;
     if token.is_none() {
         // First start: learn the rooms without answering their history.
@@ -183,9 +184,6 @@ async fn sync_loop<S: ChatService>(
         tracing::info!("matrix: resuming from the saved sync token");
     }
 
-    let (batches, unsaved) = mpsc::channel(UNSAVED_BATCHES);
-    let mut saver = tokio::spawn(save_tokens(store.clone(), unsaved));
-    let mut rooms = Rooms::new(Arc::clone(&bot));
     let mut failures = 0u32;
     let mut logged_out = false;
     let result = loop {
@@ -193,43 +191,10 @@ async fn sync_loop<S: ChatService>(
             r = client.sync_once(settings(token.clone())) => r,
             () = &mut shutdown => break Ok(()),
         };
-        match response {
-            Ok(response) => {
-                if failures > 0 {
-                    bot.reachable(true).await;
-                }
-                failures = 0;
-                bot.join_invites(&response);
-                for room_id in bot.forget_left(&response).await {
-                    rooms.forget(&room_id);
-                }
-                let events = bot.room_events(&response);
-                tracing::debug!(
-                    since = token.as_deref().unwrap_or(""),
-                    next = %response.next_batch,
-                    rooms = events.len(),
-                    events = events.iter().map(|(_, e)| e.len()).sum::<usize>(),
-                    "matrix: sync batch"
-                );
-                let handled = events
-                    .into_iter()
-                    .map(|(room, events)| rooms.dispatch(room, events))
-                    .collect();
-                let batch = Batch {
-                    token: response.next_batch.clone(),
-                    handled,
-                };
-                tokio::select! {
-                    sent = batches.send(batch) => if sent.is_err() {
-                        break Err(anyhow::anyhow!("matrix: the sync token can no longer be saved"));
-                    },
-                    // This batch's token is not saved: a restart handles it again.
-                    () = &mut shutdown => break Ok(()),
-                }
-                token = Some(response.next_batch);
-            }
+        let response = match response {
+            Ok(response) => response,
             Err(e) if login::is_unknown_token(&e) => {
-                // Forgotten below, once the last token is saved (it goes too).
+                // Forgotten below, once the rooms are done (the token goes too).
                 logged_out = true;
                 break Err(anyhow::anyhow!(
                     "the homeserver rejected the bot's access token ({e}); restart to log \
@@ -241,47 +206,110 @@ async fn sync_loop<S: ChatService>(
                     bot.reachable(false).await;
                 }
                 failures += 1;
-                let wait = Duration::from_secs(u64::from(failures.min(6)) * 5);
+                // 1 s, doubling, at most 16 s: back soon after the homeserver is.
+                let wait = Duration::from_secs(1 << failures.min(5).saturating_sub(1));
                 tracing::warn!(error = %e, ?wait, "matrix: sync failed; retrying");
                 tokio::select! {
-                    () = tokio::time::sleep(wait) => {}
+                    () = tokio::time::sleep(wait) => continue,
                     () = &mut shutdown => break Ok(()),
                 }
             }
+        };
+        if failures > 0 {
+            bot.reachable(true).await;
         }
-    };
-    // Take no new batch; let the commands in hand finish and save the last token.
-    drop(batches);
-    let saved = match tokio::time::timeout(SHUTDOWN_DEADLINE, &mut saver).await {
-        Ok(Ok(saved)) => saved.map_err(anyhow::Error::from),
-        Ok(Err(e)) => Err(anyhow::anyhow!("matrix: saving the sync token failed: {e}")),
-        Err(_) => {
-            tracing::warn!(
-                "matrix: commands still running at the shutdown deadline; their events are \
-                 handled again on restart"
-            );
-            saver.abort();
-            Ok(())
+        failures = 0;
+        bot.join_invites(&response);
+        for room_id in bot.forget_left(&response).await {
+            rooms.forget(&room_id).await;
         }
+        let commands = admitted(&rooms, bot.room_events(&response));
+        tracing::debug!(
+            since = token.as_deref().unwrap_or(""),
+            next = %response.next_batch,
+            rooms = commands.len(),
+            commands = commands.iter().map(|(_, e)| e.len()).sum::<usize>(),
+            "matrix: sync batch"
+        );
+        let entries: Vec<_> = commands
+            .iter()
+            .map(|(room, events)| (room.room_id(), events.iter().map(Event::raw).collect()))
+            .collect();
+        let recorded = journal.record(entries).await;
+        let seqs = match recorded {
+            Ok(seqs) => seqs,
+            Err(e) => {
+                // The token is not saved: the same batch comes again.
+                tracing::warn!(error = %e, "matrix: could not record a batch; syncing it again");
+                tokio::select! {
+                    () = tokio::time::sleep(Duration::from_secs(5)) => continue,
+                    () = &mut shutdown => break Ok(()),
+                }
+            }
+        };
+        store.save_sync_token(&response.next_batch)?;
+        tracing::debug!(token = %response.next_batch, "matrix: sync token saved");
+        for ((room, events), seqs) in commands.into_iter().zip(seqs) {
+            rooms.dispatch(&room, seqs.into_iter().zip(events).collect());
+        }
+        token = Some(response.next_batch);
     };
-    rooms.abort();
+    rooms.finish(SHUTDOWN_DEADLINE).await;
+    journal.close().await;
     let forgotten = if logged_out {
         store.forget_session().map_err(anyhow::Error::from)
     } else {
         Ok(())
     };
-    saved.and(forgotten).and(result)
+    forgotten.and(result)
 }
 
-/// Saves each batch's sync token once every room handled its share, in order.
-async fn save_tokens(store: Files, mut batches: mpsc::Receiver<Batch>) -> std::io::Result<()> {
-    while let Some(batch) = batches.recv().await {
-        for handled in batch.handled {
-            // An error means the room's task died: its command is not handled again.
-            let _ = handled.await;
+/// Each room's commands within its share (see [`rooms::ROOM_BACKLOG`]): a room
+/// flooded beyond it loses the excess, logged.
+fn admitted<S: ChatService>(
+    rooms: &Rooms<S>,
+    commands: Vec<(Room, Vec<Event>)>,
+) -> Vec<(Room, Vec<Event>)> {
+    commands
+        .into_iter()
+        .map(|(room, mut events)| {
+            let left = rooms.room_left(room.room_id());
+            if events.len() > left {
+                tracing::warn!(
+                    room = %room.room_id(),
+                    dropped = events.len() - left,
+                    "matrix: a room over its share of waiting commands; dropping the excess"
+                );
+                events.truncate(left);
+            }
+            (room, events)
+        })
+        .filter(|(_, events)| !events.is_empty())
+        .collect()
+}
+
+/// Hands the rooms the commands a previous run recorded and did not handle.
+async fn resume<S: ChatService>(
+    client: &Client,
+    journal: &Journal,
+    rooms: &mut Rooms<S>,
+) -> anyhow::Result<()> {
+    let pending = journal.pending().await?;
+    if !pending.is_empty() {
+        tracing::info!(
+            commands = pending.len(),
+            "matrix: handling the commands received before the last stop"
+        );
+    }
+    for recorded in pending {
+        let Some(room) = client.get_room(&recorded.room) else {
+            journal.done(recorded.seq).await?;
+            continue;
+        };
+        match Event::from_raw(recorded.raw) {
+            Some(event) => rooms.dispatch(&room, vec![(recorded.seq, event)]),
+            None => journal.done(recorded.seq).await?,
         }
-        store.save_sync_token(&batch.token)?;
-        tracing::debug!(token = %batch.token, "matrix: sync token saved");
     }
     Ok(())
 }

@@ -1,7 +1,10 @@
-//! Rooms are independent: each room's events are handled on a task of its own, in
-//! order within the room, so a slow command in one room never delays another.
-//! A sync batch counts as handled (its token may be saved) once every room's
-//! share of it is; later batches go on meanwhile.
+//! Rooms are independent: each room's commands are handled on a task of its own,
+//! in the order received within the room, so a slow command in one room never
+//! delays another. The sync loop does not wait for them: it records each batch's
+//! commands in the journal (see `journal`), saves the token and goes on; each room
+//! strikes out a command once it is handled. A room may have at most
+//! [`ROOM_BACKLOG`] commands waiting: a room flooded beyond its share (by a
+//! stranger) loses its excess, and no other room waits for it.
 //!
 //! Each room also has a turn to speak: a command holds its room's turn while it is
 //! handled and answered, and the outbox deliverer takes it for each message, so
@@ -9,15 +12,21 @@
 //! engine's reply) without one room waiting for another.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
-use matrix_sdk::ruma::OwnedRoomId;
+use matrix_sdk::ruma::{OwnedRoomId, RoomId};
 use matrix_sdk::Room;
-use tokio::sync::{mpsc, oneshot, OwnedMutexGuard};
+use tokio::sync::{mpsc, OwnedMutexGuard};
 use tokio::task::JoinSet;
 
 use super::handle::{Bot, Event};
+use super::journal::Journal;
 use crate::chat::ChatService;
+
+/// The most commands one room may have waiting.
+pub const ROOM_BACKLOG: usize = 500;
 
 /// Each room's turn to speak.
 #[derive(Debug, Default)]
@@ -43,67 +52,142 @@ impl Turns {
     }
 }
 
-/// One room's share of a sync batch.
+/// One recorded command of a room.
 struct Job {
     room: Room,
-    events: Vec<Event>,
-    done: oneshot::Sender<()>,
+    seq: i64,
+    event: Event,
 }
 
-/// The rooms' tasks, started on a room's first event.
+/// A room's task: its queue, and how many commands wait in it.
+struct Queue {
+    jobs: mpsc::UnboundedSender<Job>,
+    waiting: Arc<AtomicUsize>,
+}
+
+/// The rooms' tasks, started on a room's first command.
 pub struct Rooms<S> {
     bot: Arc<Bot<S>>,
-    queues: HashMap<OwnedRoomId, mpsc::UnboundedSender<Job>>,
+    journal: Journal,
+    queues: HashMap<OwnedRoomId, Queue>,
     tasks: JoinSet<()>,
 }
 
 impl<S: ChatService> Rooms<S> {
     /// No room tasks yet.
-    pub fn new(bot: Arc<Bot<S>>) -> Rooms<S> {
+    pub fn new(bot: Arc<Bot<S>>, journal: Journal) -> Rooms<S> {
         Rooms {
             bot,
+            journal,
             queues: HashMap::new(),
             tasks: JoinSet::new(),
         }
     }
 
-    /// Queues `events` of `room` behind the room's earlier ones; the receiver
-    /// completes once they are handled (or their task died: a command that panics
-    /// is not handled again).
-    pub fn dispatch(&mut self, room: Room, events: Vec<Event>) -> oneshot::Receiver<()> {
-        let (done, handled) = oneshot::channel();
-        let mut job = Job { room, events, done };
-        let id = job.room.room_id().to_owned();
-        if let Some(queue) = self.queues.get(&id) {
-            match queue.send(job) {
-                Ok(()) => return handled,
-                // The room's task panicked: start another.
-                Err(mpsc::error::SendError(back)) => job = back,
+    /// How many more commands `room` may have waiting.
+    pub fn room_left(&self, room: &RoomId) -> usize {
+        let waiting = self
+            .queues
+            .get(room)
+            .map_or(0, |q| q.waiting.load(Ordering::Relaxed));
+        ROOM_BACKLOG.saturating_sub(waiting)
+    }
+
+    /// Queues `room`'s recorded commands behind its earlier ones; each is struck
+    /// out of the journal once handled (or once its task died: a command that
+    /// panics is not handled again).
+    pub fn dispatch(&mut self, room: &Room, commands: Vec<(i64, Event)>) {
+        for (seq, event) in commands {
+            let mut job = Job {
+                room: room.clone(),
+                seq,
+                event,
+            };
+            loop {
+                let queue = self.queue(room.room_id());
+                queue.waiting.fetch_add(1, Ordering::Relaxed);
+                match queue.jobs.send(job) {
+                    Ok(()) => break,
+                    // The room's task panicked: start another.
+                    Err(mpsc::error::SendError(back)) => {
+                        queue.waiting.fetch_sub(1, Ordering::Relaxed);
+                        self.queues.remove(room.room_id());
+                        job = back;
+                    }
+                }
             }
         }
-        let (queue, mut jobs) = mpsc::unbounded_channel::<Job>();
-        let bot = Arc::clone(&self.bot);
-        self.tasks.spawn(async move {
-            while let Some(job) = jobs.recv().await {
-                bot.handle_room(&job.room, job.events).await;
-                let _ = job.done.send(());
+    }
+
+    fn queue(&mut self, room: &RoomId) -> &Queue {
+        if !self.queues.contains_key(room) {
+            let (jobs, mut queued) = mpsc::unbounded_channel::<Job>();
+            let waiting = Arc::new(AtomicUsize::new(0));
+            let bot = Arc::clone(&self.bot);
+            let journal = self.journal.clone();
+            let count = Arc::clone(&waiting);
+            self.tasks.spawn(async move {
+                while let Some(job) = queued.recv().await {
+                    // Struck out even if handling panics: not handled again.
+                    let on_panic = StrikeOutOnPanic {
+                        journal: journal.clone(),
+                        seq: job.seq,
+                    };
+                    bot.handle_event(&job.room, job.event).await;
+                    drop(on_panic);
+                    if let Err(e) = journal.done(job.seq).await {
+                        tracing::warn!(error = %e, "matrix: could not strike out a handled command");
+                    }
+                    count.fetch_sub(1, Ordering::Relaxed);
+                }
+            });
+            self.queues.insert(room.to_owned(), Queue { jobs, waiting });
+        }
+        &self.queues[room]
+    }
+
+    /// Forgets `room` (the bot left it): its task ends once its queued commands are
+    /// done, and its commands not yet queued are struck out.
+    pub async fn forget(&mut self, room: &RoomId) {
+        self.queues.remove(room);
+        if let Err(e) = self.journal.forget_room(room.as_str()).await {
+            tracing::warn!(%room, error = %e, "matrix: could not clear a room's journal");
+        }
+    }
+
+    /// Lets the rooms finish their queued commands within `deadline`, then stops
+    /// them; the commands left are still in the journal for the next start.
+    pub async fn finish(&mut self, deadline: Duration) {
+        self.queues.clear();
+        let all_done = async { while self.tasks.join_next().await.is_some() {} };
+        if tokio::time::timeout(deadline, all_done).await.is_err() {
+            tracing::warn!(
+                "matrix: commands still running at the shutdown deadline; they are handled \
+                 on restart"
+            );
+        }
+        self.tasks.abort_all();
+    }
+}
+
+/// Strikes a command out of the journal if its handling panics (it is not handled
+/// again); not when its task is stopped at shutdown (it is handled on restart).
+struct StrikeOutOnPanic {
+    journal: Journal,
+    seq: i64,
+}
+
+impl Drop for StrikeOutOnPanic {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            return;
+        }
+        let journal = self.journal.clone();
+        let seq = self.seq;
+        tokio::spawn(async move {
+            if let Err(e) = journal.done(seq).await {
+                tracing::warn!(seq, error = %e, "matrix: could not strike out a command");
             }
         });
-        // The receiver lives in the task just spawned.
-        let _ = queue.send(job);
-        self.queues.insert(id, queue);
-        handled
-    }
-
-    /// Forgets `room` (the bot left it): its task ends once its queued events are
-    /// done.
-    pub fn forget(&mut self, room: &matrix_sdk::ruma::RoomId) {
-        self.queues.remove(room);
-    }
-
-    /// Stops every room's task, finished or not.
-    pub fn abort(&mut self) {
-        self.queues.clear();
-        self.tasks.abort_all();
     }
 }
