@@ -44,9 +44,10 @@ impl fmt::Display for Secret {
     }
 }
 
-/// A variable with a value that cannot be used.
+/// A variable with a value that cannot be used, or missing (an empty `value`:
+/// empty values count as unset) while others that need it are set.
 #[derive(Debug, thiserror::Error)]
-#[error("{name}={value:?} is not valid: {expected}")]
+#[error("{}", self.describe())]
 pub struct ConfigError {
     /// The variable.
     pub name: &'static str,
@@ -54,6 +55,31 @@ pub struct ConfigError {
     pub value: String,
     /// What it should be.
     pub expected: &'static str,
+}
+
+impl ConfigError {
+    /// A variable that must be set because others are.
+    #[must_use]
+    pub fn missing(name: &'static str, expected: &'static str) -> ConfigError {
+        ConfigError {
+            name,
+            value: String::new(),
+            expected,
+        }
+    }
+
+    fn describe(&self) -> String {
+        let ConfigError {
+            name,
+            value,
+            expected,
+        } = self;
+        if value.is_empty() {
+            format!("{name} is not set: {expected}")
+        } else {
+            format!("{name}={value:?} is not valid: {expected}")
+        }
+    }
 }
 
 /// Everything configurable, from the environment.
@@ -296,9 +322,20 @@ pub(crate) mod tests {
         assert_eq!(config.challenge_ttl, Duration::from_secs(600));
         assert_eq!(config.boards_dir, PathBuf::from("boards"));
         assert!(!config.discord_configured() && !config.matrix_configured());
-        let config = from(&[("CHALLENGE_TTL_SECS", "30"), ("DISCORD_GUILD_ID", "42")]).unwrap();
+        let config = from(&[
+            ("CHALLENGE_TTL_SECS", "30"),
+            ("DISCORD_TOKEN", "t"),
+            ("DISCORD_GUILD_ID", "42"),
+        ])
+        .unwrap();
         assert_eq!(config.service().challenge_ttl, Duration::from_secs(30));
         assert_eq!(config.discord.guild_id, Some(42));
+        // A server id without a token would start no Discord: refused, naming it.
+        let err = from(&[("DISCORD_GUILD_ID", "42")]).unwrap_err();
+        assert!(
+            err.to_string().starts_with("DISCORD_TOKEN is not set"),
+            "{err}"
+        );
         let err = from(&[("CHALLENGE_TTL_SECS", "soon")]).unwrap_err();
         assert!(err.to_string().contains("CHALLENGE_TTL_SECS"), "{err}");
     }

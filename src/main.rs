@@ -64,5 +64,6 @@ fn main() -> anyhow::Result<()> {
             cli::tune::run(&args, tables.as_ref(), &mut out)
         }
         Command::MigrateData(args) => cli::migrate::run(&args, &mut out),
+        Command::Health(args) => cli::health::run(&args, &Config::from_env()?, &mut out),
     }
 }

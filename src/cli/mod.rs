@@ -4,6 +4,7 @@ pub mod arena;
 pub mod book;
 pub mod console;
 pub mod engine;
+pub mod health;
 pub mod migrate;
 pub mod perft;
 pub mod render;
@@ -61,6 +62,9 @@ pub enum Command {
     /// `oware-bot migrate-data --from sqlite://oware.db --to
     /// postgres://user:password@host/db`.
     MigrateData(migrate::MigrateDataArgs),
+    /// Exit 0 when the bot on this database is running (its heartbeat is recent),
+    /// 1 otherwise: for a container's health check.
+    Health(health::HealthArgs),
 }
 
 /// Parses a variant name for clap.

@@ -1,6 +1,7 @@
 //! `oware-bot run` (the default): every chat network configured in the environment at
 //! once, sharing one service and one database; with none configured, the console chat.
 
+use std::io::IsTerminal;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,6 +32,16 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
     let discord = discord::DiscordConfig::from_config(config);
     let matrix = matrix::MatrixConfig::from_config(config);
     if discord.is_none() && matrix.is_none() {
+        // Under a supervisor (Docker, systemd) the console would read an empty
+        // input and exit at once, in a silent restart loop.
+        if !std::io::stdin().is_terminal() {
+            anyhow::bail!(
+                "no chat network is configured (set DISCORD_TOKEN, or MATRIX_HOMESERVER, \
+                 MATRIX_USER and MATRIX_PASSWORD, in the environment or .env), and the \
+                 console chat needs a terminal; to feed the console from a pipe, run \
+                 `oware-bot console`"
+            );
+        }
         tracing::info!("no chat network configured: starting the console chat");
         return super::console::run(args, config, engine);
     }

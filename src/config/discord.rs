@@ -30,12 +30,23 @@ impl Discord {
                 expected: "a server (guild) id, a number",
             })?),
         };
-        Ok(Discord {
+        let discord = Discord {
             token: get("DISCORD_TOKEN").map(Secret::new),
             guild_id: discord_guild_id,
             http_proxy: get("DISCORD_HTTP_PROXY"),
             shards: shards(get("DISCORD_SHARDS"), get("DISCORD_SHARD_RANGE"))?,
-        })
+        };
+        // Discord settings without a token would start no Discord, silently.
+        let settings =
+            discord.guild_id.is_some() || discord.http_proxy.is_some() || discord.shards.is_some();
+        if settings && discord.token.is_none() {
+            return Err(ConfigError::missing(
+                "DISCORD_TOKEN",
+                "the other DISCORD_* settings are set, and Discord needs the bot's token \
+                 with them (Developer Portal, Bot, Reset Token)",
+            ));
+        }
+        Ok(discord)
     }
 
     /// Whether a token is set (Discord runs).
@@ -98,7 +109,10 @@ mod tests {
     #[test]
     fn discord_shards_are_a_total_and_a_range_within_it() {
         assert_eq!(from(&[]).unwrap().discord.shards, None);
-        let all = from(&[("DISCORD_SHARDS", "4")]).unwrap().discord.shards;
+        let all = from(&[("DISCORD_TOKEN", "t"), ("DISCORD_SHARDS", "4")])
+            .unwrap()
+            .discord
+            .shards;
         assert_eq!(
             all,
             Some(Shards {
@@ -106,10 +120,14 @@ mod tests {
                 range: 0..4
             })
         );
-        let some = from(&[("DISCORD_SHARDS", "4"), ("DISCORD_SHARD_RANGE", " 2..4 ")])
-            .unwrap()
-            .discord
-            .shards;
+        let some = from(&[
+            ("DISCORD_TOKEN", "t"),
+            ("DISCORD_SHARDS", "4"),
+            ("DISCORD_SHARD_RANGE", " 2..4 "),
+        ])
+        .unwrap()
+        .discord
+        .shards;
         assert_eq!(
             some,
             Some(Shards {

@@ -29,7 +29,43 @@ pub struct Matrix {
 
 impl Matrix {
     /// Reads the variables through `get` (empty values already count as unset).
+    /// Part of an account (a homeserver without a user or a password, …) is an
+    /// error naming what is missing, not a silent start without Matrix.
     pub(super) fn read(get: &dyn Fn(&str) -> Option<String>) -> Result<Matrix, ConfigError> {
+        let matrix = Matrix::read_values(get)?;
+        let account = [
+            matrix.homeserver.is_some(),
+            matrix.user.is_some(),
+            matrix.password.is_some(),
+            matrix.access_token.is_some(),
+        ];
+        if matrix.enabled && account.contains(&true) {
+            if matrix.homeserver.is_none() {
+                return Err(ConfigError::missing(
+                    "MATRIX_HOMESERVER",
+                    "Matrix needs the homeserver's URL with the other MATRIX_* settings, \
+                     e.g. https://matrix.example.org",
+                ));
+            }
+            if matrix.user.is_none() {
+                return Err(ConfigError::missing(
+                    "MATRIX_USER",
+                    "Matrix needs the bot's user with MATRIX_HOMESERVER, e.g. \
+                     @oware:example.org",
+                ));
+            }
+            if matrix.password.is_none() && matrix.access_token.is_none() {
+                return Err(ConfigError::missing(
+                    "MATRIX_PASSWORD",
+                    "Matrix needs the bot's password (or MATRIX_ACCESS_TOKEN) with \
+                     MATRIX_HOMESERVER and MATRIX_USER",
+                ));
+            }
+        }
+        Ok(matrix)
+    }
+
+    fn read_values(get: &dyn Fn(&str) -> Option<String>) -> Result<Matrix, ConfigError> {
         Ok(Matrix {
             homeserver: get("MATRIX_HOMESERVER"),
             user: get("MATRIX_USER"),
@@ -81,5 +117,25 @@ mod tests {
         bad.push(("MATRIX_ENABLED", "maybe"));
         let err = from(&bad).unwrap_err();
         assert!(err.to_string().contains("MATRIX_ENABLED"), "{err}");
+    }
+
+    #[test]
+    fn part_of_an_account_names_what_is_missing() {
+        let err = from(&[("MATRIX_HOMESERVER", "https://m.example.org")]).unwrap_err();
+        assert!(
+            err.to_string().starts_with("MATRIX_USER is not set"),
+            "{err}"
+        );
+        let err = from(&[
+            ("MATRIX_HOMESERVER", "https://m.example.org"),
+            ("MATRIX_USER", "@oware:example.org"),
+        ])
+        .unwrap_err();
+        assert!(err.to_string().contains("MATRIX_PASSWORD"), "{err}");
+        let err = from(&[("MATRIX_PASSWORD", "pw")]).unwrap_err();
+        assert!(err.to_string().contains("MATRIX_HOMESERVER"), "{err}");
+        // The store directory alone is no account, and a process may keep Matrix off.
+        assert!(from(&[("MATRIX_STORE_DIR", "./matrix-store")]).is_ok());
+        assert!(from(&[("MATRIX_PASSWORD", "pw"), ("MATRIX_ENABLED", "false")]).is_ok());
     }
 }

@@ -13,14 +13,12 @@ use std::time::Duration;
 
 use super::outbox::game_message;
 use super::{view, when, Platform, Reply, Service};
-use crate::store::Credit;
+use crate::store::{Credit, BOT_HEARTBEAT};
 
 /// How often a running bot records that it runs.
 pub(super) const HEARTBEAT: Duration = Duration::from_secs(15);
 /// Away longer than this (two heartbeats) is credited to the clocks.
 const AWAY_AFTER_MS: i64 = 30_000;
-/// The heartbeat's name (any process of the bot).
-const BOT: &str = "bot";
 
 impl Service {
     /// At start, before any job runs: credits the time since the last heartbeat to
@@ -29,7 +27,7 @@ impl Service {
     /// it starts; tests that drive time themselves call it directly.
     pub async fn credit_downtime(&self) -> usize {
         let now = self.now();
-        let seen = match self.store.last_beat(BOT).await {
+        let seen = match self.store.last_beat(BOT_HEARTBEAT).await {
             Ok(seen) => seen,
             Err(err) => {
                 tracing::error!(error = %err, "cannot read when the bot last ran");
@@ -154,7 +152,7 @@ impl Service {
 
     /// Records that the bot runs now.
     async fn beat(&self) {
-        if let Err(err) = self.store.beat(BOT, self.now()).await {
+        if let Err(err) = self.store.beat(BOT_HEARTBEAT, self.now()).await {
             tracing::warn!(error = %err, "cannot record the heartbeat");
         }
     }

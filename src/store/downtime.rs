@@ -7,6 +7,9 @@
 use super::outbox::{self, NewMessage};
 use super::{Claim, GameRow, Store, StoreError, Unique};
 
+/// The heartbeat every process of the bot writes while it runs.
+pub const BOT_HEARTBEAT: &str = "bot";
+
 /// One game's credit: the game as read, and what its players are told (if anything).
 #[derive(Clone, Debug)]
 pub struct Credit {

@@ -55,7 +55,7 @@ pub use claim::{Claim, Event, Unique};
 pub use copy::{CopyError, CopyProgress, CopySource};
 pub use counts::{Cap, CapLimits};
 pub use delivery::{backoff_ms, DeliveryFailure, Retry, MAX_BACKOFF_MS, RETRY_PERIOD_MS};
-pub use downtime::Credit;
+pub use downtime::{Credit, BOT_HEARTBEAT};
 pub use job_kind::JobKind;
 pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
 pub use moderation::{AuditRow, BanRow, NewAudit};

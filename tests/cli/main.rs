@@ -13,6 +13,7 @@ mod support;
 
 mod console;
 mod engine_cli;
+mod first_start;
 mod migrate_data;
 mod render_cli;
 mod replay_cli;

@@ -1,0 +1,109 @@
+//! A server owner's first start never fails silently: with part of a network's
+//! settings, or with no network and no terminal (a container), `oware-bot run`
+//! refuses at once and says what to set; `oware-bot health` tells a container
+//! whether the bot is running.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use oware_bot::store::{now_ms, Store, BOT_HEARTBEAT};
+
+/// The binary in `dir`, with only `vars` set (no `.env`, no inherited settings).
+fn bot(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", dir)
+        .env("OWARE_TABLES_AUTOBUILD", "off")
+        .env("RUST_BACKTRACE", "0")
+        .stdin(Stdio::null());
+    for (name, value) in vars {
+        command.env(name, value);
+    }
+    command.output().expect("the binary runs")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn partial_settings_name_what_is_missing_instead_of_starting_the_console() {
+    let dir = tempfile::tempdir().expect("a directory");
+    for (vars, missing) in [
+        (
+            vec![("MATRIX_HOMESERVER", "https://matrix.example.org")],
+            "MATRIX_USER is not set",
+        ),
+        (
+            vec![
+                ("MATRIX_HOMESERVER", "https://matrix.example.org"),
+                ("MATRIX_USER", "@oware:example.org"),
+            ],
+            "MATRIX_PASSWORD is not set",
+        ),
+        (vec![("DISCORD_GUILD_ID", "42")], "DISCORD_TOKEN is not set"),
+    ] {
+        let output = bot(dir.path(), &["run"], &vars);
+        assert!(!output.status.success(), "{vars:?}: refused");
+        assert!(
+            stderr(&output).contains(missing),
+            "{vars:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn no_network_and_no_terminal_is_refused_with_what_to_do() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let output = bot(dir.path(), &["run"], &[]);
+    assert!(!output.status.success());
+    let said = stderr(&output);
+    assert!(
+        said.contains("no chat network is configured")
+            && said.contains("DISCORD_TOKEN")
+            && said.contains("oware-bot console"),
+        "{said}"
+    );
+    // The console itself still reads a pipe.
+    let console = bot(dir.path(), &["console"], &[]);
+    assert!(console.status.success(), "{}", stderr(&console));
+}
+
+#[tokio::test]
+async fn health_is_a_recent_heartbeat() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let url = format!("sqlite://{}", dir.path().join("oware.db").display());
+    let health = |within: &str| {
+        bot(
+            dir.path(),
+            &["health", "--db", &url, "--within", within],
+            &[],
+        )
+    };
+
+    let never = health("45");
+    assert!(!never.status.success());
+    assert!(stderr(&never).contains("never run"), "{}", stderr(&never));
+
+    let store = Store::open(&url).await.expect("opens");
+    store
+        .beat(BOT_HEARTBEAT, now_ms() - 20_000)
+        .await
+        .expect("beats");
+    store.close().await;
+    let recent = health("45");
+    assert!(recent.status.success(), "{}", stderr(&recent));
+    assert!(String::from_utf8_lossy(&recent.stdout).contains("healthy"));
+    let stale = health("10");
+    assert!(!stale.status.success());
+    assert!(
+        stderr(&stale).contains("s ago (more than 10 s)"),
+        "{}",
+        stderr(&stale)
+    );
+}
