@@ -284,6 +284,7 @@ parse-bad-id = `{ $id }` is not a game id: use a number, e.g. `#12`.
 parse-too-long = That command is too long ({ $length } characters; at most { $max }). Type it again, shorter.
 parse-usage = Type it like this: `{ $usage }`.
 parse-unknown-admin = `/oware admin` has no `{ $word }`: it takes status, abort, adjudicate, ban, unban, log and redeliver (`/oware admin` alone explains them).
+parse-help-topic = There is no help on `{ $topic }`. Type `/oware help` for the commands, or `/oware help rules`, `/oware help admin` or `/oware help tournament`.
 parse-unexpected-word = `{ $command }` does not take `{ $word }`. Type `/oware help` for examples.
 
 ## Time controls (src/service/clock.rs, src/service/when.rs)
@@ -296,6 +297,7 @@ clock-why-live-too-long = a live clock is at most 180+60
 clock-why-no-unit = give a unit: s, m, h or d
 clock-why-not-a-number = it must start with a number
 clock-why-bad-unit = the unit must be s, m, h or d
+clock-why-one-unit = give one whole number and one unit: `time:{ $instead }`
 clock-why-too-short = the shortest deadline is 15s
 clock-why-too-long = the longest deadline is 30d
 clock-none = no clock

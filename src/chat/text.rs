@@ -241,8 +241,10 @@ fn parse(text: &str, unprefixed_moves: bool) -> Result<Option<ParsedAction>, Par
         None if !unprefixed_moves => return Ok(None),
         None => {
             let pit_like = |w: &&str| w.chars().count() == 1;
+            // A bare `move` too: it is answered with which pits to name.
             let move_like = matches!(rest.as_slice(), [p] | [p, _] if pit_like(p))
-                && rest.get(1).is_none_or(|w| w.starts_with('#'));
+                && rest.get(1).is_none_or(|w| w.starts_with('#'))
+                || rest.is_empty() && first.eq_ignore_ascii_case("move");
             if !move_like {
                 return Ok(None);
             }
@@ -367,7 +369,8 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             Some("tournament" | "tournaments") => Other(Action::Tournament(
                 crate::service::TournamentAction::Overview,
             )),
-            _ => Other(Action::Help),
+            None => Other(Action::Help),
+            Some(_) => return Err(ParseError::HelpTopic(quote(args[0]))),
         },
     })
 }

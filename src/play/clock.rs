@@ -75,6 +75,9 @@ pub enum BadTimeWhy {
     NotANumber,
     /// `3w`: an unknown unit.
     BadUnit,
+    /// `1.5h`, `2d12h`: a fraction or several units, for what one whole number
+    /// and one unit says.
+    OneUnit(TimeControl),
     /// Under [`MIN_PER_MOVE_MS`].
     TooShort,
     /// Over [`MAX_PER_MOVE_MS`].
@@ -91,6 +94,9 @@ impl fmt::Display for BadTimeWhy {
             BadTimeWhy::NoUnit => crate::tr!("clock-why-no-unit"),
             BadTimeWhy::NotANumber => crate::tr!("clock-why-not-a-number"),
             BadTimeWhy::BadUnit => crate::tr!("clock-why-bad-unit"),
+            BadTimeWhy::OneUnit(instead) => {
+                crate::tr!("clock-why-one-unit", instead = instead.to_string())
+            }
             BadTimeWhy::TooShort => crate::tr!("clock-why-too-short"),
             BadTimeWhy::TooLong => crate::tr!("clock-why-too-long"),
         })
@@ -143,7 +149,16 @@ impl FromStr for TimeControl {
             "m" | "min" | "mins" => MINUTE,
             "h" | "hour" | "hours" => HOUR,
             "d" | "day" | "days" => DAY,
-            _ => return Err(bad(BadTimeWhy::BadUnit)),
+            _ => {
+                return Err(bad(match mixed(&value) {
+                    Some(per_move_ms) if per_move_ms < MIN_PER_MOVE_MS => BadTimeWhy::TooShort,
+                    Some(per_move_ms) if per_move_ms > MAX_PER_MOVE_MS => BadTimeWhy::TooLong,
+                    Some(per_move_ms) => {
+                        BadTimeWhy::OneUnit(TimeControl::Correspondence { per_move_ms })
+                    }
+                    None => BadTimeWhy::BadUnit,
+                }))
+            }
         };
         let per_move_ms = amount.saturating_mul(unit_ms);
         if per_move_ms < MIN_PER_MOVE_MS {
@@ -154,6 +169,37 @@ impl FromStr for TimeControl {
         }
         Ok(TimeControl::Correspondence { per_move_ms })
     }
+}
+
+/// The deadline a fraction or a sum of units means (`1.5h`, `2d12h`, `1h30m`), in
+/// whole seconds; `None` when the text is not such a sum.
+fn mixed(text: &str) -> Option<i64> {
+    let mut total = 0.0_f64;
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .filter(|&n| n > 0 && n <= 12)?;
+        let amount: f64 = rest[..digits].replace(',', ".").parse().ok()?;
+        rest = &rest[digits..];
+        let letters = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        let unit = match &rest[..letters] {
+            "s" | "sec" | "secs" => SECOND,
+            "m" | "min" | "mins" => MINUTE,
+            "h" | "hour" | "hours" => HOUR,
+            "d" | "day" | "days" => DAY,
+            _ => return None,
+        };
+        rest = &rest[letters..];
+        #[allow(clippy::cast_precision_loss)] // units are small whole numbers of ms
+        let unit = unit as f64;
+        total += amount * unit;
+    }
+    #[allow(clippy::cast_possible_truncation)] // checked finite and bounded below
+    let ms = (total.is_finite() && total < 1e15).then(|| total.round() as i64)?;
+    (ms % SECOND == 0).then_some(ms)
 }
 
 /// A whole number of at most 9 digits (no sign: `-3d` is refused as not a number).
@@ -349,6 +395,13 @@ mod tests {
             ("99999d", "longest"),
             ("31d", "longest"),
             ("3w", "unit"),
+            ("1.5h", "90m"),
+            ("2d12h", "60h"),
+            ("1h30m", "90m"),
+            ("0.5m", "30s"),
+            ("1.5s", "unit"),
+            ("0.1s", "unit"),
+            ("40d1h", "longest"),
             ("abc", "number"),
             ("0+3", "1 minute"),
             ("5+-3", "increment"),

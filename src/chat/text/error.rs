@@ -75,6 +75,9 @@ pub enum ParseError {
         /// The extra word.
         word: String,
     },
+    /// `help foo`: no help on that.
+    #[error("{}", crate::tr!("parse-help-topic", topic = .0))]
+    HelpTopic(String),
 }
 
 /// `I don't know the command …`, with the nearest command when there is one.

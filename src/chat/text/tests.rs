@@ -112,6 +112,10 @@ fn resolve_turns_mentions_into_users() {
 #[test]
 fn short_commands() {
     assert_eq!(action("/oware"), Action::Help);
+    assert_eq!(
+        parse_command("/oware help foo"),
+        Err(ParseError::HelpTopic("foo".into()))
+    );
     assert_eq!(action("/oware accept"), Action::Accept { challenge: None });
     assert_eq!(
         action("!oware decline #3"),
@@ -293,6 +297,12 @@ proptest! {
 #[test]
 fn shared_rooms_need_the_prefix_and_commands_have_a_length_cap() {
     assert!(parse_command("move c").unwrap().is_some());
+    // A bare `move` in the console is answered like `/move` (which pits to name).
+    assert_eq!(
+        parse_command("move"),
+        Err(ParseError::MissingPit("move".into()))
+    );
+    assert_eq!(parse_prefixed("move"), Ok(None));
     assert_eq!(parse_prefixed("move c"), Ok(None));
     assert_eq!(parse_prefixed("move c #12"), Ok(None));
     assert!(parse_prefixed("!move c").unwrap().is_some());
