@@ -119,7 +119,6 @@ async fn every_admin_command_is_refused_to_a_member_on_every_network() {
         place_at(Platform::Console, None, "console"),
     ];
     let actions = [
-        AdminAction::Usage,
         abort(game, "spam"),
         adjudicate(game, "alice", "spam"),
         ban("bob", Some(3), "spam"),
@@ -145,9 +144,16 @@ async fn every_admin_command_is_refused_to_a_member_on_every_network() {
         .handle(cmd_at(&guild(), "bob", Action::Board { game: Some(game) }))
         .await;
     assert!(!board.text.contains("is over"), "{}", board.text);
-    // The usage is the admins'.
+    // The usage is help, and anyone may read it (privately).
     let usage = service.handle(admin(&guild(), AdminAction::Usage)).await;
     assert!(usage.text.contains("/oware admin ban"), "{}", usage.text);
+    for place in &places {
+        let usage = service
+            .handle(cmd_at(place, "carol", Action::admin(AdminAction::Usage)))
+            .await;
+        assert!(usage.private, "{}", usage.text);
+        assert!(usage.text.contains("/oware admin ban"), "{}", usage.text);
+    }
 }
 
 #[tokio::test]
