@@ -655,6 +655,9 @@ lifecycle-no-rematch = You have no finished game here to play again. Start one w
 lifecycle-rematch-not-player = Only { $south } and { $north } can ask for a rematch of game #{ $game }.
 lifecycle-rematch-active = Game #{ $game } is still being played: finish it first (or `/oware resign`).
 lifecycle-reissue-none = There is no challenge c{ $challenge }. Challenge someone with `/oware play @someone`.
+lifecycle-reissue-pending = Challenge c{ $challenge } is still waiting for { $opponent }'s answer: `/oware cancel` withdraws it.
+lifecycle-reissue-accepted = Challenge c{ $challenge } was accepted: it is game #{ $game }. After it, `/oware rematch` plays again.
+lifecycle-reissue-declined = { $opponent } declined challenge c{ $challenge }. To ask again, challenge them with `/oware play`.
 lifecycle-reissue-not-yours = Only { $challenger } can make challenge c{ $challenge } again; challenge someone yourself with `/oware play @someone`.
 
 ## Resigning and ending by agreement (src/service/conclude.rs)

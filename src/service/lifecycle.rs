@@ -3,7 +3,8 @@
 //! `/oware reissue` (an expired challenge made again).
 
 use super::{view, ChallengeOptions, Command, First, GameRef, Level, Reply, Service, ServiceError};
-use crate::{rules::Side, store::GameRow};
+use crate::rules::Side;
+use crate::store::{ChallengeStatus, GameRow};
 
 impl Service {
     pub(super) async fn abort(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
@@ -81,6 +82,29 @@ impl Service {
                 challenger = c.challenger_name,
                 challenge = challenge
             )));
+        }
+        // Only a challenge that came to nothing is made again: an accepted one has
+        // its game (and `/oware rematch` after it), a pending one its answer to come.
+        let refused = match c.status {
+            ChallengeStatus::Expired | ChallengeStatus::Cancelled => None,
+            ChallengeStatus::Pending => Some(crate::tr!(
+                "lifecycle-reissue-pending",
+                challenge = challenge,
+                opponent = c.opponent_name.clone()
+            )),
+            ChallengeStatus::Accepted => Some(crate::tr!(
+                "lifecycle-reissue-accepted",
+                challenge = challenge,
+                game = c.game_id.unwrap_or_default()
+            )),
+            ChallengeStatus::Declined => Some(crate::tr!(
+                "lifecycle-reissue-declined",
+                challenge = challenge,
+                opponent = c.opponent_name.clone()
+            )),
+        };
+        if let Some(refusal) = refused {
+            return Err(ServiceError::NoChallenge(refusal));
         }
         let options = ChallengeOptions {
             first: c.first,

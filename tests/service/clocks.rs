@@ -322,6 +322,27 @@ async fn an_expired_challenge_is_announced_and_can_be_made_again() {
         "{}",
         again.text
     );
+    // Only a challenge that came to nothing is made again.
+    let pending = service
+        .handle(cmd_at(&here, "alice", Action::Reissue { challenge: 2 }))
+        .await;
+    assert!(
+        pending.private && pending.text.contains("still waiting for bob"),
+        "{}",
+        pending.text
+    );
+    let accepted = service
+        .handle(cmd_at(&here, "bob", Action::Accept { challenge: None }))
+        .await;
+    assert!(!accepted.private, "{}", accepted.text);
+    let reissued = service
+        .handle(cmd_at(&here, "alice", Action::Reissue { challenge: 2 }))
+        .await;
+    assert!(
+        reissued.private && reissued.text.contains("was accepted: it is game #1"),
+        "{}",
+        reissued.text
+    );
 }
 
 #[tokio::test]
