@@ -189,6 +189,7 @@ where
         };
         // Each line in its room's language.
         let room = split_room(line.trim()).map_or_else(place, |(room, _)| room);
+        let room_name = room.channel.clone();
         let language = ChatService::language(service, room).await;
         let read = crate::i18n::with_language(language.clone(), || read_line(&line));
         match read {
@@ -196,7 +197,10 @@ where
             Line::Malformed => {
                 writeln!(out, "{}", crate::i18n::with_language(language, line_hint))?;
             }
-            Line::Refused(name, why) => writeln!(out, "[bot → {name}] {why}")?,
+            // Answered in the room it was said in, like the service's refusals.
+            Line::Refused(name, why) => {
+                print_in(out, &room_name, &name, &Reply::private(why), boards_dir)?;
+            }
             Line::Command(cmd) => {
                 let author = cmd.author.name.clone();
                 let room = cmd.place.channel.clone();

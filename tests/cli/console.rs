@@ -114,7 +114,8 @@ fn refusals_go_to_the_author_and_the_database_persists() {
     let db = dir.path().join("game.db");
     let boards = dir.path().join("boards");
     let (out, code) = run_console(
-        "alice: /oware play @bob\nbob: /oware accept\nbob: /move a\nalice: /oware frob\nalice: /move c\n",
+        "alice: /oware play @bob\nbob: /oware accept\nbob: /move a\nalice: /oware frob\n\
+         #lounge carol: /oware plya\nalice: /move c\n",
         &db,
         &boards,
     );
@@ -125,6 +126,11 @@ fn refusals_go_to_the_author_and_the_database_persists() {
     );
     assert!(
         out.contains("[bot → alice] I don't know the command `frob`"),
+        "{out}"
+    );
+    // A refusal in another room names that room, as every answer there does.
+    assert!(
+        out.contains("[bot #lounge → carol] I don't know the command `plya`"),
         "{out}"
     );
     assert!(out.contains("[bot] alice played C"), "{out}");
