@@ -152,7 +152,8 @@ pub fn read_line(line: &str) -> Line {
     }
 }
 
-/// Runs the console chat until the end of `input`.
+/// Runs the console chat until the end of `input`, or until `shutdown` completes
+/// between two lines (the line in hand is answered first).
 ///
 /// # Errors
 /// Reading input or writing output failed.
@@ -162,11 +163,13 @@ pub async fn run<R, W>(
     out: &mut W,
     boards_dir: &Path,
     intro: bool,
+    shutdown: impl std::future::Future<Output = ()>,
 ) -> io::Result<()>
 where
     R: AsyncBufRead + Unpin,
     W: Write,
 {
+    tokio::pin!(shutdown);
     if intro {
         let language = ChatService::language(service, place()).await;
         writeln!(out, "{}", crate::i18n::with_language(language, self::intro))?;
@@ -182,6 +185,12 @@ where
             _ = outbox.changed() => {
                 deliver(service, out, boards_dir).await?;
                 continue;
+            }
+            // Ctrl-C or SIGTERM: what is due now is delivered, nothing is waited for.
+            () = &mut shutdown => {
+                deliver(service, out, boards_dir).await?;
+                out.flush()?;
+                return Ok(());
             }
         };
         let Some(line) = line else {

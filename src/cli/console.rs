@@ -19,7 +19,8 @@ pub struct ConsoleArgs {
     pub out_dir: Option<PathBuf>,
 }
 
-/// Runs the console chat on stdin and stdout until the end of input.
+/// Runs the console chat on stdin and stdout until the end of input, or a graceful
+/// stop on Ctrl-C or SIGTERM (the line in hand is answered, then it exits 0).
 ///
 /// # Errors
 /// The database cannot be opened, or stdin/stdout fail.
@@ -28,7 +29,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
         let service = Arc::new(Service::with_engine(
@@ -44,10 +45,14 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
-        let result = console::run(&service, stdin, &mut out, boards_dir, intro).await;
+        let stop = crate::chat::terminated();
+        let result = console::run(&service, stdin, &mut out, boards_dir, intro, stop).await;
         // Every background task ends before the store closes.
         service.stop().await;
         store.close().await;
         Ok(result?)
-    })
+    });
+    // A read of stdin may still be blocked in its thread after a stop: not waited for.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
+    result
 }

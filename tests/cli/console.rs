@@ -174,3 +174,60 @@ fn the_console_admin_gets_the_status_and_others_are_refused() {
     );
     assert!(out.contains("OWARE_CONSOLE_ADMIN"), "{out}");
 }
+
+/// Ctrl-C and SIGTERM stop the console gracefully: it exits 0, after answering.
+#[test]
+fn the_console_stops_gracefully_on_sigint_and_sigterm() {
+    use std::io::{BufRead, BufReader};
+    use std::time::{Duration, Instant};
+    for signal in ["-INT", "-TERM"] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_oware-bot"))
+            .arg("console")
+            .arg("--db")
+            .arg(dir.path().join("oware.db"))
+            .arg("--out-dir")
+            .arg(dir.path().join("boards"))
+            .env_remove("DATABASE_URL")
+            .env("OWARE_TABLES_AUTOBUILD", "off")
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        // The input stays open: only the signal can end the console.
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "alice: /oware play @bob").unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (lines, seen) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if lines.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let answered = seen
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the challenge is answered");
+        assert!(answered.contains("challenges"), "{answered}");
+        let sent = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let deadline = Instant::now() + Duration::from_secs(15);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "{signal}: still running");
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        drop(stdin);
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        assert!(status.success(), "{signal}: {status:?}; stderr: {stderr}");
+    }
+}
