@@ -284,6 +284,7 @@ parse-bad-id = `{ $id }` is not a game id: use a number, e.g. `#12`.
 parse-too-long = That command is too long ({ $length } characters; at most { $max }). Type it again, shorter.
 parse-usage = Type it like this: `{ $usage }`.
 parse-unknown-admin = `/oware admin` has no `{ $word }`: it takes status, abort, adjudicate, ban, unban, log and redeliver (`/oware admin` alone explains them).
+parse-bad-mention = `{ $mention }` is not a player: a console name is one word of at most 32 letters, digits and `-_.`, e.g. `@bob`.
 parse-help-topic = There is no help on `{ $topic }`. Type `/oware help` for the commands, or `/oware help rules`, `/oware help admin` or `/oware help tournament`.
 parse-unexpected-word = `{ $command }` does not take `{ $word }`. Type `/oware help` for examples.
 

@@ -91,9 +91,13 @@ pub fn user(name: &str) -> User {
     }
 }
 
-/// Resolves a console mention (`@bob`, `bob`).
+/// Resolves a console mention (`@bob`, `bob`): a name like a sender's.
 fn resolve(mention: &str) -> Result<User, ParseError> {
-    Ok(user(mention.trim_start_matches('@')))
+    let name = mention.trim_start_matches('@');
+    if !is_name(name) {
+        return Err(ParseError::BadMention(crate::chat::text::quote(mention)));
+    }
+    Ok(user(name))
 }
 
 /// What one input line means.
@@ -370,6 +374,11 @@ mod tests {
         assert_eq!(read_line("just text"), Line::Malformed);
         assert_eq!(read_line("two words: /move c"), Line::Malformed);
         assert!(matches!(read_line("alice: /oware frob"), Line::Refused(n, _) if n == "alice"));
+        // A mention is checked like a sender's name.
+        assert!(matches!(
+            read_line("alice: /oware play @<script>alert(1)</script>"),
+            Line::Refused(n, why) if n == "alice" && why.contains("is not a player")
+        ));
         let Line::Command(cmd) = read_line("Alice: /oware play @Bob") else {
             panic!("not a command");
         };

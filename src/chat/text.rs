@@ -124,7 +124,7 @@ pub const MAX_COMMAND_CHARS: usize = 500;
 /// The longest a quoted piece of user input gets in an error.
 const QUOTE_MAX: usize = 24;
 
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     let mut out: String = text.chars().take(QUOTE_MAX).collect();
     if text.chars().count() > QUOTE_MAX {
         out.push('…');

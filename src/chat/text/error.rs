@@ -75,6 +75,10 @@ pub enum ParseError {
         /// The extra word.
         word: String,
     },
+    /// `@<script>`: a mention that names no one (what names someone depends on the
+    /// platform).
+    #[error("{}", crate::tr!("parse-bad-mention", mention = .0))]
+    BadMention(String),
     /// `help foo`: no help on that.
     #[error("{}", crate::tr!("parse-help-topic", topic = .0))]
     HelpTopic(String),
