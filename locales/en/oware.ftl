@@ -388,7 +388,7 @@ admin = **Moderation** (server admins; each action is kept in the audit log):
     - `/oware admin status`: the bot's health (shards, games in progress, queues).
     - `/oware admin abort #12 why`: call a game of this server off (unrated, no result).
     - `/oware admin adjudicate #12 @winner why`: decide a game (rated like any result); `draw` instead of `@winner` makes it a draw.
-    - `/oware admin ban @someone [days] why`: stop them playing games here (challenging, accepting or being challenged), for `days` days or until unbanned.
+    - `/oware admin ban @someone [days|forever] why`: stop them playing games here (challenging, accepting or being challenged), for `days` days or `forever` (until unbanned); a ban again without days keeps its end. The reason is required.
     - `/oware admin unban @someone`: lift a ban.
     - `/oware admin log`: the last 20 actions and reports.
     - `/oware admin redeliver`: send again this server's messages that could not be delivered (`/oware admin status` counts them).
@@ -493,6 +493,7 @@ standings-replay-hint = Watch one again with `/oware replay #id`.
 moderation-adjudicate-usage = /oware admin adjudicate #12 @winner why (or `draw` for a draw)
 moderation-until-lifted = until an admin lifts the ban
 moderation-until = until { $time }
+moderation-ban-usage = /oware admin ban @someone [days|forever] why
 moderation-until-unbanned = until unbanned (`/oware admin unban`)
 moderation-abort-why = an admin (**{ $admin }**) called it off: { $why }
 moderation-aborted = Game #{ $game } is aborted (unrated, no result); its players are told why in its thread.

@@ -53,8 +53,8 @@ pub enum ParsedAction {
     Ban {
         /// The mention as typed.
         user: String,
-        /// For how many days (`None`: until unbanned).
-        days: Option<u32>,
+        /// How long, when given.
+        length: Option<crate::service::BanLength>,
         /// Why.
         reason: String,
     },
@@ -105,9 +105,13 @@ impl ParsedAction {
                 winner: Some(resolve(&winner)?),
                 reason,
             }),
-            ParsedAction::Ban { user, days, reason } => Action::admin(AdminAction::Ban {
+            ParsedAction::Ban {
+                user,
+                length,
+                reason,
+            } => Action::admin(AdminAction::Ban {
                 user: resolve(&user)?,
-                days,
+                length,
                 reason,
             }),
             ParsedAction::Unban { user } => Action::admin(AdminAction::Unban {

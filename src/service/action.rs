@@ -192,6 +192,15 @@ impl Action {
     }
 }
 
+/// How long a ban lasts, as given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BanLength {
+    /// So many days (1 or more).
+    Days(u32),
+    /// Until unbanned.
+    Forever,
+}
+
 /// What `/oware admin …` asks for. Every one but [`AdminAction::Usage`] and
 /// [`AdminAction::Log`] is recorded in the place's audit log with its effect.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -218,9 +227,10 @@ pub enum AdminAction {
     Ban {
         /// Who.
         user: User,
-        /// For how many days; `None`: until unbanned.
-        days: Option<u32>,
-        /// Why (may be empty).
+        /// How long; `None` when not given: a new ban lasts until unbanned, and a
+        /// ban in force keeps its end.
+        length: Option<BanLength>,
+        /// Why (required: a ban without one is refused).
         reason: String,
     },
     /// Lift a ban.

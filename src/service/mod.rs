@@ -52,7 +52,9 @@ use tokio::sync::{watch, Semaphore};
 use crate::play::{advice, clock, rating, tournament, when};
 
 pub use crate::store::DeliveryFailure;
-pub use action::{Action, AdminAction, ChallengeOptions, First, GameRef, Level, LinkCode};
+pub use action::{
+    Action, AdminAction, BanLength, ChallengeOptions, First, GameRef, Level, LinkCode,
+};
 pub use admins::Admins;
 pub use clock::TimeControl;
 pub use command::{Command, Place, Platform, Role, User};

@@ -9,7 +9,7 @@ use super::{
     apply::{humans, Finish},
     outbox,
     settings::scope,
-    text, view, when, AdminAction, Command, Place, Reply, Service, ServiceError, User,
+    text, view, when, AdminAction, BanLength, Command, Place, Reply, Service, ServiceError, User,
 };
 use crate::store::{GameRow, NewAudit, NewMessage};
 
@@ -113,7 +113,11 @@ impl Service {
                 winner,
                 reason,
             } => self.adjudicate(cmd, *game, winner.as_ref(), reason).await,
-            AdminAction::Ban { user, days, reason } => self.ban(cmd, user, *days, reason).await,
+            AdminAction::Ban {
+                user,
+                length,
+                reason,
+            } => self.ban(cmd, user, *length, reason).await,
             AdminAction::Unban { user } => self.unban(cmd, user).await,
             AdminAction::Log => self.audit_log(cmd).await,
             AdminAction::Redeliver => self.redeliver(cmd).await,
@@ -249,15 +253,32 @@ impl Service {
         &self,
         cmd: &Command,
         user: &User,
-        days: Option<u32>,
+        length: Option<BanLength>,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
+        let why = required_reason(typed, || crate::tr!("moderation-ban-usage"))?;
         let now = self.now();
-        let until = days.map(|d| now.saturating_add(i64::from(d.max(1)).saturating_mul(DAY_MS)));
+        let until = match length {
+            Some(BanLength::Days(days)) => {
+                Some(now.saturating_add(i64::from(days.max(1)).saturating_mul(DAY_MS)))
+            }
+            Some(BanLength::Forever) => None,
+            // A ban in force keeps its end (a new reason does not make it longer).
+            None => self
+                .store
+                .ban_of(
+                    cmd.place.platform.as_str(),
+                    scope(&cmd.place),
+                    &user.id,
+                    now,
+                )
+                .await?
+                .and_then(|ban| ban.until_at),
+        };
         let audit = NewAudit {
             target_id: Some(user.id.clone()),
             target_name: Some(user.name.clone()),
-            reason: reason(typed),
+            reason: Some(why),
             ..Self::audit(cmd, "ban")
         };
         self.store.ban(cmd.claim(), &audit, until, now).await?;

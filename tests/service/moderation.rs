@@ -12,7 +12,8 @@ use std::{sync::Arc, time::Duration};
 
 use crate::support::{cmd_at, place_at, play, play_plies, start_game_at, user, TempDb};
 use oware_bot::service::{
-    Action, AdminAction, ChallengeOptions, Command, Place, Platform, Reply, Role, Service,
+    Action, AdminAction, BanLength, ChallengeOptions, Command, Place, Platform, Reply, Role,
+    Service,
 };
 
 const GUILD: &str = "100000000000000001";
@@ -57,7 +58,7 @@ fn draw(game: i64, reason: &str) -> AdminAction {
 fn ban(who: &str, days: Option<u32>, reason: &str) -> AdminAction {
     AdminAction::Ban {
         user: user(who),
-        days,
+        length: days.map(BanLength::Days),
         reason: reason.to_owned(),
     }
 }
@@ -448,11 +449,44 @@ async fn a_challenge_from_a_user_banned_since_cannot_be_accepted() {
 }
 
 #[tokio::test]
+async fn a_ban_again_without_days_keeps_its_end_and_forever_makes_it_permanent() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let here = guild();
+    let first = service
+        .handle(admin(&here, ban("gina", Some(3), "spam")))
+        .await;
+    assert!(first.text.contains("until 20"), "{}", first.text);
+    let again = service
+        .handle(admin(&here, ban("gina", None, "more spam")))
+        .await;
+    assert!(
+        again.text.contains("until 20") && !again.text.contains("unbanned"),
+        "a re-ban without days keeps the 3 days: {}",
+        again.text
+    );
+    let forever = AdminAction::Ban {
+        user: user("gina"),
+        length: Some(BanLength::Forever),
+        reason: "still spamming".into(),
+    };
+    let forever = service.handle(admin(&here, forever)).await;
+    assert!(forever.text.contains("until unbanned"), "{}", forever.text);
+}
+
+#[tokio::test]
 async fn an_unban_lets_the_user_play_again() {
     let db = TempDb::new();
     let service = db.service().await;
     let here = guild();
+    // A ban needs a reason.
     let reply = service.handle(admin(&here, ban("bob", None, ""))).await;
+    assert!(
+        reply.private && reply.text.contains("[days|forever] why"),
+        "{}",
+        reply.text
+    );
+    let reply = service.handle(admin(&here, ban("bob", None, "spam"))).await;
     assert!(reply.text.contains("until unbanned"), "{}", reply.text);
     let refused = service.handle(cmd_at(&here, "bob", play("alice"))).await;
     assert!(

@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 use super::respond;
 use super::translate;
 use super::{Context, Error};
-use crate::service::{Action, AdminAction};
+use crate::service::{Action, AdminAction, BanLength};
 
 /// Moderation for server admins: abort or decide games, ban users, read the log.
 #[poise::command(
@@ -85,7 +85,7 @@ pub(super) async fn admin_adjudicate(
 pub(super) async fn admin_ban(
     ctx: Context<'_>,
     #[description = "Who"] user: serenity::User,
-    #[description = "For how many days (default: until unbanned)"]
+    #[description = "For how many days (default: until unbanned, or as it is if banned)"]
     #[min = 1]
     #[max = 3650]
     days: Option<u32>,
@@ -95,7 +95,13 @@ pub(super) async fn admin_ban(
 ) -> Result<(), Error> {
     let user = translate::user_of(&user);
     let reason = reason.unwrap_or_default();
-    respond::command(ctx, Action::admin(AdminAction::Ban { user, days, reason })).await
+    let length = days.map(BanLength::Days);
+    let ban = AdminAction::Ban {
+        user,
+        length,
+        reason,
+    };
+    respond::command(ctx, Action::admin(ban)).await
 }
 
 /// Lift a ban.

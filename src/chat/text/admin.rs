@@ -3,12 +3,12 @@
 //! the first is allowed, as Discord shows the option).
 
 use super::{quote, words::id_word, ParseError, ParsedAction};
-use crate::service::{Action, AdminAction};
+use crate::service::{Action, AdminAction, BanLength};
 
 /// The usage of each command, shown when its arguments are missing or wrong.
 const ABORT: &str = "/oware admin abort #12 why";
 const ADJUDICATE: &str = "/oware admin adjudicate #12 @winner|draw why";
-const BAN: &str = "/oware admin ban @someone [days] why";
+const BAN: &str = "/oware admin ban @someone [days|forever] why";
 const UNBAN: &str = "/oware admin unban @someone";
 const REPORT: &str = "/oware report #12 why";
 
@@ -107,18 +107,14 @@ pub(super) fn parse_admin(args: &[&str]) -> Result<ParsedAction, ParseError> {
         "ban" => {
             let (user, used) = mention(args, BAN)?;
             let rest = &args[used..];
-            let days = rest.first().and_then(|word| {
-                let lower = word.to_lowercase();
-                let number = lower
-                    .strip_prefix("days:")
-                    .or_else(|| lower.strip_suffix('d'))
-                    .unwrap_or(&lower);
-                number.parse::<u32>().ok().filter(|d| *d > 0)
-            });
-            let rest = if days.is_some() { &rest[1..] } else { rest };
+            let length = match rest.first() {
+                Some(word) => ban_length(word)?,
+                None => None,
+            };
+            let rest = if length.is_some() { &rest[1..] } else { rest };
             ParsedAction::Ban {
                 user,
-                days,
+                length,
                 reason: reason(rest),
             }
         }
@@ -141,6 +137,29 @@ pub(super) fn parse_admin(args: &[&str]) -> Result<ParsedAction, ParseError> {
         }
         _ => return Err(ParseError::UnknownAdmin(quote(sub))),
     })
+}
+
+/// The length word of a ban: `7`, `7d`, `days:7` or `forever`; `None` when the
+/// word is not one (it starts the reason); a number that is no length (`-3`, `0`,
+/// `1.5`) is refused rather than read as a permanent ban.
+fn ban_length(word: &str) -> Result<Option<BanLength>, ParseError> {
+    let lower = word.to_lowercase();
+    if matches!(lower.as_str(), "forever" | "permanent" | "permanently") {
+        return Ok(Some(BanLength::Forever));
+    }
+    let number = lower
+        .strip_prefix("days:")
+        .or_else(|| lower.strip_suffix('d'))
+        .unwrap_or(&lower);
+    let numeric =
+        number.starts_with(['-', '+']) || number.starts_with(|c: char| c.is_ascii_digit());
+    if !numeric && !lower.starts_with("days:") {
+        return Ok(None);
+    }
+    match number.parse::<u32>() {
+        Ok(days) if (1..=3650).contains(&days) => Ok(Some(BanLength::Days(days))),
+        _ => Err(ParseError::Usage(BAN)),
+    }
 }
 
 #[cfg(test)]
@@ -204,7 +223,7 @@ mod tests {
             parsed("/oware admin ban @bob:example.org 7 spam in chat"),
             ParsedAction::Ban {
                 user: "@bob:example.org".into(),
-                days: Some(7),
+                length: Some(BanLength::Days(7)),
                 reason: "spam in chat".into()
             }
         );
@@ -212,10 +231,24 @@ mod tests {
             parsed("/oware admin ban @bob"),
             ParsedAction::Ban {
                 user: "@bob".into(),
-                days: None,
+                length: None,
                 reason: String::new()
             }
         );
+        // `forever` is a length, not the start of the reason.
+        assert_eq!(
+            parsed("/oware admin ban @gina forever spam"),
+            ParsedAction::Ban {
+                user: "@gina".into(),
+                length: Some(BanLength::Forever),
+                reason: "spam".into()
+            }
+        );
+        // A number that is no length is refused, not read as a permanent ban.
+        for bad in ["-3", "0", "1.5", "days:x", "9999"] {
+            let text = error(&format!("/oware admin ban @gina {bad} spam"));
+            assert!(text.contains("[days|forever]"), "{bad}: {text}");
+        }
         assert_eq!(
             parsed("/oware admin unban <@123>"),
             ParsedAction::Unban {
