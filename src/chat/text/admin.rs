@@ -272,6 +272,7 @@ mod tests {
         assert!(error("/oware admin ban #12").contains("/oware admin ban @someone"));
         assert!(error("/oware report rude").contains("/oware report #12 why"));
         assert!(error("/oware admin frob").contains("status, abort, adjudicate, ban"));
+        assert!(error("/oware admin frob").contains("redeliver and help"));
         assert!(error("/oware admin log now").contains("now"));
         // A reason in any script, `İ` included, is kept as typed.
         assert!(matches!(
