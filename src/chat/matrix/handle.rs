@@ -13,8 +13,11 @@
 //! played in its own thread. Every message of the bot is an `m.notice`.
 //! Encrypted messages that cannot be read yet are handled in `undecryptable`.
 
+mod event;
 mod membership;
 mod undecryptable;
+
+pub use event::Event;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -27,7 +30,6 @@ use matrix_sdk::ruma::events::{
     AnySyncMessageLikeEvent, AnySyncStateEvent, AnySyncTimelineEvent, SyncMessageLikeEvent,
     SyncStateEvent,
 };
-use matrix_sdk::ruma::serde::Raw;
 use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId, TransactionId, UserId};
 use matrix_sdk::sync::SyncResponse;
 use matrix_sdk::{Client, Room, RoomState};
@@ -43,47 +45,6 @@ use crate::chat::{ChatService, Receipt};
 use crate::service::{Action, Command, Place, Platform, Reply, Role, User};
 
 const SEND_FAILED: &str = "matrix: sending failed";
-
-/// A timeline event as the sync gave it: parsed, and raw to record it and to retry
-/// decrypting it.
-pub struct Event {
-    parsed: AnySyncTimelineEvent,
-    raw: Raw<AnySyncTimelineEvent>,
-}
-
-impl Event {
-    /// The event of `raw`, if it reads as one.
-    pub fn from_raw(raw: Raw<AnySyncTimelineEvent>) -> Option<Event> {
-        raw.deserialize().ok().map(|parsed| Event { parsed, raw })
-    }
-
-    /// The event as received.
-    pub fn raw(&self) -> &Raw<AnySyncTimelineEvent> {
-        &self.raw
-    }
-
-    /// Whether it may be a command: a text message that starts like one (or that
-    /// the parser refuses), or a message not decrypted yet.
-    fn may_be_command(&self) -> bool {
-        match &self.parsed {
-            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomEncrypted(_)) => true,
-            AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::RoomMessage(
-                SyncMessageLikeEvent::Original(message),
-            )) => {
-                let MessageType::Text(text) = &message.content.msgtype else {
-                    return false;
-                };
-                if matches!(message.content.relates_to, Some(Relation::Replacement(_))) {
-                    return false; // edits are not new commands
-                }
-                let html = text.formatted.as_ref().map(|f| f.body.as_str());
-                let (body, _) = command_text(&text.body, html);
-                !matches!(parse_prefixed(&body), Ok(None))
-            }
-            _ => false,
-        }
-    }
-}
 
 /// The adapter's state between batches: the client, the service, the sender, the
 /// rooms' turns to speak shared with the outbox deliverer, the direct rooms, and
