@@ -25,6 +25,13 @@ async fn due(service: &Arc<Service>) -> Vec<Outgoing> {
     sent
 }
 
+/// The first legal pit of the side to move in `row`, as typed.
+fn first_legal_pit(row: &oware_bot::store::GameRow) -> String {
+    let game = Game::from_moves(Variant::Abapa, &row.pits.0).unwrap();
+    let pit = game.legal_moves().into_iter().next().unwrap();
+    pit.letter().to_string()
+}
+
 #[tokio::test]
 async fn a_deadline_missed_while_the_bot_was_down_moves_later_and_the_player_is_told() {
     let (_db, service) = service().await;
@@ -86,14 +93,7 @@ async fn the_extension_is_not_announced_once_the_player_has_moved() {
     // Alice moves before the message "it is still your move" goes out (its network
     // was slow to come back): it would mislead, so it is not sent.
     let row = service.store().game(game).await.unwrap().unwrap();
-    let local = Game::from_moves(Variant::Abapa, &row.pits.0).unwrap();
-    let pit = local
-        .legal_moves()
-        .into_iter()
-        .next()
-        .unwrap()
-        .letter()
-        .to_string();
+    let pit = first_legal_pit(&row);
     let moved = service.handle(cmd_at(&here, "alice", mv(&pit))).await;
     assert!(!moved.private, "{}", moved.text);
     let sent = due(&service).await;
@@ -140,14 +140,7 @@ async fn a_move_sent_in_time_but_read_late_counts_when_it_was_sent() {
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
     let row = service.store().game(game).await.unwrap().unwrap();
     let deadline = row.deadline_at.unwrap();
-    let local = Game::from_moves(Variant::Abapa, &row.pits.0).unwrap();
-    let pit = local
-        .legal_moves()
-        .into_iter()
-        .next()
-        .unwrap()
-        .letter()
-        .to_string();
+    let pit = first_legal_pit(&row);
     // Read 2 s after the deadline (the scheduler has not run yet): sent 1 s after it,
     // too late; sent 1 s before it, taken.
     advance(Duration::from_secs(62)).await;
