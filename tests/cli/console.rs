@@ -14,6 +14,27 @@ fn run_console(script: &str, db: &std::path::Path, boards: &std::path::Path) -> 
     run_console_with(script, db, boards, None)
 }
 
+/// `oware-bot console` on `db`, its pictures in `boards`, its three streams piped.
+fn console(db: &std::path::Path, boards: &std::path::Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
+    command
+        .arg("console")
+        .arg("--db")
+        .arg(db)
+        .arg("--out-dir")
+        .arg(boards)
+        .env_remove("OWARE_CONSOLE_ADMIN")
+        .env_remove("OWARE_OWNERS")
+        .env_remove("DATABASE_URL")
+        // No endgame tables built in the background behind the test's back.
+        .env("OWARE_TABLES_AUTOBUILD", "off")
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
 /// [`run_console`] with `OWARE_CONSOLE_ADMIN` set to `admin` (unset when `None`).
 fn run_console_with(
     script: &str,
@@ -21,28 +42,11 @@ fn run_console_with(
     boards: &std::path::Path,
     admin: Option<&str>,
 ) -> (String, i32) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
-    command
-        .env_remove("OWARE_CONSOLE_ADMIN")
-        .env_remove("OWARE_OWNERS");
+    let mut command = console(db, boards);
     if let Some(admin) = admin {
         command.env("OWARE_CONSOLE_ADMIN", admin);
     }
-    let mut child = command
-        .arg("console")
-        .arg("--db")
-        .arg(db)
-        .arg("--out-dir")
-        .arg(boards)
-        .env_remove("DATABASE_URL")
-        // No endgame tables built in the background behind the test's back.
-        .env("OWARE_TABLES_AUTOBUILD", "off")
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let mut child = command.spawn().expect("the binary starts");
     child
         .stdin
         .take()
@@ -182,18 +186,7 @@ fn the_console_stops_gracefully_on_sigint_and_sigterm() {
     use std::time::{Duration, Instant};
     for signal in ["-INT", "-TERM"] {
         let dir = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_oware-bot"))
-            .arg("console")
-            .arg("--db")
-            .arg(dir.path().join("oware.db"))
-            .arg("--out-dir")
-            .arg(dir.path().join("boards"))
-            .env_remove("DATABASE_URL")
-            .env("OWARE_TABLES_AUTOBUILD", "off")
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+        let mut child = console(&dir.path().join("oware.db"), &dir.path().join("boards"))
             .spawn()
             .expect("the binary starts");
         // The input stays open: only the signal can end the console.
