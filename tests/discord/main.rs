@@ -11,6 +11,7 @@ mod discord_fake;
 
 mod discord_fixtures;
 mod discord_game;
+mod discord_gateway;
 mod discord_loopback;
 mod discord_service;
 mod discord_tournament;

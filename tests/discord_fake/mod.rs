@@ -11,6 +11,7 @@
 
 #![allow(dead_code)] // each test file uses part of it
 
+mod gateway;
 pub mod harness;
 pub mod payloads;
 pub mod scale;
@@ -22,14 +23,12 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full};
 use hyper::body::{Bytes, Incoming};
 use hyper::{Request, Response};
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
-use tokio::sync::{mpsc, oneshot, Notify};
-use tokio_tungstenite::tungstenite::Message as WsMessage;
+use tokio::sync::{mpsc, oneshot, watch, Notify};
 
 use payloads::CHANNEL_ID;
 
@@ -187,6 +186,12 @@ struct Shared {
     rest_count: AtomicU64,
     /// How many times each shard identified.
     identifies: Mutex<HashMap<u64, usize>>,
+    /// How many times each shard resumed its session.
+    resumes: Mutex<HashMap<u64, usize>>,
+    /// The gateway refuses connections until then.
+    gateway_down: Mutex<Option<tokio::time::Instant>>,
+    /// Bumped to cut every open gateway connection.
+    gateway_kick: watch::Sender<u64>,
     /// Thread id -> the channel it was opened in.
     threads: Mutex<HashMap<String, String>>,
     changed: Notify,
@@ -226,6 +231,9 @@ impl FakeDiscord {
             deferred: Mutex::new(std::collections::HashSet::new()),
             rest_count: AtomicU64::new(1),
             identifies: Mutex::new(HashMap::new()),
+            resumes: Mutex::new(HashMap::new()),
+            gateway_down: Mutex::new(None),
+            gateway_kick: watch::Sender::new(0),
             threads: Mutex::new(HashMap::new()),
             changed: Notify::new(),
             forbid_threads: AtomicBool::new(false),
@@ -240,7 +248,7 @@ impl FakeDiscord {
         });
         let gateway = TcpListener::bind("127.0.0.1:0").await.unwrap();
         *shared.ws_url.lock().unwrap() = format!("ws://{}", gateway.local_addr().unwrap());
-        tokio::spawn(serve_gateway(gateway, Arc::clone(&shared)));
+        tokio::spawn(gateway::serve(gateway, Arc::clone(&shared)));
         let rest = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let rest_url = format!("http://{}", rest.local_addr().unwrap());
         tokio::spawn(serve_rest(rest, Arc::clone(&shared), 0));
@@ -272,6 +280,26 @@ impl FakeDiscord {
             .get(&id)
             .copied()
             .unwrap_or(0)
+    }
+
+    /// How many times shard `id` resumed its session after its connection was cut.
+    pub fn resumed(&self, id: u64) -> usize {
+        self.shared
+            .resumes
+            .lock()
+            .unwrap()
+            .get(&id)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Cuts every gateway connection now, without a close frame, and refuses new
+    /// ones for `length`: the bot's shards lose Discord until they reconnect.
+    pub fn drop_gateway(&self, length: Duration) {
+        *self.shared.gateway_down.lock().unwrap() = Some(tokio::time::Instant::now() + length);
+        self.shared
+            .gateway_kick
+            .send_modify(|generation| *generation += 1);
     }
 
     /// The channel thread `id` was opened in, if the fake opened it.
@@ -330,7 +358,7 @@ impl FakeDiscord {
         if std::env::var_os("FAKE_DISCORD_DEBUG").is_some() {
             eprintln!("fake: guild {guild} -> shard {shard} ({})", payload["id"]);
         }
-        shard_queue(&self.shared, shard)
+        gateway::shard_queue(&self.shared, shard)
             .0
             .send(json!({ "t": "INTERACTION_CREATE", "d": payload }))
             .expect("the queue is open");
@@ -379,108 +407,6 @@ impl FakeDiscord {
         self.wait_for(1, |r| r.method == "PUT" && r.path.contains("/commands"))
             .await
             .remove(0)
-    }
-}
-
-/// Shard `id`'s event queue, made on first use.
-fn shard_queue(shared: &Shared, id: u64) -> (mpsc::UnboundedSender<Value>, ShardQueue) {
-    shared
-        .shards
-        .lock()
-        .unwrap()
-        .entry(id)
-        .or_insert_with(|| {
-            let (tx, rx) = mpsc::unbounded_channel();
-            (tx, Arc::new(tokio::sync::Mutex::new(rx)))
-        })
-        .clone()
-}
-
-async fn serve_gateway(listener: TcpListener, shared: Arc<Shared>) {
-    loop {
-        let Ok((stream, _)) = listener.accept().await else {
-            return;
-        };
-        let shared = Arc::clone(&shared);
-        tokio::spawn(async move {
-            let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
-                return;
-            };
-            let (mut tx, mut rx) = ws.split();
-            let hello =
-                json!({ "op": 10, "s": null, "t": null, "d": { "heartbeat_interval": 41250 } });
-            if tx.send(WsMessage::text(hello.to_string())).await.is_err() {
-                return;
-            }
-            let mut seq = 0_u64;
-            // Until it identifies, a connection has no shard and gets no events.
-            let mut events: Option<tokio::sync::OwnedMutexGuard<mpsc::UnboundedReceiver<Value>>> =
-                None;
-            loop {
-                let next = {
-                    let next_event = async {
-                        match events.as_mut() {
-                            Some(queue) => queue.recv().await,
-                            None => std::future::pending().await,
-                        }
-                    };
-                    tokio::select! {
-                        incoming = rx.next() => Ok(incoming),
-                        event = next_event => Err(event),
-                    }
-                };
-                match next {
-                    Ok(incoming) => {
-                        let Some(Ok(WsMessage::Text(text))) = incoming else {
-                            if matches!(incoming, Some(Ok(_))) {
-                                continue;
-                            }
-                            return;
-                        };
-                        let frame: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-                        match frame["op"].as_u64() {
-                            Some(1) => {
-                                let ack = json!({ "op": 11, "s": null, "t": null, "d": null });
-                                let _ = tx.send(WsMessage::text(ack.to_string())).await;
-                            }
-                            Some(2) => {
-                                *shared.identify.lock().unwrap() = Some(frame["d"].clone());
-                                seq += 1;
-                                let url = shared.ws_url.lock().unwrap().clone();
-                                let mut d = payloads::ready(&url);
-                                // READY names the shard the connection identified as.
-                                let shard = frame["d"].get("shard").cloned();
-                                let (id, total) = shard.as_ref().map_or((0, 1), |s| {
-                                    (s[0].as_u64().unwrap_or(0), s[1].as_u64().unwrap_or(1))
-                                });
-                                if let Some(shard) = shard {
-                                    d["shard"] = shard;
-                                }
-                                shared.total_shards.store(total.max(1), Ordering::SeqCst);
-                                *shared.identifies.lock().unwrap().entry(id).or_default() += 1;
-                                if std::env::var_os("FAKE_DISCORD_DEBUG").is_some() {
-                                    eprintln!("fake: identify {}", frame["d"]);
-                                }
-                                let ready = json!({ "op": 0, "s": seq, "t": "READY", "d": d });
-                                let _ = tx.send(WsMessage::text(ready.to_string())).await;
-                                // A restarted shard's new connection waits for the old
-                                // one's to close, then takes the queue.
-                                events = Some(shard_queue(&shared, id).1.lock_owned().await);
-                            }
-                            _ => {}
-                        }
-                    }
-                    Err(event) => {
-                        let Some(event) = event else { return };
-                        seq += 1;
-                        let frame = json!({ "op": 0, "s": seq, "t": event["t"], "d": event["d"] });
-                        if tx.send(WsMessage::text(frame.to_string())).await.is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
     }
 }
 

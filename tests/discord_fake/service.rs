@@ -21,6 +21,7 @@ pub struct Scripted {
     choice_queries: Mutex<Vec<(Place, User)>>,
     choices: Mutex<Vec<char>>,
     bot_users: Mutex<Vec<(Platform, String)>>,
+    reachable: Mutex<Vec<(bool, std::time::Instant)>>,
 }
 
 impl Scripted {
@@ -59,6 +60,11 @@ impl Scripted {
         self.bot_users.lock().unwrap().clone()
     }
 
+    /// What the adapter said of Discord's reachability so far, and when.
+    pub fn reachable(&self) -> Vec<(bool, std::time::Instant)> {
+        self.reachable.lock().unwrap().clone()
+    }
+
     /// The `move_choices` calls so far.
     pub fn choice_queries(&self) -> Vec<(Place, User)> {
         self.choice_queries.lock().unwrap().clone()
@@ -82,6 +88,10 @@ impl ChatService for Scripted {
             Receipt::Thread { game, thread } => self.threads.lock().unwrap().push((game, thread)),
             Receipt::BotAccount { platform, user } => {
                 self.bot_users.lock().unwrap().push((platform, user));
+            }
+            Receipt::Reachable { reachable, .. } => {
+                let now = std::time::Instant::now();
+                self.reachable.lock().unwrap().push((reachable, now));
             }
             _ => {}
         }

@@ -15,6 +15,7 @@ pub mod deliver;
 pub mod markdown;
 pub mod message;
 pub mod options;
+mod reachable;
 pub mod respond;
 pub mod tournament;
 pub mod translate;
@@ -189,6 +190,7 @@ pub async fn run_until(
     };
     // Told which shards this process runs, for `/oware status`.
     let reporter = Arc::clone(&service);
+    let watched: Arc<dyn ChatService> = Arc::clone(&service) as Arc<dyn ChatService>;
     let data = Data::new(service);
     let in_hand = data.in_hand.clone();
     let registers = cfg.registers_commands();
@@ -235,6 +237,7 @@ pub async fn run_until(
         .framework(framework)
         .await?;
     let shards = Arc::clone(&client.shard_manager);
+    let watcher = reachable::watch(Arc::clone(&shards), watched);
     let stopping = async {
         shutdown.await;
         tracing::info!("Discord: closing the gateway connections");
@@ -264,6 +267,7 @@ pub async fn run_until(
     let ended = tokio::select! {
         started = started => started.map_err(anyhow::Error::from),
         () = deliverer => Ok(()),
+        () = watcher => Ok(()),
         () = stopping => Ok(()),
     };
     // No new interaction comes once the shards are down; those in hand are answered

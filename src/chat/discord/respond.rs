@@ -19,7 +19,7 @@ use poise::serenity_prelude as serenity;
 use super::message::{self, Outgoing};
 use super::translate;
 use super::{Context, Data, Error};
-use crate::service::{Action, Command, Place, Platform, Receipt, Reply};
+use crate::service::{Action, Command, Place, Receipt, Reply};
 
 /// How long the service may take before the interaction is deferred (Discord allows 3 s
 /// for the first answer; this leaves room for the network).
@@ -68,24 +68,6 @@ pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    if let serenity::FullEvent::ShardStageUpdate { event } = event {
-        // A shard that loses its gateway connection cannot bring commands: the time
-        // until it is back is not charged to the clocks.
-        let connected = serenity::ConnectionStage::Connected;
-        let reachable = match (event.old == connected, event.new == connected) {
-            (true, false) => Some(false),
-            (false, true) => Some(true),
-            _ => None,
-        };
-        if let Some(reachable) = reachable {
-            let receipt = Receipt::Reachable {
-                platform: Platform::Discord,
-                reachable,
-            };
-            framework.user_data.service.receipt(receipt).await;
-        }
-        return Ok(());
-    }
     if let serenity::FullEvent::InteractionCreate {
         interaction: serenity::Interaction::Component(press),
     } = event
