@@ -147,20 +147,13 @@ pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
             (north, south)
         }
     };
-    // Won without the seeds deciding: say how, and the seeds as they stood.
+    // Won without the seeds deciding: say how, not a score that decided nothing.
     if let Some(side) = outcome.winner {
-        let (w, l) = seeds(side);
         let winner = player(names, side);
         match outcome.reason {
-            EndReason::Resignation(_) => {
-                return crate::tr!("result-resignation", winner = winner, won = w, lost = l)
-            }
-            EndReason::Timeout(_) => {
-                return crate::tr!("result-time", winner = winner, won = w, lost = l)
-            }
-            EndReason::Adjudicated(_) => {
-                return crate::tr!("result-adjudicated", winner = winner, won = w, lost = l)
-            }
+            EndReason::Resignation(_) => return crate::tr!("result-resignation", winner = winner),
+            EndReason::Timeout(_) => return crate::tr!("result-time", winner = winner),
+            EndReason::Adjudicated(_) => return crate::tr!("result-adjudicated", winner = winner),
             _ => {}
         }
     }
@@ -252,17 +245,14 @@ mod tests {
         };
         assert_eq!(
             result_line(&resigned, ["", "Kofi"]),
-            "South wins by resignation (seeds 3–10)"
+            "South wins by resignation"
         );
         let flagged = Outcome {
             reason: EndReason::Timeout(Side::South),
             scores: [12, 10],
             winner: Some(Side::North),
         };
-        assert_eq!(
-            result_line(&flagged, ["Ama", "Kofi"]),
-            "Kofi wins on time (seeds 10–12)"
-        );
+        assert_eq!(result_line(&flagged, ["Ama", "Kofi"]), "Kofi wins on time");
         let draw = Outcome {
             reason: EndReason::Repetition,
             scores: [24, 24],

@@ -263,11 +263,24 @@ impl Service {
                 Side::North => (row.north_score, row.south_score),
             };
             let ending = row.state.ending();
+            let by = ending.and_then(|e| view::won_by(e.reason));
             let result = match ending {
                 None => crate::tr!("standings-in-progress", ply = row.ply),
                 Some(e) if e.reason == EndReason::Aborted => crate::tr!("standings-aborted"),
                 Some(Ending { winner: None, .. }) => {
                     crate::tr!("standings-drew", mine = mine, theirs = theirs)
+                }
+                // Won without the seeds deciding: how, not a score that decided nothing.
+                Some(Ending {
+                    winner: Some(winner),
+                    ..
+                }) if by.is_some() => {
+                    let by = by.clone().unwrap_or_default();
+                    if winner == side {
+                        crate::tr!("standings-won-by", by = by)
+                    } else {
+                        crate::tr!("standings-lost-by", by = by)
+                    }
                 }
                 Some(Ending {
                     winner: Some(winner),
@@ -276,10 +289,7 @@ impl Service {
                 Some(_) => crate::tr!("standings-lost", mine = mine, theirs = theirs),
             };
             let reason = match ending.map(|e| e.reason) {
-                Some(EndReason::Resignation(_)) => Some(crate::tr!("view-by-resignation")),
                 Some(EndReason::Agreement) => Some(crate::tr!("standings-by-agreement")),
-                Some(EndReason::Timeout(_)) => Some(crate::tr!("view-by-timeout")),
-                Some(EndReason::Adjudicated(_)) => Some(crate::tr!("view-by-admin")),
                 _ => None,
             };
             let (y, m, d) = when::date(row.created_at);

@@ -7,7 +7,7 @@ mod result;
 pub(super) use clocks::with_clock;
 use clocks::{clock_labels, clock_line};
 use result::score_line;
-pub(super) use result::{result_line, summary};
+pub(super) use result::{result_line, summary, won_by};
 
 use std::fmt::Write;
 

@@ -128,6 +128,20 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
         .handle(cmd_at(&here, "bob", Action::Board { game: Some(game) }))
         .await;
     assert!(board.text.contains("on time"), "{}", board.text);
+    assert!(!board.text.contains("(seeds"), "{}", board.text);
+    // A move after it names how the game was won, not a score that decided nothing.
+    let late = service
+        .handle(cmd_at(
+            &here,
+            "alice",
+            Action::Move {
+                pit: "a".into(),
+                game: Some(game),
+                ply: None,
+            },
+        ))
+        .await;
+    assert!(late.text.contains("(bob won on time)"), "{}", late.text);
 }
 
 #[tokio::test]

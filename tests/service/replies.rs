@@ -184,15 +184,20 @@ async fn results_challenges_and_move_counts_read_plainly() {
     assert!(
         resigned
             .text
-            .contains("Game over: **bob** wins by resignation (seeds 0–0)."),
+            .contains("Game over: **bob** wins by resignation."),
         "{}",
         resigned.text
     );
     assert!(
         resigned.files[0]
             .description
-            .contains("bob wins by resignation (seeds 0–0)"),
+            .contains("bob wins by resignation"),
         "the board image says it too: {}",
+        resigned.files[0].description
+    );
+    assert!(
+        !resigned.files[0].description.contains("0–0"),
+        "no score that decided nothing: {}",
         resigned.files[0].description
     );
 }

@@ -14,6 +14,17 @@ pub(super) fn score_line(row: &GameRow, scores: [u8; 2]) -> String {
     )
 }
 
+/// How a game was won when the seeds did not decide it: `by resignation`, `on time`
+/// or `by an admin's decision` (the seeds as they stood then mean nothing).
+pub(in crate::service) fn won_by(reason: EndReason) -> Option<String> {
+    match reason {
+        EndReason::Resignation(_) => Some(crate::tr!("view-by-resignation")),
+        EndReason::Timeout(_) => Some(crate::tr!("view-by-timeout")),
+        EndReason::Adjudicated(_) => Some(crate::tr!("view-by-admin")),
+        _ => None,
+    }
+}
+
 /// Why a game ended, in words.
 fn reason_text(reason: EndReason) -> String {
     match reason {
@@ -34,22 +45,10 @@ pub(in crate::service) fn result_line(row: &GameRow, outcome: Outcome) -> String
     if outcome.reason == EndReason::Aborted {
         return crate::tr!("view-result-aborted");
     }
-    let by = match outcome.reason {
-        EndReason::Resignation(_) => Some(crate::tr!("view-by-resignation")),
-        EndReason::Timeout(_) => Some(crate::tr!("view-by-timeout")),
-        EndReason::Adjudicated(_) => Some(crate::tr!("view-by-admin")),
-        _ => None,
-    };
-    let head = match (outcome.winner, by) {
-        // Won without the seeds deciding: say how, and the seeds as they stood.
+    let head = match (outcome.winner, won_by(outcome.reason)) {
+        // Won without the seeds deciding: say how, not a score that decided nothing.
         (Some(side), Some(by)) => {
-            return crate::tr!(
-                "view-result-won-by",
-                name = name(row, side),
-                by = by,
-                won = scores[side.index()],
-                lost = scores[side.opponent().index()]
-            )
+            return crate::tr!("view-result-won-by", name = name(row, side), by = by)
         }
         (Some(side), None) => crate::tr!(
             "view-result-head-win",
@@ -78,6 +77,11 @@ pub(in crate::service) fn summary(row: &GameRow, game: &Game) -> String {
             crate::tr!("view-summary-aborted")
         }
         Some(outcome) => match outcome.winner {
+            Some(side) if won_by(outcome.reason).is_some() => crate::tr!(
+                "view-summary-won-by",
+                name = name(row, side),
+                by = won_by(outcome.reason).unwrap_or_default()
+            ),
             Some(side) => crate::tr!(
                 "view-summary-won",
                 name = name(row, side),
