@@ -33,9 +33,29 @@ pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAct
             global: one_flag(&["global", "all"])?,
         },
         // `puzzle answer:c` answers (as Discord's `/oware puzzle answer:c`).
+        // `answer: c` (a space after the colon) is the same answer.
         "puzzle" => match args {
-            [word] if word.to_lowercase().starts_with("answer:") => {
-                return parse_coach("solve", &[&word["answer:".len()..]]);
+            [word, rest @ ..] if word.to_lowercase().starts_with("answer:") => {
+                let glued = &word["answer:".len()..];
+                let mut words = std::iter::once(glued)
+                    .filter(|w| !w.is_empty())
+                    .chain(rest.iter().copied());
+                let Some(answer) = words.next() else {
+                    return Err(ParseError::BadAnswer(None));
+                };
+                if let Some(extra) = words.next() {
+                    return Err(ParseError::UnexpectedWord {
+                        command: "/oware puzzle".to_owned(),
+                        word: quote(extra),
+                    });
+                }
+                if !answer.chars().all(|c| c.is_ascii_alphabetic()) {
+                    return Err(ParseError::BadAnswer(Some(quote(answer))));
+                }
+                Action::Solve {
+                    pit: answer.to_owned(),
+                    puzzle: None,
+                }
             }
             _ => Action::Puzzle {
                 daily: one_flag(&["daily", "today"])?,
@@ -74,6 +94,30 @@ mod tests {
             Ok(Some(ParsedAction::Other(action))) => action,
             other => panic!("{text}: {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_puzzle_answer_is_a_pit_letter_and_each_refusal_gives_one_that_works() {
+        let solve = |pit: &str| Action::Solve {
+            pit: pit.to_owned(),
+            puzzle: None,
+        };
+        assert_eq!(action("/oware puzzle answer:c"), solve("c"));
+        assert_eq!(action("/oware puzzle answer: D"), solve("D"));
+        let empty = parse_command("/oware puzzle answer:").unwrap_err();
+        assert_eq!(empty, ParseError::BadAnswer(None));
+        let number = parse_command("/oware puzzle answer:5").unwrap_err();
+        assert_eq!(number, ParseError::BadAnswer(Some("5".to_owned())));
+        for refusal in [empty, number] {
+            let text = refusal.to_string();
+            // The example given is the first one accepted above.
+            assert!(text.contains("`/oware puzzle answer:c`"), "{text}");
+            assert!(!text.contains("``"), "{text}");
+        }
+        assert!(matches!(
+            parse_command("/oware puzzle answer: c d"),
+            Err(ParseError::UnexpectedWord { .. })
+        ));
     }
 
     #[test]

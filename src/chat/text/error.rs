@@ -18,6 +18,9 @@ pub enum ParseError {
     /// `/move 3`: a number where a pit letter goes.
     #[error("{}", crate::tr!("parse-pit-not-a-number", number = .0, command = .1))]
     PitNotANumber(String, String),
+    /// `/oware puzzle answer:` with nothing, or no pit letter, after it.
+    #[error("{}", bad_answer(.0.as_deref()))]
+    BadAnswer(Option<String>),
     /// `/oware reissue` without a challenge id.
     #[error("{}", crate::tr!("parse-missing-challenge"))]
     MissingChallenge,
@@ -89,6 +92,14 @@ fn unknown_command(command: &str, near: Option<&str>) -> String {
     match near {
         Some(near) => crate::tr!("parse-unknown-command-near", command = command, near = near),
         None => crate::tr!("parse-unknown-command", command = command),
+    }
+}
+
+/// `Which pit? …` or `` `5` is not a pit … ``, each with an answer that works.
+fn bad_answer(answer: Option<&str>) -> String {
+    match answer {
+        None => crate::tr!("parse-missing-answer"),
+        Some(answer) => crate::tr!("parse-answer-not-a-pit", answer = answer),
     }
 }
 
