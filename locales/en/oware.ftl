@@ -233,6 +233,7 @@ error-no-such-puzzle = There is no puzzle #{ $puzzle }. Ask for one with `/oware
 error-puzzle-move = { $pit } is not a legal move in puzzle #{ $puzzle }: answer with one of { $legal }, e.g. `/oware puzzle answer:{ $example }`.
 error-advice = Your advice was not taken: { $why }.
 error-never-played = { $who } not played a game yet, so there is nothing to show. Start one with `/oware play @someone`.
+error-no-games-here = **{ $name }** has played no games in this room, and their games elsewhere are not shown here. `/oware stats @{ $name }` shows their record everywhere.
 error-no-such-page = There is no page { $page }: the leaderboard has { $pages } { $pages ->
         [one] page
        *[other] pages

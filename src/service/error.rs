@@ -240,6 +240,10 @@ pub enum ServiceError {
     /// Stats or history of someone who has never played: `You have` or `bob has`.
     #[error("{}", crate::tr!("error-never-played", who = .0))]
     NeverPlayed(String),
+    /// Someone else's history asked in a room where they never played (their games
+    /// elsewhere stay there).
+    #[error("{}", crate::tr!("error-no-games-here", name = .0))]
+    NoGamesHere(String),
     /// A leaderboard page past the end.
     #[error("{}", crate::tr!("error-no-such-page", page = .page, pages = .pages))]
     NoSuchPage {

@@ -232,10 +232,12 @@ impl Service {
         let (identity, name) = self.identity(cmd, user).await?;
         // One's own games from anywhere; someone else's only those played here.
         let mine = user.is_none_or(|u| u.id == cmd.author.id);
-        let games: Vec<_> = self
+        let recent = self
             .store
             .recent_games(identity, if mine { HISTORY_SIZE } else { 5 * HISTORY_SIZE })
-            .await?
+            .await?;
+        let played_elsewhere = !recent.is_empty();
+        let games: Vec<_> = recent
             .into_iter()
             .filter(|row| {
                 mine || cmd
@@ -244,6 +246,9 @@ impl Service {
             })
             .take(usize::try_from(HISTORY_SIZE).unwrap_or(10))
             .collect();
+        if games.is_empty() && played_elsewhere {
+            return Err(ServiceError::NoGamesHere(name));
+        }
         if games.is_empty() {
             return Err(ServiceError::NeverPlayed(if user.is_none() {
                 crate::tr!("standings-you-have")

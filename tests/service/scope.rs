@@ -110,6 +110,16 @@ async fn a_game_is_reached_only_from_its_own_server_or_room() {
         "{}",
         theirs.text
     );
+    // It says why: not "never played", but none here, and where to look.
+    assert!(
+        theirs
+            .text
+            .contains("**alice** has played no games in this room")
+            && theirs.text.contains("`/oware stats @alice`")
+            && !theirs.text.contains("not played a game yet"),
+        "{}",
+        theirs.text
+    );
 }
 
 #[tokio::test]
