@@ -51,15 +51,17 @@ impl Service {
         let (scope, scope_name) = if global {
             (Scope::Global, crate::tr!("standings-scope-global"))
         } else {
-            let name = if place.space.is_some() {
-                crate::tr!("standings-scope-server")
-            } else {
-                crate::tr!("standings-scope-here")
-            };
-            (
-                Scope::Server(place.platform.as_str(), place.space.as_deref()),
-                name,
-            )
+            let platform = place.platform.as_str();
+            match place.space.as_deref() {
+                Some(space) => (
+                    Scope::Server(platform, space),
+                    crate::tr!("standings-scope-server"),
+                ),
+                None => (
+                    Scope::Room(platform, &place.channel),
+                    crate::tr!("standings-scope-here"),
+                ),
+            }
         };
         let offset = i64::from(page - 1) * PAGE_SIZE;
         let (rows, total) = self.store.leaderboard(scope, PAGE_SIZE, offset).await?;

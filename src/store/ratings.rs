@@ -81,8 +81,11 @@ pub struct HeadToHead {
 pub enum Scope<'a> {
     /// Everyone, on every network.
     Global,
-    /// Those who played a game in this `(platform, space)`.
-    Server(&'a str, Option<&'a str>),
+    /// Those who played a game in this Discord server: `(platform, space)`.
+    Server(&'a str, &'a str),
+    /// Those who played a game in this room, which belongs to no server (a Matrix
+    /// room, a console room): `(platform, channel)`.
+    Room(&'a str, &'a str),
 }
 
 /// `SELECT` of a [`RatingRow`] from `ratings r`; the display name of an identity is
@@ -99,13 +102,15 @@ macro_rules! select_rating {
     };
 }
 
-/// The ratings rows in a scope (`$1` platform or NULL for all, `$2` space).
+/// The ratings rows in a scope: `$1` platform (NULL for all), `$2` its server (NULL
+/// for a room of no server), `$3` the room (NULL for the whole server).
 macro_rules! in_scope {
     () => {
         "($1 IS NULL OR r.identity_id IN (
               SELECT COALESCE(p.identity_id, p.id) FROM games g
               JOIN players p ON p.id = g.south_id OR p.id = g.north_id
-              WHERE g.platform = $1 AND g.space IS NOT DISTINCT FROM $2))"
+              WHERE g.platform = $1 AND g.space IS NOT DISTINCT FROM $2
+                AND ($3 IS NULL OR g.channel = $3)))"
     };
 }
 
@@ -261,18 +266,20 @@ impl Store {
         limit: i64,
         offset: i64,
     ) -> Result<(Vec<RatingRow>, i64), StoreError> {
-        let (platform, space) = match scope {
-            Scope::Global => (None, None),
-            Scope::Server(platform, space) => (Some(platform), space),
+        let (platform, space, room) = match scope {
+            Scope::Global => (None, None, None),
+            Scope::Server(platform, space) => (Some(platform), Some(space), None),
+            Scope::Room(platform, room) => (Some(platform), None, Some(room)),
         };
         let rows = sqlx::query_as(concat!(
             select_rating!(),
             "WHERE ",
             in_scope!(),
-            " ORDER BY r.rating DESC, r.games DESC, r.identity_id LIMIT $3 OFFSET $4"
+            " ORDER BY r.rating DESC, r.games DESC, r.identity_id LIMIT $4 OFFSET $5"
         ))
         .bind(platform)
         .bind(space)
+        .bind(room)
         .bind(limit)
         .bind(offset)
         .fetch_all(&self.reader)
@@ -283,6 +290,7 @@ impl Store {
         ))
         .bind(platform)
         .bind(space)
+        .bind(room)
         .fetch_one(&self.reader)
         .await?;
         Ok((rows, total))

@@ -242,6 +242,37 @@ async fn leaderboard_is_per_server_by_default_and_paginated() {
     );
 }
 
+/// A room of no server (Matrix, the console) ranks those who played in it, not
+/// everyone in every such room.
+#[tokio::test]
+async fn a_rooms_leaderboard_ranks_only_its_own_players() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    for platform in [Platform::Matrix, Platform::Console] {
+        let lobby = place_at(platform, None, "#lobby");
+        let den = place_at(platform, None, "#den");
+        rated_win(&service, &lobby, "alice", "bob").await;
+        rated_win(&service, &den, "carol", "dave").await;
+        let board = |place| {
+            cmd_at(
+                place,
+                "bob",
+                Action::Leaderboard {
+                    global: false,
+                    page: 1,
+                },
+            )
+        };
+        let here = service.handle(board(&lobby)).await;
+        let ranked: Vec<&str> = here.text.lines().filter(|l| l.contains(". **")).collect();
+        assert_eq!(ranked.len(), 2, "{platform:?}: {}", here.text);
+        assert!(here.text.contains("**alice**") && here.text.contains("**bob**"));
+        assert!(!here.text.contains("carol"), "{platform:?}: {}", here.text);
+        let there = service.handle(board(&den)).await;
+        assert!(there.text.contains("**carol**") && !there.text.contains("alice"));
+    }
+}
+
 #[tokio::test]
 async fn stats_show_the_record_head_to_head_and_a_chart() {
     let db = TempDb::new();
