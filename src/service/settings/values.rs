@@ -255,8 +255,10 @@ pub(super) fn table(settings: &Settings, platform: Platform) -> String {
             },
         ),
     ];
+    // The values line up one space after the longest key.
+    let width = rows.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
     for (key, value) in rows {
-        let _ = writeln!(out, "{key:<10} {value}");
+        let _ = writeln!(out, "{key:<width$} {value}");
     }
     out
 }
@@ -334,6 +336,19 @@ mod tests {
         assert!(err.to_string().contains("`archive` is how long"), "{err}");
         apply(&mut row, &place(), &changes(&[("archive", "default")])).unwrap();
         assert_eq!(row.archive_after, None);
+    }
+
+    #[test]
+    fn the_table_lines_every_value_up_after_the_longest_key() {
+        let shown = table(&Settings::default(), Platform::Console);
+        let starts: Vec<usize> = shown
+            .lines()
+            .filter(|line| line.starts_with(|c: char| c.is_ascii_lowercase()))
+            .map(|line| line.len() - line.split_once(' ').unwrap().1.trim_start().len())
+            .collect();
+        assert!(starts.len() >= 9, "{shown}");
+        assert!(starts.iter().all(|&s| s == starts[0]), "{shown}");
+        assert!(shown.contains("tournaments admins"), "{shown}");
     }
 
     #[test]
