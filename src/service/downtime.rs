@@ -63,7 +63,8 @@ impl Service {
                     .language_at(&row.platform, row.space.as_deref().unwrap_or(&row.channel))
                     .await;
                 crate::i18n::in_language(language, async {
-                    self.downtime_message(row, away, deadline + away).await
+                    self.downtime_message(row, platform, away, deadline + away)
+                        .await
                 })
                 .await
             } else {
@@ -93,18 +94,26 @@ impl Service {
         }
     }
 
-    /// What the player to move in `row` is told: the bot was away `away` ms, so
-    /// their deadline is now `until`.
+    /// What the player to move in `row` is told: the bot was away (or `network`
+    /// could not be reached) `away` ms, so their deadline is now `until`.
     async fn downtime_message(
         &self,
         row: &crate::store::GameRow,
+        network: Option<Platform>,
         away: i64,
         until: i64,
     ) -> Option<crate::store::NewMessage> {
         let game = self.load(row).await.ok()?;
         let side = game.to_move()?;
+        let cause = match network {
+            None => crate::tr!("downtime-cause-bot"),
+            Some(Platform::Discord) => crate::tr!("downtime-cause-network", network = "Discord"),
+            Some(Platform::Matrix) => crate::tr!("downtime-cause-network", network = "Matrix"),
+            Some(Platform::Console) => crate::tr!("downtime-cause-network", network = "console"),
+        };
         let mut reply = Reply::public(crate::tr!(
             "downtime-extended",
+            cause = cause,
             game = view::game_label(row),
             name = view::name(row, side),
             away = when::span(away),

@@ -51,7 +51,9 @@ async fn a_deadline_missed_while_the_bot_was_down_moves_later_and_the_player_is_
     assert_eq!(told.len(), 1, "{told:?}");
     let text = &told[0].reply.text;
     assert!(
-        text.contains("away for 3 min") && text.contains("**alice**") && text.contains("extended"),
+        text.contains("The bot was away for 3 min")
+            && text.contains("**alice**")
+            && text.contains("extended"),
         "{text}"
     );
     assert!(told[0].reply.mentions.iter().any(|u| u.name == "alice"));
@@ -205,8 +207,12 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
     let row = service.store().game(on_matrix).await.unwrap().unwrap();
     assert_eq!(row.deadline_at, Some(deadline + 120_000));
     let told = service.unsent(Platform::Matrix, None).await;
+    // It says what was away: the network, not the bot.
     assert!(
-        told.iter().any(|m| m.reply.text.contains("clocks stopped")),
+        told.iter().any(|m| m.reply.text.contains("clocks stopped")
+            && m.reply
+                .text
+                .starts_with("Matrix could not be reached for 2 min")),
         "{told:?}"
     );
     // Lost on time only at the new deadline.
