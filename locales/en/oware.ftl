@@ -591,11 +591,15 @@ report-class-blunder = a blunder
 report-class-other = a { $class }
 report-title = **Review of game { $game }** ({ $moves } moves, engine's view).
     Accuracy: { $south } { $south_accuracy }%, { $north } { $north_accuracy }%.
-report-turning-point-best = Turning point: move { $move_number }, **{ $name }** played { $pit }{ $mark }.
+report-turning-point-best = Turning point: move { $move_number }, **{ $name }** played { $pit }, and from there the result never changed.
+report-turning-point-close = Turning point: move { $move_number }, **{ $name }** played { $pit }, only { $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    } worse than { $best }, and from there the result never changed.
 report-turning-point = Turning point: move { $move_number }, **{ $name }** played { $pit }{ $mark } ({ $class }, { $seeds ->
         [one] { $seeds } seed
        *[other] { $seeds } seeds
-    } lost; better was { $best }).
+    } lost; better was { $best }), and from there the result never changed.
 report-no-turning-point = No turning point: the result was in sight from the start.
 report-no-mistakes = No mistakes or blunders (no move lost 3 seeds or more).
 report-mistakes = Mistakes and blunders (seeds lost; the engine's line):

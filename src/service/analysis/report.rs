@@ -129,6 +129,39 @@ fn class_phrase(class: &str) -> String {
     }
 }
 
+/// The move after which the result never changed, `i`, by `name`: what it was,
+/// and, when it was not the best, how much it lost (a "good" move is only close).
+fn turning_point(i: usize, name: &str, p: &StoredPly) -> String {
+    if p.played == p.best {
+        return crate::tr!(
+            "report-turning-point-best",
+            move_number = i + 1,
+            name = name,
+            pit = p.played
+        );
+    }
+    if mark(&p.class).is_empty() {
+        return crate::tr!(
+            "report-turning-point-close",
+            move_number = i + 1,
+            name = name,
+            pit = p.played,
+            seeds = seeds(p.loss),
+            best = p.best
+        );
+    }
+    crate::tr!(
+        "report-turning-point",
+        move_number = i + 1,
+        name = name,
+        pit = p.played,
+        mark = mark(&p.class),
+        class = class_phrase(&p.class),
+        seeds = seeds(p.loss),
+        best = p.best
+    )
+}
+
 /// The review as a reply: summary, turning point and table; the mistakes with the
 /// engine's better line.
 pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
@@ -148,26 +181,7 @@ pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
     {
         Some((i, p)) => {
             text.push('\n');
-            text.push_str(&if p.played == p.best {
-                crate::tr!(
-                    "report-turning-point-best",
-                    move_number = i + 1,
-                    name = name(mover(i)),
-                    pit = p.played,
-                    mark = mark(&p.class)
-                )
-            } else {
-                crate::tr!(
-                    "report-turning-point",
-                    move_number = i + 1,
-                    name = name(mover(i)),
-                    pit = p.played,
-                    mark = mark(&p.class),
-                    class = class_phrase(&p.class),
-                    seeds = seeds(p.loss),
-                    best = p.best
-                )
-            });
+            text.push_str(&turning_point(i, &name(mover(i)), p));
         }
         None => {
             text.push('\n');
@@ -362,6 +376,31 @@ mod tests {
         assert_eq!(seeds(350), "3.5");
         assert_eq!(seeds(-120), "-1.2");
         assert_eq!(seeds(0), "0");
+    }
+
+    #[test]
+    fn a_turning_point_is_never_called_a_good_move() {
+        let ply = |played, class: &str, loss| StoredPly {
+            played,
+            best: 'C',
+            loss,
+            class: class.into(),
+            line: String::new(),
+            scores: Vec::new(),
+        };
+        let close = turning_point(11, "alice", &ply('A', "good", 100));
+        assert_eq!(
+            close,
+            "Turning point: move 12, **alice** played A, only 1 seed worse than C, \
+             and from there the result never changed."
+        );
+        let blunder = turning_point(3, "bob", &ply('B', "blunder", 600));
+        assert!(blunder.contains("B?? (a blunder, 6 seeds lost; better was C)"));
+        let best = turning_point(0, "bob", &ply('C', "best", 0));
+        assert!(best.ends_with("played C, and from there the result never changed."));
+        for text in [close, blunder, best] {
+            assert!(!text.contains("good move"), "{text}");
+        }
     }
 
     #[test]
