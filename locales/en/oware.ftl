@@ -557,7 +557,7 @@ jobs-aborted = Game #{ $game } is aborted: { $why }. It counts for nobody.
 downtime-cause-bot = The bot was away
 downtime-cause-network = { $network } could not be reached
 downtime-extended = { $cause } for { $away }, so the clocks stopped: **{ $name }**, it is still your move in game { $game }, with your time extended by as much, until { $until }.
-jobs-reminder = Reminder: it is your move in game { $game }, **{ $name }**. Time left: { $span } (until { $until }); after that the game is lost on time.
+jobs-reminder = Reminder: **{ $name }**, it is your move in game { $game }. Time left: { $span } (until { $until }); after that the game is lost on time.
 jobs-expired = Challenge c{ $challenge } from **{ $challenger }** to **{ $opponent }** expired: nobody answered within { $span }. { $challenger } can make it again with `/oware reissue c{ $challenge }`.
 jobs-button-challenge-again = Challenge again
 

@@ -67,6 +67,24 @@ pub fn utc_time(ms: i64) -> String {
     )
 }
 
+/// A deadline at `at`, seen at `now`: to the minute (`2026-11-22 10:05 UTC`), or to
+/// the second when it is less than an hour away (`2026-11-22 10:05:30 UTC`), so a
+/// 15-second deadline is not shown as a minute that has already begun.
+#[must_use]
+pub fn deadline(at: i64, now: i64) -> String {
+    if at - now >= 3_600_000 {
+        return utc_time(at);
+    }
+    let (year, month, day) = date(at);
+    let seconds = at.rem_euclid(86_400_000) / 1000;
+    format!(
+        "{year}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    )
+}
+
 /// A Unix-milliseconds time as a UTC calendar date `(year, month, day)`.
 pub fn date(ms: i64) -> (i64, u32, u32) {
     // Howard Hinnant's days-to-civil algorithm.
@@ -109,5 +127,12 @@ mod tests {
             utc_time(1_795_305_600_000 + 10 * 3_600_000 + 5 * 60_000 + 59_999),
             "2026-11-22 10:05 UTC"
         );
+    }
+
+    #[test]
+    fn a_near_deadline_is_shown_to_the_second() {
+        let at = 1_795_305_600_000 + 10 * 3_600_000 + 5 * 60_000 + 30_000;
+        assert_eq!(deadline(at, at - 15_000), "2026-11-22 10:05:30 UTC");
+        assert_eq!(deadline(at, at - 3_600_000), "2026-11-22 10:05 UTC");
     }
 }

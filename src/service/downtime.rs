@@ -117,7 +117,7 @@ impl Service {
             game = view::game_label(row),
             name = view::name(row, side),
             away = when::span(away),
-            until = when::utc_time(until)
+            until = when::deadline(until, self.now())
         ));
         reply.mentions.push(view::player(row, side));
         reply.buttons = view::pit_buttons(row, &game);

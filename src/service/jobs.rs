@@ -175,7 +175,7 @@ impl Service {
             game = view::game_label(&row),
             name = view::name(&row, side),
             span = span(deadline - now),
-            until = when::utc_time(deadline)
+            until = when::deadline(deadline, now)
         ));
         reply.mentions.push(view::player(&row, side));
         reply.buttons = view::pit_buttons(&row, &game);

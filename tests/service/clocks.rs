@@ -67,7 +67,11 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     let sent = after(&service, 2 * HOUR).await;
     assert_eq!(sent.len(), 1, "{sent:?}");
     assert!(
-        sent[0].reply.text.contains("Reminder") && mentions(&sent[0], "alice"),
+        sent[0]
+            .reply
+            .text
+            .starts_with("Reminder: **alice**, it is your move in game")
+            && mentions(&sent[0], "alice"),
         "{:?}",
         sent[0].reply
     );
@@ -503,4 +507,30 @@ async fn the_scheduler_sleeps_until_a_deadline_and_wakes_for_a_new_one() {
         service.earliest_job().await,
         service.now()
     );
+}
+
+/// A deadline seconds away is shown to the second, not to a minute already begun,
+/// and the reminder names the player first.
+#[tokio::test]
+async fn a_short_deadline_is_shown_to_the_second() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("30s")).await;
+    let reply = play_plies(&service, &here, game, ["alice", "bob"], 1).await;
+    let until = reply
+        .text
+        .split("(until ")
+        .nth(1)
+        .and_then(|rest| rest.split(" UTC").next())
+        .unwrap_or_else(|| panic!("a deadline: {}", reply.text));
+    assert_eq!(until.matches(':').count(), 2, "hh:mm:ss: {until}");
+    let den = oware_bot::service::Place {
+        channel: "den".into(),
+        ..place()
+    };
+    let long = start_game_at(&service, &den, "carol", "dan", timed("4h")).await;
+    let reply = play_plies(&service, &den, long, ["carol", "dan"], 1).await;
+    assert!(reply.text.contains("to move (until "), "{}", reply.text);
+    let until = reply.text.split("(until ").nth(1).unwrap();
+    assert_eq!(until.split(" UTC").next().unwrap().matches(':').count(), 1);
 }

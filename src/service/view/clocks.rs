@@ -5,7 +5,7 @@ use super::name;
 use crate::{
     play::{
         clock::TimeControl,
-        when::{clock_face, span, utc_time},
+        when::{clock_face, deadline as deadline_text, span},
     },
     rules::{Game, Side},
     service::next_turn::clocks,
@@ -76,7 +76,7 @@ pub(super) fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String>
                 "view-time-to-move",
                 name = name(row, to_move),
                 span = span(deadline - now),
-                until = utc_time(deadline)
+                until = deadline_text(deadline, now)
             ))
         }
     }
