@@ -181,7 +181,7 @@ pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
     {
         Some((i, p)) => {
             text.push('\n');
-            text.push_str(&turning_point(i, &name(mover(i)), p));
+            text.push_str(&turning_point(i, name(mover(i)), p));
         }
         None => {
             text.push('\n');
