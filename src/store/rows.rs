@@ -95,6 +95,48 @@ impl GameRow {
     pub fn is_active(&self) -> bool {
         self.state == GameState::Active
     }
+
+    /// For unit tests: game `id` in the console, alice (South) against bob, casual,
+    /// active with no moves yet.
+    #[cfg(test)]
+    pub(crate) fn example(id: i64) -> GameRow {
+        GameRow {
+            id,
+            platform: "console".into(),
+            space: None,
+            channel: "console".into(),
+            thread: None,
+            south_id: 1,
+            south_user: "alice".into(),
+            south_name: "alice".into(),
+            south_identity: 1,
+            south_bot: false,
+            north_id: 2,
+            north_user: "bob".into(),
+            north_name: "bob".into(),
+            north_identity: 2,
+            north_bot: false,
+            variant: Variant::Abapa,
+            rated: false,
+            advice: false,
+            state: GameState::Active,
+            south_score: 0,
+            north_score: 0,
+            ply: 0,
+            pits: super::Pits::default(),
+            end_proposed_by: None,
+            version: 0,
+            time_control: TimeControl::None,
+            reminders: true,
+            south_left_ms: 0,
+            north_left_ms: 0,
+            turn_started_at: None,
+            deadline_at: None,
+            tournament_id: None,
+            created_at: 0,
+            updated_at: 0,
+        }
+    }
 }
 
 /// A game's moves as the pits sown, in order (the `pits` column: one letter each).

@@ -447,6 +447,12 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         "{}",
         first.text
     );
+    // The score names each side, so its order is never in doubt.
+    assert!(
+        first.text.contains("; captured so far: South ") && first.text.contains(", North "),
+        "{}",
+        first.text
+    );
     let id = puzzle_id(&first);
     let png = first
         .files

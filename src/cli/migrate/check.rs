@@ -131,24 +131,6 @@ mod tests {
 
     fn row_of(ply: i64, scores: [i64; 2], status: &str, reason: Option<&str>) -> GameRow {
         GameRow {
-            id: 1,
-            platform: "console".into(),
-            space: None,
-            channel: "c".into(),
-            thread: None,
-            south_id: 1,
-            south_user: "a".into(),
-            south_name: "a".into(),
-            south_identity: 1,
-            south_bot: false,
-            north_id: 2,
-            north_user: "b".into(),
-            north_name: "b".into(),
-            north_identity: 2,
-            north_bot: false,
-            variant: Variant::Abapa,
-            rated: false,
-            advice: false,
             state: if status == "active" {
                 GameState::Active
             } else {
@@ -157,18 +139,7 @@ mod tests {
             south_score: scores[0],
             north_score: scores[1],
             ply,
-            pits: crate::store::Pits::default(),
-            end_proposed_by: None,
-            version: 0,
-            time_control: crate::play::clock::TimeControl::None,
-            reminders: true,
-            south_left_ms: 0,
-            north_left_ms: 0,
-            turn_started_at: None,
-            deadline_at: None,
-            tournament_id: None,
-            created_at: 0,
-            updated_at: 0,
+            ..GameRow::example(1)
         }
     }
 

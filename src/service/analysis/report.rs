@@ -273,8 +273,6 @@ fn table(row: &GameRow, stored: &Stored) -> String {
     out
 }
 
-/// The pictures: the evaluation graph with mistakes and blunders marked, and the
-/// board before the biggest blunder with the better pit ringed.
 /// The words of the review's pictures.
 struct Captions {
     /// The evaluation graph's title.
@@ -320,6 +318,9 @@ fn captions(row: &GameRow, stored: &Stored) -> Captions {
     Captions { title, blunder }
 }
 
+/// The pictures: the evaluation graph with mistakes and blunders marked, and the
+/// board just after the biggest blunder, its pit marked as the one just played and
+/// the better pit ringed.
 pub(crate) fn files(row: &GameRow, game: &Game, stored: &Stored) -> Vec<Attachment> {
     let captions = captions(row, stored);
     let title = &captions.title;
@@ -344,16 +345,19 @@ pub(crate) fn files(row: &GameRow, game: &Game, stored: &Stored) -> Vec<Attachme
     if let (Some((i, p)), Some((caption, description))) =
         (biggest_blunder(stored), &captions.blunder)
     {
-        let moves: Vec<Pit> = game.moves().take(i).collect();
-        if let (Ok(before), Some(better)) = (
+        let moves: Vec<Pit> = game.moves().take(i + 1).collect();
+        if let (Ok(after), Some(better)) = (
             Game::from_moves(game.variant(), &moves),
             Pit::from_letter(p.best),
         ) {
             let names = [row.south_name.as_str(), row.north_name.as_str()];
+            // The opponent's replies would be rings of their own: the picture is
+            // about the move played and the one that should have been.
             let board = BoardView {
                 caption: Some(caption),
                 ring: Some(better),
-                ..BoardView::of_game(&before, names)
+                legal: crate::rules::Moves::EMPTY,
+                ..BoardView::of_game(&after, names)
             };
             files.push(Attachment {
                 file_name: format!("blunder-{}-{}.png", row.id, i + 1),
@@ -401,6 +405,43 @@ mod tests {
         for text in [close, blunder, best] {
             assert!(!text.contains("good move"), "{text}");
         }
+    }
+
+    /// The biggest blunder's board is the position just after it: its pit is the
+    /// one just played, and the better pit is ringed.
+    #[test]
+    fn the_blunder_board_marks_the_pit_played_and_rings_the_better_one() {
+        let moves = [Pit::ALL[0], Pit::ALL[6]];
+        let game = Game::from_moves(crate::rules::Variant::Abapa, &moves).unwrap();
+        let ply = |played, best, class: &str, loss| StoredPly {
+            played,
+            best,
+            loss,
+            class: class.into(),
+            line: String::new(),
+            scores: Vec::new(),
+        };
+        let stored = Stored {
+            plies: vec![ply('A', 'A', "best", 0), ply('a', 'c', "blunder", 700)],
+            graph: vec![0, 0, -700],
+            accuracy: [100.0, 20.0],
+            turning_point: None,
+        };
+        let files = files(&GameRow::example(7), &game, &stored);
+        let board = files
+            .iter()
+            .find(|f| f.file_name == "blunder-7-2.png")
+            .expect("the blunder's board");
+        let text = &board.description;
+        assert!(
+            text.contains("Move 2: bob played a?? (−7); better c"),
+            "{text}"
+        );
+        assert!(text.contains("bob last played a sowing 4"), "{text}");
+        assert!(
+            text.contains("pit c is ringed as the better move"),
+            "{text}"
+        );
     }
 
     #[test]
