@@ -161,11 +161,67 @@ async fn undecryptable(client: &Client, room: &Room, n: usize) {
     client.send(request).await.expect("the stranger sends");
 }
 
+/// The bot's first notice in `room` containing `wanted`, searched through the whole
+/// history (a watcher reads only the last 100 events, and the flood's 200 may
+/// follow the notice); fails after a minute.
+async fn bot_notice(env: &Env, room: &Room, wanted: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let mut options = matrix_sdk::room::MessagesOptions::backward();
+        options.limit = matrix_sdk::ruma::UInt::from(1000u32);
+        let messages = room.messages(options).await.expect("reads messages");
+        let found = messages
+            .chunk
+            .iter()
+            .filter_map(|e| serde_json::from_str::<serde_json::Value>(e.raw().json().get()).ok())
+            .filter(|e| e["sender"] == env.bot.as_str() && e["type"] == "m.room.message")
+            .map(|e| body(&e).to_owned())
+            .find(|text| text.contains(wanted));
+        if let Some(text) = found {
+            return text;
+        }
+        assert!(Instant::now() < deadline, "no notice saying {wanted:?}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
 /// When the homeserver received the event `id`.
 async fn server_ts(room: &Room, id: &matrix_sdk::ruma::EventId) -> u64 {
     let event = room.event(id, None).await.expect("the event");
     let json: serde_json::Value = serde_json::from_str(event.raw().json().get()).expect("json");
     json["origin_server_ts"].as_u64().expect("a timestamp")
+}
+
+/// A game in two rooms of its own (one per player), and the moves played so far.
+type Played = (Room, Room, Watch, Game);
+
+/// Plays `turns` of every game, a move in each in turn, and returns how long each
+/// took to be answered, by the homeserver's clock: from the move received to its
+/// answer received, not by the test's polling.
+async fn play_turns(
+    games: &mut [Played],
+    turns: std::ops::Range<usize>,
+    what: &str,
+) -> Vec<Duration> {
+    let mut latencies = Vec::new();
+    for turn in turns {
+        for (room_a, room_b, seen, game) in games.iter_mut() {
+            let (pit, typed) = pick(game);
+            game.play(pit).expect("legal");
+            let room = if turn % 2 == 0 { &*room_a } else { &*room_b };
+            let id = say(room, &format!("!move {typed}"), None).await;
+            let answer = seen.until_text(what).await;
+            let sent = server_ts(room, &id).await;
+            let answered = answer
+                .last()
+                .and_then(|e| e["origin_server_ts"].as_u64())
+                .expect("a timestamp");
+            latencies.push(Duration::from_millis(answered.saturating_sub(sent)));
+            let text = body(answer.last().expect("text"));
+            assert!(text.contains("sowed"), "{text}");
+        }
+    }
+    latencies
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -192,6 +248,12 @@ async fn a_hostile_room_slows_no_other_room() {
     }
     let (hostile, _) = encrypted_room(&env, &alice, &bob).await;
 
+    // Moves before the flood: what this machine's load allows (the bound below is
+    // 2 s, or three times this if the machine is slower than that).
+    let mut baseline = play_turns(&mut games, 0..2, "a move before the flood").await;
+    baseline.sort();
+    let calm = baseline[baseline.len() - 1];
+
     // The flood: 20 invites whose joins never get an answer, and 200 messages
     // nobody can read, sent while the games go on.
     proxy.stall_joins();
@@ -208,48 +270,27 @@ async fn a_hostile_room_slows_no_other_room() {
         }
     });
 
-    let mut latencies = Vec::new();
-    for turn in 0..12 {
-        for (room_a, room_b, seen, game) in &mut games {
-            let (pit, typed) = pick(game);
-            game.play(pit).expect("legal");
-            let room = if turn % 2 == 0 { &*room_a } else { &*room_b };
-            // Timed by the homeserver's clock: from the move received to its
-            // answer received, not by the test's polling.
-            let id = say(room, &format!("!move {typed}"), None).await;
-            let answer = seen.until_text("a move while the room floods").await;
-            let sent = server_ts(room, &id).await;
-            let answered = answer
-                .last()
-                .and_then(|e| e["origin_server_ts"].as_u64())
-                .expect("a timestamp");
-            latencies.push(Duration::from_millis(answered.saturating_sub(sent)));
-            let text = body(answer.last().expect("text"));
-            assert!(text.contains("sowed"), "{text}");
-        }
-    }
+    let latencies = play_turns(&mut games, 2..14, "a move while the room floods").await;
     flood.await.expect("the flood was sent");
     // The bot read the flood: it said once that it could not decrypt a message.
-    let mut flooded = watch(&env, &hostile);
-    let told = flooded.until_text("the undecryptable warning").await;
-    assert!(
-        body(&told[0]).contains("could not decrypt"),
-        "{:#}",
-        told[0]
-    );
+    bot_notice(&env, &hostile, "could not decrypt").await;
+    let mut latencies = latencies;
     latencies.sort();
     let p99 = latencies[(latencies.len() * 99).div_ceil(100) - 1];
     let median = latencies[latencies.len() / 2];
     println!(
         "chaos hostile_room: 200 undecryptable messages + 20 stalled invites ({} joins \
-         unanswered); {} moves in 3 other rooms answered once, median {} ms, p99 {} ms",
+         unanswered); {} moves in 3 other rooms answered once, median {} ms, p99 {} ms \
+         (slowest before the flood {} ms)",
         proxy.stalled_joins(),
         latencies.len(),
         median.as_millis(),
-        p99.as_millis()
+        p99.as_millis(),
+        calm.as_millis()
     );
     assert!(proxy.stalled_joins() > 0, "the bot tried to join");
-    assert!(p99 < Duration::from_secs(2), "p99 {p99:?}");
+    let bound = Duration::from_secs(2).max(3 * calm);
+    assert!(p99 < bound, "p99 {p99:?}, bound {bound:?}");
     bot.stop().await;
     scheduler.abort();
     let _ = std::fs::remove_dir_all(&dir);
