@@ -79,7 +79,11 @@ impl Service {
         if row.is_active() {
             return Err(ServiceError::GameNotOver(row.id));
         }
-        if row.ply == 0 {
+        let aborted = row
+            .state
+            .ending()
+            .is_some_and(|e| e.reason == crate::rules::EndReason::Aborted);
+        if row.ply == 0 || aborted {
             return Err(ServiceError::NothingToAnalyse(row.id));
         }
         if let Some(stored) = self.current_analysis(row.id).await? {

@@ -202,7 +202,8 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64) {
                     row: 0,
                 }];
             }
-            if row.ply > 0 {
+            // An aborted game has no result to review.
+            if row.ply > 0 && outcome.reason != EndReason::Aborted {
                 reply.buttons.push(Button {
                     action: ButtonAction::Analyse { game: row.id },
                     label: crate::tr!("view-button-analyse"),

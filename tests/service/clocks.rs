@@ -266,6 +266,21 @@ async fn either_player_may_abort_before_both_have_moved() {
         Some("aborted")
     );
     assert!(rating_of(&service, "bob").await.is_none());
+    // No review is offered for it, and none is made: one side never moved.
+    assert!(
+        sent[0].reply.buttons.iter().any(|b| b.label == "Rematch")
+            && sent[0].reply.buttons.iter().all(|b| b.label != "Analyse"),
+        "{:?}",
+        sent[0].reply.buttons
+    );
+    let review = service
+        .handle(cmd_at(&here, "alice", Action::Analyse { game: Some(game) }))
+        .await;
+    assert!(
+        review.private && review.text.contains("was aborted or has no moves"),
+        "{}",
+        review.text
+    );
     // Its deadline and reminders went with it.
     assert!(after(&service, 4 * 24 * HOUR).await.is_empty());
 
