@@ -371,7 +371,7 @@ help = **Oware bot**: play Oware (abapa rules) right here.
     - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); `/oware cancel` withdraws your own.
     - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
     - `/oware board`: the board. `/oware games`: your games.
-    - `/oware resign`; `/oware end`: propose ending by agreement (each takes their own row; the other confirms with `/oware end`). `/oware abort`: call a game off before both sides have moved (no result).
+    - `/oware resign`; `/oware end`: for an endless cycle, propose ending the game with each player taking the seeds on their own row (not a draw offer: it names the result, and the other confirms with `/oware end`). `/oware abort`: call a game off before both sides have moved (no result).
     - `/oware rematch`: after a game, challenge the same player again, sides swapped; `/oware reissue c7`: make an expired challenge again.
     - `/oware advise d`: watching? Suggest a pit for the side to move (tallied); `advice:on` is casual games' default.
     - `/oware leaderboard [global] [page:2]`: ratings here or everywhere.
@@ -680,7 +680,9 @@ conclude-resigned = **{ $name }** resigned.
 conclude-engine-agrees = **{ $engine }** agrees to end the game: it does not expect to do better by playing on. Each player takes the seeds on their own row.
 conclude-agreed = **{ $name }** agreed to end the game; each player takes the seeds on their own row.
 conclude-engine-declines = **{ $engine }** declines to end game #{ $game }: it expects to do better by playing on. The game goes on.
-conclude-proposed = **{ $name }** proposes ending game #{ $game } by agreement: each player takes the seeds on their own row ({ $south } would finish with { $south_seeds }, { $north } with { $north_seeds }). **{ $other }**: type `/oware end` to agree, or just play on.
+conclude-proposed = **{ $name }** proposes ending game #{ $game } now, each player taking the seeds on their own row (the rules' way out of an endless cycle; it is not a draw offer): { $result }. **{ $other }**: type `/oware end` to accept that result, or just play on.
+conclude-would-win = **{ $winner }** would win { $won }–{ $lost }
+conclude-would-draw = it would be a draw, { $south }–{ $north }
 
 ## Ratings at a game's end (src/service/ending.rs)
 

@@ -70,15 +70,22 @@ impl Service {
             return Err(ServiceError::Raced(row.id));
         }
         let mut after = game.clone();
-        let would = after.end_by_agreement()?.scores;
+        let would = after.end_by_agreement()?;
+        let [south, north] = would.scores;
+        let result = match would.winner {
+            Some(winner) => crate::tr!(
+                "conclude-would-win",
+                winner = view::name(&row, winner),
+                won = would.scores[winner.index()],
+                lost = would.scores[winner.opponent().index()]
+            ),
+            None => crate::tr!("conclude-would-draw", south = south, north = north),
+        };
         let mut reply = Reply::public(crate::tr!(
             "conclude-proposed",
             name = view::name(&row, side),
             game = row.id,
-            south = row.south_name,
-            south_seeds = would[0],
-            north = row.north_name,
-            north_seeds = would[1],
+            result = result,
             other = other,
         ));
         reply.mentions.push(view::player(&row, side.opponent()));

@@ -237,12 +237,21 @@ async fn resign_and_end_by_agreement() {
     assert!(board.text.contains("Game over"), "{}", board.text);
 
     let game = start_game(&service).await;
-    service.handle(cmd("alice", mv("a"))).await;
+    // F sows its 4 seeds into bob's row: 20 on alice's, 28 on his.
+    service.handle(cmd("alice", mv("f"))).await;
     let propose = service
         .handle(cmd("alice", Action::End { game: None }))
         .await;
     assert!(
         !propose.private && propose.mentions == vec![user("bob")],
+        "{}",
+        propose.text
+    );
+    // It names the result it would give, to both, and is not a draw offer.
+    assert!(
+        propose.text.contains("not a draw offer")
+            && propose.text.contains("**bob** would win 28–20")
+            && propose.text.contains("`/oware end` to accept that result"),
         "{}",
         propose.text
     );

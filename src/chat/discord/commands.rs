@@ -139,7 +139,7 @@ pub(super) async fn resign(
     respond::command(ctx, Action::Resign { game }).await
 }
 
-/// Propose (or confirm) ending the game by agreement, each taking their own row.
+/// End an endless cycle: each player takes their own row (not a draw offer).
 #[poise::command(slash_command)]
 pub(super) async fn end(
     ctx: Context<'_>,
