@@ -371,7 +371,7 @@ help = **Oware bot**: play Oware (abapa rules) right here.
     - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); `/oware cancel` withdraws your own.
     - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
     - `/oware board`: the board. `/oware games`: your games.
-    - `/oware resign`; `/oware end`: for an endless cycle, propose ending the game with each player taking the seeds on their own row (not a draw offer: it names the result, and the other confirms with `/oware end`). `/oware abort`: call a game off before both sides have moved (no result).
+    - `/oware resign`; `/oware end`: end a cycle, each taking their own row (not a draw offer; the other confirms). `/oware abort`: call a game off before both sides have moved (no result).
     - `/oware rematch`: after a game, challenge the same player again, sides swapped; `/oware reissue c7`: make an expired challenge again.
     - `/oware advise d`: watching? Suggest a pit for the side to move (tallied); `advice:on` is casual games' default.
     - `/oware leaderboard [global] [page:2]`: ratings here or everywhere.
