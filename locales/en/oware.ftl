@@ -487,6 +487,7 @@ standings-aborted = aborted
 standings-drew = drew { $mine }–{ $theirs }
 standings-won = won { $mine }–{ $theirs }
 standings-lost = lost { $mine }–{ $theirs }
+standings-drew-by = drew { $by }
 standings-won-by = won { $by }
 standings-lost-by = lost { $by }
 standings-by-agreement = by agreement
@@ -677,6 +678,11 @@ lifecycle-reissue-not-yours = Only { $challenger } can make challenge c{ $challe
 ## Resigning and ending by agreement (src/service/conclude.rs)
 
 conclude-resigned = **{ $name }** resigned.
+conclude-resign-confirm = Resign game #{ $game } against **{ $opponent }**? It ends the game as your loss{ $rated ->
+        [rated] , and it is rated
+       *[other] {""}
+    }. Press **Resign #{ $game }** to confirm, or type `/oware resign #{ $game } confirm`; to play on, just move.
+conclude-button-resign = Resign #{ $game }
 conclude-engine-agrees = **{ $engine }** agrees to end the game: it does not expect to do better by playing on. Each player takes the seeds on their own row.
 conclude-agreed = **{ $name }** agreed to end the game; each player takes the seeds on their own row.
 conclude-engine-declines = **{ $engine }** declines to end game #{ $game }: it expects to do better by playing on. The game goes on.

@@ -16,7 +16,7 @@ mod words;
 
 pub use error::ParseError;
 
-use words::{at_most_one, only_challenge, only_id, split_marked_id};
+use words::{at_most_one, only_challenge, only_id, split_id, split_marked_id};
 
 use crate::service::{Action, AdminAction, ChallengeOptions, LinkCode, User};
 
@@ -309,9 +309,21 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "board" => Other(Action::Board {
             game: only_id(name, args)?,
         }),
-        "resign" => Other(Action::Resign {
-            game: only_id(name, args)?,
-        }),
+        // `resign` asks to confirm; `resign confirm` (or the button) resigns.
+        "resign" => {
+            let (game, words) = split_id(args)?;
+            let confirmed = match at_most_one(name, &words)? {
+                None => false,
+                Some(word) if word.eq_ignore_ascii_case("confirm") => true,
+                Some(word) => {
+                    return Err(ParseError::UnexpectedWord {
+                        command: name.to_owned(),
+                        word: quote(word),
+                    })
+                }
+            };
+            Other(Action::Resign { game, confirmed })
+        }
         "end" => Other(Action::End {
             game: only_id(name, args)?,
         }),

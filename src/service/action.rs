@@ -73,10 +73,13 @@ pub enum Action {
         /// The game.
         game: GameRef,
     },
-    /// Resign.
+    /// Resign: asked first (`confirmed: false` answers with the game it would end
+    /// and a button), then done (the button, or `/oware resign #12 confirm`).
     Resign {
         /// The game.
         game: GameRef,
+        /// Whether the player confirmed it for this game.
+        confirmed: bool,
     },
     /// Propose (or confirm) ending an endless cycle by agreement.
     End {

@@ -2,7 +2,8 @@
 //! proposal the other player confirms; the engine answers one at once).
 
 use super::{
-    apply::Finish, next_turn::is_bot, view, Command, GameRef, Reply, Service, ServiceError,
+    apply::Finish, next_turn::is_bot, view, Button, ButtonAction, Command, GameRef, Reply, Service,
+    ServiceError,
 };
 use crate::{
     rules::{Game, Outcome, Side},
@@ -10,8 +11,30 @@ use crate::{
 };
 
 impl Service {
-    pub(super) async fn resign(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
+    /// Resigns `game` once `confirmed`; until then, asks, naming the game and the
+    /// opponent, with a button that resigns exactly that game.
+    pub(super) async fn resign(
+        &self,
+        cmd: &Command,
+        game: GameRef,
+        confirmed: bool,
+    ) -> Result<Reply, ServiceError> {
         let (row, mut game, side) = self.my_active_game(cmd, game).await?;
+        if !confirmed {
+            let mut reply = Reply::private(crate::tr!(
+                "conclude-resign-confirm",
+                game = row.id,
+                opponent = view::name(&row, side.opponent()),
+                rated = if row.rated { "rated" } else { "casual" }
+            ));
+            reply.buttons.push(Button {
+                action: ButtonAction::Resign { game: row.id },
+                label: crate::tr!("conclude-button-resign", game = row.id),
+                enabled: true,
+                row: 0,
+            });
+            return Ok(reply);
+        }
         let outcome = game.resign(side)?;
         let headline = crate::tr!("conclude-resigned", name = view::name(&row, side));
         self.conclude(cmd, &row, &game, outcome, headline).await

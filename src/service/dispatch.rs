@@ -133,7 +133,7 @@ impl Service {
             Action::Cancel { challenge } => self.cancel(cmd, *challenge).await,
             Action::Move { pit, game, ply } => self.play_move(cmd, pit, *game, *ply).await,
             Action::Board { game } => self.board(cmd, *game).await,
-            Action::Resign { game } => self.resign(cmd, *game).await,
+            Action::Resign { game, confirmed } => self.resign(cmd, *game, *confirmed).await,
             Action::End { game } => self.end(cmd, *game).await,
             Action::Games => self.games(cmd).await,
             Action::Rules => Ok(Reply::private(text::rules())),

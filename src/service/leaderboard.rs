@@ -274,6 +274,11 @@ impl Service {
             let result = match ending {
                 None => crate::tr!("standings-in-progress", ply = row.ply),
                 Some(e) if e.reason == EndReason::Aborted => crate::tr!("standings-aborted"),
+                // An admin's draw: how, not a score that decided nothing.
+                Some(Ending {
+                    winner: None,
+                    reason: EndReason::Adjudicated(_),
+                }) => crate::tr!("standings-drew-by", by = crate::tr!("view-by-admin")),
                 Some(Ending { winner: None, .. }) => {
                     crate::tr!("standings-drew", mine = mine, theirs = theirs)
                 }

@@ -54,6 +54,11 @@ pub enum ButtonAction {
         /// The game.
         game: i64,
     },
+    /// Resign this game (the confirmation of `/oware resign`).
+    Resign {
+        /// The game.
+        game: i64,
+    },
     /// Answer this puzzle with this pit (canonical letter).
     Solve {
         /// The puzzle.
@@ -66,7 +71,7 @@ pub enum ButtonAction {
 impl ButtonAction {
     /// A compact id for platforms that carry one (Discord's `custom_id`, ≤ 100 chars):
     /// `mv:<game>:<ply>:<pit>`, `ok:<challenge>`, `no:<challenge>`, `rm:<game>`,
-    /// `re:<challenge>`, `an:<game>`, `pz:<puzzle>:<pit>`.
+    /// `re:<challenge>`, `an:<game>`, `rs:<game>`, `pz:<puzzle>:<pit>`.
     #[must_use]
     pub fn custom_id(&self) -> String {
         match self {
@@ -76,6 +81,7 @@ impl ButtonAction {
             ButtonAction::Rematch { game } => format!("rm:{game}"),
             ButtonAction::Reissue { challenge } => format!("re:{challenge}"),
             ButtonAction::Analyse { game } => format!("an:{game}"),
+            ButtonAction::Resign { game } => format!("rs:{game}"),
             ButtonAction::Solve { puzzle, pit } => format!("pz:{puzzle}:{pit}"),
         }
     }
@@ -106,6 +112,9 @@ impl ButtonAction {
             ("an", g) => ButtonAction::Analyse {
                 game: g.parse().ok()?,
             },
+            ("rs", g) => ButtonAction::Resign {
+                game: g.parse().ok()?,
+            },
             ("pz", puzzle) => ButtonAction::Solve {
                 puzzle: puzzle.parse().ok()?,
                 pit: one_char(parts.next()?)?,
@@ -125,6 +134,7 @@ impl ButtonAction {
             ButtonAction::Rematch { game } => format!("/oware rematch #{game}"),
             ButtonAction::Reissue { challenge } => format!("/oware reissue c{challenge}"),
             ButtonAction::Analyse { game } => format!("/oware analyse #{game}"),
+            ButtonAction::Resign { game } => format!("/oware resign #{game} confirm"),
             ButtonAction::Solve { pit, .. } => format!("/oware solve {pit}"),
         }
     }

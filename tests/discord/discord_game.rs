@@ -177,7 +177,14 @@ async fn a_whole_game_through_the_adapter() {
                 },
                 thread.clone()
             ),
-            ("Alice".into(), Action::Resign { game: None }, thread),
+            (
+                "Alice".into(),
+                Action::Resign {
+                    game: None,
+                    confirmed: false
+                },
+                thread
+            ),
         ]
     );
 }

@@ -212,7 +212,10 @@ async fn a_challenge_pings_only_the_opponent_and_a_refusal_is_ephemeral() {
     );
     assert_eq!(
         bot.service.commands()[1].action,
-        Action::Resign { game: None }
+        Action::Resign {
+            game: None,
+            confirmed: false
+        }
     );
 }
 

@@ -202,10 +202,31 @@ async fn a_whole_game_with_the_real_service() {
     let after_bob = callback(fake, &bob_moves).await.json();
     assert!(!is_private(&after_bob), "{}", content(&after_bob));
 
-    // Alice resigns: the game is over.
+    // Alice resigns: she is asked privately, naming the game, with one button that
+    // resigns exactly that game; pressed, the game is over.
     let resign = in_thread(payloads::oware(&alice(), "resign", json!([]), &[]), &thread);
     fake.interaction(resign.clone());
-    let over = callback(fake, &resign).await.json();
+    let asked = callback(fake, &resign).await.json();
+    assert!(is_private(&asked), "{}", content(&asked));
+    assert!(
+        content(&asked).contains(&format!("Resign game #{game} against **Bob**?")),
+        "{}",
+        content(&asked)
+    );
+    assert_eq!(
+        custom_ids(&asked["data"]["components"]),
+        [[format!("rs:{game}")]]
+    );
+    assert!(service
+        .store()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .is_active());
+    let confirm = in_thread(payloads::button(&alice(), &format!("rs:{game}")), &thread);
+    fake.interaction(confirm.clone());
+    let over = callback(fake, &confirm).await.json();
     assert!(!is_private(&over), "{}", content(&over));
     assert_eq!(
         custom_ids(&over["data"]["components"]),

@@ -18,7 +18,7 @@ async fn a_review_replaces_its_placeholder_with_an_edit() {
     say(&room, "!move c", None).await;
     watch.until_text("Alice's move").await;
     watch.until_text("the engine's move").await;
-    say(&room, "!oware resign", None).await;
+    say(&room, "!oware resign confirm", None).await;
     let over = watch.until_text("resignation").await;
     let text = over.last().expect("text");
     assert!(body(text).contains("analyse"), "offered: {text:#}");

@@ -191,7 +191,7 @@ async fn a_game_in_an_encrypted_room_survives_a_kill() {
             assert!(tried_empty, "South's first pit is empty after ply 2");
         }
     }
-    say(&room_a, "!oware resign", Some(&root_id)).await;
+    say(&room_a, "!oware resign confirm", Some(&root_id)).await;
     let end = watch.until_text("resignation").await;
     let text = end.last().expect("text");
     assert!(body(text).contains("resigned"), "{text:#}");

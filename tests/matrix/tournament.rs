@@ -73,7 +73,7 @@ async fn a_round_robin_runs_to_its_final_standings_in_a_room() {
     } else {
         &room_b
     };
-    say(south_room, "!oware resign", Some(&root_id)).await;
+    say(south_room, "!oware resign confirm", Some(&root_id)).await;
     // The final message may come before or after the answer to the resignation.
     let end = until_body(&mut watch, &mut seen, "Final standings").await;
     let events = &seen;

@@ -81,7 +81,10 @@ async fn resign(service: &Service, id: &str, who: &str, game: i64) {
         .handle(cmd_at(
             &thread(id),
             who,
-            Action::Resign { game: Some(game) },
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
         ))
         .await;
     assert!(!reply.private, "{}", reply.text);

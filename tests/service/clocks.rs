@@ -385,7 +385,14 @@ async fn a_rematch_swaps_the_sides_and_keeps_the_options() {
     let game = start_game_at(&service, &here, "alice", "bob", timed("2d")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 4).await;
     service
-        .handle(cmd_at(&here, "bob", Action::Resign { game: None }))
+        .handle(cmd_at(
+            &here,
+            "bob",
+            Action::Resign {
+                game: None,
+                confirmed: true,
+            },
+        ))
         .await;
     let early = service
         .handle(cmd_at(&here, "carol", Action::Rematch { game: Some(game) }))

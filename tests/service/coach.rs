@@ -76,7 +76,14 @@ async fn finished_game(
         play_next(service, &thread, game, ply).await;
     }
     let reply = service
-        .handle(cmd_at(&thread, "bob", Action::Resign { game: Some(game) }))
+        .handle(cmd_at(
+            &thread,
+            "bob",
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
         .await;
     assert!(!reply.private, "{}", reply.text);
     (game, thread)
@@ -146,7 +153,14 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
         early.text
     );
     let end = service
-        .handle(cmd_at(&here, "bob", Action::Resign { game: Some(game) }))
+        .handle(cmd_at(
+            &here,
+            "bob",
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
         .await;
     assert!(
         end.buttons.iter().any(|b| b.label == "Analyse"),
@@ -243,7 +257,14 @@ async fn a_review_interrupted_by_a_restart_is_delivered_once() {
         let game = start_game_at(&service, &here, "alice", "bob", casual()).await;
         play_plies(&service, &here, game, ["alice", "bob"], 6).await;
         service
-            .handle(cmd_at(&here, "bob", Action::Resign { game: Some(game) }))
+            .handle(cmd_at(
+                &here,
+                "bob",
+                Action::Resign {
+                    game: Some(game),
+                    confirmed: true,
+                },
+            ))
             .await;
         let asked = service.handle(cmd_at(&here, "alice", analyse(game))).await;
         assert!(asked.text.contains("Analysing"), "{}", asked.text);

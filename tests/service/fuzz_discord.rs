@@ -75,7 +75,14 @@ async fn seeded(db: &TempDb) -> Service {
     }
     let resign = Command {
         author: discord_user(BOB),
-        ..cmd_at(&place, BOB, Action::Resign { game: Some(2) })
+        ..cmd_at(
+            &place,
+            BOB,
+            Action::Resign {
+                game: Some(2),
+                confirmed: true,
+            },
+        )
     };
     assert!(!service.handle(resign).await.private);
     assert!(!service.handle(play(CAROL, BOB)).await.private);
@@ -403,7 +410,7 @@ fn slash_action() -> impl Strategy<Value = Action> {
         1 => id.clone().prop_map(|challenge| Action::Accept { challenge }),
         1 => id.clone().prop_map(|challenge| Action::Decline { challenge }),
         1 => id.clone().prop_map(|challenge| Action::Cancel { challenge }),
-        1 => id.clone().prop_map(|game| Action::Resign { game }),
+        1 => id.clone().prop_map(|game| Action::Resign { game, confirmed: true }),
         1 => id.clone().prop_map(|game| Action::End { game }),
         1 => id.clone().prop_map(|game| Action::Abort { game }),
         1 => id.clone().prop_map(|game| Action::Rematch { game }),

@@ -156,7 +156,10 @@ async fn refusals_are_private_and_change_nothing() {
         ),
         (
             "carol",
-            Action::Resign { game: None },
+            Action::Resign {
+                game: None,
+                confirmed: true,
+            },
             "you have no game here",
         ),
         (
@@ -216,7 +219,13 @@ async fn resign_and_end_by_agreement() {
     let service = db.service().await;
     let game = start_game(&service).await;
     let reply = service
-        .handle(cmd("bob", Action::Resign { game: None }))
+        .handle(cmd(
+            "bob",
+            Action::Resign {
+                game: None,
+                confirmed: true,
+            },
+        ))
         .await;
     assert!(
         !reply.private && reply.text.contains("**alice** wins"),
@@ -235,6 +244,74 @@ async fn resign_and_end_by_agreement() {
         .handle(cmd("carol", Action::Board { game: Some(game) }))
         .await;
     assert!(board.text.contains("Game over"), "{}", board.text);
+
+    // Resigning is asked first: the question names the game and the opponent, and
+    // its button resigns exactly that game.
+    let game = start_game(&service).await;
+    let asked = service
+        .handle(cmd(
+            "alice",
+            Action::Resign {
+                game: Some(game),
+                confirmed: false,
+            },
+        ))
+        .await;
+    assert!(
+        asked.private
+            && asked
+                .text
+                .contains(&format!("Resign game #{game} against **bob**?")),
+        "{}",
+        asked.text
+    );
+    assert_eq!(
+        asked
+            .buttons
+            .iter()
+            .map(|b| b.action.clone())
+            .collect::<Vec<_>>(),
+        [ButtonAction::Resign { game }]
+    );
+    assert_eq!(
+        asked.buttons[0].action.typed(),
+        format!("/oware resign #{game} confirm")
+    );
+    assert!(service
+        .store()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .is_active());
+    // A game that is not hers is refused, asked or confirmed.
+    let wrong = service
+        .handle(cmd(
+            "carol",
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
+        .await;
+    assert!(wrong.private, "{}", wrong.text);
+    assert!(service
+        .store()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .is_active());
+    let done = service
+        .handle(cmd(
+            "alice",
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
+        .await;
+    assert!(done.text.contains("**alice** resigned"), "{}", done.text);
 
     let game = start_game(&service).await;
     // F sows its 4 seeds into bob's row: 20 on alice's, 28 on his.

@@ -92,7 +92,14 @@ async fn ratings_change_exactly_once_when_both_players_resign_at_once() {
         let here = here.clone();
         tokio::spawn(async move {
             service
-                .handle(cmd_at(&here, who, Action::Resign { game: Some(game) }))
+                .handle(cmd_at(
+                    &here,
+                    who,
+                    Action::Resign {
+                        game: Some(game),
+                        confirmed: true,
+                    },
+                ))
                 .await
         })
     };
@@ -140,7 +147,13 @@ async fn short_and_casual_games_leave_ratings_alone() {
     let game = start_game(&service).await;
     play_plies(&service, &here, game, ["alice", "bob"], 4).await;
     let reply = service
-        .handle(cmd("bob", Action::Resign { game: None }))
+        .handle(cmd(
+            "bob",
+            Action::Resign {
+                game: None,
+                confirmed: true,
+            },
+        ))
         .await;
     assert!(!reply.private, "{}", reply.text);
     assert!(
@@ -168,7 +181,13 @@ async fn short_and_casual_games_leave_ratings_alone() {
     let game = start_game_at(&service, &here, "carol", "dave", casual).await;
     play_plies(&service, &here, game, ["carol", "dave"], 12).await;
     let reply = service
-        .handle(cmd("dave", Action::Resign { game: Some(game) }))
+        .handle(cmd(
+            "dave",
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
         .await;
     assert!(!reply.text.contains("Ratings") && !reply.text.contains("casual:"));
     let row = service.store().game(game).await.unwrap().unwrap();

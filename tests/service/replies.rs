@@ -56,7 +56,13 @@ async fn onlookers_and_non_players_hear_about_the_games_here() {
         advise.text
     );
     let resign = service
-        .handle(cmd("kim", Action::Resign { game: None }))
+        .handle(cmd(
+            "kim",
+            Action::Resign {
+                game: None,
+                confirmed: true,
+            },
+        ))
         .await;
     assert!(
         resign.text.starts_with("You have no game here."),
@@ -179,7 +185,13 @@ async fn results_challenges_and_move_counts_read_plainly() {
         .await;
     assert!(advice.text.contains("move 3"), "{}", advice.text);
     let resigned = service
-        .handle(cmd("alice", Action::Resign { game: None }))
+        .handle(cmd(
+            "alice",
+            Action::Resign {
+                game: None,
+                confirmed: true,
+            },
+        ))
         .await;
     assert!(
         resigned
@@ -334,7 +346,13 @@ async fn no_chart_without_rated_games() {
     let game = start_game_at(&service, &here, "alice", "bob", casual()).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
     service
-        .handle(cmd("bob", Action::Resign { game: Some(game) }))
+        .handle(cmd(
+            "bob",
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
         .await;
     let stats = service
         .handle(cmd("alice", Action::Stats { user: None }))

@@ -74,7 +74,14 @@ async fn a_game_is_reached_only_from_its_own_server_or_room() {
     // Finished, it is alice's to replay from anywhere, and in her history everywhere;
     // carol elsewhere does not see it in alice's history.
     service
-        .handle(cmd_at(&server, "bob", Action::Resign { game: Some(game) }))
+        .handle(cmd_at(
+            &server,
+            "bob",
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
         .await;
     let reply = service
         .handle(cmd_at(&other_server, "alice", Action::Replay { game }))

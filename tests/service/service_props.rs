@@ -110,7 +110,7 @@ proptest! {
                     _ => None,
                 };
                 let may_end = side.is_some()
-                    && matches!(&cmd.action, Action::Resign { game: g } | Action::End { game: g } if here(g));
+                    && matches!(&cmd.action, Action::Resign { game: g, confirmed: true } | Action::End { game: g } if here(g));
                 let reply = service.handle((*cmd).clone()).await;
                 prop_assert_ne!(&reply.text, &oware_bot::service::generic_failure());
                 let (after, _, _) = snapshot(&service, game).await;

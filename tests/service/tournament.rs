@@ -71,7 +71,14 @@ async fn active_games(service: &Service, id: i64) -> Vec<(i64, String, String)> 
 /// Ends game `game`: `loser` resigns.
 async fn resign(service: &Service, game: i64, loser: &str) {
     let reply = service
-        .handle(cmd_at(&guild(), loser, Action::Resign { game: Some(game) }))
+        .handle(cmd_at(
+            &guild(),
+            loser,
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
         .await;
     assert!(!refused(&reply), "{}", reply.text);
 }

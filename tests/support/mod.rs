@@ -304,7 +304,14 @@ pub async fn rated_win(
     let game = start_game_at(service, place, winner, loser, ChallengeOptions::default()).await;
     play_plies(service, place, game, [winner, loser], 10).await;
     let reply = service
-        .handle(cmd_at(place, loser, Action::Resign { game: Some(game) }))
+        .handle(cmd_at(
+            place,
+            loser,
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
         .await;
     assert!(!reply.private, "resign refused: {}", reply.text);
     (game, reply)

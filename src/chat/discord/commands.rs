@@ -128,7 +128,7 @@ pub(super) async fn board(
     respond::command(ctx, Action::Board { game }).await
 }
 
-/// Resign your game.
+/// Resign your game (you are asked to confirm, with a button).
 #[poise::command(slash_command)]
 pub(super) async fn resign(
     ctx: Context<'_>,
@@ -136,7 +136,8 @@ pub(super) async fn resign(
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Action::Resign { game }).await
+    let confirmed = false;
+    respond::command(ctx, Action::Resign { game, confirmed }).await
 }
 
 /// End an endless cycle: each player takes their own row (not a draw offer).

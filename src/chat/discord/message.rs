@@ -169,7 +169,7 @@ pub fn action_rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
 fn button(b: &Button) -> serenity::CreateButton {
     let style = match b.action {
         ButtonAction::Accept { .. } => serenity::ButtonStyle::Success,
-        ButtonAction::Decline { .. } => serenity::ButtonStyle::Danger,
+        ButtonAction::Decline { .. } | ButtonAction::Resign { .. } => serenity::ButtonStyle::Danger,
         ButtonAction::Move { .. } => serenity::ButtonStyle::Secondary,
         ButtonAction::Solve { .. } => serenity::ButtonStyle::Secondary,
         ButtonAction::Rematch { .. }

@@ -126,6 +126,10 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
         ButtonAction::Rematch { game } => Action::Rematch { game: Some(game) },
         ButtonAction::Reissue { challenge } => Action::Reissue { challenge },
         ButtonAction::Analyse { game } => Action::Analyse { game: Some(game) },
+        ButtonAction::Resign { game } => Action::Resign {
+            game: Some(game),
+            confirmed: true,
+        },
         ButtonAction::Solve { puzzle, pit } => Action::Solve {
             pit: pit.to_string(),
             puzzle: Some(puzzle),

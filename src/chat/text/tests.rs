@@ -122,7 +122,14 @@ fn short_commands() {
         Action::Decline { challenge: Some(3) }
     );
     assert_eq!(action("/oware board #7"), Action::Board { game: Some(7) });
-    assert_eq!(action("/oware resign"), Action::Resign { game: None });
+    let resign = |game, confirmed| Action::Resign { game, confirmed };
+    assert_eq!(action("/oware resign"), resign(None, false));
+    assert_eq!(action("/oware resign #3 confirm"), resign(Some(3), true));
+    assert_eq!(action("/oware resign CONFIRM"), resign(None, true));
+    assert!(matches!(
+        parse_command("/oware resign now"),
+        Err(ParseError::UnexpectedWord { .. })
+    ));
     assert_eq!(action("/oware end"), Action::End { game: None });
     assert_eq!(action("/oware games"), Action::Games);
     assert_eq!(action("/oware rules"), Action::Rules);

@@ -51,7 +51,7 @@ fn number_word(word: &str) -> Option<Result<i64, ParseError>> {
 }
 
 /// Splits arguments into an optional id and the other words.
-fn split_id<'a>(args: &[&'a str]) -> Result<(GameRef, Vec<&'a str>), ParseError> {
+pub(super) fn split_id<'a>(args: &[&'a str]) -> Result<(GameRef, Vec<&'a str>), ParseError> {
     let mut id = None;
     let mut words = Vec::new();
     for word in args {
