@@ -197,7 +197,10 @@ fn single_move(c: &mut Criterion, runtime: &tokio::runtime::Runtime, url: &str) 
                     }
                     // Leave no game active in this channel for the next round.
                     if !game.is_over() {
-                        let resign = Action::Resign { game: None };
+                        let resign = Action::Resign {
+                            game: None,
+                            confirmed: true,
+                        };
                         service.handle(command("south", &channel, resign)).await;
                     }
                 }
