@@ -546,6 +546,9 @@ puzzle-pits-north = pits a–f
 puzzle-caption = Puzzle #{ $puzzle }: { $task }
 puzzle-right = **Right**, { $name }: **{ $pit }** is the move.
 puzzle-wrong = **Not this time**, { $name }: { $pit } is not it. The move was **{ $solution }**.
+puzzle-solved-daily = **{ $name }** solved today's puzzle.
+puzzle-solved = **{ $name }** solved puzzle #{ $puzzle }.
+puzzle-skipped = Puzzle #{ $puzzle } was still open, so it counts as not solved (the move was **{ $solution }**): your puzzle rating { $before } → { $after }.
 puzzle-result = { $verdict } Puzzle #{ $puzzle } ({ $task }): the line is { $line }.
     Your puzzle rating: { $before } → { $after } ({ $change }). Another: `/oware puzzle`.
 

@@ -1,9 +1,10 @@
 //! Puzzles: `/oware puzzle` gives the asker a position they have never had, near
 //! their puzzle rating; `/oware puzzle daily` gives everyone in a server the same
-//! one that day; `/oware solve c` (or a pit button) answers, rated with Glicko-2
-//! apart from game ratings. Puzzles come from the endgame tables (generated ahead,
+//! one that day; `/oware puzzle answer:c` (or a pit button) answers, privately
+//! (see [`answer`]). Puzzles come from the endgame tables (generated ahead,
 //! in batches, whenever few are left) and from the blunders of analysed games.
 
+mod answer;
 mod supply;
 
 pub(super) use supply::new_puzzle;
@@ -11,14 +12,12 @@ use supply::LOW;
 pub use supply::{decode, encode};
 
 use super::{
-    ending::{from_numbers, to_numbers},
-    rating::{self, GameResult, Rating},
-    when, Attachment, Button, ButtonAction, Command, Reply, Service, ServiceError,
+    rating::Rating, when, Attachment, Button, ButtonAction, Command, Reply, Service, ServiceError,
 };
 use crate::{
     render::{self, BoardView},
-    rules::{Pit, Side, Variant},
-    store::{PuzzleRow, RatingNumbers},
+    rules::{Side, Variant},
+    store::PuzzleRow,
 };
 
 /// What the solver must find, in words.
@@ -51,6 +50,11 @@ impl Service {
             } else {
                 crate::tr!("puzzle-all-had")
             }));
+        };
+        let skipped = if daily {
+            None
+        } else {
+            self.skip_open_puzzle(cmd, row.id).await?
         };
         let answered = self
             .store
@@ -86,6 +90,9 @@ impl Service {
                     solvers.join(", ")
                 }
             ));
+        }
+        if let Some(skipped) = skipped {
+            reply.text = format!("{skipped}\n{}", reply.text);
         }
         Ok(reply)
     }
@@ -183,100 +190,6 @@ impl Service {
             bytes: png.0,
             description: png.1,
         });
-        Ok(reply)
-    }
-
-    pub(super) async fn solve(
-        &self,
-        cmd: &Command,
-        typed: &str,
-        puzzle: Option<i64>,
-    ) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
-        let row = match puzzle {
-            Some(id) => self
-                .store
-                .puzzle(id)
-                .await?
-                .ok_or(ServiceError::NoSuchPuzzle(id))?,
-            None => self
-                .store
-                .open_puzzle(platform, &cmd.author.id)
-                .await?
-                .ok_or(ServiceError::NoPuzzleOpen)?,
-        };
-        let position = decode(&row.position)
-            .ok_or_else(|| ServiceError::Internal(format!("puzzle #{}: bad position", row.id)))?;
-        let legal = position.legal_moves(Variant::Abapa);
-        let pit = Pit::parse_for(position.to_move(), typed)
-            .ok()
-            .filter(|&pit| legal.contains(pit))
-            .ok_or_else(|| ServiceError::PuzzleMove {
-                puzzle: row.id,
-                pit: typed.chars().take(8).collect(),
-                legal: legal.to_string(),
-                example: legal.into_iter().next().map_or('a', Pit::letter),
-            })?;
-        let solved = pit.letter().to_string() == row.solution;
-        let result = if solved {
-            GameResult::Win
-        } else {
-            GameResult::Loss
-        };
-        let rater = move |solver: Option<RatingNumbers>, puzzle: RatingNumbers| {
-            let (s, p) = rating::update(
-                solver.map_or(Rating::NEW, from_numbers),
-                from_numbers(puzzle),
-                result,
-            );
-            (to_numbers(s), to_numbers(p))
-        };
-        let answered = self
-            .store
-            .answer_puzzle(
-                cmd.claim(),
-                row.id,
-                platform,
-                (&cmd.author.id, &cmd.author.name),
-                &place_key(cmd),
-                &pit.letter().to_string(),
-                solved,
-                &rater,
-                self.now(),
-            )
-            .await?
-            .ok_or(ServiceError::PuzzleAnswered(row.id))?;
-        let before = answered.before.map_or(Rating::NEW.rating, |b| b.rating);
-        let change = answered.after.rating.round() - before.round();
-        let verdict = if solved {
-            crate::tr!("puzzle-right", name = cmd.author.name, pit = pit)
-        } else {
-            crate::tr!(
-                "puzzle-wrong",
-                name = cmd.author.name,
-                pit = pit,
-                solution = row.solution
-            )
-        };
-        let mut reply = Reply::public(crate::tr!(
-            "puzzle-result",
-            verdict = verdict,
-            puzzle = row.id,
-            task = task(&row.goal),
-            line = row.line,
-            before = format!("{before:.0}"),
-            after = format!("{:.0}", answered.after.rating),
-            change = format!("{}{change:.0}", if change >= 0.0 { "+" } else { "" }),
-        ));
-        reply.buttons.clear();
-        // The daily puzzle is still being solved by the others here.
-        if self
-            .store
-            .is_daily_puzzle(platform, &place_key(cmd), row.id)
-            .await?
-        {
-            reply = reply.secretly();
-        }
         Ok(reply)
     }
 }

@@ -109,7 +109,8 @@ impl Store {
     }
 
     /// Records `user_id`'s answer to puzzle `id` and rates it with `rater`, in one
-    /// transaction (with the command's event). `None` when they answered it before.
+    /// transaction with the command's event and `announce` (what the room hears of
+    /// it). `None` when they answered it before.
     ///
     /// # Errors
     /// [`StoreError::Replayed`] for a command handled before; database failures.
@@ -124,6 +125,7 @@ impl Store {
         answer: &str,
         solved: bool,
         rater: PuzzleRater<'_>,
+        announce: Option<&super::NewMessage>,
         now: i64,
     ) -> Result<Option<Answered>, StoreError> {
         let mut tx = self.write(claim).await?;
@@ -188,6 +190,9 @@ impl Store {
         .bind(id)
         .execute(&mut *tx)
         .await?;
+        if let Some(message) = announce {
+            super::outbox::insert(&mut tx, message, None, now).await?;
+        }
         tx.commit().await?;
         Ok(Some(Answered { before, after }))
     }

@@ -438,7 +438,7 @@ fn solve(pit: &str, puzzle: Option<i64>) -> Action {
 }
 
 fn puzzle_id(reply: &Reply) -> i64 {
-    let start = reply.text.find("Puzzle #").expect("a puzzle") + "Puzzle #".len();
+    let start = reply.text.find("**Puzzle #").expect("a puzzle") + "**Puzzle #".len();
     reply.text[start..]
         .chars()
         .take_while(char::is_ascii_digit)
@@ -508,8 +508,12 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
     );
     assert!(answer.text.contains(&row.line), "the line: {}", answer.text);
     assert!(
-        !answer.secret,
-        "a puzzle of one's own is answered in the open"
+        answer.private && answer.secret,
+        "the answer would spoil the puzzle for others: told privately"
+    );
+    assert!(
+        outbox(&service).await.is_empty(),
+        "a wrong answer is not announced"
     );
     let twice = service
         .handle(cmd_at(&here, "alice", solve(&row.solution, Some(id))))
@@ -527,6 +531,16 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         .handle(cmd_at(&here, "alice", solve(&row2.solution, Some(id2))))
         .await;
     assert!(right.text.contains("**Right**"), "{}", right.text);
+    assert!(right.private && right.secret, "{}", right.text);
+    // The room hears who solved it, and nothing of the answer.
+    let told = outbox(&service).await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(
+        told[0].reply.text,
+        format!("**alice** solved puzzle #{id2}.")
+    );
+    assert!(!told[0].reply.private);
+    service.mark_sent(told[0].id).await;
     let stats = service
         .handle(cmd_at(&here, "alice", Action::Stats { user: None }))
         .await;
@@ -547,6 +561,23 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         "{}",
         bad.text
     );
+    // Asking for another while it is open counts it as not solved.
+    let fourth = service
+        .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
+        .await;
+    assert!(
+        fourth.text.starts_with(&format!(
+            "Puzzle #{} was still open, so it counts as not solved",
+            puzzle_id(&third)
+        )),
+        "{}",
+        fourth.text
+    );
+    assert_ne!(puzzle_id(&fourth), puzzle_id(&third));
+    let stats = service
+        .handle(cmd_at(&here, "alice", Action::Stats { user: None }))
+        .await;
+    assert!(stats.text.contains("1 solved of 3"), "{}", stats.text);
 
     // Every stored puzzle's solution holds, exactly by the tables.
     let all = service.store().all_puzzles().await.unwrap();
@@ -595,6 +626,13 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
         .handle(cmd_at(&server, "alice", solve(&row.solution, None)))
         .await;
     assert!(solved.text.contains("**Right**"), "{}", solved.text);
+    let told = service.unsent(Platform::Discord, None).await;
+    assert!(
+        told.iter()
+            .any(|m| m.reply.text == "**alice** solved today's puzzle."
+                && m.place.channel == "general"),
+        "the room hears who solved it: {told:?}"
+    );
     assert!(
         solved.private && solved.secret,
         "the others here are still solving it: the answer is a secret"

@@ -1,0 +1,181 @@
+//! Answering a puzzle: rated with Glicko-2 apart from game ratings, told privately
+//! (the answer would spoil it for the others), while the room hears only who solved
+//! it. A puzzle left open when its solver asks for another counts as not solved.
+
+use super::{decode, place_key, task};
+use crate::{
+    rules::{Pit, Variant},
+    service::{
+        ending::{from_numbers, to_numbers},
+        outbox::place_message,
+        rating::{self, GameResult, Rating},
+        Command, Reply, Service, ServiceError,
+    },
+    store::{Answered, PuzzleRow, RatingNumbers},
+};
+
+/// What is recorded of a skipped puzzle as its answer.
+const SKIPPED: &str = "-";
+
+impl Service {
+    pub(in crate::service) async fn solve(
+        &self,
+        cmd: &Command,
+        typed: &str,
+        puzzle: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        let row = match puzzle {
+            Some(id) => self
+                .store
+                .puzzle(id)
+                .await?
+                .ok_or(ServiceError::NoSuchPuzzle(id))?,
+            None => self
+                .store
+                .open_puzzle(platform, &cmd.author.id)
+                .await?
+                .ok_or(ServiceError::NoPuzzleOpen)?,
+        };
+        let position = decode(&row.position)
+            .ok_or_else(|| ServiceError::Internal(format!("puzzle #{}: bad position", row.id)))?;
+        let legal = position.legal_moves(Variant::Abapa);
+        let pit = Pit::parse_for(position.to_move(), typed)
+            .ok()
+            .filter(|&pit| legal.contains(pit))
+            .ok_or_else(|| ServiceError::PuzzleMove {
+                puzzle: row.id,
+                pit: typed.chars().take(8).collect(),
+                legal: legal.to_string(),
+                example: legal.into_iter().next().map_or('a', Pit::letter),
+            })?;
+        let solved = pit.letter().to_string() == row.solution;
+        // The room hears who solved it, never the answer.
+        let announce = if solved {
+            let daily = self
+                .store
+                .is_daily_puzzle(platform, &place_key(cmd), row.id)
+                .await?;
+            let name = &cmd.author.name;
+            let text = if daily {
+                crate::tr!("puzzle-solved-daily", name = name)
+            } else {
+                crate::tr!("puzzle-solved", name = name, puzzle = row.id)
+            };
+            Some(place_message(&cmd.place, &Reply::public(text)))
+        } else {
+            None
+        };
+        let answered = self
+            .record_answer(cmd, &row, &pit.letter().to_string(), solved, announce)
+            .await?
+            .ok_or(ServiceError::PuzzleAnswered(row.id))?;
+        let verdict = if solved {
+            crate::tr!("puzzle-right", name = cmd.author.name, pit = pit)
+        } else {
+            crate::tr!(
+                "puzzle-wrong",
+                name = cmd.author.name,
+                pit = pit,
+                solution = row.solution
+            )
+        };
+        let (before, after, change) = rating_change(&answered);
+        Ok(Reply::public(crate::tr!(
+            "puzzle-result",
+            verdict = verdict,
+            puzzle = row.id,
+            task = task(&row.goal),
+            line = row.line,
+            before = before,
+            after = after,
+            change = change,
+        ))
+        .secretly())
+    }
+
+    /// Counts `cmd`'s author's open puzzle, if any (not a daily one, which stays
+    /// open), as not solved: asking for another is no free way out of a hard one.
+    /// What to tell them, if it was counted.
+    pub(super) async fn skip_open_puzzle(
+        &self,
+        cmd: &Command,
+        next: i64,
+    ) -> Result<Option<String>, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        let Some(open) = self.store.open_puzzle(platform, &cmd.author.id).await? else {
+            return Ok(None);
+        };
+        if open.id == next
+            || self
+                .store
+                .is_daily_puzzle(platform, &place_key(cmd), open.id)
+                .await?
+        {
+            return Ok(None);
+        }
+        let Some(answered) = self.record_answer(cmd, &open, SKIPPED, false, None).await? else {
+            return Ok(None);
+        };
+        let (before, after, _) = rating_change(&answered);
+        Ok(Some(crate::tr!(
+            "puzzle-skipped",
+            puzzle = open.id,
+            solution = open.solution,
+            before = before,
+            after = after
+        )))
+    }
+
+    /// Records `answer` to `row` and rates it, with `announce` in the same change.
+    async fn record_answer(
+        &self,
+        cmd: &Command,
+        row: &PuzzleRow,
+        answer: &str,
+        solved: bool,
+        announce: Option<crate::store::NewMessage>,
+    ) -> Result<Option<Answered>, ServiceError> {
+        let result = if solved {
+            GameResult::Win
+        } else {
+            GameResult::Loss
+        };
+        let rater = move |solver: Option<RatingNumbers>, puzzle: RatingNumbers| {
+            let (s, p) = rating::update(
+                solver.map_or(Rating::NEW, from_numbers),
+                from_numbers(puzzle),
+                result,
+            );
+            (to_numbers(s), to_numbers(p))
+        };
+        Ok(self
+            .store
+            .answer_puzzle(
+                cmd.claim(),
+                row.id,
+                cmd.place.platform.as_str(),
+                (&cmd.author.id, &cmd.author.name),
+                &place_key(cmd),
+                answer,
+                solved,
+                &rater,
+                announce.as_ref(),
+                self.now(),
+            )
+            .await?)
+    }
+}
+
+/// The solver's puzzle rating before and after, and the change (`+12`, `-8`).
+fn rating_change(answered: &Answered) -> (String, String, String) {
+    let before = answered.before.map_or(Rating::NEW.rating, |b| b.rating);
+    let after = answered.after.rating;
+    let change = after.round() - before.round();
+    let sign = if change >= 0.0 { "+" } else { "" };
+    (
+        format!("{before:.0}"),
+        format!("{after:.0}"),
+        format!("{sign}{change:.0}"),
+    )
+}
