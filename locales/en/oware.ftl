@@ -578,10 +578,10 @@ judge-verdict = **Advice judged** ({ $plies ->
 judge-verdict-best = **Advice judged** ({ $plies ->
         [one] { $plies } move
        *[other] { $plies } moves
-    } had advice): onlookers' top picks would have lost { $top } seeds in all, the players { $played }; best adviser: { $name } ({ $close } of { $picks ->
+    } had advice): onlookers' top picks would have lost { $top } seeds in all, the players { $played }; best adviser: { $name }, whose picks lost { $average } seeds each on average over { $picks ->
         [one] { $picks } pick
        *[other] { $picks } picks
-    } within a seed of best).
+    } (the measure `/oware advisers` ranks by).
 judge-scope-everywhere = everywhere
 judge-scope-here = here
 judge-none = No adviser has { $min } judged picks { $scope } yet. Advise in games others play (`/advise d`): when a game with advice ends, the engine judges every pick.

@@ -87,16 +87,14 @@ pub(crate) fn judge(stored: &Stored, votes: &[AdviceVote]) -> Verdict {
     let text = (plies > 0).then(|| {
         let centi = |n: i64| seeds(i32::try_from(n).unwrap_or(i32::MAX));
         let (top, played) = (centi(top_loss), centi(played_loss));
-        let best = advisers.values().max_by(|(an, a), (bn, b)| {
-            // Most picks within a seed (as a share), then least lost, then name.
-            (a.close * b.picks)
-                .cmp(&(b.close * a.picks))
-                .then(
-                    b.loss
-                        .saturating_mul(a.picks)
-                        .cmp(&a.loss.saturating_mul(b.picks)),
-                )
-                .then(bn.cmp(an))
+        // The measure `/oware advisers` ranks by: the fewest seeds lost a pick on
+        // average, then the most picks, then the name.
+        let best = advisers.values().min_by(|(an, a), (bn, b)| {
+            a.loss
+                .saturating_mul(b.picks)
+                .cmp(&b.loss.saturating_mul(a.picks))
+                .then(b.picks.cmp(&a.picks))
+                .then(an.cmp(bn))
         });
         match best {
             Some((name, j)) => crate::tr!(
@@ -105,7 +103,7 @@ pub(crate) fn judge(stored: &Stored, votes: &[AdviceVote]) -> Verdict {
                 top = top,
                 played = played,
                 name = name,
-                close = j.close,
+                average = format!("{:.2}", average_seeds(j)),
                 picks = j.picks
             ),
             None => crate::tr!("judge-verdict", plies = plies, top = top, played = played),
@@ -115,6 +113,12 @@ pub(crate) fn judge(stored: &Stored, votes: &[AdviceVote]) -> Verdict {
         judgments: advisers.into_values().map(|(_, j)| j).collect(),
         text,
     }
+}
+
+/// The seeds an adviser's picks lost on average against the engine's best move.
+#[allow(clippy::cast_precision_loss)] // hundredths of seeds: far below 2^52
+fn average_seeds(j: &Judgment) -> f64 {
+    j.loss as f64 / j.picks.max(1) as f64 / 100.0
 }
 
 /// The advisers' leaderboard as text.
@@ -199,8 +203,12 @@ mod tests {
             text.contains("top picks would have lost 0 seeds in all, the players 4"),
             "{text}"
         );
+        // The thread's best adviser is the one `/oware advisers` would rank first.
         assert!(
-            text.contains("best adviser: carol (2 of 2 picks within a seed of best)"),
+            text.contains(
+                "best adviser: carol, whose picks lost 0.00 seeds each on average \
+                 over 2 picks (the measure `/oware advisers` ranks by)"
+            ),
             "{text}"
         );
         let dave = verdict
@@ -209,6 +217,32 @@ mod tests {
             .find(|j| j.onlooker_id == 2)
             .expect("dave");
         assert_eq!((dave.picks, dave.close, dave.loss), (2, 0, 400 + 600));
+    }
+
+    /// ann is within a seed twice but loses 9 seeds once (3 a pick); ben is never
+    /// within a seed but loses 1.5 a pick. The share within a seed would name ann;
+    /// the leaderboard's measure, and so the thread's, names ben.
+    #[test]
+    fn the_best_adviser_is_the_one_the_leaderboard_ranks_first() {
+        let level = &[('A', 0), ('B', -150), ('C', -900)];
+        let stored = Stored {
+            plies: vec![ply('A', level), ply('A', level), ply('A', level)],
+            graph: vec![0; 4],
+            accuracy: [100.0, 100.0],
+            turning_point: None,
+        };
+        let votes = [
+            vote(0, 1, "ann", "A"),
+            vote(1, 1, "ann", "A"),
+            vote(2, 1, "ann", "C"),
+            vote(0, 2, "ben", "B"),
+            vote(1, 2, "ben", "B"),
+        ];
+        let text = judge(&stored, &votes).text.expect("a verdict");
+        assert!(
+            text.contains("best adviser: ben, whose picks lost 1.50 seeds"),
+            "{text}"
+        );
     }
 
     #[test]
