@@ -386,7 +386,7 @@ rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns 
     - **Capture**: if the last seed lands in an opponent pit that now holds 2 or 3, take them, and keep taking the pits just before it while they hold 2 or 3 and are the opponent's.
     - **Grand slam**: a move that would capture the opponent's whole row captures nothing (variants: `forbidden` forbids it, `capture-all` takes everything).
     - **Feeding**: if your opponent has no seeds, you must play a move that gives them some; if you cannot, you take the seeds on your row and the game ends.
-    - **End**: 25 seeds wins; 24–24 is a draw. An endless cycle ends with each player taking their own row; players may also agree to end it that way (`/oware end`).
+    - **End**: 25 seeds wins; 24–24 is a draw. **Repetition**: a move that captures nothing and brings back a position seen since the last capture ends the game at once, the first time, each player taking their own row (the bot warns beside such a move). Players may also end a cycle that way by agreement (`/oware end`).
 admin = **Moderation** (server admins; each action is kept in the audit log):
     - `/oware admin status`: the bot's health (shards, games in progress, queues).
     - `/oware admin abort #12 why`: call a game of this server off (unrated, no result).
@@ -418,6 +418,8 @@ view-moves-played-next = { $ply ->
        *[other] { $ply } moves
     } played, move { $next } next
 view-game-label = #{ $id } { $south } vs { $north }
+view-repeats = **{ $pit }** would repeat an earlier position, which ends the game at once with each player taking their own row: { $result }.
+view-button-repeats = { $pit } ({ $seeds }): ends, repeats
 view-row-south = South, pits A–F
 view-row-north = North, pits a–f
 view-reason-winning-score = 25 seeds reached

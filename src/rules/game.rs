@@ -203,6 +203,21 @@ impl Game {
         }
     }
 
+    /// How the game would end if `pit` were played now and brought back a position
+    /// already seen since the last capture (a repetition ends the game at once,
+    /// each side taking its own row); `None` for a move that would not, or an
+    /// illegal one. Pure and allocation-free: a player can be warned beside the pits.
+    #[must_use]
+    pub fn repetition_after(&self, pit: Pit) -> Option<Outcome> {
+        self.check(pit).ok()?;
+        let before = self.position;
+        let (after, effect) = before.play_unchecked(pit, self.variant);
+        let repeats = after.score(before.to_move()) < WINNING_SCORE
+            && effect.captured == 0
+            && self.seen.contains(&after.key());
+        repeats.then(|| Outcome::by_score(EndReason::Repetition, after.swept().scores()))
+    }
+
     /// Checks a move without playing it.
     ///
     /// # Errors

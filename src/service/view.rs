@@ -88,6 +88,35 @@ pub(super) fn rated_word(rated: bool) -> String {
 }
 
 /// `South, pits A–F` / `North, pits a–f`.
+/// A line for each move the player to move could make that would repeat an earlier
+/// position, and so end the game at once: `**D** repeats … **bob** would win 25–23`.
+fn repetition_warnings(row: &GameRow, game: &Game) -> Vec<String> {
+    game.legal_moves()
+        .into_iter()
+        .filter_map(|pit| {
+            let outcome = game.repetition_after(pit)?;
+            let result = match outcome.winner {
+                Some(winner) => crate::tr!(
+                    "conclude-would-win",
+                    winner = name(row, winner),
+                    won = outcome.scores[winner.index()],
+                    lost = outcome.scores[winner.opponent().index()]
+                ),
+                None => crate::tr!(
+                    "conclude-would-draw",
+                    south = outcome.scores[0],
+                    north = outcome.scores[1]
+                ),
+            };
+            Some(crate::tr!(
+                "view-repeats",
+                pit = pit.letter(),
+                result = result
+            ))
+        })
+        .collect()
+}
+
 fn row_hint(side: Side) -> String {
     match side {
         Side::South => crate::tr!("view-row-south"),
@@ -180,7 +209,16 @@ pub(super) fn pit_buttons(row: &GameRow, game: &Game) -> Vec<Button> {
                     ply,
                     pit: pit.letter(),
                 },
-                label: format!("{} ({})", pit.letter(), position.seeds(pit)),
+                // A move that would end the game by repetition says so on its button.
+                label: if game.repetition_after(pit).is_some() {
+                    crate::tr!(
+                        "view-button-repeats",
+                        pit = pit.letter(),
+                        seeds = position.seeds(pit)
+                    )
+                } else {
+                    format!("{} ({})", pit.letter(), position.seeds(pit))
+                },
                 enabled: legal.contains(pit),
                 row: u8::from(i >= 3),
             }
@@ -222,6 +260,9 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64) {
             ));
             if let Some(line) = clock_line(row, game, now) {
                 let _ = write!(reply.text, "\n{line}");
+            }
+            for warning in repetition_warnings(row, game) {
+                let _ = write!(reply.text, "\n{warning}");
             }
             if !is_bot(row, side) {
                 reply.mentions.push(player(row, side));

@@ -205,6 +205,17 @@ fn an_endless_cycle_ends_at_the_first_repetition_and_rows_are_taken() {
     let moves = cycle_moves();
     for (i, &m) in moves.iter().enumerate() {
         assert!(!game.is_over(), "still going before ply {}", i + 1);
+        // Only the last move brings the start back, and it is known beforehand.
+        let warned = game.repetition_after(m);
+        if i + 1 == moves.len() {
+            let outcome = warned.expect("the last move repeats the start");
+            assert_eq!(
+                (outcome.reason, outcome.scores),
+                (EndReason::Repetition, [24, 24])
+            );
+        } else {
+            assert_eq!(warned, None, "ply {}", i + 1);
+        }
         game.play(m)
             .unwrap_or_else(|e| panic!("ply {}: {m}: {e}", i + 1));
     }

@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
-use oware_bot::rules::{Game, IllegalMove, Pit, Variant, TOTAL_SEEDS};
+use oware_bot::rules::{EndReason, Game, IllegalMove, Pit, Variant, TOTAL_SEEDS};
 use proptest::prelude::*;
 
 fn variant() -> impl Strategy<Value = Variant> {
@@ -44,6 +44,11 @@ proptest! {
                 if listed {
                     prop_assert_eq!(seeds_in(&copy), u32::from(TOTAL_SEEDS));
                 }
+                // The warning beside the pits says exactly what playing it does.
+                let repeats = copy
+                    .outcome()
+                    .filter(|o| listed && o.reason == EndReason::Repetition);
+                prop_assert_eq!(game.repetition_after(pit), repeats);
             }
             // A refused move leaves the game as it was.
             let probe = Pit::ALL[probe];

@@ -63,6 +63,71 @@ async fn a_whole_game_to_a_25_win() {
     assert!(refused(&after));
 }
 
+/// 61 plies from the start after which North's `a` would bring back a position seen
+/// since the last capture (found by searching random games).
+const BEFORE_A_REPETITION: &str = "FaCdEdFbCcCaBaCfCeCdDaAfBbFdBfBcEdFbCeDcFaAdFfEeFfAbBcCdDeEfF";
+
+/// Beside the pits, the board warns of a move that would end the game by repetition,
+/// with the result it would give; its button says so; played, it ends the game.
+#[tokio::test]
+async fn a_move_that_would_repeat_a_position_is_announced_beside_the_pits() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let game = start_game(&service).await;
+    let mut last = None;
+    for (i, pit) in BEFORE_A_REPETITION.chars().enumerate() {
+        let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
+        let reply = service.handle(cmd(author, mv(&pit.to_string()))).await;
+        assert!(!refused(&reply), "ply {}: {}", i + 1, reply.text);
+        last = Some(reply);
+    }
+    let before = last.expect("moves were played");
+    assert!(before.text.contains("**bob** to move"), "{}", before.text);
+    let warning = before
+        .text
+        .lines()
+        .find(|l| l.starts_with("**a** would repeat an earlier position"))
+        .unwrap_or_else(|| panic!("a warning: {}", before.text));
+    assert!(
+        warning.contains("ends the game at once") && warning.contains(" would "),
+        "{warning}"
+    );
+    let a = before
+        .buttons
+        .iter()
+        .find(|b| matches!(b.action, ButtonAction::Move { pit: 'a', .. }))
+        .expect("pit a's button");
+    assert!(a.label.ends_with("ends, repeats"), "{}", a.label);
+    assert_eq!(
+        before
+            .buttons
+            .iter()
+            .filter(|b| b.label.contains("repeats"))
+            .count(),
+        1,
+        "only a repeats"
+    );
+    let ended = service.handle(cmd("bob", mv("a"))).await;
+    assert!(ended.text.contains("Game over"), "{}", ended.text);
+    let row = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(
+        row.state.ending().map(|e| e.reason_column()),
+        Some("repetition")
+    );
+    // The warning named the result the game then had.
+    let result = warning.split(": ").last().unwrap_or_default();
+    let scores = result
+        .trim_end_matches('.')
+        .rsplit(' ')
+        .next()
+        .unwrap_or_default();
+    assert!(
+        ended.text.contains(scores),
+        "warned {scores}, ended: {}",
+        ended.text
+    );
+}
+
 #[tokio::test]
 async fn move_reply_has_buttons_mentions_and_board() {
     let db = TempDb::new();
