@@ -97,13 +97,13 @@ result-aborted = Game aborted: no result
 result-why-adjudicated = decided by an admin
 result-win = { $winner } wins { $won }–{ $lost } ({ $why })
 result-draw = Draw { $south }–{ $north } ({ $why })
-caption-captures = { $number }. { $pit } captures { $seeds } ({ $pits ->
+caption-captures = Move { $number }: { $pit } captures { $seeds } ({ $pits ->
         [one] { $pits } pit
        *[other] { $pits } pits
     })
-caption-grand-slam = { $number }. { $pit }: grand slam, captures nothing
-caption-lap = { $number }. { $pit } sows { $sown } (a full lap)
-caption-sows = { $number }. { $pit } sows { $sown }
+caption-grand-slam = Move { $number }: { $pit }, a grand slam that captures nothing
+caption-lap = Move { $number }: { $pit } sows { $sown } (a full lap)
+caption-sows = Move { $number }: { $pit } sows { $sown }
 caption-start = Start
 caption-after = After { $moves } moves
 board-to-move = to move
@@ -386,6 +386,7 @@ rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns 
     - **Capture**: if the last seed lands in an opponent pit that now holds 2 or 3, take them, and keep taking the pits just before it while they hold 2 or 3 and are the opponent's.
     - **Grand slam**: a move that would capture the opponent's whole row captures nothing (variants: `forbidden` forbids it, `capture-all` takes everything).
     - **Feeding**: if your opponent has no seeds, you must play a move that gives them some; if you cannot, you take the seeds on your row and the game ends.
+    - **Moves**: a move is one player's turn, numbered 1, 2, 3… across both players (a game record numbers pairs: its `n.` is moves 2n−1 and 2n).
     - **End**: 25 seeds wins; 24–24 is a draw. **Repetition**: a move that captures nothing and brings back a position seen since the last capture ends the game at once, the first time, each player taking their own row (the bot warns beside such a move). Players may also end a cycle that way by agreement (`/oware end`).
 admin = **Moderation** (server admins; each action is kept in the audit log):
     - `/oware admin status`: the bot's health (shards, games in progress, queues).
@@ -484,7 +485,10 @@ standings-chart = Rating chart of { $name } over { $games ->
     }, now { $rating }.
 standings-chart-empty = Rating chart of { $name }: no rated games yet.
 standings-history = **{ $name }**'s recent games, newest first:
-standings-in-progress = in progress, move { $ply }
+standings-in-progress = in progress, { $ply ->
+        [one] { $ply } move
+       *[other] { $ply } moves
+    } played
 standings-aborted = aborted
 standings-drew = drew { $mine }–{ $theirs }
 standings-won = won { $mine }–{ $theirs }
@@ -663,7 +667,7 @@ games-board = Game { $game } ({ $variant }, { $rated }), { $moves }.
 replay-text = Replay of game { $game } ({ $variant }, { $rated }): { $plies ->
         [one] { $plies } move
        *[other] { $plies } moves
-    }, { $state }. The record is attached as text.
+    }, { $state }. The record is attached as text (it numbers pairs, as game records do: its `n.` is moves 2n−1 and 2n).
 replay-gif = Animated replay of game #{ $game }, { $south } (South) vs { $north } (North), { $plies } moves.
 replay-record = Game record of game #{ $game }.
 

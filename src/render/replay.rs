@@ -20,7 +20,8 @@ const FINAL_DELAY: u16 = 500;
 /// entry the shared palette leaves free.
 const TRANSPARENT: u8 = COLOURS as u8;
 
-/// The caption of one ply: `"12. C captures 5 (2 pits)"`, `"3. f sows 4"`.
+/// The caption of one move (a player's turn, numbered across both players, as
+/// everywhere the bot speaks): `"Move 12: C captures 5 (2 pits)"`.
 #[must_use]
 pub fn move_caption(number: usize, effect: &Effect) -> String {
     let pit = effect.pit;
@@ -196,22 +197,25 @@ mod tests {
 
     #[test]
     fn captions_say_what_the_move_did() {
-        assert_eq!(move_caption(3, &effect('f', 4, 0, "")), "3. f sows 4");
+        assert_eq!(move_caption(3, &effect('f', 4, 0, "")), "Move 3: f sows 4");
         assert_eq!(
             move_caption(12, &effect('C', 5, 5, "de")),
-            "12. C captures 5 (2 pits)"
+            "Move 12: C captures 5 (2 pits)"
         );
         assert_eq!(
             move_caption(7, &effect('C', 3, 2, "d")),
-            "7. C captures 2 (1 pit)"
+            "Move 7: C captures 2 (1 pit)"
         );
         assert_eq!(
             move_caption(40, &effect('A', 14, 0, "")),
-            "40. A sows 14 (a full lap)"
+            "Move 40: A sows 14 (a full lap)"
         );
         let mut slam = effect('B', 5, 0, "");
         slam.grand_slam = true;
-        assert_eq!(move_caption(9, &slam), "9. B: grand slam, captures nothing");
+        assert_eq!(
+            move_caption(9, &slam),
+            "Move 9: B, a grand slam that captures nothing"
+        );
     }
 
     #[test]

@@ -14,6 +14,8 @@
 //! 1. C d+3 2. A+2 f … 25-17
 //! ```
 //!
+//! Numbers count pairs, as OGN and chess notation do: `n.` is the bot's moves `2n−1`
+//! and `2n` (everywhere else a move is one player's turn, numbered across both).
 //! Moves are pit letters in canonical notation (upper case South, lower case North),
 //! optionally followed by `+n`, the seeds the move captured (the final sweep of an
 //! ending is not counted: it shows in the result). The movetext ends with the final

@@ -406,7 +406,11 @@ async fn history_lists_recent_games_newest_first() {
         .collect();
     assert_eq!(lines.len(), 2, "{}", reply.text);
     assert!(lines[0].starts_with(&format!("- #{second} vs **carol** (North, rated, ")));
-    assert!(lines[0].ends_with("in progress, move 0"), "{}", lines[0]);
+    assert!(
+        lines[0].ends_with("in progress, 0 moves played"),
+        "{}",
+        lines[0]
+    );
     assert!(lines[1].starts_with(&format!("- #{first} vs **bob** (South, rated, ")));
     assert!(lines[1].ends_with("): won by resignation"), "{}", lines[1]);
     let bob = service
