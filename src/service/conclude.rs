@@ -93,17 +93,7 @@ impl Service {
             return Err(ServiceError::Raced(row.id));
         }
         let mut after = game.clone();
-        let would = after.end_by_agreement()?;
-        let [south, north] = would.scores;
-        let result = match would.winner {
-            Some(winner) => crate::tr!(
-                "conclude-would-win",
-                winner = view::name(&row, winner),
-                won = would.scores[winner.index()],
-                lost = would.scores[winner.opponent().index()]
-            ),
-            None => crate::tr!("conclude-would-draw", south = south, north = north),
-        };
+        let result = view::would_give(&row, after.end_by_agreement()?);
         let mut reply = Reply::public(crate::tr!(
             "conclude-proposed",
             name = view::name(&row, side),

@@ -7,7 +7,7 @@ mod result;
 pub(super) use clocks::with_clock;
 use clocks::{clock_labels, clock_line};
 use result::score_line;
-pub(super) use result::{result_line, summary, won_by};
+pub(super) use result::{result_line, summary, won_by, would_give};
 
 use std::fmt::Write;
 
@@ -95,19 +95,7 @@ fn repetition_warnings(row: &GameRow, game: &Game) -> Vec<String> {
         .into_iter()
         .filter_map(|pit| {
             let outcome = game.repetition_after(pit)?;
-            let result = match outcome.winner {
-                Some(winner) => crate::tr!(
-                    "conclude-would-win",
-                    winner = name(row, winner),
-                    won = outcome.scores[winner.index()],
-                    lost = outcome.scores[winner.opponent().index()]
-                ),
-                None => crate::tr!(
-                    "conclude-would-draw",
-                    south = outcome.scores[0],
-                    north = outcome.scores[1]
-                ),
-            };
+            let result = would_give(row, outcome);
             Some(crate::tr!(
                 "view-repeats",
                 pit = pit.letter(),

@@ -25,6 +25,24 @@ pub(in crate::service) fn won_by(reason: EndReason) -> Option<String> {
     }
 }
 
+/// The result an ending not yet played would give: `**bob** would win 28–20`, or
+/// `it would be a draw, 24–24` (a proposed end, a repeating move).
+pub(in crate::service) fn would_give(row: &GameRow, outcome: Outcome) -> String {
+    match outcome.winner {
+        Some(winner) => crate::tr!(
+            "conclude-would-win",
+            winner = name(row, winner),
+            won = outcome.scores[winner.index()],
+            lost = outcome.scores[winner.opponent().index()]
+        ),
+        None => crate::tr!(
+            "conclude-would-draw",
+            south = outcome.scores[0],
+            north = outcome.scores[1]
+        ),
+    }
+}
+
 /// Why a game ended, in words.
 fn reason_text(reason: EndReason) -> String {
     match reason {
