@@ -598,7 +598,6 @@ report-class-best = a best move
 report-class-inaccuracy = an inaccuracy
 report-class-mistake = a mistake
 report-class-blunder = a blunder
-report-class-other = a { $class }
 report-title = **Review of game { $game }** ({ $moves } moves, engine's view).
     Accuracy: { $south } { $south_accuracy }%, { $north } { $north_accuracy }%.
 report-turning-point-best = Turning point: move { $move_number }, **{ $name }** played { $pit }, and from there the result never changed.

@@ -84,6 +84,20 @@ impl Class {
             Class::Blunder => "blunder",
         }
     }
+
+    /// The class named `name` (see [`Class::as_str`]).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Class> {
+        [
+            Class::Best,
+            Class::Good,
+            Class::Inaccuracy,
+            Class::Mistake,
+            Class::Blunder,
+        ]
+        .into_iter()
+        .find(|class| class.as_str() == name)
+    }
 }
 
 /// The class of a move that loses `loss` hundredths of a seed against the engine's

@@ -159,7 +159,7 @@ mod tests {
             played,
             best,
             loss: top - value,
-            class: String::new(),
+            class: crate::engine::analysis::Class::Good,
             line: String::new(),
             scores: scores.to_vec(),
         }

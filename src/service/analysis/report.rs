@@ -13,6 +13,22 @@ use crate::{
     store::GameRow,
 };
 
+/// [`Class`] stored by its name.
+mod class_name {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    use crate::engine::analysis::Class;
+
+    pub(super) fn serialize<S: Serializer>(class: &Class, out: S) -> Result<S::Ok, S::Error> {
+        out.serialize_str(class.as_str())
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Class, D::Error> {
+        let name = String::deserialize(input)?;
+        Class::from_name(&name).ok_or_else(|| D::Error::custom(format!("no class {name:?}")))
+    }
+}
+
 /// How many mistakes and blunders the text lists (the worst ones).
 const LISTED: usize = 8;
 
@@ -39,8 +55,9 @@ pub(crate) struct StoredPly {
     pub best: char,
     /// Seeds the move lost against the best, in hundredths.
     pub loss: i32,
-    /// `best`, `good`, `inaccuracy`, `mistake` or `blunder`.
-    pub class: String,
+    /// How good it was (stored by name: `best`, `good`, … `blunder`).
+    #[serde(with = "class_name")]
+    pub class: Class,
     /// The engine's line from the best move, letters separated by spaces.
     pub line: String,
     /// Every legal move's value for the mover, in hundredths of a seed.
@@ -58,7 +75,7 @@ impl Stored {
                     played: p.played.letter(),
                     best: p.best.letter(),
                     loss: p.loss,
-                    class: p.class.as_str().to_owned(),
+                    class: p.class,
                     line: letters(&p.line),
                     scores: p.scores.iter().map(|&(pit, v)| (pit.letter(), v)).collect(),
                 })
@@ -108,24 +125,23 @@ pub(crate) fn seeds(centi: i32) -> String {
 }
 
 /// The annotation of a class: `?!`, `?`, `??` (nothing for good moves).
-fn mark(class: &str) -> &'static str {
+fn mark(class: Class) -> &'static str {
     match class {
-        "inaccuracy" => "?!",
-        "mistake" => "?",
-        "blunder" => "??",
-        _ => "",
+        Class::Inaccuracy => "?!",
+        Class::Mistake => "?",
+        Class::Blunder => "??",
+        Class::Best | Class::Good => "",
     }
 }
 
 /// `a good move`, `an inaccuracy`, `a mistake`, `a blunder`.
-fn class_phrase(class: &str) -> String {
+fn class_phrase(class: Class) -> String {
     match class {
-        "good" => crate::tr!("report-class-good"),
-        "best" => crate::tr!("report-class-best"),
-        "inaccuracy" => crate::tr!("report-class-inaccuracy"),
-        "mistake" => crate::tr!("report-class-mistake"),
-        "blunder" => crate::tr!("report-class-blunder"),
-        other => crate::tr!("report-class-other", class = other),
+        Class::Good => crate::tr!("report-class-good"),
+        Class::Best => crate::tr!("report-class-best"),
+        Class::Inaccuracy => crate::tr!("report-class-inaccuracy"),
+        Class::Mistake => crate::tr!("report-class-mistake"),
+        Class::Blunder => crate::tr!("report-class-blunder"),
     }
 }
 
@@ -140,7 +156,7 @@ fn turning_point(i: usize, name: &str, p: &StoredPly) -> String {
             pit = p.played
         );
     }
-    if mark(&p.class).is_empty() {
+    if mark(p.class).is_empty() {
         return crate::tr!(
             "report-turning-point-close",
             move_number = i + 1,
@@ -155,8 +171,8 @@ fn turning_point(i: usize, name: &str, p: &StoredPly) -> String {
         move_number = i + 1,
         name = name,
         pit = p.played,
-        mark = mark(&p.class),
-        class = class_phrase(&p.class),
+        mark = mark(p.class),
+        class = class_phrase(p.class),
         seeds = seeds(p.loss),
         best = p.best
     )
@@ -192,7 +208,7 @@ pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
         .plies
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.class == "mistake" || p.class == "blunder")
+        .filter(|(_, p)| matches!(p.class, Class::Mistake | Class::Blunder))
         .collect();
     worst.sort_by_key(|(i, p)| (std::cmp::Reverse(p.loss), *i));
     worst.truncate(LISTED);
@@ -209,7 +225,7 @@ pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
                 move_number = i + 1,
                 name = name(mover(i)),
                 pit = p.played,
-                mark = mark(&p.class),
+                mark = mark(p.class),
                 seeds = seeds(p.loss),
                 best = p.best,
                 line = p.line
@@ -264,7 +280,7 @@ fn table(row: &GameRow, stored: &Stored) -> String {
                 .plies
                 .iter()
                 .enumerate()
-                .filter(|(i, p)| mover(*i) == side && p.class == class.as_str())
+                .filter(|(i, p)| mover(*i) == side && p.class == class)
                 .count();
             let _ = write!(out, " {n:>5}");
         }
@@ -287,7 +303,7 @@ fn biggest_blunder(stored: &Stored) -> Option<(usize, &StoredPly)> {
         .plies
         .iter()
         .enumerate()
-        .filter(|(_, p)| p.class == "blunder")
+        .filter(|(_, p)| p.class == Class::Blunder)
         .max_by_key(|(i, p)| (p.loss, std::cmp::Reverse(*i)))
 }
 
@@ -329,11 +345,11 @@ pub(crate) fn files(row: &GameRow, game: &Game, stored: &Stored) -> Vec<Attachme
         .plies
         .iter()
         .enumerate()
-        .filter_map(|(i, p)| match p.class.as_str() {
+        .filter_map(|(i, p)| match p.class {
             // The mark sits on the position the move made.
-            "mistake" => Some((i + 1, Mark::Mistake)),
-            "blunder" => Some((i + 1, Mark::Blunder)),
-            _ => None,
+            Class::Mistake => Some((i + 1, Mark::Mistake)),
+            Class::Blunder => Some((i + 1, Mark::Blunder)),
+            Class::Best | Class::Good | Class::Inaccuracy => None,
         })
         .collect();
     let mut files = vec![Attachment {
@@ -388,7 +404,7 @@ mod tests {
             played,
             best: 'C',
             loss,
-            class: class.into(),
+            class: Class::from_name(class).unwrap(),
             line: String::new(),
             scores: Vec::new(),
         };
@@ -417,7 +433,7 @@ mod tests {
             played,
             best,
             loss,
-            class: class.into(),
+            class: Class::from_name(class).unwrap(),
             line: String::new(),
             scores: Vec::new(),
         };
@@ -444,6 +460,19 @@ mod tests {
         );
     }
 
+    /// Reviews stored before the class was typed read back the same: it is stored
+    /// by name, and a name no class has is refused.
+    #[test]
+    fn a_stored_class_is_its_name() {
+        let json = r#"{"played":"A","best":"C","loss":400,"class":"mistake","line":"C d","scores":[["A",-100]]}"#;
+        let ply: StoredPly = serde_json::from_str(json).unwrap();
+        assert_eq!(ply.class, Class::Mistake);
+        let again = serde_json::to_string(&ply).unwrap();
+        assert!(again.contains(r#""class":"mistake""#), "{again}");
+        let bad = json.replace("mistake", "meh");
+        assert!(serde_json::from_str::<StoredPly>(&bad).is_err());
+    }
+
     #[test]
     fn losses_of_any_move_come_from_the_scores() {
         let stored = Stored {
@@ -451,7 +480,7 @@ mod tests {
                 played: 'A',
                 best: 'C',
                 loss: 400,
-                class: "mistake".into(),
+                class: Class::Mistake,
                 line: "C d".into(),
                 scores: vec![('A', -100), ('C', 300), ('D', 250)],
             }],
