@@ -67,13 +67,7 @@ async fn a_deadline_missed_while_the_bot_was_down_moves_later_and_the_player_is_
         meanwhile.iter().all(|m| m.reply.text.contains("Reminder")),
         "{meanwhile:?}"
     );
-    assert!(service
-        .store()
-        .game(game)
-        .await
-        .unwrap()
-        .unwrap()
-        .is_active());
+    assert!(support::active(&service, game).await);
     advance(Duration::from_secs(2)).await;
     let lost = due(&service).await;
     assert!(
@@ -187,20 +181,8 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
     ChatService::receipt(service.as_ref(), reachable(false)).await;
     advance(Duration::from_secs(120)).await;
     service.run_due_jobs().await;
-    assert!(!service
-        .store()
-        .game(on_console)
-        .await
-        .unwrap()
-        .unwrap()
-        .is_active());
-    assert!(service
-        .store()
-        .game(on_matrix)
-        .await
-        .unwrap()
-        .unwrap()
-        .is_active());
+    assert!(!support::active(&service, on_console).await);
+    assert!(support::active(&service, on_matrix).await);
 
     // Back: the 2 minutes are given back and the player to move is told.
     ChatService::receipt(service.as_ref(), reachable(true)).await;
@@ -218,20 +200,8 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
     // Lost on time only at the new deadline.
     advance(Duration::from_secs(59)).await;
     service.run_due_jobs().await;
-    assert!(service
-        .store()
-        .game(on_matrix)
-        .await
-        .unwrap()
-        .unwrap()
-        .is_active());
+    assert!(support::active(&service, on_matrix).await);
     advance(Duration::from_secs(2)).await;
     service.run_due_jobs().await;
-    assert!(!service
-        .store()
-        .game(on_matrix)
-        .await
-        .unwrap()
-        .unwrap()
-        .is_active());
+    assert!(!support::active(&service, on_matrix).await);
 }

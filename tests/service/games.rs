@@ -5,7 +5,7 @@
 
 use std::{sync::Arc, time::Duration};
 
-use crate::support::{cmd, mv, play, refused, start_game, user, winning_line, TempDb};
+use crate::support::{self, cmd, mv, play, refused, start_game, user, winning_line, TempDb};
 use oware_bot::service::{Action, Button, ButtonAction};
 
 #[tokio::test]
@@ -342,13 +342,7 @@ async fn resign_and_end_by_agreement() {
         asked.buttons[0].action.typed(),
         format!("/oware resign #{game} confirm")
     );
-    assert!(service
-        .store()
-        .game(game)
-        .await
-        .unwrap()
-        .unwrap()
-        .is_active());
+    assert!(support::active(&service, game).await);
     // A game that is not hers is refused, asked or confirmed.
     let wrong = service
         .handle(cmd(
@@ -360,13 +354,7 @@ async fn resign_and_end_by_agreement() {
         ))
         .await;
     assert!(wrong.private, "{}", wrong.text);
-    assert!(service
-        .store()
-        .game(game)
-        .await
-        .unwrap()
-        .unwrap()
-        .is_active());
+    assert!(support::active(&service, game).await);
     let done = service
         .handle(cmd(
             "alice",

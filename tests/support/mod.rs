@@ -172,6 +172,17 @@ pub async fn start_game(service: &Service) -> i64 {
     reply.game.expect("the accept reply names the game")
 }
 
+/// Whether game `game` is still being played, as stored.
+pub async fn active(service: &Service, game: i64) -> bool {
+    service
+        .store()
+        .game(game)
+        .await
+        .expect("the store answers")
+        .expect("the game exists")
+        .is_active()
+}
+
 /// Whether a reply is a refusal (private) rather than an applied command.
 pub fn refused(reply: &Reply) -> bool {
     reply.private
