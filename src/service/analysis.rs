@@ -9,11 +9,13 @@
 //! the same review.
 
 mod judge;
+mod pictures;
 mod report;
+mod stored;
 
 use serde::{Deserialize, Serialize};
 
-pub(super) use report::Stored;
+pub(super) use stored::Stored;
 
 use super::{
     outbox::{game_message, place_message},
@@ -306,7 +308,7 @@ impl Service {
         };
         match found.await {
             Ok(Some((row, game, stored))) => self
-                .heavy(move || report::files(&row, &game, &stored))
+                .heavy(move || pictures::files(&row, &game, &stored))
                 .await
                 .unwrap_or_else(|err| {
                     tracing::error!(game = id, error = %err, "could not draw the analysis");

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use super::report::{seeds, Stored};
+use super::report::seeds;
+use super::stored::Stored;
 use crate::{
     play::advice::AdviceTally,
     rules::Pit,
@@ -148,7 +149,7 @@ pub(crate) fn leaderboard(rows: &[AdviserRow], global: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::report::StoredPly;
+    use super::super::stored::StoredPly;
     use super::*;
 
     fn ply(played: char, scores: &[(char, i32)]) -> StoredPly {

@@ -1,112 +1,18 @@
-//! A review as stored (JSON in `analyses.result`) and as shown: the summary, the
-//! table of move classes, the mistakes with the engine's line, and the pictures.
+//! A review as shown: the summary, the turning point, the mistakes with the engine's
+//! line, and the table of move classes (the stored form is in `stored`, the pictures
+//! in `pictures`).
 
 use std::fmt::Write;
 
-use serde::{Deserialize, Serialize};
-
-use super::super::{view, Attachment, Reply};
-use crate::{
-    engine::analysis::{Analysis, Class},
-    render::{self, BoardView, Mark},
-    rules::{Game, Pit, Side},
-    store::GameRow,
-};
-
-/// [`Class`] stored by its name.
-mod class_name {
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    use crate::engine::analysis::Class;
-
-    pub(super) fn serialize<S: Serializer>(class: &Class, out: S) -> Result<S::Ok, S::Error> {
-        out.serialize_str(class.as_str())
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Class, D::Error> {
-        let name = String::deserialize(input)?;
-        Class::from_name(&name).ok_or_else(|| D::Error::custom(format!("no class {name:?}")))
-    }
-}
+use super::super::{view, Reply};
+use super::stored::{Stored, StoredPly};
+use crate::{engine::analysis::Class, rules::Side, store::GameRow};
 
 /// How many mistakes and blunders the text lists (the worst ones).
 const LISTED: usize = 8;
 
-/// A review as stored.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Stored {
-    /// One per move played.
-    pub plies: Vec<StoredPly>,
-    /// The expected final seed difference from South's side, per position, in
-    /// hundredths of a seed.
-    pub graph: Vec<i32>,
-    /// `[South, North]`, 0 to 100.
-    pub accuracy: [f64; 2],
-    /// The move after which the result was decided.
-    pub turning_point: Option<usize>,
-}
-
-/// One move's review.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub(crate) struct StoredPly {
-    /// The move played (canonical letter).
-    pub played: char,
-    /// The engine's best move.
-    pub best: char,
-    /// Seeds the move lost against the best, in hundredths.
-    pub loss: i32,
-    /// How good it was (stored by name: `best`, `good`, … `blunder`).
-    #[serde(with = "class_name")]
-    pub class: Class,
-    /// The engine's line from the best move, letters separated by spaces.
-    pub line: String,
-    /// Every legal move's value for the mover, in hundredths of a seed.
-    pub scores: Vec<(char, i32)>,
-}
-
-impl Stored {
-    /// The engine's review in storable form.
-    pub(crate) fn from_analysis(a: &Analysis) -> Stored {
-        Stored {
-            plies: a
-                .plies
-                .iter()
-                .map(|p| StoredPly {
-                    played: p.played.letter(),
-                    best: p.best.letter(),
-                    loss: p.loss,
-                    class: p.class,
-                    line: letters(&p.line),
-                    scores: p.scores.iter().map(|&(pit, v)| (pit.letter(), v)).collect(),
-                })
-                .collect(),
-            graph: a.graph.clone(),
-            accuracy: a.accuracy,
-            turning_point: a.turning_point,
-        }
-    }
-
-    /// What playing `pit` at move `ply` (0-based) would have lost against the best
-    /// move, in hundredths of a seed; `None` if it was not a legal move there.
-    pub(crate) fn loss_of(&self, ply: usize, pit: char) -> Option<i32> {
-        let p = self.plies.get(ply)?;
-        let best = p.scores.iter().map(|&(_, v)| v).max()?;
-        p.scores
-            .iter()
-            .find(|&&(letter, _)| letter == pit)
-            .map(|&(_, v)| best - v)
-    }
-}
-
-fn letters(line: &[Pit]) -> String {
-    line.iter()
-        .map(|p| p.letter().to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Who played move `ply` (South moves first from the start position).
-fn mover(ply: usize) -> Side {
+pub(super) fn mover(ply: usize) -> Side {
     if ply.is_multiple_of(2) {
         Side::South
     } else {
@@ -289,103 +195,6 @@ fn table(row: &GameRow, stored: &Stored) -> String {
     out
 }
 
-/// The words of the review's pictures.
-struct Captions {
-    /// The evaluation graph's title.
-    title: String,
-    /// The biggest blunder's caption and the start of its description.
-    blunder: Option<(String, String)>,
-}
-
-/// The biggest blunder: its ply and its stored move.
-fn biggest_blunder(stored: &Stored) -> Option<(usize, &StoredPly)> {
-    stored
-        .plies
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.class == Class::Blunder)
-        .max_by_key(|(i, p)| (p.loss, std::cmp::Reverse(*i)))
-}
-
-/// The [`Captions`] of game `row`'s review.
-fn captions(row: &GameRow, stored: &Stored) -> Captions {
-    let title = crate::tr!(
-        "report-graph-title",
-        game = row.id,
-        south = row.south_name,
-        north = row.north_name
-    );
-    let blunder = biggest_blunder(stored).map(|(i, p)| {
-        let caption = crate::tr!(
-            "report-blunder-caption",
-            move_number = i + 1,
-            name = view::name(row, mover(i)),
-            pit = p.played,
-            seeds = seeds(p.loss),
-            best = p.best
-        );
-        let description = crate::tr!(
-            "report-blunder-description",
-            game = row.id,
-            caption = caption
-        );
-        (caption, description)
-    });
-    Captions { title, blunder }
-}
-
-/// The pictures: the evaluation graph with mistakes and blunders marked, and the
-/// board just after the biggest blunder, its pit marked as the one just played and
-/// the better pit ringed.
-pub(crate) fn files(row: &GameRow, game: &Game, stored: &Stored) -> Vec<Attachment> {
-    let captions = captions(row, stored);
-    let title = &captions.title;
-    let values: Vec<f64> = stored.graph.iter().map(|&v| f64::from(v) / 100.0).collect();
-    let marks: Vec<(usize, Mark)> = stored
-        .plies
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| match p.class {
-            // The mark sits on the position the move made.
-            Class::Mistake => Some((i + 1, Mark::Mistake)),
-            Class::Blunder => Some((i + 1, Mark::Blunder)),
-            Class::Best | Class::Good | Class::Inaccuracy => None,
-        })
-        .collect();
-    let mut files = vec![Attachment {
-        file_name: format!("eval-{}.png", row.id),
-        mime: "image/png",
-        bytes: render::eval_graph_png(title, &values, &marks),
-        description: render::eval_graph_alt(title, &values, &marks),
-    }];
-    if let (Some((i, p)), Some((caption, description))) =
-        (biggest_blunder(stored), &captions.blunder)
-    {
-        let moves: Vec<Pit> = game.moves().take(i + 1).collect();
-        if let (Ok(after), Some(better)) = (
-            Game::from_moves(game.variant(), &moves),
-            Pit::from_letter(p.best),
-        ) {
-            let names = [row.south_name.as_str(), row.north_name.as_str()];
-            // The opponent's replies would be rings of their own: the picture is
-            // about the move played and the one that should have been.
-            let board = BoardView {
-                caption: Some(caption),
-                ring: Some(better),
-                legal: crate::rules::Moves::EMPTY,
-                ..BoardView::of_game(&after, names)
-            };
-            files.push(Attachment {
-                file_name: format!("blunder-{}-{}.png", row.id, i + 1),
-                mime: "image/png",
-                bytes: render::board_png(&board),
-                description: format!("{description} {}", render::alt_text(&board)),
-            });
-        }
-    }
-    files
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -421,77 +230,5 @@ mod tests {
         for text in [close, blunder, best] {
             assert!(!text.contains("good move"), "{text}");
         }
-    }
-
-    /// The biggest blunder's board is the position just after it: its pit is the
-    /// one just played, and the better pit is ringed.
-    #[test]
-    fn the_blunder_board_marks_the_pit_played_and_rings_the_better_one() {
-        let moves = [Pit::ALL[0], Pit::ALL[6]];
-        let game = Game::from_moves(crate::rules::Variant::Abapa, &moves).unwrap();
-        let ply = |played, best, class: &str, loss| StoredPly {
-            played,
-            best,
-            loss,
-            class: Class::from_name(class).unwrap(),
-            line: String::new(),
-            scores: Vec::new(),
-        };
-        let stored = Stored {
-            plies: vec![ply('A', 'A', "best", 0), ply('a', 'c', "blunder", 700)],
-            graph: vec![0, 0, -700],
-            accuracy: [100.0, 20.0],
-            turning_point: None,
-        };
-        let files = files(&GameRow::example(7), &game, &stored);
-        let board = files
-            .iter()
-            .find(|f| f.file_name == "blunder-7-2.png")
-            .expect("the blunder's board");
-        let text = &board.description;
-        assert!(
-            text.contains("Move 2: bob played a?? (−7); better c"),
-            "{text}"
-        );
-        assert!(text.contains("bob last played a sowing 4"), "{text}");
-        assert!(
-            text.contains("pit c is ringed as the better move"),
-            "{text}"
-        );
-    }
-
-    /// Reviews stored before the class was typed read back the same: it is stored
-    /// by name, and a name no class has is refused.
-    #[test]
-    fn a_stored_class_is_its_name() {
-        let json = r#"{"played":"A","best":"C","loss":400,"class":"mistake","line":"C d","scores":[["A",-100]]}"#;
-        let ply: StoredPly = serde_json::from_str(json).unwrap();
-        assert_eq!(ply.class, Class::Mistake);
-        let again = serde_json::to_string(&ply).unwrap();
-        assert!(again.contains(r#""class":"mistake""#), "{again}");
-        let bad = json.replace("mistake", "meh");
-        assert!(serde_json::from_str::<StoredPly>(&bad).is_err());
-    }
-
-    #[test]
-    fn losses_of_any_move_come_from_the_scores() {
-        let stored = Stored {
-            plies: vec![StoredPly {
-                played: 'A',
-                best: 'C',
-                loss: 400,
-                class: Class::Mistake,
-                line: "C d".into(),
-                scores: vec![('A', -100), ('C', 300), ('D', 250)],
-            }],
-            graph: vec![0, 300],
-            accuracy: [50.0, 100.0],
-            turning_point: None,
-        };
-        assert_eq!(stored.loss_of(0, 'C'), Some(0));
-        assert_eq!(stored.loss_of(0, 'D'), Some(50));
-        assert_eq!(stored.loss_of(0, 'A'), Some(400));
-        assert_eq!(stored.loss_of(0, 'B'), None);
-        assert_eq!(stored.loss_of(1, 'A'), None);
     }
 }
