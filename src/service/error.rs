@@ -2,9 +2,13 @@
 //! [`ServiceError::Internal`] is an expected refusal whose message tells the user what
 //! to do instead; those two are logged and shown as one generic line.
 
+mod rules;
+
+use rules::{illegal_text, pit_text};
+
 use super::{advice::AdviceError, view::side_name, LinkCode};
 use crate::{
-    rules::{IllegalMove, PitParseError, Side},
+    rules::{IllegalMove, PitParseError},
     store::StoreError,
 };
 
@@ -21,66 +25,6 @@ fn yes_no(flag: bool) -> &'static str {
         "yes"
     } else {
         "no"
-    }
-}
-
-/// A side's own pit letters, as it types them: `A to F`, `a to f`.
-fn letters(side: Side) -> String {
-    match side {
-        Side::South => crate::tr!("error-pit-letters-south"),
-        Side::North => crate::tr!("error-pit-letters-north"),
-    }
-}
-
-/// Why a typed pit letter was not understood.
-fn pit_text(error: &PitParseError) -> String {
-    match error {
-        PitParseError::Empty(side) => crate::tr!("error-pit-empty", letters = letters(*side)),
-        PitParseError::NotAPit(typed, side) => crate::tr!(
-            "error-pit-not-a-pit",
-            typed = typed,
-            letters = letters(*side)
-        ),
-    }
-}
-
-/// Why the rules forbid a move.
-fn illegal_text(error: &IllegalMove) -> String {
-    match *error {
-        IllegalMove::GameOver => crate::tr!("error-illegal-game-over"),
-        IllegalMove::NotYourRow { pit, side, legal } => crate::tr!(
-            "error-illegal-not-your-row",
-            pit = pit,
-            owner = side_name(pit.owner()),
-            side = side_name(side),
-            legal = legal
-        ),
-        IllegalMove::EmptyPit {
-            pit,
-            legal,
-            must_feed: false,
-        } => crate::tr!("error-illegal-empty-pit", pit = pit, legal = legal),
-        IllegalMove::EmptyPit {
-            pit,
-            legal,
-            must_feed: true,
-        } => crate::tr!(
-            "error-illegal-empty-pit-must-feed",
-            pit = pit,
-            legal = legal
-        ),
-        IllegalMove::MustFeed { pit, legal } => crate::tr!(
-            "error-illegal-must-feed",
-            opponent = side_name(pit.owner().opponent()),
-            pit = pit,
-            legal = legal
-        ),
-        IllegalMove::GrandSlamForbidden { pit, legal } => crate::tr!(
-            "error-illegal-grand-slam",
-            pit = pit,
-            opponent = side_name(pit.owner().opponent()),
-            legal = legal
-        ),
     }
 }
 
@@ -372,48 +316,5 @@ mod tests {
                 && text.ends_with("Ask one of them."),
             "{text}"
         );
-    }
-
-    #[test]
-    fn the_rules_refusals_read_as_the_rules_word_them() {
-        use crate::rules::{Moves, Pit};
-        let pit = Pit::of(Side::North, 2);
-        let legal = Moves::from_bits(0b11);
-        for illegal in [
-            IllegalMove::GameOver,
-            IllegalMove::NotYourRow {
-                pit,
-                side: Side::South,
-                legal,
-            },
-            IllegalMove::EmptyPit {
-                pit,
-                legal,
-                must_feed: false,
-            },
-            IllegalMove::EmptyPit {
-                pit,
-                legal,
-                must_feed: true,
-            },
-            IllegalMove::MustFeed { pit, legal },
-            IllegalMove::GrandSlamForbidden { pit, legal },
-        ] {
-            assert_eq!(
-                ServiceError::Illegal(illegal).to_string(),
-                format!("That move is not allowed: {illegal}.")
-            );
-        }
-        for bad in [
-            PitParseError::Empty(Side::South),
-            PitParseError::Empty(Side::North),
-            PitParseError::NotAPit("zz".into(), Side::North),
-        ] {
-            let rules = bad.to_string();
-            assert_eq!(
-                ServiceError::BadPit(bad).to_string(),
-                format!("{rules}. For example `/move c`.")
-            );
-        }
     }
 }

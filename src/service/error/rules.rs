@@ -1,0 +1,116 @@
+//! The rules' refusals of a move in the player's words: a pit letter not understood,
+//! or a move the rules forbid, each with the moves that are legal.
+
+use crate::{
+    rules::{IllegalMove, PitParseError, Side},
+    service::view::side_name,
+};
+
+/// A side's own pit letters, as it types them: `A to F`, `a to f`.
+fn letters(side: Side) -> String {
+    match side {
+        Side::South => crate::tr!("error-pit-letters-south"),
+        Side::North => crate::tr!("error-pit-letters-north"),
+    }
+}
+
+/// Why a typed pit letter was not understood.
+pub(super) fn pit_text(error: &PitParseError) -> String {
+    match error {
+        PitParseError::Empty(side) => crate::tr!("error-pit-empty", letters = letters(*side)),
+        PitParseError::NotAPit(typed, side) => crate::tr!(
+            "error-pit-not-a-pit",
+            typed = typed,
+            letters = letters(*side)
+        ),
+    }
+}
+
+/// Why the rules forbid a move.
+pub(super) fn illegal_text(error: &IllegalMove) -> String {
+    match *error {
+        IllegalMove::GameOver => crate::tr!("error-illegal-game-over"),
+        IllegalMove::NotYourRow { pit, side, legal } => crate::tr!(
+            "error-illegal-not-your-row",
+            pit = pit,
+            owner = side_name(pit.owner()),
+            side = side_name(side),
+            legal = legal
+        ),
+        IllegalMove::EmptyPit {
+            pit,
+            legal,
+            must_feed: false,
+        } => crate::tr!("error-illegal-empty-pit", pit = pit, legal = legal),
+        IllegalMove::EmptyPit {
+            pit,
+            legal,
+            must_feed: true,
+        } => crate::tr!(
+            "error-illegal-empty-pit-must-feed",
+            pit = pit,
+            legal = legal
+        ),
+        IllegalMove::MustFeed { pit, legal } => crate::tr!(
+            "error-illegal-must-feed",
+            opponent = side_name(pit.owner().opponent()),
+            pit = pit,
+            legal = legal
+        ),
+        IllegalMove::GrandSlamForbidden { pit, legal } => crate::tr!(
+            "error-illegal-grand-slam",
+            pit = pit,
+            opponent = side_name(pit.owner().opponent()),
+            legal = legal
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ServiceError;
+    use super::*;
+
+    #[test]
+    fn the_rules_refusals_read_as_the_rules_word_them() {
+        use crate::rules::{Moves, Pit};
+        let pit = Pit::of(Side::North, 2);
+        let legal = Moves::from_bits(0b11);
+        for illegal in [
+            IllegalMove::GameOver,
+            IllegalMove::NotYourRow {
+                pit,
+                side: Side::South,
+                legal,
+            },
+            IllegalMove::EmptyPit {
+                pit,
+                legal,
+                must_feed: false,
+            },
+            IllegalMove::EmptyPit {
+                pit,
+                legal,
+                must_feed: true,
+            },
+            IllegalMove::MustFeed { pit, legal },
+            IllegalMove::GrandSlamForbidden { pit, legal },
+        ] {
+            assert_eq!(
+                ServiceError::Illegal(illegal).to_string(),
+                format!("That move is not allowed: {illegal}.")
+            );
+        }
+        for bad in [
+            PitParseError::Empty(Side::South),
+            PitParseError::Empty(Side::North),
+            PitParseError::NotAPit("zz".into(), Side::North),
+        ] {
+            let rules = bad.to_string();
+            assert_eq!(
+                ServiceError::BadPit(bad).to_string(),
+                format!("{rules}. For example `/move c`.")
+            );
+        }
+    }
+}
