@@ -4,123 +4,23 @@
 //!
 //! [`parse_command`] turns a message into a [`ParsedAction`] whose mentions are still
 //! raw strings (`@bob`, `@bob:example.org`, `<@123>`); the adapter resolves them into
-//! [`User`]s with [`ParsedAction::resolve`].
+//! [`User`](crate::service::User)s with [`ParsedAction::resolve`].
 
 mod admin;
 mod coach;
 mod error;
+mod parsed;
 mod play;
 mod tournament;
 mod typo;
 mod words;
 
 pub use error::ParseError;
+pub use parsed::ParsedAction;
 
 use words::{at_most_one, only_challenge, only_id, split_id, split_marked_id};
 
-use crate::service::{Action, AdminAction, ChallengeOptions, LinkCode, User};
-
-/// A parsed command, mentions not yet resolved into users.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParsedAction {
-    /// `play @someone [options]`.
-    Play {
-        /// The mention as typed.
-        opponent: String,
-        /// The options.
-        options: ChallengeOptions,
-    },
-    /// `stats [@someone]`.
-    Stats {
-        /// The mention as typed, if any.
-        user: Option<String>,
-    },
-    /// `history [@someone]`.
-    History {
-        /// The mention as typed, if any.
-        user: Option<String>,
-    },
-    /// `admin adjudicate #12 @winner why`.
-    Adjudicate {
-        /// The game.
-        game: i64,
-        /// The winner's mention as typed.
-        winner: String,
-        /// Why.
-        reason: String,
-    },
-    /// `admin ban @someone [days] why`.
-    Ban {
-        /// The mention as typed.
-        user: String,
-        /// How long, when given.
-        length: Option<crate::service::BanLength>,
-        /// Why.
-        reason: String,
-    },
-    /// `admin unban @someone`.
-    Unban {
-        /// The mention as typed.
-        user: String,
-    },
-    /// Any command that mentions nobody.
-    Other(Action),
-}
-
-impl ParsedAction {
-    /// The mention the command carries, as typed, if any.
-    #[must_use]
-    pub fn mention(&self) -> Option<&str> {
-        match self {
-            ParsedAction::Play { opponent, .. } => Some(opponent),
-            ParsedAction::Stats { user } | ParsedAction::History { user } => user.as_deref(),
-            ParsedAction::Adjudicate { winner, .. } => Some(winner),
-            ParsedAction::Ban { user, .. } | ParsedAction::Unban { user } => Some(user),
-            ParsedAction::Other(_) => None,
-        }
-    }
-
-    /// Turns mentions into users with the adapter's `resolve`.
-    ///
-    /// # Errors
-    /// Whatever `resolve` returns for a mention it cannot resolve.
-    pub fn resolve<E>(self, mut resolve: impl FnMut(&str) -> Result<User, E>) -> Result<Action, E> {
-        Ok(match self {
-            ParsedAction::Play { opponent, options } => Action::Play {
-                opponent: resolve(&opponent)?,
-                options,
-            },
-            ParsedAction::Stats { user } => Action::Stats {
-                user: user.as_deref().map(&mut resolve).transpose()?,
-            },
-            ParsedAction::History { user } => Action::History {
-                user: user.as_deref().map(&mut resolve).transpose()?,
-            },
-            ParsedAction::Adjudicate {
-                game,
-                winner,
-                reason,
-            } => Action::admin(AdminAction::Adjudicate {
-                game,
-                winner: Some(resolve(&winner)?),
-                reason,
-            }),
-            ParsedAction::Ban {
-                user,
-                length,
-                reason,
-            } => Action::admin(AdminAction::Ban {
-                user: resolve(&user)?,
-                length,
-                reason,
-            }),
-            ParsedAction::Unban { user } => Action::admin(AdminAction::Unban {
-                user: resolve(&user)?,
-            }),
-            ParsedAction::Other(action) => action,
-        })
-    }
-}
+use crate::service::{Action, AdminAction, LinkCode};
 
 /// The longest command taken, in characters.
 pub const MAX_COMMAND_CHARS: usize = 500;
@@ -411,5 +311,7 @@ fn parse_leaderboard(args: &[&str]) -> Result<ParsedAction, ParseError> {
     Ok(ParsedAction::Other(Action::Leaderboard { global, page }))
 }
 
+#[cfg(test)]
+mod refusal_tests;
 #[cfg(test)]
 mod tests;
