@@ -16,6 +16,7 @@ pub mod markdown;
 pub mod message;
 pub mod options;
 mod reachable;
+pub mod records;
 pub mod respond;
 pub mod tournament;
 pub mod translate;
