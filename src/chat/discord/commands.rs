@@ -1,8 +1,8 @@
-//! The slash commands: `/oware …` and `/move` (the records, reviews and puzzles are in
-//! [`records`](super::records), admin and tournament ones in their own files). Each is a one-liner that builds an
+//! The slash commands: `/oware …` and `/move`. Each is a one-liner that builds an
 //! [`Action`] with the pure functions in [`translate`](super::translate) and hands it to
 //! [`respond::command`](super::respond::command). The `///` comments are the
-//! descriptions Discord shows.
+//! descriptions Discord shows. The records, reviews and puzzles are in
+//! [`records`](super::records); admin and tournament commands in their own files.
 
 use poise::serenity_prelude as serenity;
 use poise::ChoiceParameter as _;
