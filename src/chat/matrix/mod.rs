@@ -32,6 +32,7 @@ mod direct;
 mod fault;
 mod files;
 mod handle;
+mod html;
 pub mod incoming;
 mod journal;
 mod login;

@@ -13,6 +13,7 @@ use matrix_sdk::ruma::events::room::{ImageInfo, MediaSource};
 use matrix_sdk::ruma::events::Mentions;
 use matrix_sdk::ruma::{OwnedEventId, OwnedUserId, UInt};
 
+use super::html::{escape, markdown_html};
 use crate::service::{Attachment, Button, ButtonAction, Reply, User};
 
 /// Where in a room a message goes.
@@ -189,54 +190,6 @@ pub fn choices_line(buttons: &[Button]) -> Option<String> {
 #[must_use]
 pub fn matrix_commands(text: &str) -> String {
     text.replace("`/", "`!")
-}
-
-/// Light Markdown (`**bold**`, `` `code` ``, line breaks) as escaped HTML.
-#[must_use]
-pub fn markdown_html(text: &str) -> String {
-    let escaped = escape(text);
-    let mut out = String::with_capacity(escaped.len() + 16);
-    let mut bold = false;
-    let mut code = false;
-    let mut rest = escaped.as_str();
-    while let Some(c) = rest.chars().next() {
-        if !code && rest.starts_with("**") {
-            out.push_str(if bold { "</strong>" } else { "<strong>" });
-            bold = !bold;
-            rest = &rest[2..];
-            continue;
-        }
-        match c {
-            '`' => {
-                out.push_str(if code { "</code>" } else { "<code>" });
-                code = !code;
-            }
-            '\n' => out.push_str("<br>"),
-            _ => out.push(c),
-        }
-        rest = &rest[c.len_utf8()..];
-    }
-    if code {
-        out.push_str("</code>");
-    }
-    if bold {
-        out.push_str("</strong>");
-    }
-    out
-}
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// Width and height from a PNG's IHDR chunk.
@@ -440,13 +393,5 @@ mod tests {
         assert_eq!(v["msgtype"], "m.notice");
         let v = to_json(&text_message(&Reply::private("No"), &Spot::default()));
         assert_eq!(v["msgtype"], "m.notice");
-    }
-
-    #[test]
-    fn markdown_is_escaped_then_styled() {
-        assert_eq!(
-            markdown_html("**a** & `b<c>`\nx"),
-            "<strong>a</strong> &amp; <code>b&lt;c&gt;</code><br>x"
-        );
     }
 }
