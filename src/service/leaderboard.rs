@@ -10,7 +10,7 @@ use super::{
 use crate::{
     render,
     rules::{EndReason, Side},
-    store::{Ending, RatingNumbers, RatingRow, Scope},
+    store::{RatingNumbers, RatingRow, Scope},
 };
 
 /// Players per leaderboard page.
@@ -270,35 +270,21 @@ impl Service {
                 Side::North => (row.north_score, row.south_score),
             };
             let ending = row.state.ending();
-            let by = ending.and_then(|e| view::won_by(e.reason));
             let result = match ending {
                 None => crate::tr!("standings-in-progress", ply = row.ply),
                 Some(e) if e.reason == EndReason::Aborted => crate::tr!("standings-aborted"),
-                // An admin's draw: how, not a score that decided nothing.
-                Some(Ending {
-                    winner: None,
-                    reason: EndReason::Adjudicated(_),
-                }) => crate::tr!("standings-drew-by", by = crate::tr!("view-by-admin")),
-                Some(Ending { winner: None, .. }) => {
-                    crate::tr!("standings-drew", mine = mine, theirs = theirs)
-                }
-                // Won without the seeds deciding: how, not a score that decided nothing.
-                Some(Ending {
-                    winner: Some(winner),
-                    ..
-                }) if by.is_some() => {
-                    let by = by.clone().unwrap_or_default();
-                    if winner == side {
-                        crate::tr!("standings-won-by", by = by)
-                    } else {
-                        crate::tr!("standings-lost-by", by = by)
+                // Ended by resignation, time or an admin: say how, not a score that
+                // decided nothing.
+                Some(e) => match (e.winner.map(|w| w == side), view::won_by(e.reason)) {
+                    (None, Some(by)) => crate::tr!("standings-drew-by", by = by),
+                    (Some(true), Some(by)) => crate::tr!("standings-won-by", by = by),
+                    (Some(false), Some(by)) => crate::tr!("standings-lost-by", by = by),
+                    (None, None) => crate::tr!("standings-drew", mine = mine, theirs = theirs),
+                    (Some(true), None) => crate::tr!("standings-won", mine = mine, theirs = theirs),
+                    (Some(false), None) => {
+                        crate::tr!("standings-lost", mine = mine, theirs = theirs)
                     }
-                }
-                Some(Ending {
-                    winner: Some(winner),
-                    ..
-                }) if winner == side => crate::tr!("standings-won", mine = mine, theirs = theirs),
-                Some(_) => crate::tr!("standings-lost", mine = mine, theirs = theirs),
+                },
             };
             let reason = match ending.map(|e| e.reason) {
                 Some(EndReason::Agreement) => Some(crate::tr!("standings-by-agreement")),

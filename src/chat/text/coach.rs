@@ -4,6 +4,9 @@
 use super::{only_id, quote, ParseError, ParsedAction};
 use crate::service::Action;
 
+/// The option that answers a puzzle: `puzzle answer:c`.
+const ANSWER: &str = "answer:";
+
 /// Parses the arguments of the coach's command `name`.
 pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseError> {
     let flag = |word: &str, accepted: &[&str]| {
@@ -35,8 +38,12 @@ pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAct
         // `puzzle answer:c` answers (as Discord's `/oware puzzle answer:c`).
         // `answer: c` (a space after the colon) is the same answer.
         "puzzle" => match args {
-            [word, rest @ ..] if word.to_lowercase().starts_with("answer:") => {
-                let glued = &word["answer:".len()..];
+            [word, rest @ ..]
+                if word
+                    .get(..ANSWER.len())
+                    .is_some_and(|key| key.eq_ignore_ascii_case(ANSWER)) =>
+            {
+                let glued = &word[ANSWER.len()..];
                 let mut words = std::iter::once(glued)
                     .filter(|w| !w.is_empty())
                     .chain(rest.iter().copied());

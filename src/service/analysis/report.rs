@@ -40,45 +40,39 @@ fn mark(class: Class) -> &'static str {
     }
 }
 
-/// `a good move`, `an inaccuracy`, `a mistake`, `a blunder`.
-fn class_phrase(class: Class) -> String {
-    match class {
-        Class::Good => crate::tr!("report-class-good"),
-        Class::Best => crate::tr!("report-class-best"),
-        Class::Inaccuracy => crate::tr!("report-class-inaccuracy"),
-        Class::Mistake => crate::tr!("report-class-mistake"),
-        Class::Blunder => crate::tr!("report-class-blunder"),
-    }
-}
-
 /// The move after which the result never changed, `i`, by `name`: what it was,
 /// and, when it was not the best, how much it lost (a "good" move is only close).
 fn turning_point(i: usize, name: &str, p: &StoredPly) -> String {
-    if p.played == p.best {
-        return crate::tr!(
-            "report-turning-point-best",
-            move_number = i + 1,
-            name = name,
-            pit = p.played
-        );
-    }
-    if mark(p.class).is_empty() {
-        return crate::tr!(
-            "report-turning-point-close",
-            move_number = i + 1,
-            name = name,
-            pit = p.played,
-            seeds = seeds(p.loss),
-            best = p.best
-        );
-    }
+    let class = match p.class {
+        Class::Best => {
+            return crate::tr!(
+                "report-turning-point-best",
+                move_number = i + 1,
+                name = name,
+                pit = p.played
+            )
+        }
+        Class::Good => {
+            return crate::tr!(
+                "report-turning-point-close",
+                move_number = i + 1,
+                name = name,
+                pit = p.played,
+                seeds = seeds(p.loss),
+                best = p.best
+            )
+        }
+        Class::Inaccuracy => crate::tr!("report-class-inaccuracy"),
+        Class::Mistake => crate::tr!("report-class-mistake"),
+        Class::Blunder => crate::tr!("report-class-blunder"),
+    };
     crate::tr!(
         "report-turning-point",
         move_number = i + 1,
         name = name,
         pit = p.played,
         mark = mark(p.class),
-        class = class_phrase(p.class),
+        class = class,
         seeds = seeds(p.loss),
         best = p.best
     )
