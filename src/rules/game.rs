@@ -210,12 +210,19 @@ impl Game {
     #[must_use]
     pub fn repetition_after(&self, pit: Pit) -> Option<Outcome> {
         self.check(pit).ok()?;
-        let before = self.position;
-        let (after, effect) = before.play_unchecked(pit, self.variant);
-        let repeats = after.score(before.to_move()) < WINNING_SCORE
+        let (after, effect) = self.position.play_unchecked(pit, self.variant);
+        self.repeats(after, &effect)
+            .then(|| Outcome::by_score(EndReason::Repetition, after.swept().scores()))
+    }
+
+    /// Whether reaching `after` by a move that did `effect` ends the game by
+    /// repetition: it did not win, captured nothing, and `after` was seen since the
+    /// last capture. The one statement of the rule, for [`Game::play`] and
+    /// [`Game::repetition_after`].
+    fn repeats(&self, after: Position, effect: &Effect) -> bool {
+        after.score(self.position.to_move()) < WINNING_SCORE
             && effect.captured == 0
-            && self.seen.contains(&after.key());
-        repeats.then(|| Outcome::by_score(EndReason::Repetition, after.swept().scores()))
+            && self.seen.contains(&after.key())
     }
 
     /// Checks a move without playing it.
@@ -240,7 +247,7 @@ impl Game {
         let (mut after, effect) = before.play_unchecked(pit, self.variant);
         if after.score(mover) >= WINNING_SCORE {
             self.outcome = Some(Outcome::by_score(EndReason::WinningScore, after.scores()));
-        } else if effect.captured == 0 && self.seen.contains(&after.key()) {
+        } else if self.repeats(after, &effect) {
             after = after.swept();
             self.outcome = Some(Outcome::by_score(EndReason::Repetition, after.scores()));
         } else {
