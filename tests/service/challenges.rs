@@ -188,11 +188,7 @@ async fn threads_and_several_games() {
         "{}",
         reply.text
     );
-    let named = Action::Move {
-        pit: "d".into(),
-        game: Some(second),
-        ply: None,
-    };
+    let named = support::mv_in("d", second);
     let reply = service.handle(at("alice", named, &server)).await;
     assert_eq!(
         (reply.private, reply.game),

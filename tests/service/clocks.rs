@@ -135,15 +135,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     assert!(!board.text.contains("(seeds"), "{}", board.text);
     // A move after it names how the game was won, not a score that decided nothing.
     let late = service
-        .handle(cmd_at(
-            &here,
-            "alice",
-            Action::Move {
-                pit: "a".into(),
-                game: Some(game),
-                ply: None,
-            },
-        ))
+        .handle(cmd_at(&here, "alice", support::mv_in("a", game)))
         .await;
     assert!(late.text.contains("(bob won on time)"), "{}", late.text);
 }
@@ -178,15 +170,7 @@ async fn a_live_clock_counts_down_gains_the_increment_and_flags() {
     // Bob lets his clock run out; his move just after the flag falls is too late.
     advance(Duration::from_secs(56)).await;
     let late = service
-        .handle(cmd_at(
-            &here,
-            "bob",
-            Action::Move {
-                pit: "a".into(),
-                game: Some(game),
-                ply: None,
-            },
-        ))
+        .handle(cmd_at(&here, "bob", support::mv_in("a", game)))
         .await;
     assert!(
         late.private && late.text.contains("Too late"),

@@ -140,14 +140,7 @@ async fn the_bot_moves_first_when_asked_and_others_cannot_move_for_it() {
     assert_eq!(stored_game(&service, game_id).await.plies().len(), 1);
     // Bob is no player here; he cannot move in Alice's game.
     let reply = service
-        .handle(cmd(
-            "bob",
-            Action::Move {
-                pit: "a".into(),
-                game: Some(game_id),
-                ply: None,
-            },
-        ))
+        .handle(cmd("bob", support::mv_in("a", game_id)))
         .await;
     assert!(refused(&reply));
 }

@@ -210,15 +210,7 @@ async fn refusals_are_private_and_change_nothing() {
         ("alice", mv(""), "name a pit"),
         ("alice", mv("ab"), "not a pit"),
         ("alice", mv("é"), "not a pit"),
-        (
-            "alice",
-            Action::Move {
-                pit: "c".into(),
-                game: Some(999),
-                ply: None,
-            },
-            "no game #999",
-        ),
+        ("alice", support::mv_in("c", 999), "no game #999"),
         (
             "carol",
             Action::Resign {

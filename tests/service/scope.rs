@@ -51,15 +51,7 @@ async fn a_game_is_reached_only_from_its_own_server_or_room() {
     }
     // A player cannot move it from elsewhere either, nor replay it while it runs.
     let reply = service
-        .handle(cmd_at(
-            &other_server,
-            "alice",
-            Action::Move {
-                pit: "a".into(),
-                game: Some(game),
-                ply: None,
-            },
-        ))
+        .handle(cmd_at(&other_server, "alice", support::mv_in("a", game)))
         .await;
     assert!(
         reply.private && reply.text.contains("here"),

@@ -154,6 +154,15 @@ pub fn mv(pit: &str) -> Action {
     }
 }
 
+/// A typed move in game `game`.
+pub fn mv_in(pit: &str, game: i64) -> Action {
+    Action::Move {
+        pit: pit.to_owned(),
+        game: Some(game),
+        ply: None,
+    }
+}
+
 pub fn play(opponent: &str) -> Action {
     Action::Play {
         opponent: user(opponent),
