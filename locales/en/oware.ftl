@@ -82,6 +82,7 @@ alt-last-move = { $player } last played { $pit } sowing { $sown }{ $effect }
 alt-better = pit { $pit } is ringed as the better move
 alt-to-move = { $player } to move ({ $legal })
 alt-game-over = the game is over
+alt-seat-north = drawn from North's side, North's row at the bottom
 alt-clock-running = , running
 alt-clocks = clocks: { $south } { $south_clock }{ $south_running }, { $north } { $north_clock }{ $north_running }
 result-resignation = { $winner } wins by resignation
@@ -109,6 +110,8 @@ caption-after = After { $moves } moves
 board-to-move = to move
 board-game-over = Game over
 board-captured = captured
+board-seat-south = South's view
+board-seat-north = North's view
 key-played = played
 key-captured = captured
 key-can-move = can move
@@ -368,15 +371,15 @@ help = **Oware bot**: play Oware (abapa rules) right here.
     - `/oware play @someone`: challenge someone. Options: `first:me|them|random` `rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off` `time:3d|12h|30m|5+3|none` `reminders:on|off`. By default you move first and play South (A–F), rated, 3 days a move.
     - Clocks: `time:3d` is a deadline per move (with reminders); `time:5+3` a live clock (5 min, +3 s a move); `time:none` casual only. Out of time loses.
     - `/oware play @oware-bot level:easy|medium|hard`: the engine, at once (never rated).
-    - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); `/oware cancel` withdraws your own.
+    - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); `/oware cancel` withdraws yours.
     - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
-    - `/oware board`: the board. `/oware games`: your games.
+    - `/oware board`: the board (`/oware settings me board:my-side`: from your side); `/oware games`.
     - `/oware resign`; `/oware end`: end a cycle, each taking their own row (not a draw offer; the other confirms). `/oware abort`: call a game off before both sides have moved (no result).
-    - `/oware rematch`: after a game, challenge the same player again, sides swapped; `/oware reissue c7`: make an expired challenge again.
+    - `/oware rematch`: after a game, play again, sides swapped; `/oware reissue c7`: renew an expired challenge.
     - `/oware advise d`: watching? Suggest a pit for the side to move (tallied); `advice:on` is casual games' default.
     - `/oware leaderboard [global] [page:2]`: ratings here or everywhere.
     - `/oware stats [@someone]`: rating, record, head-to-head, chart; `/oware history [@someone]`: last 10 games.
-    - `/oware replay #12`: a game as a GIF and a record.
+    - `/oware replay #12`: a game as a GIF and record.
     - `/oware analyse #12`: the engine's review of a finished game; `/oware advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional).
@@ -743,6 +746,12 @@ settings-bad-value = `{ $key }:{ $value }` is not a setting I know. `{ $key }` i
 settings-bad-language = `language:{ $value }` is not a language I speak: I have { $languages }.
 settings-no-such-key = There is no setting `{ $key }`. The settings are { $keys }.
 settings-rated-needs-clock = Rated games need a clock: with `rated:yes`, set `time` to a clock such as `3d` or `5+3` (or leave it at `default`).
+my-settings-shown = **Your settings** (only you see them; change them with `/oware settings me key:value`):
+my-settings-changed = Your settings changed ({ $changes }).
+my-settings-board-south = south: boards show North's row on top, as everyone sees them (the default)
+my-settings-board-my-side = my-side: when you play North, your own boards (`/oware board`) show your row at the bottom
+my-settings-bad-board = `board:{ $value }` is not a choice: `board:my-side` shows your own row at the bottom when you play North, `board:south` shows every board as everyone sees it.
+my-settings-no-such-key = There is no personal setting `{ $key }`. Yours are { $keys }; a server's settings are `/oware settings key:value`.
 settings-yes = yes
 settings-no = no
 settings-default = default ({ $default })

@@ -264,20 +264,19 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
                 })
             }
         },
-        "settings" => Other(Action::Settings {
-            changes: args
-                .iter()
-                .map(|word| match word.split_once([':', '=']) {
-                    Some((key, value)) if !key.is_empty() && !value.is_empty() => {
-                        Ok((key.to_owned(), value.to_owned()))
-                    }
-                    _ => Err(ParseError::UnexpectedWord {
-                        command: name.to_owned(),
-                        word: quote(word),
-                    }),
-                })
-                .collect::<Result<_, _>>()?,
-        }),
+        // `settings me board:my-side`: the author's own; `settings [server] key:value`:
+        // the place's (`server` as Discord's subcommand has it).
+        "settings" => match args.first().map(|w| w.to_lowercase()).as_deref() {
+            Some("me" | "mine") => Other(Action::MySettings {
+                changes: setting_changes(name, &args[1..])?,
+            }),
+            Some("server" | "here" | "room") => Other(Action::Settings {
+                changes: setting_changes(name, &args[1..])?,
+            }),
+            _ => Other(Action::Settings {
+                changes: setting_changes(name, args)?,
+            }),
+        },
         // `help rules`, `help admin`, `help tournament` (Discord's `topic:`).
         _ => match args.first().map(|w| w.to_lowercase()).as_deref() {
             Some("rules") => Other(Action::Rules),
@@ -289,6 +288,21 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             Some(_) => return Err(ParseError::HelpTopic(quote(args[0]))),
         },
     })
+}
+
+/// `key:value` (or `key=value`) pairs, in the order typed.
+fn setting_changes(name: &str, args: &[&str]) -> Result<Vec<(String, String)>, ParseError> {
+    args.iter()
+        .map(|word| match word.split_once([':', '=']) {
+            Some((key, value)) if !key.is_empty() && !value.is_empty() => {
+                Ok((key.to_owned(), value.to_owned()))
+            }
+            _ => Err(ParseError::UnexpectedWord {
+                command: name.to_owned(),
+                word: quote(word),
+            }),
+        })
+        .collect()
 }
 
 fn parse_leaderboard(args: &[&str]) -> Result<ParsedAction, ParseError> {

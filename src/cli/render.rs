@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::render::{alt_text, board_png, replay_gif, result_line, BoardView};
-use crate::rules::{text_board, Game, IllegalMove, Pit, Variant};
+use crate::rules::{text_board, Game, IllegalMove, Pit, Side, Variant};
 
 /// Arguments of `oware-bot render`.
 #[derive(Debug, Args)]
@@ -31,6 +31,19 @@ pub struct RenderArgs {
     /// Rules variant: abapa, forbidden or capture-all.
     #[arg(long, default_value = "abapa", value_parser = super::parse_variant)]
     pub variant: Variant,
+    /// Whose seat the board is seen from: south (the shared view) or north (North's
+    /// row at the bottom, as a North player's `board:my-side` setting shows it).
+    #[arg(long, default_value = "south", value_parser = parse_seat)]
+    pub seat: Side,
+}
+
+/// Parses `south` or `north` for clap.
+fn parse_seat(text: &str) -> Result<Side, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "south" | "s" => Ok(Side::South),
+        "north" | "n" => Ok(Side::North),
+        _ => Err(format!("`{text}` is not a seat: use south or north")),
+    }
 }
 
 /// Why `render` could not make its picture.
@@ -106,6 +119,7 @@ pub fn run(args: &RenderArgs, out: &mut impl Write) -> anyhow::Result<()> {
     let result = game.outcome().map(|o| result_line(&o, names));
     let mut view = BoardView::of_game(&game, names);
     view.caption = args.caption.as_deref().or(result.as_deref());
+    view.seat = args.seat;
     let bytes = if args.replay {
         replay_gif(&game, names)
     } else {
@@ -115,7 +129,11 @@ pub fn run(args: &RenderArgs, out: &mut impl Write) -> anyhow::Result<()> {
         path: args.out.clone(),
         source,
     })?;
-    write!(out, "{}", text_board(game.position(), !game.is_over()))?;
+    write!(
+        out,
+        "{}",
+        text_board(game.position(), !game.is_over(), args.seat)
+    )?;
     writeln!(out, "{}", alt_text(&view))?;
     writeln!(out, "wrote {} ({} bytes)", args.out.display(), bytes.len())?;
     out.flush()?;

@@ -98,6 +98,9 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
             north_running = running(Side::North)
         ));
     }
+    if view.seat == Side::North {
+        parts.push(crate::tr!("alt-seat-north"));
+    }
     let mut out = parts.join("; ");
     if let Some(caption) = view.caption {
         let caption: String = caption

@@ -2,8 +2,13 @@
 //!
 //! Layout, in 800×360 layout units, as South sees the board: North's name across the
 //! top, the wooden board in the middle (North's store on the left, South's on the
-//! right, North's row `f…a` above South's row `A…F`), South's name and a key to the
-//! highlights across the bottom.
+//! right, North's row `f…a` above South's row `A…F`), South's name, a key to the
+//! highlights and whose view it is across the bottom.
+//!
+//! Seen from North's seat ([`BoardView::seat`]) the board turns half a turn: the
+//! places stay where they are, and each shows the other side's pit, store or name
+//! (a *spot* is a place on the picture, named by the pit or side it shows from
+//! South's seat; [`shown`] and [`shown_pit`] say what it shows from a seat).
 
 use tiny_skia::Path;
 
@@ -53,7 +58,22 @@ pub(crate) const BETTER: Color8 = rgb(0x34c759);
 pub(super) const LEGAL: Color8 = rgb(0xfff3dc);
 const RING_BACKING: Color8 = rgb(0x1b0f05);
 
-/// The centre of `pit` in layout units.
+/// The side whose store and name the picture shows at `spot` (the bottom is South's
+/// spot) when seen from `seat`. Its own inverse.
+pub(crate) fn shown(spot: Side, seat: Side) -> Side {
+    match seat {
+        Side::South => spot,
+        Side::North => spot.opponent(),
+    }
+}
+
+/// The pit the picture shows at `spot` when seen from `seat`: from North's seat, North's
+/// `a` sits where South's `A` does. Its own inverse.
+pub(crate) fn shown_pit(spot: Pit, seat: Side) -> Pit {
+    Pit::of(shown(spot.owner(), seat), spot.column())
+}
+
+/// The centre of the spot `pit` (see [`shown_pit`]) in layout units.
 pub(crate) fn pit_centre(pit: Pit) -> (f32, f32) {
     let column = match pit.owner() {
         Side::South => pit.column(),
@@ -75,43 +95,44 @@ pub(super) fn store_area(side: Side) -> [f32; 4] {
 }
 
 /// A canvas at `scale` (1 or 2; others are clamped) holding the parts of every
-/// picture that never change: background, wood, the carved stores and pits, the
-/// static labels. They are drawn once per scale and process (see `pieces.rs`), then
-/// copied.
-pub(crate) fn base(scale: u32) -> Canvas {
-    Pieces::get(scale).base()
+/// picture seen from `seat` that never change: background, wood, the carved stores and
+/// pits, the static labels. They are drawn once per scale, seat and process (see
+/// `pieces.rs`), then copied.
+pub(crate) fn base(scale: u32, seat: Side) -> Canvas {
+    Pieces::get(scale, seat).base()
 }
 
-/// Draws the parts of every picture that never change.
-pub(super) fn draw_base(canvas: &mut Canvas) {
+/// Draws the parts of every picture seen from `seat` that never change.
+pub(super) fn draw_base(canvas: &mut Canvas, seat: Side) {
     background(canvas);
     wood(canvas);
-    for side in Side::BOTH {
-        store_hollow(canvas, side);
+    for spot in Side::BOTH {
+        store_hollow(canvas, spot, shown(spot, seat));
     }
     for pit in Pit::ALL {
         pit_hollow(canvas, pit);
     }
-    labels::legend(canvas);
+    labels::legend(canvas, seat);
 }
 
 /// Draws the view over a [`base`]: the scores, seeds, rings and letters are pasted
 /// from their [`Pieces`], drawn once; the names and caption are drawn here.
 pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView<'_>) {
-    let pieces = Pieces::get(canvas.scale());
-    for side in Side::BOTH {
-        pieces.score(canvas, side, view.position.score(side));
+    let seat = view.seat;
+    let pieces = Pieces::get(canvas.scale(), seat);
+    for spot in Side::BOTH {
+        pieces.score(canvas, spot, view.position.score(shown(spot, seat)));
     }
     let board = view.position.board();
-    for pit in Pit::ALL {
-        pieces.seeds(canvas, pit, board[pit.index()]);
+    for spot in Pit::ALL {
+        pieces.seeds(canvas, spot, board[shown_pit(spot, seat).index()]);
     }
     highlights(canvas, view, pieces);
-    for pit in Pit::ALL {
-        pieces.letter(canvas, pit, labels::faded(view, pit));
+    for spot in Pit::ALL {
+        pieces.letter(canvas, spot, labels::faded(view, shown_pit(spot, seat)));
     }
-    for side in Side::BOTH {
-        labels::name(canvas, side, view);
+    for spot in Side::BOTH {
+        labels::name(canvas, spot, view);
     }
     labels::caption(canvas, view);
 }
@@ -257,10 +278,11 @@ fn seed(canvas: &mut Canvas, x: f32, y: f32, r: f32) {
     }
 }
 
-fn store_hollow(canvas: &mut Canvas, side: Side) {
+/// The store at `spot`, labelled as `side`'s.
+fn store_hollow(canvas: &mut Canvas, spot: Side, side: Side) {
     let (top, w, h) = STORE;
-    let x = STORE_X[side.index()];
-    let (cx, _) = store_centre(side);
+    let x = STORE_X[spot.index()];
+    let (cx, _) = store_centre(spot);
     if let (Some(floor), Some(rim)) = (
         round_rect(x, top, w, h, w / 2.0),
         round_rect(x - 2.5, top - 2.5, w + 5.0, h + 5.0, w / 2.0 + 2.5),
@@ -283,9 +305,9 @@ fn store_hollow(canvas: &mut Canvas, side: Side) {
     );
 }
 
-/// Draws `side`'s score in its store.
-pub(super) fn score(canvas: &mut Canvas, side: Side, score: u8) {
-    let (cx, cy) = store_centre(side);
+/// Draws `score` in the store at `spot`.
+pub(super) fn score(canvas: &mut Canvas, spot: Side, score: u8) {
+    let (cx, cy) = store_centre(spot);
     canvas.text(
         &score.to_string(),
         (Face::Bold, 46.0),
@@ -324,7 +346,7 @@ const PLAYED_WIDTH: f32 = 4.5;
 fn highlights(canvas: &mut Canvas, view: &BoardView<'_>, pieces: &Pieces) {
     pieces.rings(canvas, &rings::sets(view));
     if view.ring.is_some() {
-        labels::better_key(canvas);
+        labels::better_key(canvas, view.seat);
     }
 }
 

@@ -1,9 +1,11 @@
 //! The words around the board: pit letters, the players' names (the side to move in
-//! a pill), the caption and the key to the highlights.
+//! a pill), the caption, the key to the highlights and whose view it is.
 
 use std::borrow::Cow;
 
-use super::board::{pit_centre, BETTER, CAPTURED, INK_DARK, LEGAL, PLAYED, TEXT};
+use super::board::{
+    pit_centre, shown, shown_pit, BETTER, CAPTURED, INK_DARK, LEGAL, PLAYED, TEXT, TEXT_DIM,
+};
 use super::canvas::{circle, rgb, round_rect, Canvas, Color8, WIDTH};
 use super::text::{self, Align, Face};
 use super::BoardView;
@@ -30,14 +32,15 @@ pub(super) fn letter_area(pit: Pit) -> [f32; 4] {
     [cx - 30.0, y - 24.0, 60.0, 32.0]
 }
 
-/// Draws `pit`'s letter below (South) or above (North) its pit.
-pub(super) fn letter(canvas: &mut Canvas, pit: Pit, faded: bool) {
-    let (cx, _) = pit_centre(pit);
-    let y = LETTER_BASELINE[pit.owner().index()];
+/// Draws the letter of the pit shown at `spot` from `seat`, below the bottom row's
+/// pits or above the top row's.
+pub(super) fn letter(canvas: &mut Canvas, spot: Pit, seat: Side, faded: bool) {
+    let (cx, _) = pit_centre(spot);
+    let y = LETTER_BASELINE[spot.owner().index()];
     let ink = if faded { INK_DARK.alpha(120) } else { INK_DARK };
     let mut buf = [0u8; 4];
     canvas.text(
-        pit.letter().encode_utf8(&mut buf),
+        shown_pit(spot, seat).letter().encode_utf8(&mut buf),
         (Face::Bold, 17.0),
         (cx, y),
         Align::Center,
@@ -47,10 +50,13 @@ pub(super) fn letter(canvas: &mut Canvas, pit: Pit, faded: bool) {
 
 /// The drawable, width-limited name of `side`'s player.
 pub(crate) fn display_name<'a>(view: &BoardView<'a>, side: Side) -> Cow<'a, str> {
-    // South's name shares the bottom line with the key: it gives up the room the
-    // better move's entry takes, so the two keep the gap they have without it.
-    let max = if side == Side::South && view.ring.is_some() {
-        NAME_MAX_WIDTH - key_next(0.0, &crate::tr!("key-better"))
+    // The bottom name shares its line with the key and the seat: it gives up the room
+    // the seat's note and the better move's entry take, so they keep their gap.
+    let max = if shown(side, view.seat) == Side::South {
+        let better = view
+            .ring
+            .map_or(0.0, |_| key_next(0.0, &crate::tr!("key-better")));
+        NAME_MAX_WIDTH - better - seat_width(view.seat)
     } else {
         NAME_MAX_WIDTH
     };
@@ -65,9 +71,10 @@ pub(crate) fn display_name<'a>(view: &BoardView<'a>, side: Side) -> Cow<'a, str>
     }
 }
 
-/// North's name at the top left, South's at the bottom right (beside their stores);
-/// the side to move gets a pill and "to move".
-pub(super) fn name(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
+/// The name shown at `spot`: the top one at the top left, the bottom one at the bottom
+/// right (beside their stores); the side to move gets a pill and "to move".
+pub(super) fn name(canvas: &mut Canvas, spot: Side, view: &BoardView<'_>) {
+    let side = shown(spot, view.seat);
     let shown = match view.clocks.filter(|c| !c[side.index()].is_empty()) {
         // The clock rides in the name's pill: the running one is the side to move's.
         Some(clocks) => Cow::Owned(format!(
@@ -78,9 +85,9 @@ pub(super) fn name(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
         None => display_name(view, side),
     };
     let w = text::width(&shown, Face::Bold, NAME_SIZE);
-    let baseline = NAME_BASELINE[side.index()];
+    let baseline = NAME_BASELINE[spot.index()];
     let pad = 10.0;
-    let (left, align_x, align) = match side {
+    let (left, align_x, align) = match spot {
         Side::North => (MARGIN, MARGIN + pad, Align::Left),
         Side::South => (
             WIDTH - MARGIN - w - 2.0 * pad,
@@ -93,7 +100,7 @@ pub(super) fn name(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
         if let Some(pill) = round_rect(left, baseline - 21.0, w + 2.0 * pad, 29.0, 14.5) {
             canvas.fill(&pill, TURN_PILL);
         }
-        let (x, a) = match side {
+        let (x, a) = match spot {
             Side::North => (left + w + 2.0 * pad + 10.0, Align::Left),
             Side::South => (left - 10.0, Align::Right),
         };
@@ -115,7 +122,7 @@ pub(super) fn name(canvas: &mut Canvas, side: Side, view: &BoardView<'_>) {
     );
 }
 
-/// The caption (or "Game over") at the top right, in the room North's name leaves.
+/// The caption (or "Game over") at the top right, in the room the top name leaves.
 pub(super) fn caption(canvas: &mut Canvas, view: &BoardView<'_>) {
     let over;
     let text = match (view.caption, view.to_move) {
@@ -126,15 +133,9 @@ pub(super) fn caption(canvas: &mut Canvas, view: &BoardView<'_>) {
         }
         (None, Some(_)) => return,
     };
-    let north = text::width(&display_name(view, Side::North), Face::Bold, NAME_SIZE);
-    let used = MARGIN
-        + north
-        + 20.0
-        + if view.to_move == Some(Side::North) {
-            80.0
-        } else {
-            0.0
-        };
+    let top = shown(Side::North, view.seat);
+    let north = text::width(&display_name(view, top), Face::Bold, NAME_SIZE);
+    let used = MARGIN + north + 20.0 + if view.to_move == Some(top) { 80.0 } else { 0.0 };
     let room = (WIDTH - MARGIN - 4.0 - used - 24.0).max(0.0);
     let clean = text::clean_name(text, Face::Regular, "");
     let shown = text::fit(&clean, Face::Regular, 17.0, room);
@@ -187,19 +188,45 @@ fn key_next(x: f32, label: &str) -> f32 {
     x + 24.0 + text::width(label, Face::Regular, KEY_LABEL_SIZE) + 14.0
 }
 
-/// A key to the highlights at the bottom left.
-pub(super) fn legend(canvas: &mut Canvas) {
-    let (mut x, _) = key_start();
+/// A key to the highlights at the bottom left, and whose view the board is.
+pub(super) fn legend(canvas: &mut Canvas, seat: Side) {
+    let (mut x, y) = key_start();
     for (label, color, width, dash) in key() {
         x = key_item(canvas, x, (&label, color, width, dash));
     }
+    canvas.text(
+        &seat_note(seat),
+        (Face::Regular, SEAT_SIZE),
+        (x - 7.0, y + 6.0),
+        Align::Left,
+        TEXT_DIM,
+    );
+}
+
+/// The size of the seat's note.
+const SEAT_SIZE: f32 = 14.0;
+/// The room after the seat's note, as between the key's entries.
+const SEAT_GAP: f32 = 26.0;
+
+/// "South's view": which side the board is seen from.
+fn seat_note(seat: Side) -> String {
+    match seat {
+        Side::South => crate::tr!("board-seat-south"),
+        Side::North => crate::tr!("board-seat-north"),
+    }
+}
+
+/// The width the seat's note takes from the bottom line, with the gap after it.
+fn seat_width(seat: Side) -> f32 {
+    text::width(&seat_note(seat), Face::Regular, SEAT_SIZE) + SEAT_GAP
 }
 
 /// The key's entry for the better move's ring, after the fixed [`legend`], drawn only
 /// on boards that ring one.
-pub(super) fn better_key(canvas: &mut Canvas) {
+pub(super) fn better_key(canvas: &mut Canvas, seat: Side) {
     let x = key()
         .iter()
-        .fold(key_start().0, |x, (label, ..)| key_next(x, label));
+        .fold(key_start().0, |x, (label, ..)| key_next(x, label))
+        + seat_width(seat);
     key_item(canvas, x, (&crate::tr!("key-better"), BETTER, 4.0, None));
 }

@@ -77,6 +77,10 @@ pub struct BoardView<'a> {
     /// The clocks beside the names, `[South, North]` (`4:57`, `2 days left`), for
     /// games with a time control. The side to move's is the running one.
     pub clocks: Option<[&'a str; 2]>,
+    /// Whose seat the board is seen from: their row at the bottom, read left to right.
+    /// South's for every shared picture; North's in a North player's own view (their
+    /// `board:my-side` setting). The picture says which.
+    pub seat: Side,
 }
 
 impl<'a> BoardView<'a> {
@@ -93,6 +97,7 @@ impl<'a> BoardView<'a> {
             to_move: game.to_move(),
             caption: None,
             clocks: None,
+            seat: Side::South,
         }
     }
 }
@@ -130,7 +135,7 @@ pub fn board_png(view: &BoardView<'_>) -> Vec<u8> {
 /// Draws `view` at `scale` pixels per layout unit, as RGBA bytes (fully opaque, so
 /// tiny-skia's premultiplied pixels are plain RGBA).
 fn render_rgba(view: &BoardView<'_>, scale: u32) -> Vec<u8> {
-    let mut canvas = board::base(scale);
+    let mut canvas = board::base(scale, view.seat);
     board::draw(&mut canvas, view);
     canvas.into_pixmap().take()
 }
@@ -262,5 +267,76 @@ mod tests {
             result_line(&draw, ["a", "b"]),
             "Draw 24–24 (position repeated)"
         );
+    }
+
+    /// The same view with the sides swapped: each pit's seeds in the other side's pit
+    /// of the same column, the scores, the turn, the names and the rings swapped.
+    fn swapped<'a>(view: &BoardView<'a>) -> BoardView<'a> {
+        let mirror = |pit: Pit| Pit::of(pit.owner().opponent(), pit.column());
+        let board = view.position.board();
+        let board = std::array::from_fn(|i| board[(i + 6) % 12]);
+        let [south, north] = view.position.scores();
+        let position = Position::new(board, [north, south], view.position.to_move().opponent())
+            .expect("the same seeds");
+        BoardView {
+            position,
+            names: [view.names[1], view.names[0]],
+            last: None,
+            ring: view.ring.map(mirror),
+            legal: view
+                .legal
+                .into_iter()
+                .map(mirror)
+                .fold(Moves::EMPTY, Moves::with),
+            to_move: view.to_move.map(Side::opponent),
+            caption: view.caption,
+            clocks: view.clocks.map(|[s, n]| [n, s]),
+            seat: Side::South,
+        }
+    }
+
+    /// From North's seat the picture is South's picture of the game with the sides
+    /// swapped: the same seeds, counts and rings in every pit (only the labels differ:
+    /// letters, store names and the seat's note), and the names where they belong.
+    #[test]
+    fn norths_seat_shows_north_at_the_bottom() {
+        let g = game("FaDeCb");
+        let mut north = BoardView::of_game(&g, ["Ama", "Kofi"]);
+        north.last = None;
+        north.ring = Some(Pit::from_letter('A').expect("a pit"));
+        north.seat = Side::North;
+        let (seen, mirrored) = (render_rgba(&north, 1), render_rgba(&swapped(&north), 1));
+        let shown = render_rgba(
+            &BoardView {
+                seat: Side::South,
+                ..north
+            },
+            1,
+        );
+        let width = PNG_WIDTH as usize;
+        // The rows of pits between the stores, clear of the letters above and below.
+        let band = |rgba: &[u8]| -> Vec<u8> {
+            (90..270)
+                .flat_map(|y| rgba[(y * width + 130) * 4..(y * width + 670) * 4].to_vec())
+                .collect()
+        };
+        assert!(
+            band(&seen) == band(&mirrored),
+            "pits as South sees them swapped"
+        );
+        assert!(band(&seen) != band(&shown), "not South's own view");
+        // Kofi (North) is named at the bottom, beside the store that now holds his.
+        let bottom = |rgba: &[u8]| -> Vec<u8> { rgba[320 * width * 4..].to_vec() };
+        assert!(bottom(&seen) != bottom(&shown));
+        assert!(
+            alt_text(&north).contains("North's side"),
+            "{}",
+            alt_text(&north)
+        );
+        assert!(!alt_text(&BoardView {
+            seat: Side::South,
+            ..north
+        })
+        .contains("North's side"));
     }
 }

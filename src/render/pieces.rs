@@ -11,7 +11,8 @@
 //! - the highlight rings, for the sets of rings a pit may wear (see `rings.rs`).
 //!
 //! They are [`Patch`]es, so a board gets the very pixels drawing would give (tested).
-//! Immutable once drawn: about 0.15 s and 5 MB on first use at scale 1.
+//! Immutable once drawn: about 0.15 s and 5 MB on first use at scale 1, for each seat
+//! a board is seen from (the labels of the stores and pits differ).
 
 use std::sync::OnceLock;
 
@@ -36,30 +37,36 @@ fn model(pit: Pit, scale: u32) -> Pit {
     }
 }
 
-/// The pre-drawn parts of boards at one scale.
+/// The pre-drawn parts of boards at one scale, seen from one seat.
 pub(crate) struct Pieces {
     base: Canvas,
     /// A model pit's seeds and count (see [`model`]), by pit index and number of
     /// seeds; empty for the other pits.
     seeds: Vec<Vec<Patch>>,
-    /// Each store's score by its value, `[South, North]`.
+    /// The score in each store by its value, by spot (`[bottom, top]`).
     scores: [Vec<Patch>; 2],
-    /// Each pit's letter by pit index: `[clear, faded]`.
+    /// The letter at each spot by its index: `[clear, faded]`.
     letters: Vec<[Patch; 2]>,
     rings: RingPieces,
+    /// The seat the pieces are seen from.
+    seat: Side,
 }
 
 impl Pieces {
-    /// The pieces at `scale` (1 or 2; others are clamped), drawn on first use.
-    pub(crate) fn get(scale: u32) -> &'static Pieces {
-        static PIECES: [OnceLock<Pieces>; 2] = [OnceLock::new(), OnceLock::new()];
+    /// The pieces at `scale` (1 or 2; others are clamped) seen from `seat`, drawn on
+    /// first use.
+    pub(crate) fn get(scale: u32, seat: Side) -> &'static Pieces {
+        static PIECES: [[OnceLock<Pieces>; 2]; 2] = [
+            [OnceLock::new(), OnceLock::new()],
+            [OnceLock::new(), OnceLock::new()],
+        ];
         let s = scale.clamp(1, 2);
-        PIECES[s as usize - 1].get_or_init(|| Pieces::draw(s))
+        PIECES[s as usize - 1][seat.index()].get_or_init(|| Pieces::draw(s, seat))
     }
 
-    fn draw(scale: u32) -> Pieces {
+    fn draw(scale: u32, seat: Side) -> Pieces {
         let mut base = Canvas::new(scale);
-        board::draw_base(&mut base);
+        board::draw_base(&mut base, seat);
         let seeds = Pit::ALL
             .iter()
             .map(|&pit| {
@@ -83,10 +90,10 @@ impl Pieces {
         });
         let letters = Pit::ALL
             .iter()
-            .map(|&pit| {
+            .map(|&spot| {
                 [false, true].map(|faded| {
-                    Patch::record(&base, labels::letter_area(pit), |c| {
-                        labels::letter(c, pit, faded);
+                    Patch::record(&base, labels::letter_area(spot), |c| {
+                        labels::letter(c, spot, seat, faded);
                     })
                 })
             })
@@ -98,6 +105,7 @@ impl Pieces {
             scores,
             letters,
             rings,
+            seat,
         }
     }
 
@@ -124,11 +132,11 @@ impl Pieces {
         }
     }
 
-    /// Draws `side`'s score `n` in its store.
-    pub(crate) fn score(&self, canvas: &mut Canvas, side: Side, n: u8) {
-        match self.scores[side.index()].get(usize::from(n)) {
+    /// Draws the score `n` in the store at `spot`.
+    pub(crate) fn score(&self, canvas: &mut Canvas, spot: Side, n: u8) {
+        match self.scores[spot.index()].get(usize::from(n)) {
             Some(patch) => patch.paste(canvas),
-            None => board::score(canvas, side, n),
+            None => board::score(canvas, spot, n),
         }
     }
 
@@ -137,11 +145,11 @@ impl Pieces {
         self.rings.paste(canvas, sets);
     }
 
-    /// Draws `pit`'s letter, faded or not.
-    pub(crate) fn letter(&self, canvas: &mut Canvas, pit: Pit, faded: bool) {
-        match self.letters.get(pit.index()) {
+    /// Draws the letter at `spot`, faded or not.
+    pub(crate) fn letter(&self, canvas: &mut Canvas, spot: Pit, faded: bool) {
+        match self.letters.get(spot.index()) {
             Some(patch) => patch[usize::from(faded)].paste(canvas),
-            None => labels::letter(canvas, pit, faded),
+            None => labels::letter(canvas, spot, self.seat, faded),
         }
     }
 }
@@ -151,11 +159,14 @@ mod tests {
     use super::*;
 
     /// Pasting gives the very pixels drawing gives, for every count in every pit, at
-    /// both scales.
+    /// both scales and from both seats.
     #[test]
     fn patches_paste_what_drawing_draws() {
-        for scale in [1, 2] {
-            let pieces = Pieces::get(scale);
+        for (scale, seat) in [1, 2]
+            .into_iter()
+            .flat_map(|s| Side::BOTH.map(|seat| (s, seat)))
+        {
+            let pieces = Pieces::get(scale, seat);
             for n in 0..=MAX_SEEDS {
                 let (mut pasted, mut drawn) = (pieces.base(), pieces.base());
                 for pit in Pit::ALL {
@@ -172,7 +183,7 @@ mod tests {
                 let (mut pasted, mut drawn) = (pieces.base(), pieces.base());
                 for pit in Pit::ALL {
                     pieces.letter(&mut pasted, pit, faded);
-                    labels::letter(&mut drawn, pit, faded);
+                    labels::letter(&mut drawn, pit, seat, faded);
                 }
                 assert!(
                     pasted.pixmap() == drawn.pixmap(),

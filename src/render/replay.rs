@@ -10,7 +10,7 @@ use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use super::canvas::{HEIGHT, WIDTH};
 use super::quantize::{Quantizer, COLOURS};
 use super::{render_rgba, result_line, BoardView};
-use crate::rules::{Effect, Game, Moves};
+use crate::rules::{Effect, Game, Moves, Side};
 
 /// Frame delays in hundredths of a second.
 const START_DELAY: u16 = 200;
@@ -67,6 +67,7 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
         to_move: Some(start.to_move()),
         caption: None,
         clocks: None,
+        seat: Side::South,
     };
     views.push((crate::tr!("caption-start"), start_view, START_DELAY));
     let plies = game.plies();
@@ -83,6 +84,7 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
             to_move: (!ended_here).then(|| ply.after.to_move()),
             caption: None,
             clocks: None,
+            seat: Side::South,
         };
         views.push((move_caption(i + 1, &ply.effect), view, PLY_DELAY));
     }

@@ -65,8 +65,15 @@ const CORE: f32 = 38.0;
 /// Beyond every ring, from a pit's centre (layout units).
 const OUTER: f32 = 52.0;
 
-/// The rings each pit wears in `view`, by pit index.
+/// The rings each spot of the picture wears in `view`, by spot index (see
+/// [`board::shown_pit`]).
 pub(crate) fn sets(view: &BoardView<'_>) -> [Rings; 12] {
+    let by_pit = pit_sets(view);
+    Pit::ALL.map(|spot| by_pit[board::shown_pit(spot, view.seat).index()])
+}
+
+/// The rings each pit wears in `view`, by pit index.
+fn pit_sets(view: &BoardView<'_>) -> [Rings; 12] {
     let mut sets = [Rings::NONE; 12];
     for pit in view.legal {
         sets[pit.index()] = sets[pit.index()].with(Rings::LEGAL);
@@ -199,7 +206,7 @@ mod tests {
     fn kept_rings_paste_as_drawn() {
         let all: Vec<Rings> = std::iter::once(Rings::NONE).chain(KEPT).collect();
         for scale in [1, 2] {
-            let pieces = Pieces::get(scale);
+            let pieces = Pieces::get(scale, Side::South);
             for (i, &x) in all.iter().enumerate() {
                 for (j, &y) in all.iter().enumerate() {
                     let mut sets = [Rings::NONE; 12];
@@ -227,7 +234,7 @@ mod tests {
             assert!(set.slot().is_some());
         }
         assert_eq!(Rings::PLAYED.with(Rings::BETTER).slot(), None);
-        let pieces = Pieces::get(1);
+        let pieces = Pieces::get(1, Side::South);
         let mut sets = [Rings::NONE; 12];
         sets[3] = Rings::PLAYED.with(Rings::BETTER);
         sets[4] = Rings::LEGAL;

@@ -2,9 +2,10 @@
 
 use std::fmt::Write;
 
-use super::{Position, Side};
+use super::{Pit, Position, Side};
 
-/// The board as South sees it, North's row `f e d c b a` on top:
+/// The board as `seat` sees it: their own row at the bottom read left to right, the
+/// other row above it reversed. From South's seat, North's row `f e d c b a` on top:
 ///
 /// ```text
 ///      f  e  d  c  b  a
@@ -15,21 +16,28 @@ use super::{Position, Side};
 ///
 /// `show_turn` marks the side to move (pass `false` once the game is over).
 #[must_use]
-pub fn text_board(position: Position, show_turn: bool) -> String {
+pub fn text_board(position: Position, show_turn: bool, seat: Side) -> String {
     let board = position.board();
     let mut out = String::with_capacity(160);
-    out.push_str("     f  e  d  c  b  a\n");
-    for side in [Side::North, Side::South] {
+    let (top, bottom) = (seat.opponent(), seat);
+    // The columns left to right: the bottom row's own order, the top row's reversed.
+    let column = |side: Side, c: usize| if side == bottom { c } else { 5 - c };
+    let letters = |out: &mut String, side: Side| {
+        out.push_str("    ");
+        for c in 0..6 {
+            let _ = write!(out, " {} ", Pit::of(side, column(side, c)).letter());
+        }
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+    };
+    letters(&mut out, top);
+    for side in [top, bottom] {
         out.push_str("   [");
-        for column in 0..6 {
-            let index = match side {
-                Side::North => 11 - column,
-                Side::South => column,
-            };
-            if column > 0 {
+        for c in 0..6 {
+            if c > 0 {
                 out.push('|');
             }
-            let _ = write!(out, "{:>2}", board[index]);
+            let _ = write!(out, "{:>2}", board[Pit::of(side, column(side, c)).index()]);
         }
         let _ = write!(
             out,
@@ -42,7 +50,7 @@ pub fn text_board(position: Position, show_turn: bool) -> String {
         }
         out.push('\n');
     }
-    out.push_str("     A  B  C  D  E  F\n");
+    letters(&mut out, bottom);
     out
 }
 
@@ -52,7 +60,7 @@ mod tests {
 
     #[test]
     fn start_board_reads_f_to_a_over_a_to_f() {
-        let text = text_board(Position::START, true);
+        let text = text_board(Position::START, true, Side::South);
         assert_eq!(
             text,
             "     f  e  d  c  b  a\n   \
@@ -69,7 +77,7 @@ mod tests {
         board[11] = 7; // f
         board[0] = 29; // A
         let p = Position::new(board, [0, 0], Side::North).unwrap();
-        let text = text_board(p, true);
+        let text = text_board(p, true, Side::South);
         let lines: Vec<&str> = text.lines().collect();
         assert!(
             lines[1].starts_with("   [ 7| 0| 0| 0| 0|12]  North"),
@@ -79,6 +87,22 @@ mod tests {
         assert!(
             lines[2].starts_with("   [29| 0| 0| 0| 0| 0]  South"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn from_norths_seat_their_row_is_at_the_bottom_a_to_f() {
+        let mut board = [0u8; 12];
+        board[6] = 12; // a
+        board[11] = 7; // f
+        board[0] = 29; // A
+        let p = Position::new(board, [0, 0], Side::North).unwrap();
+        assert_eq!(
+            text_board(p, true, Side::North),
+            "     F  E  D  C  B  A\n   \
+             [ 0| 0| 0| 0| 0|29]  South  0\n   \
+             [12| 0| 0| 0| 0| 7]  North  0  <- to move\n     \
+             a  b  c  d  e  f\n"
         );
     }
 }

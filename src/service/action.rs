@@ -173,6 +173,12 @@ pub enum Action {
         /// The changes, in the order typed; none to show the settings.
         changes: Vec<(String, String)>,
     },
+    /// Shows the author's own settings, or changes them (`/oware settings me
+    /// board:my-side`): anyone's, for their own replies.
+    MySettings {
+        /// The changes, in the order typed; none to show them.
+        changes: Vec<(String, String)>,
+    },
     /// Moderation by those who administer the place (see [`Role`]); boxed to keep
     /// every command small. Made with [`Action::admin`].
     Admin(Box<AdminAction>),

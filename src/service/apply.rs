@@ -167,7 +167,7 @@ impl Service {
         } else {
             self.ending_jobs(row, now).await?
         };
-        let mut board = view::board_reply(row, game, finish.headline, now);
+        let mut board = view::board_reply(row, game, finish.headline, now, Side::South);
         let Finish { post, audit, .. } = finish;
         let applied = self
             .store

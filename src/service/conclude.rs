@@ -56,7 +56,7 @@ impl Service {
         else {
             return Err(ServiceError::Raced(row.id));
         };
-        Ok(view::with_board(finished.board, row, game, None, self.now()).await)
+        Ok(view::with_board(finished.board, row, game, None, self.now(), Side::South).await)
     }
 
     pub(super) async fn end(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {

@@ -140,6 +140,7 @@ impl Service {
             Action::Help => Ok(Reply::private(text::help())),
             Action::Status => self.status(cmd).await,
             Action::Settings { changes } => self.settings(cmd, changes).await,
+            Action::MySettings { changes } => self.my_settings(cmd, changes).await,
             Action::Advise { pit, game } => self.advise(cmd, pit, *game).await,
             Action::Leaderboard { global, page } => self.leaderboard(cmd, *global, *page).await,
             Action::Stats { user } => self.stats(cmd, user.as_ref()).await,

@@ -120,7 +120,7 @@ impl Service {
             until = when::deadline(until, self.now())
         ));
         reply.mentions.push(view::player(row, side));
-        reply.buttons = view::pit_buttons(row, &game);
+        reply.buttons = view::pit_buttons(row, &game, crate::rules::Side::South);
         reply.until_ply = Some(row.ply);
         Some(game_message(row, &reply, None))
     }

@@ -73,7 +73,7 @@ impl Service {
                 tracing::error!(game = row.id, error = %err, "could not tally the advice");
                 None
             });
-        Ok(view::with_board(reply, &shown, &game, advice.as_deref(), now).await)
+        Ok(view::with_board(reply, &shown, &game, advice.as_deref(), now, Side::South).await)
     }
 
     /// Once per game, when North types a capital (South's letters) and the bot plays
@@ -173,11 +173,19 @@ impl Service {
         );
         let advice = self.advice_summary(&row, &game).await?;
         let now = self.now();
-        let mut reply = view::board_reply(&row, &game, headline, now);
-        if view::side_of(&row, &cmd.author.id).is_none() {
+        let side = view::side_of(&row, &cmd.author.id);
+        // North with `board:my-side` sees their own row at the bottom, privately: the
+        // room keeps the one view everyone shares.
+        let seat = self.own_seat(cmd, side).await?;
+        let mut reply = view::board_reply(&row, &game, headline, now, seat);
+        if side.is_none() {
             // Only a player's own command pings the other player.
             reply.mentions.clear();
         }
-        Ok(view::with_board(reply, &row, &game, advice.as_deref(), now).await)
+        if seat != Side::South {
+            reply.private = true;
+            reply.mentions.clear();
+        }
+        Ok(view::with_board(reply, &row, &game, advice.as_deref(), now, seat).await)
     }
 }

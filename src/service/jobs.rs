@@ -178,7 +178,7 @@ impl Service {
             until = when::deadline(deadline, now)
         ));
         reply.mentions.push(view::player(&row, side));
-        reply.buttons = view::pit_buttons(&row, &game);
+        reply.buttons = view::pit_buttons(&row, &game, crate::rules::Side::South);
         reply.until_ply = Some(row.ply);
         let effects = Effects {
             messages: vec![game_message(&row, &reply, None)],

@@ -194,7 +194,15 @@ impl Service {
         if let (Some(game_id), Some(ply)) = (row.game_id, row.board_ply) {
             if let Some(game) = self.store.game(game_id).await? {
                 let board = self.load_at(&game, ply).await?;
-                reply = view::with_board(reply, &game, &board, None, self.now()).await;
+                reply = view::with_board(
+                    reply,
+                    &game,
+                    &board,
+                    None,
+                    self.now(),
+                    crate::rules::Side::South,
+                )
+                .await;
             }
         }
         match row.attach {

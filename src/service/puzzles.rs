@@ -150,7 +150,7 @@ impl Service {
             north = n,
             task = capitalised(&task(&row.goal)),
         ));
-        reply.board_text = Some(crate::rules::text_board(position, true));
+        reply.board_text = Some(crate::rules::text_board(position, true, Side::South));
         reply.buttons = legal
             .into_iter()
             .map(|pit| Button {
@@ -180,6 +180,7 @@ impl Service {
                     caption: Some(&caption),
                     clocks: None,
                     ring: None,
+                    seat: Side::South,
                 };
                 (render::board_png(&view), render::alt_text(&view))
             })

@@ -3,6 +3,7 @@
 //! or a console room has one set; they apply to games challenged after the change.
 
 pub(super) mod cache;
+mod me;
 mod values;
 
 pub use values::KEYS;

@@ -7,7 +7,7 @@
 
 use super::{clock::Clocks, next_turn::Seats, view, Reply, Service, ServiceError};
 use crate::{
-    rules::{Game, Variant},
+    rules::{Game, Side, Variant},
     store::{Effects, GameRow},
 };
 
@@ -46,8 +46,8 @@ impl Service {
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
         let game = Game::new(row.variant);
-        let reply = view::board_reply(&row, &game, headline(&row), now);
-        let reply = view::with_board(reply, &row, &game, None, now).await;
+        let reply = view::board_reply(&row, &game, headline(&row), now, Side::South);
+        let reply = view::with_board(reply, &row, &game, None, now, Side::South).await;
         Ok((row, reply))
     }
 }

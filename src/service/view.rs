@@ -119,6 +119,7 @@ pub(super) fn board_files(
     game: &Game,
     note: Option<&str>,
     now: i64,
+    seat: Side,
 ) -> Vec<Attachment> {
     let names = [row.south_name.as_str(), row.north_name.as_str()];
     let result = game.outcome().map(|o| render::result_line(&o, names));
@@ -126,6 +127,7 @@ pub(super) fn board_files(
     let view = BoardView {
         caption: result.as_deref().or(note),
         clocks: labels.as_ref().map(|[s, n]| [s.as_str(), n.as_str()]),
+        seat,
         ..BoardView::of_game(game, names)
     };
     vec![Attachment {
@@ -146,7 +148,8 @@ pub(super) fn thread_of(row: &GameRow) -> Option<Place> {
     })
 }
 
-/// Attaches the board image to `reply`, with the onlookers' advice for the side to
+/// Attaches the board image seen from `seat` (South's for anything shared) to
+/// `reply`, with the onlookers' advice for the side to
 /// move (`Onlookers suggest: D ×3, B ×1`), if any and the game goes on, in the text
 /// and as the picture's caption. Rendering is CPU work of a few milliseconds, so it
 /// runs on the blocking pool rather than stalling an async worker (and the database
@@ -158,13 +161,14 @@ pub(super) async fn with_board(
     game: &Game,
     advice: Option<&str>,
     now: i64,
+    seat: Side,
 ) -> Reply {
     let advice = advice.filter(|_| !game.is_over()).map(str::to_owned);
     if let Some(advice) = &advice {
         let _ = write!(reply.text, "\n{advice}.");
     }
     let (row, game) = (row.clone(), game.clone());
-    let render = move || board_files(&row, &game, advice.as_deref(), now);
+    let render = move || board_files(&row, &game, advice.as_deref(), now, seat);
     match tokio::task::spawn_blocking(crate::i18n::carry(render)).await {
         Ok(files) => reply.files = files,
         Err(err) => tracing::error!(error = %err, "could not render the board"),
@@ -172,19 +176,21 @@ pub(super) async fn with_board(
     reply
 }
 
-/// One button per pit of the side to move, laid out like the board in two rows of
-/// three (Discord allows five per row); illegal pits are disabled.
-pub(super) fn pit_buttons(row: &GameRow, game: &Game) -> Vec<Button> {
+/// One button per pit of the side to move, laid out like the board seen from `seat`
+/// in two rows of three (Discord allows five per row); illegal pits are disabled.
+pub(super) fn pit_buttons(row: &GameRow, game: &Game, seat: Side) -> Vec<Button> {
     let Some(side) = game.to_move() else {
         return Vec::new();
     };
     let legal = game.legal_moves();
     let position = game.position();
     let ply = u32::try_from(game.plies().len()).unwrap_or(u32::MAX);
-    // South reads A B C / D E F; North's row is drawn f..a on top, so f e d / c b a.
-    let columns: [usize; 6] = match side {
-        Side::South => [0, 1, 2, 3, 4, 5],
-        Side::North => [5, 4, 3, 2, 1, 0],
+    // The bottom row reads left to right (A B C / D E F from South's seat); the top
+    // row is drawn reversed (f e d / c b a).
+    let columns: [usize; 6] = if side == seat {
+        [0, 1, 2, 3, 4, 5]
+    } else {
+        [5, 4, 3, 2, 1, 0]
     };
     columns
         .iter()
@@ -215,8 +221,9 @@ pub(super) fn pit_buttons(row: &GameRow, game: &Game) -> Vec<Button> {
 }
 
 /// The status lines under a board: scores, whose turn and the clocks, or the result
-/// and a rematch button. Only a person to move is mentioned and given pit buttons.
-fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64) {
+/// and a rematch button. Only a person to move is mentioned and given pit buttons
+/// (laid out as seen from `seat`).
+fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64, seat: Side) {
     match (game.outcome(), game.to_move()) {
         (Some(outcome), _) => {
             let _ = write!(reply.text, "\n{}", result_line(row, outcome));
@@ -254,19 +261,26 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64) {
             }
             if !is_bot(row, side) {
                 reply.mentions.push(player(row, side));
-                reply.buttons = pit_buttons(row, game);
+                reply.buttons = pit_buttons(row, game, seat);
             }
         }
         (None, None) => {}
     }
 }
 
-/// A public reply showing the game as it stands, under `headline` (the image, and
-/// the advice tally if any, are added by [`with_board`]).
-pub(super) fn board_reply(row: &GameRow, game: &Game, headline: String, now: i64) -> Reply {
+/// A public reply showing the game as it stands seen from `seat` (South's for anything
+/// shared), under `headline` (the image, and the advice tally if any, are added by
+/// [`with_board`]).
+pub(super) fn board_reply(
+    row: &GameRow,
+    game: &Game,
+    headline: String,
+    now: i64,
+    seat: Side,
+) -> Reply {
     let mut reply = Reply::public(headline);
-    status(row, game, &mut reply, now);
-    reply.board_text = Some(text_board(game.position(), !game.is_over()));
+    status(row, game, &mut reply, now, seat);
+    reply.board_text = Some(text_board(game.position(), !game.is_over(), seat));
     about(&mut reply, row);
     reply
 }
@@ -313,5 +327,5 @@ pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply, now: i64) -> Rep
         text.push(' ');
         text.push_str(&crate::tr!("view-grand-slam"));
     }
-    board_reply(row, game, text, now)
+    board_reply(row, game, text, now, Side::South)
 }

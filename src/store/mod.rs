@@ -43,6 +43,7 @@ mod state;
 mod status;
 mod tournaments;
 mod turns;
+mod user_settings;
 
 use std::time::Duration;
 
@@ -72,6 +73,7 @@ pub use tournaments::{
     BoardRow, EntrantRow, Joined, Left, NewBoard, NewTournament, TournamentRow, TournamentStatus,
 };
 pub use turns::Applied;
+pub use user_settings::{Orientation, UserSettings};
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);

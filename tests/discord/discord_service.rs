@@ -598,22 +598,22 @@ async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
     };
 
     // Bob's permissions lack Manage Server: refused, privately, saying who may.
-    let asked = payloads::oware(&bob(), "settings", options(&[("time", "none")]), &[]);
+    let asked = payloads::oware_group(&bob(), "settings", "server", options(&[("time", "none")]));
     fake.interaction(asked.clone());
     let answer = callback(fake, &asked).await.json();
     assert!(is_private(&answer), "{answer}");
     assert!(content(&answer).contains("Manage Server"), "{answer}");
 
     // Alice may manage the server (1 << 5).
-    let mut asked = payloads::oware(
+    let mut asked = payloads::oware_group(
         &alice(),
         "settings",
+        "server",
         json!([
             { "name": "rated", "type": 4, "value": 1 },
             { "name": "threads", "type": 4, "value": 1 },
             { "name": "archive", "type": 3, "value": "12h" },
         ]),
-        &[],
     );
     asked["member"]["permissions"] = json!((2_248_473_465_835_073_u64 | 1 << 5).to_string());
     fake.interaction(asked.clone());
@@ -622,7 +622,7 @@ async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
     assert!(content(&answer).contains("Settings changed"), "{answer}");
 
     // Anyone sees them.
-    let asked = payloads::oware(&bob(), "settings", json!([]), &[]);
+    let asked = payloads::oware_group(&bob(), "settings", "server", json!([]));
     fake.interaction(asked.clone());
     let answer = callback(fake, &asked).await.json();
     let text = content(&answer);
@@ -636,20 +636,63 @@ async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
     assert_eq!(row("archive").as_deref(), Some("after 12 h"), "{text}");
 }
 
+/// `/oware settings <name>` as registered in `commands`.
+fn settings_subcommand(commands: &Value, name: &str) -> Value {
+    commands[0]["options"]
+        .as_array()
+        .expect("subcommands")
+        .iter()
+        .find(|s| s["name"] == "settings")
+        .and_then(|group| group["options"].as_array())
+        .and_then(|subs| subs.iter().find(|s| s["name"] == name))
+        .unwrap_or_else(|| panic!("no /oware settings {name}"))
+        .clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn anyone_sets_their_own_board_with_settings_me() {
+    let (_dir, service) = real_service().await;
+    let bot = start_bot_with(Arc::clone(&service), None).await;
+    let fake = &bot.fake;
+    let me = settings_subcommand(&fake.wait_ready().await.json(), "me");
+    let choices: Vec<&str> = me["options"][0]["choices"]
+        .as_array()
+        .expect("board's choices")
+        .iter()
+        .map(|c| c["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(me["options"][0]["name"], "board");
+    assert_eq!(choices, ["my-side", "south"]);
+
+    // Bob has no Manage Server: his own settings are his to change, privately.
+    let asked = payloads::oware_group(
+        &bob(),
+        "settings",
+        "me",
+        json!([{ "name": "board", "type": 4, "value": 0 }]),
+    );
+    fake.interaction(asked.clone());
+    let answer = callback(fake, &asked).await.json();
+    assert!(is_private(&answer), "{answer}");
+    assert!(
+        content(&answer).contains("Your settings changed (`board:my-side`)"),
+        "{answer}"
+    );
+    let saved = service
+        .store()
+        .user_settings("discord", "222222222222222222")
+        .await
+        .expect("reads");
+    assert_eq!(saved.board, oware_bot::store::Orientation::MySide);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_settings_key_is_set_through_its_own_option() {
     let (_dir, service) = real_service().await;
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
-    let commands = fake.wait_ready().await.json();
-    let settings = commands[0]["options"]
-        .as_array()
-        .expect("subcommands")
-        .iter()
-        .find(|s| s["name"] == "settings")
-        .expect("a settings subcommand")
-        .clone();
-    let declared = settings["options"].as_array().expect("options").clone();
+    let server = settings_subcommand(&fake.wait_ready().await.json(), "server");
+    let declared = server["options"].as_array().expect("options").clone();
     let names: Vec<&str> = declared
         .iter()
         .map(|o| o["name"].as_str().expect("a name"))
@@ -694,7 +737,7 @@ async fn every_settings_key_is_set_through_its_own_option() {
                 json!({ "name": key, "type": 3, "value": typed(key) })
             }
         };
-        let mut asked = payloads::oware(&alice(), "settings", json!([value]), &[]);
+        let mut asked = payloads::oware_group(&alice(), "settings", "server", json!([value]));
         asked["member"]["permissions"] = json!((2_248_473_465_835_073_u64 | 1 << 5).to_string());
         fake.interaction(asked.clone());
         let answer = callback(fake, &asked).await.json();

@@ -137,6 +137,18 @@ pub fn oware(author: &Value, sub: &str, options: Value, users: &[Value]) -> Valu
     p
 }
 
+/// `/oware <group> <sub> …options` by `author` (a subcommand of a group, such as
+/// `/oware settings me`).
+pub fn oware_group(author: &Value, group: &str, sub: &str, options: Value) -> Value {
+    let mut p = oware(author, group, json!([]), &[]);
+    p["data"]["options"] = json!([{
+        "name": group,
+        "type": 2,
+        "options": [{ "name": sub, "type": 1, "options": options }],
+    }]);
+    p
+}
+
 /// `/move pit:<pit>` by `author`.
 pub fn slash_move(author: &Value, pit: &str) -> Value {
     let mut p = fixture("slash_play.json");

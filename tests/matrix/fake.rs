@@ -192,7 +192,7 @@ fn find_game<'a>(
 fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
     let position = g.game.position();
     let mut reply = Reply {
-        board_text: Some(text_board(position, !g.game.is_over())),
+        board_text: Some(text_board(position, !g.game.is_over(), Side::South)),
         files: vec![Attachment {
             file_name: format!("board-{id}-{}.png", g.game.plies().len()),
             mime: "image/png",

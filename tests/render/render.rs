@@ -15,7 +15,7 @@ use oware_bot::render::{
     board_png, pit_centre, replay_gif, result_line, BoardView, BETTER_COLOUR, CAPTURED_COLOUR,
     PLAYED_COLOUR, PNG_HEIGHT, PNG_WIDTH, RING_RADIUS,
 };
-use oware_bot::rules::{Game, Pit, Variant};
+use oware_bot::rules::{Game, Pit, Side, Variant};
 
 fn decode(png: &[u8]) -> RgbImage {
     image::load_from_memory_with_format(png, image::ImageFormat::Png)
@@ -261,6 +261,12 @@ fn golden_boards() {
         ("finished", {
             let mut view = BoardView::of_game(&finished, ["Ama", "Kofi"]);
             view.caption = Some(&result);
+            board_png(&view)
+        }),
+        // North's own view (`board:my-side`): North's row a-f at the bottom.
+        ("capture-north-seat", {
+            let mut view = BoardView::of_game(&after_double_capture(), ["Ama", "Kofi"]);
+            view.seat = Side::North;
             board_png(&view)
         }),
     ];

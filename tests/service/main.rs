@@ -24,6 +24,7 @@ mod fuzz_matrix;
 mod games;
 mod inbox;
 mod moderation;
+mod my_settings;
 mod ratings;
 mod replies;
 mod schemas;

@@ -185,6 +185,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         | Action::Advisers { .. }
         | Action::Status => &[],
         Action::Settings { .. } => &["settings"],
+        Action::MySettings { .. } => &["user_settings"],
         // An admin's abort or decision ends a game (rated like any result); a ban
         // or an unban changes the bans; each is written in the audit log.
         Action::Admin(_) => &[
@@ -218,6 +219,7 @@ fn succeeds_privately(action: &Action) -> bool {
             | Action::Advise { .. }
             | Action::Status
             | Action::Settings { .. }
+            | Action::MySettings { .. }
             | Action::Admin(_)
             | Action::Report { .. }
     )

@@ -2,18 +2,18 @@
 //! [`Action`] with the pure functions in [`translate`](super::translate) and hands it to
 //! [`respond::command`](super::respond::command). The `///` comments are the
 //! descriptions Discord shows. The records, reviews and puzzles are in
-//! [`records`](super::records); admin and tournament commands in their own files.
+//! [`records`](super::records); admin, settings and tournament commands in their own
+//! files.
 
 use poise::serenity_prelude as serenity;
-use poise::ChoiceParameter as _;
 
 use super::admin::admin;
 use super::options::{
-    FirstChoice, HelpTopic, LanguageChoice, LevelChoice, OnOff, PlayOptions, SettingFlag,
-    TournamentsChoice, VariantChoice, YesNo,
+    FirstChoice, HelpTopic, LevelChoice, OnOff, PlayOptions, VariantChoice, YesNo,
 };
 use super::records::{advisers, analyse, history, leaderboard, puzzle, replay, stats};
 use super::respond;
+use super::settings::settings;
 use super::tournament::tournament;
 use super::translate;
 use super::{Context, Data, Error};
@@ -220,44 +220,6 @@ pub(super) async fn link(
         .filter(|c| !c.is_empty())
         .map(LinkCode::new);
     respond::command(ctx, Action::Link { code }).await
-}
-
-// Every key of `/oware settings` has an option, with choices where its values are fixed.
-/// This server's settings; admins change them (new games only).
-#[poise::command(slash_command)]
-#[allow(clippy::too_many_arguments)] // one option per setting, as Discord shows them
-pub(super) async fn settings(
-    ctx: Context<'_>,
-    #[description = "Where games may start: here, channel mentions, or anywhere"] channels: Option<
-        String,
-    >,
-    #[description = "Default time control: 3d, 10m, 5+3, none or default"] time: Option<String>,
-    #[description = "Rated by default"] rated: Option<SettingFlag>,
-    #[description = "Advice in casual games by default"] advice: Option<SettingFlag>,
-    #[description = "A thread for each game"] threads: Option<SettingFlag>,
-    #[description = "Where players' reports go: here, a channel, or none"] moderators: Option<
-        String,
-    >,
-    #[description = "How long a finished game's thread stays open: 1h, 1d, never or default"]
-    archive: Option<String>,
-    #[description = "Who may create tournaments"] tournaments: Option<TournamentsChoice>,
-    #[description = "The language of the bot's messages here"] language: Option<LanguageChoice>,
-) -> Result<(), Error> {
-    let changes = [
-        ("channels", channels),
-        ("time", time),
-        ("rated", rated.map(|c| c.name().to_owned())),
-        ("advice", advice.map(|c| c.name().to_owned())),
-        ("threads", threads.map(|c| c.name().to_owned())),
-        ("moderators", moderators),
-        ("archive", archive),
-        ("tournaments", tournaments.map(|c| c.name().to_owned())),
-        ("language", language.map(|c| c.name().to_owned())),
-    ]
-    .into_iter()
-    .filter_map(|(key, value)| Some((key.to_owned(), value?.trim().to_owned())))
-    .collect();
-    respond::command(ctx, Action::Settings { changes }).await
 }
 
 /// Report a game to this server's admins (they see it in their log).

@@ -18,6 +18,7 @@ pub mod options;
 mod reachable;
 pub mod records;
 pub mod respond;
+pub mod settings;
 pub mod tournament;
 pub mod translate;
 

@@ -123,6 +123,17 @@ pub enum LanguageChoice {
     Default,
 }
 
+/// `board:` on `/oware settings me`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum BoardChoice {
+    /// Your own row at the bottom when you play North.
+    #[name = "my-side"]
+    MySide,
+    /// As everyone sees it: South's row at the bottom.
+    #[name = "south"]
+    South,
+}
+
 /// `scope:` on `/oware leaderboard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum ScopeChoice {

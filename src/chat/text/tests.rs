@@ -242,3 +242,29 @@ fn settings_take_key_value_pairs() {
         .to_string();
     assert!(err.contains("rated"), "{err}");
 }
+
+#[test]
+fn settings_me_are_the_authors_own_and_server_is_the_places() {
+    assert_eq!(
+        action("/oware settings me board:my-side"),
+        Action::MySettings {
+            changes: vec![("board".into(), "my-side".into())]
+        }
+    );
+    assert_eq!(
+        action("!oware settings me"),
+        Action::MySettings {
+            changes: Vec::new()
+        }
+    );
+    assert_eq!(
+        action("/oware settings server rated:no"),
+        Action::Settings {
+            changes: vec![("rated".into(), "no".into())]
+        }
+    );
+    let err = parse_command("/oware settings me board")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("board"), "{err}");
+}

@@ -1,0 +1,74 @@
+//! `/oware settings …` as Discord subcommands: `server` (the server's settings, which
+//! its admins change) and `me` (each person's own). Discord cannot run a command
+//! that has subcommands, so the server's settings are `/oware settings server`; text
+//! platforms take `/oware settings key:value` as well.
+
+use poise::ChoiceParameter as _;
+
+use super::options::{BoardChoice, LanguageChoice, SettingFlag, TournamentsChoice};
+use super::respond;
+use super::{Context, Error};
+use crate::service::Action;
+
+/// Settings: this server's (`server`) and your own (`me`).
+#[poise::command(
+    slash_command,
+    subcommands("settings_server", "settings_me"),
+    subcommand_required
+)]
+pub(super) async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
+    // Discord only ever invokes the subcommands.
+    Ok(())
+}
+
+// Every key of `/oware settings` has an option, with choices where its values are fixed.
+/// This server's settings; admins change them (new games only).
+#[poise::command(slash_command, rename = "server")]
+#[allow(clippy::too_many_arguments)] // one option per setting, as Discord shows them
+pub(super) async fn settings_server(
+    ctx: Context<'_>,
+    #[description = "Where games may start: here, channel mentions, or anywhere"] channels: Option<
+        String,
+    >,
+    #[description = "Default time control: 3d, 10m, 5+3, none or default"] time: Option<String>,
+    #[description = "Rated by default"] rated: Option<SettingFlag>,
+    #[description = "Advice in casual games by default"] advice: Option<SettingFlag>,
+    #[description = "A thread for each game"] threads: Option<SettingFlag>,
+    #[description = "Where players' reports go: here, a channel, or none"] moderators: Option<
+        String,
+    >,
+    #[description = "How long a finished game's thread stays open: 1h, 1d, never or default"]
+    archive: Option<String>,
+    #[description = "Who may create tournaments"] tournaments: Option<TournamentsChoice>,
+    #[description = "The language of the bot's messages here"] language: Option<LanguageChoice>,
+) -> Result<(), Error> {
+    let changes = [
+        ("channels", channels),
+        ("time", time),
+        ("rated", rated.map(|c| c.name().to_owned())),
+        ("advice", advice.map(|c| c.name().to_owned())),
+        ("threads", threads.map(|c| c.name().to_owned())),
+        ("moderators", moderators),
+        ("archive", archive),
+        ("tournaments", tournaments.map(|c| c.name().to_owned())),
+        ("language", language.map(|c| c.name().to_owned())),
+    ]
+    .into_iter()
+    .filter_map(|(key, value)| Some((key.to_owned(), value?.trim().to_owned())))
+    .collect();
+    respond::command(ctx, Action::Settings { changes }).await
+}
+
+/// Your own settings, for your own replies (only you see them).
+#[poise::command(slash_command, rename = "me")]
+pub(super) async fn settings_me(
+    ctx: Context<'_>,
+    #[description = "Your own boards when you play North: your row at the bottom, or as shared"]
+    board: Option<BoardChoice>,
+) -> Result<(), Error> {
+    let changes = board
+        .map(|b| ("board".to_owned(), b.name().to_owned()))
+        .into_iter()
+        .collect();
+    respond::command(ctx, Action::MySettings { changes }).await
+}

@@ -1,0 +1,107 @@
+//! `/oware settings me`: each person's own settings, for their own replies. Anyone
+//! may change theirs; they follow the person to every room of the platform.
+
+use super::super::{Command, Reply, Service, ServiceError};
+use crate::store::{Orientation, UserSettings};
+
+/// The keys `/oware settings me key:value` takes.
+const MY_KEYS: &[&str] = &["board"];
+
+/// Applies `changes` (`key`, `value`) to `settings`.
+fn apply(settings: &mut UserSettings, changes: &[(String, String)]) -> Result<(), ServiceError> {
+    for (key, value) in changes {
+        match key.to_lowercase().as_str() {
+            "board" => {
+                settings.board = Orientation::from_name(value.trim()).ok_or_else(|| {
+                    ServiceError::BadSetting(crate::tr!("my-settings-bad-board", value = value))
+                })?;
+            }
+            _ => {
+                return Err(ServiceError::BadSetting(crate::tr!(
+                    "my-settings-no-such-key",
+                    key = key,
+                    keys = MY_KEYS.join(", ")
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The settings as a two-column table.
+fn table(settings: UserSettings) -> String {
+    let board = match settings.board {
+        Orientation::South => crate::tr!("my-settings-board-south"),
+        Orientation::MySide => crate::tr!("my-settings-board-my-side"),
+    };
+    format!("board  {board}")
+}
+
+impl Service {
+    /// `/oware settings me [key:value …]`: shows the author's own settings, or
+    /// changes them. Always answered privately.
+    pub(in crate::service) async fn my_settings(
+        &self,
+        cmd: &Command,
+        changes: &[(String, String)],
+    ) -> Result<Reply, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        let mut settings = self.store.user_settings(platform, &cmd.author.id).await?;
+        if changes.is_empty() {
+            let mut reply = Reply::private(crate::tr!("my-settings-shown"));
+            reply.table = Some(table(settings));
+            return Ok(reply);
+        }
+        apply(&mut settings, changes)?;
+        self.store
+            .save_user_settings(cmd.claim(), platform, &cmd.author.id, settings, self.now())
+            .await?;
+        let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
+        let mut reply = Reply::private(crate::tr!(
+            "my-settings-changed",
+            changes = changed.join(", ")
+        ));
+        reply.table = Some(table(settings));
+        Ok(reply)
+    }
+
+    /// The seat `cmd`'s author sees their own boards of a game from, where they play
+    /// `side` (`None`: onlooking): their own when they play North and chose
+    /// `board:my-side`, else South's.
+    pub(in crate::service) async fn own_seat(
+        &self,
+        cmd: &Command,
+        side: Option<crate::rules::Side>,
+    ) -> Result<crate::rules::Side, ServiceError> {
+        use crate::rules::Side;
+        if side != Some(Side::North) {
+            return Ok(Side::South);
+        }
+        let settings = self
+            .store
+            .user_settings(cmd.place.platform.as_str(), &cmd.author.id)
+            .await?;
+        Ok(match settings.board {
+            Orientation::MySide => Side::North,
+            Orientation::South => Side::South,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_takes_my_side_and_south_and_nothing_else() {
+        let mut settings = UserSettings::default();
+        apply(&mut settings, &[("board".into(), "my-side".into())]).expect("my-side");
+        assert_eq!(settings.board, Orientation::MySide);
+        apply(&mut settings, &[("Board".into(), "SOUTH".into())]).expect("south");
+        assert_eq!(settings.board, Orientation::South);
+        let err = apply(&mut settings, &[("board".into(), "north".into())]).unwrap_err();
+        assert!(err.to_string().contains("my-side"), "{err}");
+        let err = apply(&mut settings, &[("language".into(), "fr".into())]).unwrap_err();
+        assert!(err.to_string().contains("board"), "{err}");
+    }
+}

@@ -1,0 +1,103 @@
+//! Each person's own settings (`/oware settings me`): one row per user of a platform,
+//! made on their first change.
+
+use super::{Claim, Store, StoreError};
+
+/// Whose seat a person's own boards are seen from (the `board` column).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Orientation {
+    /// South's, as every shared board is: North's row on top (the default, `NULL`).
+    #[default]
+    South,
+    /// Their own side's: their row at the bottom when they play North (`my-side`).
+    MySide,
+}
+
+impl Orientation {
+    /// The name typed and stored: `south`, `my-side`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Orientation::South => "south",
+            Orientation::MySide => "my-side",
+        }
+    }
+
+    /// The orientation named `name` (as typed: any case, `myside` and `mine` too).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Orientation> {
+        match name.to_ascii_lowercase().as_str() {
+            "south" | "default" => Some(Orientation::South),
+            "my-side" | "myside" | "my_side" | "mine" => Some(Orientation::MySide),
+            _ => None,
+        }
+    }
+}
+
+/// A person's own settings; the defaults when they never changed any.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UserSettings {
+    /// Whose seat their own boards are seen from.
+    pub board: Orientation,
+}
+
+impl Store {
+    /// The own settings of `user` on `platform` (the defaults if never changed).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn user_settings(
+        &self,
+        platform: &str,
+        user: &str,
+    ) -> Result<UserSettings, StoreError> {
+        let board: Option<Option<String>> = sqlx::query_scalar(
+            "SELECT board FROM user_settings WHERE platform = $1 AND user_id = $2",
+        )
+        .bind(platform)
+        .bind(user)
+        .fetch_optional(&self.reader)
+        .await?;
+        Ok(UserSettings {
+            // A value this version does not know reads as the default.
+            board: board
+                .flatten()
+                .as_deref()
+                .and_then(Orientation::from_name)
+                .unwrap_or_default(),
+        })
+    }
+
+    /// Saves `settings` as the own settings of `user` on `platform`.
+    ///
+    /// # Errors
+    /// [`StoreError::Replayed`] when `claim` was claimed before. Database failures.
+    pub async fn save_user_settings(
+        &self,
+        claim: Claim<'_>,
+        platform: &str,
+        user: &str,
+        settings: UserSettings,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let board = match settings.board {
+            Orientation::South => None,
+            Orientation::MySide => Some(Orientation::MySide.name()),
+        };
+        let mut tx = self.write(claim).await?;
+        sqlx::query(
+            "INSERT INTO user_settings (platform, user_id, board, updated_at)
+             VALUES ($1, $2, $3, $4)
+             ON CONFLICT (platform, user_id) DO UPDATE SET
+                 board = excluded.board, updated_at = excluded.updated_at",
+        )
+        .bind(platform)
+        .bind(user)
+        .bind(board)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
