@@ -41,7 +41,7 @@ struct Request {
 /// Where a requested review goes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Destination {
-    platform: String,
+    platform: Platform,
     space: Option<String>,
     channel: String,
     thread: Option<String>,
@@ -97,7 +97,7 @@ impl Service {
         let anchor = format!("analysis-{}-{now}-{}", row.id, cmd.author.id);
         let request = Request {
             to: Some(Destination {
-                platform: cmd.place.platform.as_str().to_owned(),
+                platform: cmd.place.platform,
                 space: cmd.place.space.clone(),
                 channel: cmd.place.channel.clone(),
                 thread: cmd.place.thread.clone(),
@@ -202,9 +202,7 @@ impl Service {
                     reply.text.push_str(text);
                 }
                 let place = Place {
-                    platform: Platform::from_name(&to.platform).ok_or_else(|| {
-                        ServiceError::Internal(format!("platform {:?}", to.platform))
-                    })?,
+                    platform: to.platform,
                     space: to.space.clone(),
                     channel: to.channel.clone(),
                     thread: to.thread.clone(),
@@ -221,7 +219,7 @@ impl Service {
         };
         if fresh {
             let venue = Venue {
-                platform: row.platform.clone(),
+                platform: row.platform,
                 space: row.space.clone(),
                 channel: row.channel.clone(),
             };
@@ -328,7 +326,7 @@ impl Service {
         global: bool,
     ) -> Result<Reply, ServiceError> {
         let venue = Venue {
-            platform: cmd.place.platform.as_str().to_owned(),
+            platform: cmd.place.platform,
             space: cmd.place.space.clone(),
             channel: cmd.place.channel.clone(),
         };

@@ -9,7 +9,7 @@ use std::{fmt, str::FromStr};
 use super::{
     outbox::game_message,
     when::{DAY, HOUR, MINUTE},
-    Place, Platform, Reply, Service, ServiceError,
+    Place, Reply, Service, ServiceError,
 };
 use crate::store::{Claim, Effects, GameRow, JobKind, JobRow, NewJob};
 
@@ -99,11 +99,8 @@ impl Service {
         if row.thread.is_none() {
             return Ok(None);
         }
-        let Some(platform) = Platform::from_name(&row.platform) else {
-            return Ok(None);
-        };
         let place = Place {
-            platform,
+            platform: row.platform,
             space: row.space.clone(),
             channel: row.channel.clone(),
             thread: None,

@@ -111,7 +111,7 @@ impl Service {
             .await?;
         let human_first = options.first.challenger_south();
         let new = NewChallenge {
-            platform: platform.to_owned(),
+            platform: cmd.place.platform,
             space: cmd.place.space.clone(),
             channel: cmd.place.channel.clone(),
             thread: cmd.place.thread.clone(),

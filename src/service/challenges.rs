@@ -76,7 +76,7 @@ impl Service {
             .unwrap_or(!rated && settings.advice().unwrap_or(true));
         let ttl_ms = i64::try_from(self.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
         let new = NewChallenge {
-            platform: platform.to_owned(),
+            platform: cmd.place.platform,
             space: cmd.place.space.clone(),
             channel: cmd.place.channel.clone(),
             thread: cmd.place.thread.clone(),

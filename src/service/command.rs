@@ -3,42 +3,12 @@
 //! Adapters build these from Discord interactions, Matrix messages or console lines.
 
 pub use super::admins::Role;
+pub use crate::platform::Platform;
 
 use serde::{Deserialize, Serialize};
 
 use super::Action;
 use crate::store::{Claim, Event, Unique};
-
-/// The chat network a command came from. Identities are `(platform, user id)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Platform {
-    /// The local terminal chat (the embedded default).
-    Console,
-    /// A Discord server or DM.
-    Discord,
-    /// A Matrix room.
-    Matrix,
-}
-
-impl Platform {
-    /// The name stored in the database.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Platform::Console => "console",
-            Platform::Discord => "discord",
-            Platform::Matrix => "matrix",
-        }
-    }
-
-    /// The platform stored as `name` ([`Platform::as_str`]).
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Platform> {
-        [Platform::Console, Platform::Discord, Platform::Matrix]
-            .into_iter()
-            .find(|p| p.as_str() == name)
-    }
-}
 
 /// A chat user as the platform knows them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -71,8 +41,8 @@ impl Place {
     /// console rooms) the same channel. Games and challenges act only in their own
     /// space.
     #[must_use]
-    pub fn holds(&self, platform: &str, space: Option<&str>, channel: &str) -> bool {
-        platform == self.platform.as_str()
+    pub fn holds(&self, platform: Platform, space: Option<&str>, channel: &str) -> bool {
+        platform == self.platform
             && match (space, self.space.as_deref()) {
                 (Some(theirs), Some(here)) => theirs == here,
                 (None, None) => channel == self.channel,

@@ -2,7 +2,8 @@
 //! command its platform may deliver again, and the use case its action names.
 
 use super::{
-    generic_failure, limits, settings, text, Action, Command, Reply, Service, ServiceError,
+    generic_failure, limits, settings, text, Action, Command, Platform, Reply, Service,
+    ServiceError,
 };
 use crate::store::{Event, StoreError};
 
@@ -23,7 +24,7 @@ impl Service {
     /// nothing.
     pub async fn handle(&self, cmd: Command) -> Reply {
         let language = self
-            .language_at(cmd.place.platform.as_str(), settings::scope(&cmd.place))
+            .language_at(cmd.place.platform, settings::scope(&cmd.place))
             .await;
         let mut reply = match cmd.event.clone() {
             Some(event) => {
@@ -46,8 +47,12 @@ impl Service {
 
     /// The language of the bot's messages at `place` on `platform` (English when the
     /// settings cannot be read).
-    pub(crate) async fn language_at(&self, platform: &str, place: &str) -> crate::i18n::Language {
-        match self.settings_at(platform, place).await {
+    pub(crate) async fn language_at(
+        &self,
+        platform: Platform,
+        place: &str,
+    ) -> crate::i18n::Language {
+        match self.settings_at(platform.as_str(), place).await {
             Ok(row) => settings::Settings::from_row(row).language(),
             Err(err) => {
                 tracing::warn!(error = %err, "cannot read a place's language; using English");

@@ -60,7 +60,7 @@ impl Service {
             // players could notice, are announced.
             let message = if deadline <= now + away {
                 let language = self
-                    .language_at(&row.platform, row.space.as_deref().unwrap_or(&row.channel))
+                    .language_at(row.platform, row.space.as_deref().unwrap_or(&row.channel))
                     .await;
                 crate::i18n::in_language(language, async {
                     self.downtime_message(row, platform, away, deadline + away)

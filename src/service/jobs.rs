@@ -12,7 +12,7 @@ use super::{
     outbox::{game_message, place_message},
     view,
     when::{self, span},
-    Button, ButtonAction, Level, Platform, Reply, Service, ServiceError, User,
+    Button, ButtonAction, Level, Reply, Service, ServiceError, User,
 };
 use crate::store::{ChallengeStatus, Claim, Effects, GameRow, JobRow};
 
@@ -71,13 +71,11 @@ impl Service {
         // Its network cannot be reached: the player could not move. The time is given
         // back when it is reachable again; until then the deadline waits.
         let now = self.now();
-        if let Some(platform) = Platform::from_name(&row.platform) {
-            if self.unreachable_since(platform).is_some() {
-                self.store
-                    .postpone_job(job.id, now + NETWORK_RETRY_MS)
-                    .await?;
-                return Ok(true);
-            }
+        if self.unreachable_since(row.platform).is_some() {
+            self.store
+                .postpone_job(job.id, now + NETWORK_RETRY_MS)
+                .await?;
+            return Ok(true);
         }
         // A deadline moved later (time given back) waits for itself.
         if let Some(deadline) = row.deadline_at.filter(|&deadline| deadline > now) {
@@ -221,8 +219,7 @@ impl Service {
             row: 0,
         });
         let place = super::Place {
-            platform: super::Platform::from_name(&c.platform)
-                .ok_or_else(|| ServiceError::Internal(format!("platform {:?}", c.platform)))?,
+            platform: c.platform,
             space: c.space.clone(),
             channel: c.channel.clone(),
             thread: c.thread.clone(),

@@ -244,7 +244,7 @@ impl Service {
             .filter(|row| {
                 mine || cmd
                     .place
-                    .holds(&row.platform, row.space.as_deref(), &row.channel)
+                    .holds(row.platform, row.space.as_deref(), &row.channel)
             })
             .take(usize::try_from(HISTORY_SIZE).unwrap_or(10))
             .collect();

@@ -69,7 +69,7 @@ impl Service {
         challenge: i64,
     ) -> Result<Reply, ServiceError> {
         let Some(c) = self.store.challenge(challenge).await?.filter(|c| {
-            cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel) && c.level.is_none()
+            cmd.place.holds(c.platform, c.space.as_deref(), &c.channel) && c.level.is_none()
         }) else {
             return Err(ServiceError::NoChallenge(crate::tr!(
                 "lifecycle-reissue-none",

@@ -61,7 +61,7 @@ pub struct Outgoing {
 /// `board_ply` plies when given.
 pub(super) fn game_message(row: &GameRow, reply: &Reply, board_ply: Option<i64>) -> NewMessage {
     NewMessage {
-        platform: row.platform.clone(),
+        platform: row.platform,
         space: row.space.clone(),
         channel: row.channel.clone(),
         thread: None,
@@ -76,7 +76,7 @@ pub(super) fn game_message(row: &GameRow, reply: &Reply, board_ply: Option<i64>)
 /// An outbox message to `place`, about no game.
 pub(super) fn place_message(place: &Place, reply: &Reply) -> NewMessage {
     NewMessage {
-        platform: place.platform.as_str().to_owned(),
+        platform: place.platform,
         space: place.space.clone(),
         channel: place.channel.clone(),
         thread: place.thread.clone(),
@@ -125,7 +125,7 @@ impl Service {
             }
             // Pictures are drawn now: in the language of the message's place.
             let place = row.space.as_deref().unwrap_or(&row.channel);
-            let language = self.language_at(platform.as_str(), place).await;
+            let language = self.language_at(platform, place).await;
             match crate::i18n::in_language(language.clone(), self.outgoing(platform, &row)).await {
                 Ok(None) => {
                     tracing::debug!(id = row.id, "a message about a move already made: not sent");

@@ -203,7 +203,7 @@ impl ChatService for Service {
 
     fn language(&self, place: Place) -> BoxFuture<'_, crate::i18n::Language> {
         Box::pin(async move {
-            self.language_at(place.platform.as_str(), super::settings::scope(&place))
+            self.language_at(place.platform, super::settings::scope(&place))
                 .await
         })
     }

@@ -38,7 +38,7 @@ impl Service {
             &game,
             [
                 ("Event", format!("Oware game #{}", row.id)),
-                ("Site", row.platform.clone()),
+                ("Site", row.platform.to_string()),
                 ("Date", format!("{y:04}.{m:02}.{d:02}")),
                 ("South", row.south_name.clone()),
                 ("North", row.north_name.clone()),

@@ -14,7 +14,7 @@ impl Service {
     pub async fn set_thread(&self, game_id: i64, place: &Place) -> Result<(), ServiceError> {
         let thread = place.thread.as_deref().unwrap_or(&place.channel);
         match self.store.game(game_id).await? {
-            Some(row) if place.holds(&row.platform, row.space.as_deref(), &row.channel) => {
+            Some(row) if place.holds(row.platform, row.space.as_deref(), &row.channel) => {
                 self.store.set_thread(game_id, thread).await?;
                 Ok(())
             }

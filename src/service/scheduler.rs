@@ -239,7 +239,7 @@ impl Service {
             None
         };
         match place {
-            Some((platform, place)) => self.language_at(&platform, &place).await,
+            Some((platform, place)) => self.language_at(platform, &place).await,
             None => crate::i18n::Language::english(),
         }
     }

@@ -100,10 +100,7 @@ fn table(backend: Backend, shards: &DiscordShards, counts: &StatusCounts) -> Str
         ),
     ];
     for platform in [Platform::Discord, Platform::Matrix, Platform::Console] {
-        let unsent = counts
-            .unsent
-            .iter()
-            .find(|u| u.platform == platform.as_str());
+        let unsent = counts.unsent.iter().find(|u| u.platform == platform);
         let waiting = unsent.map_or(0, |u| u.waiting);
         let figure = match unsent.map(|u| u.dead).filter(|&n| n > 0) {
             Some(dead) => crate::tr!("status-dead", waiting = waiting, dead = dead),
@@ -155,7 +152,7 @@ mod tests {
             jobs: 4,
             jobs_due: 2,
             unsent: vec![UnsentCount {
-                platform: "discord".into(),
+                platform: Platform::Discord,
                 waiting: 5,
                 dead: 1,
             }],

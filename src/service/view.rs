@@ -11,7 +11,7 @@ pub(super) use result::{result_line, summary, won_by, would_give};
 
 use std::fmt::Write;
 
-use super::{next_turn::is_bot, Attachment, Button, ButtonAction, Place, Platform, Reply, User};
+use super::{next_turn::is_bot, Attachment, Button, ButtonAction, Place, Reply, User};
 use crate::{
     render::{self, BoardView},
     rules::{text_board, EndReason, Game, Pit, Ply, Side},
@@ -141,7 +141,7 @@ pub(super) fn board_files(
 /// Where the thread of the game stored as `row` is, if it has one.
 pub(super) fn thread_of(row: &GameRow) -> Option<Place> {
     Some(Place {
-        platform: Platform::from_name(&row.platform)?,
+        platform: row.platform,
         space: row.space.clone(),
         channel: row.channel.clone(),
         thread: Some(row.thread.clone()?),

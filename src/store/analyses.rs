@@ -61,8 +61,8 @@ pub struct AdviserRow {
 /// Where a game was played, for the per-server leaderboard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Venue {
-    /// `console`, `discord` or `matrix`.
-    pub platform: String,
+    /// The chat network.
+    pub platform: crate::platform::Platform,
     /// The server, if any.
     pub space: Option<String>,
     /// The channel or room.
@@ -204,7 +204,7 @@ impl Store {
             )
             .bind(game_id)
             .bind(j.onlooker_id)
-            .bind(&venue.platform)
+            .bind(venue.platform.as_str())
             .bind(&venue.space)
             .bind(&venue.channel)
             .bind(j.picks)

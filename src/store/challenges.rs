@@ -5,6 +5,7 @@
 use sqlx::FromRow;
 
 use super::{counts::CapLimits, Store, StoreError};
+use crate::platform::Platform;
 use crate::play::{clock::TimeControl, level::Level, start::First};
 use crate::rules::Variant;
 
@@ -57,8 +58,9 @@ impl TryFrom<String> for ChallengeStatus {
 pub struct ChallengeRow {
     /// The challenge id.
     pub id: i64,
-    /// `console`, `discord` or `matrix`.
-    pub platform: String,
+    /// The chat network.
+    #[sqlx(try_from = "String")]
+    pub platform: Platform,
     /// The server, if any.
     pub space: Option<String>,
     /// Where it was made.
@@ -111,8 +113,8 @@ pub struct ChallengeRow {
 /// A challenge to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewChallenge {
-    /// `console`, `discord` or `matrix`.
-    pub platform: String,
+    /// The chat network.
+    pub platform: Platform,
     /// The server, if any.
     pub space: Option<String>,
     /// Where it was made.

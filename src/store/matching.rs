@@ -162,7 +162,7 @@ async fn insert_challenge(
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $15, $16)
          RETURNING id",
     )
-    .bind(&new.platform)
+    .bind(new.platform.as_str())
     .bind(&new.space)
     .bind(&new.channel)
     .bind(&new.thread)

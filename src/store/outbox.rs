@@ -8,6 +8,8 @@ use sqlx::any::{AnyTypeInfo, AnyValueRef};
 use sqlx::error::BoxDynError;
 use sqlx::{Any, Decode, FromRow, Transaction, Type};
 
+use crate::platform::Platform;
+
 use super::{Backend, Store, StoreError};
 
 /// Pictures an outbox message gets when it is delivered, drawn then (in the
@@ -62,8 +64,8 @@ impl<'r> Decode<'r, Any> for Attach {
 /// A message to send later, where a reply would go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewMessage {
-    /// `console`, `discord` or `matrix`.
-    pub platform: String,
+    /// The chat network.
+    pub platform: Platform,
     /// The server, if any.
     pub space: Option<String>,
     /// The channel or room.
@@ -88,8 +90,9 @@ pub struct NewMessage {
 pub struct OutboxRow {
     /// The message id: the platforms' de-duplication key.
     pub id: i64,
-    /// `console`, `discord` or `matrix`.
-    pub platform: String,
+    /// The chat network.
+    #[sqlx(try_from = "String")]
+    pub platform: Platform,
     /// The server, if any.
     pub space: Option<String>,
     /// The channel or room.
@@ -122,7 +125,7 @@ pub(super) async fn insert(
                              attach, edits, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
-    .bind(&message.platform)
+    .bind(message.platform.as_str())
     .bind(&message.space)
     .bind(&message.channel)
     .bind(&message.thread)

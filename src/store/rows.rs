@@ -3,6 +3,7 @@
 use sqlx::FromRow;
 
 use super::state::GameState;
+use crate::platform::Platform;
 use crate::play::clock::TimeControl;
 use crate::rules::{Pit, Side, Variant};
 
@@ -11,8 +12,9 @@ use crate::rules::{Pit, Side, Variant};
 pub struct GameRow {
     /// The game id (`#12`).
     pub id: i64,
-    /// `console`, `discord` or `matrix`.
-    pub platform: String,
+    /// The chat network.
+    #[sqlx(try_from = "String")]
+    pub platform: Platform,
     /// The server, if any.
     pub space: Option<String>,
     /// The channel or room.
@@ -102,7 +104,7 @@ impl GameRow {
     pub(crate) fn example(id: i64) -> GameRow {
         GameRow {
             id,
-            platform: "console".into(),
+            platform: crate::platform::Platform::Console,
             space: None,
             channel: "console".into(),
             thread: None,

@@ -2,6 +2,7 @@
 //! server and network.
 
 use super::{Store, StoreError};
+use crate::platform::Platform;
 
 /// What is in progress and what waits, in the whole database.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -22,10 +23,11 @@ pub struct StatusCounts {
 }
 
 /// One platform's undelivered outbox messages.
-#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct UnsentCount {
-    /// The platform's name.
-    pub platform: String,
+    /// The chat network.
+    #[sqlx(try_from = "String")]
+    pub platform: Platform,
     /// Still to be tried.
     pub waiting: i64,
     /// Dead.

@@ -9,6 +9,7 @@ mod writes;
 use sqlx::{any::AnyRow, Any, FromRow, Row, Transaction};
 
 use super::{Flag, GameState, Store, StoreError};
+use crate::platform::Platform;
 use crate::play::tournament::Format;
 
 /// A tournament as stored.
@@ -16,8 +17,9 @@ use crate::play::tournament::Format;
 pub struct TournamentRow {
     /// Its number (`T3`).
     pub id: i64,
-    /// `console`, `discord` or `matrix`.
-    pub platform: String,
+    /// The chat network.
+    #[sqlx(try_from = "String")]
+    pub platform: Platform,
     /// The server or room it belongs to (its settings and admins).
     pub place: String,
     /// Where it was created: the server, if any.
@@ -146,8 +148,8 @@ impl<'r> FromRow<'r, AnyRow> for BoardRow {
 /// A tournament to create.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewTournament {
-    /// `console`, `discord` or `matrix`.
-    pub platform: String,
+    /// The chat network.
+    pub platform: Platform,
     /// The server or room.
     pub place: String,
     /// The server, if any.

@@ -247,7 +247,10 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
             .status_counts(oware_bot::store::now_ms())
             .await
             .expect("reads");
-        let matrix = counts.unsent.iter().find(|u| u.platform == "matrix");
+        let matrix = counts
+            .unsent
+            .iter()
+            .find(|u| u.platform == Platform::Matrix);
         if matrix.is_some_and(|m| m.waiting == 0 && m.dead == 1) {
             break;
         }

@@ -32,7 +32,7 @@ impl Service {
             .store
             .latest_challenge_for(cmd.place.platform.as_str(), &cmd.author.id)
             .await?
-            .filter(|c| cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel));
+            .filter(|c| cmd.place.holds(c.platform, c.space.as_deref(), &c.channel));
         let start = crate::tr!("challenge-start-yourself");
         Ok(match last {
             Some(c) if c.status == ChallengeStatus::Pending && c.expires_at <= self.now() => {
@@ -79,8 +79,7 @@ impl Service {
                 // A game against the engine starts from an internal challenge: not one
                 // anybody can answer.
                 .filter(|c| {
-                    c.level.is_none()
-                        && cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel)
+                    c.level.is_none() && cmd.place.holds(c.platform, c.space.as_deref(), &c.channel)
                 })
             else {
                 return Err(ServiceError::NoChallenge(crate::tr!(
@@ -136,7 +135,7 @@ impl Service {
         // Only challenges made in this space count; prefer the ones in this channel.
         let space: Vec<&ChallengeRow> = pending
             .iter()
-            .filter(|c| cmd.place.holds(&c.platform, c.space.as_deref(), &c.channel))
+            .filter(|c| cmd.place.holds(c.platform, c.space.as_deref(), &c.channel))
             .collect();
         let here: Vec<&ChallengeRow> = space
             .iter()

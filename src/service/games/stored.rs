@@ -23,7 +23,7 @@ impl Service {
                 Some(row)
                     if cmd
                         .place
-                        .holds(&row.platform, row.space.as_deref(), &row.channel) =>
+                        .holds(row.platform, row.space.as_deref(), &row.channel) =>
                 {
                     Ok(row)
                 }

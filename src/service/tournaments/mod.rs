@@ -127,7 +127,7 @@ impl Service {
             Format::RoundRobin => 0,
         };
         let new = NewTournament {
-            platform: cmd.place.platform.as_str().to_owned(),
+            platform: cmd.place.platform,
             place: scope(&cmd.place).to_owned(),
             space: cmd.place.space.clone(),
             channel: cmd.place.channel.clone(),
@@ -171,7 +171,7 @@ impl Service {
         statuses: &[TournamentStatus],
     ) -> Result<TournamentRow, ServiceError> {
         let place = scope(&cmd.place);
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let found = match id {
             Some(id) => self
                 .store
@@ -180,7 +180,7 @@ impl Service {
                 .filter(|t| t.platform == platform && t.place == place),
             None => self
                 .store
-                .tournaments_at(platform, place)
+                .tournaments_at(platform.as_str(), place)
                 .await?
                 .into_iter()
                 .find(|t| statuses.contains(&t.status)),

@@ -12,7 +12,7 @@ use super::{
         settings::Settings,
         start::Start,
         tournament::{Board, Entrant},
-        Place, Platform, Reply, Service, ServiceError, TimeControl, User,
+        Place, Reply, Service, ServiceError, TimeControl, User,
     },
     event::Event,
     title,
@@ -117,7 +117,7 @@ impl Service {
         let tc: TimeControl = t.time_control;
         let threads = self
             .store
-            .settings(&t.platform, &t.place)
+            .settings(t.platform.as_str(), &t.place)
             .await
             .map(|row| Settings::from_row(row).threads())?;
         let effects = |games: &[Option<i64>]| {
@@ -263,7 +263,7 @@ impl Service {
 /// Where a tournament is announced.
 pub(super) fn event_place(t: &TournamentRow) -> Place {
     Place {
-        platform: Platform::from_name(&t.platform).unwrap_or(Platform::Console),
+        platform: t.platform,
         space: t.space.clone(),
         channel: t.channel.clone(),
         thread: None,

@@ -167,7 +167,7 @@ impl Service {
             return Ok(Vec::new());
         };
         // Rendered at delivery too, outside any command: in the tournament's language.
-        let language = self.language_at(&event.t.platform, &event.t.place).await;
+        let language = self.language_at(event.t.platform, &event.t.place).await;
         let (title, header, rows, alt) =
             crate::i18n::in_language(language, async { event.picture() }).await;
         let png = self

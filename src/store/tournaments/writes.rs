@@ -25,7 +25,7 @@ impl Store {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
              RETURNING id",
         )
-        .bind(&new.platform)
+        .bind(new.platform.as_str())
         .bind(&new.place)
         .bind(&new.space)
         .bind(&new.channel)
@@ -206,7 +206,7 @@ impl Store {
                          VALUES ($1, $2, $3, $4, $5, 'abapa', $6, $7, $8, $9, $10, $11, $11)
                          RETURNING id",
                     )
-                    .bind(&tournament.platform)
+                    .bind(tournament.platform.as_str())
                     .bind(&tournament.space)
                     .bind(&tournament.channel)
                     .bind(board.players.0)

@@ -156,7 +156,7 @@ impl MoveWrite<'_> {
             .iter()
             .map(|m| {
                 [
-                    a.text(Some(&m.platform)),
+                    a.text(Some(m.platform.as_str())),
                     a.text(m.space.as_deref()),
                     a.text(Some(&m.channel)),
                     a.text(m.thread.as_deref()),
