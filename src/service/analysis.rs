@@ -13,58 +13,30 @@ mod pictures;
 mod report;
 mod stored;
 
-use serde::{Deserialize, Serialize};
-
 pub(super) use stored::Stored;
 
 use super::{
     outbox::{game_message, place_message},
-    view, Attachment, Command, GameRef, Place, Platform, Reply, Service, ServiceError,
+    view, Attachment, Command, GameRef, Place, Reply, Service, ServiceError,
 };
 use crate::{
     engine::{self, analysis::Class},
     rules::Game,
     store::{
-        AnalysisRow, Attach, Claim, Effects, GameRow, JobKind, JobRow, NewJob, NewPuzzle, Queued,
-        Venue,
+        AnalysisRow, Attach, Claim, Effects, GameRow, JobKind, JobRequest, JobRow, NewJob,
+        NewPuzzle, Queued, ReviewTo, Venue,
     },
 };
-
-/// What an analysis job was asked for (its stored request).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Request {
-    /// Post the whole review there; `None`: only judge the advice, in the game's
-    /// thread (the automatic review when a game with advice ends).
-    to: Option<Destination>,
-}
-
-/// Where a requested review goes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Destination {
-    platform: Platform,
-    space: Option<String>,
-    channel: String,
-    thread: Option<String>,
-    /// The "analysing…" message it replaces.
-    anchor: String,
-}
 
 /// The job that reviews `row` when it ends, if onlookers may have advised in it (the
 /// job finds out whether they did).
 pub(super) fn judging_job(row: &GameRow, now: i64) -> Option<NewJob> {
-    row.advice.then(|| NewJob {
+    row.advice.then_some(NewJob {
         kind: JobKind::Analysis,
         game_id: None,
         challenge_id: None,
         due_at: now,
-        request: Some(request_json(&Request { to: None })),
-    })
-}
-
-fn request_json(request: &Request) -> String {
-    serde_json::to_string(request).unwrap_or_else(|e| {
-        tracing::error!(error = %e, "could not serialize an analysis request");
-        String::from("{}")
+        request: Some(JobRequest::Review { to: None }),
     })
 }
 
@@ -95,8 +67,8 @@ impl Service {
         }
         let now = self.now();
         let anchor = format!("analysis-{}-{now}-{}", row.id, cmd.author.id);
-        let request = Request {
-            to: Some(Destination {
+        let request = JobRequest::Review {
+            to: Some(ReviewTo {
                 platform: cmd.place.platform,
                 space: cmd.place.space.clone(),
                 channel: cmd.place.channel.clone(),
@@ -109,9 +81,9 @@ impl Service {
             game_id: Some(row.id),
             challenge_id: None,
             due_at: now,
-            request: Some(request_json(&request)),
+            request: Some(request),
         };
-        let joinable = request_json(&Request { to: None });
+        let joinable = JobRequest::Review { to: None };
         let queued = self
             .store
             .queue_analysis(cmd.claim(), &job, &joinable, now)
@@ -160,16 +132,20 @@ impl Service {
     /// judges its advice, and posts what was asked for, all stored in one
     /// transaction with the job's end. `false` when there is nothing to do.
     pub(super) async fn analysis_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
-        let (Some(id), Some(request)) = (job.game_id, job.request.as_deref()) else {
+        let (Some(id), Some(request)) = (job.game_id, job.request.as_ref()) else {
             return Ok(false);
         };
-        let request: Request = serde_json::from_str(request)
-            .map_err(|e| ServiceError::Internal(format!("analysis job {}: {e}", job.id)))?;
+        let JobRequest::Review { to } = request else {
+            return Err(ServiceError::Internal(format!(
+                "analysis job {}: request {request:?}",
+                job.id
+            )));
+        };
         let Some(row) = self.store.game(id).await?.filter(|row| !row.is_active()) else {
             return Ok(false);
         };
         let votes = self.store.game_advice(id).await?;
-        if request.to.is_none() && votes.is_empty() {
+        if to.is_none() && votes.is_empty() {
             // Advice was on, but nobody advised: nothing to judge.
             return Ok(false);
         }
@@ -184,7 +160,7 @@ impl Service {
         };
         let verdict = judge::judge(&stored, &votes);
         let mut messages = Vec::new();
-        match &request.to {
+        match to {
             None => {
                 if let Some(text) = &verdict.text {
                     let reply = Reply::public(crate::tr!(

@@ -8,7 +8,7 @@ use std::{sync::Arc, time::Duration};
 use tokio::task::JoinSet;
 
 use super::{Service, ServiceError};
-use crate::store::{Backend, JobKind, JobRow, StoreError};
+use crate::store::{Backend, JobKind, JobRequest, JobRow, StoreError};
 
 /// How long a runner holds a claimed job before another may take it, on SQLite (one
 /// process; claims are released at start-up).
@@ -225,15 +225,15 @@ impl Service {
                 .flatten()
                 .map(|c| (c.platform, c.space.unwrap_or(c.channel)))
         } else if job.kind == JobKind::Tournament {
-            match job.request.as_deref().and_then(|r| r.parse().ok()) {
-                Some(id) => self
+            match job.request {
+                Some(JobRequest::Tournament(id)) => self
                     .store
                     .tournament(id)
                     .await
                     .ok()
                     .flatten()
                     .map(|t| (t.platform, t.place)),
-                None => None,
+                _ => None,
             }
         } else {
             None

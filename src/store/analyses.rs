@@ -7,7 +7,7 @@ use sqlx::FromRow;
 use super::{
     jobs::{self, Effects, NewJob},
     puzzles::{self, NewPuzzle},
-    Claim, Store, StoreError,
+    Claim, JobRequest, Store, StoreError,
 };
 
 /// A stored analysis.
@@ -106,7 +106,7 @@ impl Store {
         &self,
         claim: Claim<'_>,
         job: &NewJob,
-        joinable: &str,
+        joinable: &JobRequest,
         now: i64,
     ) -> Result<Queued, StoreError> {
         let mut tx = self.write(claim).await?;
@@ -118,7 +118,7 @@ impl Store {
         .bind(job.kind.as_str())
         .bind(job.game_id)
         .bind(job.due_at)
-        .bind(&job.request)
+        .bind(job.request.as_ref().map(JobRequest::encode))
         .bind(now)
         .execute(&mut *tx)
         .await?
@@ -130,9 +130,9 @@ impl Store {
                 "UPDATE jobs SET request = $1
                  WHERE kind = 'analysis' AND game_id = $2 AND request = $3",
             )
-            .bind(&job.request)
+            .bind(job.request.as_ref().map(JobRequest::encode))
             .bind(job.game_id)
-            .bind(joinable)
+            .bind(joinable.encode())
             .execute(&mut *tx)
             .await?
             .rows_affected();

@@ -8,11 +8,11 @@
 //! deleted in the transaction that does its work; a game's jobs are replaced by every
 //! change to the game, so a job never acts on a position that has moved on.
 
-use sqlx::{Any, FromRow, Transaction};
+use sqlx::{any::AnyRow, Any, FromRow, Row, Transaction};
 
 use super::{
     outbox::{self, NewMessage},
-    Backend, Claim, JobKind, Store, StoreError, Unique,
+    Backend, Claim, JobKind, JobRequest, Store, StoreError, Unique,
 };
 
 /// A job to schedule.
@@ -28,16 +28,15 @@ pub struct NewJob {
     pub due_at: i64,
     /// What was asked for, when more than the game (an analysis: where to post it).
     /// A job with a request outlives the game's turns.
-    pub request: Option<String>,
+    pub request: Option<JobRequest>,
 }
 
 /// A job as stored.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct JobRow {
     /// The job id.
     pub id: i64,
     /// What to do.
-    #[sqlx(try_from = "String")]
     pub kind: JobKind,
     /// The game it is for.
     pub game_id: Option<i64>,
@@ -47,8 +46,24 @@ pub struct JobRow {
     pub game_version: Option<i64>,
     /// When it was due.
     pub due_at: i64,
-    /// What was asked for (see [`NewJob::request`]).
-    pub request: Option<String>,
+    /// What was asked for (see [`NewJob::request`]), read for its kind.
+    pub request: Option<JobRequest>,
+}
+
+impl<'r> FromRow<'r, AnyRow> for JobRow {
+    fn from_row(row: &'r AnyRow) -> Result<JobRow, sqlx::Error> {
+        let kind = JobKind::from(row.try_get::<String, _>("kind")?);
+        let request: Option<String> = row.try_get("request")?;
+        Ok(JobRow {
+            id: row.try_get("id")?,
+            request: request.map(|text| JobRequest::decode(&kind, text)),
+            kind,
+            game_id: row.try_get("game_id")?,
+            challenge_id: row.try_get("challenge_id")?,
+            game_version: row.try_get("game_version")?,
+            due_at: row.try_get("due_at")?,
+        })
+    }
 }
 
 /// A game's clocks after a change (see `play::clock`).
@@ -173,7 +188,7 @@ async fn insert_jobs(
             .bind(job.challenge_id)
             .bind(*version)
             .bind(job.due_at)
-            .bind(job.request.clone())
+            .bind(job.request.as_ref().map(JobRequest::encode))
             .bind(now);
     }
     insert.execute(conn).await?;
@@ -198,7 +213,7 @@ pub(super) async fn insert_job(
     .bind(job.challenge_id)
     .bind(version)
     .bind(job.due_at)
-    .bind(&job.request)
+    .bind(job.request.as_ref().map(JobRequest::encode))
     .bind(now)
     .execute(conn)
     .await?;

@@ -20,7 +20,7 @@ use super::{
 use crate::{
     rules::Variant,
     store::{
-        Claim, Effects, JobKind, JobRow, NewBoard, NewJob, NewMessage, TournamentRow,
+        Claim, Effects, JobKind, JobRequest, JobRow, NewBoard, NewJob, NewMessage, TournamentRow,
         TournamentStatus,
     },
 };
@@ -44,11 +44,12 @@ impl Service {
         &self,
         job: &JobRow,
     ) -> Result<bool, ServiceError> {
-        let id = job
-            .request
-            .as_deref()
-            .and_then(|r| r.parse().ok())
-            .ok_or_else(|| ServiceError::Internal(format!("job #{}: no tournament", job.id)))?;
+        let Some(JobRequest::Tournament(id)) = job.request else {
+            return Err(ServiceError::Internal(format!(
+                "job #{}: no tournament in {:?}",
+                job.id, job.request
+            )));
+        };
         self.advance_tournament(Claim::Job(job.id), id).await?;
         // Done either way: a later game's end schedules the next look.
         Ok(false)
@@ -179,7 +180,7 @@ impl Service {
                     game_id: None,
                     challenge_id: None,
                     due_at: now,
-                    request: Some(t.id.to_string()),
+                    request: Some(JobRequest::Tournament(t.id)),
                 });
             }
             (per_game, round_effects)

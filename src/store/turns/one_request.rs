@@ -18,7 +18,8 @@ use sqlx::Row;
 use sqlx::{Any, Transaction};
 
 use super::super::{
-    jobs::NewJob, outbox::NewMessage, Backend, Claim, GameEnd, MoveRecord, Store, StoreError,
+    jobs::NewJob, outbox::NewMessage, Backend, Claim, GameEnd, JobRequest, MoveRecord, Store,
+    StoreError,
 };
 
 /// One argument of the request.
@@ -142,7 +143,7 @@ impl MoveWrite<'_> {
                     a.int(job.challenge_id),
                     a.int(version),
                     a.int(job.due_at),
-                    a.text(job.request.as_deref()),
+                    a.text(job.request.as_ref().map(JobRequest::encode).as_deref()),
                     a.int(self.now),
                 ]
                 .join(", ")
