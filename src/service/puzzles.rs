@@ -9,7 +9,6 @@ mod supply;
 
 pub(super) use supply::new_puzzle;
 use supply::LOW;
-pub use supply::{decode, encode};
 
 use super::{
     rating::Rating, when, Attachment, Button, ButtonAction, Command, Reply, Service, ServiceError,
@@ -17,14 +16,14 @@ use super::{
 use crate::{
     render::{self, BoardView},
     rules::{Side, Variant},
-    store::PuzzleRow,
+    store::{PuzzleGoal, PuzzleRow},
 };
 
 /// What the solver must find, in words.
-fn task(goal: &str) -> String {
-    match goal.strip_prefix("seeds:") {
-        Some(n) => crate::tr!("puzzle-task-seeds", seeds = n),
-        None => crate::tr!("puzzle-task-win"),
+fn task(goal: PuzzleGoal) -> String {
+    match goal {
+        PuzzleGoal::Seeds(n) => crate::tr!("puzzle-task-seeds", seeds = n),
+        PuzzleGoal::Win => crate::tr!("puzzle-task-win"),
     }
 }
 
@@ -131,8 +130,7 @@ impl Service {
 
     /// A puzzle's message: its board, whose move, the task, and a button per legal pit.
     async fn show_puzzle(&self, row: &PuzzleRow) -> Result<Reply, ServiceError> {
-        let position = decode(&row.position)
-            .ok_or_else(|| ServiceError::Internal(format!("puzzle #{}: bad position", row.id)))?;
+        let position = row.position;
         let side = position.to_move();
         let legal = position.legal_moves(Variant::Abapa);
         let [s, n] = position.scores();
@@ -148,7 +146,7 @@ impl Service {
             },
             south = s,
             north = n,
-            task = capitalised(&task(&row.goal)),
+            task = capitalised(&task(row.goal)),
         ));
         reply.board_text = Some(crate::rules::text_board(position, true, Side::South));
         reply.buttons = legal
@@ -163,7 +161,7 @@ impl Service {
                 row: 0,
             })
             .collect();
-        let caption = crate::tr!("puzzle-caption", puzzle = row.id, task = task(&row.goal));
+        let caption = crate::tr!("puzzle-caption", puzzle = row.id, task = task(row.goal));
         let id = row.id;
         let sides = [
             super::view::side_name(Side::South),

@@ -29,6 +29,7 @@ mod jobs;
 mod matching;
 mod moderation;
 mod outbox;
+mod puzzle_form;
 #[macro_use]
 mod puzzles;
 mod puzzle_attempts;
@@ -64,6 +65,7 @@ pub use jobs::{ClockColumns, Effects, JobRow, NewJob};
 pub use moderation::{AuditRow, BanRow, NewAudit};
 pub use outbox::{Attach, NewMessage, OutboxRow};
 pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};
+pub use puzzle_form::PuzzleGoal;
 pub use puzzles::{NewPuzzle, PuzzleRow};
 pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits};

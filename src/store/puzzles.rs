@@ -2,9 +2,11 @@
 //! and each server's daily puzzle. Who was given which, and the answers and puzzle
 //! ratings, are in `puzzle_attempts`.
 
-use sqlx::{AnyConnection, FromRow};
+use sqlx::{any::AnyRow, AnyConnection, FromRow, Row};
 
+use super::puzzle_form::{decode_line, decode_position, encode_line, encode_position, PuzzleGoal};
 use super::{Claim, Store, StoreError, Unique};
+use crate::rules::{Pit, Position};
 
 /// A puzzle to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,18 +17,18 @@ pub struct NewPuzzle {
     pub game_id: Option<i64>,
     /// Moves played in that game before its position.
     pub ply: Option<i64>,
-    /// The position (see the `puzzles` table).
-    pub position: String,
-    /// The solution's canonical letter.
-    pub solution: String,
-    /// The solution line, canonical letters separated by spaces.
-    pub line: String,
-    /// `win` or `seeds:N`.
-    pub goal: String,
+    /// The position, its side to move to solve it.
+    pub position: Position,
+    /// The move that solves it.
+    pub solution: Pit,
+    /// The solution line.
+    pub line: Vec<Pit>,
+    /// What solving it achieves.
+    pub goal: PuzzleGoal,
 }
 
-/// A stored puzzle.
-#[derive(Clone, Debug, PartialEq, FromRow)]
+/// A stored puzzle, read from its stored form (`puzzle_form.rs`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct PuzzleRow {
     /// The puzzle's number.
     pub id: i64,
@@ -34,20 +36,53 @@ pub struct PuzzleRow {
     pub source: String,
     /// The game it comes from.
     pub game_id: Option<i64>,
-    /// The position.
-    pub position: String,
-    /// The solution's canonical letter.
-    pub solution: String,
+    /// The position, its side to move to solve it.
+    pub position: Position,
+    /// The move that solves it.
+    pub solution: Pit,
     /// The solution line.
-    pub line: String,
-    /// `win` or `seeds:N`.
-    pub goal: String,
+    pub line: Vec<Pit>,
+    /// What solving it achieves.
+    pub goal: PuzzleGoal,
     /// The puzzle's rating.
     pub rating: f64,
     /// Its deviation.
     pub deviation: f64,
     /// Its volatility.
     pub volatility: f64,
+}
+
+impl<'r> FromRow<'r, AnyRow> for PuzzleRow {
+    fn from_row(row: &'r AnyRow) -> Result<PuzzleRow, sqlx::Error> {
+        // A column that is not in its stored form fails the read, naming the column.
+        fn read<T>(
+            row: &AnyRow,
+            column: &str,
+            decode: impl Fn(&str) -> Option<T>,
+        ) -> Result<T, sqlx::Error> {
+            let text: String = row.try_get(column)?;
+            decode(&text).ok_or_else(|| sqlx::Error::ColumnDecode {
+                index: column.to_owned(),
+                source: format!("not a stored puzzle {column}: {text:?}").into(),
+            })
+        }
+        let solution = read(row, "solution", |t| match decode_line(t)?.as_slice() {
+            [pit] => Some(*pit),
+            _ => None,
+        })?;
+        Ok(PuzzleRow {
+            id: row.try_get("id")?,
+            source: row.try_get("source")?,
+            game_id: row.try_get("game_id")?,
+            position: read(row, "position", decode_position)?,
+            solution,
+            line: read(row, "line", decode_line)?,
+            goal: read(row, "goal", PuzzleGoal::decode)?,
+            rating: row.try_get("rating")?,
+            deviation: row.try_get("deviation")?,
+            volatility: row.try_get("volatility")?,
+        })
+    }
 }
 
 /// The columns of a [`PuzzleRow`] (puzzles as `p`).
@@ -79,10 +114,10 @@ pub(super) async fn insert(
     .bind(p.source)
     .bind(p.game_id)
     .bind(p.ply)
-    .bind(&p.position)
-    .bind(&p.solution)
-    .bind(&p.line)
-    .bind(&p.goal)
+    .bind(encode_position(p.position))
+    .bind(p.solution.letter().to_string())
+    .bind(encode_line(&p.line))
+    .bind(p.goal.encode())
     .bind(now)
     .execute(conn)
     .await?

@@ -2,7 +2,7 @@
 //! (the answer would spoil it for the others), while the room hears only who solved
 //! it. A puzzle left open when its solver asks for another counts as not solved.
 
-use super::{decode, place_key, task};
+use super::{place_key, task};
 use crate::{
     rules::{Pit, Variant},
     service::{
@@ -37,8 +37,7 @@ impl Service {
                 .await?
                 .ok_or(ServiceError::NoPuzzleOpen)?,
         };
-        let position = decode(&row.position)
-            .ok_or_else(|| ServiceError::Internal(format!("puzzle #{}: bad position", row.id)))?;
+        let position = row.position;
         let legal = position.legal_moves(Variant::Abapa);
         let pit = Pit::parse_for(position.to_move(), typed)
             .ok()
@@ -49,7 +48,7 @@ impl Service {
                 legal: legal.to_string(),
                 example: legal.into_iter().next().map_or('a', Pit::letter),
             })?;
-        let solved = pit.letter().to_string() == row.solution;
+        let solved = pit == row.solution;
         // The room hears who solved it, never the answer.
         let announce = if solved {
             let daily = self
@@ -85,8 +84,13 @@ impl Service {
             "puzzle-result",
             verdict = verdict,
             puzzle = row.id,
-            task = task(&row.goal),
-            line = row.line,
+            task = task(row.goal),
+            line = row
+                .line
+                .iter()
+                .map(|p| p.letter().to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
             before = before,
             after = after,
             change = change,
