@@ -36,7 +36,7 @@ impl Settings {
 
     /// The default time control, if the server set one.
     pub fn time(&self) -> Option<TimeControl> {
-        self.row.time_control.as_deref()?.parse().ok()
+        self.row.time_control
     }
 
     /// Whether games are rated by default, if the server said.
@@ -71,11 +71,7 @@ impl Settings {
 
     /// The language of the bot's messages here (English unless the server chose).
     pub fn language(&self) -> Language {
-        self.row
-            .language
-            .as_deref()
-            .and_then(Language::from_tag)
-            .unwrap_or_default()
+        self.row.language.clone().unwrap_or_default()
     }
 
     /// Whether anyone (not only admins) may create tournaments here.

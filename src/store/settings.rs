@@ -1,17 +1,18 @@
 //! Per-server settings: one row per Discord server, Matrix room or console room,
 //! versioned so that two admins changing them at once cannot overwrite each other.
 
-use sqlx::FromRow;
+use sqlx::{any::AnyRow, FromRow, Row};
 
 use super::{Claim, Flag, Store, StoreError};
+use crate::{i18n::Language, play::clock::TimeControl};
 
 /// A place's settings as stored; `None` is the built-in default.
-#[derive(Clone, Debug, Default, PartialEq, Eq, FromRow)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SettingsRow {
     /// Channel ids where games may start, comma-separated; `None`: anywhere.
     pub channels: Option<String>,
-    /// The default time control, canonical.
-    pub time_control: Option<String>,
+    /// The default time control.
+    pub time_control: Option<TimeControl>,
     /// Whether games are rated by default.
     pub rated: Option<Flag>,
     /// Whether advice is on by default in casual games.
@@ -24,10 +25,33 @@ pub struct SettingsRow {
     pub archive_after: Option<String>,
     /// Who may create tournaments: `anyone`, or admins only (`None`).
     pub tournaments: Option<String>,
-    /// The language of the bot's messages (a tag, `en`); `None`: English.
-    pub language: Option<String>,
+    /// The language of the bot's messages; `None`: English.
+    pub language: Option<Language>,
     /// Changes so far (0: never changed).
     pub version: i64,
+}
+
+impl<'r> FromRow<'r, AnyRow> for SettingsRow {
+    fn from_row(row: &'r AnyRow) -> Result<SettingsRow, sqlx::Error> {
+        let flag = |column: &str| -> Result<Option<Flag>, sqlx::Error> {
+            row.try_get::<Option<Flag>, _>(column)
+        };
+        let time: Option<String> = row.try_get("time_control")?;
+        let language: Option<String> = row.try_get("language")?;
+        Ok(SettingsRow {
+            channels: row.try_get("channels")?,
+            // A value this version cannot read is the default, as if never set.
+            time_control: time.and_then(|t| t.parse().ok()),
+            rated: flag("rated")?,
+            advice: flag("advice")?,
+            threads: flag("threads")?,
+            moderators: row.try_get("moderators")?,
+            archive_after: row.try_get("archive_after")?,
+            tournaments: row.try_get("tournaments")?,
+            language: language.as_deref().and_then(Language::from_tag),
+            version: row.try_get("version")?,
+        })
+    }
 }
 
 impl Store {
@@ -82,7 +106,7 @@ impl Store {
         .bind(platform)
         .bind(place)
         .bind(&settings.channels)
-        .bind(&settings.time_control)
+        .bind(settings.time_control.map(|t| t.to_string()))
         .bind(settings.rated.map(bool::from))
         .bind(settings.advice.map(bool::from))
         .bind(settings.threads.map(bool::from))
@@ -92,7 +116,7 @@ impl Store {
         .bind(&settings.moderators)
         .bind(&settings.archive_after)
         .bind(&settings.tournaments)
-        .bind(&settings.language)
+        .bind(settings.language.as_ref().map(Language::tag))
         .execute(&mut *tx)
         .await?
         .rows_affected()

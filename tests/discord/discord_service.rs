@@ -752,14 +752,17 @@ async fn every_settings_key_is_set_through_its_own_option() {
         .await
         .expect("reads");
     assert_eq!(row.channels.as_deref(), Some(CHANNEL_ID));
-    assert_eq!(row.time_control.as_deref(), Some("5+3"));
+    assert_eq!(
+        row.time_control.map(|t| t.to_string()).as_deref(),
+        Some("5+3")
+    );
     assert_eq!(row.rated.map(|f| f.0), Some(false));
     assert_eq!(row.advice.map(|f| f.0), Some(false));
     assert_eq!(row.threads.map(|f| f.0), Some(false));
     assert_eq!(row.moderators.as_deref(), Some(CHANNEL_ID));
     assert_eq!(row.archive_after.as_deref(), Some("2h"));
     assert_eq!(row.tournaments.as_deref(), Some("anyone"));
-    assert_eq!(row.language.as_deref(), Some("en"));
+    assert_eq!(row.language.map(|l| l.tag()).as_deref(), Some("en"));
 
     // The language's choices are exactly the catalogues the bot has, and default.
     let language = declared

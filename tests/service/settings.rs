@@ -262,5 +262,5 @@ async fn the_language_is_one_the_bot_has() {
         .await;
     assert!(changed.text.contains("speaks en here"), "{}", changed.text);
     let row = service.store().settings("discord", GUILD).await.unwrap();
-    assert_eq!(row.language.as_deref(), Some("en"));
+    assert_eq!(row.language.map(|l| l.tag()).as_deref(), Some("en"));
 }

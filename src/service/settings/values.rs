@@ -3,9 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::super::{
-    archive::ArchiveDelay, clock::TimeControl, when, Place, Platform, ServiceError,
-};
+use super::super::{archive::ArchiveDelay, when, Place, Platform, ServiceError};
 use super::Settings;
 use crate::{
     i18n::Language,
@@ -108,8 +106,7 @@ pub(super) fn apply(
                 row.time_control = if value.eq_ignore_ascii_case("default") {
                     None
                 } else {
-                    let time: TimeControl = value.parse().map_err(|_| bad("time", value))?;
-                    Some(time.to_string())
+                    Some(value.parse().map_err(|_| bad("time", value))?)
                 };
             }
             "moderators" => {
@@ -140,17 +137,13 @@ pub(super) fn apply(
             "language" => {
                 row.language = match value.trim() {
                     "default" => None,
-                    tag => Some(
-                        Language::from_tag(tag)
-                            .ok_or_else(|| {
-                                ServiceError::BadSetting(crate::tr!(
-                                    "settings-bad-language",
-                                    value = value,
-                                    languages = Language::available().join(", ")
-                                ))
-                            })?
-                            .tag(),
-                    ),
+                    tag => Some(Language::from_tag(tag).ok_or_else(|| {
+                        ServiceError::BadSetting(crate::tr!(
+                            "settings-bad-language",
+                            value = value,
+                            languages = Language::available().join(", ")
+                        ))
+                    })?),
                 };
             }
             "tournaments" => {
@@ -172,10 +165,7 @@ pub(super) fn apply(
             }
         }
     }
-    let time = row
-        .time_control
-        .as_deref()
-        .and_then(|t| t.parse::<TimeControl>().ok());
+    let time = row.time_control;
     if row.rated == Some(Flag(true)) && time.is_some_and(|t| !t.is_timed()) {
         return Err(ServiceError::BadSetting(crate::tr!(
             "settings-rated-needs-clock"
