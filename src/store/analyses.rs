@@ -5,7 +5,8 @@
 use sqlx::FromRow;
 
 use super::{
-    jobs::{self, Effects, NewJob},
+    effects::{self, Effects},
+    jobs::NewJob,
     puzzles::{self, NewPuzzle},
     Claim, JobRequest, Store, StoreError,
 };
@@ -216,7 +217,7 @@ impl Store {
         for puzzle in found {
             puzzles::insert(&mut tx, puzzle, now).await?;
         }
-        jobs::apply(&mut tx, None, effects, now).await?;
+        effects::apply(&mut tx, None, effects, now).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -232,7 +233,7 @@ impl Store {
         now: i64,
     ) -> Result<(), StoreError> {
         let mut tx = self.write(claim).await?;
-        jobs::apply(&mut tx, None, effects, now).await?;
+        effects::apply(&mut tx, None, effects, now).await?;
         tx.commit().await?;
         Ok(())
     }

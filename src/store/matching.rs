@@ -11,7 +11,7 @@ use super::constraint::Constraint;
 use super::{
     challenges::{ChallengeRow, NewChallenge},
     counts,
-    jobs::{self, Effects},
+    effects::{self, Effects},
     Claim, NewGame, Store, StoreError,
 };
 
@@ -40,7 +40,7 @@ impl Store {
         .await?
         .rows_affected();
         if updated == 1 {
-            jobs::apply(&mut tx, None, effects, now).await?;
+            effects::apply(&mut tx, None, effects, now).await?;
         }
         drop_expiry(&mut tx, id).await?;
         tx.commit().await?;
@@ -241,7 +241,7 @@ async fn accept(
         .execute(&mut **tx)
         .await?;
     drop_expiry(tx, id).await?;
-    jobs::apply(tx, Some((game_id, 0)), effects, now).await?;
+    effects::apply(tx, Some((game_id, 0)), effects, now).await?;
     Ok(Some(game_id))
 }
 

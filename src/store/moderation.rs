@@ -57,7 +57,7 @@ pub struct BanRow {
     pub reason: Option<String>,
 }
 
-/// Writes `audit` inside a transaction (see [`super::jobs::apply`]).
+/// Writes `audit` inside a transaction (see [`super::effects::apply`]).
 pub(super) async fn insert_audit(
     conn: &mut sqlx::AnyConnection,
     audit: &NewAudit,

@@ -1,5 +1,5 @@
 //! The outbox: messages the bot sends unprompted, written in the transaction of the
-//! change that calls for them (see `jobs::apply`), read by each platform's deliverer
+//! change that calls for them (see `effects::apply`), read by each platform's deliverer
 //! and marked sent (at least once; the platforms' de-duplication keyed by the row id
 //! makes a re-send after a crash invisible). Failures, backoff and dead messages:
 //! see `delivery`.

@@ -9,7 +9,7 @@ mod one_request;
 use one_request::MoveWrite;
 
 use super::{
-    jobs::{self, Effects},
+    effects::{self, Effects},
     ratings::{rate_game, RatingChange},
     tournaments, Claim, GameEnd, MoveRecord, Rater, Store, StoreError,
 };
@@ -98,7 +98,7 @@ impl Store {
             (None, Some(effects)) => effects(&applied),
             (None, None) => Effects::none(),
         };
-        jobs::apply(
+        effects::apply(
             &mut tx,
             Some((game_id, version + 1)),
             &Effects {
@@ -157,7 +157,7 @@ impl Store {
         };
         tournaments::after_game_end(&mut tx, game_id, now).await?;
         let applied = Applied { ratings };
-        jobs::apply(
+        effects::apply(
             &mut tx,
             Some((game_id, version + 1)),
             &effects(&applied),

@@ -4,7 +4,7 @@
 
 use sqlx::{Any, Transaction};
 
-use super::super::{jobs, Effects, Store, StoreError};
+use super::super::{effects, Effects, Store, StoreError};
 use super::{super::Claim, Joined, Left, NewBoard, NewTournament, TournamentRow};
 
 impl Store {
@@ -238,10 +238,10 @@ impl Store {
         }
         let (per_game, round_effects) = effects(&games);
         // The round's announcement goes out before its games' first boards.
-        jobs::apply(&mut tx, None, &round_effects, now).await?;
+        effects::apply(&mut tx, None, &round_effects, now).await?;
         for (game_id, game_effects) in games.iter().zip(&per_game) {
             if let Some(game_id) = game_id {
-                jobs::apply(&mut tx, Some((*game_id, 0)), game_effects, now).await?;
+                effects::apply(&mut tx, Some((*game_id, 0)), game_effects, now).await?;
             }
         }
         tx.commit().await?;
@@ -276,7 +276,7 @@ impl Store {
             tx.rollback().await?;
             return Ok(false);
         }
-        jobs::apply(&mut tx, None, effects, now).await?;
+        effects::apply(&mut tx, None, effects, now).await?;
         tx.commit().await?;
         Ok(true)
     }
