@@ -4,9 +4,11 @@
 //! the service calls these with values it read, and the store keeps their values.
 
 pub mod advice;
+pub mod archive;
 pub mod clock;
 pub mod level;
 pub mod rating;
+pub mod review;
 pub mod start;
 pub mod tournament;
 pub mod when;

@@ -13,8 +13,6 @@ mod pictures;
 mod report;
 mod stored;
 
-pub(super) use stored::Stored;
-
 use super::{
     outbox::{game_message, place_message},
     view, Attachment, Command, GameRef, Place, Reply, Service, ServiceError,
@@ -23,8 +21,8 @@ use crate::{
     engine::{self, analysis::Class},
     rules::Game,
     store::{
-        AnalysisRow, Attach, Claim, Effects, GameRow, JobKind, JobRequest, JobRow, NewJob,
-        NewPuzzle, Queued, ReviewTo, Venue,
+        Attach, Claim, Effects, GameRow, JobKind, JobRequest, JobRow, NewJob, NewPuzzle, Queued,
+        ReviewTo, StoredReview, Venue,
     },
 };
 
@@ -117,7 +115,7 @@ impl Service {
     }
 
     /// The stored analysis of game `id`, if the current analysis version made it.
-    async fn current_analysis(&self, id: i64) -> Result<Option<Stored>, ServiceError> {
+    async fn current_analysis(&self, id: i64) -> Result<Option<StoredReview>, ServiceError> {
         let version =
             engine::analysis::version(self.config.analysis_nodes, self.engine.tables().as_deref());
         Ok(self
@@ -125,7 +123,7 @@ impl Service {
             .analysis(id)
             .await?
             .filter(|row| row.engine == version)
-            .and_then(|row| serde_json::from_str(&row.result).ok()))
+            .and_then(|row| row.review))
     }
 
     /// Runs an analysis job: reviews the game (unless a current review is stored),
@@ -199,20 +197,17 @@ impl Service {
                 space: row.space.clone(),
                 channel: row.channel.clone(),
             };
-            let analysis = AnalysisRow {
-                engine: engine::analysis::version(
-                    self.config.analysis_nodes,
-                    self.engine.tables().as_deref(),
-                ),
-                result: serde_json::to_string(&stored)
-                    .map_err(|e| ServiceError::Internal(format!("analysis #{id}: {e}")))?,
-            };
+            let version = engine::analysis::version(
+                self.config.analysis_nodes,
+                self.engine.tables().as_deref(),
+            );
             self.store
                 .store_analysis(
                     Claim::Job(job.id),
                     id,
                     &venue,
-                    &analysis,
+                    &version,
+                    &stored,
                     &verdict.judgments,
                     &found,
                     &effects,
@@ -232,7 +227,7 @@ impl Service {
         &self,
         row: &GameRow,
         game: &Game,
-    ) -> Result<(Stored, Vec<NewPuzzle>), ServiceError> {
+    ) -> Result<(StoredReview, Vec<NewPuzzle>), ServiceError> {
         let permit = std::sync::Arc::clone(&self.analysis_slots)
             .acquire_owned()
             .await
@@ -259,7 +254,7 @@ impl Service {
                     found.push(super::puzzles::new_puzzle(&p, Some((game_id, ply))));
                 }
             }
-            (Stored::from_analysis(&analysis), found)
+            (stored::stored(&analysis), found)
         })
         .await
         .map_err(|e| ServiceError::Internal(format!("analysis thread: {e}")))
@@ -275,8 +270,9 @@ impl Service {
             let Some(analysis) = self.store.analysis(id).await? else {
                 return Ok(None);
             };
-            let stored: Stored = serde_json::from_str(&analysis.result)
-                .map_err(|e| ServiceError::Internal(format!("analysis #{id}: {e}")))?;
+            let stored = analysis
+                .review
+                .ok_or_else(|| ServiceError::Internal(format!("analysis #{id}: unreadable")))?;
             let game = self.load(&row).await?;
             Ok(Some((row, game, stored)))
         };

@@ -32,12 +32,15 @@ impl Service {
     /// An audit entry of `cmd`'s author at its place.
     fn audit(cmd: &Command, action: &'static str) -> NewAudit {
         NewAudit {
-            platform: cmd.place.platform.as_str().to_owned(),
+            platform: cmd.place.platform,
             place: scope(&cmd.place).to_owned(),
             actor_id: cmd.author.id.clone(),
             actor_name: cmd.author.name.clone(),
             action,
-            ..NewAudit::default()
+            game_id: None,
+            target_id: None,
+            target_name: None,
+            reason: None,
         }
     }
 

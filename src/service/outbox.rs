@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::{view, Place, Platform, Reply, Service, ServiceError};
-use crate::store::{Attach, DeliveryFailure, GameRow, NewMessage, OutboxRow, Retry};
+use crate::store::{Attach, Body, DeliveryFailure, GameRow, NewMessage, OutboxRow, Retry};
 
 /// How many messages one delivery round takes.
 const ROUND: i64 = 50;
@@ -66,7 +66,7 @@ pub(super) fn game_message(row: &GameRow, reply: &Reply, board_ply: Option<i64>)
         channel: row.channel.clone(),
         thread: None,
         game_id: Some(row.id),
-        body: body(reply),
+        body: Body::of(reply),
         board_ply,
         attach: None,
         edits: None,
@@ -81,19 +81,11 @@ pub(super) fn place_message(place: &Place, reply: &Reply) -> NewMessage {
         channel: place.channel.clone(),
         thread: place.thread.clone(),
         game_id: None,
-        body: body(reply),
+        body: Body::of(reply),
         board_ply: None,
         attach: None,
         edits: None,
     }
-}
-
-fn body(reply: &Reply) -> String {
-    // A Reply is plain strings, numbers and enums: serializing it cannot fail.
-    serde_json::to_string(reply).unwrap_or_else(|e| {
-        tracing::error!(error = %e, "could not serialize an outbox message");
-        String::from("{}")
-    })
 }
 
 impl Service {
@@ -107,7 +99,7 @@ impl Service {
         let share = shards.map(|s| (s.total, s.range.start, s.range.end));
         let rows = match self
             .store
-            .unsent_messages(platform.as_str(), ROUND, share, self.now())
+            .unsent_messages::<Reply>(platform, ROUND, share, self.now())
             .await
         {
             Ok(rows) => rows,
@@ -182,9 +174,11 @@ impl Service {
     async fn outgoing(
         &self,
         platform: Platform,
-        row: &OutboxRow,
+        row: &OutboxRow<Reply>,
     ) -> Result<Option<Outgoing>, ServiceError> {
-        let mut reply: Reply = serde_json::from_str(&row.body)
+        let mut reply = row
+            .body
+            .clone()
             .map_err(|e| ServiceError::Internal(format!("outbox #{}: {e}", row.id)))?;
         if let (Some(ply), Some(game)) = (reply.until_ply, row.game_id) {
             if !self.game_still_at(game, ply).await? {

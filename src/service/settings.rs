@@ -9,10 +9,8 @@ mod values;
 pub use values::KEYS;
 use values::{apply, channel_name, table};
 
-use super::{
-    archive::ArchiveDelay, clock::TimeControl, Command, Place, Reply, Service, ServiceError,
-};
-use crate::{i18n::Language, store::SettingsRow};
+use super::{clock::TimeControl, Command, Place, Reply, Service, ServiceError};
+use crate::{i18n::Language, play::archive::ArchiveDelay, store::SettingsRow};
 
 /// A place's settings, read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -62,11 +60,7 @@ impl Settings {
     /// How long a finished game's thread stays open before it is archived (a day
     /// unless the server said).
     pub fn archive(&self) -> ArchiveDelay {
-        self.row
-            .archive_after
-            .as_deref()
-            .and_then(|d| d.parse().ok())
-            .unwrap_or_default()
+        self.row.archive_after.unwrap_or_default()
     }
 
     /// The language of the bot's messages here (English unless the server chose).
@@ -76,7 +70,7 @@ impl Settings {
 
     /// Whether anyone (not only admins) may create tournaments here.
     pub fn anyone_runs_tournaments(&self) -> bool {
-        self.row.tournaments.as_deref() == Some("anyone")
+        self.row.anyone_runs_tournaments
     }
 
     /// Whether a game may start at `place`.

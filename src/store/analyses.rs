@@ -2,22 +2,37 @@
 //! leaderboard. An analysis, its advisers' judgments, the puzzles found in it, its
 //! messages and the end of its job commit in one transaction.
 
-use sqlx::FromRow;
+use sqlx::{any::AnyRow, FromRow, Row};
 
 use super::{
     effects::{self, Effects},
     jobs::NewJob,
     puzzles::{self, NewPuzzle},
+    review_form::StoredReview,
     Claim, JobRequest, Store, StoreError,
 };
 
 /// A stored analysis.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AnalysisRow {
     /// The analysis version that made it.
     pub engine: String,
-    /// The analysis as JSON (the service's format).
-    pub result: String,
+    /// The review; `None` when it was stored in a form this version cannot read (a
+    /// review asked for again is made again).
+    pub review: Option<StoredReview>,
+}
+
+impl<'r> FromRow<'r, AnyRow> for AnalysisRow {
+    fn from_row(row: &'r AnyRow) -> Result<AnalysisRow, sqlx::Error> {
+        let result: String = row.try_get("result")?;
+        let review = serde_json::from_str(&result)
+            .map_err(|e| tracing::warn!(error = %e, "a stored review this version cannot read"))
+            .ok();
+        Ok(AnalysisRow {
+            engine: row.try_get("engine")?,
+            review,
+        })
+    }
 }
 
 /// One onlooker's vote, with their name.
@@ -163,8 +178,8 @@ impl Store {
         .await?)
     }
 
-    /// Ends analysis job `job_id` in one transaction: stores the analysis of game
-    /// `game_id` (replacing an older one) with its advisers' `judgments` (played at
+    /// Ends analysis job `job_id` in one transaction: stores `review`, the analysis
+    /// of game `game_id` made by analysis version `engine` (replacing an older one) with its advisers' `judgments` (played at
     /// `venue`) and the `puzzles` found in it, and writes `effects` (its messages).
     ///
     /// # Errors
@@ -175,7 +190,8 @@ impl Store {
         claim: Claim<'_>,
         game_id: i64,
         venue: &Venue,
-        analysis: &AnalysisRow,
+        engine: &str,
+        review: &StoredReview,
         judgments: &[Judgment],
         found: &[NewPuzzle],
         effects: &Effects,
@@ -188,8 +204,8 @@ impl Store {
                  result = excluded.result, finished_at = excluded.finished_at",
         )
         .bind(game_id)
-        .bind(&analysis.engine)
-        .bind(&analysis.result)
+        .bind(engine)
+        .bind(serde_json::to_string(review).map_err(|e| sqlx::Error::Encode(Box::new(e)))?)
         .bind(now)
         .execute(&mut *tx)
         .await?;

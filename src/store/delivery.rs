@@ -216,7 +216,7 @@ impl Store {
              WHERE platform = $1 AND COALESCE(space, channel) = $2
                AND sent_at IS NULL AND dead_at IS NOT NULL",
         )
-        .bind(&audit.platform)
+        .bind(audit.platform.as_str())
         .bind(&audit.place)
         .bind(now)
         .execute(&mut *tx)
@@ -232,7 +232,7 @@ impl Store {
                (SELECT channel FROM outbox
                 WHERE platform = $1 AND COALESCE(space, channel) = $2 AND requeued_at = $3)",
         )
-        .bind(&audit.platform)
+        .bind(audit.platform.as_str())
         .bind(&audit.place)
         .bind(now)
         .execute(&mut *tx)

@@ -6,13 +6,15 @@
 
 use sqlx::FromRow;
 
+use crate::platform::Platform;
+
 use super::{outbox, Claim, NewMessage, Store, StoreError};
 
 /// An audit entry to write.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewAudit {
     /// The network.
-    pub platform: String,
+    pub platform: Platform,
     /// The place's key (the Discord server, else the room).
     pub place: String,
     /// Who did it: their platform user id.
@@ -68,7 +70,7 @@ pub(super) async fn insert_audit(
                             target_id, target_name, reason, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
     )
-    .bind(&audit.platform)
+    .bind(audit.platform.as_str())
     .bind(&audit.place)
     .bind(&audit.actor_id)
     .bind(&audit.actor_name)
@@ -104,7 +106,7 @@ impl Store {
                  until_at = excluded.until_at, banned_by = excluded.banned_by,
                  reason = excluded.reason, created_at = excluded.created_at",
         )
-        .bind(&audit.platform)
+        .bind(audit.platform.as_str())
         .bind(&audit.place)
         .bind(audit.target_id.as_deref().unwrap_or_default())
         .bind(until)
@@ -134,7 +136,7 @@ impl Store {
             "DELETE FROM bans WHERE platform = $1 AND place = $2 AND user_id = $3
                  AND (until_at IS NULL OR until_at > $4)",
         )
-        .bind(&audit.platform)
+        .bind(audit.platform.as_str())
         .bind(&audit.place)
         .bind(audit.target_id.as_deref().unwrap_or_default())
         .bind(now)

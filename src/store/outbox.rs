@@ -4,9 +4,10 @@
 //! makes a re-send after a crash invisible). Failures, backoff and dead messages:
 //! see `delivery`.
 
-use sqlx::any::{AnyTypeInfo, AnyValueRef};
+use serde::{de::DeserializeOwned, Serialize};
+use sqlx::any::{AnyRow, AnyTypeInfo, AnyValueRef};
 use sqlx::error::BoxDynError;
-use sqlx::{Any, Decode, FromRow, Transaction, Type};
+use sqlx::{Any, Decode, FromRow, Row, Transaction, Type};
 
 use crate::platform::Platform;
 
@@ -61,6 +62,28 @@ impl<'r> Decode<'r, Any> for Attach {
     }
 }
 
+/// What an outbox message says: the caller's message (the service's reply) as
+/// JSON, read back into that type by [`Store::unsent_messages`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Body(String);
+
+impl Body {
+    /// `message` in its stored form. A message that cannot be written as JSON (a
+    /// map whose keys are not strings) is logged and stored as `null`: it is read
+    /// back as unreadable, and never sent.
+    pub fn of<T: Serialize>(message: &T) -> Body {
+        Body(serde_json::to_string(message).unwrap_or_else(|e| {
+            tracing::error!(error = %e, "could not write an outbox message");
+            "null".to_owned()
+        }))
+    }
+
+    /// The stored form.
+    pub(super) fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// A message to send later, where a reply would go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewMessage {
@@ -74,8 +97,8 @@ pub struct NewMessage {
     pub thread: Option<String>,
     /// The game it is about. In a write on a game, `None` means that game.
     pub game_id: Option<i64>,
-    /// The reply as JSON.
-    pub body: String,
+    /// What it says.
+    pub body: Body,
     /// Attach the game's board after this many plies.
     pub board_ply: Option<i64>,
     /// Pictures rendered at delivery.
@@ -85,13 +108,12 @@ pub struct NewMessage {
     pub edits: Option<String>,
 }
 
-/// An outbox message waiting to be delivered.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
-pub struct OutboxRow {
+/// An outbox message waiting to be delivered, saying a `B`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxRow<B> {
     /// The message id: the platforms' de-duplication key.
     pub id: i64,
     /// The chat network.
-    #[sqlx(try_from = "String")]
     pub platform: Platform,
     /// The server, if any.
     pub space: Option<String>,
@@ -101,8 +123,9 @@ pub struct OutboxRow {
     pub thread: Option<String>,
     /// The game it is about.
     pub game_id: Option<i64>,
-    /// The reply as JSON.
-    pub body: String,
+    /// What it says; `Err` (why) when the stored body is not a `B`: it can never
+    /// be sent.
+    pub body: Result<B, String>,
     /// Attach the game's board after this many plies.
     pub board_ply: Option<i64>,
     /// Failed deliveries so far.
@@ -111,6 +134,26 @@ pub struct OutboxRow {
     pub attach: Option<Attach>,
     /// The anchor of the message this one replaces (see [`NewMessage::edits`]).
     pub edits: Option<String>,
+}
+
+impl<'r, B: DeserializeOwned> FromRow<'r, AnyRow> for OutboxRow<B> {
+    fn from_row(row: &'r AnyRow) -> Result<OutboxRow<B>, sqlx::Error> {
+        let platform: String = row.try_get("platform")?;
+        let body: String = row.try_get("body")?;
+        Ok(OutboxRow {
+            id: row.try_get("id")?,
+            platform: Platform::try_from(platform).map_err(|e| sqlx::Error::Decode(e.into()))?,
+            space: row.try_get("space")?,
+            channel: row.try_get("channel")?,
+            thread: row.try_get("thread")?,
+            game_id: row.try_get("game_id")?,
+            body: serde_json::from_str(&body).map_err(|e| e.to_string()),
+            board_ply: row.try_get("board_ply")?,
+            attempts: row.try_get("attempts")?,
+            attach: row.try_get("attach")?,
+            edits: row.try_get("edits")?,
+        })
+    }
 }
 
 /// Writes one message inside `tx`; a message without a game is `game`'s.
@@ -130,7 +173,7 @@ pub(super) async fn insert(
     .bind(&message.channel)
     .bind(&message.thread)
     .bind(message.game_id.or(game))
-    .bind(&message.body)
+    .bind(message.body.as_str())
     .bind(message.board_ply)
     .bind(message.attach.map(Attach::column))
     .bind(&message.edits)
@@ -168,13 +211,13 @@ impl Store {
     /// Database failures.
     /// With `shards` `(total, start, end)`, only the messages of servers on shards
     /// `start..end` (a server's shard is `(id >> 22) % total`; no server: shard 0).
-    pub async fn unsent_messages(
+    pub async fn unsent_messages<B: DeserializeOwned + Send + Unpin>(
         &self,
-        platform: &str,
+        platform: Platform,
         limit: i64,
         shards: Option<(u32, u32, u32)>,
         now: i64,
-    ) -> Result<Vec<OutboxRow>, StoreError> {
+    ) -> Result<Vec<OutboxRow<B>>, StoreError> {
         let (total, start, end) = shards.map_or((None, 0, 0), |(t, s, e)| {
             (Some(i64::from(t)), i64::from(s), i64::from(e))
         });
@@ -187,7 +230,7 @@ impl Store {
             }
         };
         Ok(sqlx::query_as(sql)
-            .bind(platform)
+            .bind(platform.as_str())
             .bind(now)
             .bind(limit)
             .bind(total)

@@ -4,7 +4,13 @@
 use sqlx::{any::AnyRow, FromRow, Row};
 
 use super::{Claim, Flag, Store, StoreError};
-use crate::{i18n::Language, play::clock::TimeControl};
+use crate::{
+    i18n::Language,
+    play::{archive::ArchiveDelay, clock::TimeControl},
+};
+
+/// The `tournaments` column when anyone may create tournaments.
+const ANYONE: &str = "anyone";
 
 /// A place's settings as stored; `None` is the built-in default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,10 +27,11 @@ pub struct SettingsRow {
     pub threads: Option<Flag>,
     /// The channel where reports are posted, if any.
     pub moderators: Option<String>,
-    /// How long a finished game's thread stays open, canonical (`1d`, `never`).
-    pub archive_after: Option<String>,
-    /// Who may create tournaments: `anyone`, or admins only (`None`).
-    pub tournaments: Option<String>,
+    /// How long a finished game's thread stays open (stored canonical: `1d`,
+    /// `never`).
+    pub archive_after: Option<ArchiveDelay>,
+    /// Whether anyone may create tournaments (stored as `anyone`); else admins only.
+    pub anyone_runs_tournaments: bool,
     /// The language of the bot's messages; `None`: English.
     pub language: Option<Language>,
     /// Changes so far (0: never changed).
@@ -38,6 +45,8 @@ impl<'r> FromRow<'r, AnyRow> for SettingsRow {
         };
         let time: Option<String> = row.try_get("time_control")?;
         let language: Option<String> = row.try_get("language")?;
+        let archive: Option<String> = row.try_get("archive_after")?;
+        let tournaments: Option<String> = row.try_get("tournaments")?;
         Ok(SettingsRow {
             channels: row.try_get("channels")?,
             // A value this version cannot read is the default, as if never set.
@@ -46,8 +55,8 @@ impl<'r> FromRow<'r, AnyRow> for SettingsRow {
             advice: flag("advice")?,
             threads: flag("threads")?,
             moderators: row.try_get("moderators")?,
-            archive_after: row.try_get("archive_after")?,
-            tournaments: row.try_get("tournaments")?,
+            archive_after: archive.and_then(|a| a.parse().ok()),
+            anyone_runs_tournaments: tournaments.as_deref() == Some(ANYONE),
             language: language.as_deref().and_then(Language::from_tag),
             version: row.try_get("version")?,
         })
@@ -114,8 +123,8 @@ impl Store {
         .bind(by)
         .bind(now)
         .bind(&settings.moderators)
-        .bind(&settings.archive_after)
-        .bind(&settings.tournaments)
+        .bind(settings.archive_after.map(|a| a.to_string()))
+        .bind(settings.anyone_runs_tournaments.then_some(ANYONE))
         .bind(settings.language.as_ref().map(Language::tag))
         .execute(&mut *tx)
         .await?

@@ -760,8 +760,11 @@ async fn every_settings_key_is_set_through_its_own_option() {
     assert_eq!(row.advice.map(|f| f.0), Some(false));
     assert_eq!(row.threads.map(|f| f.0), Some(false));
     assert_eq!(row.moderators.as_deref(), Some(CHANNEL_ID));
-    assert_eq!(row.archive_after.as_deref(), Some("2h"));
-    assert_eq!(row.tournaments.as_deref(), Some("anyone"));
+    assert_eq!(
+        row.archive_after.map(|a| a.to_string()).as_deref(),
+        Some("2h")
+    );
+    assert!(row.anyone_runs_tournaments);
     assert_eq!(row.language.map(|l| l.tag()).as_deref(), Some("en"));
 
     // The language's choices are exactly the catalogues the bot has, and default.

@@ -244,6 +244,32 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
         .expect("read")
         .expect("stored");
     assert!(stored.engine.contains("3000"), "{}", stored.engine);
+    assert!(stored.review.is_some(), "read back typed");
+
+    // A review stored in a form this version cannot read is made again, not an
+    // error.
+    db.execute(&format!(
+        "UPDATE analyses SET result = 'not a review' WHERE game_id = {game}"
+    ))
+    .await;
+    let garbled = service
+        .store()
+        .analysis(game)
+        .await
+        .expect("read")
+        .expect("stored");
+    assert_eq!(garbled.review, None);
+    let redo = service.handle(cmd_at(&here, "dave", analyse(game))).await;
+    assert!(!redo.private, "{}", redo.text);
+    assert!(redo.text.contains("Analysing"), "{}", redo.text);
+    assert!(service.run_due_jobs().await >= 1);
+    let again = outbox(&service).await;
+    assert_eq!(again.len(), 1, "the review made again");
+    assert!(
+        again[0].reply.text.contains("Review of game"),
+        "{}",
+        again[0].reply.text
+    );
 }
 
 #[tokio::test]

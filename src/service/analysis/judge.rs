@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::report::seeds;
-use super::stored::Stored;
+use crate::store::StoredReview;
 use crate::{
     play::advice::AdviceTally,
     rules::Pit,
@@ -29,7 +29,7 @@ pub(crate) struct Verdict {
 }
 
 /// Judges `votes` against the review.
-pub(crate) fn judge(stored: &Stored, votes: &[AdviceVote]) -> Verdict {
+pub(crate) fn judge(stored: &StoredReview, votes: &[AdviceVote]) -> Verdict {
     // The plies with advice, each with its votes in the order given.
     let mut by_ply: BTreeMap<usize, Vec<&AdviceVote>> = BTreeMap::new();
     for vote in votes {
@@ -149,8 +149,8 @@ pub(crate) fn leaderboard(rows: &[AdviserRow], global: bool) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::stored::StoredPly;
     use super::*;
+    use crate::store::StoredPly;
 
     fn ply(played: char, scores: &[(char, i32)]) -> StoredPly {
         let best = scores.iter().max_by_key(|s| s.1).expect("a move").0;
@@ -177,7 +177,7 @@ mod tests {
 
     #[test]
     fn top_picks_advisers_and_players_are_scored_against_the_best_move() {
-        let stored = Stored {
+        let stored = StoredReview {
             plies: vec![
                 // Move 1: D is best; the player chose A (−4).
                 ply('A', &[('A', 0), ('D', 400), ('E', 300)]),
@@ -226,7 +226,7 @@ mod tests {
     #[test]
     fn the_best_adviser_is_the_one_the_leaderboard_ranks_first() {
         let level = &[('A', 0), ('B', -150), ('C', -900)];
-        let stored = Stored {
+        let stored = StoredReview {
             plies: vec![ply('A', level), ply('A', level), ply('A', level)],
             graph: vec![0; 4],
             accuracy: [100.0, 100.0],
@@ -248,7 +248,7 @@ mod tests {
 
     #[test]
     fn no_advice_no_verdict() {
-        let stored = Stored {
+        let stored = StoredReview {
             plies: vec![ply('A', &[('A', 0)])],
             graph: vec![0, 0],
             accuracy: [100.0, 100.0],

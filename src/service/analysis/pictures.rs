@@ -2,7 +2,7 @@
 //! the board just after the biggest blunder.
 
 use super::report::{mover, seeds};
-use super::stored::{Stored, StoredPly};
+use crate::store::{StoredPly, StoredReview};
 use crate::{
     engine::analysis::Class,
     render::{self, BoardView, Mark},
@@ -20,7 +20,7 @@ struct Captions {
 }
 
 /// The biggest blunder: its ply and its stored move.
-fn biggest_blunder(stored: &Stored) -> Option<(usize, &StoredPly)> {
+fn biggest_blunder(stored: &StoredReview) -> Option<(usize, &StoredPly)> {
     stored
         .plies
         .iter()
@@ -30,7 +30,7 @@ fn biggest_blunder(stored: &Stored) -> Option<(usize, &StoredPly)> {
 }
 
 /// The [`Captions`] of game `row`'s review.
-fn captions(row: &GameRow, stored: &Stored) -> Captions {
+fn captions(row: &GameRow, stored: &StoredReview) -> Captions {
     let title = crate::tr!(
         "report-graph-title",
         game = row.id,
@@ -59,7 +59,7 @@ fn captions(row: &GameRow, stored: &Stored) -> Captions {
 /// The pictures: the evaluation graph with mistakes and blunders marked, and the
 /// board just after the biggest blunder, its pit marked as the one just played and
 /// the better pit ringed.
-pub(crate) fn files(row: &GameRow, game: &Game, stored: &Stored) -> Vec<Attachment> {
+pub(crate) fn files(row: &GameRow, game: &Game, stored: &StoredReview) -> Vec<Attachment> {
     let captions = captions(row, stored);
     let title = &captions.title;
     let values: Vec<f64> = stored.graph.iter().map(|&v| f64::from(v) / 100.0).collect();
@@ -126,7 +126,7 @@ mod tests {
             line: String::new(),
             scores: Vec::new(),
         };
-        let stored = Stored {
+        let stored = StoredReview {
             plies: vec![ply('A', 'A', "best", 0), ply('a', 'c', "blunder", 700)],
             graph: vec![0, 0, -700],
             accuracy: [100.0, 20.0],

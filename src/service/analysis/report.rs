@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::super::{view, Reply};
-use super::stored::{Stored, StoredPly};
+use crate::store::{StoredPly, StoredReview};
 use crate::{engine::analysis::Class, rules::Side, store::GameRow};
 
 /// How many mistakes and blunders the text lists (the worst ones).
@@ -80,7 +80,7 @@ fn turning_point(i: usize, name: &str, p: &StoredPly) -> String {
 
 /// The review as a reply: summary, turning point and table; the mistakes with the
 /// engine's better line.
-pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
+pub(crate) fn reply(row: &GameRow, stored: &StoredReview) -> Reply {
     let name = |side: Side| view::name(row, side);
     let mut text = crate::tr!(
         "report-title",
@@ -138,7 +138,7 @@ pub(crate) fn reply(row: &GameRow, stored: &Stored) -> Reply {
 }
 
 /// The count of each class per player, as a small fixed-width table.
-fn table(row: &GameRow, stored: &Stored) -> String {
+fn table(row: &GameRow, stored: &StoredReview) -> String {
     const CLASSES: [Class; 5] = [
         Class::Best,
         Class::Good,

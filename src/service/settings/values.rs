@@ -3,8 +3,9 @@
 
 use std::fmt::Write as _;
 
-use super::super::{archive::ArchiveDelay, when, Place, Platform, ServiceError};
+use super::super::{when, Place, Platform, ServiceError};
 use super::Settings;
+use crate::play::archive::ArchiveDelay;
 use crate::{
     i18n::Language,
     store::{Flag, SettingsRow},
@@ -130,8 +131,7 @@ pub(super) fn apply(
                 row.archive_after = if value.trim().eq_ignore_ascii_case("default") {
                     None
                 } else {
-                    let delay: ArchiveDelay = value.parse().map_err(|()| bad("archive", value))?;
-                    Some(delay.to_string())
+                    Some(value.parse().map_err(|()| bad("archive", value))?)
                 };
             }
             "language" => {
@@ -147,9 +147,9 @@ pub(super) fn apply(
                 };
             }
             "tournaments" => {
-                row.tournaments = match value.trim().to_lowercase().as_str() {
-                    "anyone" | "everyone" | "all" => Some("anyone".to_owned()),
-                    "admins" | "admin" | "default" => None,
+                row.anyone_runs_tournaments = match value.trim().to_lowercase().as_str() {
+                    "anyone" | "everyone" | "all" => true,
+                    "admins" | "admin" | "default" => false,
                     _ => return Err(bad("tournaments", value)),
                 };
             }
@@ -315,7 +315,10 @@ mod tests {
             ArchiveDelay::After(when::DAY)
         );
         apply(&mut row, &place(), &changes(&[("archive", "12H")])).unwrap();
-        assert_eq!(row.archive_after.as_deref(), Some("12h"));
+        assert_eq!(
+            row.archive_after,
+            Some(ArchiveDelay::After(12 * when::HOUR))
+        );
         assert_eq!(
             Settings { row: row.clone() }.archive(),
             ArchiveDelay::After(12 * when::HOUR)

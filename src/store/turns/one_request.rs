@@ -162,7 +162,7 @@ impl MoveWrite<'_> {
                     a.text(Some(&m.channel)),
                     a.text(m.thread.as_deref()),
                     a.int(m.game_id.unwrap_or(self.game_id)),
-                    a.text(Some(&m.body)),
+                    a.text(Some(m.body.as_str())),
                     a.int(m.board_ply),
                     a.text(m.attach.map(|at| at.column()).as_deref()),
                     a.text(m.edits.as_deref()),
