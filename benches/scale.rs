@@ -73,6 +73,15 @@ async fn measure(label: &str, backend: &str, processes: usize, paced: bool) {
         quantile(&outcome.move_latencies, 0.99),
         outcome.move_latencies.len(),
     );
+    let [challenges, accepts] = &outcome.start_latencies;
+    println!(
+        "{:<34} the start burst: challenges p50 {:>8.1?} p99 {:>8.1?}, accepts p50 {:>8.1?} p99 {:>8.1?}",
+        "",
+        quantile(challenges, 0.5),
+        quantile(challenges, 0.99),
+        quantile(accepts, 0.5),
+        quantile(accepts, 0.99),
+    );
 }
 
 fn main() {

