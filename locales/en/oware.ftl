@@ -289,7 +289,7 @@ parse-challenge-not-game = `{ $id }` is a challenge; games are numbered like `#1
 parse-bad-id = `{ $id }` is not a game id: use a number, e.g. `#12`.
 parse-too-long = That command is too long ({ $length } characters; at most { $max }). Type it again, shorter.
 parse-usage = Type it like this: `{ $usage }`.
-parse-unknown-admin = `/oware admin` has no `{ $word }`: it takes status, abort, adjudicate, ban, unban, log, redeliver and help (`/oware admin help` explains them).
+parse-unknown-admin = `/oware admin` has no `{ $word }`: it takes status, abort, adjudicate, ban, unban, bans, log, redeliver and help (`/oware admin help` explains them).
 parse-bad-mention = `{ $mention }` is not a player: a console name is one word of at most 32 letters, digits and `-_.`, e.g. `@bob`.
 parse-help-topic = There is no help on `{ $topic }`. Type `/oware help` for the commands, or `/oware help rules`, `/oware help admin` or `/oware help tournament`.
 parse-unexpected-word = `{ $command }` does not take `{ $word }`. Type `/oware help` for examples.
@@ -396,7 +396,7 @@ admin = **Moderation** (server admins; each action is kept in the audit log):
     - `/oware admin abort #12 why`: call a game of this server off (unrated, no result).
     - `/oware admin adjudicate #12 @winner why`: decide a game (rated like any result); `draw` instead of `@winner` makes it a draw.
     - `/oware admin ban @someone [days|forever] why`: stop them playing games here (challenging, accepting or being challenged), for `days` days or `forever` (until unbanned); a ban again without days keeps its end. The reason is required.
-    - `/oware admin unban @someone`: lift a ban.
+    - `/oware admin unban @someone`: lift a ban. `/oware admin bans`: the bans in force.
     - `/oware admin log`: the last 20 actions and reports.
     - `/oware admin redeliver`: send again this server's messages that could not be delivered (`/oware admin status` counts them).
     Anyone can report a game to the admins with `/oware report #12 why`.
@@ -538,6 +538,16 @@ moderation-log-who = Who
 moderation-log-what = What
 moderation-log-target = Game/user
 moderation-log-reason = Reason
+moderation-bans-none = No one is banned on this server. `/oware admin ban @someone why` bans someone.
+moderation-bans = { $bans ->
+    [one] **Banned** on this server: 1 ban in force (times UTC). `/oware admin unban @someone` lifts one.
+   *[other] **Banned** on this server: { $bans } bans in force, newest first (times UTC). `/oware admin unban @someone` lifts one.
+}
+moderation-bans-who = Who
+moderation-bans-until = Until
+moderation-bans-since = Since
+moderation-bans-by = By
+moderation-bans-forever = unbanned
 
 ## Puzzles (src/service/puzzles.rs)
 

@@ -249,6 +249,8 @@ pub enum AdminAction {
     },
     /// The place's last audit entries.
     Log,
+    /// The bans in force at the place.
+    Bans,
     /// Send again the place's dead messages (undeliverable, or failing for the whole
     /// retry period; counted by `/oware admin status`).
     Redeliver,

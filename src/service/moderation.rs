@@ -105,6 +105,7 @@ impl Service {
                 AdminAction::Ban { .. } => "/oware admin ban",
                 AdminAction::Unban { .. } => "/oware admin unban",
                 AdminAction::Log => "/oware admin log",
+                AdminAction::Bans => "/oware admin bans",
                 AdminAction::Redeliver => "/oware admin redeliver",
             }));
         }
@@ -123,6 +124,7 @@ impl Service {
             } => self.ban(cmd, user, *length, reason).await,
             AdminAction::Unban { user } => self.unban(cmd, user).await,
             AdminAction::Log => self.audit_log(cmd).await,
+            AdminAction::Bans => self.bans_list(cmd).await,
             AdminAction::Redeliver => self.redeliver(cmd).await,
         }
     }

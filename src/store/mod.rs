@@ -65,7 +65,7 @@ pub use effects::{ClockColumns, Effects};
 pub use job_kind::JobKind;
 pub use job_request::{JobRequest, ReviewTo};
 pub use jobs::{JobRow, NewJob};
-pub use moderation::{AuditRow, BanRow, NewAudit};
+pub use moderation::{AuditRow, BanRow, ListedBan, NewAudit};
 pub use outbox::{Attach, Body, NewMessage, OutboxRow};
 pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};
 pub use puzzle_form::PuzzleGoal;

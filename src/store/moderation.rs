@@ -33,6 +33,22 @@ pub struct NewAudit {
     pub reason: Option<String>,
 }
 
+/// A ban in force, as `/oware admin bans` lists it.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+pub struct ListedBan {
+    /// Who is banned: their name when they ever played here, else their user id.
+    #[sqlx(rename = "who")]
+    pub user: String,
+    /// When it ends (Unix ms); `None`: until unbanned.
+    pub until_at: Option<i64>,
+    /// Why.
+    pub reason: Option<String>,
+    /// Who banned them: their name when known, else their user id.
+    pub banned_by: String,
+    /// When they were banned (Unix ms).
+    pub created_at: i64,
+}
+
 /// An audit entry as stored.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
 pub struct AuditRow {
@@ -195,6 +211,33 @@ impl Store {
         .bind(user_id)
         .bind(now)
         .fetch_optional(&self.reader)
+        .await?)
+    }
+
+    /// The bans in force at `place` at `now`, newest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn bans_in(
+        &self,
+        platform: &str,
+        place: &str,
+        now: i64,
+    ) -> Result<Vec<ListedBan>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT COALESCE(p.name, b.user_id) AS who, b.until_at, b.reason,
+                    COALESCE(a.name, b.banned_by) AS banned_by, b.created_at
+             FROM bans b
+             LEFT JOIN players p ON p.platform = b.platform AND p.user_id = b.user_id
+             LEFT JOIN players a ON a.platform = b.platform AND a.user_id = b.banned_by
+             WHERE b.platform = $1 AND b.place = $2
+               AND (b.until_at IS NULL OR b.until_at > $3)
+             ORDER BY b.created_at DESC, b.user_id",
+        )
+        .bind(platform)
+        .bind(place)
+        .bind(now)
+        .fetch_all(&self.reader)
         .await?)
     }
 

@@ -539,15 +539,20 @@ async fn each_process_delivers_only_the_messages_of_its_own_shards() {
     assert!(service.unsent(Platform::Discord, None).await.is_empty());
 }
 
-/// `/oware admin status` by `author`.
-fn admin_status(author: &Value) -> Value {
+/// `/oware admin <sub>` (no options) by `author`.
+fn admin_sub(author: &Value, sub: &str) -> Value {
     let mut p = payloads::oware(author, "admin", json!([]), &[]);
     p["data"]["options"] = json!([{
         "name": "admin",
         "type": 2,
-        "options": [{ "name": "status", "type": 1, "options": [] }],
+        "options": [{ "name": sub, "type": 1, "options": [] }],
     }]);
     p
+}
+
+/// `/oware admin status` by `author`.
+fn admin_status(author: &Value) -> Value {
+    admin_sub(author, "status")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -572,6 +577,14 @@ async fn status_answers_a_server_manager_privately_and_refuses_a_member() {
     ] {
         assert!(text.contains(row), "{row:?} in {text}");
     }
+
+    // The bans subcommand reaches the service too.
+    let mut bans = admin_sub(&alice(), "bans");
+    bans["member"]["permissions"] = asked["member"]["permissions"].clone();
+    fake.interaction(bans.clone());
+    let answer = callback(fake, &bans).await.json();
+    assert!(is_private(&answer), "{answer}");
+    assert!(content(&answer).contains("No one is banned"), "{answer}");
 
     // Bob may not: a private refusal that says who may.
     let asked = admin_status(&bob());

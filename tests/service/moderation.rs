@@ -125,6 +125,7 @@ async fn every_admin_command_is_refused_to_a_member_on_every_network() {
         ban("bob", Some(3), "spam"),
         unban("bob"),
         AdminAction::Log,
+        AdminAction::Bans,
     ];
     for place in &places {
         for action in &actions {
@@ -417,6 +418,77 @@ async fn a_ban_refuses_challenges_and_accepts_on_its_server_only_and_lapses() {
     assert_eq!(audit[0].action, "ban");
     assert_eq!(audit[0].target_name.as_deref(), Some("bob"));
     assert_eq!(audit[0].reason.as_deref(), Some("spam"));
+}
+
+#[tokio::test]
+async fn the_bans_in_force_here_are_listed_newest_first_and_lapsed_ones_are_not() {
+    let (_db, service) = paused_service().await;
+    let here = guild();
+    let none = service.handle(admin(&here, AdminAction::Bans)).await;
+    assert!(none.private, "{}", none.text);
+    assert!(none.text.contains("No one is banned"), "{}", none.text);
+    assert!(none.table.is_none());
+
+    // bob played here before (his name is known); zed never did (his id stands in).
+    start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
+    assert_ok(
+        &service
+            .handle(admin(&here, ban("bob", Some(2), "spam")))
+            .await,
+    );
+    tokio::time::advance(Duration::from_secs(60)).await;
+    assert_ok(
+        &service
+            .handle(admin(&here, ban("zed", None, "abuse")))
+            .await,
+    );
+    tokio::time::advance(Duration::from_secs(60)).await;
+    assert_ok(
+        &service
+            .handle(admin(&here, ban("carol", Some(1), "flood")))
+            .await,
+    );
+    assert_ok(&service.handle(admin(&here, unban("carol"))).await);
+    // Another server's bans are not listed here.
+    assert_ok(
+        &service
+            .handle(admin(&other_guild(), ban("dave", None, "elsewhere")))
+            .await,
+    );
+
+    let listed = service.handle(admin(&here, AdminAction::Bans)).await;
+    assert!(listed.private, "{}", listed.text);
+    assert!(listed.text.contains("2 bans in force"), "{}", listed.text);
+    let table = listed.table.expect("a table");
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 3, "{table}");
+    assert!(
+        lines[0].starts_with("Who") && lines[0].contains("Reason"),
+        "{table}"
+    );
+    assert!(
+        lines[1].starts_with("zed") && lines[1].contains("unbanned") && lines[1].contains("abuse"),
+        "newest first, until unbanned: {table}"
+    );
+    assert!(
+        lines[2].starts_with("bob") && lines[2].contains("spam") && lines[2].contains("mod"),
+        "{table}"
+    );
+    assert!(
+        !table.contains("carol") && !table.contains("dave"),
+        "{table}"
+    );
+    // The columns line up: every reason starts at the same place.
+    let at = lines[0].find("Reason").unwrap();
+    assert_eq!(lines[1].find("abuse"), Some(at), "{table}");
+    assert_eq!(lines[2].find("spam"), Some(at), "{table}");
+
+    // bob's ban lapses after two days; zed's stays.
+    tokio::time::advance(Duration::from_secs(2 * DAY)).await;
+    let later = service.handle(admin(&here, AdminAction::Bans)).await;
+    assert!(later.text.contains("1 ban in force"), "{}", later.text);
+    let table = later.table.expect("a table");
+    assert!(table.contains("zed") && !table.contains("bob"), "{table}");
 }
 
 #[tokio::test]

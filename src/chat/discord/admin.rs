@@ -18,6 +18,7 @@ use crate::service::{Action, AdminAction, BanLength};
         "admin_adjudicate",
         "admin_ban",
         "admin_unban",
+        "admin_bans",
         "admin_log",
         "admin_redeliver",
         "admin_help"
@@ -112,6 +113,12 @@ pub(super) async fn admin_unban(
 ) -> Result<(), Error> {
     let user = translate::user_of(&user);
     respond::command(ctx, Action::admin(AdminAction::Unban { user })).await
+}
+
+/// Who is banned on this server, until when and why.
+#[poise::command(slash_command, rename = "bans")]
+pub(super) async fn admin_bans(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::admin(AdminAction::Bans)).await
 }
 
 /// The last 20 admin actions and reports on this server.

@@ -127,6 +127,10 @@ pub(super) fn parse_admin(args: &[&str]) -> Result<ParsedAction, ParseError> {
             no_more("/oware admin help", args)?;
             ParsedAction::Other(Action::admin(AdminAction::Usage))
         }
+        "bans" | "banned" => {
+            no_more("/oware admin bans", args)?;
+            ParsedAction::Other(Action::admin(AdminAction::Bans))
+        }
         "log" | "audit" => {
             no_more("/oware admin log", args)?;
             ParsedAction::Other(Action::admin(AdminAction::Log))
@@ -182,6 +186,8 @@ mod tests {
         let admin = |a| ParsedAction::Other(Action::admin(a));
         assert_eq!(parsed("/oware admin"), admin(AdminAction::Usage));
         assert_eq!(parsed("!oware admin log"), admin(AdminAction::Log));
+        assert_eq!(parsed("!oware admin bans"), admin(AdminAction::Bans));
+        assert_eq!(parsed("/oware admin banned"), admin(AdminAction::Bans));
         assert_eq!(
             parsed("/oware admin redeliver"),
             admin(AdminAction::Redeliver)
@@ -274,6 +280,7 @@ mod tests {
         assert!(error("/oware admin frob").contains("status, abort, adjudicate, ban"));
         assert!(error("/oware admin frob").contains("redeliver and help"));
         assert!(error("/oware admin log now").contains("now"));
+        assert!(error("/oware admin bans @bob").contains("@bob"));
         // A reason in any script, `İ` included, is kept as typed.
         assert!(matches!(
             parsed("/oware report #1 İİ reason"),

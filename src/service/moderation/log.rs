@@ -1,9 +1,10 @@
-//! `/oware admin log`: the place's last audit entries as a fixed-width table.
+//! `/oware admin log` and `/oware admin bans`: the place's last audit entries and
+//! its bans in force, as fixed-width tables.
 
 use std::fmt::Write as _;
 
 use super::super::{settings::scope, when, Command, Reply, Service, ServiceError};
-use crate::store::AuditRow;
+use crate::store::{AuditRow, ListedBan};
 
 /// How many entries `/oware admin log` shows.
 const LOG_ENTRIES: i64 = 20;
@@ -21,6 +22,43 @@ impl Service {
         reply.table = Some(log_table(&rows));
         Ok(reply)
     }
+
+    /// `/oware admin bans`: who may not play here, until when, why and by whom.
+    pub(super) async fn bans_list(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let bans = self
+            .store
+            .bans_in(cmd.place.platform.as_str(), scope(&cmd.place), self.now())
+            .await?;
+        if bans.is_empty() {
+            return Ok(Reply::private(crate::tr!("moderation-bans-none")));
+        }
+        let mut reply = Reply::private(crate::tr!("moderation-bans", bans = bans.len()));
+        reply.table = Some(bans_table(&bans));
+        Ok(reply)
+    }
+}
+
+/// The bans as a table: who, until, since, by whom, why.
+fn bans_table(bans: &[ListedBan]) -> String {
+    let mut lines: Vec<[String; 5]> = vec![[
+        crate::tr!("moderation-bans-who"),
+        crate::tr!("moderation-bans-until"),
+        crate::tr!("moderation-bans-since"),
+        crate::tr!("moderation-bans-by"),
+        crate::tr!("moderation-log-reason"),
+    ]];
+    let time = |at: i64| when::utc_time(at).trim_end_matches(" UTC").to_owned();
+    for ban in bans {
+        lines.push([
+            cut(&ban.user, 20),
+            ban.until_at
+                .map_or_else(|| crate::tr!("moderation-bans-forever"), time),
+            time(ban.created_at),
+            cut(&ban.banned_by, 16),
+            cut(ban.reason.as_deref().unwrap_or(""), 40),
+        ]);
+    }
+    aligned(&lines)
 }
 
 /// Cuts `text` to `max` characters.
@@ -58,7 +96,12 @@ fn log_table(rows: &[AuditRow]) -> String {
             cut(row.reason.as_deref().unwrap_or(""), 40),
         ]);
     }
-    let widths: Vec<usize> = (0..5)
+    aligned(&lines)
+}
+
+/// `lines` as columns, each as wide as its widest cell, two spaces apart.
+fn aligned<const N: usize>(lines: &[[String; N]]) -> String {
+    let widths: Vec<usize> = (0..N)
         .map(|i| {
             lines
                 .iter()
@@ -68,7 +111,7 @@ fn log_table(rows: &[AuditRow]) -> String {
         })
         .collect();
     let mut out = String::new();
-    for line in &lines {
+    for line in lines {
         let mut text = String::new();
         for (cell, width) in line.iter().zip(&widths) {
             let _ = write!(text, "{cell:<width$}  ");
