@@ -196,6 +196,10 @@ error-generic-failure = Sorry, something went wrong on my side and nothing was c
 error-no-game-here = There is no game here. Start one with `/oware play @someone`, or name a game with its id, e.g. `/oware board #12` (`/oware games` lists yours).
 error-no-game-of-yours = You have no game here. Start one with `/oware play @someone` (`/oware games` lists yours).
 error-no-such-game = There is no game #{ $game } here. `/oware games` lists your games and their ids.
+error-no-such-move = Game #{ $game } has { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+} so far: `move:` takes 0 (the start) to { $moves }, e.g. `/oware board #{ $game } move:{ $moves }`.
 error-which-game = { $yours ->
         [yes] You have
        *[no] There are
@@ -373,13 +377,13 @@ help = **Oware bot**: play Oware (abapa rules) right here.
     - `/oware play @oware-bot level:easy|medium|hard`: the engine, at once (never rated).
     - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); `/oware cancel` withdraws yours.
     - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
-    - `/oware board`: the board (`/oware settings me board:my-side`: from your side); `/oware games`.
+    - `/oware board [move:20]`: the board, or after move 20 (`settings me board:my-side`: yours); `/oware games`.
     - `/oware resign`; `/oware end`: end a cycle, each taking their own row (not a draw offer; the other confirms). `/oware abort`: call a game off before both sides have moved (no result).
     - `/oware rematch`: after a game, play again, sides swapped; `/oware reissue c7`: renew an expired challenge.
     - `/oware advise d`: watching? Suggest a pit for the side to move (tallied); `advice:on` is casual games' default.
     - `/oware leaderboard [global] [page:2]`: ratings here or everywhere.
     - `/oware stats [@someone]`: rating, record, head-to-head, chart; `/oware history [@someone]`: last 10 games.
-    - `/oware replay #12`: a game as a GIF and record.
+    - `/oware replay #12`: a game as GIF and record.
     - `/oware analyse #12`: the engine's review of a finished game; `/oware advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional).
@@ -671,6 +675,11 @@ challenge-none-to-withdraw = You have no pending challenge to withdraw. `/oware 
 
 games-north-capital = { $letter } is South's pit; you play North, so I played your { $lower }. (Your pits are a–f; capitals always mean your own row too.)
 games-board = Game { $game } ({ $variant }, { $rated }), { $moves }.
+games-board-after = Game { $game } after move { $move } of { $moves }: { $score }. { $turn }
+games-board-after-start = Game { $game } at the start, before move 1 of { $moves }. { $turn }
+games-board-after-turn = **{ $name }** was to move.
+games-board-after-note = after move { $move }
+games-board-after-now = `/oware board #{ $game }` shows it now.
 
 ## Replays (src/service/replay.rs)
 

@@ -18,7 +18,7 @@ mod words;
 pub use error::ParseError;
 pub use parsed::ParsedAction;
 
-use words::{at_most_one, only_challenge, only_id, split_id, split_marked_id};
+use words::{at_most_one, move_number, only_challenge, only_id, split_id, split_marked_id};
 
 use crate::service::{Action, AdminAction, LinkCode};
 
@@ -206,9 +206,13 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
                 Other(Action::Advise { pit, game })
             }
         }
-        "board" => Other(Action::Board {
-            game: only_id(name, args)?,
-        }),
+        "board" => {
+            let (game, words) = split_id(args)?;
+            Other(Action::Board {
+                game,
+                after: move_number(name, &words)?,
+            })
+        }
         // `resign` asks to confirm; `resign confirm` (or the button) resigns.
         "resign" => {
             let (game, words) = split_id(args)?;

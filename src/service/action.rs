@@ -68,10 +68,12 @@ pub enum Action {
         /// The ply the button was made for (`None` for typed moves).
         ply: Option<u32>,
     },
-    /// Show the current board.
+    /// Show the current board, or the position after a move played.
     Board {
         /// The game.
         game: GameRef,
+        /// After this many moves (0: the start); `None`: now.
+        after: Option<u32>,
     },
     /// Resign: asked first (`confirmed: false` answers with the game it would end
     /// and a button), then done (the button, or `/oware resign #12 confirm`).

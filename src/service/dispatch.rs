@@ -137,7 +137,7 @@ impl Service {
             Action::Decline { challenge } => self.decline(cmd, *challenge).await,
             Action::Cancel { challenge } => self.cancel(cmd, *challenge).await,
             Action::Move { pit, game, ply } => self.play_move(cmd, pit, *game, *ply).await,
-            Action::Board { game } => self.board(cmd, *game).await,
+            Action::Board { game, after } => self.board(cmd, *game, *after).await,
             Action::Resign { game, confirmed } => self.resign(cmd, *game, *confirmed).await,
             Action::End { game } => self.end(cmd, *game).await,
             Action::Games => self.games(cmd).await,

@@ -40,6 +40,14 @@ pub enum ServiceError {
     /// The game id named does not exist on this network.
     #[error("{}", crate::tr!("error-no-such-game", game = .0))]
     NoSuchGame(i64),
+    /// `move:` past the moves played so far.
+    #[error("{}", crate::tr!("error-no-such-move", game = .game, moves = .moves))]
+    NoSuchMove {
+        /// The game.
+        game: i64,
+        /// Moves played so far.
+        moves: i64,
+    },
     /// Several games the command could mean are active here.
     #[error("{}", crate::tr!("error-which-game", yours = yes_no(*.yours), list = .list, example = .example, first = .first))]
     WhichGame {

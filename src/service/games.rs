@@ -12,7 +12,8 @@ use super::{
     ServiceError, User,
 };
 use crate::{
-    rules::{Pit, Side},
+    play::clock::TimeControl,
+    rules::{text_board, Pit, Side},
     store::GameRow,
 };
 
@@ -160,8 +161,16 @@ impl Service {
         game.legal_moves().into_iter().map(Pit::letter).collect()
     }
 
-    pub(super) async fn board(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
+    pub(super) async fn board(
+        &self,
+        cmd: &Command,
+        game: GameRef,
+        after: Option<u32>,
+    ) -> Result<Reply, ServiceError> {
         let row = self.find_game(cmd, game, true).await?;
+        if let Some(after) = after.map(i64::from).filter(|&after| after != row.ply) {
+            return self.board_after(cmd, &row, after).await;
+        }
         let game = self.load(&row).await?;
         // Moves are counted from 1, the same everywhere: after 2 moves, move 3 is next.
         let headline = crate::tr!(
@@ -187,5 +196,65 @@ impl Service {
             reply.mentions.clear();
         }
         Ok(view::with_board(reply, &row, &game, advice.as_deref(), now, seat).await)
+    }
+
+    /// `/oware board #12 move:20`: the position after move `after` (0: the start) of
+    /// the game stored as `row`, which has moved on since; no buttons and no clocks,
+    /// which belong to the position now.
+    async fn board_after(
+        &self,
+        cmd: &Command,
+        row: &GameRow,
+        after: i64,
+    ) -> Result<Reply, ServiceError> {
+        if after > row.ply {
+            return Err(ServiceError::NoSuchMove {
+                game: row.id,
+                moves: row.ply,
+            });
+        }
+        let game = self.load_at(row, after).await?;
+        let position = game.position();
+        let turn = game
+            .to_move()
+            .map(|side| crate::tr!("games-board-after-turn", name = view::name(row, side)))
+            .unwrap_or_default();
+        let mut text = if after == 0 {
+            crate::tr!(
+                "games-board-after-start",
+                game = row.id,
+                moves = row.ply,
+                turn = turn
+            )
+        } else {
+            crate::tr!(
+                "games-board-after",
+                game = row.id,
+                move = after,
+                moves = row.ply,
+                score = view::score_line(row, position.scores()),
+                turn = turn
+            )
+        };
+        text.push(' ');
+        text.push_str(&crate::tr!("games-board-after-now", game = row.id));
+        let seat = self
+            .own_seat(cmd, view::side_of(row, &cmd.author.id))
+            .await?;
+        let mut reply = Reply::public(text);
+        reply.private = seat != Side::South;
+        reply.board_text = Some(text_board(position, true, seat));
+        view::about(&mut reply, row);
+        let note = crate::tr!("games-board-after-note", move = after);
+        // The clocks belong to the position now, not to this one: none are drawn.
+        let row = GameRow {
+            time_control: TimeControl::None,
+            ..row.clone()
+        };
+        let now = self.now();
+        reply.files = self
+            .heavy(move || view::board_files(&row, &game, Some(&note), now, seat))
+            .await?;
+        Ok(reply)
     }
 }

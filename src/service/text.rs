@@ -27,7 +27,7 @@ mod tests {
     fn help_and_rules_fit_in_one_discord_message() {
         // Discord cuts message content at 2,000 characters.
         let help = super::help();
-        assert!(help.chars().count() <= 2000);
+        assert!(help.chars().count() <= 2000, "{}", help.chars().count());
         assert!(super::rules().chars().count() <= 2000);
         assert!(super::admin().chars().count() <= 2000);
         for command in [

@@ -6,8 +6,8 @@ mod result;
 
 pub(super) use clocks::with_clock;
 use clocks::{clock_labels, clock_line};
-use result::score_line;
-pub(super) use result::{result_line, summary, won_by, would_give};
+
+pub(super) use result::{result_line, score_line, summary, won_by, would_give};
 
 use std::fmt::Write;
 

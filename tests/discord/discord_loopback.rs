@@ -356,7 +356,10 @@ async fn a_board_is_a_png_attachment_with_alt_text_and_two_rows_of_pits() {
     assert_eq!(disabled, [false, true, false]);
     assert_eq!(
         bot.service.commands()[0].action,
-        Action::Board { game: Some(7) }
+        Action::Board {
+            game: Some(7),
+            after: None
+        }
     );
 }
 

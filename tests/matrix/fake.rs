@@ -163,7 +163,7 @@ impl FakeService {
                 reply.game = Some(id);
                 reply
             }
-            Action::Board { game } => {
+            Action::Board { game, .. } => {
                 match find_game(&mut state.games, &cmd.place, &cmd.author, *game) {
                     Some((id, g)) => board_reply(id, g, "The board.".into()),
                     None => Reply::private("You have no game here."),

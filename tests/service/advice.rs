@@ -22,7 +22,10 @@ fn casual() -> ChallengeOptions {
 }
 
 fn board() -> Action {
-    Action::Board { game: None }
+    Action::Board {
+        game: None,
+        after: None,
+    }
 }
 
 fn tally_of(reply: &Reply) -> Option<&str> {

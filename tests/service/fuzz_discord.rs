@@ -414,7 +414,7 @@ fn slash_action() -> impl Strategy<Value = Action> {
         1 => id.clone().prop_map(|game| Action::End { game }),
         1 => id.clone().prop_map(|game| Action::Abort { game }),
         1 => id.clone().prop_map(|game| Action::Rematch { game }),
-        1 => id.clone().prop_map(|game| Action::Board { game }),
+        1 => (id.clone(), proptest::option::of(0u32..60)).prop_map(|(game, after)| Action::Board { game, after }),
         1 => (".{0,3}", id.clone()).prop_map(|(pit, game)| Action::Advise { pit, game }),
         1 => (prop::option::of(0usize..3), prop::option::of(any::<u32>()))
             .prop_map(|(scope, page)| translate::leaderboard_action(

@@ -298,7 +298,13 @@ async fn resign_and_end_by_agreement() {
         (Some("S"), Some("resignation"))
     );
     let board = service
-        .handle(cmd("carol", Action::Board { game: Some(game) }))
+        .handle(cmd(
+            "carol",
+            Action::Board {
+                game: Some(game),
+                after: None,
+            },
+        ))
         .await;
     assert!(board.text.contains("Game over"), "{}", board.text);
 
@@ -522,4 +528,80 @@ async fn a_locked_database_is_a_clear_error_at_start_up() {
         "{text}"
     );
     holder.execute("COMMIT").await.unwrap();
+}
+
+#[tokio::test]
+async fn the_board_after_an_earlier_move_shows_that_position_without_buttons_or_clocks() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let game = start_game(&service).await;
+    let line = winning_line();
+    for (i, pit) in line.iter().take(4).enumerate() {
+        let author = if i.is_multiple_of(2) { "alice" } else { "bob" };
+        let reply = service
+            .handle(cmd(author, mv(&pit.letter().to_string())))
+            .await;
+        assert!(!refused(&reply), "ply {}: {}", i + 1, reply.text);
+    }
+    let board_after = |after| Action::Board {
+        game: Some(game),
+        after: Some(after),
+    };
+
+    let then = service.handle(cmd("carol", board_after(2))).await;
+    assert!(!then.private, "{}", then.text);
+    assert!(
+        then.text
+            .contains(&format!("Game {game} after move 2 of 4"))
+            && then.text.contains("**alice** was to move")
+            && then
+                .text
+                .contains(&format!("`/oware board #{game}` shows it now")),
+        "{}",
+        then.text
+    );
+    assert!(then.buttons.is_empty(), "{:?}", then.buttons);
+    assert_eq!(then.game, Some(game));
+    let mut replayed = oware_bot::rules::Game::new(oware_bot::rules::Variant::Abapa);
+    for &pit in &line[..2] {
+        replayed.play(pit).expect("legal");
+    }
+    assert_eq!(
+        then.board_text.as_deref(),
+        Some(
+            oware_bot::rules::text_board(replayed.position(), true, oware_bot::rules::Side::South)
+                .as_str()
+        )
+    );
+    let [picture] = then.files.as_slice() else {
+        panic!("one picture: {:?}", then.files.len());
+    };
+    assert!(picture.bytes.starts_with(b"\x89PNG"));
+    assert!(
+        picture.description.contains("after move 2"),
+        "{}",
+        picture.description
+    );
+
+    let start = service.handle(cmd("carol", board_after(0))).await;
+    assert!(
+        start.text.contains("at the start, before move 1 of 4"),
+        "{}",
+        start.text
+    );
+
+    // Past the moves played: refused, saying what `move:` takes.
+    let past = service.handle(cmd("carol", board_after(9))).await;
+    assert!(past.private, "{}", past.text);
+    assert!(
+        past.text.contains("has 4 moves so far")
+            && past.text.contains(&format!("/oware board #{game} move:4")),
+        "{}",
+        past.text
+    );
+
+    // The move the game is at is the board now, with its buttons.
+    let now = service.handle(cmd("alice", board_after(4))).await;
+    assert!(!now.buttons.is_empty(), "{}", now.text);
+    assert!(!now.text.contains("after move"), "{}", now.text);
 }

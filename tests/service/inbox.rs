@@ -120,7 +120,10 @@ async fn a_replayed_challenge_accept_and_move_between_people_change_nothing() {
         .await
         .is_empty());
     // So is a command that only reads.
-    let board = Action::Board { game: None };
+    let board = Action::Board {
+        game: None,
+        after: None,
+    };
     assert!(!service
         .handle_event("$b", cmd("bob", board.clone()))
         .await

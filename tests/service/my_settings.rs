@@ -17,7 +17,10 @@ fn me(changes: &[(&str, &str)]) -> Action {
 }
 
 fn board() -> Action {
-    Action::Board { game: None }
+    Action::Board {
+        game: None,
+        after: None,
+    }
 }
 
 /// The pit letters of a reply's move buttons, row by row.

@@ -28,12 +28,18 @@ async fn a_game_is_reached_only_from_its_own_server_or_room() {
         .handle(cmd_at(
             &same_server,
             "carol",
-            Action::Board { game: Some(game) },
+            Action::Board {
+                game: Some(game),
+                after: None,
+            },
         ))
         .await;
     assert!(!board.private, "{}", board.text);
     for action in [
-        Action::Board { game: Some(game) },
+        Action::Board {
+            game: Some(game),
+            after: None,
+        },
         Action::Advise {
             pit: "c".into(),
             game: Some(game),
@@ -167,11 +173,25 @@ async fn only_a_players_command_pings_a_player() {
     let here = support::place();
     let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
     let onlooker = service
-        .handle(cmd_at(&here, "carol", Action::Board { game: Some(game) }))
+        .handle(cmd_at(
+            &here,
+            "carol",
+            Action::Board {
+                game: Some(game),
+                after: None,
+            },
+        ))
         .await;
     assert!(onlooker.mentions.is_empty(), "{:?}", onlooker.mentions);
     let player = service
-        .handle(cmd_at(&here, "bob", Action::Board { game: Some(game) }))
+        .handle(cmd_at(
+            &here,
+            "bob",
+            Action::Board {
+                game: Some(game),
+                after: None,
+            },
+        ))
         .await;
     assert_eq!(player.mentions, vec![user("alice")]);
 }

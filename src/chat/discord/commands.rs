@@ -119,15 +119,19 @@ pub(super) async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Cancel { challenge: None }).await
 }
 
-/// Show the current board.
+/// Show the current board, or the position after a move.
 #[poise::command(slash_command)]
 pub(super) async fn board(
     ctx: Context<'_>,
     #[description = "Game number (default: the game here)"]
     #[min = 1]
     game: Option<i64>,
+    #[description = "The position after this many moves (0: the start; default: now)"]
+    #[rename = "move"]
+    #[max = 9999]
+    after: Option<u32>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Action::Board { game }).await
+    respond::command(ctx, Action::Board { game, after }).await
 }
 
 /// Resign your game (you are asked to confirm, with a button).

@@ -120,7 +120,13 @@ fn short_commands() {
         action("!oware decline #3"),
         Action::Decline { challenge: Some(3) }
     );
-    assert_eq!(action("/oware board #7"), Action::Board { game: Some(7) });
+    assert_eq!(
+        action("/oware board #7"),
+        Action::Board {
+            game: Some(7),
+            after: None
+        }
+    );
     let resign = |game, confirmed| Action::Resign { game, confirmed };
     assert_eq!(action("/oware resign"), resign(None, false));
     assert_eq!(action("/oware resign #3 confirm"), resign(Some(3), true));
@@ -267,4 +273,23 @@ fn settings_me_are_the_authors_own_and_server_is_the_places() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("board"), "{err}");
+}
+
+#[test]
+fn board_takes_the_move_to_show() {
+    let error = |text: &str| parse_command(text).expect_err(text).to_string();
+    let after = |game, after| Action::Board {
+        game,
+        after: Some(after),
+    };
+    assert_eq!(action("/oware board #7 move:20"), after(Some(7), 20));
+    assert_eq!(action("!oware board move:0"), after(None, 0));
+    assert_eq!(action("/oware board MOVE:3 #2"), after(Some(2), 3));
+    for bad in ["/oware board #7 move:x", "/oware board move:-1"] {
+        let err = error(bad);
+        assert!(err.contains("a number from 0 to 9999"), "{bad}: {err}");
+    }
+    assert!(error("/oware board #7 move:2 now").contains("now"));
+    assert!(error("/oware board #7 soon").contains("soon"));
+    assert!(error("/oware board move 3").contains("move"));
 }

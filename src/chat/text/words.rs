@@ -114,13 +114,51 @@ pub(super) fn only_challenge(
     }
 }
 
+/// `move:20` after a game's id: the position after that many moves; nothing: now.
+/// (`move 20` would read the 20 as a game id.)
+pub(super) fn move_number(
+    command: &'static str,
+    words: &[&str],
+) -> Result<Option<u32>, ParseError> {
+    let value = match words {
+        [] => return Ok(None),
+        [word, rest @ ..] => {
+            let value = word
+                .to_lowercase()
+                .strip_prefix("move:")
+                .map(str::to_owned)
+                .ok_or_else(|| unexpected(command, word))?;
+            if let Some(extra) = rest.first() {
+                return Err(unexpected(command, extra));
+            }
+            value
+        }
+    };
+    value
+        .parse::<u32>()
+        .map(Some)
+        .map_err(|_| ParseError::BadRange {
+            key: "move".to_owned(),
+            value: quote(&value),
+            min: 0,
+            max: MAX_MOVE,
+        })
+}
+
+/// The highest move number `move:` takes (games end long before).
+const MAX_MOVE: u32 = 9999;
+
+fn unexpected(command: &'static str, word: &str) -> ParseError {
+    ParseError::UnexpectedWord {
+        command: command.to_owned(),
+        word: quote(word),
+    }
+}
+
 pub(super) fn only_id(command: &'static str, args: &[&str]) -> Result<GameRef, ParseError> {
     let (id, words) = split_id(args)?;
     match words.first() {
         None => Ok(id),
-        Some(word) => Err(ParseError::UnexpectedWord {
-            command: command.to_owned(),
-            word: quote(word),
-        }),
+        Some(word) => Err(unexpected(command, word)),
     }
 }

@@ -7,7 +7,7 @@ use crate::{
 };
 
 /// `Alice 7 – Bob 3`.
-pub(super) fn score_line(row: &GameRow, scores: [u8; 2]) -> String {
+pub(in crate::service) fn score_line(row: &GameRow, scores: [u8; 2]) -> String {
     format!(
         "{} {} – {} {}",
         row.south_name, scores[0], row.north_name, scores[1]
