@@ -81,15 +81,7 @@ async fn a_move_costs_few_round_trips() {
     for (who, pit) in moves {
         counts.push(statements(&service, who, mv(pit)).await);
     }
-    let board = statements(
-        &service,
-        "alice",
-        Action::Board {
-            game: None,
-            after: None,
-        },
-    )
-    .await;
+    let board = statements(&service, "alice", support::board(None)).await;
     println!("round trips per /move: {counts:?}; per /oware board: {board}");
     assert!(
         counts.iter().all(|&n| n > 0),

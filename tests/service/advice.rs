@@ -22,10 +22,7 @@ fn casual() -> ChallengeOptions {
 }
 
 fn board() -> Action {
-    Action::Board {
-        game: None,
-        after: None,
-    }
+    support::board(None)
 }
 
 fn tally_of(reply: &Reply) -> Option<&str> {

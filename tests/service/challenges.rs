@@ -230,17 +230,7 @@ async fn the_chat_service_trait_for_adapters() {
     let row = service.store().game(game).await.unwrap().unwrap();
     assert_eq!(row.thread.as_deref(), Some("thread-9"));
     // The game's replies say where its thread is.
-    let board = ChatService::handle(
-        &service,
-        cmd(
-            "bob",
-            Action::Board {
-                game: None,
-                after: None,
-            },
-        ),
-    )
-    .await;
+    let board = ChatService::handle(&service, cmd("bob", support::board(None))).await;
     assert_eq!(board.thread, Some(thread.clone()), "{}", board.text);
     // Unknown games are logged, not panicked on.
     ChatService::receipt(&service, receipt(4242)).await;

@@ -129,14 +129,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     assert!(after(&service, 30 * 24 * HOUR).await.is_empty());
     // The board shows the result.
     let board = service
-        .handle(cmd_at(
-            &here,
-            "bob",
-            Action::Board {
-                game: Some(game),
-                after: None,
-            },
-        ))
+        .handle(cmd_at(&here, "bob", support::board(Some(game))))
         .await;
     assert!(board.text.contains("on time"), "{}", board.text);
     assert!(!board.text.contains("(seeds"), "{}", board.text);
@@ -171,14 +164,7 @@ async fn a_live_clock_counts_down_gains_the_increment_and_flags() {
     );
     advance(Duration::from_secs(5)).await;
     let board = service
-        .handle(cmd_at(
-            &here,
-            "carol",
-            Action::Board {
-                game: Some(game),
-                after: None,
-            },
-        ))
+        .handle(cmd_at(&here, "carol", support::board(Some(game))))
         .await;
     assert!(board.text.contains("bob 0:55 (running)"), "{}", board.text);
     // Bob lets his clock run out; his move just after the flag falls is too late.

@@ -298,13 +298,7 @@ async fn resign_and_end_by_agreement() {
         (Some("S"), Some("resignation"))
     );
     let board = service
-        .handle(cmd(
-            "carol",
-            Action::Board {
-                game: Some(game),
-                after: None,
-            },
-        ))
+        .handle(cmd("carol", support::board(Some(game))))
         .await;
     assert!(board.text.contains("Game over"), "{}", board.text);
 

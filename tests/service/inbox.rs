@@ -120,10 +120,7 @@ async fn a_replayed_challenge_accept_and_move_between_people_change_nothing() {
         .await
         .is_empty());
     // So is a command that only reads.
-    let board = Action::Board {
-        game: None,
-        after: None,
-    };
+    let board = support::board(None);
     assert!(!service
         .handle_event("$b", cmd("bob", board.clone()))
         .await

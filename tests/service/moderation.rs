@@ -143,14 +143,7 @@ async fn every_admin_command_is_refused_to_a_member_on_every_network() {
     assert!(audit_rows(&service, GUILD).await.is_empty());
     // The game goes on, and bob still plays.
     let board = service
-        .handle(cmd_at(
-            &guild(),
-            "bob",
-            Action::Board {
-                game: Some(game),
-                after: None,
-            },
-        ))
+        .handle(cmd_at(&guild(), "bob", support::board(Some(game))))
         .await;
     assert!(!board.text.contains("is over"), "{}", board.text);
     // The usage is help, and anyone may read it (privately).
@@ -359,14 +352,7 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         "{shown}"
     );
     let board = service
-        .handle(cmd_at(
-            &here,
-            "carol",
-            Action::Board {
-                game: Some(game),
-                after: None,
-            },
-        ))
+        .handle(cmd_at(&here, "carol", support::board(Some(game))))
         .await;
     assert!(
         board.text.contains("Draw") && board.text.contains("decided by an admin"),

@@ -17,10 +17,7 @@ fn me(changes: &[(&str, &str)]) -> Action {
 }
 
 fn board() -> Action {
-    Action::Board {
-        game: None,
-        after: None,
-    }
+    crate::support::board(None)
 }
 
 /// The pit letters of a reply's move buttons, row by row.

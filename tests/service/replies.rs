@@ -31,13 +31,7 @@ async fn onlookers_and_non_players_hear_about_the_games_here() {
     start_game_at(&service, &here, "alice", "bob", casual()).await;
     start_game_at(&service, &here, "carol", "dave", casual()).await;
     let board = service
-        .handle(cmd(
-            "kim",
-            Action::Board {
-                game: None,
-                after: None,
-            },
-        ))
+        .handle(cmd("kim", crate::support::board(None)))
         .await;
     assert!(
         board
@@ -173,13 +167,7 @@ async fn results_challenges_and_move_counts_read_plainly() {
     );
     play_plies(&service, &here, 1, ["alice", "bob"], 2).await;
     let board = service
-        .handle(cmd(
-            "carol",
-            Action::Board {
-                game: None,
-                after: None,
-            },
-        ))
+        .handle(cmd("carol", crate::support::board(None)))
         .await;
     assert!(
         board.text.contains("2 moves played, move 3 next"),

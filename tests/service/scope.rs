@@ -25,21 +25,11 @@ async fn a_game_is_reached_only_from_its_own_server_or_room() {
 
     // Another channel of the same server may look; another server may not.
     let board = service
-        .handle(cmd_at(
-            &same_server,
-            "carol",
-            Action::Board {
-                game: Some(game),
-                after: None,
-            },
-        ))
+        .handle(cmd_at(&same_server, "carol", support::board(Some(game))))
         .await;
     assert!(!board.private, "{}", board.text);
     for action in [
-        Action::Board {
-            game: Some(game),
-            after: None,
-        },
+        support::board(Some(game)),
         Action::Advise {
             pit: "c".into(),
             game: Some(game),
@@ -173,25 +163,11 @@ async fn only_a_players_command_pings_a_player() {
     let here = support::place();
     let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
     let onlooker = service
-        .handle(cmd_at(
-            &here,
-            "carol",
-            Action::Board {
-                game: Some(game),
-                after: None,
-            },
-        ))
+        .handle(cmd_at(&here, "carol", support::board(Some(game))))
         .await;
     assert!(onlooker.mentions.is_empty(), "{:?}", onlooker.mentions);
     let player = service
-        .handle(cmd_at(
-            &here,
-            "bob",
-            Action::Board {
-                game: Some(game),
-                after: None,
-            },
-        ))
+        .handle(cmd_at(&here, "bob", support::board(Some(game))))
         .await;
     assert_eq!(player.mentions, vec![user("alice")]);
 }

@@ -154,6 +154,11 @@ pub fn mv(pit: &str) -> Action {
     }
 }
 
+/// `/oware board` (of `game`, else the game here), showing the position now.
+pub fn board(game: Option<i64>) -> Action {
+    Action::Board { game, after: None }
+}
+
 /// A typed move in game `game`.
 pub fn mv_in(pit: &str, game: i64) -> Action {
     Action::Move {
