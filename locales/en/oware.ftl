@@ -92,6 +92,7 @@ result-why-25 = reached 25
 result-why-no-move = no move left
 result-why-repetition = position repeated
 result-why-agreement = ended by agreement
+result-why-draw-agreed = draw agreed
 result-why-resigned = { $player } resigned
 result-why-time = { $player } ran out of time
 result-aborted = Game aborted: no result
@@ -231,7 +232,18 @@ error-cannot-abort = Game #{ $game } is under way (both sides have moved), so it
 error-duplicate-challenge = You already have a pending challenge to { $name }. Wait for their answer, or withdraw it with `/oware cancel`.
 error-which-challenge = You have several pending challenges: { $list }. Say which, e.g. `/oware { $command } c{ $first }`.
 error-challenge-closed = Challenge c{ $challenge } was { $status }. Ask for a new one with `/oware play @someone`.
-error-end-already-proposed = You already proposed ending game #{ $game }; { $name } can agree with `/oware end`, or play on.
+error-already-asked = { $request ->
+    [draw] You already offered { $name } a draw in game #{ $game }; they can accept with `/oware draw` or decline with `/oware draw decline`. To withdraw it, type `/oware draw decline` yourself.
+    [takeback] You already asked { $name } to take back your move in game #{ $game }; they can accept with `/oware takeback` or decline with `/oware takeback decline`.
+   *[end] You already proposed ending game #{ $game }; { $name } can agree with `/oware end`, or play on.
+}
+error-takeback-rated = Takebacks are for casual games, and game #{ $game } counts (rated, or a tournament's). Play on, or offer a draw with `/oware draw`.
+error-nothing-to-take-back = You have no move to take back in game #{ $game } yet.
+error-nothing-to-decline = { $request ->
+    [draw] No draw offer is pending in game #{ $game }. To offer one, type `/oware draw`.
+    [takeback] No takeback is asked in game #{ $game }. To ask for one, type `/oware takeback`.
+   *[end] No end is proposed in game #{ $game }.
+}
 error-game-not-over = Game #{ $game } is still being played: the engine analyses a game once it is over (a review during the game would coach one side). Try again after the last move.
 error-nothing-to-analyse = Game #{ $game } was aborted or has no moves, so there is nothing to review. Analyse a game that was played to its end, e.g. your last one with `/oware analyse #12`.
 error-no-puzzle-open = You have no puzzle open. Ask for one with `/oware puzzle` (or today's with `/oware puzzle daily`).
@@ -284,7 +296,7 @@ parse-missing-pit = Which pit? Name one of your own pits by its letter, e.g. `{ 
 parse-pit-not-a-number = `{ $number }` is a number, but pits are letters: A to F for South, a to f for North (your own row), e.g. `{ $command } c`.
 parse-missing-answer = Which pit? Answer with the letter of one of your pits, e.g. `/oware puzzle answer:c`.
 parse-answer-not-a-pit = `{ $answer }` is not a pit: pits are letters, A to F for South and a to f for North, e.g. `/oware puzzle answer:c`.
-parse-missing-challenge = Which challenge? Give its id, e.g. `/oware reissue c7`.
+parse-missing-challenge = Which challenge? Give its id, e.g. `/oware rematch c7`.
 parse-missing-game = Which game? Give its id, e.g. `/oware replay #12`.
 parse-unknown-option = Unknown option `{ $option }`. Options are first:me|them|random, rated:yes|no, variant:abapa|forbidden|capture-all, advice:on|off, level:easy|medium|hard, time:3d|5+3|none, reminders:on|off.
 parse-bad-option = `{ $key }:{ $value }` is not valid: use { $key }:{ $expected }.
@@ -295,7 +307,7 @@ parse-too-long = That command is too long ({ $length } characters; at most { $ma
 parse-usage = Type it like this: `{ $usage }`.
 parse-unknown-admin = `/oware admin` has no `{ $word }`: it takes status, abort, adjudicate, ban, unban, bans, log, redeliver and help (`/oware admin help` explains them).
 parse-bad-mention = `{ $mention }` is not a player: a console name is one word of at most 32 letters, digits and `-_.`, e.g. `@bob`.
-parse-help-topic = There is no help on `{ $topic }`. Type `/oware help` for the commands, or `/oware help rules`, `/oware help admin` or `/oware help tournament`.
+parse-help-topic = There is no help on `{ $topic }`. Type `/oware help` for the commands, or `/oware help more`, `/oware help rules`, `/oware help admin` or `/oware help tournament`.
 parse-unexpected-word = `{ $command }` does not take `{ $word }`. Type `/oware help` for examples.
 
 ## Time controls (src/service/clock.rs, src/service/when.rs)
@@ -378,16 +390,17 @@ help = **Oware bot**: play Oware (abapa rules) right here.
     - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); `/oware cancel` withdraws yours.
     - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
     - `/oware board [move:20]`: the board, or after move 20 (`settings me board:my-side`: yours); `/oware games`.
-    - `/oware resign`; `/oware end`: end a cycle, each taking their own row (not a draw offer; the other confirms). `/oware abort`: call a game off before both sides have moved (no result).
-    - `/oware rematch`: after a game, play again, sides swapped; `/oware reissue c7`: renew an expired challenge.
+    - `/oware resign`; `/oware draw [decline]`: offer, accept or decline a draw; `/oware takeback [decline]`: the same for taking back your last move (casual games); `/oware end`: end a cycle, each taking their own row (the other confirms). `/oware abort`: call a game off before both sides have moved.
+    - `/oware rematch`: after a game, play again, sides swapped; `/oware rematch c7`: renew an expired challenge.
     - `/oware advise d`: watching? Suggest a pit for the side to move (tallied); `advice:on` is casual games' default.
     - `/oware leaderboard [global] [page:2]`: ratings here or everywhere.
-    - `/oware stats [@someone]`: rating, record, head-to-head, chart; `/oware history [@someone]`: last 10 games.
+    - `/oware stats [@someone] [history]`: rating, record, head-to-head, chart; with `history`, the last 10 games.
+    - `/oware help more`: replays, analysis, puzzles, accounts. `/oware tournament`: tournaments. `/oware help rules`. `/oware report #12 why`: tell the admins. Admins: `/oware settings` (all see), `/oware admin` (`status`, moderation).
+help-more = **More commands**
     - `/oware replay #12`: a game as GIF and record.
-    - `/oware analyse #12`: the engine's review of a finished game; `/oware advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
+    - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional).
-    - `/oware tournament`: tournaments. `/oware help rules`. `/oware report #12 why`: tell the admins. Admins: `/oware settings` (all see), `/oware admin` (`status`, moderation).
 rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), North a–f (top); you always name a pit of your own row.
     - **Sowing**: take every seed from one of your pits and drop one in each following pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
     - **Capture**: if the last seed lands in an opponent pit that now holds 2 or 3, take them, and keep taking the pits just before it while they hold 2 or 3 and are the opponent's.
@@ -434,6 +447,7 @@ view-reason-winning-score = 25 seeds reached
 view-reason-no-legal-move = no move could feed the empty row; each took their own seeds
 view-reason-repetition = the position repeated; each took their own seeds
 view-reason-agreement = ended by agreement; each took their own seeds
+view-reason-draw-agreed = a draw agreed by the players
 view-reason-resignation = resignation
 view-reason-timeout = on time
 view-reason-aborted = aborted
@@ -585,7 +599,7 @@ downtime-cause-bot = The bot was away
 downtime-cause-network = { $network } could not be reached
 downtime-extended = { $cause } for { $away }, so the clocks stopped: **{ $name }**, it is still your move in game { $game }, with your time extended by as much, until { $until }.
 jobs-reminder = Reminder: **{ $name }**, it is your move in game { $game }. Time left: { $span } (until { $until }); after that the game is lost on time.
-jobs-expired = Challenge c{ $challenge } from **{ $challenger }** to **{ $opponent }** expired: nobody answered within { $span }. { $challenger } can make it again with `/oware reissue c{ $challenge }`.
+jobs-expired = Challenge c{ $challenge } from **{ $challenger }** to **{ $opponent }** expired: nobody answered within { $span }. { $challenger } can make it again with `/oware rematch c{ $challenge }`.
 jobs-button-challenge-again = Challenge again
 
 ## Analysis (src/service/analysis.rs and src/service/analysis/)
@@ -604,7 +618,7 @@ judge-verdict-best = **Advice judged** ({ $plies ->
     } had advice): onlookers' top picks would have lost { $top } seeds in all, the players { $played }; best adviser: { $name }, whose picks lost { $average } seeds each on average over { $picks ->
         [one] { $picks } pick
        *[other] { $picks } picks
-    } (the measure `/oware advisers` ranks by).
+    } (the measure `/oware leaderboard advisers` ranks by).
 judge-scope-everywhere = everywhere
 judge-scope-here = here
 judge-none = No adviser has { $min } judged picks { $scope } yet. Advise in games others play (`/advise d`): when a game with advice ends, the engine judges every pick.
@@ -713,7 +727,38 @@ conclude-resign-confirm = Resign game #{ $game } against **{ $opponent }**? It e
 conclude-button-resign = Resign #{ $game }
 conclude-engine-agrees = **{ $engine }** agrees to end the game: it does not expect to do better by playing on. Each player takes the seeds on their own row.
 conclude-agreed = **{ $name }** agreed to end the game; each player takes the seeds on their own row.
-conclude-engine-declines = **{ $engine }** declines to end game #{ $game }: it expects to do better by playing on. The game goes on.
+proposal-engine-declines = { $request ->
+    [draw] **{ $engine }** declines the draw in game #{ $game }: it expects to do better by playing on. The game goes on.
+    [takeback] **{ $engine }** declines to take back a move in game #{ $game }. The game goes on.
+   *[end] **{ $engine }** declines to end game #{ $game }: it expects to do better by playing on. The game goes on.
+}
+proposal-asked = { $request ->
+    [takeback] **{ $name }** asks to take back their last move in game #{ $game }. **{ $other }**: accept with `/oware takeback`, or decline with `/oware takeback decline`. The request lapses at the next move.
+   *[draw] **{ $name }** offers a draw in game #{ $game }. **{ $other }**: accept with `/oware draw`, or decline with `/oware draw decline`. The offer lapses at the next move.
+}
+proposal-button = { $accept ->
+    [yes] { $request ->
+        [takeback] Accept takeback
+       *[draw] Accept draw
+    }
+   *[no] Decline
+}
+takeback-accepted = **{ $name }** accepted the takeback.
+takeback-done = { $moves ->
+    [one] **{ $name }**'s last move in game #{ $game } is taken back.
+   *[other] **{ $name }**'s last move in game #{ $game }, and the reply to it, are taken back.
+}
+proposal-draw-agreed = **{ $name }** accepted the draw: the game is drawn by agreement.
+proposal-dropped = { $withdrawn ->
+    [yes] **{ $name }** withdrew their { $request ->
+        [takeback] takeback request
+       *[draw] draw offer
+    } in game #{ $game }. The game goes on.
+   *[no] **{ $name }** declined the { $request ->
+        [takeback] takeback
+       *[draw] draw
+    } in game #{ $game }. The game goes on.
+}
 conclude-proposed = **{ $name }** proposes ending game #{ $game } now, each player taking the seeds on their own row (the rules' way out of an endless cycle; it is not a draw offer): { $result }. **{ $other }**: type `/oware end` to accept that result, or just play on.
 conclude-would-win = **{ $winner }** would win { $won }–{ $lost }
 conclude-would-draw = it would be a draw, { $south }–{ $north }
@@ -740,15 +785,22 @@ advice-tally = Onlookers suggest: { $votes }
 ## Listing one's games (src/service/listing.rs)
 
 listing-empty = You have no active games or pending challenges. Start one with `/oware play @someone`.
-listing-games = Your games:
+listing-games = { $turn ->
+    [yours] Your turn:
+   *[theirs] Waiting for your opponents:
+}
 listing-game = - { $game } ({ $variant } { $south }–{ $north }), { $moves }, { $turn } to move
 listing-game-engine = - { $game } ({ $variant }, engine { $level } { $south }–{ $north }), { $moves }, { $turn } to move
+listing-live = Games in progress here (the latest move first):
+listing-live-game = - { $game } ({ $south }–{ $north }), { $moves }, { $turn } to move { $thread }
+listing-live-more = …and more: only the { $shown } most recently played are shown.
+listing-live-empty = No games are being played here right now. Start one with `/oware play @someone`, or watch the next one.
 listing-challenges = Pending challenges:
 listing-challenge = - challenge c{ $challenge }: { $challenger } challenged { $opponent } ({ $variant })
 
 ## Archiving threads (src/service/archive.rs)
 
-archive-thread = Game #{ $game } is over, so this thread is archived now; the game stays in `/oware history` (watch it again with `/oware replay #{ $game }`).
+archive-thread = Game #{ $game } is over, so this thread is archived now; the game stays in `/oware stats history` (watch it again with `/oware replay #{ $game }`).
 
 ## Settings (src/service/settings.rs)
 

@@ -18,7 +18,9 @@ mod words;
 pub use error::ParseError;
 pub use parsed::ParsedAction;
 
-use words::{at_most_one, move_number, only_challenge, only_id, split_id, split_marked_id};
+use words::{
+    at_most_one, move_number, one_flag, only_challenge, only_id, split_id, split_marked_id,
+};
 
 use crate::service::{Action, AdminAction, LinkCode};
 
@@ -46,7 +48,10 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("board", &["board", "show"]),
     ("resign", &["resign"]),
     ("end", &["end", "agree"]),
+    ("draw", &["draw"]),
+    ("takeback", &["takeback", "undo"]),
     ("games", &["games", "list"]),
+    ("live", &["live", "watch"]),
     ("advise", &["advise", "advice", "suggest"]),
     ("leaderboard", &["leaderboard", "top"]),
     ("stats", &["stats"]),
@@ -216,17 +221,20 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         // `resign` asks to confirm; `resign confirm` (or the button) resigns.
         "resign" => {
             let (game, words) = split_id(args)?;
-            let confirmed = match at_most_one(name, &words)? {
-                None => false,
-                Some(word) if word.eq_ignore_ascii_case("confirm") => true,
-                Some(word) => {
-                    return Err(ParseError::UnexpectedWord {
-                        command: name.to_owned(),
-                        word: quote(word),
-                    })
-                }
-            };
+            let confirmed = one_flag(name, &words, &["confirm"])?;
             Other(Action::Resign { game, confirmed })
+        }
+        // `draw` offers or accepts; `draw decline` declines (or withdraws).
+        "draw" => {
+            let (game, words) = split_id(args)?;
+            let decline = one_flag(name, &words, &["decline", "no", "withdraw"])?;
+            Other(Action::Draw { game, decline })
+        }
+        // `takeback` asks or accepts; `takeback decline` declines (or withdraws).
+        "takeback" => {
+            let (game, words) = split_id(args)?;
+            let decline = one_flag(name, &words, &["decline", "no", "withdraw"])?;
+            Other(Action::Takeback { game, decline })
         }
         "end" => Other(Action::End {
             game: only_id(name, args)?,
@@ -235,9 +243,21 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             game: only_id(name, args)?.ok_or(ParseError::MissingGame)?,
         }),
         "leaderboard" => parse_leaderboard(args)?,
-        "stats" => ParsedAction::Stats {
-            user: at_most_one(name, args)?.map(str::to_owned),
-        },
+        // `stats [@someone] history` is `history [@someone]` (Discord's `history:`).
+        "stats" => {
+            let history = |w: &&str| w.eq_ignore_ascii_case("history");
+            let user = args
+                .iter()
+                .copied()
+                .filter(|w| !history(w))
+                .collect::<Vec<_>>();
+            let user = at_most_one(name, &user)?.map(str::to_owned);
+            if args.iter().any(history) {
+                ParsedAction::History { user }
+            } else {
+                ParsedAction::Stats { user }
+            }
+        }
         "history" => ParsedAction::History {
             user: at_most_one(name, args)?.map(str::to_owned),
         },
@@ -247,9 +267,15 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "abort" => Other(Action::Abort {
             game: only_id(name, args)?,
         }),
-        "rematch" => Other(Action::Rematch {
-            game: only_id(name, args)?,
-        }),
+        // `rematch c7` renews an expired challenge (as `reissue c7`).
+        "rematch" => match args {
+            [word] if words::challenge_word(word).is_some() => Other(Action::Reissue {
+                challenge: only_challenge(name, args)?.ok_or(ParseError::MissingChallenge)?,
+            }),
+            _ => Other(Action::Rematch {
+                game: only_id(name, args)?,
+            }),
+        },
         "reissue" => Other(Action::Reissue {
             challenge: only_challenge(name, args)?.ok_or(ParseError::MissingChallenge)?,
         }),
@@ -258,6 +284,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "report" => admin::parse_report(args)?,
         "tournament" => tournament::parse_tournament(args)?,
         "games" => Other(Action::Games),
+        "live" => Other(Action::Live),
         "rules" => Other(Action::Rules),
         "status" => match args.first() {
             None => Other(Action::Status),
@@ -281,9 +308,10 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
                 changes: setting_changes(name, args)?,
             }),
         },
-        // `help rules`, `help admin`, `help tournament` (Discord's `topic:`).
+        // `help more`, `help rules`, `help admin`, `help tournament` (Discord's `topic:`).
         _ => match args.first().map(|w| w.to_lowercase()).as_deref() {
             Some("rules") => Other(Action::Rules),
+            Some("more") => Other(Action::HelpMore),
             Some("admin" | "moderation") => Other(Action::admin(AdminAction::Usage)),
             Some("tournament" | "tournaments") => Other(Action::Tournament(
                 crate::service::TournamentAction::Overview,
@@ -309,15 +337,22 @@ fn setting_changes(name: &str, args: &[&str]) -> Result<Vec<(String, String)>, P
         .collect()
 }
 
+/// `leaderboard [global] [page:2]`, or `leaderboard advisers [global]` (Discord's
+/// `of:advisers`).
 fn parse_leaderboard(args: &[&str]) -> Result<ParsedAction, ParseError> {
     let mut global = false;
     let mut page = 1;
+    let mut advisers = false;
+    let mut page_word = None;
     for word in args {
         let lower = word.to_lowercase();
         let number = lower.strip_prefix("page:").unwrap_or(&lower);
         if lower == "global" || lower == "all" {
             global = true;
+        } else if matches!(lower.as_str(), "advisers" | "advisors" | "of:advisers") {
+            advisers = true;
         } else if let Ok(n) = number.parse::<u32>() {
+            page_word = Some(*word);
             page = n.max(1);
         } else {
             return Err(ParseError::UnexpectedWord {
@@ -326,7 +361,18 @@ fn parse_leaderboard(args: &[&str]) -> Result<ParsedAction, ParseError> {
             });
         }
     }
-    Ok(ParsedAction::Other(Action::Leaderboard { global, page }))
+    if let (true, Some(word)) = (advisers, page_word) {
+        // The advisers' ranking is one page.
+        return Err(ParseError::UnexpectedWord {
+            command: "leaderboard advisers".to_owned(),
+            word: quote(word),
+        });
+    }
+    Ok(ParsedAction::Other(if advisers {
+        Action::Advisers { global }
+    } else {
+        Action::Leaderboard { global, page }
+    }))
 }
 
 #[cfg(test)]

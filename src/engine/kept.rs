@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::Duration;
 
 use super::eval::Weights;
-use super::level::{accepts_split, choose_with, Level, EASY_TT_BITS};
+use super::level::{accepts_draw, accepts_split, choose_with, Level, EASY_TT_BITS};
 use super::search::Searcher;
 use super::tables::Tables;
 use crate::rules::{Game, Pit, Side};
@@ -110,6 +110,13 @@ impl Engine {
     #[must_use]
     pub fn accepts_split(&self, game: &Game, side: Side) -> bool {
         accepts_split(game, side, self.tables().as_deref())
+    }
+
+    /// Whether `side` accepts a draw in `game` now (see [`accepts_draw`]), with the
+    /// engine's tables.
+    #[must_use]
+    pub fn accepts_draw(&self, game: &Game, side: Side) -> bool {
+        accepts_draw(game, side, self.tables().as_deref())
     }
 
     /// The kept searcher that last searched an earlier position of `game` (else the

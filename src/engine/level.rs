@@ -61,7 +61,19 @@ pub fn accepts_split(game: &Game, side: Side, tables: Option<&Tables>) -> bool {
     };
     let diff = i32::from(outcome.scores[side.index()])
         - i32::from(outcome.scores[side.opponent().index()]);
-    let split_value = diff * SEED + diff.signum() * WIN;
+    prefers_ending(game, side, tables, diff * SEED + diff.signum() * WIN)
+}
+
+/// Whether `side` does at least as well by agreeing to a draw in `game` now as by
+/// playing on (the same short search as [`accepts_split`]). A finished game is never
+/// drawn.
+#[must_use]
+pub fn accepts_draw(game: &Game, side: Side, tables: Option<&Tables>) -> bool {
+    !game.is_over() && prefers_ending(game, side, tables, 0)
+}
+
+/// Whether an ending worth `value` to `side` is at least what playing on promises.
+fn prefers_ending(game: &Game, side: Side, tables: Option<&Tables>, value: i32) -> bool {
     let mut searcher = Searcher::new(16, Weights::TUNED, tables);
     let Some(report) = searcher.search(game, Limits::depth(8), |_| {}) else {
         return true;
@@ -71,7 +83,7 @@ pub fn accepts_split(game: &Game, side: Side, tables: Option<&Tables>) -> bool {
     } else {
         -report.value
     };
-    split_value >= playing_on
+    value >= playing_on
 }
 
 /// The move the engine plays at `level` in `game` with `searcher`, thinking for at
@@ -114,4 +126,23 @@ pub fn choose_with(
         .map(|(pit, value)| (pit, value.saturating_add(rng.noise(noise))))
         .max_by_key(|&(_, value)| value)
         .map(|(pit, _)| pit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Position, Variant};
+
+    #[test]
+    fn the_engine_takes_a_draw_when_behind_and_plays_on_when_ahead() {
+        // South leads 20–4 with 24 seeds still on the board.
+        let ahead = Position::new([2; 12], [20, 4], Side::South).expect("48 seeds");
+        let game = Game::from_position(Variant::Abapa, ahead);
+        assert!(!accepts_draw(&game, Side::South, None));
+        assert!(accepts_draw(&game, Side::North, None));
+        // A game already over is never drawn.
+        let mut over = game.clone();
+        over.resign(Side::North).expect("active");
+        assert!(!accepts_draw(&over, Side::North, None));
+    }
 }

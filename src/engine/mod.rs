@@ -19,7 +19,7 @@ pub mod tune;
 
 pub use analysis::{analyse, Analyser, Analysis, Class, PlyAnalysis};
 pub use kept::Engine;
-pub use level::{accepts_split, choose_with, Level, LevelParseError};
+pub use level::{accepts_draw, accepts_split, choose_with, Level, LevelParseError};
 pub use perft::{divide, perft};
 pub use puzzles::{Goal, Puzzle};
 pub use search::{Features, Limits, Report, Searcher};

@@ -182,6 +182,7 @@ pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
         EndReason::NoLegalMove => crate::tr!("result-why-no-move"),
         EndReason::Repetition => crate::tr!("result-why-repetition"),
         EndReason::Agreement => crate::tr!("result-why-agreement"),
+        EndReason::DrawAgreed => crate::tr!("result-why-draw-agreed"),
         EndReason::Resignation(side) => {
             crate::tr!("result-why-resigned", player = player(names, side))
         }

@@ -26,6 +26,9 @@ pub enum EndReason {
     Repetition,
     /// The players agreed to end the game; each side took its own row.
     Agreement,
+    /// The players agreed to a draw (a draw offer accepted, as in chess; a
+    /// convenience beyond the abapa text): the board and scores stay as they are.
+    DrawAgreed,
     /// This side resigned.
     Resignation(Side),
     /// This side's time ran out; the board and scores stay as they are.
@@ -46,6 +49,7 @@ impl EndReason {
             EndReason::NoLegalMove => "no_feeding_move",
             EndReason::Repetition => "repetition",
             EndReason::Agreement => "agreement",
+            EndReason::DrawAgreed => "draw_agreed",
             EndReason::Resignation(_) => "resignation",
             EndReason::Timeout(_) => "timeout",
             EndReason::Aborted => "aborted",
@@ -279,6 +283,24 @@ impl Game {
         }
         self.position = self.position.swept();
         let outcome = Outcome::by_score(EndReason::Agreement, self.position.scores());
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// The players agree to a draw: no winner, whatever the seeds; the board and
+    /// scores stay as they are.
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] if the game has already ended.
+    pub fn agree_draw(&mut self) -> Result<Outcome, IllegalMove> {
+        if self.is_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let outcome = Outcome {
+            reason: EndReason::DrawAgreed,
+            scores: self.position.scores(),
+            winner: None,
+        };
         self.outcome = Some(outcome);
         Ok(outcome)
     }

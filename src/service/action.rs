@@ -6,7 +6,7 @@ use super::clock::TimeControl;
 use super::User;
 use crate::rules::Variant;
 
-pub use crate::play::{level::Level, start::First};
+pub use crate::play::{level::Level, proposal::Request, start::First};
 
 /// Options of `play`, as `key:value` words after the command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -88,8 +88,26 @@ pub enum Action {
         /// The game.
         game: GameRef,
     },
-    /// List the author's active games and pending challenges.
+    /// Offer a draw, or accept the opponent's offer; or, when `decline`, decline it
+    /// (or withdraw one's own).
+    Draw {
+        /// The game.
+        game: GameRef,
+        /// Decline (or withdraw) the pending offer.
+        decline: bool,
+    },
+    /// Ask to take back one's last move (casual games), or accept the opponent's
+    /// request; or, when `decline`, decline it (or withdraw one's own).
+    Takeback {
+        /// The game.
+        game: GameRef,
+        /// Decline (or withdraw) the pending request.
+        decline: bool,
+    },
+    /// List the author's active games (their turn first) and pending challenges.
     Games,
+    /// List the games in progress here, to watch.
+    Live,
     /// An onlooker suggests a pit for the side to move.
     Advise {
         /// The typed pit letter.
@@ -167,6 +185,8 @@ pub enum Action {
     Rules,
     /// How to use the bot.
     Help,
+    /// The commands beyond play: replays, analysis, puzzles, accounts.
+    HelpMore,
     /// The bot's health, for those who administer the place (see [`Role`]).
     Status,
     /// Shows this server's settings, or changes them (`key`, `value` pairs; for
@@ -196,6 +216,17 @@ pub enum Action {
 }
 
 impl Action {
+    /// The answer to the pending `request` in `game` (a button's, or typed): accept
+    /// it, or `decline` it. An end by agreement is declined by playing on.
+    #[must_use]
+    pub fn answer(request: Request, game: GameRef, decline: bool) -> Action {
+        match request {
+            Request::End => Action::End { game },
+            Request::Draw => Action::Draw { game, decline },
+            Request::Takeback => Action::Takeback { game, decline },
+        }
+    }
+
     /// `/oware admin …`.
     #[must_use]
     pub fn admin(action: AdminAction) -> Action {

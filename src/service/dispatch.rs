@@ -5,6 +5,7 @@ use super::{
     generic_failure, limits, settings, text, Action, Command, Platform, Reply, Service,
     ServiceError,
 };
+use crate::play::proposal::Request;
 use crate::store::{Event, StoreError};
 
 impl Service {
@@ -139,10 +140,18 @@ impl Service {
             Action::Move { pit, game, ply } => self.play_move(cmd, pit, *game, *ply).await,
             Action::Board { game, after } => self.board(cmd, *game, *after).await,
             Action::Resign { game, confirmed } => self.resign(cmd, *game, *confirmed).await,
-            Action::End { game } => self.end(cmd, *game).await,
+            Action::End { game } => self.propose(cmd, Request::End, *game, false).await,
+            Action::Draw { game, decline } => {
+                self.propose(cmd, Request::Draw, *game, *decline).await
+            }
+            Action::Takeback { game, decline } => {
+                self.propose(cmd, Request::Takeback, *game, *decline).await
+            }
             Action::Games => self.games(cmd).await,
+            Action::Live => self.live(cmd).await,
             Action::Rules => Ok(Reply::private(text::rules())),
             Action::Help => Ok(Reply::private(text::help())),
+            Action::HelpMore => Ok(Reply::private(text::help_more())),
             Action::Status => self.status(cmd).await,
             Action::Settings { changes } => self.settings(cmd, changes).await,
             Action::MySettings { changes } => self.my_settings(cmd, changes).await,

@@ -152,9 +152,30 @@ pub enum ServiceError {
     /// The author may not answer or withdraw this challenge.
     #[error("{0}")]
     NotYourChallenge(String),
-    /// The author already proposed ending the game.
-    #[error("{}", crate::tr!("error-end-already-proposed", game = .0, name = .1))]
-    EndAlreadyProposed(i64, String),
+    /// The author already asked this of the other player (`name`).
+    #[error("{}", crate::tr!("error-already-asked", request = request.as_str(), game = game, name = name))]
+    AlreadyAsked {
+        /// What was asked.
+        request: crate::play::proposal::Request,
+        /// The game.
+        game: i64,
+        /// The other player, who may answer.
+        name: String,
+    },
+    /// A takeback asked in a rated or tournament game.
+    #[error("{}", crate::tr!("error-takeback-rated", game = .0))]
+    TakebackRated(i64),
+    /// A takeback asked before the asker has moved.
+    #[error("{}", crate::tr!("error-nothing-to-take-back", game = .0))]
+    NothingToTakeBack(i64),
+    /// A decline with no such request pending.
+    #[error("{}", crate::tr!("error-nothing-to-decline", request = request.as_str(), game = game))]
+    NothingToDecline {
+        /// What was declined.
+        request: crate::play::proposal::Request,
+        /// The game.
+        game: i64,
+    },
     /// Advice that was not taken.
     /// Analysis of a game still being played.
     #[error("{}", crate::tr!("error-game-not-over", game = .0))]

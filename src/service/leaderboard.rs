@@ -287,7 +287,9 @@ impl Service {
                 },
             };
             let reason = match ending.map(|e| e.reason) {
-                Some(EndReason::Agreement) => Some(crate::tr!("standings-by-agreement")),
+                Some(EndReason::Agreement | EndReason::DrawAgreed) => {
+                    Some(crate::tr!("standings-by-agreement"))
+                }
                 _ => None,
             };
             let (y, m, d) = when::date(row.created_at);

@@ -1,11 +1,19 @@
-//! `/oware games`: the author's active games and pending challenges.
+//! `/oware games`: the author's active games (those where it is their turn first)
+//! and pending challenges; `/oware live`: the games in progress here, to watch.
 
 use super::{view, Command, Reply, Service, ServiceError};
+use crate::{platform::Platform, store::GameRow};
+
+/// The most games `/oware live` lists.
+const LIVE_MAX: usize = 20;
 
 impl Service {
     pub(super) async fn games(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform.as_str();
-        let games = self.store.active_games_of(platform, &cmd.author.id).await?;
+        let mut games = self.store.active_games_of(platform, &cmd.author.id).await?;
+        // The author's turn first, the soonest deadline first; then the others.
+        let my_turn = |row: &GameRow| view::to_move_user(row) == cmd.author.id;
+        games.sort_by_key(|row| (!my_turn(row), row.deadline_at.unwrap_or(i64::MAX), row.id));
         let challenges = self
             .store
             .pending_challenges_of(platform, &cmd.author.id, self.now())
@@ -20,14 +28,21 @@ impl Service {
                 levels.insert(row.id, level);
             }
         }
-        if !games.is_empty() {
-            text.push_str(&crate::tr!("listing-games"));
-            for row in &games {
-                let turn = if row.ply % 2 == 0 {
-                    &row.south_name
-                } else {
-                    &row.north_name
-                };
+        let mut heading = None;
+        for row in &games {
+            let mine = my_turn(row);
+            if heading != Some(mine) {
+                if heading.is_some() {
+                    text.push('\n');
+                }
+                text.push_str(&crate::tr!(
+                    "listing-games",
+                    turn = if mine { "yours" } else { "theirs" }
+                ));
+                heading = Some(mine);
+            }
+            {
+                let turn = view::to_move_name(row);
                 let (game, variant, south, north, moves) = (
                     view::game_label(row),
                     &row.variant,
@@ -76,5 +91,74 @@ impl Service {
             }
         }
         Ok(Reply::private(text))
+    }
+
+    /// `/oware live`: the games in progress here (on a server, in any of its
+    /// channels), the most recently played first, each with its thread.
+    pub(super) async fn live(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let place = &cmd.place;
+        let limit = i64::try_from(LIVE_MAX + 1).unwrap_or(i64::MAX);
+        let games = self
+            .store
+            .live_games(
+                place.platform.as_str(),
+                place.space.as_deref(),
+                &place.channel,
+                limit,
+            )
+            .await?;
+        if games.is_empty() {
+            return Ok(Reply::private(crate::tr!("listing-live-empty")));
+        }
+        let mut text = crate::tr!("listing-live");
+        for row in games.iter().take(LIVE_MAX) {
+            text.push('\n');
+            text.push_str(&crate::tr!(
+                "listing-live-game",
+                game = view::game_label(row),
+                south = row.south_score,
+                north = row.north_score,
+                moves = view::moves_played(row.ply, true),
+                turn = view::to_move_name(row),
+                thread = thread_link(row).unwrap_or_default(),
+            ));
+        }
+        if games.len() > LIVE_MAX {
+            text.push('\n');
+            text.push_str(&crate::tr!("listing-live-more", shown = LIVE_MAX));
+        }
+        Ok(Reply::private(text))
+    }
+}
+
+/// Where to watch a game: its thread, as a link its platform shows (`None` without
+/// a thread).
+fn thread_link(row: &GameRow) -> Option<String> {
+    let thread = row.thread.as_deref()?;
+    Some(match row.platform {
+        Platform::Discord => format!("<#{thread}>"),
+        Platform::Matrix => format!("https://matrix.to/#/{}/{thread}", row.channel),
+        Platform::Console => format!("`{thread}`"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thread_links_the_way_its_platform_shows_it() {
+        let mut row = GameRow::example(3);
+        assert_eq!(thread_link(&row), None);
+        row.thread = Some("555".into());
+        row.platform = Platform::Discord;
+        assert_eq!(thread_link(&row).as_deref(), Some("<#555>"));
+        row.platform = Platform::Matrix;
+        row.channel = "!room:example.org".into();
+        row.thread = Some("$root".into());
+        assert_eq!(
+            thread_link(&row).as_deref(),
+            Some("https://matrix.to/#/!room:example.org/$root")
+        );
     }
 }

@@ -29,6 +29,8 @@ mod listing;
 mod moderation;
 mod onlookers;
 mod outbox;
+mod proposals;
+mod takeback;
 
 mod leaderboard;
 mod next_turn;

@@ -62,11 +62,26 @@ impl Service {
         moved: Option<Side>,
         now: i64,
     ) -> Effects {
-        let tc = seats.tc;
         let clocks = match moved {
-            Some(side) => tc.after_move(before, side, now),
-            None => tc.start(now),
+            Some(side) => seats.tc.after_move(before, side, now),
+            None => seats.tc.start(now),
         };
+        self.effects_of_turn(seats, clocks, game, now)
+    }
+
+    /// The effects of a turn of `game` that begins at `now` with `clocks` (a move
+    /// taken back: the time left stands, and the turn starts again).
+    pub(super) fn resumed_turn_effects(&self, row: &GameRow, game: &Game, now: i64) -> Effects {
+        let clocks = Clocks {
+            left_ms: clocks(row).left_ms,
+            turn_started_at: now,
+        };
+        self.effects_of_turn(Seats::of(row), clocks, game, now)
+    }
+
+    /// The jobs and clock columns of the turn of `game` that starts with `clocks`.
+    fn effects_of_turn(&self, seats: Seats, clocks: Clocks, game: &Game, now: i64) -> Effects {
+        let tc = seats.tc;
         let Some(to_move) = game.to_move() else {
             return Effects::none();
         };

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Place, User};
+use crate::play::proposal::Request;
 
 /// A file to attach (a board PNG, a replay GIF, a game record).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +60,15 @@ pub enum ButtonAction {
         /// The game.
         game: i64,
     },
+    /// Accept or decline the request pending in this game.
+    Answer {
+        /// The game.
+        game: i64,
+        /// What was asked.
+        request: Request,
+        /// Accept (else decline).
+        accept: bool,
+    },
     /// Answer this puzzle with this pit (canonical letter).
     Solve {
         /// The puzzle.
@@ -71,7 +81,8 @@ pub enum ButtonAction {
 impl ButtonAction {
     /// A compact id for platforms that carry one (Discord's `custom_id`, ≤ 100 chars):
     /// `mv:<game>:<ply>:<pit>`, `ok:<challenge>`, `no:<challenge>`, `rm:<game>`,
-    /// `re:<challenge>`, `an:<game>`, `rs:<game>`, `pz:<puzzle>:<pit>`.
+    /// `re:<challenge>`, `an:<game>`, `rs:<game>`, `pr:<game>:<request>:<y|n>`,
+    /// `pz:<puzzle>:<pit>`.
     #[must_use]
     pub fn custom_id(&self) -> String {
         match self {
@@ -82,6 +93,11 @@ impl ButtonAction {
             ButtonAction::Reissue { challenge } => format!("re:{challenge}"),
             ButtonAction::Analyse { game } => format!("an:{game}"),
             ButtonAction::Resign { game } => format!("rs:{game}"),
+            ButtonAction::Answer {
+                game,
+                request,
+                accept,
+            } => format!("pr:{game}:{request}:{}", if *accept { 'y' } else { 'n' }),
             ButtonAction::Solve { puzzle, pit } => format!("pz:{puzzle}:{pit}"),
         }
     }
@@ -115,6 +131,16 @@ impl ButtonAction {
             ("rs", g) => ButtonAction::Resign {
                 game: g.parse().ok()?,
             },
+            ("pr", game) => ButtonAction::Answer {
+                game: game.parse().ok()?,
+                // An end is answered by playing on: no button declines one.
+                request: parts.next()?.parse().ok().filter(|&r| r != Request::End)?,
+                accept: match parts.next()? {
+                    "y" => true,
+                    "n" => false,
+                    _ => return None,
+                },
+            },
             ("pz", puzzle) => ButtonAction::Solve {
                 puzzle: puzzle.parse().ok()?,
                 pit: one_char(parts.next()?)?,
@@ -132,9 +158,17 @@ impl ButtonAction {
             ButtonAction::Accept { challenge } => format!("/oware accept c{challenge}"),
             ButtonAction::Decline { challenge } => format!("/oware decline c{challenge}"),
             ButtonAction::Rematch { game } => format!("/oware rematch #{game}"),
-            ButtonAction::Reissue { challenge } => format!("/oware reissue c{challenge}"),
+            ButtonAction::Reissue { challenge } => format!("/oware rematch c{challenge}"),
             ButtonAction::Analyse { game } => format!("/oware analyse #{game}"),
             ButtonAction::Resign { game } => format!("/oware resign #{game} confirm"),
+            ButtonAction::Answer {
+                game,
+                request,
+                accept,
+            } => format!(
+                "/oware {request} #{game}{}",
+                if *accept { "" } else { " decline" }
+            ),
             ButtonAction::Solve { pit, .. } => format!("/oware solve {pit}"),
         }
     }
@@ -279,6 +313,17 @@ mod tests {
             ButtonAction::Rematch { game: 5 },
             ButtonAction::Reissue { challenge: 6 },
             ButtonAction::Analyse { game: 7 },
+            ButtonAction::Resign { game: 9 },
+            ButtonAction::Answer {
+                game: 10,
+                request: Request::Draw,
+                accept: true,
+            },
+            ButtonAction::Answer {
+                game: 11,
+                request: Request::Draw,
+                accept: false,
+            },
             ButtonAction::Solve {
                 puzzle: 8,
                 pit: 'd',
@@ -302,6 +347,11 @@ mod tests {
             "pz:1",
             "pz:1:ab",
             "pz:x:a",
+            "pr:1:draw",
+            "pr:1:draw:maybe",
+            "pr:1:truce:y",
+            // An end by agreement is declined by playing on: no button for it.
+            "pr:1:end:n",
         ] {
             assert_eq!(ButtonAction::from_custom_id(junk), None, "{junk}");
         }

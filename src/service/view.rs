@@ -40,6 +40,28 @@ pub(super) fn name(row: &GameRow, side: Side) -> &str {
 }
 
 /// The side `user_id` plays in this game, if any.
+/// The side to move in a game in progress (South moves first).
+fn side_to_move(row: &GameRow) -> Side {
+    if row.ply % 2 == 0 {
+        Side::South
+    } else {
+        Side::North
+    }
+}
+
+/// The name of the player to move in a game in progress.
+pub(super) fn to_move_name(row: &GameRow) -> &str {
+    name(row, side_to_move(row))
+}
+
+/// The user id of the player to move in a game in progress.
+pub(super) fn to_move_user(row: &GameRow) -> &str {
+    match side_to_move(row) {
+        Side::South => &row.south_user,
+        Side::North => &row.north_user,
+    }
+}
+
 pub(super) fn side_of(row: &GameRow, user_id: &str) -> Option<Side> {
     if row.south_user == user_id {
         Some(Side::South)

@@ -167,7 +167,7 @@ impl<'r> Decode<'r, Any> for crate::play::level::Level {
     }
 }
 
-/// A side, stored as its letter (`S`, `N`): who proposed ending a game by agreement;
+/// A side, stored as its letter (`S`, `N`): who made a game's pending request;
 /// a nullable column decodes into `Option<Side>`.
 impl Type<Any> for crate::rules::Side {
     fn type_info() -> AnyTypeInfo {

@@ -13,7 +13,8 @@ macro_rules! select_game {
                 g.north_id, n.user_id AS north_user, n.name AS north_name,
                 COALESCE(n.identity_id, n.id) AS north_identity, n.is_bot AS north_bot,
                 g.variant, g.rated, g.advice, g.status, g.result, g.reason,
-                g.south_score, g.north_score, g.ply, g.pits, g.end_proposed_by, g.version,
+                g.south_score, g.north_score, g.ply, g.pits, g.proposal, g.proposed_by,
+                g.version,
                 g.time_control, g.reminders, g.south_left_ms, g.north_left_ms,
                 g.turn_started_at, g.deadline_at, g.tournament_id, g.created_at, g.updated_at
          FROM games g
@@ -73,6 +74,46 @@ impl Store {
         .bind(channel)
         .fetch_all(&self.reader)
         .await?)
+    }
+
+    /// The games in progress at a place, to watch: on a server (`space`), in any of
+    /// its channels; else in `channel`. The most recently played first, at most
+    /// `limit`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn live_games(
+        &self,
+        platform: &str,
+        space: Option<&str>,
+        channel: &str,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let (query, key) = match space {
+            Some(space) => (
+                concat!(
+                    select_game!(),
+                    "WHERE g.platform = $1 AND g.space = $2 AND g.status = 'active'
+                     ORDER BY g.updated_at DESC, g.id DESC LIMIT $3"
+                ),
+                space,
+            ),
+            None => (
+                concat!(
+                    select_game!(),
+                    "WHERE g.platform = $1 AND g.space IS NULL AND g.channel = $2
+                       AND g.status = 'active'
+                     ORDER BY g.updated_at DESC, g.id DESC LIMIT $3"
+                ),
+                channel,
+            ),
+        };
+        Ok(sqlx::query_as(query)
+            .bind(platform)
+            .bind(key)
+            .bind(limit)
+            .fetch_all(&self.reader)
+            .await?)
     }
 
     /// The latest game in a channel, whatever its status; only games `user_id` plays

@@ -30,6 +30,7 @@ mod jobs;
 mod matching;
 mod moderation;
 mod outbox;
+mod proposal;
 mod puzzle_form;
 #[macro_use]
 mod puzzles;
@@ -67,6 +68,7 @@ pub use job_request::{JobRequest, ReviewTo};
 pub use jobs::{JobRow, NewJob};
 pub use moderation::{AuditRow, BanRow, ListedBan, NewAudit};
 pub use outbox::{Attach, Body, NewMessage, OutboxRow};
+pub use proposal::Pending;
 pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};
 pub use puzzle_form::PuzzleGoal;
 pub use puzzles::{NewPuzzle, PuzzleRow};

@@ -5,7 +5,7 @@ use sqlx::FromRow;
 use super::state::GameState;
 use crate::platform::Platform;
 use crate::play::clock::TimeControl;
-use crate::rules::{Pit, Side, Variant};
+use crate::rules::{Pit, Variant};
 
 /// A game as stored, with both players' ids and names.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
@@ -64,9 +64,9 @@ pub struct GameRow {
     /// Their pits, in order.
     #[sqlx(try_from = "String")]
     pub pits: Pits,
-    /// The side that proposed ending the game by agreement, if one did (stored as
-    /// `S` or `N`).
-    pub end_proposed_by: Option<Side>,
+    /// The request one player made of the other, pending their answer.
+    #[sqlx(flatten)]
+    pub pending: super::Pending,
     /// Bumped by every change.
     pub version: i64,
     /// The time control.
@@ -126,7 +126,7 @@ impl GameRow {
             north_score: 0,
             ply: 0,
             pits: super::Pits::default(),
-            end_proposed_by: None,
+            pending: super::Pending::default(),
             version: 0,
             time_control: TimeControl::None,
             reminders: true,

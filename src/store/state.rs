@@ -94,6 +94,7 @@ impl Ending {
             Some("no_feeding_move") => EndReason::NoLegalMove,
             Some("repetition") => EndReason::Repetition,
             Some("agreement") => EndReason::Agreement,
+            Some("draw_agreed") if winner.is_none() => EndReason::DrawAgreed,
             Some("resignation") => EndReason::Resignation(loser()?),
             Some("timeout") => EndReason::Timeout(loser()?),
             Some("aborted") => EndReason::Aborted,
@@ -155,6 +156,10 @@ mod tests {
                 winner,
             });
         }
+        endings.push(Ending {
+            reason: EndReason::DrawAgreed,
+            winner: None,
+        });
         for ending in endings {
             let decoded = Ending::decode(ending.result_column(), Some(ending.reason_column()));
             assert_eq!(decoded, Ok(ending));
@@ -167,5 +172,6 @@ mod tests {
         assert!(Ending::decode(Some("S"), Some("bored")).is_err());
         assert!(Ending::decode(Some("S"), None).is_err());
         assert!(Ending::decode(Some("draw"), Some("resignation")).is_err());
+        assert!(Ending::decode(Some("S"), Some("draw_agreed")).is_err());
     }
 }

@@ -1,5 +1,5 @@
 //! The writes that play a game: a move (one request, see `turns/one_request.rs`, or a
-//! transaction when it ends the game), the game's end, a proposal to end it. Each is
+//! transaction when it ends the game), the game's end, moves taken back. Each is
 //! guarded by the game's `version`, so two identical moves sent at once
 //! apply exactly once, and a game that ends rated changes ratings in that same
 //! transaction.
@@ -11,7 +11,7 @@ use one_request::MoveWrite;
 use super::{
     effects::{self, Effects},
     ratings::{rate_game, RatingChange},
-    tournaments, Claim, GameEnd, MoveRecord, Rater, Store, StoreError,
+    tournaments, Claim, GameEnd, MoveRecord, Pits, Rater, Store, StoreError,
 };
 
 /// A guarded write that was applied; for one that ended a rated game, the ratings
@@ -133,7 +133,7 @@ impl Store {
         let mut tx = self.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = 'finished', result = $1,
-                 reason = $2, south_score = $3, north_score = $4, end_proposed_by = NULL,
+                 reason = $2, south_score = $3, north_score = $4, proposal = NULL, proposed_by = NULL,
                  updated_at = $5, deadline_at = NULL
              WHERE id = $6 AND version = $7 AND status = 'active'",
         )
@@ -168,38 +168,56 @@ impl Store {
         Ok(Some(applied))
     }
 
-    /// Records that `side` proposes ending the game by agreement (stored as its
-    /// letter), if the game is still active at `version`.
+    /// Takes the game back to its first `pits.0.len()` moves (a takeback both players
+    /// agreed to), if it is still active at `version`: its later moves and the advice
+    /// given after them are deleted, its scores are `scores`, any pending request is
+    /// cleared, and the new turn's `effects` (clocks, jobs) are written with it.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn propose_end(
+    #[allow(clippy::too_many_arguments)]
+    pub async fn take_back(
         &self,
         claim: Claim<'_>,
         game_id: i64,
         version: i64,
-        side: crate::rules::Side,
+        pits: &Pits,
+        scores: [u8; 2],
+        effects: &Effects,
+        now: i64,
     ) -> Result<bool, StoreError> {
+        let ply = i64::try_from(pits.0.len()).unwrap_or(i64::MAX);
+        let letters: String = pits.0.iter().map(|p| p.letter()).collect();
         let mut tx = self.write(claim).await?;
         let updated = sqlx::query(
-            "UPDATE games SET version = version + 1, end_proposed_by = $1, updated_at = $2
-             WHERE id = $3 AND version = $4 AND status = 'active'",
+            "UPDATE games SET version = version + 1, ply = $1, pits = $2, south_score = $3,
+                 north_score = $4, proposal = NULL, proposed_by = NULL, updated_at = $5
+             WHERE id = $6 AND version = $7 AND status = 'active' AND ply > $1",
         )
-        .bind(side.letter().to_string())
-        .bind(super::now_ms())
+        .bind(ply)
+        .bind(letters)
+        .bind(i64::from(scores[0]))
+        .bind(i64::from(scores[1]))
+        .bind(now)
         .bind(game_id)
         .bind(version)
         .execute(&mut *tx)
         .await?
         .rows_affected();
-        // The turn goes on: its deadline and reminders still stand.
-        sqlx::query("UPDATE jobs SET game_version = $1 WHERE game_id = $2 AND game_version = $3")
-            .bind(version + 1)
-            .bind(game_id)
-            .bind(version)
-            .execute(&mut *tx)
-            .await?;
+        if updated == 0 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        for table in ["moves", "advice"] {
+            let sql = format!("DELETE FROM {table} WHERE game_id = $1 AND ply > $2");
+            sqlx::query(sqlx::AssertSqlSafe(sql))
+                .bind(game_id)
+                .bind(ply)
+                .execute(&mut *tx)
+                .await?;
+        }
+        effects::apply(&mut tx, Some((game_id, version + 1)), effects, now).await?;
         tx.commit().await?;
-        Ok(updated == 1)
+        Ok(true)
     }
 }

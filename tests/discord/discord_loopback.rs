@@ -119,17 +119,17 @@ async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
             "board",
             "resign",
             "end",
+            "draw",
+            "takeback",
             "abort",
             "rematch",
-            "reissue",
             "games",
+            "live",
             "advise",
             "leaderboard",
             "stats",
-            "history",
             "replay",
             "analyse",
-            "advisers",
             "puzzle",
             "link",
             "settings",
@@ -269,8 +269,9 @@ async fn play_takes_a_time_control_and_refuses_a_bad_one_privately() {
     assert_eq!(options.reminders, Some(false));
 }
 
-/// `/oware abort`, `rematch`, `reissue` and the Rematch / Reissue buttons become
-/// their actions.
+/// `/oware abort`, `rematch`, `rematch challenge:` (a reissue), `draw`, `takeback
+/// decline:`, `live`, `stats history:`, `leaderboard of:advisers` and the Rematch,
+/// Reissue, Accept draw and Decline buttons become their actions.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn abort_rematch_and_reissue_by_command_and_button() {
     let bot = start_bot(None).await;
@@ -280,12 +281,34 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
         payloads::oware(&alice(), "rematch", json!([]), &[]),
         payloads::oware(
             &alice(),
-            "reissue",
+            "rematch",
             json!([{ "name": "challenge", "type": 4, "value": 9 }]),
             &[],
         ),
         payloads::button(&alice(), "rm:4"),
         payloads::button(&alice(), "re:8"),
+        payloads::oware(&alice(), "draw", json!([]), &[]),
+        payloads::oware(
+            &alice(),
+            "takeback",
+            json!([{ "name": "decline", "type": 5, "value": true }]),
+            &[],
+        ),
+        payloads::oware(&alice(), "live", json!([]), &[]),
+        payloads::oware(
+            &alice(),
+            "stats",
+            json!([{ "name": "history", "type": 5, "value": true }]),
+            &[],
+        ),
+        payloads::oware(
+            &alice(),
+            "leaderboard",
+            json!([{ "name": "of", "type": 4, "value": 1 }]),
+            &[],
+        ),
+        payloads::button(&alice(), "pr:5:draw:y"),
+        payloads::button(&alice(), "pr:5:takeback:n"),
     ];
     for payload in &asked {
         bot.service.then(Reply::public("ok"));
@@ -306,6 +329,25 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
             Action::Reissue { challenge: 9 },
             Action::Rematch { game: Some(4) },
             Action::Reissue { challenge: 8 },
+            Action::Draw {
+                game: None,
+                decline: false
+            },
+            Action::Takeback {
+                game: None,
+                decline: true
+            },
+            Action::Live,
+            Action::History { user: None },
+            Action::Advisers { global: false },
+            Action::Draw {
+                game: Some(5),
+                decline: false
+            },
+            Action::Takeback {
+                game: Some(5),
+                decline: true
+            },
         ]
     );
 }

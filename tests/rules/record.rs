@@ -145,6 +145,13 @@ fn an_admins_decision_is_kept_by_the_reason_tag() {
     let mut decided = GameRecord::parse(opening).expect("legal").into_game();
     decided.adjudicate(Some(Side::North)).expect("not over");
     let text = round_trip(4, &decided);
+    let mut agreed = GameRecord::parse(opening).expect("legal").into_game();
+    agreed.agree_draw().expect("not over");
+    let agreed_text = round_trip(5, &agreed);
+    assert!(
+        agreed_text.contains("[Reason \"draw_agreed\"]"),
+        "{agreed_text}"
+    );
     assert!(text.contains("[Reason \"north_adjudicated\"]"), "{text}");
     let record = GameRecord::parse(&text).expect("valid");
     let outcome = record.outcome().expect("decided");

@@ -256,6 +256,15 @@ fn agreement_gives_each_side_its_own_row_and_resignation_loses() {
     assert_eq!(outcome.winner, Some(Side::North));
     assert_eq!(game.end_by_agreement(), Err(IllegalMove::GameOver));
 
+    // An agreed draw has no winner whatever the seeds, and leaves the board.
+    let mut game = Game::from_moves(Variant::Abapa, &[pit('F'), pit('a')]).unwrap();
+    let before = game.position();
+    let outcome = game.agree_draw().unwrap();
+    assert_eq!(outcome.reason, EndReason::DrawAgreed);
+    assert_eq!((outcome.winner, outcome.scores), (None, before.scores()));
+    assert_eq!(game.position(), before);
+    assert_eq!(game.agree_draw(), Err(IllegalMove::GameOver));
+
     let mut game = Game::new(Variant::Abapa);
     let outcome = game.resign(Side::South).unwrap();
     assert_eq!(outcome.winner, Some(Side::North));

@@ -131,7 +131,7 @@ async fn a_finished_games_thread_is_archived_a_day_later_and_not_before() {
     assert!(!message.reply.private);
     assert!(
         message.reply.text.contains("thread is archived")
-            && message.reply.text.contains("/oware history"),
+            && message.reply.text.contains("/oware stats history"),
         "{}",
         message.reply.text
     );

@@ -12,7 +12,7 @@
 use crate::support::state::{check_effect, Inspector};
 use crate::support::{cmd_at, place_at, TempDb};
 use oware_bot::chat::discord::options::{
-    FirstChoice, LevelChoice, OnOff, PlayOptions, ScopeChoice, VariantChoice, YesNo,
+    FirstChoice, LevelChoice, OnOff, PlayOptions, RankedChoice, ScopeChoice, VariantChoice, YesNo,
 };
 use oware_bot::chat::discord::translate;
 use oware_bot::service::{
@@ -156,6 +156,8 @@ fn custom_id() -> impl Strategy<Value = String> {
     let pit = "[a-fA-F]|[g-zG-Z]|é|[a-f]{2}|";
     let shaped = prop_oneof![
         3 => (number.clone(), number.clone(), pit).prop_map(|(g, p, c)| format!("mv:{g}:{p}:{c}")),
+        1 => (number.clone(), "draw|takeback|end|x", "y|n|Y|")
+            .prop_map(|(g, r, a)| format!("pr:{g}:{r}:{a}")),
         2 => (
             prop::sample::select(vec!["ok", "no", "rm", "re", "mv", "OK", "", "xx"]),
             number,
@@ -412,13 +414,15 @@ fn slash_action() -> impl Strategy<Value = Action> {
         1 => id.clone().prop_map(|challenge| Action::Cancel { challenge }),
         1 => id.clone().prop_map(|game| Action::Resign { game, confirmed: true }),
         1 => id.clone().prop_map(|game| Action::End { game }),
+        1 => (id.clone(), any::<bool>()).prop_map(|(game, decline)| Action::Draw { game, decline }),
+        1 => (id.clone(), any::<bool>()).prop_map(|(game, decline)| Action::Takeback { game, decline }),
         1 => id.clone().prop_map(|game| Action::Abort { game }),
         1 => id.clone().prop_map(|game| Action::Rematch { game }),
         1 => (id.clone(), proptest::option::of(0u32..60)).prop_map(|(game, after)| Action::Board { game, after }),
         1 => (".{0,3}", id.clone()).prop_map(|(pit, game)| Action::Advise { pit, game }),
-        1 => (prop::option::of(0usize..3), prop::option::of(any::<u32>()))
-            .prop_map(|(scope, page)| translate::leaderboard_action(
-                scope.and_then(ScopeChoice::from_index), page)),
+        1 => (prop::option::of(0usize..3), prop::option::of(any::<u32>()), prop::option::of(0usize..3))
+            .prop_map(|(scope, page, of)| translate::leaderboard_action(
+                scope.and_then(ScopeChoice::from_index), page, of.and_then(RankedChoice::from_index))),
         1 => prop::option::of(".{0,32}").prop_map(|code| Action::Link {
             code: code.map(LinkCode::new),
         }),

@@ -55,8 +55,8 @@ fn text_command() -> impl Strategy<Value = String> {
     let structured = (
         prop::sample::select(vec!["/oware ", "!oware ", "/", "!", "", "/OWARE "]),
         prop::sample::select(vec![
-            "move", "m", "MOVE", "board", "resign", "end", "games", "accept", "decline", "cancel",
-            "play", "advise", "rules", "help", "frob", "",
+            "move", "m", "MOVE", "board", "resign", "end", "draw", "games", "accept", "decline",
+            "cancel", "play", "advise", "rules", "help", "frob", "",
         ]),
         prop::collection::vec(
             "[a-hA-H]|#[0-9]|@(alice|bob|carol)|[0-9]|é|[a-f]{2}| ",
@@ -110,7 +110,7 @@ proptest! {
                     _ => None,
                 };
                 let may_end = side.is_some()
-                    && matches!(&cmd.action, Action::Resign { game: g, confirmed: true } | Action::End { game: g } if here(g));
+                    && matches!(&cmd.action, Action::Resign { game: g, confirmed: true } | Action::End { game: g } | Action::Draw { game: g, .. } if here(g));
                 let reply = service.handle((*cmd).clone()).await;
                 prop_assert_ne!(&reply.text, &oware_bot::service::generic_failure());
                 let (after, _, _) = snapshot(&service, game).await;

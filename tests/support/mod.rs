@@ -186,6 +186,30 @@ pub async fn start_game(service: &Service) -> i64 {
     reply.game.expect("the accept reply names the game")
 }
 
+/// `author` challenges the engine (easy level, casual, `author` South), and the
+/// game starts at once; returns its id.
+pub async fn start_engine_game(service: &Service, author: &str) -> i64 {
+    let bot = User {
+        id: "oware-bot".to_owned(),
+        name: "oware-bot".to_owned(),
+        is_bot: true,
+    };
+    let options = ChallengeOptions {
+        level: Some(oware_bot::engine::Level::Easy),
+        ..ChallengeOptions::default()
+    };
+    let start = service
+        .handle(cmd(
+            author,
+            Action::Play {
+                opponent: bot,
+                options,
+            },
+        ))
+        .await;
+    start.game.expect("a game against the engine")
+}
+
 /// Whether game `game` is still being played, as stored.
 pub async fn active(service: &Service, game: i64) -> bool {
     service

@@ -157,15 +157,19 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
             &["challenges", "games", "jobs", "outbox"]
         }
         // A move may also record a once-a-game note (North typed a capital).
-        Action::Move { .. } | Action::Resign { .. } | Action::End { .. } => &[
-            "games",
-            "game_notes",
-            "moves",
-            "ratings",
-            "rating_history",
-            "jobs",
-            "outbox",
-        ],
+        Action::Move { .. } | Action::Resign { .. } | Action::End { .. } | Action::Draw { .. } => {
+            &[
+                "games",
+                "game_notes",
+                "moves",
+                "ratings",
+                "rating_history",
+                "jobs",
+                "outbox",
+            ]
+        }
+        // A takeback also deletes the advice given after the moves it takes back.
+        Action::Takeback { .. } => &["games", "moves", "advice", "jobs", "outbox"],
         Action::Abort { .. } => &["games", "jobs", "outbox"],
         Action::Advise { .. } => &["advice"],
         // An analysis is a job (and its result, later, an outbox message).
@@ -176,8 +180,10 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         Action::Link { .. } => &["link_codes", "ratings"],
         Action::Board { .. }
         | Action::Games
+        | Action::Live
         | Action::Rules
         | Action::Help
+        | Action::HelpMore
         | Action::Leaderboard { .. }
         | Action::Stats { .. }
         | Action::History { .. }

@@ -11,7 +11,7 @@ use super::admin::admin;
 use super::options::{
     FirstChoice, HelpTopic, LevelChoice, OnOff, PlayOptions, VariantChoice, YesNo,
 };
-use super::records::{advisers, analyse, history, leaderboard, puzzle, replay, stats};
+use super::records::{analyse, leaderboard, puzzle, replay, stats};
 use super::respond;
 use super::settings::settings;
 use super::tournament::tournament;
@@ -36,17 +36,17 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         "board",
         "resign",
         "end",
+        "draw",
+        "takeback",
         "abort",
         "rematch",
-        "reissue",
         "games",
+        "live",
         "advise",
         "leaderboard",
         "stats",
-        "history",
         "replay",
         "analyse",
-        "advisers",
         "puzzle",
         "link",
         "settings",
@@ -157,6 +157,32 @@ pub(super) async fn end(
     respond::command(ctx, Action::End { game }).await
 }
 
+/// Offer a draw, or accept the one offered (decline: turn it down, or withdraw yours).
+#[poise::command(slash_command)]
+pub(super) async fn draw(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game here)"]
+    #[min = 1]
+    game: Option<i64>,
+    #[description = "Decline the offer (or withdraw your own)"] decline: Option<bool>,
+) -> Result<(), Error> {
+    let decline = decline.unwrap_or(false);
+    respond::command(ctx, Action::Draw { game, decline }).await
+}
+
+/// Casual games: take back your last move, or accept the takeback asked of you.
+#[poise::command(slash_command)]
+pub(super) async fn takeback(
+    ctx: Context<'_>,
+    #[description = "Game number (default: the game here)"]
+    #[min = 1]
+    game: Option<i64>,
+    #[description = "Decline the request (or withdraw your own)"] decline: Option<bool>,
+) -> Result<(), Error> {
+    let decline = decline.unwrap_or(false);
+    respond::command(ctx, Action::Takeback { game, decline }).await
+}
+
 /// Abort a game in which a side has not moved yet (no result, unrated).
 #[poise::command(slash_command)]
 pub(super) async fn abort(
@@ -168,32 +194,34 @@ pub(super) async fn abort(
     respond::command(ctx, Action::Abort { game }).await
 }
 
-/// Challenge your opponent again after a finished game, sides swapped.
+/// Play again after a game, sides swapped (or renew an expired challenge).
 #[poise::command(slash_command)]
 pub(super) async fn rematch(
     ctx: Context<'_>,
     #[description = "The finished game (default: your latest here)"]
     #[min = 1]
     game: Option<i64>,
-) -> Result<(), Error> {
-    respond::command(ctx, Action::Rematch { game }).await
-}
-
-/// Make an expired challenge again.
-#[poise::command(slash_command)]
-pub(super) async fn reissue(
-    ctx: Context<'_>,
-    #[description = "The expired challenge's number"]
+    #[description = "Or an expired challenge of yours, to make it again"]
     #[min = 1]
-    challenge: i64,
+    challenge: Option<i64>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Action::Reissue { challenge }).await
+    let action = match challenge {
+        Some(challenge) => Action::Reissue { challenge },
+        None => Action::Rematch { game },
+    };
+    respond::command(ctx, action).await
 }
 
-/// List your games and pending challenges.
+/// List your games (your turn first) and pending challenges.
 #[poise::command(slash_command)]
 pub(super) async fn games(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Games).await
+}
+
+/// The games in progress on this server, to watch.
+#[poise::command(slash_command)]
+pub(super) async fn live(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Live).await
 }
 
 /// Suggest a pit to the side to move (onlookers only).
@@ -248,6 +276,7 @@ pub(super) async fn help(
 ) -> Result<(), Error> {
     let action = match topic {
         None | Some(HelpTopic::Commands) => Action::Help,
+        Some(HelpTopic::More) => Action::HelpMore,
         Some(HelpTopic::Rules) => Action::Rules,
         Some(HelpTopic::Admin) => Action::admin(AdminAction::Usage),
         Some(HelpTopic::Tournaments) => Action::Tournament(TournamentAction::Overview),

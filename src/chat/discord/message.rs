@@ -168,7 +168,10 @@ pub fn action_rows(buttons: &[Button]) -> Vec<serenity::CreateActionRow> {
 
 fn button(b: &Button) -> serenity::CreateButton {
     let style = match b.action {
-        ButtonAction::Accept { .. } => serenity::ButtonStyle::Success,
+        ButtonAction::Accept { .. } | ButtonAction::Answer { accept: true, .. } => {
+            serenity::ButtonStyle::Success
+        }
+        ButtonAction::Answer { accept: false, .. } => serenity::ButtonStyle::Danger,
         ButtonAction::Decline { .. } | ButtonAction::Resign { .. } => serenity::ButtonStyle::Danger,
         ButtonAction::Move { .. } => serenity::ButtonStyle::Secondary,
         ButtonAction::Solve { .. } => serenity::ButtonStyle::Secondary,

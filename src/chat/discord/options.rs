@@ -26,6 +26,9 @@ pub enum HelpTopic {
     /// How to use the bot.
     #[name = "commands"]
     Commands,
+    /// The commands beyond play: replays, analysis, puzzles, accounts.
+    #[name = "more"]
+    More,
     /// The rules of Oware (abapa).
     #[name = "rules"]
     Rules,
@@ -143,6 +146,17 @@ pub enum ScopeChoice {
     /// Every server and network.
     #[name = "global"]
     Global,
+}
+
+/// `of:` on `/oware leaderboard`: who is ranked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum RankedChoice {
+    /// Players, by rating.
+    #[name = "players"]
+    Players,
+    /// Onlookers, by how good their advice was.
+    #[name = "advisers"]
+    Advisers,
 }
 
 /// The options of `/oware play` as poise parsed them.

@@ -4,7 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::options::ScopeChoice;
+use super::options::{RankedChoice, ScopeChoice};
 use super::respond;
 use super::translate;
 use super::{Context, Error};
@@ -20,28 +20,26 @@ pub(super) async fn leaderboard(
     #[description = "Page, from 1"]
     #[min = 1]
     page: Option<u32>,
+    #[description = "Who is ranked: players by rating, or advisers by their advice (default: players)"]
+    of: Option<RankedChoice>,
 ) -> Result<(), Error> {
-    respond::command(ctx, translate::leaderboard_action(scope, page)).await
+    respond::command(ctx, translate::leaderboard_action(scope, page, of)).await
 }
 
-/// A player's record and rating.
+/// A player's record and rating, or their recent games.
 #[poise::command(slash_command)]
 pub(super) async fn stats(
     ctx: Context<'_>,
     #[description = "Whose (default: yours)"] user: Option<serenity::User>,
+    #[description = "Their last 10 games instead of their record"] history: Option<bool>,
 ) -> Result<(), Error> {
     let user = user.as_ref().map(translate::user_of);
-    respond::command(ctx, Action::Stats { user }).await
-}
-
-/// A player's recent games.
-#[poise::command(slash_command)]
-pub(super) async fn history(
-    ctx: Context<'_>,
-    #[description = "Whose (default: yours)"] user: Option<serenity::User>,
-) -> Result<(), Error> {
-    let user = user.as_ref().map(translate::user_of);
-    respond::command(ctx, Action::History { user }).await
+    let action = if history == Some(true) {
+        Action::History { user }
+    } else {
+        Action::Stats { user }
+    };
+    respond::command(ctx, action).await
 }
 
 /// Replay a finished game as an animation, with its record.
@@ -64,18 +62,6 @@ pub(super) async fn analyse(
     game: Option<i64>,
 ) -> Result<(), Error> {
     respond::command(ctx, Action::Analyse { game }).await
-}
-
-/// The onlookers whose advice was best, judged by the engine.
-#[poise::command(slash_command)]
-pub(super) async fn advisers(
-    ctx: Context<'_>,
-    #[description = "This server or every server (default: this server)"] scope: Option<
-        ScopeChoice,
-    >,
-) -> Result<(), Error> {
-    let global = scope == Some(ScopeChoice::Global);
-    respond::command(ctx, Action::Advisers { global }).await
 }
 
 /// A puzzle: find the winning move (or today's puzzle); answer it with `answer`.

@@ -4,7 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::options::ScopeChoice;
+use super::options::{RankedChoice, ScopeChoice};
 use crate::service::{Action, ButtonAction, Command, Place, Platform, Role, User};
 
 /// A Discord user as the service knows them: snowflake id, display name, bot flag.
@@ -130,6 +130,11 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
             game: Some(game),
             confirmed: true,
         },
+        ButtonAction::Answer {
+            game,
+            request,
+            accept,
+        } => Action::answer(request, Some(game), !accept),
         ButtonAction::Solve { puzzle, pit } => Action::Solve {
             pit: pit.to_string(),
             puzzle: Some(puzzle),
@@ -160,10 +165,18 @@ pub fn move_action(pit: &str, game: Option<i64>) -> Action {
 
 /// `/oware leaderboard [scope] [page]`: pages count from 1.
 #[must_use]
-pub fn leaderboard_action(scope: Option<ScopeChoice>, page: Option<u32>) -> Action {
-    Action::Leaderboard {
-        global: scope == Some(ScopeChoice::Global),
-        page: page.unwrap_or(1).max(1),
+pub fn leaderboard_action(
+    scope: Option<ScopeChoice>,
+    page: Option<u32>,
+    of: Option<RankedChoice>,
+) -> Action {
+    let global = scope == Some(ScopeChoice::Global);
+    match of {
+        Some(RankedChoice::Advisers) => Action::Advisers { global },
+        None | Some(RankedChoice::Players) => Action::Leaderboard {
+            global,
+            page: page.unwrap_or(1).max(1),
+        },
     }
 }
 
@@ -296,18 +309,26 @@ mod tests {
             }
         );
         assert_eq!(
-            leaderboard_action(None, None),
+            leaderboard_action(None, None, None),
             Action::Leaderboard {
                 global: false,
                 page: 1
             }
         );
         assert_eq!(
-            leaderboard_action(Some(ScopeChoice::Global), Some(0)),
+            leaderboard_action(Some(ScopeChoice::Global), Some(0), None),
             Action::Leaderboard {
                 global: true,
                 page: 1
             }
+        );
+        assert_eq!(
+            leaderboard_action(
+                Some(ScopeChoice::Global),
+                None,
+                Some(RankedChoice::Advisers)
+            ),
+            Action::Advisers { global: true }
         );
     }
 }

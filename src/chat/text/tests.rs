@@ -136,6 +136,45 @@ fn short_commands() {
         Err(ParseError::UnexpectedWord { .. })
     ));
     assert_eq!(action("/oware end"), Action::End { game: None });
+    // The forms Discord's options fold into other commands.
+    assert_eq!(
+        action("/oware rematch c7"),
+        Action::Reissue { challenge: 7 }
+    );
+    assert_eq!(
+        action("/oware rematch #7"),
+        Action::Rematch { game: Some(7) }
+    );
+    assert_eq!(
+        action("/oware leaderboard advisers global"),
+        Action::Advisers { global: true }
+    );
+    assert!(matches!(
+        parse_command("/oware leaderboard advisers 2"),
+        Err(ParseError::UnexpectedWord { .. })
+    ));
+    assert_eq!(
+        parse_command("/oware stats history").unwrap(),
+        Some(ParsedAction::History { user: None })
+    );
+    assert_eq!(
+        parse_command("/oware stats @bob history").unwrap(),
+        Some(ParsedAction::History {
+            user: Some("@bob".into())
+        })
+    );
+    let draw = |game, decline| Action::Draw { game, decline };
+    assert_eq!(action("/oware draw"), draw(None, false));
+    assert_eq!(action("!oware draw #4 decline"), draw(Some(4), true));
+    assert_eq!(action("/oware draw withdraw"), draw(None, true));
+    let takeback = |game, decline| Action::Takeback { game, decline };
+    assert_eq!(action("/oware takeback"), takeback(None, false));
+    assert_eq!(action("!oware undo #2 no"), takeback(Some(2), true));
+    assert_eq!(action("/oware live"), Action::Live);
+    assert!(matches!(
+        parse_command("/oware draw please"),
+        Err(ParseError::UnexpectedWord { .. })
+    ));
     assert_eq!(action("/oware games"), Action::Games);
     assert_eq!(action("/oware rules"), Action::Rules);
     assert_eq!(action("/oware status"), Action::Status);

@@ -14,7 +14,7 @@ pub(super) fn id_word(word: &str) -> Option<Result<i64, ParseError>> {
 }
 
 /// `c7` or `#c7` (or `challenge:7`): a challenge id.
-fn challenge_word(word: &str) -> Option<&str> {
+pub(super) fn challenge_word(word: &str) -> Option<&str> {
     let lower = word.strip_prefix('#').unwrap_or(word);
     let digits = lower
         .strip_prefix(['c', 'C'])
@@ -89,6 +89,23 @@ pub(super) fn at_most_one<'a>(
         [_, extra, ..] => Err(ParseError::UnexpectedWord {
             command: command.to_owned(),
             word: quote(extra),
+        }),
+    }
+}
+
+/// Whether the one word after the command, if any, is one of `flags` (`confirm`,
+/// `decline`): any other word is refused.
+pub(super) fn one_flag(
+    command: &'static str,
+    words: &[&str],
+    flags: &[&str],
+) -> Result<bool, ParseError> {
+    match at_most_one(command, words)? {
+        None => Ok(false),
+        Some(word) if flags.iter().any(|f| word.eq_ignore_ascii_case(f)) => Ok(true),
+        Some(word) => Err(ParseError::UnexpectedWord {
+            command: command.to_owned(),
+            word: quote(word),
         }),
     }
 }

@@ -23,6 +23,10 @@ pub(super) fn apply_reason(game: &mut Game, reason: Option<EndReason>) -> Result
             .end_by_agreement()
             .map(drop)
             .map_err(|_| mismatch("already end it".to_owned())),
+        (None, EndReason::DrawAgreed) => game
+            .agree_draw()
+            .map(drop)
+            .map_err(|_| mismatch("already end it".to_owned())),
         (None, EndReason::Resignation(side)) => game
             .resign(side)
             .map(drop)
@@ -79,6 +83,7 @@ pub(super) fn parse_reason(text: &str) -> Result<EndReason, RecordError> {
         EndReason::NoLegalMove,
         EndReason::Repetition,
         EndReason::Agreement,
+        EndReason::DrawAgreed,
         EndReason::Resignation(Side::South),
         EndReason::Resignation(Side::North),
         EndReason::Timeout(Side::South),

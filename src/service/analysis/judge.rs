@@ -88,7 +88,7 @@ pub(crate) fn judge(stored: &StoredReview, votes: &[AdviceVote]) -> Verdict {
     let text = (plies > 0).then(|| {
         let centi = |n: i64| seeds(i32::try_from(n).unwrap_or(i32::MAX));
         let (top, played) = (centi(top_loss), centi(played_loss));
-        // The measure `/oware advisers` ranks by: the fewest seeds lost a pick on
+        // The measure `/oware leaderboard advisers` ranks by: the fewest seeds lost a pick on
         // average, then the most picks, then the name.
         let best = advisers.values().min_by(|(an, a), (bn, b)| {
             a.loss
@@ -204,11 +204,11 @@ mod tests {
             text.contains("top picks would have lost 0 seeds in all, the players 4"),
             "{text}"
         );
-        // The thread's best adviser is the one `/oware advisers` would rank first.
+        // The thread's best adviser is the one `/oware leaderboard advisers` would rank first.
         assert!(
             text.contains(
                 "best adviser: carol, whose picks lost 0.00 seeds each on average \
-                 over 2 picks (the measure `/oware advisers` ranks by)"
+                 over 2 picks (the measure `/oware leaderboard advisers` ranks by)"
             ),
             "{text}"
         );

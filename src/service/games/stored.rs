@@ -173,7 +173,7 @@ fn not_a_player(row: &GameRow) -> ServiceError {
 
 /// Ends `game`, replayed from the moves of `row`, the way `row` says it ended when
 /// those moves do not end it: by resignation or timeout (the loser is the side that
-/// did not win), an admin's decision, an abort, or agreement. An active game, or one its moves ended, is
+/// did not win), an admin's decision, an abort, an agreed draw, or agreement. An active game, or one its moves ended, is
 /// left as it is. The service's replay and `migrate-data`'s check both read a stored
 /// ending through this.
 ///
@@ -191,6 +191,7 @@ pub fn end_as_stored(row: &GameRow, game: &mut Game) -> Result<(), IllegalMove> 
         EndReason::Adjudicated(winner) => game.adjudicate(winner),
         EndReason::Timeout(side) => game.lose_on_time(side),
         EndReason::Aborted => game.abort(),
+        EndReason::DrawAgreed => game.agree_draw(),
         // Ended by their moves (which `game` replayed) or by agreement.
         EndReason::WinningScore
         | EndReason::NoLegalMove

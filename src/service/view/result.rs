@@ -50,6 +50,7 @@ fn reason_text(reason: EndReason) -> String {
         EndReason::NoLegalMove => crate::tr!("view-reason-no-legal-move"),
         EndReason::Repetition => crate::tr!("view-reason-repetition"),
         EndReason::Agreement => crate::tr!("view-reason-agreement"),
+        EndReason::DrawAgreed => crate::tr!("view-reason-draw-agreed"),
         EndReason::Resignation(_) => crate::tr!("view-reason-resignation"),
         EndReason::Timeout(_) => crate::tr!("view-reason-timeout"),
         EndReason::Aborted => crate::tr!("view-reason-aborted"),

@@ -77,7 +77,7 @@ impl MoveWrite<'_> {
         let clock = r.clock.filter(|_| end.is_none());
         format!(
             "UPDATE games SET version = version + 1, ply = ply + 1,
-                 south_score = {}, north_score = {}, end_proposed_by = NULL, updated_at = {},
+                 south_score = {}, north_score = {}, proposal = NULL, proposed_by = NULL, updated_at = {},
                  status = {}, result = {}, reason = {},
                  south_left_ms = COALESCE({}, south_left_ms),
                  north_left_ms = COALESCE({}, north_left_ms),

@@ -1,0 +1,205 @@
+//! What one player asks the other in a game in progress: ending an endless cycle
+//! by agreement (`/oware end`), a draw (`/oware draw`) or a takeback (`/oware
+//! takeback`, see [`super::takeback`]). The other player accepts
+//! by asking the same (or with a button) or declines; the engine answers at once.
+//! One request is pending at a time, and the next move clears it.
+
+use super::{
+    next_turn::is_bot, view, Button, ButtonAction, Command, GameRef, Reply, Service, ServiceError,
+};
+use crate::{
+    play::proposal::{Proposal, Request},
+    rules::{Game, Side},
+    store::GameRow,
+};
+
+impl Service {
+    /// `request` in `game` by the author: asked, accepted (the opponent asked it
+    /// already), or, when `decline`, the opponent's request declined (or the author's
+    /// own withdrawn).
+    pub(super) async fn propose(
+        &self,
+        cmd: &Command,
+        request: Request,
+        game: GameRef,
+        decline: bool,
+    ) -> Result<Reply, ServiceError> {
+        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
+        let pending = row.pending.0.filter(|p| p.request == request);
+        if decline {
+            let Some(asked) = pending else {
+                return Err(ServiceError::NothingToDecline {
+                    request,
+                    game: row.id,
+                });
+            };
+            return self.drop_request(cmd, &row, asked, side).await;
+        }
+        if request == Request::Takeback && pending.is_none() {
+            super::takeback::plies_to_take_back(&row, &game, side)?;
+        }
+        if pending.is_some_and(|p| p.by == side) {
+            return Err(ServiceError::AlreadyAsked {
+                request,
+                game: row.id,
+                name: view::name(&row, side.opponent()).to_owned(),
+            });
+        }
+        let engine = is_bot(&row, side.opponent());
+        let engine_agrees = engine && self.engine_agrees(request, &game, side.opponent()).await?;
+        if pending.is_some() || engine_agrees {
+            let agreed = if engine_agrees { side.opponent() } else { side };
+            return self
+                .agree(cmd, &row, &mut game, request, agreed, engine_agrees)
+                .await;
+        }
+        let other = view::name(&row, side.opponent());
+        if engine {
+            return Ok(Reply::public(crate::tr!(
+                "proposal-engine-declines",
+                request = request.as_str(),
+                engine = other,
+                game = row.id
+            )));
+        }
+        let proposal = Proposal { request, by: side };
+        if !self
+            .store
+            .propose(cmd.claim(), row.id, row.version, Some(proposal))
+            .await?
+        {
+            return Err(ServiceError::Raced(row.id));
+        }
+        let text = match request {
+            Request::End => crate::tr!(
+                "conclude-proposed",
+                name = view::name(&row, side),
+                game = row.id,
+                result = view::would_give(&row, game.clone().end_by_agreement()?),
+                other = other,
+            ),
+            Request::Draw | Request::Takeback => crate::tr!(
+                "proposal-asked",
+                request = request.as_str(),
+                name = view::name(&row, side),
+                game = row.id,
+                other = other,
+            ),
+        };
+        let mut reply = Reply::public(text);
+        if request != Request::End {
+            for accept in [true, false] {
+                reply.buttons.push(Button {
+                    action: ButtonAction::Answer {
+                        game: row.id,
+                        request,
+                        accept,
+                    },
+                    label: crate::tr!(
+                        "proposal-button",
+                        request = request.as_str(),
+                        accept = if accept { "yes" } else { "no" }
+                    ),
+                    enabled: true,
+                    row: 0,
+                });
+            }
+        }
+        reply.mentions.push(view::player(&row, side.opponent()));
+        view::about(&mut reply, &row);
+        Ok(reply)
+    }
+
+    /// Does what `request` asked in `game`, now that `agreed` (the side answering, or
+    /// the engine) agreed to it: ends the game, or takes moves back.
+    async fn agree(
+        &self,
+        cmd: &Command,
+        row: &GameRow,
+        game: &mut Game,
+        request: Request,
+        agreed: Side,
+        engine: bool,
+    ) -> Result<Reply, ServiceError> {
+        let name = view::name(row, agreed);
+        let (outcome, headline) = match (request, engine) {
+            (Request::End, true) => (
+                game.end_by_agreement()?,
+                crate::tr!("conclude-engine-agrees", engine = name),
+            ),
+            (Request::End, false) => (
+                game.end_by_agreement()?,
+                crate::tr!("conclude-agreed", name = name),
+            ),
+            (Request::Draw, _) => (
+                game.agree_draw()?,
+                crate::tr!("proposal-draw-agreed", name = name),
+            ),
+            (Request::Takeback, _) => {
+                let headline = crate::tr!("takeback-accepted", name = name);
+                return self
+                    .take_back(cmd, row, game, agreed.opponent(), headline)
+                    .await;
+            }
+        };
+        self.conclude(cmd, row, game, outcome, headline).await
+    }
+
+    /// Clears `asked`: declined by the other player, or withdrawn by the one who
+    /// asked.
+    async fn drop_request(
+        &self,
+        cmd: &Command,
+        row: &GameRow,
+        asked: Proposal,
+        side: Side,
+    ) -> Result<Reply, ServiceError> {
+        if !self
+            .store
+            .propose(cmd.claim(), row.id, row.version, None)
+            .await?
+        {
+            return Err(ServiceError::Raced(row.id));
+        }
+        let withdrawn = asked.by == side;
+        let mut reply = Reply::public(crate::tr!(
+            "proposal-dropped",
+            request = asked.request.as_str(),
+            withdrawn = if withdrawn { "yes" } else { "no" },
+            name = view::name(row, side),
+            game = row.id,
+        ));
+        if !withdrawn {
+            reply.mentions.push(view::player(row, asked.by));
+        }
+        view::about(&mut reply, row);
+        Ok(reply)
+    }
+
+    /// Whether the engine, playing `side`, agrees to `request` (a short search, on
+    /// the engine pool; a takeback, always).
+    async fn engine_agrees(
+        &self,
+        request: Request,
+        game: &Game,
+        side: Side,
+    ) -> Result<bool, ServiceError> {
+        let permit = std::sync::Arc::clone(&self.engine_slots)
+            .acquire_owned()
+            .await
+            .map_err(|e| ServiceError::Internal(format!("engine pool: {e}")))?;
+        let game = game.clone();
+        let engine = std::sync::Arc::clone(&self.engine);
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            match request {
+                Request::End => engine.accepts_split(&game, side),
+                Request::Draw => engine.accepts_draw(&game, side),
+                // As lichess's AI, the engine grants every takeback of a casual game.
+                Request::Takeback => true,
+            }
+        })
+        .await
+        .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))
+    }
+}

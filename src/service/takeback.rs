@@ -1,0 +1,93 @@
+//! Takebacks in casual games (`/oware takeback`): once the opponent agrees, the
+//! asker's last move is taken back (with the opponent's reply to it, when the
+//! opponent has moved since), and the asker moves again. Never in rated or
+//! tournament games.
+
+use super::{view, Command, Reply, Service, ServiceError};
+use crate::{
+    rules::{Game, Pit, Side},
+    store::{GameRow, Pits},
+};
+
+/// How many moves a takeback that `by` asks for in `game` (stored as `row`) takes
+/// back: their last move, and the opponent's reply to it when the opponent has
+/// moved since.
+///
+/// # Errors
+/// [`ServiceError::TakebackRated`] in a rated or tournament game;
+/// [`ServiceError::NothingToTakeBack`] before `by` has moved.
+pub(super) fn plies_to_take_back(
+    row: &GameRow,
+    game: &Game,
+    by: Side,
+) -> Result<usize, ServiceError> {
+    if row.rated || row.tournament_id.is_some() {
+        return Err(ServiceError::TakebackRated(row.id));
+    }
+    let undo = if game.to_move() == Some(by) { 2 } else { 1 };
+    if game.plies().len() < undo {
+        return Err(ServiceError::NothingToTakeBack(row.id));
+    }
+    Ok(undo)
+}
+
+impl Service {
+    /// Takes back the moves `by` asked for in `game` (stored as `row`), now that the
+    /// opponent agreed: the game goes on from the position before `by`'s last move.
+    pub(super) async fn take_back(
+        &self,
+        cmd: &Command,
+        row: &GameRow,
+        game: &Game,
+        by: Side,
+        headline: String,
+    ) -> Result<Reply, ServiceError> {
+        let undo = plies_to_take_back(row, game, by)?;
+        let kept: Vec<Pit> = game.moves().take(game.plies().len() - undo).collect();
+        let back = Game::from_moves(row.variant, &kept)
+            .map_err(|(i, e)| ServiceError::Internal(format!("game #{}: ply {i}: {e}", row.id)))?;
+        let now = self.now();
+        let effects = self.resumed_turn_effects(row, &back, now);
+        let scores = back.position().scores();
+        let pits = Pits(kept);
+        if !self
+            .store
+            .take_back(
+                cmd.claim(),
+                row.id,
+                row.version,
+                &pits,
+                scores,
+                &effects,
+                now,
+            )
+            .await?
+        {
+            return Err(ServiceError::Raced(row.id));
+        }
+        // The row as it now stands, for the board and its buttons.
+        let mut after = row.clone();
+        after.version += 1;
+        after.ply = i64::try_from(pits.0.len()).unwrap_or(i64::MAX);
+        after.pits = pits;
+        after.south_score = i64::from(scores[0]);
+        after.north_score = i64::from(scores[1]);
+        after.pending = crate::store::Pending::default();
+        if let Some(clock) = effects.clock {
+            [after.south_left_ms, after.north_left_ms] = clock.left_ms;
+            after.turn_started_at = Some(clock.turn_started_at);
+            after.deadline_at = clock.deadline_at;
+        }
+        let headline = format!(
+            "{headline} {}",
+            crate::tr!(
+                "takeback-done",
+                moves = undo,
+                name = view::name(row, by),
+                game = row.id
+            )
+        );
+        let reply = view::board_reply(&after, &back, headline, now, Side::South);
+        Ok(view::with_board(reply, &after, &back, None, now, Side::South).await)
+    }
+}
