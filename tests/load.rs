@@ -41,7 +41,7 @@ const BOT: &str = "900000000000000009";
 const GUILD: &str = "100000000000000001";
 /// How much the resident set may grow during the games (see the comment at the
 /// check).
-const RSS_GROWTH_LIMIT_KB: i64 = 96 * 1024;
+const RSS_GROWTH_LIMIT_KB: i64 = 192 * 1024;
 
 fn user(id: &str) -> User {
     User {
@@ -414,9 +414,10 @@ async fn run() {
     // worker per SQLite connection, tokio's blocking pool for renders) with hundreds
     // of replies in flight at once, SQLite's page caches (≤ 2 MiB a connection) and
     // this test's latency list. Measured on the 2-core machine: 15 to 58 MiB over
-    // runs, mostly early. The bound is generous so the test is not flaky; it catches
-    // gross leaks (one render canvas kept per move would be gigabytes), not small
-    // ones.
+    // runs on SQLite, mostly early; 31 to 98 MiB on PostgreSQL (sqlx keeps a
+    // statement cache per connection), where 96 MiB failed once in six runs. The
+    // bound is generous so the test is not flaky; it catches gross leaks (one render
+    // canvas kept per move would be gigabytes), not small ones.
     let growth = rss_end - rss_start;
     let peak = rss_samples.iter().copied().max().unwrap_or(rss_end);
 
