@@ -229,6 +229,7 @@ error-engine-rated = Games against the engine are never rated (a rating measures
 error-rated-needs-clock = Rated games need a clock, so a player who stops playing loses on time: use e.g. `time:3d` or `time:5+3`, or make the game casual with `rated:no`.
 error-too-late = Too late: { $name }'s time for a move in game #{ $game } has run out, so the game is lost on time. The result will appear here in a moment.
 error-cannot-abort = Game #{ $game } is under way (both sides have moved), so it cannot be aborted. Resign with `/oware resign`, or propose ending it with `/oware end`.
+error-duplicate-open-challenge = You already have an open challenge pending. Wait for someone to accept it, or withdraw it with `/oware cancel`.
 error-duplicate-challenge = You already have a pending challenge to { $name }. Wait for their answer, or withdraw it with `/oware cancel`.
 error-which-challenge = You have several pending challenges: { $list }. Say which, e.g. `/oware { $command } c{ $first }`.
 error-challenge-closed = Challenge c{ $challenge } was { $status }. Ask for a new one with `/oware play @someone`.
@@ -291,7 +292,6 @@ error-tournament-no-abort = Game #{ $game } is a tournament game: it cannot be a
 
 parse-unknown-command = I don't know the command `{ $command }`. Type `/oware help` to see what I can do.
 parse-unknown-command-near = I don't know the command `{ $command }`. Did you mean `{ $near }`? Type `/oware help` to see what I can do.
-parse-missing-opponent = Whom do you want to play? Mention them: `/oware play @someone`.
 parse-missing-pit = Which pit? Name one of your own pits by its letter, e.g. `{ $command } c`.
 parse-pit-not-a-number = `{ $number }` is a number, but pits are letters: A to F for South, a to f for North (your own row), e.g. `{ $command } c`.
 parse-missing-answer = Which pit? Answer with the letter of one of your pits, e.g. `/oware puzzle answer:c`.
@@ -384,7 +384,7 @@ status-console = console
 ## Fixed texts (src/service/text.rs)
 
 help = **Oware bot**: play Oware (abapa rules) right here.
-    - `/oware play @someone`: challenge someone. Options: `first:me|them|random` `rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off` `time:3d|12h|30m|5+3|none` `reminders:on|off`. By default you move first and play South (A–F), rated, 3 days a move.
+    - `/oware play @someone`: challenge someone (nobody named: an open challenge, for anyone here). Options: `first:me|them|random` `rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off` `time:3d|12h|30m|5+3|none` `reminders:on|off`. By default you move first and play South (A–F), rated, 3 days a move.
     - Clocks: `time:3d` is a deadline per move (with reminders); `time:5+3` a live clock (5 min, +3 s a move); `time:none` casual only. Out of time loses.
     - `/oware play @oware-bot level:easy|medium|hard`: the engine, at once (never rated).
     - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); `/oware cancel` withdraws yours.
@@ -661,7 +661,11 @@ challenge-first-random = a coin toss decides who moves first
 challenge-no-reminders = { $time }, no reminders
 challenge-advice-on = on
 challenge-advice-off = off
-challenge-made = **{ $challenger }** challenges **{ $opponent }** to Oware (challenge c{ $challenge }: { $variant }, { $rated }, { $time }, advice { $advice }; { $first }). { $opponent }: accept with `/oware accept` or decline with `/oware decline` within { $span }.
+challenge-made = { $open ->
+    [yes] **{ $challenger }** makes an open challenge: anyone here may play (challenge c{ $challenge }: { $variant }, { $rated }, { $time }, advice { $advice }; { $first }). Accept it with `/oware accept` (or the button) within { $span }.
+   *[no] **{ $challenger }** challenges **{ $opponent }** to Oware (challenge c{ $challenge }: { $variant }, { $rated }, { $time }, advice { $advice }; { $first }). { $opponent }: accept with `/oware accept` or decline with `/oware decline` within { $span }.
+}
+challenge-anyone = anyone here
 challenge-button-accept = Accept
 challenge-button-decline = Decline
 challenge-closed-meanwhile = answered or withdrawn meanwhile
@@ -681,6 +685,7 @@ challenge-last-closed = Your last challenge, c{ $challenge } from { $challenger 
 challenge-none-for-you = Nobody has challenged you here. { $start }
 challenge-no-such = There is no challenge c{ $challenge }. `/oware games` lists your pending challenges.
 challenge-is-yours = Challenge c{ $challenge } is yours: wait for { $opponent } to answer, or withdraw it with `/oware cancel`.
+challenge-open-no-decline = Challenge c{ $challenge } is open to anyone here: there is nothing to decline. Accept it with `/oware accept c{ $challenge }`, or let it expire.
 challenge-not-for-you = Challenge c{ $challenge } is for { $opponent }, not you. Challenge someone yourself with `/oware play @someone`.
 challenge-not-yours-to-withdraw = Only { $challenger } can withdraw challenge c{ $challenge }; you can accept or decline it.
 challenge-none-to-withdraw = You have no pending challenge to withdraw. `/oware games` lists your games and challenges.

@@ -43,7 +43,13 @@ pub enum Action {
         /// The game's options.
         options: ChallengeOptions,
     },
-    /// Accept a challenge (the one pending for the author here, or by id).
+    /// An open challenge: anyone here but its maker may accept it.
+    Open {
+        /// The game's options.
+        options: ChallengeOptions,
+    },
+    /// Accept a challenge (the one pending for the author here, or by id; else an
+    /// open challenge here).
     Accept {
         /// A challenge id, from a button.
         challenge: Option<i64>,

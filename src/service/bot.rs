@@ -116,7 +116,7 @@ impl Service {
             channel: cmd.place.channel.clone(),
             thread: cmd.place.thread.clone(),
             challenger_id: human_id,
-            opponent_id: bot_id,
+            opponent_id: Some(bot_id),
             first: if human_first {
                 First::Challenger
             } else {

@@ -13,23 +13,27 @@ use super::{
 use crate::store::{GameRow, NewChallenge, NewGame, StoreError};
 
 impl Service {
+    /// A challenge to `opponent`, or (`None`) an open challenge anyone here but the
+    /// author may accept; a game at once against the engine.
     pub(super) async fn play(
         &self,
         cmd: &Command,
-        opponent: &User,
+        opponent: Option<&User>,
         options: &ChallengeOptions,
     ) -> Result<Reply, ServiceError> {
         self.check_ban(cmd).await?;
-        if self.is_engine(cmd.place.platform, opponent) {
-            return self.play_engine(cmd, opponent, options).await;
+        if let Some(opponent) = opponent {
+            if self.is_engine(cmd.place.platform, opponent) {
+                return self.play_engine(cmd, opponent, options).await;
+            }
+            if opponent.is_bot {
+                return Err(ServiceError::ChallengeBot(opponent.name.clone()));
+            }
+            if opponent.id == cmd.author.id {
+                return Err(ServiceError::ChallengeSelf);
+            }
+            self.check_other_ban(cmd, opponent).await?;
         }
-        if opponent.is_bot {
-            return Err(ServiceError::ChallengeBot(opponent.name.clone()));
-        }
-        if opponent.id == cmd.author.id {
-            return Err(ServiceError::ChallengeSelf);
-        }
-        self.check_other_ban(cmd, opponent).await?;
         let platform = cmd.place.platform.as_str();
         let now = self.now();
         // The server's settings fill in what the challenge leaves out; a challenge
@@ -55,21 +59,27 @@ impl Service {
                 cmd.author.is_bot,
             )
             .await?;
-        let (opponent_id, opponent_name) = self
-            .store
-            .upsert_player_named(platform, &opponent.id, &opponent.name, false)
-            .await?;
         // The names as the players are known (a mention may spell them otherwise).
+        let opponent = match opponent {
+            Some(opponent) => {
+                let (id, name) = self
+                    .store
+                    .upsert_player_named(platform, &opponent.id, &opponent.name, false)
+                    .await?;
+                let user = User {
+                    name,
+                    ..opponent.clone()
+                };
+                Some((id, user))
+            }
+            None => None,
+        };
         let cmd = &Command {
             author: User {
                 name: challenger_name,
                 ..cmd.author.clone()
             },
             ..cmd.clone()
-        };
-        let opponent = &User {
-            name: opponent_name,
-            ..opponent.clone()
         };
         let advice = options
             .advice
@@ -81,7 +91,7 @@ impl Service {
             channel: cmd.place.channel.clone(),
             thread: cmd.place.thread.clone(),
             challenger_id,
-            opponent_id,
+            opponent_id: opponent.as_ref().map(|(id, _)| *id),
             first: options.first,
             rated,
             variant: options.variant,
@@ -95,13 +105,20 @@ impl Service {
         let id = match self.store.create_challenge(cmd.claim(), &new, now).await {
             Ok(id) => id,
             Err(StoreError::DuplicateChallenge) => {
-                return Err(ServiceError::DuplicateChallenge(opponent.name.clone()))
+                return Err(match &opponent {
+                    Some((_, user)) => ServiceError::DuplicateChallenge(user.name.clone()),
+                    None => ServiceError::DuplicateOpenChallenge,
+                })
             }
             Err(e) => return Err(e.into()),
         };
+        let opponent_name = match &opponent {
+            Some((_, user)) => user.name.clone(),
+            None => crate::tr!("challenge-anyone"),
+        };
         let who_first = match options.first {
             First::Challenger => crate::tr!("challenge-first", name = cmd.author.name),
-            First::Opponent => crate::tr!("challenge-first", name = opponent.name),
+            First::Opponent => crate::tr!("challenge-first", name = opponent_name),
             First::Random => crate::tr!("challenge-first-random"),
         };
         self.wake();
@@ -113,7 +130,8 @@ impl Service {
         let mut reply = Reply::public(crate::tr!(
             "challenge-made",
             challenger = cmd.author.name,
-            opponent = opponent.name,
+            opponent = opponent_name,
+            open = if opponent.is_some() { "no" } else { "yes" },
             challenge = id,
             variant = options.variant,
             rated = view::rated_word(rated),
@@ -126,21 +144,22 @@ impl Service {
             first = who_first,
             span = super::when::span(ttl_ms),
         ));
-        reply.mentions.push(opponent.clone());
-        reply.buttons = vec![
-            Button {
-                action: ButtonAction::Accept { challenge: id },
-                label: crate::tr!("challenge-button-accept"),
-                enabled: true,
-                row: 0,
-            },
-            Button {
+        reply.buttons = vec![Button {
+            action: ButtonAction::Accept { challenge: id },
+            label: crate::tr!("challenge-button-accept"),
+            enabled: true,
+            row: 0,
+        }];
+        // An open challenge is declined by not accepting it.
+        if let Some((_, user)) = opponent {
+            reply.mentions.push(user);
+            reply.buttons.push(Button {
                 action: ButtonAction::Decline { challenge: id },
                 label: crate::tr!("challenge-button-decline"),
                 enabled: true,
                 row: 0,
-            },
-        ];
+            });
+        }
         Ok(reply)
     }
 
@@ -160,15 +179,29 @@ impl Service {
             is_bot: false,
         };
         self.check_other_ban(cmd, &challenger).await?;
-        for user in [&c.opponent_user, &c.challenger_user] {
+        for user in [&cmd.author.id, &c.challenger_user] {
             self.check_caps(cmd.place.platform, user, false, false)
                 .await?;
         }
+        // The one challenged, or whoever takes an open challenge.
+        let (taker_id, taker_name) = match &c.opponent.0 {
+            Some(invitee) => (invitee.id, invitee.name.clone()),
+            None => {
+                self.store
+                    .upsert_player_named(
+                        cmd.place.platform.as_str(),
+                        &cmd.author.id,
+                        &cmd.author.name,
+                        cmd.author.is_bot,
+                    )
+                    .await?
+            }
+        };
         let challenger_south = c.first.challenger_south();
         let (south_id, north_id) = if challenger_south {
-            (c.challenger_id, c.opponent_id)
+            (c.challenger_id, taker_id)
         } else {
-            (c.opponent_id, c.challenger_id)
+            (taker_id, c.challenger_id)
         };
         let tc = c.time_control;
         let now = self.now();
@@ -188,6 +221,7 @@ impl Service {
             .accept_challenge(
                 cmd.claim(),
                 &c,
+                taker_id,
                 &NewGame {
                     south_id,
                     north_id,
@@ -207,7 +241,7 @@ impl Service {
         let headline = |row: &GameRow| {
             crate::tr!(
                 "challenge-accepted",
-                opponent = c.opponent_name,
+                opponent = taker_name,
                 challenger = c.challenger_name,
                 game = game_id,
                 variant = row.variant,
@@ -223,7 +257,7 @@ impl Service {
             reply.open_thread = Some(crate::tr!(
                 "challenge-thread",
                 challenger = c.challenger_name,
-                opponent = c.opponent_name
+                opponent = taker_name
             ));
         }
         Ok(reply)
@@ -249,7 +283,7 @@ impl Service {
         }
         let mut reply = Reply::public(crate::tr!(
             "challenge-declined",
-            opponent = c.opponent_name,
+            opponent = cmd.author.name,
             challenger = c.challenger_name,
             challenge = c.id
         ));
@@ -283,7 +317,7 @@ impl Service {
             "challenge-withdrawn",
             challenger = c.challenger_name,
             challenge = c.id,
-            opponent = c.opponent_name
+            opponent = view::challenged(&c)
         )))
     }
 }

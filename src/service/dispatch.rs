@@ -133,7 +133,8 @@ impl Service {
 
     async fn dispatch(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         match &cmd.action {
-            Action::Play { opponent, options } => self.play(cmd, opponent, options).await,
+            Action::Play { opponent, options } => self.play(cmd, Some(opponent), options).await,
+            Action::Open { options } => self.play(cmd, None, options).await,
             Action::Accept { challenge } => self.accept(cmd, *challenge).await,
             Action::Decline { challenge } => self.decline(cmd, *challenge).await,
             Action::Cancel { challenge } => self.cancel(cmd, *challenge).await,

@@ -137,6 +137,9 @@ pub enum ServiceError {
     /// A rematch that cannot be made.
     #[error("{0}")]
     NoRematch(String),
+    /// A second open challenge while one is pending.
+    #[error("{}", crate::tr!("error-duplicate-open-challenge"))]
+    DuplicateOpenChallenge,
     /// A second pending challenge to the same person.
     #[error("{}", crate::tr!("error-duplicate-challenge", name = .0))]
     DuplicateChallenge(String),

@@ -204,7 +204,7 @@ impl Service {
             "jobs-expired",
             challenge = c.id,
             challenger = c.challenger_name,
-            opponent = c.opponent_name,
+            opponent = super::view::challenged(&c),
             span = span(c.expires_at - c.created_at)
         ));
         reply.mentions.push(User {

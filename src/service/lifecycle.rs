@@ -60,7 +60,7 @@ impl Service {
         }
         let opponent = view::player(&row, side.opponent());
         let options = rematch_options(&row, side, self.engine_level_of(&row).await?)?;
-        self.play(cmd, &opponent, &options).await
+        self.play(cmd, Some(&opponent), &options).await
     }
 
     pub(super) async fn reissue(
@@ -90,7 +90,7 @@ impl Service {
             ChallengeStatus::Pending => Some(crate::tr!(
                 "lifecycle-reissue-pending",
                 challenge = challenge,
-                opponent = c.opponent_name.clone()
+                opponent = view::challenged(&c)
             )),
             ChallengeStatus::Accepted => Some(crate::tr!(
                 "lifecycle-reissue-accepted",
@@ -100,7 +100,7 @@ impl Service {
             ChallengeStatus::Declined => Some(crate::tr!(
                 "lifecycle-reissue-declined",
                 challenge = challenge,
-                opponent = c.opponent_name.clone()
+                opponent = view::challenged(&c)
             )),
         };
         if let Some(refusal) = refused {
@@ -115,12 +115,13 @@ impl Service {
             time: Some(c.time_control),
             reminders: Some(c.reminders),
         };
-        let opponent = super::User {
-            id: c.opponent_user,
-            name: c.opponent_name,
+        // An open challenge is made open again.
+        let opponent = c.opponent.0.map(|invitee| super::User {
+            id: invitee.user,
+            name: invitee.name,
             is_bot: false,
-        };
-        self.play(cmd, &opponent, &options).await
+        });
+        self.play(cmd, opponent.as_ref(), &options).await
     }
 
     /// The engine level of a game against the bot.

@@ -85,7 +85,7 @@ impl Service {
                     "listing-challenge",
                     challenge = c.id,
                     challenger = c.challenger_name,
-                    opponent = c.opponent_name,
+                    opponent = view::challenged(c),
                     variant = c.variant
                 ));
             }

@@ -40,6 +40,15 @@ pub(super) fn name(row: &GameRow, side: Side) -> &str {
 }
 
 /// The side `user_id` plays in this game, if any.
+/// Who a challenge challenges, by name: the player, or "anyone here" for an open
+/// challenge.
+pub(super) fn challenged(c: &crate::store::ChallengeRow) -> String {
+    match &c.opponent.0 {
+        Some(invitee) => invitee.name.clone(),
+        None => crate::tr!("challenge-anyone"),
+    }
+}
+
 /// The side to move in a game in progress (South moves first).
 fn side_to_move(row: &GameRow) -> Side {
     if row.ply % 2 == 0 {

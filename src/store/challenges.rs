@@ -2,7 +2,8 @@
 //! transaction), declined, cancelled or expired; and the queries that find them. The
 //! writes are in `matching`.
 
-use sqlx::FromRow;
+use sqlx::any::AnyRow;
+use sqlx::{FromRow, Row};
 
 use super::{counts::CapLimits, Store, StoreError};
 use crate::platform::Platform;
@@ -73,12 +74,9 @@ pub struct ChallengeRow {
     pub challenger_user: String,
     /// The challenger's display name.
     pub challenger_name: String,
-    /// The challenged player's row id.
-    pub opponent_id: i64,
-    /// The challenged player's platform user id.
-    pub opponent_user: String,
-    /// The challenged player's display name.
-    pub opponent_name: String,
+    /// The challenged player; nobody for an open challenge not accepted yet.
+    #[sqlx(flatten)]
+    pub opponent: Challenged,
     /// `challenger`, `opponent` or `random`.
     #[sqlx(try_from = "String")]
     pub first: First,
@@ -110,6 +108,48 @@ pub struct ChallengeRow {
     pub expires_at: i64,
 }
 
+/// A player a challenge names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invitee {
+    /// Their player row id.
+    pub id: i64,
+    /// Their platform user id.
+    pub user: String,
+    /// Their display name.
+    pub name: String,
+}
+
+/// Who a challenge challenges: a player, or (`None`) anyone at its place, for an
+/// open challenge until it is accepted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Challenged(pub Option<Invitee>);
+
+impl Challenged {
+    /// The challenged player's user id, if the challenge names one.
+    #[must_use]
+    pub fn user(&self) -> Option<&str> {
+        self.0.as_ref().map(|p| p.user.as_str())
+    }
+
+    /// Whether `user_id` is the player challenged.
+    #[must_use]
+    pub fn is(&self, user_id: &str) -> bool {
+        self.user() == Some(user_id)
+    }
+}
+
+impl<'r> FromRow<'r, AnyRow> for Challenged {
+    fn from_row(row: &'r AnyRow) -> sqlx::Result<Challenged> {
+        let id: Option<i64> = row.try_get("opponent_id")?;
+        let user: Option<String> = row.try_get("opponent_user")?;
+        let name: Option<String> = row.try_get("opponent_name")?;
+        Ok(Challenged(match (id, user, name) {
+            (Some(id), Some(user), Some(name)) => Some(Invitee { id, user, name }),
+            _ => None,
+        }))
+    }
+}
+
 /// A challenge to store.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewChallenge {
@@ -123,8 +163,8 @@ pub struct NewChallenge {
     pub thread: Option<String>,
     /// The challenger's player row id.
     pub challenger_id: i64,
-    /// The challenged player's row id.
-    pub opponent_id: i64,
+    /// The challenged player's row id; `None` for an open challenge.
+    pub opponent_id: Option<i64>,
     /// `challenger`, `opponent` or `random`.
     pub first: First,
     /// Rated or casual.
@@ -156,7 +196,7 @@ macro_rules! select_challenge {
                 c.created_at, c.expires_at
          FROM challenges c
          JOIN players a ON a.id = c.challenger_id
-         JOIN players b ON b.id = c.opponent_id "
+         LEFT JOIN players b ON b.id = c.opponent_id "
     };
 }
 
@@ -217,5 +257,81 @@ impl Store {
         .bind(user_id)
         .fetch_optional(&self.reader)
         .await?)
+    }
+
+    /// Pending, unexpired open challenges at a place, oldest first: on a server
+    /// (`space`), in any of its channels; else in `channel`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn open_challenges_at(
+        &self,
+        platform: &str,
+        space: Option<&str>,
+        channel: &str,
+        now: i64,
+    ) -> Result<Vec<ChallengeRow>, StoreError> {
+        Ok(sqlx::query_as(concat!(
+            select_challenge!(),
+            "WHERE c.platform = $1 AND c.opponent_id IS NULL AND c.status = 'pending'
+               AND c.expires_at > $4 AND c.space IS NOT DISTINCT FROM $2
+               AND ($2 IS NOT NULL OR c.channel = $3)
+             ORDER BY c.id"
+        ))
+        .bind(platform)
+        .bind(space)
+        .bind(channel)
+        .bind(now)
+        .fetch_all(&self.reader)
+        .await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+    use std::time::Duration;
+
+    use super::super::backend::Backend;
+    use super::*;
+
+    /// Migration 21 rebuilds `challenges` (SQLite cannot drop a NOT NULL) while jobs
+    /// refer to it: a pending challenge and its expiry job come through.
+    #[tokio::test]
+    async fn the_open_challenges_migration_keeps_pending_challenges_and_their_jobs() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let url = format!("sqlite://{}", dir.path().join("oware.db").display());
+        let backend = Backend::of_url(&url);
+        let pool = backend
+            .pool(1, Duration::from_secs(5))
+            .connect_with(backend.options(&url).expect("options"))
+            .await
+            .expect("opens");
+        let mut before = sqlx::migrate!("./migrations/sqlite");
+        let all = before.migrations.to_vec();
+        before.migrations = Cow::Owned(all.into_iter().filter(|m| m.version < 21).collect());
+        before.run(&pool).await.expect("migrations 1 to 20");
+        for sql in [
+            "INSERT INTO players (platform, user_id, name, created_at, updated_at)
+             VALUES ('console', 'alice', 'alice', 0, 0), ('console', 'bob', 'bob', 0, 0)",
+            "INSERT INTO challenges (platform, channel, challenger_id, opponent_id, first,
+                 rated, variant, advice, created_at, expires_at, updated_at)
+             VALUES ('console', 'console', 1, 2, 'challenger', 1, 'abapa', 0, 0,
+                 9999999999999, 0)",
+            "INSERT INTO jobs (kind, challenge_id, due_at, created_at)
+             VALUES ('challenge_expiry', 1, 9999999999999, 0)",
+        ] {
+            sqlx::query(sql).execute(&pool).await.expect("old rows");
+        }
+        pool.close().await;
+        let store = Store::open(&url).await.expect("migrates to the end");
+        let c = store.challenge(1).await.expect("reads").expect("kept");
+        assert_eq!(c.opponent.user(), Some("bob"));
+        assert_eq!(c.status, ChallengeStatus::Pending);
+        let jobs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM jobs WHERE challenge_id = 1")
+            .fetch_one(&store.reader)
+            .await
+            .expect("counts");
+        assert_eq!(jobs, 1);
     }
 }

@@ -6,15 +6,24 @@
 pub(super) enum Constraint {
     /// `challenges_one_pending`: one pending challenge from a player to another.
     OnePendingChallenge,
+    /// `challenges_one_open`: one open challenge pending per player.
+    OneOpenChallenge,
 }
 
 /// Each constraint, its name, and the columns SQLite lists when it is violated
 /// (SQLite's errors name the columns, PostgreSQL's the constraint).
-const KNOWN: [(Constraint, &str, &str); 1] = [(
-    Constraint::OnePendingChallenge,
-    "challenges_one_pending",
-    "challenges.challenger_id, challenges.opponent_id",
-)];
+const KNOWN: [(Constraint, &str, &str); 2] = [
+    (
+        Constraint::OnePendingChallenge,
+        "challenges_one_pending",
+        "challenges.challenger_id, challenges.opponent_id",
+    ),
+    (
+        Constraint::OneOpenChallenge,
+        "challenges_one_open",
+        "challenges.challenger_id",
+    ),
+];
 
 impl Constraint {
     /// The constraint `error` violated, if it is one of [`KNOWN`].

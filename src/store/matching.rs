@@ -86,7 +86,7 @@ impl Store {
         let mut tx = self.write(claim).await?;
         counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
         let challenge = insert_challenge(&mut tx, new, now).await?;
-        let game_id = accept(&mut tx, challenge, game, effects, now)
+        let game_id = accept(&mut tx, challenge, None, game, effects, now)
             .await?
             // The challenge was made pending and unexpired just above.
             .ok_or(StoreError::Db(sqlx::Error::RowNotFound))?;
@@ -124,9 +124,10 @@ impl Store {
     }
 
     /// Accepts a pending, unexpired challenge and creates its game in one transaction,
-    /// with the game's `effects` (its clocks, first jobs and messages). Returns the new
-    /// game's id, or `None` if the challenge was no longer pending (accepted twice at
-    /// once, declined, cancelled or expired meanwhile).
+    /// with the game's `effects` (its clocks, first jobs and messages); `taker`, the
+    /// accepting player's row id, becomes the opponent of an open challenge. Returns
+    /// the new game's id, or `None` if the challenge was no longer pending (accepted
+    /// twice at once, declined, cancelled or expired meanwhile).
     ///
     /// # Errors
     /// Database failures.
@@ -134,13 +135,15 @@ impl Store {
         &self,
         claim: Claim<'_>,
         challenge: &ChallengeRow,
+        taker: i64,
         game: &NewGame,
         effects: &Effects,
         now: i64,
     ) -> Result<Option<i64>, StoreError> {
         let mut tx = self.write(claim).await?;
         counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
-        let Some(game_id) = accept(&mut tx, challenge.id, game, effects, now).await? else {
+        let accepted = accept(&mut tx, challenge.id, Some(taker), game, effects, now).await?;
+        let Some(game_id) = accepted else {
             tx.rollback().await?;
             return Ok(None);
         };
@@ -181,7 +184,9 @@ async fn insert_challenge(
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match Constraint::violated_by(&e) {
-        Some(Constraint::OnePendingChallenge) => StoreError::DuplicateChallenge,
+        Some(Constraint::OnePendingChallenge | Constraint::OneOpenChallenge) => {
+            StoreError::DuplicateChallenge
+        }
         None => StoreError::Db(e),
     })?;
     if new.level.is_none() {
@@ -199,21 +204,26 @@ async fn insert_challenge(
 }
 
 /// Accepts pending, unexpired challenge `id` and creates its game (with the
-/// challenge's place and options) and the game's `effects`. `None`, having changed
-/// nothing, if the challenge was no longer pending.
+/// challenge's place and options) and the game's `effects`; `taker` becomes the
+/// opponent of an open challenge. `None`, having changed nothing, if the challenge
+/// was no longer pending.
 async fn accept(
     tx: &mut Transaction<'_, Any>,
     id: i64,
+    taker: Option<i64>,
     game: &NewGame,
     effects: &Effects,
     now: i64,
 ) -> Result<Option<i64>, StoreError> {
     let updated = sqlx::query(
-        "UPDATE challenges SET status = 'accepted', updated_at = $1
-         WHERE id = $2 AND status = 'pending' AND expires_at > $1",
+        "UPDATE challenges SET status = 'accepted', updated_at = $1,
+             opponent_id = COALESCE(opponent_id, $3)
+         WHERE id = $2 AND status = 'pending' AND expires_at > $1
+           AND COALESCE(opponent_id, $3) IS NOT NULL",
     )
     .bind(now)
     .bind(id)
+    .bind(taker)
     .execute(&mut **tx)
     .await?
     .rows_affected();

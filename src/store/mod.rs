@@ -56,7 +56,7 @@ use sqlx::AnyPool;
 
 pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Queued, Venue};
 pub use backend::{Backend, Changes, Exclusive, Flag};
-pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
+pub use challenges::{ChallengeRow, ChallengeStatus, Challenged, Invitee, NewChallenge};
 pub use claim::{Claim, Event, Unique};
 pub use copy::{CopyError, CopyProgress, CopySource};
 pub use counts::{Cap, CapLimits};

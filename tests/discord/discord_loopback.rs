@@ -87,7 +87,8 @@ async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
         json!(6),
         "opponent is a user option"
     );
-    assert_eq!(play["options"][0]["required"], json!(true));
+    // Without an opponent, `/oware play` makes an open challenge.
+    assert_eq!(play["options"][0]["required"], json!(false));
     let first: Vec<&str> = play["options"][1]["choices"]
         .as_array()
         .unwrap()
@@ -270,7 +271,8 @@ async fn play_takes_a_time_control_and_refuses_a_bad_one_privately() {
 }
 
 /// `/oware abort`, `rematch`, `rematch challenge:` (a reissue), `draw`, `takeback
-/// decline:`, `live`, `stats history:`, `leaderboard of:advisers` and the Rematch,
+/// decline:`, `live`, `play` alone (open), `stats history:`, `leaderboard
+/// of:advisers` and the Rematch,
 /// Reissue, Accept draw and Decline buttons become their actions.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn abort_rematch_and_reissue_by_command_and_button() {
@@ -295,6 +297,7 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
             &[],
         ),
         payloads::oware(&alice(), "live", json!([]), &[]),
+        payloads::oware(&alice(), "play", json!([]), &[]),
         payloads::oware(
             &alice(),
             "stats",
@@ -338,6 +341,9 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
                 decline: true
             },
             Action::Live,
+            Action::Open {
+                options: oware_bot::service::ChallengeOptions::default()
+            },
             Action::History { user: None },
             Action::Advisers { global: false },
             Action::Draw {

@@ -27,6 +27,7 @@ mod inbox;
 mod listing;
 mod moderation;
 mod my_settings;
+mod open_challenges;
 mod ratings;
 mod replies;
 mod schemas;

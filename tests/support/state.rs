@@ -149,7 +149,7 @@ async fn postgres_state(pool: &PgPool) -> DbState {
 pub fn may_change(action: &Action) -> &'static [&'static str] {
     match action {
         // A challenge, or straight away a game against the engine (its turn a job).
-        Action::Play { .. } => &["challenges", "games", "jobs", "outbox"],
+        Action::Play { .. } | Action::Open { .. } => &["challenges", "games", "jobs", "outbox"],
         Action::Accept { .. } => &["challenges", "games", "jobs", "outbox"],
         // A pending challenge has its expiry job.
         Action::Decline { .. } | Action::Cancel { .. } => &["challenges", "jobs", "outbox"],

@@ -62,13 +62,14 @@ pub(super) async fn oware(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Challenge someone to a game of Oware (mention me to play the engine).
+/// Challenge someone to a game of Oware, or anyone here (mention me to play the engine).
 #[poise::command(slash_command)]
 // poise makes each slash-command option a parameter: the list is the command's shape.
 #[allow(clippy::too_many_arguments)]
 pub(super) async fn play(
     ctx: Context<'_>,
-    #[description = "Who to challenge (mention me to play the engine)"] opponent: serenity::User,
+    #[description = "Who to challenge (mention me to play the engine; nobody: anyone here)"]
+    opponent: Option<serenity::User>,
     #[description = "Who moves first (default: you, playing South A-F)"] first: Option<FirstChoice>,
     #[description = "Rated or casual (default: rated between people)"] rated: Option<YesNo>,
     #[description = "Grand-slam rule (default: abapa, captures nothing)"] variant: Option<
@@ -94,8 +95,14 @@ pub(super) async fn play(
     };
     match options.to_challenge() {
         Ok(options) => {
-            let opponent = translate::user_of(&opponent);
-            respond::command(ctx, Action::Play { opponent, options }).await
+            let action = match opponent {
+                Some(opponent) => Action::Play {
+                    opponent: translate::user_of(&opponent),
+                    options,
+                },
+                None => Action::Open { options },
+            };
+            respond::command(ctx, action).await
         }
         Err(bad) => respond::refuse(ctx, bad.to_string()).await,
     }

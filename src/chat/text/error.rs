@@ -10,8 +10,6 @@ pub enum ParseError {
     #[error("{}", unknown_command(.0, .1.as_deref()))]
     UnknownCommand(String, Option<String>),
     /// `/oware play` without a mention.
-    #[error("{}", crate::tr!("parse-missing-opponent"))]
-    MissingOpponent,
     /// `/move` without a pit (the command as typed).
     #[error("{}", crate::tr!("parse-missing-pit", command = .0))]
     MissingPit(String),

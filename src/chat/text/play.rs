@@ -1,4 +1,5 @@
-//! `play @someone key:value …`: the opponent's mention and the challenge options
+//! `play [@someone] key:value …`: the opponent's mention (none: an open challenge)
+//! and the challenge options
 //! (`first:`, `rated:`, `variant:`, `advice:`, `level:`, `time:`, `reminders:`).
 
 use super::{quote, ParseError, ParsedAction};
@@ -74,8 +75,11 @@ pub(super) fn parse_play(args: &[&str]) -> Result<ParsedAction, ParseError> {
             _ => return Err(ParseError::UnknownOption(quote(word))),
         }
     }
-    let opponent = opponent.ok_or(ParseError::MissingOpponent)?;
-    Ok(ParsedAction::Play { opponent, options })
+    // No one named: an open challenge, for anyone here.
+    Ok(match opponent {
+        Some(opponent) => ParsedAction::Play { opponent, options },
+        None => ParsedAction::Other(crate::service::Action::Open { options }),
+    })
 }
 
 fn yes_no(value: &str) -> Option<bool> {

@@ -13,7 +13,6 @@ fn mistakes_say_what_to_type_instead() {
             "/oware frob",
             ParseError::UnknownCommand("frob".into(), None),
         ),
-        ("/oware play", ParseError::MissingOpponent),
         ("/move", ParseError::MissingPit("/move".into())),
         ("/oware replay", ParseError::MissingGame),
         ("/oware move c #x", ParseError::BadId("#x".into())),

@@ -167,6 +167,16 @@ fn short_commands() {
     assert_eq!(action("/oware draw"), draw(None, false));
     assert_eq!(action("!oware draw #4 decline"), draw(Some(4), true));
     assert_eq!(action("/oware draw withdraw"), draw(None, true));
+    assert_eq!(
+        action("/oware play"),
+        Action::Open {
+            options: ChallengeOptions::default()
+        }
+    );
+    assert!(matches!(
+        action("!oware play rated:no"),
+        Action::Open { options } if options.rated == Some(false)
+    ));
     let takeback = |game, decline| Action::Takeback { game, decline };
     assert_eq!(action("/oware takeback"), takeback(None, false));
     assert_eq!(action("!oware undo #2 no"), takeback(Some(2), true));

@@ -1,7 +1,7 @@
 //! Which challenge a command means (by id, or the one pending for the author here),
 //! whether the author may act on it, and why a challenge is no longer open.
 
-use super::super::{Command, Service, ServiceError};
+use super::super::{view, Command, Service, ServiceError};
 use crate::store::{ChallengeRow, ChallengeStatus};
 
 /// Which side of a challenge a command must come from.
@@ -87,21 +87,27 @@ impl Service {
                     challenge = id
                 )));
             };
+            let open = c.opponent.0.is_none();
             let mine = match role {
-                Role::Opponent => &c.opponent_user,
-                Role::Challenger => &c.challenger_user,
+                // Anyone but its maker may accept an open challenge.
+                Role::Opponent if open => verb == "accept" && &c.challenger_user != me,
+                Role::Opponent => c.opponent.is(me),
+                Role::Challenger => &c.challenger_user == me,
             };
-            if mine != me {
+            if !mine {
                 let text = match role {
                     Role::Opponent if &c.challenger_user == me => crate::tr!(
                         "challenge-is-yours",
                         challenge = id,
-                        opponent = c.opponent_name
+                        opponent = view::challenged(&c)
                     ),
+                    Role::Opponent if open => {
+                        crate::tr!("challenge-open-no-decline", challenge = id)
+                    }
                     Role::Opponent => crate::tr!(
                         "challenge-not-for-you",
                         challenge = id,
-                        opponent = c.opponent_name
+                        opponent = view::challenged(&c)
                     ),
                     Role::Challenger => crate::tr!(
                         "challenge-not-yours-to-withdraw",
@@ -122,16 +128,31 @@ impl Service {
             }
             return Ok(c);
         }
-        let pending: Vec<ChallengeRow> = self
+        let mut pending: Vec<ChallengeRow> = self
             .store
             .pending_challenges_of(platform, me, now)
             .await?
             .into_iter()
             .filter(|c| match role {
-                Role::Opponent => &c.opponent_user == me,
+                Role::Opponent => c.opponent.is(me),
                 Role::Challenger => &c.challenger_user == me,
             })
             .collect();
+        // Nothing for the author to accept: an open challenge here, not theirs.
+        if pending.is_empty() && role == Role::Opponent && verb == "accept" {
+            pending = self
+                .store
+                .open_challenges_at(
+                    platform,
+                    cmd.place.space.as_deref(),
+                    &cmd.place.channel,
+                    now,
+                )
+                .await?
+                .into_iter()
+                .filter(|c| &c.challenger_user != me)
+                .collect();
+        }
         // Only challenges made in this space count; prefer the ones in this channel.
         let space: Vec<&ChallengeRow> = pending
             .iter()
@@ -152,7 +173,7 @@ impl Service {
             [first, ..] => Err(ServiceError::WhichChallenge(
                 candidates
                     .iter()
-                    .map(|c| format!("c{} {} → {}", c.id, c.challenger_name, c.opponent_name))
+                    .map(|c| format!("c{} {} → {}", c.id, c.challenger_name, view::challenged(c)))
                     .collect::<Vec<_>>()
                     .join(", "),
                 verb,
