@@ -666,6 +666,12 @@ challenge-made = { $open ->
    *[no] **{ $challenger }** challenges **{ $opponent }** to Oware (challenge c{ $challenge }: { $variant }, { $rated }, { $time }, advice { $advice }; { $first }). { $opponent }: accept with `/oware accept` or decline with `/oware decline` within { $span }.
 }
 challenge-anyone = anyone here
+
+## The board's legend, shown once to each person (src/service/legend.rs)
+
+legend = **Reading the board:** each number is the seeds in a pit; North's row `f e d c b a` is on top, South's `A B C D E F` below, and seeds are sown counter-clockwise (A→F, then a→f); the number after a side's name is the seeds it has captured. You always name a pit of your own row.
+challenge-ratings = Ratings: { $ratings }.
+challenge-rating = { $name } { $rating }
 challenge-button-accept = Accept
 challenge-button-decline = Decline
 challenge-closed-meanwhile = answered or withdrawn meanwhile

@@ -144,6 +144,30 @@ impl Service {
             first = who_first,
             span = super::when::span(ttl_ms),
         ));
+        // Both players' ratings, to know what is at stake.
+        let mut ratings = vec![(
+            cmd.author.name.clone(),
+            self.store.rating_of_player(challenger_id).await?,
+        )];
+        if let Some((opponent_id, user)) = &opponent {
+            let rating = self.store.rating_of_player(*opponent_id).await?;
+            ratings.push((user.name.clone(), rating));
+        }
+        let ratings: Vec<String> = ratings
+            .iter()
+            .map(|(name, row)| {
+                crate::tr!(
+                    "challenge-rating",
+                    name = name.as_str(),
+                    rating = super::leaderboard::label(row.as_ref())
+                )
+            })
+            .collect();
+        reply.text.push('\n');
+        reply.text.push_str(&crate::tr!(
+            "challenge-ratings",
+            ratings = ratings.join(", ")
+        ));
         reply.buttons = vec![Button {
             action: ButtonAction::Accept { challenge: id },
             label: crate::tr!("challenge-button-accept"),

@@ -75,7 +75,7 @@ impl Service {
             limits::Verdict::Drop => return Reply::default(),
         }
         match self.dispatch(&cmd).await {
-            Ok(reply) => reply,
+            Ok(reply) => self.with_legend(&cmd, reply).await,
             Err(ServiceError::Db(StoreError::Replayed)) => {
                 tracing::info!(
                     platform = cmd.place.platform.as_str(),

@@ -30,7 +30,11 @@ fn puzzle_line(p: &crate::store::PuzzleStats) -> String {
     )
 }
 
-fn label(row: &RatingRow) -> String {
+/// A rating as shown: `1623`, `1500?` (provisional), or a new player's.
+pub(super) fn label(row: Option<&RatingRow>) -> String {
+    let Some(row) = row else {
+        return Rating::NEW.label(0);
+    };
     let rating = from_numbers(RatingNumbers {
         rating: row.rating,
         deviation: row.deviation,
@@ -88,7 +92,7 @@ impl Service {
                 "standings-leaderboard-line",
                 rank = rank,
                 name = row.name,
-                rating = label(row),
+                rating = label(Some(row)),
                 wins = row.wins,
                 draws = row.draws,
                 losses = row.losses
@@ -152,7 +156,7 @@ impl Service {
             Some(row) => crate::tr!(
                 "standings-stats",
                 name = name,
-                rating = label(&row),
+                rating = label(Some(&row)),
                 deviation = format!("{:.0}", row.deviation),
                 games = row.games,
                 wins = row.wins,
@@ -162,11 +166,7 @@ impl Service {
                 best = row.best_streak,
                 streak = row.streak,
             ),
-            None => crate::tr!(
-                "standings-stats-new",
-                name = name,
-                rating = Rating::NEW.label(0)
-            ),
+            None => crate::tr!("standings-stats-new", name = name, rating = label(None)),
         };
         let asker = self
             .store

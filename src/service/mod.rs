@@ -22,6 +22,7 @@ mod ending;
 mod error;
 mod games;
 mod jobs;
+mod legend;
 mod lifecycle;
 pub mod limits;
 mod link;
@@ -174,6 +175,8 @@ pub struct Service {
     background: background::Background,
     /// The chat networks this process cannot reach now, and since when (Unix ms).
     unreachable: std::sync::Mutex<std::collections::HashMap<Platform, i64>>,
+    /// The people known to have been shown the board's legend.
+    legend_seen: legend::Seen,
 }
 
 impl Service {
@@ -215,6 +218,7 @@ impl Service {
             settings_cache: settings::cache::Cache::default(),
             background: background::Background::default(),
             unreachable: std::sync::Mutex::default(),
+            legend_seen: legend::Seen::default(),
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
         service

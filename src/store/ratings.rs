@@ -229,6 +229,21 @@ impl Store {
         .await?)
     }
 
+    /// The rating and rated record of the identity of player row `player_id`, if it
+    /// has finished a rated game.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn rating_of_player(&self, player_id: i64) -> Result<Option<RatingRow>, StoreError> {
+        Ok(sqlx::query_as(concat!(
+            select_rating!(),
+            "WHERE r.identity_id = (SELECT COALESCE(identity_id, id) FROM players WHERE id = $1)"
+        ))
+        .bind(player_id)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
+
     /// An identity's rating and rated record, if it has finished a rated game.
     ///
     /// # Errors

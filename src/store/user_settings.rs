@@ -39,6 +39,9 @@ impl Orientation {
 pub struct UserSettings {
     /// Whose seat their own boards are seen from.
     pub board: Orientation,
+    /// Whether they have been shown the board's legend (not a setting they change:
+    /// kept with them).
+    pub legend_seen: bool,
 }
 
 impl Store {
@@ -51,20 +54,23 @@ impl Store {
         platform: &str,
         user: &str,
     ) -> Result<UserSettings, StoreError> {
-        let board: Option<Option<String>> = sqlx::query_scalar(
-            "SELECT board FROM user_settings WHERE platform = $1 AND user_id = $2",
+        let row: Option<(Option<String>, super::Flag)> = sqlx::query_as(
+            "SELECT board, legend_seen FROM user_settings WHERE platform = $1 AND user_id = $2",
         )
         .bind(platform)
         .bind(user)
         .fetch_optional(&self.reader)
         .await?;
+        let Some((board, legend_seen)) = row else {
+            return Ok(UserSettings::default());
+        };
         Ok(UserSettings {
             // A value this version does not know reads as the default.
             board: board
-                .flatten()
                 .as_deref()
                 .and_then(Orientation::from_name)
                 .unwrap_or_default(),
+            legend_seen: legend_seen.into(),
         })
     }
 
@@ -94,6 +100,33 @@ impl Store {
         .bind(platform)
         .bind(user)
         .bind(board)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Records that `user` on `platform` has been shown the board's legend.
+    ///
+    /// # Errors
+    /// [`StoreError::Replayed`] when `claim` was claimed before. Database failures.
+    pub async fn mark_legend_seen(
+        &self,
+        claim: Claim<'_>,
+        platform: &str,
+        user: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write(claim).await?;
+        sqlx::query(
+            "INSERT INTO user_settings (platform, user_id, legend_seen, updated_at)
+             VALUES ($1, $2, $3, $4)
+             ON CONFLICT (platform, user_id) DO UPDATE SET legend_seen = excluded.legend_seen",
+        )
+        .bind(platform)
+        .bind(user)
+        .bind(true)
         .bind(now)
         .execute(&mut *tx)
         .await?;

@@ -162,3 +162,32 @@ async fn north_with_my_side_sees_their_own_row_at_the_bottom_privately() {
         service.handle(cmd("carol", board())).await.board_text
     );
 }
+
+#[tokio::test]
+async fn the_boards_legend_is_shown_once_to_each_person_even_across_restarts() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let legend = "**Reading the board:**";
+    // Alice's challenge has no board; the first board her command gets is the game's.
+    let game = start_game(&service).await;
+    let first = service.handle(cmd("alice", mv("c"))).await;
+    assert!(first.text.contains(legend), "{}", first.text);
+    let second = service.handle(cmd("bob", mv("a"))).await;
+    // Bob saw the board when he accepted: no legend again.
+    assert!(!second.text.contains(legend), "{}", second.text);
+    let again = service
+        .handle(cmd("alice", crate::support::board(Some(game))))
+        .await;
+    assert!(!again.text.contains(legend), "{}", again.text);
+    // An onlooker's first board has it; it is remembered after a restart.
+    let carol = service
+        .handle(cmd("carol", crate::support::board(Some(game))))
+        .await;
+    assert!(carol.text.contains(legend), "{}", carol.text);
+    service.store().close().await;
+    let service = db.service().await;
+    let later = service
+        .handle(cmd("carol", crate::support::board(Some(game))))
+        .await;
+    assert!(!later.text.contains(legend), "{}", later.text);
+}

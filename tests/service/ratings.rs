@@ -459,3 +459,61 @@ async fn ending_by_agreement_rates_the_game_too() {
         agreed.text
     );
 }
+
+#[tokio::test]
+async fn a_challenge_shows_both_players_ratings() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let here = place();
+    let (game, _) = rated_win(&service, &here, "alice", "bob").await;
+    let row = service.store().game(game).await.unwrap().unwrap();
+    let shown = |identity: i64| {
+        let store = service.store();
+        async move {
+            let r = store.rating(identity).await.unwrap().unwrap();
+            Rating {
+                rating: r.rating,
+                deviation: r.deviation,
+                volatility: r.volatility,
+            }
+            .label(u32::try_from(r.games).unwrap())
+        }
+    };
+    let (alice, bob) = (
+        shown(row.south_identity).await,
+        shown(row.north_identity).await,
+    );
+    assert_ne!(alice, bob);
+    let challenge = service
+        .handle(cmd_at(
+            &here,
+            "bob",
+            Action::Play {
+                opponent: oware_bot::service::User {
+                    id: "alice".into(),
+                    name: "alice".into(),
+                    is_bot: false,
+                },
+                options: ChallengeOptions::default(),
+            },
+        ))
+        .await;
+    assert!(
+        challenge
+            .text
+            .contains(&format!("Ratings: bob {bob}, alice {alice}.")),
+        "{}",
+        challenge.text
+    );
+    // Someone new is shown at the starting rating, provisional.
+    let open = service
+        .handle(cmd_at(
+            &here,
+            "carol",
+            Action::Open {
+                options: ChallengeOptions::default(),
+            },
+        ))
+        .await;
+    assert!(open.text.contains("Ratings: carol 1500?."), "{}", open.text);
+}

@@ -145,16 +145,20 @@ async fn postgres_state(pool: &PgPool) -> DbState {
     DbState { tables, players }
 }
 
-/// The tables a command of this kind may change when it is carried out.
+/// The tables a command of this kind may change when it is carried out. Any
+/// command whose reply shows a board may also record, in `user_settings`, that its
+/// author has been shown the board's legend.
 pub fn may_change(action: &Action) -> &'static [&'static str] {
     match action {
         // A challenge, or straight away a game against the engine (its turn a job).
-        Action::Play { .. } | Action::Open { .. } => &["challenges", "games", "jobs", "outbox"],
-        Action::Accept { .. } => &["challenges", "games", "jobs", "outbox"],
+        Action::Play { .. } | Action::Open { .. } => {
+            &["challenges", "games", "jobs", "outbox", "user_settings"]
+        }
+        Action::Accept { .. } => &["challenges", "games", "jobs", "outbox", "user_settings"],
         // A pending challenge has its expiry job.
         Action::Decline { .. } | Action::Cancel { .. } => &["challenges", "jobs", "outbox"],
         Action::Rematch { .. } | Action::Reissue { .. } => {
-            &["challenges", "games", "jobs", "outbox"]
+            &["challenges", "games", "jobs", "outbox", "user_settings"]
         }
         // A move may also record a once-a-game note (North typed a capital).
         Action::Move { .. } | Action::Resign { .. } | Action::End { .. } | Action::Draw { .. } => {
@@ -166,11 +170,19 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
                 "rating_history",
                 "jobs",
                 "outbox",
+                "user_settings",
             ]
         }
         // A takeback also deletes the advice given after the moves it takes back.
-        Action::Takeback { .. } => &["games", "moves", "advice", "jobs", "outbox"],
-        Action::Abort { .. } => &["games", "jobs", "outbox"],
+        Action::Takeback { .. } => &[
+            "games",
+            "moves",
+            "advice",
+            "jobs",
+            "outbox",
+            "user_settings",
+        ],
+        Action::Abort { .. } => &["games", "jobs", "outbox", "user_settings"],
         Action::Advise { .. } => &["advice"],
         // An analysis is a job (and its result, later, an outbox message).
         Action::Analyse { .. } => &["jobs"],
@@ -178,8 +190,8 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         Action::Puzzle { .. } => &["puzzle_attempts", "puzzles", "daily_puzzles", "jobs"],
         Action::Solve { .. } => &["puzzle_attempts", "puzzle_ratings", "puzzles"],
         Action::Link { .. } => &["link_codes", "ratings"],
-        Action::Board { .. }
-        | Action::Games
+        Action::Board { .. } => &["user_settings"],
+        Action::Games
         | Action::Live
         | Action::Rules
         | Action::Help
@@ -195,6 +207,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         // An admin's abort or decision ends a game (rated like any result); a ban
         // or an unban changes the bans; each is written in the audit log.
         Action::Admin(_) => &[
+            "user_settings",
             "games",
             "ratings",
             "rating_history",
@@ -206,6 +219,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         Action::Report { .. } => &["audit"],
         // Starting a tournament starts its first round's games.
         Action::Tournament(_) => &[
+            "user_settings",
             "tournaments",
             "tournament_players",
             "tournament_boards",

@@ -1,0 +1,72 @@
+//! The board's one-line legend, shown once to each person: the first reply with a
+//! board that a command of theirs gets carries it, and it is recorded as seen (with
+//! their own settings) so no later board repeats it.
+
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+use super::{Command, Reply, Service};
+use crate::platform::Platform;
+
+/// The people known to have seen the legend, so a board costs no read after the
+/// first (a process forgets them at restart and reads them again).
+#[derive(Debug, Default)]
+pub(super) struct Seen(Mutex<HashSet<(Platform, String)>>);
+
+impl Seen {
+    fn contains(&self, platform: Platform, user: &str) -> bool {
+        let seen = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        seen.contains(&(platform, user.to_owned()))
+    }
+
+    fn insert(&self, platform: Platform, user: &str) {
+        let mut seen = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        seen.insert((platform, user.to_owned()));
+    }
+}
+
+impl Service {
+    /// `reply` to `cmd`, with the board's legend added if it shows a board and its
+    /// author has never been shown the legend. A failure to read or record that is
+    /// logged, and the reply goes as it was.
+    pub(super) async fn with_legend(&self, cmd: &Command, mut reply: Reply) -> Reply {
+        let (platform, user) = (cmd.place.platform, cmd.author.id.as_str());
+        if reply.board_text.is_none()
+            || cmd.author.is_bot
+            || self.legend_seen.contains(platform, user)
+        {
+            return reply;
+        }
+        match self.store.user_settings(platform.as_str(), user).await {
+            Ok(settings) if settings.legend_seen => {
+                self.legend_seen.insert(platform, user);
+                return reply;
+            }
+            Ok(_) => {}
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot read whether the legend was seen");
+                return reply;
+            }
+        }
+        let now = self.now();
+        match self
+            .store
+            .mark_legend_seen(cmd.claim(), platform.as_str(), user, now)
+            .await
+        {
+            Ok(()) => {
+                self.legend_seen.insert(platform, user);
+                reply.text.push('\n');
+                reply.text.push_str(&crate::tr!("legend"));
+            }
+            Err(err) => tracing::warn!(error = %err, "cannot record that the legend was seen"),
+        }
+        reply
+    }
+}
