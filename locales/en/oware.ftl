@@ -238,6 +238,7 @@ error-already-asked = { $request ->
     [takeback] You already asked { $name } to take back your move in game #{ $game }; they can accept with `/oware takeback` or decline with `/oware takeback decline`.
    *[end] You already proposed ending game #{ $game }; { $name } can agree with `/oware end`, or play on.
 }
+error-no-such-lesson = There is no lesson { $lesson }: the lessons are 1 to { $count }. `/oware learn` gives your next one.
 error-takeback-rated = Takebacks are for casual games, and game #{ $game } counts (rated, or a tournament's). Play on, or offer a draw with `/oware draw`.
 error-nothing-to-take-back = You have no move to take back in game #{ $game } yet.
 error-nothing-to-decline = { $request ->
@@ -389,12 +390,13 @@ help = **Oware bot**: play Oware (abapa rules) right here.
     - `/oware play @oware-bot level:easy|medium|hard`: the engine, at once (never rated).
     - `/oware accept` / `/oware decline`: answer a challenge (or press its buttons); `/oware cancel` withdraws yours.
     - `/move c` (or `move c`): sow from pit c of your own row; add `#12` to name a game.
-    - `/oware board [move:20]`: the board, or after move 20 (`settings me board:my-side`: yours); `/oware games`.
+    - `/oware board [move:20]`: the board, or after move 20 (`settings me board:my-side`: yours); `/oware games`: yours; `/oware live`: all here, to watch.
     - `/oware resign`; `/oware draw [decline]`: offer, accept or decline a draw; `/oware takeback [decline]`: the same for taking back your last move (casual games); `/oware end`: end a cycle, each taking their own row (the other confirms). `/oware abort`: call a game off before both sides have moved.
     - `/oware rematch`: after a game, play again, sides swapped; `/oware rematch c7`: renew an expired challenge.
     - `/oware advise d`: watching? Suggest a pit for the side to move (tallied); `advice:on` is casual games' default.
     - `/oware leaderboard [global] [page:2]`: ratings here or everywhere.
     - `/oware stats [@someone] [history]`: rating, record, head-to-head, chart; with `history`, the last 10 games.
+    - New to Oware? `/oware learn`: five short lessons, one move each.
     - `/oware help more`: replays, analysis, puzzles, accounts. `/oware tournament`: tournaments. `/oware help rules`. `/oware report #12 why`: tell the admins. Admins: `/oware settings` (all see), `/oware admin` (`status`, moderation).
 help-more = **More commands**
     - `/oware replay #12`: a game as GIF and record.
@@ -666,6 +668,47 @@ challenge-made = { $open ->
    *[no] **{ $challenger }** challenges **{ $opponent }** to Oware (challenge c{ $challenge }: { $variant }, { $rated }, { $time }, advice { $advice }; { $first }). { $opponent }: accept with `/oware accept` or decline with `/oware decline` within { $span }.
 }
 challenge-anyone = anyone here
+
+## The beginner's lessons (src/service/learn.rs, src/play/lessons.rs)
+
+lesson-shown = **Lesson { $number } of { $count }.** { $teach }
+    { "**" }Your task:** { $task } You play South, the bottom row `A`–`F`: press a pit, or type `/oware learn { $lesson } c` with its letter.
+lesson-teach = { $topic ->
+    [sowing] **Sowing.** A move takes every seed from one of your pits and drops them one by one into the following pits, counter-clockwise: along your row from `A` to `F`, then along North's from `a` to `f`.
+    [capture] **Capture.** If your last seed lands in one of North's pits and makes it hold 2 or 3 seeds, you take them.
+    [multiple] **Multiple capture.** After a capture, look at the pit just before it: if it is North's and now holds 2 or 3, you take it too, and so on backwards along North's row.
+    [feeding] **Feeding.** When your opponent has no seeds at all, you must give them some if you can: a move that leaves them empty is not allowed.
+   *[grand-slam] **Grand slam.** A move that would capture every seed on North's row captures nothing at all, under the abapa rules: North must be left something to play.
+}
+lesson-task = { $topic ->
+    [sowing] Find the pit whose last seed lands in North's pit `c`.
+    [capture] Find the move that captures.
+    [multiple] Find the move that captures from more than one pit.
+    [feeding] North's row is empty: find the move that feeds it.
+   *[grand-slam] Two moves reach North's row: find the one whose capture counts.
+}
+lesson-wrong = { $topic ->
+    [sowing] Not quite: { $pit }'s last seed lands in `{ $last }`.
+    [capture] Not quite: { $pit } ends in `{ $last }` and captures nothing.
+    [multiple] Not quite: { $pit } captures { $captured ->
+        [0] nothing
+        [one] from one pit only
+       *[other] from one pit only
+    }.
+    [feeding] Not quite: { $pit } leaves North with nothing.
+   *[grand-slam] Not quite: { $pit } would take all of North's seeds, so it captures nothing (a grand slam).
+}
+lesson-right = { $topic ->
+    [sowing] Right: { $pit } sows its seeds one by one and its last lands in `c`.
+    [capture] Right: { $pit } makes North's pit hold 2 or 3, and you take { $captured } seeds.
+    [multiple] Right: { $pit } captures { $captured } seeds from several pits in one move.
+    [feeding] Right: { $pit } gives North seeds, as the rules require.
+   *[grand-slam] Right: { $pit } captures { $captured } seeds and leaves North something, so the capture counts.
+}
+lesson-again = Try again: `/oware learn { $lesson }`.
+lesson-next = Next: `/oware learn { $lesson }`.
+lesson-finished = That was your last lesson: you know the rules of all { $count }. Play the engine with `/oware play @oware-bot level:easy`, or anyone here with `/oware play`.
+lesson-all-done = You have done all { $count } lessons. `/oware learn 3` repeats one; `/oware play @oware-bot level:easy` is a gentle first game.
 
 ## The board's legend, shown once to each person (src/service/legend.rs)
 

@@ -65,6 +65,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("advisers", &["advisers", "advisors"]),
     ("puzzle", &["puzzle", "puzzles"]),
     ("solve", &["solve", "answer"]),
+    ("learn", &["learn", "lesson", "lessons", "tutorial"]),
     ("rules", &["rules"]),
     ("status", &["status"]),
     ("settings", &["settings", "setting", "config"]),
@@ -285,6 +286,25 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "tournament" => tournament::parse_tournament(args)?,
         "games" => Other(Action::Games),
         "live" => Other(Action::Live),
+        // `learn [n] [pit]`: the next lesson, lesson n, or an answer in it.
+        "learn" => match args {
+            [] => Other(Action::Learn {
+                lesson: None,
+                answer: None,
+            }),
+            [number, rest @ ..] => {
+                let lesson = number.trim_start_matches('#').parse::<u8>().map_err(|_| {
+                    ParseError::UnexpectedWord {
+                        command: name.to_owned(),
+                        word: quote(number),
+                    }
+                })?;
+                Other(Action::Learn {
+                    lesson: Some(lesson),
+                    answer: at_most_one(name, rest)?.map(str::to_owned),
+                })
+            }
+        },
         "rules" => Other(Action::Rules),
         "status" => match args.first() {
             None => Other(Action::Status),

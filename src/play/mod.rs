@@ -6,6 +6,7 @@
 pub mod advice;
 pub mod archive;
 pub mod clock;
+pub mod lessons;
 pub mod level;
 pub mod proposal;
 pub mod rating;

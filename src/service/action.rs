@@ -180,6 +180,14 @@ pub enum Action {
         /// The puzzle of the day.
         daily: bool,
     },
+    /// A beginner's lesson: the author's next one (or `lesson`), or, with `answer`,
+    /// the author's move in it.
+    Learn {
+        /// Which lesson, 1 to 5; `None`: the author's first unsolved one.
+        lesson: Option<u8>,
+        /// The typed pit letter answering it.
+        answer: Option<String>,
+    },
     /// Answer a puzzle.
     Solve {
         /// The typed pit letter.

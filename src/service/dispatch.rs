@@ -150,6 +150,7 @@ impl Service {
             }
             Action::Games => self.games(cmd).await,
             Action::Live => self.live(cmd).await,
+            Action::Learn { lesson, answer } => self.learn(cmd, *lesson, answer.as_deref()).await,
             Action::Rules => Ok(Reply::private(text::rules())),
             Action::Help => Ok(Reply::private(text::help())),
             Action::HelpMore => Ok(Reply::private(text::help_more())),

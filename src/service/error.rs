@@ -165,6 +165,9 @@ pub enum ServiceError {
         /// The other player, who may answer.
         name: String,
     },
+    /// A lesson number beyond the lessons.
+    #[error("{}", crate::tr!("error-no-such-lesson", lesson = .0, count = crate::play::lessons::COUNT))]
+    NoSuchLesson(u8),
     /// A takeback asked in a rated or tournament game.
     #[error("{}", crate::tr!("error-takeback-rated", game = .0))]
     TakebackRated(i64),

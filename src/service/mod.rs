@@ -22,6 +22,7 @@ mod ending;
 mod error;
 mod games;
 mod jobs;
+mod learn;
 mod legend;
 mod lifecycle;
 pub mod limits;

@@ -162,12 +162,30 @@ impl Service {
             })
             .collect();
         let caption = crate::tr!("puzzle-caption", puzzle = row.id, task = task(row.goal));
-        let id = row.id;
+        let file_name = format!("puzzle-{}.png", row.id);
+        reply
+            .files
+            .push(self.position_png(position, caption, file_name).await?);
+        Ok(reply)
+    }
+}
+
+impl Service {
+    /// A position to find a move in (a puzzle's, a lesson's) as a board picture
+    /// from South's seat, with `caption` and alt text, rendered on the heavy pool.
+    pub(super) async fn position_png(
+        &self,
+        position: crate::rules::Position,
+        caption: String,
+        file_name: String,
+    ) -> Result<Attachment, ServiceError> {
+        let side = position.to_move();
+        let legal = position.legal_moves(Variant::Abapa);
         let sides = [
             super::view::side_name(Side::South),
             super::view::side_name(Side::North),
         ];
-        let png = self
+        let (bytes, description) = self
             .heavy(move || {
                 let view = BoardView {
                     position,
@@ -183,13 +201,12 @@ impl Service {
                 (render::board_png(&view), render::alt_text(&view))
             })
             .await?;
-        reply.files.push(Attachment {
-            file_name: format!("puzzle-{id}.png"),
+        Ok(Attachment {
+            file_name,
             mime: "image/png",
-            bytes: png.0,
-            description: png.1,
-        });
-        Ok(reply)
+            bytes,
+            description,
+        })
     }
 }
 

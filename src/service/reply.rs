@@ -69,6 +69,13 @@ pub enum ButtonAction {
         /// Accept (else decline).
         accept: bool,
     },
+    /// Answer this lesson with this pit (canonical letter).
+    Lesson {
+        /// The lesson, 1 to 5.
+        lesson: u8,
+        /// The pit letter.
+        pit: char,
+    },
     /// Answer this puzzle with this pit (canonical letter).
     Solve {
         /// The puzzle.
@@ -82,7 +89,7 @@ impl ButtonAction {
     /// A compact id for platforms that carry one (Discord's `custom_id`, ≤ 100 chars):
     /// `mv:<game>:<ply>:<pit>`, `ok:<challenge>`, `no:<challenge>`, `rm:<game>`,
     /// `re:<challenge>`, `an:<game>`, `rs:<game>`, `pr:<game>:<request>:<y|n>`,
-    /// `pz:<puzzle>:<pit>`.
+    /// `ls:<lesson>:<pit>`, `pz:<puzzle>:<pit>`.
     #[must_use]
     pub fn custom_id(&self) -> String {
         match self {
@@ -98,6 +105,7 @@ impl ButtonAction {
                 request,
                 accept,
             } => format!("pr:{game}:{request}:{}", if *accept { 'y' } else { 'n' }),
+            ButtonAction::Lesson { lesson, pit } => format!("ls:{lesson}:{pit}"),
             ButtonAction::Solve { puzzle, pit } => format!("pz:{puzzle}:{pit}"),
         }
     }
@@ -141,6 +149,10 @@ impl ButtonAction {
                     _ => return None,
                 },
             },
+            ("ls", lesson) => ButtonAction::Lesson {
+                lesson: lesson.parse().ok()?,
+                pit: one_char(parts.next()?)?,
+            },
             ("pz", puzzle) => ButtonAction::Solve {
                 puzzle: puzzle.parse().ok()?,
                 pit: one_char(parts.next()?)?,
@@ -169,6 +181,7 @@ impl ButtonAction {
                 "/oware {request} #{game}{}",
                 if *accept { "" } else { " decline" }
             ),
+            ButtonAction::Lesson { lesson, pit } => format!("/oware learn {lesson} {pit}"),
             ButtonAction::Solve { pit, .. } => format!("/oware solve {pit}"),
         }
     }
@@ -328,6 +341,10 @@ mod tests {
                 puzzle: 8,
                 pit: 'd',
             },
+            ButtonAction::Lesson {
+                lesson: 3,
+                pit: 'F',
+            },
         ] {
             assert_eq!(
                 ButtonAction::from_custom_id(&action.custom_id()),
@@ -347,6 +364,8 @@ mod tests {
             "pz:1",
             "pz:1:ab",
             "pz:x:a",
+            "ls:1",
+            "ls:x:F",
             "pr:1:draw",
             "pr:1:draw:maybe",
             "pr:1:truce:y",

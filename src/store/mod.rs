@@ -27,6 +27,7 @@ mod inbox;
 mod job_kind;
 mod job_request;
 mod jobs;
+mod lessons;
 mod matching;
 mod moderation;
 mod outbox;

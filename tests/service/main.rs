@@ -24,6 +24,7 @@ mod fuzz_discord;
 mod fuzz_matrix;
 mod games;
 mod inbox;
+mod lessons;
 mod listing;
 mod moderation;
 mod my_settings;

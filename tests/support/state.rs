@@ -190,6 +190,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         Action::Puzzle { .. } => &["puzzle_attempts", "puzzles", "daily_puzzles", "jobs"],
         Action::Solve { .. } => &["puzzle_attempts", "puzzle_ratings", "puzzles"],
         Action::Link { .. } => &["link_codes", "ratings"],
+        Action::Learn { .. } => &["lessons_done", "user_settings"],
         Action::Board { .. } => &["user_settings"],
         Action::Games
         | Action::Live

@@ -174,7 +174,9 @@ fn button(b: &Button) -> serenity::CreateButton {
         ButtonAction::Answer { accept: false, .. } => serenity::ButtonStyle::Danger,
         ButtonAction::Decline { .. } | ButtonAction::Resign { .. } => serenity::ButtonStyle::Danger,
         ButtonAction::Move { .. } => serenity::ButtonStyle::Secondary,
-        ButtonAction::Solve { .. } => serenity::ButtonStyle::Secondary,
+        ButtonAction::Solve { .. } | ButtonAction::Lesson { .. } => {
+            serenity::ButtonStyle::Secondary
+        }
         ButtonAction::Rematch { .. }
         | ButtonAction::Reissue { .. }
         | ButtonAction::Analyse { .. } => serenity::ButtonStyle::Primary,

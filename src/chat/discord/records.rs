@@ -64,7 +64,7 @@ pub(super) async fn analyse(
     respond::command(ctx, Action::Analyse { game }).await
 }
 
-/// A puzzle: find the winning move (or today's puzzle); answer it with `answer`.
+/// A puzzle: find the winning move (or today's puzzle), or a beginner's lesson.
 #[poise::command(slash_command)]
 pub(super) async fn puzzle(
     ctx: Context<'_>,
@@ -74,13 +74,19 @@ pub(super) async fn puzzle(
     #[description = "Your answer to your puzzle: the pit to play, by its letter"]
     #[max_length = 1]
     answer: Option<String>,
+    #[description = "A beginner's lesson, 1 to 5 (0: your next one), as /oware learn"]
+    #[min = 0]
+    #[max = 5]
+    lesson: Option<u8>,
 ) -> Result<(), Error> {
-    let action = match answer {
-        Some(pit) => Action::Solve {
-            pit: pit.trim().to_owned(),
-            puzzle: None,
+    let answer = answer.map(|pit| pit.trim().to_owned());
+    let action = match (lesson, answer) {
+        (Some(lesson), answer) => Action::Learn {
+            lesson: (lesson > 0).then_some(lesson),
+            answer,
         },
-        None => Action::Puzzle {
+        (None, Some(pit)) => Action::Solve { pit, puzzle: None },
+        (None, None) => Action::Puzzle {
             daily: daily.unwrap_or(false),
         },
     };

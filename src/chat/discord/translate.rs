@@ -135,6 +135,10 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
             request,
             accept,
         } => Action::answer(request, Some(game), !accept),
+        ButtonAction::Lesson { lesson, pit } => Action::Learn {
+            lesson: Some(lesson),
+            answer: Some(pit.to_string()),
+        },
         ButtonAction::Solve { puzzle, pit } => Action::Solve {
             pit: pit.to_string(),
             puzzle: Some(puzzle),

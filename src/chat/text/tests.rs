@@ -181,6 +181,17 @@ fn short_commands() {
     assert_eq!(action("/oware takeback"), takeback(None, false));
     assert_eq!(action("!oware undo #2 no"), takeback(Some(2), true));
     assert_eq!(action("/oware live"), Action::Live);
+    let learn = |lesson, answer: Option<&str>| Action::Learn {
+        lesson,
+        answer: answer.map(str::to_owned),
+    };
+    assert_eq!(action("/oware learn"), learn(None, None));
+    assert_eq!(action("!oware lesson 3"), learn(Some(3), None));
+    assert_eq!(action("/oware learn 3 f"), learn(Some(3), Some("f")));
+    assert!(matches!(
+        parse_command("/oware learn sowing"),
+        Err(ParseError::UnexpectedWord { .. })
+    ));
     assert!(matches!(
         parse_command("/oware draw please"),
         Err(ParseError::UnexpectedWord { .. })

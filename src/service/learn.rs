@@ -1,0 +1,126 @@
+//! `/oware learn`: the beginner's five lessons (see [`crate::play::lessons`]), each
+//! a position to solve with one move, answered privately; each person's progress is
+//! kept, and `/oware learn 3` repeats a lesson.
+
+use super::{Button, ButtonAction, Command, Reply, Service, ServiceError};
+use crate::{
+    play::lessons::{self, Lesson},
+    rules::{Pit, Side},
+};
+
+impl Service {
+    /// Shows lesson `number` (the author's first unsolved one when `None`), or,
+    /// with `answer`, judges the author's move in it.
+    pub(super) async fn learn(
+        &self,
+        cmd: &Command,
+        number: Option<u8>,
+        answer: Option<&str>,
+    ) -> Result<Reply, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        let done = self.store.lessons_done(platform, &cmd.author.id).await?;
+        let number = match number {
+            Some(number) => number,
+            None => match (1..=lessons::COUNT).find(|n| !done.contains(n)) {
+                Some(next) => next,
+                None => {
+                    return Ok(Reply::private(crate::tr!(
+                        "lesson-all-done",
+                        count = lessons::COUNT
+                    )))
+                }
+            },
+        };
+        let Some(lesson) = lessons::lesson(number) else {
+            return Err(ServiceError::NoSuchLesson(number));
+        };
+        match answer {
+            None => self.show_lesson(&lesson).await,
+            Some(typed) => {
+                let pit = Pit::parse_for(Side::South, typed)?;
+                self.answer_lesson(cmd, &lesson, pit, &done).await
+            }
+        }
+    }
+
+    /// The lesson: what it teaches, the task, its board and a button per pit.
+    async fn show_lesson(&self, lesson: &Lesson) -> Result<Reply, ServiceError> {
+        let topic = lesson.topic.as_str();
+        let mut reply = Reply::private(crate::tr!(
+            "lesson-shown",
+            number = lesson.number,
+            count = lessons::COUNT,
+            teach = crate::tr!("lesson-teach", topic = topic),
+            task = crate::tr!("lesson-task", topic = topic),
+            lesson = lesson.number,
+        ));
+        reply.board_text = Some(crate::rules::text_board(lesson.position, true, Side::South));
+        reply.buttons = lesson
+            .pits()
+            .into_iter()
+            .map(|pit| Button {
+                action: ButtonAction::Lesson {
+                    lesson: lesson.number,
+                    pit: pit.letter(),
+                },
+                label: format!("{} ({})", pit.letter(), lesson.position.seeds(pit)),
+                enabled: true,
+                row: 0,
+            })
+            .collect();
+        let caption = crate::tr!("lesson-task", topic = topic);
+        let file_name = format!("lesson-{}.png", lesson.number);
+        reply.files.push(
+            self.position_png(lesson.position, caption, file_name)
+                .await?,
+        );
+        Ok(reply)
+    }
+
+    /// Judges `pit` in `lesson`: solved (recorded, with the next lesson named),
+    /// or why not (the rules' refusal, or what the move did instead).
+    async fn answer_lesson(
+        &self,
+        cmd: &Command,
+        lesson: &Lesson,
+        pit: Pit,
+        done: &[u8],
+    ) -> Result<Reply, ServiceError> {
+        let topic = lesson.topic.as_str();
+        let again = crate::tr!("lesson-again", lesson = lesson.number);
+        let (solved, effect) = match lesson.try_move(pit) {
+            Ok(judged) => judged,
+            Err(illegal) => {
+                let why = ServiceError::from(illegal).user_message();
+                return Ok(Reply::private(format!("{why} {again}")));
+            }
+        };
+        if !solved {
+            let wrong = crate::tr!(
+                "lesson-wrong",
+                topic = topic,
+                pit = pit.letter().to_string(),
+                last = effect.last.letter().to_string(),
+                captured = effect.captured
+            );
+            return Ok(Reply::private(format!("{wrong} {again}")));
+        }
+        let now = self.now();
+        let platform = cmd.place.platform.as_str();
+        self.store
+            .record_lesson(cmd.claim(), platform, &cmd.author.id, lesson.number, now)
+            .await?;
+        let next = (1..=lessons::COUNT).find(|&n| n != lesson.number && !done.contains(&n));
+        let next = match next {
+            Some(next) => crate::tr!("lesson-next", lesson = next),
+            None => crate::tr!("lesson-finished", count = lessons::COUNT),
+        };
+        let right = crate::tr!(
+            "lesson-right",
+            topic = topic,
+            pit = pit.letter().to_string(),
+            captured = effect.captured
+        );
+        Ok(Reply::private(format!("{right} {next}")))
+    }
+}
