@@ -416,6 +416,10 @@ fn slash_action() -> impl Strategy<Value = Action> {
         1 => id.clone().prop_map(|game| Action::End { game }),
         1 => (id.clone(), any::<bool>()).prop_map(|(game, decline)| Action::Draw { game, decline }),
         1 => (id.clone(), any::<bool>()).prop_map(|(game, decline)| Action::Takeback { game, decline }),
+        1 => Just(Action::Live),
+        1 => Just(Action::Open { options: ChallengeOptions::default() }),
+        1 => (prop::option::of(0u8..7), prop::option::of("[a-fA-F]|.{0,2}"))
+            .prop_map(|(lesson, answer)| Action::Learn { lesson, answer }),
         1 => id.clone().prop_map(|game| Action::Abort { game }),
         1 => id.clone().prop_map(|game| Action::Rematch { game }),
         1 => (id.clone(), proptest::option::of(0u32..60)).prop_map(|(game, after)| Action::Board { game, after }),

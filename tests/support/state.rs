@@ -243,6 +243,7 @@ fn succeeds_privately(action: &Action) -> bool {
             | Action::MySettings { .. }
             | Action::Admin(_)
             | Action::Report { .. }
+            | Action::Learn { .. }
     )
 }
 
@@ -282,15 +283,22 @@ pub async fn check_effect(
         return Err(format!("{cmd:?} changed {table}, which it may not"));
     }
     if changed.contains(&"moves") {
-        if !matches!(cmd.action, Action::Move { .. }) {
-            return Err(format!("{cmd:?} stored a move"));
-        }
         let count = |state: &DbState| {
             serde_json::from_str::<Vec<serde_json::Value>>(&state.tables["moves"])
                 .map(|rows| rows.len())
                 .unwrap_or(0)
         };
         let (was, now) = (count(before), count(after));
+        // A takeback removes the asker's last move, and the reply to it if any.
+        if matches!(cmd.action, Action::Takeback { .. }) {
+            if now + 1 != was && now + 2 != was {
+                return Err(format!("{cmd:?} took the moves from {was} back to {now}"));
+            }
+            return Ok(());
+        }
+        if !matches!(cmd.action, Action::Move { .. }) {
+            return Err(format!("{cmd:?} stored a move"));
+        }
         if now != was + 1 {
             return Err(format!("{cmd:?} took the moves from {was} to {now}"));
         }
