@@ -11,6 +11,7 @@ mod coach;
 mod error;
 mod parsed;
 mod play;
+mod records;
 mod tournament;
 mod typo;
 mod words;
@@ -243,25 +244,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "replay" => Other(Action::Replay {
             game: only_id(name, args)?.ok_or(ParseError::MissingGame)?,
         }),
-        "leaderboard" => parse_leaderboard(args)?,
-        // `stats [@someone] history` is `history [@someone]` (Discord's `history:`).
-        "stats" => {
-            let history = |w: &&str| w.eq_ignore_ascii_case("history");
-            let user = args
-                .iter()
-                .copied()
-                .filter(|w| !history(w))
-                .collect::<Vec<_>>();
-            let user = at_most_one(name, &user)?.map(str::to_owned);
-            if args.iter().any(history) {
-                ParsedAction::History { user }
-            } else {
-                ParsedAction::Stats { user }
-            }
-        }
-        "history" => ParsedAction::History {
-            user: at_most_one(name, args)?.map(str::to_owned),
-        },
+        "leaderboard" | "stats" | "history" => records::parse_records(name, args)?,
         "link" => Other(Action::Link {
             code: at_most_one(name, args)?.map(LinkCode::new),
         }),
@@ -280,31 +263,12 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "reissue" => Other(Action::Reissue {
             challenge: only_challenge(name, args)?.ok_or(ParseError::MissingChallenge)?,
         }),
-        "analyse" | "advisers" | "puzzle" | "solve" => coach::parse_coach(name, args)?,
+        "analyse" | "advisers" | "puzzle" | "solve" | "learn" => coach::parse_coach(name, args)?,
         "admin" => admin::parse_admin(args)?,
         "report" => admin::parse_report(args)?,
         "tournament" => tournament::parse_tournament(args)?,
         "games" => Other(Action::Games),
         "live" => Other(Action::Live),
-        // `learn [n] [pit]`: the next lesson, lesson n, or an answer in it.
-        "learn" => match args {
-            [] => Other(Action::Learn {
-                lesson: None,
-                answer: None,
-            }),
-            [number, rest @ ..] => {
-                let lesson = number.trim_start_matches('#').parse::<u8>().map_err(|_| {
-                    ParseError::UnexpectedWord {
-                        command: name.to_owned(),
-                        word: quote(number),
-                    }
-                })?;
-                Other(Action::Learn {
-                    lesson: Some(lesson),
-                    answer: at_most_one(name, rest)?.map(str::to_owned),
-                })
-            }
-        },
         "rules" => Other(Action::Rules),
         "status" => match args.first() {
             None => Other(Action::Status),
@@ -355,44 +319,6 @@ fn setting_changes(name: &str, args: &[&str]) -> Result<Vec<(String, String)>, P
             }),
         })
         .collect()
-}
-
-/// `leaderboard [global] [page:2]`, or `leaderboard advisers [global]` (Discord's
-/// `of:advisers`).
-fn parse_leaderboard(args: &[&str]) -> Result<ParsedAction, ParseError> {
-    let mut global = false;
-    let mut page = 1;
-    let mut advisers = false;
-    let mut page_word = None;
-    for word in args {
-        let lower = word.to_lowercase();
-        let number = lower.strip_prefix("page:").unwrap_or(&lower);
-        if lower == "global" || lower == "all" {
-            global = true;
-        } else if matches!(lower.as_str(), "advisers" | "advisors" | "of:advisers") {
-            advisers = true;
-        } else if let Ok(n) = number.parse::<u32>() {
-            page_word = Some(*word);
-            page = n.max(1);
-        } else {
-            return Err(ParseError::UnexpectedWord {
-                command: "leaderboard".to_owned(),
-                word: quote(word),
-            });
-        }
-    }
-    if let (true, Some(word)) = (advisers, page_word) {
-        // The advisers' ranking is one page.
-        return Err(ParseError::UnexpectedWord {
-            command: "leaderboard advisers".to_owned(),
-            word: quote(word),
-        });
-    }
-    Ok(ParsedAction::Other(if advisers {
-        Action::Advisers { global }
-    } else {
-        Action::Leaderboard { global, page }
-    }))
 }
 
 #[cfg(test)]

@@ -101,11 +101,7 @@ impl Service {
     /// A move made after the mover's deadline: the time-out job has not run yet, so
     /// run its work now and say what happened.
     async fn too_late(&self, row: &GameRow) -> ServiceError {
-        let side = if row.ply % 2 == 0 {
-            Side::South
-        } else {
-            Side::North
-        };
+        let side = view::side_to_move(row);
         self.wake();
         ServiceError::TooLate {
             game: row.id,

@@ -50,7 +50,7 @@ pub(super) fn challenged(c: &crate::store::ChallengeRow) -> String {
 }
 
 /// The side to move in a game in progress (South moves first).
-fn side_to_move(row: &GameRow) -> Side {
+pub(super) fn side_to_move(row: &GameRow) -> Side {
     if row.ply % 2 == 0 {
         Side::South
     } else {

@@ -1,7 +1,7 @@
-//! The coach's commands: `analyse [#12]`, `advisers [global]`, `puzzle [daily]` and
-//! `solve c`.
+//! The coach's commands: `analyse [#12]`, `advisers [global]`, `puzzle [daily]`,
+//! `solve c` and the lessons' `learn [n] [pit]`.
 
-use super::{only_id, quote, ParseError, ParsedAction};
+use super::{only_id, quote, words::at_most_one, ParseError, ParsedAction};
 use crate::service::Action;
 
 /// The option that answers a puzzle: `puzzle answer:c`.
@@ -31,6 +31,25 @@ pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAct
     let action = match name {
         "analyse" => Action::Analyse {
             game: only_id(name, args)?,
+        },
+        // `learn [n] [pit]`: the next lesson, lesson n, or an answer in it.
+        "learn" => match args {
+            [] => Action::Learn {
+                lesson: None,
+                answer: None,
+            },
+            [number, rest @ ..] => {
+                let lesson = number.trim_start_matches('#').parse::<u8>().map_err(|_| {
+                    ParseError::UnexpectedWord {
+                        command: name.to_owned(),
+                        word: quote(number),
+                    }
+                })?;
+                Action::Learn {
+                    lesson: Some(lesson),
+                    answer: at_most_one(name, rest)?.map(str::to_owned),
+                }
+            }
         },
         "advisers" => Action::Advisers {
             global: one_flag(&["global", "all"])?,
