@@ -239,6 +239,10 @@ error-already-asked = { $request ->
    *[end] You already proposed ending game #{ $game }; { $name } can agree with `/oware end`, or play on.
 }
 error-no-such-lesson = There is no lesson { $lesson }: the lessons are 1 to { $count }. `/oware learn` gives your next one.
+error-vacation-length = A vacation is 1 to { $allowance } days, not { $days }: `/oware vacation 7d`.
+error-vacation-days-left = You have { $left } of your { $allowance } vacation days left over the last 365 days, not { $asked }: try `/oware vacation { $left }d`, or come back to your games.
+error-already-on-vacation = You are already on vacation, until { $until }. `/oware vacation off` ends it; then you can start another.
+error-not-on-vacation = You are not on vacation. `/oware vacation 7d` pauses your correspondence clocks for a week.
 error-takeback-rated = Takebacks are for casual games, and game #{ $game } counts (rated, or a tournament's). Play on, or offer a draw with `/oware draw`.
 error-nothing-to-take-back = You have no move to take back in game #{ $game } yet.
 error-nothing-to-decline = { $request ->
@@ -402,6 +406,7 @@ help-more = **More commands**
     - `/oware replay #12`: a game as GIF and record.
     - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
+    - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early.
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional).
 rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), North a–f (top); you always name a pit of your own row.
     - **Sowing**: take every seed from one of your pits and drop one in each following pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
@@ -709,6 +714,30 @@ lesson-again = Try again: `/oware learn { $lesson }`.
 lesson-next = Next: `/oware learn { $lesson }`.
 lesson-finished = That was your last lesson: you know the rules of all { $count }. Play the engine with `/oware play @oware-bot level:easy`, or anyone here with `/oware play`.
 lesson-all-done = You have done all { $count } lessons. `/oware learn 3` repeats one; `/oware play @oware-bot level:easy` is a gentle first game.
+
+## Vacations (src/service/vacation.rs)
+
+vacation-status-here = You are not on vacation. You have { $left } of { $allowance } vacation days left (counted over the last 365 days). `/oware vacation 7d` pauses the clocks of your correspondence games for a week; live clocks never wait.
+vacation-status-away = You are on vacation until { $until }: your correspondence clocks wait until then. `/oware vacation off` ends it early and gives back the days not taken. After it, { $left } of { $allowance } days are left.
+vacation-started = You are on vacation until { $until }. { $games ->
+    [0] You have no correspondence game now; any turn of yours that begins before then waits for your return.
+    [one] Your clock in your correspondence game waits, and your opponent is told.
+   *[other] Your clocks in your { $games } correspondence games wait, and your opponents are told.
+} { $left } vacation { $left ->
+    [one] day is
+   *[other] days are
+} left. `/oware vacation off` when you are back early.
+vacation-ended = Welcome back: your vacation is over and { $back ->
+    [0] no whole day was
+    [one] 1 day was
+   *[other] { $back } days were
+} given back ({ $left } left). { $games ->
+    [0] You have no correspondence game now.
+    [one] Your clock in your correspondence game runs again, your opponent is told.
+   *[other] Your clocks in your { $games } correspondence games run again, your opponents are told.
+}
+vacation-started-game = **{ $name }** is on vacation until { $until }: in game { $game }, their clock waits until then (a turn of theirs starts at their return).
+vacation-ended-game = **{ $name }** is back from vacation early: in game { $game }, their clock runs again.
 
 ## The board's legend, shown once to each person (src/service/legend.rs)
 

@@ -53,6 +53,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("takeback", &["takeback", "undo"]),
     ("games", &["games", "list"]),
     ("live", &["live", "watch"]),
+    ("vacation", &["vacation", "holiday", "holidays", "away"]),
     ("advise", &["advise", "advice", "suggest"]),
     ("leaderboard", &["leaderboard", "top"]),
     ("stats", &["stats"]),
@@ -267,6 +268,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "admin" => admin::parse_admin(args)?,
         "report" => admin::parse_report(args)?,
         "tournament" => tournament::parse_tournament(args)?,
+        "vacation" => play::parse_vacation(name, args)?,
         "games" => Other(Action::Games),
         "live" => Other(Action::Live),
         "rules" => Other(Action::Rules),
@@ -285,6 +287,8 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             Some("me" | "mine") => Other(Action::MySettings {
                 changes: setting_changes(name, &args[1..])?,
             }),
+            // `settings vacation 7d`, as Discord's `/oware settings vacation`.
+            Some("vacation") => play::parse_vacation(name, &args[1..])?,
             Some("server" | "here" | "room") => Other(Action::Settings {
                 changes: setting_changes(name, &args[1..])?,
             }),

@@ -180,6 +180,8 @@ pub enum Action {
         /// The puzzle of the day.
         daily: bool,
     },
+    /// The author's vacation: how it stands, going away, or coming back.
+    Vacation(super::VacationRequest),
     /// A beginner's lesson: the author's next one (or `lesson`), or, with `answer`,
     /// the author's move in it.
     Learn {

@@ -143,6 +143,8 @@ impl Service {
                     tc: TimeControl::None,
                     reminders: false,
                     bots: [!human_first, human_first],
+                    // No clock: a vacation changes nothing.
+                    away_until: [None, None],
                 },
             },
             now,

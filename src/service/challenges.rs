@@ -229,6 +229,7 @@ impl Service {
         };
         let tc = c.time_control;
         let now = self.now();
+        let away_until = self.store.away_until([south_id, north_id]).await?;
         let effects = self.start_game(
             Start {
                 variant: c.variant,
@@ -236,6 +237,7 @@ impl Service {
                     tc,
                     reminders: c.reminders,
                     bots: [false, false],
+                    away_until,
                 },
             },
             now,

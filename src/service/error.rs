@@ -168,6 +168,23 @@ pub enum ServiceError {
     /// A lesson number beyond the lessons.
     #[error("{}", crate::tr!("error-no-such-lesson", lesson = .0, count = crate::play::lessons::COUNT))]
     NoSuchLesson(u8),
+    /// A vacation of no days, or longer than the allowance.
+    #[error("{}", crate::tr!("error-vacation-length", days = .0, allowance = super::vacation::ALLOWANCE_DAYS))]
+    VacationLength(u32),
+    /// A vacation longer than the days left.
+    #[error("{}", crate::tr!("error-vacation-days-left", asked = .asked, left = .left, allowance = super::vacation::ALLOWANCE_DAYS))]
+    VacationDaysLeft {
+        /// The days asked.
+        asked: u32,
+        /// The days left over the last 365.
+        left: u32,
+    },
+    /// A vacation asked while on one (until the given time).
+    #[error("{}", crate::tr!("error-already-on-vacation", until = .0.as_str()))]
+    AlreadyOnVacation(String),
+    /// Back from a vacation not taken.
+    #[error("{}", crate::tr!("error-not-on-vacation"))]
+    NotOnVacation,
     /// A takeback asked in a rated or tournament game.
     #[error("{}", crate::tr!("error-takeback-rated", game = .0))]
     TakebackRated(i64),

@@ -47,6 +47,7 @@ mod start;
 mod status;
 mod text;
 mod tournaments;
+mod vacation;
 mod view;
 
 use std::{sync::Arc, time::Duration};
@@ -71,6 +72,7 @@ pub use reply::{Attachment, Button, ButtonAction, Reply};
 pub use settings::KEYS as SETTING_KEYS;
 pub use status::DiscordShards;
 pub use tournaments::{Format, TournamentAction, TournamentError, TournamentOptions};
+pub use vacation::{VacationRequest, ALLOWANCE_DAYS as VACATION_DAYS};
 
 use crate::store::Store;
 

@@ -37,6 +37,9 @@ pub(super) struct Seats {
     pub reminders: bool,
     /// Whether a bot plays `[South, North]`.
     pub bots: [bool; 2],
+    /// When each side's player comes back from vacation, `[South, North]`: a
+    /// correspondence turn of theirs that begins sooner begins then.
+    pub away_until: [Option<i64>; 2],
 }
 
 impl Seats {
@@ -46,6 +49,7 @@ impl Seats {
             tc: row.time_control,
             reminders: row.reminders,
             bots: [row.south_bot, row.north_bot],
+            away_until: [row.south_away_until, row.north_away_until],
         }
     }
 }
@@ -79,12 +83,19 @@ impl Service {
         self.effects_of_turn(Seats::of(row), clocks, game, now)
     }
 
-    /// The jobs and clock columns of the turn of `game` that starts with `clocks`.
-    fn effects_of_turn(&self, seats: Seats, clocks: Clocks, game: &Game, now: i64) -> Effects {
+    /// The jobs and clock columns of the turn of `game` that starts with `clocks`
+    /// (later, when the player to move is on vacation in a correspondence game: at
+    /// their return).
+    fn effects_of_turn(&self, seats: Seats, mut clocks: Clocks, game: &Game, now: i64) -> Effects {
         let tc = seats.tc;
         let Some(to_move) = game.to_move() else {
             return Effects::none();
         };
+        if let (TimeControl::Correspondence { .. }, Some(back)) =
+            (tc, seats.away_until[to_move.index()])
+        {
+            clocks.turn_started_at = clocks.turn_started_at.max(back);
+        }
         let deadline = tc.deadline(clocks, to_move);
         let mut jobs = Vec::new();
         let job = |kind, due_at| NewJob {

@@ -50,6 +50,7 @@ mod status;
 mod tournaments;
 mod turns;
 mod user_settings;
+mod vacations;
 
 use std::time::Duration;
 
@@ -85,6 +86,7 @@ pub use tournaments::{
 };
 pub use turns::Applied;
 pub use user_settings::{Orientation, UserSettings};
+pub use vacations::{AwayGame, Vacation};
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);

@@ -32,6 +32,8 @@ pub struct GameRow {
     /// Whether South is a bot.
     #[sqlx(try_from = "super::Flag")]
     pub south_bot: bool,
+    /// When South's player comes back from vacation (in the past once back).
+    pub south_away_until: Option<i64>,
     /// North's player row id.
     pub north_id: i64,
     /// North's platform user id.
@@ -43,6 +45,8 @@ pub struct GameRow {
     /// Whether North is a bot.
     #[sqlx(try_from = "super::Flag")]
     pub north_bot: bool,
+    /// When North's player comes back from vacation (in the past once back).
+    pub north_away_until: Option<i64>,
     /// The rules variant.
     #[sqlx(try_from = "String")]
     pub variant: Variant,
@@ -113,11 +117,13 @@ impl GameRow {
             south_name: "alice".into(),
             south_identity: 1,
             south_bot: false,
+            south_away_until: None,
             north_id: 2,
             north_user: "bob".into(),
             north_name: "bob".into(),
             north_identity: 2,
             north_bot: false,
+            north_away_until: None,
             variant: Variant::Abapa,
             rated: false,
             advice: false,

@@ -700,6 +700,45 @@ async fn anyone_sets_their_own_board_with_settings_me() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn anyone_goes_on_vacation_with_settings_vacation() {
+    let (_dir, service) = real_service().await;
+    let bot = start_bot_with(Arc::clone(&service), None).await;
+    let fake = &bot.fake;
+    let vacation = settings_subcommand(&fake.wait_ready().await.json(), "vacation");
+    let names: Vec<&str> = vacation["options"]
+        .as_array()
+        .expect("options")
+        .iter()
+        .map(|o| o["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(names, ["days", "back"]);
+    assert_eq!(vacation["options"][0]["max_value"].as_f64(), Some(30.0));
+
+    let away = payloads::oware_group(
+        &bob(),
+        "settings",
+        "vacation",
+        json!([{ "name": "days", "type": 4, "value": 7 }]),
+    );
+    fake.interaction(away.clone());
+    let answer = callback(fake, &away).await.json();
+    assert!(is_private(&answer), "{answer}");
+    assert!(
+        content(&answer).contains("You are on vacation until"),
+        "{answer}"
+    );
+    let back = payloads::oware_group(
+        &bob(),
+        "settings",
+        "vacation",
+        json!([{ "name": "back", "type": 5, "value": true }]),
+    );
+    fake.interaction(back.clone());
+    let answer = callback(fake, &back).await.json();
+    assert!(content(&answer).contains("Welcome back"), "{answer}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_settings_key_is_set_through_its_own_option() {
     let (_dir, service) = real_service().await;
     let bot = start_bot_with(Arc::clone(&service), None).await;

@@ -6,30 +6,15 @@
 
 use std::{sync::Arc, time::Duration};
 
-use crate::support::{self, cmd_at, mv, place, place_at, play_plies, start_game_at, timed, TempDb};
-use oware_bot::rules::{Game, Variant};
-use oware_bot::service::{ChatService, Outgoing, Platform, Receipt, Service};
+use crate::support::{
+    self, cmd_at, due, first_legal_pit, mv, place, place_at, play_plies, start_game_at, timed,
+    TempDb,
+};
+use oware_bot::service::{ChatService, Platform, Receipt, Service};
 use tokio::time::advance;
 
 async fn service() -> (TempDb, Arc<Service>) {
     support::paused_service().await
-}
-
-/// Runs what is due, and returns the messages sent unprompted, marking them sent.
-async fn due(service: &Arc<Service>) -> Vec<Outgoing> {
-    service.run_due_jobs().await;
-    let sent = service.unsent(Platform::Console, None).await;
-    for message in &sent {
-        service.mark_sent(message.id).await;
-    }
-    sent
-}
-
-/// The first legal pit of the side to move in `row`, as typed.
-fn first_legal_pit(row: &oware_bot::store::GameRow) -> String {
-    let game = Game::from_moves(Variant::Abapa, &row.pits.0).unwrap();
-    let pit = game.legal_moves().into_iter().next().unwrap();
-    pit.letter().to_string()
 }
 
 #[tokio::test]

@@ -17,6 +17,7 @@ use oware_bot::chat::discord::options::{
 use oware_bot::chat::discord::translate;
 use oware_bot::service::{
     Action, ButtonAction, ChallengeOptions, Command, LinkCode, Platform, Service, User,
+    VacationRequest,
 };
 use poise::serenity_prelude as serenity;
 use poise::ChoiceParameter;
@@ -420,6 +421,12 @@ fn slash_action() -> impl Strategy<Value = Action> {
         1 => Just(Action::Open { options: ChallengeOptions::default() }),
         1 => (prop::option::of(0u8..7), prop::option::of("[a-fA-F]|.{0,2}"))
             .prop_map(|(lesson, answer)| Action::Learn { lesson, answer }),
+        1 => prop_oneof![
+            Just(VacationRequest::Status),
+            Just(VacationRequest::End),
+            (0u32..40).prop_map(|days| VacationRequest::Start { days }),
+        ]
+        .prop_map(Action::Vacation),
         1 => id.clone().prop_map(|game| Action::Abort { game }),
         1 => id.clone().prop_map(|game| Action::Rematch { game }),
         1 => (id.clone(), proptest::option::of(0u32..60)).prop_map(|(game, after)| Action::Board { game, after }),

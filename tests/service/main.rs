@@ -41,3 +41,4 @@ mod status;
 mod stopping;
 mod takebacks;
 mod tournament;
+mod vacation;

@@ -394,3 +394,23 @@ pub fn pause_clock() {
         }
     });
 }
+
+/// Runs what is due, and returns the messages the bot sent unprompted on the
+/// console, marking them sent.
+pub async fn due(service: &std::sync::Arc<Service>) -> Vec<oware_bot::service::Outgoing> {
+    service.run_due_jobs().await;
+    let sent = service
+        .unsent(oware_bot::service::Platform::Console, None)
+        .await;
+    for message in &sent {
+        service.mark_sent(message.id).await;
+    }
+    sent
+}
+
+/// The first legal pit of the side to move in `row`, as typed.
+pub fn first_legal_pit(row: &oware_bot::store::GameRow) -> String {
+    let game = Game::from_moves(Variant::Abapa, &row.pits.0).expect("a stored game");
+    let pit = game.legal_moves().into_iter().next().expect("a legal move");
+    pit.letter().to_string()
+}

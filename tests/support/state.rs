@@ -191,6 +191,9 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         Action::Solve { .. } => &["puzzle_attempts", "puzzle_ratings", "puzzles"],
         Action::Link { .. } => &["link_codes", "ratings"],
         Action::Learn { .. } => &["lessons_done", "user_settings"],
+        // Going away or coming back moves the clocks of the author's games (their
+        // jobs too) and tells their opponents.
+        Action::Vacation(_) => &["vacations", "players", "games", "jobs", "outbox"],
         Action::Board { .. } => &["user_settings"],
         Action::Games
         | Action::Live
@@ -244,6 +247,7 @@ fn succeeds_privately(action: &Action) -> bool {
             | Action::Admin(_)
             | Action::Report { .. }
             | Action::Learn { .. }
+            | Action::Vacation(_)
     )
 }
 

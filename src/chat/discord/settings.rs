@@ -1,5 +1,6 @@
 //! `/oware settings …` as Discord subcommands: `server` (the server's settings, which
-//! its admins change) and `me` (each person's own). Discord cannot run a command
+//! its admins change), `me` (each person's own) and `vacation` (the text platforms'
+//! `/oware vacation`: /oware has Discord's 25 subcommands already). Discord cannot run a command
 //! that has subcommands, so the server's settings are `/oware settings server`; text
 //! platforms take `/oware settings key:value` as well.
 
@@ -8,12 +9,12 @@ use poise::ChoiceParameter as _;
 use super::options::{BoardChoice, LanguageChoice, SettingFlag, TournamentsChoice};
 use super::respond;
 use super::{Context, Error};
-use crate::service::Action;
+use crate::service::{Action, VacationRequest};
 
-/// Settings: this server's (`server`) and your own (`me`).
+/// Settings: this server's (`server`), your own (`me`) and your vacation.
 #[poise::command(
     slash_command,
-    subcommands("settings_server", "settings_me"),
+    subcommands("settings_server", "settings_me", "settings_vacation"),
     subcommand_required
 )]
 pub(super) async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
@@ -71,4 +72,22 @@ pub(super) async fn settings_me(
         .into_iter()
         .collect();
     respond::command(ctx, Action::MySettings { changes }).await
+}
+
+/// Your vacation: your correspondence clocks wait (at most 30 days a year).
+#[poise::command(slash_command, rename = "vacation")]
+pub(super) async fn settings_vacation(
+    ctx: Context<'_>,
+    #[description = "Days away, from now (default: show how your vacation stands)"]
+    #[min = 1]
+    #[max = 30]
+    days: Option<u32>,
+    #[description = "Back now: end your vacation early"] back: Option<bool>,
+) -> Result<(), Error> {
+    let request = match (days, back) {
+        (_, Some(true)) => VacationRequest::End,
+        (Some(days), _) => VacationRequest::Start { days },
+        (None, _) => VacationRequest::Status,
+    };
+    respond::command(ctx, Action::Vacation(request)).await
 }

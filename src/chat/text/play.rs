@@ -5,7 +5,7 @@
 use super::{quote, ParseError, ParsedAction};
 use crate::{
     rules::Variant,
-    service::{ChallengeOptions, First, Level, TimeControl},
+    service::{Action, ChallengeOptions, First, Level, TimeControl, VacationRequest},
 };
 
 pub(super) fn parse_play(args: &[&str]) -> Result<ParsedAction, ParseError> {
@@ -88,4 +88,51 @@ fn yes_no(value: &str) -> Option<bool> {
         "no" | "n" | "false" | "off" | "0" => Some(false),
         _ => None,
     }
+}
+
+/// `vacation` (how it stands), `vacation 7d` (`7`, `7 days`, `2w`, `days:7`) or
+/// `vacation off` (back now).
+pub(super) fn parse_vacation(name: &str, args: &[&str]) -> Result<ParsedAction, ParseError> {
+    let unexpected = |word: &str| ParseError::UnexpectedWord {
+        command: name.to_owned(),
+        word: quote(word),
+    };
+    let request = match args {
+        [] => VacationRequest::Status,
+        [word, rest @ ..] => {
+            let lower = word.to_lowercase();
+            let value = lower.strip_prefix("days:").unwrap_or(&lower);
+            if ["off", "end", "stop", "back", "over", "done"].contains(&value) {
+                if let Some(extra) = rest.first() {
+                    return Err(unexpected(extra));
+                }
+                VacationRequest::End
+            } else {
+                let digits = value.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+                let unit = &value[digits.len()..];
+                let unit = match (unit, rest) {
+                    ("", [unit]) => unit.to_lowercase(),
+                    (_, []) => unit.to_owned(),
+                    (_, [extra, ..]) => return Err(unexpected(extra)),
+                };
+                let per = match unit.as_str() {
+                    "" | "d" | "day" | "days" => 1,
+                    "w" | "week" | "weeks" => 7,
+                    _ => return Err(unexpected(word)),
+                };
+                // Too many digits for a number: the service refuses it by its size.
+                let count = match digits.parse::<u32>() {
+                    Ok(count) => count,
+                    Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                        u32::MAX
+                    }
+                    Err(_) => return Err(unexpected(word)),
+                };
+                VacationRequest::Start {
+                    days: count.saturating_mul(per),
+                }
+            }
+        }
+    };
+    Ok(ParsedAction::Other(Action::Vacation(request)))
 }

@@ -2,7 +2,7 @@
 //! in `refusal_tests`).
 
 use super::*;
-use crate::service::{ChallengeOptions, GameRef, User};
+use crate::service::{ChallengeOptions, GameRef, User, VacationRequest};
 use crate::{
     rules::Variant,
     service::{First, Level},
@@ -196,6 +196,35 @@ fn short_commands() {
         parse_command("/oware draw please"),
         Err(ParseError::UnexpectedWord { .. })
     ));
+    let away = |days| Action::Vacation(VacationRequest::Start { days });
+    assert_eq!(
+        action("/oware vacation"),
+        Action::Vacation(VacationRequest::Status)
+    );
+    assert_eq!(action("/oware vacation 7d"), away(7));
+    assert_eq!(action("!oware vacation 7"), away(7));
+    assert_eq!(action("!oware holiday 10 days"), away(10));
+    assert_eq!(action("/oware vacation 2w"), away(14));
+    assert_eq!(action("/oware settings vacation days:5"), away(5));
+    assert_eq!(action("/oware vacation 99999999999"), away(u32::MAX));
+    assert_eq!(
+        action("/oware vacation off"),
+        Action::Vacation(VacationRequest::End)
+    );
+    assert_eq!(
+        action("!oware vacation back"),
+        Action::Vacation(VacationRequest::End)
+    );
+    for wrong in [
+        "/oware vacation soon",
+        "/oware vacation 7h",
+        "/oware vacation off now",
+    ] {
+        assert!(
+            matches!(parse_command(wrong), Err(ParseError::UnexpectedWord { .. })),
+            "{wrong}"
+        );
+    }
     assert_eq!(action("/oware games"), Action::Games);
     assert_eq!(action("/oware rules"), Action::Rules);
     assert_eq!(action("/oware status"), Action::Status);

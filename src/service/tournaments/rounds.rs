@@ -121,11 +121,23 @@ impl Service {
             .settings(t.platform.as_str(), &t.place)
             .await
             .map(|row| Settings::from_row(row).threads())?;
+        // Players on vacation: their first turn in a correspondence game waits.
+        let mut away = Vec::with_capacity(boards.len());
+        for board in boards {
+            away.push(match *board {
+                Board::Game(p) => {
+                    self.store
+                        .away_until([player(p.south), player(p.north)])
+                        .await?
+                }
+                Board::Bye(_) => [None, None],
+            });
+        }
         let effects = |games: &[Option<i64>]| {
             let mut per_game = Vec::with_capacity(games.len());
             let mut lines = Vec::new();
             let mut mentions = Vec::new();
-            for (board, game) in boards.iter().zip(games) {
+            for ((board, game), away_until) in boards.iter().zip(games).zip(&away) {
                 match (*board, *game) {
                     (Board::Game(p), Some(id)) => {
                         let (south, north) = (event.name(p.south), event.name(p.north));
@@ -143,7 +155,12 @@ impl Service {
                             id,
                             [&south, &north],
                             &users,
-                            tc,
+                            Seats {
+                                tc,
+                                reminders: true,
+                                bots: [false, false],
+                                away_until: *away_until,
+                            },
                             threads,
                             now,
                         ));
@@ -215,18 +232,15 @@ impl Service {
         game: i64,
         names: [&str; 2],
         users: &[User; 2],
-        tc: TimeControl,
+        seats: Seats,
         threads: bool,
         now: i64,
     ) -> Effects {
+        let tc = seats.tc;
         let mut effects = self.start_game(
             Start {
                 variant: Variant::Abapa,
-                seats: Seats {
-                    tc,
-                    reminders: true,
-                    bots: [false, false],
-                },
+                seats,
             },
             now,
         );

@@ -1,0 +1,184 @@
+//! `/oware vacation 7d`: correspondence clocks wait while a player is away, as on
+//! chess.com. At most [`ALLOWANCE_DAYS`] days in any 365; the opponents are told in
+//! each game; `/oware vacation off` comes back early and gives back the days not
+//! taken. Live clocks never wait: a live game is played in one sitting.
+
+use super::outbox::game_message;
+use super::{view, when, Command, Reply, Service, ServiceError};
+use crate::play::clock::TimeControl;
+use crate::play::when::DAY;
+use crate::store::{AwayGame, GameRow};
+
+/// The days of vacation a player may take in any 365 days.
+pub const ALLOWANCE_DAYS: u32 = 30;
+/// The window the allowance counts over.
+const WINDOW_MS: i64 = 365 * DAY;
+
+/// What `/oware vacation` asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VacationRequest {
+    /// Whether the author is away, and the days they have left.
+    Status,
+    /// Away for this many days from now.
+    Start {
+        /// How many days.
+        days: u32,
+    },
+    /// Back now.
+    End,
+}
+
+/// Whether `row`'s clock is one a vacation stops.
+fn waits(row: &GameRow) -> bool {
+    matches!(row.time_control, TimeControl::Correspondence { .. })
+}
+
+impl Service {
+    /// Answers `/oware vacation` for the author.
+    pub(super) async fn vacation(
+        &self,
+        cmd: &Command,
+        request: VacationRequest,
+    ) -> Result<Reply, ServiceError> {
+        let platform = cmd.place.platform.as_str();
+        let (player, _) = self
+            .store
+            .upsert_player_named(
+                platform,
+                &cmd.author.id,
+                &cmd.author.name,
+                cmd.author.is_bot,
+            )
+            .await?;
+        let now = self.now();
+        let taken = self.vacation_days_taken(player, now).await?;
+        let left = ALLOWANCE_DAYS.saturating_sub(taken);
+        match request {
+            VacationRequest::Status => {
+                let [away, _] = self.store.away_until([player, player]).await?;
+                Ok(Reply::private(match away.filter(|&until| until > now) {
+                    Some(until) => crate::tr!(
+                        "vacation-status-away",
+                        until = when::utc_time(until),
+                        left = left,
+                        allowance = ALLOWANCE_DAYS
+                    ),
+                    None => crate::tr!(
+                        "vacation-status-here",
+                        left = left,
+                        allowance = ALLOWANCE_DAYS
+                    ),
+                }))
+            }
+            VacationRequest::Start { days } => {
+                if days == 0 || days > ALLOWANCE_DAYS {
+                    return Err(ServiceError::VacationLength(days));
+                }
+                if days > left {
+                    return Err(ServiceError::VacationDaysLeft { asked: days, left });
+                }
+                let until = now.saturating_add(i64::from(days) * DAY);
+                let games = self
+                    .away_games(cmd, |row| {
+                        crate::tr!(
+                            "vacation-started-game",
+                            name = cmd.author.name.as_str(),
+                            game = view::game_label(row),
+                            until = when::utc_time(until)
+                        )
+                    })
+                    .await?;
+                let started = self
+                    .store
+                    .start_vacation(cmd.claim(), player, &games, now, until)
+                    .await?;
+                if !started {
+                    let [away, _] = self.store.away_until([player, player]).await?;
+                    return Err(ServiceError::AlreadyOnVacation(
+                        away.map(when::utc_time).unwrap_or_default(),
+                    ));
+                }
+                self.wake();
+                Ok(Reply::private(crate::tr!(
+                    "vacation-started",
+                    until = when::utc_time(until),
+                    games = games.len(),
+                    left = left - days
+                )))
+            }
+            VacationRequest::End => {
+                let games = self
+                    .away_games(cmd, |row| {
+                        crate::tr!(
+                            "vacation-ended-game",
+                            name = cmd.author.name.as_str(),
+                            game = view::game_label(row)
+                        )
+                    })
+                    .await?;
+                let Some(until) = self
+                    .store
+                    .end_vacation(cmd.claim(), player, &games, now)
+                    .await?
+                else {
+                    return Err(ServiceError::NotOnVacation);
+                };
+                self.wake();
+                let given_back = u32::try_from((until - now) / DAY).unwrap_or(0);
+                Ok(Reply::private(crate::tr!(
+                    "vacation-ended",
+                    games = games.len(),
+                    back = given_back,
+                    left = left + given_back
+                )))
+            }
+        }
+    }
+
+    /// The days of vacation player `player` took, or has planned, over the last
+    /// 365 days (a day begun counts).
+    async fn vacation_days_taken(&self, player: i64, now: i64) -> Result<u32, ServiceError> {
+        let since = now - WINDOW_MS;
+        let taken: i64 = self
+            .store
+            .vacations_since(player, since)
+            .await?
+            .iter()
+            .map(|v| (v.ends_at - v.started_at.max(since) + DAY - 1) / DAY)
+            .sum();
+        Ok(u32::try_from(taken).unwrap_or(u32::MAX))
+    }
+
+    /// The author's active correspondence games, each with its announcement (the
+    /// text `says` of it, in the game's own language), mentioning the opponent.
+    async fn away_games(
+        &self,
+        cmd: &Command,
+        says: impl Fn(&GameRow) -> String,
+    ) -> Result<Vec<AwayGame>, ServiceError> {
+        let platform = cmd.place.platform;
+        let rows = self
+            .store
+            .active_games_of(platform.as_str(), &cmd.author.id)
+            .await?;
+        let mut games = Vec::new();
+        for row in rows.iter().filter(|row| waits(row)) {
+            let language = self
+                .language_at(row.platform, row.space.as_deref().unwrap_or(&row.channel))
+                .await;
+            let text = crate::i18n::in_language(language, async { says(row) }).await;
+            let mut reply = Reply::public(text);
+            let opponent = if row.south_user == cmd.author.id {
+                crate::rules::Side::North
+            } else {
+                crate::rules::Side::South
+            };
+            reply.mentions.push(view::player(row, opponent));
+            games.push(AwayGame {
+                game: row.id,
+                message: game_message(row, &reply, None),
+            });
+        }
+        Ok(games)
+    }
+}

@@ -1,0 +1,211 @@
+//! Vacations, on tokio's paused clock: a player away has their correspondence
+//! clocks wait (the turn they have now gets the vacation's length; a turn that
+//! begins while they are away begins at their return), their opponents are told in
+//! each game, live clocks never wait, and the days are counted: 30 in any 365,
+//! those not taken given back by `vacation off`.
+
+use std::{sync::Arc, time::Duration};
+
+use crate::support::{
+    self, cmd_at, due, first_legal_pit, mv_in, place, play_plies, start_game_at, timed, TempDb,
+};
+use oware_bot::service::{Action, Reply, Service, VacationRequest};
+use tokio::time::advance;
+
+const DAY_MS: i64 = 86_400_000;
+const DAY: Duration = Duration::from_secs(86_400);
+
+async fn service() -> (TempDb, Arc<Service>) {
+    support::paused_service().await
+}
+
+async fn vacation(service: &Service, author: &str, request: VacationRequest) -> Reply {
+    service
+        .handle(cmd_at(&place(), author, Action::Vacation(request)))
+        .await
+}
+
+fn away(days: u32) -> VacationRequest {
+    VacationRequest::Start { days }
+}
+
+async fn deadline(service: &Service, game: i64) -> i64 {
+    service
+        .store()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .deadline_at
+        .expect("a deadline")
+}
+
+#[tokio::test]
+async fn the_turn_a_player_has_waits_for_their_return_and_the_opponent_is_told() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("3d")).await;
+    // Two moves played (a game lost on time, not aborted); alice (South) to move.
+    play_plies(&service, &here, game, ["alice", "bob"], 2).await;
+    due(&service).await;
+    let before = deadline(&service, game).await;
+
+    let reply = vacation(&service, "alice", away(7)).await;
+    assert!(reply.private, "{}", reply.text);
+    assert!(
+        reply.text.contains("on vacation until") && reply.text.contains("23 vacation days"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(deadline(&service, game).await, before + 7 * DAY_MS);
+    let told = due(&service).await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(
+        told[0].reply.text.contains("**alice** is on vacation")
+            && told[0].reply.mentions.iter().any(|u| u.name == "bob"),
+        "{:?}",
+        told[0].reply
+    );
+
+    // Past the old deadline, the game goes on; past the new one, it is lost.
+    advance(4 * DAY).await;
+    due(&service).await;
+    assert!(support::active(&service, game).await);
+    advance(6 * DAY + Duration::from_secs(1)).await;
+    let lost = due(&service).await;
+    assert!(
+        lost.iter()
+            .any(|m| m.reply.text.contains("ran out of time")),
+        "{lost:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_turn_that_begins_while_away_begins_at_the_return() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
+    // Alice (South) moves: bob to move.
+    play_plies(&service, &here, game, ["alice", "bob"], 1).await;
+    let bobs = deadline(&service, game).await;
+    let start = service.now();
+    let reply = vacation(&service, "alice", away(5)).await;
+    assert!(
+        reply.text.contains("your opponent is told"),
+        "{}",
+        reply.text
+    );
+    // Bob's clock is not hers: it stands.
+    assert_eq!(deadline(&service, game).await, bobs);
+    advance(Duration::from_secs(3600)).await;
+    let row = service.store().game(game).await.unwrap().unwrap();
+    let moved = service
+        .handle(cmd_at(&here, "bob", mv_in(&first_legal_pit(&row), game)))
+        .await;
+    assert!(!moved.private, "{}", moved.text);
+    assert_eq!(deadline(&service, game).await, start + 5 * DAY_MS + DAY_MS);
+}
+
+#[tokio::test]
+async fn coming_back_early_gives_back_the_time_not_taken() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("3d")).await;
+    let before = deadline(&service, game).await;
+    vacation(&service, "alice", away(10)).await;
+    due(&service).await;
+    advance(2 * DAY).await;
+    let reply = vacation(&service, "alice", VacationRequest::End).await;
+    assert!(
+        reply.text.contains("8 days were") && reply.text.contains("(28 left)"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(deadline(&service, game).await, before + 2 * DAY_MS);
+    let told = due(&service).await;
+    assert!(
+        told.iter()
+            .any(|m| m.reply.text.contains("back from vacation")),
+        "{told:?}"
+    );
+    // Not away any more.
+    let again = vacation(&service, "alice", VacationRequest::End).await;
+    assert!(again.text.contains("not on vacation"), "{}", again.text);
+}
+
+#[tokio::test]
+async fn live_clocks_never_wait() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("5+3")).await;
+    due(&service).await;
+    let before = deadline(&service, game).await;
+    let reply = vacation(&service, "alice", away(3)).await;
+    assert!(
+        reply.text.contains("no correspondence game"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(deadline(&service, game).await, before);
+    assert!(due(&service).await.is_empty());
+}
+
+#[tokio::test]
+async fn the_days_are_counted_and_refusals_say_what_to_do() {
+    let (_db, service) = service().await;
+    let zero = vacation(&service, "alice", away(0)).await;
+    assert!(zero.text.contains("1 to 30 days"), "{}", zero.text);
+    let long = vacation(&service, "alice", away(31)).await;
+    assert!(long.text.contains("1 to 30 days"), "{}", long.text);
+
+    assert!(vacation(&service, "alice", away(20))
+        .await
+        .text
+        .contains("until"));
+    let twice = vacation(&service, "alice", away(2)).await;
+    assert!(twice.text.contains("already on vacation"), "{}", twice.text);
+    let status = vacation(&service, "alice", VacationRequest::Status).await;
+    assert!(
+        status.text.contains("You are on vacation until"),
+        "{}",
+        status.text
+    );
+
+    advance(5 * DAY).await;
+    vacation(&service, "alice", VacationRequest::End).await;
+    let status = vacation(&service, "alice", VacationRequest::Status).await;
+    assert!(status.text.contains("25 of 30"), "{}", status.text);
+    let too_many = vacation(&service, "alice", away(26)).await;
+    assert!(
+        too_many.text.contains("25 of your 30") && too_many.text.contains("vacation 25d"),
+        "{}",
+        too_many.text
+    );
+    let last = vacation(&service, "alice", away(25)).await;
+    assert!(
+        last.text.contains("0 vacation days are left"),
+        "{}",
+        last.text
+    );
+
+    // The days count over the last 365: a year and a day after the last one
+    // began (the first is out of the window), 24 of its days still count; a year
+    // after it ended, none does.
+    advance(366 * DAY).await;
+    let status = vacation(&service, "alice", VacationRequest::Status).await;
+    assert!(status.text.contains("You have 6 of 30"), "{}", status.text);
+    advance(30 * DAY).await;
+    let status = vacation(&service, "alice", VacationRequest::Status).await;
+    assert!(status.text.contains("30 of 30"), "{}", status.text);
+}
+
+#[tokio::test]
+async fn a_game_started_while_away_waits_for_the_return() {
+    let (_db, service) = service().await;
+    let here = place();
+    let start = service.now();
+    vacation(&service, "alice", away(2)).await;
+    // Alice challenges and plays South: her first turn begins at her return.
+    let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
+    assert_eq!(deadline(&service, game).await, start + 3 * DAY_MS);
+}
