@@ -406,7 +406,7 @@ help-more = **More commands**
     - `/oware replay #12`: a game as GIF and record.
     - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
-    - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early.
+    - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early. `/oware settings me notify:dm`: a direct message when it is your move.
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional).
 rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), North a–f (top); you always name a pit of your own row.
     - **Sowing**: take every seed from one of your pits and drop one in each following pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
@@ -715,6 +715,10 @@ lesson-next = Next: `/oware learn { $lesson }`.
 lesson-finished = That was your last lesson: you know the rules of all { $count }. Play the engine with `/oware play @oware-bot level:easy`, or anyone here with `/oware play`.
 lesson-all-done = You have done all { $count } lessons. `/oware learn 3` repeats one; `/oware play @oware-bot level:easy` is a gentle first game.
 
+## "Your turn" direct messages (src/service/notify.rs)
+
+notify-your-turn = Your move in { $game }: **{ $opponent }** played { $pit }. Play before { $until }, in { $link }. (`/oware settings me notify:off` stops these messages.)
+
 ## Vacations (src/service/vacation.rs)
 
 vacation-status-here = You are not on vacation. You have { $left } of { $allowance } vacation days left (counted over the last 365 days). `/oware vacation 7d` pauses the clocks of your correspondence games for a week; live clocks never wait.
@@ -905,6 +909,9 @@ my-settings-changed = Your settings changed ({ $changes }).
 my-settings-board-south = south: boards show North's row on top, as everyone sees them (the default)
 my-settings-board-my-side = my-side: when you play North, your own boards (`/oware board`) show your row at the bottom
 my-settings-bad-board = `board:{ $value }` is not a choice: `board:my-side` shows your own row at the bottom when you play North, `board:south` shows every board as everyone sees it.
+my-settings-notify-off = off: the game's thread tells you it is your move (the default)
+my-settings-notify-dm = dm: a direct message each time a correspondence game waits for your move
+my-settings-bad-notify = `notify:{ $value }` is not a choice: `notify:dm` sends you a direct message each time a correspondence game waits for your move, `notify:off` stops them.
 my-settings-no-such-key = There is no personal setting `{ $key }`. Yours are { $keys }; a server's settings are `/oware settings key:value`.
 settings-yes = yes
 settings-no = no

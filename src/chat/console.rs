@@ -258,7 +258,17 @@ async fn linger<W: Write>(
 /// Prints every message the bot has to send unprompted.
 async fn deliver<W: Write>(service: &Service, out: &mut W, boards_dir: &Path) -> io::Result<()> {
     for message in ChatService::unsent(service, Platform::Console, None).await {
-        print_in(out, &message.place.channel, "", &message.reply, boards_dir)?;
+        match &message.recipient {
+            // A direct message: shown as the bot's private word to that person.
+            Some(person) => {
+                let reply = Reply {
+                    private: true,
+                    ..message.reply.clone()
+                };
+                print_in(out, CHANNEL, person, &reply, boards_dir)?;
+            }
+            None => print_in(out, &message.place.channel, "", &message.reply, boards_dir)?,
+        }
         out.flush()?;
         service.mark_sent(message.id).await;
     }

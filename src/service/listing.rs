@@ -133,7 +133,7 @@ impl Service {
 
 /// Where to watch a game: its thread, as a link its platform shows (`None` without
 /// a thread).
-fn thread_link(row: &GameRow) -> Option<String> {
+pub(super) fn thread_link(row: &GameRow) -> Option<String> {
     let thread = row.thread.as_deref()?;
     Some(match row.platform {
         Platform::Discord => format!("<#{thread}>"),

@@ -36,6 +36,7 @@ mod takeback;
 
 mod leaderboard;
 mod next_turn;
+mod notify;
 mod port;
 pub mod puzzles;
 mod replay;

@@ -149,6 +149,11 @@ impl Service {
         let mut effects = self.turn_effects(Seats::of(row), clocks(row), game, Some(mover), now);
         if game.is_over() {
             effects.jobs.extend(self.ending_jobs(row, now).await?);
+        } else {
+            let deadline = effects.clock.and_then(|clock| clock.deadline_at);
+            effects
+                .messages
+                .extend(super::notify::your_turn(row, game, deadline, now));
         }
         Ok(effects)
     }

@@ -55,6 +55,9 @@ pub struct Outgoing {
     /// replace its text with this one's, sending its files after it; others send it
     /// as a new message.
     pub edits: Option<String>,
+    /// The person (platform user id) it goes to as a direct message, instead of
+    /// `place` (whose channel names them too: their messages queue together).
+    pub recipient: Option<String>,
 }
 
 /// An outbox message for the game stored as `row`, showing its board after
@@ -70,6 +73,7 @@ pub(super) fn game_message(row: &GameRow, reply: &Reply, board_ply: Option<i64>)
         board_ply,
         attach: None,
         edits: None,
+        recipient: None,
     }
 }
 
@@ -85,6 +89,7 @@ pub(super) fn place_message(place: &Place, reply: &Reply) -> NewMessage {
         board_ply: None,
         attach: None,
         edits: None,
+        recipient: None,
     }
 }
 
@@ -204,9 +209,12 @@ impl Service {
             Some(Attach::Standings(id)) => reply.files = self.standings_files(id).await?,
             None => {}
         }
-        reply.game = reply.game.or(row.game_id);
-        if let Some(game) = reply.game {
-            reply.thread = self.game_thread(game).await?;
+        // A direct message is about its game, but goes to no thread of it.
+        if row.recipient.is_none() {
+            reply.game = reply.game.or(row.game_id);
+            if let Some(game) = reply.game {
+                reply.thread = self.game_thread(game).await?;
+            }
         }
         Ok(Some(Outgoing {
             id: row.id,
@@ -218,6 +226,7 @@ impl Service {
             },
             reply,
             edits: row.edits.clone(),
+            recipient: row.recipient.clone(),
         }))
     }
 

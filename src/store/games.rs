@@ -11,9 +11,13 @@ macro_rules! select_game {
                 g.south_id, s.user_id AS south_user, s.name AS south_name,
                 COALESCE(s.identity_id, s.id) AS south_identity, s.is_bot AS south_bot,
                 s.away_until AS south_away_until,
+                (SELECT u.notify FROM user_settings u
+                 WHERE u.platform = g.platform AND u.user_id = s.user_id) AS south_notify,
                 g.north_id, n.user_id AS north_user, n.name AS north_name,
                 COALESCE(n.identity_id, n.id) AS north_identity, n.is_bot AS north_bot,
                 n.away_until AS north_away_until,
+                (SELECT u.notify FROM user_settings u
+                 WHERE u.platform = g.platform AND u.user_id = n.user_id) AS north_notify,
                 g.variant, g.rated, g.advice, g.status, g.result, g.reason,
                 g.south_score, g.north_score, g.ply, g.pits, g.proposal, g.proposed_by,
                 g.version,

@@ -85,7 +85,7 @@ pub use tournaments::{
     BoardRow, EntrantRow, Joined, Left, NewBoard, NewTournament, TournamentRow, TournamentStatus,
 };
 pub use turns::Applied;
-pub use user_settings::{Orientation, UserSettings};
+pub use user_settings::{Notify, Orientation, UserSettings};
 pub use vacations::{AwayGame, Vacation};
 
 /// How long a connection waits for another writer before giving up.

@@ -106,6 +106,9 @@ pub struct NewMessage {
     /// The anchor (see `Store::set_anchor`) of an earlier message this one replaces,
     /// where the platform can edit messages.
     pub edits: Option<String>,
+    /// The person (platform user id) it goes to as a direct message, instead of
+    /// the channel (which then names that person too, as its destination).
+    pub recipient: Option<String>,
 }
 
 /// An outbox message waiting to be delivered, saying a `B`.
@@ -134,6 +137,8 @@ pub struct OutboxRow<B> {
     pub attach: Option<Attach>,
     /// The anchor of the message this one replaces (see [`NewMessage::edits`]).
     pub edits: Option<String>,
+    /// The person it goes to as a direct message (see [`NewMessage::recipient`]).
+    pub recipient: Option<String>,
 }
 
 impl<'r, B: DeserializeOwned> FromRow<'r, AnyRow> for OutboxRow<B> {
@@ -152,6 +157,7 @@ impl<'r, B: DeserializeOwned> FromRow<'r, AnyRow> for OutboxRow<B> {
             attempts: row.try_get("attempts")?,
             attach: row.try_get("attach")?,
             edits: row.try_get("edits")?,
+            recipient: row.try_get("recipient")?,
         })
     }
 }
@@ -165,8 +171,8 @@ pub(super) async fn insert(
 ) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO outbox (platform, space, channel, thread, game_id, body, board_ply,
-                             attach, edits, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                             attach, edits, created_at, recipient)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
     )
     .bind(message.platform.as_str())
     .bind(&message.space)
@@ -178,6 +184,7 @@ pub(super) async fn insert(
     .bind(message.attach.map(Attach::column))
     .bind(&message.edits)
     .bind(now)
+    .bind(&message.recipient)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -188,8 +195,9 @@ pub(super) async fn insert(
 macro_rules! unsent {
     ($server:literal) => {
         concat!(
-            "SELECT o.id, o.platform, o.space, o.channel, COALESCE(o.thread, g.thread) AS thread,
-                    o.game_id, o.body, o.board_ply, o.attempts, o.attach, o.edits
+            "SELECT o.id, o.platform, o.space, o.channel,
+                    CASE WHEN o.recipient IS NULL THEN COALESCE(o.thread, g.thread) END AS thread,
+                    o.game_id, o.body, o.board_ply, o.attempts, o.attach, o.edits, o.recipient
              FROM outbox o LEFT JOIN games g ON g.id = o.game_id
                LEFT JOIN delivery_backoff b ON b.platform = o.platform AND b.channel = o.channel
              WHERE o.platform = $1 AND o.sent_at IS NULL AND o.dead_at IS NULL

@@ -34,6 +34,9 @@ pub struct GameRow {
     pub south_bot: bool,
     /// When South's player comes back from vacation (in the past once back).
     pub south_away_until: Option<i64>,
+    /// Whether South's player wants a direct message when it is their move.
+    #[sqlx(try_from = "Option<String>")]
+    pub south_notify: super::Notify,
     /// North's player row id.
     pub north_id: i64,
     /// North's platform user id.
@@ -47,6 +50,9 @@ pub struct GameRow {
     pub north_bot: bool,
     /// When North's player comes back from vacation (in the past once back).
     pub north_away_until: Option<i64>,
+    /// Whether North's player wants a direct message when it is their move.
+    #[sqlx(try_from = "Option<String>")]
+    pub north_notify: super::Notify,
     /// The rules variant.
     #[sqlx(try_from = "String")]
     pub variant: Variant,
@@ -118,12 +124,14 @@ impl GameRow {
             south_identity: 1,
             south_bot: false,
             south_away_until: None,
+            south_notify: super::Notify::Off,
             north_id: 2,
             north_user: "bob".into(),
             north_name: "bob".into(),
             north_identity: 2,
             north_bot: false,
             north_away_until: None,
+            north_notify: super::Notify::Off,
             variant: Variant::Abapa,
             rated: false,
             advice: false,

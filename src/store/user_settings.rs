@@ -34,11 +34,56 @@ impl Orientation {
     }
 }
 
+/// Whether a person is told by direct message that a game waits for their move
+/// (the `notify` column).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notify {
+    /// No (the default, `NULL`): the game's thread says it.
+    #[default]
+    Off,
+    /// A direct message each time a correspondence game waits for their move (`dm`).
+    Dm,
+}
+
+impl Notify {
+    /// The name typed and stored: `off`, `dm`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Notify::Off => "off",
+            Notify::Dm => "dm",
+        }
+    }
+
+    /// The choice named `name` (as typed: any case; `on` and `yes` are `dm`).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Notify> {
+        match name.to_ascii_lowercase().as_str() {
+            "off" | "no" | "none" | "default" => Some(Notify::Off),
+            "dm" | "on" | "yes" | "direct" => Some(Notify::Dm),
+            _ => None,
+        }
+    }
+}
+
+/// The `notify` column as read with a game: a value this version does not know
+/// reads as the default.
+impl From<Option<String>> for Notify {
+    fn from(column: Option<String>) -> Notify {
+        column
+            .as_deref()
+            .and_then(Notify::from_name)
+            .unwrap_or_default()
+    }
+}
+
 /// A person's own settings; the defaults when they never changed any.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UserSettings {
     /// Whose seat their own boards are seen from.
     pub board: Orientation,
+    /// Whether a game waiting for their move tells them by direct message.
+    pub notify: Notify,
     /// Whether they have been shown the board's legend (not a setting they change:
     /// kept with them).
     pub legend_seen: bool,
@@ -54,14 +99,15 @@ impl Store {
         platform: &str,
         user: &str,
     ) -> Result<UserSettings, StoreError> {
-        let row: Option<(Option<String>, super::Flag)> = sqlx::query_as(
-            "SELECT board, legend_seen FROM user_settings WHERE platform = $1 AND user_id = $2",
+        let row: Option<(Option<String>, Option<String>, super::Flag)> = sqlx::query_as(
+            "SELECT board, notify, legend_seen FROM user_settings
+             WHERE platform = $1 AND user_id = $2",
         )
         .bind(platform)
         .bind(user)
         .fetch_optional(&self.reader)
         .await?;
-        let Some((board, legend_seen)) = row else {
+        let Some((board, notify, legend_seen)) = row else {
             return Ok(UserSettings::default());
         };
         Ok(UserSettings {
@@ -70,6 +116,7 @@ impl Store {
                 .as_deref()
                 .and_then(Orientation::from_name)
                 .unwrap_or_default(),
+            notify: notify.into(),
             legend_seen: legend_seen.into(),
         })
     }
@@ -90,16 +137,22 @@ impl Store {
             Orientation::South => None,
             Orientation::MySide => Some(Orientation::MySide.name()),
         };
+        let notify = match settings.notify {
+            Notify::Off => None,
+            Notify::Dm => Some(Notify::Dm.name()),
+        };
         let mut tx = self.write(claim).await?;
         sqlx::query(
-            "INSERT INTO user_settings (platform, user_id, board, updated_at)
-             VALUES ($1, $2, $3, $4)
+            "INSERT INTO user_settings (platform, user_id, board, notify, updated_at)
+             VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (platform, user_id) DO UPDATE SET
-                 board = excluded.board, updated_at = excluded.updated_at",
+                 board = excluded.board, notify = excluded.notify,
+                 updated_at = excluded.updated_at",
         )
         .bind(platform)
         .bind(user)
         .bind(board)
+        .bind(notify)
         .bind(now)
         .execute(&mut *tx)
         .await?;

@@ -412,6 +412,7 @@ async fn the_archive_message_is_posted_then_its_thread_is_archived() {
             ..Reply::public("Game #12 is over, so this thread is archived now.")
         },
         edits: None,
+        recipient: None,
     };
     deliver::send(&http, &archiving(41, Some(THREAD_ID)))
         .await
@@ -438,6 +439,52 @@ async fn the_archive_message_is_posted_then_its_thread_is_archived() {
             .iter()
             .any(|r| r.method == "PATCH" && r.path == format!("/api/v10/channels/{CHANNEL_ID}")),
         "the channel is not archived"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_direct_message_goes_to_the_persons_dm_channel() {
+    let fake = FakeDiscord::start().await;
+    let http = http_to(&fake);
+    let person = "222222222222222222";
+    let dm = |id: i64| Outgoing {
+        id,
+        place: Place {
+            space: None,
+            channel: person.to_owned(),
+            thread: None,
+            ..channel()
+        },
+        reply: Reply::public("Your move in game #12: **alice** played C."),
+        edits: None,
+        recipient: Some(person.to_owned()),
+    };
+    let first = deliver::send(&http, &dm(51)).await.expect("sent");
+    let second = deliver::send(&http, &dm(52)).await.expect("sent");
+    assert_eq!(first.channel_id, second.channel_id, "one DM channel");
+    let requests = fake.requests();
+    let opened: Vec<_> = requests
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == "/api/v10/users/@me/channels")
+        .collect();
+    assert_eq!(
+        opened.len(),
+        2,
+        "asked each time (Discord answers the same)"
+    );
+    assert_eq!(opened[0].json()["recipient_id"], json!(person));
+    let posted = requests
+        .iter()
+        .find(|r| r.path == format!("/api/v10/channels/{}/messages", first.channel_id))
+        .expect("posted in the DM channel");
+    assert!(posted.json()["content"]
+        .as_str()
+        .is_some_and(|c| c.contains("Your move")));
+    assert!(
+        !requests
+            .iter()
+            .any(|r| r.path == format!("/api/v10/channels/{CHANNEL_ID}/messages")),
+        "nothing in the game's channel"
     );
 }
 

@@ -199,6 +199,8 @@ struct Shared {
     next_id: AtomicU64,
     /// The message id given to each interaction token's original response.
     originals: Mutex<HashMap<String, u64>>,
+    /// The direct-message channel of each person asked for (Create DM).
+    dm_channels: Mutex<HashMap<String, u64>>,
     identify: Mutex<Option<Value>>,
     ws_url: Mutex<String>,
     /// Channel messages fail this way until then.
@@ -239,6 +241,7 @@ impl FakeDiscord {
             forbid_threads: AtomicBool::new(false),
             next_id: AtomicU64::new(1_500_000_000_000_000_000),
             originals: Mutex::new(HashMap::new()),
+            dm_channels: Mutex::new(HashMap::new()),
             identify: Mutex::new(None),
             ws_url: Mutex::new(String::new()),
             outage: Mutex::new(None),
@@ -556,6 +559,20 @@ fn route(req: &Recorded, shared: &Shared) -> Response<Full<Bytes>> {
             ok(json!([]))
         }
         ("POST", ["interactions", _, _, "callback"]) => no_content(),
+        // Create DM: the same channel for the same person every time.
+        ("POST", ["users", "@me", "channels"]) => {
+            let recipient = req.json()["recipient_id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned();
+            let id = *shared
+                .dm_channels
+                .lock()
+                .unwrap()
+                .entry(recipient.clone())
+                .or_insert_with(new_id);
+            ok(payloads::dm_channel(id, &recipient))
+        }
         ("DELETE", ["webhooks", _, _, "messages", "@original"]) => no_content(),
         (_, ["webhooks", _, token, "messages", "@original"]) => {
             let id = *shared

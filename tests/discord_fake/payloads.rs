@@ -70,6 +70,16 @@ pub fn message(id: u64, channel: &str, content: &str) -> Value {
 }
 
 /// A public thread channel object, as "Start Thread from Message" returns it.
+/// The direct-message channel `id` with user `recipient` (Create DM's answer).
+pub fn dm_channel(id: u64, recipient: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "type": 1,
+        "last_message_id": null,
+        "recipients": [user(recipient, "someone", false)]
+    })
+}
+
 pub fn thread(id: u64, parent: &str, name: &str) -> Value {
     json!({
         "id": id.to_string(),

@@ -3,7 +3,8 @@
 //! in the bot's `m.direct`), never in the shared room, where one line says that a
 //! direct message was sent. The direct room is recorded in the database and reused,
 //! and a command typed in it is answered there. A public room with only the author
-//! and the bot in it is not private.
+//! and the bot in it is not private. A "your turn" message goes to the same
+//! direct room.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -12,6 +13,7 @@ use matrix_sdk::ruma::api::client::room::create_room;
 use matrix_sdk::ruma::events::direct::DirectEventContent;
 use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId};
 use matrix_sdk::{Client, Room};
+use oware_bot::service::{Action, ChallengeOptions, Command, Place, Platform, User};
 
 use crate::support::{body, dm, env, login, replies_to, say, start_bot, wait_joined, Env, Watch};
 use crate::{bot_config, game_room, real_service, temp, ONE_BOT, SKIPPED};
@@ -169,6 +171,96 @@ async fn a_link_code_goes_to_a_direct_room_opened_once() {
     let code = private.next(1, "asked in a public two-member room").await;
     assert!(body(&code[0]).contains("Your link code is"));
     pointer_in_place(&mut lobby, asked.as_str(), "the public room's pointer").await;
+
+    bot.stop().await;
+    scheduler.abort();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `/oware settings me notify:dm`: when a correspondence game waits for Alice's
+/// move, the deliverer tells her in her direct room (opened for it and recorded),
+/// not in the game's room.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn your_turn_arrives_in_a_direct_room() {
+    let Some(env) = env() else {
+        println!("{SKIPPED}");
+        return;
+    };
+    let _one = ONE_BOT.lock().await;
+    let dir = temp("notify");
+    let (service, scheduler) = real_service(&dir).await;
+    let cfg = bot_config(&env, &dir.join("matrix-store"));
+    let bot = start_bot(&service, &cfg);
+    let alice = login(&env, &env.alice).await;
+    let bob = login(&env, &env.bob).await;
+    let (room, _) = game_room(&env, &alice, &bob, None).await;
+    let shared = Watch {
+        room: room.clone(),
+        bot: env.bot.clone(),
+        seen: HashSet::new(),
+    };
+    let place = Place {
+        platform: Platform::Matrix,
+        space: None,
+        channel: room.room_id().to_string(),
+        thread: None,
+    };
+    let person = |id: &str, name: &str| User {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        is_bot: false,
+    };
+    let (a, b) = (person(&env.alice.0, "alice"), person(&env.bob.0, "bob"));
+    let said = |who: &User, action: Action| {
+        service.handle(Command::new(place.clone(), who.clone(), action))
+    };
+    let set = said(
+        &a,
+        Action::MySettings {
+            changes: vec![("notify".into(), "dm".into())],
+        },
+    )
+    .await;
+    assert!(set.text.contains("Your settings changed"), "{}", set.text);
+    let options = ChallengeOptions {
+        time: Some("1d".parse().expect("a time control")),
+        ..ChallengeOptions::default()
+    };
+    let challenged = said(
+        &a,
+        Action::Play {
+            opponent: b.clone(),
+            options,
+        },
+    )
+    .await;
+    assert!(!challenged.private, "{}", challenged.text);
+    let accepted = said(&b, Action::Accept { challenge: None }).await;
+    let game = accepted.game.expect("a game");
+    for (who, pit) in [(&a, "c"), (&b, "a")] {
+        let moved = said(
+            who,
+            Action::Move {
+                pit: pit.into(),
+                game: Some(game),
+                ply: None,
+            },
+        )
+        .await;
+        assert!(!moved.private, "{}", moved.text);
+    }
+
+    let mut private = dm(service.as_ref(), &alice, &env.bot).await;
+    let told = private.next(1, "alice's turn").await;
+    assert!(
+        body(&told[0]).contains("Your move in") && body(&told[0]).contains("played a"),
+        "{:#}",
+        told[0]
+    );
+    assert_ne!(private.room.room_id(), room.room_id());
+    shared
+        .quiet(Duration::from_secs(2), "nothing in the game's room")
+        .await;
 
     bot.stop().await;
     scheduler.abort();

@@ -28,6 +28,7 @@ mod lessons;
 mod listing;
 mod moderation;
 mod my_settings;
+mod notify;
 mod open_challenges;
 mod ratings;
 mod replies;

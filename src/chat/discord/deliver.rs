@@ -197,7 +197,15 @@ pub async fn send(
     http: &serenity::Http,
     out: &Outgoing,
 ) -> Result<serenity::Message, DiscordError> {
-    let channel = target(&out.place)?;
+    let channel = match &out.recipient {
+        // A direct message: the person's DM channel (Discord gives the same one
+        // each time it is asked).
+        Some(person) => {
+            let user = snowflake(person).map(serenity::UserId::from)?;
+            user.create_dm_channel(http).await?.id
+        }
+        None => target(&out.place)?,
+    };
     let sent = channel.send_message(http, create(out)).await?;
     if out.reply.archive_thread && out.place.thread.is_some() {
         let archive = serenity::EditThread::new().archived(true);
@@ -259,11 +267,14 @@ pub fn nonce(id: i64) -> String {
 /// # Errors
 /// [`DiscordError::NotAChannel`] when the id is not a Discord snowflake.
 pub fn target(place: &Place) -> Result<serenity::ChannelId, DiscordError> {
-    let id = place.thread.as_deref().unwrap_or(&place.channel);
+    snowflake(place.thread.as_deref().unwrap_or(&place.channel)).map(serenity::ChannelId::from)
+}
+
+/// A Discord id (a channel's or a user's).
+fn snowflake(id: &str) -> Result<std::num::NonZeroU64, DiscordError> {
     id.parse::<u64>()
         .ok()
         .and_then(std::num::NonZeroU64::new)
-        .map(serenity::ChannelId::from)
         .ok_or_else(|| DiscordError::NotAChannel(id.to_owned()))
 }
 
@@ -309,6 +320,7 @@ mod tests {
                 ..Reply::public("Game over")
             },
             edits: None,
+            recipient: None,
         };
         let body = serde_json::to_value(create(&out)).unwrap();
         assert_eq!(body["nonce"], json!("42"));

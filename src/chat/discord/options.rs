@@ -137,6 +137,17 @@ pub enum BoardChoice {
     South,
 }
 
+/// `notify:` on `/oware settings me`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum NotifyChoice {
+    /// A direct message when a correspondence game waits for your move.
+    #[name = "dm"]
+    Dm,
+    /// No direct messages.
+    #[name = "off"]
+    Off,
+}
+
 /// `scope:` on `/oware leaderboard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum ScopeChoice {

@@ -6,7 +6,7 @@
 
 use poise::ChoiceParameter as _;
 
-use super::options::{BoardChoice, LanguageChoice, SettingFlag, TournamentsChoice};
+use super::options::{BoardChoice, LanguageChoice, NotifyChoice, SettingFlag, TournamentsChoice};
 use super::respond;
 use super::{Context, Error};
 use crate::service::{Action, VacationRequest};
@@ -66,11 +66,16 @@ pub(super) async fn settings_me(
     ctx: Context<'_>,
     #[description = "Your own boards when you play North: your row at the bottom, or as shared"]
     board: Option<BoardChoice>,
+    #[description = "A direct message when a correspondence game waits for your move"]
+    notify: Option<NotifyChoice>,
 ) -> Result<(), Error> {
-    let changes = board
-        .map(|b| ("board".to_owned(), b.name().to_owned()))
-        .into_iter()
-        .collect();
+    let changes = [
+        ("board", board.map(|b| b.name())),
+        ("notify", notify.map(|n| n.name())),
+    ]
+    .into_iter()
+    .filter_map(|(key, value)| Some((key.to_owned(), value?.to_owned())))
+    .collect();
     respond::command(ctx, Action::MySettings { changes }).await
 }
 

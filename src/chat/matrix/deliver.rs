@@ -18,9 +18,10 @@ use std::time::Duration;
 
 use futures_util::stream::{self, StreamExt};
 use matrix_sdk::ruma::api::error::ErrorKind;
-use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId};
+use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId, UserId};
 use tokio::sync::watch;
 
+use super::direct::Direct;
 use super::outgoing::Spot;
 use super::rooms::Turns;
 use super::send::{SendError, Sender, Txn};
@@ -45,14 +46,22 @@ pub struct Deliverer<S> {
     /// handled and answered, so an answer goes out before the unprompted messages
     /// it caused (the human's move before the engine's reply).
     turns: Arc<Turns>,
+    /// The direct rooms, for the messages that go to one person.
+    direct: Arc<Direct<S>>,
 }
 
 impl<S: ChatService> Deliverer<S> {
-    pub(super) fn new(sender: Sender<S>, service: Arc<S>, turns: Arc<Turns>) -> Deliverer<S> {
+    pub(super) fn new(
+        sender: Sender<S>,
+        service: Arc<S>,
+        turns: Arc<Turns>,
+        direct: Arc<Direct<S>>,
+    ) -> Deliverer<S> {
         Deliverer {
             sender,
             service,
             turns,
+            direct,
         }
     }
 
@@ -65,8 +74,9 @@ impl<S: ChatService> Deliverer<S> {
     pub async fn connect(service: Arc<S>, cfg: &MatrixConfig) -> anyhow::Result<Deliverer<S>> {
         let store = Files::open(&cfg.store_dir)?;
         let client = login::connect(cfg, &store).await?;
-        let sender = Sender::new(client, Arc::clone(&service));
-        Ok(Deliverer::new(sender, service, Arc::default()))
+        let sender = Sender::new(client.clone(), Arc::clone(&service));
+        let direct = Arc::new(Direct::new(client, Arc::clone(&service), sender.clone()));
+        Ok(Deliverer::new(sender, service, Arc::default(), direct))
     }
 
     /// Delivers until `stop` turns true: a round of every pending message, then a
@@ -181,14 +191,27 @@ impl<S: ChatService> Deliverer<S> {
             // the thread simply stays.
             return Ok(());
         }
+        let key = format!("oware-outbox-{}", message.id);
+        let txn = Txn::Keyed(&key);
+        let reply = &message.reply;
+        if let Some(person) = &message.recipient {
+            // A direct message: to the person's direct room, opened if need be.
+            let user = <&UserId>::try_from(person.as_str())
+                .map_err(|_| SendError::BadId { id: person.clone() })?;
+            let room = self
+                .direct
+                .room_for(user)
+                .await
+                .ok_or_else(|| SendError::NoDirectRoom {
+                    user: person.clone(),
+                })?;
+            return self.sender.reply(&room, reply, &Spot::default(), txn).await;
+        }
         let room = OwnedRoomId::try_from(message.place.channel.as_str()).map_err(|_| {
             SendError::BadId {
                 id: message.place.channel.clone(),
             }
         })?;
-        let key = format!("oware-outbox-{}", message.id);
-        let txn = Txn::Keyed(&key);
-        let reply = &message.reply;
         let thread = match reply.game {
             Some(game) => Some(self.sender.game_thread(&room, game, reply, txn).await?),
             None => message
@@ -234,5 +257,6 @@ fn failure(error: &SendError) -> DeliveryFailure {
         SendError::Mime { .. } | SendError::BadId { .. } | SendError::Content(_) => {
             DeliveryFailure::Permanent(reason)
         }
+        SendError::NoDirectRoom { .. } => DeliveryFailure::Transient(reason),
     }
 }

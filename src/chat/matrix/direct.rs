@@ -90,6 +90,13 @@ impl<S: ChatService> Direct<S> {
         }
     }
 
+    /// The direct room with `user` for a message the bot sends unprompted: the
+    /// recorded one while they are still in it, else a new one. `None` if none can
+    /// be opened.
+    pub async fn room_for(&self, user: &UserId) -> Option<OwnedRoomId> {
+        self.room_with(user, false).await
+    }
+
     /// The direct room with `user`: the recorded one while they are still in it
     /// (unless `fresh`), else a new one, recorded. `None` if none can be opened.
     async fn room_with(&self, user: &UserId, fresh: bool) -> Option<OwnedRoomId> {

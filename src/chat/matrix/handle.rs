@@ -55,7 +55,7 @@ pub struct Bot<S> {
     service: Arc<S>,
     sender: Sender<S>,
     turns: Arc<Turns>,
-    direct: Direct<S>,
+    direct: Arc<Direct<S>>,
     warned: Mutex<HashSet<OwnedRoomId>>,
     /// Each room's waits for keys (see `undecryptable`).
     key_waits: Mutex<HashMap<OwnedRoomId, undecryptable::KeyWaits>>,
@@ -90,7 +90,11 @@ impl<S: ChatService> Bot<S> {
             .user_id()
             .ok_or_else(|| anyhow::anyhow!("matrix client is not logged in"))?
             .to_owned();
-        let direct = Direct::new(client.clone(), Arc::clone(&service), sender.clone());
+        let direct = Arc::new(Direct::new(
+            client.clone(),
+            Arc::clone(&service),
+            sender.clone(),
+        ));
         Ok(Bot {
             client,
             own,
@@ -249,6 +253,11 @@ impl<S: ChatService> Bot<S> {
         let delivered = self.deliver(room, reply, refusal_spot, &ev.sender);
         crate::i18n::in_language(language, delivered).await;
         fault::point(fault::AFTER_EFFECT_BEFORE_STRUCK_OUT);
+    }
+
+    /// The direct rooms, shared with the outbox deliverer (one opening at a time).
+    pub(super) fn direct(&self) -> Arc<Direct<S>> {
+        Arc::clone(&self.direct)
     }
 
     /// Sends a reply where it belongs: a secret to the author's direct room with a

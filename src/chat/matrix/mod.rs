@@ -141,7 +141,7 @@ pub async fn run_until<S: ChatService>(
         sender.clone(),
         Arc::clone(&turns),
     )?;
-    let deliverer = Deliverer::new(sender, service, turns);
+    let deliverer = Deliverer::new(sender, service, turns, bot.direct());
     let (stop, stopped) = watch::channel(false);
     let syncing = async {
         let result = sync_loop(&client, Arc::new(bot), &store, shutdown).await;

@@ -69,6 +69,13 @@ pub enum SendError {
     /// The event content could not be serialized.
     #[error("event content: {0}")]
     Content(#[from] serde_json::Error),
+    /// No direct room with the person could be found or opened (the homeserver
+    /// failed, or refused: it may agree later).
+    #[error("no direct room with {user}")]
+    NoDirectRoom {
+        /// The person.
+        user: String,
+    },
 }
 
 /// Which transaction ids a message's events get.

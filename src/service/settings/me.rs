@@ -2,10 +2,10 @@
 //! may change theirs; they follow the person to every room of the platform.
 
 use super::super::{Command, Reply, Service, ServiceError};
-use crate::store::{Orientation, UserSettings};
+use crate::store::{Notify, Orientation, UserSettings};
 
 /// The keys `/oware settings me key:value` takes.
-const MY_KEYS: &[&str] = &["board"];
+const MY_KEYS: &[&str] = &["board", "notify"];
 
 /// Applies `changes` (`key`, `value`) to `settings`.
 fn apply(settings: &mut UserSettings, changes: &[(String, String)]) -> Result<(), ServiceError> {
@@ -14,6 +14,11 @@ fn apply(settings: &mut UserSettings, changes: &[(String, String)]) -> Result<()
             "board" => {
                 settings.board = Orientation::from_name(value.trim()).ok_or_else(|| {
                     ServiceError::BadSetting(crate::tr!("my-settings-bad-board", value = value))
+                })?;
+            }
+            "notify" => {
+                settings.notify = Notify::from_name(value.trim()).ok_or_else(|| {
+                    ServiceError::BadSetting(crate::tr!("my-settings-bad-notify", value = value))
                 })?;
             }
             _ => {
@@ -34,7 +39,11 @@ fn table(settings: UserSettings) -> String {
         Orientation::South => crate::tr!("my-settings-board-south"),
         Orientation::MySide => crate::tr!("my-settings-board-my-side"),
     };
-    format!("board  {board}")
+    let notify = match settings.notify {
+        Notify::Off => crate::tr!("my-settings-notify-off"),
+        Notify::Dm => crate::tr!("my-settings-notify-dm"),
+    };
+    format!("board  {board}\nnotify {notify}")
 }
 
 impl Service {
@@ -99,6 +108,12 @@ mod tests {
         assert_eq!(settings.board, Orientation::MySide);
         apply(&mut settings, &[("Board".into(), "SOUTH".into())]).expect("south");
         assert_eq!(settings.board, Orientation::South);
+        apply(&mut settings, &[("notify".into(), "DM".into())]).expect("dm");
+        assert_eq!(settings.notify, Notify::Dm);
+        apply(&mut settings, &[("notify".into(), "off".into())]).expect("off");
+        assert_eq!(settings.notify, Notify::Off);
+        let err = apply(&mut settings, &[("notify".into(), "email".into())]).unwrap_err();
+        assert!(err.to_string().contains("notify:dm"), "{err}");
         let err = apply(&mut settings, &[("board".into(), "north".into())]).unwrap_err();
         assert!(err.to_string().contains("my-side"), "{err}");
         let err = apply(&mut settings, &[("language".into(), "fr".into())]).unwrap_err();

@@ -167,6 +167,7 @@ impl MoveWrite<'_> {
                     a.text(m.attach.map(|at| at.column()).as_deref()),
                     a.text(m.edits.as_deref()),
                     a.int(self.now),
+                    a.text(m.recipient.as_deref()),
                 ]
                 .join(", ")
             })
@@ -276,7 +277,7 @@ const MOVE_COLUMNS: &str = "game_id, ply, player_id, pit, sown, captured, captur
                             grand_slam, board_after, south_score, north_score, played_at";
 const JOB_COLUMNS: &str = "kind, game_id, challenge_id, game_version, due_at, request, created_at";
 const MESSAGE_COLUMNS: &str = "platform, space, channel, thread, game_id, body, board_ply, \
-                               attach, edits, created_at";
+                               attach, edits, created_at, recipient";
 
 /// `sql` with its arguments bound, in order.
 fn bound(
