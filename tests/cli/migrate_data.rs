@@ -18,7 +18,7 @@ use crate::support::{
 };
 use oware_bot::{
     rules::{Game, Variant},
-    service::{Action, ChallengeOptions, LinkCode, Place, Platform, Service, ServiceConfig},
+    service::{Action, ChallengeOptions, LinkCode, Place, Platform, Service, ServiceConfig, Speed},
     store::{GameRow, MoveRow, RatingRow, Scope, Store},
 };
 
@@ -156,7 +156,10 @@ async fn shown(url: &str) -> Shown {
     let shown = Shown {
         counts: store.row_counts().await.unwrap(),
         games,
-        leaderboard: store.leaderboard(Scope::Global, 50, 0).await.unwrap(),
+        leaderboard: store
+            .leaderboard(Scope::Global, Speed::Correspondence, 50, 0)
+            .await
+            .unwrap(),
         reply: service(store.clone())
             .handle(cmd_at(
                 &place(),
@@ -164,6 +167,7 @@ async fn shown(url: &str) -> Shown {
                 Action::Leaderboard {
                     global: true,
                     page: 1,
+                    speed: None,
                 },
             ))
             .await
