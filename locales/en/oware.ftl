@@ -355,13 +355,21 @@ link-code = Your link code is `{ $code }`. Within { $minutes } { $minutes ->
        *[other] minutes
     }, type `/oware link { $code }` from your account on another network (Discord, Matrix or the console): both accounts will then share one rating. The code works once; keep it to yourself.
 link-account = { $name } ({ $platform })
-link-linked = Linked: { $mine } and { $other } are now one player, with one rating and one line on the global leaderboard. The account with more rated games keeps its rating (on a tie, the code's): kept { $kept } ({ $kept_games } rated { $kept_games ->
+link-linked = Linked: { $mine } and { $other } are now one player, with one line on the global leaderboard. At each speed, the account with more rated games keeps its rating (on a tie, the code's): { $speeds }. Every game stays in the history.
+link-speed = { $speed ->
+        [live] live
+       *[other] correspondence
+    }: kept { $kept } ({ $kept_games } rated { $kept_games ->
         [one] game
        *[other] games
     }), dropped the rating of { $dropped } ({ $dropped_games } rated { $dropped_games ->
         [one] game
        *[other] games
-    }). Every game stays in the history.
+    })
+link-speed-none = { $speed ->
+        [live] live
+       *[other] correspondence
+    }: no rated games yet
 
 ## The engine as an opponent (src/service/bot.rs)
 
@@ -398,8 +406,8 @@ help = **Oware bot**: play Oware (abapa rules) right here.
     - `/oware resign`; `/oware draw [decline]`: offer, accept or decline a draw; `/oware takeback [decline]`: the same for taking back your last move (casual games); `/oware end`: end a cycle, each taking their own row (the other confirms). `/oware abort`: call a game off before both sides have moved.
     - `/oware rematch`: after a game, play again, sides swapped; `/oware rematch c7`: renew an expired challenge.
     - `/oware advise d`: watching? Suggest a pit for the side to move (tallied); `advice:on` is casual games' default.
-    - `/oware leaderboard [global] [page:2]`: ratings here or everywhere.
-    - `/oware stats [@someone] [history]`: rating, record, head-to-head, chart; with `history`, the last 10 games.
+    - `/oware leaderboard [global] [live] [page:2]`: ratings here or everywhere.
+    - `/oware stats [@someone] [live] [history]`: ratings, record, head-to-head, chart; with `history`, the last 10 games.
     - New to Oware? `/oware learn`: five short lessons, one move each.
     - `/oware help more`: replays, analysis, puzzles, accounts. `/oware tournament`: tournaments. `/oware help rules`. `/oware report #12 why`: tell the admins. Admins: `/oware settings` (all see), `/oware admin` (`status`, moderation).
 help-more = **More commands**
@@ -407,7 +415,7 @@ help-more = **More commands**
     - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
     - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early. `/oware settings me notify:dm`: a direct message when it is your move.
-    - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional).
+    - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional). Live games (under a day a move) and correspondence games are rated apart: `speed:live|correspondence` on `leaderboard` (default correspondence) and `stats` (default both).
 rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), North a–f (top); you always name a pit of your own row.
     - **Sowing**: take every seed from one of your pits and drop one in each following pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
     - **Capture**: if the last seed lands in an opponent pit that now holds 2 or 3, take them, and keep taking the pits just before it while they hold 2 or 3 and are the opponent's.
@@ -490,28 +498,53 @@ standings-puzzles = Puzzles: rating { $rating } (deviation { $deviation }), { $s
 standings-scope-global = every server and network
 standings-scope-server = this server
 standings-scope-here = here
-standings-empty = Nobody has finished a rated game on { $scope } yet. Be the first: `/oware play @someone`.
-standings-leaderboard = **Leaderboard** ({ $scope }), page { $page } of { $pages }:
+standings-empty = Nobody has finished a rated { $speed ->
+        [live] live
+       *[other] correspondence
+    } game on { $scope } yet. Be the first: `/oware play @someone`.
+standings-leaderboard = **Leaderboard** ({ $scope }, { $speed ->
+        [live] live
+       *[other] correspondence
+    } ratings), page { $page } of { $pages }:
 standings-leaderboard-line = { $rank }. **{ $name }** { $rating } ({ $wins } won, { $draws } drawn, { $losses } lost)
 standings-provisional = `?` marks a provisional rating.
-standings-next-page = Next page: `/oware leaderboard page:{ $page }`.
-standings-next-page-global = Next page: `/oware leaderboard global page:{ $page }`.
+standings-next-page = Next page: `/oware leaderboard { $options }page:{ $page }`.
+standings-other-speed = { $speed ->
+        [live] Live games: `/oware leaderboard speed:live`.
+       *[other] Correspondence games: `/oware leaderboard speed:correspondence`.
+    }
 standings-you-have = You have
 standings-name-has = { $name } has
 standings-no-games = **{ $name }**: no games yet.
     { $puzzles }
-standings-stats = **{ $name }**: rating { $rating } (deviation { $deviation }). { $games ->
+standings-stats = **{ $name }**, { $speed ->
+        [live] live
+       *[other] correspondence
+    }: rating { $rating } (deviation { $deviation }). { $games ->
         [one] { $games } rated game
        *[other] { $games } rated games
     }: { $wins } won, { $draws } drawn, { $losses } lost; { $seeds } seeds captured; best winning streak { $best } (current { $streak }).
-standings-stats-new = **{ $name }**: rating { $rating } (no rated games yet).
+standings-stats-new = **{ $name }**, { $speed ->
+        [live] live
+       *[other] correspondence
+    }: rating { $rating } (no rated games yet).
 standings-h2h-none = No finished games against you yet.
 standings-h2h = Against you ({ $asker }): { $name } won { $wins }, drew { $draws }, lost { $losses }.
-standings-chart = Rating chart of { $name } over { $games ->
+standings-chart = Rating chart of { $name } ({ $speed ->
+        [live] live
+       *[other] correspondence
+    }) over { $games ->
         [one] { $games } rated game
        *[other] { $games } rated games
     }, now { $rating }.
-standings-chart-empty = Rating chart of { $name }: no rated games yet.
+standings-chart-empty = Rating chart of { $name } ({ $speed ->
+        [live] live
+       *[other] correspondence
+    }): no rated games yet.
+standings-chart-title = { $name } ({ $speed ->
+        [live] live
+       *[other] correspondence
+    })
 standings-history = **{ $name }**'s recent games, newest first:
 standings-in-progress = in progress, { $ply ->
         [one] { $ply } move
@@ -746,7 +779,10 @@ vacation-ended-game = **{ $name }** is back from vacation early: in game { $game
 ## The board's legend, shown once to each person (src/service/legend.rs)
 
 legend = **Reading the board:** each number is the seeds in a pit; North's row `f e d c b a` is on top, South's `A B C D E F` below, and seeds are sown counter-clockwise (A→F, then a→f); the number after a side's name is the seeds it has captured. You always name a pit of your own row.
-challenge-ratings = Ratings: { $ratings }.
+challenge-ratings = { $speed ->
+        [live] Live
+       *[other] Correspondence
+    } ratings: { $ratings }.
 challenge-rating = { $name } { $rating }
 challenge-button-accept = Accept
 challenge-button-decline = Decline
@@ -858,7 +894,10 @@ ending-too-short = This rated game ended after { $plies ->
     }, fewer than { $min }, so it counts as casual: ratings are unchanged.
 ending-same-player = Not rated: both accounts belong to the same player (they were linked with `/oware link`).
 ending-rating-change = { $name } { $before } → { $after } ({ $change })
-ending-ratings = Ratings: { $changes }.
+ending-ratings = { $speed ->
+        [live] Live
+       *[other] Correspondence
+    } ratings: { $changes }.
 
 ## Onlookers' advice (src/service/onlookers.rs and src/service/advice.rs)
 

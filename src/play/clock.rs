@@ -1,6 +1,7 @@
 //! Time controls, as pure arithmetic on Unix milliseconds: parsing `time:3d`,
 //! `time:5+3` and `time:none`, the clocks after a move, each turn's deadline and the
-//! reminders of a correspondence game. Nothing here sleeps or reads the time: the
+//! reminders of a correspondence game, and the game's [`Speed`] (which rating it
+//! counts for). Nothing here sleeps or reads the time: the
 //! service passes `now` in, so the same code runs under tokio's paused time in tests.
 
 use std::fmt;
@@ -10,7 +11,9 @@ use super::when::{span, DAY, HOUR, MINUTE, SECOND};
 use crate::rules::Side;
 
 mod parse;
+mod speed;
 pub use parse::{BadTime, BadTimeWhy};
+pub use speed::{BadSpeed, Speed};
 
 /// The shortest correspondence deadline.
 pub const MIN_PER_MOVE_MS: i64 = 15_000;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::clock::TimeControl;
+use super::clock::{Speed, TimeControl};
 use super::User;
 use crate::rules::Variant;
 
@@ -127,11 +127,16 @@ pub enum Action {
         global: bool,
         /// Page, from 1.
         page: u32,
+        /// Whose ratings: live or correspondence; `None` means correspondence
+        /// ([`Speed::DEFAULT`]).
+        speed: Option<Speed>,
     },
     /// A player's record (the author's when `None`).
     Stats {
         /// Whose.
         user: Option<User>,
+        /// One speed's rating, record and chart; `None` means both speeds'.
+        speed: Option<Speed>,
     },
     /// A player's recent games (the author's when `None`).
     History {

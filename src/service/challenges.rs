@@ -144,13 +144,14 @@ impl Service {
             first = who_first,
             span = super::when::span(ttl_ms),
         ));
-        // Both players' ratings, to know what is at stake.
+        // Both players' ratings at the game's speed, to know what is at stake.
+        let speed = time.rating_speed();
         let mut ratings = vec![(
             cmd.author.name.clone(),
-            self.store.rating_of_player(challenger_id).await?,
+            self.store.rating_of_player(challenger_id, speed).await?,
         )];
         if let Some((opponent_id, user)) = &opponent {
-            let rating = self.store.rating_of_player(*opponent_id).await?;
+            let rating = self.store.rating_of_player(*opponent_id, speed).await?;
             ratings.push((user.name.clone(), rating));
         }
         let ratings: Vec<String> = ratings
@@ -166,6 +167,7 @@ impl Service {
         reply.text.push('\n');
         reply.text.push_str(&crate::tr!(
             "challenge-ratings",
+            speed = speed.as_str(),
             ratings = ratings.join(", ")
         ));
         reply.buttons = vec![Button {

@@ -1,6 +1,7 @@
 //! A game's end and ratings: whether the game is rated, the rater the store applies
 //! inside the transaction that ends the game, and the line that tells the players
-//! what happened to their ratings ("alice 1500? → 1662? (+162)").
+//! what happened to their ratings at the game's speed ("Live ratings: alice 1500? →
+//! 1662? (+162)").
 
 use super::{
     rating::{self, GameResult, Rating, MIN_RATED_PLIES},
@@ -80,7 +81,11 @@ impl Counted {
                         )
                     })
                     .collect();
-                crate::tr!("ending-ratings", changes = parts.join(", "))
+                crate::tr!(
+                    "ending-ratings",
+                    speed = changes[0].speed.as_str(),
+                    changes = parts.join(", ")
+                )
             }
         };
         reply.text.push('\n');

@@ -1,24 +1,23 @@
-//! Standings: the leaderboard (this server's or everyone's), a player's stats with
-//! their rating chart, and their recent games.
+//! Standings: the leaderboard (this server's or everyone's) at one speed, and a
+//! player's stats with their rating chart, at one speed or both. Live and
+//! correspondence games keep separate ratings ([`Speed`]); a leaderboard ranks one
+//! speed (correspondence unless asked, [`Speed::DEFAULT`]), stats show both unless
+//! asked for one. A player's recent games are in `history.rs`.
 
 use std::fmt::Write;
 
 use super::{
-    ending::from_numbers, rating::Rating, view, when, Attachment, Command, Reply, Service,
-    ServiceError, User,
+    ending::from_numbers, rating::Rating, Attachment, Command, Reply, Service, ServiceError, Speed,
+    User,
 };
 use crate::{
     render,
-    rules::{EndReason, Side},
     store::{RatingNumbers, RatingRow, Scope},
 };
 
 /// Players per leaderboard page.
 const PAGE_SIZE: i64 = 10;
-/// Games listed by `history`.
-const HISTORY_SIZE: i64 = 10;
 
-/// A rating row's rating, with `?` when provisional.
 /// `Puzzles: rating 1540 (deviation 210), 3 solved of 4.`
 fn puzzle_line(p: &crate::store::PuzzleStats) -> String {
     crate::tr!(
@@ -43,14 +42,29 @@ pub(super) fn label(row: Option<&RatingRow>) -> String {
     rating.label(u32::try_from(row.games).unwrap_or(u32::MAX))
 }
 
+/// The options that name this leaderboard again, for the next page's hint:
+/// `global speed:live ` (each followed by a space), or nothing.
+fn board_options(global: bool, speed: Option<Speed>) -> String {
+    let mut options = String::new();
+    if global {
+        options.push_str("global ");
+    }
+    if let Some(speed) = speed {
+        let _ = write!(options, "speed:{speed} ");
+    }
+    options
+}
+
 impl Service {
     pub(super) async fn leaderboard(
         &self,
         cmd: &Command,
         global: bool,
         page: u32,
+        asked: Option<Speed>,
     ) -> Result<Reply, ServiceError> {
         let page = page.max(1);
+        let speed = asked.unwrap_or(Speed::DEFAULT);
         let place = &cmd.place;
         let (scope, scope_name) = if global {
             (Scope::Global, crate::tr!("standings-scope-global"))
@@ -68,11 +82,19 @@ impl Service {
             }
         };
         let offset = i64::from(page - 1) * PAGE_SIZE;
-        let (rows, total) = self.store.leaderboard(scope, PAGE_SIZE, offset).await?;
+        let (rows, total) = self
+            .store
+            .leaderboard(scope, speed, PAGE_SIZE, offset)
+            .await?;
+        let other = crate::tr!("standings-other-speed", speed = speed.other().as_str());
         if total == 0 {
-            return Ok(Reply::public(crate::tr!(
-                "standings-empty",
-                scope = scope_name
+            return Ok(Reply::public(format!(
+                "{} {other}",
+                crate::tr!(
+                    "standings-empty",
+                    scope = scope_name,
+                    speed = speed.as_str()
+                )
             )));
         }
         let pages = (total + PAGE_SIZE - 1) / PAGE_SIZE;
@@ -82,6 +104,7 @@ impl Service {
         let mut text = crate::tr!(
             "standings-leaderboard",
             scope = scope_name,
+            speed = speed.as_str(),
             page = page,
             pages = pages
         );
@@ -102,17 +125,18 @@ impl Service {
         text.push_str(&crate::tr!("standings-provisional"));
         if i64::from(page) < pages {
             text.push(' ');
-            text.push_str(&if global {
-                crate::tr!("standings-next-page-global", page = page + 1)
-            } else {
-                crate::tr!("standings-next-page", page = page + 1)
-            });
+            text.push_str(&crate::tr!(
+                "standings-next-page",
+                options = board_options(global, asked),
+                page = page + 1
+            ));
         }
+        let _ = write!(text, " {other}");
         Ok(Reply::public(text))
     }
 
     /// The identity of `user` (the author when `None`) on the author's network.
-    async fn identity(
+    pub(super) async fn identity(
         &self,
         cmd: &Command,
         user: Option<&User>,
@@ -131,10 +155,14 @@ impl Service {
             })
     }
 
+    /// `user`'s (the author's when `None`) rating and record at `speed`, or at both
+    /// speeds, head-to-head against the author, puzzles, and a rating chart for each
+    /// speed shown that has rated games.
     pub(super) async fn stats(
         &self,
         cmd: &Command,
         user: Option<&User>,
+        speed: Option<Speed>,
     ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform.as_str();
         let whose = user.map_or(cmd.author.id.as_str(), |u| u.id.as_str());
@@ -152,22 +180,36 @@ impl Service {
             }
             (Err(err), _) => return Err(err),
         };
-        let mut text = match self.store.rating(identity).await? {
-            Some(row) => crate::tr!(
-                "standings-stats",
-                name = name,
-                rating = label(Some(&row)),
-                deviation = format!("{:.0}", row.deviation),
-                games = row.games,
-                wins = row.wins,
-                draws = row.draws,
-                losses = row.losses,
-                seeds = row.seeds,
-                best = row.best_streak,
-                streak = row.streak,
-            ),
-            None => crate::tr!("standings-stats-new", name = name, rating = label(None)),
+        let speeds = match speed {
+            Some(speed) => vec![speed],
+            None => Speed::ALL.to_vec(),
         };
+        let mut lines = Vec::with_capacity(speeds.len());
+        for &speed in &speeds {
+            lines.push(match self.store.rating(identity, speed).await? {
+                Some(row) => crate::tr!(
+                    "standings-stats",
+                    name = name,
+                    speed = speed.as_str(),
+                    rating = label(Some(&row)),
+                    deviation = format!("{:.0}", row.deviation),
+                    games = row.games,
+                    wins = row.wins,
+                    draws = row.draws,
+                    losses = row.losses,
+                    seeds = row.seeds,
+                    best = row.best_streak,
+                    streak = row.streak,
+                ),
+                None => crate::tr!(
+                    "standings-stats-new",
+                    name = name,
+                    speed = speed.as_str(),
+                    rating = label(None)
+                ),
+            });
+        }
+        let mut text = lines.join("\n");
         let asker = self
             .store
             .identity_of(cmd.place.platform.as_str(), &cmd.author.id)
@@ -191,139 +233,70 @@ impl Service {
         if let Some(p) = puzzles {
             let _ = write!(text, "\n{}", puzzle_line(&p));
         }
-        let history = self.store.rating_history(identity).await?;
         let mut reply = Reply::public(text);
+        for speed in speeds {
+            if let Some(chart) = self.rating_chart(identity, &name, speed).await? {
+                reply.files.push(chart);
+            }
+        }
+        Ok(reply)
+    }
+
+    /// The chart of an identity's rating at `speed`, game by game, or `None` before
+    /// its first rated game at that speed.
+    async fn rating_chart(
+        &self,
+        identity: i64,
+        name: &str,
+        speed: Speed,
+    ) -> Result<Option<Attachment>, ServiceError> {
+        let history = self.store.rating_history(identity, speed).await?;
         if history.is_empty() {
-            // No rated game yet: nothing to chart.
-            return Ok(reply);
+            return Ok(None);
         }
         // From game 0, the rating every player starts at, so the first change shows.
-        let start = super::rating::Rating::NEW;
+        let start = Rating::NEW;
         let points: Vec<(u32, f64, f64)> = std::iter::once((0, start.rating, start.deviation))
             .chain(history.iter().enumerate().map(|(i, &(rating, deviation))| {
                 (u32::try_from(i + 1).unwrap_or(u32::MAX), rating, deviation)
             }))
             .collect();
+        let title = crate::tr!("standings-chart-title", name = name, speed = speed.as_str());
         let chart = {
-            let (name, points) = (name.clone(), points.clone());
-            self.heavy(move || render::chart::rating_chart_png(&name, &points))
+            let points = points.clone();
+            self.heavy(move || render::chart::rating_chart_png(&title, &points))
                 .await?
         };
-        reply.files.push(Attachment {
-            file_name: format!("rating-{identity}.png"),
+        Ok(Some(Attachment {
+            file_name: format!("rating-{identity}-{speed}.png"),
             mime: "image/png",
             bytes: chart,
             description: match points.last() {
                 Some(&(n, rating, _)) => crate::tr!(
                     "standings-chart",
                     name = name,
+                    speed = speed.as_str(),
                     games = n,
                     rating = format!("{rating:.0}")
                 ),
-                None => crate::tr!("standings-chart-empty", name = name),
+                None => crate::tr!("standings-chart-empty", name = name, speed = speed.as_str()),
             },
-        });
-        Ok(reply)
+        }))
     }
+}
 
-    pub(super) async fn history(
-        &self,
-        cmd: &Command,
-        user: Option<&User>,
-    ) -> Result<Reply, ServiceError> {
-        let (identity, name) = self.identity(cmd, user).await?;
-        // One's own games from anywhere; someone else's only those played here.
-        let mine = user.is_none_or(|u| u.id == cmd.author.id);
-        let recent = self
-            .store
-            .recent_games(identity, if mine { HISTORY_SIZE } else { 5 * HISTORY_SIZE })
-            .await?;
-        let played_elsewhere = !recent.is_empty();
-        let games: Vec<_> = recent
-            .into_iter()
-            .filter(|row| {
-                mine || cmd
-                    .place
-                    .holds(row.platform, row.space.as_deref(), &row.channel)
-            })
-            .take(usize::try_from(HISTORY_SIZE).unwrap_or(10))
-            .collect();
-        if games.is_empty() && played_elsewhere {
-            return Err(ServiceError::NoGamesHere(name));
-        }
-        if games.is_empty() {
-            return Err(ServiceError::NeverPlayed(if user.is_none() {
-                crate::tr!("standings-you-have")
-            } else {
-                crate::tr!("standings-name-has", name = name)
-            }));
-        }
-        let mut text = crate::tr!("standings-history", name = name);
-        for row in &games {
-            let side = if row.south_identity == identity {
-                Side::South
-            } else {
-                Side::North
-            };
-            let (mine, theirs) = match side {
-                Side::South => (row.south_score, row.north_score),
-                Side::North => (row.north_score, row.south_score),
-            };
-            let ending = row.state.ending();
-            let result = match ending {
-                None => crate::tr!("standings-in-progress", ply = row.ply),
-                Some(e) if e.reason == EndReason::Aborted => crate::tr!("standings-aborted"),
-                // Ended by resignation, time or an admin: say how, not a score that
-                // decided nothing.
-                Some(e) => match (e.winner.map(|w| w == side), view::won_by(e.reason)) {
-                    (None, Some(by)) => crate::tr!("standings-drew-by", by = by),
-                    (Some(true), Some(by)) => crate::tr!("standings-won-by", by = by),
-                    (Some(false), Some(by)) => crate::tr!("standings-lost-by", by = by),
-                    (None, None) => crate::tr!("standings-drew", mine = mine, theirs = theirs),
-                    (Some(true), None) => crate::tr!("standings-won", mine = mine, theirs = theirs),
-                    (Some(false), None) => {
-                        crate::tr!("standings-lost", mine = mine, theirs = theirs)
-                    }
-                },
-            };
-            let reason = match ending.map(|e| e.reason) {
-                Some(EndReason::Agreement | EndReason::DrawAgreed) => {
-                    Some(crate::tr!("standings-by-agreement"))
-                }
-                _ => None,
-            };
-            let (y, m, d) = when::date(row.created_at);
-            let (game, opponent, date) = (
-                row.id,
-                view::name(row, side.opponent()),
-                format!("{y:04}-{m:02}-{d:02}"),
-            );
-            let (side, rated) = (view::side_name(side), view::rated_word(row.rated));
-            text.push('\n');
-            text.push_str(&match reason {
-                Some(reason) => crate::tr!(
-                    "standings-history-line-reason",
-                    game = game,
-                    opponent = opponent,
-                    side = side,
-                    rated = rated,
-                    date = date,
-                    result = result,
-                    reason = reason
-                ),
-                None => crate::tr!(
-                    "standings-history-line",
-                    game = game,
-                    opponent = opponent,
-                    side = side,
-                    rated = rated,
-                    date = date,
-                    result = result
-                ),
-            });
-        }
-        text.push('\n');
-        text.push_str(&crate::tr!("standings-replay-hint"));
-        Ok(Reply::public(text))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_pages_hint_names_the_same_board() {
+        assert_eq!(board_options(false, None), "");
+        assert_eq!(board_options(true, None), "global ");
+        assert_eq!(board_options(false, Some(Speed::Live)), "speed:live ");
+        assert_eq!(
+            board_options(true, Some(Speed::Correspondence)),
+            "global speed:correspondence "
+        );
     }
 }

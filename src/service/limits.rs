@@ -296,7 +296,10 @@ pub(super) fn clean(mut cmd: Command) -> Command {
     clean_user(&mut cmd.author);
     match &mut cmd.action {
         Action::Play { opponent, .. } => clean_user(opponent),
-        Action::Stats { user: Some(user) } | Action::History { user: Some(user) } => {
+        Action::Stats {
+            user: Some(user), ..
+        }
+        | Action::History { user: Some(user) } => {
             clean_user(user);
         }
         // A typed code is looked up: no control characters (PostgreSQL refuses a NUL).

@@ -82,19 +82,33 @@ impl Service {
                     platform = merge.other_platform
                 );
                 let mine = crate::tr!("link-account", name = cmd.author.name, platform = platform);
-                let (kept, dropped) = if merge.kept_redeemer {
-                    (mine.clone(), other.clone())
-                } else {
-                    (other.clone(), mine.clone())
-                };
+                let speeds: Vec<String> = merge
+                    .speeds
+                    .iter()
+                    .map(|m| {
+                        let (kept, dropped) = if m.kept_redeemer {
+                            (mine.clone(), other.clone())
+                        } else {
+                            (other.clone(), mine.clone())
+                        };
+                        if m.kept_games + m.dropped_games == 0 {
+                            return crate::tr!("link-speed-none", speed = m.speed.as_str());
+                        }
+                        crate::tr!(
+                            "link-speed",
+                            speed = m.speed.as_str(),
+                            kept = kept,
+                            kept_games = m.kept_games,
+                            dropped = dropped,
+                            dropped_games = m.dropped_games
+                        )
+                    })
+                    .collect();
                 Ok(Reply::private(crate::tr!(
                     "link-linked",
                     mine = mine,
                     other = other,
-                    kept = kept,
-                    kept_games = merge.kept_games,
-                    dropped = dropped,
-                    dropped_games = merge.dropped_games
+                    speeds = speeds.join("; ")
                 )))
             }
         }

@@ -34,6 +34,7 @@ mod outbox;
 mod proposals;
 mod takeback;
 
+mod history;
 mod leaderboard;
 mod next_turn;
 mod notify;
@@ -62,7 +63,7 @@ pub use action::{
     Action, AdminAction, BanLength, ChallengeOptions, First, GameRef, Level, LinkCode,
 };
 pub use admins::Admins;
-pub use clock::TimeControl;
+pub use clock::{Speed, TimeControl};
 pub use command::{Command, Place, Platform, Role, User};
 pub use error::{generic_failure, ServiceError};
 pub use games::end_as_stored;

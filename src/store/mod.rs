@@ -41,6 +41,7 @@ mod games;
 // After `games`: it selects games with its macro.
 mod downtime;
 mod ratings;
+mod records;
 mod review_form;
 mod rows;
 mod settings;
@@ -74,11 +75,12 @@ pub use proposal::Pending;
 pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};
 pub use puzzle_form::PuzzleGoal;
 pub use puzzles::{NewPuzzle, PuzzleRow};
-pub use ratings::{HeadToHead, Rater, RatingChange, RatingNumbers, RatingRow, Scope};
+pub use ratings::{Rater, RatingChange, RatingNumbers, RatingRow, Scope};
+pub use records::HeadToHead;
 pub use review_form::{StoredPly, StoredReview};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits};
 pub use settings::SettingsRow;
-pub use social::{LinkOutcome, Merge};
+pub use social::{LinkOutcome, Merge, SpeedMerge};
 pub use state::{Ending, GameState};
 pub use status::{StatusCounts, UnsentCount};
 pub use tournaments::{

@@ -1,13 +1,16 @@
-//! Ratings per identity (linked accounts share one), their history for the chart,
-//! the leaderboard, head-to-head records and a player's recent games.
+//! Ratings per identity (linked accounts share one) and per [`Speed`] (live and
+//! correspondence games keep separate ratings), their history for the chart and the
+//! leaderboard. Head-to-head records and recent games are in `records.rs`.
 //!
 //! A player row is its own identity until linked (`players.identity_id` is NULL); the
 //! identity id is then `COALESCE(identity_id, id)`. Ratings are written only by
-//! [`rate_game`], inside the transaction that ends the game.
+//! [`rate_game`], inside the transaction that ends the game, at the speed of the
+//! game's time control.
 
 use sqlx::{AnyConnection, FromRow};
 
-use super::{GameEnd, GameRow, Store, StoreError};
+use super::{GameEnd, Store, StoreError};
+use crate::play::clock::{Speed, TimeControl};
 
 /// Glicko-2 numbers as stored.
 #[derive(Clone, Copy, Debug, PartialEq, FromRow)]
@@ -32,15 +35,20 @@ pub struct RatingChange {
     pub before: RatingNumbers,
     /// After it.
     pub after: RatingNumbers,
-    /// Rated games played before this one.
+    /// Rated games played before this one, at the game's speed.
     pub games_before: i64,
+    /// The speed whose rating changed (the game's).
+    pub speed: Speed,
 }
 
-/// An identity's rating and rated record.
+/// An identity's rating and rated record at one speed.
 #[derive(Clone, Debug, PartialEq, FromRow)]
 pub struct RatingRow {
     /// The identity id.
     pub identity_id: i64,
+    /// The speed the rating is for.
+    #[sqlx(try_from = "String")]
+    pub speed: Speed,
     /// The name of the identity's most recently active account.
     pub name: String,
     /// The rating.
@@ -65,17 +73,6 @@ pub struct RatingRow {
     pub best_streak: i64,
 }
 
-/// Finished games between two identities, from the first one's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, FromRow)]
-pub struct HeadToHead {
-    /// Won by the first.
-    pub wins: i64,
-    /// Drawn.
-    pub draws: i64,
-    /// Lost by the first.
-    pub losses: i64,
-}
-
 /// Which players a leaderboard ranks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope<'a> {
@@ -92,7 +89,7 @@ pub enum Scope<'a> {
 /// its most recently active account's.
 macro_rules! select_rating {
     () => {
-        "SELECT r.identity_id,
+        "SELECT r.identity_id, r.speed,
                 (SELECT p.name FROM players p
                  WHERE COALESCE(p.identity_id, p.id) = r.identity_id
                  ORDER BY p.updated_at DESC, p.id DESC LIMIT 1) AS name,
@@ -102,11 +99,11 @@ macro_rules! select_rating {
     };
 }
 
-/// The ratings rows in a scope: `$1` platform (NULL for all), `$2` its server (NULL
-/// for a room of no server), `$3` the room (NULL for the whole server).
+/// The ratings rows at speed `$4` in a scope: `$1` platform (NULL for all), `$2` its
+/// server (NULL for a room of no server), `$3` the room (NULL for the whole server).
 macro_rules! in_scope {
     () => {
-        "($1 IS NULL OR r.identity_id IN (
+        "r.speed = $4 AND ($1 IS NULL OR r.identity_id IN (
               SELECT COALESCE(p.identity_id, p.id) FROM games g
               JOIN players p ON p.id = g.south_id OR p.id = g.north_id
               WHERE g.platform = $1 AND g.space IS NOT DISTINCT FROM $2
@@ -114,9 +111,10 @@ macro_rules! in_scope {
     };
 }
 
-/// Applies a rated game's result to both players' identities, inside the transaction
-/// that ends the game. Returns `None`, changing nothing, when both accounts belong to
-/// one identity (a player cannot gain rating from themself).
+/// Applies a rated game's result to both players' identities at the speed of the
+/// game's time control ([`TimeControl::rating_speed`]), inside the transaction that
+/// ends the game. Returns `None`, changing nothing, when both accounts belong to one
+/// identity (a player cannot gain rating from themself).
 pub(super) async fn rate_game(
     conn: &mut AnyConnection,
     game_id: i64,
@@ -124,8 +122,8 @@ pub(super) async fn rate_game(
     rater: Rater<'_>,
     now: i64,
 ) -> Result<Option<[RatingChange; 2]>, StoreError> {
-    let (south, north): (i64, i64) = sqlx::query_as(
-        "SELECT COALESCE(s.identity_id, s.id), COALESCE(n.identity_id, n.id)
+    let (south, north, time_control): (i64, i64, String) = sqlx::query_as(
+        "SELECT COALESCE(s.identity_id, s.id), COALESCE(n.identity_id, n.id), g.time_control
          FROM games g JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
          WHERE g.id = $1",
     )
@@ -135,13 +133,18 @@ pub(super) async fn rate_game(
     if south == north {
         return Ok(None);
     }
+    let speed = TimeControl::try_from(time_control)
+        .map_err(|e| StoreError::Db(sqlx::Error::Decode(Box::new(e))))?
+        .rating_speed();
     let mut current = [None, None];
     let mut games = [0i64; 2];
     for (i, identity) in [south, north].into_iter().enumerate() {
         let row: Option<(f64, f64, f64, i64)> = sqlx::query_as(
-            "SELECT rating, deviation, volatility, games FROM ratings WHERE identity_id = $1",
+            "SELECT rating, deviation, volatility, games FROM ratings
+             WHERE identity_id = $1 AND speed = $2",
         )
         .bind(identity)
+        .bind(speed.as_str())
         .fetch_optional(&mut *conn)
         .await?;
         if let Some((rating, deviation, volatility, n)) = row {
@@ -162,9 +165,9 @@ pub(super) async fn rate_game(
         let lost = 1 - won - drew;
         sqlx::query(
             "INSERT INTO ratings (identity_id, rating, deviation, volatility, games, wins,
-                 draws, losses, seeds, streak, best_streak, updated_at)
-             VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $5, $5, $9)
-             ON CONFLICT (identity_id) DO UPDATE SET
+                 draws, losses, seeds, streak, best_streak, updated_at, speed)
+             VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $5, $5, $9, $10)
+             ON CONFLICT (identity_id, speed) DO UPDATE SET
                  rating = excluded.rating, deviation = excluded.deviation,
                  volatility = excluded.volatility, games = ratings.games + 1,
                  wins = ratings.wins + excluded.wins, draws = ratings.draws + excluded.draws,
@@ -185,12 +188,13 @@ pub(super) async fn rate_game(
         .bind(lost)
         .bind(i64::from(end.scores[i]))
         .bind(now)
+        .bind(speed.as_str())
         .execute(&mut *conn)
         .await?;
         sqlx::query(
             "INSERT INTO rating_history (identity_id, game_id, before, rating, deviation,
-                 volatility, rated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                 volatility, rated_at, speed)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(identity)
         .bind(game_id)
@@ -199,12 +203,14 @@ pub(super) async fn rate_game(
         .bind(after.deviation)
         .bind(after.volatility)
         .bind(now)
+        .bind(speed.as_str())
         .execute(&mut *conn)
         .await?;
         changes.push(RatingChange {
             before,
             after,
             games_before: games[i],
+            speed,
         });
     }
     Ok(Some([changes[0], changes[1]]))
@@ -229,55 +235,76 @@ impl Store {
         .await?)
     }
 
-    /// The rating and rated record of the identity of player row `player_id`, if it
-    /// has finished a rated game.
+    /// The rating at `speed` and rated record of the identity of player row
+    /// `player_id`, if it has finished a rated game at that speed.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn rating_of_player(&self, player_id: i64) -> Result<Option<RatingRow>, StoreError> {
+    pub async fn rating_of_player(
+        &self,
+        player_id: i64,
+        speed: Speed,
+    ) -> Result<Option<RatingRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_rating!(),
-            "WHERE r.identity_id = (SELECT COALESCE(identity_id, id) FROM players WHERE id = $1)"
+            "WHERE r.identity_id = (SELECT COALESCE(identity_id, id) FROM players WHERE id = $1)
+               AND r.speed = $2"
         ))
         .bind(player_id)
+        .bind(speed.as_str())
         .fetch_optional(&self.reader)
         .await?)
     }
 
-    /// An identity's rating and rated record, if it has finished a rated game.
+    /// An identity's rating at `speed` and rated record, if it has finished a rated
+    /// game at that speed.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn rating(&self, identity_id: i64) -> Result<Option<RatingRow>, StoreError> {
-        Ok(
-            sqlx::query_as(concat!(select_rating!(), "WHERE r.identity_id = $1"))
-                .bind(identity_id)
-                .fetch_optional(&self.reader)
-                .await?,
-        )
+    pub async fn rating(
+        &self,
+        identity_id: i64,
+        speed: Speed,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        Ok(sqlx::query_as(concat!(
+            select_rating!(),
+            "WHERE r.identity_id = $1 AND r.speed = $2"
+        ))
+        .bind(identity_id)
+        .bind(speed.as_str())
+        .fetch_optional(&self.reader)
+        .await?)
     }
 
-    /// An identity's numbers after each rated game, oldest first: `(rating, deviation)`.
+    /// An identity's numbers at `speed` after each rated game, oldest first:
+    /// `(rating, deviation)`.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn rating_history(&self, identity_id: i64) -> Result<Vec<(f64, f64)>, StoreError> {
+    pub async fn rating_history(
+        &self,
+        identity_id: i64,
+        speed: Speed,
+    ) -> Result<Vec<(f64, f64)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT rating, deviation FROM rating_history WHERE identity_id = $1
+            "SELECT rating, deviation FROM rating_history WHERE identity_id = $1 AND speed = $2
              ORDER BY rated_at, game_id",
         )
         .bind(identity_id)
+        .bind(speed.as_str())
         .fetch_all(&self.reader)
         .await?)
     }
 
-    /// One page of the leaderboard (best first) and how many players it ranks.
+    /// One page of the leaderboard of ratings at `speed` (best first) and how many
+    /// players it ranks.
     ///
     /// # Errors
     /// Database failures.
     pub async fn leaderboard(
         &self,
         scope: Scope<'_>,
+        speed: Speed,
         limit: i64,
         offset: i64,
     ) -> Result<(Vec<RatingRow>, i64), StoreError> {
@@ -290,11 +317,12 @@ impl Store {
             select_rating!(),
             "WHERE ",
             in_scope!(),
-            " ORDER BY r.rating DESC, r.games DESC, r.identity_id LIMIT $4 OFFSET $5"
+            " ORDER BY r.rating DESC, r.games DESC, r.identity_id LIMIT $5 OFFSET $6"
         ))
         .bind(platform)
         .bind(space)
         .bind(room)
+        .bind(speed.as_str())
         .bind(limit)
         .bind(offset)
         .fetch_all(&self.reader)
@@ -306,57 +334,9 @@ impl Store {
         .bind(platform)
         .bind(space)
         .bind(room)
+        .bind(speed.as_str())
         .fetch_one(&self.reader)
         .await?;
         Ok((rows, total))
-    }
-
-    /// Finished games between two identities, from `a`'s point of view.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn head_to_head(&self, a: i64, b: i64) -> Result<HeadToHead, StoreError> {
-        Ok(sqlx::query_as(
-            "SELECT
-                 CAST(COALESCE(SUM(CASE WHEN (result = 'S' AND si = $1)
-                                          OR (result = 'N' AND ni = $1) THEN 1 ELSE 0 END), 0)
-                      AS BIGINT) AS wins,
-                 CAST(COALESCE(SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), 0)
-                      AS BIGINT) AS draws,
-                 CAST(COALESCE(SUM(CASE WHEN (result = 'S' AND si = $2)
-                                          OR (result = 'N' AND ni = $2) THEN 1 ELSE 0 END), 0)
-                      AS BIGINT) AS losses
-             FROM (SELECT g.result, COALESCE(s.identity_id, s.id) AS si,
-                          COALESCE(n.identity_id, n.id) AS ni
-                   FROM games g JOIN players s ON s.id = g.south_id
-                   JOIN players n ON n.id = g.north_id
-                   WHERE g.status = 'finished') AS pairs
-             WHERE (si = $1 AND ni = $2) OR (si = $2 AND ni = $1)",
-        )
-        .bind(a)
-        .bind(b)
-        .fetch_one(&self.reader)
-        .await?)
-    }
-
-    /// An identity's most recent games (any status, on every linked account), newest
-    /// first.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn recent_games(
-        &self,
-        identity_id: i64,
-        limit: i64,
-    ) -> Result<Vec<GameRow>, StoreError> {
-        Ok(sqlx::query_as(concat!(
-            select_game!(),
-            "WHERE COALESCE(s.identity_id, s.id) = $1 OR COALESCE(n.identity_id, n.id) = $1
-             ORDER BY g.id DESC LIMIT $2"
-        ))
-        .bind(identity_id)
-        .bind(limit)
-        .fetch_all(&self.reader)
-        .await?)
     }
 }

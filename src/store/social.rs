@@ -2,6 +2,7 @@
 //! join two accounts into one identity.
 
 use super::{now_ms, Claim, Store, StoreError};
+use crate::play::clock::Speed;
 
 /// What redeeming a link code did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,12 +30,21 @@ pub struct Merge {
     pub other_name: String,
     /// The code's account: its network.
     pub other_platform: String,
-    /// Whether the redeeming account's identity (rating, record) was kept rather than
-    /// the code owner's.
+    /// What became of each speed's ratings, in [`Speed::ALL`]'s order.
+    pub speeds: [SpeedMerge; 2],
+}
+
+/// Which of two identities' ratings at one speed a link kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpeedMerge {
+    /// The speed.
+    pub speed: Speed,
+    /// Whether the redeeming account's rating and record at this speed were kept
+    /// rather than the code owner's.
     pub kept_redeemer: bool,
-    /// Rated games of the identity kept.
+    /// Rated games at this speed of the rating kept.
     pub kept_games: i64,
-    /// Rated games of the identity dropped.
+    /// Rated games at this speed of the rating dropped.
     pub dropped_games: i64,
 }
 
@@ -139,8 +149,9 @@ impl Store {
 
     /// Redeems a link code for the account `player_id` on `platform`, in one
     /// transaction: on success every account of both identities shares the identity
-    /// with more rated games (the code owner's on a tie), the other identity's rating
-    /// and rating history are dropped, and the code is spent.
+    /// with more rated games in all (the code owner's on a tie); at each speed, the
+    /// rating (record, history) with more rated games at that speed is kept for it
+    /// (the code owner's on a tie) and the other dropped; and the code is spent.
     ///
     /// # Errors
     /// Database failures.
@@ -187,16 +198,22 @@ impl Store {
             tx.rollback().await?;
             return Ok(refusal);
         }
-        let mut games = [0i64; 2];
-        for (i, identity) in [owner_identity, mine].into_iter().enumerate() {
-            games[i] = sqlx::query_scalar("SELECT games FROM ratings WHERE identity_id = $1")
+        // Rated games per speed, `[owner, redeemer]`.
+        let mut games = [[0i64; 2]; 2];
+        for (s, speed) in Speed::ALL.into_iter().enumerate() {
+            for (i, identity) in [owner_identity, mine].into_iter().enumerate() {
+                games[s][i] = sqlx::query_scalar(
+                    "SELECT games FROM ratings WHERE identity_id = $1 AND speed = $2",
+                )
                 .bind(identity)
+                .bind(speed.as_str())
                 .fetch_optional(&mut *tx)
                 .await?
                 .unwrap_or(0);
+            }
         }
-        let kept_redeemer = games[1] > games[0];
-        let (keep, drop) = if kept_redeemer {
+        let total = |i: usize| games[0][i] + games[1][i];
+        let (keep, drop) = if total(1) > total(0) {
             (mine, owner_identity)
         } else {
             (owner_identity, mine)
@@ -206,11 +223,49 @@ impl Store {
             .bind(drop)
             .execute(&mut *tx)
             .await?;
-        for delete in [
-            "DELETE FROM rating_history WHERE identity_id = $1",
-            "DELETE FROM ratings WHERE identity_id = $1",
-        ] {
-            sqlx::query(delete).bind(drop).execute(&mut *tx).await?;
+        let mut speeds = Vec::with_capacity(2);
+        for (s, speed) in Speed::ALL.into_iter().enumerate() {
+            let kept_redeemer = games[s][1] > games[s][0];
+            let (winner, loser) = if kept_redeemer {
+                (mine, owner_identity)
+            } else {
+                (owner_identity, mine)
+            };
+            for delete in [
+                "DELETE FROM rating_history WHERE identity_id = $1 AND speed = $2",
+                "DELETE FROM ratings WHERE identity_id = $1 AND speed = $2",
+            ] {
+                sqlx::query(delete)
+                    .bind(loser)
+                    .bind(speed.as_str())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            if winner == drop {
+                // The rating kept at this speed moves to the identity kept.
+                for update in [
+                    "UPDATE rating_history SET identity_id = $1 WHERE identity_id = $2 AND speed = $3",
+                    "UPDATE ratings SET identity_id = $1 WHERE identity_id = $2 AND speed = $3",
+                ] {
+                    sqlx::query(update)
+                        .bind(keep)
+                        .bind(drop)
+                        .bind(speed.as_str())
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+            let (kept_games, dropped_games) = if kept_redeemer {
+                (games[s][1], games[s][0])
+            } else {
+                (games[s][0], games[s][1])
+            };
+            speeds.push(SpeedMerge {
+                speed,
+                kept_redeemer,
+                kept_games,
+                dropped_games,
+            });
         }
         let spent = sqlx::query(
             "UPDATE link_codes SET used_at = $1, used_by = $2 WHERE code = $3 AND used_at IS NULL",
@@ -226,17 +281,10 @@ impl Store {
             return Ok(LinkOutcome::Used);
         }
         tx.commit().await?;
-        let (kept_games, dropped_games) = if kept_redeemer {
-            (games[1], games[0])
-        } else {
-            (games[0], games[1])
-        };
         Ok(LinkOutcome::Linked(Merge {
             other_name: owner_name,
             other_platform: owner_platform,
-            kept_redeemer,
-            kept_games,
-            dropped_games,
+            speeds: [speeds[0], speeds[1]],
         }))
     }
 }

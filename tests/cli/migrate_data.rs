@@ -14,11 +14,11 @@ use std::process::Output;
 
 use crate::support::{
     cmd_at, place, place_at, play, play_plies, postgres_database, rated_win, start_game_at,
-    state::Inspector, winning_line,
+    state::Inspector, timed, winning_line,
 };
 use oware_bot::{
     rules::{Game, Variant},
-    service::{Action, ChallengeOptions, LinkCode, Place, Platform, Service, ServiceConfig},
+    service::{Action, ChallengeOptions, LinkCode, Place, Platform, Service, ServiceConfig, Speed},
     store::{GameRow, MoveRow, RatingRow, Scope, Store},
 };
 
@@ -64,8 +64,17 @@ async fn filled_source(dir: &Path) -> String {
         .handle(cmd_at(&discord, "ally", Action::Link { code: None }))
         .await;
     let code = reply.text.split('`').nth(1).expect("a code").to_owned();
-    // Rated, won on resignation: ratings and rating history.
+    // Rated, won on resignation: ratings and rating history, at correspondence
+    // pace, and a live game rated apart.
     rated_win(&service, &console, "alice", "bob").await;
+    let live = start_game_at(&service, &console, "bob", "carol", timed("5+3")).await;
+    play_plies(&service, &console, live, ["bob", "carol"], 10).await;
+    let resign = Action::Resign {
+        game: Some(live),
+        confirmed: true,
+    };
+    let reply = service.handle(cmd_at(&console, "carol", resign)).await;
+    assert!(reply.text.contains("Live ratings:"), "{}", reply.text);
     let linked = service
         .handle(cmd_at(
             &console,
@@ -142,7 +151,8 @@ fn text(output: &Output) -> String {
 struct Shown {
     counts: BTreeMap<String, i64>,
     games: Vec<(GameRow, Vec<MoveRow>)>,
-    leaderboard: (Vec<RatingRow>, i64),
+    /// The global leaderboard at each speed, correspondence first.
+    leaderboards: Vec<(Vec<RatingRow>, i64)>,
     reply: String,
 }
 
@@ -156,7 +166,18 @@ async fn shown(url: &str) -> Shown {
     let shown = Shown {
         counts: store.row_counts().await.unwrap(),
         games,
-        leaderboard: store.leaderboard(Scope::Global, 50, 0).await.unwrap(),
+        leaderboards: {
+            let mut boards = Vec::new();
+            for speed in Speed::ALL {
+                boards.push(
+                    store
+                        .leaderboard(Scope::Global, speed, 50, 0)
+                        .await
+                        .unwrap(),
+                );
+            }
+            boards
+        },
         reply: service(store.clone())
             .handle(cmd_at(
                 &place(),
@@ -164,6 +185,7 @@ async fn shown(url: &str) -> Shown {
                 Action::Leaderboard {
                     global: true,
                     page: 1,
+                    speed: None,
                 },
             ))
             .await
@@ -201,12 +223,12 @@ async fn sqlite_to_postgres_and_back_keeps_everything_and_new_games_follow() {
     let source = filled_source(dir.path()).await;
     let before = shown(&source).await;
     assert!(before.counts["rating_history"] >= 2 && before.counts["advice"] == 1);
-    assert_eq!(before.games.len(), 4);
+    assert_eq!(before.games.len(), 5);
 
     let output = migrate(&source, &pg, dir.path());
     assert!(output.status.success(), "{}", text(&output));
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.contains("replayed 4 games"), "{}", text(&output));
+    assert!(stdout.contains("replayed 5 games"), "{}", text(&output));
     assert!(stdout.contains("every game replays"), "{}", text(&output));
     assert_eq!(
         shown(&pg).await,
@@ -225,7 +247,7 @@ async fn sqlite_to_postgres_and_back_keeps_everything_and_new_games_follow() {
     assert!(!output.status.success(), "{}", text(&output));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("the target database is not empty") && stderr.contains("4 game(s)"),
+        stderr.contains("the target database is not empty") && stderr.contains("5 game(s)"),
         "{}",
         text(&output)
     );
@@ -259,7 +281,7 @@ async fn sqlite_to_sqlite_copies_every_row_and_refuses_a_target_that_is_not_empt
     let output = migrate(&source, &target, dir.path());
     assert!(output.status.success(), "{}", text(&output));
     assert!(
-        String::from_utf8_lossy(&output.stdout).contains("replayed 4 games"),
+        String::from_utf8_lossy(&output.stdout).contains("replayed 5 games"),
         "{}",
         text(&output)
     );

@@ -12,7 +12,7 @@ use crate::discord_fake::harness::{
 use crate::discord_fake::payloads::{self, APP_ID, BOT_ID, CHANNEL_ID, GUILD_ID};
 use crate::discord_fake::service as script;
 use oware_bot::chat::discord::respond::DEFER_AFTER;
-use oware_bot::service::{Action, Platform, Reply, Shards, TimeControl};
+use oware_bot::service::{Action, Platform, Reply, Shards, Speed, TimeControl};
 use serde_json::{json, Value};
 
 /// A process running shard 1 of 2 identifies as that shard and leaves the slash
@@ -142,6 +142,23 @@ async fn connects_with_no_intents_and_registers_the_commands_in_the_guild() {
     );
     // Discord takes at most 25 options (subcommands and groups) per command.
     assert!(subs.len() <= 25, "{} subcommands", subs.len());
+    // The leaderboard and stats choose a speed: live or correspondence.
+    for sub in ["leaderboard", "stats"] {
+        let at = subs.iter().position(|s| *s == sub).unwrap();
+        let speed = commands[0]["options"][at]["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "speed")
+            .unwrap_or_else(|| panic!("{sub} has speed:"));
+        let choices: Vec<&str> = speed["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(choices, ["live", "correspondence"], "{sub}");
+    }
     // Every command and option says what it is for.
     let mut stack: Vec<&Value> = commands.as_array().unwrap().iter().collect();
     while let Some(item) = stack.pop() {
@@ -272,7 +289,8 @@ async fn play_takes_a_time_control_and_refuses_a_bad_one_privately() {
 
 /// `/oware abort`, `rematch`, `rematch challenge:` (a reissue), `draw`, `takeback
 /// decline:`, `live`, `play` alone (open), `stats history:`, `leaderboard
-/// of:advisers` and the Rematch,
+/// of:advisers`, `leaderboard speed:live page:2`, `stats speed:correspondence`,
+/// `stats` and the Rematch,
 /// Reissue, Accept draw and Decline buttons become their actions.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn abort_rematch_and_reissue_by_command_and_button() {
@@ -310,6 +328,19 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
             json!([{ "name": "of", "type": 4, "value": 1 }]),
             &[],
         ),
+        payloads::oware(
+            &alice(),
+            "leaderboard",
+            json!([{ "name": "speed", "type": 4, "value": 0 }, { "name": "page", "type": 4, "value": 2 }]),
+            &[],
+        ),
+        payloads::oware(
+            &alice(),
+            "stats",
+            json!([{ "name": "speed", "type": 4, "value": 1 }]),
+            &[],
+        ),
+        payloads::oware(&alice(), "stats", json!([]), &[]),
         payloads::button(&alice(), "pr:5:draw:y"),
         payloads::button(&alice(), "pr:5:takeback:n"),
     ];
@@ -346,6 +377,19 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
             },
             Action::History { user: None },
             Action::Advisers { global: false },
+            Action::Leaderboard {
+                global: false,
+                page: 2,
+                speed: Some(Speed::Live)
+            },
+            Action::Stats {
+                user: None,
+                speed: Some(Speed::Correspondence)
+            },
+            Action::Stats {
+                user: None,
+                speed: None
+            },
             Action::Draw {
                 game: Some(5),
                 decline: false

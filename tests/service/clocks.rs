@@ -12,7 +12,7 @@ use std::{sync::Arc, time::Duration};
 
 use crate::support::{cmd_at, place, play_plies, start_game_at, timed, user, TempDb};
 use oware_bot::service::{
-    Action, ButtonAction, ChallengeOptions, Outgoing, Platform, Service, User,
+    Action, ButtonAction, ChallengeOptions, Outgoing, Platform, Service, Speed, User,
 };
 use tokio::time::advance;
 
@@ -42,10 +42,14 @@ async fn after(service: &Arc<Service>, secs: u64) -> Vec<Outgoing> {
     sent
 }
 
-async fn rating_of(service: &Service, user: &str) -> Option<oware_bot::store::RatingRow> {
+async fn rating_of(
+    service: &Service,
+    user: &str,
+    speed: Speed,
+) -> Option<oware_bot::store::RatingRow> {
     let store = service.store();
     let identity = store.identity_of("console", user).await.unwrap()?;
-    store.rating(identity).await.unwrap()
+    store.rating(identity, speed).await.unwrap()
 }
 
 fn mentions(message: &Outgoing, name: &str) -> bool {
@@ -100,8 +104,8 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
         "{text}"
     );
     assert!(
-        text.contains("Ratings: alice"),
-        "rated in the same change: {text}"
+        text.contains("Live ratings: alice"),
+        "rated in the same change, as a live game (under a day a move): {text}"
     );
     assert!(mentions(&sent[0], "alice") && mentions(&sent[0], "bob"));
     assert!(sent[0].reply.files[0].file_name.ends_with(".png"));
@@ -119,11 +123,16 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
         ("finished", Some("N"), Some("timeout"))
     );
     assert_eq!(row.deadline_at, None);
-    let bob = rating_of(&service, "bob").await;
+    let bob = rating_of(&service, "bob", Speed::Live).await;
     assert!(
         bob.as_ref()
             .is_some_and(|r| r.wins == 1 && r.rating > 1500.0),
         "{bob:?}"
+    );
+    // Four hours a move is live: the correspondence rating is untouched.
+    assert_eq!(
+        rating_of(&service, "bob", Speed::Correspondence).await,
+        None
     );
     // Nothing is left to happen, and nothing happens twice.
     assert!(after(&service, 30 * 24 * HOUR).await.is_empty());
@@ -249,7 +258,7 @@ async fn either_player_may_abort_before_both_have_moved() {
         row.state.ending().map(|e| e.reason_column()),
         Some("aborted")
     );
-    assert!(rating_of(&service, "bob").await.is_none());
+    assert!(rating_of(&service, "bob", Speed::Live).await.is_none());
     // No review is offered for it, and none is made: one side never moved.
     assert!(
         sent[0].reply.buttons.iter().any(|b| b.label == "Rematch")

@@ -580,7 +580,14 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
     assert!(!told[0].reply.private);
     service.mark_sent(told[0].id).await;
     let stats = service
-        .handle(cmd_at(&here, "alice", Action::Stats { user: None }))
+        .handle(cmd_at(
+            &here,
+            "alice",
+            Action::Stats {
+                user: None,
+                speed: None,
+            },
+        ))
         .await;
     assert!(
         stats.text.contains("Puzzles: rating") && stats.text.contains("1 solved of 2"),
@@ -613,7 +620,14 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
     );
     assert_ne!(puzzle_id(&fourth), puzzle_id(&third));
     let stats = service
-        .handle(cmd_at(&here, "alice", Action::Stats { user: None }))
+        .handle(cmd_at(
+            &here,
+            "alice",
+            Action::Stats {
+                user: None,
+                speed: None,
+            },
+        ))
         .await;
     assert!(stats.text.contains("1 solved of 3"), "{}", stats.text);
 

@@ -8,7 +8,7 @@ use crate::support::{
 use oware_bot::{
     play::proposal::{Proposal, Request},
     rules::{EndReason, Side},
-    service::{Action, ButtonAction, ChallengeOptions},
+    service::{Action, ButtonAction, ChallengeOptions, Speed},
 };
 
 fn draw(decline: bool) -> Action {
@@ -126,14 +126,22 @@ async fn an_agreed_draw_is_rated_as_a_draw_and_only_players_may_offer() {
     let accept = Action::answer(Request::Draw, Some(game), false);
     let accepted = service.handle(cmd("bob", accept)).await;
     assert!(
-        accepted.text.contains("Ratings: alice 1500? → ") && accepted.text.contains("bob 1500? → "),
+        accepted
+            .text
+            .contains("Correspondence ratings: alice 1500? → ")
+            && accepted.text.contains("bob 1500? → "),
         "{}",
         accepted.text
     );
     let row = service.store().game(game).await.unwrap().unwrap();
     let [alice, bob] = [row.south_identity, row.north_identity];
     for identity in [alice, bob] {
-        let rating = service.store().rating(identity).await.unwrap().unwrap();
+        let rating = service
+            .store()
+            .rating(identity, Speed::Correspondence)
+            .await
+            .unwrap()
+            .unwrap();
         assert!((rating.rating - 1500.0).abs() < 0.001, "{rating:?}");
         assert_eq!((rating.wins, rating.draws, rating.losses), (0, 1, 0));
     }

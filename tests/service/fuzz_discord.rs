@@ -12,11 +12,12 @@
 use crate::support::state::{check_effect, Inspector};
 use crate::support::{cmd_at, place_at, TempDb};
 use oware_bot::chat::discord::options::{
-    FirstChoice, LevelChoice, OnOff, PlayOptions, RankedChoice, ScopeChoice, VariantChoice, YesNo,
+    FirstChoice, LevelChoice, OnOff, PlayOptions, RankedChoice, ScopeChoice, SpeedChoice,
+    VariantChoice, YesNo,
 };
 use oware_bot::chat::discord::translate;
 use oware_bot::service::{
-    Action, ButtonAction, ChallengeOptions, Command, LinkCode, Platform, Service, User,
+    Action, ButtonAction, ChallengeOptions, Command, LinkCode, Platform, Service, Speed, User,
     VacationRequest,
 };
 use poise::serenity_prelude as serenity;
@@ -431,14 +432,16 @@ fn slash_action() -> impl Strategy<Value = Action> {
         1 => id.clone().prop_map(|game| Action::Rematch { game }),
         1 => (id.clone(), proptest::option::of(0u32..60)).prop_map(|(game, after)| Action::Board { game, after }),
         1 => (".{0,3}", id.clone()).prop_map(|(pit, game)| Action::Advise { pit, game }),
-        1 => (prop::option::of(0usize..3), prop::option::of(any::<u32>()), prop::option::of(0usize..3))
-            .prop_map(|(scope, page, of)| translate::leaderboard_action(
-                scope.and_then(ScopeChoice::from_index), page, of.and_then(RankedChoice::from_index))),
+        1 => (prop::option::of(0usize..3), prop::option::of(any::<u32>()), prop::option::of(0usize..3), prop::option::of(0usize..3))
+            .prop_map(|(scope, page, of, speed)| translate::leaderboard_action(
+                scope.and_then(ScopeChoice::from_index), page, of.and_then(RankedChoice::from_index),
+                speed.and_then(SpeedChoice::from_index))),
         1 => prop::option::of(".{0,32}").prop_map(|code| Action::Link {
             code: code.map(LinkCode::new),
         }),
         1 => any::<i64>().prop_map(|game| Action::Replay { game: game.max(1) % 8 }),
-        1 => prop::option::of(opponent.clone()).prop_map(|user| Action::Stats { user }),
+        1 => (prop::option::of(opponent.clone()), prop::option::of(0usize..3))
+            .prop_map(|(user, speed)| Action::Stats { user, speed: speed.and_then(SpeedChoice::from_index).map(Speed::from) }),
         1 => prop::option::of(opponent).prop_map(|user| Action::History { user }),
         1 => Just(Action::Games),
     ]

@@ -38,6 +38,7 @@ mod service_props;
 mod settings;
 mod shared_db;
 mod social;
+mod speeds;
 mod status;
 mod stopping;
 mod takebacks;

@@ -13,7 +13,7 @@ use std::{sync::Arc, time::Duration};
 use crate::support::{cmd_at, place_at, play, play_plies, start_game_at, user, TempDb};
 use oware_bot::service::{
     Action, AdminAction, BanLength, ChallengeOptions, Command, Place, Platform, Reply, Role,
-    Service,
+    Service, Speed,
 };
 
 const GUILD: &str = "100000000000000001";
@@ -91,7 +91,11 @@ async fn audit_rows(service: &Service, place: &str) -> Vec<oware_bot::store::Aud
 async fn rating_of(service: &Service, user: &str) -> Option<f64> {
     let store = service.store();
     let identity = store.identity_of("discord", user).await.unwrap()?;
-    store.rating(identity).await.unwrap().map(|r| r.rating)
+    store
+        .rating(identity, Speed::Correspondence)
+        .await
+        .unwrap()
+        .map(|r| r.rating)
 }
 
 fn assert_ok(reply: &Reply) {
@@ -249,7 +253,7 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
         .await;
     assert!(reply.private, "{}", reply.text);
     assert!(
-        reply.text.contains("**bob** wins") && reply.text.contains("Ratings:"),
+        reply.text.contains("**bob** wins") && reply.text.contains("Correspondence ratings:"),
         "{}",
         reply.text
     );
@@ -304,7 +308,7 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         .await;
     assert!(reply.private, "{}", reply.text);
     assert!(
-        reply.text.contains("it is a draw") && reply.text.contains("Ratings:"),
+        reply.text.contains("it is a draw") && reply.text.contains("Correspondence ratings:"),
         "{}",
         reply.text
     );

@@ -10,7 +10,7 @@ use crate::support::{
 use oware_bot::{
     play::rating::{self, GameResult, Rating},
     rules::Side,
-    service::{Action, ChallengeOptions, Platform},
+    service::{Action, ChallengeOptions, Platform, Speed},
 };
 
 fn stored(row: &oware_bot::store::RatingRow) -> Rating {
@@ -52,12 +52,12 @@ async fn a_rated_win_updates_both_ratings_with_the_game() {
         GameResult::for_side(winner, Side::South),
     );
     let alice = store
-        .rating(row.south_identity)
+        .rating(row.south_identity, Speed::Correspondence)
         .await
         .unwrap()
         .expect("alice is rated");
     let bob = store
-        .rating(row.north_identity)
+        .rating(row.north_identity, Speed::Correspondence)
         .await
         .unwrap()
         .expect("bob is rated");
@@ -68,7 +68,10 @@ async fn a_rated_win_updates_both_ratings_with_the_game() {
     assert_eq!(alice.losses + bob.losses, 1);
     assert_eq!(alice.seeds, row.south_score);
     assert_eq!(bob.seeds, row.north_score);
-    let alice_history = store.rating_history(row.south_identity).await.unwrap();
+    let alice_history = store
+        .rating_history(row.south_identity, Speed::Correspondence)
+        .await
+        .unwrap();
     assert_eq!(alice_history, vec![(south.rating, south.deviation)]);
     // The result reply shows both changes, provisional ratings marked.
     let expected = format!(
@@ -125,13 +128,13 @@ async fn ratings_change_exactly_once_when_both_players_resign_at_once() {
     );
     let alice = service
         .store()
-        .rating(row.south_identity)
+        .rating(row.south_identity, Speed::Correspondence)
         .await
         .unwrap()
         .unwrap();
     let bob = service
         .store()
-        .rating(row.north_identity)
+        .rating(row.north_identity, Speed::Correspondence)
         .await
         .unwrap()
         .unwrap();
@@ -166,11 +169,19 @@ async fn short_and_casual_games_leave_ratings_alone() {
     let row = service.store().game(game).await.unwrap().unwrap();
     assert!(!row.is_active());
     assert_eq!(
-        service.store().rating(row.south_identity).await.unwrap(),
+        service
+            .store()
+            .rating(row.south_identity, Speed::Correspondence)
+            .await
+            .unwrap(),
         None
     );
     assert_eq!(
-        service.store().rating(row.north_identity).await.unwrap(),
+        service
+            .store()
+            .rating(row.north_identity, Speed::Correspondence)
+            .await
+            .unwrap(),
         None
     );
 
@@ -189,10 +200,14 @@ async fn short_and_casual_games_leave_ratings_alone() {
             },
         ))
         .await;
-    assert!(!reply.text.contains("Ratings") && !reply.text.contains("casual:"));
+    assert!(!reply.text.contains("ratings:") && !reply.text.contains("casual:"));
     let row = service.store().game(game).await.unwrap().unwrap();
     assert_eq!(
-        service.store().rating(row.south_identity).await.unwrap(),
+        service
+            .store()
+            .rating(row.south_identity, Speed::Correspondence)
+            .await
+            .unwrap(),
         None
     );
 }
@@ -206,7 +221,17 @@ async fn leaderboard_is_per_server_by_default_and_paginated() {
     rated_win(&service, &s1, "alice", "bob").await;
     rated_win(&service, &s1, "alice", "carol").await;
     rated_win(&service, &s2, "dave", "erin").await;
-    let board = |place, global, page| cmd_at(place, "bob", Action::Leaderboard { global, page });
+    let board = |place, global, page| {
+        cmd_at(
+            place,
+            "bob",
+            Action::Leaderboard {
+                global,
+                page,
+                speed: None,
+            },
+        )
+    };
     let here = service.handle(board(&s1, false, 1)).await;
     assert!(!here.private, "{}", here.text);
     let lines: Vec<&str> = here.text.lines().filter(|l| l.contains(". **")).collect();
@@ -255,7 +280,8 @@ async fn leaderboard_is_per_server_by_default_and_paginated() {
     let empty = place_at(Platform::Discord, Some("s4"), "quiet");
     let none = service.handle(board(&empty, false, 1)).await;
     assert!(
-        none.text.contains("Nobody has finished a rated game"),
+        none.text
+            .contains("Nobody has finished a rated correspondence game"),
         "{}",
         none.text
     );
@@ -279,6 +305,7 @@ async fn a_rooms_leaderboard_ranks_only_its_own_players() {
                 Action::Leaderboard {
                     global: false,
                     page: 1,
+                    speed: None,
                 },
             )
         };
@@ -304,20 +331,22 @@ async fn stats_show_the_record_head_to_head_and_a_chart() {
             "bob",
             Action::Stats {
                 user: Some(user("alice")),
+                speed: None,
             },
         ))
         .await;
     assert!(!reply.private, "{}", reply.text);
     let row = service
         .store()
-        .rating(1)
+        .rating(1, Speed::Correspondence)
         .await
         .unwrap()
         .expect("alice is player 1");
     assert!(
-        reply
-            .text
-            .contains(&format!("**alice**: rating {}?", row.rating.round())),
+        reply.text.contains(&format!(
+            "**alice**, correspondence: rating {}?",
+            row.rating.round()
+        )),
         "{}",
         reply.text
     );
@@ -356,7 +385,13 @@ async fn stats_show_the_record_head_to_head_and_a_chart() {
 
     // Own stats (no head-to-head), someone unrated, someone unknown.
     let own = service
-        .handle(cmd("carol", Action::Stats { user: None }))
+        .handle(cmd(
+            "carol",
+            Action::Stats {
+                user: None,
+                speed: None,
+            },
+        ))
         .await;
     assert!(
         own.text.contains("1 rated game: 0 won, 0 drawn, 1 lost") && !own.text.contains("Against")
@@ -366,6 +401,7 @@ async fn stats_show_the_record_head_to_head_and_a_chart() {
             "alice",
             Action::Stats {
                 user: Some(user("zed")),
+                speed: None,
             },
         ))
         .await;
@@ -448,13 +484,15 @@ async fn ending_by_agreement_rates_the_game_too() {
     );
     let alice = service
         .store()
-        .rating(row.south_identity)
+        .rating(row.south_identity, Speed::Correspondence)
         .await
         .unwrap()
         .unwrap();
     assert_eq!(stored(&alice), south);
     assert!(
-        agreed.text.contains("Ratings: alice 1500? → "),
+        agreed
+            .text
+            .contains("Correspondence ratings: alice 1500? → "),
         "{}",
         agreed.text
     );
@@ -470,7 +508,11 @@ async fn a_challenge_shows_both_players_ratings() {
     let shown = |identity: i64| {
         let store = service.store();
         async move {
-            let r = store.rating(identity).await.unwrap().unwrap();
+            let r = store
+                .rating(identity, Speed::Correspondence)
+                .await
+                .unwrap()
+                .unwrap();
             Rating {
                 rating: r.rating,
                 deviation: r.deviation,
@@ -499,9 +541,9 @@ async fn a_challenge_shows_both_players_ratings() {
         ))
         .await;
     assert!(
-        challenge
-            .text
-            .contains(&format!("Ratings: bob {bob}, alice {alice}.")),
+        challenge.text.contains(&format!(
+            "Correspondence ratings: bob {bob}, alice {alice}."
+        )),
         "{}",
         challenge.text
     );
@@ -515,5 +557,9 @@ async fn a_challenge_shows_both_players_ratings() {
             },
         ))
         .await;
-    assert!(open.text.contains("Ratings: carol 1500?."), "{}", open.text);
+    assert!(
+        open.text.contains("Correspondence ratings: carol 1500?."),
+        "{}",
+        open.text
+    );
 }

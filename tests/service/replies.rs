@@ -355,7 +355,13 @@ async fn no_chart_without_rated_games() {
         ))
         .await;
     let stats = service
-        .handle(cmd("alice", Action::Stats { user: None }))
+        .handle(cmd(
+            "alice",
+            Action::Stats {
+                user: None,
+                speed: None,
+            },
+        ))
         .await;
     assert!(!stats.private, "{}", stats.text);
     assert!(stats.files.is_empty(), "no empty chart: {:?}", stats.files);

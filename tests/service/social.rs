@@ -168,7 +168,14 @@ async fn linking_shares_one_identity_and_rating() {
     assert!(a.is_some() && a == b);
     // The Discord account now has alice's rating, and one line in the global board.
     let stats = service
-        .handle(cmd_at(&discord, "ally", Action::Stats { user: None }))
+        .handle(cmd_at(
+            &discord,
+            "ally",
+            Action::Stats {
+                user: None,
+                speed: None,
+            },
+        ))
         .await;
     assert!(stats.text.contains("1 rated game: 1 won"), "{}", stats.text);
     let global = service
@@ -178,6 +185,7 @@ async fn linking_shares_one_identity_and_rating() {
             Action::Leaderboard {
                 global: true,
                 page: 1,
+                speed: None,
             },
         ))
         .await;
@@ -218,7 +226,14 @@ async fn the_identity_with_more_games_is_kept() {
         linked.text
     );
     let stats = service
-        .handle(cmd_at(&console, "alice", Action::Stats { user: None }))
+        .handle(cmd_at(
+            &console,
+            "alice",
+            Action::Stats {
+                user: None,
+                speed: None,
+            },
+        ))
         .await;
     assert!(
         stats.text.contains("2 rated games: 2 won"),

@@ -420,7 +420,14 @@ async fn rated_tournament_games_change_ratings() {
     support::play_plies(&service, &guild(), game, [&south, &north], 10).await;
     resign(&service, game, &north).await;
     let stats = service
-        .handle(cmd_at(&guild(), &south, Action::Stats { user: None }))
+        .handle(cmd_at(
+            &guild(),
+            &south,
+            Action::Stats {
+                user: None,
+                speed: None,
+            },
+        ))
         .await;
     assert!(
         stats.text.contains("1 win") || stats.text.contains("1 won"),

@@ -4,7 +4,7 @@
 
 use crate::play::clock::BadTime;
 use crate::rules::Variant;
-use crate::service::{ChallengeOptions, First, Level, TimeControl};
+use crate::service::{ChallengeOptions, First, Level, Speed, TimeControl};
 
 /// `first:` on `/oware play`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -168,6 +168,26 @@ pub enum RankedChoice {
     /// Onlookers, by how good their advice was.
     #[name = "advisers"]
     Advisers,
+}
+
+/// `speed:` on `/oware leaderboard` and `/oware stats`: which rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum SpeedChoice {
+    /// Live games: a live clock, or under one day a move.
+    #[name = "live"]
+    Live,
+    /// Correspondence games: one day a move or more.
+    #[name = "correspondence"]
+    Correspondence,
+}
+
+impl From<SpeedChoice> for Speed {
+    fn from(choice: SpeedChoice) -> Speed {
+        match choice {
+            SpeedChoice::Live => Speed::Live,
+            SpeedChoice::Correspondence => Speed::Correspondence,
+        }
+    }
 }
 
 /// The options of `/oware play` as poise parsed them.

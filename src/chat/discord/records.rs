@@ -4,11 +4,11 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::options::{RankedChoice, ScopeChoice};
+use super::options::{RankedChoice, ScopeChoice, SpeedChoice};
 use super::respond;
 use super::translate;
 use super::{Context, Error};
-use crate::service::Action;
+use crate::service::{Action, Speed};
 
 /// The best players, on this server or everywhere.
 #[poise::command(slash_command)]
@@ -22,8 +22,10 @@ pub(super) async fn leaderboard(
     page: Option<u32>,
     #[description = "Who is ranked: players by rating, or advisers by their advice (default: players)"]
     of: Option<RankedChoice>,
+    #[description = "Which ratings: live games or correspondence games (default: correspondence)"]
+    speed: Option<SpeedChoice>,
 ) -> Result<(), Error> {
-    respond::command(ctx, translate::leaderboard_action(scope, page, of)).await
+    respond::command(ctx, translate::leaderboard_action(scope, page, of, speed)).await
 }
 
 /// A player's record and rating, or their recent games.
@@ -32,12 +34,18 @@ pub(super) async fn stats(
     ctx: Context<'_>,
     #[description = "Whose (default: yours)"] user: Option<serenity::User>,
     #[description = "Their last 10 games instead of their record"] history: Option<bool>,
+    #[description = "One rating: live games or correspondence games (default: both)"] speed: Option<
+        SpeedChoice,
+    >,
 ) -> Result<(), Error> {
     let user = user.as_ref().map(translate::user_of);
     let action = if history == Some(true) {
         Action::History { user }
     } else {
-        Action::Stats { user }
+        Action::Stats {
+            user,
+            speed: speed.map(Speed::from),
+        }
     };
     respond::command(ctx, action).await
 }

@@ -4,8 +4,8 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::options::{RankedChoice, ScopeChoice};
-use crate::service::{Action, ButtonAction, Command, Place, Platform, Role, User};
+use super::options::{RankedChoice, ScopeChoice, SpeedChoice};
+use crate::service::{Action, ButtonAction, Command, Place, Platform, Role, Speed, User};
 
 /// A Discord user as the service knows them: snowflake id, display name, bot flag.
 #[must_use]
@@ -167,19 +167,23 @@ pub fn move_action(pit: &str, game: Option<i64>) -> Action {
     }
 }
 
-/// `/oware leaderboard [scope] [page]`: pages count from 1.
+/// `/oware leaderboard [scope] [page] [of] [speed]`: pages count from 1; no speed
+/// is the service's default (correspondence).
 #[must_use]
 pub fn leaderboard_action(
     scope: Option<ScopeChoice>,
     page: Option<u32>,
     of: Option<RankedChoice>,
+    speed: Option<SpeedChoice>,
 ) -> Action {
     let global = scope == Some(ScopeChoice::Global);
     match of {
+        // The advisers' ranking is of every speed.
         Some(RankedChoice::Advisers) => Action::Advisers { global },
         None | Some(RankedChoice::Players) => Action::Leaderboard {
             global,
             page: page.unwrap_or(1).max(1),
+            speed: speed.map(Speed::from),
         },
     }
 }
@@ -313,24 +317,40 @@ mod tests {
             }
         );
         assert_eq!(
-            leaderboard_action(None, None, None),
+            leaderboard_action(None, None, None, None),
             Action::Leaderboard {
                 global: false,
-                page: 1
+                page: 1,
+                speed: None
             }
         );
         assert_eq!(
-            leaderboard_action(Some(ScopeChoice::Global), Some(0), None),
+            leaderboard_action(
+                Some(ScopeChoice::Global),
+                Some(0),
+                None,
+                Some(SpeedChoice::Live)
+            ),
             Action::Leaderboard {
                 global: true,
-                page: 1
+                page: 1,
+                speed: Some(Speed::Live)
+            }
+        );
+        assert_eq!(
+            leaderboard_action(None, Some(2), None, Some(SpeedChoice::Correspondence)),
+            Action::Leaderboard {
+                global: false,
+                page: 2,
+                speed: Some(Speed::Correspondence)
             }
         );
         assert_eq!(
             leaderboard_action(
                 Some(ScopeChoice::Global),
                 None,
-                Some(RankedChoice::Advisers)
+                Some(RankedChoice::Advisers),
+                Some(SpeedChoice::Live)
             ),
             Action::Advisers { global: true }
         );

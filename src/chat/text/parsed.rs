@@ -13,10 +13,12 @@ pub enum ParsedAction {
         /// The options.
         options: ChallengeOptions,
     },
-    /// `stats [@someone]`.
+    /// `stats [@someone] [live|correspondence]`.
     Stats {
         /// The mention as typed, if any.
         user: Option<String>,
+        /// One speed, or both when `None`.
+        speed: Option<crate::service::Speed>,
     },
     /// `history [@someone]`.
     History {
@@ -56,7 +58,7 @@ impl ParsedAction {
     pub fn mention(&self) -> Option<&str> {
         match self {
             ParsedAction::Play { opponent, .. } => Some(opponent),
-            ParsedAction::Stats { user } | ParsedAction::History { user } => user.as_deref(),
+            ParsedAction::Stats { user, .. } | ParsedAction::History { user } => user.as_deref(),
             ParsedAction::Adjudicate { winner, .. } => Some(winner),
             ParsedAction::Ban { user, .. } | ParsedAction::Unban { user } => Some(user),
             ParsedAction::Other(_) => None,
@@ -73,8 +75,9 @@ impl ParsedAction {
                 opponent: resolve(&opponent)?,
                 options,
             },
-            ParsedAction::Stats { user } => Action::Stats {
+            ParsedAction::Stats { user, speed } => Action::Stats {
                 user: user.as_deref().map(&mut resolve).transpose()?,
+                speed,
             },
             ParsedAction::History { user } => Action::History {
                 user: user.as_deref().map(&mut resolve).transpose()?,

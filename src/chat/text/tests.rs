@@ -2,7 +2,7 @@
 //! in `refusal_tests`).
 
 use super::*;
-use crate::service::{ChallengeOptions, GameRef, User, VacationRequest};
+use crate::service::{ChallengeOptions, GameRef, Speed, User, VacationRequest};
 use crate::{
     rules::Variant,
     service::{First, Level},
@@ -238,7 +238,8 @@ fn short_commands() {
         action("/oware leaderboard global 2"),
         Action::Leaderboard {
             global: true,
-            page: 2
+            page: 2,
+            speed: None
         }
     );
 }
@@ -252,13 +253,41 @@ fn social_commands() {
             game: Some(4)
         }
     );
-    for (text, global, page) in [
-        ("/oware leaderboard", false, 1),
-        ("/oware leaderboard page:3", false, 3),
-        ("!oware leaderboard global page:2", true, 2),
-        ("/oware top global", true, 1),
+    let (live, corr) = (Some(Speed::Live), Some(Speed::Correspondence));
+    for (text, global, page, speed) in [
+        ("/oware leaderboard", false, 1, None),
+        ("/oware leaderboard page:3", false, 3, None),
+        ("!oware leaderboard global page:2", true, 2, None),
+        ("/oware top global", true, 1, None),
+        ("/oware leaderboard live", false, 1, live),
+        ("/oware leaderboard speed:correspondence", false, 1, corr),
+        ("/oware leaderboard global Speed:Live page:2", true, 2, live),
+        ("/oware leaderboard corr 3", false, 3, corr),
     ] {
-        assert_eq!(action(text), Action::Leaderboard { global, page }, "{text}");
+        assert_eq!(
+            action(text),
+            Action::Leaderboard {
+                global,
+                page,
+                speed
+            },
+            "{text}"
+        );
+    }
+    for refused in [
+        "/oware leaderboard live correspondence",
+        "/oware leaderboard speed:blitz",
+        "/oware leaderboard advisers live",
+        "/oware stats live speed:live",
+        "/oware stats @bob history live",
+    ] {
+        assert!(
+            matches!(
+                parse_command(refused),
+                Err(ParseError::UnexpectedWord { .. })
+            ),
+            "{refused}"
+        );
     }
     assert_eq!(action("/oware replay 12"), Action::Replay { game: 12 });
     assert_eq!(action("!oware link"), Action::Link { code: None });
@@ -273,7 +302,13 @@ fn social_commands() {
         name: "Me".into(),
         is_bot: false,
     };
-    for (text, whose) in [("/oware stats", None), ("/oware stats @bob", Some("@bob"))] {
+    for (text, whose, speed) in [
+        ("/oware stats", None, None),
+        ("/oware stats @bob", Some("@bob"), None),
+        ("/oware stats @bob live", Some("@bob"), live),
+        ("/oware stats speed:correspondence @bob", Some("@bob"), corr),
+        ("!oware stats live", None, live),
+    ] {
         let got = parsed(text).resolve(|m| {
             Ok::<User, String>(User {
                 id: m.into(),
@@ -284,7 +319,7 @@ fn social_commands() {
             id: id.into(),
             ..me.clone()
         });
-        assert_eq!(got, Ok(Action::Stats { user: want }), "{text}");
+        assert_eq!(got, Ok(Action::Stats { user: want, speed }), "{text}");
     }
     assert_eq!(
         parsed("/oware history @bob").resolve(|_| Ok::<User, String>(me.clone())),

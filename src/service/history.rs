@@ -1,0 +1,111 @@
+//! A player's recent games (`/oware history`, `/oware stats history:`), newest first,
+//! with how each ended.
+
+use super::{view, when, Command, Reply, Service, ServiceError, User};
+use crate::rules::{EndReason, Side};
+
+/// Games listed by `history`.
+const HISTORY_SIZE: i64 = 10;
+
+impl Service {
+    pub(super) async fn history(
+        &self,
+        cmd: &Command,
+        user: Option<&User>,
+    ) -> Result<Reply, ServiceError> {
+        let (identity, name) = self.identity(cmd, user).await?;
+        // One's own games from anywhere; someone else's only those played here.
+        let mine = user.is_none_or(|u| u.id == cmd.author.id);
+        let recent = self
+            .store
+            .recent_games(identity, if mine { HISTORY_SIZE } else { 5 * HISTORY_SIZE })
+            .await?;
+        let played_elsewhere = !recent.is_empty();
+        let games: Vec<_> = recent
+            .into_iter()
+            .filter(|row| {
+                mine || cmd
+                    .place
+                    .holds(row.platform, row.space.as_deref(), &row.channel)
+            })
+            .take(usize::try_from(HISTORY_SIZE).unwrap_or(10))
+            .collect();
+        if games.is_empty() && played_elsewhere {
+            return Err(ServiceError::NoGamesHere(name));
+        }
+        if games.is_empty() {
+            return Err(ServiceError::NeverPlayed(if user.is_none() {
+                crate::tr!("standings-you-have")
+            } else {
+                crate::tr!("standings-name-has", name = name)
+            }));
+        }
+        let mut text = crate::tr!("standings-history", name = name);
+        for row in &games {
+            let side = if row.south_identity == identity {
+                Side::South
+            } else {
+                Side::North
+            };
+            let (mine, theirs) = match side {
+                Side::South => (row.south_score, row.north_score),
+                Side::North => (row.north_score, row.south_score),
+            };
+            let ending = row.state.ending();
+            let result = match ending {
+                None => crate::tr!("standings-in-progress", ply = row.ply),
+                Some(e) if e.reason == EndReason::Aborted => crate::tr!("standings-aborted"),
+                // Ended by resignation, time or an admin: say how, not a score that
+                // decided nothing.
+                Some(e) => match (e.winner.map(|w| w == side), view::won_by(e.reason)) {
+                    (None, Some(by)) => crate::tr!("standings-drew-by", by = by),
+                    (Some(true), Some(by)) => crate::tr!("standings-won-by", by = by),
+                    (Some(false), Some(by)) => crate::tr!("standings-lost-by", by = by),
+                    (None, None) => crate::tr!("standings-drew", mine = mine, theirs = theirs),
+                    (Some(true), None) => crate::tr!("standings-won", mine = mine, theirs = theirs),
+                    (Some(false), None) => {
+                        crate::tr!("standings-lost", mine = mine, theirs = theirs)
+                    }
+                },
+            };
+            let reason = match ending.map(|e| e.reason) {
+                Some(EndReason::Agreement | EndReason::DrawAgreed) => {
+                    Some(crate::tr!("standings-by-agreement"))
+                }
+                _ => None,
+            };
+            let (y, m, d) = when::date(row.created_at);
+            let (game, opponent, date) = (
+                row.id,
+                view::name(row, side.opponent()),
+                format!("{y:04}-{m:02}-{d:02}"),
+            );
+            let (side, rated) = (view::side_name(side), view::rated_word(row.rated));
+            text.push('\n');
+            text.push_str(&match reason {
+                Some(reason) => crate::tr!(
+                    "standings-history-line-reason",
+                    game = game,
+                    opponent = opponent,
+                    side = side,
+                    rated = rated,
+                    date = date,
+                    result = result,
+                    reason = reason
+                ),
+                None => crate::tr!(
+                    "standings-history-line",
+                    game = game,
+                    opponent = opponent,
+                    side = side,
+                    rated = rated,
+                    date = date,
+                    result = result
+                ),
+            });
+        }
+        text.push('\n');
+        text.push_str(&crate::tr!("standings-replay-hint"));
+        Ok(Reply::public(text))
+    }
+}
