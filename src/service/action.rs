@@ -202,6 +202,15 @@ pub enum Action {
         /// The puzzle (from a button); the author's open one when `None`.
         puzzle: Option<i64>,
     },
+    /// A message addressed to the bot that its adapter could not read as a command
+    /// (a typo, a mention that names nobody): answered privately with `hint`, the
+    /// adapter's explanation, in the room's language. It goes through the service
+    /// like any command, so it counts against the author's rate and its event is
+    /// answered once.
+    Misunderstood {
+        /// What the adapter says about it (and what to type instead).
+        hint: String,
+    },
     /// The rules of Oware.
     Rules,
     /// How to use the bot.

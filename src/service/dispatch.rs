@@ -153,6 +153,7 @@ impl Service {
             Action::Vacation(request) => self.vacation(cmd, *request).await,
             Action::Learn { lesson, answer } => self.learn(cmd, *lesson, answer.as_deref()).await,
             Action::Rules => Ok(Reply::private(text::rules())),
+            Action::Misunderstood { hint } => Ok(Reply::private(hint.clone())),
             Action::Help => Ok(Reply::private(text::help())),
             Action::HelpMore => Ok(Reply::private(text::help_more())),
             Action::Status => self.status(cmd).await,

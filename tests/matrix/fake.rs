@@ -170,6 +170,7 @@ impl FakeService {
                 }
             }
             Action::Help => Reply::public("Commands: `!oware play @user`, `!move c`."),
+            Action::Misunderstood { hint } => Reply::private(hint.clone()),
             other => Reply::private(format!("The fake service does not do {other:?}.")),
         }
     }

@@ -416,6 +416,21 @@ async fn boards_are_images_and_refusals_answer_in_place() {
         .count();
     assert_eq!(moves, 2, "each command reached the service once");
 
+    // A message the adapter cannot read goes through the service too (its rate,
+    // its event answered once), which answers it in place.
+    let typo = say(&room_b, "!oware hlep", None).await;
+    let hint = watch.next(1, "a mistyped command").await;
+    assert!(body(&hint[0]).contains("Did you mean"), "{:#}", hint[0]);
+    assert_eq!(replies_to(&hint[0]), Some(typo.as_str()));
+    let misread: Vec<_> = service
+        .commands()
+        .into_iter()
+        .filter(|c| matches!(c.action, oware_bot::service::Action::Misunderstood { .. }))
+        .collect();
+    assert_eq!(misread.len(), 1, "{misread:?}");
+    assert_eq!(misread[0].author.id, env.bob.0);
+    assert!(misread[0].event.is_some(), "carried with its event");
+
     bot.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
 }

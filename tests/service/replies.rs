@@ -380,3 +380,46 @@ async fn a_short_challenge_time_is_shown_as_it_is() {
     let reply = service.handle(cmd("alice", play("bob"))).await;
     assert!(reply.text.contains("within 2 s.\n"), "{}", reply.text);
 }
+
+/// A message its adapter could not read (`!oware hlep`) is answered with the
+/// adapter's hint, privately, and counts against the author's command rate like
+/// any command: a flood of them is told to slow down once, then dropped.
+#[tokio::test]
+async fn misunderstood_messages_count_against_the_rate() {
+    let db = TempDb::new();
+    let service = db
+        .service_with(oware_bot::service::ServiceConfig {
+            rates: [Some(oware_bot::service::RateLimit {
+                burst: 2,
+                per_second: 1,
+            }); 3],
+            ..oware_bot::service::ServiceConfig::default()
+        })
+        .await;
+    let misread = || {
+        cmd(
+            "mallory",
+            Action::Misunderstood {
+                hint: "Did you mean `!oware help`?".into(),
+            },
+        )
+    };
+    for _ in 0..2 {
+        let hint = service.handle(misread()).await;
+        assert!(
+            hint.private && hint.text.contains("Did you mean"),
+            "{}",
+            hint.text
+        );
+    }
+    let slow = service.handle(misread()).await;
+    assert!(
+        slow.text.contains("faster than I take them"),
+        "{}",
+        slow.text
+    );
+    assert!(service.handle(misread()).await.is_empty(), "then dropped");
+    // Others are not held back.
+    let other = service.handle(cmd("alice", Action::Rules)).await;
+    assert!(!other.is_empty());
+}

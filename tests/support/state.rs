@@ -205,6 +205,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         | Action::History { .. }
         | Action::Replay { .. }
         | Action::Advisers { .. }
+        | Action::Misunderstood { .. }
         | Action::Status => &[],
         Action::Settings { .. } => &["settings"],
         Action::MySettings { .. } => &["user_settings"],
@@ -248,6 +249,7 @@ fn succeeds_privately(action: &Action) -> bool {
             | Action::Report { .. }
             | Action::Learn { .. }
             | Action::Vacation(_)
+            | Action::Misunderstood { .. }
     )
 }
 

@@ -37,7 +37,7 @@ use matrix_sdk::{Client, Room, RoomState};
 use super::direct::Direct;
 use super::fault;
 use super::incoming::{command_text, mention_id, role_in};
-use super::outgoing::{matrix_commands, short_message, Spot};
+use super::outgoing::{matrix_commands, Spot};
 use super::rooms::Turns;
 use super::send::{Sender, Txn};
 use crate::chat::text::{parse_prefixed, ParsedAction};
@@ -223,14 +223,17 @@ impl<S: ChatService> Bot<S> {
             Some(Ok(action)) => action,
             Some(Err(_)) => {
                 // The adapter's own refusal, in the room's language: looked up only
-                // for it (a command's language is the service's to resolve).
-                let language = self.service.language(place).await;
+                // for it (a command's language is the service's to resolve). It is
+                // answered through the service, which counts it against the
+                // author's rate and answers its event once.
+                let language = self.service.language(place.clone()).await;
                 let understood = self.understand(room, &body, &mentioned);
-                if let Some(Err(hint)) = crate::i18n::in_language(language, understood).await {
-                    let hint = matrix_commands(&hint);
-                    self.send(room, short_message(&hint, &refusal_spot)).await;
+                match crate::i18n::in_language(language, understood).await {
+                    Some(Err(hint)) => Action::Misunderstood {
+                        hint: matrix_commands(&hint),
+                    },
+                    _ => return,
                 }
-                return;
             }
         };
         let author = self.user(room, ev.sender.as_str()).await;
