@@ -150,6 +150,8 @@ impl<S: ChatService> Rooms<S> {
     /// done, and its commands not yet queued are struck out.
     pub async fn forget(&mut self, room: &RoomId) {
         self.queues.remove(room);
+        // Rooms left earlier whose tasks have ended since: nothing is kept of them.
+        while self.tasks.try_join_next().is_some() {}
         if let Err(e) = self.journal.forget_room(room.as_str()).await {
             tracing::warn!(%room, error = %e, "matrix: could not clear a room's journal");
         }
