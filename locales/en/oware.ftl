@@ -415,6 +415,7 @@ help-more = **More commands**
     - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
     - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early. `/oware settings me notify:dm`: a direct message when it is your move.
+    - `/oware export` (Discord: `/oware settings export`): everything the bot stores about you, privately.
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional). Live games (under a day a move) and correspondence games are rated apart: `speed:live|correspondence` on `leaderboard` (default correspondence) and `stats` (default both).
 rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), North a–f (top); you always name a pit of your own row.
     - **Sowing**: take every seed from one of your pits and drop one in each following pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
@@ -751,6 +752,19 @@ lesson-all-done = You have done all { $count } lessons. `/oware learn 3` repeats
 ## "Your turn" direct messages (src/service/notify.rs)
 
 notify-your-turn = Your move in { $game }: **{ $opponent }** played { $pit }. Play before { $until }, in { $link }. (`/oware settings me notify:off` stops these messages.)
+
+## Your data (src/service/export.rs)
+
+export-nothing = The bot stores nothing about you yet: you have never played, advised, solved a puzzle or changed a setting here.
+export-ready = Here is everything the bot stores about you and your linked accounts: one JSON file, table by table, and your { $games ->
+    [one] game
+   *[other] { $games } games
+} as game records. Only you see this.
+export-json = Everything the bot stores about you, as JSON
+export-records = { $games ->
+    [one] Your game
+   *[other] Your { $games } games
+} as game records
 
 ## Vacations (src/service/vacation.rs)
 

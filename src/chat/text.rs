@@ -54,6 +54,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("games", &["games", "list"]),
     ("live", &["live", "watch"]),
     ("vacation", &["vacation", "holiday", "holidays", "away"]),
+    ("export", &["export", "my-data", "mydata"]),
     ("advise", &["advise", "advice", "suggest"]),
     ("leaderboard", &["leaderboard", "top"]),
     ("stats", &["stats"]),
@@ -269,6 +270,15 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "report" => admin::parse_report(args)?,
         "tournament" => tournament::parse_tournament(args)?,
         "vacation" => play::parse_vacation(name, args)?,
+        "export" => match args.first() {
+            None => Other(Action::Export),
+            Some(word) => {
+                return Err(ParseError::UnexpectedWord {
+                    command: name.to_owned(),
+                    word: quote(word),
+                })
+            }
+        },
         "games" => Other(Action::Games),
         "live" => Other(Action::Live),
         "rules" => Other(Action::Rules),
@@ -289,6 +299,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             }),
             // `settings vacation 7d`, as Discord's `/oware settings vacation`.
             Some("vacation") => play::parse_vacation(name, &args[1..])?,
+            Some("export") if args.len() == 1 => Other(Action::Export),
             Some("server" | "here" | "room") => Other(Action::Settings {
                 changes: setting_changes(name, &args[1..])?,
             }),

@@ -185,6 +185,8 @@ pub enum Action {
         /// The puzzle of the day.
         daily: bool,
     },
+    /// Everything the bot stores about the author, sent to them privately.
+    Export,
     /// The author's vacation: how it stands, going away, or coming back.
     Vacation(super::VacationRequest),
     /// A beginner's lesson: the author's next one (or `lesson`), or, with `answer`,

@@ -151,6 +151,7 @@ impl Service {
             Action::Games => self.games(cmd).await,
             Action::Live => self.live(cmd).await,
             Action::Vacation(request) => self.vacation(cmd, *request).await,
+            Action::Export => self.export(cmd).await,
             Action::Learn { lesson, answer } => self.learn(cmd, *lesson, answer.as_deref()).await,
             Action::Rules => Ok(Reply::private(text::rules())),
             Action::Misunderstood { hint } => Ok(Reply::private(hint.clone())),

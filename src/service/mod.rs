@@ -20,6 +20,7 @@ mod dispatch;
 mod downtime;
 mod ending;
 mod error;
+mod export;
 mod games;
 mod jobs;
 mod learn;

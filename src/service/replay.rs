@@ -2,7 +2,11 @@
 //! text record (tags and numbered moves) that other tools can read back.
 
 use super::{view, when, Attachment, Command, Reply, Service, ServiceError};
-use crate::{render, rules::GameRecord};
+use crate::{
+    render,
+    rules::{Game, GameRecord},
+    store::GameRow,
+};
 
 impl Service {
     /// Game `id` if it is finished and the author (or an account linked to theirs)
@@ -33,18 +37,7 @@ impl Service {
         };
         let game = self.load(&row).await?;
         let names = [row.south_name.as_str(), row.north_name.as_str()];
-        let (y, m, d) = when::date(row.created_at);
-        let record = GameRecord::from_game(
-            &game,
-            [
-                ("Event", format!("Oware game #{}", row.id)),
-                ("Site", row.platform.to_string()),
-                ("Date", format!("{y:04}.{m:02}.{d:02}")),
-                ("South", row.south_name.clone()),
-                ("North", row.north_name.clone()),
-            ],
-        )
-        .map_err(|e| ServiceError::Internal(format!("game #{id}: {e}")))?;
+        let record = record_of(&row, &game)?;
         let plies = game.plies().len();
         let state = if game.is_over() {
             view::summary(&row, &game)
@@ -87,4 +80,23 @@ impl Service {
         view::about(&mut reply, &row);
         Ok(reply)
     }
+}
+
+/// The game record (tags and numbered moves) of game `game`, stored as `row`.
+///
+/// # Errors
+/// An internal error when the game cannot be written as a record.
+pub(super) fn record_of(row: &GameRow, game: &Game) -> Result<GameRecord, ServiceError> {
+    let (y, m, d) = when::date(row.created_at);
+    GameRecord::from_game(
+        game,
+        [
+            ("Event", format!("Oware game #{}", row.id)),
+            ("Site", row.platform.to_string()),
+            ("Date", format!("{y:04}.{m:02}.{d:02}")),
+            ("South", row.south_name.clone()),
+            ("North", row.north_name.clone()),
+        ],
+    )
+    .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))
 }

@@ -38,6 +38,7 @@ mod puzzles;
 mod puzzle_attempts;
 #[macro_use]
 mod games;
+mod export;
 // After `games`: it selects games with its macro.
 mod downtime;
 mod ratings;
@@ -66,6 +67,7 @@ pub use counts::{Cap, CapLimits};
 pub use delivery::{backoff_ms, DeliveryFailure, Retry, MAX_BACKOFF_MS, RETRY_PERIOD_MS};
 pub use downtime::{Credit, BOT_HEARTBEAT};
 pub use effects::{ClockColumns, Effects};
+pub use export::Account;
 pub use job_kind::JobKind;
 pub use job_request::{JobRequest, ReviewTo};
 pub use jobs::{JobRow, NewJob};

@@ -783,6 +783,19 @@ async fn anyone_goes_on_vacation_with_settings_vacation() {
     fake.interaction(back.clone());
     let answer = callback(fake, &back).await.json();
     assert!(content(&answer).contains("Welcome back"), "{answer}");
+
+    // `/oware settings export`: his data, only for him, as files.
+    let export = payloads::oware_group(&bob(), "settings", "export", json!([]));
+    fake.interaction(export.clone());
+    let answer = callback(fake, &export).await;
+    let json = answer.json();
+    assert!(is_private(&json), "{json}");
+    assert!(
+        content(&json).contains("everything the bot stores about you"),
+        "{json}"
+    );
+    let body = String::from_utf8_lossy(&answer.body).into_owned();
+    assert!(body.contains("oware-export.json"), "an attached file: {body}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -20,6 +20,7 @@ mod delivery;
 mod downtime;
 mod draws;
 mod engine_games;
+mod export;
 mod fuzz_discord;
 mod fuzz_matrix;
 mod games;

@@ -206,6 +206,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         | Action::Replay { .. }
         | Action::Advisers { .. }
         | Action::Misunderstood { .. }
+        | Action::Export
         | Action::Status => &[],
         Action::Settings { .. } => &["settings"],
         Action::MySettings { .. } => &["user_settings"],
@@ -250,6 +251,7 @@ fn succeeds_privately(action: &Action) -> bool {
             | Action::Learn { .. }
             | Action::Vacation(_)
             | Action::Misunderstood { .. }
+            | Action::Export
     )
 }
 

@@ -11,10 +11,15 @@ use super::respond;
 use super::{Context, Error};
 use crate::service::{Action, VacationRequest};
 
-/// Settings: this server's (`server`), your own (`me`) and your vacation.
+/// Settings: this server's (`server`), your own (`me`), your vacation and your data.
 #[poise::command(
     slash_command,
-    subcommands("settings_server", "settings_me", "settings_vacation"),
+    subcommands(
+        "settings_server",
+        "settings_me",
+        "settings_vacation",
+        "settings_export"
+    ),
     subcommand_required
 )]
 pub(super) async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
@@ -95,4 +100,10 @@ pub(super) async fn settings_vacation(
         (None, _) => VacationRequest::Status,
     };
     respond::command(ctx, Action::Vacation(request)).await
+}
+
+/// Everything the bot stores about you, as files only you see.
+#[poise::command(slash_command, rename = "export")]
+pub(super) async fn settings_export(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Export).await
 }

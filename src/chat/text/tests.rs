@@ -225,6 +225,12 @@ fn short_commands() {
             "{wrong}"
         );
     }
+    assert_eq!(action("/oware export"), Action::Export);
+    assert_eq!(action("!oware settings export"), Action::Export);
+    assert!(matches!(
+        parse_command("/oware export everything"),
+        Err(ParseError::UnexpectedWord { .. })
+    ));
     assert_eq!(action("/oware games"), Action::Games);
     assert_eq!(action("/oware rules"), Action::Rules);
     assert_eq!(action("/oware status"), Action::Status);

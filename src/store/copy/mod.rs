@@ -10,7 +10,7 @@
 mod schema;
 mod source;
 mod table;
-mod values;
+pub(super) mod values;
 
 use std::collections::BTreeMap;
 

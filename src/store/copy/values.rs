@@ -11,7 +11,7 @@ use crate::store::Backend;
 
 /// A value as read from the source or bound on the target.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) enum Value {
+pub(in crate::store) enum Value {
     Null,
     Bool(bool),
     Int(i64),
@@ -92,7 +92,7 @@ impl Kind {
 }
 
 /// Column `i` of a source row.
-pub(super) fn read(row: &AnyRow, i: usize) -> Result<Value, sqlx::Error> {
+pub(in crate::store) fn read(row: &AnyRow, i: usize) -> Result<Value, sqlx::Error> {
     let raw = row.try_get_raw(i)?;
     if raw.is_null() {
         return Ok(Value::Null);
