@@ -14,6 +14,7 @@
 
 mod analyses;
 mod backend;
+mod backup;
 mod challenges;
 mod claim;
 mod constraint;
@@ -59,6 +60,7 @@ use sqlx::AnyPool;
 
 pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Queued, Venue};
 pub use backend::{Backend, Changes, Exclusive, Flag};
+pub use backup::{backup_sqlite, BackupError, BackupSummary};
 pub use challenges::{ChallengeRow, ChallengeStatus, Challenged, Invitee, NewChallenge};
 pub use claim::{Claim, Event, Unique};
 pub use copy::{CopyError, CopyProgress, CopySource};
