@@ -43,6 +43,7 @@ mod games;
 mod downtime;
 mod ratings;
 mod records;
+mod retention;
 mod review_form;
 mod rows;
 mod settings;
@@ -224,7 +225,6 @@ impl Store {
             Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&writer).await?,
             Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&writer).await?,
         }
-        inbox::forget_old(&writer).await?;
         let reader = backend
             .pool(READERS, busy_timeout)
             .connect_with(options)
