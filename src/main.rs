@@ -64,6 +64,7 @@ fn main() -> anyhow::Result<()> {
             cli::tune::run(&args, tables.as_ref(), &mut out)
         }
         Command::MigrateData(args) => cli::migrate::run(&args, &mut out),
+        Command::Backup(args) => cli::backup::run(&args, &Config::from_env()?, &mut out),
         Command::Health(args) => cli::health::run(&args, &Config::from_env()?, &mut out),
     }
 }

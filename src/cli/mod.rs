@@ -1,6 +1,7 @@
 //! The command line: every subcommand of the `oware-bot` binary.
 
 pub mod arena;
+pub mod backup;
 pub mod book;
 pub mod console;
 pub mod engine;
@@ -62,6 +63,9 @@ pub enum Command {
     /// `oware-bot migrate-data --from sqlite://oware.db --to
     /// postgres://user:password@host/db`.
     MigrateData(migrate::MigrateDataArgs),
+    /// Copy the SQLite database into a new file, consistently, while the bot runs:
+    /// `oware-bot backup oware-2024-05-01.db`. For PostgreSQL use `pg_dump`.
+    Backup(backup::BackupArgs),
     /// Exit 0 when the bot on this database is running (its heartbeat is recent),
     /// 1 otherwise: for a container's health check.
     Health(health::HealthArgs),

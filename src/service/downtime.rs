@@ -26,6 +26,12 @@ impl Service {
     /// heartbeat. Returns how many games were credited. The scheduler calls it when
     /// it starts; tests that drive time themselves call it directly.
     pub async fn credit_downtime(&self) -> usize {
+        self.credit_time_away().await.0
+    }
+
+    /// [`Service::credit_downtime`], returning also how long the bot was away (0
+    /// on a first start or after a short stop).
+    pub(super) async fn credit_time_away(&self) -> (usize, i64) {
         let now = self.now();
         let seen = match self.store.last_beat(BOT_HEARTBEAT).await {
             Ok(seen) => seen,
@@ -34,12 +40,14 @@ impl Service {
                 None
             }
         };
-        let credited = match seen.map(|seen| (seen, now - seen)) {
-            Some((seen, away)) if away > AWAY_AFTER_MS => self.credit(None, seen, away, now).await,
-            _ => 0,
+        let (credited, away) = match seen.map(|seen| (seen, now - seen)) {
+            Some((seen, away)) if away > AWAY_AFTER_MS => {
+                (self.credit(None, seen, away, now).await, away)
+            }
+            _ => (0, 0),
         };
         self.beat().await;
-        credited
+        (credited, away)
     }
 
     /// Credits `away` ms, from `seen` on, to the games (of `platform`, when given)

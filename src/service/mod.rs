@@ -43,6 +43,7 @@ mod port;
 pub mod puzzles;
 mod replay;
 mod reply;
+mod retention;
 mod rooms;
 mod scheduler;
 mod settings;
@@ -72,6 +73,7 @@ pub use limits::{Caps, RateLimit};
 pub use outbox::{Outgoing, Shards};
 pub use port::{BoxFuture, ChatService, Receipt};
 pub use reply::{Attachment, Button, ButtonAction, Reply};
+pub use retention::Pruned;
 pub use settings::KEYS as SETTING_KEYS;
 pub use status::DiscordShards;
 pub use tournaments::{Format, TournamentAction, TournamentError, TournamentOptions};
@@ -99,6 +101,9 @@ pub struct ServiceConfig {
     /// The bot's owners and the console's admin (the platforms' own admins come
     /// with each command).
     pub admins: Admins,
+    /// How long sent outbox messages and handled inbox events are kept (see
+    /// `retention`).
+    pub retention: Duration,
 }
 
 impl Default for ServiceConfig {
@@ -112,6 +117,7 @@ impl Default for ServiceConfig {
             caps: Caps::default(),
             analysis_nodes: crate::engine::analysis::NODES_PER_POSITION,
             admins: Admins::default(),
+            retention: Duration::from_secs(30 * 24 * 3600),
         }
     }
 }

@@ -30,8 +30,10 @@ impl Service {
         let mut changed = self.jobs_changed.subscribe();
         self.spawn_background(Arc::clone(&self).relay_changes());
         // Time the bot was away is given back to the clocks before any deadline runs.
-        self.credit_downtime().await;
+        let (_, away) = self.credit_time_away().await;
         self.spawn_background(Arc::clone(&self).heartbeat());
+        // Old sent messages and handled events, now and every hour.
+        self.spawn_background(Arc::clone(&self).prune_periodically(away));
         self.recover().await;
         // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
         let service = Arc::clone(&self);

@@ -14,6 +14,7 @@
 
 mod analyses;
 mod backend;
+mod backup;
 mod challenges;
 mod claim;
 mod constraint;
@@ -43,6 +44,7 @@ mod export;
 mod downtime;
 mod ratings;
 mod records;
+mod retention;
 mod review_form;
 mod rows;
 mod settings;
@@ -60,6 +62,7 @@ use sqlx::AnyPool;
 
 pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Queued, Venue};
 pub use backend::{Backend, Changes, Exclusive, Flag};
+pub use backup::{backup_sqlite, BackupError, BackupSummary};
 pub use challenges::{ChallengeRow, ChallengeStatus, Challenged, Invitee, NewChallenge};
 pub use claim::{Claim, Event, Unique};
 pub use copy::{CopyError, CopyProgress, CopySource};
@@ -224,7 +227,6 @@ impl Store {
             Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&writer).await?,
             Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&writer).await?,
         }
-        inbox::forget_old(&writer).await?;
         let reader = backend
             .pool(READERS, busy_timeout)
             .connect_with(options)

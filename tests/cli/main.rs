@@ -1,5 +1,5 @@
 //! The real `oware-bot` binary: the console, the engine and render tools, data
-//! migration, replays, restarts after SIGKILL, table building.
+//! migration, backups, replays, restarts after SIGKILL, table building.
 //!
 //! One test binary for the layer: each file below was its own binary, linking
 //! the whole bot again.
@@ -11,6 +11,7 @@ mod common;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod backup;
 mod console;
 mod engine_cli;
 mod first_start;

@@ -795,7 +795,10 @@ async fn anyone_goes_on_vacation_with_settings_vacation() {
         "{json}"
     );
     let body = String::from_utf8_lossy(&answer.body).into_owned();
-    assert!(body.contains("oware-export.json"), "an attached file: {body}");
+    assert!(
+        body.contains("oware-export.json"),
+        "an attached file: {body}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

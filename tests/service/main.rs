@@ -33,6 +33,7 @@ mod notify;
 mod open_challenges;
 mod ratings;
 mod replies;
+mod retention;
 mod schemas;
 mod scope;
 mod service_props;

@@ -1,0 +1,93 @@
+//! Retention: sent outbox messages and handled inbox events older than
+//! `OWARE_RETENTION_DAYS` (30 by default) are deleted, at start-up and every hour,
+//! a small batch per transaction so the commands' writes pass in between (see
+//! `store::retention` for what is kept: unsent and dead messages always).
+//!
+//! The inbox must remember an event for as long as a platform may deliver it again.
+//! Matrix redelivers only what it delivered after its last saved sync token, and the
+//! adapter's journal what it had not finished handling: both come back at the next
+//! start. So the inbox's window is counted while the bot runs: at a start after a
+//! long stop, the time the bot was away is added to it, and events handled just
+//! before the stop outlive a stop longer than the retention period.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::Service;
+
+/// How often the pruning runs.
+pub(super) const PRUNE_EVERY: Duration = Duration::from_secs(3600);
+/// Rows deleted per transaction: a few milliseconds of the write lock.
+const BATCH: i64 = 500;
+
+/// What one pruning deleted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pruned {
+    /// Sent outbox messages.
+    pub messages: u64,
+    /// Handled inbox events.
+    pub events: u64,
+}
+
+impl Service {
+    /// Deletes the outbox messages sent, and the inbox events handled, longer ago
+    /// than the retention period; inbox events are kept `away_ms` longer (the time
+    /// the bot was stopped before this start). Returns how many of each, also
+    /// logged. The scheduler runs it every hour (see [`Service::run_scheduler`]);
+    /// tests that drive time themselves call it directly.
+    pub async fn prune_old(&self, away_ms: i64) -> Pruned {
+        let keep = i64::try_from(self.config.retention.as_millis()).unwrap_or(i64::MAX);
+        let sent_before = self.now().saturating_sub(keep);
+        let handled_before = sent_before.saturating_sub(away_ms.max(0));
+        let mut pruned = Pruned::default();
+        let messages = drain(|| self.store.prune_sent_messages(sent_before, BATCH)).await;
+        let events = drain(|| self.store.prune_handled_events(handled_before, BATCH)).await;
+        match messages {
+            Ok(n) => pruned.messages = n,
+            Err(err) => tracing::error!(error = %err, "cannot prune the sent outbox messages"),
+        }
+        match events {
+            Ok(n) => pruned.events = n,
+            Err(err) => tracing::error!(error = %err, "cannot prune the handled inbox events"),
+        }
+        let days = self.config.retention.as_secs() / (24 * 3600);
+        if pruned == Pruned::default() {
+            tracing::debug!(retention_days = days, "nothing to prune");
+        } else {
+            tracing::info!(
+                messages = pruned.messages,
+                events = pruned.events,
+                retention_days = days,
+                "pruned sent outbox messages and handled inbox events past the retention period"
+            );
+        }
+        pruned
+    }
+
+    /// Prunes now, then every [`PRUNE_EVERY`], until the service stops; `away_ms`
+    /// as in [`Service::prune_old`].
+    pub(super) async fn prune_periodically(self: Arc<Self>, away_ms: i64) {
+        loop {
+            self.prune_old(away_ms).await;
+            tokio::time::sleep(PRUNE_EVERY).await;
+        }
+    }
+}
+
+/// Runs `batch` until it deletes less than a full batch; returns the total. Yields
+/// between batches, so the writes waiting for the lock go first.
+async fn drain<F, Fut>(mut batch: F) -> Result<u64, crate::store::StoreError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<u64, crate::store::StoreError>>,
+{
+    let mut total = 0;
+    loop {
+        let deleted = batch().await?;
+        total += deleted;
+        if deleted < BATCH.unsigned_abs() {
+            return Ok(total);
+        }
+        tokio::task::yield_now().await;
+    }
+}

@@ -1,0 +1,260 @@
+//! A consistent copy of a running bot's SQLite database: `VACUUM INTO` reads one
+//! snapshot (a read transaction, which in WAL mode never blocks the bot's writers and
+//! sees every committed row, the ones still in the WAL included) and writes it as a
+//! new, compact database file. PostgreSQL databases are backed up with `pg_dump`.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sqlx::{any::AnyPoolOptions, AnyPool};
+
+use super::backend::sqlite_url;
+use super::{redact, Backend};
+
+/// How long the copy waits for the database when another program holds it locked.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Why a backup was not made.
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    /// The target exists: a backup never overwrites a file.
+    #[error(
+        "`{}` exists already: a backup never overwrites a file. Name a new file, or move \
+         the old one away first",
+        .0.display()
+    )]
+    Exists(PathBuf),
+    /// The database is on PostgreSQL, which has its own tools.
+    #[error(
+        "the database `{0}` is PostgreSQL: back it up with PostgreSQL's own tool, e.g. \
+         `pg_dump --format=custom --file=oware.dump '{0}'` (restore it with \
+         `pg_restore --clean --if-exists --dbname=URL oware.dump`); see \"Backups\" in \
+         the README"
+    )]
+    Postgres(String),
+    /// The SQLite database cannot be opened (missing, not a database, no permission).
+    #[error(
+        "cannot open the database `{url}`: {source}. Check DATABASE_URL (or --db): it \
+         must name the bot's existing SQLite file"
+    )]
+    Open {
+        /// The URL asked for.
+        url: String,
+        /// Why.
+        #[source]
+        source: sqlx::Error,
+    },
+    /// The copy failed; nothing is left at the target.
+    #[error(
+        "the copy into `{}` failed: {source}. Check that its folder exists and is \
+         writable and that the disk has room, then try again",
+        .target.display()
+    )]
+    Copy {
+        /// Where the copy was going.
+        target: PathBuf,
+        /// Why.
+        #[source]
+        source: sqlx::Error,
+    },
+    /// The copy was written but does not read back as a sound database.
+    #[error(
+        "the copy in `{}` does not check out ({source}): it was removed; try again, \
+         and check the disk if it happens again",
+        .target.display()
+    )]
+    Check {
+        /// The copy.
+        target: PathBuf,
+        /// What the check said.
+        #[source]
+        source: sqlx::Error,
+    },
+}
+
+/// What a backup holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BackupSummary {
+    /// Games, finished and in progress.
+    pub games: i64,
+    /// Players.
+    pub players: i64,
+    /// The copy's size in bytes.
+    pub bytes: u64,
+}
+
+/// Copies the SQLite database at `url` (as [`super::Store::open`] names it) into the
+/// new file `target`, while the bot may be using it, then opens the copy and checks
+/// it. The source is not migrated nor otherwise changed.
+///
+/// # Errors
+/// [`BackupError::Exists`] when `target` exists; [`BackupError::Postgres`] for a
+/// PostgreSQL URL; [`BackupError::Open`], [`BackupError::Copy`] or
+/// [`BackupError::Check`] when the copy cannot be made (no file is left then).
+pub async fn backup_sqlite(url: &str, target: &Path) -> Result<BackupSummary, BackupError> {
+    if Backend::of_url(url) == Backend::Postgres {
+        return Err(BackupError::Postgres(redact(url)));
+    }
+    if target.exists() {
+        return Err(BackupError::Exists(target.to_owned()));
+    }
+    let open_err = |source| BackupError::Open {
+        url: redact(url),
+        source,
+    };
+    // `rw`, not `rwc`: a mistyped path must not become a new, empty database; not
+    // `ro` either, since a reader of a WAL database may have to set up its index.
+    let source = connect(&sqlite_url(url, "rw")).await.map_err(open_err)?;
+    let copied = sqlx::query("VACUUM INTO $1")
+        .bind(target.to_string_lossy().into_owned())
+        .execute(&source)
+        .await;
+    source.close().await;
+    if let Err(source) = copied {
+        remove(target);
+        return Err(BackupError::Copy {
+            target: target.to_owned(),
+            source,
+        });
+    }
+    match check(target).await {
+        Ok(summary) => Ok(summary),
+        Err(source) => {
+            remove(target);
+            Err(BackupError::Check {
+                target: target.to_owned(),
+                source,
+            })
+        }
+    }
+}
+
+/// A one-connection pool on `url` that waits for a locked database.
+async fn connect(url: &str) -> Result<AnyPool, sqlx::Error> {
+    sqlx::any::install_default_drivers();
+    let busy_ms = BUSY_TIMEOUT.as_millis();
+    let pool = AnyPoolOptions::new()
+        .max_connections(1)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                sqlx::Executor::execute(
+                    conn,
+                    sqlx::AssertSqlSafe(format!("PRAGMA busy_timeout = {busy_ms}")),
+                )
+                .await?;
+                Ok(())
+            })
+        })
+        .connect(url)
+        .await?;
+    sqlx::query("SELECT 1").execute(&pool).await?;
+    Ok(pool)
+}
+
+/// Opens the copy read-only, checks its structure and counts what it holds.
+async fn check(target: &Path) -> Result<BackupSummary, sqlx::Error> {
+    let url = sqlite_url(&target.to_string_lossy(), "ro");
+    let copy = connect(&url).await?;
+    let checked = async {
+        let verdict: String = sqlx::query_scalar("PRAGMA quick_check")
+            .fetch_one(&copy)
+            .await?;
+        if verdict != "ok" {
+            return Err(sqlx::Error::Protocol(format!("quick_check: {verdict}")));
+        }
+        let (games, players): (i64, i64) =
+            sqlx::query_as("SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(*) FROM players)")
+                .fetch_one(&copy)
+                .await?;
+        Ok((games, players))
+    }
+    .await;
+    copy.close().await;
+    let (games, players) = checked?;
+    let bytes = std::fs::metadata(target).map_or(0, |m| m.len());
+    Ok(BackupSummary {
+        games,
+        players,
+        bytes,
+    })
+}
+
+/// Removes what a failed copy left at `target`.
+fn remove(target: &Path) {
+    if let Err(e) = std::fs::remove_file(target) {
+        if e.kind() != std::io::ErrorKind::NotFound {
+            tracing::warn!(target = %target.display(), error = %e, "cannot remove a failed backup");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    /// The players in the database file at `path`; 0 when it has no players table
+    /// yet (its schema is still in the log too).
+    async fn players(path: &Path) -> i64 {
+        let pool = connect(&sqlite_url(&path.to_string_lossy(), "ro"))
+            .await
+            .expect("opens");
+        let tables: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'players'",
+        )
+        .fetch_one(&pool)
+        .await
+        .expect("reads the schema");
+        let n = if tables == 0 {
+            0
+        } else {
+            sqlx::query_scalar("SELECT COUNT(*) FROM players")
+                .fetch_one(&pool)
+                .await
+                .expect("counts")
+        };
+        pool.close().await;
+        n
+    }
+
+    #[tokio::test]
+    async fn the_copy_holds_the_rows_still_in_the_write_ahead_log() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = dir.path().join("oware.db");
+        let store = Store::open(db.to_str().expect("utf-8"))
+            .await
+            .expect("opens");
+        for i in 0..20 {
+            store
+                .upsert_player("console", &format!("p{i}"), &format!("P{i}"), false)
+                .await
+                .expect("a player");
+        }
+        // The store stays open, so nothing checkpoints the log: the database file by
+        // itself (copied without its `-wal`) does not have the players yet.
+        let wal = dir.path().join("oware.db-wal");
+        assert!(std::fs::metadata(&wal).expect("a WAL").len() > 0);
+        let bare = dir.path().join("bare.db");
+        std::fs::copy(&db, &bare).expect("copies");
+        assert_eq!(
+            players(&bare).await,
+            0,
+            "the rows were checkpointed already"
+        );
+
+        let target = dir.path().join("backup.db");
+        let summary = backup_sqlite(db.to_str().expect("utf-8"), &target)
+            .await
+            .expect("backs up");
+        assert_eq!(summary.players, 20);
+        assert_eq!(players(&target).await, 20);
+        assert!(
+            !dir.path().join("backup.db-wal").exists(),
+            "the copy is one file"
+        );
+
+        let again = backup_sqlite(db.to_str().expect("utf-8"), &target).await;
+        assert!(matches!(again, Err(BackupError::Exists(_))), "{again:?}");
+        store.close().await;
+    }
+}
