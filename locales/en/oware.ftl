@@ -380,6 +380,8 @@ bot-thinking = **{ $bot }** is thinking; its move will appear here.
 ## Status (src/service/status.rs)
 
 status-title = **Status** of this bot process (games, challenges, jobs and messages count every server and network):
+status-title-server = **Status** of this server (its games, challenges and messages; the figures of the whole bot are for its owners, `OWARE_OWNERS`):
+status-title-room = **Status** of this room (its games, challenges and messages; the figures of the whole bot are for its owners, `OWARE_OWNERS`):
 status-database = Database
 status-discord-shards = Discord shards
 status-games = Games in progress
