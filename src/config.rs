@@ -217,6 +217,7 @@ impl Config {
                 defaults.engine_games_per_user,
             )?,
             engine_games: cap("MAX_ENGINE_GAMES", defaults.engine_games)?,
+            round_robin_players: cap("MAX_ROUND_ROBIN_PLAYERS", defaults.round_robin_players)?,
         };
         Ok(Config {
             command_rate,
@@ -357,6 +358,9 @@ pub(crate) mod tests {
         assert_eq!(caps.service().caps.active_games, 7);
         assert_eq!(caps.service().caps.engine_games, 1);
         assert_eq!(caps.service().caps.pending_challenges, 5);
+        assert_eq!(caps.service().caps.round_robin_players, 16);
+        let round_robin = from(&[("MAX_ROUND_ROBIN_PLAYERS", "8")]).unwrap();
+        assert_eq!(round_robin.service().caps.round_robin_players, 8);
         let err = from(&[("MAX_ACTIVE_GAMES", "-1")]).unwrap_err();
         assert!(err.to_string().contains("MAX_ACTIVE_GAMES"), "{err}");
     }

@@ -277,6 +277,7 @@ error-reason-needed = Say why: `{ $usage }`. The reason goes in this server's au
 error-not-the-winner = { $name } is not playing in game #{ $game }: name its winner, { $south } or { $north }, e.g. `/oware admin adjudicate #{ $game } @{ $south } why`, or call it a draw with `/oware admin adjudicate #{ $game } draw why`.
 error-banned = You may not challenge or accept games on this server { $until }{ $reason }: an admin banned you. Games under way go on; ask an admin if you think this is a mistake.
 error-other-banned = { $name } cannot play on this server { $until }: they are banned here. Challenge someone else.
+error-report-banned = You may not report games on this server { $until }{ $reason }: an admin banned you. If something needs the admins' attention, write to one of them directly.
 error-not-banned = { $name } is not banned here. `/oware admin log` shows the bans and who made them.
 
 ## Tournament refusals (src/service/tournaments/error.rs)
@@ -291,6 +292,8 @@ error-tournament-not-creator = Only the creator of tournament T{ $id } or a serv
 error-tournament-too-few = Tournament T{ $id } has { $players } player(s); it needs at least 2. Players join with `/oware tournament join T{ $id }`.
 error-tournament-no-bots = Bots cannot play in tournaments; people only.
 error-tournament-rounds-in-round-robin = A round-robin has as many rounds as it needs for everyone to meet; leave out `rounds:`, or use `format:swiss rounds:N`.
+error-tournament-full = Tournament T{ $id } is a round-robin with { $limit } players already, the most one can have (everyone meets everyone, one round each). Ask its creator to start it and make another for the rest, or to create a Swiss (`format:swiss`).
+error-tournament-game-cap = You play { $limit } games at once already, the most one player may, so you cannot join tournament T{ $id }: its games would come on top. Finish one first (`/oware games` lists them; `/oware resign` ends one), then join.
 error-tournament-no-abort = Game #{ $game } is a tournament game: it cannot be aborted. Play it, resign it, or ask a server admin (`/oware admin abort`).
 
 ## Commands not understood (src/service/parse/)

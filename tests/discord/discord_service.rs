@@ -620,7 +620,10 @@ async fn status_answers_a_server_manager_privately_and_refuses_a_member() {
     }
     // This server's figures only: the whole bot's are for its owners.
     assert!(text.contains("Status** of this server"), "{text}");
-    assert!(!text.contains("Database") && !text.contains("Discord shards"), "{text}");
+    assert!(
+        !text.contains("Database") && !text.contains("Discord shards"),
+        "{text}"
+    );
 
     // The bans subcommand reaches the service too.
     let mut bans = admin_sub(&alice(), "bans");

@@ -702,3 +702,33 @@ async fn a_report_is_posted_in_the_moderators_channel_when_the_server_set_one() 
     );
     assert_eq!(posted[0].place.space.as_deref(), Some(GUILD));
 }
+
+#[tokio::test]
+async fn a_banned_user_cannot_report_on_their_server_only() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let here = guild();
+    let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
+    service
+        .handle(admin(&here, ban("carol", None, "report spam")))
+        .await;
+    let report = Action::Report {
+        game,
+        reason: "rude".to_owned(),
+    };
+    let reply = service.handle(cmd_at(&here, "carol", report.clone())).await;
+    assert!(reply.private, "{}", reply.text);
+    assert!(
+        reply.text.contains("may not report") && reply.text.contains("write to one of them"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM audit WHERE action = 'report'")
+            .await,
+        0
+    );
+    // Others still report.
+    let reply = service.handle(cmd_at(&here, "dave", report)).await;
+    assert!(reply.text.contains("is recorded"), "{}", reply.text);
+}
