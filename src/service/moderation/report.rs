@@ -23,8 +23,12 @@ impl Service {
         let row = self.find_game(cmd, Some(id), true).await?;
         // Posted in the moderators' channel when the server set one.
         let settings = self.place_settings(&cmd.place).await?;
-        let messages: Vec<NewMessage> = settings
-            .moderators()
+        // A channel set elsewhere, or before that was checked, is not posted to: the
+        // report stays in the audit log and the reporter hears why.
+        let checked = settings.moderators_at(&cmd.place);
+        let messages: Vec<NewMessage> = checked
+            .ok()
+            .flatten()
             .map(|channel| {
                 let place = Place {
                     channel: channel.to_owned(),
@@ -54,10 +58,10 @@ impl Service {
         if !messages.is_empty() {
             self.wake();
         }
-        Ok(Reply::private(if messages.is_empty() {
-            crate::tr!("moderation-reported", game = row.id)
-        } else {
-            crate::tr!("moderation-reported-posted", game = row.id)
+        Ok(Reply::private(match checked {
+            Err(()) => crate::tr!("moderation-reported-unchecked", game = row.id),
+            Ok(None) => crate::tr!("moderation-reported", game = row.id),
+            Ok(Some(_)) => crate::tr!("moderation-reported-posted", game = row.id),
         }))
     }
 }
