@@ -808,21 +808,6 @@ async fn the_moderators_channel_is_only_one_its_admin_set_from_inside_it() {
         1
     );
     // Same on Discord: a channel id set before the check.
-    let server = guild();
-    let theirs = start_game_at(
-        &service,
-        &server,
-        "alice",
-        "bob",
-        ChallengeOptions::default(),
-    )
-    .await;
-    db.execute(&format!(
-        "INSERT INTO settings (platform, place, moderators, version, updated_by, updated_at)
-         VALUES ('discord', '{GUILD}', '999', 1, 'x', 0)
-         ON CONFLICT (platform, place) DO UPDATE SET moderators = '999'"
-    ))
-    .await;
     let reply = service
         .handle(cmd_at(
             &server,
