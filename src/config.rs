@@ -220,6 +220,7 @@ impl Config {
                 defaults.engine_games_per_user,
             )?,
             engine_games: cap("MAX_ENGINE_GAMES", defaults.engine_games)?,
+            round_robin_players: cap("MAX_ROUND_ROBIN_PLAYERS", defaults.round_robin_players)?,
         };
         let retention = match number(
             "OWARE_RETENTION_DAYS",

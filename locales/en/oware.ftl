@@ -277,6 +277,7 @@ error-reason-needed = Say why: `{ $usage }`. The reason goes in this server's au
 error-not-the-winner = { $name } is not playing in game #{ $game }: name its winner, { $south } or { $north }, e.g. `/oware admin adjudicate #{ $game } @{ $south } why`, or call it a draw with `/oware admin adjudicate #{ $game } draw why`.
 error-banned = You may not challenge or accept games on this server { $until }{ $reason }: an admin banned you. Games under way go on; ask an admin if you think this is a mistake.
 error-other-banned = { $name } cannot play on this server { $until }: they are banned here. Challenge someone else.
+error-report-banned = You may not report games on this server { $until }{ $reason }: an admin banned you. If something needs the admins' attention, write to one of them directly.
 error-not-banned = { $name } is not banned here. `/oware admin log` shows the bans and who made them.
 
 ## Tournament refusals (src/service/tournaments/error.rs)
@@ -291,6 +292,8 @@ error-tournament-not-creator = Only the creator of tournament T{ $id } or a serv
 error-tournament-too-few = Tournament T{ $id } has { $players } player(s); it needs at least 2. Players join with `/oware tournament join T{ $id }`.
 error-tournament-no-bots = Bots cannot play in tournaments; people only.
 error-tournament-rounds-in-round-robin = A round-robin has as many rounds as it needs for everyone to meet; leave out `rounds:`, or use `format:swiss rounds:N`.
+error-tournament-full = Tournament T{ $id } is a round-robin with { $limit } players already, the most one can have (everyone meets everyone, one round each). Ask its creator to start it and make another for the rest, or to create a Swiss (`format:swiss`).
+error-tournament-game-cap = You play { $limit } games at once already, the most one player may, so you cannot join tournament T{ $id }: its games would come on top. Finish one first (`/oware games` lists them; `/oware resign` ends one), then join.
 error-tournament-no-abort = Game #{ $game } is a tournament game: it cannot be aborted. Play it, resign it, or ask a server admin (`/oware admin abort`).
 
 ## Commands not understood (src/service/parse/)
@@ -380,6 +383,8 @@ bot-thinking = **{ $bot }** is thinking; its move will appear here.
 ## Status (src/service/status.rs)
 
 status-title = **Status** of this bot process (games, challenges, jobs and messages count every server and network):
+status-title-server = **Status** of this server (its games, challenges and messages; the figures of the whole bot are for its owners, `OWARE_OWNERS`):
+status-title-room = **Status** of this room (its games, challenges and messages; the figures of the whole bot are for its owners, `OWARE_OWNERS`):
 status-database = Database
 status-discord-shards = Discord shards
 status-games = Games in progress
@@ -591,6 +596,7 @@ moderation-log-empty = The audit log of this server is empty: no admin action or
 moderation-log = **Audit log** of this server, the last { $entries } entries, newest first (times UTC):
 moderation-report-notice = **Report** of game #{ $game } ({ $south } vs { $north }) by { $author }: { $why }
 moderation-reported = Thank you: your report of game #{ $game } is recorded for this server's admins.
+moderation-reported-unchecked = Thank you: your report of game #{ $game } is recorded for this server's admins (`/oware admin log`). It was not posted in their channel: that channel was not set from inside it, here. An admin sets it again with `/oware settings moderators:here` in that channel.
 moderation-reported-posted = Thank you: your report of game #{ $game } is recorded for this server's admins and posted in their channel.
 moderation-log-when = When
 moderation-log-who = Who
@@ -973,6 +979,7 @@ settings-anywhere = anywhere
 settings-time-default = default (3d between people)
 settings-rated-default = yes with a clock
 settings-advice-default = yes in casual games
+settings-moderators-elsewhere = The moderators' channel is set from inside it: type `/oware settings moderators:here` in that channel (on Discord, a channel of this server; on Matrix, the room itself, since the bot cannot check that you administer another room).
 settings-moderators-none = none (reports only in the audit log)
 settings-tournaments-anyone = anyone creates them
 settings-tournaments-admins = admins create them

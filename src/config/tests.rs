@@ -91,6 +91,9 @@ fn command_rates_and_caps() {
     assert_eq!(caps.service().caps.active_games, 7);
     assert_eq!(caps.service().caps.engine_games, 1);
     assert_eq!(caps.service().caps.pending_challenges, 5);
+    assert_eq!(caps.service().caps.round_robin_players, 16);
+    let round_robin = from(&[("MAX_ROUND_ROBIN_PLAYERS", "8")]).unwrap();
+    assert_eq!(round_robin.service().caps.round_robin_players, 8);
     let err = from(&[("MAX_ACTIVE_GAMES", "-1")]).unwrap_err();
     assert!(err.to_string().contains("MAX_ACTIVE_GAMES"), "{err}");
 }

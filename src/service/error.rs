@@ -315,6 +315,9 @@ pub enum ServiceError {
     /// Unbanning someone who is not banned.
     #[error("{}", crate::tr!("error-not-banned", name = .0))]
     NotBanned(String),
+    /// A moderation command refused.
+    #[error(transparent)]
+    Moderation(#[from] super::moderation::ModerationError),
     /// A tournament command refused.
     #[error(transparent)]
     Tournament(#[from] super::tournaments::TournamentError),

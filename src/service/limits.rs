@@ -54,6 +54,9 @@ pub struct Caps {
     pub engine_games_per_user: i64,
     /// Active games against the engine in all.
     pub engine_games: i64,
+    /// Players in one round-robin tournament (n players play n - 1 rounds, twice
+    /// that when double).
+    pub round_robin_players: i64,
 }
 
 impl Default for Caps {
@@ -63,6 +66,7 @@ impl Default for Caps {
             active_games: 20,
             engine_games_per_user: 2,
             engine_games: 50,
+            round_robin_players: 16,
         }
     }
 }

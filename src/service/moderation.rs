@@ -3,15 +3,18 @@
 //! games there, and read its audit log; any player reports a game. Each action is
 //! recorded in the audit log in the transaction of its effect.
 
+mod error;
 mod log;
+mod report;
+
+pub use error::ModerationError;
 
 use super::{
     apply::{humans, Finish},
-    outbox,
     settings::scope,
     text, view, when, AdminAction, BanLength, Command, Place, Reply, Service, ServiceError, User,
 };
-use crate::store::{GameRow, NewAudit, NewMessage};
+use crate::store::{GameRow, NewAudit};
 
 /// The longest reason kept, in characters.
 const REASON_MAX: usize = 200;
@@ -311,55 +314,6 @@ impl Service {
             "moderation-unbanned",
             name = user.name
         )))
-    }
-
-    /// `/oware report #12 why`.
-    pub(super) async fn report(
-        &self,
-        cmd: &Command,
-        id: i64,
-        typed: &str,
-    ) -> Result<Reply, ServiceError> {
-        let why = required_reason(typed, || "/oware report #12 why".to_owned())?;
-        let row = self.find_game(cmd, Some(id), true).await?;
-        // Posted in the moderators' channel when the server set one.
-        let settings = self.place_settings(&cmd.place).await?;
-        let messages: Vec<NewMessage> = settings
-            .moderators()
-            .map(|channel| {
-                let place = Place {
-                    channel: channel.to_owned(),
-                    thread: None,
-                    ..cmd.place.clone()
-                };
-                let notice = Reply::public(crate::tr!(
-                    "moderation-report-notice",
-                    game = row.id,
-                    south = row.south_name,
-                    north = row.north_name,
-                    author = cmd.author.name,
-                    why = why
-                ));
-                outbox::place_message(&place, &notice)
-            })
-            .into_iter()
-            .collect();
-        let audit = NewAudit {
-            game_id: Some(row.id),
-            reason: Some(why),
-            ..Self::audit(cmd, "report")
-        };
-        self.store
-            .record_audit(cmd.claim(), &audit, &messages, self.now())
-            .await?;
-        if !messages.is_empty() {
-            self.wake();
-        }
-        Ok(Reply::private(if messages.is_empty() {
-            crate::tr!("moderation-reported", game = row.id)
-        } else {
-            crate::tr!("moderation-reported-posted", game = row.id)
-        }))
     }
 }
 

@@ -57,6 +57,25 @@ impl Settings {
         self.row.moderators.as_deref()
     }
 
+    /// Where a report made at `place` may be posted: the moderators' channel, if it
+    /// was set in this place's own settings from inside the channel (`here`), and on
+    /// a network without servers only this room itself (the bot cannot tell whether
+    /// whoever set another room administers it too). `Err(())`: a channel is set but
+    /// fails that check (set before it was made, or the check changed).
+    #[allow(clippy::result_unit_err)]
+    pub fn moderators_at(&self, place: &Place) -> Result<Option<&str>, ()> {
+        let Some(channel) = self.moderators() else {
+            return Ok(None);
+        };
+        let same_place = self.row.moderators_space.as_deref() == Some(scope(place));
+        let same_room = place.space.is_some() || channel == place.channel;
+        if same_place && same_room {
+            Ok(Some(channel))
+        } else {
+            Err(())
+        }
+    }
+
     /// How long a finished game's thread stays open before it is archived (a day
     /// unless the server said).
     pub fn archive(&self) -> ArchiveDelay {

@@ -1,9 +1,11 @@
-//! `/oware status`: the bot's health for those who administer the place (see
-//! [`Role`](super::Role)): the database, this process's Discord shards, and what is in
-//! progress or waiting across every server and network.
+//! `/oware status`: the bot's health for its owners (`OWARE_OWNERS`): the database,
+//! this process's Discord shards, and what is in progress or waiting across every
+//! server and network. A place's admins (see [`Role`]) see only their place's figures:
+//! an admin of any room (on Matrix, anyone in their DM room with the bot) must not
+//! learn how busy the whole bot is.
 
-use super::{Command, Platform, Reply, Service, ServiceError, Shards};
-use crate::store::{Backend, StatusCounts};
+use super::{Command, Platform, Reply, Role, Service, ServiceError, Shards};
+use crate::store::{Backend, PlaceCounts, StatusCounts};
 
 /// The Discord shards this process runs, as the Discord adapter reported them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -69,10 +71,55 @@ impl Service {
         if !cmd.administers() {
             return Err(ServiceError::NotAdmin("/oware admin status"));
         }
+        if cmd.role < Role::Owner {
+            let place = &cmd.place;
+            let counts = self
+                .store
+                .place_counts(
+                    self.now(),
+                    place.platform.as_str(),
+                    place.space.as_deref(),
+                    &place.channel,
+                )
+                .await?;
+            let title = if place.space.is_some() {
+                crate::tr!("status-title-server")
+            } else {
+                crate::tr!("status-title-room")
+            };
+            let mut reply = Reply::private(title);
+            reply.table = Some(place_table(place.platform, &counts));
+            return Ok(reply);
+        }
         let counts = self.store.status_counts(self.now()).await?;
         let mut reply = Reply::private(crate::tr!("status-title"));
         reply.table = Some(table(self.store.backend(), &self.discord_shards(), &counts));
         Ok(reply)
+    }
+}
+
+/// One place's figures as a two-column table: its games, challenges and unsent
+/// messages.
+fn place_table(platform: Platform, counts: &PlaceCounts) -> String {
+    aligned(&[
+        (crate::tr!("status-games"), counts.active_games.to_string()),
+        (
+            crate::tr!("status-challenges"),
+            counts.pending_challenges.to_string(),
+        ),
+        (
+            crate::tr!("status-unsent", network = name(platform)),
+            unsent(counts.waiting, counts.dead),
+        ),
+    ])
+}
+
+/// Messages waiting, with the dead ones when there are any.
+fn unsent(waiting: i64, dead: i64) -> String {
+    if dead > 0 {
+        crate::tr!("status-dead", waiting = waiting, dead = dead)
+    } else {
+        waiting.to_string()
     }
 }
 
@@ -101,16 +148,17 @@ fn table(backend: Backend, shards: &DiscordShards, counts: &StatusCounts) -> Str
     ];
     for platform in [Platform::Discord, Platform::Matrix, Platform::Console] {
         let unsent = counts.unsent.iter().find(|u| u.platform == platform);
-        let waiting = unsent.map_or(0, |u| u.waiting);
-        let figure = match unsent.map(|u| u.dead).filter(|&n| n > 0) {
-            Some(dead) => crate::tr!("status-dead", waiting = waiting, dead = dead),
-            None => waiting.to_string(),
-        };
+        let figure = unsent.map_or_else(|| "0".to_owned(), |u| self::unsent(u.waiting, u.dead));
         rows.push((
             crate::tr!("status-unsent", network = name(platform)),
             figure,
         ));
     }
+    aligned(&rows)
+}
+
+/// Label and value rows, the values in one column.
+fn aligned(rows: &[(String, String)]) -> String {
     let width = rows
         .iter()
         .map(|(k, _)| k.chars().count())

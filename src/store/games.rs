@@ -41,20 +41,28 @@ impl Store {
             .await?)
     }
 
-    /// The (latest) game played in this thread.
+    /// The (latest) game played in this thread of this channel. The thread id comes
+    /// from the client (a Matrix thread relation names any event), so it only counts
+    /// inside the game's own space and channel.
     ///
     /// # Errors
     /// Database failures.
     pub async fn game_in_thread(
         &self,
         platform: &str,
+        space: Option<&str>,
+        channel: &str,
         thread: &str,
     ) -> Result<Option<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
-            "WHERE g.platform = $1 AND g.thread = $2 ORDER BY g.id DESC LIMIT 1"
+            "WHERE g.platform = $1 AND g.space IS NOT DISTINCT FROM $2 AND g.channel = $3
+               AND g.thread = $4
+             ORDER BY g.id DESC LIMIT 1"
         ))
         .bind(platform)
+        .bind(space)
+        .bind(channel)
         .bind(thread)
         .fetch_optional(&self.reader)
         .await?)
@@ -241,12 +249,13 @@ impl Store {
             "SELECT g.id FROM games g
              WHERE g.id = $1 AND g.status = 'finished' AND g.thread IS NOT NULL
                AND NOT EXISTS (SELECT 1 FROM games o
-                               WHERE o.platform = g.platform AND o.thread = g.thread
+                               WHERE o.platform = g.platform AND o.channel = g.channel
+                                 AND o.thread = g.thread
                                  AND o.id <> g.id AND (o.id > g.id OR o.status = 'active'))
                AND EXISTS (SELECT 1 FROM games o
                            LEFT JOIN challenges c ON c.game_id = o.id
-                           WHERE o.platform = g.platform AND o.thread = g.thread
-                             AND c.thread IS NULL)",
+                           WHERE o.platform = g.platform AND o.channel = g.channel
+                             AND o.thread = g.thread AND c.thread IS NULL)",
         )
         .bind(game_id)
         .fetch_optional(&self.reader)

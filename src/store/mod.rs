@@ -87,7 +87,7 @@ pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits};
 pub use settings::SettingsRow;
 pub use social::{LinkOutcome, Merge, SpeedMerge};
 pub use state::{Ending, GameState};
-pub use status::{StatusCounts, UnsentCount};
+pub use status::{PlaceCounts, StatusCounts, UnsentCount};
 pub use tournaments::{
     BoardRow, EntrantRow, Joined, Left, NewBoard, NewTournament, TournamentRow, TournamentStatus,
 };

@@ -27,6 +27,9 @@ pub struct SettingsRow {
     pub threads: Option<Flag>,
     /// The channel where reports are posted, if any.
     pub moderators: Option<String>,
+    /// The place (`settings.place`) in which `moderators` was set from inside the
+    /// channel itself; `None` for a channel set before that was checked.
+    pub moderators_space: Option<String>,
     /// How long a finished game's thread stays open (stored canonical: `1d`,
     /// `never`).
     pub archive_after: Option<ArchiveDelay>,
@@ -55,6 +58,7 @@ impl<'r> FromRow<'r, AnyRow> for SettingsRow {
             advice: flag("advice")?,
             threads: flag("threads")?,
             moderators: row.try_get("moderators")?,
+            moderators_space: row.try_get("moderators_space")?,
             archive_after: archive.and_then(|a| a.parse().ok()),
             anyone_runs_tournaments: tournaments.as_deref() == Some(ANYONE),
             language: language.as_deref().and_then(Language::from_tag),
@@ -70,8 +74,8 @@ impl Store {
     /// Database failures.
     pub async fn settings(&self, platform: &str, place: &str) -> Result<SettingsRow, StoreError> {
         let row: Option<SettingsRow> = sqlx::query_as(
-            "SELECT channels, time_control, rated, advice, threads, moderators, archive_after,
-                    tournaments, language, version
+            "SELECT channels, time_control, rated, advice, threads, moderators,
+                    moderators_space, archive_after, tournaments, language, version
              FROM settings WHERE platform = $1 AND place = $2",
         )
         .bind(platform)
@@ -99,13 +103,14 @@ impl Store {
         let mut tx = self.write(claim).await?;
         let saved = sqlx::query(
             "INSERT INTO settings (platform, place, channels, time_control, rated, advice,
-                                   threads, moderators, archive_after, tournaments, language,
-                                   version, updated_by, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $12, $13, $14, $8 + 1, $9, $10)
+                                   threads, moderators, moderators_space, archive_after,
+                                   tournaments, language, version, updated_by, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $15, $12, $13, $14, $8 + 1, $9, $10)
              ON CONFLICT (platform, place) DO UPDATE SET
                  channels = excluded.channels, time_control = excluded.time_control,
                  rated = excluded.rated, advice = excluded.advice,
                  threads = excluded.threads, moderators = excluded.moderators,
+                 moderators_space = excluded.moderators_space,
                  archive_after = excluded.archive_after, tournaments = excluded.tournaments,
                  language = excluded.language,
                  version = excluded.version, updated_by = excluded.updated_by,
@@ -126,6 +131,7 @@ impl Store {
         .bind(settings.archive_after.map(|a| a.to_string()))
         .bind(settings.anyone_runs_tournaments.then_some(ANYONE))
         .bind(settings.language.as_ref().map(Language::tag))
+        .bind(&settings.moderators_space)
         .execute(&mut *tx)
         .await?
         .rows_affected()

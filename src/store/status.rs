@@ -1,5 +1,5 @@
 //! The figures of `/oware status`: what is in progress and what waits, across every
-//! server and network.
+//! server and network (for the bot's owners), or in one place (for its admins).
 
 use super::{Store, StoreError};
 use crate::platform::Platform;
@@ -34,7 +34,70 @@ pub struct UnsentCount {
     pub dead: i64,
 }
 
+/// What is in progress and what waits in one place: a Discord server, or a channel
+/// outside any server (a Matrix room, a DM, a console room).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlaceCounts {
+    /// Games being played there.
+    pub active_games: i64,
+    /// Challenges waiting for an answer there (not yet expired).
+    pub pending_challenges: i64,
+    /// Outbox messages for there not yet delivered: still to be tried.
+    pub waiting: i64,
+    /// Of those, dead (`/oware admin redeliver` re-queues them).
+    pub dead: i64,
+}
+
+/// The rows of one place: the same Discord server, or with no server the same channel
+/// (as `Place::holds` decides). `$1` is the platform, `$2` the space, `$3` the channel.
+macro_rules! in_place {
+    () => {
+        " AND platform = $1 AND space IS NOT DISTINCT FROM $2
+          AND (space IS NOT NULL OR channel = $3)"
+    };
+}
+
 impl Store {
+    /// The figures of `/oware status` for one place's admins at `now` (Unix
+    /// milliseconds): only that place's games, challenges and messages.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn place_counts(
+        &self,
+        now: i64,
+        platform: &str,
+        space: Option<&str>,
+        channel: &str,
+    ) -> Result<PlaceCounts, StoreError> {
+        let (active_games, pending_challenges, waiting, dead): (i64, i64, i64, i64) =
+            sqlx::query_as(concat!(
+                "SELECT (SELECT COUNT(*) FROM games WHERE status = 'active'",
+                in_place!(),
+                "), (SELECT COUNT(*) FROM challenges WHERE status = 'pending'
+                       AND expires_at > $4",
+                in_place!(),
+                "), (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND dead_at IS NULL",
+                in_place!(),
+                "), (SELECT COUNT(*) FROM outbox
+                       WHERE sent_at IS NULL AND dead_at IS NOT NULL",
+                in_place!(),
+                ")"
+            ))
+            .bind(platform)
+            .bind(space)
+            .bind(channel)
+            .bind(now)
+            .fetch_one(&self.reader)
+            .await?;
+        Ok(PlaceCounts {
+            active_games,
+            pending_challenges,
+            waiting,
+            dead,
+        })
+    }
+
     /// The figures of `/oware status` at `now` (Unix milliseconds).
     ///
     /// # Errors

@@ -192,6 +192,8 @@ pub enum Joined {
     Already(i64),
     /// The tournament has started or ended.
     Closed,
+    /// The tournament has this many players already, its most.
+    Full(i64),
 }
 
 /// What leaving did.

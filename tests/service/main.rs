@@ -13,6 +13,7 @@ mod support;
 mod advice;
 mod archive;
 mod busy;
+mod caps;
 mod challenges;
 mod clocks;
 mod coach;

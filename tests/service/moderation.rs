@@ -702,3 +702,126 @@ async fn a_report_is_posted_in_the_moderators_channel_when_the_server_set_one() 
     );
     assert_eq!(posted[0].place.space.as_deref(), Some(GUILD));
 }
+
+#[tokio::test]
+async fn a_banned_user_cannot_report_on_their_server_only() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let here = guild();
+    let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
+    service
+        .handle(admin(&here, ban("carol", None, "report spam")))
+        .await;
+    let report = Action::Report {
+        game,
+        reason: "rude".to_owned(),
+    };
+    let reply = service.handle(cmd_at(&here, "carol", report.clone())).await;
+    assert!(reply.private, "{}", reply.text);
+    assert!(
+        reply.text.contains("may not report") && reply.text.contains("write to one of them"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM audit WHERE action = 'report'")
+            .await,
+        0
+    );
+    // Others still report.
+    let reply = service.handle(cmd_at(&here, "dave", report)).await;
+    assert!(reply.text.contains("is recorded"), "{}", reply.text);
+}
+
+fn set_moderators(place: &Place, value: &str) -> Command {
+    cmd_at(
+        place,
+        "mod",
+        Action::Settings {
+            changes: vec![("moderators".into(), value.into())],
+        },
+    )
+    .with_role(Role::Admin)
+}
+
+#[tokio::test]
+async fn the_moderators_channel_is_only_one_its_admin_set_from_inside_it() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    // Every Matrix user administers their DM room with the bot: from there, naming
+    // another room is refused, and so is another channel's id on Discord.
+    let dm = place_at(Platform::Matrix, None, "!dm:example.org");
+    let refusal = service
+        .handle(set_moderators(&dm, "!victim:example.org"))
+        .await;
+    assert!(
+        refusal.private && refusal.text.contains("moderators:here"),
+        "{}",
+        refusal.text
+    );
+    let refusal = service.handle(set_moderators(&guild(), "<#999>")).await;
+    assert!(refusal.text.contains("moderators:here"), "{}", refusal.text);
+    let here = service.handle(set_moderators(&dm, "here")).await;
+    assert!(here.text.contains("Settings changed"), "{}", here.text);
+
+    // A channel stored before the check (any id) is not posted to when used (a
+    // fresh service: settings are cached for a while).
+    let game = start_game_at(&service, &dm, "@a:x", "@b:x", ChallengeOptions::default()).await;
+    let server = guild();
+    let theirs = start_game_at(
+        &service,
+        &server,
+        "alice",
+        "bob",
+        ChallengeOptions::default(),
+    )
+    .await;
+    db.execute("UPDATE settings SET moderators = '!victim:example.org' WHERE platform = 'matrix'")
+        .await;
+    db.execute(&format!(
+        "INSERT INTO settings (platform, place, moderators, version, updated_by, updated_at)
+         VALUES ('discord', '{GUILD}', '999', 1, 'x', 0)
+         ON CONFLICT (platform, place) DO UPDATE SET moderators = '999'"
+    ))
+    .await;
+    let service = db.service().await;
+    let report = Action::Report {
+        game,
+        reason: "rude".to_owned(),
+    };
+    let reply = service.handle(cmd_at(&dm, "@c:x", report.clone())).await;
+    assert!(
+        reply.text.contains("not posted") && reply.text.contains("moderators:here"),
+        "{}",
+        reply.text
+    );
+    let posted = service.unsent(Platform::Matrix, None).await;
+    assert!(
+        posted
+            .iter()
+            .all(|m| m.place.channel != "!victim:example.org"),
+        "{posted:?}"
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM audit WHERE action = 'report'")
+            .await,
+        1
+    );
+    // Same on Discord: a channel id set before the check.
+    let reply = service
+        .handle(cmd_at(
+            &server,
+            "carol",
+            Action::Report {
+                game: theirs,
+                reason: "rude".to_owned(),
+            },
+        ))
+        .await;
+    assert!(reply.text.contains("not posted"), "{}", reply.text);
+    assert!(service
+        .unsent(Platform::Discord, None)
+        .await
+        .iter()
+        .all(|m| m.place.channel != "999"));
+}

@@ -171,3 +171,59 @@ async fn only_a_players_command_pings_a_player() {
         .await;
     assert_eq!(player.mentions, vec![user("alice")]);
 }
+
+#[tokio::test]
+async fn a_thread_id_reaches_only_the_games_of_its_own_room() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let room = place_at(Platform::Matrix, None, "!a:example.org");
+    let game = start_game_at(&service, &room, "alice", "bob", ChallengeOptions::default()).await;
+    let mut thread = room.clone();
+    thread.thread = Some("$root-a".into());
+    service.set_thread(game, &thread).await.unwrap();
+
+    // In another room a client names room A's thread in its thread relation: the
+    // game there is not reached, neither to look at nor to move in.
+    let mut forged = place_at(Platform::Matrix, None, "!b:example.org");
+    forged.thread = Some("$root-a".into());
+    for action in [support::board(None), support::mv("a")] {
+        let reply = service
+            .handle(cmd_at(&forged, "alice", action.clone()))
+            .await;
+        assert!(
+            reply.private && reply.game.is_none(),
+            "{action:?}: {}",
+            reply.text
+        );
+    }
+    assert_eq!(
+        db.count(&format!("SELECT ply FROM games WHERE id = {game}"))
+            .await,
+        0
+    );
+    // The same in another Discord server naming this server's thread.
+    let server = place_at(Platform::Discord, Some("guild-1"), "chan-1");
+    let theirs = start_game_at(
+        &service,
+        &server,
+        "carol",
+        "dave",
+        ChallengeOptions::default(),
+    )
+    .await;
+    let mut opened = server.clone();
+    opened.thread = Some("555".into());
+    service.set_thread(theirs, &opened).await.unwrap();
+    let mut other = place_at(Platform::Discord, Some("guild-2"), "chan-9");
+    other.thread = Some("555".into());
+    let reply = service
+        .handle(cmd_at(&other, "carol", support::mv("a")))
+        .await;
+    assert!(reply.private && reply.game.is_none(), "{}", reply.text);
+
+    // In its own thread it is found.
+    let reply = service
+        .handle(cmd_at(&thread, "alice", support::mv("a")))
+        .await;
+    assert!(!reply.private, "{}", reply.text);
+}

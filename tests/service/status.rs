@@ -1,7 +1,8 @@
-//! `/oware status` through the real service: those who administer the place (the
-//! platform's admins, the console's admin, the bot's owners) get the figures, which
-//! follow the games, challenges, jobs and messages made; anyone else is told who may
-//! use it. On the console, Discord and Matrix places.
+//! `/oware status` through the real service: the bot's owners get the figures of the
+//! whole bot, which follow the games, challenges, jobs and messages made; those who
+//! administer a place (the platform's admins, the console's admin) get only that
+//! place's figures; anyone else is told who may use it. On the console, Discord and
+//! Matrix places.
 
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
@@ -42,10 +43,10 @@ fn figure(reply: &Reply, label: &str) -> String {
         .to_owned()
 }
 
-/// `/oware status` by the console's admin (named in another case: names are ids
-/// lowercased).
+/// `/oware status` by the bot's owner on the console (named in another case: names
+/// are ids lowercased).
 async fn status(service: &Service) -> Reply {
-    service.handle(cmd("Root", Action::Status)).await
+    service.handle(cmd("Owner", Action::Status)).await
 }
 
 /// Games, pending challenges, jobs and the console's unsent messages, as shown.
@@ -91,7 +92,7 @@ fn refused_with_the_rule(reply: &Reply) -> bool {
 }
 
 #[tokio::test]
-async fn the_console_admin_sees_games_challenges_jobs_and_messages_change() {
+async fn the_owner_sees_games_challenges_jobs_and_messages_change() {
     let db = TempDb::new();
     let service = Arc::new(service(&db).await);
     support::pause_clock();
@@ -175,12 +176,37 @@ async fn server_and_room_admins_get_the_figures_members_do_not() {
     for place in [discord_server(), matrix_room()] {
         let admin = service.handle(by(&place, "erin", Role::Admin)).await;
         assert!(admin.private, "{admin:?}");
-        // Every network's games count.
-        assert_eq!(figure(&admin, "Games in progress"), "2", "{place:?}");
-        assert_eq!(figure(&admin, "Database"), database(&db));
+        // Only this place's game counts, and nothing of the whole bot is shown.
+        assert_eq!(figure(&admin, "Games in progress"), "1", "{place:?}");
+        let table = admin.table.as_deref().unwrap();
+        for bot_wide in ["Database", "Discord shards", "Jobs pending"] {
+            assert!(!table.contains(bot_wide), "{place:?}: {table}");
+        }
+        assert!(admin.text.contains("OWARE_OWNERS"), "{}", admin.text);
         let member = service.handle(by(&place, "frank", Role::Member)).await;
         assert!(refused_with_the_rule(&member), "{place:?}: {member:?}");
     }
+    // Another channel of the same server counts the server's game; another server,
+    // a Matrix DM room (whose every member administers it) and the console count none.
+    let same_server = place_at(Platform::Discord, Some("100000000000000001"), "201");
+    let admin = service.handle(by(&same_server, "erin", Role::Admin)).await;
+    assert_eq!(figure(&admin, "Games in progress"), "1");
+    for elsewhere in [
+        place_at(Platform::Discord, Some("100000000000000002"), "200"),
+        place_at(Platform::Matrix, None, "!dm:example.org"),
+    ] {
+        let admin = service.handle(by(&elsewhere, "erin", Role::Admin)).await;
+        assert_eq!(figure(&admin, "Games in progress"), "0", "{elsewhere:?}");
+        assert_eq!(figure(&admin, "Challenges pending"), "0", "{elsewhere:?}");
+    }
+    let console = service.handle(cmd("root", Action::Status)).await;
+    assert_eq!(figure(&console, "Games in progress"), "0", "{console:?}");
+    // The owner sees both.
+    let owner = service
+        .handle(by(&matrix_room(), "owner", Role::Member))
+        .await;
+    assert_eq!(figure(&owner, "Games in progress"), "2");
+    assert_eq!(figure(&owner, "Database"), database(&db));
 }
 
 #[tokio::test]

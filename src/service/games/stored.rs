@@ -31,7 +31,12 @@ impl Service {
             };
         }
         if let Some(thread) = &cmd.place.thread {
-            if let Some(row) = self.store.game_in_thread(platform, thread).await? {
+            let (space, channel) = (cmd.place.space.as_deref(), cmd.place.channel.as_str());
+            if let Some(row) = self
+                .store
+                .game_in_thread(platform, space, channel, thread)
+                .await?
+            {
                 return Ok(row);
             }
         }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::super::{when, Place, Platform, ServiceError};
-use super::Settings;
+use super::{scope, Settings};
 use crate::play::archive::ArchiveDelay;
 use crate::{
     i18n::Language,
@@ -111,6 +111,9 @@ pub(super) fn apply(
                 };
             }
             "moderators" => {
+                // Only the channel the admin is in: the bot cannot ask Discord which
+                // server another channel is in, nor Matrix whether the admin also
+                // administers another room. Reports check the place again.
                 row.moderators = match value.to_lowercase().as_str() {
                     "none" | "off" | "no" => None,
                     "here" => Some(place.channel.clone()),
@@ -123,9 +126,15 @@ pub(super) fn apply(
                         if id.is_empty() || id.contains([',', ' ']) {
                             return Err(bad("moderators", value));
                         }
+                        if id != place.channel {
+                            return Err(ServiceError::BadSetting(crate::tr!(
+                                "settings-moderators-elsewhere"
+                            )));
+                        }
                         Some(id.to_owned())
                     }
                 };
+                row.moderators_space = row.moderators.as_ref().map(|_| scope(place).to_owned());
             }
             "archive" => {
                 row.archive_after = if value.trim().eq_ignore_ascii_case("default") {

@@ -36,6 +36,22 @@ pub enum TournamentError {
     /// A `time:` that is not a time control.
     #[error(transparent)]
     BadTime(#[from] crate::play::clock::BadTime),
+    /// Joining a round-robin that has its most players (`MAX_ROUND_ROBIN_PLAYERS`).
+    #[error("{}", crate::tr!("error-tournament-full", id = .id, limit = .limit))]
+    Full {
+        /// The tournament.
+        id: i64,
+        /// Its most players.
+        limit: i64,
+    },
+    /// Joining while playing as many games as one player may (`MAX_ACTIVE_GAMES`).
+    #[error("{}", crate::tr!("error-tournament-game-cap", id = .id, limit = .limit))]
+    AtGameCap {
+        /// The tournament.
+        id: i64,
+        /// The active-game cap.
+        limit: i64,
+    },
     /// A player's abort of a tournament game.
     #[error("{}", crate::tr!("error-tournament-no-abort", game = .0))]
     NoAbort(i64),

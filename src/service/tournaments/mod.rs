@@ -201,10 +201,25 @@ impl Service {
             return Err(TournamentError::NoBots.into());
         }
         self.check_ban(cmd).await?;
+        // A round's game is created whatever the players' games elsewhere (a
+        // tournament must go on), so the active-game cap is checked here instead.
+        let caps = &self.config.caps;
+        let (active, _) = self
+            .store
+            .active_games_count(cmd.place.platform.as_str(), &cmd.author.id)
+            .await?;
+        if active >= caps.active_games {
+            return Err(TournamentError::AtGameCap {
+                id: t.id,
+                limit: caps.active_games,
+            }
+            .into());
+        }
+        let most = (t.format == Format::RoundRobin).then_some(caps.round_robin_players);
         let player = self.author_player(cmd).await?;
         match self
             .store
-            .join_tournament(cmd.claim(), t.id, player, self.now())
+            .join_tournament(cmd.claim(), t.id, player, most, self.now())
             .await?
         {
             Joined::Entrant(n) => {
@@ -234,6 +249,11 @@ impl Service {
                 id = t.id
             ))),
             Joined::Closed => Err(TournamentError::Closed(t.id).into()),
+            Joined::Full(_) => Err(TournamentError::Full {
+                id: t.id,
+                limit: caps.round_robin_players,
+            }
+            .into()),
         }
     }
 

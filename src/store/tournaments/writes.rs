@@ -43,7 +43,8 @@ impl Store {
         Ok(id)
     }
 
-    /// Adds player `player_id` to open tournament `id`.
+    /// Adds player `player_id` to open tournament `id`, unless it has `most_players`
+    /// already (counted in the transaction, so joins at once cannot pass it).
     ///
     /// # Errors
     /// Database failures.
@@ -52,6 +53,7 @@ impl Store {
         claim: Claim<'_>,
         id: i64,
         player_id: i64,
+        most_players: Option<i64>,
         now: i64,
     ) -> Result<Joined, StoreError> {
         let mut tx = self.write(claim).await?;
@@ -70,6 +72,18 @@ impl Store {
         if !open {
             tx.rollback().await?;
             return Ok(Joined::Closed);
+        }
+        if let Some(most) = most_players {
+            let players: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM tournament_players WHERE tournament_id = $1",
+            )
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+            if players >= most {
+                tx.rollback().await?;
+                return Ok(Joined::Full(players));
+            }
         }
         let entrant: i64 = sqlx::query_scalar(
             "INSERT INTO tournament_players (tournament_id, entrant, player_id, joined_at)
