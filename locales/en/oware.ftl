@@ -420,7 +420,7 @@ help-more = **More commands**
     - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
     - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early. `/oware settings me notify:dm`: a direct message when it is your move.
-    - `/oware export` (Discord: `/oware settings export`): everything the bot stores about you, privately.
+    - `/oware privacy`: what the bot keeps about you; `/oware export` (Discord: `/oware settings export`): all of it, privately.
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional). Live games (under a day a move) and correspondence games are rated apart: `speed:live|correspondence` on `leaderboard` (default correspondence) and `stats` (default both).
 rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), North a–f (top); you always name a pit of your own row.
     - **Sowing**: take every seed from one of your pits and drop one in each following pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
@@ -760,6 +760,17 @@ lesson-all-done = You have done all { $count } lessons. `/oware learn 3` repeats
 notify-your-turn = Your move in { $game }: **{ $opponent }** played { $pit }. Play before { $until }, in { $link }. (`/oware settings me notify:off` stops these messages.)
 
 ## Your data (src/service/export.rs)
+
+privacy = **What the bot keeps about you, and why**
+    - Your ids and display names on each network, and the accounts you linked: to know who plays and to show your name.
+    - Your games and moves, your ratings and their history, your tournament entries: to play them, and for records, replays, leaderboards and standings.
+    - The advice you gave and how good it was, your puzzle attempts and puzzle rating, the lessons you solved, your settings and vacations.
+    - Reports about you and moderators' actions (bans), in a server's audit log, for its admins.
+    - A link code while it is valid ({ $link } min).
+    - The messages the bot sent and the chat events it handled, for { $retention } days: to deliver them, and to act on each command once.
+    - **How long:** games, ratings and the rest are kept while the bot runs, so records and leaderboards stay whole.
+    - **Get it:** `/oware export` (Discord: `/oware settings export`) sends you all of it, privately.
+    - **Delete it:** ask the bot's operator; a command to do it yourself is coming.
 
 export-nothing = The bot stores nothing about you yet: you have never played, advised, solved a puzzle or changed a setting here.
 export-ready = Here is everything the bot stores about you and your linked accounts: one JSON file, table by table, and your { $games ->

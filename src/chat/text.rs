@@ -55,6 +55,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("live", &["live", "watch"]),
     ("vacation", &["vacation", "holiday", "holidays", "away"]),
     ("export", &["export", "my-data", "mydata"]),
+    ("privacy", &["privacy", "gdpr"]),
     ("advise", &["advise", "advice", "suggest"]),
     ("leaderboard", &["leaderboard", "top"]),
     ("stats", &["stats"]),
@@ -270,6 +271,15 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "report" => admin::parse_report(args)?,
         "tournament" => tournament::parse_tournament(args)?,
         "vacation" => play::parse_vacation(name, args)?,
+        "privacy" => match args.first() {
+            None => Other(Action::Privacy),
+            Some(word) => {
+                return Err(ParseError::UnexpectedWord {
+                    command: name.to_owned(),
+                    word: quote(word),
+                })
+            }
+        },
         "export" => match args.first() {
             None => Other(Action::Export),
             Some(word) => {
@@ -300,6 +310,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             // `settings vacation 7d`, as Discord's `/oware settings vacation`.
             Some("vacation") => play::parse_vacation(name, &args[1..])?,
             Some("export") if args.len() == 1 => Other(Action::Export),
+            Some("privacy") if args.len() == 1 => Other(Action::Privacy),
             Some("server" | "here" | "room") => Other(Action::Settings {
                 changes: setting_changes(name, &args[1..])?,
             }),
@@ -311,6 +322,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         _ => match args.first().map(|w| w.to_lowercase()).as_deref() {
             Some("rules") => Other(Action::Rules),
             Some("more") => Other(Action::HelpMore),
+            Some("privacy") => Other(Action::Privacy),
             Some("admin" | "moderation") => Other(Action::admin(AdminAction::Usage)),
             Some("tournament" | "tournaments") => Other(Action::Tournament(
                 crate::service::TournamentAction::Overview,

@@ -185,6 +185,8 @@ pub enum Action {
         /// The puzzle of the day.
         daily: bool,
     },
+    /// What the bot stores about people, why, for how long, and how to get it.
+    Privacy,
     /// Everything the bot stores about the author, sent to them privately.
     Export,
     /// The author's vacation: how it stands, going away, or coming back.

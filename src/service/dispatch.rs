@@ -152,6 +152,11 @@ impl Service {
             Action::Live => self.live(cmd).await,
             Action::Vacation(request) => self.vacation(cmd, *request).await,
             Action::Export => self.export(cmd).await,
+            Action::Privacy => Ok(Reply::private(crate::tr!(
+                "privacy",
+                retention = self.config.retention.as_secs() / 86_400,
+                link = self.config.link_ttl.as_secs().div_ceil(60)
+            ))),
             Action::Learn { lesson, answer } => self.learn(cmd, *lesson, answer.as_deref()).await,
             Action::Rules => Ok(Reply::private(text::rules())),
             Action::Misunderstood { hint } => Ok(Reply::private(hint.clone())),

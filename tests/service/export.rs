@@ -89,3 +89,23 @@ async fn someone_the_bot_knows_nothing_of_is_told_so() {
         reply.text
     );
 }
+
+#[tokio::test]
+async fn privacy_says_what_is_kept_why_how_long_and_how_to_get_it() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let reply = service.handle(cmd("carol", Action::Privacy)).await;
+    assert!(reply.private, "{}", reply.text);
+    let text = &reply.text;
+    for part in [
+        "ids and display names",
+        "games and moves",
+        "for 30 days",
+        "10 min",
+        "`/oware export`",
+        "Delete it",
+    ] {
+        assert!(text.contains(part), "{part}: {text}");
+    }
+    assert!(text.chars().count() <= 2000, "one message");
+}

@@ -207,6 +207,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         | Action::Advisers { .. }
         | Action::Misunderstood { .. }
         | Action::Export
+        | Action::Privacy
         | Action::Status => &[],
         Action::Settings { .. } => &["settings"],
         Action::MySettings { .. } => &["user_settings"],

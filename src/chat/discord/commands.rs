@@ -287,6 +287,7 @@ pub(super) async fn help(
         Some(HelpTopic::Rules) => Action::Rules,
         Some(HelpTopic::Admin) => Action::admin(AdminAction::Usage),
         Some(HelpTopic::Tournaments) => Action::Tournament(TournamentAction::Overview),
+        Some(HelpTopic::Privacy) => Action::Privacy,
     };
     respond::command(ctx, action).await
 }

@@ -38,6 +38,9 @@ pub enum HelpTopic {
     /// Tournaments.
     #[name = "tournaments"]
     Tournaments,
+    /// What the bot keeps about you.
+    #[name = "privacy"]
+    Privacy,
 }
 
 /// `rated:` on `/oware play`.

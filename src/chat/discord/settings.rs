@@ -18,7 +18,8 @@ use crate::service::{Action, VacationRequest};
         "settings_server",
         "settings_me",
         "settings_vacation",
-        "settings_export"
+        "settings_export",
+        "settings_privacy"
     ),
     subcommand_required
 )]
@@ -106,4 +107,10 @@ pub(super) async fn settings_vacation(
 #[poise::command(slash_command, rename = "export")]
 pub(super) async fn settings_export(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Export).await
+}
+
+/// What the bot keeps about you, why, for how long, and how to get it.
+#[poise::command(slash_command, rename = "privacy")]
+pub(super) async fn settings_privacy(ctx: Context<'_>) -> Result<(), Error> {
+    respond::command(ctx, Action::Privacy).await
 }

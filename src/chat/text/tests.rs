@@ -225,6 +225,9 @@ fn short_commands() {
             "{wrong}"
         );
     }
+    assert_eq!(action("/oware privacy"), Action::Privacy);
+    assert_eq!(action("!oware help privacy"), Action::Privacy);
+    assert_eq!(action("/oware settings privacy"), Action::Privacy);
     assert_eq!(action("/oware export"), Action::Export);
     assert_eq!(action("!oware settings export"), Action::Export);
     assert!(matches!(
