@@ -349,6 +349,8 @@ fn setting_changes(name: &str, args: &[&str]) -> Result<Vec<(String, String)>, P
 }
 
 #[cfg(test)]
+mod personal_tests;
+#[cfg(test)]
 mod refusal_tests;
 #[cfg(test)]
 mod tests;

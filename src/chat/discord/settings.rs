@@ -41,9 +41,8 @@ pub(super) async fn settings_server(
     #[description = "Rated by default"] rated: Option<SettingFlag>,
     #[description = "Advice in casual games by default"] advice: Option<SettingFlag>,
     #[description = "A thread for each game"] threads: Option<SettingFlag>,
-    #[description = "Where players' reports go: here, a channel, or none"] moderators: Option<
-        String,
-    >,
+    #[description = "Where players' reports go: here (set it from that channel) or none"]
+    moderators: Option<String>,
     #[description = "How long a finished game's thread stays open: 1h, 1d, never or default"]
     archive: Option<String>,
     #[description = "Who may create tournaments"] tournaments: Option<TournamentsChoice>,

@@ -2,7 +2,7 @@
 //! in `refusal_tests`).
 
 use super::*;
-use crate::service::{ChallengeOptions, GameRef, Speed, User, VacationRequest};
+use crate::service::{ChallengeOptions, GameRef, Speed, User};
 use crate::{
     rules::Variant,
     service::{First, Level},
@@ -196,44 +196,6 @@ fn short_commands() {
         parse_command("/oware draw please"),
         Err(ParseError::UnexpectedWord { .. })
     ));
-    let away = |days| Action::Vacation(VacationRequest::Start { days });
-    assert_eq!(
-        action("/oware vacation"),
-        Action::Vacation(VacationRequest::Status)
-    );
-    assert_eq!(action("/oware vacation 7d"), away(7));
-    assert_eq!(action("!oware vacation 7"), away(7));
-    assert_eq!(action("!oware holiday 10 days"), away(10));
-    assert_eq!(action("/oware vacation 2w"), away(14));
-    assert_eq!(action("/oware settings vacation days:5"), away(5));
-    assert_eq!(action("/oware vacation 99999999999"), away(u32::MAX));
-    assert_eq!(
-        action("/oware vacation off"),
-        Action::Vacation(VacationRequest::End)
-    );
-    assert_eq!(
-        action("!oware vacation back"),
-        Action::Vacation(VacationRequest::End)
-    );
-    for wrong in [
-        "/oware vacation soon",
-        "/oware vacation 7h",
-        "/oware vacation off now",
-    ] {
-        assert!(
-            matches!(parse_command(wrong), Err(ParseError::UnexpectedWord { .. })),
-            "{wrong}"
-        );
-    }
-    assert_eq!(action("/oware privacy"), Action::Privacy);
-    assert_eq!(action("!oware help privacy"), Action::Privacy);
-    assert_eq!(action("/oware settings privacy"), Action::Privacy);
-    assert_eq!(action("/oware export"), Action::Export);
-    assert_eq!(action("!oware settings export"), Action::Export);
-    assert!(matches!(
-        parse_command("/oware export everything"),
-        Err(ParseError::UnexpectedWord { .. })
-    ));
     assert_eq!(action("/oware games"), Action::Games);
     assert_eq!(action("/oware rules"), Action::Rules);
     assert_eq!(action("/oware status"), Action::Status);
@@ -356,56 +318,6 @@ fn ordinary_chat_is_not_addressed_to_the_bot() {
     ] {
         assert_eq!(parse_command(text), Ok(None), "{text:?}");
     }
-}
-
-#[test]
-fn settings_take_key_value_pairs() {
-    assert_eq!(
-        action("/oware settings"),
-        Action::Settings {
-            changes: Vec::new()
-        }
-    );
-    assert_eq!(
-        action("!oware settings rated:no time=1d channels:<#200>,<#300>"),
-        Action::Settings {
-            changes: vec![
-                ("rated".into(), "no".into()),
-                ("time".into(), "1d".into()),
-                ("channels".into(), "<#200>,<#300>".into()),
-            ]
-        }
-    );
-    let err = parse_command("/oware settings rated")
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("rated"), "{err}");
-}
-
-#[test]
-fn settings_me_are_the_authors_own_and_server_is_the_places() {
-    assert_eq!(
-        action("/oware settings me board:my-side"),
-        Action::MySettings {
-            changes: vec![("board".into(), "my-side".into())]
-        }
-    );
-    assert_eq!(
-        action("!oware settings me"),
-        Action::MySettings {
-            changes: Vec::new()
-        }
-    );
-    assert_eq!(
-        action("/oware settings server rated:no"),
-        Action::Settings {
-            changes: vec![("rated".into(), "no".into())]
-        }
-    );
-    let err = parse_command("/oware settings me board")
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("board"), "{err}");
 }
 
 #[test]
