@@ -420,7 +420,7 @@ help-more = **More commands**
     - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
     - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early. `/oware settings me notify:dm`: a direct message when it is your move.
-    - `/oware privacy`: what the bot keeps about you; `/oware export` (Discord: `/oware settings export`): all of it, privately.
+    - `/oware privacy`: what the bot keeps about you; `/oware export`: all of it, privately; `/oware forget-me`: erase it (Discord: both under `/oware settings`).
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional). Live games (under a day a move) and correspondence games are rated apart: `speed:live|correspondence` on `leaderboard` (default correspondence) and `stats` (default both).
 rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), North a–f (top); you always name a pit of your own row.
     - **Sowing**: take every seed from one of your pits and drop one in each following pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
@@ -437,6 +437,7 @@ admin = **Moderation** (server admins; each action is kept in the audit log):
     - `/oware admin unban @someone`: lift a ban. `/oware admin bans`: the bans in force.
     - `/oware admin log`: the last 20 actions and reports.
     - `/oware admin redeliver`: send again this server's messages that could not be delivered (`/oware admin status` counts them).
+    - `/oware admin forget @someone why`: erase a player of this server from the bot, as `/oware forget-me` does (logged without their name).
     Anyone can report a game to the admins with `/oware report #12 why`.
 tournament = **Tournaments**:
     - `/oware tournament create My Cup format:round-robin|swiss rounds:3 time:3d rated:yes`: a new one (server admins, or anyone if `/oware settings tournaments:anyone`); `double:yes` makes a round-robin meet twice, colours swapped.
@@ -770,7 +771,7 @@ privacy = **What the bot keeps about you, and why**
     - The messages the bot sent and the chat events it handled, for { $retention } days: to deliver them, and to act on each command once.
     - **How long:** games, ratings and the rest are kept while the bot runs, so records and leaderboards stay whole.
     - **Get it:** `/oware export` (Discord: `/oware settings export`) sends you all of it, privately.
-    - **Delete it:** ask the bot's operator; a command to do it yourself is coming.
+    - **Delete it:** `/oware forget-me` (Discord: `/oware settings forget-me`) erases you: your games stay, as played by a "deleted player".
 
 export-nothing = The bot stores nothing about you yet: you have never played, advised, solved a puzzle or changed a setting here.
 export-ready = Here is everything the bot stores about you and your linked accounts: one JSON file, table by table, and your { $games ->
@@ -782,6 +783,35 @@ export-records = { $games ->
     [one] Your game
    *[other] Your { $games } games
 } as game records
+
+## Forgetting someone (src/service/forget.rs)
+
+forget-me-ask = **Forget you?** This erases, on every network you linked: your names and ids, your ratings and their history, the advice you gave, your puzzle attempts, lessons, settings, vacations and link codes. Your games stay, as played by a "deleted player", so your opponents keep theirs and their ratings. It cannot be undone: if you play again, you start fresh.
+    To go ahead, press **Forget me**, or type `/oware forget-me confirm` (Discord: `/oware settings forget-me confirm:True`).
+forget-me-button = Forget me
+forget-me-done = Done: the bot has forgotten you ({ $accounts ->
+    [one] one account
+   *[other] { $accounts } linked accounts
+}). { $games ->
+    [0] You had no games.
+    [one] Your game stays, as played by a "deleted player".
+   *[other] Your { $games } games stay, as played by a "deleted player".
+} If you play again, you start fresh.
+forget-me-unknown = The bot stores nothing about you: there is nothing to forget.
+forget-me-playing = You are playing { $games }: finish or resign first (`/oware resign #12`), so that nobody is left waiting on a deleted player. Then `/oware forget-me` again.
+forget-me-tournaments = You are entered in { $names }, which is not over: leave it first (`/oware tournament leave`), then `/oware forget-me` again.
+forget-me-banned = A ban on you is in force { $until }: it keeps your id until it ends, so that forgetting is no way around it. Ask again when it has ended, or ask that server's admins.
+admin-forget-usage = /oware admin forget @someone why
+admin-forgotten = **{ $name }** is forgotten: their names, ids, ratings and the rest are erased. { $games ->
+    [0] They had no games.
+    [one] Their game stays, as played by a "deleted player".
+   *[other] Their { $games } games stay, as played by a "deleted player".
+} The audit log keeps the fact, not their name.
+admin-forget-playing = **{ $name }** is playing { $games }: end those games first (`/oware admin abort #12 why`, or let them finish), then forget them.
+admin-forget-tournaments = **{ $name }** is entered in { $names }, which is not over: they leave it (`/oware tournament leave`) or it ends first.
+admin-forget-banned = **{ $name }** is banned { $until }: a ban keeps their id until it ends. `/oware admin unban @{ $name }` first, if you want them forgotten now.
+admin-forget-not-here = **{ $name }** never played or challenged on this server: an admin forgets only their own server's players. They can forget themselves with `/oware forget-me`.
+admin-forget-unknown = The bot stores nothing about **{ $name }**: there is nothing to forget.
 
 ## Vacations (src/service/vacation.rs)
 

@@ -56,6 +56,7 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("vacation", &["vacation", "holiday", "holidays", "away"]),
     ("export", &["export", "my-data", "mydata"]),
     ("privacy", &["privacy", "gdpr"]),
+    ("forget-me", &["forget-me", "forgetme", "forget"]),
     ("advise", &["advise", "advice", "suggest"]),
     ("leaderboard", &["leaderboard", "top"]),
     ("stats", &["stats"]),
@@ -289,6 +290,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
                 })
             }
         },
+        "forget-me" => play::parse_forget_me(name, args)?,
         "games" => Other(Action::Games),
         "live" => Other(Action::Live),
         "rules" => Other(Action::Rules),
@@ -311,6 +313,7 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             Some("vacation") => play::parse_vacation(name, &args[1..])?,
             Some("export") if args.len() == 1 => Other(Action::Export),
             Some("privacy") if args.len() == 1 => Other(Action::Privacy),
+            Some("forget-me") => play::parse_forget_me(name, &args[1..])?,
             Some("server" | "here" | "room") => Other(Action::Settings {
                 changes: setting_changes(name, &args[1..])?,
             }),

@@ -189,6 +189,11 @@ pub enum Action {
     Privacy,
     /// Everything the bot stores about the author, sent to them privately.
     Export,
+    /// Erase the author's identity: asks first; `confirmed` erases.
+    ForgetMe {
+        /// The answer to the question (`confirm`, or its button).
+        confirmed: bool,
+    },
     /// The author's vacation: how it stands, going away, or coming back.
     Vacation(super::VacationRequest),
     /// A beginner's lesson: the author's next one (or `lesson`), or, with `answer`,
@@ -318,6 +323,14 @@ pub enum AdminAction {
     Log,
     /// The bans in force at the place.
     Bans,
+    /// Erase `user`'s identity, as `/oware forget-me` would (they must have played
+    /// or challenged at the place, unless an owner asks).
+    Forget {
+        /// Who.
+        user: User,
+        /// Why (required; kept in the audit log, without their name).
+        reason: String,
+    },
     /// Send again the place's dead messages (undeliverable, or failing for the whole
     /// retry period; counted by `/oware admin status`).
     Redeliver,

@@ -152,6 +152,7 @@ impl Service {
             Action::Live => self.live(cmd).await,
             Action::Vacation(request) => self.vacation(cmd, *request).await,
             Action::Export => self.export(cmd).await,
+            Action::ForgetMe { confirmed } => self.forget_me(cmd, *confirmed).await,
             Action::Privacy => Ok(Reply::private(crate::tr!(
                 "privacy",
                 retention = self.config.retention.as_secs() / 86_400,

@@ -318,6 +318,9 @@ pub enum ServiceError {
     /// A moderation command refused.
     #[error(transparent)]
     Moderation(#[from] super::moderation::ModerationError),
+    /// Forgetting refused.
+    #[error(transparent)]
+    Forget(#[from] super::forget::ForgetError),
     /// A tournament command refused.
     #[error(transparent)]
     Tournament(#[from] super::tournaments::TournamentError),

@@ -21,6 +21,7 @@ mod downtime;
 mod ending;
 mod error;
 mod export;
+mod forget;
 mod games;
 mod jobs;
 mod learn;

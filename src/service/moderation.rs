@@ -33,7 +33,7 @@ fn required_reason(typed: &str, usage: impl FnOnce() -> String) -> Result<String
 
 impl Service {
     /// An audit entry of `cmd`'s author at its place.
-    fn audit(cmd: &Command, action: &'static str) -> NewAudit {
+    pub(super) fn audit(cmd: &Command, action: &'static str) -> NewAudit {
         NewAudit {
             platform: cmd.place.platform,
             place: scope(&cmd.place).to_owned(),
@@ -110,6 +110,7 @@ impl Service {
                 AdminAction::Log => "/oware admin log",
                 AdminAction::Bans => "/oware admin bans",
                 AdminAction::Redeliver => "/oware admin redeliver",
+                AdminAction::Forget { .. } => "/oware admin forget",
             }));
         }
         match action {
@@ -129,6 +130,10 @@ impl Service {
             AdminAction::Log => self.audit_log(cmd).await,
             AdminAction::Bans => self.bans_list(cmd).await,
             AdminAction::Redeliver => self.redeliver(cmd).await,
+            AdminAction::Forget { user, reason } => {
+                let why = required_reason(reason, || crate::tr!("admin-forget-usage"))?;
+                self.admin_forget(cmd, user, why).await
+            }
         }
     }
 

@@ -76,6 +76,8 @@ pub enum ButtonAction {
         /// The pit letter.
         pit: char,
     },
+    /// Forget the presser (the confirmation of `/oware forget-me`).
+    ForgetMe,
     /// Answer this puzzle with this pit (canonical letter).
     Solve {
         /// The puzzle.
@@ -89,7 +91,7 @@ impl ButtonAction {
     /// A compact id for platforms that carry one (Discord's `custom_id`, ≤ 100 chars):
     /// `mv:<game>:<ply>:<pit>`, `ok:<challenge>`, `no:<challenge>`, `rm:<game>`,
     /// `re:<challenge>`, `an:<game>`, `rs:<game>`, `pr:<game>:<request>:<y|n>`,
-    /// `ls:<lesson>:<pit>`, `pz:<puzzle>:<pit>`.
+    /// `ls:<lesson>:<pit>`, `pz:<puzzle>:<pit>`, `fm:me`.
     #[must_use]
     pub fn custom_id(&self) -> String {
         match self {
@@ -107,6 +109,7 @@ impl ButtonAction {
             } => format!("pr:{game}:{request}:{}", if *accept { 'y' } else { 'n' }),
             ButtonAction::Lesson { lesson, pit } => format!("ls:{lesson}:{pit}"),
             ButtonAction::Solve { puzzle, pit } => format!("pz:{puzzle}:{pit}"),
+            ButtonAction::ForgetMe => "fm:me".to_owned(),
         }
     }
 
@@ -153,6 +156,7 @@ impl ButtonAction {
                 lesson: lesson.parse().ok()?,
                 pit: one_char(parts.next()?)?,
             },
+            ("fm", "me") => ButtonAction::ForgetMe,
             ("pz", puzzle) => ButtonAction::Solve {
                 puzzle: puzzle.parse().ok()?,
                 pit: one_char(parts.next()?)?,
@@ -183,6 +187,7 @@ impl ButtonAction {
             ),
             ButtonAction::Lesson { lesson, pit } => format!("/oware learn {lesson} {pit}"),
             ButtonAction::Solve { pit, .. } => format!("/oware solve {pit}"),
+            ButtonAction::ForgetMe => "/oware forget-me confirm".to_owned(),
         }
     }
 }
@@ -345,6 +350,7 @@ mod tests {
                 lesson: 3,
                 pit: 'F',
             },
+            ButtonAction::ForgetMe,
         ] {
             assert_eq!(
                 ButtonAction::from_custom_id(&action.custom_id()),

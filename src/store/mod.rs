@@ -40,6 +40,7 @@ mod puzzle_attempts;
 #[macro_use]
 mod games;
 mod export;
+mod forget;
 // After `games`: it selects games with its macro.
 mod downtime;
 mod ratings;
@@ -71,6 +72,7 @@ pub use delivery::{backoff_ms, DeliveryFailure, Retry, MAX_BACKOFF_MS, RETRY_PER
 pub use downtime::{Credit, BOT_HEARTBEAT};
 pub use effects::{ClockColumns, Effects};
 pub use export::Account;
+pub use forget::{Forget, Forgotten, FORGOTTEN_NAME};
 pub use job_kind::JobKind;
 pub use job_request::{JobRequest, ReviewTo};
 pub use jobs::{JobRow, NewJob};

@@ -799,6 +799,24 @@ async fn anyone_goes_on_vacation_with_settings_vacation() {
         body.contains("oware-export.json"),
         "an attached file: {body}"
     );
+
+    // `/oware settings forget-me` asks, with a button; pressing it forgets him.
+    let ask = payloads::oware_group(&bob(), "settings", "forget-me", json!([]));
+    fake.interaction(ask.clone());
+    let answer = callback(fake, &ask).await.json();
+    assert!(is_private(&answer), "{answer}");
+    assert!(content(&answer).contains("Forget you?"), "{answer}");
+    assert_eq!(custom_ids(&answer["data"]["components"]), [["fm:me"]]);
+    let press = payloads::button(&bob(), "fm:me");
+    fake.interaction(press.clone());
+    let answer = callback(fake, &press).await.json();
+    assert!(content(&answer).contains("forgotten you"), "{answer}");
+    let identity = service
+        .store()
+        .identity_of("discord", "222222222222222222")
+        .await
+        .expect("reads");
+    assert_eq!(identity, None, "his id names nobody any more");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

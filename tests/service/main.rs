@@ -22,6 +22,7 @@ mod downtime;
 mod draws;
 mod engine_games;
 mod export;
+mod forget;
 mod fuzz_discord;
 mod fuzz_matrix;
 mod games;

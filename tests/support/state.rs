@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use oware_bot::service::{generic_failure, Action, Command, Reply};
+use oware_bot::service::{generic_failure, Action, AdminAction, Command, Reply};
 use sqlx::{postgres::PgPool, sqlite::SqliteConnectOptions, Row, SqlitePool};
 
 /// A read-only window on a test database (its own connection, beside the service's):
@@ -88,6 +88,29 @@ impl Inspector {
                 .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
                 .collect();
         DbState { tables, players }
+    }
+
+    /// Every table, `players` whole too, as one text: what a person's ids and names
+    /// must not appear in once they are forgotten.
+    pub async fn dump(&self) -> String {
+        let mut text = format!("{:?}", self.state().await.tables);
+        let players: Option<String> = match self {
+            Inspector::Sqlite(pool) => sqlx::query_scalar(
+                "SELECT json_group_array(json_array(id, platform, user_id, name, is_bot,
+                     identity_id, away_until)) FROM players",
+            )
+            .fetch_one(pool)
+            .await
+            .expect("the players"),
+            Inspector::Postgres(pool) => {
+                sqlx::query_scalar("SELECT CAST(json_agg(p) AS TEXT) FROM players p")
+                    .fetch_one(pool)
+                    .await
+                    .expect("the players")
+            }
+        };
+        text.push_str(&players.unwrap_or_default());
+        text
     }
 
     /// The platform user id of the player who made the newest stored move.
@@ -195,6 +218,9 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         // jobs too) and tells their opponents.
         Action::Vacation(_) => &["vacations", "players", "games", "jobs", "outbox"],
         Action::Board { .. } => &["user_settings"],
+        // Forgetting someone touches every table that names them.
+        Action::ForgetMe { .. } => FORGETTING,
+        Action::Admin(admin) if matches!(**admin, AdminAction::Forget { .. }) => FORGETTING,
         Action::Games
         | Action::Live
         | Action::Rules
@@ -237,6 +263,30 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
     }
 }
 
+/// The tables forgetting someone may change.
+const FORGETTING: &[&str] = &[
+    "players",
+    "ratings",
+    "rating_history",
+    "advice",
+    "advice_judgments",
+    "link_codes",
+    "vacations",
+    "challenges",
+    "puzzle_attempts",
+    "puzzle_ratings",
+    "user_settings",
+    "lessons_done",
+    "dm_rooms",
+    "delivery_backoff",
+    "bans",
+    "settings",
+    "audit",
+    "outbox",
+    "jobs",
+    "anchors",
+];
+
 /// Commands whose success is a private reply (so privacy does not mean refusal).
 fn succeeds_privately(action: &Action) -> bool {
     matches!(
@@ -253,6 +303,7 @@ fn succeeds_privately(action: &Action) -> bool {
             | Action::Vacation(_)
             | Action::Misunderstood { .. }
             | Action::Export
+            | Action::ForgetMe { .. }
     )
 }
 
@@ -277,7 +328,12 @@ pub async fn check_effect(
     // Players may be added, never changed or dropped, except by linking.
     let known = &after.players[..before.players.len().min(after.players.len())];
     let players_changed = known != before.players.as_slice();
-    if players_changed && !matches!(cmd.action, Action::Link { .. }) {
+    let forgets = match &cmd.action {
+        Action::ForgetMe { .. } => true,
+        Action::Admin(admin) => matches!(**admin, AdminAction::Forget { .. }),
+        _ => false,
+    };
+    if players_changed && !matches!(cmd.action, Action::Link { .. }) && !forgets {
         return Err(format!("{cmd:?} changed a player's identity"));
     }
     if reply.private && !succeeds_privately(&cmd.action) && (!changed.is_empty() || players_changed)

@@ -21,6 +21,7 @@ use crate::service::{Action, AdminAction, BanLength};
         "admin_bans",
         "admin_log",
         "admin_redeliver",
+        "admin_forget",
         "admin_help"
     ),
     subcommand_required
@@ -137,4 +138,17 @@ pub(super) async fn admin_redeliver(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, rename = "help")]
 pub(super) async fn admin_help(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::admin(AdminAction::Usage)).await
+}
+
+/// Erase a player of this server from the bot: their games stay, as a deleted player.
+#[poise::command(slash_command, rename = "forget")]
+pub(super) async fn admin_forget(
+    ctx: Context<'_>,
+    #[description = "Who"] user: serenity::User,
+    #[description = "Why (kept in the audit log, without their name)"]
+    #[max_length = 200]
+    reason: String,
+) -> Result<(), Error> {
+    let user = translate::user_of(&user);
+    respond::command(ctx, Action::admin(AdminAction::Forget { user, reason })).await
 }

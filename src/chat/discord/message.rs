@@ -172,7 +172,9 @@ fn button(b: &Button) -> serenity::CreateButton {
             serenity::ButtonStyle::Success
         }
         ButtonAction::Answer { accept: false, .. } => serenity::ButtonStyle::Danger,
-        ButtonAction::Decline { .. } | ButtonAction::Resign { .. } => serenity::ButtonStyle::Danger,
+        ButtonAction::Decline { .. } | ButtonAction::Resign { .. } | ButtonAction::ForgetMe => {
+            serenity::ButtonStyle::Danger
+        }
         ButtonAction::Move { .. } => serenity::ButtonStyle::Secondary,
         ButtonAction::Solve { .. } | ButtonAction::Lesson { .. } => {
             serenity::ButtonStyle::Secondary

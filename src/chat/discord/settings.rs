@@ -1,6 +1,7 @@
 //! `/oware settings …` as Discord subcommands: `server` (the server's settings, which
 //! its admins change), `me` (each person's own) and `vacation` (the text platforms'
-//! `/oware vacation`: /oware has Discord's 25 subcommands already). Discord cannot run a command
+//! `/oware vacation`, and the like for `export`, `privacy` and `forget-me`: /oware
+//! has Discord's 25 subcommands already). Discord cannot run a command
 //! that has subcommands, so the server's settings are `/oware settings server`; text
 //! platforms take `/oware settings key:value` as well.
 
@@ -19,7 +20,8 @@ use crate::service::{Action, VacationRequest};
         "settings_me",
         "settings_vacation",
         "settings_export",
-        "settings_privacy"
+        "settings_privacy",
+        "settings_forget_me"
     ),
     subcommand_required
 )]
@@ -112,4 +114,14 @@ pub(super) async fn settings_export(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, rename = "privacy")]
 pub(super) async fn settings_privacy(ctx: Context<'_>) -> Result<(), Error> {
     respond::command(ctx, Action::Privacy).await
+}
+
+/// Erase everything the bot knows about you (asks first; your games stay, as played).
+#[poise::command(slash_command, rename = "forget-me")]
+pub(super) async fn settings_forget_me(
+    ctx: Context<'_>,
+    #[description = "Yes, forget me now (without it, the bot asks first)"] confirm: Option<bool>,
+) -> Result<(), Error> {
+    let confirmed = confirm.unwrap_or(false);
+    respond::command(ctx, Action::ForgetMe { confirmed }).await
 }

@@ -139,6 +139,7 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
             lesson: Some(lesson),
             answer: Some(pit.to_string()),
         },
+        ButtonAction::ForgetMe => Action::ForgetMe { confirmed: true },
         ButtonAction::Solve { puzzle, pit } => Action::Solve {
             pit: pit.to_string(),
             puzzle: Some(puzzle),

@@ -10,6 +10,7 @@ const ABORT: &str = "/oware admin abort #12 why";
 const ADJUDICATE: &str = "/oware admin adjudicate #12 @winner|draw why";
 const BAN: &str = "/oware admin ban @someone [days|forever] why";
 const UNBAN: &str = "/oware admin unban @someone";
+const FORGET: &str = "/oware admin forget @someone why";
 const REPORT: &str = "/oware report #12 why";
 
 /// The reason: the words joined, without a leading `reason:`.
@@ -122,6 +123,13 @@ pub(super) fn parse_admin(args: &[&str]) -> Result<ParsedAction, ParseError> {
             let (user, used) = mention(args, UNBAN)?;
             no_more("/oware admin unban", &args[used..])?;
             ParsedAction::Unban { user }
+        }
+        "forget" | "erase" => {
+            let (user, used) = mention(args, FORGET)?;
+            ParsedAction::Forget {
+                user,
+                reason: reason(&args[used..]),
+            }
         }
         "help" => {
             no_more("/oware admin help", args)?;

@@ -48,6 +48,13 @@ pub enum ParsedAction {
         /// The mention as typed.
         user: String,
     },
+    /// `admin forget @someone why`.
+    Forget {
+        /// The mention as typed.
+        user: String,
+        /// Why.
+        reason: String,
+    },
     /// Any command that mentions nobody.
     Other(Action),
 }
@@ -60,7 +67,9 @@ impl ParsedAction {
             ParsedAction::Play { opponent, .. } => Some(opponent),
             ParsedAction::Stats { user, .. } | ParsedAction::History { user } => user.as_deref(),
             ParsedAction::Adjudicate { winner, .. } => Some(winner),
-            ParsedAction::Ban { user, .. } | ParsedAction::Unban { user } => Some(user),
+            ParsedAction::Ban { user, .. }
+            | ParsedAction::Unban { user }
+            | ParsedAction::Forget { user, .. } => Some(user),
             ParsedAction::Other(_) => None,
         }
     }
@@ -102,6 +111,10 @@ impl ParsedAction {
             }),
             ParsedAction::Unban { user } => Action::admin(AdminAction::Unban {
                 user: resolve(&user)?,
+            }),
+            ParsedAction::Forget { user, reason } => Action::admin(AdminAction::Forget {
+                user: resolve(&user)?,
+                reason,
             }),
             ParsedAction::Other(action) => action,
         })

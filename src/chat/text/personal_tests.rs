@@ -96,3 +96,28 @@ fn vacation_privacy_and_export_are_the_authors_own() {
         Err(ParseError::UnexpectedWord { .. })
     ));
 }
+
+#[test]
+fn forget_me_asks_then_confirms_and_admins_name_someone() {
+    let ask = Action::ForgetMe { confirmed: false };
+    let confirm = Action::ForgetMe { confirmed: true };
+    assert_eq!(action("/oware forget-me"), ask);
+    assert_eq!(action("!oware settings forget-me"), ask);
+    assert_eq!(action("/oware forget-me confirm"), confirm);
+    assert_eq!(action("/oware settings forget-me confirm:true"), confirm);
+    assert!(matches!(
+        parse_command("/oware forget-me everyone"),
+        Err(ParseError::UnexpectedWord { .. })
+    ));
+    assert_eq!(
+        parse_command("/oware admin forget @zed asked by mail").unwrap(),
+        Some(crate::chat::text::ParsedAction::Forget {
+            user: "@zed".into(),
+            reason: "asked by mail".into()
+        })
+    );
+    assert!(matches!(
+        parse_command("/oware admin forget"),
+        Err(ParseError::Usage(_))
+    ));
+}

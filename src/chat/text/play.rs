@@ -1,6 +1,6 @@
 //! `play [@someone] key:value …`: the opponent's mention (none: an open challenge)
-//! and the challenge options
-//! (`first:`, `rated:`, `variant:`, `advice:`, `level:`, `time:`, `reminders:`).
+//! and the challenge options (`first:`, `rated:`, `variant:`, `advice:`, `level:`,
+//! `time:`, `reminders:`); and the author's own `vacation` and `forget-me`.
 
 use super::{quote, ParseError, ParsedAction};
 use crate::{
@@ -135,4 +135,26 @@ pub(super) fn parse_vacation(name: &str, args: &[&str]) -> Result<ParsedAction, 
         }
     };
     Ok(ParsedAction::Other(Action::Vacation(request)))
+}
+
+/// `forget-me` (asks first) or `forget-me confirm` (`yes`, `confirm:true`).
+pub(super) fn parse_forget_me(name: &str, args: &[&str]) -> Result<ParsedAction, ParseError> {
+    let confirmed = match args {
+        [] => false,
+        [word]
+            if matches!(
+                word.to_lowercase().as_str(),
+                "confirm" | "confirmed" | "yes" | "confirm:true" | "confirm:yes"
+            ) =>
+        {
+            true
+        }
+        [word, ..] => {
+            return Err(ParseError::UnexpectedWord {
+                command: name.to_owned(),
+                word: quote(word),
+            })
+        }
+    };
+    Ok(ParsedAction::Other(Action::ForgetMe { confirmed }))
 }
