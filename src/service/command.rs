@@ -74,6 +74,10 @@ pub struct Command {
     /// When the platform says the author sent it (Unix ms): a move counts then, not
     /// when the bot got to it (see [`Command::sent_at`]).
     pub sent_at: Option<i64>,
+    /// Channels or rooms other than this one that the adapter checked the author may
+    /// point the bot at from here (`settings moderators:`): on Discord, channels of
+    /// this server; on Matrix, rooms the author administers too.
+    pub vouched: Vec<String>,
 }
 
 impl Command {
@@ -87,6 +91,7 @@ impl Command {
             role: Role::Member,
             event: None,
             sent_at: None,
+            vouched: Vec::new(),
         }
     }
 
@@ -112,6 +117,13 @@ impl Command {
             .max(now - MAX_LAG_MS)
             .min(now);
         self.sent_at.map_or(now, |sent| sent.clamp(earliest, now))
+    }
+
+    /// The command with `channel` vouched for (see [`Command::vouched`]).
+    #[must_use]
+    pub fn vouching(mut self, channel: String) -> Command {
+        self.vouched.push(channel);
+        self
     }
 
     /// The command with the author's role at its place.

@@ -58,17 +58,19 @@ impl Settings {
     }
 
     /// Where a report made at `place` may be posted: the moderators' channel, if it
-    /// was set in this place's own settings from inside the channel (`here`), and on
-    /// a network without servers only this room itself (the bot cannot tell whether
-    /// whoever set another room administers it too). `Err(())`: a channel is set but
-    /// fails that check (set before it was made, or the check changed).
+    /// was set in this place's own settings from inside the channel (`here`) or
+    /// checked by the adapter then (see [`crate::store::SettingsRow::moderators_checked`]):
+    /// on a network without servers, this room or the checked one. `Err(())`: a
+    /// channel is set but fails that check (set before it was made).
     #[allow(clippy::result_unit_err)]
     pub fn moderators_at(&self, place: &Place) -> Result<Option<&str>, ()> {
         let Some(channel) = self.moderators() else {
             return Ok(None);
         };
         let same_place = self.row.moderators_space.as_deref() == Some(scope(place));
-        let same_room = place.space.is_some() || channel == place.channel;
+        let same_room = place.space.is_some()
+            || channel == place.channel
+            || self.row.moderators_checked.as_deref() == Some(channel);
         if same_place && same_room {
             Ok(Some(channel))
         } else {
@@ -166,7 +168,7 @@ impl Service {
         if !cmd.administers() {
             return Err(ServiceError::NotAdmin("/oware settings key:value"));
         }
-        apply(&mut settings.row, &cmd.place, changes)?;
+        apply(&mut settings.row, &cmd.place, &cmd.vouched, changes)?;
         let saved = self
             .store
             .save_settings(

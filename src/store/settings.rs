@@ -30,6 +30,10 @@ pub struct SettingsRow {
     /// The place (`settings.place`) in which `moderators` was set from inside the
     /// channel itself; `None` for a channel set before that was checked.
     pub moderators_space: Option<String>,
+    /// `moderators` when it is not the channel it was set from and the adapter
+    /// checked it then (a channel of the same Discord server, a Matrix room the
+    /// admin administers too); `None` otherwise.
+    pub moderators_checked: Option<String>,
     /// How long a finished game's thread stays open (stored canonical: `1d`,
     /// `never`).
     pub archive_after: Option<ArchiveDelay>,
@@ -59,6 +63,7 @@ impl<'r> FromRow<'r, AnyRow> for SettingsRow {
             threads: flag("threads")?,
             moderators: row.try_get("moderators")?,
             moderators_space: row.try_get("moderators_space")?,
+            moderators_checked: row.try_get("moderators_checked")?,
             archive_after: archive.and_then(|a| a.parse().ok()),
             anyone_runs_tournaments: tournaments.as_deref() == Some(ANYONE),
             language: language.as_deref().and_then(Language::from_tag),
@@ -75,7 +80,8 @@ impl Store {
     pub async fn settings(&self, platform: &str, place: &str) -> Result<SettingsRow, StoreError> {
         let row: Option<SettingsRow> = sqlx::query_as(
             "SELECT channels, time_control, rated, advice, threads, moderators,
-                    moderators_space, archive_after, tournaments, language, version
+                    moderators_space, moderators_checked, archive_after, tournaments,
+                    language, version
              FROM settings WHERE platform = $1 AND place = $2",
         )
         .bind(platform)
@@ -104,13 +110,15 @@ impl Store {
         let saved = sqlx::query(
             "INSERT INTO settings (platform, place, channels, time_control, rated, advice,
                                    threads, moderators, moderators_space, archive_after,
-                                   tournaments, language, version, updated_by, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $15, $12, $13, $14, $8 + 1, $9, $10)
+                                   tournaments, language, version, updated_by, updated_at,
+                                   moderators_checked)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $15, $12, $13, $14, $8 + 1, $9, $10, $16)
              ON CONFLICT (platform, place) DO UPDATE SET
                  channels = excluded.channels, time_control = excluded.time_control,
                  rated = excluded.rated, advice = excluded.advice,
                  threads = excluded.threads, moderators = excluded.moderators,
                  moderators_space = excluded.moderators_space,
+                 moderators_checked = excluded.moderators_checked,
                  archive_after = excluded.archive_after, tournaments = excluded.tournaments,
                  language = excluded.language,
                  version = excluded.version, updated_by = excluded.updated_by,
@@ -132,6 +140,7 @@ impl Store {
         .bind(settings.anyone_runs_tournaments.then_some(ANYONE))
         .bind(settings.language.as_ref().map(Language::tag))
         .bind(&settings.moderators_space)
+        .bind(&settings.moderators_checked)
         .execute(&mut *tx)
         .await?
         .rows_affected()

@@ -696,6 +696,46 @@ async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
     assert_eq!(row("archive").as_deref(), Some("after 12 h"), "{text}");
 }
 
+/// `moderators:<#id>` names a channel of this server (Discord says so: Get Channel),
+/// and only one: a channel of another server is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_moderators_channel_is_any_channel_of_this_server_and_no_other() {
+    let (_dir, service) = real_service().await;
+    let bot = start_bot_with(Arc::clone(&service), None).await;
+    let fake = &bot.fake;
+    fake.wait_ready().await;
+    let set = |channel: &str| {
+        let mut asked = payloads::oware_group(
+            &alice(),
+            "settings",
+            "server",
+            json!([{ "name": "moderators", "type": 3, "value": format!("<#{channel}>") }]),
+        );
+        asked["member"]["permissions"] = json!((1_u64 << 5).to_string());
+        asked
+    };
+    let foreign = set(payloads::FOREIGN_CHANNEL_ID);
+    fake.interaction(foreign.clone());
+    let answer = callback(fake, &foreign).await.json();
+    assert!(content(&answer).contains("moderators:here"), "{answer}");
+    let unknown = set("200000000000000042");
+    fake.interaction(unknown.clone());
+    let answer = callback(fake, &unknown).await.json();
+    assert!(content(&answer).contains("moderators:here"), "{answer}");
+
+    let mods = set(payloads::MODS_CHANNEL_ID);
+    fake.interaction(mods.clone());
+    let answer = callback(fake, &mods).await.json();
+    assert!(content(&answer).contains("Settings changed"), "{answer}");
+    let row = service
+        .store()
+        .settings("discord", payloads::GUILD_ID)
+        .await
+        .expect("reads");
+    assert_eq!(row.moderators.as_deref(), Some(payloads::MODS_CHANNEL_ID));
+    assert_eq!(row.moderators_space.as_deref(), Some(payloads::GUILD_ID));
+}
+
 /// `/oware settings <name>` as registered in `commands`.
 fn settings_subcommand(commands: &Value, name: &str) -> Value {
     commands[0]["options"]

@@ -573,6 +573,14 @@ fn route(req: &Recorded, shared: &Shared) -> Response<Full<Bytes>> {
                 .or_insert_with(new_id);
             ok(payloads::dm_channel(id, &recipient))
         }
+        // Get Channel: the server's two text channels, and one of another server.
+        ("GET", ["channels", id]) => match *id {
+            payloads::CHANNEL_ID | payloads::MODS_CHANNEL_ID => {
+                ok(payloads::text_channel(id, payloads::GUILD_ID))
+            }
+            payloads::FOREIGN_CHANNEL_ID => ok(payloads::text_channel(id, "100000000000000099")),
+            _ => status(404, json!({ "message": "Unknown Channel", "code": 10003 })),
+        },
         ("DELETE", ["webhooks", _, _, "messages", "@original"]) => no_content(),
         (_, ["webhooks", _, token, "messages", "@original"]) => {
             let id = *shared

@@ -14,6 +14,29 @@ pub const GUILD_ID: &str = "100000000000000001";
 /// The text channel games are challenged in.
 pub const CHANNEL_ID: &str = "200000000000000002";
 
+/// Another text channel of the server (its moderators' channel, say).
+pub const MODS_CHANNEL_ID: &str = "200000000000000003";
+/// A text channel of another server.
+pub const FOREIGN_CHANNEL_ID: &str = "200000000000000099";
+
+/// A text channel of `guild` (Get Channel).
+pub fn text_channel(id: &str, guild: &str) -> Value {
+    json!({
+        "id": id,
+        "guild_id": guild,
+        "type": 0,
+        "name": "general",
+        "position": 0,
+        "permission_overwrites": [],
+        "nsfw": false,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "parent_id": null,
+        "topic": null,
+        "flags": 0
+    })
+}
+
 /// A Discord user object.
 pub fn user(id: &str, name: &str, bot: bool) -> Value {
     json!({

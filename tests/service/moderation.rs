@@ -825,3 +825,31 @@ async fn the_moderators_channel_is_only_one_its_admin_set_from_inside_it() {
         .iter()
         .all(|m| m.place.channel != "999"));
 }
+
+#[tokio::test]
+async fn a_matrix_room_vouched_for_by_the_adapter_gets_the_reports() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let room = place_at(Platform::Matrix, None, "!games:example.org");
+    let mods = "!mods:example.org";
+    // The adapter checked that the admin administers the other room too.
+    let set = set_moderators(&room, mods).vouching(mods.to_owned());
+    let reply = service.handle(set).await;
+    assert!(reply.text.contains("Settings changed"), "{}", reply.text);
+    let game = start_game_at(&service, &room, "@a:x", "@b:x", ChallengeOptions::default()).await;
+    let report = Action::Report {
+        game,
+        reason: "rude".to_owned(),
+    };
+    let reply = service.handle(cmd_at(&room, "@c:x", report)).await;
+    assert!(
+        reply.text.contains("posted in their channel"),
+        "{}",
+        reply.text
+    );
+    assert!(service
+        .unsent(Platform::Matrix, None)
+        .await
+        .iter()
+        .any(|m| m.place.channel == mods));
+}

@@ -30,8 +30,24 @@ pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// # Errors
 /// Never: failures to send are logged. The `Result` is poise's signature.
 pub async fn command(ctx: Context<'_>, action: Action) -> Result<(), Error> {
+    command_vouching(ctx, action, None).await
+}
+
+/// [`command`], with a channel of this server the author named, checked by the
+/// adapter (see [`Command::vouched`]).
+///
+/// # Errors
+/// Never, as [`command`].
+pub async fn command_vouching(
+    ctx: Context<'_>,
+    action: Action,
+    vouched: Option<String>,
+) -> Result<(), Error> {
     if let poise::Context::Application(actx) = ctx {
-        let cmd = translate::slash_command(actx.interaction, action);
+        let mut cmd = translate::slash_command(actx.interaction, action);
+        if let Some(channel) = vouched {
+            cmd = cmd.vouching(channel);
+        }
         let http = &ctx.serenity_context().http;
         answer(
             http,

@@ -5,6 +5,7 @@
 //! that has subcommands, so the server's settings are `/oware settings server`; text
 //! platforms take `/oware settings key:value` as well.
 
+use poise::serenity_prelude as serenity;
 use poise::ChoiceParameter as _;
 
 use super::options::{BoardChoice, LanguageChoice, NotifyChoice, SettingFlag, TournamentsChoice};
@@ -43,13 +44,14 @@ pub(super) async fn settings_server(
     #[description = "Rated by default"] rated: Option<SettingFlag>,
     #[description = "Advice in casual games by default"] advice: Option<SettingFlag>,
     #[description = "A thread for each game"] threads: Option<SettingFlag>,
-    #[description = "Where players' reports go: here (set it from that channel) or none"]
+    #[description = "Where players' reports go: here, a #channel of this server, or none"]
     moderators: Option<String>,
     #[description = "How long a finished game's thread stays open: 1h, 1d, never or default"]
     archive: Option<String>,
     #[description = "Who may create tournaments"] tournaments: Option<TournamentsChoice>,
     #[description = "The language of the bot's messages here"] language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
+    let moderators_channel = moderators.as_deref().and_then(channel_mention);
     let changes = [
         ("channels", channels),
         ("time", time),
@@ -64,7 +66,11 @@ pub(super) async fn settings_server(
     .into_iter()
     .filter_map(|(key, value)| Some((key.to_owned(), value?.trim().to_owned())))
     .collect();
-    respond::command(ctx, Action::Settings { changes }).await
+    let vouched = match moderators_channel {
+        Some(id) => same_server(ctx, id).await,
+        None => None,
+    };
+    respond::command_vouching(ctx, Action::Settings { changes }, vouched).await
 }
 
 /// Your own settings, for your own replies (only you see them).
@@ -124,4 +130,30 @@ pub(super) async fn settings_forget_me(
 ) -> Result<(), Error> {
     let confirmed = confirm.unwrap_or(false);
     respond::command(ctx, Action::ForgetMe { confirmed }).await
+}
+
+/// The channel id in `value` (`<#123>`, `#123` or `123`), if it names one.
+fn channel_mention(value: &str) -> Option<serenity::ChannelId> {
+    let id = value
+        .trim()
+        .trim_start_matches("<#")
+        .trim_start_matches('#')
+        .trim_end_matches('>');
+    id.parse::<std::num::NonZeroU64>()
+        .ok()
+        .map(|id| serenity::ChannelId::new(id.get()))
+}
+
+/// `channel`'s id when Discord says it is a channel of the server the command came
+/// from (a channel elsewhere, or unknown, is not vouched for: the service refuses it).
+async fn same_server(ctx: Context<'_>, channel: serenity::ChannelId) -> Option<String> {
+    let guild = ctx.guild_id()?;
+    match channel.to_channel(ctx).await {
+        Ok(serenity::Channel::Guild(found)) if found.guild_id == guild => Some(channel.to_string()),
+        Ok(_) => None,
+        Err(e) => {
+            tracing::debug!(%channel, error = %e, "discord: moderators channel not found");
+            None
+        }
+    }
 }

@@ -239,7 +239,11 @@ impl<S: ChatService> Bot<S> {
         let author = self.user(room, ev.sender.as_str()).await;
         tracing::debug!(room = %room.room_id(), ?action, "matrix: command");
         let role = self.role(room, &ev.sender).await;
+        let vouched = self.vouch(&action, room, &ev.sender).await;
         let mut command = Command::new(place, author, action).with_role(role);
+        if let Some(other) = vouched {
+            command = command.vouching(other);
+        }
         // A move counts when it was sent, not when a stalled sync brought it.
         if let Ok(sent) = i64::try_from(u64::from(ev.origin_server_ts.0)) {
             command = command.sent_at(sent);
@@ -355,6 +359,28 @@ impl<S: ChatService> Bot<S> {
 
     fn user_id_for(&self, mention: &str, mentioned: &[String]) -> Option<String> {
         mention_id(mention, mentioned, self.own.server_name().as_str())
+    }
+
+    /// For `settings moderators:<room id>` naming another room: that room, when the
+    /// bot is in it and the sender administers it too (power level 50 or more), so
+    /// that the room's reports may go there. Anything else vouches for nothing (the
+    /// service then refuses another room).
+    async fn vouch(&self, action: &Action, room: &Room, sender: &UserId) -> Option<String> {
+        let Action::Settings { changes } = action else {
+            return None;
+        };
+        let (_, value) = changes
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case("moderators"))?;
+        let other = <&matrix_sdk::ruma::RoomId>::try_from(value.trim()).ok()?;
+        if other == room.room_id() {
+            return None;
+        }
+        let other_room = self
+            .client
+            .get_room(other)
+            .filter(|r| r.state() == matrix_sdk::RoomState::Joined)?;
+        (self.role(&other_room, sender).await >= Role::Admin).then(|| other.to_string())
     }
 
     /// The sender's role in the room, from the room's power levels as the sync

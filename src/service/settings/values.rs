@@ -69,10 +69,12 @@ fn bad(key: &str, value: &str) -> ServiceError {
     ))
 }
 
-/// Applies `changes` (`key`, `value`) made at `place` to `row`.
+/// Applies `changes` (`key`, `value`) made at `place` to `row`; `vouched`: the
+/// other channels the adapter checked (see [`super::super::Command::vouched`]).
 pub(super) fn apply(
     row: &mut SettingsRow,
     place: &Place,
+    vouched: &[String],
     changes: &[(String, String)],
 ) -> Result<(), ServiceError> {
     for (key, value) in changes {
@@ -111,9 +113,9 @@ pub(super) fn apply(
                 };
             }
             "moderators" => {
-                // Only the channel the admin is in: the bot cannot ask Discord which
-                // server another channel is in, nor Matrix whether the admin also
-                // administers another room. Reports check the place again.
+                // The channel the admin is in, or one the adapter checked: a channel
+                // of this Discord server, a Matrix room the admin administers too.
+                // Reports check the place again.
                 row.moderators = match value.to_lowercase().as_str() {
                     "none" | "off" | "no" => None,
                     "here" => Some(place.channel.clone()),
@@ -126,7 +128,7 @@ pub(super) fn apply(
                         if id.is_empty() || id.contains([',', ' ']) {
                             return Err(bad("moderators", value));
                         }
-                        if id != place.channel {
+                        if id != place.channel && !vouched.iter().any(|v| v == id) {
                             return Err(ServiceError::BadSetting(crate::tr!(
                                 "settings-moderators-elsewhere"
                             )));
@@ -135,6 +137,10 @@ pub(super) fn apply(
                     }
                 };
                 row.moderators_space = row.moderators.as_ref().map(|_| scope(place).to_owned());
+                row.moderators_checked = row
+                    .moderators
+                    .clone()
+                    .filter(|channel| *channel != place.channel);
             }
             "archive" => {
                 row.archive_after = if value.trim().eq_ignore_ascii_case("default") {
@@ -288,6 +294,7 @@ mod tests {
         apply(
             &mut row,
             &place(),
+            &[],
             &changes(&[("channels", "<#30>,#40"), ("time", "1D"), ("rated", "no")]),
         )
         .unwrap();
@@ -299,21 +306,41 @@ mod tests {
         );
         assert_eq!(settings.rated(), Some(false));
         assert!(!settings.allows(&place()));
-        apply(&mut row, &place(), &changes(&[("channels", "here")])).unwrap();
+        apply(&mut row, &place(), &[], &changes(&[("channels", "here")])).unwrap();
         assert!(Settings { row: row.clone() }.allows(&place()));
-        apply(&mut row, &place(), &changes(&[("channels", "anywhere")])).unwrap();
+        apply(
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("channels", "anywhere")]),
+        )
+        .unwrap();
         assert_eq!(Settings { row: row.clone() }.channels(), None);
         for (key, value) in [("rated", "maybe"), ("time", "soon"), ("colour", "red")] {
-            let err = apply(&mut row, &place(), &changes(&[(key, value)])).unwrap_err();
+            let err = apply(&mut row, &place(), &[], &changes(&[(key, value)])).unwrap_err();
             assert!(err.to_string().contains(key), "{err}");
         }
         let err = apply(
             &mut row,
             &place(),
+            &[],
             &changes(&[("time", "none"), ("rated", "yes")]),
         )
         .unwrap_err();
         assert!(err.to_string().contains("need a clock"), "{err}");
+    }
+
+    #[test]
+    fn another_moderators_channel_only_when_the_adapter_vouched_for_it() {
+        let mut row = SettingsRow::default();
+        let other = changes(&[("moderators", "<#77>")]);
+        let err = apply(&mut row, &place(), &[], &other).unwrap_err();
+        assert!(err.to_string().contains("moderators:here"), "{err}");
+        apply(&mut row, &place(), &["77".to_owned()], &other).unwrap();
+        assert_eq!(row.moderators.as_deref(), Some("77"));
+        assert_eq!(row.moderators_checked.as_deref(), Some("77"));
+        apply(&mut row, &place(), &[], &changes(&[("moderators", "here")])).unwrap();
+        assert_eq!(row.moderators_checked, None, "here needs no check");
     }
 
     #[test]
@@ -323,7 +350,7 @@ mod tests {
             Settings { row: row.clone() }.archive(),
             ArchiveDelay::After(when::DAY)
         );
-        apply(&mut row, &place(), &changes(&[("archive", "12H")])).unwrap();
+        apply(&mut row, &place(), &[], &changes(&[("archive", "12H")])).unwrap();
         assert_eq!(
             row.archive_after,
             Some(ArchiveDelay::After(12 * when::HOUR))
@@ -332,11 +359,11 @@ mod tests {
             Settings { row: row.clone() }.archive(),
             ArchiveDelay::After(12 * when::HOUR)
         );
-        apply(&mut row, &place(), &changes(&[("archive", "never")])).unwrap();
+        apply(&mut row, &place(), &[], &changes(&[("archive", "never")])).unwrap();
         assert_eq!(Settings { row: row.clone() }.archive(), ArchiveDelay::Never);
-        let err = apply(&mut row, &place(), &changes(&[("archive", "soon")])).unwrap_err();
+        let err = apply(&mut row, &place(), &[], &changes(&[("archive", "soon")])).unwrap_err();
         assert!(err.to_string().contains("`archive` is how long"), "{err}");
-        apply(&mut row, &place(), &changes(&[("archive", "default")])).unwrap();
+        apply(&mut row, &place(), &[], &changes(&[("archive", "default")])).unwrap();
         assert_eq!(row.archive_after, None);
     }
 
@@ -357,7 +384,7 @@ mod tests {
     fn threads_are_on_unless_turned_off() {
         let mut row = SettingsRow::default();
         assert!(Settings { row: row.clone() }.threads());
-        apply(&mut row, &place(), &changes(&[("threads", "off")])).unwrap();
+        apply(&mut row, &place(), &[], &changes(&[("threads", "off")])).unwrap();
         assert!(!Settings { row }.threads());
     }
 }
