@@ -105,6 +105,19 @@ pub fn text(id: &str, args: &[(&'static str, String)]) -> String {
     LOCALES.lookup_with_args(&language.0, id, &args)
 }
 
+/// `value` with `places` decimals, written with the current language's decimal
+/// mark (`3.5`, `3,5`): message `number-decimal-mark`.
+#[must_use]
+pub fn decimal(value: f64, places: usize) -> String {
+    let text = format!("{value:.places$}");
+    let mark = crate::tr!("number-decimal-mark");
+    if mark == "." {
+        text
+    } else {
+        text.replace('.', &mark)
+    }
+}
+
 /// A variable's value: a whole number as a number (so that a message can choose
 /// its plural, `{ $n -> [one] … *[other] … }`), anything else as text.
 fn value_of(value: &str) -> FluentValue<'_> {

@@ -342,6 +342,32 @@ when-hours = { $n } h
 when-minutes = { $n } min
 when-seconds = { $n } s
 when-two-units = { $first } { $second }
+when-date = { $year }-{ $month ->
+        [1] 01
+        [2] 02
+        [3] 03
+        [4] 04
+        [5] 05
+        [6] 06
+        [7] 07
+        [8] 08
+        [9] 09
+       *[other] { $month }
+    }-{ $day ->
+        [1] 01
+        [2] 02
+        [3] 03
+        [4] 04
+        [5] 05
+        [6] 06
+        [7] 07
+        [8] 08
+        [9] 09
+       *[other] { $day }
+    }
+when-utc-time = { $date } { $hour }:{ $minute } UTC
+when-utc-time-seconds = { $date } { $hour }:{ $minute }:{ $second } UTC
+number-decimal-mark = .
 
 ## Limits (src/service/limits.rs)
 

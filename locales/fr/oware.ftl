@@ -376,6 +376,26 @@ when-hours = { $n } h
 when-minutes = { $n } min
 when-seconds = { $n } s
 when-two-units = { $first } { $second }
+when-date = { $day ->
+        [1] 1er
+       *[other] { $day }
+    } { $month ->
+        [1] janvier
+        [2] février
+        [3] mars
+        [4] avril
+        [5] mai
+        [6] juin
+        [7] juillet
+        [8] août
+        [9] septembre
+        [10] octobre
+        [11] novembre
+       *[other] décembre
+    } { $year }
+when-utc-time = { $date } à { $hour } h { $minute } UTC
+when-utc-time-seconds = { $date } à { $hour } h { $minute } min { $second } s UTC
+number-decimal-mark = ,
 
 ## Limits (src/service/limits.rs)
 

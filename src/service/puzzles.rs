@@ -68,10 +68,9 @@ impl Service {
             .await?;
         let mut reply = self.show_puzzle(&row).await?;
         if daily {
-            let (y, m, d) = when::date(self.now());
             reply.text = crate::tr!(
                 "puzzle-daily",
-                date = format!("{y:04}-{m:02}-{d:02}"),
+                date = when::day(self.now()),
                 puzzle = reply.text
             );
             if answered {
