@@ -53,6 +53,16 @@ impl Language {
             .map(|l| Language(l.clone()))
     }
 
+    /// The language a client's locale names, if the bot has it: the whole tag
+    /// (`fr`, `pt-BR`), else its language alone (`fr-CA` is `fr`, `en-US` is `en`).
+    #[must_use]
+    pub fn from_locale(locale: &str) -> Option<Language> {
+        Language::from_tag(locale).or_else(|| {
+            let (language, _) = locale.split_once(['-', '_'])?;
+            Language::from_tag(language)
+        })
+    }
+
     /// Its tag, as stored and typed (`en`).
     #[must_use]
     pub fn tag(&self) -> String {
@@ -103,6 +113,16 @@ pub fn text(id: &str, args: &[(&'static str, String)]) -> String {
         .map(|(key, value)| (Cow::Borrowed(*key), value_of(value)))
         .collect();
     LOCALES.lookup_with_args(&language.0, id, &args)
+}
+
+/// Message `id` of `language` itself, without variables and without falling back
+/// to English: for texts a platform localizes by itself (Discord's command
+/// descriptions), looked up by computed ids.
+#[must_use]
+pub fn own_text(language: &Language, id: &str) -> Option<String> {
+    LOCALES
+        .lookup_single_language::<&str>(&language.0, id, None)
+        .ok()
 }
 
 /// `value` with `places` decimals, written with the current language's decimal

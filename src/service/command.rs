@@ -74,6 +74,10 @@ pub struct Command {
     /// When the platform says the author sent it (Unix ms): a move counts then, not
     /// when the bot got to it (see [`Command::sent_at`]).
     pub sent_at: Option<i64>,
+    /// The language the author's client says it shows (Discord's interaction
+    /// `locale`, e.g. `fr` or `en-US`): their replies' language when the bot has it
+    /// and they chose none themselves (`/oware settings me language:`).
+    pub locale: Option<String>,
 }
 
 impl Command {
@@ -87,6 +91,7 @@ impl Command {
             role: Role::Member,
             event: None,
             sent_at: None,
+            locale: None,
         }
     }
 
@@ -99,6 +104,15 @@ impl Command {
     pub fn sent_at(self, ms: i64) -> Command {
         Command {
             sent_at: Some(ms),
+            ..self
+        }
+    }
+
+    /// The command as given from a client showing `locale` (see [`Command::locale`]).
+    #[must_use]
+    pub fn with_locale(self, locale: &str) -> Command {
+        Command {
+            locale: Some(locale.to_owned()),
             ..self
         }
     }
