@@ -39,44 +39,86 @@ pub(crate) fn quote(text: &str) -> String {
     out
 }
 
-/// The commands, each with its aliases.
+/// The commands, each with its aliases: the English words, then the French ones
+/// (`!oware jouer @bob`, `!coup c`), accepted on every platform in every language.
 const COMMANDS: &[(&str, &[&str])] = &[
-    ("play", &["play", "challenge"]),
-    ("accept", &["accept"]),
-    ("decline", &["decline"]),
-    ("cancel", &["cancel", "withdraw"]),
-    ("move", &["move", "m"]),
-    ("board", &["board", "show"]),
-    ("resign", &["resign"]),
-    ("end", &["end", "agree"]),
-    ("draw", &["draw"]),
-    ("takeback", &["takeback", "undo"]),
-    ("games", &["games", "list"]),
-    ("live", &["live", "watch"]),
-    ("vacation", &["vacation", "holiday", "holidays", "away"]),
-    ("export", &["export", "my-data", "mydata"]),
-    ("privacy", &["privacy", "gdpr"]),
-    ("advise", &["advise", "advice", "suggest"]),
-    ("leaderboard", &["leaderboard", "top"]),
-    ("stats", &["stats"]),
-    ("history", &["history"]),
-    ("replay", &["replay"]),
-    ("link", &["link"]),
-    ("abort", &["abort"]),
-    ("rematch", &["rematch"]),
-    ("reissue", &["reissue", "again"]),
-    ("analyse", &["analyse", "analyze", "analysis", "review"]),
-    ("advisers", &["advisers", "advisors"]),
-    ("puzzle", &["puzzle", "puzzles"]),
-    ("solve", &["solve", "answer"]),
-    ("learn", &["learn", "lesson", "lessons", "tutorial"]),
-    ("rules", &["rules"]),
-    ("status", &["status"]),
-    ("settings", &["settings", "setting", "config"]),
+    ("play", &["play", "challenge", "jouer", "défier", "defier"]),
+    ("accept", &["accept", "accepter"]),
+    ("decline", &["decline", "refuser"]),
+    ("cancel", &["cancel", "withdraw", "retirer"]),
+    ("move", &["move", "m", "coup", "semer"]),
+    ("board", &["board", "show", "plateau"]),
+    ("resign", &["resign", "abandonner"]),
+    ("end", &["end", "agree", "arrêter", "arreter"]),
+    ("draw", &["draw", "nulle"]),
+    ("takeback", &["takeback", "undo", "reprendre"]),
+    ("games", &["games", "list", "parties"]),
+    ("live", &["live", "watch", "direct"]),
+    (
+        "vacation",
+        &[
+            "vacation", "holiday", "holidays", "away", "congés", "conges", "vacances",
+        ],
+    ),
+    ("export", &["export", "my-data", "mydata", "exporter"]),
+    (
+        "privacy",
+        &["privacy", "gdpr", "confidentialité", "confidentialite"],
+    ),
+    ("advise", &["advise", "advice", "suggest", "conseiller"]),
+    ("leaderboard", &["leaderboard", "top", "classement"]),
+    ("stats", &["stats", "statistiques"]),
+    ("history", &["history", "historique"]),
+    ("replay", &["replay", "revoir"]),
+    ("link", &["link", "lier"]),
+    ("abort", &["abort", "annuler"]),
+    ("rematch", &["rematch", "revanche"]),
+    ("reissue", &["reissue", "again", "relancer"]),
+    (
+        "analyse",
+        &["analyse", "analyze", "analysis", "review", "analyser"],
+    ),
+    ("advisers", &["advisers", "advisors", "conseillers"]),
+    (
+        "puzzle",
+        &["puzzle", "puzzles", "problème", "probleme", "problèmes"],
+    ),
+    (
+        "solve",
+        &["solve", "answer", "répondre", "repondre", "réponse"],
+    ),
+    (
+        "learn",
+        &[
+            "learn",
+            "lesson",
+            "lessons",
+            "tutorial",
+            "apprendre",
+            "leçon",
+            "lecon",
+            "leçons",
+        ],
+    ),
+    ("rules", &["rules", "règles", "regles"]),
+    ("status", &["status", "état", "etat"]),
+    (
+        "settings",
+        &["settings", "setting", "config", "réglages", "reglages"],
+    ),
     ("admin", &["admin"]),
-    ("report", &["report"]),
-    ("tournament", &["tournament", "tournaments", "tourney"]),
-    ("help", &["help"]),
+    ("report", &["report", "signaler"]),
+    (
+        "tournament",
+        &[
+            "tournament",
+            "tournaments",
+            "tourney",
+            "tournoi",
+            "tournois",
+        ],
+    ),
+    ("help", &["help", "aide"]),
 ];
 
 fn command_name(word: &str) -> Option<&'static str> {
@@ -155,19 +197,23 @@ fn parse(text: &str, unprefixed_moves: bool) -> Result<Option<ParsedAction>, Par
         None if !unprefixed_moves => return Ok(None),
         None => {
             let pit_like = |w: &&str| w.chars().count() == 1;
+            // `move c`, or in French `coup c`.
+            let move_word =
+                |w: &str| w.eq_ignore_ascii_case("move") || w.eq_ignore_ascii_case("coup");
             // A bare `move` too: it is answered with which pits to name.
             let move_like = matches!(rest.as_slice(), [p] | [p, _] if pit_like(p))
                 && rest.get(1).is_none_or(|w| w.starts_with('#'))
-                || rest.is_empty() && first.eq_ignore_ascii_case("move");
+                || rest.is_empty() && move_word(first);
             if !move_like {
                 return Ok(None);
             }
-            if !first.eq_ignore_ascii_case("move") {
+            if !move_word(first) {
                 // `mvoe d`: a mistyped move.
-                return match typo::nearest(first).filter(|near| *near == "move") {
-                    Some(_) => Err(ParseError::UnknownCommand(
+                return match typo::nearest(first).filter(|near| command_name(near) == Some("move"))
+                {
+                    Some(near) => Err(ParseError::UnknownCommand(
                         quote(first),
-                        Some(format!("move {}", quote(rest[0]))),
+                        Some(format!("{near} {}", quote(rest[0]))),
                     )),
                     None => Ok(None),
                 };
@@ -320,13 +366,15 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         },
         // `help more`, `help rules`, `help admin`, `help tournament` (Discord's `topic:`).
         _ => match args.first().map(|w| w.to_lowercase()).as_deref() {
-            Some("rules") => Other(Action::Rules),
-            Some("more") => Other(Action::HelpMore),
-            Some("privacy") => Other(Action::Privacy),
-            Some("admin" | "moderation") => Other(Action::admin(AdminAction::Usage)),
-            Some("tournament" | "tournaments") => Other(Action::Tournament(
-                crate::service::TournamentAction::Overview,
-            )),
+            Some("rules" | "règles" | "regles") => Other(Action::Rules),
+            Some("more" | "plus") => Other(Action::HelpMore),
+            Some("privacy" | "confidentialité" | "confidentialite") => Other(Action::Privacy),
+            Some("admin" | "moderation" | "modération") => {
+                Other(Action::admin(AdminAction::Usage))
+            }
+            Some("tournament" | "tournaments" | "tournoi" | "tournois") => Other(
+                Action::Tournament(crate::service::TournamentAction::Overview),
+            ),
             None => Other(Action::Help),
             Some(_) => return Err(ParseError::HelpTopic(quote(args[0]))),
         },

@@ -22,9 +22,15 @@ pub(super) fn nearest(word: &str) -> Option<&'static str> {
     within_reach(word, std::iter::once("oware").chain(aliases))
 }
 
-/// The `/oware` subcommand `word` was probably meant to be.
+/// The `/oware` subcommand `word` was probably meant to be, in English or French
+/// (`plya` → `play`, `jouerr` → `jouer`).
 pub(super) fn nearest_command(word: &str) -> Option<&'static str> {
-    within_reach(word, COMMANDS.iter().map(|(name, _)| *name))
+    within_reach(
+        word,
+        COMMANDS
+            .iter()
+            .flat_map(|(_, aliases)| aliases.iter().copied()),
+    )
 }
 
 #[cfg(test)]
@@ -38,6 +44,10 @@ mod tests {
         assert_eq!(nearest("moev"), Some("move"));
         assert_eq!(nearest("mvoe"), Some("move"));
         assert_eq!(nearest("owre"), Some("oware"));
+        // French words too.
+        assert_eq!(nearest_command("jouerr"), Some("jouer"));
+        assert_eq!(nearest_command("abandoner"), Some("abandonner"));
+        assert_eq!(nearest("cuop"), Some("coup"));
         // Other bots' commands stay theirs.
         for stranger in ["ban", "kick", "roll", "weather", "remindme"] {
             assert_eq!(nearest(stranger), None, "{stranger}");
