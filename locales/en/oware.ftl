@@ -186,6 +186,16 @@ console-intro = Oware console chat. Type lines as `<user>: <command>`, for examp
       alice: /oware stats @bob    (also leaderboard, history, replay #1, link)
     `alice: /oware help` lists every command; end with Ctrl-D.
 console-line-hint = [bot] Type `<user>: <command>`, e.g. `alice: /oware play @bob`. A name is one word of at most 32 letters, digits and `-_.`; `#room alice: …` speaks in another room.
+console-choices = choices: { $choices }
+console-file = { $kind }: { $path }
+console-file-replay = replay
+console-file-record = record
+console-file-chart = rating chart
+console-file-graph = evaluation graph
+console-file-blunder = biggest blunder
+console-file-puzzle = puzzle
+console-file-board = board image
+language-name = English
 crosstable-number = No
 crosstable-round = R{ $round }
 crosstable-bye = bye

@@ -220,6 +220,16 @@ console-intro = Console de l'awalé. Tapez des lignes `<joueur>: <commande>`, pa
       alice: /oware stats @bob    (aussi leaderboard, history, replay #1, link)
     `alice: /oware help` liste toutes les commandes ; Ctrl-D pour finir.
 console-line-hint = [bot] Tapez `<joueur>: <commande>`, par exemple `alice: /oware play @bob`. Un nom est un mot d'au plus 32 lettres, chiffres et `-_.` ; `#salon alice: …` parle dans un autre salon.
+console-choices = choix : { $choices }
+console-file = { $kind } : { $path }
+console-file-replay = partie rejouée
+console-file-record = notation
+console-file-chart = courbe de cote
+console-file-graph = courbe d'évaluation
+console-file-blunder = plus grosse gaffe
+console-file-puzzle = problème
+console-file-board = image du plateau
+language-name = français
 crosstable-number = N°
 crosstable-round = R{ $round }
 crosstable-bye = exempt

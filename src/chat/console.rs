@@ -216,13 +216,17 @@ where
             }
             // Answered in the room it was said in, like the service's refusals.
             Line::Refused(name, why) => {
-                print_in(out, &room_name, &name, &Reply::private(why), boards_dir)?;
+                crate::i18n::with_language(language, || {
+                    print_in(out, &room_name, &name, &Reply::private(why), boards_dir)
+                })?;
             }
             Line::Command(cmd) => {
                 let author = cmd.author.name.clone();
                 let room = cmd.place.channel.clone();
                 let reply = service.handle(*cmd).await;
-                print_in(out, &room, &author, &reply, boards_dir)?;
+                crate::i18n::with_language(reply.language.clone(), || {
+                    print_in(out, &room, &author, &reply, boards_dir)
+                })?;
             }
         }
         out.flush()?;
@@ -269,9 +273,13 @@ async fn deliver<W: Write>(service: &Service, out: &mut W, boards_dir: &Path) ->
                     private: true,
                     ..message.reply.clone()
                 };
-                print_in(out, CHANNEL, person, &reply, boards_dir)?;
+                crate::i18n::with_language(reply.language.clone(), || {
+                    print_in(out, CHANNEL, person, &reply, boards_dir)
+                })?;
             }
-            None => print_in(out, &message.place.channel, "", &message.reply, boards_dir)?,
+            None => crate::i18n::with_language(message.reply.language.clone(), || {
+                print_in(out, &message.place.channel, "", &message.reply, boards_dir)
+            })?,
         }
         out.flush()?;
         service.mark_sent(message.id).await;

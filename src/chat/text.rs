@@ -278,13 +278,21 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         // `draw` offers or accepts; `draw decline` declines (or withdraws).
         "draw" => {
             let (game, words) = split_id(args)?;
-            let decline = one_flag(name, &words, &["decline", "no", "withdraw"])?;
+            let decline = one_flag(
+                name,
+                &words,
+                &["decline", "no", "withdraw", "refuser", "non", "retirer"],
+            )?;
             Other(Action::Draw { game, decline })
         }
         // `takeback` asks or accepts; `takeback decline` declines (or withdraws).
         "takeback" => {
             let (game, words) = split_id(args)?;
-            let decline = one_flag(name, &words, &["decline", "no", "withdraw"])?;
+            let decline = one_flag(
+                name,
+                &words,
+                &["decline", "no", "withdraw", "refuser", "non", "retirer"],
+            )?;
             Other(Action::Takeback { game, decline })
         }
         "end" => Other(Action::End {

@@ -147,7 +147,7 @@ impl Service {
             north = n,
             task = capitalised(&task(row.goal)),
         ));
-        reply.board_text = Some(crate::rules::text_board(position, true, Side::South));
+        reply.board_text = Some(super::view::text_board(position, true, Side::South));
         reply.buttons = legal
             .into_iter()
             .map(|pit| Button {
