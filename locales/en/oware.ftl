@@ -458,6 +458,7 @@ help-more = **More commands**
     - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early. `/oware settings me notify:dm`: a direct message when it is your move.
     - `/oware privacy`: what the bot keeps about you; `/oware export` (Discord: `/oware settings export`): all of it, privately.
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional). Live games (under a day a move) and correspondence games are rated apart: `speed:live|correspondence` on `leaderboard` (default correspondence) and `stats` (default both).
+    - `/oware settings me language:fr`: your language; `/oware settings language:fr`: this place's (admins).
 rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), North a–f (top); you always name a pit of your own row.
     - **Sowing**: take every seed from one of your pits and drop one in each following pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
     - **Capture**: if the last seed lands in an opponent pit that now holds 2 or 3, take them, and keep taking the pits just before it while they hold 2 or 3 and are the opponent's.
