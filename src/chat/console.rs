@@ -204,10 +204,15 @@ where
         let Some(line) = line else {
             break;
         };
-        // Each line in its room's language.
-        let room = split_room(line.trim()).map_or_else(place, |(room, _)| room);
+        // Each line in its author's language, else its room's.
+        let (room, said) = split_room(line.trim()).unwrap_or((place(), ""));
         let room_name = room.channel.clone();
-        let language = ChatService::language(service, room).await;
+        let language = match said.split_once(':').map(|(name, _)| name.trim()) {
+            Some(name) if is_name(name) => {
+                ChatService::language_for(service, room, user(name).id).await
+            }
+            _ => ChatService::language(service, room).await,
+        };
         let read = crate::i18n::with_language(language.clone(), || read_line(&line));
         match read {
             Line::Nothing => {}

@@ -48,18 +48,11 @@ impl Service {
     /// settings me language:`), else their client's when the bot has it (Discord's
     /// interaction locale), else the place's.
     pub(crate) async fn language_of(&self, cmd: &Command) -> crate::i18n::Language {
-        let platform = cmd.place.platform.as_str();
-        match self.store.user_settings(platform, &cmd.author.id).await {
-            Ok(own) => {
-                if let Some(language) = own
-                    .language
-                    .as_deref()
-                    .and_then(crate::i18n::Language::from_tag)
-                {
-                    return language;
-                }
-            }
-            Err(err) => tracing::warn!(error = %err, "cannot read a person's language"),
+        if let Some(language) = self
+            .personal_language(cmd.place.platform, &cmd.author.id)
+            .await
+        {
+            return language;
         }
         if let Some(language) = cmd
             .locale
@@ -70,6 +63,25 @@ impl Service {
         }
         self.language_at(cmd.place.platform, settings::scope(&cmd.place))
             .await
+    }
+
+    /// The language `user` chose for themselves on `platform`, if any (and if the
+    /// bot still has it).
+    pub(crate) async fn personal_language(
+        &self,
+        platform: Platform,
+        user: &str,
+    ) -> Option<crate::i18n::Language> {
+        match self.store.user_settings(platform.as_str(), user).await {
+            Ok(own) => own
+                .language
+                .as_deref()
+                .and_then(crate::i18n::Language::from_tag),
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot read a person's language");
+                None
+            }
+        }
     }
 
     /// The language of the bot's messages at `place` on `platform` (English when the

@@ -26,8 +26,8 @@ bob: /oware abandonner #1 confirm
 alice: /oware parties
 ";
 
-#[test]
-fn a_whole_console_game_in_french_reads_as_its_transcript() {
+/// The console's output for `script`, its temporary directory shown as `<dir>`.
+fn run(script: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_oware-bot"))
         .arg("console")
@@ -49,13 +49,18 @@ fn a_whole_console_game_in_french_reads_as_its_transcript() {
         .stdin
         .take()
         .unwrap()
-        .write_all(SCRIPT.as_bytes())
+        .write_all(script.as_bytes())
         .unwrap();
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success(), "{output:?}");
-    let out = String::from_utf8(output.stdout)
+    String::from_utf8(output.stdout)
         .unwrap()
-        .replace(&dir.path().display().to_string(), "<dir>");
+        .replace(&dir.path().display().to_string(), "<dir>")
+}
+
+#[test]
+fn a_whole_console_game_in_french_reads_as_its_transcript() {
+    let out = run(SCRIPT);
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/console_fr.txt");
     if std::env::var_os("OWARE_UPDATE_TRANSCRIPT").is_some() {
         std::fs::write(path, &out).unwrap();
@@ -66,4 +71,20 @@ fn a_whole_console_game_in_french_reads_as_its_transcript() {
         assert_eq!(got, want, "line {} of console_fr.txt", number + 1);
     }
     assert_eq!(got.len(), want.len(), "the transcript's length:\n{out}");
+}
+
+#[test]
+fn a_personal_language_answers_even_what_the_console_cannot_read() {
+    let out = run("bob: /oware settings me language:fr\nbob: /oware jouerr @alice\nalice: /oware jouerr @bob\n");
+    assert!(out.contains("[bot → bob] Vos réglages ont changé"), "{out}");
+    assert!(
+        out.contains("[bot → bob] Je ne connais pas la commande `jouerr`. Vouliez-vous dire `/oware jouer` ?"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "[bot → alice] I don't know the command `jouerr`. Did you mean `/oware jouer`?"
+        ),
+        "{out}"
+    );
 }
