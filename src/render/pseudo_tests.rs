@@ -181,6 +181,41 @@ fn check_boards_and_table() -> Vec<String> {
     words
 }
 
+/// The charts' words, each with its measured width and the room it was given.
+fn check_charts() -> Vec<String> {
+    super::plot::FITTED.with(|f| f.borrow_mut().clear());
+    let points: Vec<(u32, f64, f64)> = (1..30)
+        .map(|g| (g, 1500.0 + f64::from(g) * 7.0, 80.0))
+        .collect();
+    let _ = chart::rating_chart_png("Kwame Nkrumah Asantewaa", &points);
+    let _ = chart::rating_chart_png("Kwame Nkrumah Asantewaa", &[]);
+    let values: Vec<f64> = (0..40).map(|i| f64::from(i % 7) - 3.0).collect();
+    let graph = crate::tr!(
+        "report-graph-title",
+        game = 12,
+        south = "Ama",
+        north = "Kofi"
+    );
+    let _ = eval_graph_png(&graph, &values, &[(5, Mark::Mistake), (9, Mark::Blunder)]);
+    let fitted = super::plot::FITTED.with(|f| std::mem::take(&mut *f.borrow_mut()));
+    for (text, width, room) in &fitted {
+        assert!(width <= room, "`{text}` is {width} px in {room}");
+    }
+    fitted.into_iter().map(|(text, ..)| text).collect()
+}
+
+#[test]
+fn pseudo_locale_charts_keep_every_word_in_its_room() {
+    let words = with_pseudo(pseudo, check_charts);
+    assert!(
+        words.iter().any(|w| w.contains('~') || w.ends_with('…')),
+        "{words:?}"
+    );
+    let french = Language::from_tag("fr").expect("French");
+    let words = with_language(french, check_charts);
+    assert!(words.iter().any(|w| w.contains("cote")), "{words:?}");
+}
+
 #[test]
 fn pseudo_locale_pictures_keep_every_word_inside_and_apart() {
     let words = with_pseudo(pseudo, check_boards_and_table);
