@@ -8,6 +8,7 @@
 
 mod admin;
 mod coach;
+mod commands;
 mod error;
 mod parsed;
 mod play;
@@ -15,6 +16,8 @@ mod records;
 mod tournament;
 mod typo;
 mod words;
+
+use commands::command_name;
 
 pub use error::ParseError;
 pub use parsed::ParsedAction;
@@ -37,96 +40,6 @@ pub(crate) fn quote(text: &str) -> String {
         out.push('…');
     }
     out
-}
-
-/// The commands, each with its aliases: the English words, then the French ones
-/// (`!oware jouer @bob`, `!coup c`), accepted on every platform in every language.
-const COMMANDS: &[(&str, &[&str])] = &[
-    ("play", &["play", "challenge", "jouer", "défier", "defier"]),
-    ("accept", &["accept", "accepter"]),
-    ("decline", &["decline", "refuser"]),
-    ("cancel", &["cancel", "withdraw", "retirer"]),
-    ("move", &["move", "m", "coup", "semer"]),
-    ("board", &["board", "show", "plateau"]),
-    ("resign", &["resign", "abandonner"]),
-    ("end", &["end", "agree", "arrêter", "arreter"]),
-    ("draw", &["draw", "nulle"]),
-    ("takeback", &["takeback", "undo", "reprendre"]),
-    ("games", &["games", "list", "parties"]),
-    ("live", &["live", "watch", "direct"]),
-    (
-        "vacation",
-        &[
-            "vacation", "holiday", "holidays", "away", "congés", "conges", "vacances",
-        ],
-    ),
-    ("export", &["export", "my-data", "mydata", "exporter"]),
-    (
-        "privacy",
-        &["privacy", "gdpr", "confidentialité", "confidentialite"],
-    ),
-    ("advise", &["advise", "advice", "suggest", "conseiller"]),
-    ("leaderboard", &["leaderboard", "top", "classement"]),
-    ("stats", &["stats", "statistiques"]),
-    ("history", &["history", "historique"]),
-    ("replay", &["replay", "revoir"]),
-    ("link", &["link", "lier"]),
-    ("abort", &["abort", "annuler"]),
-    ("rematch", &["rematch", "revanche"]),
-    ("reissue", &["reissue", "again", "relancer"]),
-    (
-        "analyse",
-        &["analyse", "analyze", "analysis", "review", "analyser"],
-    ),
-    ("advisers", &["advisers", "advisors", "conseillers"]),
-    (
-        "puzzle",
-        &["puzzle", "puzzles", "problème", "probleme", "problèmes"],
-    ),
-    (
-        "solve",
-        &["solve", "answer", "répondre", "repondre", "réponse"],
-    ),
-    (
-        "learn",
-        &[
-            "learn",
-            "lesson",
-            "lessons",
-            "tutorial",
-            "apprendre",
-            "leçon",
-            "lecon",
-            "leçons",
-        ],
-    ),
-    ("rules", &["rules", "règles", "regles"]),
-    ("status", &["status", "état", "etat"]),
-    (
-        "settings",
-        &["settings", "setting", "config", "réglages", "reglages"],
-    ),
-    ("admin", &["admin"]),
-    ("report", &["report", "signaler"]),
-    (
-        "tournament",
-        &[
-            "tournament",
-            "tournaments",
-            "tourney",
-            "tournoi",
-            "tournois",
-        ],
-    ),
-    ("help", &["help", "aide"]),
-];
-
-fn command_name(word: &str) -> Option<&'static str> {
-    let lower = word.to_lowercase();
-    COMMANDS
-        .iter()
-        .find(|(_, aliases)| aliases.contains(&lower.as_str()))
-        .map(|(name, _)| *name)
 }
 
 /// Parses a console line's command: as [`parse_prefixed`], and an unprefixed

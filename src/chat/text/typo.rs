@@ -1,7 +1,7 @@
 //! The nearest command to a mistyped one (`/oware plya` → `play`, `/moev` → `move`),
 //! by Damerau–Levenshtein distance (a swap of two letters counts once).
 
-use super::COMMANDS;
+use super::commands::COMMANDS;
 
 /// The alias within reach of `word`: one edit for short words, two for longer ones.
 fn within_reach<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
