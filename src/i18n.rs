@@ -53,6 +53,16 @@ impl Language {
             .map(|l| Language(l.clone()))
     }
 
+    /// The language a client's locale names, if the bot has it: the whole tag
+    /// (`fr`, `pt-BR`), else its language alone (`fr-CA` is `fr`, `en-US` is `en`).
+    #[must_use]
+    pub fn from_locale(locale: &str) -> Option<Language> {
+        Language::from_tag(locale).or_else(|| {
+            let (language, _) = locale.split_once(['-', '_'])?;
+            Language::from_tag(language)
+        })
+    }
+
     /// Its tag, as stored and typed (`en`).
     #[must_use]
     pub fn tag(&self) -> String {
@@ -91,9 +101,55 @@ pub fn current() -> Language {
     LANGUAGE.try_with(Clone::clone).unwrap_or_default()
 }
 
+/// A test's pseudo-locale: English in, the pseudo-locale's words out.
+#[cfg(test)]
+type Pseudo = fn(String) -> String;
+
+#[cfg(test)]
+thread_local! {
+    /// A test's pseudo-locale on this thread: every message is the English one
+    /// passed through this function (see `render::pseudo_tests`).
+    static PSEUDO: std::cell::Cell<Option<Pseudo>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `work` on this thread in a pseudo-locale: each English message passed
+/// through `pseudo` (lengthened, bracketed), to find text that does not fit.
+#[cfg(test)]
+pub(crate) fn with_pseudo<R>(pseudo: Pseudo, work: impl FnOnce() -> R) -> R {
+    PSEUDO.with(|p| p.set(Some(pseudo)));
+    let out = with_language(Language::english(), work);
+    PSEUDO.with(|p| p.set(None));
+    out
+}
+
+/// Message `id` in English, without variables, whatever the current language: the
+/// measure a picture's layout was made for (see `render::labels::in_room`).
+#[must_use]
+pub fn english(id: &str) -> String {
+    LOCALES.lookup(&Language::english().0, id)
+}
+
+/// What names the words of the task at hand, for caches of drawn words: the
+/// current language's tag (`en-XA` in a test's pseudo-locale).
+#[must_use]
+pub fn words_key() -> String {
+    #[cfg(test)]
+    if PSEUDO.with(std::cell::Cell::get).is_some() {
+        return "en-XA".to_owned();
+    }
+    current().tag()
+}
+
 /// Message `id` in the current language, with its variables; see [`tr!`](crate::tr).
 #[must_use]
 pub fn text(id: &str, args: &[(&'static str, String)]) -> String {
+    #[cfg(test)]
+    if let Some(pseudo) = PSEUDO.with(std::cell::Cell::get) {
+        PSEUDO.with(|p| p.set(None));
+        let english = text(id, args);
+        PSEUDO.with(|p| p.set(Some(pseudo)));
+        return pseudo(english);
+    }
     let language = current();
     if args.is_empty() {
         return LOCALES.lookup(&language.0, id);
@@ -103,6 +159,29 @@ pub fn text(id: &str, args: &[(&'static str, String)]) -> String {
         .map(|(key, value)| (Cow::Borrowed(*key), value_of(value)))
         .collect();
     LOCALES.lookup_with_args(&language.0, id, &args)
+}
+
+/// Message `id` of `language` itself, without variables and without falling back
+/// to English: for texts a platform localizes by itself (Discord's command
+/// descriptions), looked up by computed ids.
+#[must_use]
+pub fn own_text(language: &Language, id: &str) -> Option<String> {
+    LOCALES
+        .lookup_single_language::<&str>(&language.0, id, None)
+        .ok()
+}
+
+/// `value` with `places` decimals, written with the current language's decimal
+/// mark (`3.5`, `3,5`): message `number-decimal-mark`.
+#[must_use]
+pub fn decimal(value: f64, places: usize) -> String {
+    let text = format!("{value:.places$}");
+    let mark = crate::tr!("number-decimal-mark");
+    if mark == "." {
+        text
+    } else {
+        text.replace('.', &mark)
+    }
 }
 
 /// A variable's value: a whole number as a number (so that a message can choose

@@ -186,6 +186,16 @@ console-intro = Oware console chat. Type lines as `<user>: <command>`, for examp
       alice: /oware stats @bob    (also leaderboard, history, replay #1, link)
     `alice: /oware help` lists every command; end with Ctrl-D.
 console-line-hint = [bot] Type `<user>: <command>`, e.g. `alice: /oware play @bob`. A name is one word of at most 32 letters, digits and `-_.`; `#room alice: …` speaks in another room.
+console-choices = choices: { $choices }
+console-file = { $kind }: { $path }
+console-file-replay = replay
+console-file-record = record
+console-file-chart = rating chart
+console-file-graph = evaluation graph
+console-file-blunder = biggest blunder
+console-file-puzzle = puzzle
+console-file-board = board image
+language-name = English
 crosstable-number = No
 crosstable-round = R{ $round }
 crosstable-bye = bye
@@ -342,6 +352,32 @@ when-hours = { $n } h
 when-minutes = { $n } min
 when-seconds = { $n } s
 when-two-units = { $first } { $second }
+when-date = { $year }-{ $month ->
+        [1] 01
+        [2] 02
+        [3] 03
+        [4] 04
+        [5] 05
+        [6] 06
+        [7] 07
+        [8] 08
+        [9] 09
+       *[other] { $month }
+    }-{ $day ->
+        [1] 01
+        [2] 02
+        [3] 03
+        [4] 04
+        [5] 05
+        [6] 06
+        [7] 07
+        [8] 08
+        [9] 09
+       *[other] { $day }
+    }
+when-utc-time = { $date } { $hour }:{ $minute } UTC
+when-utc-time-seconds = { $date } { $hour }:{ $minute }:{ $second } UTC
+number-decimal-mark = .
 
 ## Limits (src/service/limits.rs)
 
@@ -422,6 +458,7 @@ help-more = **More commands**
     - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early. `/oware settings me notify:dm`: a direct message when it is your move.
     - `/oware privacy`: what the bot keeps about you; `/oware export`: all of it, privately; `/oware forget-me`: erase it (Discord: both under `/oware settings`).
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional). Live games (under a day a move) and correspondence games are rated apart: `speed:live|correspondence` on `leaderboard` (default correspondence) and `stats` (default both).
+    - `/oware settings me language:fr`: your language; `/oware settings language:fr`: this place's (admins).
 rules = **Oware (abapa)**: two rows of six pits, four seeds in each. South owns A–F (bottom), North a–f (top); you always name a pit of your own row.
     - **Sowing**: take every seed from one of your pits and drop one in each following pit, counter-clockwise (F→a, f→A); a pit with 12+ seeds skips itself.
     - **Capture**: if the last seed lands in an opponent pit that now holds 2 or 3, take them, and keep taking the pits just before it while they hold 2 or 3 and are the opponent's.
@@ -1012,6 +1049,8 @@ my-settings-bad-board = `board:{ $value }` is not a choice: `board:my-side` show
 my-settings-notify-off = off: the game's thread tells you it is your move (the default)
 my-settings-notify-dm = dm: a direct message each time a correspondence game waits for your move
 my-settings-bad-notify = `notify:{ $value }` is not a choice: `notify:dm` sends you a direct message each time a correspondence game waits for your move, `notify:off` stops them.
+my-settings-language-default = default: the language of the place (on Discord, your app's language when I have it)
+my-settings-bad-language = `language:{ $value }` is not a language I speak: I have { $languages }, or `default` for the place's.
 my-settings-no-such-key = There is no personal setting `{ $key }`. Yours are { $keys }; a server's settings are `/oware settings key:value`.
 settings-yes = yes
 settings-no = no

@@ -204,10 +204,15 @@ where
         let Some(line) = line else {
             break;
         };
-        // Each line in its room's language.
-        let room = split_room(line.trim()).map_or_else(place, |(room, _)| room);
+        // Each line in its author's language, else its room's.
+        let (room, said) = split_room(line.trim()).unwrap_or((place(), ""));
         let room_name = room.channel.clone();
-        let language = ChatService::language(service, room).await;
+        let language = match said.split_once(':').map(|(name, _)| name.trim()) {
+            Some(name) if is_name(name) => {
+                ChatService::language_for(service, room, user(name).id).await
+            }
+            _ => ChatService::language(service, room).await,
+        };
         let read = crate::i18n::with_language(language.clone(), || read_line(&line));
         match read {
             Line::Nothing => {}
@@ -216,13 +221,17 @@ where
             }
             // Answered in the room it was said in, like the service's refusals.
             Line::Refused(name, why) => {
-                print_in(out, &room_name, &name, &Reply::private(why), boards_dir)?;
+                crate::i18n::with_language(language, || {
+                    print_in(out, &room_name, &name, &Reply::private(why), boards_dir)
+                })?;
             }
             Line::Command(cmd) => {
                 let author = cmd.author.name.clone();
                 let room = cmd.place.channel.clone();
                 let reply = service.handle(*cmd).await;
-                print_in(out, &room, &author, &reply, boards_dir)?;
+                crate::i18n::with_language(reply.language.clone(), || {
+                    print_in(out, &room, &author, &reply, boards_dir)
+                })?;
             }
         }
         out.flush()?;
@@ -269,9 +278,13 @@ async fn deliver<W: Write>(service: &Service, out: &mut W, boards_dir: &Path) ->
                     private: true,
                     ..message.reply.clone()
                 };
-                print_in(out, CHANNEL, person, &reply, boards_dir)?;
+                crate::i18n::with_language(reply.language.clone(), || {
+                    print_in(out, CHANNEL, person, &reply, boards_dir)
+                })?;
             }
-            None => print_in(out, &message.place.channel, "", &message.reply, boards_dir)?,
+            None => crate::i18n::with_language(message.reply.language.clone(), || {
+                print_in(out, &message.place.channel, "", &message.reply, boards_dir)
+            })?,
         }
         out.flush()?;
         service.mark_sent(message.id).await;

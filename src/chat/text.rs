@@ -8,6 +8,7 @@
 
 mod admin;
 mod coach;
+mod commands;
 mod error;
 mod parsed;
 mod play;
@@ -15,6 +16,8 @@ mod records;
 mod tournament;
 mod typo;
 mod words;
+
+use commands::command_name;
 
 pub use error::ParseError;
 pub use parsed::ParsedAction;
@@ -37,55 +40,6 @@ pub(crate) fn quote(text: &str) -> String {
         out.push('…');
     }
     out
-}
-
-/// The commands, each with its aliases.
-const COMMANDS: &[(&str, &[&str])] = &[
-    ("play", &["play", "challenge"]),
-    ("accept", &["accept"]),
-    ("decline", &["decline"]),
-    ("cancel", &["cancel", "withdraw"]),
-    ("move", &["move", "m"]),
-    ("board", &["board", "show"]),
-    ("resign", &["resign"]),
-    ("end", &["end", "agree"]),
-    ("draw", &["draw"]),
-    ("takeback", &["takeback", "undo"]),
-    ("games", &["games", "list"]),
-    ("live", &["live", "watch"]),
-    ("vacation", &["vacation", "holiday", "holidays", "away"]),
-    ("export", &["export", "my-data", "mydata"]),
-    ("privacy", &["privacy", "gdpr"]),
-    ("forget-me", &["forget-me", "forgetme", "forget"]),
-    ("advise", &["advise", "advice", "suggest"]),
-    ("leaderboard", &["leaderboard", "top"]),
-    ("stats", &["stats"]),
-    ("history", &["history"]),
-    ("replay", &["replay"]),
-    ("link", &["link"]),
-    ("abort", &["abort"]),
-    ("rematch", &["rematch"]),
-    ("reissue", &["reissue", "again"]),
-    ("analyse", &["analyse", "analyze", "analysis", "review"]),
-    ("advisers", &["advisers", "advisors"]),
-    ("puzzle", &["puzzle", "puzzles"]),
-    ("solve", &["solve", "answer"]),
-    ("learn", &["learn", "lesson", "lessons", "tutorial"]),
-    ("rules", &["rules"]),
-    ("status", &["status"]),
-    ("settings", &["settings", "setting", "config"]),
-    ("admin", &["admin"]),
-    ("report", &["report"]),
-    ("tournament", &["tournament", "tournaments", "tourney"]),
-    ("help", &["help"]),
-];
-
-fn command_name(word: &str) -> Option<&'static str> {
-    let lower = word.to_lowercase();
-    COMMANDS
-        .iter()
-        .find(|(_, aliases)| aliases.contains(&lower.as_str()))
-        .map(|(name, _)| *name)
 }
 
 /// Parses a console line's command: as [`parse_prefixed`], and an unprefixed
@@ -156,19 +110,23 @@ fn parse(text: &str, unprefixed_moves: bool) -> Result<Option<ParsedAction>, Par
         None if !unprefixed_moves => return Ok(None),
         None => {
             let pit_like = |w: &&str| w.chars().count() == 1;
+            // `move c`, or in French `coup c`.
+            let move_word =
+                |w: &str| w.eq_ignore_ascii_case("move") || w.eq_ignore_ascii_case("coup");
             // A bare `move` too: it is answered with which pits to name.
             let move_like = matches!(rest.as_slice(), [p] | [p, _] if pit_like(p))
                 && rest.get(1).is_none_or(|w| w.starts_with('#'))
-                || rest.is_empty() && first.eq_ignore_ascii_case("move");
+                || rest.is_empty() && move_word(first);
             if !move_like {
                 return Ok(None);
             }
-            if !first.eq_ignore_ascii_case("move") {
+            if !move_word(first) {
                 // `mvoe d`: a mistyped move.
-                return match typo::nearest(first).filter(|near| *near == "move") {
-                    Some(_) => Err(ParseError::UnknownCommand(
+                return match typo::nearest(first).filter(|near| command_name(near) == Some("move"))
+                {
+                    Some(near) => Err(ParseError::UnknownCommand(
                         quote(first),
-                        Some(format!("move {}", quote(rest[0]))),
+                        Some(format!("{near} {}", quote(rest[0]))),
                     )),
                     None => Ok(None),
                 };
@@ -233,13 +191,21 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         // `draw` offers or accepts; `draw decline` declines (or withdraws).
         "draw" => {
             let (game, words) = split_id(args)?;
-            let decline = one_flag(name, &words, &["decline", "no", "withdraw"])?;
+            let decline = one_flag(
+                name,
+                &words,
+                &["decline", "no", "withdraw", "refuser", "non", "retirer"],
+            )?;
             Other(Action::Draw { game, decline })
         }
         // `takeback` asks or accepts; `takeback decline` declines (or withdraws).
         "takeback" => {
             let (game, words) = split_id(args)?;
-            let decline = one_flag(name, &words, &["decline", "no", "withdraw"])?;
+            let decline = one_flag(
+                name,
+                &words,
+                &["decline", "no", "withdraw", "refuser", "non", "retirer"],
+            )?;
             Other(Action::Takeback { game, decline })
         }
         "end" => Other(Action::End {
@@ -323,13 +289,15 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         },
         // `help more`, `help rules`, `help admin`, `help tournament` (Discord's `topic:`).
         _ => match args.first().map(|w| w.to_lowercase()).as_deref() {
-            Some("rules") => Other(Action::Rules),
-            Some("more") => Other(Action::HelpMore),
-            Some("privacy") => Other(Action::Privacy),
-            Some("admin" | "moderation") => Other(Action::admin(AdminAction::Usage)),
-            Some("tournament" | "tournaments") => Other(Action::Tournament(
-                crate::service::TournamentAction::Overview,
-            )),
+            Some("rules" | "règles" | "regles") => Other(Action::Rules),
+            Some("more" | "plus") => Other(Action::HelpMore),
+            Some("privacy" | "confidentialité" | "confidentialite") => Other(Action::Privacy),
+            Some("admin" | "moderation" | "modération") => {
+                Other(Action::admin(AdminAction::Usage))
+            }
+            Some("tournament" | "tournaments" | "tournoi" | "tournois") => Other(
+                Action::Tournament(crate::service::TournamentAction::Overview),
+            ),
             None => Other(Action::Help),
             Some(_) => return Err(ParseError::HelpTopic(quote(args[0]))),
         },

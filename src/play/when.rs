@@ -1,4 +1,5 @@
-//! Times and durations in words: `3 days`, `4:57`, `2026-11-27 10:05 UTC`. Pure
+//! Times and durations in words: `3 days`, `4:57`, `2026-11-27 10:05 UTC` (in the
+//! current language: `2 j 23 h`, `27 novembre 2026 à 10 h 05 UTC`). Pure
 //! formatting of Unix milliseconds for replies and pictures.
 
 /// A second, in milliseconds.
@@ -56,14 +57,38 @@ pub fn clock_face(ms: i64) -> String {
     }
 }
 
-/// A Unix-milliseconds time as `2026-11-27 10:05 UTC`.
-pub fn utc_time(ms: i64) -> String {
+/// A Unix-milliseconds time as a UTC calendar day in words of the current
+/// language: `2026-11-27`, `27 novembre 2026`.
+#[must_use]
+pub fn day(ms: i64) -> String {
     let (year, month, day) = date(ms);
-    let minutes = ms.rem_euclid(86_400_000) / 60_000;
+    crate::tr!("when-date", year = year, month = month, day = day)
+}
+
+/// A Unix-milliseconds time in the current language: `2026-11-27 10:05 UTC`,
+/// `27 novembre 2026 à 10 h 05 UTC`.
+#[must_use]
+pub fn utc_time(ms: i64) -> String {
+    let minutes = ms.rem_euclid(DAY) / MINUTE;
+    crate::tr!(
+        "when-utc-time",
+        date = day(ms),
+        hour = format!("{:02}", minutes / 60),
+        minute = format!("{:02}", minutes % 60),
+    )
+}
+
+/// A Unix-milliseconds time as `2026-11-27T10:05:00Z`, the same in every
+/// language: for files that programs read.
+#[must_use]
+pub fn iso_time(ms: i64) -> String {
+    let (year, month, day) = date(ms);
+    let seconds = ms.rem_euclid(DAY) / SECOND;
     format!(
-        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minutes / 60,
-        minutes % 60
+        "{year}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
     )
 }
 
@@ -72,16 +97,16 @@ pub fn utc_time(ms: i64) -> String {
 /// 15-second deadline is not shown as a minute that has already begun.
 #[must_use]
 pub fn deadline(at: i64, now: i64) -> String {
-    if at - now >= 3_600_000 {
+    if at - now >= HOUR {
         return utc_time(at);
     }
-    let (year, month, day) = date(at);
-    let seconds = at.rem_euclid(86_400_000) / 1000;
-    format!(
-        "{year}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
-        seconds / 3600,
-        seconds / 60 % 60,
-        seconds % 60
+    let seconds = at.rem_euclid(DAY) / SECOND;
+    crate::tr!(
+        "when-utc-time-seconds",
+        date = day(at),
+        hour = format!("{:02}", seconds / 3600),
+        minute = format!("{:02}", seconds / 60 % 60),
+        second = format!("{:02}", seconds % 60),
     )
 }
 
@@ -134,5 +159,25 @@ mod tests {
         let at = 1_795_305_600_000 + 10 * 3_600_000 + 5 * 60_000 + 30_000;
         assert_eq!(deadline(at, at - 15_000), "2026-11-22 10:05:30 UTC");
         assert_eq!(deadline(at, at - 3_600_000), "2026-11-22 10:05 UTC");
+        assert_eq!(iso_time(at), "2026-11-22T10:05:30Z");
+    }
+
+    #[test]
+    fn french_dates_and_durations_read_as_in_french() {
+        let french = crate::i18n::Language::from_tag("fr").expect("French");
+        crate::i18n::with_language(french, || {
+            let at = 1_795_305_600_000 + 16 * HOUR + 11 * MINUTE + 6 * DAY;
+            assert_eq!(utc_time(at), "28 novembre 2026 à 16 h 11 UTC");
+            assert_eq!(
+                deadline(at + 30 * SECOND, at),
+                "28 novembre 2026 à 16 h 11 min 30 s UTC"
+            );
+            assert_eq!(day(1_795_305_600_000 + 9 * DAY), "1er décembre 2026");
+            assert_eq!(span(2 * DAY + 23 * HOUR + 5 * MINUTE), "2 j 23 h");
+            assert_eq!(span(DAY), "1 j");
+            assert_eq!(crate::i18n::decimal(3.5, 1), "3,5");
+        });
+        assert_eq!(day(0), "1970-01-01");
+        assert_eq!(crate::i18n::decimal(3.5, 1), "3.5");
     }
 }

@@ -73,14 +73,14 @@ fn draw(root: &Root<'_>, title: &str, points: &[(u32, f64, f64)]) -> Drawn {
     };
     chart
         .draw_series(std::iter::once(Polygon::new(band, BAND.filled())))?
-        .label(crate::tr!("chart-band"))
+        .label(plot::fitted(root, &crate::tr!("chart-band"), 14, 260.0))
         .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], BAND.filled()));
     chart
         .draw_series(LineSeries::new(
             points.iter().map(|&(g, r, _)| (f64::from(g), r)),
             LINE.stroke_width(3),
         ))?
-        .label(crate::tr!("chart-rating"))
+        .label(plot::fitted(root, &crate::tr!("chart-rating"), 14, 260.0))
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], LINE.stroke_width(3)));
     if points.len() <= 40 {
         chart.draw_series(

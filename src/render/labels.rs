@@ -53,9 +53,7 @@ pub(crate) fn display_name<'a>(view: &BoardView<'a>, side: Side) -> Cow<'a, str>
     // The bottom name shares its line with the key and the seat: it gives up the room
     // the seat's note and the better move's entry take, so they keep their gap.
     let max = if shown(side, view.seat) == Side::South {
-        let better = view
-            .ring
-            .map_or(0.0, |_| key_next(0.0, &crate::tr!("key-better")));
+        let better = view.ring.map_or(0.0, |_| key_next(0.0, &better_label()));
         NAME_MAX_WIDTH - better - seat_width(view.seat)
     } else {
         NAME_MAX_WIDTH
@@ -84,9 +82,24 @@ pub(super) fn name(canvas: &mut Canvas, spot: Side, view: &BoardView<'_>) {
         )),
         None => display_name(view, side),
     };
+    let pad = 10.0;
+    let turn = view.to_move == Some(side);
+    let to_move = in_room(&crate::tr!("board-to-move"), "board-to-move", 16.0);
+    // The name (and clock) in its line's room beside "to move", however long the
+    // words of the key and of the clock are. The bottom line: what the key leaves.
+    // The top line: at most three fifths of it, the caption taking the rest.
+    let beside = if turn {
+        10.0 + text::width(&to_move, Face::Regular, 16.0) + 8.0
+    } else {
+        0.0
+    };
+    let room = match spot {
+        Side::South => WIDTH - MARGIN - 2.0 * pad - beside - key_row_end(view),
+        Side::North => WIDTH * 0.6 - MARGIN - 2.0 * pad - beside,
+    };
+    let shown = Cow::Owned(text::fit(&shown, Face::Bold, NAME_SIZE, room).into_owned());
     let w = text::width(&shown, Face::Bold, NAME_SIZE);
     let baseline = NAME_BASELINE[spot.index()];
-    let pad = 10.0;
     let (left, align_x, align) = match spot {
         Side::North => (MARGIN, MARGIN + pad, Align::Left),
         Side::South => (
@@ -95,7 +108,6 @@ pub(super) fn name(canvas: &mut Canvas, spot: Side, view: &BoardView<'_>) {
             Align::Right,
         ),
     };
-    let turn = view.to_move == Some(side);
     if turn {
         if let Some(pill) = round_rect(left, baseline - 21.0, w + 2.0 * pad, 29.0, 14.5) {
             canvas.fill(&pill, TURN_PILL);
@@ -105,7 +117,7 @@ pub(super) fn name(canvas: &mut Canvas, spot: Side, view: &BoardView<'_>) {
             Side::South => (left - 10.0, Align::Right),
         };
         canvas.text(
-            &crate::tr!("board-to-move"),
+            &to_move,
             (Face::Regular, 16.0),
             (x, baseline - 1.0),
             a,
@@ -156,10 +168,34 @@ type KeyItem<'a> = (&'a str, Color8, f32, Dash);
 /// The entries every board's key shows, with their labels in the current language.
 fn key() -> [(String, Color8, f32, Dash); 3] {
     [
-        (crate::tr!("key-played"), PLAYED, 3.0, None),
-        (crate::tr!("key-captured"), CAPTURED, 3.0, Some((3.5, 3.0))),
-        (crate::tr!("key-can-move"), LEGAL.alpha(230), 3.0, None),
+        (
+            in_room(&crate::tr!("key-played"), "key-played", KEY_LABEL_SIZE),
+            PLAYED,
+            3.0,
+            None,
+        ),
+        (
+            in_room(&crate::tr!("key-captured"), "key-captured", KEY_LABEL_SIZE),
+            CAPTURED,
+            3.0,
+            Some((3.5, 3.0)),
+        ),
+        (
+            in_room(&crate::tr!("key-can-move"), "key-can-move", KEY_LABEL_SIZE),
+            LEGAL.alpha(230),
+            3.0,
+            None,
+        ),
     ]
+}
+
+/// `label` (message `id` in the current language) in the room English's takes at
+/// `size`, the room the board's layout was made for: as is when it fits (with a
+/// tenth to spare), else cut with `…`. A longer translation never pushes the words
+/// after it off the picture or onto each other.
+pub(super) fn in_room(label: &str, id: &str, size: f32) -> String {
+    let room = text::width(&crate::i18n::english(id), Face::Regular, size) * 1.1 + 2.0;
+    text::fit(label, Face::Regular, size, room).into_owned()
 }
 const KEY_LABEL_SIZE: f32 = 16.0;
 
@@ -211,8 +247,16 @@ const SEAT_GAP: f32 = 26.0;
 /// "South's view": which side the board is seen from.
 fn seat_note(seat: Side) -> String {
     match seat {
-        Side::South => crate::tr!("board-seat-south"),
-        Side::North => crate::tr!("board-seat-north"),
+        Side::South => in_room(
+            &crate::tr!("board-seat-south"),
+            "board-seat-south",
+            SEAT_SIZE,
+        ),
+        Side::North => in_room(
+            &crate::tr!("board-seat-north"),
+            "board-seat-north",
+            SEAT_SIZE,
+        ),
     }
 }
 
@@ -228,5 +272,21 @@ pub(super) fn better_key(canvas: &mut Canvas, seat: Side) {
         .iter()
         .fold(key_start().0, |x, (label, ..)| key_next(x, label))
         + seat_width(seat);
-    key_item(canvas, x, (&crate::tr!("key-better"), BETTER, 4.0, None));
+    key_item(canvas, x, (&better_label(), BETTER, 4.0, None));
+}
+
+/// Where the key's line ends (the seat's note and the better move's entry
+/// included): the bottom name starts to the right of it.
+fn key_row_end(view: &BoardView<'_>) -> f32 {
+    let better = view.ring.map_or(0.0, |_| key_next(0.0, &better_label()));
+    key()
+        .iter()
+        .fold(key_start().0, |x, (label, ..)| key_next(x, label))
+        + seat_width(view.seat)
+        + better
+}
+
+/// The better move's entry of the key.
+fn better_label() -> String {
+    in_room(&crate::tr!("key-better"), "key-better", KEY_LABEL_SIZE)
 }

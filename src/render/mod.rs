@@ -24,6 +24,9 @@ mod rings;
 mod table;
 mod text;
 
+#[cfg(test)]
+mod pseudo_tests;
+
 use crate::rules::{Effect, EndReason, Game, Moves, Outcome, Position, Side};
 
 pub use alt::alt_text;

@@ -14,7 +14,8 @@
 //! Immutable once drawn: about 0.15 s and 5 MB on first use at scale 1, for each seat
 //! a board is seen from (the labels of the stores and pits differ).
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use super::board;
 use super::canvas::Canvas;
@@ -53,15 +54,22 @@ pub(crate) struct Pieces {
 }
 
 impl Pieces {
-    /// The pieces at `scale` (1 or 2; others are clamped) seen from `seat`, drawn on
-    /// first use.
+    /// The pieces at `scale` (1 or 2; others are clamped) seen from `seat`, in the
+    /// current language (their labels are words), drawn on first use. A language's
+    /// pieces are kept for the process: a few per language the bot has.
     pub(crate) fn get(scale: u32, seat: Side) -> &'static Pieces {
-        static PIECES: [[OnceLock<Pieces>; 2]; 2] = [
-            [OnceLock::new(), OnceLock::new()],
-            [OnceLock::new(), OnceLock::new()],
-        ];
+        type Drawn = HashMap<(u32, usize, String), &'static Pieces>;
+        static PIECES: OnceLock<Mutex<Drawn>> = OnceLock::new();
         let s = scale.clamp(1, 2);
-        PIECES[s as usize - 1][seat.index()].get_or_init(|| Pieces::draw(s, seat))
+        let key = (s, seat.index(), crate::i18n::words_key());
+        let pieces = PIECES.get_or_init(|| Mutex::new(HashMap::new()));
+        // A poisoned lock only means another drawing panicked: the map is whole.
+        let mut pieces = pieces
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        pieces
+            .entry(key)
+            .or_insert_with(|| Box::leak(Box::new(Pieces::draw(s, seat))))
     }
 
     fn draw(scale: u32, seat: Side) -> Pieces {

@@ -92,16 +92,26 @@ pub(super) fn frame<'a, 'b>(
     (x, y): (Range<f64>, Range<f64>),
     axes: &Axes<'_>,
 ) -> Result<Chart<'a, 'b>, Box<dyn Error>> {
+    let (w, h) = CHART_SIZE;
+    #[allow(clippy::cast_precision_loss)] // a few hundred pixels
+    let (w, h) = (w as f32, h as f32);
+    let title = fitted(root, title, 22, w - 28.0);
+    // The y axis's description runs along the plotting area's height; the x axis's
+    // under its width.
+    let (x_desc, y_desc) = (
+        fitted(root, axes.x, 15, w - 56.0 - 28.0),
+        fitted(root, axes.y, 15, h - 40.0 - 40.0 - 28.0),
+    );
     let mut chart = ChartBuilder::on(root)
-        .caption(title, (FAMILY, 22).into_font().color(&INK))
+        .caption(&title, (FAMILY, 22).into_font().color(&INK))
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(56)
         .build_cartesian_2d(x, y)?;
     chart
         .configure_mesh()
-        .x_desc(axes.x)
-        .y_desc(axes.y)
+        .x_desc(x_desc)
+        .y_desc(y_desc)
         .x_labels(8)
         .y_labels(axes.y_labels)
         .label_style((FAMILY, 14).into_font().color(&INK))
@@ -136,8 +146,40 @@ pub(super) fn legend<'a, 'b: 'a>(
     Ok(())
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Every chart text fitted on this thread: (text, its measured width, its room).
+    pub(super) static FITTED: std::cell::RefCell<Vec<(String, f32, f32)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `text` at `size` as it fits in `room` px by plotters' measure of the chart font:
+/// as is, else cut with `…`. A long translation stays inside the chart.
+pub(super) fn fitted(root: &Root<'_>, text: &str, size: u32, room: f32) -> String {
+    let font: TextStyle<'_> = (FAMILY, size).into_font().into();
+    #[allow(clippy::cast_precision_loss)] // a few hundred pixels
+    let width = |s: &str| {
+        root.estimate_text_size(s, &font)
+            .map_or(0.0, |(w, _)| w as f32)
+    };
+    let mut out = text.to_owned();
+    while width(&out) > room && !out.is_empty() {
+        let mut shorter: String = out.trim_end_matches('…').chars().collect();
+        shorter.pop();
+        out = format!("{}…", shorter.trim_end());
+        if shorter.is_empty() {
+            break;
+        }
+    }
+    #[cfg(test)]
+    FITTED.with(|f| f.borrow_mut().push((out.clone(), width(&out), room)));
+    out
+}
+
 /// A line in the middle of the picture saying why it is empty.
 pub(super) fn note(root: &Root<'_>, text: &str) -> Drawn {
+    #[allow(clippy::cast_precision_loss)] // a few hundred pixels
+    let text = &fitted(root, text, 18, CHART_SIZE.0 as f32 - 28.0);
     let style = (FAMILY, 18)
         .into_font()
         .color(&INK)

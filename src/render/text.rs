@@ -190,6 +190,14 @@ pub(crate) fn one_line(text: &str, max: usize) -> String {
     short
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Every line of text outlined on this thread, with its bounds: what the
+    /// pictures' layout tests measure.
+    pub(crate) static DRAWN: std::cell::RefCell<Vec<(String, tiny_skia::Rect)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The outline of one line of text with its baseline at `y`, anchored at `x`.
 /// `None` for text with no visible glyphs.
 pub(crate) fn path(
@@ -256,7 +264,12 @@ pub(crate) fn path(
         pen += font.h_advance_unscaled(id) * k;
         previous = Some((font, id));
     }
-    builder.finish()
+    let path = builder.finish();
+    #[cfg(test)]
+    if let Some(path) = &path {
+        DRAWN.with(|d| d.borrow_mut().push((text.to_owned(), path.bounds())));
+    }
+    path
 }
 
 #[cfg(test)]

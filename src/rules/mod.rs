@@ -21,7 +21,7 @@ pub use moves::{Moves, MovesIter};
 pub use pit::{Pit, PitParseError, Side};
 pub use position::{Effect, Position};
 pub use record::{GameRecord, RecordError};
-pub use text::text_board;
+pub use text::{text_board, text_board_with, BoardLabels};
 pub use variant::{Variant, VariantParseError};
 
 /// Seeds on the board at the start: four in each of the twelve pits.

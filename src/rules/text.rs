@@ -17,6 +17,33 @@ use super::{Pit, Position, Side};
 /// `show_turn` marks the side to move (pass `false` once the game is over).
 #[must_use]
 pub fn text_board(position: Position, show_turn: bool, seat: Side) -> String {
+    let labels = BoardLabels {
+        south: "South",
+        north: "North",
+        to_move: "to move",
+    };
+    text_board_with(position, show_turn, seat, &labels)
+}
+
+/// The words of a text board, in the reader's language.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardLabels<'a> {
+    /// South's name (`South`).
+    pub south: &'a str,
+    /// North's name (`North`).
+    pub north: &'a str,
+    /// The mark beside the side to move (`to move`).
+    pub to_move: &'a str,
+}
+
+/// [`text_board`] with its words given by `labels`.
+#[must_use]
+pub fn text_board_with(
+    position: Position,
+    show_turn: bool,
+    seat: Side,
+    labels: &BoardLabels<'_>,
+) -> String {
     let board = position.board();
     let mut out = String::with_capacity(160);
     let (top, bottom) = (seat.opponent(), seat);
@@ -42,11 +69,15 @@ pub fn text_board(position: Position, show_turn: bool, seat: Side) -> String {
         let _ = write!(
             out,
             "]  {:<5} {:>2}",
-            side.to_string(),
+            match side {
+                Side::South => labels.south,
+                Side::North => labels.north,
+            },
             position.score(side)
         );
         if show_turn && position.to_move() == side {
-            out.push_str("  <- to move");
+            out.push_str("  <- ");
+            out.push_str(labels.to_move);
         }
         out.push('\n');
     }

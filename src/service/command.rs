@@ -78,6 +78,10 @@ pub struct Command {
     /// point the bot at from here (`settings moderators:`): on Discord, channels of
     /// this server; on Matrix, rooms the author administers too.
     pub vouched: Vec<String>,
+    /// The language the author's client says it shows (Discord's interaction
+    /// `locale`, e.g. `fr` or `en-US`): their replies' language when the bot has it
+    /// and they chose none themselves (`/oware settings me language:`).
+    pub locale: Option<String>,
 }
 
 impl Command {
@@ -92,6 +96,7 @@ impl Command {
             event: None,
             sent_at: None,
             vouched: Vec::new(),
+            locale: None,
         }
     }
 
@@ -104,6 +109,15 @@ impl Command {
     pub fn sent_at(self, ms: i64) -> Command {
         Command {
             sent_at: Some(ms),
+            ..self
+        }
+    }
+
+    /// The command as given from a client showing `locale` (see [`Command::locale`]).
+    #[must_use]
+    pub fn with_locale(self, locale: &str) -> Command {
+        Command {
+            locale: Some(locale.to_owned()),
             ..self
         }
     }

@@ -24,9 +24,7 @@ impl Service {
     /// one; an event handled before gets an empty reply (send nothing) and changes
     /// nothing.
     pub async fn handle(&self, cmd: Command) -> Reply {
-        let language = self
-            .language_at(cmd.place.platform, settings::scope(&cmd.place))
-            .await;
+        let language = self.language_of(&cmd).await;
         let mut reply = match cmd.event.clone() {
             Some(event) => {
                 crate::i18n::in_language(language.clone(), self.handle_once(&event, cmd)).await
@@ -44,6 +42,46 @@ impl Service {
     /// command's platform (a Matrix event id), which the platform may deliver again.
     pub async fn handle_event(&self, event_id: &str, cmd: Command) -> Reply {
         self.handle(cmd.from_event(event_id)).await
+    }
+
+    /// The language of the replies to `cmd`: its author's own choice (`/oware
+    /// settings me language:`), else their client's when the bot has it (Discord's
+    /// interaction locale), else the place's.
+    pub(crate) async fn language_of(&self, cmd: &Command) -> crate::i18n::Language {
+        if let Some(language) = self
+            .personal_language(cmd.place.platform, &cmd.author.id)
+            .await
+        {
+            return language;
+        }
+        if let Some(language) = cmd
+            .locale
+            .as_deref()
+            .and_then(crate::i18n::Language::from_locale)
+        {
+            return language;
+        }
+        self.language_at(cmd.place.platform, settings::scope(&cmd.place))
+            .await
+    }
+
+    /// The language `user` chose for themselves on `platform`, if any (and if the
+    /// bot still has it).
+    pub(crate) async fn personal_language(
+        &self,
+        platform: Platform,
+        user: &str,
+    ) -> Option<crate::i18n::Language> {
+        match self.store.user_settings(platform.as_str(), user).await {
+            Ok(own) => own
+                .language
+                .as_deref()
+                .and_then(crate::i18n::Language::from_tag),
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot read a person's language");
+                None
+            }
+        }
     }
 
     /// The language of the bot's messages at `place` on `platform` (English when the

@@ -32,7 +32,7 @@ impl Service {
         }
         let document = serde_json::json!({
             "format": FORMAT,
-            "exported_at": when::utc_time(now),
+            "exported_at": when::iso_time(now),
             "accounts": accounts
                 .iter()
                 .map(|a| serde_json::json!({ "platform": a.platform, "user_id": a.user_id }))

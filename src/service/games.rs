@@ -13,7 +13,7 @@ use super::{
 };
 use crate::{
     play::clock::TimeControl,
-    rules::{text_board, Pit, Side},
+    rules::{Pit, Side},
     store::GameRow,
 };
 
@@ -239,7 +239,7 @@ impl Service {
             .await?;
         let mut reply = Reply::public(text);
         reply.private = seat != Side::South;
-        reply.board_text = Some(text_board(position, true, seat));
+        reply.board_text = Some(super::view::text_board(position, true, seat));
         view::about(&mut reply, row);
         let note = crate::tr!("games-board-after-note", move = after);
         // The clocks belong to the position now, not to this one: none are drawn.

@@ -74,11 +74,10 @@ impl Service {
                 }
                 _ => None,
             };
-            let (y, m, d) = when::date(row.created_at);
             let (game, opponent, date) = (
                 row.id,
                 view::name(row, side.opponent()),
-                format!("{y:04}-{m:02}-{d:02}"),
+                when::day(row.created_at),
             );
             let (side, rated) = (view::side_name(side), view::rated_word(row.rated));
             text.push('\n');

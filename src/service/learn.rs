@@ -54,7 +54,7 @@ impl Service {
             task = crate::tr!("lesson-task", topic = topic),
             lesson = lesson.number,
         ));
-        reply.board_text = Some(crate::rules::text_board(lesson.position, true, Side::South));
+        reply.board_text = Some(super::view::text_board(lesson.position, true, Side::South));
         reply.buttons = lesson
             .pits()
             .into_iter()

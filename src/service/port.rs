@@ -106,6 +106,14 @@ pub trait ChatService: Send + Sync + 'static {
     /// there is a command (a message it cannot parse, the console's greeting).
     fn language(&self, place: Place) -> BoxFuture<'_, crate::i18n::Language>;
 
+    /// The language of what an adapter says on its own to `user` (their platform
+    /// id) at `place`: their own choice (`/oware settings me language:`), else the
+    /// place's.
+    fn language_for(&self, place: Place, user: String) -> BoxFuture<'_, crate::i18n::Language> {
+        let _ = user;
+        self.language(place)
+    }
+
     /// The direct-message room recorded for `user` ([`Receipt::DirectRoom`]), where
     /// that user's secrets go.
     fn dm_room(&self, platform: Platform, user: String) -> BoxFuture<'_, Option<String>>;
@@ -205,6 +213,18 @@ impl ChatService for Service {
         Box::pin(async move {
             self.language_at(place.platform, super::settings::scope(&place))
                 .await
+        })
+    }
+
+    fn language_for(&self, place: Place, user: String) -> BoxFuture<'_, crate::i18n::Language> {
+        Box::pin(async move {
+            match self.personal_language(place.platform, &user).await {
+                Some(language) => language,
+                None => {
+                    self.language_at(place.platform, super::settings::scope(&place))
+                        .await
+                }
+            }
         })
     }
 

@@ -68,10 +68,9 @@ impl Service {
             .await?;
         let mut reply = self.show_puzzle(&row).await?;
         if daily {
-            let (y, m, d) = when::date(self.now());
             reply.text = crate::tr!(
                 "puzzle-daily",
-                date = format!("{y:04}-{m:02}-{d:02}"),
+                date = when::day(self.now()),
                 puzzle = reply.text
             );
             if answered {
@@ -148,7 +147,7 @@ impl Service {
             north = n,
             task = capitalised(&task(row.goal)),
         ));
-        reply.board_text = Some(crate::rules::text_board(position, true, Side::South));
+        reply.board_text = Some(super::view::text_board(position, true, Side::South));
         reply.buttons = legal
             .into_iter()
             .map(|pit| Button {

@@ -195,13 +195,15 @@ impl Service {
         .await;
         if changes.iter().any(|(key, _)| key == "language") {
             let line = crate::i18n::in_language(language.clone(), async {
-                crate::tr!("language-changed", language = language.tag())
+                crate::tr!("language-changed", language = crate::tr!("language-name"))
             })
             .await;
             text = format!("{text}\n{line}");
         }
         let mut reply = Reply::private(text);
-        reply.table = Some(table(&settings, cmd.place.platform));
+        reply.table = Some(crate::i18n::with_language(language, || {
+            table(&settings, cmd.place.platform)
+        }));
         Ok(reply)
     }
 }

@@ -29,8 +29,17 @@ pub(super) fn rules() -> String {
 
 #[cfg(test)]
 mod tests {
+    use crate::i18n::{with_language, Language};
+
     #[test]
     fn help_and_rules_fit_in_one_discord_message_and_name_every_command() {
+        for tag in Language::available() {
+            let language = Language::from_tag(&tag).expect("available");
+            with_language(language, fits_and_names_every_command);
+        }
+    }
+
+    fn fits_and_names_every_command() {
         // Discord cuts message content at 2,000 characters.
         let help = super::help();
         assert!(help.chars().count() <= 2000, "{}", help.chars().count());

@@ -14,7 +14,7 @@ use std::fmt::Write;
 use super::{next_turn::is_bot, Attachment, Button, ButtonAction, Place, Reply, User};
 use crate::{
     render::{self, BoardView},
-    rules::{text_board, EndReason, Game, Pit, Ply, Side},
+    rules::{EndReason, Game, Pit, Ply, Side},
     store::GameRow,
 };
 
@@ -359,4 +359,20 @@ pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply, now: i64) -> Rep
         text.push_str(&crate::tr!("view-grand-slam"));
     }
     board_reply(row, game, text, now, Side::South)
+}
+
+/// The text board of `position` as `seat` sees it, in the current language
+/// (`show_turn`: mark the side to move).
+pub(super) fn text_board(position: crate::rules::Position, show_turn: bool, seat: Side) -> String {
+    let (south, north, to_move) = (
+        crate::tr!("side-south"),
+        crate::tr!("side-north"),
+        crate::tr!("board-to-move"),
+    );
+    let labels = crate::rules::BoardLabels {
+        south: &south,
+        north: &north,
+        to_move: &to_move,
+    };
+    crate::rules::text_board_with(position, show_turn, seat, &labels)
 }

@@ -78,12 +78,15 @@ impl From<Option<String>> for Notify {
 }
 
 /// A person's own settings; the defaults when they never changed any.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UserSettings {
     /// Whose seat their own boards are seen from.
     pub board: Orientation,
     /// Whether a game waiting for their move tells them by direct message.
     pub notify: Notify,
+    /// The tag of the language of their own replies (`fr`), or `None` for the
+    /// place's (or their client's, on Discord).
+    pub language: Option<String>,
     /// Whether they have been shown the board's legend (not a setting they change:
     /// kept with them).
     pub legend_seen: bool,
@@ -99,15 +102,16 @@ impl Store {
         platform: &str,
         user: &str,
     ) -> Result<UserSettings, StoreError> {
-        let row: Option<(Option<String>, Option<String>, super::Flag)> = sqlx::query_as(
-            "SELECT board, notify, legend_seen FROM user_settings
+        type Row = (Option<String>, Option<String>, Option<String>, super::Flag);
+        let row: Option<Row> = sqlx::query_as(
+            "SELECT board, notify, language, legend_seen FROM user_settings
              WHERE platform = $1 AND user_id = $2",
         )
         .bind(platform)
         .bind(user)
         .fetch_optional(&self.reader)
         .await?;
-        let Some((board, notify, legend_seen)) = row else {
+        let Some((board, notify, language, legend_seen)) = row else {
             return Ok(UserSettings::default());
         };
         Ok(UserSettings {
@@ -117,6 +121,7 @@ impl Store {
                 .and_then(Orientation::from_name)
                 .unwrap_or_default(),
             notify: notify.into(),
+            language,
             legend_seen: legend_seen.into(),
         })
     }
@@ -130,7 +135,7 @@ impl Store {
         claim: Claim<'_>,
         platform: &str,
         user: &str,
-        settings: UserSettings,
+        settings: &UserSettings,
         now: i64,
     ) -> Result<(), StoreError> {
         let board = match settings.board {
@@ -143,16 +148,17 @@ impl Store {
         };
         let mut tx = self.write(claim).await?;
         sqlx::query(
-            "INSERT INTO user_settings (platform, user_id, board, notify, updated_at)
-             VALUES ($1, $2, $3, $4, $5)
+            "INSERT INTO user_settings (platform, user_id, board, notify, language, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (platform, user_id) DO UPDATE SET
                  board = excluded.board, notify = excluded.notify,
-                 updated_at = excluded.updated_at",
+                 language = excluded.language, updated_at = excluded.updated_at",
         )
         .bind(platform)
         .bind(user)
         .bind(board)
         .bind(notify)
+        .bind(settings.language.as_deref())
         .bind(now)
         .execute(&mut *tx)
         .await?;

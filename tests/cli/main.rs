@@ -13,6 +13,7 @@ mod support;
 
 mod backup;
 mod console;
+mod console_french;
 mod engine_cli;
 mod first_start;
 mod migrate_data;

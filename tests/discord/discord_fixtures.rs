@@ -115,6 +115,8 @@ fn a_slash_command_with_a_resolved_user_becomes_a_play_command() {
             }
         )
         .sent_at(translate::sent_at(cmd.id.get()))
+        // The fixture's client shows British English.
+        .with_locale("en-GB")
     );
 }
 
@@ -152,6 +154,7 @@ fn a_pit_button_press_becomes_a_move_at_the_buttons_ply() {
                 }
             )
             .sent_at(translate::sent_at(press.id.get()))
+            .with_locale("en-GB")
         )
     );
     let mut junk = press.clone();
@@ -195,6 +198,7 @@ fn manage_server_in_the_members_permissions_makes_the_author_an_admin() {
         Command::new(channel(), alice(), Action::Status)
             .with_role(Role::Admin)
             .sent_at(translate::sent_at(cmd.id.get()))
+            .with_locale("en-GB")
     );
     // Administrator (1 << 3) alone is enough too.
     let mut payload = fixture_json("slash_status.json");

@@ -12,6 +12,7 @@ mod discord_fake;
 mod discord_fixtures;
 mod discord_game;
 mod discord_gateway;
+mod discord_language;
 mod discord_loopback;
 mod discord_service;
 mod discord_tournament;

@@ -39,7 +39,7 @@ async fn anyone_shows_and_changes_their_own_settings_privately() {
     let shown = service.handle(cmd("carol", me(&[]))).await;
     assert!(shown.private, "{}", shown.text);
     let table = shown.table.clone().unwrap();
-    assert!(table.starts_with("board  south"), "{table}");
+    assert!(table.starts_with("board    south"), "{table}");
 
     let changed = service
         .handle(cmd("carol", me(&[("board", "my-side")])))
@@ -52,14 +52,14 @@ async fn anyone_shows_and_changes_their_own_settings_privately() {
         "{}",
         changed.text
     );
-    assert!(changed.table.unwrap().starts_with("board  my-side"));
+    assert!(changed.table.unwrap().starts_with("board    my-side"));
 
     // Theirs in every room of the platform, and nobody else's.
     let elsewhere = place_at(Platform::Console, None, "another-room");
     let shown = service.handle(cmd_at(&elsewhere, "carol", me(&[]))).await;
-    assert!(shown.table.unwrap().starts_with("board  my-side"));
+    assert!(shown.table.unwrap().starts_with("board    my-side"));
     let shown = service.handle(cmd("dave", me(&[]))).await;
-    assert!(shown.table.unwrap().starts_with("board  south"));
+    assert!(shown.table.unwrap().starts_with("board    south"));
 
     // A wrong value or key says what is there instead, and changes nothing.
     let wrong = service
@@ -84,13 +84,13 @@ async fn anyone_shows_and_changes_their_own_settings_privately() {
         wrong.text
     );
     let shown = service.handle(cmd("carol", me(&[]))).await;
-    assert!(shown.table.unwrap().starts_with("board  my-side"));
+    assert!(shown.table.unwrap().starts_with("board    my-side"));
 
     // Back to the shared view.
     let back = service
         .handle(cmd("carol", me(&[("board", "south")])))
         .await;
-    assert!(back.table.unwrap().starts_with("board  south"));
+    assert!(back.table.unwrap().starts_with("board    south"));
 }
 
 #[tokio::test]
@@ -190,4 +190,43 @@ async fn the_boards_legend_is_shown_once_to_each_person_even_across_restarts() {
         .handle(cmd("carol", crate::support::board(Some(game))))
         .await;
     assert!(!later.text.contains(legend), "{}", later.text);
+}
+
+#[tokio::test]
+async fn a_personal_language_answers_its_owner_in_it_and_nobody_else() {
+    let db = TempDb::new();
+    let service = db.service().await;
+
+    let changed = service
+        .handle(cmd("carol", me(&[("language", "fr")])))
+        .await;
+    assert!(
+        changed
+            .text
+            .starts_with("Vos réglages ont changé (`language:fr`)"),
+        "{}",
+        changed.text
+    );
+    assert!(changed.table.unwrap().contains("language fr"), "the table");
+    let help = service.handle(cmd("carol", Action::Help)).await;
+    assert!(help.text.starts_with("**Bot d'awalé**"), "{}", help.text);
+    assert_eq!(help.language.tag(), "fr");
+    // Dave, in the same (English) room, still reads English.
+    let help = service.handle(cmd("dave", Action::Help)).await;
+    assert!(help.text.starts_with("**Oware bot**"), "{}", help.text);
+
+    // A language the bot lacks is refused, in Carol's language; `default` clears it.
+    let wrong = service
+        .handle(cmd("carol", me(&[("language", "xx")])))
+        .await;
+    assert!(
+        wrong.text.contains("n'est pas une langue que je parle"),
+        "{}",
+        wrong.text
+    );
+    service
+        .handle(cmd("carol", me(&[("language", "default")])))
+        .await;
+    let help = service.handle(cmd("carol", Action::Help)).await;
+    assert!(help.text.starts_with("**Oware bot**"), "{}", help.text);
 }

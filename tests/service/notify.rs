@@ -33,7 +33,7 @@ async fn notify(service: &Service, author: &str, value: &str, shown: &str) {
         reply
             .table
             .as_deref()
-            .is_some_and(|t| t.contains(&format!("notify {shown}"))),
+            .is_some_and(|t| t.contains(&format!("notify   {shown}"))),
         "{:?}",
         reply.table
     );

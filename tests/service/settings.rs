@@ -260,7 +260,22 @@ async fn the_language_is_one_the_bot_has() {
     let changed = service
         .handle(admin(&here, settings(&[("language", "en")])))
         .await;
-    assert!(changed.text.contains("speaks en here"), "{}", changed.text);
+    assert!(
+        changed.text.contains("speaks English here"),
+        "{}",
+        changed.text
+    );
+    // And French, which answers in French at once.
+    let changed = service
+        .handle(admin(&here, settings(&[("language", "fr")])))
+        .await;
+    assert!(
+        changed
+            .text
+            .contains("Le bot parle désormais français ici."),
+        "{}",
+        changed.text
+    );
     let row = service.store().settings("discord", GUILD).await.unwrap();
-    assert_eq!(row.language.map(|l| l.tag()).as_deref(), Some("en"));
+    assert_eq!(row.language.map(|l| l.tag()).as_deref(), Some("fr"));
 }

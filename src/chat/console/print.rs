@@ -60,21 +60,29 @@ pub(super) fn print_in<W: Write>(
         .map(|b| b.action.typed())
         .collect();
     if !choices.is_empty() {
-        writeln!(out, "      choices: {}", choices.join(" | "))?;
+        let choices = crate::tr!("console-choices", choices = choices.join(" | "));
+        writeln!(out, "      {choices}")?;
     }
     for file in &reply.files {
         match save(boards_dir, &file.file_name, &file.bytes) {
             Ok(path) => {
                 let kind = match file.mime {
-                    "image/gif" => "replay",
-                    "text/plain" => "record",
-                    _ if file.file_name.starts_with("rating-") => "rating chart",
-                    _ if file.file_name.starts_with("eval-") => "evaluation graph",
-                    _ if file.file_name.starts_with("blunder-") => "biggest blunder",
-                    _ if file.file_name.starts_with("puzzle-") => "puzzle",
-                    _ => "board image",
+                    "image/gif" => crate::tr!("console-file-replay"),
+                    "text/plain" => crate::tr!("console-file-record"),
+                    _ if file.file_name.starts_with("rating-") => crate::tr!("console-file-chart"),
+                    _ if file.file_name.starts_with("eval-") => crate::tr!("console-file-graph"),
+                    _ if file.file_name.starts_with("blunder-") => {
+                        crate::tr!("console-file-blunder")
+                    }
+                    _ if file.file_name.starts_with("puzzle-") => crate::tr!("console-file-puzzle"),
+                    _ => crate::tr!("console-file-board"),
                 };
-                writeln!(out, "      {kind}: {}", path.display())?;
+                let path = path.display().to_string();
+                writeln!(
+                    out,
+                    "      {}",
+                    crate::tr!("console-file", kind = kind, path = path)
+                )?;
             }
             Err(e) => writeln!(out, "      (could not save {}: {e})", file.file_name)?,
         }

@@ -12,6 +12,7 @@
 pub mod admin;
 pub mod commands;
 pub mod deliver;
+pub mod localize;
 pub mod markdown;
 pub mod message;
 pub mod options;
@@ -198,7 +199,7 @@ pub async fn run_until(
     let registers = cfg.registers_commands();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands: localize::localized(commands::all()),
             on_error: |error| Box::pin(on_error(error)),
             event_handler: |framework, event| Box::pin(respond::on_event(framework, event)),
             ..Default::default()

@@ -124,6 +124,9 @@ pub enum LanguageChoice {
     /// English.
     #[name = "en"]
     English,
+    /// French.
+    #[name = "fr"]
+    French,
     /// Back to the default (English).
     #[name = "default"]
     Default,

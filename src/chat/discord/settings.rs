@@ -81,10 +81,13 @@ pub(super) async fn settings_me(
     board: Option<BoardChoice>,
     #[description = "A direct message when a correspondence game waits for your move"]
     notify: Option<NotifyChoice>,
+    #[description = "The language of your own replies (default: your app's, else the server's)"]
+    language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
     let changes = [
         ("board", board.map(|b| b.name())),
         ("notify", notify.map(|n| n.name())),
+        ("language", language.map(|c| c.name())),
     ]
     .into_iter()
     .filter_map(|(key, value)| Some((key.to_owned(), value?.to_owned())))

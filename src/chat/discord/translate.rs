@@ -97,6 +97,7 @@ pub fn slash_command(interaction: &serenity::CommandInteraction, action: Action)
     Command::new(place, author, action)
         .with_role(role_of(interaction.member.as_deref()))
         .sent_at(sent_at(interaction.id.get()))
+        .with_locale(&interaction.locale)
 }
 
 /// When Discord made the interaction whose id is `id` (Unix ms): the time in its
@@ -154,7 +155,8 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
     Some(
         Command::new(place, author, action)
             .with_role(role_of(interaction.member.as_ref()))
-            .sent_at(sent_at(interaction.id.get())),
+            .sent_at(sent_at(interaction.id.get()))
+            .with_locale(&interaction.locale),
     )
 }
 

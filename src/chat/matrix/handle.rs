@@ -222,11 +222,14 @@ impl<S: ChatService> Bot<S> {
             None => return,
             Some(Ok(action)) => action,
             Some(Err(_)) => {
-                // The adapter's own refusal, in the room's language: looked up only
+                // The adapter's own refusal, in the author's language: looked up only
                 // for it (a command's language is the service's to resolve). It is
                 // answered through the service, which counts it against the
                 // author's rate and answers its event once.
-                let language = self.service.language(place.clone()).await;
+                let language = self
+                    .service
+                    .language_for(place.clone(), ev.sender.to_string())
+                    .await;
                 let understood = self.understand(room, &body, &mentioned);
                 match crate::i18n::in_language(language, understood).await {
                     Some(Err(hint)) => Action::Misunderstood {

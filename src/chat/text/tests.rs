@@ -338,3 +338,40 @@ fn board_takes_the_move_to_show() {
     assert!(error("/oware board #7 soon").contains("soon"));
     assert!(error("/oware board move 3").contains("move"));
 }
+
+#[test]
+fn french_command_words_mean_the_english_ones() {
+    for (french, english) in [
+        ("!oware jouer @bob", "!oware play @bob"),
+        (
+            "!oware défier @bob time:3d",
+            "!oware challenge @bob time:3d",
+        ),
+        ("!coup c", "!move c"),
+        ("coup c", "move c"),
+        ("/oware accepter", "/oware accept"),
+        ("/oware refuser", "/oware decline"),
+        ("/oware abandonner #12", "/oware resign #12"),
+        ("/oware nulle", "/oware draw"),
+        ("/oware plateau move:3", "/oware board move:3"),
+        ("/oware aide règles", "/oware help rules"),
+        (
+            "/oware réglages me language:fr",
+            "/oware settings me language:fr",
+        ),
+        ("/oware Classement", "/oware leaderboard"),
+    ] {
+        assert_eq!(
+            parse_command(french),
+            parse_command(english),
+            "{french} as {english}"
+        );
+    }
+    // Did-you-mean across both languages.
+    let near = |text: &str| match parse_command(text) {
+        Err(ParseError::UnknownCommand(_, near)) => near,
+        other => panic!("{text}: {other:?}"),
+    };
+    assert_eq!(near("!oware jouerr @bob").as_deref(), Some("!oware jouer"));
+    assert_eq!(near("!oware plya @bob").as_deref(), Some("!oware play"));
+}

@@ -1,7 +1,7 @@
 //! The nearest command to a mistyped one (`/oware plya` → `play`, `/moev` → `move`),
 //! by Damerau–Levenshtein distance (a swap of two letters counts once).
 
-use super::COMMANDS;
+use super::commands::COMMANDS;
 
 /// The alias within reach of `word`: one edit for short words, two for longer ones.
 fn within_reach<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
@@ -22,9 +22,15 @@ pub(super) fn nearest(word: &str) -> Option<&'static str> {
     within_reach(word, std::iter::once("oware").chain(aliases))
 }
 
-/// The `/oware` subcommand `word` was probably meant to be.
+/// The `/oware` subcommand `word` was probably meant to be, in English or French
+/// (`plya` → `play`, `jouerr` → `jouer`).
 pub(super) fn nearest_command(word: &str) -> Option<&'static str> {
-    within_reach(word, COMMANDS.iter().map(|(name, _)| *name))
+    within_reach(
+        word,
+        COMMANDS
+            .iter()
+            .flat_map(|(_, aliases)| aliases.iter().copied()),
+    )
 }
 
 #[cfg(test)]
@@ -38,6 +44,10 @@ mod tests {
         assert_eq!(nearest("moev"), Some("move"));
         assert_eq!(nearest("mvoe"), Some("move"));
         assert_eq!(nearest("owre"), Some("oware"));
+        // French words too.
+        assert_eq!(nearest_command("jouerr"), Some("jouer"));
+        assert_eq!(nearest_command("abandoner"), Some("abandonner"));
+        assert_eq!(nearest("cuop"), Some("coup"));
         // Other bots' commands stay theirs.
         for stranger in ["ban", "kick", "roll", "weather", "remindme"] {
             assert_eq!(nearest(stranger), None, "{stranger}");

@@ -150,7 +150,10 @@ fn seeds(change: f64) -> String {
     if (size - size.round()).abs() < 0.05 {
         crate::tr!("graph-alt-seeds", seeds = format!("{:.0}", size.round()))
     } else {
-        crate::tr!("graph-alt-seeds-fraction", seeds = format!("{size:.1}"))
+        crate::tr!(
+            "graph-alt-seeds-fraction",
+            seeds = crate::i18n::decimal(size, 1)
+        )
     }
 }
 

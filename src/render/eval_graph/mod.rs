@@ -104,8 +104,14 @@ fn draw(root: &Root<'_>, title: &str, values: &[f64], marks: &[(usize, Mark)]) -
     }
     let side_style = (plot::FAMILY, 13).into_font().color(&INK.mix(0.55));
     for (text, y) in [
-        (crate::tr!("graph-south-ahead"), span * 0.82),
-        (crate::tr!("graph-north-ahead"), -span * 0.9),
+        (
+            plot::fitted(root, &crate::tr!("graph-south-ahead"), 13, 200.0),
+            span * 0.82,
+        ),
+        (
+            plot::fitted(root, &crate::tr!("graph-north-ahead"), 13, 200.0),
+            -span * 0.9,
+        ),
     ] {
         chart.draw_series(std::iter::once(Text::new(
             text,
@@ -155,7 +161,7 @@ fn draw(root: &Root<'_>, title: &str, values: &[f64], marks: &[(usize, Mark)]) -
                     + Circle::new((0, 0), 6, plot::BACKGROUND.filled())
                     + Circle::new((0, 0), 5, colour.filled())
             }))?
-            .label(kind.word())
+            .label(plot::fitted(root, &kind.word(), 14, 160.0))
             .legend(move |(x, y)| Circle::new((x + 9, y), 5, colour.filled()));
     }
     if !marked.is_empty() {

@@ -104,7 +104,7 @@ pub(crate) fn judge(stored: &StoredReview, votes: &[AdviceVote]) -> Verdict {
                 top = top,
                 played = played,
                 name = name,
-                average = format!("{:.2}", average_seeds(j)),
+                average = crate::i18n::decimal(average_seeds(j), 2),
                 picks = j.picks
             ),
             None => crate::tr!("judge-verdict", plies = plies, top = top, played = played),
@@ -139,7 +139,7 @@ pub(crate) fn leaderboard(rows: &[AdviserRow], global: bool) -> String {
             "judge-leaderboard-line",
             rank = i + 1,
             name = row.name,
-            average = format!("{:.2}", row.average),
+            average = crate::i18n::decimal(row.average, 2),
             close = row.close,
             picks = row.picks
         ));

@@ -26,7 +26,7 @@ pub(crate) fn seeds(centi: i32) -> String {
     if (tenths - tenths.round()).abs() < f64::EPSILON {
         format!("{tenths:.0}")
     } else {
-        format!("{tenths:.1}")
+        crate::i18n::decimal(tenths, 1)
     }
 }
 

@@ -2,10 +2,11 @@
 //! may change theirs; they follow the person to every room of the platform.
 
 use super::super::{Command, Reply, Service, ServiceError};
+use crate::i18n::Language;
 use crate::store::{Notify, Orientation, UserSettings};
 
 /// The keys `/oware settings me key:value` takes.
-const MY_KEYS: &[&str] = &["board", "notify"];
+const MY_KEYS: &[&str] = &["board", "notify", "language"];
 
 /// Applies `changes` (`key`, `value`) to `settings`.
 fn apply(settings: &mut UserSettings, changes: &[(String, String)]) -> Result<(), ServiceError> {
@@ -21,6 +22,7 @@ fn apply(settings: &mut UserSettings, changes: &[(String, String)]) -> Result<()
                     ServiceError::BadSetting(crate::tr!("my-settings-bad-notify", value = value))
                 })?;
             }
+            "language" => settings.language = language(value.trim())?,
             _ => {
                 return Err(ServiceError::BadSetting(crate::tr!(
                     "my-settings-no-such-key",
@@ -33,8 +35,24 @@ fn apply(settings: &mut UserSettings, changes: &[(String, String)]) -> Result<()
     Ok(())
 }
 
+/// The language tag `value` names (`None` for `default`), if the bot has it.
+fn language(value: &str) -> Result<Option<String>, ServiceError> {
+    if value.eq_ignore_ascii_case("default") {
+        return Ok(None);
+    }
+    Language::from_tag(value)
+        .map(|language| Some(language.tag()))
+        .ok_or_else(|| {
+            ServiceError::BadSetting(crate::tr!(
+                "my-settings-bad-language",
+                value = value,
+                languages = Language::available().join(", ")
+            ))
+        })
+}
+
 /// The settings as a two-column table.
-fn table(settings: UserSettings) -> String {
+fn table(settings: &UserSettings) -> String {
     let board = match settings.board {
         Orientation::South => crate::tr!("my-settings-board-south"),
         Orientation::MySide => crate::tr!("my-settings-board-my-side"),
@@ -43,7 +61,11 @@ fn table(settings: UserSettings) -> String {
         Notify::Off => crate::tr!("my-settings-notify-off"),
         Notify::Dm => crate::tr!("my-settings-notify-dm"),
     };
-    format!("board  {board}\nnotify {notify}")
+    let language = match &settings.language {
+        Some(tag) => tag.clone(),
+        None => crate::tr!("my-settings-language-default"),
+    };
+    format!("board    {board}\nnotify   {notify}\nlanguage {language}")
 }
 
 impl Service {
@@ -58,19 +80,31 @@ impl Service {
         let mut settings = self.store.user_settings(platform, &cmd.author.id).await?;
         if changes.is_empty() {
             let mut reply = Reply::private(crate::tr!("my-settings-shown"));
-            reply.table = Some(table(settings));
+            reply.table = Some(table(&settings));
             return Ok(reply);
         }
         apply(&mut settings, changes)?;
         self.store
-            .save_user_settings(cmd.claim(), platform, &cmd.author.id, settings, self.now())
+            .save_user_settings(cmd.claim(), platform, &cmd.author.id, &settings, self.now())
             .await?;
         let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
-        let mut reply = Reply::private(crate::tr!(
-            "my-settings-changed",
-            changes = changed.join(", ")
-        ));
-        reply.table = Some(table(settings));
+        // Said in the language just chosen, if one was.
+        let language = if changes
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("language"))
+        {
+            self.language_of(cmd).await
+        } else {
+            crate::i18n::current()
+        };
+        let reply = crate::i18n::with_language(language, || {
+            let mut reply = Reply::private(crate::tr!(
+                "my-settings-changed",
+                changes = changed.join(", ")
+            ));
+            reply.table = Some(table(&settings));
+            reply
+        });
         Ok(reply)
     }
 
@@ -116,7 +150,13 @@ mod tests {
         assert!(err.to_string().contains("notify:dm"), "{err}");
         let err = apply(&mut settings, &[("board".into(), "north".into())]).unwrap_err();
         assert!(err.to_string().contains("my-side"), "{err}");
-        let err = apply(&mut settings, &[("language".into(), "fr".into())]).unwrap_err();
-        assert!(err.to_string().contains("board"), "{err}");
+        apply(&mut settings, &[("language".into(), "fr".into())]).expect("fr");
+        assert_eq!(settings.language.as_deref(), Some("fr"));
+        apply(&mut settings, &[("language".into(), "default".into())]).expect("default");
+        assert_eq!(settings.language, None);
+        let err = apply(&mut settings, &[("language".into(), "xx".into())]).unwrap_err();
+        assert!(err.to_string().contains("en, fr"), "{err}");
+        let err = apply(&mut settings, &[("colour".into(), "red".into())]).unwrap_err();
+        assert!(err.to_string().contains("language"), "{err}");
     }
 }

@@ -1,0 +1,244 @@
+//! Words on pictures in any language: a pseudo-locale made from English at run time
+//! (every message accented, bracketed and 40% longer, as a long translation would
+//! be) and French must leave no text outside its picture and no two lines of text
+//! overlapping. The text extents are measured where the renderer outlines them
+//! (`text::DRAWN`).
+
+use tiny_skia::Rect;
+
+use super::text::DRAWN;
+use super::*;
+use crate::i18n::{with_language, with_pseudo, Language};
+use crate::rules::{Game, Pit, Variant};
+
+/// The pseudo-locale's version of an English message: `[Ŝóûţĥ~~]`.
+fn pseudo(english: String) -> String {
+    let accented: String = english
+        .chars()
+        .map(|c| match c {
+            'a' => 'á',
+            'e' => 'é',
+            'i' => 'î',
+            'o' => 'ö',
+            'u' => 'û',
+            'A' => 'Å',
+            'E' => 'É',
+            'O' => 'Ö',
+            'S' => 'Ŝ',
+            'N' => 'Ň',
+            c => c,
+        })
+        .collect();
+    let extra = (english.chars().count() * 2).div_ceil(5);
+    format!("[{accented}{}]", "~".repeat(extra))
+}
+
+/// Board `i` of four states that draw words: the start; under way with a capture,
+/// a caption, clocks and a ringed pit; the same seen from North; and over.
+fn board(i: usize) -> Vec<u8> {
+    let pits: Vec<Pit> = "FaDeCbAfEc".chars().filter_map(Pit::from_letter).collect();
+    let mut game = Game::new(Variant::Abapa);
+    if i == 0 {
+        return board_png(&BoardView::of_game(&game, ["Ama", "Kofi"]));
+    }
+    for pit in pits {
+        if game.play(pit).is_err() {
+            break;
+        }
+    }
+    if i == 3 {
+        while let Some(pit) = game.legal_moves().into_iter().next() {
+            if game.play(pit).is_err() {
+                break;
+            }
+        }
+        let result = game.outcome().map(|o| result_line(&o, ["Ama", "Kofi"]));
+        let mut view = BoardView::of_game(&game, ["Ama", "Kofi"]);
+        view.caption = result.as_deref();
+        return board_png(&view);
+    }
+    let caption = crate::tr!("caption-after", moves = game.plies().len());
+    let clocks = [
+        crate::tr!(
+            "view-clock-left",
+            span = crate::play::when::span(200_000_000)
+        ),
+        crate::tr!("view-clock-left", span = crate::play::when::span(59_000)),
+    ];
+    let mut view = BoardView::of_game(&game, ["Yaa Asantewaa", "Kwame Nkrumah"]);
+    view.caption = Some(&caption);
+    view.clocks = Some([&clocks[0], &clocks[1]]);
+    view.ring = Pit::from_letter('B');
+    if i == 2 {
+        view.seat = crate::rules::Side::North;
+    }
+    board_png(&view)
+}
+
+/// The standings' table picture, with its headings from the catalogue.
+fn table() -> Vec<u8> {
+    let header: Vec<String> = [
+        "",
+        "tournament-column-player",
+        "tournament-column-points",
+        "tournament-column-buchholz",
+        "tournament-column-sonneborn-berger",
+        "tournament-column-seeds",
+    ]
+    .iter()
+    .map(|id| match *id {
+        "tournament-column-player" => crate::tr!("tournament-column-player"),
+        "tournament-column-points" => crate::tr!("tournament-column-points"),
+        "tournament-column-buchholz" => crate::tr!("tournament-column-buchholz"),
+        "tournament-column-sonneborn-berger" => crate::tr!("tournament-column-sonneborn-berger"),
+        "tournament-column-seeds" => crate::tr!("tournament-column-seeds"),
+        _ => String::new(),
+    })
+    .collect();
+    let rows = vec![
+        vec![
+            "1".into(),
+            "Ama".into(),
+            "2½".into(),
+            "3".into(),
+            "4½".into(),
+            "40".into(),
+        ],
+        vec![
+            "2".into(),
+            "Kofi".into(),
+            "½".into(),
+            "3".into(),
+            "1".into(),
+            "12".into(),
+        ],
+    ];
+    let title = crate::tr!(
+        "tournament-picture-title",
+        name = "Coupe d'Abidjan",
+        id = 2,
+        stage = crate::tr!("tournament-stage-open")
+    );
+    table_png(&TablePicture {
+        title: &title,
+        header: &header,
+        rows: &rows,
+    })
+}
+
+/// The lines of text drawn by `draw`, each with its bounds, and the pictures.
+fn measured(draw: impl FnOnce() -> Vec<Vec<u8>>) -> (Vec<(String, Rect)>, Vec<Vec<u8>>) {
+    DRAWN.with(|d| d.borrow_mut().clear());
+    let pictures = draw();
+    (
+        DRAWN.with(|d| std::mem::take(&mut *d.borrow_mut())),
+        pictures,
+    )
+}
+
+/// No line of `drawn` leaves `width` × `height`.
+fn assert_inside(drawn: &[(String, Rect)], width: f32, height: f32) {
+    for (text, r) in drawn {
+        assert!(
+            r.left() >= 0.0 && r.top() >= 0.0 && r.right() <= width && r.bottom() <= height,
+            "`{text}` leaves its {width}×{height} picture: {r:?}"
+        );
+    }
+}
+
+/// No line of `drawn` leaves `width` × `height`, and no two overlap.
+fn assert_fits(drawn: &[(String, Rect)], width: f32, height: f32) {
+    assert_inside(drawn, width, height);
+    for (i, (a, ra)) in drawn.iter().enumerate() {
+        for (b, rb) in &drawn[i + 1..] {
+            let overlap = ra.left() < rb.right() - 0.5
+                && rb.left() < ra.right() - 0.5
+                && ra.top() < rb.bottom() - 0.5
+                && rb.top() < ra.bottom() - 0.5;
+            assert!(!overlap, "`{a}` {ra:?} overlaps `{b}` {rb:?}");
+        }
+    }
+}
+
+fn check_boards_and_table() -> Vec<String> {
+    let mut words = Vec::new();
+    // The first boards draw the pieces every board shares (their static labels,
+    // and patches drawn aside): inside the picture, but not all on it at once.
+    let (drawn, _) = measured(|| (0..4).map(board).collect());
+    assert_inside(&drawn, canvas::WIDTH, canvas::HEIGHT);
+    words.extend(drawn.into_iter().map(|(text, _)| text));
+    // Then each board's own words, drawn on it.
+    for board in 0..4 {
+        let (drawn, _) = measured(|| vec![self::board(board)]);
+        assert_fits(&drawn, canvas::WIDTH, canvas::HEIGHT);
+    }
+    let (drawn, pictures) = measured(|| vec![table()]);
+    let picture = image::load_from_memory(&pictures[0]).expect("a PNG");
+    #[allow(clippy::cast_precision_loss)] // small pictures
+    let (w, h) = (picture.width() as f32, picture.height() as f32);
+    assert_fits(&drawn, w, h);
+    words.extend(drawn.into_iter().map(|(text, _)| text));
+    words
+}
+
+/// The charts' words, each with its measured width and the room it was given.
+fn check_charts() -> Vec<String> {
+    super::plot::FITTED.with(|f| f.borrow_mut().clear());
+    let points: Vec<(u32, f64, f64)> = (1..30)
+        .map(|g| (g, 1500.0 + f64::from(g) * 7.0, 80.0))
+        .collect();
+    let _ = chart::rating_chart_png("Kwame Nkrumah Asantewaa", &points);
+    let _ = chart::rating_chart_png("Kwame Nkrumah Asantewaa", &[]);
+    let values: Vec<f64> = (0..40).map(|i| f64::from(i % 7) - 3.0).collect();
+    let graph = crate::tr!(
+        "report-graph-title",
+        game = 12,
+        south = "Ama",
+        north = "Kofi"
+    );
+    let _ = eval_graph_png(&graph, &values, &[(5, Mark::Mistake), (9, Mark::Blunder)]);
+    let fitted = super::plot::FITTED.with(|f| std::mem::take(&mut *f.borrow_mut()));
+    for (text, width, room) in &fitted {
+        assert!(width <= room, "`{text}` is {width} px in {room}");
+    }
+    fitted.into_iter().map(|(text, ..)| text).collect()
+}
+
+#[test]
+fn pseudo_locale_charts_keep_every_word_in_its_room() {
+    let words = with_pseudo(pseudo, check_charts);
+    assert!(
+        words.iter().any(|w| w.contains('~') || w.ends_with('…')),
+        "{words:?}"
+    );
+    let french = Language::from_tag("fr").expect("French");
+    let words = with_language(french, check_charts);
+    assert!(words.iter().any(|w| w.contains("cote")), "{words:?}");
+}
+
+#[test]
+fn pseudo_locale_pictures_keep_every_word_inside_and_apart() {
+    let words = with_pseudo(pseudo, check_boards_and_table);
+    // The pseudo-locale really was drawn.
+    assert!(
+        words.iter().any(|w| w.starts_with('[') && w.contains('~')),
+        "{words:?}"
+    );
+}
+
+#[test]
+fn french_pictures_are_labelled_in_french() {
+    let french = Language::from_tag("fr").expect("French");
+    let words = with_language(french, check_boards_and_table);
+    let all = words.join(" | ");
+    for label in [
+        "au trait",
+        "Joueur",
+        "Graines",
+        "Vue de Nord",
+        "pas encore commencé",
+    ] {
+        assert!(all.contains(label), "no `{label}` in {all}");
+    }
+    assert!(!all.contains("to move") && !all.contains("Player"), "{all}");
+}
