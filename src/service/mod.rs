@@ -31,7 +31,9 @@ mod link;
 mod listing;
 mod moderation;
 mod onlookers;
+mod operations;
 mod outbox;
+mod pages;
 mod proposals;
 mod takeback;
 
@@ -70,7 +72,9 @@ pub use command::{Command, Place, Platform, Role, User};
 pub use error::{generic_failure, ServiceError};
 pub use games::end_as_stored;
 pub use limits::{Caps, RateLimit};
+pub use operations::Gauges;
 pub use outbox::{Outgoing, Shards};
+pub use pages::{GamePage, PageBoard};
 pub use port::{BoxFuture, ChatService, Receipt};
 pub use reply::{Attachment, Button, ButtonAction, Reply};
 pub use retention::Pruned;
@@ -104,6 +108,9 @@ pub struct ServiceConfig {
     /// How long sent outbox messages and handled inbox events are kept (see
     /// `retention`).
     pub retention: Duration,
+    /// The web pages' public base address (`WEB_PUBLIC_URL`): messages link to game
+    /// pages when set.
+    pub web_url: Option<String>,
 }
 
 impl Default for ServiceConfig {
@@ -118,6 +125,7 @@ impl Default for ServiceConfig {
             analysis_nodes: crate::engine::analysis::NODES_PER_POSITION,
             admins: Admins::default(),
             retention: Duration::from_secs(30 * 24 * 3600),
+            web_url: None,
         }
     }
 }

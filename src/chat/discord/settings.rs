@@ -6,7 +6,9 @@
 
 use poise::ChoiceParameter as _;
 
-use super::options::{BoardChoice, LanguageChoice, NotifyChoice, SettingFlag, TournamentsChoice};
+use super::options::{
+    BoardChoice, LanguageChoice, NotifyChoice, SettingFlag, TournamentsChoice, WebChoice,
+};
 use super::respond;
 use super::{Context, Error};
 use crate::service::{Action, VacationRequest};
@@ -47,6 +49,7 @@ pub(super) async fn settings_server(
     archive: Option<String>,
     #[description = "Who may create tournaments"] tournaments: Option<TournamentsChoice>,
     #[description = "The language of the bot's messages here"] language: Option<LanguageChoice>,
+    #[description = "Who sees this server's game pages on the web"] web: Option<WebChoice>,
 ) -> Result<(), Error> {
     let changes = [
         ("channels", channels),
@@ -58,6 +61,7 @@ pub(super) async fn settings_server(
         ("archive", archive),
         ("tournaments", tournaments.map(|c| c.name().to_owned())),
         ("language", language.map(|c| c.name().to_owned())),
+        ("web", web.map(|c| c.name().to_owned())),
     ]
     .into_iter()
     .filter_map(|(key, value)| Some((key.to_owned(), value?.trim().to_owned())))

@@ -1,0 +1,56 @@
+//! What the web pages read and the one thing they add: each game's unguessable page
+//! slug, given the first time the bot links to the page.
+
+use super::{GameRow, Store, StoreError};
+
+impl Store {
+    /// Game `game_id`'s page slug: the stored one, or `fresh` stored now if it had
+    /// none (two callers racing both read the winner's). `None`: no such game.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn web_slug(&self, game_id: i64, fresh: &str) -> Result<Option<String>, StoreError> {
+        sqlx::query("UPDATE games SET web_slug = $1 WHERE id = $2 AND web_slug IS NULL")
+            .bind(fresh)
+            .bind(game_id)
+            .execute(&self.writer)
+            .await?;
+        // Read from the writer: a replica of the reader may not have the slug yet.
+        Ok(
+            sqlx::query_scalar("SELECT web_slug FROM games WHERE id = $1")
+                .bind(game_id)
+                .fetch_optional(&self.writer)
+                .await?
+                .flatten(),
+        )
+    }
+
+    /// The game whose page is at `slug`.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_by_slug(&self, slug: &str) -> Result<Option<GameRow>, StoreError> {
+        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE web_slug = $1")
+            .bind(slug)
+            .fetch_optional(&self.reader)
+            .await?;
+        match id {
+            Some(id) => self.game(id).await,
+            None => Ok(None),
+        }
+    }
+
+    /// Game `game_id`'s version (bumped by every change), for live pages that watch
+    /// it: one indexed read.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_version(&self, game_id: i64) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
+                .bind(game_id)
+                .fetch_optional(&self.reader)
+                .await?,
+        )
+    }
+}
