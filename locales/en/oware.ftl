@@ -1001,3 +1001,25 @@ settings-web-public = public
 settings-web-off = off (no pages)
 settings-archive-after = after { $span }
 settings-shown = **Settings** of this server (admins change them with `/oware settings key:value`; they apply to new games):
+
+## The web pages (src/web/).
+web-not-found = There is no page here. Game pages are shared by the bot's links.
+web-home = This is oware-bot's web site: game pages are shared by the bot's links in chat.
+web-game-title = Oware game #{ $game }: { $south } vs { $north }
+web-to-move = { $player } to move
+web-board = Board
+web-steps = Step through the moves
+web-first = First position
+web-prev = Previous move
+web-next = Next move
+web-last = Latest position
+web-move-shown = Move
+web-keys = arrow keys step, Home and End jump
+web-south = South
+web-north = North
+web-score = Seeds captured
+web-time = Time control
+web-moves = Moves
+web-record = Download the game record
+web-link = Watch and replay on the web: { $url }
+console-web = Oware console chat, with its game pages on the web at { $url } (WEB_ADDR changes where; WEB_ADDR=off turns them off).

@@ -4,7 +4,7 @@
 //! the links to those pages that the bot's messages carry. Nothing private: no link
 //! codes, no reports, no platform user ids.
 
-use super::{view, Place, Service, ServiceError};
+use super::{view, Place, Reply, Service, ServiceError};
 use crate::{
     render::{self, BoardView},
     rules::Game,
@@ -106,6 +106,12 @@ fn picture(row: &GameRow, game: &Game, clocks: Option<&[String; 2]>, png: bool) 
 }
 
 impl Service {
+    /// The web pages' base address, if the bot links to them.
+    #[must_use]
+    pub fn web_url(&self) -> Option<&str> {
+        self.config.web_url.as_deref()
+    }
+
     /// The public address of game `game_id`'s page, when the bot has one
     /// (`WEB_PUBLIC_URL`) and the game's place has not turned its pages off.
     ///
@@ -120,6 +126,20 @@ impl Service {
         }
         let slug = self.game_slug(row.id).await?;
         Ok(slug.map(|slug| format!("{}/g/{slug}", base.trim_end_matches('/'))))
+    }
+
+    /// Adds the link to the page of the game stored as `row` to `reply`, when the bot
+    /// links to pages. A link that cannot be made is logged and left out: it never
+    /// fails the command.
+    pub(super) async fn link_page(&self, reply: &mut Reply, row: &GameRow) {
+        match self.game_link(row).await {
+            Ok(Some(url)) => {
+                reply.text.push('\n');
+                reply.text.push_str(&crate::tr!("web-link", url = url));
+            }
+            Ok(None) => {}
+            Err(err) => tracing::warn!(error = %err, game = row.id, "cannot link a game's page"),
+        }
     }
 
     /// Game `game_id`'s page slug, given now if it had none.
