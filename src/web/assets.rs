@@ -19,7 +19,7 @@ a{color:var(--accent)}
 figure{margin:0}
 #board{width:100%;height:auto;display:block;border-radius:.4rem}
 .steps{display:flex;gap:.4rem;margin:.5rem 0;flex-wrap:wrap}
-.steps a{display:inline-block;min-width:2.6rem;padding:.3rem .6rem;text-align:center;border:1px solid var(--line);border-radius:.3rem;text-decoration:none}
+.steps a{display:inline-block;min-width:2.6rem;font-size:1.2rem;line-height:1.2;padding:.3rem .6rem;text-align:center;border:1px solid var(--line);border-radius:.3rem;text-decoration:none}
 #moves{margin:0;padding-left:2.2rem;columns:2;max-height:28rem;overflow:auto}
 #moves li a{text-decoration:none;padding:0 .3rem;border-radius:.2rem}
 #moves li a[aria-current]{background:var(--cur);font-weight:bold}

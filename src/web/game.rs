@@ -101,9 +101,16 @@ fn status_line(page: &GamePage) -> String {
 
 /// The clocks in a line, while they run.
 fn clocks_line(page: &GamePage) -> Option<String> {
-    let [south, north] = page.clocks.as_ref()?;
-    let [s, n] = page.names();
-    Some(format!("{s} {south} · {n} {north}"))
+    let clocks = page.clocks.as_ref()?;
+    // A correspondence game shows only the running clock: the other label is empty.
+    let shown: Vec<String> = page
+        .names()
+        .iter()
+        .zip(clocks)
+        .filter(|(_, clock)| !clock.is_empty())
+        .map(|(name, clock)| format!("{name} {clock}"))
+        .collect();
+    (!shown.is_empty()).then(|| shown.join(" · "))
 }
 
 /// Whether the page follows the game live.
@@ -202,13 +209,13 @@ fn render(page: &GamePage, slug: &str, origin: &str) -> Markup {
                             }
                             nav class="steps" aria-label=(crate::tr!("web-steps")) {
                                 a href=(format!("{base}?ply=0")) data-step="first"
-                                    aria-label=(crate::tr!("web-first")) { "⏮" }
+                                    aria-label=(crate::tr!("web-first")) { "«" }
                                 a href=(format!("{base}?ply={}", shown.saturating_sub(1))) data-step="prev"
-                                    aria-label=(crate::tr!("web-prev")) { "◀" }
+                                    aria-label=(crate::tr!("web-prev")) { "‹" }
                                 a href=(format!("{base}?ply={}", (shown + 1).min(plies))) data-step="next"
-                                    aria-label=(crate::tr!("web-next")) { "▶" }
+                                    aria-label=(crate::tr!("web-next")) { "›" }
                                 a href=(base) data-step="last"
-                                    aria-label=(crate::tr!("web-last")) { "⏭" }
+                                    aria-label=(crate::tr!("web-last")) { "»" }
                             }
                             p class="muted" {
                                 (crate::tr!("web-move-shown")) " "
