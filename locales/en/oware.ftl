@@ -1023,3 +1023,14 @@ web-moves = Moves
 web-record = Download the game record
 web-link = Watch and replay on the web: { $url }
 console-web = Oware console chat, with its game pages on the web at { $url } (WEB_ADDR changes where; WEB_ADDR=off turns them off).
+web-place-link = This leaderboard and the games being played, on the web: { $url }
+web-place-title = Leaderboard ({ $speed } games)
+web-place-other = The { $speed } leaderboard
+web-place-standings = Standings
+web-place-nobody = Nobody has finished a rated game at this speed here yet.
+web-place-player = Player
+web-place-rating = Rating
+web-place-record = Won–drawn–lost
+web-place-live = Games being played
+web-place-no-games = No game is being played here now.
+web-place-moves = { $moves } moves

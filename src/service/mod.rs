@@ -34,6 +34,7 @@ mod onlookers;
 mod operations;
 mod outbox;
 mod pages;
+mod place_page;
 mod proposals;
 mod takeback;
 
@@ -75,6 +76,7 @@ pub use limits::{Caps, RateLimit};
 pub use operations::Gauges;
 pub use outbox::{Outgoing, Shards};
 pub use pages::{GamePage, PageBoard};
+pub use place_page::{LiveGame, PlacePage, Standing};
 pub use port::{BoxFuture, ChatService, Receipt};
 pub use reply::{Attachment, Button, ButtonAction, Reply};
 pub use retention::Pruned;

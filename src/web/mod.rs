@@ -6,6 +6,8 @@
 //!   record); `/g/<slug>/board.png?ply=N`, `/g/<slug>/alt?ply=N`,
 //!   `/g/<slug>/record.txt`, and `/g/<slug>/live`, Server-Sent Events while it is
 //!   played (see `live`).
+//! - `/p/<platform>/<place>`: a place's leaderboard and games in progress, for places
+//!   whose pages are public (see `place`).
 //! - `/healthz` and `/metrics` for operators (see `ops`).
 //!
 //! Pages exist only at unguessable slugs, carry `noindex` unless their place made
@@ -15,6 +17,7 @@ mod assets;
 mod game;
 mod live;
 mod ops;
+mod place;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -110,6 +113,7 @@ pub fn router(state: WebState) -> Router {
         .route("/g/{slug}/alt", get(game::alt))
         .route("/g/{slug}/record.txt", get(game::record))
         .route("/g/{slug}/live", get(live::events))
+        .route("/p/{platform}/{place}", get(place::page))
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
         .layer(

@@ -277,3 +277,47 @@ async fn a_taken_default_address_is_skipped_but_an_explicit_one_is_an_error() {
     assert!(err.to_string().contains("WEB_ADDR"), "{err}");
     assert!(oware_bot::web::bind(WebAddr::Off).await.unwrap().is_none());
 }
+
+#[tokio::test]
+async fn a_public_place_has_a_leaderboard_page_with_its_live_games() {
+    let site = Site::new().await;
+    let (_, link) = game_with_link(&site).await;
+    let place = format!("{}/p/console/console", site.base);
+    // Unlisted (the default): no place page, and the leaderboard does not link one.
+    assert_eq!(get(&place).await.status, 404);
+    let board = Action::Leaderboard {
+        global: false,
+        page: 1,
+        speed: None,
+    };
+    let reply = site.service.handle(cmd("alice", board.clone())).await;
+    assert!(link_in(&reply.text).is_none(), "{}", reply.text);
+
+    site.service
+        .handle(
+            cmd(
+                "mod",
+                Action::Settings {
+                    changes: vec![("web".into(), "public".into())],
+                },
+            )
+            .with_role(Role::Admin),
+        )
+        .await;
+    let reply = site.service.handle(cmd("alice", board)).await;
+    let linked = link_in(&reply.text).unwrap_or_else(|| panic!("no link: {}", reply.text));
+    assert!(linked.starts_with(&place), "{linked}");
+    let page = get(&linked).await;
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    let slug = link.rsplit('/').next().unwrap();
+    assert!(html.contains(&format!("/g/{slug}")), "{html}");
+    assert!(html.contains("alice") && html.contains("bob"), "{html}");
+    assert_eq!(get(&format!("{place}?speed=fast")).await.status, 404);
+    assert_eq!(
+        get(&format!("{}/p/nowhere/console", site.base))
+            .await
+            .status,
+        404
+    );
+}
