@@ -1034,3 +1034,6 @@ web-place-record = Won–drawn–lost
 web-place-live = Games being played
 web-place-no-games = No game is being played here now.
 web-place-moves = { $moves } moves
+web-player-title = { $name } at Oware
+web-player-rating = Rating ({ $speed })
+web-player-games = Games in public places

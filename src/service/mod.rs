@@ -35,6 +35,7 @@ mod operations;
 mod outbox;
 mod pages;
 mod place_page;
+mod player_page;
 mod proposals;
 mod takeback;
 
@@ -77,6 +78,7 @@ pub use operations::Gauges;
 pub use outbox::{Outgoing, Shards};
 pub use pages::{GamePage, PageBoard};
 pub use place_page::{LiveGame, PlacePage, Standing};
+pub use player_page::{PlayerGame, PlayerPage};
 pub use port::{BoxFuture, ChatService, Receipt};
 pub use reply::{Attachment, Button, ButtonAction, Reply};
 pub use retention::Pruned;

@@ -29,6 +29,8 @@ pub struct PlacePage {
 pub struct Standing {
     /// 1 for the best.
     pub rank: usize,
+    /// The player's identity, for their page (`/u/<identity>`).
+    pub identity: i64,
     /// The player's name.
     pub name: String,
     /// The rating as the bot shows it (`1623`, `1500?`).
@@ -84,6 +86,7 @@ impl Service {
             .enumerate()
             .map(|(i, row)| Standing {
                 rank: i + 1,
+                identity: row.identity_id,
                 name: row.name.clone(),
                 rating: label(Some(row)),
                 record: [row.wins, row.draws, row.losses],

@@ -53,4 +53,27 @@ impl Store {
                 .await?,
         )
     }
+
+    /// The latest `limit` games of identity `identity` (either side, any linked
+    /// account) played in places whose pages are public, newest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn public_games_of(
+        &self,
+        identity: i64,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        Ok(sqlx::query_as(concat!(
+            select_game!(),
+            "JOIN settings st ON st.platform = g.platform
+                 AND st.place = COALESCE(g.space, g.channel) AND st.web = 'public'
+             WHERE (COALESCE(s.identity_id, s.id) = $1 OR COALESCE(n.identity_id, n.id) = $1)
+             ORDER BY g.id DESC LIMIT $2"
+        ))
+        .bind(identity)
+        .bind(limit)
+        .fetch_all(&self.reader)
+        .await?)
+    }
 }

@@ -8,6 +8,7 @@
 //!   played (see `live`).
 //! - `/p/<platform>/<place>`: a place's leaderboard and games in progress, for places
 //!   whose pages are public (see `place`).
+//! - `/u/<identity>`: a player's ratings and games in public places (see `player`).
 //! - `/healthz` and `/metrics` for operators (see `ops`).
 //!
 //! Pages exist only at unguessable slugs, carry `noindex` unless their place made
@@ -18,6 +19,7 @@ mod game;
 mod live;
 mod ops;
 mod place;
+mod player;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -114,6 +116,7 @@ pub fn router(state: WebState) -> Router {
         .route("/g/{slug}/record.txt", get(game::record))
         .route("/g/{slug}/live", get(live::events))
         .route("/p/{platform}/{place}", get(place::page))
+        .route("/u/{identity}", get(player::page))
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
         .layer(

@@ -68,7 +68,7 @@ fn render(page: &PlacePage) -> maud::Markup {
                                 @for s in &page.standings {
                                     tr {
                                         td { (s.rank) }
-                                        td { (s.name) }
+                                        td { a href=(format!("/u/{}", s.identity)) { (s.name) } }
                                         td { (s.rating) }
                                         td { (s.record[0]) "–" (s.record[1]) "–" (s.record[2]) }
                                     }

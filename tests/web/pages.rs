@@ -321,3 +321,40 @@ async fn a_public_place_has_a_leaderboard_page_with_its_live_games() {
         404
     );
 }
+
+#[tokio::test]
+async fn a_player_page_lists_only_games_of_public_places() {
+    let site = Site::new().await;
+    let (_, link) = game_with_link(&site).await;
+    let alice = site
+        .service
+        .store()
+        .identity_of("console", "alice")
+        .await
+        .unwrap()
+        .expect("alice played");
+    let page = format!("{}/u/{alice}", site.base);
+    // Her only game is in an unlisted place: no page.
+    assert_eq!(get(&page).await.status, 404);
+    assert_eq!(get(&format!("{}/u/999999", site.base)).await.status, 404);
+    assert_eq!(get(&format!("{}/u/x", site.base)).await.status, 404);
+    site.service
+        .handle(
+            cmd(
+                "mod",
+                Action::Settings {
+                    changes: vec![("web".into(), "public".into())],
+                },
+            )
+            .with_role(Role::Admin),
+        )
+        .await;
+    let got = get(&page).await;
+    assert_eq!(got.status, 200);
+    let html = got.text();
+    let slug = link.rsplit('/').next().unwrap();
+    assert!(
+        html.contains("alice") && html.contains(&format!("/g/{slug}")),
+        "{html}"
+    );
+}
