@@ -130,14 +130,15 @@ impl Service {
                 "{}/p/{}/{}?speed={speed}",
                 base.trim_end_matches('/'),
                 place.platform.as_str(),
-                encode(scope(place)),
+                path_segment(scope(place)),
             )
         })
     }
 }
 
 /// `text` as one path segment of an address (Matrix room ids hold `!` and `:`).
-fn encode(text: &str) -> String {
+#[must_use]
+pub fn path_segment(text: &str) -> String {
     text.bytes()
         .map(|b| match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
@@ -152,7 +153,10 @@ fn encode(text: &str) -> String {
 mod tests {
     #[test]
     fn room_ids_are_one_path_segment() {
-        assert_eq!(super::encode("!abc:example.org"), "%21abc%3Aexample.org");
-        assert_eq!(super::encode("123456"), "123456");
+        assert_eq!(
+            super::path_segment("!abc:example.org"),
+            "%21abc%3Aexample.org"
+        );
+        assert_eq!(super::path_segment("123456"), "123456");
     }
 }

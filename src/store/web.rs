@@ -76,4 +76,28 @@ impl Store {
         .fetch_all(&self.reader)
         .await?)
     }
+
+    /// The puzzle of the day `day` (`YYYY-MM-DD`) at `place`, if someone asked for
+    /// it there (asking chooses it): a read, never a choice.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn chosen_daily_puzzle(
+        &self,
+        platform: &str,
+        place: &str,
+        day: &str,
+    ) -> Result<Option<super::PuzzleRow>, StoreError> {
+        Ok(sqlx::query_as(concat!(
+            "SELECT ",
+            puzzle_columns!(),
+            " FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id
+             WHERE d.platform = $1 AND d.place = $2 AND d.day = $3"
+        ))
+        .bind(platform)
+        .bind(place)
+        .bind(day)
+        .fetch_optional(&self.reader)
+        .await?)
+    }
 }

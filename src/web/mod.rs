@@ -7,7 +7,8 @@
 //!   `/g/<slug>/record.txt`, and `/g/<slug>/live`, Server-Sent Events while it is
 //!   played (see `live`).
 //! - `/p/<platform>/<place>`: a place's leaderboard and games in progress, for places
-//!   whose pages are public (see `place`).
+//!   whose pages are public (see `place`), and its daily puzzle at
+//!   `/p/<platform>/<place>/puzzle` (see `puzzle`).
 //! - `/u/<identity>`: a player's ratings and games in public places (see `player`).
 //! - `/healthz` and `/metrics` for operators (see `ops`).
 //!
@@ -20,6 +21,7 @@ mod live;
 mod ops;
 mod place;
 mod player;
+mod puzzle;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -116,6 +118,8 @@ pub fn router(state: WebState) -> Router {
         .route("/g/{slug}/record.txt", get(game::record))
         .route("/g/{slug}/live", get(live::events))
         .route("/p/{platform}/{place}", get(place::page))
+        .route("/p/{platform}/{place}/puzzle", get(puzzle::page))
+        .route("/p/{platform}/{place}/puzzle.png", get(puzzle::picture))
         .route("/u/{identity}", get(player::page))
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))

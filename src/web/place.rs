@@ -9,7 +9,7 @@ use maud::{html, PreEscaped, DOCTYPE};
 use serde::Deserialize;
 
 use super::{assets, game::PageError, WebState};
-use crate::service::{PlacePage, Speed};
+use crate::service::{path_segment as encode, PlacePage, Speed};
 
 /// `?speed=live|correspondence`.
 #[derive(Debug, Default, Deserialize)]
@@ -32,10 +32,11 @@ pub(super) async fn page(
         .place_page(&platform, &place, speed)
         .await?
         .ok_or(PageError::NotFound)?;
-    Ok(Html(render(&page).into_string()))
+    let puzzle = format!("/p/{}/{}/puzzle", encode(&platform), encode(&place));
+    Ok(Html(render(&page, &puzzle).into_string()))
 }
 
-fn render(page: &PlacePage) -> maud::Markup {
+fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
     let title = crate::tr!("web-place-title", speed = page.speed.as_str());
     let other = page.speed.other();
     html! {
@@ -52,7 +53,11 @@ fn render(page: &PlacePage) -> maud::Markup {
             body {
                 main {
                     h1 { (title) }
-                    p { a href=(format!("?speed={other}")) { (crate::tr!("web-place-other", speed = other.as_str())) } }
+                    p {
+                        a href=(format!("?speed={other}")) { (crate::tr!("web-place-other", speed = other.as_str())) }
+                        " · "
+                        a href=(puzzle) { (crate::tr!("web-place-puzzle")) }
+                    }
                     h2 { (crate::tr!("web-place-standings")) }
                     @if page.standings.is_empty() {
                         p { (crate::tr!("web-place-nobody")) }

@@ -358,3 +358,61 @@ async fn a_player_page_lists_only_games_of_public_places() {
         "{html}"
     );
 }
+
+#[tokio::test]
+async fn a_public_place_shows_its_daily_puzzle_with_the_solution_behind_a_button() {
+    use oware_bot::rules::{Game, Pit, Variant};
+    use oware_bot::store::{NewPuzzle, PuzzleGoal};
+    let site = Site::new().await;
+    let page = format!("{}/p/console/console/puzzle", site.base);
+    assert_eq!(get(&page).await.status, 404, "unlisted: no page");
+    site.service
+        .handle(
+            cmd(
+                "mod",
+                Action::Settings {
+                    changes: vec![("web".into(), "public".into())],
+                },
+            )
+            .with_role(Role::Admin),
+        )
+        .await;
+    let none = get(&page).await;
+    assert_eq!(none.status, 200);
+    assert!(
+        none.text().contains("/oware puzzle daily"),
+        "{}",
+        none.text()
+    );
+    assert_eq!(get(&format!("{page}.png")).await.status, 404);
+
+    let c = Pit::from_letter('C').unwrap();
+    let puzzle = NewPuzzle {
+        source: "tables",
+        game_id: None,
+        ply: None,
+        position: Game::new(Variant::Abapa).position(),
+        solution: c,
+        line: vec![c],
+        goal: PuzzleGoal::Seeds(2),
+    };
+    site.service
+        .store()
+        .insert_puzzles(&[puzzle], site.service.now())
+        .await
+        .unwrap();
+    let daily = site
+        .service
+        .handle(cmd("alice", Action::Puzzle { daily: true }))
+        .await;
+    assert!(!daily.private, "{}", daily.text);
+    let html = get(&page).await.text();
+    assert!(
+        html.contains("<details>") && html.contains("<summary>"),
+        "{html}"
+    );
+    assert!(html.contains("Play C"), "{html}");
+    let picture = get(&format!("{page}.png")).await;
+    assert_eq!(picture.status, 200);
+    decode_png(&picture.body);
+}
