@@ -10,6 +10,7 @@ mod support;
 mod browser;
 mod http;
 mod pages;
+mod places;
 
 use std::sync::Arc;
 

@@ -13,7 +13,7 @@ use crate::{link_in, Site};
 
 /// Alice and Bob start a game; returns its id and its page's address from the
 /// bot's reply.
-async fn game_with_link(site: &Site) -> (i64, String) {
+pub(crate) async fn game_with_link(site: &Site) -> (i64, String) {
     let reply = site
         .service
         .handle(cmd("alice", crate::support::play("bob")))
@@ -42,7 +42,7 @@ fn meta<'a>(html: &'a str, property: &str) -> Option<&'a str> {
     Some(&content[..content.find('"')?])
 }
 
-fn decode_png(bytes: &[u8]) -> image::DynamicImage {
+pub(crate) fn decode_png(bytes: &[u8]) -> image::DynamicImage {
     image::load_from_memory_with_format(bytes, image::ImageFormat::Png).expect("a PNG")
 }
 
@@ -276,143 +276,4 @@ async fn a_taken_default_address_is_skipped_but_an_explicit_one_is_an_error() {
         .unwrap_err();
     assert!(err.to_string().contains("WEB_ADDR"), "{err}");
     assert!(oware_bot::web::bind(WebAddr::Off).await.unwrap().is_none());
-}
-
-#[tokio::test]
-async fn a_public_place_has_a_leaderboard_page_with_its_live_games() {
-    let site = Site::new().await;
-    let (_, link) = game_with_link(&site).await;
-    let place = format!("{}/p/console/console", site.base);
-    // Unlisted (the default): no place page, and the leaderboard does not link one.
-    assert_eq!(get(&place).await.status, 404);
-    let board = Action::Leaderboard {
-        global: false,
-        page: 1,
-        speed: None,
-    };
-    let reply = site.service.handle(cmd("alice", board.clone())).await;
-    assert!(link_in(&reply.text).is_none(), "{}", reply.text);
-
-    site.service
-        .handle(
-            cmd(
-                "mod",
-                Action::Settings {
-                    changes: vec![("web".into(), "public".into())],
-                },
-            )
-            .with_role(Role::Admin),
-        )
-        .await;
-    let reply = site.service.handle(cmd("alice", board)).await;
-    let linked = link_in(&reply.text).unwrap_or_else(|| panic!("no link: {}", reply.text));
-    assert!(linked.starts_with(&place), "{linked}");
-    let page = get(&linked).await;
-    assert_eq!(page.status, 200);
-    let html = page.text();
-    let slug = link.rsplit('/').next().unwrap();
-    assert!(html.contains(&format!("/g/{slug}")), "{html}");
-    assert!(html.contains("alice") && html.contains("bob"), "{html}");
-    assert_eq!(get(&format!("{place}?speed=fast")).await.status, 404);
-    assert_eq!(
-        get(&format!("{}/p/nowhere/console", site.base))
-            .await
-            .status,
-        404
-    );
-}
-
-#[tokio::test]
-async fn a_player_page_lists_only_games_of_public_places() {
-    let site = Site::new().await;
-    let (_, link) = game_with_link(&site).await;
-    let alice = site
-        .service
-        .store()
-        .identity_of("console", "alice")
-        .await
-        .unwrap()
-        .expect("alice played");
-    let page = format!("{}/u/{alice}", site.base);
-    // Her only game is in an unlisted place: no page.
-    assert_eq!(get(&page).await.status, 404);
-    assert_eq!(get(&format!("{}/u/999999", site.base)).await.status, 404);
-    assert_eq!(get(&format!("{}/u/x", site.base)).await.status, 404);
-    site.service
-        .handle(
-            cmd(
-                "mod",
-                Action::Settings {
-                    changes: vec![("web".into(), "public".into())],
-                },
-            )
-            .with_role(Role::Admin),
-        )
-        .await;
-    let got = get(&page).await;
-    assert_eq!(got.status, 200);
-    let html = got.text();
-    let slug = link.rsplit('/').next().unwrap();
-    assert!(
-        html.contains("alice") && html.contains(&format!("/g/{slug}")),
-        "{html}"
-    );
-}
-
-#[tokio::test]
-async fn a_public_place_shows_its_daily_puzzle_with_the_solution_behind_a_button() {
-    use oware_bot::rules::{Game, Pit, Variant};
-    use oware_bot::store::{NewPuzzle, PuzzleGoal};
-    let site = Site::new().await;
-    let page = format!("{}/p/console/console/puzzle", site.base);
-    assert_eq!(get(&page).await.status, 404, "unlisted: no page");
-    site.service
-        .handle(
-            cmd(
-                "mod",
-                Action::Settings {
-                    changes: vec![("web".into(), "public".into())],
-                },
-            )
-            .with_role(Role::Admin),
-        )
-        .await;
-    let none = get(&page).await;
-    assert_eq!(none.status, 200);
-    assert!(
-        none.text().contains("/oware puzzle daily"),
-        "{}",
-        none.text()
-    );
-    assert_eq!(get(&format!("{page}.png")).await.status, 404);
-
-    let c = Pit::from_letter('C').unwrap();
-    let puzzle = NewPuzzle {
-        source: "tables",
-        game_id: None,
-        ply: None,
-        position: Game::new(Variant::Abapa).position(),
-        solution: c,
-        line: vec![c],
-        goal: PuzzleGoal::Seeds(2),
-    };
-    site.service
-        .store()
-        .insert_puzzles(&[puzzle], site.service.now())
-        .await
-        .unwrap();
-    let daily = site
-        .service
-        .handle(cmd("alice", Action::Puzzle { daily: true }))
-        .await;
-    assert!(!daily.private, "{}", daily.text);
-    let html = get(&page).await.text();
-    assert!(
-        html.contains("<details>") && html.contains("<summary>"),
-        "{html}"
-    );
-    assert!(html.contains("Play C"), "{html}");
-    let picture = get(&format!("{page}.png")).await;
-    assert_eq!(picture.status, 200);
-    decode_png(&picture.body);
 }
