@@ -1043,3 +1043,11 @@ web-puzzle-task = Puzzle #{ $puzzle }: { $task }
 web-puzzle-show = Show the solution
 web-puzzle-solution = Play { $pit }. The line: { $line }.
 web-place-puzzle = Today's puzzle
+web-review = Review
+web-review-accuracy = Accuracy: { $south } { $south_accuracy }%, { $north } { $north_accuracy }%.
+web-review-graph-alt = The evaluation graph: above the middle line South is better, below it North; mistakes and blunders are marked.
+web-review-clean = No move lost seeds against the engine's best.
+web-review-note = by { $player } was { $class }, losing { $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    }: { $best } was better.

@@ -69,6 +69,7 @@ pub use action::{
     Action, AdminAction, BanLength, ChallengeOptions, First, GameRef, Level, LinkCode,
 };
 pub use admins::Admins;
+pub use analysis::{PageReview, ReviewNote};
 pub use clock::{Speed, TimeControl};
 pub use command::{Command, Place, Platform, Role, User};
 pub use error::{generic_failure, ServiceError};

@@ -40,6 +40,8 @@ pub struct GamePage {
     pub shown: usize,
     /// The alt text of the board shown.
     pub alt: String,
+    /// The review, once the game was reviewed.
+    pub review: Option<super::PageReview>,
 }
 
 impl GamePage {
@@ -208,6 +210,7 @@ impl Service {
         let clocks = view::clock_labels(&row, &game, self.now());
         let advice = self.advice_summary(&row, &game).await?;
         let record = super::replay::record_of(&row, &game)?.to_text();
+        let review = self.page_review(&row, &game, false).await?;
         Ok(Some(GamePage {
             row,
             game,
@@ -219,6 +222,7 @@ impl Service {
             record,
             shown,
             alt,
+            review,
         }))
     }
 
@@ -246,6 +250,19 @@ impl Service {
                 .await
                 .map_err(|e| ServiceError::Internal(format!("board picture: {e}")))?;
         Ok(Some(board))
+    }
+
+    /// The evaluation graph of the game at `slug` (PNG), once it was reviewed.
+    ///
+    /// # Errors
+    /// Database failures; a stored game that does not replay.
+    pub async fn page_review_graph(&self, slug: &str) -> Result<Option<Vec<u8>>, ServiceError> {
+        let Some((row, _)) = self.page_row(slug).await? else {
+            return Ok(None);
+        };
+        let game = self.load(&row).await?;
+        let review = self.page_review(&row, &game, true).await?;
+        Ok(review.and_then(|r| r.graph).map(|(png, _)| png))
     }
 
     /// The version of the game at `slug` (bumped by every change), or `None` when the

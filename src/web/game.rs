@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{assets, WebState};
 use crate::rules::Ply;
-use crate::service::{GamePage, ServiceError};
+use crate::service::{GamePage, PageReview, ServiceError};
 use crate::store::WebPages;
 
 /// `?ply=N`: the board after `N` moves.
@@ -245,6 +245,9 @@ fn render(page: &GamePage, slug: &str, origin: &str) -> Markup {
                                     }
                                 }
                             }
+                            @if let Some(review) = &page.review {
+                                (review_section(review, &base, south, north))
+                            }
                             p {
                                 a href=(format!("{base}/record.txt")) download=(format!("oware-{}.txt", page.row.id)) {
                                     (crate::tr!("web-record"))
@@ -257,6 +260,66 @@ fn render(page: &GamePage, slug: &str, origin: &str) -> Markup {
             }
         }
     }
+}
+
+/// The review: accuracy, the evaluation graph, and each costly move with the
+/// better one.
+fn review_section(review: &PageReview, base: &str, south: &str, north: &str) -> Markup {
+    html! {
+        h2 { (crate::tr!("web-review")) }
+        p {
+            (crate::tr!(
+                "web-review-accuracy",
+                south = south,
+                north = north,
+                south_accuracy = format!("{:.0}", review.accuracy[0]),
+                north_accuracy = format!("{:.0}", review.accuracy[1])
+            ))
+        }
+        img src=(format!("{base}/review.png")) alt=(crate::tr!("web-review-graph-alt"))
+            width="100%" loading="lazy";
+        @if review.notes.is_empty() {
+            p { (crate::tr!("web-review-clean")) }
+        } @else {
+            ul {
+                @for note in &review.notes {
+                    li {
+                        a href=(format!("{base}?ply={}", note.move_number - 1)) data-ply=(note.move_number - 1) {
+                            (note.move_number) ". " (note.played)
+                        }
+                        " "
+                        (crate::tr!(
+                            "web-review-note",
+                            player = note.player.as_str(),
+                            class = note.class.as_str(),
+                            seeds = note.seeds.as_str(),
+                            best = note.best.to_string()
+                        ))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `/g/<slug>/review.png`: the evaluation graph, once the game was reviewed.
+pub(super) async fn review_graph(
+    State(state): State<WebState>,
+    Path(slug): Path<String>,
+) -> Result<Response, PageError> {
+    let png = state
+        .service
+        .page_review_graph(&slug)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/png"),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        png,
+    )
+        .into_response())
 }
 
 /// What a live page receives after each change.

@@ -116,6 +116,7 @@ pub fn router(state: WebState) -> Router {
         .route("/g/{slug}/board.png", get(game::board))
         .route("/g/{slug}/alt", get(game::alt))
         .route("/g/{slug}/record.txt", get(game::record))
+        .route("/g/{slug}/review.png", get(game::review_graph))
         .route("/g/{slug}/live", get(live::events))
         .route("/p/{platform}/{place}", get(place::page))
         .route("/p/{platform}/{place}/puzzle", get(puzzle::page))

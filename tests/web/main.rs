@@ -23,7 +23,7 @@ use tokio::net::TcpListener;
 
 /// A bot with its web pages on a loopback port, over a fresh database.
 pub(crate) struct Site {
-    _db: TempDb,
+    pub(crate) db: TempDb,
     pub(crate) service: Arc<Service>,
     /// `http://127.0.0.1:PORT`.
     pub(crate) base: String,
@@ -48,7 +48,7 @@ impl Site {
             WebState::new(Arc::clone(&service), None, Vec::new()),
         );
         Site {
-            _db: db,
+            db,
             service,
             base,
             _web: web,

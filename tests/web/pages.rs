@@ -277,3 +277,49 @@ async fn a_taken_default_address_is_skipped_but_an_explicit_one_is_an_error() {
     assert!(err.to_string().contains("WEB_ADDR"), "{err}");
     assert!(oware_bot::web::bind(WebAddr::Off).await.unwrap().is_none());
 }
+
+#[tokio::test]
+async fn a_reviewed_game_shows_its_costly_moves_and_evaluation_graph() {
+    use oware_bot::engine::analysis::Class;
+    use oware_bot::store::{StoredPly, StoredReview};
+    let site = Site::new().await;
+    let (game, link) = game_with_link(&site).await;
+    for (author, pit) in [("alice", "c"), ("bob", "d")] {
+        site.service.handle(cmd(author, mv(pit))).await;
+    }
+    assert!(!get(&link).await.text().contains("review.png"));
+    assert_eq!(get(&format!("{link}/review.png")).await.status, 404);
+    let ply = |played, best, loss, class| StoredPly {
+        played,
+        best,
+        loss,
+        class,
+        line: String::new(),
+        scores: Vec::new(),
+    };
+    let review = StoredReview {
+        plies: vec![
+            ply('C', 'C', 0, Class::Best),
+            ply('d', 'a', 450, Class::Blunder),
+        ],
+        graph: vec![0, 10, 480],
+        accuracy: [97.0, 61.0],
+        turning_point: Some(1),
+    };
+    let json = serde_json::to_string(&review).unwrap().replace('\'', "''");
+    site.db
+        .execute(&format!(
+            "INSERT INTO analyses (game_id, engine, result, finished_at) \
+             VALUES ({game}, 'test', '{json}', 0)"
+        ))
+        .await;
+    let html = get(&link).await.text();
+    assert!(
+        html.contains("a blunder") && html.contains("a was better"),
+        "{html}"
+    );
+    assert!(html.contains("97%") && html.contains("61%"), "{html}");
+    let graph = get(&format!("{link}/review.png")).await;
+    assert_eq!(graph.status, 200);
+    decode_png(&graph.body);
+}
