@@ -1023,7 +1023,7 @@ web-moves = Moves
 web-record = Download the game record
 web-link = Watch and replay on the web: { $url }
 console-web = Oware console chat, with its game pages on the web at { $url } (WEB_ADDR changes where; WEB_ADDR=off turns them off).
-web-place-link = This leaderboard and the games being played, on the web: { $url }
+web-place-link = This place's leaderboard, tournaments and games being played, on the web: { $url }
 web-place-title = Leaderboard ({ $speed } games)
 web-place-other = The { $speed } leaderboard
 web-place-standings = Standings
@@ -1051,3 +1051,4 @@ web-review-note = by { $player } was { $class }, losing { $seeds ->
         [one] { $seeds } seed
        *[other] { $seeds } seeds
     }: { $best } was better.
+web-place-tournaments = Tournaments

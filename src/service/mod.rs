@@ -86,7 +86,9 @@ pub use reply::{Attachment, Button, ButtonAction, Reply};
 pub use retention::Pruned;
 pub use settings::KEYS as SETTING_KEYS;
 pub use status::DiscordShards;
-pub use tournaments::{Format, TournamentAction, TournamentError, TournamentOptions};
+pub use tournaments::{
+    Format, TournamentAction, TournamentError, TournamentOptions, TournamentSummary,
+};
 pub use vacation::{VacationRequest, ALLOWANCE_DAYS as VACATION_DAYS};
 
 use crate::store::Store;

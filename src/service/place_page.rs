@@ -22,6 +22,8 @@ pub struct PlacePage {
     pub standings: Vec<Standing>,
     /// The games being played there, the most recently played first.
     pub live: Vec<LiveGame>,
+    /// Its tournaments: open and running ones, and the last few finished.
+    pub tournaments: Vec<super::TournamentSummary>,
 }
 
 /// One line of a leaderboard.
@@ -107,10 +109,12 @@ impl Service {
                 });
             }
         }
+        let tournaments = self.tournament_summaries(platform.as_str(), key).await?;
         Ok(Some(PlacePage {
             speed,
             standings,
             live,
+            tournaments,
         }))
     }
 

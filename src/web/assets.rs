@@ -25,6 +25,8 @@ figure{margin:0}
 #moves li a[aria-current]{background:var(--cur);font-weight:bold}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:0}
 dt{color:var(--muted)}
+ol.standings{list-style:none;padding:0}
+pre{overflow-x:auto;font-size:.85rem}
 table{border-collapse:collapse}
 th,td{padding:.2rem .6rem;text-align:left;border-bottom:1px solid var(--line)}
 dd{margin:0}

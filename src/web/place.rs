@@ -81,6 +81,23 @@ fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
                             }
                         }
                     }
+                    @if !page.tournaments.is_empty() {
+                        h2 { (crate::tr!("web-place-tournaments")) }
+                        @for t in &page.tournaments {
+                            section {
+                                h3 { (t.title.replace("**", "")) }
+                                p class="muted" { (t.stage) }
+                                ol class="standings" {
+                                    @for line in t.standings.lines() {
+                                        li { (line.replace("**", "")) }
+                                    }
+                                }
+                                @if let Some(table) = &t.crosstable {
+                                    pre { (table) }
+                                }
+                            }
+                        }
+                    }
                     h2 { (crate::tr!("web-place-live")) }
                     @if page.live.is_empty() {
                         p { (crate::tr!("web-place-no-games")) }

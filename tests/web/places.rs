@@ -1,7 +1,7 @@
 //! The pages of places whose pages are public: a place's leaderboard and games in
 //! progress, its players' pages, and its daily puzzle.
 
-use oware_bot::service::{Action, Role};
+use oware_bot::service::{Action, Format, Role, TournamentAction, TournamentOptions};
 
 use crate::http::get;
 use crate::pages::{decode_png, game_with_link};
@@ -50,6 +50,36 @@ async fn a_public_place_has_a_leaderboard_page_with_its_live_games() {
     let slug = link.rsplit('/').next().unwrap();
     assert!(html.contains(&format!("/g/{slug}")), "{html}");
     assert!(html.contains("alice") && html.contains("bob"), "{html}");
+    assert!(!html.contains("Tournaments"), "{html}");
+
+    // Its tournaments, with their standings.
+    let created = site
+        .service
+        .handle(
+            cmd(
+                "mod",
+                Action::Tournament(TournamentAction::Create(TournamentOptions {
+                    name: "Autumn Cup".to_owned(),
+                    format: Some(Format::RoundRobin),
+                    ..TournamentOptions::default()
+                })),
+            )
+            .with_role(Role::Admin),
+        )
+        .await;
+    assert!(!created.private, "{}", created.text);
+    for who in ["carol", "dave"] {
+        let joined = site
+            .service
+            .handle(cmd(who, Action::Tournament(TournamentAction::Join(None))))
+            .await;
+        assert!(!joined.private, "{}", joined.text);
+    }
+    let html = get(&linked).await.text();
+    assert!(
+        html.contains("Autumn Cup") && html.contains("carol"),
+        "{html}"
+    );
     assert_eq!(get(&format!("{place}?speed=fast")).await.status, 404);
     assert_eq!(
         get(&format!("{}/p/nowhere/console", site.base))
