@@ -263,20 +263,22 @@ async fn the_page_updates_live_and_steps_with_the_keyboard() {
         )
         .await;
 
-    // Readable from 360 px: the board and the move list both show, one under the
-    // other, without overlapping.
-    call(
-        "POST",
-        &format!("{}/window/rect", browser.session),
-        &json!({"width": 360, "height": 800}),
-    )
-    .await;
-    let overlap = browser
-        .script(
-            "var b=document.getElementById('board').getBoundingClientRect(),\
-             m=document.getElementById('moves').getBoundingClientRect();\
-             return [b.width>0&&m.width>0, b.bottom<=m.top||m.bottom<=b.top||b.right<=m.left||m.right<=b.left, b.width<=document.documentElement.clientWidth]",
+    // Readable from 360 px to a desktop: the board and the move list both show,
+    // within the width, without overlapping (side by side, or one under the other).
+    for width in [1280, 360] {
+        call(
+            "POST",
+            &format!("{}/window/rect", browser.session),
+            &json!({"width": width, "height": 800}),
         )
         .await;
-    assert_eq!(overlap, json!([true, true, true]), "at 360 px");
+        let layout = browser
+            .script(
+                "var b=document.getElementById('board').getBoundingClientRect(),\
+                 m=document.getElementById('moves').getBoundingClientRect();\
+                 return [b.width>0&&m.width>0, b.bottom<=m.top||m.bottom<=b.top||b.right<=m.left||m.right<=b.left, b.right<=document.documentElement.clientWidth]",
+            )
+            .await;
+        assert_eq!(layout, json!([true, true, true]), "at {width} px");
+    }
 }
