@@ -1022,7 +1022,7 @@ web-time = Time control
 web-moves = Moves
 web-record = Download the game record
 web-link = Watch and replay on the web: { $url }
-console-web = Oware console chat, with its game pages on the web at { $url } (WEB_ADDR changes where; WEB_ADDR=off turns them off).
+console-web = Game pages on the web: { $url } (WEB_ADDR changes where; WEB_ADDR=off turns them off).
 web-place-link = This place's leaderboard, tournaments and games being played, on the web: { $url }
 web-place-title = Leaderboard ({ $speed } games)
 web-place-other = The { $speed } leaderboard
