@@ -323,3 +323,31 @@ async fn a_reviewed_game_shows_its_costly_moves_and_evaluation_graph() {
     assert_eq!(graph.status, 200);
     decode_png(&graph.body);
 }
+
+#[tokio::test]
+async fn names_are_escaped_on_the_page() {
+    use oware_bot::service::{Command, User};
+    let site = Site::new().await;
+    let evil = User {
+        id: "evil".to_owned(),
+        name: "<img src=x onerror=alert(1)>".to_owned(),
+        is_bot: false,
+    };
+    let asked = site
+        .service
+        .handle(Command::new(
+            crate::support::place(),
+            evil,
+            crate::support::play("bob"),
+        ))
+        .await;
+    assert!(!asked.private, "{}", asked.text);
+    let accepted = site
+        .service
+        .handle(cmd("bob", Action::Accept { challenge: None }))
+        .await;
+    let link = link_in(&accepted.text).expect("a link");
+    let html = get(&link).await.text();
+    assert!(!html.contains("<img src=x"), "{html}");
+    assert!(html.contains("&lt;img src=x"), "{html}");
+}
