@@ -52,7 +52,7 @@ impl Browser {
             let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             free.local_addr().unwrap().port()
         };
-        let driver = Command::new(driver)
+        let mut driver = Command::new(driver)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -60,7 +60,7 @@ impl Browser {
             .expect("chromedriver starts");
         let base = format!("http://127.0.0.1:{port}");
         // Ready when it answers its status (it binds a moment after starting).
-        tokio::time::timeout(Duration::from_secs(20), async {
+        let ready = tokio::time::timeout(Duration::from_secs(20), async {
             loop {
                 if tokio::net::TcpStream::connect(("127.0.0.1", port))
                     .await
@@ -73,8 +73,12 @@ impl Browser {
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
         })
-        .await
-        .expect("chromedriver is ready within 20 s");
+        .await;
+        if ready.is_err() {
+            let _ = driver.kill();
+            let _ = driver.wait();
+            panic!("chromedriver is not ready within 20 s");
+        }
         let profile = tempfile::tempdir().unwrap();
         let args = [
             "--headless".to_owned(),
