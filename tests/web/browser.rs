@@ -163,11 +163,25 @@ impl Browser {
 }
 
 impl Drop for Browser {
+    /// Ends the session (which closes the browser: killing the driver alone would
+    /// leave Chromium running), then the driver. Blocking, so that it also runs when
+    /// the test panics.
     fn drop(&mut self) {
-        // The session's browser ends with its driver.
+        use std::io::{Read, Write};
+        let path = self.session.trim_start_matches(&self.base).to_owned();
+        let host = self.base.trim_start_matches("http://").to_owned();
+        if let Ok(mut stream) = std::net::TcpStream::connect(&host) {
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+            let request = format!(
+                "DELETE {path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\n\
+                 Connection: close\r\n\r\n"
+            );
+            if stream.write_all(request.as_bytes()).is_ok() {
+                let _ = stream.read_to_end(&mut Vec::new());
+            }
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
-        let _ = &self.base;
     }
 }
 
