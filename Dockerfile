@@ -21,5 +21,7 @@ ENV DATABASE_URL=sqlite:///data/oware.db \
     OWARE_BOARDS_DIR=/data/boards \
     RUST_LOG=info
 VOLUME ["/data"]
+# The web pages, with WEB_ADDR=0.0.0.0:8080 (compose.yaml sets it).
+EXPOSE 8080
 ENTRYPOINT ["oware-bot"]
 CMD ["run"]

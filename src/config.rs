@@ -8,9 +8,11 @@ use std::{fmt, path::PathBuf, time::Duration};
 
 mod discord;
 mod matrix;
+mod web;
 
 pub use discord::Discord;
 pub use matrix::Matrix;
+pub use web::{Web, WebAddr, DEFAULT_WEB_ADDR};
 
 use crate::service::{Admins, Caps, RateLimit, ServiceConfig};
 
@@ -111,6 +113,8 @@ pub struct Config {
     /// `OWARE_RETENTION_DAYS`: how long sent outbox messages and handled inbox
     /// events are kept, default 30 days.
     pub retention: Duration,
+    /// `WEB_ADDR` and `WEB_PUBLIC_URL`: the web pages.
+    pub web: Web,
 }
 
 /// `OWARE_OWNERS`: comma-separated user ids.
@@ -249,6 +253,7 @@ impl Config {
                 .map_or_else(|| PathBuf::from("boards"), PathBuf::from),
             discord: Discord::read(&get)?,
             matrix: Matrix::read(&get)?,
+            web: Web::read(&get)?,
         })
     }
 
@@ -276,6 +281,7 @@ impl Config {
             },
             caps: self.caps,
             retention: self.retention,
+            web_url: self.web.public_url.clone(),
             admins: Admins {
                 owners: self.owners.clone(),
                 console: self.console_admin.clone(),

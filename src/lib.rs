@@ -5,7 +5,8 @@
 //! perft), [`render`] (board PNGs, alt text, replay GIFs, rating charts), [`service`]
 //! (commands in, replies out), [`store`] (the only SQL), [`chat`] (the adapters),
 //! [`platform`] (the chat networks, a value every layer shares),
-//! [`cli`] (the command line), [`config`] (the environment).
+//! [`cli`] (the command line), [`config`] (the environment), [`web`] (the read-only
+//! web pages, an adapter like [`chat`]).
 
 pub mod chat;
 pub mod cli;
@@ -18,3 +19,4 @@ pub mod render;
 pub mod rules;
 pub mod service;
 pub mod store;
+pub mod web;

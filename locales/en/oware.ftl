@@ -1064,5 +1064,60 @@ settings-moderators-none = none (reports only in the audit log)
 settings-tournaments-anyone = anyone creates them
 settings-tournaments-admins = admins create them
 settings-archive-never = never
+settings-key-web = who sees this place's game pages on the web: `unlisted` (the default: only through the bot's links, hidden from search engines), `public` (also listed on player and leaderboard pages) or `off` (no pages)
+settings-web-unlisted = unlisted (only through the bot's links)
+settings-web-public = public
+settings-web-off = off (no pages)
 settings-archive-after = after { $span }
 settings-shown = **Settings** of this server (admins change them with `/oware settings key:value`; they apply to new games):
+
+## The web pages (src/web/).
+web-not-found = There is no page here. Game pages are shared by the bot's links.
+web-home = This is oware-bot's web site: game pages are shared by the bot's links in chat.
+web-game-title = Oware game #{ $game }: { $south } vs { $north }
+web-to-move = { $player } to move
+web-board = Board
+web-steps = Step through the moves
+web-first = First position
+web-prev = Previous move
+web-next = Next move
+web-last = Latest position
+web-move-shown = Move
+web-keys = arrow keys step, Home and End jump
+web-south = South
+web-north = North
+web-score = Seeds captured
+web-time = Time control
+web-moves = Moves
+web-record = Download the game record
+web-link = Watch and replay on the web: { $url }
+console-web = Game pages on the web: { $url } (WEB_ADDR changes where; WEB_ADDR=off turns them off).
+web-place-link = This place's leaderboard, tournaments and games being played, on the web: { $url }
+web-place-title = Leaderboard ({ $speed } games)
+web-place-other = The { $speed } leaderboard
+web-place-standings = Standings
+web-place-nobody = Nobody has finished a rated game at this speed here yet.
+web-place-player = Player
+web-place-rating = Rating
+web-place-record = Won–drawn–lost
+web-place-live = Games being played
+web-place-no-games = No game is being played here now.
+web-place-moves = { $moves } moves
+web-player-title = { $name } at Oware
+web-player-rating = Rating ({ $speed })
+web-player-games = Games in public places
+web-puzzle-title = The puzzle of { $day }
+web-puzzle-none = Nobody has asked for today's puzzle here yet: `/oware puzzle daily` in chat chooses it.
+web-puzzle-task = Puzzle #{ $puzzle }: { $task }
+web-puzzle-show = Show the solution
+web-puzzle-solution = Play { $pit }. The line: { $line }.
+web-place-puzzle = Today's puzzle
+web-review = Review
+web-review-accuracy = Accuracy: { $south } { $south_accuracy }%, { $north } { $north_accuracy }%.
+web-review-graph-alt = The evaluation graph: above the middle line South is better, below it North; mistakes and blunders are marked.
+web-review-clean = No move lost seeds against the engine's best.
+web-review-note = by { $player } was { $class }, losing { $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    }: { $best } was better.
+web-place-tournaments = Tournaments

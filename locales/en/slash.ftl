@@ -68,6 +68,7 @@ slash-oware-settings-server-moderators = Where players' reports go: here, a #cha
 slash-oware-settings-server-archive = How long a finished game's thread stays open: 1h, 1d, never or default
 slash-oware-settings-server-tournaments = Who may create tournaments
 slash-oware-settings-server-language = The language of the bot's messages here
+slash-oware-settings-server-web = Who sees this server's game pages on the web
 slash-oware-settings-me = Your own settings, for your own replies (only you see them).
 slash-oware-settings-me-board = Your own boards when you play North: your row at the bottom, or as shared
 slash-oware-settings-me-notify = A direct message when a correspondence game waits for your move

@@ -1095,3 +1095,62 @@ settings-tournaments-admins = les admins en créent
 settings-archive-never = jamais
 settings-archive-after = après { $span }
 settings-shown = **Réglages** de ce serveur (les admins les changent avec `/oware settings clé:valeur` ; ils valent pour les nouvelles parties) :
+
+## Web settings (src/service/settings/values.rs)
+
+settings-key-web = qui voit les pages web des parties de ce lieu : `unlisted` (par défaut : seulement par les liens du bot, cachées aux moteurs de recherche), `public` (aussi listées sur les pages des joueurs et du classement) ou `off` (aucune page)
+settings-web-unlisted = non listées (seulement par les liens du bot)
+settings-web-public = publiques
+settings-web-off = désactivées (aucune page)
+
+## The web pages (src/web/).
+
+web-not-found = Il n'y a pas de page ici. Les pages des parties se partagent par les liens du bot.
+web-home = Voici le site web d'oware-bot : les pages des parties se partagent par les liens du bot dans le chat.
+web-game-title = Partie d'awalé n° { $game } : { $south } contre { $north }
+web-to-move = { $player } au trait
+web-board = Plateau
+web-steps = Parcourir les coups
+web-first = Position de départ
+web-prev = Coup précédent
+web-next = Coup suivant
+web-last = Dernière position
+web-move-shown = Coup
+web-keys = les flèches avancent et reculent, Début et Fin sautent
+web-south = Sud
+web-north = Nord
+web-score = Graines prises
+web-time = Cadence
+web-moves = Coups
+web-record = Télécharger la notation de la partie
+web-link = À suivre et à rejouer sur le web : { $url }
+console-web = Chat console d'awalé, avec les pages web des parties sur { $url } (WEB_ADDR change l'adresse ; WEB_ADDR=off les désactive).
+web-place-link = Le classement de ce lieu, ses tournois et ses parties en cours, sur le web : { $url }
+web-place-title = Classement (parties { $speed })
+web-place-other = Le classement { $speed }
+web-place-standings = Classement
+web-place-nobody = Personne n'a encore terminé de partie classée à cette cadence ici.
+web-place-player = Joueur
+web-place-rating = Cote
+web-place-record = Gagnées–nulles–perdues
+web-place-live = Parties en cours
+web-place-no-games = Aucune partie ne se joue ici en ce moment.
+web-place-moves = { $moves } coups
+web-player-title = { $name } à l'awalé
+web-player-rating = Cote ({ $speed })
+web-player-games = Parties dans les lieux publics
+web-puzzle-title = Le problème du { $day }
+web-puzzle-none = Personne n'a encore demandé le problème du jour ici : `/oware puzzle daily` dans le chat le choisit.
+web-puzzle-task = Problème n° { $puzzle } : { $task }
+web-puzzle-show = Voir la solution
+web-puzzle-solution = Jouez { $pit }. La suite : { $line }.
+web-place-puzzle = Le problème du jour
+web-review = Analyse
+web-review-accuracy = Précision : { $south } { $south_accuracy } %, { $north } { $north_accuracy } %.
+web-review-graph-alt = La courbe d'évaluation : au-dessus de la ligne du milieu, Sud est mieux ; en dessous, Nord ; les erreurs et les gaffes sont marquées.
+web-review-clean = Aucun coup n'a perdu de graines par rapport au meilleur coup du moteur.
+web-review-note = par { $player } était { $class }, et perdait { $seeds ->
+        [one] { $seeds } graine
+       *[other] { $seeds } graines
+    } : { $best } était meilleur.
+web-place-tournaments = Tournois

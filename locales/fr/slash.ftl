@@ -68,6 +68,7 @@ slash-oware-settings-server-moderators = Où vont les signalements : here, un #s
 slash-oware-settings-server-archive = Durée d'ouverture du fil d'une partie finie : 1h, 1d, never ou default
 slash-oware-settings-server-tournaments = Qui peut créer des tournois
 slash-oware-settings-server-language = La langue des messages du bot ici
+slash-oware-settings-server-web = Qui voit les pages web des parties de ce serveur
 slash-oware-settings-me = Vos propres réglages, pour vos propres réponses (vous seul les voyez).
 slash-oware-settings-me-board = Vos plateaux quand vous jouez Nord : votre rangée en bas, ou comme tout le monde
 slash-oware-settings-me-notify = Un message privé quand une partie par correspondance attend votre coup

@@ -5,7 +5,9 @@ use std::{io::IsTerminal, path::PathBuf, sync::Arc};
 use anyhow::Context;
 use clap::Args;
 
-use crate::{chat::console, config::Config, engine::Engine, service::Service, store::Store};
+use crate::{
+    chat::console, config::Config, engine::Engine, service::Service, store::Store, web::WebState,
+};
 
 /// Options of `console` and `run`.
 #[derive(Debug, Default, Args)]
@@ -32,21 +34,45 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
     let result = runtime.block_on(async {
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
-        let service = Arc::new(Service::with_engine(
-            store.clone(),
-            config.service(),
-            engine,
-        ));
+        // An address set explicitly that cannot be bound stops the start here.
+        let listener = crate::web::bind(config.web.addr).await?;
+        let mut service_config = config.service();
+        // Without a public address, the console's messages link to the pages here.
+        let local = listener
+            .as_ref()
+            .and_then(|l| l.local_addr().ok())
+            .map(|addr| format!("http://{addr}"));
+        if service_config.web_url.is_none() {
+            service_config.web_url.clone_from(&local);
+        }
+        let service = Arc::new(Service::with_engine(store.clone(), service_config, engine));
+        let web = listener.map(|listener| {
+            let state = WebState::new(
+                Arc::clone(&service),
+                config.web.public_url.clone(),
+                Vec::new(),
+            );
+            crate::web::Running::start(listener, state)
+        });
         // Engine moves, deadlines, reminders and expiries, including those that fell
         // due while the bot was not running.
         service.start_scheduler();
         let boards_dir = args.out_dir.as_ref().unwrap_or(&config.boards_dir);
         let intro = std::io::stdin().is_terminal();
+        if intro {
+            // The first line says where the pages are, before the chat's intro.
+            if let Some(url) = service.web_url() {
+                println!("{}", crate::tr!("console-web", url = url));
+            }
+        }
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
         let stop = crate::chat::terminated();
         let result = console::run(&service, stdin, &mut out, boards_dir, intro, stop).await;
+        if let Some(web) = web {
+            web.stop().await;
+        }
         // Every background task ends before the store closes.
         service.stop().await;
         store.close().await;

@@ -12,8 +12,10 @@ use super::console::ConsoleArgs;
 use crate::chat::{self, discord, matrix};
 use crate::config::Config;
 use crate::engine::Engine;
+use crate::platform::Platform;
 use crate::service::Service;
 use crate::store::Store;
+use crate::web::WebState;
 
 /// The database lock held by the one process that runs Matrix.
 const MATRIX_LOCK: i64 = 0x0A3A_3A71;
@@ -54,6 +56,8 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         let warm = tokio::task::spawn_blocking(crate::render::warm_up);
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
+        // An address set explicitly that cannot be bound stops the start here.
+        let listener = crate::web::bind(config.web.addr).await?;
         let service = Arc::new(Service::with_engine(
             store.clone(),
             config.service(),
@@ -73,6 +77,18 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
                 let _ = stopping.wait_for(|stop| *stop).await;
             }
         };
+        let running = [
+            discord.as_ref().map(|_| Platform::Discord),
+            matrix.as_ref().map(|_| Platform::Matrix),
+        ];
+        let web = listener.map(|listener| {
+            let state = WebState::new(
+                Arc::clone(&service),
+                config.web.public_url.clone(),
+                running.into_iter().flatten().collect(),
+            );
+            crate::web::Running::start(listener, state)
+        });
         let mut networks = tokio::task::JoinSet::new();
         if let Some(cfg) = discord {
             tracing::info!("starting Discord");
@@ -118,6 +134,9 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         if drained.is_err() {
             tracing::warn!("the networks did not stop within {STOP_DEADLINE:?}; stopping them");
             networks.abort_all();
+        }
+        if let Some(web) = web {
+            web.stop().await;
         }
         // Every background task ends before the store closes.
         service.stop().await;

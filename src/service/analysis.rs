@@ -9,9 +9,12 @@
 //! the same review.
 
 mod judge;
+mod page;
 mod pictures;
 mod report;
 mod stored;
+
+pub use page::{PageReview, ReviewNote};
 
 use super::{
     outbox::{game_message, place_message},

@@ -168,6 +168,7 @@ impl Service {
             self.ending_jobs(row, now).await?
         };
         let mut board = view::board_reply(row, game, finish.headline, now, Side::South);
+        self.link_page(&mut board, row).await;
         let Finish { post, audit, .. } = finish;
         let applied = self
             .store

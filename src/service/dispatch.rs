@@ -24,6 +24,8 @@ impl Service {
     /// one; an event handled before gets an empty reply (send nothing) and changes
     /// nothing.
     pub async fn handle(&self, cmd: Command) -> Reply {
+        let started = std::time::Instant::now();
+        let platform = cmd.place.platform.as_str();
         let language = self.language_of(&cmd).await;
         let mut reply = match cmd.event.clone() {
             Some(event) => {
@@ -32,6 +34,10 @@ impl Service {
             None => crate::i18n::in_language(language.clone(), self.handle_here(cmd)).await,
         };
         reply.language = language;
+        // Cheap without a recorder (no web server): the calls do nothing.
+        metrics::counter!("oware_commands_total", "platform" => platform).increment(1);
+        metrics::histogram!("oware_command_seconds", "platform" => platform)
+            .record(started.elapsed().as_secs_f64());
         // A reply about a game says where its thread is, from the row it was built
         // from (view::about): the adapter posts a public one there, unless the command
         // was typed in a thread.

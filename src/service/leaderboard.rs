@@ -87,9 +87,16 @@ impl Service {
             .leaderboard(scope, speed, PAGE_SIZE, offset)
             .await?;
         let other = crate::tr!("standings-other-speed", speed = speed.other().as_str());
+        // A public place's page shows the same leaderboard and its games in progress.
+        let link = match global {
+            true => None,
+            false => self.place_link(place, speed).await,
+        }
+        .map(|url| format!("\n{}", crate::tr!("web-place-link", url = url)))
+        .unwrap_or_default();
         if total == 0 {
             return Ok(Reply::public(format!(
-                "{} {other}",
+                "{} {other}{link}",
                 crate::tr!(
                     "standings-empty",
                     scope = scope_name,
@@ -131,7 +138,7 @@ impl Service {
                 page = page + 1
             ));
         }
-        let _ = write!(text, " {other}");
+        let _ = write!(text, " {other}{link}");
         Ok(Reply::public(text))
     }
 

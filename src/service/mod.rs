@@ -32,7 +32,11 @@ mod link;
 mod listing;
 mod moderation;
 mod onlookers;
+mod operations;
 mod outbox;
+mod pages;
+mod place_page;
+mod player_page;
 mod proposals;
 mod takeback;
 
@@ -66,18 +70,26 @@ pub use action::{
     Action, AdminAction, BanLength, ChallengeOptions, First, GameRef, Level, LinkCode,
 };
 pub use admins::Admins;
+pub use analysis::{PageReview, ReviewNote};
 pub use clock::{Speed, TimeControl};
 pub use command::{Command, Place, Platform, Role, User};
 pub use error::{generic_failure, ServiceError};
 pub use games::end_as_stored;
 pub use limits::{Caps, RateLimit};
+pub use operations::Gauges;
 pub use outbox::{Outgoing, Shards};
+pub use pages::{GamePage, PageBoard};
+pub use place_page::{path_segment, LiveGame, PlacePage, Standing};
+pub use player_page::{PlayerGame, PlayerPage};
 pub use port::{BoxFuture, ChatService, Receipt};
+pub use puzzles::{DailyPuzzle, PuzzlePage};
 pub use reply::{Attachment, Button, ButtonAction, Reply};
 pub use retention::Pruned;
 pub use settings::KEYS as SETTING_KEYS;
 pub use status::DiscordShards;
-pub use tournaments::{Format, TournamentAction, TournamentError, TournamentOptions};
+pub use tournaments::{
+    Format, TournamentAction, TournamentError, TournamentOptions, TournamentSummary,
+};
 pub use vacation::{VacationRequest, ALLOWANCE_DAYS as VACATION_DAYS};
 
 use crate::store::Store;
@@ -105,6 +117,9 @@ pub struct ServiceConfig {
     /// How long sent outbox messages and handled inbox events are kept (see
     /// `retention`).
     pub retention: Duration,
+    /// The web pages' public base address (`WEB_PUBLIC_URL`): messages link to game
+    /// pages when set.
+    pub web_url: Option<String>,
 }
 
 impl Default for ServiceConfig {
@@ -119,6 +134,7 @@ impl Default for ServiceConfig {
             analysis_nodes: crate::engine::analysis::NODES_PER_POSITION,
             admins: Admins::default(),
             retention: Duration::from_secs(30 * 24 * 3600),
+            web_url: None,
         }
     }
 }

@@ -5,7 +5,10 @@
 //! in batches, whenever few are left) and from the blunders of analysed games.
 
 mod answer;
+mod page;
 mod supply;
+
+pub use page::{DailyPuzzle, PuzzlePage};
 
 pub(super) use supply::new_puzzle;
 use supply::LOW;

@@ -78,6 +78,7 @@ impl Service {
             },
         ];
         view::about(&mut reply, &row);
+        self.link_page(&mut reply, &row).await;
         Ok(reply)
     }
 }

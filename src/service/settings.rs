@@ -10,7 +10,11 @@ pub use values::KEYS;
 use values::{apply, channel_name, table};
 
 use super::{clock::TimeControl, Command, Place, Reply, Service, ServiceError};
-use crate::{i18n::Language, play::archive::ArchiveDelay, store::SettingsRow};
+use crate::{
+    i18n::Language,
+    play::archive::ArchiveDelay,
+    store::{SettingsRow, WebPages},
+};
 
 /// A place's settings, read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -92,6 +96,12 @@ impl Settings {
     /// Whether anyone (not only admins) may create tournaments here.
     pub fn anyone_runs_tournaments(&self) -> bool {
         self.row.anyone_runs_tournaments
+    }
+
+    /// Who may see this place's game pages on the web (unlisted unless the server
+    /// chose).
+    pub fn web(&self) -> WebPages {
+        self.row.web.unwrap_or_default()
     }
 
     /// Whether a game may start at `place`.

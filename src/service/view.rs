@@ -4,8 +4,9 @@
 mod clocks;
 mod result;
 
+pub(in crate::service) use clocks::clock_labels;
+use clocks::clock_line;
 pub(super) use clocks::with_clock;
-use clocks::{clock_labels, clock_line};
 
 pub(super) use result::{result_line, score_line, summary, won_by, would_give};
 

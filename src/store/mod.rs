@@ -56,6 +56,7 @@ mod tournaments;
 mod turns;
 mod user_settings;
 mod vacations;
+mod web;
 
 use std::time::Duration;
 
@@ -86,7 +87,7 @@ pub use ratings::{Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use records::HeadToHead;
 pub use review_form::{StoredPly, StoredReview};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits};
-pub use settings::SettingsRow;
+pub use settings::{SettingsRow, WebPages};
 pub use social::{LinkOutcome, Merge, SpeedMerge};
 pub use state::{Ending, GameState};
 pub use status::{PlaceCounts, StatusCounts, UnsentCount};

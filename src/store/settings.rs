@@ -41,8 +41,48 @@ pub struct SettingsRow {
     pub anyone_runs_tournaments: bool,
     /// The language of the bot's messages; `None`: English.
     pub language: Option<Language>,
+    /// Who may see the place's game pages on the web; `None`: unlisted.
+    pub web: Option<WebPages>,
     /// Changes so far (0: never changed).
     pub version: i64,
+}
+
+/// Who may see a place's pages on the web (`/oware settings web:…`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WebPages {
+    /// Pages exist at unguessable slugs, shared only through the bot's links, and
+    /// ask search engines not to index them.
+    #[default]
+    Unlisted,
+    /// Also listed on the player and leaderboard pages.
+    Public,
+    /// No page at all.
+    Off,
+}
+
+impl WebPages {
+    /// The stored and typed word.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WebPages::Unlisted => "unlisted",
+            WebPages::Public => "public",
+            WebPages::Off => "off",
+        }
+    }
+}
+
+impl std::str::FromStr for WebPages {
+    type Err = ();
+
+    fn from_str(text: &str) -> Result<WebPages, ()> {
+        match text.trim().to_lowercase().as_str() {
+            "unlisted" => Ok(WebPages::Unlisted),
+            "public" => Ok(WebPages::Public),
+            "off" | "none" | "no" => Ok(WebPages::Off),
+            _ => Err(()),
+        }
+    }
 }
 
 impl<'r> FromRow<'r, AnyRow> for SettingsRow {
@@ -54,6 +94,7 @@ impl<'r> FromRow<'r, AnyRow> for SettingsRow {
         let language: Option<String> = row.try_get("language")?;
         let archive: Option<String> = row.try_get("archive_after")?;
         let tournaments: Option<String> = row.try_get("tournaments")?;
+        let web: Option<String> = row.try_get("web")?;
         Ok(SettingsRow {
             channels: row.try_get("channels")?,
             // A value this version cannot read is the default, as if never set.
@@ -67,6 +108,7 @@ impl<'r> FromRow<'r, AnyRow> for SettingsRow {
             archive_after: archive.and_then(|a| a.parse().ok()),
             anyone_runs_tournaments: tournaments.as_deref() == Some(ANYONE),
             language: language.as_deref().and_then(Language::from_tag),
+            web: web.and_then(|w| w.parse().ok()),
             version: row.try_get("version")?,
         })
     }
@@ -81,7 +123,7 @@ impl Store {
         let row: Option<SettingsRow> = sqlx::query_as(
             "SELECT channels, time_control, rated, advice, threads, moderators,
                     moderators_space, moderators_checked, archive_after, tournaments,
-                    language, version
+                    language, web, version
              FROM settings WHERE platform = $1 AND place = $2",
         )
         .bind(platform)
@@ -110,9 +152,10 @@ impl Store {
         let saved = sqlx::query(
             "INSERT INTO settings (platform, place, channels, time_control, rated, advice,
                                    threads, moderators, moderators_space, archive_after,
-                                   tournaments, language, version, updated_by, updated_at,
-                                   moderators_checked)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $15, $12, $13, $14, $8 + 1, $9, $10, $16)
+                                   tournaments, language, web, version, updated_by,
+                                   updated_at, moderators_checked)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $11, $15, $12, $13, $14, $16, $8 + 1, $9,
+                     $10, $17)
              ON CONFLICT (platform, place) DO UPDATE SET
                  channels = excluded.channels, time_control = excluded.time_control,
                  rated = excluded.rated, advice = excluded.advice,
@@ -120,7 +163,7 @@ impl Store {
                  moderators_space = excluded.moderators_space,
                  moderators_checked = excluded.moderators_checked,
                  archive_after = excluded.archive_after, tournaments = excluded.tournaments,
-                 language = excluded.language,
+                 language = excluded.language, web = excluded.web,
                  version = excluded.version, updated_by = excluded.updated_by,
                  updated_at = excluded.updated_at
              WHERE settings.version = $8",
@@ -140,6 +183,7 @@ impl Store {
         .bind(settings.anyone_runs_tournaments.then_some(ANYONE))
         .bind(settings.language.as_ref().map(Language::tag))
         .bind(&settings.moderators_space)
+        .bind(settings.web.map(WebPages::as_str))
         .bind(&settings.moderators_checked)
         .execute(&mut *tx)
         .await?

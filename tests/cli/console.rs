@@ -17,6 +17,8 @@ fn run_console(script: &str, db: &std::path::Path, boards: &std::path::Path) -> 
 /// `oware-bot console` on `db`, its pictures in `boards`, its three streams piped.
 fn console(db: &std::path::Path, boards: &std::path::Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
+    // The web pages stay off: tests run side by side, each on its own port or none.
+    command.env("WEB_ADDR", "off");
     command
         .arg("console")
         .arg("--db")

@@ -39,6 +39,7 @@ fn run(script: &str) -> String {
         .env_remove("OWARE_OWNERS")
         .env_remove("DATABASE_URL")
         .env("OWARE_TABLES_AUTOBUILD", "off")
+        .env("WEB_ADDR", "off")
         .env("RUST_LOG", "warn")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

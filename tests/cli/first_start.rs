@@ -11,6 +11,8 @@ use oware_bot::store::{now_ms, Store, BOT_HEARTBEAT};
 /// The binary in `dir`, with only `vars` set (no `.env`, no inherited settings).
 fn bot(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
+    // The web pages stay off: tests run side by side, each on its own port or none.
+    command.env("WEB_ADDR", "off");
     command
         .args(args)
         .current_dir(dir)

@@ -15,6 +15,7 @@ use std::{
 
 fn console(db: &Path, boards: &Path, stdin: Stdio) -> Child {
     Command::new(env!("CARGO_BIN_EXE_oware-bot"))
+        .env("WEB_ADDR", "off")
         .arg("console")
         .arg("--db")
         .arg(db)

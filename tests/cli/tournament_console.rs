@@ -32,6 +32,7 @@ struct Console {
 impl Console {
     fn start(dir: &Path) -> Console {
         let mut child = Command::new(env!("CARGO_BIN_EXE_oware-bot"))
+            .env("WEB_ADDR", "off")
             .arg("console")
             .arg("--db")
             .arg(dir.join("oware.db"))

@@ -888,6 +888,7 @@ async fn every_settings_key_is_set_through_its_own_option() {
         "rated" | "advice" | "threads" => "no",
         "tournaments" => "anyone",
         "language" => "en",
+        "web" => "public",
         _ => panic!("{key} needs a choice"),
     };
     for option in &declared {
@@ -933,6 +934,7 @@ async fn every_settings_key_is_set_through_its_own_option() {
     assert_eq!(row.advice.map(|f| f.0), Some(false));
     assert_eq!(row.threads.map(|f| f.0), Some(false));
     assert_eq!(row.moderators.as_deref(), Some(CHANNEL_ID));
+    assert_eq!(row.web, Some(oware_bot::store::WebPages::Public));
     assert_eq!(
         row.archive_after.map(|a| a.to_string()).as_deref(),
         Some("2h")

@@ -160,6 +160,7 @@ pub fn spawn(dir: &Path, db: &str, rest: &str, range: &str, label: &str) -> Chil
         .open(dir.join(format!("bot-{label}.log")))
         .expect("a log file");
     Command::new(env!("CARGO_BIN_EXE_oware-bot"))
+        .env("WEB_ADDR", "off")
         .arg("run")
         .current_dir(dir)
         .env_clear()

@@ -33,6 +33,8 @@ pub(crate) fn start(env: &Env, dir: &Path, n: u32, fault: bool) -> Run {
 pub(crate) fn start_via(env: &Env, homeserver: &str, dir: &Path, n: u32, fault: bool) -> Run {
     let log = dir.join(format!("run-{n}.log"));
     let mut command = Command::new(env!("CARGO_BIN_EXE_oware-bot"));
+    // The web pages stay off: tests run side by side, each on its own port or none.
+    command.env("WEB_ADDR", "off");
     command
         .arg("run")
         .env("OWARE_TABLES_AUTOBUILD", "off")

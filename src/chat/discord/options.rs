@@ -118,6 +118,20 @@ pub enum TournamentsChoice {
     Anyone,
 }
 
+/// `web:` on `/oware settings`: who sees the server's game pages on the web.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum WebChoice {
+    /// Only through the bot's links, hidden from search engines (the default).
+    #[name = "unlisted"]
+    Unlisted,
+    /// Also listed on player and leaderboard pages.
+    #[name = "public"]
+    Public,
+    /// No pages.
+    #[name = "off"]
+    Off,
+}
+
 /// `language:` on `/oware settings`: one per catalogue in `locales/`, and `default`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum LanguageChoice {

@@ -8,7 +8,9 @@
 use poise::serenity_prelude as serenity;
 use poise::ChoiceParameter as _;
 
-use super::options::{BoardChoice, LanguageChoice, NotifyChoice, SettingFlag, TournamentsChoice};
+use super::options::{
+    BoardChoice, LanguageChoice, NotifyChoice, SettingFlag, TournamentsChoice, WebChoice,
+};
 use super::respond;
 use super::{Context, Error};
 use crate::service::{Action, VacationRequest};
@@ -50,6 +52,7 @@ pub(super) async fn settings_server(
     archive: Option<String>,
     #[description = "Who may create tournaments"] tournaments: Option<TournamentsChoice>,
     #[description = "The language of the bot's messages here"] language: Option<LanguageChoice>,
+    #[description = "Who sees this server's game pages on the web"] web: Option<WebChoice>,
 ) -> Result<(), Error> {
     let moderators_channel = moderators.as_deref().and_then(channel_mention);
     let changes = [
@@ -62,6 +65,7 @@ pub(super) async fn settings_server(
         ("archive", archive),
         ("tournaments", tournaments.map(|c| c.name().to_owned())),
         ("language", language.map(|c| c.name().to_owned())),
+        ("web", web.map(|c| c.name().to_owned())),
     ]
     .into_iter()
     .filter_map(|(key, value)| Some((key.to_owned(), value?.trim().to_owned())))

@@ -8,7 +8,7 @@ use super::{scope, Settings};
 use crate::play::archive::ArchiveDelay;
 use crate::{
     i18n::Language,
-    store::{Flag, SettingsRow},
+    store::{Flag, SettingsRow, WebPages},
 };
 
 /// The keys `/oware settings key:value` takes (see [`describe_key`]).
@@ -22,6 +22,7 @@ pub const KEYS: &[&str] = &[
     "archive",
     "tournaments",
     "language",
+    "web",
 ];
 
 /// What setting `key` (one of [`KEYS`]) is, and the values it takes, in words.
@@ -37,6 +38,7 @@ pub fn describe_key(key: &str) -> Option<String> {
         "archive" => crate::tr!("settings-key-archive"),
         "tournaments" => crate::tr!("settings-key-tournaments"),
         "language" => crate::tr!("settings-key-language"),
+        "web" => crate::tr!("settings-key-web"),
         _ => return None,
     })
 }
@@ -168,6 +170,12 @@ pub(super) fn apply(
                     _ => return Err(bad("tournaments", value)),
                 };
             }
+            "web" => {
+                row.web = match value.trim().to_lowercase().as_str() {
+                    "default" => None,
+                    word => Some(word.parse().map_err(|()| bad("web", value))?),
+                };
+            }
             "rated" => row.rated = flag("rated", value)?,
             "advice" => row.advice = flag("advice", value)?,
             "threads" => row.threads = flag("threads", value)?,
@@ -244,6 +252,14 @@ pub(super) fn table(settings: &Settings, platform: Platform) -> String {
                 crate::tr!("settings-tournaments-anyone")
             } else {
                 crate::tr!("settings-tournaments-admins")
+            },
+        ),
+        (
+            "web",
+            match settings.web() {
+                WebPages::Unlisted => crate::tr!("settings-web-unlisted"),
+                WebPages::Public => crate::tr!("settings-web-public"),
+                WebPages::Off => crate::tr!("settings-web-off"),
             },
         ),
         (
@@ -378,6 +394,20 @@ mod tests {
         assert!(starts.len() >= 9, "{shown}");
         assert!(starts.iter().all(|&s| s == starts[0]), "{shown}");
         assert!(shown.contains("tournaments admins"), "{shown}");
+    }
+
+    #[test]
+    fn web_pages_are_unlisted_unless_the_server_says() {
+        let mut row = SettingsRow::default();
+        assert_eq!(Settings { row: row.clone() }.web(), WebPages::Unlisted);
+        apply(&mut row, &place(), &[], &changes(&[("web", "Public")])).unwrap();
+        assert_eq!(Settings { row: row.clone() }.web(), WebPages::Public);
+        apply(&mut row, &place(), &[], &changes(&[("web", "off")])).unwrap();
+        assert_eq!(Settings { row: row.clone() }.web(), WebPages::Off);
+        let err = apply(&mut row, &place(), &[], &changes(&[("web", "secret")])).unwrap_err();
+        assert!(err.to_string().contains("`web`"), "{err}");
+        apply(&mut row, &place(), &[], &changes(&[("web", "default")])).unwrap();
+        assert_eq!(row.web, None);
     }
 
     #[test]

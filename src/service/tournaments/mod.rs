@@ -13,6 +13,7 @@ mod show;
 pub use crate::play::tournament::Format;
 pub use action::{TournamentAction, TournamentOptions};
 pub use error::TournamentError;
+pub use show::TournamentSummary;
 
 use super::{settings::scope, Command, Reply, Service, ServiceError, TimeControl};
 use crate::store::{Joined, Left, NewTournament, TournamentRow, TournamentStatus};

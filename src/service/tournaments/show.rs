@@ -123,7 +123,45 @@ fn points(half: u32) -> String {
     )
 }
 
+/// A tournament as a place's web page shows it.
+#[derive(Clone, Debug)]
+pub struct TournamentSummary {
+    /// Its name and number.
+    pub title: String,
+    /// `round 2 of 5`, `not started yet`, `final, …`.
+    pub stage: String,
+    /// The standings, one line per player (light Markdown: `**name**`).
+    pub standings: String,
+    /// The crosstable, once a round was played.
+    pub crosstable: Option<String>,
+}
+
 impl Service {
+    /// The tournaments of place `key` on `platform` (open and running ones, and the
+    /// last few finished), for its web page.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub(in crate::service) async fn tournament_summaries(
+        &self,
+        platform: &str,
+        key: &str,
+    ) -> Result<Vec<TournamentSummary>, ServiceError> {
+        let mut summaries = Vec::new();
+        for t in self.store.tournaments_at(platform, key).await? {
+            let Some(event) = self.load_event(t.id).await? else {
+                continue;
+            };
+            summaries.push(TournamentSummary {
+                title: title(&t),
+                stage: event.stage(),
+                standings: event.lines(),
+                crosstable: (t.round > 0).then(|| event.crosstable()),
+            });
+        }
+        Ok(summaries)
+    }
+
     pub(super) async fn tournament_standings(
         &self,
         cmd: &Command,
@@ -155,6 +193,16 @@ impl Service {
             ..Reply::default()
         };
         reply.files = self.standings_files(t.id).await?;
+        // A public place's page shows its tournaments too.
+        if let Some(url) = self
+            .place_link(&cmd.place, super::super::Speed::DEFAULT)
+            .await
+        {
+            reply.text.push('\n');
+            reply
+                .text
+                .push_str(&crate::tr!("web-place-link", url = url));
+        }
         Ok(reply)
     }
 

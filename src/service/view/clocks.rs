@@ -25,7 +25,11 @@ pub(in crate::service) fn with_clock(row: &GameRow, clock: Option<&ClockColumns>
 
 /// The clocks as shown beside the names in the picture, `[South, North]`, or `None`
 /// for a game without a clock or one that is over.
-pub(super) fn clock_labels(row: &GameRow, game: &Game, now: i64) -> Option<[String; 2]> {
+pub(in crate::service) fn clock_labels(
+    row: &GameRow,
+    game: &Game,
+    now: i64,
+) -> Option<[String; 2]> {
     let to_move = game.to_move()?;
     match row.time_control {
         TimeControl::None => None,

@@ -1,0 +1,50 @@
+//! What operators watch (the web adapter serves it as `/healthz` and `/metrics`):
+//! whether the database answers and the chat networks are connected, and the
+//! gauges of the queues (outbox, jobs, engine).
+
+use super::{Platform, Service, ServiceError};
+use crate::store::StatusCounts;
+
+/// The queues' gauges at one moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gauges {
+    /// The counts `/oware status` shows: games, challenges, jobs, undelivered messages.
+    pub counts: StatusCounts,
+    /// How late the most overdue job is, in milliseconds (0 when none is due).
+    pub job_lag_ms: i64,
+    /// Engine searches running now.
+    pub engine_busy: usize,
+    /// Engine searches that may run at once.
+    pub engine_slots: usize,
+}
+
+impl Service {
+    /// Whether the database answers a query now.
+    pub async fn database_reachable(&self) -> bool {
+        self.store.earliest_job().await.is_ok()
+    }
+
+    /// Whether `platform` is connected (the service last heard from it without
+    /// error).
+    #[must_use]
+    pub fn network_connected(&self, platform: Platform) -> bool {
+        self.unreachable_since(platform).is_none()
+    }
+
+    /// The queues' gauges.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn gauges(&self) -> Result<Gauges, ServiceError> {
+        let now = self.now();
+        let counts = self.store.status_counts(now).await?;
+        let earliest = self.store.earliest_job().await?;
+        let slots = self.config.engine_threads.max(1);
+        Ok(Gauges {
+            counts,
+            job_lag_ms: earliest.map_or(0, |due| (now - due).max(0)),
+            engine_busy: slots.saturating_sub(self.engine_slots.available_permits()),
+            engine_slots: slots,
+        })
+    }
+}

@@ -1,0 +1,298 @@
+//! What the web pages show (the `web` adapter renders it): a game found by its
+//! unguessable slug, unless its place turned its pages off, with the board at any
+//! ply, the players' ratings, the clocks, the advice tally and the game record; and
+//! the links to those pages that the bot's messages carry. Nothing private: no link
+//! codes, no reports, no platform user ids.
+
+use super::{view, Place, Reply, Service, ServiceError};
+use crate::{
+    render::{self, BoardView},
+    rules::Game,
+    store::{GameRow, WebPages},
+};
+
+/// Characters of a page slug: 31 lowercase letters and digits that cannot be taken
+/// for one another; 16 of them are about 79 bits.
+const SLUG_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+/// A slug's length.
+const SLUG_LEN: usize = 16;
+
+/// A game's page, as read.
+#[derive(Clone, Debug)]
+pub struct GamePage {
+    /// The game as stored.
+    pub row: GameRow,
+    /// The game replayed.
+    pub game: Game,
+    /// Whether its place lists its pages.
+    pub web: WebPages,
+    /// The players' ratings at the game's speed, `[South, North]`, if rated.
+    pub ratings: [Option<f64>; 2],
+    /// The clocks, `[South, North]`, for a game with a time control in progress.
+    pub clocks: Option<[String; 2]>,
+    /// The onlookers' advice for the move to play, if any.
+    pub advice: Option<String>,
+    /// The result in words, once over.
+    pub result: Option<String>,
+    /// The game record (tags and numbered moves).
+    pub record: String,
+    /// The move shown (moves played before the board shown).
+    pub shown: usize,
+    /// The alt text of the board shown.
+    pub alt: String,
+    /// The review, once the game was reviewed.
+    pub review: Option<super::PageReview>,
+}
+
+impl GamePage {
+    /// The players' names, `[South, North]`.
+    #[must_use]
+    pub fn names(&self) -> [&str; 2] {
+        [self.row.south_name.as_str(), self.row.north_name.as_str()]
+    }
+
+    /// Moves played.
+    #[must_use]
+    pub fn plies(&self) -> usize {
+        self.game.plies().len()
+    }
+}
+
+/// A board picture at some ply, with its alt text.
+#[derive(Clone, Debug)]
+pub struct PageBoard {
+    /// The PNG.
+    pub png: Vec<u8>,
+    /// Its alt text (the same as the bot's).
+    pub alt: String,
+}
+
+fn fresh_slug() -> String {
+    (0..SLUG_LEN)
+        .map(|_| char::from(SLUG_ALPHABET[rand::random_range(0..SLUG_ALPHABET.len())]))
+        .collect()
+}
+
+/// Whether `slug` could be a page slug (checked before any query).
+fn plausible(slug: &str) -> bool {
+    slug.len() == SLUG_LEN && slug.bytes().all(|b| SLUG_ALPHABET.contains(&b))
+}
+
+/// The place a game belongs to, for its settings.
+fn place_of(row: &GameRow) -> Place {
+    Place {
+        platform: row.platform,
+        space: row.space.clone(),
+        channel: row.channel.clone(),
+        thread: None,
+    }
+}
+
+/// The board of `game` (stored as `row`) with its alt text, and its PNG if `png`.
+fn picture(row: &GameRow, game: &Game, clocks: Option<&[String; 2]>, png: bool) -> PageBoard {
+    let names = [row.south_name.as_str(), row.north_name.as_str()];
+    let result = game.outcome().map(|o| render::result_line(&o, names));
+    let view = BoardView {
+        caption: result.as_deref(),
+        clocks: clocks.map(|[s, n]| [s.as_str(), n.as_str()]),
+        ..BoardView::of_game(game, names)
+    };
+    PageBoard {
+        png: if png {
+            render::board_png(&view)
+        } else {
+            Vec::new()
+        },
+        alt: render::alt_text(&view),
+    }
+}
+
+impl Service {
+    /// The web pages' base address, if the bot links to them.
+    #[must_use]
+    pub fn web_url(&self) -> Option<&str> {
+        self.config.web_url.as_deref()
+    }
+
+    /// The public address of game `game_id`'s page, when the bot has one
+    /// (`WEB_PUBLIC_URL`) and the game's place has not turned its pages off.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_link(&self, row: &GameRow) -> Result<Option<String>, ServiceError> {
+        let Some(base) = self.config.web_url.as_deref() else {
+            return Ok(None);
+        };
+        if self.place_settings(&place_of(row)).await?.web() == WebPages::Off {
+            return Ok(None);
+        }
+        let slug = self.game_slug(row.id).await?;
+        Ok(slug.map(|slug| format!("{}/g/{slug}", base.trim_end_matches('/'))))
+    }
+
+    /// Adds the link to the page of the game stored as `row` to `reply`, when the bot
+    /// links to pages. A link that cannot be made is logged and left out: it never
+    /// fails the command.
+    pub(super) async fn link_page(&self, reply: &mut Reply, row: &GameRow) {
+        match self.game_link(row).await {
+            Ok(Some(url)) => {
+                reply.text.push('\n');
+                reply.text.push_str(&crate::tr!("web-link", url = url));
+            }
+            Ok(None) => {}
+            Err(err) => tracing::warn!(error = %err, game = row.id, "cannot link a game's page"),
+        }
+    }
+
+    /// Game `game_id`'s page slug, given now if it had none.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_slug(&self, game_id: i64) -> Result<Option<String>, ServiceError> {
+        Ok(self.store.web_slug(game_id, &fresh_slug()).await?)
+    }
+
+    /// The game at `slug` and whether its place shows it, or `None` (no such page, or
+    /// its place turned pages off).
+    async fn page_row(&self, slug: &str) -> Result<Option<(GameRow, WebPages)>, ServiceError> {
+        if !plausible(slug) {
+            return Ok(None);
+        }
+        let Some(row) = self.store.game_by_slug(slug).await? else {
+            return Ok(None);
+        };
+        let web = self.place_settings(&place_of(&row)).await?.web();
+        Ok((web != WebPages::Off).then_some((row, web)))
+    }
+
+    /// The page of the game at `slug`, or `None`.
+    ///
+    /// # Errors
+    /// Database failures; a stored game that does not replay.
+    pub async fn game_page(
+        &self,
+        slug: &str,
+        ply: Option<i64>,
+    ) -> Result<Option<GamePage>, ServiceError> {
+        let Some((row, web)) = self.page_row(slug).await? else {
+            return Ok(None);
+        };
+        let game = self.load(&row).await?;
+        let (shown, alt) = match ply {
+            Some(ply) if (0..row.ply).contains(&ply) => {
+                let before = self.load_at(&row, ply).await?;
+                (
+                    before.plies().len(),
+                    picture(&row, &before, None, false).alt,
+                )
+            }
+            _ => {
+                let clocks = view::clock_labels(&row, &game, self.now());
+                (
+                    game.plies().len(),
+                    picture(&row, &game, clocks.as_ref(), false).alt,
+                )
+            }
+        };
+        let speed = row.time_control.speed();
+        let mut ratings = [None, None];
+        if let Some(speed) = speed {
+            for (slot, player) in ratings.iter_mut().zip([row.south_id, row.north_id]) {
+                *slot = self
+                    .store
+                    .rating_of_player(player, speed)
+                    .await?
+                    .map(|r| r.rating);
+            }
+        }
+        let names = [row.south_name.as_str(), row.north_name.as_str()];
+        let result = game.outcome().map(|o| render::result_line(&o, names));
+        let clocks = view::clock_labels(&row, &game, self.now());
+        let advice = self.advice_summary(&row, &game).await?;
+        let record = super::replay::record_of(&row, &game)?.to_text();
+        let review = self.page_review(&row, &game, false).await?;
+        Ok(Some(GamePage {
+            row,
+            game,
+            web,
+            ratings,
+            clocks,
+            advice,
+            result,
+            record,
+            shown,
+            alt,
+            review,
+        }))
+    }
+
+    /// The board of the game at `slug` after `ply` moves (the latest when `None` or
+    /// past the end), or `None` when there is no such page.
+    ///
+    /// # Errors
+    /// Database failures; a stored game that does not replay.
+    pub async fn page_board(
+        &self,
+        slug: &str,
+        ply: Option<i64>,
+    ) -> Result<Option<PageBoard>, ServiceError> {
+        let Some((row, _)) = self.page_row(slug).await? else {
+            return Ok(None);
+        };
+        let ply = ply.unwrap_or(row.ply);
+        let game = self.load_at(&row, ply).await?;
+        let latest = game.plies().len() == usize::try_from(row.ply).unwrap_or(usize::MAX);
+        let clocks = latest
+            .then(|| view::clock_labels(&row, &game, self.now()))
+            .flatten();
+        let board =
+            tokio::task::spawn_blocking(move || picture(&row, &game, clocks.as_ref(), true))
+                .await
+                .map_err(|e| ServiceError::Internal(format!("board picture: {e}")))?;
+        Ok(Some(board))
+    }
+
+    /// The evaluation graph of the game at `slug` (PNG), once it was reviewed.
+    ///
+    /// # Errors
+    /// Database failures; a stored game that does not replay.
+    pub async fn page_review_graph(&self, slug: &str) -> Result<Option<Vec<u8>>, ServiceError> {
+        let Some((row, _)) = self.page_row(slug).await? else {
+            return Ok(None);
+        };
+        let game = self.load(&row).await?;
+        let review = self.page_review(&row, &game, true).await?;
+        Ok(review.and_then(|r| r.graph).map(|(png, _)| png))
+    }
+
+    /// The version of the game at `slug` (bumped by every change), or `None` when the
+    /// page is gone: what a live page watches.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn page_version(&self, game_id: i64) -> Result<Option<i64>, ServiceError> {
+        Ok(self.store.game_version(game_id).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_long_random_and_checked_before_any_query() {
+        let a = fresh_slug();
+        let b = fresh_slug();
+        assert_ne!(a, b);
+        assert!(plausible(&a) && plausible(&b), "{a} {b}");
+        for bad in [
+            "",
+            "short",
+            "ABCDEFGHJKMNPQRS",
+            "abcdefghjkmnpqr1",
+            "../../etc/passwd",
+        ] {
+            assert!(!plausible(bad), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! A place's page on the web, for places whose pages are `public`: its leaderboard
+//! at one speed and the games being played there, each linking to its page. A place
+//! with unlisted pages (the default) or none has no such page.
+
+use super::{leaderboard::label, settings::scope, Place, Service, ServiceError, Speed};
+use crate::{
+    platform::Platform,
+    store::{Scope, WebPages},
+};
+
+/// Players listed on a place's page.
+const STANDINGS: i64 = 50;
+/// Games in progress listed on a place's page.
+const LIVE_GAMES: i64 = 20;
+
+/// A place's page, as read.
+#[derive(Clone, Debug)]
+pub struct PlacePage {
+    /// The speed ranked.
+    pub speed: Speed,
+    /// The leaderboard, best first.
+    pub standings: Vec<Standing>,
+    /// The games being played there, the most recently played first.
+    pub live: Vec<LiveGame>,
+    /// Its tournaments: open and running ones, and the last few finished.
+    pub tournaments: Vec<super::TournamentSummary>,
+}
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug)]
+pub struct Standing {
+    /// 1 for the best.
+    pub rank: usize,
+    /// The player's identity, for their page (`/u/<identity>`).
+    pub identity: i64,
+    /// The player's name.
+    pub name: String,
+    /// The rating as the bot shows it (`1623`, `1500?`).
+    pub rating: String,
+    /// Rated games won, drawn and lost.
+    pub record: [i64; 3],
+}
+
+/// A game in progress, linked to its page.
+#[derive(Clone, Debug)]
+pub struct LiveGame {
+    /// Its page's slug.
+    pub slug: String,
+    /// The players, `[South, North]`.
+    pub names: [String; 2],
+    /// Moves played.
+    pub plies: i64,
+}
+
+/// Who a place's leaderboard ranks: a Discord server's players, else a room's.
+fn ranked(platform: Platform, key: &str) -> Scope<'_> {
+    match platform {
+        Platform::Discord => Scope::Server(platform.as_str(), key),
+        _ => Scope::Room(platform.as_str(), key),
+    }
+}
+
+impl Service {
+    /// The page of place `key` (a Discord server id, else a room id; as settings
+    /// name places) on `platform`, or `None` unless the place made its pages public.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn place_page(
+        &self,
+        platform: &str,
+        key: &str,
+        speed: Speed,
+    ) -> Result<Option<PlacePage>, ServiceError> {
+        let Some(platform) = Platform::from_name(platform) else {
+            return Ok(None);
+        };
+        let settings = self.settings_at(platform.as_str(), key).await?;
+        if settings.web.unwrap_or_default() != WebPages::Public {
+            return Ok(None);
+        }
+        let (rows, _) = self
+            .store
+            .leaderboard(ranked(platform, key), speed, STANDINGS, 0)
+            .await?;
+        let standings = rows
+            .iter()
+            .enumerate()
+            .map(|(i, row)| Standing {
+                rank: i + 1,
+                identity: row.identity_id,
+                name: row.name.clone(),
+                rating: label(Some(row)),
+                record: [row.wins, row.draws, row.losses],
+            })
+            .collect();
+        let space = (platform == Platform::Discord).then_some(key);
+        let games = self
+            .store
+            .live_games(platform.as_str(), space, key, LIVE_GAMES)
+            .await?;
+        let mut live = Vec::with_capacity(games.len());
+        for row in games {
+            if let Some(slug) = self.game_slug(row.id).await? {
+                live.push(LiveGame {
+                    slug,
+                    names: [row.south_name, row.north_name],
+                    plies: row.ply,
+                });
+            }
+        }
+        let tournaments = self.tournament_summaries(platform.as_str(), key).await?;
+        Ok(Some(PlacePage {
+            speed,
+            standings,
+            live,
+            tournaments,
+        }))
+    }
+
+    /// The address of `place`'s page at `speed`, when the bot links to pages and
+    /// the place made its pages public.
+    pub(super) async fn place_link(&self, place: &Place, speed: Speed) -> Option<String> {
+        let base = self.config.web_url.as_deref()?;
+        let web = match self.place_settings(place).await {
+            Ok(settings) => settings.web(),
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot read a place's web setting");
+                return None;
+            }
+        };
+        (web == WebPages::Public).then(|| {
+            format!(
+                "{}/p/{}/{}?speed={speed}",
+                base.trim_end_matches('/'),
+                place.platform.as_str(),
+                path_segment(scope(place)),
+            )
+        })
+    }
+}
+
+/// `text` as one path segment of an address (Matrix room ids hold `!` and `:`).
+#[must_use]
+pub fn path_segment(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                char::from(b).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn room_ids_are_one_path_segment() {
+        assert_eq!(
+            super::path_segment("!abc:example.org"),
+            "%21abc%3Aexample.org"
+        );
+        assert_eq!(super::path_segment("123456"), "123456");
+    }
+}

@@ -1,0 +1,74 @@
+//! The daily puzzle of a place on the web, for places whose pages are public: the
+//! position, the task, and the solution behind a button. The page never chooses the
+//! day's puzzle: asking for it in chat does (`/oware puzzle daily`).
+
+use super::{task, when, Attachment, Service, ServiceError};
+use crate::{platform::Platform, store::WebPages};
+
+/// The daily puzzle's page, as read.
+#[derive(Clone, Debug)]
+pub struct PuzzlePage {
+    /// The day, `YYYY-MM-DD`.
+    pub day: String,
+    /// The puzzle, once chosen today.
+    pub puzzle: Option<DailyPuzzle>,
+}
+
+/// A daily puzzle as a page shows it.
+#[derive(Clone, Debug)]
+pub struct DailyPuzzle {
+    /// Its number.
+    pub id: i64,
+    /// What to find, in words.
+    pub task: String,
+    /// The move that solves it (a pit letter).
+    pub solution: char,
+    /// The solution line, in pit letters.
+    pub line: String,
+    /// The position as a board picture, with its alt text.
+    pub picture: Attachment,
+}
+
+impl Service {
+    /// Today's puzzle at place `key` on `platform`, or `None` unless the place made
+    /// its pages public.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn puzzle_page(
+        &self,
+        platform: &str,
+        key: &str,
+    ) -> Result<Option<PuzzlePage>, ServiceError> {
+        let Some(platform) = Platform::from_name(platform) else {
+            return Ok(None);
+        };
+        let settings = self.settings_at(platform.as_str(), key).await?;
+        if settings.web.unwrap_or_default() != WebPages::Public {
+            return Ok(None);
+        }
+        let (y, m, d) = when::date(self.now());
+        let day = format!("{y:04}-{m:02}-{d:02}");
+        let Some(row) = self
+            .store
+            .chosen_daily_puzzle(platform.as_str(), key, &day)
+            .await?
+        else {
+            return Ok(Some(PuzzlePage { day, puzzle: None }));
+        };
+        let task = task(row.goal);
+        let picture = self
+            .position_png(row.position, task.clone(), format!("puzzle-{}.png", row.id))
+            .await?;
+        Ok(Some(PuzzlePage {
+            day,
+            puzzle: Some(DailyPuzzle {
+                id: row.id,
+                task,
+                solution: row.solution.letter(),
+                line: row.line.iter().map(|p| p.letter()).collect(),
+                picture,
+            }),
+        }))
+    }
+}

@@ -1,0 +1,415 @@
+//! A game's page and what it loads: the board at any move, that board's alt text,
+//! and the game record to download.
+
+use axum::{
+    extract::{Path, Query, State},
+    http::{header, HeaderMap, StatusCode},
+    response::{Html, IntoResponse, Response},
+};
+use maud::{html, Markup, PreEscaped, DOCTYPE};
+use serde::{Deserialize, Serialize};
+
+use super::{assets, WebState};
+use crate::rules::Ply;
+use crate::service::{GamePage, PageReview, ServiceError};
+use crate::store::WebPages;
+
+/// `?ply=N`: the board after `N` moves.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct At {
+    ply: Option<i64>,
+}
+
+/// A failure shown as a status and one line, never the details (they are logged).
+pub(super) enum PageError {
+    /// No such page (or its place turned pages off).
+    NotFound,
+    /// The service failed.
+    Failed(ServiceError),
+}
+
+impl From<ServiceError> for PageError {
+    fn from(err: ServiceError) -> PageError {
+        PageError::Failed(err)
+    }
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        match self {
+            PageError::NotFound => (
+                StatusCode::NOT_FOUND,
+                Html(plain(&crate::tr!("web-not-found")).into_string()),
+            )
+                .into_response(),
+            PageError::Failed(err) => {
+                tracing::error!(error = %err, "a web page failed");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Html(plain(&crate::service::generic_failure()).into_string()),
+                )
+                    .into_response()
+            }
+        }
+    }
+}
+
+/// A page of one line.
+fn plain(line: &str) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { "Oware" }
+                style { (PreEscaped(assets::CSS)) }
+            }
+            body { main { p { (line) } } }
+        }
+    }
+}
+
+/// `/`: what the site is (there is no index of games: pages are shared by link).
+pub(super) async fn home() -> Html<String> {
+    Html(plain(&crate::tr!("web-home")).into_string())
+}
+
+/// A move as listed: its pit, and the seeds it captured.
+fn move_label(ply: &Ply) -> String {
+    let letter = ply.effect.pit.letter();
+    match ply.effect.captured {
+        0 => letter.to_string(),
+        seeds => format!("{letter}×{seeds}"),
+    }
+}
+
+/// The game's state in a line: who is to move, or the result.
+fn status_line(page: &GamePage) -> String {
+    if let Some(result) = &page.result {
+        return result.clone();
+    }
+    match page.game.to_move() {
+        Some(side) => {
+            let name = page.names()[usize::from(side != crate::rules::Side::South)];
+            crate::tr!("web-to-move", player = name)
+        }
+        None => crate::tr!("view-summary-playing"),
+    }
+}
+
+/// The clocks in a line, while they run.
+fn clocks_line(page: &GamePage) -> Option<String> {
+    let clocks = page.clocks.as_ref()?;
+    // A correspondence game shows only the running clock: the other label is empty.
+    let shown: Vec<String> = page
+        .names()
+        .iter()
+        .zip(clocks)
+        .filter(|(_, clock)| !clock.is_empty())
+        .map(|(name, clock)| format!("{name} {clock}"))
+        .collect();
+    (!shown.is_empty()).then(|| shown.join(" · "))
+}
+
+/// Whether the page follows the game live.
+fn live(page: &GamePage) -> bool {
+    page.row.is_active() && !page.game.is_over()
+}
+
+/// The start of an absolute address for the request: `WEB_PUBLIC_URL`, else the
+/// request's own host.
+fn origin(state: &WebState, headers: &HeaderMap) -> String {
+    if let Some(url) = &state.public_url {
+        return url.clone();
+    }
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| !h.is_empty() && h.chars().all(|c| c.is_ascii_graphic()))
+        .unwrap_or("localhost");
+    format!("http://{host}")
+}
+
+/// `/g/<slug>`: the game.
+pub(super) async fn page(
+    State(state): State<WebState>,
+    Path(slug): Path<String>,
+    Query(at): Query<At>,
+    headers: HeaderMap,
+) -> Result<Response, PageError> {
+    let page = state
+        .service
+        .game_page(&slug, at.ply)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    let origin = origin(&state, &headers);
+    let markup = render(&page, &slug, &origin);
+    Ok((
+        [(header::CACHE_CONTROL, "no-cache")],
+        Html(markup.into_string()),
+    )
+        .into_response())
+}
+
+/// The game page's HTML.
+fn render(page: &GamePage, slug: &str, origin: &str) -> Markup {
+    let [south, north] = page.names();
+    let base = format!("/g/{slug}");
+    let title = crate::tr!(
+        "web-game-title",
+        game = page.row.id,
+        south = south,
+        north = north
+    );
+    let status = status_line(page);
+    let plies = page.plies();
+    let shown = page.shown;
+    let version = page.row.version;
+    let image = format!("{origin}{base}/board.png?v={version}");
+    let rating = |r: Option<f64>| r.map(|r| format!(" ({})", r.round()));
+    let moves: Vec<String> = page.game.plies().iter().map(move_label).collect();
+    let clocks = clocks_line(page);
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                @if page.web != WebPages::Public {
+                    meta name="robots" content="noindex, nofollow";
+                }
+                title { (title) }
+                meta name="description" content=(status);
+                meta property="og:type" content="website";
+                meta property="og:site_name" content="oware-bot";
+                meta property="og:title" content=(title);
+                meta property="og:description" content=(status);
+                meta property="og:url" content=(format!("{origin}{base}"));
+                meta property="og:image" content=(image);
+                meta property="og:image:type" content="image/png";
+                meta property="og:image:width" content=(crate::render::PNG_WIDTH);
+                meta property="og:image:height" content=(crate::render::PNG_HEIGHT);
+                meta property="og:image:alt" content=(page.alt);
+                meta name="twitter:card" content="summary_large_image";
+                style { (PreEscaped(assets::CSS)) }
+            }
+            body {
+                main data-slug=(slug) data-shown=(shown) data-plies=(plies)
+                    data-version=(version) data-live=(if live(page) { "1" } else { "0" }) {
+                    h1 { (title) }
+                    p id="status" aria-live="polite" { (status) }
+                    div class="game" {
+                        section aria-label=(crate::tr!("web-board")) {
+                            figure {
+                                img id="board" src=(format!("{base}/board.png?ply={shown}&v={version}"))
+                                    width=(crate::render::PNG_WIDTH) height=(crate::render::PNG_HEIGHT)
+                                    alt=(page.alt);
+                            }
+                            nav class="steps" aria-label=(crate::tr!("web-steps")) {
+                                a href=(format!("{base}?ply=0")) data-step="first"
+                                    aria-label=(crate::tr!("web-first")) { "«" }
+                                a href=(format!("{base}?ply={}", shown.saturating_sub(1))) data-step="prev"
+                                    aria-label=(crate::tr!("web-prev")) { "‹" }
+                                a href=(format!("{base}?ply={}", (shown + 1).min(plies))) data-step="next"
+                                    aria-label=(crate::tr!("web-next")) { "›" }
+                                a href=(base) data-step="last"
+                                    aria-label=(crate::tr!("web-last")) { "»" }
+                            }
+                            p class="muted" {
+                                (crate::tr!("web-move-shown")) " "
+                                span id="shown" { (shown) } " / " span id="total" { (plies) }
+                                " · " (crate::tr!("web-keys"))
+                            }
+                        }
+                        section aria-labelledby="moves-title" {
+                            dl {
+                                dt { (crate::tr!("web-south")) }
+                                dd { (south) (rating(page.ratings[0]).unwrap_or_default()) }
+                                dt { (crate::tr!("web-north")) }
+                                dd { (north) (rating(page.ratings[1]).unwrap_or_default()) }
+                                dt { (crate::tr!("web-score")) }
+                                dd { (page.row.south_score) "–" (page.row.north_score) }
+                                dt { (crate::tr!("web-time")) }
+                                dd { (page.row.time_control.to_string()) }
+                            }
+                            p id="clocks" { (clocks.unwrap_or_default()) }
+                            p id="advice" { (page.advice.clone().unwrap_or_default()) }
+                            h2 id="moves-title" { (crate::tr!("web-moves")) }
+                            ol id="moves" {
+                                @for (i, label) in moves.iter().enumerate() {
+                                    li {
+                                        a href=(format!("{base}?ply={}", i + 1)) data-ply=(i + 1)
+                                            aria-current=[(i + 1 == shown).then_some("step")] { (label) }
+                                    }
+                                }
+                            }
+                            @if let Some(review) = &page.review {
+                                (review_section(review, &base, south, north))
+                            }
+                            p {
+                                a href=(format!("{base}/record.txt")) download=(format!("oware-{}.txt", page.row.id)) {
+                                    (crate::tr!("web-record"))
+                                }
+                            }
+                        }
+                    }
+                }
+                script { (PreEscaped(assets::JS)) }
+            }
+        }
+    }
+}
+
+/// The review: accuracy, the evaluation graph, and each costly move with the
+/// better one.
+fn review_section(review: &PageReview, base: &str, south: &str, north: &str) -> Markup {
+    html! {
+        h2 { (crate::tr!("web-review")) }
+        p {
+            (crate::tr!(
+                "web-review-accuracy",
+                south = south,
+                north = north,
+                south_accuracy = format!("{:.0}", review.accuracy[0]),
+                north_accuracy = format!("{:.0}", review.accuracy[1])
+            ))
+        }
+        img src=(format!("{base}/review.png")) alt=(crate::tr!("web-review-graph-alt"))
+            width="100%" loading="lazy";
+        @if review.notes.is_empty() {
+            p { (crate::tr!("web-review-clean")) }
+        } @else {
+            ul {
+                @for note in &review.notes {
+                    li {
+                        a href=(format!("{base}?ply={}", note.move_number - 1)) data-ply=(note.move_number - 1) {
+                            (note.move_number) ". " (note.played)
+                        }
+                        " "
+                        (crate::tr!(
+                            "web-review-note",
+                            player = note.player.as_str(),
+                            class = note.class.as_str(),
+                            seeds = note.seeds.as_str(),
+                            best = note.best.to_string()
+                        ))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `/g/<slug>/review.png`: the evaluation graph, once the game was reviewed.
+pub(super) async fn review_graph(
+    State(state): State<WebState>,
+    Path(slug): Path<String>,
+) -> Result<Response, PageError> {
+    let png = state
+        .service
+        .page_review_graph(&slug)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/png"),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        png,
+    )
+        .into_response())
+}
+
+/// What a live page receives after each change.
+#[derive(Debug, Serialize)]
+pub(super) struct LiveState {
+    version: i64,
+    plies: usize,
+    moves: Vec<String>,
+    status: String,
+    clocks: Option<String>,
+    advice: Option<String>,
+    live: bool,
+}
+
+impl LiveState {
+    /// The state of `page`.
+    pub(super) fn of(page: &GamePage) -> LiveState {
+        LiveState {
+            version: page.row.version,
+            plies: page.plies(),
+            moves: page.game.plies().iter().map(move_label).collect(),
+            status: status_line(page),
+            clocks: clocks_line(page),
+            advice: page.advice.clone(),
+            live: live(page),
+        }
+    }
+
+    /// Whether the game goes on (more states will follow).
+    pub(super) fn is_live(&self) -> bool {
+        self.live
+    }
+}
+
+/// `/g/<slug>/board.png?ply=N`: the board after `N` moves (the latest without).
+pub(super) async fn board(
+    State(state): State<WebState>,
+    Path(slug): Path<String>,
+    Query(at): Query<At>,
+) -> Result<Response, PageError> {
+    let board = state
+        .service
+        .page_board(&slug, at.ply)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/png"),
+            (header::CACHE_CONTROL, "public, max-age=60"),
+        ],
+        board.png,
+    )
+        .into_response())
+}
+
+/// `/g/<slug>/alt?ply=N`: the alt text of that board, for the script that steps.
+pub(super) async fn alt(
+    State(state): State<WebState>,
+    Path(slug): Path<String>,
+    Query(at): Query<At>,
+) -> Result<Response, PageError> {
+    let page = state
+        .service
+        .game_page(&slug, at.ply)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        page.alt,
+    )
+        .into_response())
+}
+
+/// `/g/<slug>/record.txt`: the game record, as `/oware replay` attaches it.
+pub(super) async fn record(
+    State(state): State<WebState>,
+    Path(slug): Path<String>,
+) -> Result<Response, PageError> {
+    let page = state
+        .service
+        .game_page(&slug, None)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    let file = format!("attachment; filename=\"oware-{}.txt\"", page.row.id);
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
+            (header::CONTENT_DISPOSITION, file),
+        ],
+        page.record,
+    )
+        .into_response())
+}

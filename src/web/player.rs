@@ -1,0 +1,71 @@
+//! A player's page (`/u/<identity>`): their ratings and their latest games in places
+//! whose pages are public. Nothing else: no platform ids, no other places' games.
+
+use axum::{
+    extract::{Path, State},
+    response::Html,
+};
+use maud::{html, PreEscaped, DOCTYPE};
+
+use super::{assets, game::PageError, WebState};
+use crate::service::PlayerPage;
+
+/// `/u/<identity>`.
+pub(super) async fn page(
+    State(state): State<WebState>,
+    Path(identity): Path<String>,
+) -> Result<Html<String>, PageError> {
+    let identity: i64 = identity.parse().map_err(|_| PageError::NotFound)?;
+    let page = state
+        .service
+        .player_page(identity)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    Ok(Html(render(&page).into_string()))
+}
+
+fn render(page: &PlayerPage) -> maud::Markup {
+    let title = crate::tr!("web-player-title", name = page.name.as_str());
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                meta property="og:type" content="profile";
+                meta property="og:title" content=(title);
+                style { (PreEscaped(assets::CSS)) }
+            }
+            body {
+                main {
+                    h1 { (title) }
+                    dl {
+                        @for (speed, rating) in &page.ratings {
+                            dt { (crate::tr!("web-player-rating", speed = speed.as_str())) }
+                            dd { (rating) }
+                        }
+                    }
+                    h2 { (crate::tr!("web-player-games")) }
+                    ul {
+                        @for game in &page.games {
+                            li {
+                                a href=(format!("/g/{}", game.slug)) {
+                                    (game.names[0]) " – " (game.names[1])
+                                }
+                                " "
+                                span class="muted" {
+                                    @if game.active {
+                                        (crate::tr!("view-summary-playing"))
+                                    } @else {
+                                        (game.score[0]) "–" (game.score[1])
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! A place's daily puzzle (`/p/<platform>/<place>/puzzle`), for places whose pages
+//! are public: the position, the task, and the solution behind a button (a
+//! `<details>`, which needs no script).
+
+use axum::{
+    extract::{Path, State},
+    http::header,
+    response::{Html, IntoResponse, Response},
+};
+use maud::{html, PreEscaped, DOCTYPE};
+
+use super::{assets, game::PageError, WebState};
+use crate::service::PuzzlePage;
+
+/// `/p/<platform>/<place>/puzzle`.
+pub(super) async fn page(
+    State(state): State<WebState>,
+    Path((platform, place)): Path<(String, String)>,
+) -> Result<Html<String>, PageError> {
+    let page = state
+        .service
+        .puzzle_page(&platform, &place)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    Ok(Html(render(&page).into_string()))
+}
+
+/// `/p/<platform>/<place>/puzzle.png`: today's position.
+pub(super) async fn picture(
+    State(state): State<WebState>,
+    Path((platform, place)): Path<(String, String)>,
+) -> Result<Response, PageError> {
+    let puzzle = state
+        .service
+        .puzzle_page(&platform, &place)
+        .await?
+        .and_then(|page| page.puzzle)
+        .ok_or(PageError::NotFound)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/png"),
+            (header::CACHE_CONTROL, "public, max-age=300"),
+        ],
+        puzzle.picture.bytes,
+    )
+        .into_response())
+}
+
+fn render(page: &PuzzlePage) -> maud::Markup {
+    let title = crate::tr!("web-puzzle-title", day = page.day.as_str());
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                meta property="og:type" content="website";
+                meta property="og:title" content=(title);
+                style { (PreEscaped(assets::CSS)) }
+            }
+            body {
+                main {
+                    h1 { (title) }
+                    @match &page.puzzle {
+                        None => p { (crate::tr!("web-puzzle-none")) },
+                        Some(puzzle) => {
+                            p { (crate::tr!("web-puzzle-task", puzzle = puzzle.id, task = puzzle.task.as_str())) }
+                            figure {
+                                img id="board" src="puzzle.png" width=(crate::render::PNG_WIDTH)
+                                    height=(crate::render::PNG_HEIGHT) alt=(puzzle.picture.description);
+                            }
+                            details {
+                                summary { (crate::tr!("web-puzzle-show")) }
+                                p id="solution" {
+                                    (crate::tr!("web-puzzle-solution", pit = puzzle.solution.to_string(), line = puzzle.line.as_str()))
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! The game page in a real browser: Debian's headless Chromium driven through
+//! chromedriver (WebDriver's JSON wire protocol, spoken over the tests' own HTTP
+//! client). Without Chromium the tests say SKIPPED, except under CI (`CI` set),
+//! where `.ci/run` installs it and a missing browser is a failure.
+
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::http::json as call;
+use crate::support::{cmd, mv};
+use crate::{link_in, Site};
+use oware_bot::service::Action;
+
+/// WebDriver's key code for the left arrow.
+const ARROW_LEFT: &str = "\u{E012}";
+/// And for Home.
+const HOME: &str = "\u{E011}";
+
+fn find(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
+
+/// A chromedriver process and one browser session, ended on drop.
+struct Browser {
+    driver: Child,
+    session: String,
+    base: String,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    /// Starts chromedriver and a headless Chromium, or `None` (SKIPPED) when they
+    /// are not installed and this is not CI.
+    async fn start() -> Option<Browser> {
+        let (Some(chromium), Some(driver)) = (
+            find(&["chromium", "chromium-browser"]),
+            find(&["chromedriver"]),
+        ) else {
+            if std::env::var_os("CI").is_some() {
+                panic!("Chromium and chromedriver are missing under CI: .ci/run installs them");
+            }
+            eprintln!("SKIPPED: the browser tests need chromium and chromium-driver");
+            return None;
+        };
+        let port = {
+            let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            free.local_addr().unwrap().port()
+        };
+        let mut driver = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let base = format!("http://127.0.0.1:{port}");
+        // Ready when it answers its status (it binds a moment after starting).
+        let ready = tokio::time::timeout(Duration::from_secs(20), async {
+            loop {
+                if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                    .await
+                    .is_ok()
+                    && call("GET", &format!("{base}/status"), &Value::Null).await["value"]["ready"]
+                        == true
+                {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        })
+        .await;
+        if ready.is_err() {
+            let _ = driver.kill();
+            let _ = driver.wait();
+            panic!("chromedriver is not ready within 20 s");
+        }
+        let profile = tempfile::tempdir().unwrap();
+        let args = [
+            "--headless".to_owned(),
+            "--no-sandbox".to_owned(),
+            "--disable-gpu".to_owned(),
+            "--disable-quic".to_owned(),
+            "--no-first-run".to_owned(),
+            "--disable-background-networking".to_owned(),
+            "--disable-component-update".to_owned(),
+            "--disable-sync".to_owned(),
+            "--window-size=1280,900".to_owned(),
+            format!("--user-data-dir={}", profile.path().display()),
+        ];
+        let created = call(
+            "POST",
+            &format!("{base}/session"),
+            &json!({"capabilities": {"alwaysMatch": {
+                "browserName": "chrome",
+                "goog:chromeOptions": {"binary": chromium, "args": args}
+            }}}),
+        )
+        .await;
+        let session = created["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("a browser session: {created}"))
+            .to_owned();
+        Some(Browser {
+            driver,
+            session: format!("{base}/session/{session}"),
+            base,
+            _profile: profile,
+        })
+    }
+
+    async fn open(&self, url: &str) {
+        let opened = call(
+            "POST",
+            &format!("{}/url", self.session),
+            &json!({"url": url}),
+        )
+        .await;
+        assert!(opened["value"].is_null(), "{opened}");
+    }
+
+    async fn script(&self, script: &str) -> Value {
+        call(
+            "POST",
+            &format!("{}/execute/sync", self.session),
+            &json!({"script": script, "args": []}),
+        )
+        .await["value"]
+            .clone()
+    }
+
+    async fn press(&self, key: &str) {
+        let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
+        ]}]});
+        call("POST", &format!("{}/actions", self.session), &actions).await;
+    }
+
+    /// Waits (up to `within`) until `script` returns `want`.
+    async fn until(&self, script: &str, want: Value, within: Duration) -> Value {
+        let waited = tokio::time::timeout(within, async {
+            loop {
+                let got = self.script(script).await;
+                if got == want {
+                    return got;
+                }
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+        })
+        .await;
+        match waited {
+            Ok(got) => got,
+            Err(_) => panic!(
+                "`{script}` is {} after {within:?}, not {want}",
+                self.script(script).await
+            ),
+        }
+    }
+}
+
+impl Drop for Browser {
+    /// Ends the session (which closes the browser: killing the driver alone would
+    /// leave Chromium running), then the driver. Blocking, so that it also runs when
+    /// the test panics.
+    fn drop(&mut self) {
+        use std::io::{Read, Write};
+        let path = self.session.trim_start_matches(&self.base).to_owned();
+        let host = self.base.trim_start_matches("http://").to_owned();
+        if let Ok(mut stream) = std::net::TcpStream::connect(&host) {
+            let _ = stream.set_read_timeout(Some(Duration::from_secs(10)));
+            let request = format!(
+                "DELETE {path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\n\
+                 Connection: close\r\n\r\n"
+            );
+            if stream.write_all(request.as_bytes()).is_ok() {
+                let _ = stream.read_to_end(&mut Vec::new());
+            }
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_updates_live_and_steps_with_the_keyboard() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let site = Site::new().await;
+    let service = &site.service;
+    service
+        .handle(cmd("alice", crate::support::play("bob")))
+        .await;
+    let accepted = service
+        .handle(cmd("bob", Action::Accept { challenge: None }))
+        .await;
+    let game = accepted.game.unwrap();
+    let link = link_in(&accepted.text).unwrap();
+    browser.open(&link).await;
+    assert_eq!(
+        browser
+            .script("return document.getElementById('board').alt.length > 0")
+            .await,
+        true
+    );
+
+    // Moves played through the service show without a reload.
+    browser
+        .script("window.notReloaded = true; return null")
+        .await;
+    for (author, pit) in [("alice", "c"), ("bob", "d"), ("alice", "a")] {
+        let reply = service.handle(cmd(author, mv(pit))).await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+    browser
+        .until(
+            "return document.querySelectorAll('#moves a').length",
+            json!(3),
+            Duration::from_secs(2),
+        )
+        .await;
+    assert_eq!(
+        browser.script("return window.notReloaded === true").await,
+        true
+    );
+    assert_eq!(
+        browser
+            .script("return document.querySelector('main').dataset.shown")
+            .await,
+        "3"
+    );
+
+    // Finished: the arrow keys step back through the moves.
+    service
+        .handle(cmd(
+            "alice",
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
+        .await;
+    browser.open(&link).await;
+    assert_eq!(
+        browser
+            .script("return document.querySelector('main').dataset.live")
+            .await,
+        "0"
+    );
+    browser.press(ARROW_LEFT).await;
+    browser
+        .until(
+            "return document.querySelector('main').dataset.shown",
+            json!("2"),
+            Duration::from_secs(1),
+        )
+        .await;
+    assert_eq!(
+        browser
+            .script("return document.querySelector('#moves a[aria-current]').dataset.ply")
+            .await,
+        "2"
+    );
+    browser
+        .until(
+            "return document.getElementById('board').getAttribute('src').includes('ply=2')",
+            json!(true),
+            Duration::from_secs(1),
+        )
+        .await;
+    browser.press(HOME).await;
+    browser
+        .until(
+            "return document.querySelector('main').dataset.shown",
+            json!("0"),
+            Duration::from_secs(1),
+        )
+        .await;
+
+    // Readable from 360 px to a desktop: the board and the move list both show,
+    // within the width, without overlapping (side by side, or one under the other).
+    for width in [1280, 360] {
+        call(
+            "POST",
+            &format!("{}/window/rect", browser.session),
+            &json!({"width": width, "height": 800}),
+        )
+        .await;
+        let layout = browser
+            .script(
+                "var b=document.getElementById('board').getBoundingClientRect(),\
+                 m=document.getElementById('moves').getBoundingClientRect();\
+                 return [b.width>0&&m.width>0, b.bottom<=m.top||m.bottom<=b.top||b.right<=m.left||m.right<=b.left, b.right<=document.documentElement.clientWidth]",
+            )
+            .await;
+        assert_eq!(layout, json!([true, true, true]), "at {width} px");
+    }
+}

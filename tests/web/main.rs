@@ -1,0 +1,67 @@
+//! The web pages through real HTTP on loopback: a server on port 0 over a fresh
+//! database, games played through the service, pages read as a browser reads them
+//! (and, in `browser`, by a real headless Chromium when there is one).
+
+#![allow(clippy::unwrap_used)] // tests: a failed unwrap is a failed test
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod browser;
+mod http;
+mod pages;
+mod places;
+
+use std::sync::Arc;
+
+use oware_bot::{
+    service::{Service, ServiceConfig},
+    web::{Running, WebState},
+};
+use support::TempDb;
+use tokio::net::TcpListener;
+
+/// A bot with its web pages on a loopback port, over a fresh database.
+pub(crate) struct Site {
+    pub(crate) db: TempDb,
+    pub(crate) service: Arc<Service>,
+    /// `http://127.0.0.1:PORT`.
+    pub(crate) base: String,
+    _web: Running,
+}
+
+impl Site {
+    pub(crate) async fn new() -> Site {
+        let db = TempDb::new();
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let service = Arc::new(
+            db.service_with(ServiceConfig {
+                rates: [None; 3],
+                web_url: Some(base.clone()),
+                ..ServiceConfig::default()
+            })
+            .await,
+        );
+        let web = Running::start(
+            listener,
+            WebState::new(Arc::clone(&service), None, Vec::new()),
+        );
+        Site {
+            db,
+            service,
+            base,
+            _web: web,
+        }
+    }
+}
+
+/// The page link in a reply's text (`http://…/g/<slug>`).
+pub(crate) fn link_in(text: &str) -> Option<String> {
+    let start = text.find("http://")?;
+    let link: String = text[start..]
+        .chars()
+        .take_while(|c| !c.is_whitespace())
+        .collect();
+    Some(link.trim_end_matches(['.', ')', '>']).to_owned())
+}

@@ -1,0 +1,353 @@
+//! Game pages, their pictures, records and live updates, health and metrics.
+
+use std::time::Duration;
+
+use oware_bot::{
+    config::WebAddr,
+    service::{Action, Role},
+};
+
+use crate::http::{get, Events};
+use crate::support::{cmd, mv, start_game};
+use crate::{link_in, Site};
+
+/// Alice and Bob start a game; returns its id and its page's address from the
+/// bot's reply.
+pub(crate) async fn game_with_link(site: &Site) -> (i64, String) {
+    let reply = site
+        .service
+        .handle(cmd("alice", crate::support::play("bob")))
+        .await;
+    assert!(!reply.private, "{}", reply.text);
+    let accepted = site
+        .service
+        .handle(cmd("bob", Action::Accept { challenge: None }))
+        .await;
+    let game = accepted.game.expect("a game");
+    let link = link_in(&accepted.text).unwrap_or_else(|| panic!("no link: {}", accepted.text));
+    assert!(
+        link.starts_with(&format!("{}/g/", site.base)),
+        "{link} from {}",
+        accepted.text
+    );
+    (game, link)
+}
+
+/// The `content` of `<meta property="…">`.
+fn meta<'a>(html: &'a str, property: &str) -> Option<&'a str> {
+    let at = html.find(&format!("property=\"{property}\""))?;
+    let tag_start = html[..at].rfind('<')?;
+    let tag = &html[tag_start..tag_start + html[tag_start..].find('>')?];
+    let content = tag.split("content=\"").nth(1)?;
+    Some(&content[..content.find('"')?])
+}
+
+pub(crate) fn decode_png(bytes: &[u8]) -> image::DynamicImage {
+    image::load_from_memory_with_format(bytes, image::ImageFormat::Png).expect("a PNG")
+}
+
+#[tokio::test]
+async fn a_game_page_shows_the_board_players_moves_and_unfurls() {
+    let site = Site::new().await;
+    let (_, link) = game_with_link(&site).await;
+    for pit in ["c", "d"] {
+        let author = if pit == "c" { "alice" } else { "bob" };
+        let reply = site.service.handle(cmd(author, mv(pit))).await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+    let page = get(&link).await;
+    assert_eq!(page.status, 200);
+    assert!(page.header("content-type").starts_with("text/html"));
+    let html = page.text();
+    assert!(html.len() < 50_000, "{} bytes", html.len());
+    assert!(html.contains("alice") && html.contains("bob"), "{html}");
+    // Unlisted by default.
+    assert!(html.contains(r#"name="robots" content="noindex"#), "{html}");
+    // The move list: links that step without a script.
+    assert!(html.contains(r#"data-ply="1""#) && html.contains(r#"data-ply="2""#));
+    assert!(html.contains("?ply=1"), "{html}");
+    // The board has the bot's alt text.
+    assert!(
+        html.contains(r#"id="board""#) && html.contains("alt=\""),
+        "{html}"
+    );
+
+    let image = meta(&html, "og:image").expect("og:image");
+    assert!(image.starts_with(&site.base), "absolute: {image}");
+    let png = get(&image.replace("&amp;", "&")).await;
+    assert_eq!(png.status, 200);
+    assert_eq!(png.header("content-type"), "image/png");
+    let picture = decode_png(&png.body);
+    assert_eq!(
+        (picture.width(), picture.height()),
+        (oware_bot::render::PNG_WIDTH, oware_bot::render::PNG_HEIGHT)
+    );
+    assert_eq!(meta(&html, "og:url"), Some(link.as_str()));
+    assert!(meta(&html, "og:title").unwrap().contains("alice"));
+
+    // Any move's board, and its alt text.
+    let first = get(&format!("{link}/board.png?ply=0")).await;
+    assert_eq!(first.status, 200);
+    assert_ne!(first.body, png.body, "the start is not the latest position");
+    decode_png(&first.body);
+    let alt = get(&format!("{link}/alt?ply=1")).await;
+    assert_eq!(alt.status, 200);
+    assert!(!alt.text().is_empty());
+    let at_one = get(&format!("{link}?ply=1")).await.text();
+    assert!(at_one.contains(r#"data-shown="1""#), "{at_one}");
+
+    let record = get(&format!("{link}/record.txt")).await;
+    assert_eq!(record.status, 200);
+    assert!(record.header("content-disposition").contains("attachment"));
+    let text = record.text();
+    assert!(text.contains("alice") && text.contains("bob"), "{text}");
+    assert!(text.contains("1."), "{text}");
+}
+
+#[tokio::test]
+async fn pages_are_unguessable_and_a_place_can_turn_them_off() {
+    let site = Site::new().await;
+    assert_eq!(
+        get(&format!("{}/g/aaaaaaaaaaaaaaaa", site.base))
+            .await
+            .status,
+        404
+    );
+    assert_eq!(get(&format!("{}/g/1", site.base)).await.status, 404);
+    assert_eq!(
+        get(&format!("{}/g/..%2f..%2fetc", site.base)).await.status,
+        404
+    );
+    let (_, link) = game_with_link(&site).await;
+    assert_eq!(get(&link).await.status, 200);
+
+    let off = site
+        .service
+        .handle(
+            cmd(
+                "mod",
+                Action::Settings {
+                    changes: vec![("web".into(), "off".into())],
+                },
+            )
+            .with_role(Role::Admin),
+        )
+        .await;
+    assert!(off.text.contains("web"), "{}", off.text);
+    for path in ["", "/board.png", "/record.txt", "/alt", "/live"] {
+        let got = get(&format!("{link}{path}")).await;
+        assert_eq!(got.status, 404, "{link}{path}");
+    }
+    // And the bot stops linking.
+    let reply = site.service.handle(cmd("alice", mv("c"))).await;
+    assert!(link_in(&reply.text).is_none(), "{}", reply.text);
+
+    let public = site
+        .service
+        .handle(
+            cmd(
+                "mod",
+                Action::Settings {
+                    changes: vec![("web".into(), "public".into())],
+                },
+            )
+            .with_role(Role::Admin),
+        )
+        .await;
+    assert!(!public.text.is_empty());
+    let html = get(&link).await.text();
+    assert!(!html.contains("noindex"), "public pages may be indexed");
+}
+
+#[tokio::test]
+async fn a_live_page_gets_each_move_within_a_second() {
+    let site = Site::new().await;
+    let (game, link) = game_with_link(&site).await;
+    let mut events = Events::open(&format!("{link}/live")).await;
+    assert!(events.content_type.starts_with("text/event-stream"));
+    let first: serde_json::Value =
+        serde_json::from_str(&events.next().await.expect("the state now")).unwrap();
+    assert_eq!(first["plies"], 0);
+    assert_eq!(first["live"], true);
+    for (n, (author, pit)) in [("alice", "c"), ("bob", "d")].into_iter().enumerate() {
+        let reply = site.service.handle(cmd(author, mv(pit))).await;
+        assert!(!reply.private, "{}", reply.text);
+        let data = tokio::time::timeout(Duration::from_secs(1), events.next())
+            .await
+            .expect("the move shows within a second")
+            .expect("an event");
+        let state: serde_json::Value = serde_json::from_str(&data).unwrap();
+        assert_eq!(state["plies"], n + 1, "{state}");
+        assert_eq!(state["moves"].as_array().unwrap().len(), n + 1);
+    }
+    // A resignation ends the game and the stream.
+    let resigned = site
+        .service
+        .handle(cmd(
+            "alice",
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
+        .await;
+    assert!(!resigned.private, "{}", resigned.text);
+    let last = tokio::time::timeout(Duration::from_secs(1), events.next())
+        .await
+        .expect("the end shows within a second")
+        .expect("the last state");
+    let state: serde_json::Value = serde_json::from_str(&last).unwrap();
+    assert_eq!(state["live"], false, "{state}");
+    let end = tokio::time::timeout(Duration::from_secs(2), events.next())
+        .await
+        .expect("the stream ends");
+    assert!(end.is_none());
+}
+
+#[tokio::test]
+async fn nothing_private_shows_on_a_page() {
+    let site = Site::new().await;
+    let (game, link) = game_with_link(&site).await;
+    let code = site
+        .service
+        .handle(cmd("alice", Action::Link { code: None }))
+        .await;
+    let words: Vec<String> = code
+        .text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() >= 6 && w.chars().any(|c| c.is_ascii_digit()))
+        .map(str::to_owned)
+        .collect();
+    let report = site
+        .service
+        .handle(cmd(
+            "carol",
+            Action::Report {
+                game,
+                reason: "secret-report-reason".into(),
+            },
+        ))
+        .await;
+    assert!(report.private, "{}", report.text);
+    let html = get(&link).await.text();
+    let record = get(&format!("{link}/record.txt")).await.text();
+    for shown in [&html, &record] {
+        assert!(!shown.contains("secret-report-reason"));
+        for word in &words {
+            assert!(!shown.contains(word.as_str()), "link code {word} shown");
+        }
+    }
+}
+
+#[tokio::test]
+async fn health_and_metrics_answer() {
+    let site = Site::new().await;
+    start_game(&site.service).await;
+    let health = get(&format!("{}/healthz", site.base)).await;
+    assert_eq!(health.status, 200, "{}", health.text());
+    let body: serde_json::Value = serde_json::from_str(&health.text()).unwrap();
+    assert_eq!(body["database"], true);
+    assert_eq!(body["status"], "ok");
+    let metrics = get(&format!("{}/metrics", site.base)).await;
+    assert_eq!(metrics.status, 200);
+    let text = metrics.text();
+    for name in [
+        "oware_commands_total",
+        "oware_command_seconds_bucket",
+        "oware_active_games",
+        "oware_job_lag_seconds",
+        "oware_outbox_backlog",
+        "oware_engine_busy",
+    ] {
+        assert!(text.contains(name), "{name} missing:\n{text}");
+    }
+}
+
+#[tokio::test]
+async fn a_taken_default_address_is_skipped_but_an_explicit_one_is_an_error() {
+    let held = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = held.local_addr().unwrap();
+    assert!(oware_bot::web::bind(WebAddr::Default(addr))
+        .await
+        .unwrap()
+        .is_none());
+    let err = oware_bot::web::bind(WebAddr::Explicit(addr))
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("WEB_ADDR"), "{err}");
+    assert!(oware_bot::web::bind(WebAddr::Off).await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn a_reviewed_game_shows_its_costly_moves_and_evaluation_graph() {
+    use oware_bot::engine::analysis::Class;
+    use oware_bot::store::{StoredPly, StoredReview};
+    let site = Site::new().await;
+    let (game, link) = game_with_link(&site).await;
+    for (author, pit) in [("alice", "c"), ("bob", "d")] {
+        site.service.handle(cmd(author, mv(pit))).await;
+    }
+    assert!(!get(&link).await.text().contains("review.png"));
+    assert_eq!(get(&format!("{link}/review.png")).await.status, 404);
+    let ply = |played, best, loss, class| StoredPly {
+        played,
+        best,
+        loss,
+        class,
+        line: String::new(),
+        scores: Vec::new(),
+    };
+    let review = StoredReview {
+        plies: vec![
+            ply('C', 'C', 0, Class::Best),
+            ply('d', 'a', 450, Class::Blunder),
+        ],
+        graph: vec![0, 10, 480],
+        accuracy: [97.0, 61.0],
+        turning_point: Some(1),
+    };
+    let json = serde_json::to_string(&review).unwrap().replace('\'', "''");
+    site.db
+        .execute(&format!(
+            "INSERT INTO analyses (game_id, engine, result, finished_at) \
+             VALUES ({game}, 'test', '{json}', 0)"
+        ))
+        .await;
+    let html = get(&link).await.text();
+    assert!(
+        html.contains("a blunder") && html.contains("a was better"),
+        "{html}"
+    );
+    assert!(html.contains("97%") && html.contains("61%"), "{html}");
+    let graph = get(&format!("{link}/review.png")).await;
+    assert_eq!(graph.status, 200);
+    decode_png(&graph.body);
+}
+
+#[tokio::test]
+async fn names_are_escaped_on_the_page() {
+    use oware_bot::service::{Command, User};
+    let site = Site::new().await;
+    let evil = User {
+        id: "evil".to_owned(),
+        name: "<img src=x onerror=alert(1)>".to_owned(),
+        is_bot: false,
+    };
+    let asked = site
+        .service
+        .handle(Command::new(
+            crate::support::place(),
+            evil,
+            crate::support::play("bob"),
+        ))
+        .await;
+    assert!(!asked.private, "{}", asked.text);
+    let accepted = site
+        .service
+        .handle(cmd("bob", Action::Accept { challenge: None }))
+        .await;
+    let link = link_in(&accepted.text).expect("a link");
+    let html = get(&link).await.text();
+    assert!(!html.contains("<img src=x"), "{html}");
+    assert!(html.contains("&lt;img src=x"), "{html}");
+}
