@@ -64,3 +64,20 @@ es.onmessage=function(e){var s=JSON.parse(e.data),atEnd=cur===total;total=s.plie
  show(atEnd?total:cur,false);if(!s.live)es.close();};
 })();
 "#;
+
+/// Every page's document: its language, charset and viewport, then `head` (its
+/// title and meta tags) and the style, and `body`.
+pub fn document(head: maud::Markup, body: maud::Markup) -> maud::Markup {
+    maud::html! {
+        (maud::DOCTYPE)
+        html lang=(crate::i18n::current().tag()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                (head)
+                style { (maud::PreEscaped(CSS)) }
+            }
+            body { (body) }
+        }
+    }
+}

@@ -6,7 +6,7 @@ use axum::{
     http::{header, HeaderMap, StatusCode},
     response::{Html, IntoResponse, Response},
 };
-use maud::{html, Markup, PreEscaped, DOCTYPE};
+use maud::{html, Markup, PreEscaped};
 use serde::{Deserialize, Serialize};
 
 use super::{assets, WebState};
@@ -56,19 +56,13 @@ impl IntoResponse for PageError {
 
 /// A page of one line.
 fn plain(line: &str) -> Markup {
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="robots" content="noindex";
-                title { "Oware" }
-                style { (PreEscaped(assets::CSS)) }
-            }
-            body { main { p { (line) } } }
-        }
-    }
+    assets::document(
+        html! {
+            meta name="robots" content="noindex";
+            title { "Oware" }
+        },
+        html! { main { p { (line) } } },
+    )
 }
 
 /// `/`: what the site is (there is no index of games: pages are shared by link).
@@ -171,95 +165,89 @@ fn render(page: &GamePage, slug: &str, origin: &str) -> Markup {
     let rating = |r: Option<f64>| r.map(|r| format!(" ({})", r.round()));
     let moves: Vec<String> = page.game.plies().iter().map(move_label).collect();
     let clocks = clocks_line(page);
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                @if page.web != WebPages::Public {
-                    meta name="robots" content="noindex, nofollow";
-                }
-                title { (title) }
-                meta name="description" content=(status);
-                meta property="og:type" content="website";
-                meta property="og:site_name" content="oware-bot";
-                meta property="og:title" content=(title);
-                meta property="og:description" content=(status);
-                meta property="og:url" content=(format!("{origin}{base}"));
-                meta property="og:image" content=(image);
-                meta property="og:image:type" content="image/png";
-                meta property="og:image:width" content=(crate::render::PNG_WIDTH);
-                meta property="og:image:height" content=(crate::render::PNG_HEIGHT);
-                meta property="og:image:alt" content=(page.alt);
-                meta name="twitter:card" content="summary_large_image";
-                style { (PreEscaped(assets::CSS)) }
+    assets::document(
+        html! {
+            @if page.web != WebPages::Public {
+                meta name="robots" content="noindex, nofollow";
             }
-            body {
-                main data-slug=(slug) data-shown=(shown) data-plies=(plies)
-                    data-version=(version) data-live=(if live(page) { "1" } else { "0" }) {
-                    h1 { (title) }
-                    p id="status" aria-live="polite" { (status) }
-                    div class="game" {
-                        section aria-label=(crate::tr!("web-board")) {
-                            figure {
-                                img id="board" src=(format!("{base}/board.png?ply={shown}&v={version}"))
-                                    width=(crate::render::PNG_WIDTH) height=(crate::render::PNG_HEIGHT)
-                                    alt=(page.alt);
-                            }
-                            nav class="steps" aria-label=(crate::tr!("web-steps")) {
-                                a href=(format!("{base}?ply=0")) data-step="first"
-                                    aria-label=(crate::tr!("web-first")) { "«" }
-                                a href=(format!("{base}?ply={}", shown.saturating_sub(1))) data-step="prev"
-                                    aria-label=(crate::tr!("web-prev")) { "‹" }
-                                a href=(format!("{base}?ply={}", (shown + 1).min(plies))) data-step="next"
-                                    aria-label=(crate::tr!("web-next")) { "›" }
-                                a href=(base) data-step="last"
-                                    aria-label=(crate::tr!("web-last")) { "»" }
-                            }
-                            p class="muted" {
-                                (crate::tr!("web-move-shown")) " "
-                                span id="shown" { (shown) } " / " span id="total" { (plies) }
-                                " · " (crate::tr!("web-keys"))
+            title { (title) }
+            meta name="description" content=(status);
+            meta property="og:type" content="website";
+            meta property="og:site_name" content="oware-bot";
+            meta property="og:title" content=(title);
+            meta property="og:description" content=(status);
+            meta property="og:url" content=(format!("{origin}{base}"));
+            meta property="og:image" content=(image);
+            meta property="og:image:type" content="image/png";
+            meta property="og:image:width" content=(crate::render::PNG_WIDTH);
+            meta property="og:image:height" content=(crate::render::PNG_HEIGHT);
+            meta property="og:image:alt" content=(page.alt);
+            meta name="twitter:card" content="summary_large_image";
+        },
+        html! {
+            main data-slug=(slug) data-shown=(shown) data-plies=(plies)
+                data-version=(version) data-live=(if live(page) { "1" } else { "0" }) {
+                h1 { (title) }
+                p id="status" aria-live="polite" { (status) }
+                div class="game" {
+                    section aria-label=(crate::tr!("web-board")) {
+                        figure {
+                            img id="board" src=(format!("{base}/board.png?ply={shown}&v={version}"))
+                                width=(crate::render::PNG_WIDTH) height=(crate::render::PNG_HEIGHT)
+                                alt=(page.alt);
+                        }
+                        nav class="steps" aria-label=(crate::tr!("web-steps")) {
+                            a href=(format!("{base}?ply=0")) data-step="first"
+                                aria-label=(crate::tr!("web-first")) { "«" }
+                            a href=(format!("{base}?ply={}", shown.saturating_sub(1))) data-step="prev"
+                                aria-label=(crate::tr!("web-prev")) { "‹" }
+                            a href=(format!("{base}?ply={}", (shown + 1).min(plies))) data-step="next"
+                                aria-label=(crate::tr!("web-next")) { "›" }
+                            a href=(base) data-step="last"
+                                aria-label=(crate::tr!("web-last")) { "»" }
+                        }
+                        p class="muted" {
+                            (crate::tr!("web-move-shown")) " "
+                            span id="shown" { (shown) } " / " span id="total" { (plies) }
+                            " · " (crate::tr!("web-keys"))
+                        }
+                    }
+                    section aria-labelledby="moves-title" {
+                        dl {
+                            dt { (crate::tr!("web-south")) }
+                            dd { (south) (rating(page.ratings[0]).unwrap_or_default()) }
+                            dt { (crate::tr!("web-north")) }
+                            dd { (north) (rating(page.ratings[1]).unwrap_or_default()) }
+                            dt { (crate::tr!("web-score")) }
+                            dd { (page.row.south_score) "–" (page.row.north_score) }
+                            dt { (crate::tr!("web-time")) }
+                            dd { (page.row.time_control.to_string()) }
+                        }
+                        p id="clocks" { (clocks.unwrap_or_default()) }
+                        p id="advice" { (page.advice.clone().unwrap_or_default()) }
+                        h2 id="moves-title" { (crate::tr!("web-moves")) }
+                        ol id="moves" {
+                            @for (i, label) in moves.iter().enumerate() {
+                                li {
+                                    a href=(format!("{base}?ply={}", i + 1)) data-ply=(i + 1)
+                                        aria-current=[(i + 1 == shown).then_some("step")] { (label) }
+                                }
                             }
                         }
-                        section aria-labelledby="moves-title" {
-                            dl {
-                                dt { (crate::tr!("web-south")) }
-                                dd { (south) (rating(page.ratings[0]).unwrap_or_default()) }
-                                dt { (crate::tr!("web-north")) }
-                                dd { (north) (rating(page.ratings[1]).unwrap_or_default()) }
-                                dt { (crate::tr!("web-score")) }
-                                dd { (page.row.south_score) "–" (page.row.north_score) }
-                                dt { (crate::tr!("web-time")) }
-                                dd { (page.row.time_control.to_string()) }
-                            }
-                            p id="clocks" { (clocks.unwrap_or_default()) }
-                            p id="advice" { (page.advice.clone().unwrap_or_default()) }
-                            h2 id="moves-title" { (crate::tr!("web-moves")) }
-                            ol id="moves" {
-                                @for (i, label) in moves.iter().enumerate() {
-                                    li {
-                                        a href=(format!("{base}?ply={}", i + 1)) data-ply=(i + 1)
-                                            aria-current=[(i + 1 == shown).then_some("step")] { (label) }
-                                    }
-                                }
-                            }
-                            @if let Some(review) = &page.review {
-                                (review_section(review, &base, south, north))
-                            }
-                            p {
-                                a href=(format!("{base}/record.txt")) download=(format!("oware-{}.txt", page.row.id)) {
-                                    (crate::tr!("web-record"))
-                                }
+                        @if let Some(review) = &page.review {
+                            (review_section(review, &base, south, north))
+                        }
+                        p {
+                            a href=(format!("{base}/record.txt")) download=(format!("oware-{}.txt", page.row.id)) {
+                                (crate::tr!("web-record"))
                             }
                         }
                     }
                 }
-                script { (PreEscaped(assets::JS)) }
             }
-        }
-    }
+            script { (PreEscaped(assets::JS)) }
+        },
+    )
 }
 
 /// The review: accuracy, the evaluation graph, and each costly move with the

@@ -5,7 +5,7 @@ use axum::{
     extract::{Path, Query, State},
     response::Html,
 };
-use maud::{html, PreEscaped, DOCTYPE};
+use maud::html;
 use serde::Deserialize;
 
 use super::{assets, game::PageError, WebState};
@@ -39,82 +39,76 @@ pub(super) async fn page(
 fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
     let title = crate::tr!("web-place-title", speed = page.speed.as_str());
     let other = page.speed.other();
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                meta property="og:type" content="website";
-                meta property="og:title" content=(title);
-                style { (PreEscaped(assets::CSS)) }
-            }
-            body {
-                main {
-                    h1 { (title) }
-                    p {
-                        a href=(format!("?speed={other}")) { (crate::tr!("web-place-other", speed = other.as_str())) }
-                        " · "
-                        a href=(puzzle) { (crate::tr!("web-place-puzzle")) }
-                    }
-                    h2 { (crate::tr!("web-place-standings")) }
-                    @if page.standings.is_empty() {
-                        p { (crate::tr!("web-place-nobody")) }
-                    } @else {
-                        table {
-                            thead { tr {
-                                th scope="col" { "#" }
-                                th scope="col" { (crate::tr!("web-place-player")) }
-                                th scope="col" { (crate::tr!("web-place-rating")) }
-                                th scope="col" { (crate::tr!("web-place-record")) }
-                            } }
-                            tbody {
-                                @for s in &page.standings {
-                                    tr {
-                                        td { (s.rank) }
-                                        td { a href=(format!("/u/{}", s.identity)) { (s.name) } }
-                                        td { (s.rating) }
-                                        td { (s.record[0]) "–" (s.record[1]) "–" (s.record[2]) }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    @if !page.tournaments.is_empty() {
-                        h2 { (crate::tr!("web-place-tournaments")) }
-                        @for t in &page.tournaments {
-                            section {
-                                h3 { (t.title.replace("**", "")) }
-                                p class="muted" { (t.stage) }
-                                ol class="standings" {
-                                    @for line in t.standings.lines() {
-                                        li { (line.replace("**", "")) }
-                                    }
-                                }
-                                @if let Some(table) = &t.crosstable {
-                                    pre { (table) }
-                                }
-                            }
-                        }
-                    }
-                    h2 { (crate::tr!("web-place-live")) }
-                    @if page.live.is_empty() {
-                        p { (crate::tr!("web-place-no-games")) }
-                    } @else {
-                        ul {
-                            @for game in &page.live {
-                                li {
-                                    a href=(format!("/g/{}", game.slug)) {
-                                        (game.names[0]) " – " (game.names[1])
-                                    }
-                                    " " span class="muted" { (crate::tr!("web-place-moves", moves = game.plies)) }
+    assets::document(
+        html! {
+            title { (title) }
+            meta property="og:type" content="website";
+            meta property="og:title" content=(title);
+        },
+        html! {
+            main {
+                h1 { (title) }
+                p {
+                    a href=(format!("?speed={other}")) { (crate::tr!("web-place-other", speed = other.as_str())) }
+                    " · "
+                    a href=(puzzle) { (crate::tr!("web-place-puzzle")) }
+                }
+                h2 { (crate::tr!("web-place-standings")) }
+                @if page.standings.is_empty() {
+                    p { (crate::tr!("web-place-nobody")) }
+                } @else {
+                    table {
+                        thead { tr {
+                            th scope="col" { "#" }
+                            th scope="col" { (crate::tr!("web-place-player")) }
+                            th scope="col" { (crate::tr!("web-place-rating")) }
+                            th scope="col" { (crate::tr!("web-place-record")) }
+                        } }
+                        tbody {
+                            @for s in &page.standings {
+                                tr {
+                                    td { (s.rank) }
+                                    td { a href=(format!("/u/{}", s.identity)) { (s.name) } }
+                                    td { (s.rating) }
+                                    td { (s.record[0]) "–" (s.record[1]) "–" (s.record[2]) }
                                 }
                             }
                         }
                     }
                 }
+                @if !page.tournaments.is_empty() {
+                    h2 { (crate::tr!("web-place-tournaments")) }
+                    @for t in &page.tournaments {
+                        section {
+                            h3 { (t.title.replace("**", "")) }
+                            p class="muted" { (t.stage) }
+                            ol class="standings" {
+                                @for line in t.standings.lines() {
+                                    li { (line.replace("**", "")) }
+                                }
+                            }
+                            @if let Some(table) = &t.crosstable {
+                                pre { (table) }
+                            }
+                        }
+                    }
+                }
+                h2 { (crate::tr!("web-place-live")) }
+                @if page.live.is_empty() {
+                    p { (crate::tr!("web-place-no-games")) }
+                } @else {
+                    ul {
+                        @for game in &page.live {
+                            li {
+                                a href=(format!("/g/{}", game.slug)) {
+                                    (game.names[0]) " – " (game.names[1])
+                                }
+                                " " span class="muted" { (crate::tr!("web-place-moves", moves = game.plies)) }
+                            }
+                        }
+                    }
+                }
             }
-        }
-    }
+        },
+    )
 }

@@ -5,7 +5,7 @@ use axum::{
     extract::{Path, State},
     response::Html,
 };
-use maud::{html, PreEscaped, DOCTYPE};
+use maud::html;
 
 use super::{assets, game::PageError, WebState};
 use crate::service::PlayerPage;
@@ -26,46 +26,40 @@ pub(super) async fn page(
 
 fn render(page: &PlayerPage) -> maud::Markup {
     let title = crate::tr!("web-player-title", name = page.name.as_str());
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                meta property="og:type" content="profile";
-                meta property="og:title" content=(title);
-                style { (PreEscaped(assets::CSS)) }
-            }
-            body {
-                main {
-                    h1 { (title) }
-                    dl {
-                        @for (speed, rating) in &page.ratings {
-                            dt { (crate::tr!("web-player-rating", speed = speed.as_str())) }
-                            dd { (rating) }
-                        }
+    assets::document(
+        html! {
+            title { (title) }
+            meta property="og:type" content="profile";
+            meta property="og:title" content=(title);
+        },
+        html! {
+            main {
+                h1 { (title) }
+                dl {
+                    @for (speed, rating) in &page.ratings {
+                        dt { (crate::tr!("web-player-rating", speed = speed.as_str())) }
+                        dd { (rating) }
                     }
-                    h2 { (crate::tr!("web-player-games")) }
-                    ul {
-                        @for game in &page.games {
-                            li {
-                                a href=(format!("/g/{}", game.slug)) {
-                                    (game.names[0]) " – " (game.names[1])
-                                }
-                                " "
-                                span class="muted" {
-                                    @if game.active {
-                                        (crate::tr!("view-summary-playing"))
-                                    } @else {
-                                        (game.score[0]) "–" (game.score[1])
-                                    }
+                }
+                h2 { (crate::tr!("web-player-games")) }
+                ul {
+                    @for game in &page.games {
+                        li {
+                            a href=(format!("/g/{}", game.slug)) {
+                                (game.names[0]) " – " (game.names[1])
+                            }
+                            " "
+                            span class="muted" {
+                                @if game.active {
+                                    (crate::tr!("view-summary-playing"))
+                                } @else {
+                                    (game.score[0]) "–" (game.score[1])
                                 }
                             }
                         }
                     }
                 }
             }
-        }
-    }
+        },
+    )
 }

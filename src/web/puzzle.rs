@@ -7,7 +7,7 @@ use axum::{
     http::header,
     response::{Html, IntoResponse, Response},
 };
-use maud::{html, PreEscaped, DOCTYPE};
+use maud::html;
 
 use super::{assets, game::PageError, WebState};
 use crate::service::PuzzlePage;
@@ -48,38 +48,32 @@ pub(super) async fn picture(
 
 fn render(page: &PuzzlePage) -> maud::Markup {
     let title = crate::tr!("web-puzzle-title", day = page.day.as_str());
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                meta property="og:type" content="website";
-                meta property="og:title" content=(title);
-                style { (PreEscaped(assets::CSS)) }
-            }
-            body {
-                main {
-                    h1 { (title) }
-                    @match &page.puzzle {
-                        None => p { (crate::tr!("web-puzzle-none")) },
-                        Some(puzzle) => {
-                            p { (crate::tr!("web-puzzle-task", puzzle = puzzle.id, task = puzzle.task.as_str())) }
-                            figure {
-                                img id="board" src="puzzle.png" width=(crate::render::PNG_WIDTH)
-                                    height=(crate::render::PNG_HEIGHT) alt=(puzzle.picture.description);
-                            }
-                            details {
-                                summary { (crate::tr!("web-puzzle-show")) }
-                                p id="solution" {
-                                    (crate::tr!("web-puzzle-solution", pit = puzzle.solution.to_string(), line = puzzle.line.as_str()))
-                                }
+    assets::document(
+        html! {
+            title { (title) }
+            meta property="og:type" content="website";
+            meta property="og:title" content=(title);
+        },
+        html! {
+            main {
+                h1 { (title) }
+                @match &page.puzzle {
+                    None => p { (crate::tr!("web-puzzle-none")) },
+                    Some(puzzle) => {
+                        p { (crate::tr!("web-puzzle-task", puzzle = puzzle.id, task = puzzle.task.as_str())) }
+                        figure {
+                            img id="board" src="puzzle.png" width=(crate::render::PNG_WIDTH)
+                                height=(crate::render::PNG_HEIGHT) alt=(puzzle.picture.description);
+                        }
+                        details {
+                            summary { (crate::tr!("web-puzzle-show")) }
+                            p id="solution" {
+                                (crate::tr!("web-puzzle-solution", pit = puzzle.solution.to_string(), line = puzzle.line.as_str()))
                             }
                         }
                     }
                 }
             }
-        }
-    }
+        },
+    )
 }

@@ -61,6 +61,10 @@ async fn a_game_page_shows_the_board_players_moves_and_unfurls() {
     let html = page.text();
     assert!(html.len() < 50_000, "{} bytes", html.len());
     assert!(html.contains("alice") && html.contains("bob"), "{html}");
+    assert!(
+        html.starts_with(r#"<!DOCTYPE html><html lang="en">"#),
+        "{html}"
+    );
     // Unlisted by default.
     assert!(html.contains(r#"name="robots" content="noindex"#), "{html}");
     // The move list: links that step without a script.
