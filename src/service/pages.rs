@@ -6,6 +6,7 @@
 
 use super::{view, Place, Reply, Service, ServiceError};
 use crate::{
+    i18n::{in_language, Language},
     render::{self, BoardView},
     rules::Game,
     store::{GameRow, WebPages},
@@ -20,6 +21,8 @@ const SLUG_LEN: usize = 16;
 /// A game's page, as read.
 #[derive(Clone, Debug)]
 pub struct GamePage {
+    /// The language of its place, which the page is written in.
+    pub language: Language,
     /// The game as stored.
     pub row: GameRow,
     /// The game replayed.
@@ -154,15 +157,19 @@ impl Service {
 
     /// The game at `slug` and whether its place shows it, or `None` (no such page, or
     /// its place turned pages off).
-    async fn page_row(&self, slug: &str) -> Result<Option<(GameRow, WebPages)>, ServiceError> {
+    async fn page_row(
+        &self,
+        slug: &str,
+    ) -> Result<Option<(GameRow, WebPages, Language)>, ServiceError> {
         if !plausible(slug) {
             return Ok(None);
         }
         let Some(row) = self.store.game_by_slug(slug).await? else {
             return Ok(None);
         };
-        let web = self.place_settings(&place_of(&row)).await?.web();
-        Ok((web != WebPages::Off).then_some((row, web)))
+        let settings = self.place_settings(&place_of(&row)).await?;
+        let web = settings.web();
+        Ok((web != WebPages::Off).then(|| (row, web, settings.language())))
     }
 
     /// The page of the game at `slug`, or `None`.
@@ -174,9 +181,20 @@ impl Service {
         slug: &str,
         ply: Option<i64>,
     ) -> Result<Option<GamePage>, ServiceError> {
-        let Some((row, web)) = self.page_row(slug).await? else {
+        let Some((row, web, language)) = self.page_row(slug).await? else {
             return Ok(None);
         };
+        let page = self.game_page_of(row, web, ply);
+        Ok(Some(in_language(language, page).await?))
+    }
+
+    /// [`Service::game_page`] of `row`, in the language in force.
+    async fn game_page_of(
+        &self,
+        row: GameRow,
+        web: WebPages,
+        ply: Option<i64>,
+    ) -> Result<GamePage, ServiceError> {
         let game = self.load(&row).await?;
         let (shown, alt) = match ply {
             Some(ply) if (0..row.ply).contains(&ply) => {
@@ -211,7 +229,8 @@ impl Service {
         let advice = self.advice_summary(&row, &game).await?;
         let record = super::replay::record_of(&row, &game)?.to_text();
         let review = self.page_review(&row, &game, false).await?;
-        Ok(Some(GamePage {
+        Ok(GamePage {
+            language: crate::i18n::current(),
             row,
             game,
             web,
@@ -223,7 +242,7 @@ impl Service {
             shown,
             alt,
             review,
-        }))
+        })
     }
 
     /// The board of the game at `slug` after `ply` moves (the latest when `None` or
@@ -236,7 +255,7 @@ impl Service {
         slug: &str,
         ply: Option<i64>,
     ) -> Result<Option<PageBoard>, ServiceError> {
-        let Some((row, _)) = self.page_row(slug).await? else {
+        let Some((row, _, language)) = self.page_row(slug).await? else {
             return Ok(None);
         };
         let ply = ply.unwrap_or(row.ply);
@@ -245,10 +264,10 @@ impl Service {
         let clocks = latest
             .then(|| view::clock_labels(&row, &game, self.now()))
             .flatten();
-        let board =
-            tokio::task::spawn_blocking(move || picture(&row, &game, clocks.as_ref(), true))
-                .await
-                .map_err(|e| ServiceError::Internal(format!("board picture: {e}")))?;
+        let draw = move || picture(&row, &game, clocks.as_ref(), true);
+        let board = tokio::task::spawn_blocking(move || crate::i18n::with_language(language, draw))
+            .await
+            .map_err(|e| ServiceError::Internal(format!("board picture: {e}")))?;
         Ok(Some(board))
     }
 
@@ -257,11 +276,11 @@ impl Service {
     /// # Errors
     /// Database failures; a stored game that does not replay.
     pub async fn page_review_graph(&self, slug: &str) -> Result<Option<Vec<u8>>, ServiceError> {
-        let Some((row, _)) = self.page_row(slug).await? else {
+        let Some((row, _, language)) = self.page_row(slug).await? else {
             return Ok(None);
         };
         let game = self.load(&row).await?;
-        let review = self.page_review(&row, &game, true).await?;
+        let review = in_language(language, self.page_review(&row, &game, true)).await?;
         Ok(review.and_then(|r| r.graph).map(|(png, _)| png))
     }
 

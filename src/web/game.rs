@@ -139,7 +139,8 @@ pub(super) async fn page(
         .await?
         .ok_or(PageError::NotFound)?;
     let origin = origin(&state, &headers);
-    let markup = render(&page, &slug, &origin);
+    let markup =
+        crate::i18n::with_language(page.language.clone(), || render(&page, &slug, &origin));
     Ok((
         [(header::CACHE_CONTROL, "no-cache")],
         Html(markup.into_string()),

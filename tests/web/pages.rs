@@ -355,3 +355,22 @@ async fn names_are_escaped_on_the_page() {
     assert!(!html.contains("<img src=x"), "{html}");
     assert!(html.contains("&lt;img src=x"), "{html}");
 }
+
+/// A French place's game pages are written in French.
+#[tokio::test]
+async fn a_french_places_pages_are_in_french() {
+    let site = Site::new().await;
+    let french = Action::Settings {
+        changes: vec![("language".into(), "fr".into())],
+    };
+    let reply = site
+        .service
+        .handle(cmd("alice", french).with_role(Role::Admin))
+        .await;
+    assert!(!reply.text.is_empty());
+    let (_, link) = game_with_link(&site).await;
+    let html = get(&link).await.text();
+    assert!(html.contains(r#"<html lang="fr">"#), "{html}");
+    assert!(html.contains("Télécharger la notation"), "{html}");
+    assert!(!html.contains("Download the game record"), "{html}");
+}
