@@ -1,7 +1,8 @@
 //! Live pages: `/g/<slug>/live` streams the game's state (Server-Sent Events) after
 //! each change. Every game being watched has one poller that reads its version (one
-//! indexed read) every [`POLL`], whichever process applied the move, and wakes all
-//! its viewers at once; the poller ends with its last viewer.
+//! indexed read) every [`POLL`], whichever process applied the move; on a change it
+//! reads the page once and hands the same state to all its viewers at once. The
+//! poller ends with its last viewer.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -17,17 +18,42 @@ use tokio::sync::watch;
 
 use super::game::{LiveState, PageError};
 use super::WebState;
-use crate::service::Service;
+use crate::service::{GamePage, Service};
 
 /// How often a watched game's version is read: a move shows within this much (plus
 /// a page read).
 pub const POLL: Duration = Duration::from_millis(200);
 
-/// The games being watched, each with the version its poller last read (`None`
-/// once the game is gone).
+/// A watched game's state, as every viewer is sent it.
+#[derive(Debug)]
+pub(super) struct Shared {
+    /// The game's version it was read at.
+    version: i64,
+    /// The event's data.
+    json: String,
+    /// Whether more states will follow.
+    live: bool,
+}
+
+impl Shared {
+    /// The state of `page`, written in its place's language.
+    fn of(page: &GamePage) -> Option<Arc<Shared>> {
+        let state = crate::i18n::with_language(page.language.clone(), || LiveState::of(page));
+        Some(Arc::new(Shared {
+            version: page.row.version,
+            json: serde_json::to_string(&state).ok()?,
+            live: state.is_live(),
+        }))
+    }
+}
+
+/// A game's latest state (`None` once the game's page is gone).
+type Latest = watch::Receiver<Option<Arc<Shared>>>;
+
+/// The games being watched, each with the state its poller last read.
 pub(super) struct Watchers {
     service: Arc<Service>,
-    games: Mutex<HashMap<i64, watch::Receiver<Option<i64>>>>,
+    games: Mutex<HashMap<i64, Latest>>,
 }
 
 impl Watchers {
@@ -38,23 +64,25 @@ impl Watchers {
         }
     }
 
-    /// A receiver of game `game_id`'s versions, starting its poller if nobody
-    /// watched it.
-    fn watch(self: &Arc<Self>, game_id: i64, version: i64) -> watch::Receiver<Option<i64>> {
+    /// A receiver of game `game_id`'s states (its page at `slug`), starting its
+    /// poller from `now` if nobody watched it.
+    fn watch(self: &Arc<Self>, game_id: i64, slug: &str, now: &Arc<Shared>) -> Latest {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(versions) = games.get(&game_id) {
-            return versions.clone();
+        if let Some(latest) = games.get(&game_id) {
+            return latest.clone();
         }
-        let (sender, versions) = watch::channel(Some(version));
-        games.insert(game_id, versions.clone());
+        let (sender, latest) = watch::channel(Some(Arc::clone(now)));
+        games.insert(game_id, latest.clone());
         drop(games);
         let watchers = Arc::clone(self);
-        tokio::spawn(async move { watchers.poll(game_id, sender).await });
-        versions
+        let slug = slug.to_owned();
+        tokio::spawn(async move { watchers.poll(game_id, slug, sender).await });
+        latest
     }
 
-    /// Reads game `game_id`'s version until nobody watches it.
-    async fn poll(&self, game_id: i64, sender: watch::Sender<Option<i64>>) {
+    /// Reads game `game_id`'s version until nobody watches it, and its page once
+    /// after each change.
+    async fn poll(&self, game_id: i64, slug: String, sender: watch::Sender<Option<Arc<Shared>>>) {
         loop {
             tokio::time::sleep(POLL).await;
             {
@@ -66,15 +94,32 @@ impl Watchers {
                     return;
                 }
             }
-            match self.service.page_version(game_id).await {
-                Ok(version) => {
-                    sender.send_if_modified(|seen| {
-                        let changed = *seen != version;
-                        *seen = version;
-                        changed
-                    });
+            let seen = sender.borrow().as_ref().map(|s| s.version);
+            let version = match self.service.page_version(game_id).await {
+                Ok(version) => version,
+                Err(err) => {
+                    tracing::warn!(error = %err, game_id, "cannot read a watched game");
+                    continue;
                 }
-                Err(err) => tracing::warn!(error = %err, game_id, "cannot read a watched game"),
+            };
+            if version.is_some() && version == seen {
+                continue;
+            }
+            let next = match self.service.game_page(&slug, None).await {
+                Ok(page) => page.as_ref().and_then(Shared::of),
+                Err(err) => {
+                    tracing::warn!(error = %err, game_id, "cannot read a watched game's page");
+                    continue;
+                }
+            };
+            let gone = next.is_none();
+            sender.send_replace(next);
+            if gone {
+                self.games
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .remove(&game_id);
+                return;
             }
         }
     }
@@ -90,40 +135,31 @@ pub(super) async fn events(
         .game_page(&slug, None)
         .await?
         .ok_or(PageError::NotFound)?;
-    let versions = state.live.watch(page.row.id, page.row.version);
-    let first = LiveState::of(&page);
-    let service = Arc::clone(&state.service);
+    let first = Shared::of(&page).ok_or(PageError::NotFound)?;
+    let latest = state.live.watch(page.row.id, &slug, &first);
     // The first event is the state now: a move made between the page's load and the
     // stream's start is not missed.
     let stream = stream::unfold(
-        (Some(first), versions, service, slug),
-        |(first, mut versions, service, slug)| async move {
-            let state = match first {
-                Some(state) => state,
+        (Some(first), 0_i64, latest),
+        |(first, sent, mut latest)| async move {
+            let shared = match first {
+                Some(shared) => shared,
                 None => loop {
                     // The game is gone, or the poller stopped: end the stream.
-                    versions.changed().await.ok()?;
-                    if versions.borrow_and_update().is_none() {
-                        return None;
-                    }
-                    match service.game_page(&slug, None).await {
-                        Ok(Some(page)) => break LiveState::of(&page),
-                        Ok(None) => return None,
-                        Err(err) => {
-                            tracing::warn!(error = %err, "cannot read a watched game's page");
-                        }
+                    latest.changed().await.ok()?;
+                    let now = latest.borrow_and_update().clone()?;
+                    if now.version > sent {
+                        break now;
                     }
                 },
             };
-            let ended = !state.is_live();
-            let event = Event::default().data(serde_json::to_string(&state).ok()?);
-            // After the last state of a finished game, one more poll ends the stream.
-            if ended {
-                drop(versions);
+            let event = Event::default().data(shared.json.as_str());
+            if !shared.live {
+                // After the last state of a finished game, the stream ends.
                 let (_, closed) = watch::channel(None);
-                return Some((Ok(event), (None, closed, service, slug)));
+                return Some((Ok(event), (None, i64::MAX, closed)));
             }
-            Some((Ok(event), (None, versions, service, slug)))
+            Some((Ok(event), (None, shared.version, latest)))
         },
     );
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
