@@ -17,7 +17,7 @@ use crate::store::WebPages;
 /// `?ply=N`: the board after `N` moves.
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct At {
-    ply: Option<i64>,
+    pub(super) ply: Option<i64>,
 }
 
 /// A failure shown as a status and one line, never the details (they are logged).
@@ -291,26 +291,6 @@ fn review_section(review: &PageReview, base: &str, south: &str, north: &str) -> 
     }
 }
 
-/// `/g/<slug>/review.png`: the evaluation graph, once the game was reviewed.
-pub(super) async fn review_graph(
-    State(state): State<WebState>,
-    Path(slug): Path<String>,
-) -> Result<Response, PageError> {
-    let png = state
-        .service
-        .page_review_graph(&slug)
-        .await?
-        .ok_or(PageError::NotFound)?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "image/png"),
-            (header::CACHE_CONTROL, "public, max-age=300"),
-        ],
-        png,
-    )
-        .into_response())
-}
-
 /// What a live page receives after each change.
 #[derive(Debug, Serialize)]
 pub(super) struct LiveState {
@@ -341,64 +321,4 @@ impl LiveState {
     pub(super) fn is_live(&self) -> bool {
         self.live
     }
-}
-
-/// `/g/<slug>/board.png?ply=N`: the board after `N` moves (the latest without).
-pub(super) async fn board(
-    State(state): State<WebState>,
-    Path(slug): Path<String>,
-    Query(at): Query<At>,
-) -> Result<Response, PageError> {
-    let board = state
-        .service
-        .page_board(&slug, at.ply)
-        .await?
-        .ok_or(PageError::NotFound)?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "image/png"),
-            (header::CACHE_CONTROL, "public, max-age=60"),
-        ],
-        board.png,
-    )
-        .into_response())
-}
-
-/// `/g/<slug>/alt?ply=N`: the alt text of that board, for the script that steps.
-pub(super) async fn alt(
-    State(state): State<WebState>,
-    Path(slug): Path<String>,
-    Query(at): Query<At>,
-) -> Result<Response, PageError> {
-    let page = state
-        .service
-        .game_page(&slug, at.ply)
-        .await?
-        .ok_or(PageError::NotFound)?;
-    Ok((
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        page.alt,
-    )
-        .into_response())
-}
-
-/// `/g/<slug>/record.txt`: the game record, as `/oware replay` attaches it.
-pub(super) async fn record(
-    State(state): State<WebState>,
-    Path(slug): Path<String>,
-) -> Result<Response, PageError> {
-    let page = state
-        .service
-        .game_page(&slug, None)
-        .await?
-        .ok_or(PageError::NotFound)?;
-    let file = format!("attachment; filename=\"oware-{}.txt\"", page.row.id);
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, file),
-        ],
-        page.record,
-    )
-        .into_response())
 }

@@ -16,6 +16,7 @@
 //! them public, and a place with `web:off` gets 404s.
 
 mod assets;
+mod files;
 mod game;
 mod live;
 mod ops;
@@ -113,10 +114,10 @@ pub fn router(state: WebState) -> Router {
     Router::new()
         .route("/", get(game::home))
         .route("/g/{slug}", get(game::page))
-        .route("/g/{slug}/board.png", get(game::board))
-        .route("/g/{slug}/alt", get(game::alt))
-        .route("/g/{slug}/record.txt", get(game::record))
-        .route("/g/{slug}/review.png", get(game::review_graph))
+        .route("/g/{slug}/board.png", get(files::board))
+        .route("/g/{slug}/alt", get(files::alt))
+        .route("/g/{slug}/record.txt", get(files::record))
+        .route("/g/{slug}/review.png", get(files::review_graph))
         .route("/g/{slug}/live", get(live::events))
         .route("/p/{platform}/{place}", get(place::page))
         .route("/p/{platform}/{place}/puzzle", get(puzzle::page))
