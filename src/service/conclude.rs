@@ -55,6 +55,8 @@ impl Service {
         else {
             return Err(ServiceError::Raced(row.id));
         };
-        Ok(view::with_board(finished.board, row, game, None, self.now(), Side::South).await)
+        Ok(self
+            .with_board(finished.board, row, game, None, self.now(), Side::South)
+            .await)
     }
 }

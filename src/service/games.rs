@@ -74,7 +74,9 @@ impl Service {
                 tracing::error!(game = row.id, error = %err, "could not tally the advice");
                 None
             });
-        Ok(view::with_board(reply, &shown, &game, advice.as_deref(), now, Side::South).await)
+        Ok(self
+            .with_board(reply, &shown, &game, advice.as_deref(), now, Side::South)
+            .await)
     }
 
     /// Once per game, when North types a capital (South's letters) and the bot plays
@@ -191,7 +193,9 @@ impl Service {
             reply.private = true;
             reply.mentions.clear();
         }
-        Ok(view::with_board(reply, &row, &game, advice.as_deref(), now, seat).await)
+        Ok(self
+            .with_board(reply, &row, &game, advice.as_deref(), now, seat)
+            .await)
     }
 
     /// `/oware board #12 move:20`: the position after move `after` (0: the start) of

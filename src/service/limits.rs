@@ -191,6 +191,24 @@ impl Service {
         .map_err(|e| ServiceError::Internal(format!("heavy work: {e}")))
     }
 
+    /// Draws a board picture on the blocking pool once one of the board slots (one
+    /// per core) is free; waiting is first come, first served.
+    pub(super) async fn board_render<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ServiceError> {
+        let permit = std::sync::Arc::clone(&self.board_slots)
+            .acquire_owned()
+            .await
+            .map_err(|e| ServiceError::Internal(format!("board pool: {e}")))?;
+        tokio::task::spawn_blocking(crate::i18n::carry(move || {
+            let _permit = permit;
+            work()
+        }))
+        .await
+        .map_err(|e| ServiceError::Internal(format!("board render: {e}")))
+    }
+
     /// Refuses a new game or challenge by `user_id` on `platform` when one of the
     /// caps is reached: its pending challenges (`challenging`), its active games, and
     /// games against the engine (`engine`). An early, friendly check: the writes

@@ -186,6 +186,8 @@ pub struct Service {
     engine_slots: Arc<Semaphore>,
     /// Heavy renders (replay GIFs, charts) running at once.
     heavy_slots: Arc<Semaphore>,
+    /// Board pictures drawn at once: one per core.
+    board_slots: Arc<Semaphore>,
     /// Analyses running at once: one core fewer than the engine's, so live games
     /// always have a core.
     analysis_slots: Arc<Semaphore>,
@@ -227,6 +229,8 @@ impl Service {
         let bots = bot::BotUsers::default();
         let engine_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
         let heavy_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let board_slots = Arc::new(Semaphore::new(cores));
         let rates = limits::Rates::new(config.rates);
         let analysis_slots = Arc::new(Semaphore::new(config.engine_threads.max(2) - 1));
         // The console chat's bot needs no login to know itself.
@@ -239,6 +243,7 @@ impl Service {
             outbox_changed: watch::Sender::new(0),
             engine_slots,
             heavy_slots,
+            board_slots,
             analysis_slots,
             refilling: std::sync::atomic::AtomicBool::new(false),
             rates,

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::{view, Place, Platform, Reply, Service, ServiceError};
+use super::{Place, Platform, Reply, Service, ServiceError};
 use crate::store::{Attach, Body, DeliveryFailure, GameRow, NewMessage, OutboxRow, Retry};
 
 /// How many messages one delivery round takes.
@@ -193,15 +193,16 @@ impl Service {
         if let (Some(game_id), Some(ply)) = (row.game_id, row.board_ply) {
             if let Some(game) = self.store.game(game_id).await? {
                 let board = self.load_at(&game, ply).await?;
-                reply = view::with_board(
-                    reply,
-                    &game,
-                    &board,
-                    None,
-                    self.now(),
-                    crate::rules::Side::South,
-                )
-                .await;
+                reply = self
+                    .with_board(
+                        reply,
+                        &game,
+                        &board,
+                        None,
+                        self.now(),
+                        crate::rules::Side::South,
+                    )
+                    .await;
             }
         }
         match row.attach {

@@ -265,9 +265,9 @@ impl Service {
             .then(|| view::clock_labels(&row, &game, self.now()))
             .flatten();
         let draw = move || picture(&row, &game, clocks.as_ref(), true);
-        let board = tokio::task::spawn_blocking(move || crate::i18n::with_language(language, draw))
-            .await
-            .map_err(|e| ServiceError::Internal(format!("board picture: {e}")))?;
+        let board = self
+            .board_render(move || crate::i18n::with_language(language, draw))
+            .await?;
         Ok(Some(board))
     }
 

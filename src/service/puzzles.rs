@@ -188,7 +188,7 @@ impl Service {
             super::view::side_name(Side::North),
         ];
         let (bytes, description) = self
-            .heavy(move || {
+            .board_render(move || {
                 let view = BoardView {
                     position,
                     names: [&sides[0], &sides[1]],

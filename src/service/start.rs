@@ -47,7 +47,9 @@ impl Service {
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
         let game = Game::new(row.variant);
         let reply = view::board_reply(&row, &game, headline(&row), now, Side::South);
-        let mut reply = view::with_board(reply, &row, &game, None, now, Side::South).await;
+        let mut reply = self
+            .with_board(reply, &row, &game, None, now, Side::South)
+            .await;
         self.link_page(&mut reply, &row).await;
         Ok((row, reply))
     }

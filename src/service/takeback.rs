@@ -88,6 +88,8 @@ impl Service {
             )
         );
         let reply = view::board_reply(&after, &back, headline, now, Side::South);
-        Ok(view::with_board(reply, &after, &back, None, now, Side::South).await)
+        Ok(self
+            .with_board(reply, &after, &back, None, now, Side::South)
+            .await)
     }
 }

@@ -180,32 +180,37 @@ pub(super) fn thread_of(row: &GameRow) -> Option<Place> {
     })
 }
 
-/// Attaches the board image seen from `seat` (South's for anything shared) to
-/// `reply`, with the onlookers' advice for the side to
-/// move (`Onlookers suggest: D ×3, B ×1`), if any and the game goes on, in the text
-/// and as the picture's caption. Rendering is CPU work of a few milliseconds, so it
-/// runs on the blocking pool rather than stalling an async worker (and the database
-/// futures queued on it); a failed render is logged and the reply goes without its
-/// image.
-pub(super) async fn with_board(
-    mut reply: Reply,
-    row: &GameRow,
-    game: &Game,
-    advice: Option<&str>,
-    now: i64,
-    seat: Side,
-) -> Reply {
-    let advice = advice.filter(|_| !game.is_over()).map(str::to_owned);
-    if let Some(advice) = &advice {
-        let _ = write!(reply.text, "\n{advice}.");
+impl super::Service {
+    /// Attaches the board image seen from `seat` (South's for anything shared) to
+    /// `reply`, with the onlookers' advice for the side to move (`Onlookers suggest:
+    /// D ×3, B ×1`), if any and the game goes on, in the text and as the picture's
+    /// caption. Rendering is CPU work of about a millisecond, so it runs on the
+    /// blocking pool rather than stalling an async worker (and the database futures
+    /// queued on it), and at most one per core at once: a burst of boards (every
+    /// game of a tournament round starting) is drawn in turn, first come first
+    /// served, rather than by hundreds of threads sharing the cores. A failed render
+    /// is logged and the reply goes without its image.
+    pub(super) async fn with_board(
+        &self,
+        mut reply: Reply,
+        row: &GameRow,
+        game: &Game,
+        advice: Option<&str>,
+        now: i64,
+        seat: Side,
+    ) -> Reply {
+        let advice = advice.filter(|_| !game.is_over()).map(str::to_owned);
+        if let Some(advice) = &advice {
+            let _ = write!(reply.text, "\n{advice}.");
+        }
+        let (row, game) = (row.clone(), game.clone());
+        let render = move || board_files(&row, &game, advice.as_deref(), now, seat);
+        match self.board_render(render).await {
+            Ok(files) => reply.files = files,
+            Err(err) => tracing::error!(error = %err, "could not render the board"),
+        }
+        reply
     }
-    let (row, game) = (row.clone(), game.clone());
-    let render = move || board_files(&row, &game, advice.as_deref(), now, seat);
-    match tokio::task::spawn_blocking(crate::i18n::carry(render)).await {
-        Ok(files) => reply.files = files,
-        Err(err) => tracing::error!(error = %err, "could not render the board"),
-    }
-    reply
 }
 
 /// One button per pit of the side to move, laid out like the board seen from `seat`
