@@ -89,7 +89,7 @@ pub use retention::Pruned;
 pub use settings::KEYS as SETTING_KEYS;
 pub use status::DiscordShards;
 pub use tournaments::{
-    Format, TournamentAction, TournamentError, TournamentOptions, TournamentSummary,
+    Format, RoundBoard, TournamentAction, TournamentError, TournamentOptions, TournamentSummary,
 };
 pub use vacation::{VacationRequest, ALLOWANCE_DAYS as VACATION_DAYS};
 

@@ -12,6 +12,7 @@ mod http;
 mod ops;
 mod pages;
 mod places;
+mod players;
 
 use std::sync::Arc;
 
@@ -77,6 +78,16 @@ impl Site {
             reply.text
         );
         reply.text
+    }
+
+    /// The identity of console user `who`, who played.
+    pub(crate) async fn identity(&self, who: &str) -> i64 {
+        self.service
+            .store()
+            .identity_of("console", who)
+            .await
+            .unwrap()
+            .unwrap_or_else(|| panic!("{who} played"))
     }
 }
 
