@@ -1106,6 +1106,14 @@ web-place-moves = { $moves } moves
 web-player-title = { $name } at Oware
 web-player-rating = Rating ({ $speed })
 web-player-games = Games in public places
+web-player-charts = Rating history
+web-player-chart = { $speed ->
+        [live] Live
+       *[other] Correspondence
+    } rating over { $games ->
+        [one] { $games } rated game
+       *[other] { $games } rated games
+    }: from { $first } to { $last }.
 web-puzzle-title = The puzzle of { $day }
 web-puzzle-none = Nobody has asked for today's puzzle here yet: `/oware puzzle daily` in chat chooses it.
 web-puzzle-task = Puzzle #{ $puzzle }: { $task }
@@ -1121,3 +1129,5 @@ web-review-note = by { $player } was { $class }, losing { $seeds ->
        *[other] { $seeds } seeds
     }: { $best } was better.
 web-place-tournaments = Tournaments
+web-place-pairings = This round's pairings
+web-place-bye = { $player }: bye

@@ -1126,8 +1126,14 @@ web-record = Télécharger la notation de la partie
 web-link = À suivre et à rejouer sur le web : { $url }
 console-web = Chat console d'awalé, avec les pages web des parties sur { $url } (WEB_ADDR change l'adresse ; WEB_ADDR=off les désactive).
 web-place-link = Le classement de ce lieu, ses tournois et ses parties en cours, sur le web : { $url }
-web-place-title = Classement (parties { $speed })
-web-place-other = Le classement { $speed }
+web-place-title = Classement (parties { $speed ->
+        [live] en direct
+       *[other] par correspondance
+    })
+web-place-other = Le classement des parties { $speed ->
+        [live] en direct
+       *[other] par correspondance
+    }
 web-place-standings = Classement
 web-place-nobody = Personne n'a encore terminé de partie classée à cette cadence ici.
 web-place-player = Joueur
@@ -1137,8 +1143,19 @@ web-place-live = Parties en cours
 web-place-no-games = Aucune partie ne se joue ici en ce moment.
 web-place-moves = { $moves } coups
 web-player-title = { $name } à l'awalé
-web-player-rating = Cote ({ $speed })
+web-player-rating = Cote ({ $speed ->
+        [live] en direct
+       *[other] correspondance
+    })
 web-player-games = Parties dans les lieux publics
+web-player-charts = L'évolution de la cote
+web-player-chart = Cote { $speed ->
+        [live] en direct
+       *[other] par correspondance
+    } sur { $games ->
+        [one] { $games } partie classée
+       *[other] { $games } parties classées
+    } : de { $first } à { $last }.
 web-puzzle-title = Le problème du { $day }
 web-puzzle-none = Personne n'a encore demandé le problème du jour ici : `/oware puzzle daily` dans le chat le choisit.
 web-puzzle-task = Problème n° { $puzzle } : { $task }
@@ -1154,3 +1171,5 @@ web-review-note = par { $player } était { $class }, et perdait { $seeds ->
        *[other] { $seeds } graines
     } : { $best } était meilleur.
 web-place-tournaments = Tournois
+web-place-pairings = Les appariements de la ronde
+web-place-bye = { $player } : exempt

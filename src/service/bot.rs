@@ -195,7 +195,7 @@ impl Service {
     /// What a player hears while the engine works on its move: it is thinking, or,
     /// when every engine thread is busy, it will answer shortly.
     pub(super) fn engine_thinking(&self, bot: &str) -> String {
-        if self.engine_slots.available_permits() == 0 {
+        if self.engine_slots.all_busy() {
             crate::tr!("bot-busy", bot = bot)
         } else {
             crate::tr!("bot-thinking", bot = bot)

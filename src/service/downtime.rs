@@ -135,7 +135,8 @@ impl Service {
 
     /// Records what an adapter said of its network: unreachable (the time it stays so
     /// is given back to its games' clocks when it is reachable again, and no game of
-    /// it is lost on time meanwhile) or reachable.
+    /// it is lost on time meanwhile) or reachable (also when it first connects: the
+    /// network counts as connected from then on).
     pub async fn network_reachable(&self, platform: Platform, reachable: bool) {
         let now = self.now();
         let down_since = {
@@ -144,6 +145,10 @@ impl Service {
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
             if reachable {
+                self.connected
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .insert(platform);
                 down.remove(&platform)
             } else {
                 down.entry(platform).or_insert(now);

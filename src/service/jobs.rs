@@ -43,10 +43,7 @@ impl Service {
         };
         let level: Level = self.store.engine_level(row.id).await?.unwrap_or_default();
         let seed = (row.id as u64) << 16 | row.ply as u64;
-        let permit = Arc::clone(&self.engine_slots)
-            .acquire_owned()
-            .await
-            .map_err(|e| ServiceError::Internal(format!("engine pool: {e}")))?;
+        let permit = self.engine_slots.slot().await?;
         let thinking = game.clone();
         let engine = Arc::clone(&self.engine);
         let pit = tokio::task::spawn_blocking(move || {

@@ -19,7 +19,7 @@ use crate::{
 const PAGE_SIZE: i64 = 10;
 
 /// `Puzzles: rating 1540 (deviation 210), 3 solved of 4.`
-fn puzzle_line(p: &crate::store::PuzzleStats) -> String {
+pub(super) fn puzzle_line(p: &crate::store::PuzzleStats) -> String {
     crate::tr!(
         "standings-puzzles",
         rating = format!("{:.0}", p.rating),

@@ -19,6 +19,7 @@ mod conclude;
 mod dispatch;
 mod downtime;
 mod ending;
+mod engine_pool;
 mod error;
 mod export;
 mod forget;
@@ -88,7 +89,7 @@ pub use retention::Pruned;
 pub use settings::KEYS as SETTING_KEYS;
 pub use status::DiscordShards;
 pub use tournaments::{
-    Format, TournamentAction, TournamentError, TournamentOptions, TournamentSummary,
+    Format, RoundBoard, TournamentAction, TournamentError, TournamentOptions, TournamentSummary,
 };
 pub use vacation::{VacationRequest, ALLOWANCE_DAYS as VACATION_DAYS};
 
@@ -182,8 +183,8 @@ pub struct Service {
     jobs_changed: watch::Sender<u64>,
     /// Bumped whenever an outbox message is written: wakes the deliverers.
     outbox_changed: watch::Sender<u64>,
-    /// Engine searches running at once.
-    engine_slots: Arc<Semaphore>,
+    /// Engine searches running at once, and those waiting for a slot.
+    engine_slots: engine_pool::EnginePool,
     /// Heavy renders (replay GIFs, charts) running at once.
     heavy_slots: Arc<Semaphore>,
     /// Board pictures drawn at once: one per core.
@@ -206,6 +207,9 @@ pub struct Service {
     background: background::Background,
     /// The chat networks this process cannot reach now, and since when (Unix ms).
     unreachable: std::sync::Mutex<std::collections::HashMap<Platform, i64>>,
+    /// The chat networks whose adapter said they connected (the console from the
+    /// start: it needs no connection).
+    connected: std::sync::Mutex<std::collections::HashSet<Platform>>,
     /// The people known to have been shown the board's legend.
     legend_seen: legend::Seen,
 }
@@ -227,7 +231,7 @@ impl Service {
         engine: Arc<crate::engine::Engine>,
     ) -> Service {
         let bots = bot::BotUsers::default();
-        let engine_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
+        let engine_slots = engine_pool::EnginePool::new(config.engine_threads);
         let heavy_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let board_slots = Arc::new(Semaphore::new(cores));
@@ -252,6 +256,7 @@ impl Service {
             settings_cache: settings::cache::Cache::default(),
             background: background::Background::default(),
             unreachable: std::sync::Mutex::default(),
+            connected: std::sync::Mutex::new([Platform::Console].into()),
             legend_seen: legend::Seen::default(),
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);

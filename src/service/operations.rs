@@ -16,6 +16,8 @@ pub struct Gauges {
     pub engine_busy: usize,
     /// Engine searches that may run at once.
     pub engine_slots: usize,
+    /// Engine searches waiting for a slot (the engine's queue).
+    pub engine_waiting: usize,
 }
 
 impl Service {
@@ -24,11 +26,16 @@ impl Service {
         self.store.earliest_job().await.is_ok()
     }
 
-    /// Whether `platform` is connected (the service last heard from it without
-    /// error).
+    /// Whether `platform` is connected: its adapter said it connected, and has not
+    /// said since that it cannot reach it. The console is connected from the start.
     #[must_use]
     pub fn network_connected(&self, platform: Platform) -> bool {
-        self.unreachable_since(platform).is_none()
+        let heard = self
+            .connected
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .contains(&platform);
+        heard && self.unreachable_since(platform).is_none()
     }
 
     /// The queues' gauges.
@@ -39,12 +46,12 @@ impl Service {
         let now = self.now();
         let counts = self.store.status_counts(now).await?;
         let earliest = self.store.earliest_job().await?;
-        let slots = self.config.engine_threads.max(1);
         Ok(Gauges {
             counts,
             job_lag_ms: earliest.map_or(0, |due| (now - due).max(0)),
-            engine_busy: slots.saturating_sub(self.engine_slots.available_permits()),
-            engine_slots: slots,
+            engine_busy: self.engine_slots.busy(),
+            engine_slots: self.engine_slots.size(),
+            engine_waiting: self.engine_slots.waiting(),
         })
     }
 }

@@ -2,8 +2,13 @@
 //! at one speed and the games being played there, each linking to its page. A place
 //! with unlisted pages (the default) or none has no such page.
 
-use super::{leaderboard::label, settings::scope, Place, Service, ServiceError, Speed};
+use super::{
+    leaderboard::label,
+    settings::{scope, Settings},
+    Place, Service, ServiceError, Speed,
+};
 use crate::{
+    i18n::{in_language, Language},
     platform::Platform,
     store::{Scope, WebPages},
 };
@@ -16,6 +21,8 @@ const LIVE_GAMES: i64 = 20;
 /// A place's page, as read.
 #[derive(Clone, Debug)]
 pub struct PlacePage {
+    /// The place's language, which the page is written in.
+    pub language: Language,
     /// The speed ranked.
     pub speed: Speed,
     /// The leaderboard, best first.
@@ -72,13 +79,37 @@ impl Service {
         key: &str,
         speed: Speed,
     ) -> Result<Option<PlacePage>, ServiceError> {
+        let Some((platform, language)) = self.public_place(platform, key).await? else {
+            return Ok(None);
+        };
+        let page = self.place_page_of(platform, key, speed);
+        Ok(Some(in_language(language, page).await?))
+    }
+
+    /// The platform named `platform` and the language of its place `key`, if that
+    /// place made its pages public.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub(super) async fn public_place(
+        &self,
+        platform: &str,
+        key: &str,
+    ) -> Result<Option<(Platform, Language)>, ServiceError> {
         let Some(platform) = Platform::from_name(platform) else {
             return Ok(None);
         };
-        let settings = self.settings_at(platform.as_str(), key).await?;
-        if settings.web.unwrap_or_default() != WebPages::Public {
-            return Ok(None);
-        }
+        let settings = Settings::from_row(self.settings_at(platform.as_str(), key).await?);
+        Ok((settings.web() == WebPages::Public).then(|| (platform, settings.language())))
+    }
+
+    /// [`Service::place_page`] of a public place, in the language in force.
+    async fn place_page_of(
+        &self,
+        platform: Platform,
+        key: &str,
+        speed: Speed,
+    ) -> Result<PlacePage, ServiceError> {
         let (rows, _) = self
             .store
             .leaderboard(ranked(platform, key), speed, STANDINGS, 0)
@@ -110,12 +141,13 @@ impl Service {
             }
         }
         let tournaments = self.tournament_summaries(platform.as_str(), key).await?;
-        Ok(Some(PlacePage {
+        Ok(PlacePage {
+            language: crate::i18n::current(),
             speed,
             standings,
             live,
             tournaments,
-        }))
+        })
     }
 
     /// The address of `place`'s page at `speed`, when the bot links to pages and

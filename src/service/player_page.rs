@@ -1,6 +1,7 @@
-//! A player's page on the web: their ratings at both speeds and their latest games
-//! in places whose pages are public, each linked to its page. A player with no game
-//! in such a place has no page: their name and ratings stay in chat.
+//! A player's page on the web: their ratings at both speeds with a chart of each
+//! (only the games played in places whose pages are public), their puzzle rating,
+//! and their latest games in such places, each linked to its page. A player with no
+//! game in such a place has no page: their name and ratings stay in chat.
 
 use super::{leaderboard::label, Service, ServiceError, Speed};
 use crate::rules::Side;
@@ -11,10 +12,19 @@ const GAMES: i64 = 30;
 /// A player's page, as read.
 #[derive(Clone, Debug)]
 pub struct PlayerPage {
+    /// The language the player chose for themselves (`/oware settings me
+    /// language:`) on the platform of their latest public game, else English: the
+    /// page's language.
+    pub language: crate::i18n::Language,
     /// Their name (in their latest public game).
     pub name: String,
     /// Their rating at each speed, as the bot shows it.
     pub ratings: Vec<(Speed, String)>,
+    /// Their rating after each rated game in a public place, oldest first, at each
+    /// speed they have such games at: the charts.
+    pub charts: Vec<(Speed, Vec<f64>)>,
+    /// Their puzzle record in words, if they answered puzzles in a public place.
+    pub puzzles: Option<String>,
     /// Their latest public games, newest first.
     pub games: Vec<PlayerGame>,
 }
@@ -49,13 +59,30 @@ impl Service {
             Side::North
         };
         let name = super::view::name(latest, side).to_owned();
+        let account = match side {
+            Side::South => &latest.south_user,
+            Side::North => &latest.north_user,
+        };
+        let language = self
+            .personal_language(latest.platform, account)
+            .await
+            .unwrap_or_default();
         let mut ratings = Vec::new();
+        let mut charts = Vec::new();
         for speed in Speed::ALL {
             let row = self.store.rating(identity, speed).await?;
             if row.is_some() {
                 ratings.push((speed, label(row.as_ref())));
             }
+            let history = self.store.public_rating_history(identity, speed).await?;
+            if !history.is_empty() {
+                charts.push((speed, history));
+            }
         }
+        let puzzles = self.store.public_puzzle_stats(identity).await?;
+        let puzzles = crate::i18n::with_language(language.clone(), || {
+            puzzles.as_ref().map(super::leaderboard::puzzle_line)
+        });
         let mut games = Vec::with_capacity(rows.len());
         for row in rows {
             if let Some(slug) = self.game_slug(row.id).await? {
@@ -68,8 +95,11 @@ impl Service {
             }
         }
         Ok(Some(PlayerPage {
+            language,
             name,
             ratings,
+            charts,
+            puzzles,
             games,
         }))
     }

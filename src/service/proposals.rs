@@ -184,10 +184,7 @@ impl Service {
         game: &Game,
         side: Side,
     ) -> Result<bool, ServiceError> {
-        let permit = std::sync::Arc::clone(&self.engine_slots)
-            .acquire_owned()
-            .await
-            .map_err(|e| ServiceError::Internal(format!("engine pool: {e}")))?;
+        let permit = self.engine_slots.slot().await?;
         let game = game.clone();
         let engine = std::sync::Arc::clone(&self.engine);
         tokio::task::spawn_blocking(move || {

@@ -2,6 +2,7 @@
 //! slug, given the first time the bot links to the page.
 
 use super::{GameRow, Store, StoreError};
+use crate::play::clock::Speed;
 
 impl Store {
     /// Game `game_id`'s page slug: the stored one, or `fresh` stored now if it had
@@ -74,6 +75,55 @@ impl Store {
         .bind(identity)
         .bind(limit)
         .fetch_all(&self.reader)
+        .await?)
+    }
+
+    /// Identity `identity`'s rating at `speed` after each rated game it played in a
+    /// place whose pages are public, oldest first: its page's chart.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn public_rating_history(
+        &self,
+        identity: i64,
+        speed: Speed,
+    ) -> Result<Vec<f64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT h.rating FROM rating_history h
+             JOIN games g ON g.id = h.game_id
+             JOIN settings st ON st.platform = g.platform
+                 AND st.place = COALESCE(g.space, g.channel) AND st.web = 'public'
+             WHERE h.identity_id = $1 AND h.speed = $2
+             ORDER BY h.rated_at, h.game_id",
+        )
+        .bind(identity)
+        .bind(speed.as_str())
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
+    /// The puzzle record of identity `identity`, if one of its accounts answered a
+    /// puzzle in a place whose pages are public (the account that answered most).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn public_puzzle_stats(
+        &self,
+        identity: i64,
+    ) -> Result<Option<super::PuzzleStats>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT r.rating, r.deviation, r.attempts, r.solved FROM puzzle_ratings r
+             JOIN players p ON p.platform = r.platform AND p.user_id = r.user_id
+             WHERE COALESCE(p.identity_id, p.id) = $1
+               AND EXISTS (SELECT 1 FROM puzzle_attempts a
+                   JOIN settings st ON st.platform = a.platform AND st.place = a.place
+                       AND st.web = 'public'
+                   WHERE a.platform = r.platform AND a.user_id = r.user_id
+                     AND a.answered_at IS NOT NULL)
+             ORDER BY r.attempts DESC, r.updated_at DESC LIMIT 1",
+        )
+        .bind(identity)
+        .fetch_optional(&self.reader)
         .await?)
     }
 

@@ -30,6 +30,7 @@ pre{overflow-x:auto;font-size:.85rem}
 table{border-collapse:collapse}
 th,td{padding:.2rem .6rem;text-align:left;border-bottom:1px solid var(--line)}
 dd{margin:0}
+.chart svg{display:block;width:100%;max-width:28rem;height:auto;color:var(--accent)}
 a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
 @media (prefers-reduced-motion:no-preference){#moves li a{transition:background .15s}}
 "#;

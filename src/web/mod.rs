@@ -9,13 +9,15 @@
 //! - `/p/<platform>/<place>`: a place's leaderboard and games in progress, for places
 //!   whose pages are public (see `place`), and its daily puzzle at
 //!   `/p/<platform>/<place>/puzzle` (see `puzzle`).
-//! - `/u/<identity>`: a player's ratings and games in public places (see `player`).
+//! - `/u/<identity>`: a player's ratings with their charts, puzzle rating and games
+//!   in public places (see `player`).
 //! - `/healthz` and `/metrics` for operators (see `ops`).
 //!
 //! Pages exist only at unguessable slugs, carry `noindex` unless their place made
 //! them public, and a place with `web:off` gets 404s.
 
 mod assets;
+mod chart;
 mod files;
 mod game;
 mod live;

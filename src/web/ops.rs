@@ -84,6 +84,7 @@ pub(super) async fn metrics(State(state): State<WebState>) -> Response {
             metrics::gauge!("oware_job_lag_seconds").set(gauges.job_lag_ms as f64 / 1000.0);
             metrics::gauge!("oware_engine_busy").set(gauges.engine_busy as f64);
             metrics::gauge!("oware_engine_slots").set(gauges.engine_slots as f64);
+            metrics::gauge!("oware_engine_queue").set(gauges.engine_waiting as f64);
             for network in crate::platform::Platform::ALL {
                 let unsent = gauges.counts.unsent.iter().find(|u| u.platform == network);
                 let (waiting, dead) = unsent.map_or((0, 0), |u| (u.waiting, u.dead));

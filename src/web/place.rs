@@ -1,5 +1,7 @@
-//! A place's page (`/p/<platform>/<place>`), for places whose pages are public: its
-//! leaderboard at one speed and its games in progress, each linking to its page.
+//! A place's page (`/p/<platform>/<place>`), for places whose pages are public, in
+//! the place's language: its leaderboard at one speed, its tournaments (with the
+//! pairings of the current round) and its games in progress, each linking to its
+//! page.
 
 use axum::{
     extract::{Path, Query, State},
@@ -9,7 +11,7 @@ use maud::html;
 use serde::Deserialize;
 
 use super::{assets, game::PageError, WebState};
-use crate::service::{path_segment as encode, PlacePage, Speed};
+use crate::service::{path_segment as encode, PlacePage, RoundBoard, Speed, TournamentSummary};
 
 /// `?speed=live|correspondence`.
 #[derive(Debug, Default, Deserialize)]
@@ -33,7 +35,8 @@ pub(super) async fn page(
         .await?
         .ok_or(PageError::NotFound)?;
     let puzzle = format!("/p/{}/{}/puzzle", encode(&platform), encode(&place));
-    Ok(Html(render(&page, &puzzle).into_string()))
+    let markup = crate::i18n::with_language(page.language.clone(), || render(&page, &puzzle));
+    Ok(Html(markup.into_string()))
 }
 
 fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
@@ -79,18 +82,7 @@ fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
                 @if !page.tournaments.is_empty() {
                     h2 { (crate::tr!("web-place-tournaments")) }
                     @for t in &page.tournaments {
-                        section {
-                            h3 { (t.title.replace("**", "")) }
-                            p class="muted" { (t.stage) }
-                            ol class="standings" {
-                                @for line in t.standings.lines() {
-                                    li { (line.replace("**", "")) }
-                                }
-                            }
-                            @if let Some(table) = &t.crosstable {
-                                pre { (table) }
-                            }
-                        }
+                        (tournament(t))
                     }
                 }
                 h2 { (crate::tr!("web-place-live")) }
@@ -111,4 +103,46 @@ fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
             }
         },
     )
+}
+
+/// A tournament: its stage, standings, crosstable, and the current round's boards.
+fn tournament(t: &TournamentSummary) -> maud::Markup {
+    html! {
+        section {
+            h3 { (t.title.replace("**", "")) }
+            p class="muted" { (t.stage) }
+            ol class="standings" {
+                @for line in t.standings.lines() {
+                    li { (line.replace("**", "")) }
+                }
+            }
+            @if let Some(table) = &t.crosstable {
+                pre { (table) }
+            }
+            @if !t.pairings.is_empty() {
+                h4 { (crate::tr!("web-place-pairings")) }
+                ol class="pairings" {
+                    @for board in &t.pairings {
+                        li { (pairing(board)) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One board of a round: who plays whom (linked to the game's page), or the bye.
+fn pairing(board: &RoundBoard) -> maud::Markup {
+    let Some(north) = &board.north else {
+        return html! { (crate::tr!("web-place-bye", player = board.south.as_str())) };
+    };
+    html! {
+        @match &board.slug {
+            Some(slug) => a href=(format!("/g/{slug}")) { (board.south) " – " (north) },
+            None => { (board.south) " – " (north) },
+        }
+        @if let Some([south, north]) = board.score {
+            " " span class="muted" { (south) "–" (north) }
+        }
+    }
 }

@@ -1,5 +1,7 @@
-//! A player's page (`/u/<identity>`): their ratings and their latest games in places
-//! whose pages are public. Nothing else: no platform ids, no other places' games.
+//! A player's page (`/u/<identity>`), in the language they chose for themselves:
+//! their ratings with a chart of each, their puzzle rating, and their latest games in
+//! places whose pages are public. Nothing else: no platform ids, no other places'
+//! games.
 
 use axum::{
     extract::{Path, State},
@@ -7,7 +9,7 @@ use axum::{
 };
 use maud::html;
 
-use super::{assets, game::PageError, WebState};
+use super::{assets, chart, game::PageError, WebState};
 use crate::service::PlayerPage;
 
 /// `/u/<identity>`.
@@ -21,7 +23,8 @@ pub(super) async fn page(
         .player_page(identity)
         .await?
         .ok_or(PageError::NotFound)?;
-    Ok(Html(render(&page).into_string()))
+    let markup = crate::i18n::with_language(page.language.clone(), || render(&page));
+    Ok(Html(markup.into_string()))
 }
 
 fn render(page: &PlayerPage) -> maud::Markup {
@@ -40,6 +43,15 @@ fn render(page: &PlayerPage) -> maud::Markup {
                         dt { (crate::tr!("web-player-rating", speed = speed.as_str())) }
                         dd { (rating) }
                     }
+                }
+                @if !page.charts.is_empty() {
+                    h2 { (crate::tr!("web-player-charts")) }
+                    @for (speed, ratings) in &page.charts {
+                        (chart::rating_chart(*speed, ratings))
+                    }
+                }
+                @if let Some(puzzles) = &page.puzzles {
+                    p id="puzzles" { (puzzles) }
                 }
                 h2 { (crate::tr!("web-player-games")) }
                 ul {

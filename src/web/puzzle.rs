@@ -22,7 +22,8 @@ pub(super) async fn page(
         .puzzle_page(&platform, &place)
         .await?
         .ok_or(PageError::NotFound)?;
-    Ok(Html(render(&page).into_string()))
+    let markup = crate::i18n::with_language(page.language.clone(), || render(&page));
+    Ok(Html(markup.into_string()))
 }
 
 /// `/p/<platform>/<place>/puzzle.png`: today's position.

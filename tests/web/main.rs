@@ -9,8 +9,10 @@ mod support;
 
 mod browser;
 mod http;
+mod ops;
 mod pages;
 mod places;
+mod players;
 
 use std::sync::Arc;
 
@@ -32,6 +34,11 @@ pub(crate) struct Site {
 
 impl Site {
     pub(crate) async fn new() -> Site {
+        Site::with_networks(Vec::new()).await
+    }
+
+    /// A site whose `/healthz` reports `networks`.
+    pub(crate) async fn with_networks(networks: Vec<oware_bot::service::Platform>) -> Site {
         let db = TempDb::new();
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
@@ -45,7 +52,7 @@ impl Site {
         );
         let web = Running::start(
             listener,
-            WebState::new(Arc::clone(&service), None, Vec::new()),
+            WebState::new(Arc::clone(&service), None, networks),
         );
         Site {
             db,
@@ -53,6 +60,34 @@ impl Site {
             base,
             _web: web,
         }
+    }
+
+    /// An admin changes the console's setting `key` to `value`; returns the reply.
+    pub(crate) async fn set(&self, key: &str, value: &str) -> String {
+        use oware_bot::service::{Action, Role};
+        let settings = Action::Settings {
+            changes: vec![(key.into(), value.into())],
+        };
+        let reply = self
+            .service
+            .handle(support::cmd("mod", settings).with_role(Role::Admin))
+            .await;
+        assert!(
+            reply.text.contains(&format!("{key}:{value}")),
+            "{}",
+            reply.text
+        );
+        reply.text
+    }
+
+    /// The identity of console user `who`, who played.
+    pub(crate) async fn identity(&self, who: &str) -> i64 {
+        self.service
+            .store()
+            .identity_of("console", who)
+            .await
+            .unwrap()
+            .unwrap_or_else(|| panic!("{who} played"))
     }
 }
 

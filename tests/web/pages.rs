@@ -1,14 +1,11 @@
-//! Game pages, their pictures, records and live updates, health and metrics.
+//! Game pages, their pictures, records and live updates.
 
 use std::time::Duration;
 
-use oware_bot::{
-    config::WebAddr,
-    service::{Action, Role},
-};
+use oware_bot::service::{Action, Role};
 
 use crate::http::{get, Events};
-use crate::support::{cmd, mv, start_game};
+use crate::support::{cmd, mv};
 use crate::{link_in, Site};
 
 /// Alice and Bob start a game; returns its id and its page's address from the
@@ -244,45 +241,6 @@ async fn nothing_private_shows_on_a_page() {
 }
 
 #[tokio::test]
-async fn health_and_metrics_answer() {
-    let site = Site::new().await;
-    start_game(&site.service).await;
-    let health = get(&format!("{}/healthz", site.base)).await;
-    assert_eq!(health.status, 200, "{}", health.text());
-    let body: serde_json::Value = serde_json::from_str(&health.text()).unwrap();
-    assert_eq!(body["database"], true);
-    assert_eq!(body["status"], "ok");
-    let metrics = get(&format!("{}/metrics", site.base)).await;
-    assert_eq!(metrics.status, 200);
-    let text = metrics.text();
-    for name in [
-        "oware_commands_total",
-        "oware_command_seconds_bucket",
-        "oware_active_games",
-        "oware_job_lag_seconds",
-        "oware_outbox_backlog",
-        "oware_engine_busy",
-    ] {
-        assert!(text.contains(name), "{name} missing:\n{text}");
-    }
-}
-
-#[tokio::test]
-async fn a_taken_default_address_is_skipped_but_an_explicit_one_is_an_error() {
-    let held = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = held.local_addr().unwrap();
-    assert!(oware_bot::web::bind(WebAddr::Default(addr))
-        .await
-        .unwrap()
-        .is_none());
-    let err = oware_bot::web::bind(WebAddr::Explicit(addr))
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("WEB_ADDR"), "{err}");
-    assert!(oware_bot::web::bind(WebAddr::Off).await.unwrap().is_none());
-}
-
-#[tokio::test]
 async fn a_reviewed_game_shows_its_costly_moves_and_evaluation_graph() {
     use oware_bot::engine::analysis::Class;
     use oware_bot::store::{StoredPly, StoredReview};
@@ -360,14 +318,7 @@ async fn names_are_escaped_on_the_page() {
 #[tokio::test]
 async fn a_french_places_pages_are_in_french() {
     let site = Site::new().await;
-    let french = Action::Settings {
-        changes: vec![("language".into(), "fr".into())],
-    };
-    let reply = site
-        .service
-        .handle(cmd("alice", french).with_role(Role::Admin))
-        .await;
-    assert!(!reply.text.is_empty());
+    site.set("language", "fr").await;
     let (_, link) = game_with_link(&site).await;
     let html = get(&link).await.text();
     assert!(html.contains(r#"<html lang="fr">"#), "{html}");

@@ -8,21 +8,36 @@ use crate::pages::{decode_png, game_with_link};
 use crate::support::cmd;
 use crate::{link_in, Site};
 
-/// An admin makes the console's pages public.
-async fn make_public(site: &Site) {
-    let reply = site
+/// Adds a puzzle (from the start, play C), and Alice asks for the daily one (it).
+pub(crate) async fn daily_puzzle(site: &Site) {
+    use oware_bot::rules::{Game, Pit, Variant};
+    use oware_bot::store::{NewPuzzle, PuzzleGoal};
+    let c = Pit::from_letter('C').unwrap();
+    let puzzle = NewPuzzle {
+        source: "tables",
+        game_id: None,
+        ply: None,
+        position: Game::new(Variant::Abapa).position(),
+        solution: c,
+        line: vec![c],
+        goal: PuzzleGoal::Seeds(2),
+    };
+    site.service
+        .store()
+        .insert_puzzles(&[puzzle], site.service.now())
+        .await
+        .unwrap();
+    let daily = site
         .service
-        .handle(
-            cmd(
-                "mod",
-                Action::Settings {
-                    changes: vec![("web".into(), "public".into())],
-                },
-            )
-            .with_role(Role::Admin),
-        )
+        .handle(cmd("alice", Action::Puzzle { daily: true }))
         .await;
-    assert!(reply.text.contains("public"), "{}", reply.text);
+    assert!(!daily.private, "{}", daily.text);
+}
+
+/// An admin makes the console's pages public.
+pub(crate) async fn make_public(site: &Site) {
+    let reply = site.set("web", "public").await;
+    assert!(reply.contains("public"), "{reply}");
 }
 
 #[tokio::test]
@@ -93,13 +108,7 @@ async fn a_public_place_has_a_leaderboard_page_with_its_live_games() {
 async fn a_player_page_lists_only_games_of_public_places() {
     let site = Site::new().await;
     let (_, link) = game_with_link(&site).await;
-    let alice = site
-        .service
-        .store()
-        .identity_of("console", "alice")
-        .await
-        .unwrap()
-        .expect("alice played");
+    let alice = site.identity("alice").await;
     let page = format!("{}/u/{alice}", site.base);
     // Her only game is in an unlisted place: no page.
     assert_eq!(get(&page).await.status, 404);
@@ -118,8 +127,6 @@ async fn a_player_page_lists_only_games_of_public_places() {
 
 #[tokio::test]
 async fn a_public_place_shows_its_daily_puzzle_with_the_solution_behind_a_button() {
-    use oware_bot::rules::{Game, Pit, Variant};
-    use oware_bot::store::{NewPuzzle, PuzzleGoal};
     let site = Site::new().await;
     let page = format!("{}/p/console/console/puzzle", site.base);
     assert_eq!(get(&page).await.status, 404, "unlisted: no page");
@@ -133,26 +140,7 @@ async fn a_public_place_shows_its_daily_puzzle_with_the_solution_behind_a_button
     );
     assert_eq!(get(&format!("{page}.png")).await.status, 404);
 
-    let c = Pit::from_letter('C').unwrap();
-    let puzzle = NewPuzzle {
-        source: "tables",
-        game_id: None,
-        ply: None,
-        position: Game::new(Variant::Abapa).position(),
-        solution: c,
-        line: vec![c],
-        goal: PuzzleGoal::Seeds(2),
-    };
-    site.service
-        .store()
-        .insert_puzzles(&[puzzle], site.service.now())
-        .await
-        .unwrap();
-    let daily = site
-        .service
-        .handle(cmd("alice", Action::Puzzle { daily: true }))
-        .await;
-    assert!(!daily.private, "{}", daily.text);
+    daily_puzzle(&site).await;
     let html = get(&page).await.text();
     assert!(
         html.contains("<details>") && html.contains("<summary>"),
@@ -162,4 +150,116 @@ async fn a_public_place_shows_its_daily_puzzle_with_the_solution_behind_a_button
     let picture = get(&format!("{page}.png")).await;
     assert_eq!(picture.status, 200);
     decode_png(&picture.body);
+}
+
+/// A place set to French serves its place and puzzle pages in French; a player's
+/// page follows the language they chose for themselves.
+#[tokio::test]
+async fn a_french_place_serves_its_pages_in_french() {
+    let site = Site::new().await;
+    game_with_link(&site).await;
+    make_public(&site).await;
+    site.set("language", "fr").await;
+
+    let place = get(&format!("{}/p/console/console", site.base)).await;
+    assert_eq!(place.status, 200);
+    let html = place.text();
+    assert!(html.contains(r#"<html lang="fr">"#), "{html}");
+    assert!(html.contains("Parties en cours"), "{html}");
+    assert!(html.contains("par correspondance"), "{html}");
+    assert!(!html.contains("Games being played"), "{html}");
+
+    let puzzle = get(&format!("{}/p/console/console/puzzle", site.base)).await;
+    assert_eq!(puzzle.status, 200);
+    let html = puzzle.text();
+    assert!(html.contains(r#"<html lang="fr">"#), "{html}");
+    assert!(html.contains("Le problème du"), "{html}");
+    assert!(!html.contains("The puzzle of"), "{html}");
+
+    // A player's page: English, unless they chose a language for themselves.
+    let alice = site.identity("alice").await;
+    let page = format!("{}/u/{alice}", site.base);
+    let html = get(&page).await.text();
+    assert!(html.contains(r#"<html lang="en">"#), "{html}");
+    assert!(html.contains("Games in public places"), "{html}");
+    let mine = Action::MySettings {
+        changes: vec![("language".into(), "fr".into())],
+    };
+    let reply = site.service.handle(cmd("alice", mine)).await;
+    assert!(reply.text.contains("fr"), "{}", reply.text);
+    let html = get(&page).await.text();
+    assert!(html.contains(r#"<html lang="fr">"#), "{html}");
+    assert!(html.contains("Parties dans les lieux publics"), "{html}");
+}
+
+/// A running tournament's current round is on the place's page: who plays whom,
+/// each board linked to its game's page, and the bye.
+#[tokio::test]
+async fn a_place_page_shows_the_pairings_of_the_current_round() {
+    let site = Site::new().await;
+    make_public(&site).await;
+    let admin = |action| cmd("mod", Action::Tournament(action)).with_role(Role::Admin);
+    let created = site
+        .service
+        .handle(admin(TournamentAction::Create(TournamentOptions {
+            name: "Winter Cup".to_owned(),
+            format: Some(Format::RoundRobin),
+            ..TournamentOptions::default()
+        })))
+        .await;
+    assert!(!created.private, "{}", created.text);
+    for who in ["carol", "dave", "erin"] {
+        let joined = site
+            .service
+            .handle(cmd(who, Action::Tournament(TournamentAction::Join(None))))
+            .await;
+        assert!(!joined.private, "{}", joined.text);
+    }
+    let place = format!("{}/p/console/console", site.base);
+    let html = get(&place).await.text();
+    assert!(
+        !html.contains("This round's pairings"),
+        "not started: {html}"
+    );
+    let started = site
+        .service
+        .handle(admin(TournamentAction::Start(None)))
+        .await;
+    assert!(!started.private, "{}", started.text);
+
+    let html = get(&place).await.text();
+    let at = html
+        .find("This round's pairings")
+        .unwrap_or_else(|| panic!("no pairings: {html}"));
+    let pairings = &html[at..html[at..].find("</ol>").map_or(html.len(), |end| at + end)];
+    assert_eq!(pairings.matches("<li>").count(), 2, "{pairings}");
+    assert!(pairings.contains(": bye"), "{pairings}");
+    let board = site
+        .service
+        .store()
+        .tournament_boards(1)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|b| b.round == 1 && b.north.is_some())
+        .expect("a board with a game");
+    let game = site
+        .service
+        .store()
+        .game(board.game_id.expect("its game"))
+        .await
+        .unwrap()
+        .unwrap();
+    let slug = site
+        .service
+        .game_slug(game.id)
+        .await
+        .unwrap()
+        .expect("the page's slug");
+    let link = format!(
+        r#"<a href="/g/{slug}">{} – {}</a>"#,
+        game.south_name, game.north_name
+    );
+    assert!(pairings.contains(&link), "{link} in {pairings}");
+    assert_eq!(get(&format!("{}/g/{slug}", site.base)).await.status, 200);
 }

@@ -1,4 +1,5 @@
-//! Whether Discord can reach this process: a shard that loses its gateway connection
+//! Whether Discord can reach this process: its first shard to connect makes it
+//! connected (as `/healthz` reports it); a shard that loses its gateway connection
 //! brings no commands, so the time until it is back is not charged to the games'
 //! clocks (see [`Receipt::Reachable`]).
 //!
@@ -19,8 +20,8 @@ use crate::service::Platform;
 /// How often the shards are looked at: a lost gateway is told within this.
 const EVERY: Duration = Duration::from_secs(1);
 
-/// Tells the service when the first of this process's shards loses the gateway,
-/// and when the last one is connected again. Runs until dropped.
+/// Tells the service when the first of this process's shards connects, when one
+/// loses the gateway, and when the last one is connected again. Runs until dropped.
 pub(super) async fn watch(shards: Arc<serenity::ShardManager>, service: Arc<dyn ChatService>) {
     let mut shards_seen = Seen::default();
     let mut every = tokio::time::interval(EVERY);
@@ -40,7 +41,7 @@ pub(super) async fn watch(shards: Arc<serenity::ShardManager>, service: Arc<dyn 
             continue;
         };
         if reachable {
-            tracing::info!("Discord: the gateway is connected again");
+            tracing::info!("Discord: the gateway is connected");
         } else {
             tracing::warn!("Discord: lost the gateway connection; the clocks wait");
         }
@@ -61,13 +62,16 @@ struct Seen {
 
 impl Seen {
     /// Records that the shards in `connected` are, and the others are not:
-    /// `Some(reachable)` when Discord as a whole becomes unreachable (a shard once
-    /// connected is not) or reachable again (every such shard is).
+    /// `Some(reachable)` when Discord as a whole becomes reachable (the first shard
+    /// connects), unreachable (a shard once connected is not) or reachable again
+    /// (every such shard is).
     fn observe(&mut self, connected: &HashSet<u32>) -> Option<bool> {
+        let first = self.ever.is_empty() && !connected.is_empty();
         let was_lost = !self.lost.is_empty();
         self.ever.extend(connected);
         self.lost = self.ever.difference(connected).copied().collect();
         match (was_lost, self.lost.is_empty()) {
+            _ if first => Some(true),
             (false, false) => Some(false),
             (true, true) => Some(true),
             _ => None,
@@ -93,8 +97,8 @@ mod tests {
         );
         assert_eq!(
             seen.observe(&set(&[0])),
-            None,
-            "a first connect loses nothing"
+            Some(true),
+            "a first connect is told: Discord is connected"
         );
         assert_eq!(seen.observe(&set(&[0, 1])), None);
         assert_eq!(seen.observe(&set(&[1])), Some(false), "shard 0 is gone");

@@ -184,6 +184,9 @@ async fn sync_loop<S: ChatService>(
     } else {
         tracing::info!("matrix: resuming from the saved sync token");
     }
+    // Logged in (the homeserver answered) and, on a first start, synced once: the
+    // network counts as connected from now on (`/healthz`), until a sync fails.
+    bot.reachable(true).await;
 
     let mut failures = 0u32;
     let mut logged_out = false;

@@ -3,11 +3,13 @@
 //! day's puzzle: asking for it in chat does (`/oware puzzle daily`).
 
 use super::{task, when, Attachment, Service, ServiceError};
-use crate::{platform::Platform, store::WebPages};
+use crate::i18n::{in_language, Language};
 
 /// The daily puzzle's page, as read.
 #[derive(Clone, Debug)]
 pub struct PuzzlePage {
+    /// The place's language, which the page is written in.
+    pub language: Language,
     /// The day, `YYYY-MM-DD`.
     pub day: String,
     /// The puzzle, once chosen today.
@@ -40,27 +42,31 @@ impl Service {
         platform: &str,
         key: &str,
     ) -> Result<Option<PuzzlePage>, ServiceError> {
-        let Some(platform) = Platform::from_name(platform) else {
+        let Some((platform, language)) = self.public_place(platform, key).await? else {
             return Ok(None);
         };
-        let settings = self.settings_at(platform.as_str(), key).await?;
-        if settings.web.unwrap_or_default() != WebPages::Public {
-            return Ok(None);
-        }
+        let page = self.puzzle_page_of(platform.as_str(), key);
+        Ok(Some(in_language(language, page).await?))
+    }
+
+    /// [`Service::puzzle_page`] of a public place, in the language in force.
+    async fn puzzle_page_of(&self, platform: &str, key: &str) -> Result<PuzzlePage, ServiceError> {
+        let language = crate::i18n::current();
         let (y, m, d) = when::date(self.now());
         let day = format!("{y:04}-{m:02}-{d:02}");
-        let Some(row) = self
-            .store
-            .chosen_daily_puzzle(platform.as_str(), key, &day)
-            .await?
-        else {
-            return Ok(Some(PuzzlePage { day, puzzle: None }));
+        let Some(row) = self.store.chosen_daily_puzzle(platform, key, &day).await? else {
+            return Ok(PuzzlePage {
+                language,
+                day,
+                puzzle: None,
+            });
         };
         let task = task(row.goal);
         let picture = self
             .position_png(row.position, task.clone(), format!("puzzle-{}.png", row.id))
             .await?;
-        Ok(Some(PuzzlePage {
+        Ok(PuzzlePage {
+            language,
             day,
             puzzle: Some(DailyPuzzle {
                 id: row.id,
@@ -69,6 +75,6 @@ impl Service {
                 line: row.line.iter().map(|p| p.letter()).collect(),
                 picture,
             }),
-        }))
+        })
     }
 }

@@ -7,13 +7,14 @@
 mod action;
 mod error;
 mod event;
+mod page;
 mod rounds;
 mod show;
 
 pub use crate::play::tournament::Format;
 pub use action::{TournamentAction, TournamentOptions};
 pub use error::TournamentError;
-pub use show::TournamentSummary;
+pub use page::{RoundBoard, TournamentSummary};
 
 use super::{settings::scope, Command, Reply, Service, ServiceError, TimeControl};
 use crate::store::{Joined, Left, NewTournament, TournamentRow, TournamentStatus};

@@ -19,7 +19,7 @@ use crate::{
 
 impl Event {
     /// `after round 2 of 5`, `not started`, `final`.
-    fn stage(&self) -> String {
+    pub(super) fn stage(&self) -> String {
         match self.t.status {
             TournamentStatus::Open => crate::tr!("tournament-stage-open"),
             TournamentStatus::Finished => {
@@ -38,7 +38,7 @@ impl Event {
     }
 
     /// The standings in words, one line per player.
-    fn lines(&self) -> String {
+    pub(super) fn lines(&self) -> String {
         self.table()
             .iter()
             .map(|s| {
@@ -62,7 +62,7 @@ impl Event {
             .join("\n")
     }
 
-    fn crosstable(&self) -> String {
+    pub(super) fn crosstable(&self) -> String {
         crosstable(&self.players(), &self.played(), |who| self.name(who))
     }
 
@@ -123,45 +123,7 @@ fn points(half: u32) -> String {
     )
 }
 
-/// A tournament as a place's web page shows it.
-#[derive(Clone, Debug)]
-pub struct TournamentSummary {
-    /// Its name and number.
-    pub title: String,
-    /// `round 2 of 5`, `not started yet`, `final, …`.
-    pub stage: String,
-    /// The standings, one line per player (light Markdown: `**name**`).
-    pub standings: String,
-    /// The crosstable, once a round was played.
-    pub crosstable: Option<String>,
-}
-
 impl Service {
-    /// The tournaments of place `key` on `platform` (open and running ones, and the
-    /// last few finished), for its web page.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub(in crate::service) async fn tournament_summaries(
-        &self,
-        platform: &str,
-        key: &str,
-    ) -> Result<Vec<TournamentSummary>, ServiceError> {
-        let mut summaries = Vec::new();
-        for t in self.store.tournaments_at(platform, key).await? {
-            let Some(event) = self.load_event(t.id).await? else {
-                continue;
-            };
-            summaries.push(TournamentSummary {
-                title: title(&t),
-                stage: event.stage(),
-                standings: event.lines(),
-                crosstable: (t.round > 0).then(|| event.crosstable()),
-            });
-        }
-        Ok(summaries)
-    }
-
     pub(super) async fn tournament_standings(
         &self,
         cmd: &Command,
