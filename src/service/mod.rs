@@ -79,7 +79,7 @@ pub use games::end_as_stored;
 pub use limits::{Caps, RateLimit};
 pub use operations::Gauges;
 pub use outbox::{Outgoing, Shards};
-pub use pages::{GamePage, PageBoard};
+pub use pages::{GamePage, PageBoard, PageStamp};
 pub use place_page::{path_segment, LiveGame, PlacePage, Standing};
 pub use player_page::{PlayerGame, PlayerPage};
 pub use port::{BoxFuture, ChatService, Receipt};

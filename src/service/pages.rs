@@ -45,9 +45,45 @@ pub struct GamePage {
     pub alt: String,
     /// The review, once the game was reviewed.
     pub review: Option<super::PageReview>,
+    /// When it was read, in the service's time (Unix ms).
+    pub read_at: i64,
+}
+
+/// What a game's page depends on besides its game's moves: the game's version, how
+/// its place shows pages and in what language, and, while the game's clocks run,
+/// the second of the service's time (they are shown to the second). Two reads of a
+/// page with the same stamp show the same thing, but for the onlookers' advice and a
+/// review, which may come meanwhile; so a page written for a stamp may be served
+/// again for that stamp for a moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageStamp {
+    /// The game's row version.
+    pub version: i64,
+    /// How its place shows pages.
+    pub web: WebPages,
+    /// The language the page is written in.
+    pub language: Language,
+    /// The second of the service's time, for a game in progress with a clock.
+    pub second: Option<i64>,
+}
+
+/// Whether the game stored as `row` shows running clocks.
+fn ticking(row: &GameRow) -> bool {
+    row.is_active() && row.time_control.speed().is_some()
 }
 
 impl GamePage {
+    /// What this page was written for.
+    #[must_use]
+    pub fn stamp(&self) -> PageStamp {
+        PageStamp {
+            version: self.row.version,
+            web: self.web,
+            language: self.language.clone(),
+            second: ticking(&self.row).then_some(self.read_at / 1000),
+        }
+    }
+
     /// The players' names, `[South, North]`.
     #[must_use]
     pub fn names(&self) -> [&str; 2] {
@@ -172,6 +208,23 @@ impl Service {
         Ok((web != WebPages::Off).then(|| (row, web, settings.language())))
     }
 
+    /// What the page of the game at `slug` would be written for now (one read of the
+    /// game's row), or `None` when there is no such page.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_page_stamp(&self, slug: &str) -> Result<Option<PageStamp>, ServiceError> {
+        let Some((row, web, language)) = self.page_row(slug).await? else {
+            return Ok(None);
+        };
+        Ok(Some(PageStamp {
+            version: row.version,
+            web,
+            language,
+            second: ticking(&row).then(|| self.now() / 1000),
+        }))
+    }
+
     /// The page of the game at `slug`, or `None`.
     ///
     /// # Errors
@@ -242,6 +295,7 @@ impl Service {
             shown,
             alt,
             review,
+            read_at: self.now(),
         })
     }
 

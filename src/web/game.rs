@@ -2,6 +2,7 @@
 //! and the game record to download.
 
 use axum::{
+    body::Bytes,
     extract::{Path, Query, State},
     http::{header, HeaderMap, StatusCode},
     response::{Html, IntoResponse, Response},
@@ -9,6 +10,7 @@ use axum::{
 use maud::{html, Markup, PreEscaped};
 use serde::{Deserialize, Serialize};
 
+use super::cache::PageKey;
 use super::{assets, WebState};
 use crate::rules::Ply;
 use crate::service::{GamePage, PageReview, ServiceError};
@@ -133,19 +135,33 @@ pub(super) async fn page(
     Query(at): Query<At>,
     headers: HeaderMap,
 ) -> Result<Response, PageError> {
-    let page = state
+    let stamp = state
         .service
-        .game_page(&slug, at.ply)
+        .game_page_stamp(&slug)
         .await?
         .ok_or(PageError::NotFound)?;
-    let origin = origin(&state, &headers);
-    let markup =
-        crate::i18n::with_language(page.language.clone(), || render(&page, &slug, &origin));
-    Ok((
-        [(header::CACHE_CONTROL, "no-cache")],
-        Html(markup.into_string()),
-    )
-        .into_response())
+    let key = PageKey {
+        origin: origin(&state, &headers),
+        slug,
+        ply: at.ply,
+    };
+    let html = match state.pages.get(&key, &stamp) {
+        Some(html) => html,
+        None => {
+            let page = state
+                .service
+                .game_page(&key.slug, at.ply)
+                .await?
+                .ok_or(PageError::NotFound)?;
+            let markup = crate::i18n::with_language(page.language.clone(), || {
+                render(&page, &key.slug, &key.origin)
+            });
+            let html = Bytes::from(markup.into_string());
+            state.pages.put(key, page.stamp(), html.clone());
+            html
+        }
+    };
+    Ok(([(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response())
 }
 
 /// The game page's HTML.

@@ -17,6 +17,7 @@
 //! them public, and a place with `web:off` gets 404s.
 
 mod assets;
+mod cache;
 mod chart;
 mod files;
 mod game;
@@ -66,6 +67,8 @@ pub struct WebState {
     /// The chat networks this process runs, for `/healthz`.
     networks: Vec<Platform>,
     live: Arc<live::Watchers>,
+    /// Game pages as recently written.
+    pages: cache::PageCache,
 }
 
 impl WebState {
@@ -78,6 +81,7 @@ impl WebState {
     ) -> WebState {
         WebState {
             live: Arc::new(live::Watchers::new(Arc::clone(&service))),
+            pages: cache::PageCache::new(),
             service,
             public_url,
             networks,
