@@ -149,6 +149,9 @@ impl Service {
             },
             now,
         );
+        // The challenger sees the game's first board: if it is their first, its
+        // legend's being seen is recorded with the game.
+        let legend = self.legend_due(cmd).await;
         // The challenge and its game in one transaction: a command handled again
         // after a crash finds its event recorded and starts nothing.
         let game_id = match self
@@ -160,6 +163,7 @@ impl Service {
                     south_id,
                     north_id,
                     caps: self.config.caps.limits(),
+                    legend_for: legend.then(|| cmd.author.id.clone()),
                 },
                 &effects,
                 now,
@@ -188,7 +192,10 @@ impl Service {
             headline.push(' ');
             headline.push_str(&self.engine_thinking(&bot.name));
         }
-        let (_, reply) = self.first_board(game_id, |_| headline, now).await?;
+        let (_, mut reply) = self.first_board(game_id, |_| headline, now).await?;
+        if legend {
+            self.legend_shown(cmd, &mut reply);
+        }
         Ok(reply)
     }
 

@@ -232,6 +232,9 @@ impl Service {
         let tc = c.time_control;
         let now = self.now();
         let away_until = self.store.away_until([south_id, north_id]).await?;
+        // The taker sees the game's first board: if it is their first, its legend's
+        // being seen is recorded with the game.
+        let legend = self.legend_due(cmd).await;
         let effects = self.start_game(
             Start {
                 variant: c.variant,
@@ -254,6 +257,7 @@ impl Service {
                     south_id,
                     north_id,
                     caps: self.config.caps.limits(),
+                    legend_for: legend.then(|| cmd.author.id.clone()),
                 },
                 &effects,
                 now,
@@ -280,6 +284,9 @@ impl Service {
             )
         };
         let (_, mut reply) = self.first_board(game_id, headline, now).await?;
+        if legend {
+            self.legend_shown(cmd, &mut reply);
+        }
         let threads = self.place_settings(&cmd.place).await?.threads();
         if threads && cmd.place.space.is_some() && cmd.place.thread.is_none() {
             reply.open_thread = Some(crate::tr!(

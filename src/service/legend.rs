@@ -36,37 +36,48 @@ impl Service {
     /// author has never been shown the legend. A failure to read or record that is
     /// logged, and the reply goes as it was.
     pub(super) async fn with_legend(&self, cmd: &Command, mut reply: Reply) -> Reply {
-        let (platform, user) = (cmd.place.platform, cmd.author.id.as_str());
-        if reply.board_text.is_none()
-            || cmd.author.is_bot
-            || self.legend_seen.contains(platform, user)
-        {
+        if reply.board_text.is_none() || !self.legend_due(cmd).await {
             return reply;
         }
-        match self.store.user_settings(platform.as_str(), user).await {
-            Ok(settings) if settings.legend_seen => {
-                self.legend_seen.insert(platform, user);
-                return reply;
-            }
-            Ok(_) => {}
-            Err(err) => {
-                tracing::warn!(error = %err, "cannot read whether the legend was seen");
-                return reply;
-            }
-        }
+        let (platform, user) = (cmd.place.platform, cmd.author.id.as_str());
         let now = self.now();
         match self
             .store
             .mark_legend_seen(cmd.claim(), platform.as_str(), user, now)
             .await
         {
-            Ok(()) => {
-                self.legend_seen.insert(platform, user);
-                reply.text.push('\n');
-                reply.text.push_str(&crate::tr!("legend"));
-            }
+            Ok(()) => self.legend_shown(cmd, &mut reply),
             Err(err) => tracing::warn!(error = %err, "cannot record that the legend was seen"),
         }
         reply
+    }
+
+    /// Whether `cmd`'s author is yet to be shown the legend (`false` when that
+    /// cannot be read: the legend is a courtesy).
+    pub(super) async fn legend_due(&self, cmd: &Command) -> bool {
+        let (platform, user) = (cmd.place.platform, cmd.author.id.as_str());
+        if cmd.author.is_bot || self.legend_seen.contains(platform, user) {
+            return false;
+        }
+        match self.store.user_settings(platform.as_str(), user).await {
+            Ok(settings) if settings.legend_seen => {
+                self.legend_seen.insert(platform, user);
+                false
+            }
+            Ok(_) => true,
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot read whether the legend was seen");
+                false
+            }
+        }
+    }
+
+    /// Adds the legend to `reply`, its being seen by `cmd`'s author recorded (by the
+    /// command's own write, or by [`Service::with_legend`]).
+    pub(super) fn legend_shown(&self, cmd: &Command, reply: &mut Reply) {
+        self.legend_seen
+            .insert(cmd.place.platform, cmd.author.id.as_str());
+        reply.text.push('\n');
+        reply.text.push_str(&crate::tr!("legend"));
     }
 }

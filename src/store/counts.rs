@@ -69,22 +69,24 @@ pub(super) async fn check_new_game(
     players: [i64; 2],
     caps: &CapLimits,
 ) -> Result<(), StoreError> {
-    let mut seats = Vec::with_capacity(2);
-    for player in players {
-        let seat: (super::Flag, i64, i64) = sqlx::query_as(
-            "SELECT p.is_bot,
-                    (SELECT COUNT(*) FROM games g WHERE g.status = 'active'
-                       AND (g.south_id = p.id OR g.north_id = p.id)),
-                    (SELECT COUNT(*) FROM games g
-                       JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
-                       WHERE g.status = 'active' AND (g.south_id = p.id OR g.north_id = p.id)
-                         AND (s.is_bot OR n.is_bot))
-             FROM players p WHERE p.id = $1",
-        )
-        .bind(player)
-        .fetch_one(&mut **tx)
-        .await?;
-        seats.push(seat);
+    // Both seats in one statement.
+    let seats: Vec<(super::Flag, i64, i64)> = sqlx::query_as(
+        "SELECT p.is_bot,
+                (SELECT COUNT(*) FROM games g WHERE g.status = 'active'
+                   AND (g.south_id = p.id OR g.north_id = p.id)),
+                (SELECT COUNT(*) FROM games g
+                   JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
+                   WHERE g.status = 'active' AND (g.south_id = p.id OR g.north_id = p.id)
+                     AND (s.is_bot OR n.is_bot))
+         FROM players p WHERE p.id IN ($1, $2)",
+    )
+    .bind(players[0])
+    .bind(players[1])
+    .fetch_all(&mut **tx)
+    .await?;
+    let distinct = if players[0] == players[1] { 1 } else { 2 };
+    if seats.len() != distinct {
+        return Err(StoreError::Db(sqlx::Error::RowNotFound));
     }
     let engine_game = seats.iter().any(|&(is_bot, _, _)| is_bot.0);
     for &(super::Flag(is_bot), active, against_engine) in &seats {

@@ -75,6 +75,28 @@ pub(super) async fn apply(
             .await?;
         }
     }
+    follow(tx, game, effects, now).await
+}
+
+/// The effects of game `game_id`, inserted in `tx` with their clocks: its jobs,
+/// messages and audit entry (a new game has no jobs to replace).
+pub(super) async fn apply_new(
+    tx: &mut Transaction<'_, Any>,
+    game_id: i64,
+    effects: &Effects,
+    now: i64,
+) -> Result<(), StoreError> {
+    follow(tx, Some((game_id, 0)), effects, now).await
+}
+
+/// What follows a change besides the game's row: the jobs, messages and audit
+/// entry of `effects`.
+async fn follow(
+    tx: &mut Transaction<'_, Any>,
+    game: Option<(i64, i64)>,
+    effects: &Effects,
+    now: i64,
+) -> Result<(), StoreError> {
     let jobs: Vec<(&NewJob, Option<i64>, Option<i64>)> = effects
         .jobs
         .iter()

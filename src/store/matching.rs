@@ -12,7 +12,7 @@ use super::{
     challenges::{ChallengeRow, NewChallenge},
     counts,
     effects::{self, Effects},
-    Claim, NewGame, Store, StoreError,
+    user_settings, Claim, NewGame, Store, StoreError,
 };
 
 impl Store {
@@ -90,6 +90,9 @@ impl Store {
             .await?
             // The challenge was made pending and unexpired just above.
             .ok_or(StoreError::Db(sqlx::Error::RowNotFound))?;
+        if let Some(user) = &game.legend_for {
+            user_settings::mark_legend_in(&mut tx, new.platform.as_str(), user, now).await?;
+        }
         tx.commit().await?;
         Ok(game_id)
     }
@@ -147,6 +150,9 @@ impl Store {
             tx.rollback().await?;
             return Ok(None);
         };
+        if let Some(user) = &game.legend_for {
+            user_settings::mark_legend_in(&mut tx, challenge.platform.as_str(), user, now).await?;
+        }
         tx.commit().await?;
         Ok(Some(game_id))
     }
@@ -204,9 +210,11 @@ async fn insert_challenge(
 }
 
 /// Accepts pending, unexpired challenge `id` and creates its game (with the
-/// challenge's place and options) and the game's `effects`; `taker` becomes the
-/// opponent of an open challenge. `None`, having changed nothing, if the challenge
-/// was no longer pending.
+/// challenge's place and options, and the clocks of `effects`) and the game's
+/// `effects`; `taker` becomes the opponent of an open challenge. `None`, having
+/// changed nothing, if the challenge was no longer pending. Four statements: the
+/// game, guarded by the challenge's state; the challenge; its expiry job; the
+/// game's jobs and messages.
 async fn accept(
     tx: &mut Transaction<'_, Any>,
     id: i64,
@@ -215,43 +223,46 @@ async fn accept(
     effects: &Effects,
     now: i64,
 ) -> Result<Option<i64>, StoreError> {
-    let updated = sqlx::query(
-        "UPDATE challenges SET status = 'accepted', updated_at = $1,
-             opponent_id = COALESCE(opponent_id, $3)
-         WHERE id = $2 AND status = 'pending' AND expires_at > $1
-           AND COALESCE(opponent_id, $3) IS NOT NULL",
-    )
-    .bind(now)
-    .bind(id)
-    .bind(taker)
-    .execute(&mut **tx)
-    .await?
-    .rows_affected();
-    if updated == 0 {
-        return Ok(None);
-    }
-    let game_id: i64 = sqlx::query_scalar(
+    let clock = effects.clock;
+    let game_id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO games (platform, space, channel, thread, south_id, north_id, variant,
-             rated, advice, time_control, reminders, created_at, updated_at)
+             rated, advice, time_control, reminders, created_at, updated_at,
+             south_left_ms, north_left_ms, turn_started_at, deadline_at)
          SELECT platform, space, channel, thread, $1, $2, variant,
-             rated, advice, time_control, reminders, $3, $4
-         FROM challenges WHERE id = $5
+             rated, advice, time_control, reminders, $3, $3,
+             COALESCE($6, 0), COALESCE($7, 0), $8, $9
+         FROM challenges
+         WHERE id = $4 AND status = 'pending' AND expires_at > $3
+           AND COALESCE(opponent_id, $5) IS NOT NULL
          RETURNING id",
     )
     .bind(game.south_id)
     .bind(game.north_id)
     .bind(now)
-    .bind(now)
     .bind(id)
-    .fetch_one(&mut **tx)
+    .bind(taker)
+    .bind(clock.map(|c| c.left_ms[0]))
+    .bind(clock.map(|c| c.left_ms[1]))
+    .bind(clock.map(|c| c.turn_started_at))
+    .bind(clock.and_then(|c| c.deadline_at))
+    .fetch_optional(&mut **tx)
     .await?;
-    sqlx::query("UPDATE challenges SET game_id = $1 WHERE id = $2")
-        .bind(game_id)
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
+    let Some(game_id) = game_id else {
+        return Ok(None);
+    };
+    sqlx::query(
+        "UPDATE challenges SET status = 'accepted', updated_at = $1, game_id = $2,
+             opponent_id = COALESCE(opponent_id, $3)
+         WHERE id = $4",
+    )
+    .bind(now)
+    .bind(game_id)
+    .bind(taker)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
     drop_expiry(tx, id).await?;
-    effects::apply(tx, Some((game_id, 0)), effects, now).await?;
+    effects::apply_new(tx, game_id, effects, now).await?;
     Ok(Some(game_id))
 }
 

@@ -208,6 +208,9 @@ pub struct NewGame {
     pub north_id: i64,
     /// The caps creating it enforces.
     pub caps: super::CapLimits,
+    /// Who is shown the board's legend for the first time with the game's first
+    /// board (a user id on the game's platform): recorded with the game.
+    pub legend_for: Option<String>,
 }
 
 /// A move to record.

@@ -178,18 +178,30 @@ impl Store {
         now: i64,
     ) -> Result<(), StoreError> {
         let mut tx = self.write(claim).await?;
-        sqlx::query(
-            "INSERT INTO user_settings (platform, user_id, legend_seen, updated_at)
-             VALUES ($1, $2, $3, $4)
-             ON CONFLICT (platform, user_id) DO UPDATE SET legend_seen = excluded.legend_seen",
-        )
-        .bind(platform)
-        .bind(user)
-        .bind(true)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
+        mark_legend_in(&mut tx, platform, user, now).await?;
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// Records in `conn` (a write transaction) that `user` on `platform` has been shown
+/// the board's legend.
+pub(super) async fn mark_legend_in(
+    conn: &mut sqlx::AnyConnection,
+    platform: &str,
+    user: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO user_settings (platform, user_id, legend_seen, updated_at)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (platform, user_id) DO UPDATE SET legend_seen = excluded.legend_seen",
+    )
+    .bind(platform)
+    .bind(user)
+    .bind(true)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
 }

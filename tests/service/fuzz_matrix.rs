@@ -202,9 +202,10 @@ proptest! {
             prop_assert!(id.starts_with('@'), "{id}");
         }
         let (text, _) = command_text(&body, html.as_deref());
+        // Control characters separate words like spaces (a NUL cannot be stored).
         let addressed = text
-            .split_whitespace()
-            .next()
+            .split(|c: char| c.is_whitespace() || c.is_control())
+            .find(|w| !w.is_empty())
             .is_some_and(|w| w.starts_with(['!', '/']));
         match command_of(author, &body, html.as_deref()) {
             None => {}
