@@ -26,9 +26,6 @@ impl Service {
     pub async fn handle(&self, cmd: Command) -> Reply {
         let started = std::time::Instant::now();
         let platform = cmd.place.platform.as_str();
-        // Commands beyond the slots wait here, first come first served (see
-        // `command_slots`). The semaphore is never closed.
-        let _slot = self.command_slots.acquire().await.ok();
         let language = self.language_of(&cmd).await;
         let mut reply = match cmd.event.clone() {
             Some(event) => {

@@ -187,13 +187,9 @@ pub struct Service {
     engine_slots: engine_pool::EnginePool,
     /// Heavy renders (replay GIFs, charts) running at once.
     heavy_slots: Arc<Semaphore>,
-    /// Board pictures drawn at once: one per core.
+    /// Board pictures drawn at once: one per core (a burst of 200 starting games
+    /// would otherwise hold 200 pictures of 6 MB in memory at once).
     board_slots: Arc<Semaphore>,
-    /// Commands handled at once: [`COMMANDS_PER_CORE`] per core. A burst beyond
-    /// them (every game of a busy server starting at once) queues before its first
-    /// read, instead of hundreds of commands taking turns on the cores while the one
-    /// holding the database's single writer waits its turn between statements.
-    command_slots: Semaphore,
     /// Analyses running at once: one core fewer than the engine's, so live games
     /// always have a core.
     analysis_slots: Arc<Semaphore>,
@@ -219,11 +215,6 @@ pub struct Service {
     legend_seen: legend::Seen,
 }
 
-/// Commands handled at once per core: enough to keep the cores busy while some
-/// wait on the database, few enough that the one holding the writer is not kept
-/// waiting behind the others.
-const COMMANDS_PER_CORE: usize = 8;
-
 impl Service {
     /// A service over an opened store, with an engine of its own (no tables until
     /// some are installed in [`Service::engine`]).
@@ -245,7 +236,6 @@ impl Service {
         let heavy_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let board_slots = Arc::new(Semaphore::new(cores));
-        let command_slots = Semaphore::new(COMMANDS_PER_CORE * cores);
         let rates = limits::Rates::new(config.rates);
         let analysis_slots = Arc::new(Semaphore::new(config.engine_threads.max(2) - 1));
         // The console chat's bot needs no login to know itself.
@@ -259,7 +249,6 @@ impl Service {
             engine_slots,
             heavy_slots,
             board_slots,
-            command_slots,
             analysis_slots,
             refilling: std::sync::atomic::AtomicBool::new(false),
             rates,
