@@ -310,3 +310,29 @@ async fn a_room_the_bot_left_has_its_messages_dead_and_no_other() {
         1
     );
 }
+
+#[tokio::test]
+async fn a_message_is_retried_however_often_it_fails_within_the_day() {
+    // Before issue 27 a message was given up after its tenth failed attempt: a
+    // two-minute outage on a busy bot lost it for good.
+    pause_clock();
+    let db = TempDb::new();
+    let service = service(&db).await;
+    queue(&db, &service, "301", "patient").await;
+    let id = id_of(&service, "patient").await;
+    for attempt in 1..=30 {
+        fail(&service, id, transient()).await;
+        let wait = Duration::from_millis(u64::try_from(MAX_BACKOFF_MS).unwrap());
+        tokio::time::advance(wait).await;
+        assert_eq!(
+            pending(&service).await,
+            [pair("301", "patient")],
+            "given up after {attempt} failures"
+        );
+    }
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM outbox WHERE dead_at IS NOT NULL")
+            .await,
+        0
+    );
+}
