@@ -179,16 +179,7 @@ impl Service {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ServiceError> {
-        let permit = std::sync::Arc::clone(&self.heavy_slots)
-            .acquire_owned()
-            .await
-            .map_err(|e| ServiceError::Internal(format!("heavy pool: {e}")))?;
-        tokio::task::spawn_blocking(crate::i18n::carry(move || {
-            let _permit = permit;
-            work()
-        }))
-        .await
-        .map_err(|e| ServiceError::Internal(format!("heavy work: {e}")))
+        on_slot(&self.heavy_slots, work, "heavy work").await
     }
 
     /// Draws a board picture on the blocking pool once one of the board slots (one
@@ -197,16 +188,7 @@ impl Service {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ServiceError> {
-        let permit = std::sync::Arc::clone(&self.board_slots)
-            .acquire_owned()
-            .await
-            .map_err(|e| ServiceError::Internal(format!("board pool: {e}")))?;
-        tokio::task::spawn_blocking(crate::i18n::carry(move || {
-            let _permit = permit;
-            work()
-        }))
-        .await
-        .map_err(|e| ServiceError::Internal(format!("board render: {e}")))
+        on_slot(&self.board_slots, work, "board render").await
     }
 
     /// Refuses a new game or challenge by `user_id` on `platform` when one of the
@@ -332,6 +314,25 @@ pub(super) fn clean(mut cmd: Command) -> Command {
         _ => {}
     }
     cmd
+}
+
+/// Runs `work` (`what`, for errors) on the blocking pool, in the language in force,
+/// once one of `slots` is free.
+async fn on_slot<T: Send + 'static>(
+    slots: &std::sync::Arc<tokio::sync::Semaphore>,
+    work: impl FnOnce() -> T + Send + 'static,
+    what: &str,
+) -> Result<T, ServiceError> {
+    let permit = std::sync::Arc::clone(slots)
+        .acquire_owned()
+        .await
+        .map_err(|e| ServiceError::Internal(format!("{what}: {e}")))?;
+    tokio::task::spawn_blocking(crate::i18n::carry(move || {
+        let _permit = permit;
+        work()
+    }))
+    .await
+    .map_err(|e| ServiceError::Internal(format!("{what}: {e}")))
 }
 
 #[cfg(test)]
