@@ -1,7 +1,8 @@
 //! Losing Discord's gateway: while no shard is connected, players cannot move, so
 //! the adapter tells the service (`Receipt::Reachable`) that Discord is unreachable
 //! at once, and reachable again when the shard is back. The service gives that time
-//! back to the games' clocks (see `tests/service/downtime.rs`).
+//! back to the games' clocks (see `tests/service/downtime.rs`). The first connection
+//! is told too: until then `/healthz` reports Discord as not connected.
 
 use std::time::{Duration, Instant};
 
@@ -38,9 +39,14 @@ async fn a_dropped_gateway_is_reported_unreachable_at_once_and_reachable_when_ba
     let cut = Instant::now();
     let outage = Duration::from_secs(4);
     bot.fake.drop_gateway(outage);
-    let seen = receipts(&bot, 2).await;
-    let (down, down_at) = seen[0];
-    let (up, up_at) = seen[1];
+    let seen = receipts(&bot, 3).await;
+    let (first, first_at) = seen[0];
+    assert!(
+        first && first_at < cut,
+        "the first connection is told: {seen:?}"
+    );
+    let (down, down_at) = seen[1];
+    let (up, up_at) = seen[2];
     assert!(!down && up, "unreachable, then reachable: {seen:?}");
     assert!(
         down_at.duration_since(cut) < Duration::from_secs(2),
@@ -59,8 +65,5 @@ async fn a_dropped_gateway_is_reported_unreachable_at_once_and_reachable_when_ba
     let answer = callback(&bot.fake, &board).await.json();
     assert_eq!(answer["type"], json!(4));
     let told = bot.service.reachable().len();
-    assert_eq!(
-        told, 2,
-        "connecting the first time loses nothing, so is not told"
-    );
+    assert_eq!(told, 3, "the first connection, the loss, the return");
 }
