@@ -15,6 +15,7 @@
 
 mod event;
 mod membership;
+mod people;
 mod undecryptable;
 
 pub use event::Event;
@@ -36,13 +37,13 @@ use matrix_sdk::{Client, Room, RoomState};
 
 use super::direct::Direct;
 use super::fault;
-use super::incoming::{command_text, mention_id, role_in};
+use super::incoming::command_text;
 use super::outgoing::{matrix_commands, Spot};
 use super::rooms::Turns;
 use super::send::{Sender, Txn};
-use crate::chat::text::{parse_prefixed, ParsedAction};
+use crate::chat::text::parse_prefixed;
 use crate::chat::{ChatService, Receipt};
-use crate::service::{Action, Command, Place, Platform, Reply, Role, User};
+use crate::service::{Action, Command, Place, Platform, Reply};
 
 const SEND_FAILED: &str = "matrix: sending failed";
 
@@ -333,83 +334,5 @@ impl<S: ChatService> Bot<S> {
             Ok(Some(parsed)) => self.resolve(room, parsed, mentioned).await,
             Err(e) => Err(e.to_string()),
         })
-    }
-
-    async fn resolve(
-        &self,
-        room: &Room,
-        parsed: ParsedAction,
-        mentioned: &[String],
-    ) -> Result<Action, String> {
-        let raw = parsed.mention().map(str::to_owned);
-        let mut users = HashMap::new();
-        if let Some(raw) = raw {
-            let id = self.user_id_for(&raw, mentioned).ok_or_else(|| {
-                crate::tr!(
-                    "matrix-who-is",
-                    mention = raw.chars().take(40).collect::<String>()
-                )
-            })?;
-            users.insert(raw, self.user(room, &id).await);
-        }
-        parsed.resolve(|m| {
-            users
-                .get(m)
-                .cloned()
-                .ok_or_else(|| crate::tr!("matrix-who-is-short", mention = m))
-        })
-    }
-
-    fn user_id_for(&self, mention: &str, mentioned: &[String]) -> Option<String> {
-        mention_id(mention, mentioned, self.own.server_name().as_str())
-    }
-
-    /// For `settings moderators:<room id>` naming another room: that room, when the
-    /// bot is in it and the sender administers it too (power level 50 or more), so
-    /// that the room's reports may go there. Anything else vouches for nothing (the
-    /// service then refuses another room).
-    async fn vouch(&self, action: &Action, room: &Room, sender: &UserId) -> Option<String> {
-        let Action::Settings { changes } = action else {
-            return None;
-        };
-        let (_, value) = changes
-            .iter()
-            .find(|(key, _)| key.eq_ignore_ascii_case("moderators"))?;
-        let other = <&matrix_sdk::ruma::RoomId>::try_from(value.trim()).ok()?;
-        if other == room.room_id() {
-            return None;
-        }
-        let other_room = self
-            .client
-            .get_room(other)
-            .filter(|r| r.state() == matrix_sdk::RoomState::Joined)?;
-        (self.role(&other_room, sender).await >= Role::Admin).then(|| other.to_string())
-    }
-
-    /// The sender's role in the room, from the room's power levels as the sync
-    /// brought them (no request); unknown power levels make a member.
-    async fn role(&self, room: &Room, sender: &UserId) -> Role {
-        match room.power_levels().await {
-            Ok(levels) => role_in(&levels, sender),
-            Err(e) => {
-                tracing::warn!(room = %room.room_id(), error = %e, "matrix: no power levels");
-                Role::Member
-            }
-        }
-    }
-
-    async fn user(&self, room: &Room, id: &str) -> User {
-        let fallback = id.trim_start_matches('@').split(':').next().unwrap_or(id);
-        let mut name = fallback.to_string();
-        if let Ok(user_id) = <&UserId>::try_from(id) {
-            if let Ok(Some(member)) = room.get_member_no_sync(user_id).await {
-                name = member.name().to_string();
-            }
-        }
-        User {
-            id: id.to_string(),
-            name,
-            is_bot: id == self.own.as_str(),
-        }
     }
 }
