@@ -254,17 +254,21 @@ impl Service {
     }
 
     async fn run_job_here(&self, job: JobRow) {
-        // The claim is renewed while the job runs, on either backend: a long job (a
-        // review, a puzzle refill) must not lapse and be started a second time.
-        let work = self.do_job(&job);
+        self.holding_claim(job.id, self.do_job(&job)).await;
+    }
+
+    /// Runs `work` for claimed job `id`, renewing the claim every third of a lease
+    /// until it ends, on either backend: a long job (a review, a puzzle refill) must
+    /// not lapse and be started a second time.
+    async fn holding_claim(&self, id: i64, work: impl std::future::Future<Output = ()>) {
         let lease = self.lease_ms();
         let renew = async {
             let every = Duration::from_millis(lease.unsigned_abs() / 3);
             loop {
                 tokio::time::sleep(every).await;
                 let until = self.now() + lease;
-                if let Err(err) = self.store.renew_job_claim(job.id, until).await {
-                    tracing::warn!(job = job.id, error = %err, "cannot renew a job's claim");
+                if let Err(err) = self.store.renew_job_claim(id, until).await {
+                    tracing::warn!(job = id, error = %err, "cannot renew a job's claim");
                 }
             }
         };
@@ -308,5 +312,87 @@ impl Service {
                 tracing::error!(job = job.id, kind = %job.kind, error = %err, "job failed");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{NewJob, Store};
+
+    /// A job that runs for three leases on SQLite keeps its claim all along: no other
+    /// round can claim it and start it a second time.
+    #[tokio::test]
+    async fn a_long_job_keeps_its_claim_while_it_runs() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let url = format!("sqlite://{}", dir.path().join("oware.db").display());
+        let store = Store::open(&url).await.expect("the store opens");
+        let service = Service::new(store, super::super::ServiceConfig::default());
+        // A paused clock moves only with `advance` while a task keeps the runtime
+        // busy (otherwise it jumps ahead whenever a query waits on SQLite's thread).
+        tokio::time::pause();
+        let busy = tokio::spawn(async {
+            loop {
+                tokio::task::yield_now().await;
+            }
+        });
+        let now = service.now();
+        let job = NewJob {
+            kind: JobKind::Puzzles,
+            game_id: None,
+            challenge_id: None,
+            due_at: now,
+            request: None,
+        };
+        service
+            .store
+            .schedule(None, &[job], now)
+            .await
+            .expect("scheduled");
+        let lease = service.lease_ms();
+        let claimed = service
+            .store
+            .claim_due_jobs(now, now + lease, 10)
+            .await
+            .expect("claimed");
+        assert_eq!(claimed.len(), 1);
+        let (done, finished) = tokio::sync::oneshot::channel::<()>();
+        let run = service.holding_claim(claimed[0].id, async {
+            let _ = finished.await;
+        });
+        let check = async {
+            // Steps well under the pool's 30 s acquire timeout, which runs on the
+            // same paused clock.
+            let step = Duration::from_millis(lease.unsigned_abs() / 30);
+            for _ in 0..90 {
+                tokio::time::advance(step).await;
+                // Let a renewal that fell due write before looking (a sleep would
+                // never end: the clock moves only with `advance`).
+                for _ in 0..200 {
+                    tokio::task::yield_now().await;
+                }
+                let again = service
+                    .store
+                    .claim_due_jobs(service.now(), service.now() + lease, 10)
+                    .await
+                    .expect("a claim round");
+                assert!(
+                    again.is_empty(),
+                    "the job was claimed again {} ms into its run",
+                    service.now() - now
+                );
+            }
+            let _ = done.send(());
+        };
+        tokio::join!(run, check);
+        // Once the job is over, its claim lapses as before (it was not deleted here).
+        tokio::time::advance(Duration::from_millis(lease.unsigned_abs())).await;
+        let later = service
+            .store
+            .claim_due_jobs(service.now(), service.now() + lease, 10)
+            .await
+            .expect("a claim round");
+        assert_eq!(later.len(), 1, "an ended run's claim lapses");
+        busy.abort();
     }
 }
