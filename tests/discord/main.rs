@@ -9,6 +9,7 @@
 #[path = "../discord_fake/mod.rs"]
 mod discord_fake;
 
+mod discord_deliver;
 mod discord_fixtures;
 mod discord_game;
 mod discord_gateway;

@@ -212,6 +212,8 @@ struct Shared {
     nonces: Mutex<HashMap<String, Value>>,
     /// Interaction callbacks are recorded at once but answered this much later.
     callback_hold: Mutex<Option<Duration>>,
+    /// Channels whose new messages are never answered (the connection hangs).
+    hung: Mutex<std::collections::HashSet<String>>,
 }
 
 /// The fake: start it, point the bot at [`FakeDiscord::rest_url`], send events.
@@ -248,6 +250,7 @@ impl FakeDiscord {
             created: Mutex::new(Vec::new()),
             nonces: Mutex::new(HashMap::new()),
             callback_hold: Mutex::new(None),
+            hung: Mutex::new(std::collections::HashSet::new()),
         });
         let gateway = TcpListener::bind("127.0.0.1:0").await.unwrap();
         *shared.ws_url.lock().unwrap() = format!("ws://{}", gateway.local_addr().unwrap());
@@ -337,6 +340,12 @@ impl FakeDiscord {
     pub fn outage(&self, mode: Outage, length: Duration) {
         let until = tokio::time::Instant::now() + length;
         *self.shared.outage.lock().unwrap() = Some((until, mode));
+    }
+
+    /// From now on, posting a message to `channel` gets no answer at all: the
+    /// request is read, and the connection then hangs (for an hour).
+    pub fn hang_channel(&self, channel: &str) {
+        self.shared.hung.lock().unwrap().insert(channel.to_owned());
     }
 
     /// From now on, an interaction callback is recorded (and its waiter told) at
@@ -470,6 +479,14 @@ async fn answer(req: Request<Incoming>, shared: &Shared, via: usize) -> Response
                 .collect::<Vec<_>>()[..],
             ["channels", _, "messages"]
         );
+    let hung = is_message && {
+        let hung = shared.hung.lock().unwrap();
+        hung.iter()
+            .any(|c| recorded.path.ends_with(&format!("/channels/{c}/messages")))
+    };
+    if hung {
+        tokio::time::sleep(Duration::from_secs(3600)).await;
+    }
     let outage = *shared.outage.lock().unwrap();
     let outage = outage.filter(|(until, _)| is_message && tokio::time::Instant::now() < *until);
     let response = match outage {
