@@ -7,8 +7,14 @@
 //! with two processes (shards 0 and 1):
 //! - saturated: `OWARE_BENCH_GAMES` (200) games played to the end with no think
 //!   time: moves stored per second, and answer latency;
-//! - chat pace: 200 games whose players think 2 to 6 s before each move, the first
-//!   `OWARE_BENCH_PACED_PLIES` (12) plies: answer latency p50 and p99.
+//! - chat pace: 200 games whose players think 2 to 6 s before each action (the
+//!   challenge, the accept and each move), the first `OWARE_BENCH_PACED_PLIES` (12)
+//!   plies: answer latency p50 and p99. The saturated run has the start burst (every
+//!   challenge at once, then every accept).
+//!
+//! `OWARE_BENCH_START_BURST=1`: at chat pace too, every game is challenged at once and
+//! accepted as soon as it can be (how this bench measured chat pace before stop 45).
+//! `OWARE_BENCH_ONLY=chat` (or `saturated`) runs one of the two.
 //!
 //! PostgreSQL comes from `tools/postgres.sh` (`OWARE_TEST_POSTGRES_URL`); without it
 //! only SQLite runs. `cargo bench --bench scale`.
@@ -53,6 +59,7 @@ async fn measure(label: &str, backend: &str, processes: usize, paced: bool) {
         pace_ms: paced.then_some((2000, 6000)),
         kill_halfway: false,
         plies: paced.then(paced_plies),
+        pace_starts: paced && std::env::var_os("OWARE_BENCH_START_BURST").is_none(),
         dir: dir.path().to_owned(),
     };
     let (outcome, _fake) = scale::run(setup.clone(), support::winning_line()).await;
@@ -75,7 +82,7 @@ async fn measure(label: &str, backend: &str, processes: usize, paced: bool) {
     );
     let [challenges, accepts] = &outcome.start_latencies;
     println!(
-        "{:<34} the start burst: challenges p50 {:>8.1?} p99 {:>8.1?}, accepts p50 {:>8.1?} p99 {:>8.1?}",
+        "{:<34} the starts: challenges p50 {:>8.1?} p99 {:>8.1?}, accepts p50 {:>8.1?} p99 {:>8.1?}",
         "",
         quantile(challenges, 0.5),
         quantile(challenges, 0.99),
@@ -103,7 +110,11 @@ fn main() {
         println!("no OWARE_TEST_POSTGRES_URL (tools/postgres.sh): SQLite only");
     }
     runtime.block_on(async {
+        let only = std::env::var("OWARE_BENCH_ONLY").unwrap_or_default();
         for paced in [false, true] {
+            if (only == "chat" && !paced) || (only == "saturated" && paced) {
+                continue;
+            }
             let kind = if paced { "chat pace" } else { "saturated" };
             measure(&format!("SQLite, 1 process, {kind}"), "sqlite", 1, paced).await;
             if postgres {

@@ -45,6 +45,7 @@ async fn two_shard_processes_on_postgres_finish_every_game_across_a_sigkill() {
         kill_halfway: true,
         plies: None,
         dir: dir.path().to_owned(),
+        pace_starts: false,
     };
     let (outcome, fake) = scale::run(setup, line.clone()).await;
     assert!(outcome.killed, "the second process was killed halfway");

@@ -193,6 +193,14 @@ pub async fn serve(
     state: WebState,
     stopped: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), WebError> {
+    use axum::serve::ListenerExt;
+    // A live page's events are small writes: each goes out at once rather than
+    // waiting (Nagle) for the reader's acknowledgement of the last.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(err) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %err, "web: cannot set TCP_NODELAY");
+        }
+    });
     axum::serve(listener, router(state))
         .with_graceful_shutdown(stopped)
         .await

@@ -38,6 +38,10 @@ pub struct Setup {
     pub kill_halfway: bool,
     /// Play only this many plies of each game (`None`: to the end).
     pub plies: Option<usize>,
+    /// With [`Setup::pace_ms`], the challenge and the accept wait a think time too
+    /// (games start over a few seconds, as people do); otherwise every game is
+    /// challenged at once (the start burst).
+    pub pace_starts: bool,
     /// Working directory for the processes (their logs are written there).
     pub dir: PathBuf,
 }
@@ -56,7 +60,8 @@ pub struct Outcome {
     /// Of those, the answers to moves (not the challenges and accepts, which all
     /// come at once at the start).
     pub move_latencies: Vec<Duration>,
-    /// Of those, the answers to the challenges and to the accepts (the start burst).
+    /// Of those, the answers to the challenges and to the accepts (a burst, unless
+    /// [`Setup::pace_starts`]).
     pub start_latencies: [Vec<Duration>; 2],
     /// Presses sent again after no answer or a refusal.
     pub retries: usize,
@@ -251,7 +256,11 @@ impl Ctx {
             payloads::oware(&a, "play", options, std::slice::from_ref(&b)),
             i,
         );
-        // Every game challenges at once: the first answers wait for the burst.
+        // Every game challenges at once (the first answers wait for the burst), or
+        // after a think time when the starts are paced.
+        if self.setup.pace_starts {
+            self.pause(i, self.line.len()).await;
+        }
         let sent = Instant::now();
         match self.ask_within(i, challenge, SETUP_WAIT).await {
             Some(answer) if !is_private(&answer) => {}
@@ -259,6 +268,9 @@ impl Ctx {
         }
         self.start_latencies.lock().unwrap()[0].push(sent.elapsed());
         let accept = at(payloads::oware(&b, "accept", json!([]), &[]), i);
+        if self.setup.pace_starts {
+            self.pause(i, self.line.len() + 1).await;
+        }
         let sent = Instant::now();
         match self.ask_within(i, accept, SETUP_WAIT).await {
             Some(answer) if !is_private(&answer) => {}
