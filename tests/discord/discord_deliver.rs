@@ -4,17 +4,13 @@
 
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use crate::discord_fake::harness::http_to;
+use crate::discord_fake::harness::{database_url, http_to, real_service};
 use crate::discord_fake::payloads::BOT_ID;
 use crate::discord_fake::FakeDiscord;
 use oware_bot::chat::discord::deliver::{self, Round, SEND_TIMEOUT};
-use oware_bot::service::{
-    Action, ChallengeOptions, Command, First, Level, Place, Platform, Service, ServiceConfig, User,
-};
-use oware_bot::store::Store;
+use oware_bot::service::{Action, ChallengeOptions, Command, First, Level, Place, Platform, User};
 
 /// A game against the engine, which opens, in `channel` of `guild`: its first move
 /// is an outbox message for that channel.
@@ -51,14 +47,8 @@ fn engine_opens(guild: &str, channel: &str) -> Command {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hung_send_times_out_and_delays_no_other_destination() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let url = format!("sqlite://{}", dir.path().join("oware.db").display());
-    let store = Store::open(&url).await.expect("the store opens");
-    let config = ServiceConfig {
-        rates: [None; 3],
-        ..ServiceConfig::default()
-    };
-    let service = Arc::new(Service::new(store, config));
+    let (dir, service) = real_service().await;
+    let url = database_url(dir.path());
     service.register_bot_user(Platform::Discord, BOT_ID);
     let fake = FakeDiscord::start().await;
     let http = http_to(&fake);

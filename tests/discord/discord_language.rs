@@ -5,22 +5,8 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::discord_fake::harness::{alice, bob, callback, start_bot_with};
+use crate::discord_fake::harness::{alice, bob, callback, real_service, start_bot_with};
 use crate::discord_fake::payloads;
-use oware_bot::service::{Service, ServiceConfig};
-use oware_bot::store::Store;
-
-/// The real service on a fresh SQLite file (the directory lives as long as the guard).
-async fn real_service() -> (tempfile::TempDir, Arc<Service>) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let url = format!("sqlite://{}", dir.path().join("oware.db").display());
-    let store = Store::open(&url).await.expect("the store opens");
-    let config = ServiceConfig {
-        rates: [None; 3],
-        ..ServiceConfig::default()
-    };
-    (dir, Arc::new(Service::new(store, config)))
-}
 
 fn content(answer: &Value) -> String {
     answer["data"]["content"]

@@ -10,19 +10,18 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::discord_fake::harness::{
-    alice, bob, callback, channel, custom_ids, http_to, start_bot_with, EPHEMERAL,
+    alice, bob, callback, channel, custom_ids, http_to, real_service, start_bot_with, EPHEMERAL,
 };
 use crate::discord_fake::payloads::{self, BOT_ID, CHANNEL_ID};
 use crate::discord_fake::{FakeDiscord, Recorded};
 use oware_bot::chat::discord::deliver::{self, Round};
 use oware_bot::service::{
     Action, ChallengeOptions, Command, First, Level, Outgoing, Place, Platform, Reply, Service,
-    ServiceConfig, Shards, User,
+    Shards, User,
 };
 
 /// A thread the adapter opened for a game (any snowflake: the fake accepts it).
 const THREAD_ID: &str = "300000000000000003";
-use oware_bot::store::Store;
 use serde_json::{json, Value};
 
 /// The first enabled button of a message's rows whose custom id starts with `prefix`.
@@ -103,18 +102,6 @@ fn content(answer: &Value) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned()
-}
-
-/// The real service on a fresh SQLite file (the directory lives as long as the guard).
-async fn real_service() -> (tempfile::TempDir, Arc<Service>) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let url = format!("sqlite://{}", dir.path().join("oware.db").display());
-    let store = Store::open(&url).await.expect("the store opens");
-    let config = ServiceConfig {
-        rates: [None; 3],
-        ..ServiceConfig::default()
-    };
-    (dir, Arc::new(Service::new(store, config)))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -171,3 +171,23 @@ pub fn custom_ids(components: &Value) -> Vec<Vec<String>> {
         })
         .unwrap_or_default()
 }
+
+/// The SQLite database of [`real_service`] in `dir`.
+pub fn database_url(dir: &std::path::Path) -> String {
+    format!("sqlite://{}", dir.join("oware.db").display())
+}
+
+/// The real service on a fresh SQLite file (the directory lives as long as the
+/// guard), with no rate limits.
+pub async fn real_service() -> (tempfile::TempDir, Arc<oware_bot::service::Service>) {
+    use oware_bot::service::{Service, ServiceConfig};
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let store = oware_bot::store::Store::open(&database_url(dir.path()))
+        .await
+        .expect("the store opens");
+    let config = ServiceConfig {
+        rates: [None; 3],
+        ..ServiceConfig::default()
+    };
+    (dir, Arc::new(Service::new(store, config)))
+}
