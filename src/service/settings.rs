@@ -4,10 +4,12 @@
 
 pub(super) mod cache;
 mod me;
+mod table;
 mod values;
 
+use table::table;
 pub use values::KEYS;
-use values::{apply, channel_name, table};
+use values::{apply, channel_name};
 
 use super::{clock::TimeControl, Command, Place, Reply, Service, ServiceError};
 use crate::{

@@ -1,0 +1,115 @@
+//! The table `/oware settings` shows: each key and its value (or its default) in
+//! the reader's language, lined up.
+
+use std::fmt::Write as _;
+
+use super::super::{when, Platform};
+use super::values::channel_name;
+use super::Settings;
+use crate::play::archive::ArchiveDelay;
+use crate::store::WebPages;
+
+/// The settings as a two-column table.
+pub(super) fn table(settings: &Settings, platform: Platform) -> String {
+    let yes_no = |v: Option<bool>, default: String| match v {
+        Some(true) => crate::tr!("settings-yes"),
+        Some(false) => crate::tr!("settings-no"),
+        None => crate::tr!("settings-default", default = default),
+    };
+    let mut out = String::new();
+    let channels = settings.channels().map_or_else(
+        || crate::tr!("settings-anywhere"),
+        |list| {
+            list.iter()
+                .map(|c| channel_name(platform, c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        },
+    );
+    let rows = [
+        ("channels", channels),
+        (
+            "time",
+            settings
+                .time()
+                .map_or_else(|| crate::tr!("settings-time-default"), |t| t.to_string()),
+        ),
+        (
+            "rated",
+            yes_no(settings.rated(), crate::tr!("settings-rated-default")),
+        ),
+        (
+            "advice",
+            yes_no(settings.advice(), crate::tr!("settings-advice-default")),
+        ),
+        (
+            "threads",
+            if settings.threads() {
+                crate::tr!("settings-yes")
+            } else {
+                crate::tr!("settings-no")
+            },
+        ),
+        (
+            "moderators",
+            settings.moderators().map_or_else(
+                || crate::tr!("settings-moderators-none"),
+                |c| channel_name(platform, c),
+            ),
+        ),
+        ("language", settings.language().tag()),
+        (
+            "tournaments",
+            if settings.anyone_runs_tournaments() {
+                crate::tr!("settings-tournaments-anyone")
+            } else {
+                crate::tr!("settings-tournaments-admins")
+            },
+        ),
+        (
+            "web",
+            match settings.web() {
+                WebPages::Unlisted => crate::tr!("settings-web-unlisted"),
+                WebPages::Public => crate::tr!("settings-web-public"),
+                WebPages::Off => crate::tr!("settings-web-off"),
+            },
+        ),
+        (
+            "archive",
+            match settings.archive() {
+                ArchiveDelay::Never => crate::tr!("settings-archive-never"),
+                ArchiveDelay::After(ms) if settings.row.archive_after.is_some() => {
+                    crate::tr!("settings-archive-after", span = when::span(ms))
+                }
+                ArchiveDelay::After(ms) => {
+                    let after = crate::tr!("settings-archive-after", span = when::span(ms));
+                    crate::tr!("settings-default", default = after)
+                }
+            },
+        ),
+    ];
+    // The values line up one space after the longest key.
+    let width = rows.iter().map(|(key, _)| key.len()).max().unwrap_or(0);
+    for (key, value) in rows {
+        let _ = writeln!(out, "{key:<width$} {value}");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_lines_every_value_up_after_the_longest_key() {
+        let shown = table(&Settings::default(), Platform::Console);
+        let starts: Vec<usize> = shown
+            .lines()
+            .filter(|line| line.starts_with(|c: char| c.is_ascii_lowercase()))
+            .map(|line| line.len() - line.split_once(' ').unwrap().1.trim_start().len())
+            .collect();
+        assert!(starts.len() >= 9, "{shown}");
+        assert!(starts.iter().all(|&s| s == starts[0]), "{shown}");
+        assert!(shown.contains("tournaments admins"), "{shown}");
+    }
+}
