@@ -27,6 +27,11 @@ pub enum Backend {
 /// correct under READ COMMITTED. Claims of jobs use `FOR UPDATE SKIP LOCKED` instead.
 pub(super) const WRITE_LOCK: i64 = 0x0A3A_0B07;
 
+/// SQLite's own checkpoint, inside the commit that grows the WAL past this many
+/// pages (16 MB; SQLite's default is 1,000): only when the background ones cannot
+/// keep up, say under writes with no pause at all.
+const BACKSTOP_PAGES: u32 = 4000;
+
 impl Backend {
     /// The backend a database URL names: `postgres://` or `postgresql://` is
     /// PostgreSQL; `sqlite:` or a plain path is SQLite.
@@ -77,6 +82,13 @@ impl Backend {
                             // crashes and only risks the last commits on power loss;
                             // it spares an fsync per move.
                             conn.execute("PRAGMA synchronous = NORMAL").await?;
+                            // The store checkpoints in the background (see
+                            // `checkpoint.rs`); SQLite's own, inside a commit, is
+                            // only a backstop.
+                            conn.execute(sqlx::AssertSqlSafe(format!(
+                                "PRAGMA wal_autocheckpoint = {BACKSTOP_PAGES}"
+                            )))
+                            .await?;
                             conn.execute("PRAGMA foreign_keys = ON").await?;
                             Ok(())
                         })

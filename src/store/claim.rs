@@ -172,6 +172,7 @@ impl Store {
         claim: Claim<'_>,
     ) -> Result<Transaction<'static, Any>, StoreError> {
         let mut tx = self.backend.begin_write(&self.writer).await?;
+        self.count_write();
         claim.take(&mut tx).await?;
         Ok(tx)
     }

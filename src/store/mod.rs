@@ -16,6 +16,7 @@ mod analyses;
 mod backend;
 mod backup;
 mod challenges;
+mod checkpoint;
 mod claim;
 mod constraint;
 mod copy;
@@ -177,6 +178,8 @@ pub struct Store {
     backend: Backend,
     /// Where to listen for other processes' changes (PostgreSQL only).
     listen: Option<backend::ListenUrl>,
+    /// SQLite's checkpoints, started by the writes (see `checkpoint.rs`).
+    checkpoints: std::sync::Arc<checkpoint::Checkpoints>,
 }
 
 impl Store {
@@ -241,6 +244,7 @@ impl Store {
             writer,
             backend,
             listen,
+            checkpoints: std::sync::Arc::default(),
         })
     }
 
