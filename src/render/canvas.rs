@@ -104,6 +104,22 @@ impl Canvas {
         }
     }
 
+    /// A copy of `self` made in `old`'s memory when it is a canvas of the same size
+    /// (one kept from the last picture), else in new memory.
+    pub(crate) fn copy_into(&self, old: Option<Canvas>) -> Canvas {
+        match old {
+            Some(mut old)
+                if old.pixmap.width() == self.pixmap.width()
+                    && old.pixmap.height() == self.pixmap.height() =>
+            {
+                old.pixmap.data_mut().copy_from_slice(self.pixmap.data());
+                old.transform = self.transform;
+                old
+            }
+            _ => self.duplicate(),
+        }
+    }
+
     /// The finished pixmap.
     pub(crate) fn into_pixmap(self) -> Pixmap {
         self.pixmap

@@ -110,29 +110,59 @@ impl<'a> BoardView<'a> {
 #[must_use]
 pub fn board_png(view: &BoardView<'_>) -> Vec<u8> {
     let quantizer = quantize::Quantizer::get();
-    let rows = quantizer.png_rows(&render_rgba(view, PNG_SCALE), PNG_WIDTH as usize);
-    // zlib level 2 without filters: indices of mostly flat colours are what deflate
-    // handles best, and filters only scramble them. The rows are compressed in one go
-    // and written as one IDAT chunk (the png crate's encoder feeds its compressor two
-    // small writes a row, each clearing a 32 KB buffer). Measured: ~25 KB.
-    let mut zlib = vec![0; zlib_rs::compress_bound(rows.len())];
-    let (data, code) = zlib_rs::compress_slice(&mut zlib, &rows, zlib_rs::DeflateConfig::new(2));
-    // Invariant: level 2 is a valid setting and the buffer holds the worst case.
-    assert_eq!(code, zlib_rs::ReturnCode::Ok, "zlib into memory");
-    let mut out = Vec::with_capacity(data.len() + 1024);
-    let mut encoder = png::Encoder::new(&mut out, PNG_WIDTH, PNG_HEIGHT);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(quantizer.palette());
-    // Invariant: the header is valid (fixed size, 8-bit indexed with a palette), the
-    // data is exactly PNG_HEIGHT rows of a filter byte and PNG_WIDTH indices, and a
-    // Vec never refuses bytes.
-    let mut writer = encoder.write_header().expect("PNG header into memory");
-    writer
-        .write_chunk(png::chunk::IDAT, data)
-        .expect("PNG data into memory");
-    writer.finish().expect("PNG end into memory");
-    out
+    SCRATCH.with_borrow_mut(|scratch| {
+        let mut canvas = board::base_in(scratch.canvas.take(), PNG_SCALE, view.seat);
+        board::draw(&mut canvas, view);
+        quantizer.png_rows(
+            canvas.pixmap().data(),
+            PNG_WIDTH as usize,
+            &mut scratch.rows,
+        );
+        scratch.canvas = Some(canvas);
+        // zlib level 2 without filters: indices of mostly flat colours are what
+        // deflate handles best, and filters only scramble them. The rows are
+        // compressed in one go and written as one IDAT chunk (the png crate's encoder
+        // feeds its compressor two small writes a row, each clearing a 32 KB buffer).
+        // Measured: ~25 KB.
+        scratch
+            .zlib
+            .resize(zlib_rs::compress_bound(scratch.rows.len()), 0);
+        let (data, code) = zlib_rs::compress_slice(
+            &mut scratch.zlib,
+            &scratch.rows,
+            zlib_rs::DeflateConfig::new(2),
+        );
+        // Invariant: level 2 is a valid setting and the buffer holds the worst case.
+        assert_eq!(code, zlib_rs::ReturnCode::Ok, "zlib into memory");
+        let mut out = Vec::with_capacity(data.len() + 1024);
+        let mut encoder = png::Encoder::new(&mut out, PNG_WIDTH, PNG_HEIGHT);
+        encoder.set_color(png::ColorType::Indexed);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_palette(quantizer.palette());
+        // Invariant: the header is valid (fixed size, 8-bit indexed with a palette),
+        // the data is exactly PNG_HEIGHT rows of a filter byte and PNG_WIDTH indices,
+        // and a Vec never refuses bytes.
+        let mut writer = encoder.write_header().expect("PNG header into memory");
+        writer
+            .write_chunk(png::chunk::IDAT, data)
+            .expect("PNG data into memory");
+        writer.finish().expect("PNG end into memory");
+        out
+    })
+}
+
+/// What a board picture is made in, kept by each thread that draws one for its next:
+/// the pixels, their palette indices and the compressed data, about 1.7 MB that new
+/// memory would cost again each time (the kernel zeroes it page by page).
+#[derive(Default)]
+struct Scratch {
+    canvas: Option<canvas::Canvas>,
+    rows: Vec<u8>,
+    zlib: Vec<u8>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::default();
 }
 
 /// Prepares what every board picture reuses, drawn once per process on first use:
@@ -249,6 +279,31 @@ mod tests {
             u32::from_be_bytes([png[20], png[21], png[22], png[23]]),
             PNG_HEIGHT
         );
+    }
+
+    #[test]
+    fn a_board_drawn_in_kept_memory_is_the_board_drawn_afresh() {
+        let game = Game::from_moves(Variant::Abapa, &[Pit::of(Side::South, 2)]).expect("legal");
+        let busy = BoardView {
+            caption: Some("a long caption over what the last board left"),
+            ..BoardView::of_game(&game, ["Someone with a long name", "B"])
+        };
+        let start = Game::new(Variant::Abapa);
+        let plain = BoardView::of_game(&start, ["A", "B"]);
+        let north = BoardView {
+            seat: Side::North,
+            ..plain
+        };
+        // Each on a new thread: nothing kept from an earlier picture.
+        let fresh = |view: &BoardView<'_>| {
+            std::thread::scope(|s| s.spawn(|| board_png(view)).join().expect("draws"))
+        };
+        let (plain_fresh, north_fresh) = (fresh(&plain), fresh(&north));
+        // On one thread, each over what the one before it left.
+        let _ = board_png(&busy);
+        assert!(board_png(&plain) == plain_fresh, "South's view over a busier board");
+        assert!(board_png(&north) == north_fresh, "North's view over South's");
+        assert!(board_png(&plain) == plain_fresh, "South's view over North's");
     }
 
     #[test]

@@ -122,6 +122,12 @@ impl Pieces {
         self.base.duplicate()
     }
 
+    /// [`Pieces::base`], made in `old`'s memory when it is a board canvas of the same
+    /// scale (see [`Canvas::copy_into`]).
+    pub(crate) fn base_in(&self, old: Option<Canvas>) -> Canvas {
+        self.base.copy_into(old)
+    }
+
     /// Draws `n` seeds and their count into `pit`.
     pub(crate) fn seeds(&self, canvas: &mut Canvas, pit: Pit, n: u8) {
         let s = canvas.scale();

@@ -79,14 +79,15 @@ impl Quantizer {
 
     /// A PNG's image data before compression: each row of `width` opaque RGBA pixels
     /// as palette indices after a filter type byte of 0 (none).
-    pub(crate) fn png_rows(&self, rgba: &[u8], width: usize) -> Vec<u8> {
+    /// Written into `out` (its old contents replaced; its memory reused).
+    pub(crate) fn png_rows(&self, rgba: &[u8], width: usize, out: &mut Vec<u8>) {
         let row = 4 * width.max(1);
-        let mut out = Vec::with_capacity(rgba.len() / row * (width + 1));
+        out.clear();
+        out.reserve(rgba.len() / row * (width + 1));
         for pixels in rgba.chunks_exact(row) {
             out.push(0);
             out.extend(pixels.chunks_exact(4).map(|px| self.index(px)));
         }
-        out
     }
 }
 
