@@ -301,9 +301,18 @@ mod tests {
         let (plain_fresh, north_fresh) = (fresh(&plain), fresh(&north));
         // On one thread, each over what the one before it left.
         let _ = board_png(&busy);
-        assert!(board_png(&plain) == plain_fresh, "South's view over a busier board");
-        assert!(board_png(&north) == north_fresh, "North's view over South's");
-        assert!(board_png(&plain) == plain_fresh, "South's view over North's");
+        assert!(
+            board_png(&plain) == plain_fresh,
+            "South's view over a busier board"
+        );
+        assert!(
+            board_png(&north) == north_fresh,
+            "North's view over South's"
+        );
+        assert!(
+            board_png(&plain) == plain_fresh,
+            "South's view over North's"
+        );
     }
 
     #[test]

@@ -55,17 +55,16 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn away_until(&self, players: [i64; 2]) -> Result<[Option<i64>; 2], StoreError> {
-        let mut until = [None, None];
-        for (slot, player) in until.iter_mut().zip(players) {
-            *slot = sqlx::query_scalar::<_, Option<i64>>(
-                "SELECT away_until FROM players WHERE id = $1",
-            )
-            .bind(player)
-            .fetch_optional(&self.writer)
-            .await?
-            .flatten();
-        }
-        Ok(until)
+        // One read for both, on a reading connection (not the writer, which the
+        // writes queue for).
+        let rows: Vec<(i64, Option<i64>)> =
+            sqlx::query_as("SELECT id, away_until FROM players WHERE id IN ($1, $2)")
+                .bind(players[0])
+                .bind(players[1])
+                .fetch_all(&self.reader)
+                .await?;
+        let of = |player: i64| rows.iter().find(|(id, _)| *id == player).and_then(|r| r.1);
+        Ok(players.map(of))
     }
 
     /// Sends player `player` on vacation from `now` until `until`: records it, moves
