@@ -50,29 +50,33 @@ impl Service {
         let reminders = options.reminders.unwrap_or(true);
         self.check_caps(cmd.place.platform, &cmd.author.id, true, false)
             .await?;
-        let (challenger_id, challenger_name) = self
-            .store
-            .upsert_player_named(
-                platform,
-                &cmd.author.id,
-                &cmd.author.name,
-                cmd.author.is_bot,
-            )
-            .await?;
+        let author = (
+            cmd.author.id.as_str(),
+            cmd.author.name.as_str(),
+            cmd.author.is_bot,
+        );
         // The names as the players are known (a mention may spell them otherwise).
-        let opponent = match opponent {
+        let ((challenger_id, challenger_name), opponent) = match opponent {
             Some(opponent) => {
-                let (id, name) = self
+                let them = (opponent.id.as_str(), opponent.name.as_str(), false);
+                let [challenger, (id, name)] = self
                     .store
-                    .upsert_player_named(platform, &opponent.id, &opponent.name, false)
+                    .upsert_players_named(platform, [author, them])
                     .await?;
                 let user = User {
                     name,
                     ..opponent.clone()
                 };
-                Some((id, user))
+                (challenger, Some((id, user)))
             }
-            None => None,
+            None => {
+                let (user, name, is_bot) = author;
+                let challenger = self
+                    .store
+                    .upsert_player_named(platform, user, name, is_bot)
+                    .await?;
+                (challenger, None)
+            }
         };
         let cmd = &Command {
             author: User {

@@ -44,6 +44,7 @@ mod export;
 mod forget;
 // After `games`: it selects games with its macro.
 mod downtime;
+mod players;
 mod ratings;
 mod records;
 mod retention;
@@ -285,58 +286,6 @@ impl Store {
     pub async fn close(&self) {
         self.reader.close().await;
         self.writer.close().await;
-    }
-
-    /// Records a player and returns their row id. The display name is refreshed,
-    /// except on the console, where a typed mention (`@BOB`) must not rename the
-    /// player first seen as `bob`.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn upsert_player(
-        &self,
-        platform: &str,
-        user_id: &str,
-        name: &str,
-        is_bot: bool,
-    ) -> Result<i64, StoreError> {
-        Ok(self
-            .upsert_player_named(platform, user_id, name, is_bot)
-            .await?
-            .0)
-    }
-
-    /// [`Store::upsert_player`], returning the name the player is shown by.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn upsert_player_named(
-        &self,
-        platform: &str,
-        user_id: &str,
-        name: &str,
-        is_bot: bool,
-    ) -> Result<(i64, String), StoreError> {
-        let now = now_ms();
-        let id = sqlx::query_as(
-            "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6)
-             ON CONFLICT (platform, user_id)
-             DO UPDATE SET name = CASE WHEN players.platform = 'console' THEN players.name
-                                       ELSE excluded.name END,
-                           is_bot = excluded.is_bot,
-                           updated_at = excluded.updated_at
-             RETURNING id, name",
-        )
-        .bind(platform)
-        .bind(user_id)
-        .bind(name)
-        .bind(is_bot)
-        .bind(now)
-        .bind(now)
-        .fetch_one(&self.writer)
-        .await?;
-        Ok(id)
     }
 }
 
