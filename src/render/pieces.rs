@@ -51,6 +51,8 @@ pub(crate) struct Pieces {
     rings: RingPieces,
     /// The seat the pieces are seen from.
     seat: Side,
+    /// The base as PNG rows (see [`Pieces::base_rows`]).
+    base_rows: OnceLock<Vec<u8>>,
 }
 
 impl Pieces {
@@ -114,6 +116,7 @@ impl Pieces {
             letters,
             rings,
             seat,
+            base_rows: OnceLock::new(),
         }
     }
 
@@ -126,6 +129,13 @@ impl Pieces {
     /// scale (see [`Canvas::copy_into`]).
     pub(crate) fn base_in(&self, old: Option<Canvas>) -> Canvas {
         self.base.copy_into(old)
+    }
+
+    /// The static base's pixels, and its rows as a PNG's palette indices (looked up
+    /// by `rows` on first use), for [`Quantizer::png_rows_over`].
+    pub(crate) fn base_rows(&self, rows: impl FnOnce(&[u8]) -> Vec<u8>) -> (&[u8], &[u8]) {
+        let pixels = self.base.pixmap().data();
+        (pixels, self.base_rows.get_or_init(|| rows(pixels)))
     }
 
     /// Draws `n` seeds and their count into `pit`.
