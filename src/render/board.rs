@@ -102,12 +102,6 @@ pub(crate) fn base(scale: u32, seat: Side) -> Canvas {
     Pieces::get(scale, seat).base()
 }
 
-/// [`base`], made in `old`'s memory when it is a board canvas at `scale` (one kept
-/// from the last picture).
-pub(crate) fn base_in(old: Option<Canvas>, scale: u32, seat: Side) -> Canvas {
-    Pieces::get(scale, seat).base_in(old)
-}
-
 /// Draws the parts of every picture seen from `seat` that never change.
 pub(super) fn draw_base(canvas: &mut Canvas, seat: Side) {
     background(canvas);
