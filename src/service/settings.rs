@@ -177,9 +177,12 @@ impl Service {
             reply.table = Some(table(&settings, cmd.place.platform));
             return Ok(reply);
         }
-        if !cmd.administers() {
-            return Err(ServiceError::NotAdmin("/oware settings key:value"));
-        }
+        super::authority::judge(
+            super::authority::Deed::ChangePlaceSettings,
+            cmd.role,
+            super::authority::Target::Place { open: false },
+        )
+        .map_err(|_| ServiceError::NotAdmin("/oware settings key:value"))?;
         apply(&mut settings.row, &cmd.place, &cmd.vouched, changes)?;
         let saved = self
             .store

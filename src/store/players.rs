@@ -101,6 +101,33 @@ impl Store {
         };
         Ok([of(first)?, of(second)?])
     }
+
+    /// Whether the account `user_id` on `platform` played a game (finished or not) at
+    /// `place` (a Discord server, or a room): what ties a person to a place for its
+    /// admins. A challenge is no tie: anyone can challenge anyone.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn played_at(
+        &self,
+        platform: &str,
+        place: &str,
+        user_id: &str,
+    ) -> Result<bool, StoreError> {
+        let played: Option<i64> = sqlx::query_scalar(
+            "SELECT g.id FROM players p
+             JOIN games g ON g.south_id = p.id OR g.north_id = p.id
+             WHERE p.platform = $1 AND p.user_id = $3
+               AND g.platform = $1 AND COALESCE(g.space, g.channel) = $2
+             LIMIT 1",
+        )
+        .bind(platform)
+        .bind(place)
+        .bind(user_id)
+        .fetch_optional(&self.reader)
+        .await?;
+        Ok(played.is_some())
+    }
 }
 
 #[cfg(test)]
