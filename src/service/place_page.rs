@@ -38,8 +38,8 @@ pub struct PlacePage {
 pub struct Standing {
     /// 1 for the best.
     pub rank: usize,
-    /// The player's identity, for their page (`/u/<identity>`).
-    pub identity: i64,
+    /// The slug of the player's page (`/u/<slug>`), if they have one.
+    pub page: Option<String>,
     /// The player's name.
     pub name: String,
     /// The rating as the bot shows it (`1623`, `1500?`).
@@ -114,12 +114,14 @@ impl Service {
             .store
             .leaderboard(ranked(platform, key), speed, STANDINGS, 0)
             .await?;
+        let identities: Vec<i64> = rows.iter().map(|row| row.identity_id).collect();
+        let players = self.store.player_slugs(&identities).await?;
         let standings = rows
             .iter()
             .enumerate()
             .map(|(i, row)| Standing {
                 rank: i + 1,
-                identity: row.identity_id,
+                page: players.get(&row.identity_id).cloned(),
                 name: row.name.clone(),
                 rating: label(Some(row)),
                 record: [row.wins, row.draws, row.losses],
@@ -130,16 +132,18 @@ impl Service {
             .store
             .live_games(platform.as_str(), space, key, LIVE_GAMES)
             .await?;
-        let mut live = Vec::with_capacity(games.len());
-        for row in games {
-            if let Some(slug) = self.game_slug(row.id).await? {
-                live.push(LiveGame {
-                    slug,
+        let ids: Vec<i64> = games.iter().map(|row| row.id).collect();
+        let mut slugs = self.store.web_slugs(&ids).await?;
+        let live = games
+            .into_iter()
+            .filter_map(|row| {
+                Some(LiveGame {
+                    slug: slugs.remove(&row.id)?,
                     names: [row.south_name, row.north_name],
                     plies: row.ply,
-                });
-            }
-        }
+                })
+            })
+            .collect();
         let tournaments = self.tournament_summaries(platform.as_str(), key).await?;
         Ok(PlacePage {
             language: crate::i18n::current(),
