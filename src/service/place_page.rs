@@ -99,7 +99,14 @@ impl Service {
         let Some(platform) = Platform::from_name(platform) else {
             return Ok(None);
         };
-        let settings = Settings::from_row(self.settings_at(platform.as_str(), key).await?);
+        // Checked before any lookup: a key that cannot name a place is no page.
+        if !plausible_place(platform, key) {
+            return Ok(None);
+        }
+        let Some(row) = self.stored_settings_at(platform.as_str(), key).await? else {
+            return Ok(None);
+        };
+        let settings = Settings::from_row(row);
         Ok((settings.web() == WebPages::Public).then(|| (platform, settings.language())))
     }
 
@@ -176,6 +183,33 @@ impl Service {
     }
 }
 
+/// Whether `key` could name a place on `platform` (as settings name places): a
+/// Discord server or channel id (a snowflake: 15 to 20 digits), a Matrix room id
+/// (`!opaque:server`, at most 255 bytes), a console room name (letters, digits,
+/// `#`, `-`, `_`, `.`, at most 64). Checked before any lookup.
+#[must_use]
+pub fn plausible_place(platform: Platform, key: &str) -> bool {
+    match platform {
+        Platform::Discord => (15..=20).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_digit()),
+        Platform::Matrix => {
+            key.len() <= 255
+                && key.strip_prefix('!').and_then(|rest| rest.split_once(':')).is_some_and(
+                    |(opaque, server)| {
+                        !opaque.is_empty()
+                            && !server.is_empty()
+                            && key.bytes().all(|b| b.is_ascii_graphic())
+                    },
+                )
+        }
+        Platform::Console => {
+            (1..=64).contains(&key.len())
+                && key
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'#' | b'-' | b'_' | b'.'))
+        }
+    }
+}
+
 /// `text` as one path segment of an address (Matrix room ids hold `!` and `:`).
 #[must_use]
 pub fn path_segment(text: &str) -> String {
@@ -191,6 +225,27 @@ pub fn path_segment(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_keys_that_could_name_a_place_are_looked_up() {
+        use super::{plausible_place, Platform};
+        assert!(plausible_place(Platform::Discord, "123456789012345678"));
+        assert!(!plausible_place(Platform::Discord, "12345"));
+        assert!(!plausible_place(Platform::Discord, &"1".repeat(60_000)));
+        assert!(!plausible_place(Platform::Discord, "12345678901234567x"));
+        assert!(plausible_place(Platform::Matrix, "!abc:example.org"));
+        assert!(!plausible_place(Platform::Matrix, "abc:example.org"));
+        assert!(!plausible_place(Platform::Matrix, "!abc"));
+        assert!(!plausible_place(Platform::Matrix, "!a b:example.org"));
+        assert!(!plausible_place(
+            Platform::Matrix,
+            &format!("!{}:x", "a".repeat(300))
+        ));
+        assert!(plausible_place(Platform::Console, "console"));
+        assert!(plausible_place(Platform::Console, "back-room"));
+        assert!(!plausible_place(Platform::Console, ""));
+        assert!(!plausible_place(Platform::Console, &"a".repeat(65)));
+    }
+
     #[test]
     fn room_ids_are_one_path_segment() {
         assert_eq!(

@@ -163,3 +163,33 @@ async fn rows_without_a_slug_get_one_when_the_store_opens() {
     );
     assert_eq!(get(&format!("{}/g/{slug}", site.base)).await.status, 200);
 }
+
+/// Thousands of addresses naming no place (well-formed ids of places that do not
+/// exist, and keys no place could have) are answered 404 and leave nothing in the
+/// settings cache; a public place is still served.
+#[tokio::test]
+async fn addresses_of_places_that_do_not_exist_leave_the_settings_cache_as_it_was() {
+    let site = Site::new().await;
+    make_public(&site).await;
+    assert_eq!(
+        get(&format!("{}/p/console/console", site.base)).await.status,
+        200
+    );
+    let kept = site.service.settings_cached();
+    let long = "7".repeat(4_000);
+    for i in 0..2_000_u64 {
+        let key = match i % 4 {
+            0 => format!("discord/{}", 100_000_000_000_000_000 + i),
+            1 => format!("matrix/%21room{i}%3Aexample.org"),
+            2 => format!("console/room-{i}"),
+            _ => format!("discord/{long}{i}"),
+        };
+        let got = get(&format!("{}/p/{key}", site.base)).await;
+        assert_eq!(got.status, 404, "{key}");
+    }
+    assert_eq!(site.service.settings_cached(), kept);
+    assert_eq!(
+        get(&format!("{}/p/console/console", site.base)).await.status,
+        200
+    );
+}
