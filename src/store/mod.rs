@@ -90,6 +90,7 @@ pub use records::HeadToHead;
 pub use review_form::{StoredPly, StoredReview};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits};
 pub use settings::{SettingsRow, WebPages};
+pub use web::{fresh_slug, plausible_slug};
 pub use social::{LinkOutcome, Merge, SpeedMerge};
 pub use state::{Ending, GameState};
 pub use status::{PlaceCounts, StatusCounts, UnsentCount};
@@ -240,13 +241,16 @@ impl Store {
             .await
             .map_err(open_err)?;
         let listen = (backend == Backend::Postgres).then(|| backend::ListenUrl(url.to_owned()));
-        Ok(Store {
+        let store = Store {
             reader,
             writer,
             backend,
             listen,
             checkpoints: std::sync::Arc::default(),
-        })
+        };
+        // Pages never write: rows from before slugs were given at creation get one now.
+        store.give_missing_slugs().await?;
+        Ok(store)
     }
 
     /// Which database this store is on.

@@ -36,8 +36,9 @@ impl Store {
     ) -> Result<(i64, String), StoreError> {
         let now = now_ms();
         let id = sqlx::query_as(
-            "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6)
+            "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at,
+                 web_slug)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (platform, user_id)
              DO UPDATE SET name = CASE WHEN players.platform = 'console' THEN players.name
                                        ELSE excluded.name END,
@@ -51,6 +52,8 @@ impl Store {
         .bind(is_bot)
         .bind(now)
         .bind(now)
+        // Their page's slug, kept by a known player (the update leaves it).
+        .bind(super::web::fresh_slug())
         .fetch_one(&self.writer)
         .await?;
         Ok(id)
@@ -75,8 +78,9 @@ impl Store {
         }
         let now = now_ms();
         let mut query = sqlx::query_as::<_, (i64, String, String)>(
-            "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $5), ($1, $6, $7, $8, $5, $5)
+            "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at,
+                 web_slug)
+             VALUES ($1, $2, $3, $4, $5, $5, $9), ($1, $6, $7, $8, $5, $5, $10)
              ON CONFLICT (platform, user_id)
              DO UPDATE SET name = CASE WHEN players.platform = 'console' THEN players.name
                                        ELSE excluded.name END,
@@ -91,6 +95,9 @@ impl Store {
                 query = query.bind(now);
             }
         }
+        let query = query
+            .bind(super::web::fresh_slug())
+            .bind(super::web::fresh_slug());
         let rows = query.fetch_all(&self.writer).await?;
         // RETURNING gives the rows in no promised order: matched by user id.
         let of = |user: &str| {
