@@ -12,7 +12,7 @@ mod web;
 
 pub use discord::Discord;
 pub use matrix::Matrix;
-pub use web::{Web, WebAddr, DEFAULT_WEB_ADDR};
+pub use web::{Web, WebAddr, WebLimits, DEFAULT_WEB_ADDR};
 
 use crate::service::{Admins, Caps, Owner, RateLimit, ServiceConfig};
 

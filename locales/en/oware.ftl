@@ -1073,6 +1073,7 @@ settings-shown = **Settings** of this server (admins change them with `/oware se
 
 ## The web pages (src/web/).
 web-not-found = There is no page here. Game pages are shared by the bot's links.
+web-busy = The pages are busy just now. Try again in a few seconds.
 web-home = This is oware-bot's web site: game pages are shared by the bot's links in chat.
 web-game-title = Oware game #{ $game }: { $south } vs { $north }
 web-to-move = { $player } to move

@@ -1106,6 +1106,7 @@ settings-web-off = désactivées (aucune page)
 ## The web pages (src/web/).
 
 web-not-found = Il n'y a pas de page ici. Les pages des parties se partagent par les liens du bot.
+web-busy = Les pages sont très demandées en ce moment. Réessayez dans quelques secondes.
 web-home = Voici le site web d'oware-bot : les pages des parties se partagent par les liens du bot dans le chat.
 web-game-title = Partie d'awalé n° { $game } : { $south } contre { $north }
 web-to-move = { $player } au trait

@@ -35,6 +35,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
         // An address set explicitly that cannot be bound stops the start here.
+        crate::web::raise_open_files_limit();
         let listener = crate::web::bind(config.web.addr).await?;
         let mut service_config = config.service();
         // Without a public address, the console's messages link to the pages here.
@@ -46,14 +47,14 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
             service_config.web_url.clone_from(&local);
         }
         let service = Arc::new(Service::with_engine(store.clone(), service_config, engine));
-        let web = listener.map(|listener| {
-            let state = WebState::new(
-                Arc::clone(&service),
-                config.web.public_url.clone(),
-                Vec::new(),
-            );
-            crate::web::Running::start(listener, state)
-        });
+        let state = WebState::new(
+            Arc::clone(&service),
+            config.web.public_url.clone(),
+            Vec::new(),
+        )
+        .with_limits(config.web.limits);
+        let web =
+            crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
         // Engine moves, deadlines, reminders and expiries, including those that fell
         // due while the bot was not running.
         service.start_scheduler();
@@ -70,9 +71,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         let mut out = stdout.lock();
         let stop = crate::chat::terminated();
         let result = console::run(&service, stdin, &mut out, boards_dir, intro, stop).await;
-        if let Some(web) = web {
-            web.stop().await;
-        }
+        web.stop().await;
         // Every background task ends before the store closes.
         service.stop().await;
         store.close().await;

@@ -57,6 +57,8 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
         // An address set explicitly that cannot be bound stops the start here.
+        // Connections, pictures and the database need descriptors: the hard limit.
+        crate::web::raise_open_files_limit();
         let listener = crate::web::bind(config.web.addr).await?;
         let service = Arc::new(Service::with_engine(
             store.clone(),
@@ -81,14 +83,14 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
             discord.as_ref().map(|_| Platform::Discord),
             matrix.as_ref().map(|_| Platform::Matrix),
         ];
-        let web = listener.map(|listener| {
-            let state = WebState::new(
-                Arc::clone(&service),
-                config.web.public_url.clone(),
-                running.into_iter().flatten().collect(),
-            );
-            crate::web::Running::start(listener, state)
-        });
+        let state = WebState::new(
+            Arc::clone(&service),
+            config.web.public_url.clone(),
+            running.into_iter().flatten().collect(),
+        )
+        .with_limits(config.web.limits);
+        let web =
+            crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
         let mut networks = tokio::task::JoinSet::new();
         if let Some(cfg) = discord {
             tracing::info!("starting Discord");
@@ -135,9 +137,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
             tracing::warn!("the networks did not stop within {STOP_DEADLINE:?}; stopping them");
             networks.abort_all();
         }
-        if let Some(web) = web {
-            web.stop().await;
-        }
+        web.stop().await;
         // Every background task ends before the store closes.
         service.stop().await;
         store.close().await;

@@ -3,6 +3,9 @@
 //! indexed read) every [`POLL`], whichever process applied the move; on a change it
 //! reads the page once and hands the same state to all its viewers at once. The
 //! poller ends with its last viewer.
+//!
+//! Streams are capped, in all (`WEB_STREAMS`) and per client (`WEB_STREAMS_PER_CLIENT`):
+//! beyond either, 503 with `Retry-After`, before any read.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -11,7 +14,11 @@ use std::time::Duration;
 
 use axum::{
     extract::{Path, State},
-    response::sse::{Event, KeepAlive, Sse},
+    http::HeaderMap,
+    response::{
+        sse::{Event, KeepAlive, Sse},
+        IntoResponse, Response,
+    },
 };
 use futures_util::stream::{self, Stream};
 use tokio::sync::watch;
@@ -125,10 +132,27 @@ impl Watchers {
     }
 }
 
-/// `/g/<slug>/live`: the game's state now, then after each change, until it ends.
+/// `/g/<slug>/live`: the game's state now, then after each change, until it ends;
+/// 503 when this client, or everyone, holds as many streams as allowed.
 pub(super) async fn events(
     State(state): State<WebState>,
+    peer: super::server::Peer,
+    headers: HeaderMap,
     Path(slug): Path<String>,
+) -> Result<Response, PageError> {
+    let client = super::bounds::client(Some(&peer), &headers);
+    let Some(permit) = state.streams.open(client) else {
+        metrics::counter!("oware_web_refused_total", "why" => "streams").increment(1);
+        return Ok(super::bounds::busy(super::bounds::RETRY_AFTER_SECS));
+    };
+    Ok(stream(state, slug, permit).await?.into_response())
+}
+
+/// The stream of game `slug`'s states, holding `permit` while it is open.
+async fn stream(
+    state: WebState,
+    slug: String,
+    permit: super::bounds::StreamPermit,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, PageError> {
     let page = state
         .service
@@ -140,8 +164,8 @@ pub(super) async fn events(
     // The first event is the state now: a move made between the page's load and the
     // stream's start is not missed.
     let stream = stream::unfold(
-        (Some(first), 0_i64, latest),
-        |(first, sent, mut latest)| async move {
+        (Some(first), 0_i64, latest, permit),
+        |(first, sent, mut latest, permit)| async move {
             let shared = match first {
                 Some(shared) => shared,
                 None => loop {
@@ -157,9 +181,9 @@ pub(super) async fn events(
             if !shared.live {
                 // After the last state of a finished game, the stream ends.
                 let (_, closed) = watch::channel(None);
-                return Some((Ok(event), (None, i64::MAX, closed)));
+                return Some((Ok(event), (None, i64::MAX, closed, permit)));
             }
-            Some((Ok(event), (None, shared.version, latest)))
+            Some((Ok(event), (None, shared.version, latest, permit)))
         },
     );
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))

@@ -11,12 +11,17 @@
 //!   `/p/<platform>/<place>/puzzle` (see `puzzle`).
 //! - `/u/<slug>`: a player's ratings with their charts, puzzle rating and games
 //!   in public places (see `player`).
-//! - `/healthz` and `/metrics` for operators (see `ops`).
+//! - `/healthz` for operators (see `ops`); `/metrics` on a listener of its own
+//!   (`METRICS_ADDR`), never on the public one.
 //!
 //! Pages exist only at unguessable slugs, carry `noindex` unless their place made
-//! them public, and a place with `web:off` gets 404s.
+//! them public, and a place with `web:off` gets 404s. Every resource a client can
+//! hold is capped (see `bounds` and `server`): connections, requests at once, live
+//! streams in all and per client, pictures drawn at once, and the time a request
+//! and its head may take; beyond a cap, 503 with `Retry-After`.
 
 mod assets;
+mod bounds;
 mod cache;
 mod chart;
 mod files;
@@ -26,6 +31,7 @@ mod ops;
 mod place;
 mod player;
 mod puzzle;
+mod server;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -33,7 +39,7 @@ use std::sync::Arc;
 use axum::{routing::get, Router};
 use tokio::net::TcpListener;
 
-use crate::config::WebAddr;
+use crate::config::{WebAddr, WebLimits};
 use crate::platform::Platform;
 use crate::service::Service;
 
@@ -47,6 +53,16 @@ pub enum WebError {
         "cannot listen on WEB_ADDR={addr}: {source} (choose another address, or WEB_ADDR=off)"
     )]
     Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The address set with `METRICS_ADDR` cannot be listened on.
+    #[error(
+        "cannot listen on METRICS_ADDR={addr}: {source} (choose another address, or unset METRICS_ADDR)"
+    )]
+    BindMetrics {
         /// The address.
         addr: SocketAddr,
         /// Why.
@@ -69,6 +85,12 @@ pub struct WebState {
     live: Arc<live::Watchers>,
     /// Game pages as recently written.
     pages: cache::PageCache,
+    /// The server's bounds.
+    limits: WebLimits,
+    /// Requests being answered (live streams aside).
+    requests: Arc<tokio::sync::Semaphore>,
+    /// Live streams open.
+    streams: Arc<bounds::Streams>,
 }
 
 impl WebState {
@@ -79,13 +101,38 @@ impl WebState {
         public_url: Option<String>,
         networks: Vec<Platform>,
     ) -> WebState {
+        let limits = WebLimits::default();
         WebState {
             live: Arc::new(live::Watchers::new(Arc::clone(&service))),
             pages: cache::PageCache::new(),
             service,
             public_url,
             networks,
+            requests: Arc::new(tokio::sync::Semaphore::new(limits.requests)),
+            streams: Arc::new(bounds::Streams::new(
+                limits.streams,
+                limits.streams_per_client,
+            )),
+            limits,
         }
+    }
+
+    /// This state with the server's bounds `limits` (the defaults otherwise).
+    #[must_use]
+    pub fn with_limits(mut self, limits: WebLimits) -> WebState {
+        self.requests = Arc::new(tokio::sync::Semaphore::new(limits.requests));
+        self.streams = Arc::new(bounds::Streams::new(
+            limits.streams,
+            limits.streams_per_client,
+        ));
+        self.limits = limits;
+        self
+    }
+
+    /// Live streams open now.
+    #[must_use]
+    pub fn live_streams(&self) -> usize {
+        self.streams.count()
     }
 }
 
@@ -115,22 +162,40 @@ pub async fn bind(addr: WebAddr) -> Result<Option<TcpListener>, WebError> {
     }
 }
 
-/// Every page and endpoint.
+/// Every public page and endpoint: the pages within the request cap and time
+/// limit, the live streams within theirs, `/healthz` within the time limit alone
+/// (an operator's probe still answers when the pages are busy).
 pub fn router(state: WebState) -> Router {
-    Router::new()
+    let limits = state.limits;
+    let timeout = || {
+        tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            limits.request_timeout,
+        )
+    };
+    let pages = Router::new()
         .route("/", get(game::home))
         .route("/g/{slug}", get(game::page))
         .route("/g/{slug}/board.png", get(files::board))
         .route("/g/{slug}/alt", get(files::alt))
         .route("/g/{slug}/record.txt", get(files::record))
         .route("/g/{slug}/review.png", get(files::review_graph))
-        .route("/g/{slug}/live", get(live::events))
         .route("/p/{platform}/{place}", get(place::page))
         .route("/p/{platform}/{place}/puzzle", get(puzzle::page))
         .route("/p/{platform}/{place}/puzzle.png", get(puzzle::picture))
         .route("/u/{slug}", get(player::page))
+        .layer(timeout())
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state.requests),
+            bounds::shed,
+        ));
+    let health = Router::new()
         .route("/healthz", get(ops::healthz))
-        .route("/metrics", get(ops::metrics))
+        .layer(timeout());
+    let live = Router::new().route("/g/{slug}/live", get(live::events));
+    pages
+        .merge(health)
+        .merge(live)
         .layer(
             tower_http::set_header::SetResponseHeaderLayer::if_not_present(
                 axum::http::header::X_CONTENT_TYPE_OPTIONS,
@@ -138,6 +203,40 @@ pub fn router(state: WebState) -> Router {
             ),
         )
         .with_state(state)
+}
+
+/// The operators' listener: `/metrics` alone.
+pub fn metrics_router(state: WebState) -> Router {
+    Router::new()
+        .route("/metrics", get(ops::metrics))
+        .with_state(state)
+}
+
+/// Raises this process's soft limit of open files to its hard limit (systemd's
+/// soft default is 1,024, which a few hundred viewers and pictures would reach); a
+/// failure is logged and changes nothing.
+pub fn raise_open_files_limit() {
+    #[cfg(unix)]
+    {
+        use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+        let limit = getrlimit(Resource::Nofile);
+        if limit.current.is_some() && limit.current != limit.maximum {
+            let raised = Rlimit {
+                current: limit.maximum,
+                maximum: limit.maximum,
+            };
+            match setrlimit(Resource::Nofile, raised) {
+                Ok(()) => tracing::info!(
+                    from = limit.current,
+                    to = limit.maximum,
+                    "raised the open-files limit"
+                ),
+                Err(err) => {
+                    tracing::warn!(error = %err, "cannot raise the open-files limit");
+                }
+            }
+        }
+    }
 }
 
 /// The web server of a running bot: serves in its own task until [`Running::stop`].
@@ -154,6 +253,23 @@ impl Running {
     #[must_use]
     pub fn start(listener: TcpListener, state: WebState) -> Running {
         install_metrics();
+        let limits = state.limits;
+        let running = Running::serving(listener, router(state), limits);
+        tracing::info!(addr = %running.addr, "serving the web pages");
+        running
+    }
+
+    /// Serves `/metrics` alone on `listener` (`METRICS_ADDR`), apart from the pages.
+    #[must_use]
+    pub fn start_metrics(listener: TcpListener, state: WebState) -> Running {
+        install_metrics();
+        let limits = state.limits;
+        let running = Running::serving(listener, metrics_router(state), limits);
+        tracing::info!(addr = %running.addr, "serving /metrics");
+        running
+    }
+
+    fn serving(listener: TcpListener, app: Router, limits: WebLimits) -> Running {
         let addr = listener
             .local_addr()
             .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)));
@@ -162,11 +278,10 @@ impl Running {
             let stopped = async move {
                 let _ = stopping.wait_for(|stop| *stop).await;
             };
-            if let Err(err) = serve(listener, state, stopped).await {
+            if let Err(err) = server::serve(listener, app, limits, stopped).await {
                 tracing::error!(error = %err, "the web server stopped");
             }
         });
-        tracing::info!(%addr, "serving the web pages");
         Running { addr, task, stop }
     }
 
@@ -184,6 +299,51 @@ impl Running {
     }
 }
 
+/// The web servers of a running bot: the pages (`WEB_ADDR`) and `/metrics`
+/// (`METRICS_ADDR`), each if it runs.
+pub struct Servers {
+    /// The pages.
+    pub pages: Option<Running>,
+    /// `/metrics`.
+    pub metrics: Option<Running>,
+}
+
+impl Servers {
+    /// Opens `/metrics`'s listener at `metrics_addr` (when set), then serves it and
+    /// the pages on `pages` (when the pages run) with `state`.
+    ///
+    /// # Errors
+    /// `METRICS_ADDR` cannot be listened on.
+    pub async fn start(
+        pages: Option<TcpListener>,
+        metrics_addr: Option<SocketAddr>,
+        state: WebState,
+    ) -> Result<Servers, WebError> {
+        let metrics = match metrics_addr {
+            None => None,
+            Some(addr) => Some(
+                TcpListener::bind(addr)
+                    .await
+                    .map_err(|source| WebError::BindMetrics { addr, source })?,
+            ),
+        };
+        Ok(Servers {
+            metrics: metrics.map(|listener| Running::start_metrics(listener, state.clone())),
+            pages: pages.map(|listener| Running::start(listener, state)),
+        })
+    }
+
+    /// Stops both.
+    pub async fn stop(self) {
+        if let Some(pages) = self.pages {
+            pages.stop().await;
+        }
+        if let Some(metrics) = self.metrics {
+            metrics.stop().await;
+        }
+    }
+}
+
 /// Serves the pages on `listener` until `stopped` completes.
 ///
 /// # Errors
@@ -193,16 +353,6 @@ pub async fn serve(
     state: WebState,
     stopped: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), WebError> {
-    use axum::serve::ListenerExt;
-    // A live page's events are small writes: each goes out at once rather than
-    // waiting (Nagle) for the reader's acknowledgement of the last.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(err) = tcp.set_nodelay(true) {
-            tracing::debug!(error = %err, "web: cannot set TCP_NODELAY");
-        }
-    });
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(stopped)
-        .await
-        .map_err(WebError::Serve)
+    let limits = state.limits;
+    server::serve(listener, router(state), limits, stopped).await
 }

@@ -7,6 +7,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod bounds;
 mod browser;
 mod http;
 mod ops;
@@ -18,6 +19,7 @@ mod readonly;
 use std::sync::Arc;
 
 use oware_bot::{
+    config::WebLimits,
     service::{Service, ServiceConfig},
     web::{Running, WebState},
 };
@@ -30,7 +32,11 @@ pub(crate) struct Site {
     pub(crate) service: Arc<Service>,
     /// `http://127.0.0.1:PORT`.
     pub(crate) base: String,
+    /// The operators' listener (`/metrics`), `http://127.0.0.1:PORT`.
+    pub(crate) metrics: String,
+    pub(crate) state: WebState,
     _web: Running,
+    _metrics: Running,
 }
 
 impl Site {
@@ -40,6 +46,15 @@ impl Site {
 
     /// A site whose `/healthz` reports `networks`.
     pub(crate) async fn with_networks(networks: Vec<oware_bot::service::Platform>) -> Site {
+        Site::with(networks, WebLimits::default()).await
+    }
+
+    /// A site with the server's bounds `limits`.
+    pub(crate) async fn with_limits(limits: WebLimits) -> Site {
+        Site::with(Vec::new(), limits).await
+    }
+
+    async fn with(networks: Vec<oware_bot::service::Platform>, limits: WebLimits) -> Site {
         let db = TempDb::new();
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
@@ -51,15 +66,19 @@ impl Site {
             })
             .await,
         );
-        let web = Running::start(
-            listener,
-            WebState::new(Arc::clone(&service), None, networks),
-        );
+        let state = WebState::new(Arc::clone(&service), None, networks).with_limits(limits);
+        let web = Running::start(listener, state.clone());
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let metrics = format!("http://{}", listener.local_addr().unwrap());
+        let metrics_web = Running::start_metrics(listener, state.clone());
         Site {
             db,
             service,
             base,
+            metrics,
+            state,
             _web: web,
+            _metrics: metrics_web,
         }
     }
 

@@ -1,5 +1,6 @@
 //! For operators: `/healthz` (the database, the chat networks connected once their
-//! adapter said so), `/metrics`, and where the server listens.
+//! adapter said so), `/metrics` on its own listener (never the public one), and
+//! where the server listens.
 
 use oware_bot::{
     config::WebAddr,
@@ -19,7 +20,10 @@ async fn health_and_metrics_answer() {
     let body: serde_json::Value = serde_json::from_str(&health.text()).unwrap();
     assert_eq!(body["database"], true);
     assert_eq!(body["status"], "ok");
-    let metrics = get(&format!("{}/metrics", site.base)).await;
+    // Not on the public listener: on the operators' own.
+    assert_eq!(get(&format!("{}/metrics", site.base)).await.status, 404);
+    assert_eq!(get(&format!("{}/healthz", site.metrics)).await.status, 404);
+    let metrics = get(&format!("{}/metrics", site.metrics)).await;
     assert_eq!(metrics.status, 200);
     let text = metrics.text();
     for name in [
@@ -77,7 +81,7 @@ async fn a_network_is_healthy_once_its_adapter_says_it_connected() {
     let (status, body) = health(&site).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["networks"]["matrix"], true, "{body}");
-    let metrics = get(&format!("{}/metrics", site.base)).await.text();
+    let metrics = get(&format!("{}/metrics", site.metrics)).await.text();
     assert!(
         metrics.contains(r#"oware_network_connected{platform="matrix"} 1"#),
         "{metrics}"
