@@ -75,7 +75,7 @@ pub use delivery::{backoff_ms, DeliveryFailure, Retry, MAX_BACKOFF_MS, RETRY_PER
 pub use downtime::{Credit, BOT_HEARTBEAT};
 pub use effects::{ClockColumns, Effects};
 pub use export::Account;
-pub use forget::{Forget, Forgotten, FORGOTTEN_NAME};
+pub use forget::{Forget, ForgetScope, Forgotten, FORGOTTEN_NAME, SCRUB_BATCH};
 pub use job_kind::JobKind;
 pub use job_request::{JobRequest, ReviewTo};
 pub use jobs::{JobRow, NewJob};
