@@ -14,7 +14,7 @@ pub use discord::Discord;
 pub use matrix::Matrix;
 pub use web::{Web, WebAddr, DEFAULT_WEB_ADDR};
 
-use crate::service::{Admins, Caps, RateLimit, ServiceConfig};
+use crate::service::{Admins, Caps, Owner, RateLimit, ServiceConfig};
 
 /// A secret (token, password): printing it shows `***`.
 #[derive(Clone, PartialEq, Eq)]
@@ -104,9 +104,10 @@ pub struct Config {
     /// `MAX_PENDING_CHALLENGES`, `MAX_ACTIVE_GAMES`, `MAX_ENGINE_GAMES_PER_USER`,
     /// `MAX_ENGINE_GAMES`.
     pub caps: Caps,
-    /// `OWARE_OWNERS`: the user ids (Discord ids, Matrix `@name:server`, console
-    /// names) of the people who run the bot; they administer every place.
-    pub owners: Vec<String>,
+    /// `OWARE_OWNERS`: the accounts (Discord ids, Matrix `@name:server`, console
+    /// names, each optionally `network:id`) of the people who run the bot; they
+    /// administer every place.
+    pub owners: Vec<Owner>,
     /// `OWARE_CONSOLE_ADMIN`: the console user who administers the console
     /// (lowercase, as console ids are).
     pub console_admin: Option<String>,
@@ -118,7 +119,7 @@ pub struct Config {
 }
 
 /// `OWARE_OWNERS`: comma-separated user ids.
-fn owners(value: Option<String>) -> Result<Vec<String>, ConfigError> {
+fn owners(value: Option<String>) -> Result<Vec<Owner>, ConfigError> {
     let Some(text) = value else {
         return Ok(Vec::new());
     };
@@ -135,7 +136,7 @@ fn owners(value: Option<String>) -> Result<Vec<String>, ConfigError> {
             expected: "user ids separated by commas, e.g. 123456789012345678,@me:example.org",
         });
     }
-    Ok(ids)
+    Ok(ids.iter().map(|id| Owner::parse(id)).collect())
 }
 
 /// `OWARE_CONSOLE_ADMIN`: one console name (an `@` before it is allowed).

@@ -852,7 +852,7 @@ admin-forget-told = An admin of `{ $place }` erased your records there: your gam
 admin-forget-playing = **{ $name }** is playing { $games }: end those games first (`/oware admin abort #12 why`, or let them finish), then forget them.
 admin-forget-tournaments = **{ $name }** is entered in { $names }, which is not over: they leave it (`/oware tournament leave`) or it ends first.
 admin-forget-banned = **{ $name }** is banned { $until }: a ban keeps their id until it ends. `/oware admin unban @{ $name }` first, if you want them forgotten now.
-admin-forget-not-here = **{ $name }** never played a game on this server: an admin erases only what their own server holds about its players (a challenge is not enough). They can forget themselves with `/oware forget-me`.
+admin-forget-not-here = **{ $name }** never played a game here: an admin erases only what this place holds, of people who played here (a challenge is not enough). They can erase themselves everywhere with `/oware forget-me`.
 admin-forget-unknown = The bot stores nothing about **{ $name }**: there is nothing to forget.
 
 ## Vacations (src/service/vacation.rs)

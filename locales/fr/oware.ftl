@@ -881,7 +881,7 @@ admin-forget-told = Un admin de `{ $place }` a effacé vos traces là-bas : vos 
 admin-forget-playing = **{ $name }** joue { $games } : terminez d'abord ces parties (`/oware admin abort #12 raison`, ou laissez-les finir), puis effacez-le.
 admin-forget-tournaments = **{ $name }** est inscrit à { $names }, qui n'est pas fini : il s'en retire (`/oware tournament leave`) ou le tournoi s'achève d'abord.
 admin-forget-banned = **{ $name }** est banni { $until } : un bannissement garde son identifiant jusqu'à sa fin. `/oware admin unban @{ $name }` d'abord, si vous voulez l'effacer maintenant.
-admin-forget-not-here = **{ $name }** n'a jamais joué de partie sur ce serveur : un admin n'efface que ce que son serveur garde de ses joueurs (un défi ne suffit pas). Il peut s'effacer lui-même avec `/oware forget-me`.
+admin-forget-not-here = **{ $name }** n'a jamais joué de partie ici : un admin n'efface que ce que ce lieu garde, des personnes qui y ont joué (un défi ne suffit pas). Cette personne peut s'effacer partout elle-même avec `/oware forget-me`.
 admin-forget-unknown = Le bot ne garde rien sur **{ $name }** : il n'y a rien à effacer.
 
 ## Vacations (src/service/vacation.rs)

@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use crate::service::Platform;
+
 use super::*;
 
 pub(super) fn from(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
@@ -114,9 +116,18 @@ fn owners_and_the_console_admin() {
         set.service().admins,
         Admins {
             owners: vec![
-                "123456789012345678".into(),
-                "@me:example.org".into(),
-                "root".into()
+                Owner {
+                    platform: Platform::Discord,
+                    id: "123456789012345678".into()
+                },
+                Owner {
+                    platform: Platform::Matrix,
+                    id: "@me:example.org".into()
+                },
+                Owner {
+                    platform: Platform::Console,
+                    id: "root".into()
+                },
             ],
             console: Some("alice".into()),
         }

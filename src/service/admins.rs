@@ -21,13 +21,51 @@ pub enum Role {
     Owner,
 }
 
+/// One of the bot's owners: an account on one network. An id matches on its own
+/// network only, so a console name `123` is not the Discord account `123`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owner {
+    /// Their network.
+    pub platform: Platform,
+    /// Their user id there.
+    pub id: String,
+}
+
+impl Owner {
+    /// An `OWARE_OWNERS` entry: `discord:…`, `matrix:…` or `console:…`, or a bare id
+    /// whose form says its network (digits: Discord; `@name:server`: Matrix;
+    /// anything else: a console name, lowercase as console ids are).
+    #[must_use]
+    pub fn parse(entry: &str) -> Owner {
+        if let Some((network, id)) = entry.split_once(':') {
+            if let Some(platform) = Platform::from_name(&network.to_ascii_lowercase()) {
+                return Owner::on(platform, id);
+            }
+        }
+        let platform = if !entry.is_empty() && entry.bytes().all(|b| b.is_ascii_digit()) {
+            Platform::Discord
+        } else if entry.starts_with('@') && entry.contains(':') {
+            Platform::Matrix
+        } else {
+            Platform::Console
+        };
+        Owner::on(platform, entry)
+    }
+
+    fn on(platform: Platform, id: &str) -> Owner {
+        let id = match platform {
+            Platform::Console => id.trim_start_matches('@').to_lowercase(),
+            Platform::Discord | Platform::Matrix => id.to_owned(),
+        };
+        Owner { platform, id }
+    }
+}
+
 /// The owners and the console's admin, from the configuration.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Admins {
-    /// User ids of the bot's owners, on any network: Discord ids are digits and
-    /// Matrix ids `@name:server`, so an id names one account (a console name could
-    /// match a Discord id, but the console is the machine's own terminal).
-    pub owners: Vec<String>,
+    /// The bot's owners, each an account on one network.
+    pub owners: Vec<Owner>,
     /// The console user (lowercase, as console ids are) who administers the console.
     pub console: Option<String>,
 }
@@ -39,7 +77,9 @@ impl Admins {
     #[must_use]
     pub fn recognise(&self, cmd: Command) -> Command {
         let id = cmd.author.id.as_str();
-        let role = if self.owners.iter().any(|owner| owner == id) {
+        let platform = cmd.place.platform;
+        let owner = |o: &Owner| o.platform == platform && o.id == id;
+        let role = if self.owners.iter().any(owner) {
             Role::Owner
         } else if cmd.place.platform == Platform::Console && self.console.as_deref() == Some(id) {
             cmd.role.max(Role::Admin)
@@ -73,7 +113,14 @@ mod tests {
     #[test]
     fn owners_everywhere_the_console_admin_on_the_console() {
         let admins = Admins {
-            owners: vec!["111".into(), "@root:example.org".into()],
+            owners: [
+                "111",
+                "@root:example.org",
+                "matrix:@ops:example.org",
+                "Console:Bob",
+            ]
+            .map(Owner::parse)
+            .to_vec(),
             console: Some("alice".into()),
         };
         let role = |platform, id, said| admins.recognise(cmd(platform, id, said)).role;
@@ -83,6 +130,18 @@ mod tests {
             Role::Owner
         );
         assert_eq!(role(Platform::Console, "alice", Role::Member), Role::Admin);
+        assert_eq!(
+            role(Platform::Matrix, "@ops:example.org", Role::Member),
+            Role::Owner
+        );
+        assert_eq!(role(Platform::Console, "bob", Role::Member), Role::Owner);
+        // An id is an owner on its own network only (L12 of the security review).
+        assert_eq!(role(Platform::Console, "111", Role::Member), Role::Member);
+        assert_eq!(role(Platform::Discord, "bob", Role::Member), Role::Member);
+        assert_eq!(
+            role(Platform::Console, "@root:example.org", Role::Member),
+            Role::Member
+        );
         // The console's admin is nobody special elsewhere.
         assert_eq!(role(Platform::Matrix, "alice", Role::Member), Role::Member);
         // The platform's own admins stay admins; members stay members.

@@ -18,6 +18,16 @@ use super::Service;
 /// How long the scheduler lets the jobs it runs finish when the service stops.
 pub(super) const JOB_GRACE: Duration = Duration::from_secs(5);
 
+/// While it lives, the time the bot was away is being credited to the clocks and
+/// commands wait (see [`Service::crediting`]).
+pub(super) struct Crediting<'a>(&'a Service);
+
+impl Drop for Crediting<'_> {
+    fn drop(&mut self) {
+        self.0.background.crediting.send_replace(false);
+    }
+}
+
 /// How long [`Service::stop`] waits for the background tasks.
 const STOP_WAIT: Duration = Duration::from_secs(10);
 
@@ -26,6 +36,9 @@ const STOP_WAIT: Duration = Duration::from_secs(10);
 pub(super) struct Background {
     tasks: TaskTracker,
     stop: CancellationToken,
+    /// Whether the scheduler is still crediting the time the bot was away to the
+    /// clocks: commands wait until it is done (see [`Service::started`]).
+    crediting: tokio::sync::watch::Sender<bool>,
 }
 
 impl Service {
@@ -45,10 +58,30 @@ impl Service {
 
     /// Starts the scheduler (see [`Service::run_scheduler`]) as a background task:
     /// once per process. It stops itself when [`Service::stop`] is called.
+    ///
+    /// From this call on, commands wait until the time the bot was away has been
+    /// credited to the clocks: a move typed at once after a restart is judged
+    /// against its deadline moved later, never lost on time for the downtime.
     pub fn start_scheduler(self: &std::sync::Arc<Self>) {
+        self.background.crediting.send_replace(true);
         self.background
             .tasks
             .spawn(std::sync::Arc::clone(self).run_scheduler());
+    }
+
+    /// Marks the crediting of downtime as under way until the guard returned is
+    /// dropped (also when the crediting panics: commands never wait for ever).
+    pub(super) fn crediting(&self) -> Crediting<'_> {
+        self.background.crediting.send_replace(true);
+        Crediting(self)
+    }
+
+    /// Resolves once the time the bot was away has been credited to the clocks
+    /// (at once when no scheduler was started: nothing is to be credited then).
+    pub(super) async fn downtime_credited(&self) {
+        let mut crediting = self.background.crediting.subscribe();
+        // The sender lives as long as the service: an error cannot happen.
+        let _ = crediting.wait_for(|crediting| !crediting).await;
     }
 
     /// Resolves once [`Service::stop`] was called.

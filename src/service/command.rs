@@ -164,12 +164,6 @@ impl Command {
             None => Claim::Unique(Unique::Delivered),
         }
     }
-
-    /// Whether the author administers the place (an admin there, or an owner).
-    #[must_use]
-    pub fn administers(&self) -> bool {
-        self.role >= Role::Admin
-    }
 }
 
 #[cfg(test)]
@@ -220,27 +214,5 @@ mod tests {
             now,
             "a turn ahead"
         );
-    }
-
-    #[test]
-    fn admins_and_owners_administer_members_do_not() {
-        let cmd = Command::new(
-            Place {
-                platform: Platform::Console,
-                space: None,
-                channel: "console".into(),
-                thread: None,
-            },
-            User {
-                id: "alice".into(),
-                name: "alice".into(),
-                is_bot: false,
-            },
-            Action::Status,
-        );
-        assert_eq!(cmd.role, Role::Member);
-        assert!(!cmd.administers());
-        assert!(cmd.clone().with_role(Role::Admin).administers());
-        assert!(cmd.with_role(Role::Owner).administers());
     }
 }

@@ -23,7 +23,11 @@ impl Service {
     /// effect (see [`crate::store::Claim`]), or once answered for a command without
     /// one; an event handled before gets an empty reply (send nothing) and changes
     /// nothing.
+    ///
+    /// Right after a start, a command waits until the time the bot was away has
+    /// been credited to the clocks (see [`Service::start_scheduler`]).
     pub async fn handle(&self, cmd: Command) -> Reply {
+        self.downtime_credited().await;
         let started = std::time::Instant::now();
         let platform = cmd.place.platform.as_str();
         let language = self.language_of(&cmd).await;

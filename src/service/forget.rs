@@ -7,6 +7,7 @@
 //! the name. The stored texts are cleaned after the decisive transaction, a small
 //! batch per transaction (see `store::forget`).
 
+use super::authority::{self, Deed, Target};
 use super::{
     settings::scope, when, Button, ButtonAction, Command, Reply, Service, ServiceError, User,
 };
@@ -90,6 +91,11 @@ impl Service {
             });
             return Ok(reply);
         }
+        // Always allowed (a person on themselves); asked all the same, so the table
+        // is the one place that says it.
+        if authority::judge(Deed::ForgetEverywhere, cmd.role, Target::THEMSELVES).is_err() {
+            return Err(ServiceError::NotAdmin("/oware forget-me"));
+        }
         let who = Forget {
             platform: cmd.place.platform.as_str(),
             user_id: &cmd.author.id,
@@ -128,7 +134,14 @@ impl Service {
             reason: Some(why),
             ..Self::audit(cmd, "forget")
         };
-        let owner = cmd.role >= super::Role::Owner;
+        // Erasure everywhere is the person's own or the owners'; an admin's is at
+        // their place (`moderation` asked [`authority`] whether they may at all).
+        let target = if user.id == cmd.author.id {
+            Target::THEMSELVES
+        } else {
+            Target::other(true)
+        };
+        let owner = authority::judge(Deed::ForgetEverywhere, cmd.role, target).is_ok();
         let platform = cmd.place.platform.as_str();
         let place = scope(&cmd.place);
         let scope = if owner {

@@ -11,6 +11,7 @@ mod admins;
 mod analysis;
 mod apply;
 mod archive;
+pub mod authority;
 mod background;
 mod bot;
 mod challenges;
@@ -70,7 +71,7 @@ pub use crate::store::DeliveryFailure;
 pub use action::{
     Action, AdminAction, BanLength, ChallengeOptions, First, GameRef, Level, LinkCode,
 };
-pub use admins::Admins;
+pub use admins::{Admins, Owner};
 pub use analysis::{PageReview, ReviewNote};
 pub use clock::{Speed, TimeControl};
 pub use command::{Command, Place, Platform, Role, User};

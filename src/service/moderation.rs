@@ -11,8 +11,11 @@ pub use error::ModerationError;
 
 use super::{
     apply::{humans, Finish},
+    authority::{self, Deed, Standing, Target},
+    forget::ForgetError,
     settings::scope,
-    text, view, when, AdminAction, BanLength, Command, Place, Reply, Service, ServiceError, User,
+    text, view, when, AdminAction, BanLength, Command, Place, Reply, Role, Service, ServiceError,
+    User,
 };
 use crate::store::{GameRow, NewAudit};
 
@@ -99,20 +102,7 @@ impl Service {
         cmd: &Command,
         action: &AdminAction,
     ) -> Result<Reply, ServiceError> {
-        // The usage is help, and help is harmless: anyone may read it.
-        if !cmd.administers() && *action != AdminAction::Usage {
-            return Err(ServiceError::NotAdmin(match action {
-                AdminAction::Usage => "/oware admin",
-                AdminAction::Abort { .. } => "/oware admin abort",
-                AdminAction::Adjudicate { .. } => "/oware admin adjudicate",
-                AdminAction::Ban { .. } => "/oware admin ban",
-                AdminAction::Unban { .. } => "/oware admin unban",
-                AdminAction::Log => "/oware admin log",
-                AdminAction::Bans => "/oware admin bans",
-                AdminAction::Redeliver => "/oware admin redeliver",
-                AdminAction::Forget { .. } => "/oware admin forget",
-            }));
-        }
+        self.authorise_admin(cmd, action).await?;
         match action {
             AdminAction::Usage => Ok(Reply::private(text::admin())),
             AdminAction::Abort { game, reason } => self.admin_abort(cmd, *game, reason).await,
@@ -135,6 +125,62 @@ impl Service {
                 self.admin_forget(cmd, user, why).await
             }
         }
+    }
+
+    /// Asks [`authority`] whether `cmd`'s author may do `action` here (its usage is
+    /// help, and help is harmless: anyone may read it).
+    async fn authorise_admin(
+        &self,
+        cmd: &Command,
+        action: &AdminAction,
+    ) -> Result<(), ServiceError> {
+        let place = Target::Place { open: false };
+        let (deed, target, command) = match action {
+            AdminAction::Usage => return Ok(()),
+            AdminAction::Abort { .. } => (Deed::DecideGame, place, "/oware admin abort"),
+            AdminAction::Adjudicate { .. } => (Deed::DecideGame, place, "/oware admin adjudicate"),
+            AdminAction::Log => (Deed::ReadPlaceRecords, place, "/oware admin log"),
+            AdminAction::Bans => (Deed::ReadPlaceRecords, place, "/oware admin bans"),
+            AdminAction::Redeliver => (Deed::Redeliver, place, "/oware admin redeliver"),
+            AdminAction::Ban { user, .. } => {
+                (Deed::Ban, self.person(cmd, user).await?, "/oware admin ban")
+            }
+            AdminAction::Unban { user } => (
+                Deed::Unban,
+                self.person(cmd, user).await?,
+                "/oware admin unban",
+            ),
+            AdminAction::Forget { user, .. } => {
+                // An owner's erasure is everywhere; an admin's, at their place.
+                let deed = if cmd.role >= Role::Owner {
+                    Deed::ForgetEverywhere
+                } else {
+                    Deed::ForgetAtPlace
+                };
+                (deed, self.person(cmd, user).await?, "/oware admin forget")
+            }
+        };
+        authority::judge(deed, cmd.role, target).map_err(|refused| {
+            match (refused.standing, action) {
+                (Standing::AdminOfStranger, AdminAction::Forget { user, .. }) => {
+                    ForgetError::NotHere(user.name.clone()).into()
+                }
+                _ => ServiceError::NotAdmin(command),
+            }
+        })
+    }
+
+    /// `user` as a target of `cmd`: themselves, or someone who played at `cmd`'s
+    /// place or not (a game there, finished or not; a challenge is no tie).
+    pub(super) async fn person(&self, cmd: &Command, user: &User) -> Result<Target, ServiceError> {
+        if user.id == cmd.author.id {
+            return Ok(Target::THEMSELVES);
+        }
+        let played = self
+            .store
+            .played_at(cmd.place.platform.as_str(), scope(&cmd.place), &user.id)
+            .await?;
+        Ok(Target::other(played))
     }
 
     /// `/oware admin redeliver`: the place's dead messages are queued again (each

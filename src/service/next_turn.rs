@@ -84,16 +84,14 @@ impl Service {
     }
 
     /// The jobs and clock columns of the turn of `game` that starts with `clocks`
-    /// (later, when the player to move is on vacation in a correspondence game: at
-    /// their return).
+    /// (later, when the player to move is on vacation in a game at correspondence
+    /// speed: at their return).
     fn effects_of_turn(&self, seats: Seats, mut clocks: Clocks, game: &Game, now: i64) -> Effects {
         let tc = seats.tc;
         let Some(to_move) = game.to_move() else {
             return Effects::none();
         };
-        if let (TimeControl::Correspondence { .. }, Some(back)) =
-            (tc, seats.away_until[to_move.index()])
-        {
+        if let (true, Some(back)) = (tc.waits_for_vacations(), seats.away_until[to_move.index()]) {
             clocks.turn_started_at = clocks.turn_started_at.max(back);
         }
         let deadline = tc.deadline(clocks, to_move);

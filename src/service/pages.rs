@@ -12,12 +12,6 @@ use crate::{
     store::{GameRow, WebPages},
 };
 
-/// Characters of a page slug: 31 lowercase letters and digits that cannot be taken
-/// for one another; 16 of them are about 79 bits.
-const SLUG_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
-/// A slug's length.
-const SLUG_LEN: usize = 16;
-
 /// A game's page, as read.
 #[derive(Clone, Debug)]
 pub struct GamePage {
@@ -106,15 +100,9 @@ pub struct PageBoard {
     pub alt: String,
 }
 
-fn fresh_slug() -> String {
-    (0..SLUG_LEN)
-        .map(|_| char::from(SLUG_ALPHABET[rand::random_range(0..SLUG_ALPHABET.len())]))
-        .collect()
-}
-
 /// Whether `slug` could be a page slug (checked before any query).
 fn plausible(slug: &str) -> bool {
-    slug.len() == SLUG_LEN && slug.bytes().all(|b| SLUG_ALPHABET.contains(&b))
+    crate::store::plausible_slug(slug)
 }
 
 /// The place a game belongs to, for its settings.
@@ -183,12 +171,12 @@ impl Service {
         }
     }
 
-    /// Game `game_id`'s page slug, given now if it had none.
+    /// Game `game_id`'s page slug (given when the game was created: a read).
     ///
     /// # Errors
     /// Database failures.
     pub async fn game_slug(&self, game_id: i64) -> Result<Option<String>, ServiceError> {
-        Ok(self.store.web_slug(game_id, &fresh_slug()).await?)
+        Ok(self.store.web_slug(game_id).await?)
     }
 
     /// The game at `slug` and whether its place shows it, or `None` (no such page, or
@@ -354,8 +342,8 @@ mod tests {
 
     #[test]
     fn slugs_are_long_random_and_checked_before_any_query() {
-        let a = fresh_slug();
-        let b = fresh_slug();
+        let a = crate::store::fresh_slug();
+        let b = crate::store::fresh_slug();
         assert_ne!(a, b);
         assert!(plausible(&a) && plausible(&b), "{a} {b}");
         for bad in [

@@ -38,8 +38,8 @@ pub struct PlacePage {
 pub struct Standing {
     /// 1 for the best.
     pub rank: usize,
-    /// The player's identity, for their page (`/u/<identity>`).
-    pub identity: i64,
+    /// The slug of the player's page (`/u/<slug>`), if they have one.
+    pub page: Option<String>,
     /// The player's name.
     pub name: String,
     /// The rating as the bot shows it (`1623`, `1500?`).
@@ -99,7 +99,14 @@ impl Service {
         let Some(platform) = Platform::from_name(platform) else {
             return Ok(None);
         };
-        let settings = Settings::from_row(self.settings_at(platform.as_str(), key).await?);
+        // Checked before any lookup: a key that cannot name a place is no page.
+        if !plausible_place(platform, key) {
+            return Ok(None);
+        }
+        let Some(row) = self.stored_settings_at(platform.as_str(), key).await? else {
+            return Ok(None);
+        };
+        let settings = Settings::from_row(row);
         Ok((settings.web() == WebPages::Public).then(|| (platform, settings.language())))
     }
 
@@ -114,12 +121,14 @@ impl Service {
             .store
             .leaderboard(ranked(platform, key), speed, STANDINGS, 0)
             .await?;
+        let identities: Vec<i64> = rows.iter().map(|row| row.identity_id).collect();
+        let players = self.store.player_slugs(&identities).await?;
         let standings = rows
             .iter()
             .enumerate()
             .map(|(i, row)| Standing {
                 rank: i + 1,
-                identity: row.identity_id,
+                page: players.get(&row.identity_id).cloned(),
                 name: row.name.clone(),
                 rating: label(Some(row)),
                 record: [row.wins, row.draws, row.losses],
@@ -130,16 +139,18 @@ impl Service {
             .store
             .live_games(platform.as_str(), space, key, LIVE_GAMES)
             .await?;
-        let mut live = Vec::with_capacity(games.len());
-        for row in games {
-            if let Some(slug) = self.game_slug(row.id).await? {
-                live.push(LiveGame {
-                    slug,
+        let ids: Vec<i64> = games.iter().map(|row| row.id).collect();
+        let mut slugs = self.store.web_slugs(&ids).await?;
+        let live = games
+            .into_iter()
+            .filter_map(|row| {
+                Some(LiveGame {
+                    slug: slugs.remove(&row.id)?,
                     names: [row.south_name, row.north_name],
                     plies: row.ply,
-                });
-            }
-        }
+                })
+            })
+            .collect();
         let tournaments = self.tournament_summaries(platform.as_str(), key).await?;
         Ok(PlacePage {
             language: crate::i18n::current(),
@@ -172,6 +183,36 @@ impl Service {
     }
 }
 
+/// Whether `key` could name a place on `platform` (as settings name places): a
+/// Discord server or channel id (a snowflake: 15 to 20 digits), a Matrix room id
+/// (`!opaque:server`, at most 255 bytes), a console room name (letters, digits,
+/// `#`, `-`, `_`, `.`, at most 64). Checked before any lookup.
+#[must_use]
+pub fn plausible_place(platform: Platform, key: &str) -> bool {
+    match platform {
+        Platform::Discord => {
+            (15..=20).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_digit())
+        }
+        Platform::Matrix => {
+            key.len() <= 255
+                && key
+                    .strip_prefix('!')
+                    .and_then(|rest| rest.split_once(':'))
+                    .is_some_and(|(opaque, server)| {
+                        !opaque.is_empty()
+                            && !server.is_empty()
+                            && key.bytes().all(|b| b.is_ascii_graphic())
+                    })
+        }
+        Platform::Console => {
+            (1..=64).contains(&key.len())
+                && key
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'#' | b'-' | b'_' | b'.'))
+        }
+    }
+}
+
 /// `text` as one path segment of an address (Matrix room ids hold `!` and `:`).
 #[must_use]
 pub fn path_segment(text: &str) -> String {
@@ -187,6 +228,27 @@ pub fn path_segment(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_keys_that_could_name_a_place_are_looked_up() {
+        use super::{plausible_place, Platform};
+        assert!(plausible_place(Platform::Discord, "123456789012345678"));
+        assert!(!plausible_place(Platform::Discord, "12345"));
+        assert!(!plausible_place(Platform::Discord, &"1".repeat(60_000)));
+        assert!(!plausible_place(Platform::Discord, "12345678901234567x"));
+        assert!(plausible_place(Platform::Matrix, "!abc:example.org"));
+        assert!(!plausible_place(Platform::Matrix, "abc:example.org"));
+        assert!(!plausible_place(Platform::Matrix, "!abc"));
+        assert!(!plausible_place(Platform::Matrix, "!a b:example.org"));
+        assert!(!plausible_place(
+            Platform::Matrix,
+            &format!("!{}:x", "a".repeat(300))
+        ));
+        assert!(plausible_place(Platform::Console, "console"));
+        assert!(plausible_place(Platform::Console, "back-room"));
+        assert!(!plausible_place(Platform::Console, ""));
+        assert!(!plausible_place(Platform::Console, &"a".repeat(65)));
+    }
+
     #[test]
     fn room_ids_are_one_path_segment() {
         assert_eq!(

@@ -1,4 +1,5 @@
-//! A player's page on the web: their ratings at both speeds with a chart of each
+//! A player's page on the web, at an unguessable slug (`/u/<slug>`, given with
+//! their row; never an enumerable number): their ratings at both speeds with a chart of each
 //! (only the games played in places whose pages are public), their puzzle rating,
 //! and their latest games in such places, each linked to its page. A player with no
 //! game in such a place has no page: their name and ratings stay in chat.
@@ -43,12 +44,24 @@ pub struct PlayerGame {
 }
 
 impl Service {
-    /// The page of identity `identity`, or `None` when it played no game in a place
-    /// whose pages are public.
+    /// The page of the player whose page slug is `slug`, or `None` when there is no
+    /// such player or they played no game in a place whose pages are public.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn player_page(&self, identity: i64) -> Result<Option<PlayerPage>, ServiceError> {
+    pub async fn player_page(&self, slug: &str) -> Result<Option<PlayerPage>, ServiceError> {
+        if !crate::store::plausible_slug(slug) {
+            return Ok(None);
+        }
+        let Some(identity) = self.store.identity_by_slug(slug).await? else {
+            return Ok(None);
+        };
+        self.identity_page(identity).await
+    }
+
+    /// The page of identity `identity`, or `None` when it played no game in a place
+    /// whose pages are public.
+    async fn identity_page(&self, identity: i64) -> Result<Option<PlayerPage>, ServiceError> {
         let rows = self.store.public_games_of(identity, GAMES).await?;
         let Some(latest) = rows.first() else {
             return Ok(None);
@@ -83,17 +96,19 @@ impl Service {
         let puzzles = crate::i18n::with_language(language.clone(), || {
             puzzles.as_ref().map(super::leaderboard::puzzle_line)
         });
-        let mut games = Vec::with_capacity(rows.len());
-        for row in rows {
-            if let Some(slug) = self.game_slug(row.id).await? {
-                games.push(PlayerGame {
-                    slug,
+        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+        let mut slugs = self.store.web_slugs(&ids).await?;
+        let games = rows
+            .into_iter()
+            .filter_map(|row| {
+                Some(PlayerGame {
+                    slug: slugs.remove(&row.id)?,
                     score: [row.south_score, row.north_score],
                     active: row.is_active(),
                     names: [row.south_name, row.north_name],
-                });
-            }
-        }
+                })
+            })
+            .collect();
         Ok(Some(PlayerPage {
             language,
             name,

@@ -29,8 +29,11 @@ impl Service {
         // Subscribed first, so a job written while recovering still wakes the loop.
         let mut changed = self.jobs_changed.subscribe();
         self.spawn_background(Arc::clone(&self).relay_changes());
-        // Time the bot was away is given back to the clocks before any deadline runs.
+        // Time the bot was away is given back to the clocks before any deadline runs,
+        // and before any command is judged (commands wait for it).
+        let crediting = self.crediting();
         let (_, away) = self.credit_time_away().await;
+        drop(crediting);
         self.spawn_background(Arc::clone(&self).heartbeat());
         // Old sent messages and handled events, now and every hour.
         self.spawn_background(Arc::clone(&self).prune_periodically(away));

@@ -144,6 +144,35 @@ impl Service {
         Ok(row)
     }
 
+    /// The settings stored for `place` on `platform`, for a web address that names
+    /// it: from the cache when a command or an earlier read kept them, else read,
+    /// and kept only when the place has stored settings. An address naming no place
+    /// leaves nothing behind.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub(super) async fn stored_settings_at(
+        &self,
+        platform: &str,
+        place: &str,
+    ) -> Result<Option<SettingsRow>, ServiceError> {
+        let now = self.now();
+        if let Some(row) = self.settings_cache.get(platform, place, now) {
+            return Ok(Some(row));
+        }
+        let row = self.store.stored_settings(platform, place).await?;
+        if let Some(row) = &row {
+            self.settings_cache.put(platform, place, row.clone(), now);
+        }
+        Ok(row)
+    }
+
+    /// How many places' settings are kept in memory (see `settings/cache.rs`).
+    #[must_use]
+    pub fn settings_cached(&self) -> u64 {
+        self.settings_cache.len()
+    }
+
     /// Refuses to start a game at `place` if its settings keep games elsewhere.
     pub(super) fn check_channel(settings: &Settings, place: &Place) -> Result<(), ServiceError> {
         if settings.allows(place) {
@@ -177,9 +206,12 @@ impl Service {
             reply.table = Some(table(&settings, cmd.place.platform));
             return Ok(reply);
         }
-        if !cmd.administers() {
-            return Err(ServiceError::NotAdmin("/oware settings key:value"));
-        }
+        super::authority::judge(
+            super::authority::Deed::ChangePlaceSettings,
+            cmd.role,
+            super::authority::Target::Place { open: false },
+        )
+        .map_err(|_| ServiceError::NotAdmin("/oware settings key:value"))?;
         apply(&mut settings.row, &cmd.place, &cmd.vouched, changes)?;
         let saved = self
             .store

@@ -4,7 +4,8 @@
 //! an admin of any room (on Matrix, anyone in their DM room with the bot) must not
 //! learn how busy the whole bot is.
 
-use super::{Command, Platform, Reply, Role, Service, ServiceError, Shards};
+use super::authority::{self, Deed, Target};
+use super::{Command, Platform, Reply, Service, ServiceError, Shards};
 use crate::store::{Backend, PlaceCounts, StatusCounts};
 
 /// The Discord shards this process runs, as the Discord adapter reported them.
@@ -68,10 +69,10 @@ impl Service {
     }
 
     pub(super) async fn status(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        if !cmd.administers() {
-            return Err(ServiceError::NotAdmin("/oware admin status"));
-        }
-        if cmd.role < Role::Owner {
+        let place = Target::Place { open: false };
+        authority::judge(Deed::ReadPlaceRecords, cmd.role, place)
+            .map_err(|_| ServiceError::NotAdmin("/oware admin status"))?;
+        if authority::judge(Deed::ReadBotStatus, cmd.role, place).is_err() {
             let place = &cmd.place;
             let counts = self
                 .store

@@ -5,7 +5,6 @@
 
 use super::outbox::game_message;
 use super::{view, when, Command, Reply, Service, ServiceError};
-use crate::play::clock::TimeControl;
 use crate::play::when::DAY;
 use crate::store::{AwayGame, GameRow};
 
@@ -28,9 +27,11 @@ pub enum VacationRequest {
     End,
 }
 
-/// Whether `row`'s clock is one a vacation stops.
+/// Whether `row`'s clock is one a vacation stops: at correspondence speed only,
+/// the one truth the ratings use too (see
+/// [`crate::play::clock::TimeControl::waits_for_vacations`]).
 fn waits(row: &GameRow) -> bool {
-    matches!(row.time_control, TimeControl::Correspondence { .. })
+    row.time_control.waits_for_vacations()
 }
 
 impl Service {
@@ -149,8 +150,9 @@ impl Service {
         Ok(u32::try_from(taken).unwrap_or(u32::MAX))
     }
 
-    /// The author's active correspondence games, each with its announcement (the
-    /// text `says` of it, in the game's own language), mentioning the opponent.
+    /// The author's active games at correspondence speed, but those whose turn
+    /// they have lost on time already, each with its announcement (the text `says`
+    /// of it, in the game's own language), mentioning the opponent.
     async fn away_games(
         &self,
         cmd: &Command,
@@ -161,8 +163,15 @@ impl Service {
             .store
             .active_games_of(platform.as_str(), &cmd.author.id)
             .await?;
+        let now = self.now();
         let mut games = Vec::new();
         for row in rows.iter().filter(|row| waits(row)) {
+            // A turn of theirs whose deadline has passed is lost: a vacation rescues
+            // none (the store leaves such a game alone too), so it is not told.
+            let to_move = (row.ply % 2 == 0) == (row.south_user == cmd.author.id);
+            if to_move && row.deadline_at.is_some_and(|deadline| deadline <= now) {
+                continue;
+            }
             let language = self
                 .language_at(row.platform, row.space.as_deref().unwrap_or(&row.channel))
                 .await;

@@ -227,10 +227,10 @@ async fn accept(
     let game_id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO games (platform, space, channel, thread, south_id, north_id, variant,
              rated, advice, time_control, reminders, created_at, updated_at,
-             south_left_ms, north_left_ms, turn_started_at, deadline_at)
+             south_left_ms, north_left_ms, turn_started_at, deadline_at, web_slug)
          SELECT platform, space, channel, thread, $1, $2, variant,
              rated, advice, time_control, reminders, $3, $3,
-             COALESCE($6, 0), COALESCE($7, 0), $8, $9
+             COALESCE($6, 0), COALESCE($7, 0), $8, $9, $10
          FROM challenges
          WHERE id = $4 AND status = 'pending' AND expires_at > $3
            AND COALESCE(opponent_id, $5) IS NOT NULL
@@ -245,6 +245,8 @@ async fn accept(
     .bind(clock.map(|c| c.left_ms[1]))
     .bind(clock.map(|c| c.turn_started_at))
     .bind(clock.and_then(|c| c.deadline_at))
+    // Its page's slug, given with the game: reading the page never writes.
+    .bind(super::web::fresh_slug())
     .fetch_optional(&mut **tx)
     .await?;
     let Some(game_id) = game_id else {

@@ -99,6 +99,7 @@ pub use tournaments::{
 pub use turns::Applied;
 pub use user_settings::{Notify, Orientation, UserSettings};
 pub use vacations::{AwayGame, Vacation};
+pub use web::{fresh_slug, plausible_slug};
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -240,13 +241,16 @@ impl Store {
             .await
             .map_err(open_err)?;
         let listen = (backend == Backend::Postgres).then(|| backend::ListenUrl(url.to_owned()));
-        Ok(Store {
+        let store = Store {
             reader,
             writer,
             backend,
             listen,
             checkpoints: std::sync::Arc::default(),
-        })
+        };
+        // Pages never write: rows from before slugs were given at creation get one now.
+        store.give_missing_slugs().await?;
+        Ok(store)
     }
 
     /// Which database this store is on.

@@ -36,8 +36,9 @@ impl Store {
     ) -> Result<(i64, String), StoreError> {
         let now = now_ms();
         let id = sqlx::query_as(
-            "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6)
+            "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at,
+                 web_slug)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (platform, user_id)
              DO UPDATE SET name = CASE WHEN players.platform = 'console' THEN players.name
                                        ELSE excluded.name END,
@@ -51,6 +52,8 @@ impl Store {
         .bind(is_bot)
         .bind(now)
         .bind(now)
+        // Their page's slug, kept by a known player (the update leaves it).
+        .bind(super::web::fresh_slug())
         .fetch_one(&self.writer)
         .await?;
         Ok(id)
@@ -75,8 +78,9 @@ impl Store {
         }
         let now = now_ms();
         let mut query = sqlx::query_as::<_, (i64, String, String)>(
-            "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $5), ($1, $6, $7, $8, $5, $5)
+            "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at,
+                 web_slug)
+             VALUES ($1, $2, $3, $4, $5, $5, $9), ($1, $6, $7, $8, $5, $5, $10)
              ON CONFLICT (platform, user_id)
              DO UPDATE SET name = CASE WHEN players.platform = 'console' THEN players.name
                                        ELSE excluded.name END,
@@ -91,6 +95,9 @@ impl Store {
                 query = query.bind(now);
             }
         }
+        let query = query
+            .bind(super::web::fresh_slug())
+            .bind(super::web::fresh_slug());
         let rows = query.fetch_all(&self.writer).await?;
         // RETURNING gives the rows in no promised order: matched by user id.
         let of = |user: &str| {
@@ -100,6 +107,33 @@ impl Store {
                 .ok_or_else(|| StoreError::Db(sqlx::Error::RowNotFound))
         };
         Ok([of(first)?, of(second)?])
+    }
+
+    /// Whether the account `user_id` on `platform` played a game (finished or not) at
+    /// `place` (a Discord server, or a room): what ties a person to a place for its
+    /// admins. A challenge is no tie: anyone can challenge anyone.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn played_at(
+        &self,
+        platform: &str,
+        place: &str,
+        user_id: &str,
+    ) -> Result<bool, StoreError> {
+        let played: Option<i64> = sqlx::query_scalar(
+            "SELECT g.id FROM players p
+             JOIN games g ON g.south_id = p.id OR g.north_id = p.id
+             WHERE p.platform = $1 AND p.user_id = $3
+               AND g.platform = $1 AND COALESCE(g.space, g.channel) = $2
+             LIMIT 1",
+        )
+        .bind(platform)
+        .bind(place)
+        .bind(user_id)
+        .fetch_optional(&self.reader)
+        .await?;
+        Ok(played.is_some())
     }
 }
 

@@ -120,6 +120,22 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn settings(&self, platform: &str, place: &str) -> Result<SettingsRow, StoreError> {
+        Ok(self
+            .stored_settings(platform, place)
+            .await?
+            .unwrap_or_default())
+    }
+
+    /// The settings stored for `place` on `platform`, or `None` when it has none
+    /// (it never changed one, or is no place at all).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn stored_settings(
+        &self,
+        platform: &str,
+        place: &str,
+    ) -> Result<Option<SettingsRow>, StoreError> {
         let row: Option<SettingsRow> = sqlx::query_as(
             "SELECT channels, time_control, rated, advice, threads, moderators,
                     moderators_space, moderators_checked, archive_after, tournaments,
@@ -130,7 +146,7 @@ impl Store {
         .bind(place)
         .fetch_optional(&self.reader)
         .await?;
-        Ok(row.unwrap_or_default())
+        Ok(row)
     }
 
     /// Saves `settings` for `place` if they are still at `settings.version` (as read

@@ -152,6 +152,10 @@ impl Store {
 /// each of `games` still active in which `player` is to move, and queues each
 /// game's message. Every game's version moves on, so that a move read before this
 /// write is refused and read again with the player's new return date.
+///
+/// A game in which `player` is to move and whose deadline has already passed is
+/// left alone (no shift, no message): the turn is lost, and its timeout job ends
+/// the game as usual, even when it has not run yet (a vacation rescues no turn).
 async fn shift_turns(
     tx: &mut Transaction<'_, Any>,
     player: i64,
@@ -169,6 +173,8 @@ async fn shift_turns(
                     OR ply % 2 = 1 AND north_id = $2 THEN $3 ELSE 0 END,
                 version = version + 1, updated_at = $4
              WHERE id = $1 AND status = 'active' AND deadline_at IS NOT NULL
+               AND NOT (deadline_at <= $4 AND (ply % 2 = 0 AND south_id = $2
+                   OR ply % 2 = 1 AND north_id = $2))
              RETURNING version, CASE WHEN ply % 2 = 0 AND south_id = $2
                  OR ply % 2 = 1 AND north_id = $2 THEN 1 ELSE 0 END",
         )

@@ -1,28 +1,151 @@
-//! What the web pages read and the one thing they add: each game's unguessable page
-//! slug, given the first time the bot links to the page.
+//! What the web pages read, and the unguessable slugs they are found by: a game's
+//! is given in the transaction that creates it, a player's when their row is first
+//! written, and rows from before slugs existed get theirs once, when the store
+//! opens. Reading a page never writes.
+
+use std::collections::HashMap;
 
 use super::{GameRow, Store, StoreError};
 use crate::play::clock::Speed;
 
+/// Characters of a page slug: 31 lowercase letters and digits that cannot be taken
+/// for one another; 16 of them are about 79 bits.
+const SLUG_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+/// A slug's length.
+const SLUG_LEN: usize = 16;
+/// Rows given a slug per transaction when the store opens.
+const BACKFILL_BATCH: i64 = 500;
+
+/// A new page slug (from the thread's cryptographic generator).
+#[must_use]
+pub fn fresh_slug() -> String {
+    (0..SLUG_LEN)
+        .map(|_| char::from(SLUG_ALPHABET[rand::random_range(0..SLUG_ALPHABET.len())]))
+        .collect()
+}
+
+/// Whether `slug` could be a page slug (checked before any query).
+#[must_use]
+pub fn plausible_slug(slug: &str) -> bool {
+    slug.len() == SLUG_LEN && slug.bytes().all(|b| SLUG_ALPHABET.contains(&b))
+}
+
+/// The latest games (`$2`) of identity `$1` in places whose pages are public: its
+/// accounts by the players' indexes, their games by the games' player indexes.
+const PUBLIC_GAMES_OF: &str = concat!(
+    select_game!(),
+    "JOIN settings st ON st.platform = g.platform
+         AND st.place = COALESCE(g.space, g.channel) AND st.web = 'public'
+     WHERE g.id IN (
+         SELECT mine.id FROM games mine WHERE mine.south_id IN (
+             SELECT id FROM players WHERE id = $1
+             UNION SELECT id FROM players WHERE identity_id = $1)
+         UNION
+         SELECT mine.id FROM games mine WHERE mine.north_id IN (
+             SELECT id FROM players WHERE id = $1
+             UNION SELECT id FROM players WHERE identity_id = $1))
+     ORDER BY g.id DESC LIMIT $2"
+);
+
+/// `$first, $first+1, …` for `count` values: an `IN (…)` list.
+fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl Store {
-    /// Game `game_id`'s page slug: the stored one, or `fresh` stored now if it had
-    /// none (two callers racing both read the winner's). `None`: no such game.
+    /// Gives a slug to every game and player row that has none (rows from before
+    /// slugs were given at creation), in small transactions: run once when the store
+    /// opens, so no page read ever writes one.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn web_slug(&self, game_id: i64, fresh: &str) -> Result<Option<String>, StoreError> {
-        sqlx::query("UPDATE games SET web_slug = $1 WHERE id = $2 AND web_slug IS NULL")
-            .bind(fresh)
-            .bind(game_id)
-            .execute(&self.writer)
-            .await?;
-        // Read from the writer: a replica of the reader may not have the slug yet.
+    pub(super) async fn give_missing_slugs(&self) -> Result<(), StoreError> {
+        for table in ["games", "players"] {
+            loop {
+                let ids: Vec<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                    "SELECT id FROM {table} WHERE web_slug IS NULL LIMIT {BACKFILL_BATCH}"
+                )))
+                .fetch_all(&self.writer)
+                .await?;
+                if ids.is_empty() {
+                    break;
+                }
+                let mut tx = self.backend.begin_write(&self.writer).await?;
+                for id in &ids {
+                    sqlx::query(sqlx::AssertSqlSafe(format!(
+                        "UPDATE {table} SET web_slug = $1 WHERE id = $2 AND web_slug IS NULL"
+                    )))
+                    .bind(fresh_slug())
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Game `game_id`'s page slug (`None`: no such game). A read: the slug was given
+    /// when the game was created.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn web_slug(&self, game_id: i64) -> Result<Option<String>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT web_slug FROM games WHERE id = $1")
                 .bind(game_id)
-                .fetch_optional(&self.writer)
+                .fetch_optional(&self.reader)
                 .await?
                 .flatten(),
+        )
+    }
+
+    /// The page slugs of games `ids` (those that exist), by id: one read.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn web_slugs(&self, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
+        self.slugs_of("games", ids).await
+    }
+
+    /// The page slugs of player rows `ids` (identities), by id: one read.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn player_slugs(&self, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
+        self.slugs_of("players", ids).await
+    }
+
+    /// The slugs of rows `ids` of `table` (`games` or `players`).
+    async fn slugs_of(&self, table: &str, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
+        if ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let sql = format!(
+            "SELECT id, web_slug FROM {table} WHERE web_slug IS NOT NULL AND id IN ({})",
+            placeholders(1, ids.len())
+        );
+        let mut query = sqlx::query_as::<_, (i64, String)>(sqlx::AssertSqlSafe(sql));
+        for id in ids {
+            query = query.bind(id);
+        }
+        Ok(query.fetch_all(&self.reader).await?.into_iter().collect())
+    }
+
+    /// The identity whose player page is at `slug` (any of its accounts' slugs).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn identity_by_slug(&self, slug: &str) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE web_slug = $1")
+                .bind(slug)
+                .fetch_optional(&self.reader)
+                .await?,
         )
     }
 
@@ -56,7 +179,8 @@ impl Store {
     }
 
     /// The latest `limit` games of identity `identity` (either side, any linked
-    /// account) played in places whose pages are public, newest first.
+    /// account) played in places whose pages are public, newest first: found through
+    /// the identity's accounts and the games' player indexes, not a scan of games.
     ///
     /// # Errors
     /// Database failures.
@@ -65,17 +189,11 @@ impl Store {
         identity: i64,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
-        Ok(sqlx::query_as(concat!(
-            select_game!(),
-            "JOIN settings st ON st.platform = g.platform
-                 AND st.place = COALESCE(g.space, g.channel) AND st.web = 'public'
-             WHERE (COALESCE(s.identity_id, s.id) = $1 OR COALESCE(n.identity_id, n.id) = $1)
-             ORDER BY g.id DESC LIMIT $2"
-        ))
-        .bind(identity)
-        .bind(limit)
-        .fetch_all(&self.reader)
-        .await?)
+        Ok(sqlx::query_as(PUBLIC_GAMES_OF)
+            .bind(identity)
+            .bind(limit)
+            .fetch_all(&self.reader)
+            .await?)
     }
 
     /// Identity `identity`'s rating at `speed` after each rated game it played in a
@@ -114,7 +232,8 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT r.rating, r.deviation, r.attempts, r.solved FROM puzzle_ratings r
              JOIN players p ON p.platform = r.platform AND p.user_id = r.user_id
-             WHERE COALESCE(p.identity_id, p.id) = $1
+             WHERE p.id IN (SELECT id FROM players WHERE id = $1
+                            UNION SELECT id FROM players WHERE identity_id = $1)
                AND EXISTS (SELECT 1 FROM puzzle_attempts a
                    JOIN settings st ON st.platform = a.platform AND st.place = a.place
                        AND st.web = 'public'
@@ -149,5 +268,42 @@ impl Store {
         .bind(day)
         .fetch_optional(&self.reader)
         .await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A player's page finds their games through indexes: SQLite's plan for it scans
+    /// no table of games or players (a scan of the few settings rows is fine).
+    #[tokio::test]
+    async fn a_players_games_are_found_without_scanning_the_games() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let url = format!("sqlite://{}", dir.path().join("oware.db").display());
+        let store = Store::open(&url).await.expect("opens");
+        let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "EXPLAIN QUERY PLAN {PUBLIC_GAMES_OF}"
+        )))
+        .bind(1_i64)
+        .bind(30_i64)
+        .fetch_all(&store.reader)
+        .await
+        .expect("a plan");
+        let steps: Vec<&str> = plan.iter().map(|(.., detail)| detail.as_str()).collect();
+        for step in &steps {
+            let scan = step.starts_with("SCAN ") && !step.contains("USING");
+            assert!(
+                !(scan && !step.starts_with("SCAN st")),
+                "a full scan in {steps:#?}"
+            );
+        }
+    }
+
+    #[test]
+    fn slugs_are_checked_before_any_query() {
+        assert!(plausible_slug(&fresh_slug()));
+        assert!(!plausible_slug("1"));
+        assert!(!plausible_slug("../../etc/passwd"));
     }
 }

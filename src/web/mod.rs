@@ -9,7 +9,7 @@
 //! - `/p/<platform>/<place>`: a place's leaderboard and games in progress, for places
 //!   whose pages are public (see `place`), and its daily puzzle at
 //!   `/p/<platform>/<place>/puzzle` (see `puzzle`).
-//! - `/u/<identity>`: a player's ratings with their charts, puzzle rating and games
+//! - `/u/<slug>`: a player's ratings with their charts, puzzle rating and games
 //!   in public places (see `player`).
 //! - `/healthz` and `/metrics` for operators (see `ops`).
 //!
@@ -128,7 +128,7 @@ pub fn router(state: WebState) -> Router {
         .route("/p/{platform}/{place}", get(place::page))
         .route("/p/{platform}/{place}/puzzle", get(puzzle::page))
         .route("/p/{platform}/{place}/puzzle.png", get(puzzle::picture))
-        .route("/u/{identity}", get(player::page))
+        .route("/u/{slug}", get(player::page))
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
         .layer(

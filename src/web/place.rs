@@ -71,7 +71,12 @@ fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
                             @for s in &page.standings {
                                 tr {
                                     td { (s.rank) }
-                                    td { a href=(format!("/u/{}", s.identity)) { (s.name) } }
+                                    td {
+                                        @match &s.page {
+                                            Some(slug) => a href=(format!("/u/{slug}")) { (s.name) },
+                                            None => (s.name),
+                                        }
+                                    }
                                     td { (s.rating) }
                                     td { (s.record[0]) "–" (s.record[1]) "–" (s.record[2]) }
                                 }

@@ -1,4 +1,4 @@
-//! A player's page (`/u/<identity>`), in the language they chose for themselves:
+//! A player's page (`/u/<slug>`, unguessable), in the language they chose for themselves:
 //! their ratings with a chart of each, their puzzle rating, and their latest games in
 //! places whose pages are public. Nothing else: no platform ids, no other places'
 //! games.
@@ -12,15 +12,14 @@ use maud::html;
 use super::{assets, chart, game::PageError, WebState};
 use crate::service::PlayerPage;
 
-/// `/u/<identity>`.
+/// `/u/<slug>`.
 pub(super) async fn page(
     State(state): State<WebState>,
-    Path(identity): Path<String>,
+    Path(slug): Path<String>,
 ) -> Result<Html<String>, PageError> {
-    let identity: i64 = identity.parse().map_err(|_| PageError::NotFound)?;
     let page = state
         .service
-        .player_page(identity)
+        .player_page(&slug)
         .await?
         .ok_or(PageError::NotFound)?;
     let markup = crate::i18n::with_language(page.language.clone(), || render(&page));

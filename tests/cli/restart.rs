@@ -1,7 +1,8 @@
 //! The real `oware-bot console` binary killed with SIGKILL at the worst moments and
 //! started again on the same database: the engine's interrupted move is made after
 //! the restart, exactly once; a deadline that passed while the bot was down is
-//! announced once after it.
+//! announced once after it; a move typed at once after the restart is judged
+//! against the deadline the downtime moved later, never lost on time for it.
 
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
@@ -87,6 +88,28 @@ fn restart(db: &Path, boards: &Path) -> String {
     out
 }
 
+/// Starts a console on `db` and types `script` at once, as a player who was waiting
+/// for the bot to come back; returns what it printed until it exits at the end of
+/// the input.
+fn restart_typing(db: &Path, boards: &Path, script: &str) -> String {
+    let mut child = console(db, boards, Stdio::piped());
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(script.as_bytes())
+        .expect("write the script");
+    drop(stdin);
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .expect("read the output");
+    let status = child.wait().expect("exits");
+    assert!(status.success(), "{status}: {out}");
+    out
+}
+
 /// `(ply, moves stored, whether it is active)` of game 1, read with the library's store.
 fn game_state(db: &Path) -> (i64, usize, bool) {
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
@@ -158,4 +181,24 @@ fn a_deadline_that_passed_while_down_is_announced_once_after_the_restart() {
     assert!(!active, "the game is over");
     let again = restart(&db, &boards);
     assert!(!again.contains("ran out of time"), "{again}");
+}
+
+#[test]
+fn a_move_typed_at_once_after_the_restart_is_played_not_lost_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let (db, boards) = (dir.path().join("oware.db"), dir.path().join("boards"));
+    let script = "alice: /oware play @bob time:15s\nbob: /oware accept\nalice: /move c\n\
+                  bob: /move a\n";
+    let before = kill_after(&db, &boards, script, "bob played a");
+    assert!(before.contains("15 s a move"), "{before}");
+    // Down for longer than alice's 15 s, and long enough to be credited to the clocks
+    // (over 30 s: a shorter stop is a restart, not an outage); her move is the first
+    // line read after it.
+    std::thread::sleep(Duration::from_secs(32));
+    let after = restart_typing(&db, &boards, "alice: /move d\n");
+    assert!(!after.contains("Too late"), "{after}");
+    assert!(!after.contains("ran out of time"), "{after}");
+    assert!(after.contains("alice played D"), "{after}");
+    let (ply, moves, active) = game_state(&db);
+    assert_eq!((ply, moves, active), (3, 3, true), "{after}");
 }

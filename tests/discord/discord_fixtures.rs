@@ -206,7 +206,10 @@ fn manage_server_in_the_members_permissions_makes_the_author_an_admin() {
     let serenity::Interaction::Command(cmd) = parse(payload, "an administrator") else {
         panic!("a slash command");
     };
-    assert!(translate::slash_command(&cmd, Action::Status).administers());
+    assert_eq!(
+        translate::slash_command(&cmd, Action::Status).role,
+        Role::Admin
+    );
 }
 
 #[test]

@@ -190,3 +190,28 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
     service.run_due_jobs().await;
     assert!(!support::active(&service, on_matrix).await);
 }
+
+#[tokio::test]
+async fn a_move_sent_as_the_bot_starts_again_waits_for_the_downtime_to_be_credited() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
+    play_plies(&service, &here, game, ["alice", "bob"], 2).await;
+    let row = service.store().game(game).await.unwrap().unwrap();
+    let pit = first_legal_pit(&row);
+    // The bot last ran now, then was down for 3 minutes: alice's minute ran out
+    // meanwhile.
+    service.store().beat("bot", service.now()).await.unwrap();
+    advance(Duration::from_secs(180)).await;
+    // The bot starts again, and her move is the first command it reads (as the
+    // first Matrix sync after a restart delivers it): it is judged against the
+    // deadline moved later by the downtime, not refused as too late.
+    service.start_scheduler();
+    let moved = service.handle(cmd_at(&here, "alice", mv(&pit))).await;
+    assert!(!moved.private, "{}", moved.text);
+    assert!(!moved.text.contains("Too late"), "{}", moved.text);
+    let after = service.store().game(game).await.unwrap().unwrap();
+    assert!(after.is_active());
+    assert_eq!(after.ply, 3);
+    service.stop().await;
+}

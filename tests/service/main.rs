@@ -12,6 +12,7 @@ mod support;
 
 mod advice;
 mod archive;
+mod authority;
 mod busy;
 mod caps;
 mod challenges;

@@ -12,7 +12,7 @@ use std::{sync::Arc, time::Duration};
 
 use crate::support::{cmd, cmd_at, place, place_at, start_game_at, user, TempDb};
 use oware_bot::service::{
-    Action, Admins, ChallengeOptions, Command, DiscordShards, Place, Platform, Reply, Role,
+    Action, Admins, ChallengeOptions, Command, DiscordShards, Owner, Place, Platform, Reply, Role,
     Service, ServiceConfig, Shards,
 };
 
@@ -22,7 +22,10 @@ async fn service(db: &TempDb) -> Service {
     db.service_with(ServiceConfig {
         rates: [None; 3],
         admins: Admins {
-            owners: vec!["owner".into()],
+            // The same name on each network, each named with its network.
+            owners: ["discord:owner", "matrix:owner", "console:owner"]
+                .map(Owner::parse)
+                .to_vec(),
             console: Some("root".into()),
         },
         ..ServiceConfig::default()

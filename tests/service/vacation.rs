@@ -209,3 +209,67 @@ async fn a_game_started_while_away_waits_for_the_return() {
     let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
     assert_eq!(deadline(&service, game).await, start + 3 * DAY_MS);
 }
+
+#[tokio::test]
+async fn games_at_live_speed_never_wait_whatever_their_clock() {
+    let (_db, service) = service().await;
+    let here = place();
+    // Under a day a move is live speed (rated as live): a vacation stops none.
+    for time in ["15s", "30m", "12h"] {
+        let game = start_game_at(&service, &here, "alice", "bob", timed(time)).await;
+        play_plies(&service, &here, game, ["alice", "bob"], 2).await;
+    }
+    let games: Vec<i64> = (1..=3).collect();
+    let mut before = Vec::new();
+    for &game in &games {
+        before.push(deadline(&service, game).await);
+    }
+    due(&service).await;
+    let reply = vacation(&service, "alice", away(3)).await;
+    assert!(
+        reply.text.contains("no correspondence game"),
+        "{}",
+        reply.text
+    );
+    for (&game, &was) in games.iter().zip(&before) {
+        assert_eq!(deadline(&service, game).await, was, "game #{game}");
+    }
+    assert!(due(&service).await.is_empty());
+    // Nor does a turn of hers that begins while she is away: in the 12 h game it
+    // starts now, not at her return.
+    let row = service.store().game(3).await.unwrap().unwrap();
+    let pit = first_legal_pit(&row);
+    let moved = service.handle(cmd_at(&here, "alice", mv_in(&pit, 3))).await;
+    assert!(!moved.private, "{}", moved.text);
+    let row = service.store().game(3).await.unwrap().unwrap();
+    let moved = service
+        .handle(cmd_at(&here, "bob", mv_in(&first_legal_pit(&row), 3)))
+        .await;
+    assert!(!moved.private, "{}", moved.text);
+    assert_eq!(deadline(&service, 3).await, service.now() + DAY_MS / 2);
+}
+
+#[tokio::test]
+async fn a_vacation_rescues_no_turn_whose_deadline_has_passed() {
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
+    // Alice (South) to move, with a day to do it.
+    play_plies(&service, &here, game, ["alice", "bob"], 2).await;
+    due(&service).await;
+    let before = deadline(&service, game).await;
+    // Her day passes; the timeout job has not run yet (a busy database, a lease
+    // not yet lapsed) when she asks for a vacation.
+    advance(DAY + Duration::from_secs(60)).await;
+    let reply = vacation(&service, "alice", away(7)).await;
+    assert!(reply.private, "{}", reply.text);
+    assert_eq!(deadline(&service, game).await, before, "not moved");
+    // The timeout job then ends the game as usual.
+    let told = due(&service).await;
+    assert!(
+        told.iter()
+            .any(|m| m.reply.text.contains("ran out of time")),
+        "{told:?}"
+    );
+    assert!(!support::active(&service, game).await);
+}

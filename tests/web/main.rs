@@ -13,6 +13,7 @@ mod ops;
 mod pages;
 mod places;
 mod players;
+mod readonly;
 
 use std::sync::Arc;
 
@@ -88,6 +89,20 @@ impl Site {
             .await
             .unwrap()
             .unwrap_or_else(|| panic!("{who} played"))
+    }
+}
+
+impl Site {
+    /// The address of console user `who`'s page (`/u/<slug>`).
+    pub(crate) async fn player_page(&self, who: &str) -> String {
+        let identity = self.identity(who).await;
+        let slugs = self
+            .service
+            .store()
+            .player_slugs(&[identity])
+            .await
+            .unwrap();
+        format!("{}/u/{}", self.base, slugs[&identity])
     }
 }
 

@@ -109,7 +109,7 @@ async fn a_player_page_lists_only_games_of_public_places() {
     let site = Site::new().await;
     let (_, link) = game_with_link(&site).await;
     let alice = site.identity("alice").await;
-    let page = format!("{}/u/{alice}", site.base);
+    let page = site.player_page("alice").await;
     // Her only game is in an unlisted place: no page.
     assert_eq!(get(&page).await.status, 404);
     assert_eq!(get(&format!("{}/u/999999", site.base)).await.status, 404);
@@ -117,6 +117,8 @@ async fn a_player_page_lists_only_games_of_public_places() {
     make_public(&site).await;
     let got = get(&page).await;
     assert_eq!(got.status, 200);
+    // Not at her enumerable number: only at her unguessable slug.
+    assert_eq!(get(&format!("{}/u/{alice}", site.base)).await.status, 404);
     let html = got.text();
     let slug = link.rsplit('/').next().unwrap();
     assert!(
@@ -177,8 +179,7 @@ async fn a_french_place_serves_its_pages_in_french() {
     assert!(!html.contains("The puzzle of"), "{html}");
 
     // A player's page: English, unless they chose a language for themselves.
-    let alice = site.identity("alice").await;
-    let page = format!("{}/u/{alice}", site.base);
+    let page = site.player_page("alice").await;
     let html = get(&page).await.text();
     assert!(html.contains(r#"<html lang="en">"#), "{html}");
     assert!(html.contains("Games in public places"), "{html}");

@@ -27,7 +27,13 @@ async fn a_player_page_charts_their_public_ratings_and_shows_their_puzzle_rating
         .unwrap();
     assert_eq!(history.len(), 3, "{history:?}");
 
-    let page = format!("{}/u/{alice}", site.base);
+    let page = site.player_page("alice").await;
+    // The place's leaderboard links her page at its slug.
+    let place = get(&format!("{}/p/console/console", site.base))
+        .await
+        .text();
+    let path = page.strip_prefix(&site.base).unwrap();
+    assert!(place.contains(&format!("href=\"{path}\"")), "{place}");
     let html = get(&page).await.text();
     let text = format!(
         "Correspondence rating over 2 rated games: from {:.0} to {:.0}.",

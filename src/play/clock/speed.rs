@@ -99,6 +99,16 @@ impl TimeControl {
     pub fn rating_speed(self) -> Speed {
         self.speed().unwrap_or(Speed::Correspondence)
     }
+
+    /// Whether a vacation stops this clock: only at correspondence [`speed`] (one
+    /// day a move or more). A game at live speed (a live clock, or `12h`, `30m`,
+    /// `15s` a move) is played in one sitting and rated as such: it never waits.
+    ///
+    /// [`speed`]: TimeControl::speed
+    #[must_use]
+    pub fn waits_for_vacations(self) -> bool {
+        self.speed() == Some(Speed::Correspondence)
+    }
 }
 
 #[cfg(test)]
@@ -123,6 +133,18 @@ mod tests {
             .speed(),
             Some(Speed::Live)
         );
+    }
+
+    #[test]
+    fn only_correspondence_speed_waits_for_vacations() {
+        for live in ["15s", "30m", "12h", "23h", "5+3", "none"] {
+            let tc: TimeControl = live.parse().expect("a time control");
+            assert!(!tc.waits_for_vacations(), "{live}");
+        }
+        for corr in ["1d", "3d", "30d"] {
+            let tc: TimeControl = corr.parse().expect("a time control");
+            assert!(tc.waits_for_vacations(), "{corr}");
+        }
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub use action::{TournamentAction, TournamentOptions};
 pub use error::TournamentError;
 pub use page::{RoundBoard, TournamentSummary};
 
+use super::authority::{self, Deed, Target};
 use super::{settings::scope, Command, Reply, Service, ServiceError, TimeControl};
 use crate::store::{Joined, Left, NewTournament, TournamentRow, TournamentStatus};
 
@@ -101,9 +102,11 @@ impl Service {
         options: &TournamentOptions,
     ) -> Result<Reply, ServiceError> {
         let settings = self.place_settings(&cmd.place).await?;
-        if !cmd.administers() && !settings.anyone_runs_tournaments() {
-            return Err(ServiceError::NotAdmin("/oware tournament create"));
-        }
+        let place = Target::Place {
+            open: settings.anyone_runs_tournaments(),
+        };
+        authority::judge(Deed::CreateTournament, cmd.role, place)
+            .map_err(|_| ServiceError::NotAdmin("/oware tournament create"))?;
         self.check_ban(cmd).await?;
         Self::check_channel(&settings, &cmd.place)?;
         let name: String = options.name.trim().chars().take(NAME_MAX).collect();
@@ -306,9 +309,11 @@ impl Service {
         if t.status != TournamentStatus::Open {
             return Err(TournamentError::Started(t.id).into());
         }
-        if t.creator_user != cmd.author.id && !cmd.administers() {
-            return Err(TournamentError::NotCreator(t.id).into());
-        }
+        let made = Target::Made {
+            by_author: t.creator_user == cmd.author.id,
+        };
+        authority::judge(Deed::StartTournament, cmd.role, made)
+            .map_err(|_| TournamentError::NotCreator(t.id))?;
         let players = self.store.tournament_entrants(t.id).await?.len();
         if players < 2 {
             return Err(TournamentError::TooFew(t.id, players).into());

@@ -216,8 +216,8 @@ impl Store {
                     sqlx::query_scalar(
                         "INSERT INTO games (platform, space, channel, south_id, north_id,
                              variant, rated, advice, time_control, reminders, tournament_id,
-                             created_at, updated_at)
-                         VALUES ($1, $2, $3, $4, $5, 'abapa', $6, $7, $8, $9, $10, $11, $11)
+                             created_at, updated_at, web_slug)
+                         VALUES ($1, $2, $3, $4, $5, 'abapa', $6, $7, $8, $9, $10, $11, $11, $12)
                          RETURNING id",
                     )
                     .bind(tournament.platform.as_str())
@@ -231,6 +231,7 @@ impl Store {
                     .bind(true)
                     .bind(tournament.id)
                     .bind(now)
+                    .bind(crate::store::fresh_slug())
                     .fetch_one(&mut *tx)
                     .await?,
                 ),
