@@ -83,8 +83,9 @@ pub enum Forgotten {
     Playing(Vec<i64>),
     /// Tournaments they are entered in that are not over: withdraw first.
     InTournaments(Vec<String>),
-    /// A ban in force against them (`None`: until lifted): it keeps their id until
-    /// it ends, so that forgetting is no way around it.
+    /// A ban in force against them at a place where they played (`None`: until
+    /// lifted): it keeps their id until it ends, so that forgetting is no way
+    /// around it. Bans at places where they never played do not stop a forget.
     Banned(Option<i64>),
 }
 
@@ -396,10 +397,19 @@ async fn refusal(
         return Ok(Some(Forgotten::InTournaments(tournaments)));
     }
     for account in accounts {
+        // Only a ban at a place where they played keeps them: a ban elsewhere
+        // records nothing they did there, and any admin could make one to pin
+        // anyone's id for ever. Those go with the rest of their records.
         let ban: Option<Option<i64>> = sqlx::query_scalar(
-            "SELECT until_at FROM bans WHERE platform = $1 AND user_id = $2
-                 AND (until_at IS NULL OR until_at > $3)
-             ORDER BY until_at IS NULL DESC, until_at DESC LIMIT 1",
+            "SELECT b.until_at FROM bans b
+             WHERE b.platform = $1 AND b.user_id = $2
+               AND (b.until_at IS NULL OR b.until_at > $3)
+               AND EXISTS (SELECT 1 FROM players p
+                           JOIN games g ON g.south_id = p.id OR g.north_id = p.id
+                           WHERE p.platform = b.platform AND p.user_id = b.user_id
+                             AND g.platform = b.platform
+                             AND COALESCE(g.space, g.channel) = b.place)
+             ORDER BY b.until_at IS NULL DESC, b.until_at DESC LIMIT 1",
         )
         .bind(&account.platform)
         .bind(&account.user_id)

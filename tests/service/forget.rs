@@ -485,3 +485,47 @@ async fn the_clean_up_runs_in_batches_and_resumes_after_an_interruption() {
         0
     );
 }
+
+fn ban_forever(place: &Place, admin: &str, who: &str) -> oware_bot::service::Command {
+    cmd_at(
+        place,
+        admin,
+        Action::admin(AdminAction::Ban {
+            user: user(who),
+            length: None,
+            reason: "no reason at all".to_owned(),
+        }),
+    )
+    .with_role(Role::Admin)
+}
+
+#[tokio::test]
+async fn a_ban_where_she_never_played_does_not_stop_carols_forget_me() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let inspector = Inspector::open(&db.url).await;
+    rated_win(&service, &place(), "Carol", "Bob").await;
+    // An admin of an unrelated place bans carol for ever.
+    let banned = service
+        .handle(ban_forever(&evil(), "Mallory", "Carol"))
+        .await;
+    assert!(banned.private, "{}", banned.text);
+    assert_eq!(db.count("SELECT COUNT(*) FROM bans").await, 1);
+    let done = service.handle(cmd("Carol", forget_me(true))).await;
+    assert!(done.text.contains("forgotten you"), "{}", done.text);
+    assert!(
+        !inspector.dump().await.contains("carol"),
+        "nothing of her kept"
+    );
+    assert_eq!(db.count("SELECT COUNT(*) FROM bans").await, 0);
+}
+
+#[tokio::test]
+async fn a_ban_where_she_played_still_waits_for_its_end() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    rated_win(&service, &place(), "Carol", "Bob").await;
+    service.handle(ban_forever(&place(), "Mod", "Carol")).await;
+    let refused = service.handle(cmd("Carol", forget_me(true))).await;
+    assert!(refused.text.contains("ban on you"), "{}", refused.text);
+}
