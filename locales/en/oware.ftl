@@ -844,6 +844,11 @@ admin-forgotten = **{ $name }** is forgotten: their names, ids, ratings and the 
     [one] Their game stays, as played by a "deleted player".
    *[other] Their { $games } games stay, as played by a "deleted player".
 } The audit log keeps the fact, not their name.
+admin-forgotten-here = **{ $name }**'s records on this server are erased: { $games ->
+    [one] their game here stays, as played by a "deleted player";
+   *[other] their { $games } games here stay, as played by a "deleted player";
+} their advice, challenges, bans and audit mentions here are gone. Their account, ratings and everything elsewhere stay: only they (`/oware forget-me`) or the bot's owners can erase those. They are told by direct message.
+admin-forget-told = An admin of `{ $place }` erased your records there: your games there now show a "deleted player", and your advice, challenges and bans there are gone. Your account, ratings and games elsewhere stay. To erase everything, use `/oware forget-me`.
 admin-forget-playing = **{ $name }** is playing { $games }: end those games first (`/oware admin abort #12 why`, or let them finish), then forget them.
 admin-forget-tournaments = **{ $name }** is entered in { $names }, which is not over: they leave it (`/oware tournament leave`) or it ends first.
 admin-forget-banned = **{ $name }** is banned { $until }: a ban keeps their id until it ends. `/oware admin unban @{ $name }` first, if you want them forgotten now.

@@ -873,6 +873,11 @@ admin-forgotten = **{ $name }** est oublié : ses noms, identifiants, cotes et l
     [one] Sa partie reste, jouée par un « joueur supprimé ».
    *[other] Ses { $games } parties restent, jouées par un « joueur supprimé ».
 } Le journal d'audit garde le fait, pas son nom.
+admin-forgotten-here = Les traces de **{ $name }** sur ce serveur sont effacées : { $games ->
+    [one] sa partie ici reste, jouée par un « joueur supprimé » ;
+   *[other] ses { $games } parties ici restent, jouées par un « joueur supprimé » ;
+} ses conseils, défis, bannissements et mentions au journal ici ont disparu. Son compte, ses cotes et tout le reste ailleurs restent : seuls lui-même (`/oware forget-me`) ou les propriétaires du bot peuvent les effacer. Il en est averti par message direct.
+admin-forget-told = Un admin de `{ $place }` a effacé vos traces là-bas : vos parties y montrent désormais un « joueur supprimé », et vos conseils, défis et bannissements y ont disparu. Votre compte, vos cotes et vos parties ailleurs restent. Pour tout effacer, utilisez `/oware forget-me`.
 admin-forget-playing = **{ $name }** joue { $games } : terminez d'abord ces parties (`/oware admin abort #12 raison`, ou laissez-les finir), puis effacez-le.
 admin-forget-tournaments = **{ $name }** est inscrit à { $names }, qui n'est pas fini : il s'en retire (`/oware tournament leave`) ou le tournoi s'achève d'abord.
 admin-forget-banned = **{ $name }** est banni { $until } : un bannissement garde son identifiant jusqu'à sa fin. `/oware admin unban @{ $name }` d'abord, si vous voulez l'effacer maintenant.

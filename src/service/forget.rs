@@ -1,13 +1,17 @@
 //! `/oware forget-me` (Discord: `/oware settings forget-me`) and `/oware admin
 //! forget @user why`: erasing a person's identity (see [`crate::store::Forget`]).
-//! Forgetting oneself asks first; the answer is a button or `confirm`. An admin
-//! forgets only someone who played or challenged at their place (an owner,
-//! anyone), and the audit log keeps the fact, not the name.
+//! Forgetting oneself asks first; the answer is a button or `confirm`, and erases
+//! the person everywhere. An admin's forget erases the person's records at the
+//! admin's place only (someone who played a game there), and tells them by direct
+//! message; a bot owner's erases them everywhere. The audit log keeps the fact, not
+//! the name. The stored texts are cleaned after the decisive transaction, a small
+//! batch per transaction (see `store::forget`).
 
+use super::authority::{self, Deed, Target};
 use super::{
     settings::scope, when, Button, ButtonAction, Command, Reply, Service, ServiceError, User,
 };
-use crate::store::{Forget, Forgotten, NewAudit};
+use crate::store::{Body, Forget, ForgetScope, Forgotten, NewAudit, NewMessage};
 
 /// Why forgetting was refused; each message says what to do instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -45,7 +49,7 @@ pub enum ForgetError {
         /// `until …`.
         until: String,
     },
-    /// The person an admin names never played or challenged at the admin's place.
+    /// The person an admin names never played a game at the admin's place.
     #[error("{}", crate::tr!("admin-forget-not-here", name = .0))]
     NotHere(String),
     /// The person an admin names is unknown to the bot.
@@ -87,14 +91,22 @@ impl Service {
             });
             return Ok(reply);
         }
+        // Always allowed (a person on themselves); asked all the same, so the table
+        // is the one place that says it.
+        if authority::judge(Deed::ForgetEverywhere, cmd.role, Target::THEMSELVES).is_err() {
+            return Err(ServiceError::NotAdmin("/oware forget-me"));
+        }
         let who = Forget {
             platform: cmd.place.platform.as_str(),
             user_id: &cmd.author.id,
             names: vec![cmd.author.name.clone()],
-            place: None,
+            scope: ForgetScope::Everywhere,
             audit: None,
+            tell: None,
         };
-        match self.store.forget(cmd.claim(), &who, self.now()).await? {
+        let forgotten = self.store.forget(cmd.claim(), &who, self.now()).await?;
+        self.scrub_forgotten().await;
+        match forgotten {
             Forgotten::Done { accounts, games } => Ok(Reply::private(crate::tr!(
                 "forget-me-done",
                 accounts = accounts,
@@ -122,18 +134,59 @@ impl Service {
             reason: Some(why),
             ..Self::audit(cmd, "forget")
         };
-        let owner = cmd.role >= super::Role::Owner;
+        // Erasure everywhere is the person's own or the owners'; an admin's is at
+        // their place (`moderation` asked [`authority`] whether they may at all).
+        let target = if user.id == cmd.author.id {
+            Target::THEMSELVES
+        } else {
+            Target::other(true)
+        };
+        let owner = authority::judge(Deed::ForgetEverywhere, cmd.role, target).is_ok();
+        let platform = cmd.place.platform.as_str();
+        let place = scope(&cmd.place);
+        let scope = if owner {
+            ForgetScope::Everywhere
+        } else {
+            ForgetScope::AtPlace { platform, place }
+        };
+        // At a place, the person is told, privately, in the same transaction.
+        let tell = (!owner).then(|| {
+            let reply = Reply::public(crate::tr!("admin-forget-told", place = place));
+            NewMessage {
+                platform: cmd.place.platform,
+                space: None,
+                channel: user.id.clone(),
+                thread: None,
+                game_id: None,
+                body: Body::of(&reply),
+                board_ply: None,
+                attach: None,
+                edits: None,
+                recipient: Some(user.id.clone()),
+            }
+        });
         let who = Forget {
-            platform: cmd.place.platform.as_str(),
+            platform,
             user_id: &user.id,
             names: vec![user.name.clone()],
-            place: (!owner).then(|| scope(&cmd.place)),
+            scope,
             audit: Some(&audit),
+            tell: tell.as_ref(),
         };
         let name = user.name.clone();
-        match self.store.forget(cmd.claim(), &who, self.now()).await? {
-            Forgotten::Done { games, .. } => Ok(Reply::private(crate::tr!(
+        let forgotten = self.store.forget(cmd.claim(), &who, self.now()).await?;
+        self.scrub_forgotten().await;
+        if matches!(forgotten, Forgotten::Done { .. }) {
+            self.wake();
+        }
+        match forgotten {
+            Forgotten::Done { games, .. } if owner => Ok(Reply::private(crate::tr!(
                 "admin-forgotten",
+                name = name,
+                games = games
+            ))),
+            Forgotten::Done { games, .. } => Ok(Reply::private(crate::tr!(
+                "admin-forgotten-here",
                 name = name,
                 games = games
             ))),
@@ -154,6 +207,24 @@ impl Service {
                 until: ban_end(until),
             }
             .into()),
+        }
+    }
+}
+
+impl Service {
+    /// Runs the clean-up of stored texts after forgets until none is left, a small
+    /// batch per transaction, letting other writes pass in between. Failures are
+    /// logged; the retention pass resumes what is left.
+    pub(super) async fn scrub_forgotten(&self) {
+        loop {
+            match self.store.scrub_forgotten().await {
+                Ok(true) => tokio::task::yield_now().await,
+                Ok(false) => return,
+                Err(err) => {
+                    tracing::error!(error = %err, "could not clean the texts after a forget; the retention pass resumes it");
+                    return;
+                }
+            }
         }
     }
 }

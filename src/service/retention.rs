@@ -36,6 +36,8 @@ impl Service {
     /// logged. The scheduler runs it every hour (see [`Service::run_scheduler`]);
     /// tests that drive time themselves call it directly.
     pub async fn prune_old(&self, away_ms: i64) -> Pruned {
+        // A forget's clean-up that a stop interrupted is finished first.
+        self.scrub_forgotten().await;
         let keep = i64::try_from(self.config.retention.as_millis()).unwrap_or(i64::MAX);
         let sent_before = self.now().saturating_sub(keep);
         let handled_before = sent_before.saturating_sub(away_ms.max(0));

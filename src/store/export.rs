@@ -2,7 +2,8 @@
 //! of every table that names their identity, one of their accounts (linked
 //! accounts share an identity), or their platform user ids, as JSON, table by
 //! table. Other people's rows are not included, except as the games they played
-//! together.
+//! together; nor other people's ids or names in their rows (who banned them, whom
+//! an audit row of theirs names).
 
 use serde_json::{Map, Value as Json};
 use sqlx::any::AnyRow;
@@ -99,15 +100,25 @@ const TABLES: &[(&str, Key, &str)] = &[
         Key::User,
         "SELECT * FROM dm_rooms WHERE platform = $1 AND user_id = $2",
     ),
+    // Their bans, without who banned them: that is another person's id.
     (
         "bans",
         Key::User,
-        "SELECT * FROM bans WHERE platform = $1 AND user_id = $2",
+        "SELECT platform, place, user_id, until_at, reason, created_at
+         FROM bans WHERE platform = $1 AND user_id = $2",
     ),
+    // What they did or what was done to them, each side named only when it is
+    // them: the admin who acted on them, or the person they acted on, is not.
     (
         "audit",
         Key::User,
-        "SELECT * FROM audit WHERE platform = $1 AND (actor_id = $2 OR target_id = $2)
+        "SELECT id, platform, place, action, game_id,
+                CASE WHEN actor_id = $2 THEN actor_id END AS actor_id,
+                CASE WHEN actor_id = $2 THEN actor_name END AS actor_name,
+                CASE WHEN target_id = $2 THEN target_id END AS target_id,
+                CASE WHEN target_id = $2 THEN target_name END AS target_name,
+                reason, created_at
+         FROM audit WHERE platform = $1 AND (actor_id = $2 OR target_id = $2)
          ORDER BY id",
     ),
 ];

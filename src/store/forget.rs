@@ -1,25 +1,48 @@
-//! Forgetting a person (`/oware settings forget-me`, `/oware admin forget`): in one
-//! transaction, every account of their identity loses its platform id and name,
-//! and everything that is only theirs goes (ratings and their history, advice,
-//! puzzle attempts, settings, links, vacations, lessons, direct rooms, old bans).
+//! Forgetting a person (`/oware settings forget-me`, `/oware admin forget`), found
+//! by id, never by a text search.
+//!
+//! Everywhere (their own forget-me, or the bot owners'): in one short transaction,
+//! every account of their identity loses its platform id and name, and everything
+//! that is only theirs goes (ratings and their history, advice, puzzle attempts,
+//! settings, links, vacations, lessons, direct rooms, old bans); their audit rows
+//! (found by their id as actor or target) keep the fact, not who they were. At a
+//! place (an admin's forget there, see `place`): only what that place holds.
 //! Their games stay as played, against a "deleted player", so their opponents keep
-//! their games, ratings and tournament standings; the audit log keeps the fact of
-//! their actions, not who they were. Messages still waiting to be sent and audit
-//! reasons are scrubbed of their ids and names. A forgotten person who plays again
+//! their games, ratings and tournament standings. The stored texts that may name
+//! them (outbox messages, anchors) are cleaned afterwards by `texts`, in bounded
+//! batches, each its own transaction; what changes in them is decided from ids by
+//! `scrub`, and never another person's text. A forgotten person who plays again
 //! starts fresh: their platform id names nobody any more.
 
+mod place;
 mod scrub;
 mod texts;
 
 use sqlx::{Any, Transaction};
 
 use super::moderation::insert_audit;
-use super::{Claim, NewAudit, Store, StoreError};
-use scrub::Needles;
-use texts::scrub_texts;
+use super::{Claim, NewAudit, NewMessage, Store, StoreError};
+use scrub::{Needles, People};
+use texts::queue_scrub;
+pub use texts::SCRUB_BATCH;
 
 /// The name a forgotten account shows, in games and standings.
 pub const FORGOTTEN_NAME: &str = "deleted player";
+
+/// Where a person is forgotten.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForgetScope<'a> {
+    /// Everywhere: the person's own forget-me, or the bot owners'.
+    Everywhere,
+    /// Only what one place holds: an admin's forget there. The person must have
+    /// played a game there.
+    AtPlace {
+        /// The place's network.
+        platform: &'a str,
+        /// The place's key (the Discord server, else the room).
+        place: &'a str,
+    },
+}
 
 /// Who is to be forgotten.
 #[derive(Clone, Debug)]
@@ -31,17 +54,20 @@ pub struct Forget<'a> {
     /// Names they go by that the bot may have written (their display name now);
     /// the names stored with their accounts are added.
     pub names: Vec<String>,
-    /// For an admin's `forget`: the place it was asked at (Discord server or room)
-    /// where the person must have played or challenged; `None` for themselves.
-    pub place: Option<&'a str>,
+    /// Everywhere, or at one place only.
+    pub scope: ForgetScope<'a>,
     /// The audit entry of an admin's `forget` (its target fields stay empty).
     pub audit: Option<&'a NewAudit>,
+    /// A message to queue for them in the same transaction (at a place: a direct
+    /// message telling them an admin there erased their records there).
+    pub tell: Option<&'a NewMessage>,
 }
 
 /// What forgetting did, or why it did nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Forgotten {
-    /// Done: `accounts` accounts forgotten; `games` games now show "deleted player".
+    /// Done: `accounts` accounts forgotten (none at a place); `games` games now
+    /// show "deleted player".
     Done {
         /// Accounts forgotten (linked accounts go together).
         accounts: usize,
@@ -50,15 +76,16 @@ pub enum Forgotten {
     },
     /// The bot has nothing about them.
     Unknown,
-    /// For an admin: they never played or challenged at that place.
+    /// At a place: they never played a game there.
     NotHere,
     /// Games they are playing: finished or resigned first, so no opponent is left
     /// waiting on a deleted player.
     Playing(Vec<i64>),
     /// Tournaments they are entered in that are not over: withdraw first.
     InTournaments(Vec<String>),
-    /// A ban in force against them (`None`: until lifted): it keeps their id until
-    /// it ends, so that forgetting is no way around it.
+    /// A ban in force against them at a place where they played (`None`: until
+    /// lifted): it keeps their id until it ends, so that forgetting is no way
+    /// around it. Bans at places where they never played do not stop a forget.
     Banned(Option<i64>),
 }
 
@@ -71,7 +98,8 @@ struct Account {
     name: Option<String>,
 }
 
-/// Statements run for each account's platform and user id (`$1`, `$2`).
+/// Statements run for each account's platform and user id (`$1`, `$2`). Their
+/// messages not yet sent go now; the sent ones with the clean-up.
 const BY_USER: &[&str] = &[
     "DELETE FROM puzzle_attempts WHERE platform = $1 AND user_id = $2",
     "DELETE FROM puzzle_ratings WHERE platform = $1 AND user_id = $2",
@@ -84,7 +112,8 @@ const BY_USER: &[&str] = &[
      WHERE platform = $1 AND actor_id = $2",
     "UPDATE audit SET target_id = NULL, target_name = 'deleted player'
      WHERE platform = $1 AND target_id = $2",
-    "DELETE FROM outbox WHERE platform = $1 AND recipient = $2",
+    "DELETE FROM outbox WHERE platform = $1 AND sent_at IS NULL AND recipient = $2",
+    "DELETE FROM delivery_backoff WHERE platform = $1 AND channel = $2",
 ];
 
 /// Statements run for each account's player row (`$1`).
@@ -107,9 +136,11 @@ const BY_IDENTITY: &[&str] = &[
 ];
 
 impl Store {
-    /// Forgets `who` and every account linked to theirs (see the module), unless
-    /// something they take part in now needs them (see [`Forgotten`]): then
-    /// nothing changes.
+    /// Forgets `who` (see the module) within `who.scope`, unless something they
+    /// take part in now needs them (see [`Forgotten`]): then nothing changes. The
+    /// decisive part is one transaction; the clean-up of stored texts is queued in
+    /// it, to be run with [`Store::scrub_forgotten`] until it returns `false` (the
+    /// retention pass resumes an interrupted one).
     ///
     /// # Errors
     /// Database failures; nothing is changed then.
@@ -120,107 +151,208 @@ impl Store {
         now: i64,
     ) -> Result<Forgotten, StoreError> {
         let mut tx = self.write(claim).await?;
-        let identity: Option<i64> = sqlx::query_scalar(
-            "SELECT COALESCE(identity_id, id) FROM players WHERE platform = $1 AND user_id = $2",
-        )
-        .bind(who.platform)
-        .bind(who.user_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let accounts: Vec<Account> = match identity {
-            Some(identity) => {
-                sqlx::query_as(
-                    "SELECT id, platform, user_id, name FROM players
-                     WHERE COALESCE(identity_id, id) = $1 ORDER BY id",
-                )
-                .bind(identity)
-                .fetch_all(&mut *tx)
-                .await?
+        let outcome = match who.scope {
+            ForgetScope::Everywhere => everywhere(&mut tx, who, now).await?,
+            ForgetScope::AtPlace { platform, place } => {
+                place::at_place(&mut tx, who, platform, place, now).await?
             }
-            None => vec![Account {
-                id: None,
-                platform: who.platform.to_owned(),
-                user_id: who.user_id.to_owned(),
-                name: None,
-            }],
         };
-        if let Some(refusal) = refusal(&mut tx, who, &accounts, now).await? {
-            return Ok(refusal);
+        if matches!(outcome, Forgotten::Done { .. }) {
+            tx.commit().await?;
         }
-        let mut words: Vec<String> = who.names.clone();
-        // Direct rooms are the person's, as are the delivery records kept for them.
-        for account in &accounts {
-            let rooms: Vec<String> = sqlx::query_scalar(
-                "SELECT room_id FROM dm_rooms WHERE platform = $1 AND user_id = $2",
+        Ok(outcome)
+    }
+}
+
+/// The decisive part of forgetting `who` everywhere, in `tx`.
+async fn everywhere(
+    tx: &mut Transaction<'static, Any>,
+    who: &Forget<'_>,
+    now: i64,
+) -> Result<Forgotten, StoreError> {
+    let identity: Option<i64> = sqlx::query_scalar(
+        "SELECT COALESCE(identity_id, id) FROM players WHERE platform = $1 AND user_id = $2",
+    )
+    .bind(who.platform)
+    .bind(who.user_id)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let accounts: Vec<Account> = match identity {
+        Some(identity) => {
+            sqlx::query_as(
+                "SELECT id, platform, user_id, name FROM players
+                 WHERE COALESCE(identity_id, id) = $1 ORDER BY id",
             )
-            .bind(&account.platform)
-            .bind(&account.user_id)
-            .fetch_all(&mut *tx)
-            .await?;
-            for room in rooms {
-                for sql in [
-                    "DELETE FROM delivery_backoff WHERE platform = $1 AND channel = $2",
-                    "DELETE FROM outbox WHERE platform = $1 AND channel = $2",
-                    "DELETE FROM dm_rooms WHERE platform = $1 AND room_id = $2",
-                ] {
-                    sqlx::query(sql)
-                        .bind(&account.platform)
-                        .bind(&room)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-            }
-            for sql in BY_USER {
-                sqlx::query(*sql)
+            .bind(identity)
+            .fetch_all(&mut **tx)
+            .await?
+        }
+        None => vec![Account {
+            id: None,
+            platform: who.platform.to_owned(),
+            user_id: who.user_id.to_owned(),
+            name: None,
+        }],
+    };
+    if let Some(refusal) = refusal(tx, who, &accounts, now).await? {
+        return Ok(refusal);
+    }
+    let ids: Vec<i64> = accounts.iter().filter_map(|a| a.id).collect();
+    let mut people = People {
+        names: who.names.clone(),
+        ..People::default()
+    };
+    for account in &accounts {
+        people
+            .accounts
+            .push((account.platform.clone(), account.user_id.clone()));
+        people.names.extend(account.name.clone());
+    }
+    let needles = people.needles();
+    for account in &accounts {
+        // Direct rooms are the person's, as are the delivery records kept for them.
+        let rooms: Vec<String> =
+            sqlx::query_scalar("SELECT room_id FROM dm_rooms WHERE platform = $1 AND user_id = $2")
+                .bind(&account.platform)
+                .bind(&account.user_id)
+                .fetch_all(&mut **tx)
+                .await?;
+        for room in rooms {
+            for sql in [
+                "DELETE FROM delivery_backoff WHERE platform = $1 AND channel = $2",
+                "DELETE FROM outbox WHERE platform = $1 AND sent_at IS NULL AND channel = $2",
+                "DELETE FROM dm_rooms WHERE platform = $1 AND room_id = $2",
+            ] {
+                sqlx::query(sql)
                     .bind(&account.platform)
-                    .bind(&account.user_id)
-                    .execute(&mut *tx)
+                    .bind(&room)
+                    .execute(&mut **tx)
                     .await?;
             }
-            if let Some(id) = account.id {
-                for sql in BY_PLAYER {
-                    sqlx::query(*sql).bind(id).execute(&mut *tx).await?;
-                }
-            }
-            words.push(account.user_id.clone());
-            words.extend(account.name.clone());
+            people.rooms.push((account.platform.clone(), room));
         }
-        if let Some(identity) = identity {
-            for sql in BY_IDENTITY {
-                sqlx::query(*sql).bind(identity).execute(&mut *tx).await?;
-            }
+        scrub_audit_reasons(tx, &account.platform, &account.user_id, None, &needles).await?;
+        for sql in BY_USER {
+            sqlx::query(*sql)
+                .bind(&account.platform)
+                .bind(&account.user_id)
+                .execute(&mut **tx)
+                .await?;
         }
-        let needles = Needles::new(words);
-        scrub_texts(&mut tx, &needles).await?;
-        if let Some(audit) = who.audit {
-            let audit = NewAudit {
-                reason: audit
-                    .reason
-                    .as_ref()
-                    .map(|r| needles.text(r).unwrap_or_else(|| r.clone())),
-                target_id: None,
-                target_name: None,
-                ..audit.clone()
-            };
-            insert_audit(&mut tx, &audit, now).await?;
-        }
-        let ids: Vec<i64> = accounts.iter().filter_map(|a| a.id).collect();
-        let mut games = 0;
-        for id in ids {
-            let n: i64 = sqlx::query_scalar(
-                "SELECT COUNT(*) FROM games WHERE south_id = $1 OR north_id = $1",
+    }
+    for &id in &ids {
+        people.games.extend(
+            sqlx::query_scalar::<_, i64>(
+                "SELECT id FROM games WHERE south_id = $1 OR north_id = $1 ORDER BY id",
             )
             .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
-            games += n;
-        }
-        tx.commit().await?;
-        Ok(Forgotten::Done {
-            accounts: accounts.len(),
-            games,
-        })
+            .fetch_all(&mut **tx)
+            .await?,
+        );
     }
+    scrub_jobs(tx, &people).await?;
+    for &id in &ids {
+        for sql in BY_PLAYER {
+            sqlx::query(*sql).bind(id).execute(&mut **tx).await?;
+        }
+    }
+    if let Some(identity) = identity {
+        for sql in BY_IDENTITY {
+            sqlx::query(*sql).bind(identity).execute(&mut **tx).await?;
+        }
+    }
+    if let Some(audit) = who.audit {
+        insert_forget_audit(tx, audit, &needles, now).await?;
+    }
+    if let Some(message) = who.tell {
+        super::outbox::insert(tx, message, None, now).await?;
+    }
+    let games = i64::try_from(people.games.len()).unwrap_or(i64::MAX);
+    queue_scrub(tx, &people, now).await?;
+    Ok(Forgotten::Done {
+        accounts: accounts.len(),
+        games,
+    })
+}
+
+/// The audit entry of a forget: its target fields empty, its reason without the
+/// person's names.
+async fn insert_forget_audit(
+    tx: &mut Transaction<'static, Any>,
+    audit: &NewAudit,
+    needles: &Needles,
+    now: i64,
+) -> Result<(), StoreError> {
+    let audit = NewAudit {
+        reason: audit
+            .reason
+            .as_ref()
+            .map(|r| needles.text(r).unwrap_or_else(|| r.clone())),
+        target_id: None,
+        target_name: None,
+        ..audit.clone()
+    };
+    insert_audit(tx, &audit, now).await
+}
+
+/// The reasons of the audit rows about `user` (as actor or target; at `place`
+/// only, when given) without their names: the rows are found by id, and only
+/// their reasons change.
+async fn scrub_audit_reasons(
+    tx: &mut Transaction<'static, Any>,
+    platform: &str,
+    user: &str,
+    place: Option<&str>,
+    needles: &Needles,
+) -> Result<(), StoreError> {
+    let rows: Vec<(i64, Option<String>)> = sqlx::query_as(
+        "SELECT id, reason FROM audit
+         WHERE platform = $1 AND (actor_id = $2 OR target_id = $2)
+           AND ($3 IS NULL OR place = $3)",
+    )
+    .bind(platform)
+    .bind(user)
+    .bind(place)
+    .fetch_all(&mut **tx)
+    .await?;
+    for (id, reason) in rows {
+        if let Some(new) = reason.as_deref().and_then(|r| needles.text(r)) {
+            sqlx::query("UPDATE audit SET reason = $1 WHERE id = $2")
+                .bind(new)
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// The pending review jobs asked for by the person (their anchors name them), by
+/// the structure of the anchor, in `tx`. Pending jobs are few: done ones are
+/// deleted.
+async fn scrub_jobs(tx: &mut Transaction<'static, Any>, people: &People) -> Result<(), StoreError> {
+    use super::{JobKind, JobRequest};
+    let jobs: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT id, request FROM jobs WHERE kind = 'analysis' AND request IS NOT NULL",
+    )
+    .fetch_all(&mut **tx)
+    .await?;
+    for (id, request) in jobs {
+        let JobRequest::Review { to: Some(mut to) } =
+            JobRequest::decode(&JobKind::Analysis, request)
+        else {
+            continue;
+        };
+        if let Some(anchor) = people.anchor(to.platform.as_str(), &to.anchor) {
+            to.anchor = anchor;
+            sqlx::query("UPDATE jobs SET request = $1 WHERE id = $2")
+                .bind(JobRequest::Review { to: Some(to) }.encode())
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    Ok(())
 }
 
 /// Why `who` cannot be forgotten now, if anything stops it.
@@ -231,28 +363,7 @@ async fn refusal(
     now: i64,
 ) -> Result<Option<Forgotten>, StoreError> {
     let ids: Vec<i64> = accounts.iter().filter_map(|a| a.id).collect();
-    if let Some(place) = who.place {
-        let mut seen = false;
-        for &id in &ids {
-            let n: i64 = sqlx::query_scalar(
-                "SELECT (SELECT COUNT(*) FROM games WHERE platform = $1
-                             AND COALESCE(space, channel) = $2
-                             AND (south_id = $3 OR north_id = $3))
-                      + (SELECT COUNT(*) FROM challenges WHERE platform = $1
-                             AND COALESCE(space, channel) = $2
-                             AND (challenger_id = $3 OR opponent_id = $3))",
-            )
-            .bind(who.platform)
-            .bind(place)
-            .bind(id)
-            .fetch_one(&mut **tx)
-            .await?;
-            seen |= n > 0;
-        }
-        if !seen {
-            return Ok(Some(Forgotten::NotHere));
-        }
-    } else if ids.is_empty() && !known_elsewhere(tx, who).await? {
+    if ids.is_empty() && !known_elsewhere(tx, who).await? {
         return Ok(Some(Forgotten::Unknown));
     }
     let mut playing = Vec::new();
@@ -286,10 +397,19 @@ async fn refusal(
         return Ok(Some(Forgotten::InTournaments(tournaments)));
     }
     for account in accounts {
+        // Only a ban at a place where they played keeps them: a ban elsewhere
+        // records nothing they did there, and any admin could make one to pin
+        // anyone's id for ever. Those go with the rest of their records.
         let ban: Option<Option<i64>> = sqlx::query_scalar(
-            "SELECT until_at FROM bans WHERE platform = $1 AND user_id = $2
-                 AND (until_at IS NULL OR until_at > $3)
-             ORDER BY until_at IS NULL DESC, until_at DESC LIMIT 1",
+            "SELECT b.until_at FROM bans b
+             WHERE b.platform = $1 AND b.user_id = $2
+               AND (b.until_at IS NULL OR b.until_at > $3)
+               AND EXISTS (SELECT 1 FROM players p
+                           JOIN games g ON g.south_id = p.id OR g.north_id = p.id
+                           WHERE p.platform = b.platform AND p.user_id = b.user_id
+                             AND g.platform = b.platform
+                             AND COALESCE(g.space, g.channel) = b.place)
+             ORDER BY b.until_at IS NULL DESC, b.until_at DESC LIMIT 1",
         )
         .bind(&account.platform)
         .bind(&account.user_id)

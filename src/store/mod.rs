@@ -75,7 +75,7 @@ pub use delivery::{backoff_ms, DeliveryFailure, Retry, MAX_BACKOFF_MS, RETRY_PER
 pub use downtime::{Credit, BOT_HEARTBEAT};
 pub use effects::{ClockColumns, Effects};
 pub use export::Account;
-pub use forget::{Forget, Forgotten, FORGOTTEN_NAME};
+pub use forget::{Forget, ForgetScope, Forgotten, FORGOTTEN_NAME, SCRUB_BATCH};
 pub use job_kind::JobKind;
 pub use job_request::{JobRequest, ReviewTo};
 pub use jobs::{JobRow, NewJob};
@@ -90,7 +90,6 @@ pub use records::HeadToHead;
 pub use review_form::{StoredPly, StoredReview};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits};
 pub use settings::{SettingsRow, WebPages};
-pub use web::{fresh_slug, plausible_slug};
 pub use social::{LinkOutcome, Merge, SpeedMerge};
 pub use state::{Ending, GameState};
 pub use status::{PlaceCounts, StatusCounts, UnsentCount};
@@ -100,6 +99,7 @@ pub use tournaments::{
 pub use turns::Applied;
 pub use user_settings::{Notify, Orientation, UserSettings};
 pub use vacations::{AwayGame, Vacation};
+pub use web::{fresh_slug, plausible_slug};
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);

@@ -109,3 +109,49 @@ async fn privacy_says_what_is_kept_why_how_long_and_how_to_get_it() {
     }
     assert!(text.chars().count() <= 2000, "one message");
 }
+
+/// The export file of `who`, as text.
+async fn export_text(service: &oware_bot::service::Service, who: &str) -> String {
+    let reply = service.handle(cmd(who, Action::Export)).await;
+    let json = reply.files.first().expect("the export file");
+    String::from_utf8(json.bytes.clone()).expect("UTF-8")
+}
+
+#[tokio::test]
+async fn an_export_names_nobody_else_from_bans_and_the_audit_log() {
+    use oware_bot::service::{AdminAction, Role};
+    let db = TempDb::new();
+    let service = db.service().await;
+    let game = start_game_at(&service, &place(), "carol", "bob", timed("1d")).await;
+    play_plies(&service, &place(), game, ["carol", "bob"], 2).await;
+    let ban = Action::admin(AdminAction::Ban {
+        user: crate::support::user("carol"),
+        length: None,
+        reason: "too slow".to_owned(),
+    });
+    let banned = service
+        .handle(cmd("mallory", ban).with_role(Role::Admin))
+        .await;
+    assert!(banned.private, "{}", banned.text);
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM audit WHERE actor_id = 'mallory' AND target_id = 'carol'")
+            .await,
+        1
+    );
+
+    let carols = export_text(&service, "carol").await;
+    assert!(carols.contains("too slow"), "her ban is in it: {carols}");
+    assert!(
+        !carols.contains("mallory"),
+        "who banned her is not: {carols}"
+    );
+    let mallorys = export_text(&service, "mallory").await;
+    assert!(
+        mallorys.contains("\"ban\""),
+        "her action is in it: {mallorys}"
+    );
+    assert!(
+        !mallorys.contains("carol"),
+        "whom she banned is not: {mallorys}"
+    );
+}

@@ -6,8 +6,10 @@
 use crate::support::{
     cmd, cmd_at, place, play_plies, rated_win, start_game_at, state::Inspector, user, TempDb,
 };
+use oware_bot::play::proposal::Request;
 use oware_bot::service::{
-    Action, AdminAction, ButtonAction, ChallengeOptions, Place, Platform, Role, Service, Speed,
+    Action, AdminAction, Button, ButtonAction, ChallengeOptions, Place, Platform, Reply, Role,
+    Service, Speed,
 };
 
 /// Zenobia's id and name are unlike any word the bot writes, so that finding either
@@ -183,20 +185,52 @@ fn admin_forget(who: &str, why: &str) -> Action {
     })
 }
 
+fn evil() -> Place {
+    Place {
+        platform: Platform::Console,
+        space: None,
+        channel: "evil".to_owned(),
+        thread: None,
+    }
+}
+
 #[tokio::test]
-async fn an_admin_forgets_a_player_of_their_place_only_and_the_log_keeps_no_name() {
+async fn an_admin_erases_a_players_records_at_their_place_only_and_the_player_is_told() {
     let db = TempDb::new();
     let service = db.service().await;
     let inspector = Inspector::open(&db.url).await;
-    rated_win(&service, &place(), ZENOBIA, "Bob").await;
+    let (here, _) = rated_win(&service, &place(), ZENOBIA, "Bob").await;
+    let (there, _) = rated_win(&service, &elsewhere(), ZENOBIA, "Carol").await;
+    let ban = |place: &Place| {
+        cmd_at(
+            place,
+            "Mod",
+            Action::admin(AdminAction::Ban {
+                user: user(ZENOBIA),
+                length: None,
+                reason: "rude".to_owned(),
+            }),
+        )
+        .with_role(Role::Admin)
+    };
+    service.handle(ban(&place())).await;
+    service.handle(ban(&elsewhere())).await;
+    assert_eq!(db.count("SELECT COUNT(*) FROM bans").await, 2);
+    let ratings = db.count("SELECT COUNT(*) FROM ratings").await;
 
-    // Not an admin; an admin of another place; no reason: each refused.
+    // Not an admin; an admin of a place where she never played, even right after
+    // challenging her there; no reason: each refused.
     let member = service
         .handle(cmd("Mallory", admin_forget(ZENOBIA, "spite")))
         .await;
     assert!(member.private, "{}", member.text);
-    let other =
-        cmd_at(&elsewhere(), "Mallory", admin_forget(ZENOBIA, "spite")).with_role(Role::Admin);
+    let challenge = Action::Play {
+        opponent: user(ZENOBIA),
+        options: ChallengeOptions::default(),
+    };
+    let challenged = service.handle(cmd_at(&evil(), "Mallory", challenge)).await;
+    assert!(!challenged.private, "{}", challenged.text);
+    let other = cmd_at(&evil(), "Mallory", admin_forget(ZENOBIA, "spite")).with_role(Role::Admin);
     let other = service.handle(other).await;
     assert!(other.text.contains("never played"), "{}", other.text);
     let no_reason = cmd("Mod", admin_forget(ZENOBIA, " ")).with_role(Role::Admin);
@@ -206,16 +240,27 @@ async fn an_admin_forgets_a_player_of_their_place_only_and_the_log_keeps_no_name
         "{}",
         no_reason.text
     );
-    assert!(inspector.dump().await.to_lowercase().contains("zenobia"));
 
     let why = format!("{ZENOBIA} asked us by mail");
     let done = cmd("Mod", admin_forget(ZENOBIA, &why)).with_role(Role::Admin);
     let done = service.handle(done).await;
-    assert!(done.text.contains("is forgotten"), "{}", done.text);
-    let dump = inspector.dump().await.to_lowercase();
     assert!(
-        !dump.contains("zenobia"),
-        "still stored after an admin's forget"
+        done.text.contains("on this server are erased"),
+        "{}",
+        done.text
+    );
+
+    // Here: her game shows a deleted player, her ban here is gone, the log keeps
+    // the fact and not her name.
+    let replay = service
+        .handle(cmd("Bob", Action::Replay { game: here }))
+        .await;
+    assert!(replay.text.contains("deleted player"), "{}", replay.text);
+    assert!(!replay.text.contains(ZENOBIA), "{}", replay.text);
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM bans WHERE place = 'console'")
+            .await,
+        0
     );
     assert_eq!(
         db.count("SELECT COUNT(*) FROM audit WHERE action = 'forget' AND target_id IS NULL")
@@ -223,7 +268,264 @@ async fn an_admin_forgets_a_player_of_their_place_only_and_the_log_keeps_no_name
         1,
         "the fact is logged, not the name"
     );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM audit WHERE place = 'console' AND (target_id = 'zenobia' OR reason LIKE '%enobia%')")
+            .await,
+        0
+    );
+    // Elsewhere and her own: all stays.
+    let elsewhere_replay = service
+        .handle(cmd("Carol", Action::Replay { game: there }))
+        .await;
+    assert!(
+        elsewhere_replay.text.contains(ZENOBIA),
+        "{}",
+        elsewhere_replay.text
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM players WHERE user_id = 'zenobia'")
+            .await,
+        1
+    );
+    assert_eq!(db.count("SELECT COUNT(*) FROM ratings").await, ratings);
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM bans WHERE place = 'elsewhere'")
+            .await,
+        1
+    );
+    // She is told, privately.
+    assert_eq!(
+        db.count(
+            "SELECT COUNT(*) FROM outbox WHERE recipient = 'zenobia' AND sent_at IS NULL
+             AND body LIKE '%erased your records%'"
+        )
+        .await,
+        1
+    );
+    assert!(inspector.dump().await.contains(ZENOBIA));
     let log = cmd("Mod", Action::admin(AdminAction::Log)).with_role(Role::Admin);
     let log = service.handle(log).await;
     assert!(log.text.contains("forget") || log.table.iter().any(|t| t.contains("forget")));
+}
+
+#[tokio::test]
+async fn an_owner_forgets_a_player_everywhere() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let inspector = Inspector::open(&db.url).await;
+    rated_win(&service, &place(), ZENOBIA, "Bob").await;
+    rated_win(&service, &elsewhere(), ZENOBIA, "Carol").await;
+    let done = cmd("Owner", admin_forget(ZENOBIA, "by mail")).with_role(Role::Owner);
+    let done = service.handle(done).await;
+    assert!(done.text.contains("is forgotten"), "{}", done.text);
+    let dump = inspector.dump().await.to_lowercase();
+    assert!(
+        !dump.contains("zenobia"),
+        "still stored after an owner's forget"
+    );
+}
+
+/// Queues a console message about `game` (sent or not) saying `reply`, as the
+/// service stores one; returns its id.
+async fn queue(db: &TempDb, game: i64, reply: &Reply, sent: bool) -> i64 {
+    let body = serde_json::to_string(reply).unwrap().replace('\'', "''");
+    let sent_at = if sent { "1" } else { "NULL" };
+    db.execute(&format!(
+        "INSERT INTO outbox (platform, channel, game_id, body, created_at, sent_at)
+         VALUES ('console', 'console', {game}, '{body}', 1, {sent_at})"
+    ))
+    .await;
+    db.count("SELECT MAX(id) FROM outbox").await
+}
+
+/// A message of another game, as a move leaves it: the pit buttons, a draw offer's
+/// answer, alice to move.
+fn others_message(game: i64) -> Reply {
+    let mut reply = Reply::public("Play C or D. Draw offered. Sent from matrix.".to_owned());
+    reply.game = Some(game);
+    for pit in ['C', 'D'] {
+        reply.buttons.push(Button {
+            action: ButtonAction::Move { game, ply: 3, pit },
+            label: format!("{pit} (4)"),
+            enabled: true,
+            row: 0,
+        });
+    }
+    reply.buttons.push(Button {
+        action: ButtonAction::Answer {
+            game,
+            request: Request::Draw,
+            accept: true,
+        },
+        label: "Draw".to_owned(),
+        enabled: true,
+        row: 1,
+    });
+    reply.mentions.push(user("alice"));
+    reply
+}
+
+#[tokio::test]
+async fn forgetting_c_draw_or_matrix_leaves_other_games_messages_as_they_were() {
+    for name in ["C", "Draw", "matrix"] {
+        let db = TempDb::new();
+        let service = db.service().await;
+        let (theirs, _) = rated_win(&service, &place(), name, "Bob").await;
+        let other = start_game_at(
+            &service,
+            &place(),
+            "alice",
+            "carol",
+            ChallengeOptions::default(),
+        )
+        .await;
+        // Whatever the game wrote so far is delivered.
+        for message in service.unsent(Platform::Console, None).await {
+            service.mark_sent(message.id).await;
+        }
+        let queued = queue(&db, other, &others_message(other), false).await;
+        let mut about_them =
+            Reply::public(format!("{name} resigns: Bob wins. Well played {name}!"));
+        about_them.mentions.push(user(name));
+        about_them.mentions.push(user("Bob"));
+        let unsent_theirs = queue(&db, theirs, &about_them, false).await;
+        let sent_theirs = queue(&db, theirs, &about_them, true).await;
+
+        let done = service.handle(cmd(name, forget_me(true))).await;
+        assert!(done.text.contains("forgotten you"), "{name}: {}", done.text);
+        assert_eq!(
+            db.count("SELECT COUNT(*) FROM forget_scrubs").await,
+            0,
+            "cleaned"
+        );
+
+        let out = service.unsent(Platform::Console, None).await;
+        let delivered = out
+            .iter()
+            .find(|m| m.id == queued)
+            .unwrap_or_else(|| panic!("{name}: another game's message is still delivered"));
+        let mut expected = others_message(other);
+        expected.language = delivered.reply.language.clone();
+        expected.thread = delivered.reply.thread.clone();
+        assert_eq!(delivered.reply, expected, "{name}: unchanged");
+        let mine = out
+            .iter()
+            .find(|m| m.id == unsent_theirs)
+            .expect("their game's message is still sent");
+        assert_eq!(
+            mine.reply.text, "deleted player resigns: Bob wins. Well played deleted player!",
+            "{name}"
+        );
+        assert_eq!(
+            mine.reply
+                .mentions
+                .iter()
+                .map(|u| u.id.as_str())
+                .collect::<Vec<_>>(),
+            ["bob"],
+            "{name}: only their mention goes"
+        );
+        assert_eq!(
+            db.count(&format!(
+                "SELECT COUNT(*) FROM outbox WHERE id = {sent_theirs} AND body = '{{}}'"
+            ))
+            .await,
+            1,
+            "{name}: a sent message about their game is blanked"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_clean_up_runs_in_batches_and_resumes_after_an_interruption() {
+    use oware_bot::store::{Claim, Forget, ForgetScope, Store, Unique, SCRUB_BATCH};
+    let db = TempDb::new();
+    let service = db.service().await;
+    let (theirs, _) = rated_win(&service, &place(), ZENOBIA, "Bob").await;
+    let mut about = Reply::public(format!("{ZENOBIA} wins"));
+    about.mentions.push(user(ZENOBIA));
+    let rows = 2 * SCRUB_BATCH + 5;
+    for _ in 0..rows {
+        queue(&db, theirs, &about, true).await;
+    }
+    drop(service);
+    let store = Store::open(&db.url).await.unwrap();
+    let who = Forget {
+        platform: "console",
+        user_id: "zenobia",
+        names: vec![ZENOBIA.to_owned()],
+        scope: ForgetScope::Everywhere,
+        audit: None,
+        tell: None,
+    };
+    store
+        .forget(Claim::Unique(Unique::Upkeep), &who, 10)
+        .await
+        .unwrap();
+    // The decisive part is done; the texts wait for their batches.
+    assert_eq!(db.count("SELECT COUNT(*) FROM forget_scrubs").await, 1);
+    assert!(store.scrub_forgotten().await.unwrap(), "anchors");
+    assert!(
+        store.scrub_forgotten().await.unwrap(),
+        "a first outbox batch"
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM outbox WHERE body = '{}'")
+            .await,
+        SCRUB_BATCH
+    );
+    // Stopped here; the next start (its retention pass) resumes.
+    drop(store);
+    let service = db.service().await;
+    service.prune_old(0).await;
+    assert_eq!(db.count("SELECT COUNT(*) FROM forget_scrubs").await, 0);
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM outbox WHERE body LIKE '%enobia%'")
+            .await,
+        0
+    );
+}
+
+fn ban_forever(place: &Place, admin: &str, who: &str) -> oware_bot::service::Command {
+    cmd_at(
+        place,
+        admin,
+        Action::admin(AdminAction::Ban {
+            user: user(who),
+            length: None,
+            reason: "no reason at all".to_owned(),
+        }),
+    )
+    .with_role(Role::Admin)
+}
+
+#[tokio::test]
+async fn a_ban_where_she_never_played_does_not_stop_carols_forget_me() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let inspector = Inspector::open(&db.url).await;
+    rated_win(&service, &place(), "Carol", "Bob").await;
+    // An admin of an unrelated place bans carol for ever.
+    let banned = service
+        .handle(ban_forever(&evil(), "Mallory", "Carol"))
+        .await;
+    assert!(banned.private, "{}", banned.text);
+    assert_eq!(db.count("SELECT COUNT(*) FROM bans").await, 1);
+    let done = service.handle(cmd("Carol", forget_me(true))).await;
+    assert!(done.text.contains("forgotten you"), "{}", done.text);
+    assert!(
+        !inspector.dump().await.contains("carol"),
+        "nothing of her kept"
+    );
+    assert_eq!(db.count("SELECT COUNT(*) FROM bans").await, 0);
+}
+
+#[tokio::test]
+async fn a_ban_where_she_played_still_waits_for_its_end() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    rated_win(&service, &place(), "Carol", "Bob").await;
+    service.handle(ban_forever(&place(), "Mod", "Carol")).await;
+    let refused = service.handle(cmd("Carol", forget_me(true))).await;
+    assert!(refused.text.contains("ban on you"), "{}", refused.text);
 }

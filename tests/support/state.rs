@@ -285,6 +285,11 @@ const FORGETTING: &[&str] = &[
     "outbox",
     "jobs",
     "anchors",
+    // An admin's forget re-points the person's games there to a stand-in.
+    "games",
+    "moves",
+    "tournaments",
+    "tournament_players",
 ];
 
 /// Commands whose success is a private reply (so privacy does not mean refusal).

@@ -118,10 +118,7 @@ async fn a_player_page_lists_only_games_of_public_places() {
     let got = get(&page).await;
     assert_eq!(got.status, 200);
     // Not at her enumerable number: only at her unguessable slug.
-    assert_eq!(
-        get(&format!("{}/u/{alice}", site.base)).await.status,
-        404
-    );
+    assert_eq!(get(&format!("{}/u/{alice}", site.base)).await.status, 404);
     let html = got.text();
     let slug = link.rsplit('/').next().unwrap();
     assert!(

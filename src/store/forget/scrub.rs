@@ -1,12 +1,218 @@
-//! Taking a forgotten person's ids and names out of text the bot keeps (messages
-//! waiting in the outbox, audit reasons): each whole occurrence becomes the
-//! forgotten player's name. Pure: no I/O.
+//! What forgetting changes in the texts the bot keeps, decided row by row from ids,
+//! never from a text search. Pure: no I/O.
+//!
+//! A stored outbox message is a service reply as JSON (`service::Reply`): people
+//! are named in it structurally by `mentions[].id` (and the name beside it), and
+//! an analysis's anchor (`analysis-<game>-<ms>-<user id>`) names who asked for it.
+//! So, for a forgotten person:
+//! - their direct messages (the rows sent to them) go;
+//! - a row about one of their games that was already sent is only kept for the
+//!   retention window (edits go through `anchors`, redelivery takes dead rows
+//!   only): its body is blanked to an empty reply;
+//! - a row about one of their games still to be sent (or dead, which an admin may
+//!   redeliver) loses their mention, and its free text (`text`, `board_text`,
+//!   `table`, `open_thread`) their names as whole words: the row is about them;
+//! - any other row loses only their mention and their id in its anchors; its text
+//!   and every other value keep their meaning (a pit `"C"` stays `"C"` when a `C`
+//!   is forgotten).
 
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 
 use super::FORGOTTEN_NAME;
 
-/// What to take out: a person's platform ids and names.
+/// The user part of an anchor of a forgotten person.
+const FORGOTTEN_ANCHOR_USER: &str = "deleted";
+
+/// Whom a forget takes out of the stored texts (the `people` of a `forget_scrubs`
+/// row).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct People {
+    /// Their accounts: (platform, platform user id).
+    pub(crate) accounts: Vec<(String, String)>,
+    /// Their direct rooms: (platform, channel); their messages there go.
+    pub(crate) rooms: Vec<(String, String)>,
+    /// The names they went by.
+    pub(crate) names: Vec<String>,
+    /// The games that showed them (now against a "deleted player").
+    pub(crate) games: Vec<i64>,
+    /// An admin's forget: only what is at this (platform, place) changes, and their
+    /// direct messages stay.
+    pub(crate) place: Option<(String, String)>,
+}
+
+impl People {
+    fn is_account(&self, platform: &str, user: &str) -> bool {
+        self.accounts
+            .iter()
+            .any(|(p, u)| p == platform && u == user)
+    }
+
+    /// Whether a row of `platform` at `space`/`channel` is within the forget's reach.
+    fn reaches(&self, platform: &str, space: Option<&str>, channel: &str) -> bool {
+        self.place
+            .as_ref()
+            .is_none_or(|(p, place)| p == platform && space.unwrap_or(channel) == place)
+    }
+
+    /// `anchor` with the user part replaced when it is one of their accounts' (on
+    /// `platform`) and, for an admin's forget, about one of their games there;
+    /// `None` when it stays.
+    pub(crate) fn anchor(&self, platform: &str, anchor: &str) -> Option<String> {
+        let rest = anchor.strip_prefix("analysis-")?;
+        let (game, rest) = rest.split_once('-')?;
+        let (ms, user) = rest.split_once('-')?;
+        let game: i64 = game.parse().ok()?;
+        if !self.is_account(platform, user) {
+            return None;
+        }
+        if self.place.is_some() && !self.games.contains(&game) {
+            return None;
+        }
+        Some(format!("analysis-{game}-{ms}-{FORGOTTEN_ANCHOR_USER}"))
+    }
+
+    /// Their names and ids as whole words, for the free text of rows about them.
+    pub(crate) fn needles(&self) -> Needles {
+        Needles::new(
+            self.names
+                .iter()
+                .cloned()
+                .chain(self.accounts.iter().map(|(_, u)| u.clone())),
+        )
+    }
+}
+
+/// An outbox row as the scrub reads it.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub(crate) struct OutboxText {
+    pub(crate) id: i64,
+    pub(crate) platform: String,
+    pub(crate) space: Option<String>,
+    pub(crate) channel: String,
+    pub(crate) recipient: Option<String>,
+    pub(crate) game_id: Option<i64>,
+    pub(crate) body: String,
+    pub(crate) edits: Option<String>,
+    /// When it was delivered: a delivered row is kept only for the retention window.
+    pub(crate) sent_at: Option<i64>,
+}
+
+/// What becomes of one outbox row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Change {
+    /// Nothing names them.
+    Keep,
+    /// Their direct message.
+    Delete,
+    /// The new body and edits.
+    Rewrite { body: String, edits: Option<String> },
+}
+
+/// The free-text fields of a stored reply (their names go in rows about them).
+const FREE_TEXT: &[&str] = &["text", "board_text", "table", "open_thread"];
+
+/// An empty reply (every field of `Reply` has a default).
+const BLANK: &str = "{}";
+
+/// What forgetting `people` does to outbox row `row` (see the module).
+pub(crate) fn outbox_change(people: &People, needles: &Needles, row: &OutboxText) -> Change {
+    let everywhere = people.place.is_none();
+    let theirs = |user: &str| people.is_account(&row.platform, user);
+    if everywhere
+        && (row.recipient.as_deref().is_some_and(theirs)
+            || people
+                .rooms
+                .iter()
+                .any(|(p, c)| *p == row.platform && *c == row.channel))
+    {
+        return Change::Delete;
+    }
+    let about_them = row.game_id.is_some_and(|g| people.games.contains(&g));
+    if about_them && row.sent_at.is_some() {
+        return if row.body == BLANK && row.edits.is_none() {
+            Change::Keep
+        } else {
+            Change::Rewrite {
+                body: BLANK.to_owned(),
+                edits: None,
+            }
+        };
+    }
+    if !about_them && !people.reaches(&row.platform, row.space.as_deref(), &row.channel) {
+        return Change::Keep;
+    }
+    // Only rows holding one of their ids can name them structurally.
+    let ids: Vec<&str> = people
+        .accounts
+        .iter()
+        .filter(|(p, _)| *p == row.platform)
+        .map(|(_, u)| u.as_str())
+        .collect();
+    let holds_id = |text: &str| ids.iter().any(|id| text.contains(id));
+    if !about_them && !holds_id(&row.body) && !row.edits.as_deref().is_some_and(holds_id) {
+        return Change::Keep;
+    }
+    let edits = row
+        .edits
+        .as_deref()
+        .and_then(|a| people.anchor(&row.platform, a));
+    let mut changed = edits.is_some();
+    let edits = edits.or_else(|| row.edits.clone());
+    let Ok(mut json) = serde_json::from_str::<Json>(&row.body) else {
+        // Not a reply: unreadable anyway, never sent; its text is not touched.
+        return if changed {
+            Change::Rewrite {
+                body: row.body.clone(),
+                edits,
+            }
+        } else {
+            Change::Keep
+        };
+    };
+    if let Some(object) = json.as_object_mut() {
+        if let Some(Json::Array(mentions)) = object.get_mut("mentions") {
+            let before = mentions.len();
+            let ids: HashSet<&str> = ids.iter().copied().collect();
+            mentions.retain(|m| {
+                !m.get("id")
+                    .and_then(Json::as_str)
+                    .is_some_and(|id| ids.contains(id))
+            });
+            changed |= mentions.len() != before;
+        }
+        if let Some(Json::String(anchor)) = object.get_mut("anchor") {
+            if let Some(new) = people.anchor(&row.platform, anchor) {
+                *anchor = new;
+                changed = true;
+            }
+        }
+        if about_them {
+            for key in FREE_TEXT {
+                if let Some(Json::String(text)) = object.get_mut(*key) {
+                    if let Some(new) = needles.text(text) {
+                        *text = new;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    if changed {
+        Change::Rewrite {
+            body: json.to_string(),
+            edits,
+        }
+    } else {
+        Change::Keep
+    }
+}
+
+/// A forgotten person's ids and names, taken out of free text that is about them
+/// (an audit reason about them, a message about their game): each whole occurrence
+/// becomes the forgotten player's name. Never applied to other people's texts.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Needles(Vec<String>);
 
@@ -27,11 +233,6 @@ impl Needles {
         Needles(words)
     }
 
-    /// The needles, longest first.
-    pub(crate) fn words(&self) -> &[String] {
-        &self.0
-    }
-
     /// `text` with every whole occurrence of a needle replaced; `None` when nothing
     /// changed.
     pub(crate) fn text(&self, text: &str) -> Option<String> {
@@ -44,46 +245,6 @@ impl Needles {
             }
         }
         changed.then_some(out)
-    }
-
-    /// `json` with every string value scrubbed (keys are the bot's own); `None`
-    /// when nothing changed.
-    pub(crate) fn json(&self, json: &Json) -> Option<Json> {
-        match json {
-            Json::String(s) => self.text(s).map(Json::String),
-            Json::Array(items) => {
-                let scrubbed: Vec<Option<Json>> = items.iter().map(|i| self.json(i)).collect();
-                scrubbed.iter().any(Option::is_some).then(|| {
-                    Json::Array(
-                        scrubbed
-                            .into_iter()
-                            .zip(items)
-                            .map(|(new, old)| new.unwrap_or_else(|| old.clone()))
-                            .collect(),
-                    )
-                })
-            }
-            Json::Object(map) => {
-                let mut changed = false;
-                let mut out = map.clone();
-                for (key, value) in map {
-                    if let Some(new) = self.json(value) {
-                        out.insert(key.clone(), new);
-                        changed = true;
-                    }
-                }
-                changed.then_some(Json::Object(out))
-            }
-            _ => None,
-        }
-    }
-
-    /// A stored body: JSON scrubbed value by value, anything else as text.
-    pub(crate) fn body(&self, body: &str) -> Option<String> {
-        match serde_json::from_str::<Json>(body) {
-            Ok(json) => self.json(&json).map(|j| j.to_string()),
-            Err(_) => self.text(body),
-        }
     }
 }
 
@@ -139,30 +300,150 @@ mod tests {
     }
 
     #[test]
-    fn matrix_ids_go_inside_links() {
-        let n = needles(&["@zed:example.org", "Zed"]);
+    fn the_forgotten_name_itself_is_no_needle() {
+        let n = needles(&["deleted player", ""]);
+        assert!(n.0.is_empty());
+    }
+
+    /// `C` (console id and name `C`) played game 7.
+    fn c() -> People {
+        People {
+            accounts: vec![("console".into(), "C".into())],
+            rooms: vec![],
+            names: vec!["C".into()],
+            games: vec![7],
+            place: None,
+        }
+    }
+
+    fn row(game: Option<i64>, body: &str, sent: bool) -> OutboxText {
+        let sent_at = sent.then_some(1);
+        OutboxText {
+            id: 1,
+            platform: "console".into(),
+            space: None,
+            channel: "lounge".into(),
+            recipient: None,
+            game_id: game,
+            body: body.into(),
+            edits: None,
+            sent_at,
+        }
+    }
+
+    const OTHERS: &str = r#"{"text":"Play C or D","buttons":[{"action":{"Move":{"game":9,"ply":3,"pit":"C"}},"label":"C (4)","enabled":true,"row":0}],"mentions":[{"id":"alice","name":"alice","is_bot":false}]}"#;
+
+    #[test]
+    fn another_games_message_keeps_every_value_when_c_is_forgotten() {
+        let people = c();
+        let needles = people.needles();
         assert_eq!(
-            n.text("[Zed](https://matrix.to/#/@zed:example.org)")
-                .as_deref(),
-            Some("[deleted player](https://matrix.to/#/deleted player)")
+            outbox_change(&people, &needles, &row(Some(9), OTHERS, false)),
+            Change::Keep
+        );
+        for word in ["Draw", "matrix", "console", "Move"] {
+            let people = People {
+                accounts: vec![("console".into(), word.into())],
+                names: vec![word.into()],
+                ..c()
+            };
+            let body = r#"{"text":"Draw offered","buttons":[{"action":{"Answer":{"game":9,"request":"Draw","accept":true}},"label":"Draw","enabled":true,"row":0}]}"#;
+            assert_eq!(
+                outbox_change(&people, &people.needles(), &row(Some(9), body, false)),
+                Change::Keep,
+                "{word}"
+            );
+        }
+    }
+
+    #[test]
+    fn only_their_mention_goes_from_another_row() {
+        let people = c();
+        let body = r#"{"text":"C and alice: round 2","mentions":[{"id":"C","name":"C","is_bot":false},{"id":"alice","name":"alice","is_bot":false}]}"#;
+        let Change::Rewrite { body, .. } =
+            outbox_change(&people, &people.needles(), &row(None, body, false))
+        else {
+            panic!("changed")
+        };
+        let json: Json = serde_json::from_str(&body).unwrap();
+        assert_eq!(
+            json["text"], "C and alice: round 2",
+            "other people's text stays"
+        );
+        assert_eq!(json["mentions"].as_array().unwrap().len(), 1);
+        assert_eq!(json["mentions"][0]["id"], "alice");
+    }
+
+    #[test]
+    fn their_games_messages_lose_their_names_and_sent_ones_are_blanked() {
+        let people = c();
+        let body =
+            r#"{"text":"C resigns: alice wins","mentions":[{"id":"C","name":"C","is_bot":false}]}"#;
+        let Change::Rewrite { body: new, .. } =
+            outbox_change(&people, &people.needles(), &row(Some(7), body, false))
+        else {
+            panic!("changed")
+        };
+        let json: Json = serde_json::from_str(&new).unwrap();
+        assert_eq!(json["text"], "deleted player resigns: alice wins");
+        assert_eq!(json["mentions"], Json::Array(vec![]));
+        assert_eq!(
+            outbox_change(&people, &people.needles(), &row(Some(7), body, true)),
+            Change::Rewrite {
+                body: "{}".into(),
+                edits: None
+            }
         );
     }
 
     #[test]
-    fn json_values_change_and_keys_stay() {
-        let n = needles(&["zed", "Zed"]);
-        let body = r#"{"text":"Zed wins","mentions":[{"id":"zed","name":"Zed"}],"zed":1}"#;
-        let out: Json = serde_json::from_str(&n.body(body).expect("changed")).unwrap();
-        assert_eq!(out["text"], "deleted player wins");
-        assert_eq!(out["mentions"][0]["id"], "deleted player");
-        assert_eq!(out["zed"], 1, "keys are not scrubbed");
-        assert_eq!(n.body(r#"{"text":"hi"}"#), None);
-        assert_eq!(n.body("plain Zed").as_deref(), Some("plain deleted player"));
+    fn their_direct_messages_go_unless_an_admin_forgets_them_at_a_place() {
+        let mut people = c();
+        let mut dm = row(None, r#"{"text":"your turn"}"#, false);
+        dm.recipient = Some("C".into());
+        dm.channel = "C".into();
+        assert_eq!(
+            outbox_change(&people, &people.needles(), &dm),
+            Change::Delete
+        );
+        people.place = Some(("console".into(), "lounge".into()));
+        assert_eq!(outbox_change(&people, &people.needles(), &dm), Change::Keep);
     }
 
     #[test]
-    fn the_forgotten_name_itself_is_no_needle() {
-        let n = needles(&["deleted player", ""]);
-        assert!(n.words().is_empty());
+    fn an_admins_forget_leaves_other_places_alone() {
+        let mut people = c();
+        people.place = Some(("console".into(), "lounge".into()));
+        let body = r#"{"text":"hi","mentions":[{"id":"C","name":"C","is_bot":false}]}"#;
+        let mut elsewhere = row(None, body, false);
+        elsewhere.channel = "elsewhere".into();
+        assert_eq!(
+            outbox_change(&people, &people.needles(), &elsewhere),
+            Change::Keep
+        );
+        assert!(matches!(
+            outbox_change(&people, &people.needles(), &row(None, body, false)),
+            Change::Rewrite { .. }
+        ));
+    }
+
+    #[test]
+    fn anchors_lose_the_user_part_by_structure() {
+        let people = c();
+        assert_eq!(
+            people.anchor("console", "analysis-9-1700-C").as_deref(),
+            Some("analysis-9-1700-deleted")
+        );
+        assert_eq!(people.anchor("console", "analysis-9-1700-CC"), None);
+        assert_eq!(people.anchor("matrix", "analysis-9-1700-C"), None);
+        assert_eq!(people.anchor("console", "other-C"), None);
+        let mut here = c();
+        here.place = Some(("console".into(), "lounge".into()));
+        assert_eq!(
+            here.anchor("console", "analysis-9-1700-C"),
+            None,
+            "not their game"
+        );
+        assert!(here.anchor("console", "analysis-7-1700-C").is_some());
     }
 }

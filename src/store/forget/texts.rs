@@ -1,87 +1,200 @@
-//! Scrubbing the texts the bot keeps (outbox bodies and edits, audit reasons, job
-//! requests, anchors) of a forgotten person's ids and names, in the forgetting
-//! transaction.
+//! The clean-up after a forget: the stored texts that may name the person
+//! (anchors, outbox messages) are read a bounded batch at a time on a reading
+//! connection, and only the rows that change are written, each batch in its own
+//! short write transaction with the cursor of its `forget_scrubs` row, so the
+//! writer is never held long and an interrupted clean-up resumes where it stopped.
+//! What changes in a row is decided by `scrub` from ids.
 
 use sqlx::{Any, Transaction};
 
-use super::scrub::Needles;
-use crate::store::StoreError;
+use super::scrub::{outbox_change, Change, OutboxText, People};
+use crate::store::claim::{Claim, Unique};
+use crate::store::{Store, StoreError};
 
-/// `LIKE` pattern for text containing `word`.
-fn containing(word: &str) -> String {
-    let escaped = word
-        .replace('\\', "\\\\")
-        .replace('%', "\\%")
-        .replace('_', "\\_");
-    format!("%{escaped}%")
+/// Rows read per batch: each batch's write is a few milliseconds at most.
+pub const SCRUB_BATCH: i64 = 200;
+
+/// The stages of a clean-up, in order.
+const ANCHORS: i64 = 0;
+const OUTBOX: i64 = 1;
+
+/// A `forget_scrubs` row.
+#[derive(Clone, Debug, sqlx::FromRow)]
+struct Pending {
+    id: i64,
+    people: String,
+    stage: i64,
+    after_id: i64,
+    after_platform: String,
+    after_key: String,
 }
 
-/// Text columns that may name people, by table, with the table's integer key.
-const TEXTS: &[(&str, &str)] = &[
-    ("outbox", "body"),
-    ("outbox", "edits"),
-    ("audit", "reason"),
-    ("jobs", "request"),
-];
-
-/// Scrubs [`TEXTS`] and the anchors (`analysis-<game>-<time>-<user id>`, named
-/// the same way in a review job's request) of `needles`.
-pub(super) async fn scrub_texts(
+/// Records the clean-up of `people` in the forget's transaction.
+pub(super) async fn queue_scrub(
     tx: &mut Transaction<'static, Any>,
-    needles: &Needles,
+    people: &People,
+    now: i64,
 ) -> Result<(), StoreError> {
-    // Table and column names are the constants above: nothing typed by a user.
-    for &(table, column) in TEXTS {
-        let mut ids: Vec<i64> = Vec::new();
-        for word in needles.words() {
-            let sql = format!("SELECT id FROM {table} WHERE {column} LIKE $1 ESCAPE '\\'");
-            ids.extend(
-                sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql))
-                    .bind(containing(word))
-                    .fetch_all(&mut **tx)
-                    .await?,
-            );
+    // Invariant: strings, numbers and options always serialize.
+    let json = serde_json::to_string(people).expect("a forget's people serialize");
+    sqlx::query("INSERT INTO forget_scrubs (people, created_at) VALUES ($1, $2)")
+        .bind(json)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+impl Store {
+    /// Does the next batch of the oldest clean-up after a forget (see the module);
+    /// returns whether any clean-up is left to do.
+    ///
+    /// # Errors
+    /// Database failures; the batch is not recorded as done then, and is done again.
+    pub async fn scrub_forgotten(&self) -> Result<bool, StoreError> {
+        let pending: Option<Pending> = sqlx::query_as(
+            "SELECT id, people, stage, after_id, after_platform, after_key
+             FROM forget_scrubs ORDER BY id LIMIT 1",
+        )
+        .fetch_optional(&self.writer)
+        .await?;
+        let Some(pending) = pending else {
+            return Ok(false);
+        };
+        let people: People = match serde_json::from_str(&pending.people) {
+            Ok(people) => people,
+            Err(err) => {
+                // Written by this code; never expected. Dropped rather than blocking
+                // every later clean-up.
+                tracing::error!(id = pending.id, error = %err, "unreadable forget clean-up: dropped");
+                let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+                finish(&mut tx, pending.id).await?;
+                tx.commit().await?;
+                return Ok(true);
+            }
+        };
+        match pending.stage {
+            ANCHORS => self.scrub_anchors(&pending, &people).await?,
+            _ => self.scrub_outbox(&pending, &people).await?,
         }
-        ids.sort_unstable();
-        ids.dedup();
-        for id in ids {
-            let sql = format!("SELECT {column} FROM {table} WHERE id = $1");
-            let text: Option<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-                .bind(id)
-                .fetch_one(&mut **tx)
+        Ok(true)
+    }
+
+    async fn scrub_anchors(&self, pending: &Pending, people: &People) -> Result<(), StoreError> {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT platform, anchor FROM anchors
+             WHERE platform > $1 OR (platform = $1 AND anchor > $2)
+             ORDER BY platform, anchor LIMIT $3",
+        )
+        .bind(&pending.after_platform)
+        .bind(&pending.after_key)
+        .bind(SCRUB_BATCH)
+        .fetch_all(&self.reader)
+        .await?;
+        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+        for (platform, anchor) in &rows {
+            if let Some(new) = people.anchor(platform, anchor) {
+                sqlx::query(
+                    "INSERT INTO anchors (platform, anchor, message_id, created_at)
+                     SELECT platform, $3, message_id, created_at FROM anchors
+                     WHERE platform = $1 AND anchor = $2
+                     ON CONFLICT DO NOTHING",
+                )
+                .bind(platform)
+                .bind(anchor)
+                .bind(&new)
+                .execute(&mut *tx)
                 .await?;
-            if let Some(new) = text.as_deref().and_then(|t| needles.body(t)) {
-                let sql = format!("UPDATE {table} SET {column} = $1 WHERE id = $2");
-                sqlx::query(sqlx::AssertSqlSafe(sql))
-                    .bind(new)
-                    .bind(id)
-                    .execute(&mut **tx)
+                sqlx::query("DELETE FROM anchors WHERE platform = $1 AND anchor = $2")
+                    .bind(platform)
+                    .bind(anchor)
+                    .execute(&mut *tx)
                     .await?;
             }
         }
-    }
-    let mut anchors: Vec<(String, String)> = Vec::new();
-    for word in needles.words() {
-        anchors.extend(
-            sqlx::query_as::<_, (String, String)>(
-                "SELECT platform, anchor FROM anchors WHERE anchor LIKE $1 ESCAPE '\\'",
-            )
-            .bind(containing(word))
-            .fetch_all(&mut **tx)
-            .await?,
-        );
-    }
-    anchors.sort_unstable();
-    anchors.dedup();
-    for (platform, anchor) in anchors {
-        if let Some(new) = needles.text(&anchor) {
-            sqlx::query("UPDATE anchors SET anchor = $1 WHERE platform = $2 AND anchor = $3")
-                .bind(new)
+        match rows.last() {
+            Some((platform, anchor)) if batch_full(rows.len()) => {
+                sqlx::query(
+                    "UPDATE forget_scrubs SET after_platform = $1, after_key = $2 WHERE id = $3",
+                )
                 .bind(platform)
                 .bind(anchor)
-                .execute(&mut **tx)
+                .bind(pending.id)
+                .execute(&mut *tx)
                 .await?;
+            }
+            _ => {
+                sqlx::query("UPDATE forget_scrubs SET stage = $1, after_id = 0 WHERE id = $2")
+                    .bind(OUTBOX)
+                    .bind(pending.id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
         }
+        tx.commit().await?;
+        Ok(())
     }
+
+    async fn scrub_outbox(&self, pending: &Pending, people: &People) -> Result<(), StoreError> {
+        let rows: Vec<OutboxText> = sqlx::query_as(
+            "SELECT id, platform, space, channel, recipient, game_id, body, edits, sent_at
+             FROM outbox WHERE id > $1 ORDER BY id LIMIT $2",
+        )
+        .bind(pending.after_id)
+        .bind(SCRUB_BATCH)
+        .fetch_all(&self.reader)
+        .await?;
+        let needles = people.needles();
+        let changes: Vec<(i64, Change)> = rows
+            .iter()
+            .map(|row| (row.id, outbox_change(people, &needles, row)))
+            .filter(|(_, change)| *change != Change::Keep)
+            .collect();
+        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+        for (id, change) in changes {
+            match change {
+                Change::Keep => {}
+                Change::Delete => {
+                    sqlx::query("DELETE FROM outbox WHERE id = $1")
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                Change::Rewrite { body, edits } => {
+                    sqlx::query("UPDATE outbox SET body = $1, edits = $2 WHERE id = $3")
+                        .bind(body)
+                        .bind(edits)
+                        .bind(id)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+        }
+        match rows.last() {
+            Some(last) if batch_full(rows.len()) => {
+                sqlx::query("UPDATE forget_scrubs SET after_id = $1 WHERE id = $2")
+                    .bind(last.id)
+                    .bind(pending.id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            _ => finish(&mut tx, pending.id).await?,
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// Whether a batch read was full (so more may follow).
+fn batch_full(read: usize) -> bool {
+    i64::try_from(read).is_ok_and(|n| n >= SCRUB_BATCH)
+}
+
+/// The clean-up `id` is done.
+async fn finish(tx: &mut Transaction<'static, Any>, id: i64) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM forget_scrubs WHERE id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
