@@ -265,6 +265,7 @@ error-nothing-to-analyse = Game #{ $game } was aborted or has no moves, so there
 error-no-puzzle-open = You have no puzzle open. Ask for one with `/oware puzzle` (or today's with `/oware puzzle daily`).
 error-puzzle-answered = You have answered puzzle #{ $puzzle } already. Ask for a new one with `/oware puzzle`.
 error-no-such-puzzle = There is no puzzle #{ $puzzle }. Ask for one with `/oware puzzle`.
+error-puzzle-not-given = Puzzle #{ $puzzle } was given to someone else: their answer is theirs to give. Ask for your own with `/oware puzzle` (or today's, which everyone here may answer, with `/oware puzzle daily`).
 error-puzzle-move = { $pit } is not a legal move in puzzle #{ $puzzle }: answer with one of { $legal }, e.g. `/oware puzzle answer:{ $example }`.
 error-advice = Your advice was not taken: { $why }.
 error-never-played = { $who } not played a game yet, so there is nothing to show. Start one with `/oware play @someone`.

@@ -299,6 +299,7 @@ error-nothing-to-analyse = La partie #{ $game } a été annulée ou n'a aucun co
 error-no-puzzle-open = Vous n'avez pas de problème en cours. Demandez-en un avec `/oware puzzle` (ou celui du jour avec `/oware puzzle daily`).
 error-puzzle-answered = Vous avez déjà répondu au problème #{ $puzzle }. Demandez-en un nouveau avec `/oware puzzle`.
 error-no-such-puzzle = Il n'y a pas de problème #{ $puzzle }. Demandez-en un avec `/oware puzzle`.
+error-puzzle-not-given = Le problème #{ $puzzle } a été donné à quelqu'un d'autre : c'est à lui d'y répondre. Demandez le vôtre avec `/oware puzzle` (ou celui du jour, auquel tout le monde ici peut répondre, avec `/oware puzzle daily`).
 error-puzzle-move = { $pit } n'est pas un coup permis dans le problème #{ $puzzle } : répondez par l'un de { $legal }, par exemple `/oware puzzle answer:{ $example }`.
 error-advice = Votre conseil n'a pas été pris en compte : { $why }.
 error-never-played = { $who } pas encore joué de partie, il n'y a donc rien à montrer. Lancez-en une avec `/oware play @quelqu'un`.

@@ -218,6 +218,9 @@ pub enum ServiceError {
     /// An unknown puzzle number (from an old button).
     #[error("{}", crate::tr!("error-no-such-puzzle", puzzle = .0))]
     NoSuchPuzzle(i64),
+    /// An answer to a puzzle given to someone else (their message's buttons).
+    #[error("{}", crate::tr!("error-puzzle-not-given", puzzle = .0))]
+    PuzzleNotGiven(i64),
     /// An answer that is not a legal move in the puzzle's position.
     #[error("{}", crate::tr!("error-puzzle-move", pit = .pit, puzzle = .puzzle, legal = .legal, example = .example))]
     PuzzleMove {

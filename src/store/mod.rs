@@ -82,7 +82,7 @@ pub use jobs::{JobRow, NewJob};
 pub use moderation::{AuditRow, BanRow, ListedBan, NewAudit};
 pub use outbox::{Attach, Body, NewMessage, OutboxRow};
 pub use proposal::Pending;
-pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};
+pub use puzzle_attempts::{AnswerOutcome, Answered, PuzzleRater, PuzzleStats};
 pub use puzzle_form::PuzzleGoal;
 pub use puzzles::{NewPuzzle, PuzzleRow};
 pub use ratings::{Rater, RatingChange, RatingNumbers, RatingRow, Scope};

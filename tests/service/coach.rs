@@ -712,3 +712,81 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
     );
     assert!(again.buttons.is_empty());
 }
+
+#[tokio::test]
+async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one() {
+    let db = TempDb::new();
+    let service = Arc::new(db.service_with(config()).await);
+    install_small_tables(&service);
+    let here = place();
+    let platform = here.platform.as_str();
+    let alices = service
+        .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
+        .await;
+    let id = puzzle_id(&alices);
+    let row = service.store().puzzle(id).await.unwrap().expect("stored");
+    let solution = row.solution.to_string();
+    // Mallory presses the pit buttons of alice's public message: refused, told to
+    // ask for her own, and nothing is recorded or rated.
+    let pressed = service
+        .handle(cmd_at(&here, "mallory", solve(&solution, Some(id))))
+        .await;
+    assert!(pressed.private, "{}", pressed.text);
+    assert!(
+        pressed.text.contains("given to someone else") && pressed.text.contains("/oware puzzle"),
+        "{}",
+        pressed.text
+    );
+    assert_eq!(
+        service
+            .store()
+            .puzzle_stats(platform, "mallory")
+            .await
+            .unwrap(),
+        None
+    );
+    assert!(outbox(&service).await.is_empty(), "nothing announced");
+    // Alice's puzzle is still hers to answer.
+    let answered = service
+        .handle(cmd_at(&here, "alice", solve(&solution, Some(id))))
+        .await;
+    assert!(answered.text.contains("**Right**"), "{}", answered.text);
+
+    // Today's puzzle is given to everyone at its place: bob, who never asked for it,
+    // answers it from alice's message.
+    let daily = service
+        .handle(cmd_at(&here, "alice", Action::Puzzle { daily: true }))
+        .await;
+    let today = puzzle_id(&daily);
+    let row = service
+        .store()
+        .puzzle(today)
+        .await
+        .unwrap()
+        .expect("stored");
+    let bobs = service
+        .handle(cmd_at(
+            &here,
+            "bob",
+            solve(&row.solution.to_string(), Some(today)),
+        ))
+        .await;
+    assert!(bobs.text.contains("**Right**"), "{}", bobs.text);
+    // Not from another place, where it is not today's puzzle.
+    let elsewhere = Place {
+        channel: "elsewhere".into(),
+        ..here.clone()
+    };
+    let other = service
+        .handle(cmd_at(
+            &elsewhere,
+            "carol",
+            solve(&row.solution.to_string(), Some(today)),
+        ))
+        .await;
+    assert!(
+        other.private && other.text.contains("given to someone else"),
+        "{}",
+        other.text
+    );
+}
