@@ -203,6 +203,24 @@ pub enum ServiceError {
     /// Analysis of a game still being played.
     #[error("{}", crate::tr!("error-game-not-over", game = .0))]
     GameNotOver(i64),
+    /// `/oware analyse` by someone with as many reviews queued as one person may
+    /// (`MAX_QUEUED_REVIEWS_PER_USER`).
+    #[error("{}", crate::tr!("error-reviews-queued-by-you", game = .game, limit = .limit))]
+    ReviewsQueuedByYou {
+        /// The game asked for.
+        game: i64,
+        /// The cap.
+        limit: i64,
+    },
+    /// `/oware analyse` while as many reviews are queued as the bot takes
+    /// (`MAX_QUEUED_REVIEWS`).
+    #[error("{}", crate::tr!("error-review-queue-full", game = .game, limit = .limit))]
+    ReviewQueueFull {
+        /// The game asked for.
+        game: i64,
+        /// The cap.
+        limit: i64,
+    },
     /// Analysis of a game without moves.
     #[error("{}", crate::tr!("error-nothing-to-analyse", game = .0))]
     NothingToAnalyse(i64),

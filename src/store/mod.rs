@@ -64,7 +64,7 @@ use std::time::Duration;
 
 use sqlx::AnyPool;
 
-pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Queued, Venue};
+pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Asker, Judgment, Queued, Venue};
 pub use backend::{Backend, Changes, Exclusive, Flag};
 pub use backup::{backup_sqlite, BackupError, BackupSummary};
 pub use challenges::{ChallengeRow, ChallengeStatus, Challenged, Invitee, NewChallenge};

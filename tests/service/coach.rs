@@ -790,3 +790,74 @@ async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one
         other.text
     );
 }
+
+#[tokio::test]
+async fn reviews_queued_are_capped_per_person_and_in_all() {
+    let db = TempDb::new();
+    let caps = oware_bot::service::Caps {
+        queued_reviews_per_user: 2,
+        queued_reviews: 3,
+        ..oware_bot::service::Caps::default()
+    };
+    let service = Arc::new(db.service_with(ServiceConfig { caps, ..config() }).await);
+    let mut games = Vec::new();
+    for _ in 0..5 {
+        games.push(finished_game(&service, 2, &[]).await.0);
+    }
+    // Reviews asked for (the automatic ones, which judge advice, are not counted).
+    let queued = || async {
+        db.count("SELECT count(*) FROM jobs WHERE kind = 'analysis' AND requested_by IS NOT NULL")
+            .await
+    };
+    for &game in &games[..2] {
+        let asked = service
+            .handle(cmd_at(&place(), "carol", analyse(game)))
+            .await;
+        assert!(!asked.private, "{}", asked.text);
+    }
+    // Carol's third is refused, saying what to do instead; nothing is queued.
+    let third = service
+        .handle(cmd_at(&place(), "carol", analyse(games[2])))
+        .await;
+    assert!(third.private, "{}", third.text);
+    assert!(
+        third.text.contains("2 reviews queued already")
+            && third
+                .text
+                .contains(&format!("/oware analyse #{}", games[2])),
+        "{}",
+        third.text
+    );
+    assert_eq!(queued().await, 2);
+    // Asking again for one she has queued is no new review.
+    let again = service
+        .handle(cmd_at(&place(), "carol", analyse(games[0])))
+        .await;
+    assert!(
+        again.text.contains("being analysed already"),
+        "{}",
+        again.text
+    );
+    // Dave's fills the queue; erin's is refused for everyone's sake.
+    let daves = service
+        .handle(cmd_at(&place(), "dave", analyse(games[2])))
+        .await;
+    assert!(!daves.private, "{}", daves.text);
+    let erins = service
+        .handle(cmd_at(&place(), "erin", analyse(games[3])))
+        .await;
+    assert!(erins.private, "{}", erins.text);
+    assert!(
+        erins.text.contains("3 reviews are queued already") && erins.text.contains("few minutes"),
+        "{}",
+        erins.text
+    );
+    assert_eq!(queued().await, 3);
+    // Once the reviews are posted, there is room again.
+    service.run_due_jobs().await;
+    assert_eq!(queued().await, 0);
+    let fourth = service
+        .handle(cmd_at(&place(), "carol", analyse(games[4])))
+        .await;
+    assert!(!fourth.private, "{}", fourth.text);
+}

@@ -37,3 +37,11 @@ DROP TABLE outbox;
 ALTER TABLE outbox_new RENAME TO outbox;
 CREATE INDEX outbox_unsent ON outbox (platform, id) WHERE sent_at IS NULL;
 CREATE INDEX outbox_by_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;
+
+-- Who asked for a queued review (`/oware analyse`), as `platform:user id`, so that
+-- the reviews one person, and everyone, may have queued are capped
+-- (MAX_QUEUED_REVIEWS_PER_USER, MAX_QUEUED_REVIEWS); NULL for other jobs and for
+-- the automatic reviews that judge advice. Gone with the job once the review is
+-- posted.
+ALTER TABLE jobs ADD COLUMN requested_by TEXT;
+CREATE INDEX jobs_requested ON jobs (requested_by) WHERE requested_by IS NOT NULL;
