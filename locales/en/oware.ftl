@@ -107,6 +107,7 @@ caption-grand-slam = Move { $number }: { $pit }, a grand slam that captures noth
 caption-lap = Move { $number }: { $pit } sows { $sown } (a full lap)
 caption-sows = Move { $number }: { $pit } sows { $sown }
 caption-start = Start
+caption-from = After move { $number }: the last { $shown } moves follow
 caption-after = After { $moves } moves
 board-to-move = to move
 board-game-over = Game over
@@ -927,6 +928,7 @@ replay-text = Replay of game { $game } ({ $variant }, { $rated }): { $plies ->
        *[other] { $plies } moves
     }, { $state }. The record is attached as text (it numbers pairs, as game records do: its `n.` is moves 2n−1 and 2n).
 replay-gif = Animated replay of game #{ $game }, { $south } (South) vs { $north } (North), { $plies } moves.
+replay-gif-last = The animation shows the last { $shown } of the { $plies } moves, from move { $first } on; the text record has them all.
 replay-record = Game record of game #{ $game }.
 
 ## Aborts, rematches and reissues (src/service/lifecycle.rs)

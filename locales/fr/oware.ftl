@@ -141,6 +141,7 @@ caption-grand-slam = Coup { $number } : { $pit }, un grand chelem qui ne prend r
 caption-lap = Coup { $number } : { $pit } sème { $sown } (un tour complet)
 caption-sows = Coup { $number } : { $pit } sème { $sown }
 caption-start = Départ
+caption-from = Après le coup { $number } : les { $shown } derniers coups suivent
 caption-after = Après { $moves } coups
 board-to-move = au trait
 board-game-over = Partie terminée
@@ -956,6 +957,7 @@ replay-text = Partie { $game } rejouée ({ $variant }, { $rated }) : { $plies ->
        *[other] { $plies } coups
     }, { $state }. La notation est jointe en texte (elle numérote les paires, comme toute notation : son `n.` est les coups 2n−1 et 2n).
 replay-gif = Partie #{ $game } rejouée en animation, { $south } (Sud) contre { $north } (Nord), { $plies } coups.
+replay-gif-last = L'animation montre les { $shown } derniers des { $plies } coups, à partir du coup { $first } ; la notation en texte les contient tous.
 replay-record = Notation de la partie #{ $game }.
 
 ## Aborts, rematches and reissues (src/service/lifecycle.rs)
