@@ -11,7 +11,7 @@ mod matrix;
 mod web;
 
 pub use discord::Discord;
-pub use matrix::Matrix;
+pub use matrix::{Matrix, DEFAULT_MATRIX_MAX_ROOMS};
 pub use web::{Web, WebAddr, DEFAULT_WEB_ADDR};
 
 use crate::service::{Admins, Caps, RateLimit, ServiceConfig};
