@@ -11,7 +11,7 @@ mod matrix;
 mod web;
 
 pub use discord::Discord;
-pub use matrix::Matrix;
+pub use matrix::{Matrix, DEFAULT_MATRIX_MAX_ROOMS};
 pub use web::{Web, WebAddr, WebLimits, DEFAULT_WEB_ADDR};
 
 use crate::service::{Admins, Caps, Owner, RateLimit, ServiceConfig};
@@ -226,6 +226,14 @@ impl Config {
             )?,
             engine_games: cap("MAX_ENGINE_GAMES", defaults.engine_games)?,
             round_robin_players: cap("MAX_ROUND_ROBIN_PLAYERS", defaults.round_robin_players)?,
+            // Swiss pairing takes no more.
+            swiss_players: cap("MAX_SWISS_PLAYERS", defaults.swiss_players)?
+                .min(i64::try_from(crate::play::tournament::SWISS_MAX_FIELD).unwrap_or(i64::MAX)),
+            queued_reviews_per_user: cap(
+                "MAX_QUEUED_REVIEWS_PER_USER",
+                defaults.queued_reviews_per_user,
+            )?,
+            queued_reviews: cap("MAX_QUEUED_REVIEWS", defaults.queued_reviews)?,
         };
         let retention = match number(
             "OWARE_RETENTION_DAYS",

@@ -107,6 +107,7 @@ caption-grand-slam = Move { $number }: { $pit }, a grand slam that captures noth
 caption-lap = Move { $number }: { $pit } sows { $sown } (a full lap)
 caption-sows = Move { $number }: { $pit } sows { $sown }
 caption-start = Start
+caption-from = After move { $number }: the last { $shown } moves follow
 caption-after = After { $moves } moves
 board-to-move = to move
 board-game-over = Game over
@@ -262,9 +263,12 @@ error-nothing-to-decline = { $request ->
 }
 error-game-not-over = Game #{ $game } is still being played: the engine analyses a game once it is over (a review during the game would coach one side). Try again after the last move.
 error-nothing-to-analyse = Game #{ $game } was aborted or has no moves, so there is nothing to review. Analyse a game that was played to its end, e.g. your last one with `/oware analyse #12`.
+error-reviews-queued-by-you = You have { $limit } reviews queued already, the most one person may. Wait until one is posted, then ask again with `/oware analyse #{ $game }`.
+error-review-queue-full = { $limit } reviews are queued already, the most the bot takes at once. Ask again with `/oware analyse #{ $game }` in a few minutes.
 error-no-puzzle-open = You have no puzzle open. Ask for one with `/oware puzzle` (or today's with `/oware puzzle daily`).
 error-puzzle-answered = You have answered puzzle #{ $puzzle } already. Ask for a new one with `/oware puzzle`.
 error-no-such-puzzle = There is no puzzle #{ $puzzle }. Ask for one with `/oware puzzle`.
+error-puzzle-not-given = Puzzle #{ $puzzle } was given to someone else: their answer is theirs to give. Ask for your own with `/oware puzzle` (or today's, which everyone here may answer, with `/oware puzzle daily`).
 error-puzzle-move = { $pit } is not a legal move in puzzle #{ $puzzle }: answer with one of { $legal }, e.g. `/oware puzzle answer:{ $example }`.
 error-advice = Your advice was not taken: { $why }.
 error-never-played = { $who } not played a game yet, so there is nothing to show. Start one with `/oware play @someone`.
@@ -303,6 +307,7 @@ error-tournament-too-few = Tournament T{ $id } has { $players } player(s); it ne
 error-tournament-no-bots = Bots cannot play in tournaments; people only.
 error-tournament-rounds-in-round-robin = A round-robin has as many rounds as it needs for everyone to meet; leave out `rounds:`, or use `format:swiss rounds:N`.
 error-tournament-full = Tournament T{ $id } is a round-robin with { $limit } players already, the most one can have (everyone meets everyone, one round each). Ask its creator to start it and make another for the rest, or to create a Swiss (`format:swiss`).
+error-tournament-swiss-full = Tournament T{ $id } has { $limit } players already, the most a Swiss takes. Ask its creator to start it, or to create another for the rest (`/oware tournament create My Cup format:swiss`).
 error-tournament-game-cap = You play { $limit } games at once already, the most one player may, so you cannot join tournament T{ $id }: its games would come on top. Finish one first (`/oware games` lists them; `/oware resign` ends one), then join.
 error-tournament-no-abort = Game #{ $game } is a tournament game: it cannot be aborted. Play it, resign it, or ask a server admin (`/oware admin abort`).
 
@@ -928,6 +933,7 @@ replay-text = Replay of game { $game } ({ $variant }, { $rated }): { $plies ->
        *[other] { $plies } moves
     }, { $state }. The record is attached as text (it numbers pairs, as game records do: its `n.` is moves 2n−1 and 2n).
 replay-gif = Animated replay of game #{ $game }, { $south } (South) vs { $north } (North), { $plies } moves.
+replay-gif-last = The animation shows the last { $shown } of the { $plies } moves, from move { $first } on; the text record has them all.
 replay-record = Game record of game #{ $game }.
 
 ## Aborts, rematches and reissues (src/service/lifecycle.rs)

@@ -141,6 +141,7 @@ caption-grand-slam = Coup { $number } : { $pit }, un grand chelem qui ne prend r
 caption-lap = Coup { $number } : { $pit } sème { $sown } (un tour complet)
 caption-sows = Coup { $number } : { $pit } sème { $sown }
 caption-start = Départ
+caption-from = Après le coup { $number } : les { $shown } derniers coups suivent
 caption-after = Après { $moves } coups
 board-to-move = au trait
 board-game-over = Partie terminée
@@ -296,9 +297,12 @@ error-nothing-to-decline = { $request ->
 }
 error-game-not-over = La partie #{ $game } est encore en cours : le moteur analyse une partie une fois terminée (une analyse en cours de partie conseillerait un camp). Réessayez après le dernier coup.
 error-nothing-to-analyse = La partie #{ $game } a été annulée ou n'a aucun coup, il n'y a donc rien à analyser. Analysez une partie jouée jusqu'au bout, par exemple votre dernière avec `/oware analyse #12`.
+error-reviews-queued-by-you = Vous avez déjà { $limit } analyses en attente, le maximum par personne. Attendez que l'une soit publiée, puis redemandez avec `/oware analyse #{ $game }`.
+error-review-queue-full = { $limit } analyses sont déjà en attente, le maximum que le bot accepte à la fois. Redemandez avec `/oware analyse #{ $game }` dans quelques minutes.
 error-no-puzzle-open = Vous n'avez pas de problème en cours. Demandez-en un avec `/oware puzzle` (ou celui du jour avec `/oware puzzle daily`).
 error-puzzle-answered = Vous avez déjà répondu au problème #{ $puzzle }. Demandez-en un nouveau avec `/oware puzzle`.
 error-no-such-puzzle = Il n'y a pas de problème #{ $puzzle }. Demandez-en un avec `/oware puzzle`.
+error-puzzle-not-given = Le problème #{ $puzzle } a été donné à quelqu'un d'autre : c'est à lui d'y répondre. Demandez le vôtre avec `/oware puzzle` (ou celui du jour, auquel tout le monde ici peut répondre, avec `/oware puzzle daily`).
 error-puzzle-move = { $pit } n'est pas un coup permis dans le problème #{ $puzzle } : répondez par l'un de { $legal }, par exemple `/oware puzzle answer:{ $example }`.
 error-advice = Votre conseil n'a pas été pris en compte : { $why }.
 error-never-played = { $who } pas encore joué de partie, il n'y a donc rien à montrer. Lancez-en une avec `/oware play @quelqu'un`.
@@ -340,6 +344,7 @@ error-tournament-too-few = Le tournoi T{ $id } a { $players ->
 error-tournament-no-bots = Les bots ne peuvent pas jouer en tournoi ; seulement les personnes.
 error-tournament-rounds-in-round-robin = Un tournoi toutes rondes a autant de rondes qu'il en faut pour que chacun rencontre tout le monde ; laissez de côté `rounds:`, ou utilisez `format:swiss rounds:N`.
 error-tournament-full = Le tournoi T{ $id } est un toutes rondes qui a déjà { $limit } joueurs, le maximum possible (chacun rencontre tout le monde, une ronde chacun). Demandez à son créateur de le lancer et d'en créer un autre pour les suivants, ou de créer un suisse (`format:swiss`).
+error-tournament-swiss-full = Le tournoi T{ $id } a déjà { $limit } joueurs, le maximum pour un suisse. Demandez à son créateur de le lancer, ou d'en créer un autre pour les suivants (`/oware tournament create Ma Coupe format:swiss`).
 error-tournament-game-cap = Vous jouez déjà { $limit } parties à la fois, le maximum pour un joueur, vous ne pouvez donc pas rejoindre le tournoi T{ $id } : ses parties s'ajouteraient. Terminez-en une d'abord (`/oware games` les liste ; `/oware resign` en termine une), puis inscrivez-vous.
 error-tournament-no-abort = La partie #{ $game } est une partie de tournoi : elle ne peut pas être annulée. Jouez-la, abandonnez-la, ou demandez à un admin du serveur (`/oware admin abort`).
 
@@ -957,6 +962,7 @@ replay-text = Partie { $game } rejouée ({ $variant }, { $rated }) : { $plies ->
        *[other] { $plies } coups
     }, { $state }. La notation est jointe en texte (elle numérote les paires, comme toute notation : son `n.` est les coups 2n−1 et 2n).
 replay-gif = Partie #{ $game } rejouée en animation, { $south } (Sud) contre { $north } (Nord), { $plies } coups.
+replay-gif-last = L'animation montre les { $shown } derniers des { $plies } coups, à partir du coup { $first } ; la notation en texte les contient tous.
 replay-record = Notation de la partie #{ $game }.
 
 ## Aborts, rematches and reissues (src/service/lifecycle.rs)

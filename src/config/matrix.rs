@@ -5,6 +5,9 @@ use std::path::PathBuf;
 
 use super::{ConfigError, Secret};
 
+/// The default of `MATRIX_MAX_ROOMS`: the most rooms the bot is in.
+pub const DEFAULT_MATRIX_MAX_ROOMS: usize = 500;
+
 /// `MATRIX_*`, from the environment.
 #[derive(Clone, Debug)]
 pub struct Matrix {
@@ -25,6 +28,12 @@ pub struct Matrix {
     /// even when its credentials are set, for all processes but one sharing a
     /// database (one sync stream per account).
     pub enabled: bool,
+    /// `MATRIX_MAX_ROOMS` (default 500): the most rooms the bot is in; an invite
+    /// beyond is declined (and logged).
+    pub max_rooms: usize,
+    /// `MATRIX_INVITE_SERVERS`: the homeservers whose users may invite the bot,
+    /// separated by commas (`example.org,friends.example`); unset or empty: all.
+    pub invite_servers: Vec<String>,
 }
 
 impl Matrix {
@@ -73,6 +82,21 @@ impl Matrix {
             access_token: get("MATRIX_ACCESS_TOKEN").map(Secret::new),
             store_dir: get("MATRIX_STORE_DIR").map(PathBuf::from),
             store_passphrase: get("MATRIX_STORE_PASSPHRASE").map(Secret::new),
+            max_rooms: match get("MATRIX_MAX_ROOMS") {
+                None => DEFAULT_MATRIX_MAX_ROOMS,
+                Some(text) => text.trim().parse().map_err(|_| ConfigError {
+                    name: "MATRIX_MAX_ROOMS",
+                    value: text.clone(),
+                    expected: "a whole number of rooms, e.g. 500",
+                })?,
+            },
+            invite_servers: get("MATRIX_INVITE_SERVERS")
+                .unwrap_or_default()
+                .split(',')
+                .map(str::trim)
+                .filter(|server| !server.is_empty())
+                .map(str::to_owned)
+                .collect(),
             enabled: match get("MATRIX_ENABLED").as_deref().map(str::trim) {
                 None | Some("true" | "yes" | "on" | "1") => true,
                 Some("false" | "no" | "off" | "0") => false,
@@ -137,5 +161,24 @@ mod tests {
         // The store directory alone is no account, and a process may keep Matrix off.
         assert!(from(&[("MATRIX_STORE_DIR", "./matrix-store")]).is_ok());
         assert!(from(&[("MATRIX_PASSWORD", "pw"), ("MATRIX_ENABLED", "false")]).is_ok());
+    }
+
+    #[test]
+    fn invites_are_capped_and_may_be_limited_to_some_homeservers() {
+        let open = from(&[]).unwrap();
+        assert_eq!(open.matrix.max_rooms, 500);
+        assert!(open.matrix.invite_servers.is_empty());
+        let set = from(&[
+            ("MATRIX_MAX_ROOMS", "20"),
+            ("MATRIX_INVITE_SERVERS", " example.org, ,friends.example "),
+        ])
+        .unwrap();
+        assert_eq!(set.matrix.max_rooms, 20);
+        assert_eq!(
+            set.matrix.invite_servers,
+            ["example.org", "friends.example"]
+        );
+        let err = from(&[("MATRIX_MAX_ROOMS", "lots")]).unwrap_err();
+        assert!(err.to_string().contains("MATRIX_MAX_ROOMS"), "{err}");
     }
 }

@@ -96,6 +96,21 @@ fn command_rates_and_caps() {
     assert_eq!(caps.service().caps.round_robin_players, 16);
     let round_robin = from(&[("MAX_ROUND_ROBIN_PLAYERS", "8")]).unwrap();
     assert_eq!(round_robin.service().caps.round_robin_players, 8);
+    assert_eq!(caps.service().caps.swiss_players, 64);
+    // More than Swiss pairing takes is held to it.
+    let swiss = from(&[("MAX_SWISS_PLAYERS", "500")]).unwrap();
+    assert_eq!(swiss.service().caps.swiss_players, 64);
+    let swiss = from(&[("MAX_SWISS_PLAYERS", "32")]).unwrap();
+    assert_eq!(swiss.service().caps.swiss_players, 32);
+    assert_eq!(caps.service().caps.queued_reviews_per_user, 3);
+    assert_eq!(caps.service().caps.queued_reviews, 50);
+    let reviews = from(&[
+        ("MAX_QUEUED_REVIEWS_PER_USER", "1"),
+        ("MAX_QUEUED_REVIEWS", "10"),
+    ])
+    .unwrap();
+    assert_eq!(reviews.service().caps.queued_reviews_per_user, 1);
+    assert_eq!(reviews.service().caps.queued_reviews, 10);
     let err = from(&[("MAX_ACTIVE_GAMES", "-1")]).unwrap_err();
     assert!(err.to_string().contains("MAX_ACTIVE_GAMES"), "{err}");
 }

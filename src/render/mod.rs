@@ -33,7 +33,7 @@ use crate::rules::{Effect, EndReason, Game, Moves, Outcome, Position, Side};
 pub use alt::alt_text;
 pub use encode::{board_png, warm_up};
 pub use eval_graph::{eval_graph_alt, eval_graph_png, Mark};
-pub use replay::{move_caption, replay_gif};
+pub use replay::{move_caption, replay_gif, replay_gif_last, REPLAY_MOVES};
 pub use table::{table_png, TablePicture};
 
 /// Width of a board PNG in pixels.

@@ -1,5 +1,7 @@
 //! A whole game as an animated GIF: the start, one frame per ply with the move in the
 //! caption, and the final position with the result, the first and last held longer.
+//! A game longer than [`REPLAY_MOVES`] shows only its last moves, from the position
+//! before them, so that no game makes a GIF of unbounded size and drawing time.
 //!
 //! Frames are drawn at 1× (800×360) on the board PNGs' 255-colour palette. After the
 //! first, each frame stores only the rectangle that changed, with unchanged pixels
@@ -52,12 +54,37 @@ pub fn move_caption(number: usize, effect: &Effect) -> String {
     }
 }
 
-/// The game as an animated GIF (800×360, looping): `plies + 2` frames.
+/// The most moves a replay GIF shows: a longer game shows its last ones.
+pub const REPLAY_MOVES: usize = 300;
+
+/// The game as an animated GIF (800×360, looping): `plies + 2` frames, or the last
+/// [`REPLAY_MOVES`] moves of a longer game (see [`replay_gif_last`]).
 #[must_use]
 pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
+    replay_gif_last(game, names, REPLAY_MOVES)
+}
+
+/// The game as an animated GIF showing at most its last `most` moves: from the
+/// start, or from the position before them (captioned so), then one frame per move
+/// and the final position: `min(plies, most) + 2` frames.
+#[must_use]
+pub fn replay_gif_last(game: &Game, names: [&str; 2], most: usize) -> Vec<u8> {
     let (w, h) = (WIDTH as u16, HEIGHT as u16);
-    let start = game.start();
-    let mut views: Vec<(String, BoardView<'_>, u16)> = Vec::with_capacity(game.plies().len() + 2);
+    let plies = game.plies();
+    let skipped = plies.len().saturating_sub(most);
+    let (start, start_caption) = match skipped.checked_sub(1).and_then(|i| plies.get(i)) {
+        Some(before) => (
+            before.after,
+            crate::tr!(
+                "caption-from",
+                number = skipped,
+                shown = plies.len() - skipped
+            ),
+        ),
+        None => (game.start(), crate::tr!("caption-start")),
+    };
+    let mut views: Vec<(String, BoardView<'_>, u16)> =
+        Vec::with_capacity(plies.len() - skipped + 2);
     let start_view = BoardView {
         position: start,
         names,
@@ -69,9 +96,8 @@ pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
         clocks: None,
         seat: Side::South,
     };
-    views.push((crate::tr!("caption-start"), start_view, START_DELAY));
-    let plies = game.plies();
-    for (i, ply) in plies.iter().enumerate() {
+    views.push((start_caption, start_view, START_DELAY));
+    for (i, ply) in plies.iter().enumerate().skip(skipped) {
         let ended_here = i + 1 == plies.len() && game.is_over();
         let view = BoardView {
             position: ply.after,

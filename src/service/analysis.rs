@@ -24,8 +24,8 @@ use crate::{
     engine::{self, analysis::Class},
     rules::Game,
     store::{
-        Attach, Claim, Effects, GameRow, JobKind, JobRequest, JobRow, NewJob, NewPuzzle, Queued,
-        ReviewTo, StoredReview, Venue,
+        Asker, Attach, Claim, Effects, GameRow, JobKind, JobRequest, JobRow, NewJob, NewPuzzle,
+        Queued, ReviewTo, StoredReview, Venue,
     },
 };
 
@@ -85,15 +85,37 @@ impl Service {
             request: Some(request),
         };
         let joinable = JobRequest::Review { to: None };
+        let caps = &self.config.caps;
+        let asker = Asker {
+            platform: cmd.place.platform.as_str(),
+            user_id: &cmd.author.id,
+            most_per_user: caps.queued_reviews_per_user,
+            most: caps.queued_reviews,
+        };
         let queued = self
             .store
-            .queue_analysis(cmd.claim(), &job, &joinable, now)
+            .queue_analysis(cmd.claim(), &job, &joinable, asker, now)
             .await?;
-        if queued == Queued::UnderWay {
-            return Ok(Reply::private(crate::tr!(
-                "analysis-under-way",
-                game = row.id
-            )));
+        match queued {
+            Queued::New | Queued::Joined => {}
+            Queued::UnderWay => {
+                return Ok(Reply::private(crate::tr!(
+                    "analysis-under-way",
+                    game = row.id
+                )))
+            }
+            Queued::YoursFull => {
+                return Err(ServiceError::ReviewsQueuedByYou {
+                    game: row.id,
+                    limit: caps.queued_reviews_per_user,
+                })
+            }
+            Queued::AllFull => {
+                return Err(ServiceError::ReviewQueueFull {
+                    game: row.id,
+                    limit: caps.queued_reviews,
+                })
+            }
         }
         self.wake();
         let mut reply = Reply::public(crate::tr!(

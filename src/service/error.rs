@@ -203,6 +203,24 @@ pub enum ServiceError {
     /// Analysis of a game still being played.
     #[error("{}", crate::tr!("error-game-not-over", game = .0))]
     GameNotOver(i64),
+    /// `/oware analyse` by someone with as many reviews queued as one person may
+    /// (`MAX_QUEUED_REVIEWS_PER_USER`).
+    #[error("{}", crate::tr!("error-reviews-queued-by-you", game = .game, limit = .limit))]
+    ReviewsQueuedByYou {
+        /// The game asked for.
+        game: i64,
+        /// The cap.
+        limit: i64,
+    },
+    /// `/oware analyse` while as many reviews are queued as the bot takes
+    /// (`MAX_QUEUED_REVIEWS`).
+    #[error("{}", crate::tr!("error-review-queue-full", game = .game, limit = .limit))]
+    ReviewQueueFull {
+        /// The game asked for.
+        game: i64,
+        /// The cap.
+        limit: i64,
+    },
     /// Analysis of a game without moves.
     #[error("{}", crate::tr!("error-nothing-to-analyse", game = .0))]
     NothingToAnalyse(i64),
@@ -218,6 +236,9 @@ pub enum ServiceError {
     /// An unknown puzzle number (from an old button).
     #[error("{}", crate::tr!("error-no-such-puzzle", puzzle = .0))]
     NoSuchPuzzle(i64),
+    /// An answer to a puzzle given to someone else (their message's buttons).
+    #[error("{}", crate::tr!("error-puzzle-not-given", puzzle = .0))]
+    PuzzleNotGiven(i64),
     /// An answer that is not a legal move in the puzzle's position.
     #[error("{}", crate::tr!("error-puzzle-move", pit = .pit, puzzle = .puzzle, legal = .legal, example = .example))]
     PuzzleMove {

@@ -57,6 +57,13 @@ pub struct Caps {
     /// Players in one round-robin tournament (n players play n - 1 rounds, twice
     /// that when double).
     pub round_robin_players: i64,
+    /// Players in one Swiss tournament (at most the 64 its pairing takes): an entry
+    /// beyond it is refused when it is made, never at the start.
+    pub swiss_players: i64,
+    /// Reviews (`/oware analyse`) one user may have queued at once.
+    pub queued_reviews_per_user: i64,
+    /// Reviews asked for and queued, from everyone.
+    pub queued_reviews: i64,
 }
 
 impl Default for Caps {
@@ -67,6 +74,9 @@ impl Default for Caps {
             engine_games_per_user: 2,
             engine_games: 50,
             round_robin_players: 16,
+            swiss_players: 64,
+            queued_reviews_per_user: 3,
+            queued_reviews: 50,
         }
     }
 }

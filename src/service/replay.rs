@@ -52,6 +52,11 @@ impl Service {
             plies = plies,
             state = state,
         ));
+        // A long game's animation shows its last moves only: say so.
+        if let Some(note) = gif_note(plies) {
+            reply.text.push(' ');
+            reply.text.push_str(&note);
+        }
         let gif = {
             let (game, names) = (game.clone(), [names[0].to_owned(), names[1].to_owned()]);
             self.heavy(move || render::replay_gif(&game, [&names[0], &names[1]]))
@@ -83,6 +88,20 @@ impl Service {
     }
 }
 
+/// What the reply says of a game of `plies` moves whose animation shows only the
+/// last [`render::REPLAY_MOVES`], if it is that long.
+fn gif_note(plies: usize) -> Option<String> {
+    let shown = render::REPLAY_MOVES;
+    (plies > shown).then(|| {
+        crate::tr!(
+            "replay-gif-last",
+            shown = shown,
+            plies = plies,
+            first = plies - shown + 1
+        )
+    })
+}
+
 /// The game record (tags and numbered moves) of game `game`, stored as `row`.
 ///
 /// # Errors
@@ -100,4 +119,20 @@ pub(super) fn record_of(row: &GameRow, game: &Game) -> Result<GameRecord, Servic
         ],
     )
     .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gif_note;
+    use crate::render::REPLAY_MOVES;
+
+    #[test]
+    fn a_reply_says_when_the_animation_shows_only_the_last_moves() {
+        assert_eq!(gif_note(REPLAY_MOVES), None);
+        let note = gif_note(REPLAY_MOVES + 20).expect("a note");
+        assert!(
+            note.contains("the last 300 of the 320 moves, from move 21 on"),
+            "{note}"
+        );
+    }
 }

@@ -94,6 +94,30 @@ pub enum Queued {
     Joined,
     /// A requested review of the game is queued already: nothing changed.
     UnderWay,
+    /// The asker has as many reviews queued as one person may: nothing changed.
+    YoursFull,
+    /// As many reviews are queued as the bot takes: nothing changed.
+    AllFull,
+}
+
+/// Who asks for a review, and the caps on the queue (see [`Store::queue_analysis`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Asker<'a> {
+    /// Their chat network.
+    pub platform: &'a str,
+    /// Their user id there.
+    pub user_id: &'a str,
+    /// Reviews one person may have queued at once.
+    pub most_per_user: i64,
+    /// Reviews asked for that may be queued at once, from everyone.
+    pub most: i64,
+}
+
+impl Asker<'_> {
+    /// The `jobs.requested_by` value of their requests.
+    fn key(&self) -> String {
+        format!("{}:{}", self.platform, self.user_id)
+    }
 }
 
 impl Store {
@@ -110,11 +134,12 @@ impl Store {
         )
     }
 
-    /// Queues `job`, an analysis of its game, as the effect of the command being
-    /// handled (recording its event, so a redelivered command queues nothing). A
-    /// game has at most one analysis job: when one is queued already, a job whose
-    /// request is `joinable` (the automatic review that only judges advice) takes
-    /// `job`'s request instead, and any other is left as it is.
+    /// Queues `job`, an analysis of its game asked for by `asker`, as the effect of
+    /// the command being handled (recording its event, so a redelivered command
+    /// queues nothing). A game has at most one analysis job: when one is queued
+    /// already, a job whose request is `joinable` (the automatic review that only
+    /// judges advice) takes `job`'s request instead, and any other is left as it
+    /// is. A new request beyond the asker's cap, or the queue's, changes nothing.
     ///
     /// # Errors
     /// [`StoreError::Replayed`] for a command handled before; database failures.
@@ -123,12 +148,43 @@ impl Store {
         claim: Claim<'_>,
         job: &NewJob,
         joinable: &JobRequest,
+        asker: Asker<'_>,
         now: i64,
     ) -> Result<Queued, StoreError> {
         let mut tx = self.write(claim).await?;
+        let queued: Option<Option<String>> =
+            sqlx::query_scalar("SELECT request FROM jobs WHERE kind = 'analysis' AND game_id = $1")
+                .bind(job.game_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let requested = queued.is_some_and(|request| request != Some(joinable.encode()));
+        if !requested {
+            // Requests, not the automatic reviews that judge advice, count.
+            let key = asker.key();
+            let (yours, all): (i64, i64) = sqlx::query_as(
+                "SELECT COALESCE(SUM(CASE WHEN requested_by = $1 THEN 1 ELSE 0 END), 0),
+                        COUNT(*)
+                 FROM jobs WHERE kind = 'analysis' AND requested_by IS NOT NULL",
+            )
+            .bind(&key)
+            .fetch_one(&mut *tx)
+            .await?;
+            let full = if yours >= asker.most_per_user {
+                Some(Queued::YoursFull)
+            } else if all >= asker.most {
+                Some(Queued::AllFull)
+            } else {
+                None
+            };
+            if let Some(full) = full {
+                // Committed: the command is handled.
+                tx.commit().await?;
+                return Ok(full);
+            }
+        }
         let inserted = sqlx::query(
-            "INSERT INTO jobs (kind, game_id, due_at, request, created_at)
-             VALUES ($1, $2, $3, $4, $5)
+            "INSERT INTO jobs (kind, game_id, due_at, request, created_at, requested_by)
+             VALUES ($1, $2, $3, $4, $5, $6)
              ON CONFLICT (game_id) WHERE kind = 'analysis' DO NOTHING",
         )
         .bind(job.kind.as_str())
@@ -136,6 +192,7 @@ impl Store {
         .bind(job.due_at)
         .bind(job.request.as_ref().map(JobRequest::encode))
         .bind(now)
+        .bind(asker.key())
         .execute(&mut *tx)
         .await?
         .rows_affected();
@@ -143,12 +200,13 @@ impl Store {
             Queued::New
         } else {
             let joined = sqlx::query(
-                "UPDATE jobs SET request = $1
+                "UPDATE jobs SET request = $1, requested_by = $4
                  WHERE kind = 'analysis' AND game_id = $2 AND request = $3",
             )
             .bind(job.request.as_ref().map(JobRequest::encode))
             .bind(job.game_id)
             .bind(joinable.encode())
+            .bind(asker.key())
             .execute(&mut *tx)
             .await?
             .rows_affected();

@@ -64,7 +64,7 @@ use std::time::Duration;
 
 use sqlx::AnyPool;
 
-pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Judgment, Queued, Venue};
+pub use analyses::{AdviceVote, AdviserRow, AnalysisRow, Asker, Judgment, Queued, Venue};
 pub use backend::{Backend, Changes, Exclusive, Flag};
 pub use backup::{backup_sqlite, BackupError, BackupSummary};
 pub use challenges::{ChallengeRow, ChallengeStatus, Challenged, Invitee, NewChallenge};
@@ -82,7 +82,7 @@ pub use jobs::{JobRow, NewJob};
 pub use moderation::{AuditRow, BanRow, ListedBan, NewAudit};
 pub use outbox::{Attach, Body, NewMessage, OutboxRow};
 pub use proposal::Pending;
-pub use puzzle_attempts::{Answered, PuzzleRater, PuzzleStats};
+pub use puzzle_attempts::{AnswerOutcome, Answered, PuzzleRater, PuzzleStats};
 pub use puzzle_form::PuzzleGoal;
 pub use puzzles::{NewPuzzle, PuzzleRow};
 pub use ratings::{Rater, RatingChange, RatingNumbers, RatingRow, Scope};

@@ -23,6 +23,19 @@ pub struct PuzzleStats {
 pub type PuzzleRater<'a> =
     &'a (dyn Fn(Option<RatingNumbers>, RatingNumbers) -> (RatingNumbers, RatingNumbers) + Sync);
 
+/// What came of an answer (see [`Store::answer_puzzle`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AnswerOutcome {
+    /// Recorded and rated.
+    Rated(Answered),
+    /// They answered this puzzle before: nothing changed.
+    AnsweredBefore,
+    /// The puzzle was never given to them, and is no daily puzzle of the place
+    /// they answer in (someone pressed the buttons of another person's puzzle):
+    /// nothing changed.
+    NotGiven,
+}
+
 /// What answering did.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Answered {
@@ -110,7 +123,8 @@ impl Store {
 
     /// Records `user_id`'s answer to puzzle `id` and rates it with `rater`, in one
     /// transaction with the command's event and `announce` (what the room hears of
-    /// it). `None` when they answered it before.
+    /// it). Only a puzzle given to them is answered, or a daily puzzle of `place`
+    /// (given to everyone there); anything else changes nothing.
     ///
     /// # Errors
     /// [`StoreError::Replayed`] for a command handled before; database failures.
@@ -127,11 +141,25 @@ impl Store {
         rater: PuzzleRater<'_>,
         announce: Option<&super::NewMessage>,
         now: i64,
-    ) -> Result<Option<Answered>, StoreError> {
+    ) -> Result<AnswerOutcome, StoreError> {
         let mut tx = self.write(claim).await?;
-        let answered_before = answered(&mut tx, id, platform, user_id).await?;
-        if answered_before == Some(true) {
-            return Ok(None);
+        match answered(&mut tx, id, platform, user_id).await? {
+            Some(true) => return Ok(AnswerOutcome::AnsweredBefore),
+            Some(false) => {}
+            None => {
+                let daily: Option<i64> = sqlx::query_scalar(
+                    "SELECT puzzle_id FROM daily_puzzles
+                     WHERE platform = $1 AND place = $2 AND puzzle_id = $3 LIMIT 1",
+                )
+                .bind(platform)
+                .bind(place)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+                if daily.is_none() {
+                    return Ok(AnswerOutcome::NotGiven);
+                }
+            }
         }
         sqlx::query(
             "INSERT INTO puzzle_attempts (puzzle_id, platform, user_id, user_name, place,
@@ -194,7 +222,7 @@ impl Store {
             super::outbox::insert(&mut tx, message, None, now).await?;
         }
         tx.commit().await?;
-        Ok(Some(Answered { before, after }))
+        Ok(AnswerOutcome::Rated(Answered { before, after }))
     }
 
     /// `user_id`'s puzzle record, if they answered one.

@@ -77,6 +77,7 @@ pub(crate) fn bot_config(env: &Env, store_dir: &Path) -> MatrixConfig {
         access_token: None,
         store_dir: store_dir.to_path_buf(),
         store_passphrase: Some(Secret::new("test passphrase")),
+        invites: oware_bot::chat::matrix::InvitePolicy::default(),
     }
 }
 

@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use image::codecs::gif::GifDecoder;
 use image::{AnimationDecoder, RgbImage};
 use oware_bot::render::{
-    board_png, pit_centre, replay_gif, result_line, BoardView, BETTER_COLOUR, CAPTURED_COLOUR,
-    PLAYED_COLOUR, PNG_HEIGHT, PNG_WIDTH, RING_RADIUS,
+    board_png, pit_centre, replay_gif, replay_gif_last, result_line, BoardView, BETTER_COLOUR,
+    CAPTURED_COLOUR, PLAYED_COLOUR, PNG_HEIGHT, PNG_WIDTH, REPLAY_MOVES, RING_RADIUS,
 };
 use oware_bot::rules::{Game, Pit, Side, Variant};
 
@@ -234,6 +234,30 @@ fn a_replay_has_one_frame_per_ply_plus_start_and_end() {
         delay(0) > delay(1) && delay(101) > delay(1),
         "start and end are held longer"
     );
+}
+
+#[test]
+fn a_long_replay_shows_only_its_last_moves() {
+    let game = long_game(100);
+    let frames = |gif: Vec<u8>| {
+        GifDecoder::new(std::io::Cursor::new(gif))
+            .expect("a valid GIF")
+            .into_frames()
+            .collect_frames()
+            .expect("frames decode")
+    };
+    // The position before the last 30 moves, those moves, and the end.
+    let last = frames(replay_gif_last(&game, ["Ama", "Kofi"], 30));
+    assert_eq!(last.len(), 32);
+    // The end is the same as the whole replay's.
+    let whole = frames(replay_gif(&game, ["Ama", "Kofi"]));
+    assert_eq!(whole.len(), 102, "under REPLAY_MOVES ({REPLAY_MOVES}): all");
+    assert_eq!(
+        last[31].buffer().as_raw(),
+        whole[101].buffer().as_raw(),
+        "the same final frame"
+    );
+    assert!(REPLAY_MOVES <= 300, "a bounded GIF");
 }
 
 #[test]

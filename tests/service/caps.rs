@@ -1,7 +1,8 @@
 //! Caps that tournaments could pass by, through the real service: a player at the
 //! active-game cap cannot join a tournament (a round's game is still created for a
 //! player who reached the cap after joining: a tournament must go on), and a
-//! round-robin takes at most `MAX_ROUND_ROBIN_PLAYERS` players.
+//! round-robin takes at most `MAX_ROUND_ROBIN_PLAYERS` players, a Swiss at most
+//! `MAX_SWISS_PLAYERS`, each entry beyond refused when it is made.
 
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
@@ -130,4 +131,37 @@ async fn a_round_robin_takes_at_most_its_cap_of_players_a_swiss_more() {
             .await;
         assert!(!refused(&reply), "{}", reply.text);
     }
+}
+
+#[tokio::test]
+async fn a_swiss_refuses_the_entry_beyond_its_cap_when_it_is_made() {
+    let db = TempDb::new();
+    // The default cap, 64 (`MAX_SWISS_PLAYERS`): all its pairing takes.
+    let service = service(&db, Caps::default()).await;
+    assert!(!refused(&service.handle(create(Format::Swiss)).await));
+    for n in 1..=64 {
+        let reply = service
+            .handle(t(&format!("p{n}"), TournamentAction::Join(Some(1))))
+            .await;
+        assert!(!refused(&reply), "{}", reply.text);
+    }
+    let reply = service
+        .handle(t("p65", TournamentAction::Join(Some(1))))
+        .await;
+    assert!(refused(&reply), "{}", reply.text);
+    assert!(
+        reply.text.contains("64 players already") && reply.text.contains("create another"),
+        "{}",
+        reply.text
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM tournament_players WHERE tournament_id = 1")
+            .await,
+        64
+    );
+    // So the start pairs everyone instead of ending the tournament "too many".
+    let start = t("mod", TournamentAction::Start(None)).with_role(Role::Admin);
+    let started = service.handle(start).await;
+    assert!(!refused(&started), "{}", started.text);
+    assert_eq!(games_of(&db, "p64").await, 1);
 }

@@ -712,3 +712,152 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
     );
     assert!(again.buttons.is_empty());
 }
+
+#[tokio::test]
+async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one() {
+    let db = TempDb::new();
+    let service = Arc::new(db.service_with(config()).await);
+    install_small_tables(&service);
+    let here = place();
+    let platform = here.platform.as_str();
+    let alices = service
+        .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
+        .await;
+    let id = puzzle_id(&alices);
+    let row = service.store().puzzle(id).await.unwrap().expect("stored");
+    let solution = row.solution.to_string();
+    // Mallory presses the pit buttons of alice's public message: refused, told to
+    // ask for her own, and nothing is recorded or rated.
+    let pressed = service
+        .handle(cmd_at(&here, "mallory", solve(&solution, Some(id))))
+        .await;
+    assert!(pressed.private, "{}", pressed.text);
+    assert!(
+        pressed.text.contains("given to someone else") && pressed.text.contains("/oware puzzle"),
+        "{}",
+        pressed.text
+    );
+    assert_eq!(
+        service
+            .store()
+            .puzzle_stats(platform, "mallory")
+            .await
+            .unwrap(),
+        None
+    );
+    assert!(outbox(&service).await.is_empty(), "nothing announced");
+    // Alice's puzzle is still hers to answer.
+    let answered = service
+        .handle(cmd_at(&here, "alice", solve(&solution, Some(id))))
+        .await;
+    assert!(answered.text.contains("**Right**"), "{}", answered.text);
+
+    // Today's puzzle is given to everyone at its place: bob, who never asked for it,
+    // answers it from alice's message.
+    let daily = service
+        .handle(cmd_at(&here, "alice", Action::Puzzle { daily: true }))
+        .await;
+    let today = puzzle_id(&daily);
+    let row = service
+        .store()
+        .puzzle(today)
+        .await
+        .unwrap()
+        .expect("stored");
+    let bobs = service
+        .handle(cmd_at(
+            &here,
+            "bob",
+            solve(&row.solution.to_string(), Some(today)),
+        ))
+        .await;
+    assert!(bobs.text.contains("**Right**"), "{}", bobs.text);
+    // Not from another place, where it is not today's puzzle.
+    let elsewhere = Place {
+        channel: "elsewhere".into(),
+        ..here.clone()
+    };
+    let other = service
+        .handle(cmd_at(
+            &elsewhere,
+            "carol",
+            solve(&row.solution.to_string(), Some(today)),
+        ))
+        .await;
+    assert!(
+        other.private && other.text.contains("given to someone else"),
+        "{}",
+        other.text
+    );
+}
+
+#[tokio::test]
+async fn reviews_queued_are_capped_per_person_and_in_all() {
+    let db = TempDb::new();
+    let caps = oware_bot::service::Caps {
+        queued_reviews_per_user: 2,
+        queued_reviews: 3,
+        ..oware_bot::service::Caps::default()
+    };
+    let service = Arc::new(db.service_with(ServiceConfig { caps, ..config() }).await);
+    let mut games = Vec::new();
+    for _ in 0..5 {
+        games.push(finished_game(&service, 2, &[]).await.0);
+    }
+    // Reviews asked for (the automatic ones, which judge advice, are not counted).
+    let queued = || async {
+        db.count("SELECT count(*) FROM jobs WHERE kind = 'analysis' AND requested_by IS NOT NULL")
+            .await
+    };
+    for &game in &games[..2] {
+        let asked = service
+            .handle(cmd_at(&place(), "carol", analyse(game)))
+            .await;
+        assert!(!asked.private, "{}", asked.text);
+    }
+    // Carol's third is refused, saying what to do instead; nothing is queued.
+    let third = service
+        .handle(cmd_at(&place(), "carol", analyse(games[2])))
+        .await;
+    assert!(third.private, "{}", third.text);
+    assert!(
+        third.text.contains("2 reviews queued already")
+            && third
+                .text
+                .contains(&format!("/oware analyse #{}", games[2])),
+        "{}",
+        third.text
+    );
+    assert_eq!(queued().await, 2);
+    // Asking again for one she has queued is no new review.
+    let again = service
+        .handle(cmd_at(&place(), "carol", analyse(games[0])))
+        .await;
+    assert!(
+        again.text.contains("being analysed already"),
+        "{}",
+        again.text
+    );
+    // Dave's fills the queue; erin's is refused for everyone's sake.
+    let daves = service
+        .handle(cmd_at(&place(), "dave", analyse(games[2])))
+        .await;
+    assert!(!daves.private, "{}", daves.text);
+    let erins = service
+        .handle(cmd_at(&place(), "erin", analyse(games[3])))
+        .await;
+    assert!(erins.private, "{}", erins.text);
+    assert!(
+        erins.text.contains("3 reviews are queued already") && erins.text.contains("few minutes"),
+        "{}",
+        erins.text
+    );
+    assert_eq!(queued().await, 3);
+    // Once the reviews are posted, there is room again.
+    service.run_due_jobs().await;
+    assert_eq!(queued().await, 0);
+    let fourth = service
+        .handle(cmd_at(&place(), "carol", analyse(games[4])))
+        .await;
+    assert!(!fourth.private, "{}", fourth.text);
+}

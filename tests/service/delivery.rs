@@ -336,3 +336,20 @@ async fn a_message_is_retried_however_often_it_fails_within_the_day() {
         0
     );
 }
+
+#[tokio::test]
+async fn an_outbox_id_is_never_handed_out_twice() {
+    // The id is the Discord nonce and the Matrix transaction id of its message: a
+    // new message that got the id of a deleted one (forget-me deletes a person's
+    // direct messages) could be dropped by the platform as a repeat.
+    let db = TempDb::new();
+    let service = service(&db).await;
+    queue(&db, &service, "1", "first").await;
+    queue(&db, &service, "1", "second").await;
+    let newest = db.count("SELECT MAX(id) FROM outbox").await;
+    db.execute(&format!("DELETE FROM outbox WHERE id = {newest}"))
+        .await;
+    queue(&db, &service, "1", "third").await;
+    let third = id_of(&service, "third").await;
+    assert!(third > newest, "id {third} after {newest} was deleted");
+}

@@ -19,6 +19,7 @@ mod people;
 mod undecryptable;
 
 pub use event::Event;
+pub use membership::InvitePolicy;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -64,6 +65,8 @@ pub struct Bot<S> {
     joining: Mutex<HashSet<OwnedRoomId>>,
     /// Joins running at once.
     join_slots: tokio::sync::Semaphore,
+    /// Which invites it accepts.
+    invites: InvitePolicy,
 }
 
 impl<S: ChatService> Bot<S> {
@@ -86,6 +89,7 @@ impl<S: ChatService> Bot<S> {
         service: Arc<S>,
         sender: Sender<S>,
         turns: Arc<Turns>,
+        invites: InvitePolicy,
     ) -> anyhow::Result<Bot<S>> {
         let own = client
             .user_id()
@@ -107,6 +111,7 @@ impl<S: ChatService> Bot<S> {
             key_waits: Mutex::new(HashMap::new()),
             joining: Mutex::new(HashSet::new()),
             join_slots: tokio::sync::Semaphore::new(membership::JOINS_AT_ONCE),
+            invites,
         })
     }
 

@@ -245,6 +245,7 @@ mod tests {
             store_dir: dir.to_path_buf(),
             // Unencrypted: the passphrase's key derivation is slow unoptimised.
             store_passphrase: None,
+            invites: crate::chat::matrix::InvitePolicy::default(),
         }
     }
 

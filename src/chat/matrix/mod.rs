@@ -56,6 +56,7 @@ use crate::config::Config;
 pub use crate::config::Secret;
 pub use deliver::Deliverer;
 pub use files::Files;
+pub use handle::InvitePolicy;
 use handle::{Bot, Event};
 use journal::Journal;
 use rooms::{Rooms, Turns};
@@ -77,6 +78,8 @@ pub struct MatrixConfig {
     pub store_dir: PathBuf,
     /// The SQLite stores' passphrase (`MATRIX_STORE_PASSPHRASE`), if any.
     pub store_passphrase: Option<Secret>,
+    /// Which invites the bot accepts (`MATRIX_MAX_ROOMS`, `MATRIX_INVITE_SERVERS`).
+    pub invites: InvitePolicy,
 }
 
 impl MatrixConfig {
@@ -97,6 +100,10 @@ impl MatrixConfig {
                 .clone()
                 .unwrap_or_else(|| "matrix-store".into()),
             store_passphrase: config.matrix.store_passphrase.clone(),
+            invites: InvitePolicy {
+                most_rooms: config.matrix.max_rooms,
+                servers: config.matrix.invite_servers.clone(),
+            },
         })
     }
 }
@@ -140,6 +147,7 @@ pub async fn run_until<S: ChatService>(
         Arc::clone(&service),
         sender.clone(),
         Arc::clone(&turns),
+        cfg.invites.clone(),
     )?;
     let deliverer = Deliverer::new(sender, service, turns, bot.direct());
     let (stop, stopped) = watch::channel(false);
@@ -345,6 +353,7 @@ mod tests {
             access_token: Some(Secret::new("syt_abc")),
             store_dir: "store".into(),
             store_passphrase: Some(Secret::new("correct horse")),
+            invites: InvitePolicy::default(),
         };
         let shown = format!("{cfg:?}");
         assert!(

@@ -25,7 +25,7 @@ pub use crosstable::crosstable;
 pub use record::Record;
 pub use round_robin::{round_robin, withdraw};
 pub use standings::{format_half_points, format_quarter_points, standings, Standing};
-pub use swiss::{swiss_round, PairingError, SwissRound};
+pub use swiss::{swiss_round, PairingError, SwissRound, MAX_FIELD as SWISS_MAX_FIELD};
 
 /// How a tournament pairs its players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

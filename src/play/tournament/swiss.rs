@@ -18,7 +18,7 @@ use super::{Board, Entrant, Pairing, Record, Round};
 use search::{full_set, Search};
 
 /// The most players the search pairs (the players left are a 64-bit set).
-const MAX_FIELD: usize = 64;
+pub const MAX_FIELD: usize = 64;
 
 /// A Swiss round to play.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

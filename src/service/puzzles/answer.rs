@@ -11,7 +11,7 @@ use crate::{
         rating::{self, GameResult, Rating},
         Command, Reply, Service, ServiceError,
     },
-    store::{Answered, PuzzleRow, RatingNumbers},
+    store::{AnswerOutcome, Answered, PuzzleRow, RatingNumbers},
 };
 
 /// What is recorded of a skipped puzzle as its answer.
@@ -65,10 +65,14 @@ impl Service {
         } else {
             None
         };
-        let answered = self
+        let answered = match self
             .record_answer(cmd, &row, &pit.letter().to_string(), solved, announce)
             .await?
-            .ok_or(ServiceError::PuzzleAnswered(row.id))?;
+        {
+            AnswerOutcome::Rated(answered) => answered,
+            AnswerOutcome::AnsweredBefore => return Err(ServiceError::PuzzleAnswered(row.id)),
+            AnswerOutcome::NotGiven => return Err(ServiceError::PuzzleNotGiven(row.id)),
+        };
         let verdict = if solved {
             crate::tr!("puzzle-right", name = cmd.author.name, pit = pit)
         } else {
@@ -118,7 +122,9 @@ impl Service {
         {
             return Ok(None);
         }
-        let Some(answered) = self.record_answer(cmd, &open, SKIPPED, false, None).await? else {
+        let AnswerOutcome::Rated(answered) =
+            self.record_answer(cmd, &open, SKIPPED, false, None).await?
+        else {
             return Ok(None);
         };
         let (before, after, _) = rating_change(&answered);
@@ -131,7 +137,8 @@ impl Service {
         )))
     }
 
-    /// Records `answer` to `row` and rates it, with `announce` in the same change.
+    /// Records `answer` to `row` and rates it, with `announce` in the same change:
+    /// only a puzzle given to the author, or a daily puzzle of the place.
     async fn record_answer(
         &self,
         cmd: &Command,
@@ -139,7 +146,7 @@ impl Service {
         answer: &str,
         solved: bool,
         announce: Option<crate::store::NewMessage>,
-    ) -> Result<Option<Answered>, ServiceError> {
+    ) -> Result<AnswerOutcome, ServiceError> {
         let result = if solved {
             GameResult::Win
         } else {

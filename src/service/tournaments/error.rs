@@ -44,6 +44,14 @@ pub enum TournamentError {
         /// Its most players.
         limit: i64,
     },
+    /// Joining a Swiss that has its most players (`MAX_SWISS_PLAYERS`).
+    #[error("{}", crate::tr!("error-tournament-swiss-full", id = .id, limit = .limit))]
+    SwissFull {
+        /// The tournament.
+        id: i64,
+        /// Its most players.
+        limit: i64,
+    },
     /// Joining while playing as many games as one player may (`MAX_ACTIVE_GAMES`).
     #[error("{}", crate::tr!("error-tournament-game-cap", id = .id, limit = .limit))]
     AtGameCap {

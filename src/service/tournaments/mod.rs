@@ -220,11 +220,14 @@ impl Service {
             }
             .into());
         }
-        let most = (t.format == Format::RoundRobin).then_some(caps.round_robin_players);
+        let most = match t.format {
+            Format::RoundRobin => caps.round_robin_players,
+            Format::Swiss => caps.swiss_players,
+        };
         let player = self.author_player(cmd).await?;
         match self
             .store
-            .join_tournament(cmd.claim(), t.id, player, most, self.now())
+            .join_tournament(cmd.claim(), t.id, player, Some(most), self.now())
             .await?
         {
             Joined::Entrant(n) => {
@@ -254,9 +257,14 @@ impl Service {
                 id = t.id
             ))),
             Joined::Closed => Err(TournamentError::Closed(t.id).into()),
+            Joined::Full(_) if t.format == Format::Swiss => Err(TournamentError::SwissFull {
+                id: t.id,
+                limit: most,
+            }
+            .into()),
             Joined::Full(_) => Err(TournamentError::Full {
                 id: t.id,
-                limit: caps.round_robin_players,
+                limit: most,
             }
             .into()),
         }
