@@ -257,7 +257,6 @@ fn a_long_replay_shows_only_its_last_moves() {
         whole[101].buffer().as_raw(),
         "the same final frame"
     );
-    assert!(REPLAY_MOVES <= 300, "a bounded GIF");
 }
 
 #[test]

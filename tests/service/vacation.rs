@@ -273,3 +273,57 @@ async fn a_vacation_rescues_no_turn_whose_deadline_has_passed() {
     );
     assert!(!support::active(&service, game).await);
 }
+
+#[tokio::test]
+async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
+    use oware_bot::store::{AwayGame, Body, Claim, Event, NewMessage};
+    let (_db, service) = service().await;
+    let here = place();
+    let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
+    play_plies(&service, &here, game, ["alice", "bob"], 2).await;
+    due(&service).await;
+    let before = deadline(&service, game).await;
+    advance(DAY + Duration::from_secs(60)).await;
+    // The game was read as still to be paused, then alice's deadline passed before
+    // the write (a race the service cannot see): the write leaves it alone.
+    let row = service.store().game(game).await.unwrap().unwrap();
+    let away = AwayGame {
+        game,
+        message: NewMessage {
+            platform: here.platform,
+            space: here.space.clone(),
+            channel: here.channel.clone(),
+            thread: None,
+            game_id: Some(game),
+            body: Body::of(&Reply::public("alice is on vacation")),
+            board_ply: None,
+            attach: None,
+            edits: None,
+            recipient: None,
+        },
+    };
+    let now = service.now();
+    let event = Event::new("console", "late-vacation");
+    let started = service
+        .store()
+        .start_vacation(
+            Claim::Event(&event),
+            row.south_id,
+            &[away],
+            now,
+            now + 7 * DAY_MS,
+        )
+        .await
+        .unwrap();
+    assert!(started);
+    let after = service.store().game(game).await.unwrap().unwrap();
+    assert_eq!(after.deadline_at, Some(before), "not moved");
+    assert_eq!(after.version, row.version, "not touched");
+    assert!(
+        service
+            .unsent(oware_bot::service::Platform::Console, None)
+            .await
+            .is_empty(),
+        "nobody told the clock waits"
+    );
+}
