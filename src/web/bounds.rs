@@ -30,13 +30,19 @@ pub(super) fn busy(retry_after: u32) -> Response {
         .into_response()
 }
 
-/// A request is answered once one of `slots` is free at once; else 503.
+/// How long a request waits for one of the request slots before it is refused.
+const QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A request is answered once one of `slots` is free (first come, first served,
+/// waiting [`QUEUE_WAIT`] at most; then 503). Few slots: the pages share the
+/// database's reading connections with the chat, which must never queue behind a
+/// flood of page reads.
 pub(super) async fn shed(
     State(slots): State<Arc<Semaphore>>,
     request: Request,
     next: Next,
 ) -> Response {
-    let Ok(_permit) = slots.try_acquire() else {
+    let Ok(Ok(_permit)) = tokio::time::timeout(QUEUE_WAIT, slots.acquire()).await else {
         metrics::counter!("oware_web_refused_total", "why" => "requests").increment(1);
         return busy(1);
     };
