@@ -329,7 +329,8 @@ fn main() {
                 let mut times = Vec::new();
                 while Instant::now() < until {
                     let sent = Instant::now();
-                    let answered = tokio::time::timeout(Duration::from_secs(5), get(&host, "/healthz")).await;
+                    let answered =
+                        tokio::time::timeout(Duration::from_secs(5), get(&host, "/healthz")).await;
                     let took = sent.elapsed();
                     match answered {
                         Ok(Some((200, _))) => times.push(took),
@@ -382,7 +383,9 @@ fn main() {
         health.len(),
         ms(quantile(&health, 0.5)),
         ms(*health.last().unwrap_or(&Duration::ZERO)),
-        health.last().is_some_and(|d| *d < Duration::from_millis(100))
+        health
+            .last()
+            .is_some_and(|d| *d < Duration::from_millis(100))
     );
     let t = |a: &AtomicUsize| a.load(Ordering::Relaxed);
     println!(

@@ -190,16 +190,19 @@ impl Service {
 #[must_use]
 pub fn plausible_place(platform: Platform, key: &str) -> bool {
     match platform {
-        Platform::Discord => (15..=20).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_digit()),
+        Platform::Discord => {
+            (15..=20).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_digit())
+        }
         Platform::Matrix => {
             key.len() <= 255
-                && key.strip_prefix('!').and_then(|rest| rest.split_once(':')).is_some_and(
-                    |(opaque, server)| {
+                && key
+                    .strip_prefix('!')
+                    .and_then(|rest| rest.split_once(':'))
+                    .is_some_and(|(opaque, server)| {
                         !opaque.is_empty()
                             && !server.is_empty()
                             && key.bytes().all(|b| b.is_ascii_graphic())
-                    },
-                )
+                    })
         }
         Platform::Console => {
             (1..=64).contains(&key.len())

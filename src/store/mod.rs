@@ -90,7 +90,6 @@ pub use records::HeadToHead;
 pub use review_form::{StoredPly, StoredReview};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits};
 pub use settings::{SettingsRow, WebPages};
-pub use web::{fresh_slug, plausible_slug};
 pub use social::{LinkOutcome, Merge, SpeedMerge};
 pub use state::{Ending, GameState};
 pub use status::{PlaceCounts, StatusCounts, UnsentCount};
@@ -100,6 +99,7 @@ pub use tournaments::{
 pub use turns::Applied;
 pub use user_settings::{Notify, Orientation, UserSettings};
 pub use vacations::{AwayGame, Vacation};
+pub use web::{fresh_slug, plausible_slug};
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);

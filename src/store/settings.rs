@@ -120,7 +120,10 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn settings(&self, platform: &str, place: &str) -> Result<SettingsRow, StoreError> {
-        Ok(self.stored_settings(platform, place).await?.unwrap_or_default())
+        Ok(self
+            .stored_settings(platform, place)
+            .await?
+            .unwrap_or_default())
     }
 
     /// The settings stored for `place` on `platform`, or `None` when it has none

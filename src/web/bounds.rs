@@ -63,7 +63,7 @@ pub(super) fn client(peer: Option<&ConnectInfo<SocketAddr>>, headers: &HeaderMap
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-        .last()
+        .next_back()
         .unwrap_or(peer)
 }
 
@@ -157,7 +157,10 @@ mod tests {
     #[test]
     fn a_proxy_on_this_host_names_the_client() {
         let mut headers = HeaderMap::new();
-        headers.insert("x-forwarded-for", "203.0.113.9, 198.51.100.7".parse().unwrap());
+        headers.insert(
+            "x-forwarded-for",
+            "203.0.113.9, 198.51.100.7".parse().unwrap(),
+        );
         let local = ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 5000)));
         assert_eq!(
             client(Some(&local), &headers),

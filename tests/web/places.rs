@@ -118,10 +118,7 @@ async fn a_player_page_lists_only_games_of_public_places() {
     let got = get(&page).await;
     assert_eq!(got.status, 200);
     // Not at her enumerable number: only at her unguessable slug.
-    assert_eq!(
-        get(&format!("{}/u/{alice}", site.base)).await.status,
-        404
-    );
+    assert_eq!(get(&format!("{}/u/{alice}", site.base)).await.status, 404);
     let html = got.text();
     let slug = link.rsplit('/').next().unwrap();
     assert!(
@@ -166,7 +163,10 @@ async fn a_public_place_shows_its_daily_puzzle_and_only_yesterdays_solution() {
         "{html}"
     );
     assert!(html.contains("Play C"), "{html}");
-    assert!(html.contains("/oware puzzle daily"), "no puzzle today yet: {html}");
+    assert!(
+        html.contains("/oware puzzle daily"),
+        "no puzzle today yet: {html}"
+    );
     assert_eq!(get(&format!("{page}.png")).await.status, 404);
 }
 

@@ -29,7 +29,9 @@ async fn a_player_page_charts_their_public_ratings_and_shows_their_puzzle_rating
 
     let page = site.player_page("alice").await;
     // The place's leaderboard links her page at its slug.
-    let place = get(&format!("{}/p/console/console", site.base)).await.text();
+    let place = get(&format!("{}/p/console/console", site.base))
+        .await
+        .text();
     let path = page.strip_prefix(&site.base).unwrap();
     assert!(place.contains(&format!("href=\"{path}\"")), "{place}");
     let html = get(&page).await.text();

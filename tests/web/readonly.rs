@@ -34,12 +34,11 @@ async fn snapshot(conn: &mut sqlx::AnyConnection, sqlite: bool) -> Snapshot {
     for table in [
         "games", "players", "moves", "settings", "outbox", "jobs", "inbox", "ratings",
     ] {
-        let count: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "SELECT COUNT(*) FROM {table}"
-        )))
-        .fetch_one(&mut *conn)
-        .await
-        .unwrap();
+        let count: i64 =
+            sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}")))
+                .fetch_one(&mut *conn)
+                .await
+                .unwrap();
         counts.push(count);
     }
     let data_version = if sqlite {
@@ -172,7 +171,9 @@ async fn addresses_of_places_that_do_not_exist_leave_the_settings_cache_as_it_wa
     let site = Site::new().await;
     make_public(&site).await;
     assert_eq!(
-        get(&format!("{}/p/console/console", site.base)).await.status,
+        get(&format!("{}/p/console/console", site.base))
+            .await
+            .status,
         200
     );
     let kept = site.service.settings_cached();
@@ -189,7 +190,9 @@ async fn addresses_of_places_that_do_not_exist_leave_the_settings_cache_as_it_wa
     }
     assert_eq!(site.service.settings_cached(), kept);
     assert_eq!(
-        get(&format!("{}/p/console/console", site.base)).await.status,
+        get(&format!("{}/p/console/console", site.base))
+            .await
+            .status,
         200
     );
 }

@@ -48,8 +48,7 @@ fn day_of(at: i64) -> String {
 /// `row` as a page shows it; its solution only if `over`.
 fn shown(row: &PuzzleRow, over: bool) -> DailyPuzzle {
     let task = task(row.goal);
-    let description =
-        super::position_view(row.position, &task, |view| crate::render::alt_text(view));
+    let description = super::position_view(row.position, &task, crate::render::alt_text);
     DailyPuzzle {
         id: row.id,
         solution: over.then(|| {
