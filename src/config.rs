@@ -291,6 +291,7 @@ impl Config {
             caps: self.caps,
             retention: self.retention,
             web_url: self.web.public_url.clone(),
+            web_pictures: self.web.limits.pictures,
             admins: Admins {
                 owners: self.owners.clone(),
                 console: self.console_admin.clone(),

@@ -53,8 +53,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
             Vec::new(),
         )
         .with_limits(config.web.limits);
-        let web =
-            crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
+        let web = crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
         // Engine moves, deadlines, reminders and expiries, including those that fell
         // due while the bot was not running.
         service.start_scheduler();

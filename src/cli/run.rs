@@ -89,8 +89,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
             running.into_iter().flatten().collect(),
         )
         .with_limits(config.web.limits);
-        let web =
-            crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
+        let web = crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
         let mut networks = tokio::task::JoinSet::new();
         if let Some(cfg) = discord {
             tracing::info!("starting Discord");

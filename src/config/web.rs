@@ -42,7 +42,9 @@ pub struct Web {
 pub struct WebLimits {
     /// `WEB_CONNECTIONS`: open connections in all (more are closed at once).
     pub connections: usize,
-    /// `WEB_REQUESTS`: requests answered at once, live streams aside (more get 503).
+    /// `WEB_REQUESTS`: requests answered at once, live streams aside (more wait up to
+    /// 2 s for their turn, then get 503). Few: pages read the database on the
+    /// connections the chat reads on.
     pub requests: usize,
     /// `WEB_REQUEST_TIMEOUT_SECS`: a request's answer takes at most this (then 503).
     pub request_timeout: Duration,
@@ -62,7 +64,7 @@ impl Default for WebLimits {
     fn default() -> WebLimits {
         WebLimits {
             connections: 2_048,
-            requests: 256,
+            requests: 16,
             request_timeout: Duration::from_secs(10),
             header_timeout: Duration::from_secs(5),
             streams: 1_000,

@@ -345,6 +345,9 @@ pub enum ServiceError {
     /// A tournament command refused.
     #[error(transparent)]
     Tournament(#[from] super::tournaments::TournamentError),
+    /// Every slot for the web's pictures is taken: the client tries again later.
+    #[error("{}", crate::tr!("web-busy"))]
+    PicturesBusy,
     /// The database failed.
     #[error("database: {0}")]
     Db(#[from] StoreError),

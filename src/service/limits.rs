@@ -201,6 +201,25 @@ impl Service {
         on_slot(&self.board_slots, work, "board render").await
     }
 
+    /// Draws a picture for the web on the web's own slots if one is free now, else
+    /// [`ServiceError::PicturesBusy`] at once: a flood of web pictures never queues
+    /// on the chat's board slots, and waits nowhere.
+    pub(super) async fn web_picture<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ServiceError> {
+        let Ok(permit) = std::sync::Arc::clone(&self.web_picture_slots).try_acquire_owned() else {
+            metrics::counter!("oware_web_refused_total", "why" => "pictures").increment(1);
+            return Err(ServiceError::PicturesBusy);
+        };
+        tokio::task::spawn_blocking(crate::i18n::carry(move || {
+            let _permit = permit;
+            work()
+        }))
+        .await
+        .map_err(|e| ServiceError::Internal(format!("web picture: {e}")))
+    }
+
     /// Refuses a new game or challenge by `user_id` on `platform` when one of the
     /// caps is reached: its pending challenges (`challenging`), its active games, and
     /// games against the engine (`engine`). An early, friendly check: the writes
@@ -359,6 +378,35 @@ mod tests {
             MAX_NAME_CHARS
         );
         assert_eq!(clean_name("名前😀", "x"), "名前😀");
+    }
+
+    /// A web picture takes a slot of the web's at once or is refused at once; the
+    /// chat's board slots are never the web's, either way.
+    #[tokio::test]
+    async fn web_pictures_never_wait_and_never_take_the_chats_slots() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let url = format!("sqlite://{}", dir.path().join("oware.db").display());
+        let store = crate::store::Store::open(&url).await.expect("opens");
+        let service = Service::new(
+            store,
+            super::super::ServiceConfig {
+                web_pictures: 1,
+                ..super::super::ServiceConfig::default()
+            },
+        );
+        let held = std::sync::Arc::clone(&service.web_picture_slots)
+            .try_acquire_owned()
+            .expect("the web's slot");
+        assert!(matches!(
+            service.web_picture(|| 1).await,
+            Err(ServiceError::PicturesBusy)
+        ));
+        assert_eq!(service.board_render(|| 2).await.expect("the chat draws"), 2);
+        drop(held);
+        let chat = std::sync::Arc::clone(&service.board_slots);
+        let all = u32::try_from(chat.available_permits()).expect("a few slots");
+        let _taken = chat.acquire_many(all).await.expect("every chat slot");
+        assert_eq!(service.web_picture(|| 3).await.expect("the web draws"), 3);
     }
 
     #[test]

@@ -122,6 +122,8 @@ pub struct ServiceConfig {
     /// The web pages' public base address (`WEB_PUBLIC_URL`): messages link to game
     /// pages when set.
     pub web_url: Option<String>,
+    /// Pictures drawn for the web at once (`WEB_PICTURES`), on slots of their own.
+    pub web_pictures: usize,
 }
 
 impl Default for ServiceConfig {
@@ -137,6 +139,7 @@ impl Default for ServiceConfig {
             admins: Admins::default(),
             retention: Duration::from_secs(30 * 24 * 3600),
             web_url: None,
+            web_pictures: 1,
         }
     }
 }
@@ -191,6 +194,11 @@ pub struct Service {
     /// Board pictures drawn at once: one per core (a burst of 200 starting games
     /// would otherwise hold 200 pictures of 6 MB in memory at once).
     board_slots: Arc<Semaphore>,
+    /// Pictures drawn for the web at once: their own slots, taken at once or not at
+    /// all, so the chat's pictures never wait behind the web's.
+    web_picture_slots: Arc<Semaphore>,
+    /// Pictures drawn for the web, kept (see `pages::WebPictures`).
+    web_pictures: pages::WebPictures,
     /// Analyses running at once: one core fewer than the engine's, so live games
     /// always have a core.
     analysis_slots: Arc<Semaphore>,
@@ -239,6 +247,7 @@ impl Service {
         let board_slots = Arc::new(Semaphore::new(cores));
         let rates = limits::Rates::new(config.rates);
         let analysis_slots = Arc::new(Semaphore::new(config.engine_threads.max(2) - 1));
+        let web_picture_slots = Arc::new(Semaphore::new(config.web_pictures.max(1)));
         // The console chat's bot needs no login to know itself.
         let service = Service {
             store,
@@ -250,6 +259,8 @@ impl Service {
             engine_slots,
             heavy_slots,
             board_slots,
+            web_picture_slots,
+            web_pictures: pages::WebPictures::new(),
             analysis_slots,
             refilling: std::sync::atomic::AtomicBool::new(false),
             rates,

@@ -100,6 +100,45 @@ pub struct PageBoard {
     pub alt: String,
 }
 
+/// Pictures drawn for the web, kept a while: the same board (game, move, version,
+/// language and clocks shown), review graph or puzzle asked again is sent as drawn.
+/// Bounded: at most [`WebPictures::BYTES`] of PNGs, the least used leaving first.
+#[derive(Clone)]
+pub(super) struct WebPictures(mini_moka::sync::Cache<String, std::sync::Arc<Vec<u8>>>);
+
+impl std::fmt::Debug for WebPictures {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WebPictures").finish_non_exhaustive()
+    }
+}
+
+impl WebPictures {
+    /// PNG bytes kept at most (a board is about 32 KB).
+    const BYTES: u64 = 32 * 1024 * 1024;
+    /// How long a picture is kept (a review may be redone without a new version).
+    const TTL: std::time::Duration = std::time::Duration::from_secs(600);
+
+    pub(super) fn new() -> WebPictures {
+        WebPictures(
+            mini_moka::sync::Cache::builder()
+                .max_capacity(Self::BYTES)
+                .weigher(|key: &String, png: &std::sync::Arc<Vec<u8>>| {
+                    u32::try_from(key.len() + png.len()).unwrap_or(u32::MAX)
+                })
+                .time_to_live(Self::TTL)
+                .build(),
+        )
+    }
+
+    pub(super) fn get(&self, key: &str) -> Option<Vec<u8>> {
+        self.0.get(&key.to_owned()).map(|png| png.as_ref().clone())
+    }
+
+    pub(super) fn put(&self, key: String, png: &[u8]) {
+        self.0.insert(key, std::sync::Arc::new(png.to_vec()));
+    }
+}
+
 /// Whether `slug` could be a page slug (checked before any query).
 fn plausible(slug: &str) -> bool {
     crate::store::plausible_slug(slug)
@@ -306,10 +345,25 @@ impl Service {
         let clocks = latest
             .then(|| view::clock_labels(&row, &game, self.now()))
             .flatten();
+        let key = format!(
+            "board/{}/{}/{}/{}/{clocks:?}",
+            row.id,
+            game.plies().len(),
+            row.version,
+            language.tag()
+        );
+        if let Some(png) = self.web_pictures.get(&key) {
+            return Ok(Some(PageBoard {
+                png,
+                alt: String::new(),
+            }));
+        }
+        // On the web's own slots, at once or not at all: never on the chat's.
         let draw = move || picture(&row, &game, clocks.as_ref(), true);
         let board = self
-            .board_render(move || crate::i18n::with_language(language, draw))
+            .web_picture(move || crate::i18n::with_language(language, draw))
             .await?;
+        self.web_pictures.put(key, &board.png);
         Ok(Some(board))
     }
 
@@ -321,9 +375,17 @@ impl Service {
         let Some((row, _, language)) = self.page_row(slug).await? else {
             return Ok(None);
         };
+        let key = format!("review/{}/{}/{}", row.id, row.version, language.tag());
+        if let Some(png) = self.web_pictures.get(&key) {
+            return Ok(Some(png));
+        }
         let game = self.load(&row).await?;
         let review = in_language(language, self.page_review(&row, &game, true)).await?;
-        Ok(review.and_then(|r| r.graph).map(|(png, _)| png))
+        let graph = review.and_then(|r| r.graph).map(|(png, _)| png);
+        if let Some(png) = &graph {
+            self.web_pictures.put(key, png);
+        }
+        Ok(graph)
     }
 
     /// The version of the game at `slug` (bumped by every change), or `None` when the

@@ -174,33 +174,18 @@ impl Service {
 
 impl Service {
     /// A position to find a move in (a puzzle's, a lesson's) as a board picture
-    /// from South's seat, with `caption` and alt text, rendered on the heavy pool.
+    /// from South's seat, with `caption` and alt text, rendered on the board slots.
     pub(super) async fn position_png(
         &self,
         position: crate::rules::Position,
         caption: String,
         file_name: String,
     ) -> Result<Attachment, ServiceError> {
-        let side = position.to_move();
-        let legal = position.legal_moves(Variant::Abapa);
-        let sides = [
-            super::view::side_name(Side::South),
-            super::view::side_name(Side::North),
-        ];
         let (bytes, description) = self
             .board_render(move || {
-                let view = BoardView {
-                    position,
-                    names: [&sides[0], &sides[1]],
-                    last: None,
-                    legal,
-                    to_move: Some(side),
-                    caption: Some(&caption),
-                    clocks: None,
-                    ring: None,
-                    seat: Side::South,
-                };
-                (render::board_png(&view), render::alt_text(&view))
+                position_view(position, &caption, |view| {
+                    (render::board_png(view), render::alt_text(view))
+                })
             })
             .await?;
         Ok(Attachment {
@@ -210,6 +195,33 @@ impl Service {
             description,
         })
     }
+}
+
+/// The board of a position to find a move in, from South's seat, with `caption`,
+/// as `draw` sees it (in the language in force).
+pub(super) fn position_view<R>(
+    position: crate::rules::Position,
+    caption: &str,
+    draw: impl FnOnce(&BoardView) -> R,
+) -> R {
+    let side = position.to_move();
+    let legal = position.legal_moves(Variant::Abapa);
+    let sides = [
+        super::view::side_name(Side::South),
+        super::view::side_name(Side::North),
+    ];
+    let view = BoardView {
+        position,
+        names: [&sides[0], &sides[1]],
+        last: None,
+        legal,
+        to_move: Some(side),
+        caption: Some(caption),
+        clocks: None,
+        ring: None,
+        seat: Side::South,
+    };
+    draw(&view)
 }
 
 fn capitalised(text: &str) -> String {

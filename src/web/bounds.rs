@@ -30,13 +30,19 @@ pub(super) fn busy(retry_after: u32) -> Response {
         .into_response()
 }
 
-/// A request is answered once one of `slots` is free at once; else 503.
+/// How long a request waits for one of the request slots before it is refused.
+const QUEUE_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// A request is answered once one of `slots` is free (first come, first served,
+/// waiting [`QUEUE_WAIT`] at most; then 503). Few slots: the pages share the
+/// database's reading connections with the chat, which must never queue behind a
+/// flood of page reads.
 pub(super) async fn shed(
     State(slots): State<Arc<Semaphore>>,
     request: Request,
     next: Next,
 ) -> Response {
-    let Ok(_permit) = slots.try_acquire() else {
+    let Ok(Ok(_permit)) = tokio::time::timeout(QUEUE_WAIT, slots.acquire()).await else {
         metrics::counter!("oware_web_refused_total", "why" => "requests").increment(1);
         return busy(1);
     };
@@ -57,7 +63,7 @@ pub(super) fn client(peer: Option<&ConnectInfo<SocketAddr>>, headers: &HeaderMap
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-        .last()
+        .next_back()
         .unwrap_or(peer)
 }
 
@@ -151,7 +157,10 @@ mod tests {
     #[test]
     fn a_proxy_on_this_host_names_the_client() {
         let mut headers = HeaderMap::new();
-        headers.insert("x-forwarded-for", "203.0.113.9, 198.51.100.7".parse().unwrap());
+        headers.insert(
+            "x-forwarded-for",
+            "203.0.113.9, 198.51.100.7".parse().unwrap(),
+        );
         let local = ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 5000)));
         assert_eq!(
             client(Some(&local), &headers),

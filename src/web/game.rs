@@ -44,6 +44,7 @@ impl IntoResponse for PageError {
                 Html(plain(&crate::tr!("web-not-found")).into_string()),
             )
                 .into_response(),
+            PageError::Failed(crate::service::ServiceError::PicturesBusy) => super::bounds::busy(2),
             PageError::Failed(err) => {
                 tracing::error!(error = %err, "a web page failed");
                 (

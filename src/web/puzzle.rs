@@ -1,6 +1,7 @@
 //! A place's daily puzzle (`/p/<platform>/<place>/puzzle`), for places whose pages
-//! are public: the position, the task, and the solution behind a button (a
-//! `<details>`, which needs no script).
+//! are public: today's position and task (its solution hidden while it is live),
+//! and yesterday's with its solution behind a button (a `<details>`, which needs no
+//! script).
 
 use axum::{
     extract::{Path, State},
@@ -31,18 +32,17 @@ pub(super) async fn picture(
     State(state): State<WebState>,
     Path((platform, place)): Path<(String, String)>,
 ) -> Result<Response, PageError> {
-    let puzzle = state
+    let png = state
         .service
-        .puzzle_page(&platform, &place)
+        .puzzle_picture(&platform, &place)
         .await?
-        .and_then(|page| page.puzzle)
         .ok_or(PageError::NotFound)?;
     Ok((
         [
             (header::CONTENT_TYPE, "image/png"),
             (header::CACHE_CONTROL, "public, max-age=300"),
         ],
-        puzzle.picture.bytes,
+        png,
     )
         .into_response())
 }
@@ -64,12 +64,18 @@ fn render(page: &PuzzlePage) -> maud::Markup {
                         p { (crate::tr!("web-puzzle-task", puzzle = puzzle.id, task = puzzle.task.as_str())) }
                         figure {
                             img id="board" src="puzzle.png" width=(crate::render::PNG_WIDTH)
-                                height=(crate::render::PNG_HEIGHT) alt=(puzzle.picture.description);
+                                height=(crate::render::PNG_HEIGHT) alt=(puzzle.description);
                         }
+                        p class="muted" { (crate::tr!("web-puzzle-hidden")) }
+                    }
+                }
+                @if let Some(before) = &page.yesterday {
+                    h2 { (crate::tr!("web-puzzle-yesterday", puzzle = before.id, task = before.task.as_str())) }
+                    @if let Some((pit, line)) = &before.solution {
                         details {
                             summary { (crate::tr!("web-puzzle-show")) }
                             p id="solution" {
-                                (crate::tr!("web-puzzle-solution", pit = puzzle.solution.to_string(), line = puzzle.line.as_str()))
+                                (crate::tr!("web-puzzle-solution", pit = pit.to_string(), line = line.as_str()))
                             }
                         }
                     }

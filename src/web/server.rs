@@ -71,10 +71,11 @@ pub(super) async fn serve(
         let mut stopping = stopping.clone();
         tasks.spawn(async move {
             let _permit = permit;
-            let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-                request.extensions_mut().insert(ConnectInfo(peer));
-                tower::ServiceExt::oneshot(app.clone(), request)
-            });
+            let service =
+                hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+                    request.extensions_mut().insert(ConnectInfo(peer));
+                    tower::ServiceExt::oneshot(app.clone(), request)
+                });
             let connection = http.serve_connection(TokioIo::new(tcp), service);
             tokio::pin!(connection);
             let stop = async move {

@@ -40,7 +40,10 @@ async fn a_client_past_its_stream_cap_gets_503_with_retry_after() {
     drop(open.pop());
     let freed = Instant::now();
     while site.state.live_streams() == cap {
-        assert!(freed.elapsed() < Duration::from_secs(5), "the stream's place is freed");
+        assert!(
+            freed.elapsed() < Duration::from_secs(5),
+            "the stream's place is freed"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let mut again = Events::open(&live).await;
@@ -102,7 +105,10 @@ async fn a_half_sent_header_is_closed() {
     assert!(closed.is_ok(), "still open after 10 s");
     let took = sent.elapsed();
     assert!(took < Duration::from_secs(5), "closed after {took:?}");
-    assert!(took >= Duration::from_millis(900), "closed at once: {took:?}");
+    assert!(
+        took >= Duration::from_millis(900),
+        "closed at once: {took:?}"
+    );
     // A whole request on a new connection is answered as ever.
     assert_eq!(get(&format!("{}/healthz", site.base)).await.status, 200);
 }

@@ -128,7 +128,7 @@ async fn a_player_page_lists_only_games_of_public_places() {
 }
 
 #[tokio::test]
-async fn a_public_place_shows_its_daily_puzzle_with_the_solution_behind_a_button() {
+async fn a_public_place_shows_its_daily_puzzle_and_only_yesterdays_solution() {
     let site = Site::new().await;
     let page = format!("{}/p/console/console/puzzle", site.base);
     assert_eq!(get(&page).await.status, 404, "unlisted: no page");
@@ -143,15 +143,31 @@ async fn a_public_place_shows_its_daily_puzzle_with_the_solution_behind_a_button
     assert_eq!(get(&format!("{page}.png")).await.status, 404);
 
     daily_puzzle(&site).await;
+    // Today's puzzle is live (answered and rated in chat today): no solution.
     let html = get(&page).await.text();
+    assert!(html.contains("Puzzle #"), "{html}");
+    assert!(!html.contains("Play C"), "today's solution shown: {html}");
+    assert!(!html.contains("<details>"), "{html}");
+    assert!(html.contains("shows here tomorrow"), "{html}");
+    let picture = get(&format!("{page}.png")).await;
+    assert_eq!(picture.status, 200);
+    decode_png(&picture.body);
+
+    // The next day, it is yesterday's: its solution is behind the button.
+    crate::support::pause_clock();
+    tokio::time::advance(std::time::Duration::from_secs(24 * 3600)).await;
+    let html = get(&page).await.text();
+    assert!(html.contains("Yesterday's puzzle #"), "{html}");
     assert!(
         html.contains("<details>") && html.contains("<summary>"),
         "{html}"
     );
     assert!(html.contains("Play C"), "{html}");
-    let picture = get(&format!("{page}.png")).await;
-    assert_eq!(picture.status, 200);
-    decode_png(&picture.body);
+    assert!(
+        html.contains("/oware puzzle daily"),
+        "no puzzle today yet: {html}"
+    );
+    assert_eq!(get(&format!("{page}.png")).await.status, 404);
 }
 
 /// A place set to French serves its place and puzzle pages in French; a player's

@@ -72,7 +72,8 @@ impl Service {
         let accuracy = stored.accuracy;
         let graph = if graph {
             let (row, game) = (row.clone(), game.clone());
-            self.heavy(move || {
+            // The graph is drawn for the web only: on the web's slots, never the chat's.
+            self.web_picture(move || {
                 pictures::files(&row, &game, &stored)
                     .into_iter()
                     .next()

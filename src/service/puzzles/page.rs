@@ -1,9 +1,16 @@
 //! The daily puzzle of a place on the web, for places whose pages are public: the
-//! position, the task, and the solution behind a button. The page never chooses the
-//! day's puzzle: asking for it in chat does (`/oware puzzle daily`).
+//! position and the task of today's, whose solution stays hidden while it is live
+//! (it is answered, rated, in chat today), and yesterday's with its solution. The
+//! page never chooses the day's puzzle: asking for it in chat does (`/oware puzzle
+//! daily`). The page itself draws nothing: its picture is drawn when asked for, on
+//! the web's own slots, and kept.
 
-use super::{task, when, Attachment, Service, ServiceError};
+use super::{task, when, Service, ServiceError};
 use crate::i18n::{in_language, Language};
+use crate::store::PuzzleRow;
+
+/// A day, in milliseconds.
+const DAY_MS: i64 = 24 * 3600 * 1000;
 
 /// The daily puzzle's page, as read.
 #[derive(Clone, Debug)]
@@ -12,8 +19,10 @@ pub struct PuzzlePage {
     pub language: Language,
     /// The day, `YYYY-MM-DD`.
     pub day: String,
-    /// The puzzle, once chosen today.
+    /// Today's puzzle, once chosen: its solution is not in it.
     pub puzzle: Option<DailyPuzzle>,
+    /// Yesterday's puzzle, if one was chosen, with its solution.
+    pub yesterday: Option<DailyPuzzle>,
 }
 
 /// A daily puzzle as a page shows it.
@@ -23,17 +32,39 @@ pub struct DailyPuzzle {
     pub id: i64,
     /// What to find, in words.
     pub task: String,
-    /// The move that solves it (a pit letter).
-    pub solution: char,
-    /// The solution line, in pit letters.
-    pub line: String,
-    /// The position as a board picture, with its alt text.
-    pub picture: Attachment,
+    /// The solution, once the puzzle's day is over: the move that solves it (a pit
+    /// letter) and the line, in pit letters. `None` while it is live.
+    pub solution: Option<(char, String)>,
+    /// The position's alt text (its picture is `puzzle.png`).
+    pub description: String,
+}
+
+/// The date `at` (Unix ms) falls on, `YYYY-MM-DD`.
+fn day_of(at: i64) -> String {
+    let (y, m, d) = when::date(at);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// `row` as a page shows it; its solution only if `over`.
+fn shown(row: &PuzzleRow, over: bool) -> DailyPuzzle {
+    let task = task(row.goal);
+    let description = super::position_view(row.position, &task, crate::render::alt_text);
+    DailyPuzzle {
+        id: row.id,
+        solution: over.then(|| {
+            (
+                row.solution.letter(),
+                row.line.iter().map(|p| p.letter()).collect(),
+            )
+        }),
+        task,
+        description,
+    }
 }
 
 impl Service {
-    /// Today's puzzle at place `key` on `platform`, or `None` unless the place made
-    /// its pages public.
+    /// Today's puzzle at place `key` on `platform` (and yesterday's), or `None`
+    /// unless the place made its pages public.
     ///
     /// # Errors
     /// Database failures.
@@ -49,32 +80,69 @@ impl Service {
         Ok(Some(in_language(language, page).await?))
     }
 
+    /// Today's puzzle's picture at place `key` on `platform`, or `None` when the
+    /// place has no public page or no puzzle today: drawn on the web's own slots
+    /// (busy: [`ServiceError::PicturesBusy`]) and kept.
+    ///
+    /// # Errors
+    /// Database failures; every web picture slot taken.
+    pub async fn puzzle_picture(
+        &self,
+        platform: &str,
+        key: &str,
+    ) -> Result<Option<Vec<u8>>, ServiceError> {
+        let Some((platform, language)) = self.public_place(platform, key).await? else {
+            return Ok(None);
+        };
+        let today = day_of(self.now());
+        let Some(row) = self
+            .store
+            .chosen_daily_puzzle(platform.as_str(), key, &today)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let cached = format!("puzzle/{}/{}", row.id, language.tag());
+        if let Some(png) = self.web_pictures.get(&cached) {
+            return Ok(Some(png));
+        }
+        let draw = move || {
+            let task = task(row.goal);
+            super::position_view(row.position, &task, crate::render::board_png)
+        };
+        let png = self
+            .web_picture(move || crate::i18n::with_language(language, draw))
+            .await?;
+        self.web_pictures.put(cached, &png);
+        Ok(Some(png))
+    }
+
     /// [`Service::puzzle_page`] of a public place, in the language in force.
     async fn puzzle_page_of(&self, platform: &str, key: &str) -> Result<PuzzlePage, ServiceError> {
-        let language = crate::i18n::current();
-        let (y, m, d) = when::date(self.now());
-        let day = format!("{y:04}-{m:02}-{d:02}");
-        let Some(row) = self.store.chosen_daily_puzzle(platform, key, &day).await? else {
-            return Ok(PuzzlePage {
-                language,
-                day,
-                puzzle: None,
-            });
-        };
-        let task = task(row.goal);
-        let picture = self
-            .position_png(row.position, task.clone(), format!("puzzle-{}.png", row.id))
+        let now = self.now();
+        let day = day_of(now);
+        let today = self.store.chosen_daily_puzzle(platform, key, &day).await?;
+        let yesterday = self
+            .store
+            .chosen_daily_puzzle(platform, key, &day_of(now - DAY_MS))
             .await?;
         Ok(PuzzlePage {
-            language,
+            language: crate::i18n::current(),
             day,
-            puzzle: Some(DailyPuzzle {
-                id: row.id,
-                task,
-                solution: row.solution.letter(),
-                line: row.line.iter().map(|p| p.letter()).collect(),
-                picture,
-            }),
+            puzzle: today.as_ref().map(|row| shown(row, false)),
+            yesterday: yesterday.as_ref().map(|row| shown(row, true)),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_turn_at_midnight_utc() {
+        assert_eq!(day_of(0), "1970-01-01");
+        assert_eq!(day_of(DAY_MS - 1), "1970-01-01");
+        assert_eq!(day_of(DAY_MS), "1970-01-02");
     }
 }
