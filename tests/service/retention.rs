@@ -191,7 +191,10 @@ async fn expired_link_codes_old_anchors_and_old_dead_messages_go() {
     let code = service
         .handle(crate::support::cmd(
             "alice",
-            oware_bot::service::Action::Link { code: None },
+            oware_bot::service::Action::Link {
+                code: None,
+                confirmed: false,
+            },
         ))
         .await;
     assert!(code.secret, "{}", code.text);
