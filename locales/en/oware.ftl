@@ -399,6 +399,13 @@ link-code = Your link code is `{ $code }`. Within { $minutes } { $minutes ->
        *[other] minutes
     }, type `/oware link { $code }` from your account on another network (Discord, Matrix or the console): both accounts will then share one rating. The code works once; keep it to yourself.
 link-account = { $name } ({ $platform })
+link-ask = **Link with { $other }?** Linking makes your two accounts one player: one rating (at each speed, the account with more rated games keeps its rating), one line on the leaderboard, one export (`/oware export` from either gives both accounts' data) and one forget-me (from either, it erases both). Link only with an account that is yours. Press **Link** or type `/oware link CODE confirm`; `/oware unlink` undoes it later.
+link-button = Link
+unlink-done = This account is no longer linked: it is a player of its own again, starting without a rating. { $others ->
+    [one] The other account keeps
+   *[other] The { $others } other accounts keep
+} the ratings and their history; every game stays in each account's history.
+unlink-not-linked = This account is not linked with another: nothing to unlink. (`/oware link` gives a code to link one.)
 link-linked = Linked: { $mine } and { $other } are now one player, with one line on the global leaderboard. At each speed, the account with more rated games keeps its rating (on a tie, the code's): { $speeds }. Every game stays in the history.
 link-speed = { $speed ->
         [live] live
@@ -459,7 +466,7 @@ help = **Oware bot**: play Oware (abapa rules) right here.
 help-more = **More commands**
     - `/oware replay #12`: a game as GIF and record.
     - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
-    - `/oware link`: a code; `/oware link CODE` on another network shares one rating.
+    - `/oware link`: a code; `/oware link CODE` on another network asks, then links (one rating, one export, one forget-me); `/oware unlink` undoes it.
     - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early. `/oware settings me notify:dm`: a direct message when it is your move.
     - `/oware privacy`: what the bot keeps about you; `/oware export`: all of it, privately; `/oware forget-me`: erase it (Discord: both under `/oware settings`).
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional). Live games (under a day a move) and correspondence games are rated apart: `speed:live|correspondence` on `leaderboard` (default correspondence) and `stats` (default both).

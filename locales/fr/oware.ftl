@@ -427,6 +427,13 @@ link-code = Votre code de liaison est `{ $code }`. Dans les { $minutes } { $minu
        *[other] minutes
     }, tapez `/oware link { $code }` depuis votre compte sur un autre réseau (Discord, Matrix ou la console) : les deux comptes partageront alors une même cote. Le code ne sert qu'une fois ; gardez-le pour vous.
 link-account = { $name } ({ $platform })
+link-ask = **Lier avec { $other } ?** Lier fait de vos deux comptes un seul joueur : une seule cote (à chaque cadence, le compte qui a le plus de parties classées garde la sienne), une seule ligne au classement, un seul export (`/oware export` depuis l'un donne les données des deux) et un seul oubli (`/oware forget-me` depuis l'un efface les deux). Ne liez qu'un compte qui est à vous. Appuyez sur **Lier** ou tapez `/oware link CODE confirm` ; `/oware unlink` le défait plus tard.
+link-button = Lier
+unlink-done = Ce compte n'est plus lié : c'est de nouveau un joueur à part, sans cote pour commencer. { $others ->
+    [one] L'autre compte garde
+   *[other] Les { $others } autres comptes gardent
+} les cotes et leur historique ; chaque partie reste dans l'historique de chaque compte.
+unlink-not-linked = Ce compte n'est lié à aucun autre : rien à délier. (`/oware link` donne un code pour en lier un.)
 link-linked = Liés : { $mine } et { $other } ne font plus qu'un joueur, avec une seule ligne au classement général. À chaque cadence, le compte qui a le plus de parties classées garde sa cote (en cas d'égalité, celui du code) : { $speeds }. Toutes les parties restent dans l'historique.
 link-speed = { $speed ->
         [live] en direct
@@ -487,7 +494,7 @@ help = **Bot d'awalé** : jouez à l'awalé (règles abapa) ici même.
 help-more = **Autres commandes**
     - `/oware replay #12` : une partie en GIF, avec sa notation.
     - `/oware analyse #12` : l'analyse d'une partie terminée par le moteur ; `/oware leaderboard advisers [global]` : les meilleurs conseillers ; `/oware puzzle [daily]`, puis `/oware puzzle answer:c`.
-    - `/oware link` : un code ; `/oware link CODE` sur un autre réseau partage une même cote.
+    - `/oware link` : un code ; `/oware link CODE` sur un autre réseau demande, puis lie (une cote, un export, un oubli) ; `/oware unlink` le défait.
     - `/oware vacation 7d` (Discord : `/oware settings vacation`) : vos pendules par correspondance attendent, 30 jours par an ; `vacation off` : retour anticipé. `/oware settings me notify:dm` : un message privé quand c'est à vous de jouer.
     - `/oware privacy` : ce que le bot garde sur vous ; `/oware export` : tout, en privé ; `/oware forget-me` : tout effacer (Discord : les deux sous `/oware settings`).
     - Les parties classées de 10 coups ou plus changent les cotes (Glicko-2 ; `?` : provisoire). Les parties en direct (moins d'un jour par coup) et par correspondance ont des cotes à part : `speed:live|correspondence` sur `leaderboard` (par défaut correspondance) et `stats` (par défaut les deux).

@@ -19,3 +19,9 @@ CREATE TABLE forget_scrubs (
 -- A person's audit rows, found by their id without reading the whole log.
 CREATE INDEX audit_by_actor ON audit (platform, actor_id);
 CREATE INDEX audit_by_target ON audit (platform, target_id) WHERE target_id IS NOT NULL;
+-- Retention (src/store/retention.rs): dead outbox messages and anchors older than the
+-- retention period are deleted too, a batch at a time, found through these indexes;
+-- expired link codes through theirs.
+CREATE INDEX outbox_by_dead ON outbox (dead_at) WHERE dead_at IS NOT NULL;
+CREATE INDEX anchors_by_created ON anchors (created_at);
+CREATE INDEX link_codes_by_expiry ON link_codes (expires_at);

@@ -26,7 +26,7 @@ use words::{
     at_most_one, move_number, one_flag, only_challenge, only_id, split_id, split_marked_id,
 };
 
-use crate::service::{Action, AdminAction, LinkCode};
+use crate::service::{Action, AdminAction};
 
 /// The longest command taken, in characters.
 pub const MAX_COMMAND_CHARS: usize = 500;
@@ -215,9 +215,8 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             game: only_id(name, args)?.ok_or(ParseError::MissingGame)?,
         }),
         "leaderboard" | "stats" | "history" => records::parse_records(name, args)?,
-        "link" => Other(Action::Link {
-            code: at_most_one(name, args)?.map(LinkCode::new),
-        }),
+        "link" => play::parse_link(name, args)?,
+        "unlink" => Other(Action::Unlink),
         "abort" => Other(Action::Abort {
             game: only_id(name, args)?,
         }),

@@ -151,11 +151,16 @@ pub enum Action {
         /// The game id.
         game: i64,
     },
-    /// Link accounts across networks: without a code, get one; with it, link.
+    /// Link accounts across networks: without a code, get one; with it, asks
+    /// first (naming the account it joins), and links once confirmed.
     Link {
         /// The one-time code.
         code: Option<LinkCode>,
+        /// The author confirmed (`confirm`, or the button).
+        confirmed: bool,
     },
+    /// Take the author's account out of the identity it was linked to.
+    Unlink,
     /// Abort a game in which a side has not moved yet (no result, unrated).
     Abort {
         /// The game.
@@ -311,6 +316,7 @@ mod tests {
     fn link_codes_are_redacted_in_debug() {
         let action = Action::Link {
             code: Some(LinkCode::new("K7QM2XPA")),
+            confirmed: false,
         };
         let cmd = Command::new(
             Place {

@@ -336,7 +336,9 @@ pub(super) fn clean(mut cmd: Command) -> Command {
             clean_user(user);
         }
         // A typed code is looked up: no control characters (PostgreSQL refuses a NUL).
-        Action::Link { code: Some(code) } => {
+        Action::Link {
+            code: Some(code), ..
+        } => {
             let kept: String = code.expose().chars().filter(|c| !c.is_control()).collect();
             *code = LinkCode::new(kept);
         }

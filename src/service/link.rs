@@ -1,9 +1,14 @@
 //! `/oware link`: one identity for accounts on different networks. Without a code,
 //! the author gets a one-time code (privately); typing it from an account on another
-//! network joins both accounts to one identity, one rating and one leaderboard line.
+//! network asks first, naming the account it would join and what linking means (a
+//! shared export, a shared forget-me, merged ratings); confirmed (`confirm`, or the
+//! button), both accounts share one identity, one rating and one leaderboard line.
+//! `/oware unlink` takes the author's account out again: the ratings stay with the
+//! accounts still linked, the one leaving starts without a rating.
 
-use super::{Command, LinkCode, Reply, Service, ServiceError};
-use crate::store::{now_ms, LinkOutcome};
+use super::authority::{self, Deed, Target};
+use super::{Button, ButtonAction, Command, LinkCode, Reply, Service, ServiceError};
+use crate::store::{now_ms, LinkOutcome, Unlinked};
 
 /// Code letters: no 0/O, 1/I/L, so a code read aloud or retyped survives.
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -34,7 +39,13 @@ impl Service {
         &self,
         cmd: &Command,
         code: Option<&LinkCode>,
+        confirmed: bool,
     ) -> Result<Reply, ServiceError> {
+        // A person links their own accounts only (asked all the same: the table is
+        // the one place that says it).
+        if authority::judge(Deed::Link, cmd.role, Target::THEMSELVES).is_err() {
+            return Err(ServiceError::NotAdmin("/oware link"));
+        }
         let platform = cmd.place.platform.as_str();
         let me = self.author_player(cmd).await?;
         let minutes = self.config.link_ttl.as_secs().div_ceil(60);
@@ -62,11 +73,25 @@ impl Service {
             .filter(|c| !matches!(c, '-' | ' ' | '`'))
             .collect::<String>()
             .to_uppercase();
-        match self
-            .store
-            .redeem_link_code(cmd.claim(), &code, me, platform)
-            .await?
-        {
+        let outcome = if confirmed {
+            self.store
+                .redeem_link_code(cmd.claim(), &code, me, platform)
+                .await?
+        } else {
+            self.store.peek_link_code(&code, me, platform).await?
+        };
+        match outcome {
+            LinkOutcome::Ready { name, platform } => {
+                let other = crate::tr!("link-account", name = name, platform = platform);
+                let mut reply = Reply::private(crate::tr!("link-ask", other = other));
+                reply.buttons.push(Button {
+                    action: ButtonAction::Link { code: code.clone() },
+                    label: crate::tr!("link-button"),
+                    enabled: true,
+                    row: 0,
+                });
+                Ok(reply)
+            }
             LinkOutcome::Unknown => Err(ServiceError::LinkUnknown(LinkCode::new(
                 typed.chars().take(24).collect::<String>(),
             ))),
@@ -110,6 +135,22 @@ impl Service {
                     other = other,
                     speeds = speeds.join("; ")
                 )))
+            }
+        }
+    }
+}
+
+impl Service {
+    /// `/oware unlink`: the author's account leaves the identity it shares.
+    pub(super) async fn unlink(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        if authority::judge(Deed::Link, cmd.role, Target::THEMSELVES).is_err() {
+            return Err(ServiceError::NotAdmin("/oware unlink"));
+        }
+        let me = self.author_player(cmd).await?;
+        match self.store.unlink(cmd.claim(), me).await? {
+            Unlinked::NotLinked => Ok(Reply::private(crate::tr!("unlink-not-linked"))),
+            Unlinked::Left { others } => {
+                Ok(Reply::private(crate::tr!("unlink-done", others = others)))
             }
         }
     }

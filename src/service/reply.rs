@@ -78,6 +78,12 @@ pub enum ButtonAction {
     },
     /// Forget the presser (the confirmation of `/oware forget-me`).
     ForgetMe,
+    /// Link the presser's account with this code's (the confirmation of `/oware
+    /// link CODE`).
+    Link {
+        /// The code, as typed.
+        code: String,
+    },
     /// Answer this puzzle with this pit (canonical letter).
     Solve {
         /// The puzzle.
@@ -110,6 +116,7 @@ impl ButtonAction {
             ButtonAction::Lesson { lesson, pit } => format!("ls:{lesson}:{pit}"),
             ButtonAction::Solve { puzzle, pit } => format!("pz:{puzzle}:{pit}"),
             ButtonAction::ForgetMe => "fm:me".to_owned(),
+            ButtonAction::Link { code } => format!("lk:{code}"),
         }
     }
 
@@ -157,6 +164,9 @@ impl ButtonAction {
                 pit: one_char(parts.next()?)?,
             },
             ("fm", "me") => ButtonAction::ForgetMe,
+            ("lk", code) if !code.is_empty() => ButtonAction::Link {
+                code: code.to_owned(),
+            },
             ("pz", puzzle) => ButtonAction::Solve {
                 puzzle: puzzle.parse().ok()?,
                 pit: one_char(parts.next()?)?,
@@ -188,6 +198,7 @@ impl ButtonAction {
             ButtonAction::Lesson { lesson, pit } => format!("/oware learn {lesson} {pit}"),
             ButtonAction::Solve { pit, .. } => format!("/oware solve {pit}"),
             ButtonAction::ForgetMe => "/oware forget-me confirm".to_owned(),
+            ButtonAction::Link { code } => format!("/oware link {code} confirm"),
         }
     }
 }

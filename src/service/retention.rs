@@ -1,7 +1,8 @@
-//! Retention: sent outbox messages and handled inbox events older than
-//! `OWARE_RETENTION_DAYS` (30 by default) are deleted, at start-up and every hour,
-//! a small batch per transaction so the commands' writes pass in between (see
-//! `store::retention` for what is kept: unsent and dead messages always).
+//! Retention: sent and dead outbox messages, anchors and handled inbox events older
+//! than `OWARE_RETENTION_DAYS` (30 by default), and link codes once expired, are
+//! deleted, at start-up and every hour, a small batch per transaction so the
+//! commands' writes pass in between (see `store::retention`: unsent messages are
+//! always kept). A forget's clean-up that a stop interrupted is finished first.
 //!
 //! The inbox must remember an event for as long as a platform may deliver it again.
 //! Matrix redelivers only what it delivered after its last saved sync token, and the
@@ -27,6 +28,12 @@ pub struct Pruned {
     pub messages: u64,
     /// Handled inbox events.
     pub events: u64,
+    /// Dead outbox messages.
+    pub dead: u64,
+    /// Anchors of messages to edit.
+    pub anchors: u64,
+    /// Expired link codes.
+    pub link_codes: u64,
 }
 
 impl Service {
@@ -42,15 +49,39 @@ impl Service {
         let sent_before = self.now().saturating_sub(keep);
         let handled_before = sent_before.saturating_sub(away_ms.max(0));
         let mut pruned = Pruned::default();
-        let messages = drain(|| self.store.prune_sent_messages(sent_before, BATCH)).await;
-        let events = drain(|| self.store.prune_handled_events(handled_before, BATCH)).await;
-        match messages {
-            Ok(n) => pruned.messages = n,
-            Err(err) => tracing::error!(error = %err, "cannot prune the sent outbox messages"),
-        }
-        match events {
-            Ok(n) => pruned.events = n,
-            Err(err) => tracing::error!(error = %err, "cannot prune the handled inbox events"),
+        let now = self.now();
+        let steps = [
+            (
+                drain(|| self.store.prune_sent_messages(sent_before, BATCH)).await,
+                &mut pruned.messages,
+                "sent outbox messages",
+            ),
+            (
+                drain(|| self.store.prune_handled_events(handled_before, BATCH)).await,
+                &mut pruned.events,
+                "handled inbox events",
+            ),
+            (
+                drain(|| self.store.prune_dead_messages(sent_before, BATCH)).await,
+                &mut pruned.dead,
+                "dead outbox messages",
+            ),
+            (
+                drain(|| self.store.prune_anchors(sent_before, BATCH)).await,
+                &mut pruned.anchors,
+                "anchors",
+            ),
+            (
+                drain(|| self.store.prune_link_codes(now, BATCH)).await,
+                &mut pruned.link_codes,
+                "expired link codes",
+            ),
+        ];
+        for (result, count, what) in steps {
+            match result {
+                Ok(n) => *count = n,
+                Err(err) => tracing::error!(error = %err, "cannot prune the {what}"),
+            }
         }
         let days = self.config.retention.as_secs() / (24 * 3600);
         if pruned == Pruned::default() {
@@ -59,8 +90,11 @@ impl Service {
             tracing::info!(
                 messages = pruned.messages,
                 events = pruned.events,
+                dead = pruned.dead,
+                anchors = pruned.anchors,
+                link_codes = pruned.link_codes,
                 retention_days = days,
-                "pruned sent outbox messages and handled inbox events past the retention period"
+                "pruned what is past the retention period"
             );
         }
         pruned

@@ -90,7 +90,7 @@ pub use records::HeadToHead;
 pub use review_form::{StoredPly, StoredReview};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits};
 pub use settings::{SettingsRow, WebPages};
-pub use social::{LinkOutcome, Merge, SpeedMerge};
+pub use social::{LinkOutcome, Merge, SpeedMerge, Unlinked};
 pub use state::{Ending, GameState};
 pub use status::{PlaceCounts, StatusCounts, UnsentCount};
 pub use tournaments::{

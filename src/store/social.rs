@@ -21,6 +21,72 @@ pub enum LinkOutcome {
     AlreadyLinked,
     /// The accounts now share one identity.
     Linked(Merge),
+    /// (Asking first) the code is good: it would join the author to the account
+    /// `name` on `platform`.
+    Ready {
+        /// The code's account: its display name.
+        name: String,
+        /// The code's account: its network.
+        platform: String,
+    },
+}
+
+/// What taking an account out of its identity did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unlinked {
+    /// The account was linked with no other.
+    NotLinked,
+    /// The account is on its own now; `others` accounts stay linked together, with
+    /// the ratings.
+    Left {
+        /// The accounts still linked together.
+        others: i64,
+    },
+}
+
+/// The code `code`'s account, for account `player_id` on `platform` at `now`:
+/// `(name, platform, identity, the author's identity)`, or why it cannot link.
+async fn judge_code(
+    conn: &mut sqlx::AnyConnection,
+    code: &str,
+    player_id: i64,
+    platform: &str,
+    now: i64,
+) -> Result<Result<(String, String, i64, i64), LinkOutcome>, StoreError> {
+    let found: Option<(i64, i64, Option<i64>, String, String, i64)> = sqlx::query_as(
+        "SELECT l.player_id, l.expires_at, l.used_at, p.platform, p.name,
+                COALESCE(p.identity_id, p.id)
+         FROM link_codes l JOIN players p ON p.id = l.player_id WHERE l.code = $1",
+    )
+    .bind(code)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((owner, expires_at, used_at, owner_platform, owner_name, owner_identity)) = found
+    else {
+        return Ok(Err(LinkOutcome::Unknown));
+    };
+    let mine: i64 =
+        sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE id = $1")
+            .bind(player_id)
+            .fetch_one(&mut *conn)
+            .await?;
+    let refusal = if used_at.is_some() {
+        Some(LinkOutcome::Used)
+    } else if expires_at <= now {
+        Some(LinkOutcome::Expired)
+    } else if owner == player_id {
+        Some(LinkOutcome::OwnCode)
+    } else if owner_platform == platform {
+        Some(LinkOutcome::SameNetwork)
+    } else if owner_identity == mine {
+        Some(LinkOutcome::AlreadyLinked)
+    } else {
+        None
+    };
+    Ok(match refusal {
+        Some(refusal) => Err(refusal),
+        None => Ok((owner_name, owner_platform, owner_identity, mine)),
+    })
 }
 
 /// How two identities were merged.
@@ -164,40 +230,14 @@ impl Store {
     ) -> Result<LinkOutcome, StoreError> {
         let now = now_ms();
         let mut tx = self.write(claim).await?;
-        let found: Option<(i64, i64, Option<i64>, String, String, i64)> = sqlx::query_as(
-            "SELECT l.player_id, l.expires_at, l.used_at, p.platform, p.name,
-                    COALESCE(p.identity_id, p.id)
-             FROM link_codes l JOIN players p ON p.id = l.player_id WHERE l.code = $1",
-        )
-        .bind(code)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some((owner, expires_at, used_at, owner_platform, owner_name, owner_identity)) = found
-        else {
-            return Ok(LinkOutcome::Unknown);
-        };
-        let mine: i64 =
-            sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE id = $1")
-                .bind(player_id)
-                .fetch_one(&mut *tx)
-                .await?;
-        let refusal = if used_at.is_some() {
-            Some(LinkOutcome::Used)
-        } else if expires_at <= now {
-            Some(LinkOutcome::Expired)
-        } else if owner == player_id {
-            Some(LinkOutcome::OwnCode)
-        } else if owner_platform == platform {
-            Some(LinkOutcome::SameNetwork)
-        } else if owner_identity == mine {
-            Some(LinkOutcome::AlreadyLinked)
-        } else {
-            None
-        };
-        if let Some(refusal) = refusal {
-            tx.rollback().await?;
-            return Ok(refusal);
-        }
+        let (owner_name, owner_platform, owner_identity, mine) =
+            match judge_code(&mut tx, code, player_id, platform, now).await? {
+                Ok(found) => found,
+                Err(refusal) => {
+                    tx.rollback().await?;
+                    return Ok(refusal);
+                }
+            };
         // Rated games per speed, `[owner, redeemer]`.
         let mut games = [[0i64; 2]; 2];
         for (s, speed) in Speed::ALL.into_iter().enumerate() {
@@ -286,5 +326,80 @@ impl Store {
             other_platform: owner_platform,
             speeds: [speeds[0], speeds[1]],
         }))
+    }
+
+    /// Whether `code` would link account `player_id` on `platform` now, changing
+    /// nothing: [`LinkOutcome::Ready`] naming the code's account, or the refusal
+    /// redeeming it would give.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn peek_link_code(
+        &self,
+        code: &str,
+        player_id: i64,
+        platform: &str,
+    ) -> Result<LinkOutcome, StoreError> {
+        let mut conn = self.reader.acquire().await?;
+        Ok(
+            match judge_code(&mut conn, code, player_id, platform, now_ms()).await? {
+                Ok((name, platform, _, _)) => LinkOutcome::Ready { name, platform },
+                Err(refusal) => refusal,
+            },
+        )
+    }
+
+    /// Takes account `player_id` out of the identity it shares, in one transaction.
+    /// The ratings (and their history) stay with the accounts that remain linked:
+    /// when the account leaving held the identity, the next oldest account takes
+    /// it over; the account leaving starts with no rating. Every game stays in
+    /// each account's history.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn unlink(&self, claim: Claim<'_>, player_id: i64) -> Result<Unlinked, StoreError> {
+        let mut tx = self.write(claim).await?;
+        let identity: i64 =
+            sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE id = $1")
+                .bind(player_id)
+                .fetch_one(&mut *tx)
+                .await?;
+        let others: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM players WHERE COALESCE(identity_id, id) = $1 AND id <> $2
+             ORDER BY id",
+        )
+        .bind(identity)
+        .bind(player_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let Some(&heir) = others.first() else {
+            tx.rollback().await?;
+            return Ok(Unlinked::NotLinked);
+        };
+        if identity == player_id {
+            for sql in [
+                "UPDATE players SET identity_id = NULL WHERE id = $1",
+                "UPDATE players SET identity_id = $1 WHERE identity_id = $2",
+                "UPDATE ratings SET identity_id = $1 WHERE identity_id = $2",
+                "UPDATE rating_history SET identity_id = $1 WHERE identity_id = $2",
+            ] {
+                let query = sqlx::query(sql).bind(heir);
+                let query = if sql.contains("$2") {
+                    query.bind(player_id)
+                } else {
+                    query
+                };
+                query.execute(&mut *tx).await?;
+            }
+        } else {
+            sqlx::query("UPDATE players SET identity_id = NULL WHERE id = $1")
+                .bind(player_id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(Unlinked::Left {
+            others: i64::try_from(others.len()).unwrap_or(i64::MAX),
+        })
     }
 }

@@ -61,7 +61,14 @@ async fn filled_source(dir: &Path) -> String {
     // Ally asks for a link code before Alice first plays: when Alice redeems it,
     // Ally's earlier row points at Alice's later one (a forward self-reference).
     let reply = service
-        .handle(cmd_at(&discord, "ally", Action::Link { code: None }))
+        .handle(cmd_at(
+            &discord,
+            "ally",
+            Action::Link {
+                code: None,
+                confirmed: false,
+            },
+        ))
         .await;
     let code = reply.text.split('`').nth(1).expect("a code").to_owned();
     // Rated, won on resignation: ratings and rating history, at correspondence
@@ -81,6 +88,7 @@ async fn filled_source(dir: &Path) -> String {
             "alice",
             Action::Link {
                 code: Some(LinkCode::new(code)),
+                confirmed: true,
             },
         ))
         .await;

@@ -53,7 +53,13 @@ async fn zenobia_everywhere(service: &Service) -> i64 {
     };
     service.handle(cmd(ZENOBIA, settings)).await;
     service
-        .handle(cmd(ZENOBIA, Action::Link { code: None }))
+        .handle(cmd(
+            ZENOBIA,
+            Action::Link {
+                code: None,
+                confirmed: false,
+            },
+        ))
         .await;
     service
         .handle(cmd(ZENOBIA, Action::Puzzle { daily: false }))

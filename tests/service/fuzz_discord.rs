@@ -436,8 +436,11 @@ fn slash_action() -> impl Strategy<Value = Action> {
             .prop_map(|(scope, page, of, speed)| translate::leaderboard_action(
                 scope.and_then(ScopeChoice::from_index), page, of.and_then(RankedChoice::from_index),
                 speed.and_then(SpeedChoice::from_index))),
-        1 => prop::option::of(".{0,32}").prop_map(|code| Action::Link {
-            code: code.map(LinkCode::new),
+        1 => (prop::option::of(".{0,32}"), any::<bool>()).prop_map(|(code, confirmed)| {
+            Action::Link {
+                code: code.map(LinkCode::new),
+                confirmed,
+            }
         }),
         1 => any::<i64>().prop_map(|game| Action::Replay { game: game.max(1) % 8 }),
         1 => (prop::option::of(opponent.clone()), prop::option::of(0usize..3))

@@ -159,7 +159,10 @@ async fn the_same_event_twice_at_once_applies_once() {
 async fn a_replayed_link_code_request_makes_no_second_code() {
     let db = TempDb::new();
     let service = db.service().await;
-    let link = Action::Link { code: None };
+    let link = Action::Link {
+        code: None,
+        confirmed: false,
+    };
     let first = service.handle_event("$l", cmd("alice", link.clone())).await;
     assert!(first.text.contains("Your link code is"), "{first:?}");
     assert!(service

@@ -1,7 +1,7 @@
-//! Retention: sent outbox messages and handled inbox events older than the
-//! retention period are pruned, and nothing else: unsent and dead messages stay
-//! (the status still counts them), recent events stay, so an event delivered again
-//! within the window is still not applied twice. The scheduler prunes at start-up.
+//! Retention: sent and dead outbox messages, anchors and handled inbox events older
+//! than the retention period are pruned, and link codes once expired, and nothing
+//! else: unsent messages stay (the status still counts them), recent events stay,
+//! so an event delivered again within the window is still not applied twice. The scheduler prunes at start-up.
 //! Through the real service, on a fresh database (SQLite, or PostgreSQL with
 //! `OWARE_TEST_DATABASE=postgres`), with tokio's clock paused or explicit times.
 
@@ -62,7 +62,8 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
         pruned,
         Pruned {
             messages: 1,
-            events: 0
+            dead: 1,
+            ..Pruned::default()
         }
     );
     assert!(service
@@ -75,11 +76,11 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
     assert_eq!(
         pruned,
         Pruned {
-            messages: 0,
-            events: 1
+            events: 1,
+            ..Pruned::default()
         }
     );
-    assert_eq!(left(&db, "SELECT count(*) FROM outbox").await, 3);
+    assert_eq!(left(&db, "SELECT count(*) FROM outbox").await, 2);
     assert_eq!(
         left(
             &db,
@@ -99,8 +100,9 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
         .event_handled("matrix", "$recent")
         .await
         .unwrap());
-    // The status counts the undelivered messages as before.
-    assert_eq!(service.store().status_counts(now).await.unwrap(), status);
+    // The status counts the undelivered messages still kept.
+    let after = service.store().status_counts(now).await.unwrap();
+    assert_eq!((after.unsent[0].waiting, after.unsent[0].dead), (1, 0));
     // Nothing more to do.
     assert_eq!(service.prune_old(0).await, Pruned::default());
 }
@@ -165,4 +167,83 @@ async fn the_scheduler_prunes_when_it_starts() {
         waited += 1;
     }
     service.stop().await;
+}
+
+#[tokio::test]
+async fn expired_link_codes_old_anchors_and_old_dead_messages_go() {
+    let (db, service) = paused_service().await;
+    let now = service.now();
+    let long_ago = (now - 31 * DAY).to_string();
+    let lately = (now - DAY).to_string();
+    message(&db, "dead long ago", now - 40 * DAY, "NULL", &long_ago).await;
+    message(&db, "dead lately", now - 2 * DAY, "NULL", &lately).await;
+    for (anchor, at) in [
+        ("analysis-1-5-alice", &long_ago),
+        ("analysis-2-6-bob", &lately),
+    ] {
+        db.execute(&format!(
+            "INSERT INTO anchors (platform, anchor, message_id, created_at)
+             VALUES ('console', '{anchor}', 'm', {at})"
+        ))
+        .await;
+    }
+    // Alice's code, then one that has just run out (its 10 minutes are over).
+    let code = service
+        .handle(crate::support::cmd(
+            "alice",
+            oware_bot::service::Action::Link {
+                code: None,
+                confirmed: false,
+            },
+        ))
+        .await;
+    assert!(code.secret, "{}", code.text);
+    db.execute(&format!(
+        "INSERT INTO link_codes (code, player_id, created_at, expires_at)
+         SELECT 'OLDCODE2', id, {}, {} FROM players WHERE user_id = 'alice'",
+        now - 11 * 60 * 1000,
+        now - 60 * 1000
+    ))
+    .await;
+    assert_eq!(left(&db, "SELECT count(*) FROM link_codes").await, 2);
+
+    let pruned = service.prune_old(0).await;
+    assert_eq!(
+        pruned,
+        Pruned {
+            dead: 1,
+            anchors: 1,
+            link_codes: 1,
+            ..Pruned::default()
+        }
+    );
+    assert_eq!(
+        left(
+            &db,
+            "SELECT count(*) FROM outbox WHERE body LIKE '%dead lately%'"
+        )
+        .await,
+        1
+    );
+    assert_eq!(
+        left(
+            &db,
+            "SELECT count(*) FROM anchors WHERE anchor LIKE '%alice%'"
+        )
+        .await,
+        0,
+        "the old anchor and the user id in it are gone"
+    );
+    assert_eq!(
+        left(
+            &db,
+            "SELECT count(*) FROM link_codes WHERE code = 'OLDCODE2'"
+        )
+        .await,
+        0
+    );
+    // The valid code goes once its time is over.
+    tokio::time::advance(Duration::from_secs(11 * 60)).await;
+    assert_eq!(service.prune_old(0).await.link_codes, 1);
+    assert_eq!(left(&db, "SELECT count(*) FROM link_codes").await, 0);
 }

@@ -110,6 +110,7 @@ fn code_of(reply: &Reply) -> String {
 fn link(code: Option<&str>) -> Action {
     Action::Link {
         code: code.map(LinkCode::new),
+        confirmed: true,
     }
 }
 
@@ -290,4 +291,104 @@ async fn expired_codes_are_refused() {
         .handle(cmd_at(&discord, "ally", link(Some(&fresh))))
         .await;
     assert!(ok.text.starts_with("Linked:"), "{}", ok.text);
+}
+
+fn stats_text(who: &str) -> Action {
+    let _ = who;
+    Action::Stats {
+        user: None,
+        speed: None,
+    }
+}
+
+#[tokio::test]
+async fn a_link_code_asks_first_naming_the_account_and_unlink_undoes_it() {
+    use oware_bot::service::ButtonAction;
+    let db = TempDb::new();
+    let service = db.service().await;
+    let console = place();
+    let discord = place_at(Platform::Discord, Some("guild"), "general");
+    rated_win(&service, &console, "alice", "bob").await;
+    let code = code_of(&service.handle(cmd_at(&console, "alice", link(None))).await);
+    let store = service.store();
+
+    // Typed alone, the code only asks: it names the account and what linking means.
+    let ask = Action::Link {
+        code: Some(LinkCode::new(code.clone())),
+        confirmed: false,
+    };
+    let ask = service.handle(cmd_at(&discord, "ally", ask)).await;
+    assert!(ask.private, "{}", ask.text);
+    for words in [
+        "alice (console)",
+        "export",
+        "forget-me",
+        "rating",
+        "/oware unlink",
+    ] {
+        assert!(ask.text.contains(words), "{words}: {}", ask.text);
+    }
+    let button = ButtonAction::Link { code: code.clone() };
+    assert_eq!(
+        ask.buttons.iter().map(|b| &b.action).collect::<Vec<_>>(),
+        [&button]
+    );
+    assert_eq!(button.typed(), format!("/oware link {code} confirm"));
+    assert_eq!(
+        ButtonAction::from_custom_id(&button.custom_id()),
+        Some(button)
+    );
+    assert_ne!(
+        store.identity_of("console", "alice").await.unwrap(),
+        store.identity_of("discord", "ally").await.unwrap(),
+        "asking links nothing"
+    );
+    let linked = service
+        .handle(cmd_at(&discord, "ally", link(Some(&code))))
+        .await;
+    assert!(linked.text.starts_with("Linked:"), "{}", linked.text);
+
+    // The account that leaves starts without a rating; the other keeps it.
+    let left = service
+        .handle(cmd_at(&discord, "ally", Action::Unlink))
+        .await;
+    assert!(
+        left.private && left.text.contains("no longer linked"),
+        "{}",
+        left.text
+    );
+    assert_ne!(
+        store.identity_of("console", "alice").await.unwrap(),
+        store.identity_of("discord", "ally").await.unwrap()
+    );
+    let ally = service
+        .handle(cmd_at(&discord, "ally", stats_text("ally")))
+        .await;
+    assert!(!ally.text.contains("1 rated game"), "{}", ally.text);
+    let alice = service
+        .handle(cmd_at(&console, "alice", stats_text("alice")))
+        .await;
+    assert!(alice.text.contains("1 rated game: 1 won"), "{}", alice.text);
+    let again = service
+        .handle(cmd_at(&discord, "ally", Action::Unlink))
+        .await;
+    assert!(again.text.contains("not linked"), "{}", again.text);
+
+    // When the account holding the identity leaves, the other keeps the rating.
+    let code = code_of(&service.handle(cmd_at(&console, "alice", link(None))).await);
+    service
+        .handle(cmd_at(&discord, "ally", link(Some(&code))))
+        .await;
+    let left = service
+        .handle(cmd_at(&console, "alice", Action::Unlink))
+        .await;
+    assert!(left.text.contains("no longer linked"), "{}", left.text);
+    let ally = service
+        .handle(cmd_at(&discord, "ally", stats_text("ally")))
+        .await;
+    assert!(ally.text.contains("1 rated game: 1 won"), "{}", ally.text);
+    let alice = service
+        .handle(cmd_at(&console, "alice", stats_text("alice")))
+        .await;
+    assert!(!alice.text.contains("1 rated game"), "{}", alice.text);
 }

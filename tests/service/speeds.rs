@@ -347,7 +347,14 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
         .unwrap();
     let code = code_of(
         &service
-            .handle(cmd_at(&console, "alice", Action::Link { code: None }))
+            .handle(cmd_at(
+                &console,
+                "alice",
+                Action::Link {
+                    code: None,
+                    confirmed: false,
+                },
+            ))
             .await,
     );
     let linked = service
@@ -356,6 +363,7 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
             "ally",
             Action::Link {
                 code: Some(LinkCode::new(code)),
+                confirmed: true,
             },
         ))
         .await;

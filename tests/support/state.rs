@@ -213,6 +213,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         Action::Puzzle { .. } => &["puzzle_attempts", "puzzles", "daily_puzzles", "jobs"],
         Action::Solve { .. } => &["puzzle_attempts", "puzzle_ratings", "puzzles"],
         Action::Link { .. } => &["link_codes", "ratings"],
+        Action::Unlink => &["ratings", "rating_history"],
         Action::Learn { .. } => &["lessons_done", "user_settings"],
         // Going away or coming back moves the clocks of the author's games (their
         // jobs too) and tells their opponents.
@@ -297,6 +298,7 @@ fn succeeds_privately(action: &Action) -> bool {
     matches!(
         action,
         Action::Link { .. }
+            | Action::Unlink
             | Action::Abort { .. }
             | Action::Advise { .. }
             | Action::Status
@@ -338,7 +340,7 @@ pub async fn check_effect(
         Action::Admin(admin) => matches!(**admin, AdminAction::Forget { .. }),
         _ => false,
     };
-    if players_changed && !matches!(cmd.action, Action::Link { .. }) && !forgets {
+    if players_changed && !matches!(cmd.action, Action::Link { .. } | Action::Unlink) && !forgets {
         return Err(format!("{cmd:?} changed a player's identity"));
     }
     if reply.private && !succeeds_privately(&cmd.action) && (!changed.is_empty() || players_changed)

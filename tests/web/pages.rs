@@ -211,7 +211,13 @@ async fn nothing_private_shows_on_a_page() {
     let (game, link) = game_with_link(&site).await;
     let code = site
         .service
-        .handle(cmd("alice", Action::Link { code: None }))
+        .handle(cmd(
+            "alice",
+            Action::Link {
+                code: None,
+                confirmed: false,
+            },
+        ))
         .await;
     let words: Vec<String> = code
         .text

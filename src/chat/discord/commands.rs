@@ -246,19 +246,29 @@ pub(super) async fn advise(
     respond::command(ctx, Action::Advise { pit, game }).await
 }
 
-/// Link your accounts on other networks: get a code here, or enter one from there.
+/// Link your accounts on other networks: get a code here, enter one from there, or unlink.
 #[poise::command(slash_command)]
 pub(super) async fn link(
     ctx: Context<'_>,
     #[description = "The code you got on the other network"]
     #[max_length = 32]
     code: Option<String>,
+    #[description = "Link without asking first (you read what linking means)"] confirm: Option<
+        YesNo,
+    >,
+    #[description = "Take this account out of the accounts it is linked with"] unlink: Option<
+        YesNo,
+    >,
 ) -> Result<(), Error> {
+    if unlink == Some(YesNo::Yes) {
+        return respond::command(ctx, Action::Unlink).await;
+    }
     let code = code
         .map(|c| c.trim().to_owned())
         .filter(|c| !c.is_empty())
         .map(LinkCode::new);
-    respond::command(ctx, Action::Link { code }).await
+    let confirmed = confirm == Some(YesNo::Yes);
+    respond::command(ctx, Action::Link { code, confirmed }).await
 }
 
 /// Report a game to this server's admins (they see it in their log).

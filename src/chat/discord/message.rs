@@ -175,6 +175,7 @@ fn button(b: &Button) -> serenity::CreateButton {
         ButtonAction::Decline { .. } | ButtonAction::Resign { .. } | ButtonAction::ForgetMe => {
             serenity::ButtonStyle::Danger
         }
+        ButtonAction::Link { .. } => serenity::ButtonStyle::Primary,
         ButtonAction::Move { .. } => serenity::ButtonStyle::Secondary,
         ButtonAction::Solve { .. } | ButtonAction::Lesson { .. } => {
             serenity::ButtonStyle::Secondary

@@ -141,6 +141,10 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
             answer: Some(pit.to_string()),
         },
         ButtonAction::ForgetMe => Action::ForgetMe { confirmed: true },
+        ButtonAction::Link { code } => Action::Link {
+            code: Some(crate::service::LinkCode::new(code)),
+            confirmed: true,
+        },
         ButtonAction::Solve { puzzle, pit } => Action::Solve {
             pit: pit.to_string(),
             puzzle: Some(puzzle),

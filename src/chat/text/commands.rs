@@ -38,6 +38,7 @@ pub(super) const COMMANDS: &[(&str, &[&str])] = &[
     ("history", &["history", "historique"]),
     ("replay", &["replay", "revoir"]),
     ("link", &["link", "lier"]),
+    ("unlink", &["unlink", "délier", "delier"]),
     ("abort", &["abort", "annuler"]),
     ("rematch", &["rematch", "revanche"]),
     ("reissue", &["reissue", "again", "relancer"]),

@@ -137,18 +137,38 @@ pub(super) fn parse_vacation(name: &str, args: &[&str]) -> Result<ParsedAction, 
     Ok(ParsedAction::Other(Action::Vacation(request)))
 }
 
+/// Whether `word` confirms (`confirm`, `yes`, `confirm:true`).
+fn confirms(word: &str) -> bool {
+    matches!(
+        word.to_lowercase().as_str(),
+        "confirm" | "confirmed" | "yes" | "confirm:true" | "confirm:yes"
+    )
+}
+
+/// `link` (a code), `link CODE` (asks first) or `link CODE confirm`.
+pub(super) fn parse_link(name: &str, args: &[&str]) -> Result<ParsedAction, ParseError> {
+    let (code, confirmed) = match args {
+        [] => (None, false),
+        [code] => (Some(*code), false),
+        [code, word] if confirms(word) => (Some(*code), true),
+        [_, word, ..] => {
+            return Err(ParseError::UnexpectedWord {
+                command: name.to_owned(),
+                word: quote(word),
+            })
+        }
+    };
+    Ok(ParsedAction::Other(Action::Link {
+        code: code.map(crate::service::LinkCode::new),
+        confirmed,
+    }))
+}
+
 /// `forget-me` (asks first) or `forget-me confirm` (`yes`, `confirm:true`).
 pub(super) fn parse_forget_me(name: &str, args: &[&str]) -> Result<ParsedAction, ParseError> {
     let confirmed = match args {
         [] => false,
-        [word]
-            if matches!(
-                word.to_lowercase().as_str(),
-                "confirm" | "confirmed" | "yes" | "confirm:true" | "confirm:yes"
-            ) =>
-        {
-            true
-        }
+        [word] if confirms(word) => true,
         [word, ..] => {
             return Err(ParseError::UnexpectedWord {
                 command: name.to_owned(),

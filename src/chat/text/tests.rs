@@ -2,6 +2,7 @@
 //! in `refusal_tests`).
 
 use super::*;
+use crate::service::LinkCode;
 use crate::service::{ChallengeOptions, GameRef, Speed, User};
 use crate::{
     rules::Variant,
@@ -261,13 +262,29 @@ fn social_commands() {
         );
     }
     assert_eq!(action("/oware replay 12"), Action::Replay { game: 12 });
-    assert_eq!(action("!oware link"), Action::Link { code: None });
+    assert_eq!(
+        action("!oware link"),
+        Action::Link {
+            code: None,
+            confirmed: false
+        }
+    );
     assert_eq!(
         action("/oware link K7QM2XPA"),
         Action::Link {
-            code: Some(LinkCode::new("K7QM2XPA"))
+            code: Some(LinkCode::new("K7QM2XPA")),
+            confirmed: false,
         }
     );
+    assert_eq!(
+        action("/oware link K7QM2XPA confirm"),
+        Action::Link {
+            code: Some(LinkCode::new("K7QM2XPA")),
+            confirmed: true,
+        }
+    );
+    assert_eq!(action("!oware unlink"), Action::Unlink);
+    assert_eq!(action("!oware délier"), Action::Unlink);
     let me = User {
         id: "me".into(),
         name: "Me".into(),

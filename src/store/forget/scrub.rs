@@ -144,15 +144,27 @@ pub(crate) fn outbox_change(people: &People, needles: &Needles, row: &OutboxText
     if !about_them && !people.reaches(&row.platform, row.space.as_deref(), &row.channel) {
         return Change::Keep;
     }
-    // Only rows holding one of their ids can name them structurally.
+    // Only rows holding one of their ids where an id is written (a mention's
+    // `"id":…`, an anchor's end) can name them structurally: others are not parsed.
     let ids: Vec<&str> = people
         .accounts
         .iter()
         .filter(|(p, _)| *p == row.platform)
         .map(|(_, u)| u.as_str())
         .collect();
-    let holds_id = |text: &str| ids.iter().any(|id| text.contains(id));
-    if !about_them && !holds_id(&row.body) && !row.edits.as_deref().is_some_and(holds_id) {
+    let marks: Vec<String> = ids
+        .iter()
+        .flat_map(|id| {
+            let quoted = Json::String((*id).to_owned()).to_string();
+            [format!("\"id\":{quoted}"), format!("-{}", &quoted[1..])]
+        })
+        .collect();
+    let holds_id = |text: &str| marks.iter().any(|mark| text.contains(mark.as_str()));
+    let edits_theirs = row
+        .edits
+        .as_deref()
+        .is_some_and(|a| people.anchor(&row.platform, a).is_some());
+    if !about_them && !holds_id(&row.body) && !edits_theirs {
         return Change::Keep;
     }
     let edits = row

@@ -5,6 +5,8 @@
 //! writer is never held long and an interrupted clean-up resumes where it stopped.
 //! What changes in a row is decided by `scrub` from ids.
 
+use std::time::{Duration, Instant};
+
 use sqlx::{Any, Transaction};
 
 use super::scrub::{outbox_change, Change, OutboxText, People};
@@ -52,6 +54,15 @@ impl Store {
     /// # Errors
     /// Database failures; the batch is not recorded as done then, and is done again.
     pub async fn scrub_forgotten(&self) -> Result<bool, StoreError> {
+        Ok(self.scrub_forgotten_timed().await?.is_some())
+    }
+
+    /// [`Store::scrub_forgotten`], returning how long its write transaction held
+    /// the writer (`None`: nothing was left to do). For benches.
+    ///
+    /// # Errors
+    /// As [`Store::scrub_forgotten`].
+    pub async fn scrub_forgotten_timed(&self) -> Result<Option<Duration>, StoreError> {
         let pending: Option<Pending> = sqlx::query_as(
             "SELECT id, people, stage, after_id, after_platform, after_key
              FROM forget_scrubs ORDER BY id LIMIT 1",
@@ -59,7 +70,7 @@ impl Store {
         .fetch_optional(&self.writer)
         .await?;
         let Some(pending) = pending else {
-            return Ok(false);
+            return Ok(None);
         };
         let people: People = match serde_json::from_str(&pending.people) {
             Ok(people) => people,
@@ -67,20 +78,25 @@ impl Store {
                 // Written by this code; never expected. Dropped rather than blocking
                 // every later clean-up.
                 tracing::error!(id = pending.id, error = %err, "unreadable forget clean-up: dropped");
+                let started = Instant::now();
                 let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
                 finish(&mut tx, pending.id).await?;
                 tx.commit().await?;
-                return Ok(true);
+                return Ok(Some(started.elapsed()));
             }
         };
-        match pending.stage {
+        let held = match pending.stage {
             ANCHORS => self.scrub_anchors(&pending, &people).await?,
             _ => self.scrub_outbox(&pending, &people).await?,
-        }
-        Ok(true)
+        };
+        Ok(Some(held))
     }
 
-    async fn scrub_anchors(&self, pending: &Pending, people: &People) -> Result<(), StoreError> {
+    async fn scrub_anchors(
+        &self,
+        pending: &Pending,
+        people: &People,
+    ) -> Result<Duration, StoreError> {
         let rows: Vec<(String, String)> = sqlx::query_as(
             "SELECT platform, anchor FROM anchors
              WHERE platform > $1 OR (platform = $1 AND anchor > $2)
@@ -91,6 +107,7 @@ impl Store {
         .bind(SCRUB_BATCH)
         .fetch_all(&self.reader)
         .await?;
+        let started = Instant::now();
         let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
         for (platform, anchor) in &rows {
             if let Some(new) = people.anchor(platform, anchor) {
@@ -132,10 +149,14 @@ impl Store {
             }
         }
         tx.commit().await?;
-        Ok(())
+        Ok(started.elapsed())
     }
 
-    async fn scrub_outbox(&self, pending: &Pending, people: &People) -> Result<(), StoreError> {
+    async fn scrub_outbox(
+        &self,
+        pending: &Pending,
+        people: &People,
+    ) -> Result<Duration, StoreError> {
         let rows: Vec<OutboxText> = sqlx::query_as(
             "SELECT id, platform, space, channel, recipient, game_id, body, edits, sent_at
              FROM outbox WHERE id > $1 ORDER BY id LIMIT $2",
@@ -150,6 +171,7 @@ impl Store {
             .map(|row| (row.id, outbox_change(people, &needles, row)))
             .filter(|(_, change)| *change != Change::Keep)
             .collect();
+        let started = Instant::now();
         let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
         for (id, change) in changes {
             match change {
@@ -181,7 +203,7 @@ impl Store {
             _ => finish(&mut tx, pending.id).await?,
         }
         tx.commit().await?;
-        Ok(())
+        Ok(started.elapsed())
     }
 }
 
