@@ -84,11 +84,12 @@ pub(super) async fn at_place(
     // The anonymous stand-in: its user id names nobody.
     let anonymous: i64 = sqlx::query_scalar(
         "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at)
-         VALUES ($1, $2, $3, 0, $4, $4) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
     )
     .bind(platform)
     .bind(format!("deleted:new:{player}:{now}"))
     .bind(FORGOTTEN_NAME)
+    .bind(false)
     .bind(now)
     .fetch_one(&mut **tx)
     .await?;
