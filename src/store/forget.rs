@@ -114,6 +114,9 @@ const BY_USER: &[&str] = &[
      WHERE platform = $1 AND target_id = $2",
     "DELETE FROM outbox WHERE platform = $1 AND sent_at IS NULL AND recipient = $2",
     "DELETE FROM delivery_backoff WHERE platform = $1 AND channel = $2",
+    // A review they asked for still runs (and counts in the queue's total), asked
+    // for by nobody.
+    "UPDATE jobs SET requested_by = 'deleted' WHERE requested_by = $1 || ':' || $2",
 ];
 
 /// Statements run for each account's player row (`$1`).

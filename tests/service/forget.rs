@@ -64,6 +64,11 @@ async fn zenobia_everywhere(service: &Service) -> i64 {
     service
         .handle(cmd(ZENOBIA, Action::Puzzle { daily: false }))
         .await;
+    // A review she asked for, queued (jobs.requested_by names her).
+    let review = service
+        .handle(cmd(ZENOBIA, Action::Analyse { game: Some(won) }))
+        .await;
+    assert!(!review.text.contains("at most"), "{}", review.text);
     won
 }
 
