@@ -258,6 +258,12 @@ async fn everywhere(
         for sql in BY_PLAYER {
             sqlx::query(*sql).bind(id).execute(&mut **tx).await?;
         }
+        // Their page's address named them: it no longer leads anywhere.
+        sqlx::query("UPDATE players SET web_slug = $2 WHERE id = $1")
+            .bind(id)
+            .bind(super::fresh_slug())
+            .execute(&mut **tx)
+            .await?;
     }
     if let Some(identity) = identity {
         for sql in BY_IDENTITY {

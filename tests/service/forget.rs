@@ -122,10 +122,20 @@ async fn forget_me_erases_every_trace_and_keeps_the_opponents_games() {
     assert!(!service.handle(cmd(ZENOBIA, resign)).await.private);
     let bob_before_forget = service.handle(cmd("Bob", stats("Bob"))).await.text;
 
+    // Her page's address, to see that it leads nowhere afterwards.
+    db.execute("CREATE TABLE her_page AS SELECT web_slug FROM players WHERE user_id = 'zenobia'")
+        .await;
     let done = service.handle(cmd(ZENOBIA, forget_me(true))).await;
     assert!(done.private, "{}", done.text);
     assert!(done.text.contains("forgotten you"), "{}", done.text);
     assert!(done.text.contains("2 games stay"), "{}", done.text);
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM players p JOIN her_page h ON p.web_slug = h.web_slug")
+            .await,
+        0,
+        "her page is still at the address she had"
+    );
+    db.execute("DROP TABLE her_page").await;
 
     let dump = inspector.dump().await.to_lowercase();
     assert!(

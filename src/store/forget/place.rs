@@ -83,14 +83,15 @@ pub(super) async fn at_place(
     let needles = people.needles();
     // The anonymous stand-in: its user id names nobody.
     let anonymous: i64 = sqlx::query_scalar(
-        "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+        "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at, web_slug)
+         VALUES ($1, $2, $3, $4, $5, $5, $6) RETURNING id",
     )
     .bind(platform)
     .bind(format!("deleted:new:{player}:{now}"))
     .bind(FORGOTTEN_NAME)
     .bind(false)
     .bind(now)
+    .bind(crate::store::fresh_slug())
     .fetch_one(&mut **tx)
     .await?;
     sqlx::query("UPDATE players SET user_id = 'deleted:' || CAST(id AS TEXT) WHERE id = $1")
