@@ -20,9 +20,13 @@
 
 #![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
 
+#[path = "support/mod.rs"]
+mod support;
+
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use support::{ms, quantile, user};
 
 use http_body_util::Empty;
 use hyper::body::Bytes;
@@ -30,7 +34,7 @@ use hyper_util::rt::TokioIo;
 use oware_bot::{
     config::WebLimits,
     rules::{Game, Variant},
-    service::{Action, ChallengeOptions, Command, Place, Platform, Service, ServiceConfig, User},
+    service::{Action, ChallengeOptions, Command, Service, ServiceConfig},
     store::Store,
     web::{Running, WebState},
 };
@@ -41,37 +45,8 @@ const STREAM_OPENERS: usize = 200;
 const PICTURES: usize = 400;
 const IDLE_MOVES: usize = 200;
 
-fn place() -> Place {
-    Place {
-        platform: Platform::Console,
-        space: None,
-        channel: "flood-bench".to_owned(),
-        thread: None,
-    }
-}
-
-fn user(name: &str) -> User {
-    User {
-        id: name.to_owned(),
-        name: name.to_owned(),
-        is_bot: false,
-    }
-}
-
 fn command(author: &str, action: Action) -> Command {
-    Command::new(place(), user(author), action)
-}
-
-fn quantile(sorted: &[Duration], q: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let at = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    sorted[at.min(sorted.len() - 1)]
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.1} ms", d.as_secs_f64() * 1000.0)
+    support::command_in("flood-bench", author, action)
 }
 
 /// The process's open files.

@@ -17,32 +17,21 @@
 #![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
 #![allow(missing_docs)]
 
+#[path = "support/mod.rs"]
+mod support;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use oware_bot::service::{
-    Action, Button, ButtonAction, ChallengeOptions, Command, Place, Platform, Reply, Service,
-    ServiceConfig, User,
+    Action, Button, ButtonAction, ChallengeOptions, Command, Reply, Service, ServiceConfig, User,
 };
 use oware_bot::store::{Claim, Forget, ForgetScope, Store, Unique};
 use sqlx::sqlite::SqlitePoolOptions;
 
 fn command(author: &str, action: Action) -> Command {
-    Command::new(
-        Place {
-            platform: Platform::Console,
-            space: None,
-            channel: "bench".to_owned(),
-            thread: None,
-        },
-        User {
-            id: author.to_owned(),
-            name: author.to_owned(),
-            is_bot: false,
-        },
-        action,
-    )
+    support::command_in("bench", author, action)
 }
 
 /// A finished game between `south` and `north`; its id.

@@ -15,16 +15,17 @@
 
 #![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
 
-use std::{
-    sync::Arc,
-    time::{Duration, Instant},
-};
+#[path = "support/mod.rs"]
+mod support;
+
+use std::{sync::Arc, time::Instant};
+use support::{ms, quantile};
 
 use http_body_util::{BodyExt, Empty};
 use hyper::body::{Bytes, Incoming};
 use hyper_util::rt::TokioIo;
 use oware_bot::{
-    service::{Action, ChallengeOptions, Command, Place, Platform, Service, ServiceConfig, User},
+    service::{Action, ChallengeOptions, Command, Service, ServiceConfig, User},
     store::Store,
     web::{Running, WebState},
 };
@@ -36,20 +37,7 @@ const VIEWERS: usize = 1000;
 const MOVES: usize = 5;
 
 fn command(author: &str, action: Action) -> Command {
-    Command::new(
-        Place {
-            platform: Platform::Console,
-            space: None,
-            channel: "web-bench".to_owned(),
-            thread: None,
-        },
-        User {
-            id: author.to_owned(),
-            name: author.to_owned(),
-            is_bot: false,
-        },
-        action,
-    )
+    support::command_in("web-bench", author, action)
 }
 
 /// The resident memory of this process, in MiB (Linux).
@@ -60,18 +48,6 @@ fn resident_mib() -> f64 {
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
         .map_or(0.0, |kb| kb / 1024.0)
-}
-
-fn quantile(sorted: &[Duration], q: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let at = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    sorted[at.min(sorted.len() - 1)]
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.1} ms", d.as_secs_f64() * 1000.0)
 }
 
 /// `GET path` on a new connection to `host`: the response's head.

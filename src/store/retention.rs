@@ -24,18 +24,13 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn prune_sent_messages(&self, before: i64, batch: i64) -> Result<u64, StoreError> {
-        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
-        let deleted = sqlx::query(
+        self.prune(
             "DELETE FROM outbox WHERE id IN (
                  SELECT id FROM outbox WHERE sent_at < $1 ORDER BY sent_at LIMIT $2)",
+            before,
+            batch,
         )
-        .bind(before)
-        .bind(batch)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        tx.commit().await?;
-        Ok(deleted)
+        .await
     }
 
     /// Deletes at most `batch` inbox events handled before `before` (Unix ms),
@@ -44,23 +39,16 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn prune_handled_events(&self, before: i64, batch: i64) -> Result<u64, StoreError> {
-        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
-        let deleted = sqlx::query(
+        self.prune(
             "DELETE FROM inbox WHERE (platform, event_id) IN (
                  SELECT platform, event_id FROM inbox WHERE handled_at < $1
                  ORDER BY handled_at LIMIT $2)",
+            before,
+            batch,
         )
-        .bind(before)
-        .bind(batch)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        tx.commit().await?;
-        Ok(deleted)
+        .await
     }
-}
 
-impl Store {
     /// Deletes at most `batch` outbox messages dead since before `before` (Unix
     /// ms), oldest first, in one transaction; returns how many.
     ///
