@@ -180,6 +180,8 @@ pub const CONSOLE_BOT_ID: &str = "oware-bot";
 #[derive(Debug)]
 pub struct Service {
     store: Store,
+    /// The store as the web pages read it ([`Store::for_pages`]).
+    page_reads: Store,
     config: ServiceConfig,
     bots: bot::BotUsers,
     time: TimeSource,
@@ -250,6 +252,7 @@ impl Service {
         let web_picture_slots = Arc::new(Semaphore::new(config.web_pictures.max(1)));
         // The console chat's bot needs no login to know itself.
         let service = Service {
+            page_reads: store.for_pages(),
             store,
             config,
             bots,

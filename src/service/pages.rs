@@ -227,7 +227,7 @@ impl Service {
         if !plausible(slug) {
             return Ok(None);
         }
-        let Some(row) = self.store.game_by_slug(slug).await? else {
+        let Some(row) = self.page_reads.game_by_slug(slug).await? else {
             return Ok(None);
         };
         let settings = self.place_settings(&place_of(&row)).await?;
@@ -297,7 +297,7 @@ impl Service {
         if let Some(speed) = speed {
             for (slot, player) in ratings.iter_mut().zip([row.south_id, row.north_id]) {
                 *slot = self
-                    .store
+                    .page_reads
                     .rating_of_player(player, speed)
                     .await?
                     .map(|r| r.rating);
@@ -394,7 +394,7 @@ impl Service {
     /// # Errors
     /// Database failures.
     pub async fn page_version(&self, game_id: i64) -> Result<Option<i64>, ServiceError> {
-        Ok(self.store.game_version(game_id).await?)
+        Ok(self.page_reads.game_version(game_id).await?)
     }
 }
 

@@ -122,7 +122,7 @@ impl Service {
             .leaderboard(ranked(platform, key), speed, STANDINGS, 0)
             .await?;
         let identities: Vec<i64> = rows.iter().map(|row| row.identity_id).collect();
-        let players = self.store.player_slugs(&identities).await?;
+        let players = self.page_reads.player_slugs(&identities).await?;
         let standings = rows
             .iter()
             .enumerate()
@@ -140,7 +140,7 @@ impl Service {
             .live_games(platform.as_str(), space, key, LIVE_GAMES)
             .await?;
         let ids: Vec<i64> = games.iter().map(|row| row.id).collect();
-        let mut slugs = self.store.web_slugs(&ids).await?;
+        let mut slugs = self.page_reads.web_slugs(&ids).await?;
         let live = games
             .into_iter()
             .filter_map(|row| {

@@ -105,6 +105,8 @@ pub use web::{fresh_slug, plausible_slug};
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 /// Read connections (each is a thread in sqlx's SQLite driver).
 const READERS: u32 = 4;
+/// The web pages' own read connections (see [`Store::for_pages`]).
+const PAGE_READERS: u32 = 2;
 /// Write connections on PostgreSQL (they take turns on the write lock; one waits
 /// while another commits). SQLite has one.
 const PG_WRITERS: u32 = 4;
@@ -176,6 +178,9 @@ impl StoreError {
 #[derive(Clone, Debug)]
 pub struct Store {
     reader: AnyPool,
+    /// The web pages' readers: opened when a page first reads, so on SQLite their
+    /// threads are the web's (at its priority), and never queued with the chat's.
+    page_reader: AnyPool,
     writer: AnyPool,
     backend: Backend,
     /// Where to listen for other processes' changes (PostgreSQL only).
@@ -237,12 +242,16 @@ impl Store {
         }
         let reader = backend
             .pool(READERS, busy_timeout)
-            .connect_with(options)
+            .connect_with(options.clone())
             .await
             .map_err(open_err)?;
+        let page_reader = backend
+            .pool(PAGE_READERS, busy_timeout)
+            .connect_lazy_with(options);
         let listen = (backend == Backend::Postgres).then(|| backend::ListenUrl(url.to_owned()));
         let store = Store {
             reader,
+            page_reader,
             writer,
             backend,
             listen,
@@ -251,6 +260,17 @@ impl Store {
         // Pages never write: rows from before slugs were given at creation get one now.
         store.give_missing_slugs().await?;
         Ok(store)
+    }
+
+    /// This store as the web pages read it: the same database, read on the pages'
+    /// own connections, so a flood of page requests waits for those and never
+    /// queues before a chat command's reads. Pages never write.
+    #[must_use]
+    pub fn for_pages(&self) -> Store {
+        Store {
+            reader: self.page_reader.clone(),
+            ..self.clone()
+        }
     }
 
     /// Which database this store is on.
@@ -289,6 +309,7 @@ impl Store {
     /// Closes every connection (waits for running queries). The store is unusable after.
     pub async fn close(&self) {
         self.reader.close().await;
+        self.page_reader.close().await;
         self.writer.close().await;
     }
 }

@@ -274,6 +274,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     /// A player's page finds their games through indexes: SQLite's plan for it scans
     /// no table of games or players (a scan of the few settings rows is fine).
@@ -298,6 +299,30 @@ mod tests {
                 "a full scan in {steps:#?}"
             );
         }
+    }
+
+    /// With every one of the chat's read connections taken, a page still reads: the
+    /// pages read on connections of their own.
+    #[tokio::test]
+    async fn pages_read_while_the_chats_readers_are_all_busy() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let url = format!("sqlite://{}", dir.path().join("oware.db").display());
+        let store = Store::open(&url).await.expect("opens");
+        let mut held = Vec::new();
+        for _ in 0..super::super::READERS {
+            held.push(store.reader.acquire().await.expect("a reader"));
+        }
+        // The chat's readers are all held: a chat read waits.
+        let chat = tokio::time::timeout(Duration::from_millis(200), store.game_version(1));
+        assert!(chat.await.is_err(), "a chat read went past busy readers");
+        let page = tokio::time::timeout(
+            Duration::from_secs(10),
+            store.for_pages().game_by_slug(&fresh_slug()),
+        )
+        .await
+        .expect("the page's read waited for the chat's readers");
+        assert!(page.expect("a read").is_none());
+        drop(held);
     }
 
     #[test]

@@ -239,16 +239,27 @@ pub fn raise_open_files_limit() {
     }
 }
 
-/// The web server of a running bot: serves in its own task until [`Running::stop`].
+/// The web server of a running bot: serves on a thread and runtime of its own until
+/// [`Running::stop`]. The chat comes first: the web's thread runs at a lower
+/// priority ([`WEB_NICENESS`]) and its tasks never queue beside the chat's, so a
+/// flood of requests takes what the chat leaves of the machine, not the chat's turn.
 pub struct Running {
     /// Where it listens.
     pub addr: SocketAddr,
-    task: tokio::task::JoinHandle<()>,
+    done: Option<tokio::sync::oneshot::Receiver<()>>,
     stop: tokio::sync::watch::Sender<bool>,
 }
 
+/// How much lower the web thread's priority is than the chat's (Linux `nice`):
+/// at 10, the scheduler gives a busy chat thread about nine tenths of a core it
+/// shares with a busy web thread.
+const WEB_NICENESS: i32 = 10;
+
+/// How long requests in hand may take to finish once the server is stopped.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl Running {
-    /// Serves `state` on `listener` in a task of its own (a failure is logged: the
+    /// Serves `state` on `listener` on a thread of its own (a failure is logged: the
     /// chat goes on without its pages), with the metrics recorder installed.
     #[must_use]
     pub fn start(listener: TcpListener, state: WebState) -> Running {
@@ -257,6 +268,28 @@ impl Running {
         let running = Running::serving(listener, router(state), limits);
         tracing::info!(addr = %running.addr, "serving the web pages");
         running
+    }
+
+    /// [`Running::start`], but on the caller's runtime and at its priority: for
+    /// tests that pause and move tokio's clock, which the pages then follow (the
+    /// service's time is tokio's time of the runtime reading it).
+    #[must_use]
+    pub fn start_here(listener: TcpListener, state: WebState) -> Running {
+        install_metrics();
+        let limits = state.limits;
+        let (stop, mut stopping) = tokio::sync::watch::channel(false);
+        let (finished, done) = tokio::sync::oneshot::channel();
+        let addr = local_addr(&listener);
+        let app = router(state);
+        tokio::spawn(async move {
+            serve_until_stopped(listener, app, limits, &mut stopping).await;
+            let _ = finished.send(());
+        });
+        Running {
+            addr,
+            done: Some(done),
+            stop,
+        }
     }
 
     /// Serves `/metrics` alone on `listener` (`METRICS_ADDR`), apart from the pages.
@@ -270,32 +303,95 @@ impl Running {
     }
 
     fn serving(listener: TcpListener, app: Router, limits: WebLimits) -> Running {
-        let addr = listener
-            .local_addr()
-            .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)));
+        let addr = local_addr(&listener);
         let (stop, mut stopping) = tokio::sync::watch::channel(false);
-        let task = tokio::spawn(async move {
-            let stopped = async move {
-                let _ = stopping.wait_for(|stop| *stop).await;
-            };
-            if let Err(err) = server::serve(listener, app, limits, stopped).await {
-                tracing::error!(error = %err, "the web server stopped");
-            }
-        });
-        Running { addr, task, stop }
+        let (finished, done) = tokio::sync::oneshot::channel();
+        // The listener moves to the web's runtime: registered there, not here.
+        let listener = listener.into_std();
+        let spawned = std::thread::Builder::new()
+            .name("oware-web".to_owned())
+            .spawn(move || {
+                lower_priority();
+                let runtime = match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(runtime) => runtime,
+                    Err(err) => {
+                        tracing::error!(error = %err, "the web server cannot start its runtime");
+                        return;
+                    }
+                };
+                runtime.block_on(async move {
+                    match listener.and_then(TcpListener::from_std) {
+                        Ok(listener) => {
+                            serve_until_stopped(listener, app, limits, &mut stopping).await;
+                        }
+                        Err(err) => tracing::error!(error = %err, "the web server cannot listen"),
+                    }
+                });
+                // Live streams still open are cut with the runtime.
+                runtime.shutdown_background();
+                let _ = finished.send(());
+            });
+        if let Err(err) = spawned {
+            tracing::error!(error = %err, "the web server cannot start its thread");
+        }
+        Running {
+            addr,
+            done: Some(done),
+            stop,
+        }
     }
 
     /// Stops serving: requests in hand get a moment to finish, then open live
     /// streams are cut.
-    pub async fn stop(self) {
+    pub async fn stop(mut self) {
         let _ = self.stop.send(true);
-        let mut task = self.task;
-        if tokio::time::timeout(std::time::Duration::from_secs(2), &mut task)
-            .await
-            .is_err()
-        {
-            task.abort();
+        if let Some(done) = self.done.take() {
+            let _ = tokio::time::timeout(STOP_GRACE * 2, done).await;
         }
+    }
+}
+
+/// Where `listener` listens (a loopback stand-in if it cannot say).
+fn local_addr(listener: &TcpListener) -> SocketAddr {
+    listener
+        .local_addr()
+        .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
+}
+
+/// Serves `app` until `stopping` says stop (or its sender is gone); then requests in
+/// hand get [`STOP_GRACE`] to finish before it returns (cutting live streams).
+async fn serve_until_stopped(
+    listener: TcpListener,
+    app: Router,
+    limits: WebLimits,
+    stopping: &mut tokio::sync::watch::Receiver<bool>,
+) {
+    let mut stopped = stopping.clone();
+    let served = server::serve(listener, app, limits, async move {
+        let _ = stopped.wait_for(|stop| *stop).await;
+    });
+    let cut = async move {
+        let _ = stopping.wait_for(|stop| *stop).await;
+        tokio::time::sleep(STOP_GRACE).await;
+    };
+    tokio::select! {
+        served = served => if let Err(err) = served {
+            tracing::error!(error = %err, "the web server stopped");
+        },
+        () = cut => {}
+    }
+}
+
+/// Lowers the calling thread's priority by [`WEB_NICENESS`] (on Linux a thread's
+/// own; the threads it starts inherit it). Where it cannot, the web runs at the
+/// chat's priority, still on its own runtime.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    if let Err(err) = rustix::process::setpriority_process(None, WEB_NICENESS) {
+        tracing::debug!(error = %err, "web: cannot lower the thread's priority");
     }
 }
 

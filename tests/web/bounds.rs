@@ -112,3 +112,41 @@ async fn a_half_sent_header_is_closed() {
     // A whole request on a new connection is answered as ever.
     assert_eq!(get(&format!("{}/healthz", site.base)).await.status, 200);
 }
+
+/// The pages are served on a thread of their own at a lower priority than the chat
+/// (Linux `nice` 10), so a flood of requests takes what the chat leaves of the
+/// machine; and they are still served.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn the_pages_thread_yields_to_the_chat() {
+    let site = Site::new().await;
+    assert_eq!(get(&format!("{}/healthz", site.base)).await.status, 200);
+    let mut web = Vec::new();
+    for task in std::fs::read_dir("/proc/self/task").unwrap() {
+        let task = task.unwrap().path();
+        let name = std::fs::read_to_string(task.join("comm")).unwrap_or_default();
+        if name.trim() == "oware-web" {
+            let stat = std::fs::read_to_string(task.join("stat")).unwrap();
+            // After the name in parentheses: state is field 3, nice field 19.
+            let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..]
+                .split_whitespace()
+                .collect();
+            web.push(fields[16].parse::<i32>().unwrap());
+        }
+    }
+    let here = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+    let own: i32 = here[here.rfind(')').unwrap() + 2..]
+        .split_whitespace()
+        .nth(16)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(!web.is_empty(), "no thread of the pages' own");
+    for nice in web {
+        assert_eq!(
+            nice,
+            (own + 10).min(19),
+            "the pages' thread runs at the chat's priority"
+        );
+    }
+}

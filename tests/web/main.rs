@@ -46,15 +46,25 @@ impl Site {
 
     /// A site whose `/healthz` reports `networks`.
     pub(crate) async fn with_networks(networks: Vec<oware_bot::service::Platform>) -> Site {
-        Site::with(networks, WebLimits::default()).await
+        Site::with(networks, WebLimits::default(), false).await
+    }
+
+    /// A site served on the test's own runtime, so its pages follow the test's
+    /// clock when it pauses and moves it (a bot serves on a thread of its own).
+    pub(crate) async fn on_test_clock() -> Site {
+        Site::with(Vec::new(), WebLimits::default(), true).await
     }
 
     /// A site with the server's bounds `limits`.
     pub(crate) async fn with_limits(limits: WebLimits) -> Site {
-        Site::with(Vec::new(), limits).await
+        Site::with(Vec::new(), limits, false).await
     }
 
-    async fn with(networks: Vec<oware_bot::service::Platform>, limits: WebLimits) -> Site {
+    async fn with(
+        networks: Vec<oware_bot::service::Platform>,
+        limits: WebLimits,
+        test_clock: bool,
+    ) -> Site {
         let db = TempDb::new();
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
@@ -67,7 +77,11 @@ impl Site {
             .await,
         );
         let state = WebState::new(Arc::clone(&service), None, networks).with_limits(limits);
-        let web = Running::start(listener, state.clone());
+        let web = if test_clock {
+            Running::start_here(listener, state.clone())
+        } else {
+            Running::start(listener, state.clone())
+        };
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let metrics = format!("http://{}", listener.local_addr().unwrap());
         let metrics_web = Running::start_metrics(listener, state.clone());

@@ -129,7 +129,8 @@ async fn a_player_page_lists_only_games_of_public_places() {
 
 #[tokio::test]
 async fn a_public_place_shows_its_daily_puzzle_and_only_yesterdays_solution() {
-    let site = Site::new().await;
+    // The test moves the clock a day on: the pages must follow it.
+    let site = Site::on_test_clock().await;
     let page = format!("{}/p/console/console/puzzle", site.base);
     assert_eq!(get(&page).await.status, 404, "unlisted: no page");
     make_public(&site).await;

@@ -188,7 +188,9 @@ async fn addresses_of_places_that_do_not_exist_leave_the_settings_cache_as_it_wa
         let got = get(&format!("{}/p/{key}", site.base)).await;
         assert_eq!(got.status, 404, "{key}");
     }
-    assert_eq!(site.service.settings_cached(), kept);
+    // None kept: the place that exists may have left meanwhile (its entry lives
+    // 30 s), but none came.
+    assert!(site.service.settings_cached() <= kept);
     assert_eq!(
         get(&format!("{}/p/console/console", site.base))
             .await

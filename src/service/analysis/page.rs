@@ -45,7 +45,12 @@ impl Service {
         game: &Game,
         graph: bool,
     ) -> Result<Option<PageReview>, ServiceError> {
-        let Some(stored) = self.store.analysis(row.id).await?.and_then(|a| a.review) else {
+        let Some(stored) = self
+            .page_reads
+            .analysis(row.id)
+            .await?
+            .and_then(|a| a.review)
+        else {
             return Ok(None);
         };
         let notes = stored

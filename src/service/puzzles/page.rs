@@ -121,7 +121,10 @@ impl Service {
     async fn puzzle_page_of(&self, platform: &str, key: &str) -> Result<PuzzlePage, ServiceError> {
         let now = self.now();
         let day = day_of(now);
-        let today = self.store.chosen_daily_puzzle(platform, key, &day).await?;
+        let today = self
+            .page_reads
+            .chosen_daily_puzzle(platform, key, &day)
+            .await?;
         let yesterday = self
             .store
             .chosen_daily_puzzle(platform, key, &day_of(now - DAY_MS))
