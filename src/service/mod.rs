@@ -2,8 +2,11 @@
 //! Challenges, turns, advice, ratings and history live here; the service never
 //! knows which chat platform it serves.
 //!
-//! [`Service`] holds no lock and no game state of its own: everything is in the
-//! [`Store`], and races between commands are settled by its transactions. Share it as
+//! [`Service`] holds no game state of its own: everything is in the [`Store`], and
+//! races between commands are settled by its transactions. What it does hold in
+//! memory is bounded and never decides a game: caches (settings, pictures), rates,
+//! slots, and short `std::sync` locks (never held across an `.await`) over what the
+//! adapters report (Discord's shards, which networks are reachable). Share it as
 //! `Arc<Service>`.
 
 mod action;

@@ -1,4 +1,5 @@
-//! The only SQL in the crate: players, challenges, games and moves, ratings, advice
+//! The bot's SQL (the Matrix adapter's own journal of its sync, `chat/matrix/journal.rs`,
+//! aside): players, challenges, games and moves, ratings, advice
 //! and link codes, the inbox of handled events and direct-message rooms, in one
 //! SQLite file (WAL mode, the default) or a PostgreSQL database shared by several
 //! processes (see [`Backend`]), through sqlx. Migrations live in `migrations/sqlite/`
@@ -6,8 +7,8 @@
 //! columns, and run when the store opens.
 //!
 //! Each row is decoded once into domain values ([`GameState`], [`Ending`],
-//! [`ChallengeStatus`], [`JobKind`], variants and time controls): the service never
-//! parses a column. Every write that races another (a move, accepting a challenge)
+//! [`ChallengeStatus`], [`JobKind`], variants and time controls). Not yet all of
+//! them: a place's `channels` is a comma list, and a stored move's pit is text. Every write that races another (a move, accepting a challenge)
 //! is one transaction guarded by a version or status check, so concurrent commands
 //! apply at most once; it also claims what it acts on, the command's event or the job
 //! (see [`claim`]), so a redelivered event or a job run twice applies nothing.
