@@ -236,7 +236,7 @@ fn main() {
         ));
         let web = Running::start(
             listener,
-            WebState::new(Arc::clone(&service), None, Vec::new()).with_limits(limits),
+            WebState::new(service.clone(), None, Vec::new()).with_limits(limits),
         );
         (service, host, web)
     });

@@ -25,7 +25,7 @@ use tokio::sync::watch;
 
 use super::game::{LiveState, PageError};
 use super::WebState;
-use crate::service::{GamePage, Service};
+use crate::service::{GamePage, PagePort};
 
 /// How often a watched game's version is read: a move shows within this much (plus
 /// a page read).
@@ -59,12 +59,12 @@ type Latest = watch::Receiver<Option<Arc<Shared>>>;
 
 /// The games being watched, each with the state its poller last read.
 pub(super) struct Watchers {
-    service: Arc<Service>,
+    service: Arc<dyn PagePort>,
     games: Mutex<HashMap<i64, Latest>>,
 }
 
 impl Watchers {
-    pub(super) fn new(service: Arc<Service>) -> Watchers {
+    pub(super) fn new(service: Arc<dyn PagePort>) -> Watchers {
         Watchers {
             service,
             games: Mutex::new(HashMap::new()),

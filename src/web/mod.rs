@@ -41,7 +41,7 @@ use tokio::net::TcpListener;
 
 use crate::config::{WebAddr, WebLimits};
 use crate::platform::Platform;
-use crate::service::Service;
+use crate::service::PagePort;
 
 pub use ops::install_metrics;
 
@@ -76,7 +76,7 @@ pub enum WebError {
 /// What every handler shares.
 #[derive(Clone)]
 pub struct WebState {
-    service: Arc<Service>,
+    service: Arc<dyn PagePort>,
     /// The pages' public base address (`WEB_PUBLIC_URL`), for absolute links in
     /// Open Graph tags; without it, links are relative to the request's host.
     public_url: Option<String>,
@@ -97,7 +97,7 @@ impl WebState {
     /// The state of a web server over `service`.
     #[must_use]
     pub fn new(
-        service: Arc<Service>,
+        service: Arc<dyn PagePort>,
         public_url: Option<String>,
         networks: Vec<Platform>,
     ) -> WebState {
