@@ -22,10 +22,10 @@ use std::{
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 use super::text::{parse_command, ParseError};
-use crate::service::{ChatService, Command, Place, Platform, Reply, Service, User};
+use crate::service::{ChatService, Command, Place, Platform, Receipt, Reply, User};
 
 /// At the end of input, work due within this long is waited for.
-const DUE_SOON_MS: i64 = 5_000;
+const DUE_SOON: Duration = Duration::from_secs(5);
 /// At the end of input, the console waits at most this long in all.
 const LINGER_MAX: Duration = Duration::from_secs(30);
 
@@ -166,7 +166,7 @@ pub fn read_line(line: &str) -> Line {
 /// # Errors
 /// Reading input or writing output failed.
 pub async fn run<R, W>(
-    service: &Service,
+    service: &dyn ChatService,
     input: R,
     out: &mut W,
     boards_dir: &Path,
@@ -179,7 +179,7 @@ where
 {
     tokio::pin!(shutdown);
     if intro {
-        let language = ChatService::language(service, place()).await;
+        let language = service.language(place()).await;
         writeln!(out, "{}", crate::i18n::with_language(language, self::intro))?;
         out.flush()?;
     }
@@ -208,10 +208,8 @@ where
         let (room, said) = split_room(line.trim()).unwrap_or((place(), ""));
         let room_name = room.channel.clone();
         let language = match said.split_once(':').map(|(name, _)| name.trim()) {
-            Some(name) if is_name(name) => {
-                ChatService::language_for(service, room, user(name).id).await
-            }
-            _ => ChatService::language(service, room).await,
+            Some(name) if is_name(name) => service.language_for(room, user(name).id).await,
+            _ => service.language(room).await,
         };
         let read = crate::i18n::with_language(language.clone(), || read_line(&line));
         match read {
@@ -242,7 +240,7 @@ where
 /// At the end of input: delivers what is pending and waits for work due within a
 /// few seconds (the engine's answer to the last move), then returns.
 async fn linger<W: Write>(
-    service: &Service,
+    service: &dyn ChatService,
     out: &mut W,
     boards_dir: &Path,
     outbox: &mut tokio::sync::watch::Receiver<u64>,
@@ -250,14 +248,10 @@ async fn linger<W: Write>(
     let give_up = tokio::time::Instant::now() + LINGER_MAX;
     loop {
         deliver(service, out, boards_dir).await?;
-        let due_soon = match service.earliest_job().await {
-            Ok(Some(due)) => due <= service.now() + DUE_SOON_MS,
-            Ok(None) => false,
-            Err(err) => {
-                tracing::error!(error = %err, "cannot read pending jobs");
-                false
-            }
-        };
+        let due_soon = service
+            .next_job_in()
+            .await
+            .is_some_and(|wait| wait <= DUE_SOON);
         if !due_soon || tokio::time::Instant::now() >= give_up {
             return Ok(());
         }
@@ -269,8 +263,12 @@ async fn linger<W: Write>(
 }
 
 /// Prints every message the bot has to send unprompted.
-async fn deliver<W: Write>(service: &Service, out: &mut W, boards_dir: &Path) -> io::Result<()> {
-    for message in ChatService::unsent(service, Platform::Console, None).await {
+async fn deliver<W: Write>(
+    service: &dyn ChatService,
+    out: &mut W,
+    boards_dir: &Path,
+) -> io::Result<()> {
+    for message in service.unsent(Platform::Console, None).await {
         match &message.recipient {
             // A direct message: shown as the bot's private word to that person.
             Some(person) => {
@@ -287,7 +285,7 @@ async fn deliver<W: Write>(service: &Service, out: &mut W, boards_dir: &Path) ->
             })?,
         }
         out.flush()?;
-        service.mark_sent(message.id).await;
+        service.receipt(Receipt::Sent(message.id)).await;
     }
     Ok(())
 }

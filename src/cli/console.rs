@@ -65,7 +65,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
         let stop = crate::chat::terminated();
-        let result = console::run(&service, stdin, &mut out, boards_dir, intro, stop).await;
+        let result = console::run(service.as_ref(), stdin, &mut out, boards_dir, intro, stop).await;
         web.stop().await;
         // Every background task ends before the store closes.
         service.stop().await;

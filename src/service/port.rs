@@ -141,6 +141,13 @@ pub trait ChatService: Send + Sync + 'static {
     /// move there ([`Reply::until_ply`]) is moot otherwise. A deliverer that waited
     /// (for a room's turn) asks before sending one, and reports it sent if moot.
     fn still_at(&self, game: i64, ply: i64) -> BoxFuture<'_, bool>;
+
+    /// How long until the next scheduled job (an engine's move, a deadline) is due,
+    /// zero if it is overdue; `None` when none is scheduled or it cannot be read. The
+    /// console waits this long at the end of its input for the engine's answer.
+    fn next_job_in(&self) -> BoxFuture<'_, Option<Duration>> {
+        Box::pin(async { None })
+    }
 }
 
 impl ChatService for Service {
@@ -252,6 +259,19 @@ impl ChatService for Service {
 
     fn outbox_watch(&self) -> watch::Receiver<u64> {
         Service::outbox_watch(self)
+    }
+
+    fn next_job_in(&self) -> BoxFuture<'_, Option<Duration>> {
+        Box::pin(async move {
+            match Service::earliest_job(self).await {
+                Ok(due) => due
+                    .map(|due| Duration::from_millis(u64::try_from(due - self.now()).unwrap_or(0))),
+                Err(err) => {
+                    tracing::error!(error = %err, "cannot read pending jobs");
+                    None
+                }
+            }
+        })
     }
 
     fn still_at(&self, game: i64, ply: i64) -> BoxFuture<'_, bool> {
