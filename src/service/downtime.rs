@@ -139,23 +139,7 @@ impl Service {
     /// network counts as connected from then on).
     pub async fn network_reachable(&self, platform: Platform, reachable: bool) {
         let now = self.now();
-        let down_since = {
-            let mut down = self
-                .unreachable
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if reachable {
-                self.connected
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .insert(platform);
-                down.remove(&platform)
-            } else {
-                down.entry(platform).or_insert(now);
-                None
-            }
-        };
-        if let Some(since) = down_since {
+        if let Some(since) = self.networks.report(platform, reachable, now) {
             let away = now - since;
             if away > AWAY_AFTER_MS {
                 self.credit(Some(platform), since, away, now).await;
@@ -165,11 +149,7 @@ impl Service {
 
     /// Since when `platform` has been unreachable, if it is.
     pub(super) fn unreachable_since(&self, platform: Platform) -> Option<i64> {
-        self.unreachable
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .get(&platform)
-            .copied()
+        self.networks.unreachable_since(platform)
     }
 
     /// Records that the bot runs now.

@@ -6,7 +6,7 @@
 //! races between commands are settled by its transactions. What it does hold in
 //! memory is bounded and never decides a game: caches (settings, pictures), rates,
 //! slots, and short `std::sync` locks (never held across an `.await`) over what the
-//! adapters report (Discord's shards, which networks are reachable). Share it as
+//! adapters report (networks.rs: Discord's shards, which networks are reachable). Share it as
 //! `Arc<Service>`.
 
 mod action;
@@ -47,6 +47,7 @@ mod takeback;
 
 mod history;
 mod leaderboard;
+mod networks;
 mod next_turn;
 mod notify;
 mod page_port;
@@ -213,8 +214,6 @@ pub struct Service {
     refilling: std::sync::atomic::AtomicBool,
     /// Each user's command rate.
     rates: limits::Rates,
-    /// The Discord shards this process runs, for `/oware status`.
-    discord_shards: std::sync::RwLock<DiscordShards>,
     /// The engine: its endgame tables and kept searchers.
     engine: Arc<crate::engine::Engine>,
     /// The places' settings as recently read.
@@ -222,11 +221,9 @@ pub struct Service {
     /// The scheduler and what it starts (jobs, puzzle generation, change relays):
     /// stopped by [`Service::stop`] before the store closes.
     background: background::Background,
-    /// The chat networks this process cannot reach now, and since when (Unix ms).
-    unreachable: std::sync::Mutex<std::collections::HashMap<Platform, i64>>,
-    /// The chat networks whose adapter said they connected (the console from the
-    /// start: it needs no connection).
-    connected: std::sync::Mutex<std::collections::HashSet<Platform>>,
+    /// What the adapters reported of their networks (connected, unreachable since
+    /// when, Discord's shards).
+    networks: networks::Networks,
     /// The people known to have been shown the board's legend.
     legend_seen: legend::Seen,
 }
@@ -272,12 +269,10 @@ impl Service {
             analysis_slots,
             refilling: std::sync::atomic::AtomicBool::new(false),
             rates,
-            discord_shards: std::sync::RwLock::new(DiscordShards::NotRunning),
             engine,
             settings_cache: settings::cache::Cache::default(),
             background: background::Background::default(),
-            unreachable: std::sync::Mutex::default(),
-            connected: std::sync::Mutex::new([Platform::Console].into()),
+            networks: networks::Networks::default(),
             legend_seen: legend::Seen::default(),
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);

@@ -30,12 +30,7 @@ impl Service {
     /// said since that it cannot reach it. The console is connected from the start.
     #[must_use]
     pub fn network_connected(&self, platform: Platform) -> bool {
-        let heard = self
-            .connected
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .contains(&platform);
-        heard && self.unreachable_since(platform).is_none()
+        self.networks.connected(platform)
     }
 
     /// The queues' gauges.

@@ -52,20 +52,7 @@ impl Service {
     /// Records which Discord shards this process runs (the Discord adapter calls it
     /// when it starts and stops).
     pub fn set_discord_shards(&self, shards: DiscordShards) {
-        // A poisoned lock only means a thread panicked while writing: the value is
-        // whole either way.
-        let mut here = self
-            .discord_shards
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        *here = shards;
-    }
-
-    fn discord_shards(&self) -> DiscordShards {
-        self.discord_shards
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
+        self.networks.set_discord_shards(shards);
     }
 
     pub(super) async fn status(&self, cmd: &Command) -> Result<Reply, ServiceError> {
@@ -94,7 +81,11 @@ impl Service {
         }
         let counts = self.store.status_counts(self.now()).await?;
         let mut reply = Reply::private(crate::tr!("status-title"));
-        reply.table = Some(table(self.store.backend(), &self.discord_shards(), &counts));
+        reply.table = Some(table(
+            self.store.backend(),
+            &self.networks.discord_shards(),
+            &counts,
+        ));
         Ok(reply)
     }
 }
