@@ -31,11 +31,8 @@ impl Settings {
     }
 
     /// The channels where games may start (`None`: anywhere).
-    pub fn channels(&self) -> Option<Vec<&str>> {
-        self.row
-            .channels
-            .as_deref()
-            .map(|list| list.split(',').filter(|c| !c.is_empty()).collect())
+    pub fn channels(&self) -> Option<&[String]> {
+        self.row.channels.as_deref()
     }
 
     /// The default time control, if the server set one.
@@ -109,7 +106,7 @@ impl Settings {
     /// Whether a game may start at `place`.
     pub fn allows(&self, place: &Place) -> bool {
         self.channels()
-            .is_none_or(|channels| channels.contains(&place.channel.as_str()))
+            .is_none_or(|channels| channels.contains(&place.channel))
     }
 }
 

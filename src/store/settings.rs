@@ -15,8 +15,9 @@ const ANYONE: &str = "anyone";
 /// A place's settings as stored; `None` is the built-in default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SettingsRow {
-    /// Channel ids where games may start, comma-separated; `None`: anywhere.
-    pub channels: Option<String>,
+    /// Channel ids where games may start; `None`: anywhere. (Stored as one
+    /// comma-separated column: a channel id holds no comma.)
+    pub channels: Option<Vec<String>>,
     /// The default time control.
     pub time_control: Option<TimeControl>,
     /// Whether games are rated by default.
@@ -96,7 +97,12 @@ impl<'r> FromRow<'r, AnyRow> for SettingsRow {
         let tournaments: Option<String> = row.try_get("tournaments")?;
         let web: Option<String> = row.try_get("web")?;
         Ok(SettingsRow {
-            channels: row.try_get("channels")?,
+            channels: row.try_get::<Option<String>, _>("channels")?.map(|list| {
+                list.split(',')
+                    .filter(|c| !c.is_empty())
+                    .map(str::to_owned)
+                    .collect()
+            }),
             // A value this version cannot read is the default, as if never set.
             time_control: time.and_then(|t| t.parse().ok()),
             rated: flag("rated")?,
@@ -186,7 +192,7 @@ impl Store {
         )
         .bind(platform)
         .bind(place)
-        .bind(&settings.channels)
+        .bind(settings.channels.as_ref().map(|ids| ids.join(",")))
         .bind(settings.time_control.map(|t| t.to_string()))
         .bind(settings.rated.map(bool::from))
         .bind(settings.advice.map(bool::from))

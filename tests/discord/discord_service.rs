@@ -912,7 +912,7 @@ async fn every_settings_key_is_set_through_its_own_option() {
         .settings("discord", discord_fake::payloads::GUILD_ID)
         .await
         .expect("reads");
-    assert_eq!(row.channels.as_deref(), Some(CHANNEL_ID));
+    assert_eq!(row.channels, Some(vec![CHANNEL_ID.to_owned()]));
     assert_eq!(
         row.time_control.map(|t| t.to_string()).as_deref(),
         Some("5+3")

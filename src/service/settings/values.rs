@@ -82,7 +82,7 @@ pub(super) fn apply(
             "channels" | "channel" => {
                 row.channels = match value.to_lowercase().as_str() {
                     "anywhere" | "any" | "all" => None,
-                    "here" => Some(place.channel.clone()),
+                    "here" => Some(vec![place.channel.clone()]),
                     _ => {
                         let ids: Vec<String> = value
                             .split(',')
@@ -100,7 +100,7 @@ pub(super) fn apply(
                         {
                             return Err(bad("channels", value));
                         }
-                        Some(ids.join(","))
+                        Some(ids)
                     }
                 };
             }
@@ -229,7 +229,10 @@ mod tests {
         )
         .unwrap();
         let settings = Settings { row: row.clone() };
-        assert_eq!(settings.channels(), Some(vec!["30", "40"]));
+        assert_eq!(
+            settings.channels(),
+            Some(&["30".to_owned(), "40".to_owned()][..])
+        );
         assert_eq!(
             settings.time().map(|t| t.to_string()),
             Some("1d".to_owned())
