@@ -336,7 +336,7 @@ async fn run() {
     let mut moves = 0;
     let mut double_clicks = 0;
     for log in &logs {
-        let stored = service
+        let stored = db
             .store()
             .move_pits(log.game)
             .await
@@ -375,7 +375,7 @@ async fn run() {
     let mut cap_results = Vec::new();
     for (i, tester) in cap_testers.into_iter().enumerate() {
         let (taken, refused) = tester.await.expect("a cap tester does not panic");
-        let pending = service
+        let pending = db
             .store()
             .pending_challenges_made("discord", &format!("{}", 30_000 + i), now)
             .await
@@ -392,7 +392,7 @@ async fn run() {
     }
     for (i, tester) in engine_testers.into_iter().enumerate() {
         let (taken, refused) = tester.await.expect("an engine tester does not panic");
-        let (_, engine) = service
+        let (_, engine) = db
             .store()
             .active_games_count("discord", &format!("{}", 40_000 + i))
             .await
@@ -485,7 +485,7 @@ async fn challenges_sent_at_once_stay_under_the_cap() {
     });
     let replies = futures_util::future::join_all(sends).await;
     let taken = replies.iter().filter(|r| !r.private).count();
-    let pending = service
+    let pending = db
         .store()
         .pending_challenges_made("discord", "30000", service.now())
         .await
@@ -519,7 +519,7 @@ async fn engine_games_started_at_once_stay_under_the_cap() {
     });
     let replies = futures_util::future::join_all(sends).await;
     let started = replies.iter().filter(|r| r.game.is_some()).count();
-    let (_, engine_games) = service
+    let (_, engine_games) = db
         .store()
         .active_games_count("discord", "30001")
         .await

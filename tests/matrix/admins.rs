@@ -21,7 +21,7 @@ async fn power_level_50_administers_the_room() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("admins");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, store, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
     let bot = start_bot(&service, &cfg);
     let alice = login(&env, &env.alice).await;
@@ -44,8 +44,7 @@ async fn power_level_50_administers_the_room() {
         "{:#}",
         refused[0]
     );
-    let settings = service
-        .store()
+    let settings = store
         .settings("matrix", room_id.as_str())
         .await
         .expect("reads");
@@ -76,8 +75,7 @@ async fn power_level_50_administers_the_room() {
         "{:#}",
         allowed[0]
     );
-    let settings = service
-        .store()
+    let settings = store
         .settings("matrix", room_id.as_str())
         .await
         .expect("reads");
@@ -100,7 +98,7 @@ async fn the_moderators_room_is_one_the_admin_administers_too() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("moderators-room");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, store, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
     let bot = start_bot(&service, &cfg);
     let alice = login(&env, &env.alice).await;
@@ -133,8 +131,7 @@ async fn the_moderators_room_is_one_the_admin_administers_too() {
         "{:#}",
         refused[0]
     );
-    let own = service
-        .store()
+    let own = store
         .settings("matrix", own_b.room_id().as_str())
         .await
         .expect("reads");
@@ -158,8 +155,7 @@ async fn the_moderators_room_is_one_the_admin_administers_too() {
         "{:#}",
         changed[0]
     );
-    let settings = service
-        .store()
+    let settings = store
         .settings("matrix", games_a.room_id().as_str())
         .await
         .expect("reads");

@@ -232,7 +232,7 @@ async fn a_hostile_room_slows_no_other_room() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("hostile");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, _, scheduler) = real_service(&dir).await;
     let proxy = Proxy::start(&env.homeserver).await;
     let mut cfg = bot_config(&env, &dir.join("matrix-store"));
     cfg.homeserver.clone_from(&proxy.url);

@@ -51,7 +51,7 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
     message(&db, "old, dead", now - 40 * DAY, "NULL", &long_ago).await;
     event(&db, "$old", now - 31 * DAY).await;
     event(&db, "$recent", now - 29 * DAY).await;
-    let status = service.store().status_counts(now).await.unwrap();
+    let status = db.store().status_counts(now).await.unwrap();
     assert_eq!(status.unsent.len(), 1);
     assert_eq!((status.unsent[0].waiting, status.unsent[0].dead), (1, 1));
 
@@ -66,11 +66,7 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
             ..Pruned::default()
         }
     );
-    assert!(service
-        .store()
-        .event_handled("matrix", "$old")
-        .await
-        .unwrap());
+    assert!(db.store().event_handled("matrix", "$old").await.unwrap());
 
     let pruned = service.prune_old(0).await;
     assert_eq!(
@@ -90,18 +86,10 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
         0
     );
     assert_eq!(left(&db, "SELECT count(*) FROM inbox").await, 1);
-    assert!(!service
-        .store()
-        .event_handled("matrix", "$old")
-        .await
-        .unwrap());
-    assert!(service
-        .store()
-        .event_handled("matrix", "$recent")
-        .await
-        .unwrap());
+    assert!(!db.store().event_handled("matrix", "$old").await.unwrap());
+    assert!(db.store().event_handled("matrix", "$recent").await.unwrap());
     // The status counts the undelivered messages still kept.
-    let after = service.store().status_counts(now).await.unwrap();
+    let after = db.store().status_counts(now).await.unwrap();
     assert_eq!((after.unsent[0].waiting, after.unsent[0].dead), (1, 0));
     // Nothing more to do.
     assert_eq!(service.prune_old(0).await, Pruned::default());
@@ -128,18 +116,14 @@ async fn a_replay_within_the_window_after_pruning_is_still_not_applied_twice() {
         replay.is_empty(),
         "a replayed move says nothing: {replay:?}"
     );
-    let moves = service.store().moves(game).await.unwrap();
+    let moves = db.store().moves(game).await.unwrap();
     assert_eq!(moves.len(), 2, "the move was not played twice");
 
     // Past the window the record is gone: a platform delivering the event again
     // now would have it handled as new (Matrix never does; see the README).
     tokio::time::advance(Duration::from_millis(2 * DAY as u64)).await;
     assert_eq!(service.prune_old(0).await.events, 2);
-    assert!(!service
-        .store()
-        .event_handled("console", "$c")
-        .await
-        .unwrap());
+    assert!(!db.store().event_handled("console", "$c").await.unwrap());
 }
 
 #[tokio::test]

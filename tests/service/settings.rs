@@ -194,7 +194,7 @@ async fn a_change_applies_to_new_games_only() {
         .handle(cmd_at(&here, "bob", Action::Accept { challenge: None }))
         .await;
     assert!(!old.private, "{}", old.text);
-    let store = service.store();
+    let store = db.store();
     let first = store
         .active_games_in_channel("discord", Some(GUILD), "200")
         .await
@@ -276,6 +276,6 @@ async fn the_language_is_one_the_bot_has() {
         "{}",
         changed.text
     );
-    let row = service.store().settings("discord", GUILD).await.unwrap();
+    let row = db.store().settings("discord", GUILD).await.unwrap();
     assert_eq!(row.language.map(|l| l.tag()).as_deref(), Some("fr"));
 }

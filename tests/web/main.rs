@@ -102,7 +102,7 @@ impl Site {
 
     /// The identity of console user `who`, who played.
     pub(crate) async fn identity(&self, who: &str) -> i64 {
-        self.service
+        self.db
             .store()
             .identity_of("console", who)
             .await
@@ -115,12 +115,7 @@ impl Site {
     /// The address of console user `who`'s page (`/u/<slug>`).
     pub(crate) async fn player_page(&self, who: &str) -> String {
         let identity = self.identity(who).await;
-        let slugs = self
-            .service
-            .store()
-            .player_slugs(&[identity])
-            .await
-            .unwrap();
+        let slugs = self.db.store().player_slugs(&[identity]).await.unwrap();
         format!("{}/u/{}", self.base, slugs[&identity])
     }
 }
