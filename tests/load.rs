@@ -377,7 +377,7 @@ async fn run() {
         let (taken, refused) = tester.await.expect("a cap tester does not panic");
         let pending = db
             .store()
-            .pending_challenges_made("discord", &format!("{}", 30_000 + i), now)
+            .pending_challenges_made(Platform::Discord, &format!("{}", 30_000 + i), now)
             .await
             .expect("a count");
         cap_results.push((
@@ -394,7 +394,7 @@ async fn run() {
         let (taken, refused) = tester.await.expect("an engine tester does not panic");
         let (_, engine) = db
             .store()
-            .active_games_count("discord", &format!("{}", 40_000 + i))
+            .active_games_count(Platform::Discord, &format!("{}", 40_000 + i))
             .await
             .expect("a count");
         cap_results.push((
@@ -487,7 +487,7 @@ async fn challenges_sent_at_once_stay_under_the_cap() {
     let taken = replies.iter().filter(|r| !r.private).count();
     let pending = db
         .store()
-        .pending_challenges_made("discord", "30000", service.now())
+        .pending_challenges_made(Platform::Discord, "30000", service.now())
         .await
         .expect("a count");
     assert_eq!((taken, pending), (5, 5));
@@ -521,7 +521,7 @@ async fn engine_games_started_at_once_stay_under_the_cap() {
     let started = replies.iter().filter(|r| r.game.is_some()).count();
     let (_, engine_games) = db
         .store()
-        .active_games_count("discord", "30001")
+        .active_games_count(Platform::Discord, "30001")
         .await
         .expect("a count");
     assert_eq!((started, engine_games), (2, 2), "{replies:?}");

@@ -78,7 +78,7 @@ impl Service {
                 .store
                 .place_counts(
                     self.now(),
-                    place.platform.as_str(),
+                    place.platform,
                     place.space.as_deref(),
                     &place.channel,
                 )

@@ -4,6 +4,7 @@
 use sqlx::{any::AnyRow, FromRow, Row};
 
 use super::{Claim, Flag, Store, StoreError};
+use crate::platform::Platform;
 use crate::{
     i18n::Language,
     play::{archive::ArchiveDelay, clock::TimeControl},
@@ -119,7 +120,11 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn settings(&self, platform: &str, place: &str) -> Result<SettingsRow, StoreError> {
+    pub async fn settings(
+        &self,
+        platform: Platform,
+        place: &str,
+    ) -> Result<SettingsRow, StoreError> {
         Ok(self
             .stored_settings(platform, place)
             .await?
@@ -133,7 +138,7 @@ impl Store {
     /// Database failures.
     pub async fn stored_settings(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
     ) -> Result<Option<SettingsRow>, StoreError> {
         let row: Option<SettingsRow> = sqlx::query_as(
@@ -142,7 +147,7 @@ impl Store {
                     language, web, version
              FROM settings WHERE platform = $1 AND place = $2",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .fetch_optional(&self.reader)
         .await?;
@@ -158,7 +163,7 @@ impl Store {
     pub async fn save_settings(
         &self,
         claim: Claim<'_>,
-        platform: &str,
+        platform: Platform,
         place: &str,
         settings: &SettingsRow,
         by: &str,
@@ -184,7 +189,7 @@ impl Store {
                  updated_at = excluded.updated_at
              WHERE settings.version = $8",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .bind(&settings.channels)
         .bind(settings.time_control.map(|t| t.to_string()))

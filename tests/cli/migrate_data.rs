@@ -273,7 +273,7 @@ async fn sqlite_to_postgres_and_back_keeps_everything_and_new_games_follow() {
         .await
         .text;
     assert!(reply.contains(&format!("#{game}")), "{reply}");
-    let nora = store.identity_of("console", "nora").await.unwrap();
+    let nora = store.identity_of(Platform::Console, "nora").await.unwrap();
     let players = before.counts["players"];
     assert!(nora.is_some_and(|id| id > players), "{nora:?}");
 }
@@ -308,7 +308,7 @@ async fn sqlite_to_sqlite_copies_every_row_and_refuses_a_target_that_is_not_empt
     let lone = format!("sqlite://{}", dir.path().join("lone.db").display());
     let store = Store::open(&lone).await.unwrap();
     store
-        .upsert_player("console", "zoe", "Zoe", false)
+        .upsert_player(Platform::Console, "zoe", "Zoe", false)
         .await
         .unwrap();
     store.close().await;

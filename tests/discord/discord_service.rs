@@ -710,7 +710,7 @@ async fn the_moderators_channel_is_any_channel_of_this_server_and_no_other() {
     assert!(content(&answer).contains("Settings changed"), "{answer}");
     let row = db
         .store
-        .settings("discord", payloads::GUILD_ID)
+        .settings(Platform::Discord, payloads::GUILD_ID)
         .await
         .expect("reads");
     assert_eq!(row.moderators.as_deref(), Some(payloads::MODS_CHANNEL_ID));
@@ -761,7 +761,7 @@ async fn anyone_sets_their_own_board_with_settings_me() {
     );
     let saved = db
         .store
-        .user_settings("discord", "222222222222222222")
+        .user_settings(Platform::Discord, "222222222222222222")
         .await
         .expect("reads");
     assert_eq!(saved.board, oware_bot::store::Orientation::MySide);
@@ -834,7 +834,7 @@ async fn anyone_goes_on_vacation_with_settings_vacation() {
     assert!(content(&answer).contains("forgotten you"), "{answer}");
     let identity = db
         .store
-        .identity_of("discord", "222222222222222222")
+        .identity_of(Platform::Discord, "222222222222222222")
         .await
         .expect("reads");
     assert_eq!(identity, None, "his id names nobody any more");
@@ -903,7 +903,7 @@ async fn every_settings_key_is_set_through_its_own_option() {
     }
     let row = db
         .store
-        .settings("discord", discord_fake::payloads::GUILD_ID)
+        .settings(Platform::Discord, discord_fake::payloads::GUILD_ID)
         .await
         .expect("reads");
     assert_eq!(row.channels.as_deref(), Some(CHANNEL_ID));

@@ -12,6 +12,7 @@ use matrix_sdk::ruma::{Int, OwnedUserId};
 use crate::support::{body, env, login, replies_to, say, start_bot, wait_joined, Watch};
 use crate::{bot_config, game_room, real_service, temp, ONE_BOT, SKIPPED};
 use matrix_sdk::ruma::api::client::room::create_room;
+use oware_bot::service::Platform;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn power_level_50_administers_the_room() {
@@ -45,7 +46,7 @@ async fn power_level_50_administers_the_room() {
         refused[0]
     );
     let settings = store
-        .settings("matrix", room_id.as_str())
+        .settings(Platform::Matrix, room_id.as_str())
         .await
         .expect("reads");
     assert_eq!(settings.rated, None, "nothing changed");
@@ -76,7 +77,7 @@ async fn power_level_50_administers_the_room() {
         allowed[0]
     );
     let settings = store
-        .settings("matrix", room_id.as_str())
+        .settings(Platform::Matrix, room_id.as_str())
         .await
         .expect("reads");
     assert_eq!(settings.threads.map(bool::from), Some(false));
@@ -132,7 +133,7 @@ async fn the_moderators_room_is_one_the_admin_administers_too() {
         refused[0]
     );
     let own = store
-        .settings("matrix", own_b.room_id().as_str())
+        .settings(Platform::Matrix, own_b.room_id().as_str())
         .await
         .expect("reads");
     assert_eq!(own.moderators, None, "nothing changed");
@@ -156,7 +157,7 @@ async fn the_moderators_room_is_one_the_admin_administers_too() {
         changed[0]
     );
     let settings = store
-        .settings("matrix", games_a.room_id().as_str())
+        .settings(Platform::Matrix, games_a.room_id().as_str())
         .await
         .expect("reads");
     assert_eq!(settings.moderators.as_deref(), Some(mods.as_str()));

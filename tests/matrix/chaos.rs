@@ -26,6 +26,7 @@ use crate::kill::start_via;
 use crate::proxy::Proxy;
 use crate::support::{body, env, login, say, start_bot, Env, Watch};
 use crate::{bot_config, game_room, pick, real_service, temp, ONE_BOT, SKIPPED};
+use oware_bot::service::Platform;
 
 fn watch(env: &Env, room: &Room) -> Watch {
     Watch {
@@ -80,7 +81,7 @@ async fn games_in_progress(db: &Path, room: &Room) -> usize {
         .await
         .expect("opens");
     let n = store
-        .active_games_in_channel("matrix", None, room.room_id().as_str())
+        .active_games_in_channel(Platform::Matrix, None, room.room_id().as_str())
         .await
         .expect("reads")
         .len();

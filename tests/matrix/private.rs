@@ -111,7 +111,10 @@ async fn a_link_code_goes_to_a_direct_room_opened_once() {
 
     let asked = say(&room, "!oware link", None).await;
     let recorded = loop {
-        let dm_room = store.dm_room("matrix", &env.alice.0).await.expect("reads");
+        let dm_room = store
+            .dm_room(Platform::Matrix, &env.alice.0)
+            .await
+            .expect("reads");
         if let Some(id) = dm_room {
             break OwnedRoomId::try_from(id).expect("room id");
         }
@@ -142,7 +145,10 @@ async fn a_link_code_goes_to_a_direct_room_opened_once() {
     say(&private.room, "!oware link", None).await;
     let there = private.next(1, "asked in the direct room").await;
     assert!(body(&there[0]).contains("Your link code is"));
-    let recorded_now = store.dm_room("matrix", &env.alice.0).await.expect("reads");
+    let recorded_now = store
+        .dm_room(Platform::Matrix, &env.alice.0)
+        .await
+        .expect("reads");
     assert_eq!(
         recorded_now.as_deref(),
         Some(private.room.room_id().as_str()),

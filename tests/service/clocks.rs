@@ -44,7 +44,7 @@ async fn after(service: &Arc<Service>, secs: u64) -> Vec<Outgoing> {
 }
 
 async fn rating_of(store: &Store, user: &str, speed: Speed) -> Option<oware_bot::store::RatingRow> {
-    let identity = store.identity_of("console", user).await.unwrap()?;
+    let identity = store.identity_of(Platform::Console, user).await.unwrap()?;
     store.rating(identity, speed).await.unwrap()
 }
 

@@ -720,7 +720,7 @@ async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one
     let service = Arc::new(db.service_with(config()).await);
     install_small_tables(&service);
     let here = place();
-    let platform = here.platform.as_str();
+    let platform = here.platform;
     let alices = service
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
         .await;

@@ -49,7 +49,7 @@ async fn a_replayed_engine_game_start_and_move_change_nothing() {
     assert!(again.is_empty(), "a replayed start says nothing: {again:?}");
     let games = db
         .store()
-        .active_games_of("console", "alice")
+        .active_games_of(Platform::Console, "alice")
         .await
         .expect("reads");
     assert_eq!(games.len(), 1, "one game against the engine");
@@ -88,7 +88,7 @@ async fn a_replayed_challenge_accept_and_move_between_people_change_nothing() {
         .is_empty());
     let pending = db
         .store()
-        .pending_challenges_of("console", "alice", service.now())
+        .pending_challenges_of(Platform::Console, "alice", service.now())
         .await
         .expect("reads");
     assert_eq!(pending.len(), 1);
@@ -132,7 +132,7 @@ async fn a_replayed_challenge_accept_and_move_between_people_change_nothing() {
         .is_empty());
     assert_eq!(
         db.store()
-            .active_games_of("console", "alice")
+            .active_games_of(Platform::Console, "alice")
             .await
             .expect("reads")
             .len(),

@@ -83,13 +83,13 @@ async fn paused_service() -> (TempDb, Arc<Service>) {
 
 async fn audit_rows(store: &Store, place: &str) -> Vec<oware_bot::store::AuditRow> {
     store
-        .audit_log("discord", place, 100)
+        .audit_log(Platform::Discord, place, 100)
         .await
         .expect("the audit log")
 }
 
 async fn rating_of(store: &Store, user: &str) -> Option<f64> {
-    let identity = store.identity_of("discord", user).await.unwrap()?;
+    let identity = store.identity_of(Platform::Discord, user).await.unwrap()?;
     store
         .rating(identity, Speed::Correspondence)
         .await

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::support::{cmd, mv, paused_service, refused, start_game, TempDb};
+use oware_bot::service::Platform;
 use oware_bot::service::{Pruned, Reply};
 
 const DAY: i64 = 24 * 3600 * 1000;
@@ -66,7 +67,11 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
             ..Pruned::default()
         }
     );
-    assert!(db.store().event_handled("matrix", "$old").await.unwrap());
+    assert!(db
+        .store()
+        .event_handled(Platform::Matrix, "$old")
+        .await
+        .unwrap());
 
     let pruned = service.prune_old(0).await;
     assert_eq!(
@@ -86,8 +91,16 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
         0
     );
     assert_eq!(left(&db, "SELECT count(*) FROM inbox").await, 1);
-    assert!(!db.store().event_handled("matrix", "$old").await.unwrap());
-    assert!(db.store().event_handled("matrix", "$recent").await.unwrap());
+    assert!(!db
+        .store()
+        .event_handled(Platform::Matrix, "$old")
+        .await
+        .unwrap());
+    assert!(db
+        .store()
+        .event_handled(Platform::Matrix, "$recent")
+        .await
+        .unwrap());
     // The status counts the undelivered messages still kept.
     let after = db.store().status_counts(now).await.unwrap();
     assert_eq!((after.unsent[0].waiting, after.unsent[0].dead), (1, 0));
@@ -123,7 +136,11 @@ async fn a_replay_within_the_window_after_pruning_is_still_not_applied_twice() {
     // now would have it handled as new (Matrix never does; see the README).
     tokio::time::advance(Duration::from_millis(2 * DAY as u64)).await;
     assert_eq!(service.prune_old(0).await.events, 2);
-    assert!(!db.store().event_handled("console", "$c").await.unwrap());
+    assert!(!db
+        .store()
+        .event_handled(Platform::Console, "$c")
+        .await
+        .unwrap());
 }
 
 #[tokio::test]

@@ -164,8 +164,8 @@ async fn linking_shares_one_identity_and_rating() {
         linked.text
     );
     let store = db.store();
-    let a = store.identity_of("console", "alice").await.unwrap();
-    let b = store.identity_of("discord", "ally").await.unwrap();
+    let a = store.identity_of(Platform::Console, "alice").await.unwrap();
+    let b = store.identity_of(Platform::Discord, "ally").await.unwrap();
     assert!(a.is_some() && a == b);
     // The Discord account now has alice's rating, and one line in the global board.
     let stats = service
@@ -335,8 +335,8 @@ async fn a_link_code_asks_first_naming_the_account_and_unlink_undoes_it() {
         Some(button)
     );
     assert_ne!(
-        store.identity_of("console", "alice").await.unwrap(),
-        store.identity_of("discord", "ally").await.unwrap(),
+        store.identity_of(Platform::Console, "alice").await.unwrap(),
+        store.identity_of(Platform::Discord, "ally").await.unwrap(),
         "asking links nothing"
     );
     let linked = service
@@ -354,8 +354,8 @@ async fn a_link_code_asks_first_naming_the_account_and_unlink_undoes_it() {
         left.text
     );
     assert_ne!(
-        store.identity_of("console", "alice").await.unwrap(),
-        store.identity_of("discord", "ally").await.unwrap()
+        store.identity_of(Platform::Console, "alice").await.unwrap(),
+        store.identity_of(Platform::Discord, "ally").await.unwrap()
     );
     let ally = service
         .handle(cmd_at(&discord, "ally", stats_text("ally")))

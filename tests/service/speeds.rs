@@ -38,10 +38,7 @@ async fn win(
 }
 
 async fn rating(store: &Store, here: &Place, who: &str, speed: Speed) -> Option<RatingRow> {
-    let identity = store
-        .identity_of(here.platform.as_str(), who)
-        .await
-        .unwrap()?;
+    let identity = store.identity_of(here.platform, who).await.unwrap()?;
     store.rating(identity, speed).await.unwrap()
 }
 
@@ -95,7 +92,7 @@ async fn a_live_game_changes_only_live_ratings_and_a_correspondence_game_only_th
     // Each speed's history is its own.
     let store = db.store();
     let alice = store
-        .identity_of("console", "alice")
+        .identity_of(Platform::Console, "alice")
         .await
         .unwrap()
         .unwrap();
@@ -397,7 +394,11 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
         );
     }
     let store = db.store();
-    let identity = store.identity_of("discord", "ally").await.unwrap().unwrap();
+    let identity = store
+        .identity_of(Platform::Discord, "ally")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         store
             .rating_history(identity, Speed::Live)

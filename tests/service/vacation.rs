@@ -9,6 +9,7 @@ use std::{sync::Arc, time::Duration};
 use crate::support::{
     self, cmd_at, due, first_legal_pit, mv_in, place, play_plies, start_game_at, timed, TempDb,
 };
+use oware_bot::service::Platform;
 use oware_bot::service::{Action, Reply, Service, VacationRequest};
 use oware_bot::store::Store;
 use tokio::time::advance;
@@ -306,7 +307,7 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
         },
     };
     let now = service.now();
-    let event = Event::new("console", "late-vacation");
+    let event = Event::new(Platform::Console, "late-vacation");
     let started = db
         .store()
         .start_vacation(

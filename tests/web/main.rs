@@ -18,6 +18,7 @@ mod readonly;
 
 use std::sync::Arc;
 
+use oware_bot::service::Platform;
 use oware_bot::{
     config::WebLimits,
     service::{Service, ServiceConfig},
@@ -104,7 +105,7 @@ impl Site {
     pub(crate) async fn identity(&self, who: &str) -> i64 {
         self.db
             .store()
-            .identity_of("console", who)
+            .identity_of(Platform::Console, who)
             .await
             .unwrap()
             .unwrap_or_else(|| panic!("{who} played"))

@@ -61,7 +61,7 @@ async fn a_player_page_charts_their_public_ratings_and_shows_their_puzzle_rating
     let stats = site
         .db
         .store()
-        .puzzle_stats("console", "alice")
+        .puzzle_stats(Platform::Console, "alice")
         .await
         .unwrap()
         .expect("a puzzle rating");
