@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use oware_bot::service::Platform;
 use oware_bot::service::{
     Action, Button, ButtonAction, ChallengeOptions, Command, Reply, Service, ServiceConfig, User,
 };
@@ -150,7 +151,7 @@ fn main() {
                 while !done.load(Ordering::Relaxed) {
                     let started = Instant::now();
                     store
-                        .upsert_player("console", "probe", "probe", false)
+                        .upsert_player(Platform::Console, "probe", "probe", false)
                         .await
                         .unwrap();
                     worst = worst.max(started.elapsed());
@@ -161,7 +162,7 @@ fn main() {
             })
         };
         let who = Forget {
-            platform: "console",
+            platform: Platform::Console,
             user_id: "B",
             names: vec!["B".to_owned()],
             scope: ForgetScope::Everywhere,

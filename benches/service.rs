@@ -123,7 +123,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 fn concurrent_load(runtime: &tokio::runtime::Runtime, url: &str, think: bool) {
     runtime.block_on(async {
         let store = Store::open(url).await.expect("the store opens");
-        let service = Arc::new(Service::new(store, ServiceConfig::default()));
+        let service = Arc::new(Service::new(store.clone(), ServiceConfig::default()));
         for i in 0..GAMES {
             start(
                 &service,
@@ -155,7 +155,7 @@ fn concurrent_load(runtime: &tokio::runtime::Runtime, url: &str, think: bool) {
             percentile(&all, 0.99).as_secs_f64() * 1e3,
             all.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
         );
-        service.store().close().await;
+        store.close().await;
     });
 }
 

@@ -336,7 +336,7 @@ async fn run() {
     let mut moves = 0;
     let mut double_clicks = 0;
     for log in &logs {
-        let stored = service
+        let stored = db
             .store()
             .move_pits(log.game)
             .await
@@ -375,9 +375,9 @@ async fn run() {
     let mut cap_results = Vec::new();
     for (i, tester) in cap_testers.into_iter().enumerate() {
         let (taken, refused) = tester.await.expect("a cap tester does not panic");
-        let pending = service
+        let pending = db
             .store()
-            .pending_challenges_made("discord", &format!("{}", 30_000 + i), now)
+            .pending_challenges_made(Platform::Discord, &format!("{}", 30_000 + i), now)
             .await
             .expect("a count");
         cap_results.push((
@@ -392,9 +392,9 @@ async fn run() {
     }
     for (i, tester) in engine_testers.into_iter().enumerate() {
         let (taken, refused) = tester.await.expect("an engine tester does not panic");
-        let (_, engine) = service
+        let (_, engine) = db
             .store()
-            .active_games_count("discord", &format!("{}", 40_000 + i))
+            .active_games_count(Platform::Discord, &format!("{}", 40_000 + i))
             .await
             .expect("a count");
         cap_results.push((
@@ -485,9 +485,9 @@ async fn challenges_sent_at_once_stay_under_the_cap() {
     });
     let replies = futures_util::future::join_all(sends).await;
     let taken = replies.iter().filter(|r| !r.private).count();
-    let pending = service
+    let pending = db
         .store()
-        .pending_challenges_made("discord", "30000", service.now())
+        .pending_challenges_made(Platform::Discord, "30000", service.now())
         .await
         .expect("a count");
     assert_eq!((taken, pending), (5, 5));
@@ -519,9 +519,9 @@ async fn engine_games_started_at_once_stay_under_the_cap() {
     });
     let replies = futures_util::future::join_all(sends).await;
     let started = replies.iter().filter(|r| r.game.is_some()).count();
-    let (_, engine_games) = service
+    let (_, engine_games) = db
         .store()
-        .active_games_count("discord", "30001")
+        .active_games_count(Platform::Discord, "30001")
         .await
         .expect("a count");
     assert_eq!((started, engine_games), (2, 2), "{replies:?}");

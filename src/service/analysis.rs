@@ -87,7 +87,7 @@ impl Service {
         let joinable = JobRequest::Review { to: None };
         let caps = &self.config.caps;
         let asker = Asker {
-            platform: cmd.place.platform.as_str(),
+            platform: cmd.place.platform,
             user_id: &cmd.author.id,
             most_per_user: caps.queued_reviews_per_user,
             most: caps.queued_reviews,

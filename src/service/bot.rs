@@ -98,7 +98,7 @@ impl Service {
         Service::check_channel(&settings, &cmd.place)?;
         self.check_caps(cmd.place.platform, &cmd.author.id, false, true)
             .await?;
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let level = options.level.unwrap_or_default();
         let now = self.now();
         let human_id = self

@@ -34,7 +34,7 @@ impl Service {
             }
             self.check_other_ban(cmd, opponent).await?;
         }
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let now = self.now();
         // The server's settings fill in what the challenge leaves out; a challenge
         // without a clock is casual even where games are rated by default.
@@ -219,7 +219,7 @@ impl Service {
             None => {
                 self.store
                     .upsert_player_named(
-                        cmd.place.platform.as_str(),
+                        cmd.place.platform,
                         &cmd.author.id,
                         &cmd.author.name,
                         cmd.author.is_bot,

@@ -151,7 +151,7 @@ impl Command {
     #[must_use]
     pub fn from_event(self, id: &str) -> Command {
         Command {
-            event: Some(Event::new(self.place.platform.as_str(), id)),
+            event: Some(Event::new(self.place.platform, id)),
             ..self
         }
     }

@@ -29,7 +29,7 @@ impl Service {
     pub async fn handle(&self, cmd: Command) -> Reply {
         self.downtime_credited().await;
         let started = std::time::Instant::now();
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let language = self.language_of(&cmd).await;
         let mut reply = match cmd.event.clone() {
             Some(event) => {
@@ -39,8 +39,8 @@ impl Service {
         };
         reply.language = language;
         // Cheap without a recorder (no web server): the calls do nothing.
-        metrics::counter!("oware_commands_total", "platform" => platform).increment(1);
-        metrics::histogram!("oware_command_seconds", "platform" => platform)
+        metrics::counter!("oware_commands_total", "platform" => platform.as_str()).increment(1);
+        metrics::histogram!("oware_command_seconds", "platform" => platform.as_str())
             .record(started.elapsed().as_secs_f64());
         // A reply about a game says where its thread is, from the row it was built
         // from (view::about): the adapter posts a public one there, unless the command
@@ -82,7 +82,7 @@ impl Service {
         platform: Platform,
         user: &str,
     ) -> Option<crate::i18n::Language> {
-        match self.store.user_settings(platform.as_str(), user).await {
+        match self.store.user_settings(platform, user).await {
             Ok(own) => own
                 .language
                 .as_deref()
@@ -101,7 +101,7 @@ impl Service {
         platform: Platform,
         place: &str,
     ) -> crate::i18n::Language {
-        match self.settings_at(platform.as_str(), place).await {
+        match self.settings_at(platform, place).await {
             Ok(row) => settings::Settings::from_row(row).language(),
             Err(err) => {
                 tracing::warn!(error = %err, "cannot read a place's language; using English");
@@ -153,11 +153,11 @@ impl Service {
         match self.store.event_handled(platform, event_id).await {
             Ok(false) => {}
             Ok(true) => {
-                tracing::info!(platform, event_id, "event handled before: ignored");
+                tracing::info!(%platform, event_id, "event handled before: ignored");
                 return Reply::default();
             }
             Err(err) => {
-                tracing::error!(error = %err, platform, event_id, "cannot read the inbox");
+                tracing::error!(error = %err, %platform, event_id, "cannot read the inbox");
                 return Reply::private(generic_failure());
             }
         }
@@ -169,11 +169,11 @@ impl Service {
         match self.store.record_event(event).await {
             Ok(recorded) if recorded || event.was_claimed() => reply,
             Ok(_) => {
-                tracing::info!(platform, event_id, "event handled meanwhile: ignored");
+                tracing::info!(%platform, event_id, "event handled meanwhile: ignored");
                 Reply::default()
             }
             Err(err) => {
-                tracing::error!(error = %err, platform, event_id, "cannot record the event");
+                tracing::error!(error = %err, %platform, event_id, "cannot record the event");
                 reply
             }
         }

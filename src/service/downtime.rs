@@ -53,8 +53,7 @@ impl Service {
     /// Credits `away` ms, from `seen` on, to the games (of `platform`, when given)
     /// whose clocks ran meanwhile.
     async fn credit(&self, platform: Option<Platform>, seen: i64, away: i64, now: i64) -> usize {
-        let name = platform.map(Platform::as_str);
-        let rows = match self.store.games_with_deadline_after(seen, name).await {
+        let rows = match self.store.games_with_deadline_after(seen, platform).await {
             Ok(rows) => rows,
             Err(err) => {
                 tracing::error!(error = %err, "cannot read the games to credit downtime to");
@@ -89,7 +88,7 @@ impl Service {
                 tracing::warn!(
                     away_s = away / 1000,
                     games = credited,
-                    network = name.unwrap_or("all"),
+                    network = platform.map_or("all", Platform::as_str),
                     "time the players could not play is credited to the clocks"
                 );
                 self.wake();

@@ -12,13 +12,13 @@ const FORMAT: &str = "oware-bot export 1";
 impl Service {
     /// The author's data, as two private files.
     pub(super) async fn export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let identity = self.store.identity_of(platform, &cmd.author.id).await?;
         let accounts = match identity {
             Some(identity) => self.store.accounts_of(identity).await?,
             None => vec![Account {
                 id: None,
-                platform: platform.to_owned(),
+                platform: platform.as_str().to_owned(),
                 user_id: cmd.author.id.clone(),
             }],
         };

@@ -97,7 +97,7 @@ impl Service {
             return Err(ServiceError::NotAdmin("/oware forget-me"));
         }
         let who = Forget {
-            platform: cmd.place.platform.as_str(),
+            platform: cmd.place.platform,
             user_id: &cmd.author.id,
             names: vec![cmd.author.name.clone()],
             scope: ForgetScope::Everywhere,
@@ -142,7 +142,7 @@ impl Service {
             Target::other(true)
         };
         let owner = authority::judge(Deed::ForgetEverywhere, cmd.role, target).is_ok();
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let place = scope(&cmd.place);
         let scope = if owner {
             ForgetScope::Everywhere

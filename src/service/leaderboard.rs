@@ -69,7 +69,7 @@ impl Service {
         let (scope, scope_name) = if global {
             (Scope::Global, crate::tr!("standings-scope-global"))
         } else {
-            let platform = place.platform.as_str();
+            let platform = place.platform;
             match place.space.as_deref() {
                 Some(space) => (
                     Scope::Server(platform, space),
@@ -150,7 +150,7 @@ impl Service {
     ) -> Result<(i64, String), ServiceError> {
         let who = user.unwrap_or(&cmd.author);
         self.store
-            .identity_of(cmd.place.platform.as_str(), &who.id)
+            .identity_of(cmd.place.platform, &who.id)
             .await?
             .map(|id| (id, who.name.clone()))
             .ok_or_else(|| {
@@ -171,7 +171,7 @@ impl Service {
         user: Option<&User>,
         speed: Option<Speed>,
     ) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let whose = user.map_or(cmd.author.id.as_str(), |u| u.id.as_str());
         let puzzles = self.store.puzzle_stats(platform, whose).await?;
         let (identity, name) = match (self.identity(cmd, user).await, puzzles) {
@@ -219,7 +219,7 @@ impl Service {
         let mut text = lines.join("\n");
         let asker = self
             .store
-            .identity_of(cmd.place.platform.as_str(), &cmd.author.id)
+            .identity_of(cmd.place.platform, &cmd.author.id)
             .await?;
         if let Some(asker) = asker.filter(|&a| a != identity) {
             let h2h = self.store.head_to_head(identity, asker).await?;

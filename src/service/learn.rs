@@ -17,7 +17,7 @@ impl Service {
         number: Option<u8>,
         answer: Option<&str>,
     ) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let done = self.store.lessons_done(platform, &cmd.author.id).await?;
         let number = match number {
             Some(number) => number,
@@ -106,7 +106,7 @@ impl Service {
             return Ok(Reply::private(format!("{wrong} {again}")));
         }
         let now = self.now();
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         self.store
             .record_lesson(cmd.claim(), platform, &cmd.author.id, lesson.number, now)
             .await?;

@@ -43,7 +43,7 @@ impl Service {
         let now = self.now();
         match self
             .store
-            .mark_legend_seen(cmd.claim(), platform.as_str(), user, now)
+            .mark_legend_seen(cmd.claim(), platform, user, now)
             .await
         {
             Ok(()) => self.legend_shown(cmd, &mut reply),
@@ -59,7 +59,7 @@ impl Service {
         if cmd.author.is_bot || self.legend_seen.contains(platform, user) {
             return false;
         }
-        match self.store.user_settings(platform.as_str(), user).await {
+        match self.store.user_settings(platform, user).await {
             Ok(settings) if settings.legend_seen => {
                 self.legend_seen.insert(platform, user);
                 false

@@ -36,7 +36,7 @@ impl Service {
             None => self
                 .store
                 .latest_game_in_channel(
-                    cmd.place.platform.as_str(),
+                    cmd.place.platform,
                     cmd.place.space.as_deref(),
                     &cmd.place.channel,
                     Some(&cmd.author.id),

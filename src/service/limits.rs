@@ -232,7 +232,6 @@ impl Service {
         engine: bool,
     ) -> Result<(), ServiceError> {
         let caps = self.config.caps;
-        let platform = platform.as_str();
         let refuse = |cap, limit, count| Err(ServiceError::Cap(cap_text(cap, limit, Some(count))));
         if challenging {
             let pending = self

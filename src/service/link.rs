@@ -27,7 +27,7 @@ impl Service {
         Ok(self
             .store
             .upsert_player(
-                cmd.place.platform.as_str(),
+                cmd.place.platform,
                 &cmd.author.id,
                 &cmd.author.name,
                 cmd.author.is_bot,
@@ -46,7 +46,7 @@ impl Service {
         if authority::judge(Deed::Link, cmd.role, Target::THEMSELVES).is_err() {
             return Err(ServiceError::NotAdmin("/oware link"));
         }
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let me = self.author_player(cmd).await?;
         let minutes = self.config.link_ttl.as_secs().div_ceil(60);
         let Some(typed) = code else {

@@ -9,7 +9,7 @@ const LIVE_MAX: usize = 20;
 
 impl Service {
     pub(super) async fn games(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let mut games = self.store.active_games_of(platform, &cmd.author.id).await?;
         // The author's turn first, the soonest deadline first; then the others.
         let my_turn = |row: &GameRow| view::to_move_user(row) == cmd.author.id;
@@ -101,7 +101,7 @@ impl Service {
         let games = self
             .store
             .live_games(
-                place.platform.as_str(),
+                place.platform,
                 place.space.as_deref(),
                 &place.channel,
                 limit,

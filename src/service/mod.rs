@@ -301,10 +301,4 @@ impl Service {
     pub fn dropped_commands(&self) -> u64 {
         self.rates.dropped()
     }
-
-    /// The store (for tools and tests that inspect it).
-    #[must_use]
-    pub fn store(&self) -> &Store {
-        &self.store
-    }
 }

@@ -58,7 +58,7 @@ impl Service {
     ) -> Result<Option<(String, String)>, ServiceError> {
         let ban = self
             .store
-            .ban_of(place.platform.as_str(), scope(place), user_id, self.now())
+            .ban_of(place.platform, scope(place), user_id, self.now())
             .await?;
         Ok(ban.map(|ban| {
             (
@@ -178,7 +178,7 @@ impl Service {
         }
         let played = self
             .store
-            .played_at(cmd.place.platform.as_str(), scope(&cmd.place), &user.id)
+            .played_at(cmd.place.platform, scope(&cmd.place), &user.id)
             .await?;
         Ok(Target::other(played))
     }
@@ -325,12 +325,7 @@ impl Service {
             // A ban in force keeps its end (a new reason does not make it longer).
             None => self
                 .store
-                .ban_of(
-                    cmd.place.platform.as_str(),
-                    scope(&cmd.place),
-                    &user.id,
-                    now,
-                )
+                .ban_of(cmd.place.platform, scope(&cmd.place), &user.id, now)
                 .await?
                 .and_then(|ban| ban.until_at),
         };

@@ -152,7 +152,7 @@ impl Service {
     /// How long until a destination of `platform` that backs off may be tried again,
     /// if one does (zero when one is due): a deliverer sleeps at most that long.
     pub async fn next_retry(&self, platform: Platform) -> Option<Duration> {
-        match self.store.next_retry(platform.as_str()).await {
+        match self.store.next_retry(platform).await {
             Ok(at) => {
                 at.map(|at| Duration::from_millis(u64::try_from(at - self.now()).unwrap_or(0)))
             }
@@ -272,7 +272,7 @@ impl Service {
     pub async fn left(&self, platform: Platform, channel: &str) {
         match self
             .store
-            .destination_gone(platform.as_str(), channel, self.now())
+            .destination_gone(platform, channel, self.now())
             .await
         {
             Ok(0) => {}
@@ -290,7 +290,7 @@ impl Service {
     pub async fn set_anchor(&self, platform: Platform, anchor: &str, message_id: &str) {
         if let Err(err) = self
             .store
-            .set_anchor(platform.as_str(), anchor, message_id, self.now())
+            .set_anchor(platform, anchor, message_id, self.now())
             .await
         {
             tracing::error!(error = %err, "could not record a message to edit later");
@@ -300,7 +300,7 @@ impl Service {
     /// The platform's id of the message sent with `anchor`, if it was recorded.
     pub async fn anchored(&self, platform: Platform, anchor: &str) -> Option<String> {
         self.store
-            .anchored_message(platform.as_str(), anchor)
+            .anchored_message(platform, anchor)
             .await
             .inspect_err(|err| tracing::error!(error = %err, "could not read an anchor"))
             .ok()

@@ -62,8 +62,8 @@ pub struct LiveGame {
 /// Who a place's leaderboard ranks: a Discord server's players, else a room's.
 fn ranked(platform: Platform, key: &str) -> Scope<'_> {
     match platform {
-        Platform::Discord => Scope::Server(platform.as_str(), key),
-        _ => Scope::Room(platform.as_str(), key),
+        Platform::Discord => Scope::Server(platform, key),
+        _ => Scope::Room(platform, key),
     }
 }
 
@@ -103,7 +103,7 @@ impl Service {
         if !plausible_place(platform, key) {
             return Ok(None);
         }
-        let Some(row) = self.stored_settings_at(platform.as_str(), key).await? else {
+        let Some(row) = self.stored_settings_at(platform, key).await? else {
             return Ok(None);
         };
         let settings = Settings::from_row(row);
@@ -137,7 +137,7 @@ impl Service {
         let space = (platform == Platform::Discord).then_some(key);
         let games = self
             .store
-            .live_games(platform.as_str(), space, key, LIVE_GAMES)
+            .live_games(platform, space, key, LIVE_GAMES)
             .await?;
         let ids: Vec<i64> = games.iter().map(|row| row.id).collect();
         let mut slugs = self.page_reads.web_slugs(&ids).await?;
@@ -151,7 +151,7 @@ impl Service {
                 })
             })
             .collect();
-        let tournaments = self.tournament_summaries(platform.as_str(), key).await?;
+        let tournaments = self.tournament_summaries(platform, key).await?;
         Ok(PlacePage {
             language: crate::i18n::current(),
             speed,

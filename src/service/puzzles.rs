@@ -40,7 +40,7 @@ fn place_key(cmd: &Command) -> String {
 
 impl Service {
     pub(super) async fn puzzle(&self, cmd: &Command, daily: bool) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let place = place_key(cmd);
         let mut row = self.pick(cmd, daily, &place).await?;
         if row.is_none() && self.refill_puzzles().await? > 0 {
@@ -106,7 +106,7 @@ impl Service {
         daily: bool,
         place: &str,
     ) -> Result<Option<PuzzleRow>, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         if daily {
             let (y, m, d) = when::date(self.now());
             let day = format!("{y:04}-{m:02}-{d:02}");

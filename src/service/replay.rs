@@ -16,7 +16,7 @@ impl Service {
         cmd: &Command,
         id: i64,
     ) -> Result<Option<crate::store::GameRow>, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let Some(identity) = self.store.identity_of(platform, &cmd.author.id).await? else {
             return Ok(None);
         };

@@ -32,7 +32,7 @@ impl Service {
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<String>, ServiceError> {
-        Ok(self.store.dm_room(platform.as_str(), user_id).await?)
+        Ok(self.store.dm_room(platform, user_id).await?)
     }
 
     /// Records the direct-message room an adapter opened with `user_id`.
@@ -45,10 +45,7 @@ impl Service {
         user_id: &str,
         room: &str,
     ) -> Result<(), ServiceError> {
-        Ok(self
-            .store
-            .set_dm_room(platform.as_str(), user_id, room)
-            .await?)
+        Ok(self.store.set_dm_room(platform, user_id, room).await?)
     }
 
     /// Where `game_id`'s thread is (its channel and thread id), when an adapter

@@ -14,6 +14,7 @@ use values::{apply, channel_name};
 use super::{clock::TimeControl, Command, Place, Reply, Service, ServiceError};
 use crate::{
     i18n::Language,
+    platform::Platform,
     play::archive::ArchiveDelay,
     store::{SettingsRow, WebPages},
 };
@@ -119,9 +120,7 @@ pub(super) fn scope(place: &Place) -> &str {
 impl Service {
     /// The settings that apply at `place`.
     pub(super) async fn place_settings(&self, place: &Place) -> Result<Settings, ServiceError> {
-        let row = self
-            .settings_at(place.platform.as_str(), scope(place))
-            .await?;
+        let row = self.settings_at(place.platform, scope(place)).await?;
         Ok(Settings { row })
     }
 
@@ -129,7 +128,7 @@ impl Service {
     /// [`cache::TTL_MS`] (see `settings/cache.rs`).
     pub(super) async fn settings_at(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
     ) -> Result<SettingsRow, ServiceError> {
         let now = self.now();
@@ -150,7 +149,7 @@ impl Service {
     /// Database failures.
     pub(super) async fn stored_settings_at(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
     ) -> Result<Option<SettingsRow>, ServiceError> {
         let now = self.now();
@@ -192,7 +191,7 @@ impl Service {
         changes: &[(String, String)],
     ) -> Result<Reply, ServiceError> {
         // The row as stored: a change is saved against its version.
-        let (platform, place) = (cmd.place.platform.as_str(), scope(&cmd.place));
+        let (platform, place) = (cmd.place.platform, scope(&cmd.place));
         let mut settings = Settings {
             row: self.store.settings(platform, place).await?,
         };
@@ -214,7 +213,7 @@ impl Service {
             .store
             .save_settings(
                 cmd.claim(),
-                cmd.place.platform.as_str(),
+                cmd.place.platform,
                 scope(&cmd.place),
                 &settings.row,
                 &cmd.author.id,

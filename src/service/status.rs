@@ -65,7 +65,7 @@ impl Service {
                 .store
                 .place_counts(
                     self.now(),
-                    place.platform.as_str(),
+                    place.platform,
                     place.space.as_deref(),
                     &place.channel,
                 )

@@ -41,7 +41,7 @@ impl Service {
         cmd: &Command,
         request: VacationRequest,
     ) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let (player, _) = self
             .store
             .upsert_player_named(
@@ -159,10 +159,7 @@ impl Service {
         says: impl Fn(&GameRow) -> String,
     ) -> Result<Vec<AwayGame>, ServiceError> {
         let platform = cmd.place.platform;
-        let rows = self
-            .store
-            .active_games_of(platform.as_str(), &cmd.author.id)
-            .await?;
+        let rows = self.store.active_games_of(platform, &cmd.author.id).await?;
         let now = self.now();
         let mut games = Vec::new();
         for row in rows.iter().filter(|row| waits(row)) {

@@ -104,7 +104,7 @@ pub enum Queued {
 #[derive(Clone, Copy, Debug)]
 pub struct Asker<'a> {
     /// Their chat network.
-    pub platform: &'a str,
+    pub platform: crate::platform::Platform,
     /// Their user id there.
     pub user_id: &'a str,
     /// Reviews one person may have queued at once.

@@ -284,6 +284,7 @@ fn remove(target: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::Platform;
     use crate::store::Store;
 
     /// The players in the database file at `path`; 0 when it has no players table
@@ -319,7 +320,7 @@ mod tests {
             .expect("opens");
         for i in 0..20 {
             store
-                .upsert_player("console", &format!("p{i}"), &format!("P{i}"), false)
+                .upsert_player(Platform::Console, &format!("p{i}"), &format!("P{i}"), false)
                 .await
                 .expect("a player");
         }
@@ -359,7 +360,7 @@ mod tests {
         let db = source_db(dir);
         let store = Store::open(&db).await.expect("opens");
         store
-            .upsert_player("console", "p", "P", false)
+            .upsert_player(Platform::Console, "p", "P", false)
             .await
             .expect("a player");
         store.close().await;

@@ -221,7 +221,7 @@ impl Store {
     /// Database failures.
     pub async fn pending_challenges_of(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
         now: i64,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
@@ -231,7 +231,7 @@ impl Store {
                AND (a.user_id = $2 OR b.user_id = $2)
              ORDER BY c.id"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .bind(now)
         .fetch_all(&self.reader)
@@ -245,7 +245,7 @@ impl Store {
     /// Database failures.
     pub async fn latest_challenge_for(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
     ) -> Result<Option<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
@@ -253,7 +253,7 @@ impl Store {
             "WHERE c.platform = $1 AND b.user_id = $2 AND c.level IS NULL
              ORDER BY c.id DESC LIMIT 1"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .fetch_optional(&self.reader)
         .await?)
@@ -266,7 +266,7 @@ impl Store {
     /// Database failures.
     pub async fn open_challenges_at(
         &self,
-        platform: &str,
+        platform: Platform,
         space: Option<&str>,
         channel: &str,
         now: i64,
@@ -278,7 +278,7 @@ impl Store {
                AND ($2 IS NOT NULL OR c.channel = $3)
              ORDER BY c.id"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(space)
         .bind(channel)
         .bind(now)

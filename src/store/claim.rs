@@ -23,12 +23,13 @@ use std::sync::{
 use sqlx::{Any, AnyConnection, Transaction};
 
 use super::{now_ms, Store, StoreError};
+use crate::platform::Platform;
 
 /// An incoming platform event being handled (a Matrix event id): what a command's
 /// writes claim. Clones share whether one of them claimed it.
 #[derive(Clone, Debug)]
 pub struct Event {
-    platform: String,
+    platform: Platform,
     id: String,
     /// Whether a write of this handling inserted the event's inbox row (in a
     /// transaction that may have rolled back since).
@@ -46,18 +47,18 @@ impl Eq for Event {}
 impl Event {
     /// Event `id` on `platform`, not claimed yet.
     #[must_use]
-    pub fn new(platform: &str, id: &str) -> Event {
+    pub fn new(platform: Platform, id: &str) -> Event {
         Event {
-            platform: platform.to_owned(),
+            platform,
             id: id.to_owned(),
             claimed: Arc::new(AtomicBool::new(false)),
         }
     }
 
-    /// The platform's name.
+    /// The platform.
     #[must_use]
-    pub fn platform(&self) -> &str {
-        &self.platform
+    pub fn platform(&self) -> Platform {
+        self.platform
     }
 
     /// The platform's id for the event.
@@ -113,7 +114,7 @@ impl Claim<'_> {
     async fn take(&self, conn: &mut AnyConnection) -> Result<(), StoreError> {
         match *self {
             Claim::Event(event) => {
-                let inserted = insert_event(conn, &event.platform, &event.id).await?;
+                let inserted = insert_event(conn, event.platform, &event.id).await?;
                 if inserted {
                     event.claimed.store(true, Ordering::Relaxed);
                     Ok(())
@@ -143,14 +144,14 @@ impl Claim<'_> {
 /// Inserts event `id` on `platform` into the inbox; `false` if it was there.
 async fn insert_event(
     conn: &mut AnyConnection,
-    platform: &str,
+    platform: Platform,
     id: &str,
 ) -> Result<bool, StoreError> {
     let inserted = sqlx::query(
         "INSERT INTO inbox (platform, event_id, handled_at) VALUES ($1, $2, $3)
          ON CONFLICT (platform, event_id) DO NOTHING",
     )
-    .bind(platform)
+    .bind(platform.as_str())
     .bind(id)
     .bind(now_ms())
     .execute(conn)
@@ -185,7 +186,7 @@ impl Store {
     /// Database failures.
     pub async fn record_event(&self, event: &Event) -> Result<bool, StoreError> {
         let mut conn = self.writer.acquire().await?;
-        insert_event(&mut conn, &event.platform, &event.id).await
+        insert_event(&mut conn, event.platform, &event.id).await
     }
 }
 
@@ -230,7 +231,7 @@ mod tests {
     #[tokio::test]
     async fn an_event_is_claimed_once_per_handling() {
         let (store, _dir) = store().await;
-        let event = Event::new("matrix", "$a");
+        let event = Event::new(Platform::Matrix, "$a");
         write_once(&store, Claim::Event(&event))
             .await
             .expect("first write");
@@ -239,14 +240,20 @@ mod tests {
             .await
             .expect("same handling");
         assert!(event.was_claimed());
-        assert!(store.event_handled("matrix", "$a").await.expect("reads"));
-        assert!(!store.event_handled("discord", "$a").await.expect("reads"));
+        assert!(store
+            .event_handled(Platform::Matrix, "$a")
+            .await
+            .expect("reads"));
+        assert!(!store
+            .event_handled(Platform::Discord, "$a")
+            .await
+            .expect("reads"));
 
-        let again = Event::new("matrix", "$a");
+        let again = Event::new(Platform::Matrix, "$a");
         let replay = write_once(&store, Claim::Event(&again)).await;
         assert!(matches!(replay, Err(StoreError::Replayed)), "{replay:?}");
         assert!(!again.was_claimed());
-        let other = Event::new("matrix", "$b");
+        let other = Event::new(Platform::Matrix, "$b");
         write_once(&store, Claim::Event(&other))
             .await
             .expect("another event");
@@ -256,14 +263,20 @@ mod tests {
     #[tokio::test]
     async fn a_rolled_back_claim_leaves_the_event_unhandled() {
         let (store, _dir) = store().await;
-        let event = Event::new("matrix", "$c");
+        let event = Event::new(Platform::Matrix, "$c");
         let tx = store.write(Claim::Event(&event)).await.expect("claims");
         tx.rollback().await.expect("rolls back");
         assert!(event.was_claimed());
-        assert!(!store.event_handled("matrix", "$c").await.expect("reads"));
+        assert!(!store
+            .event_handled(Platform::Matrix, "$c")
+            .await
+            .expect("reads"));
         assert!(store.record_event(&event).await.expect("records"));
         assert!(!store.record_event(&event).await.expect("once"));
-        assert!(store.event_handled("matrix", "$c").await.expect("reads"));
+        assert!(store
+            .event_handled(Platform::Matrix, "$c")
+            .await
+            .expect("reads"));
     }
 
     #[tokio::test]

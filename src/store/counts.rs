@@ -6,6 +6,7 @@
 use sqlx::{Any, Transaction};
 
 use super::{Store, StoreError};
+use crate::platform::Platform;
 
 /// Which cap was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +123,7 @@ impl Store {
     /// Database failures.
     pub async fn pending_challenges_made(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
         now: i64,
     ) -> Result<i64, StoreError> {
@@ -131,7 +132,7 @@ impl Store {
              WHERE c.platform = $1 AND p.user_id = $2 AND c.status = 'pending'
                AND c.expires_at > $3",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .bind(now)
         .fetch_one(&self.reader)
@@ -145,7 +146,7 @@ impl Store {
     /// Database failures.
     pub async fn active_games_count(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
     ) -> Result<(i64, i64), StoreError> {
         Ok(sqlx::query_as(
@@ -155,7 +156,7 @@ impl Store {
              WHERE g.platform = $1 AND g.status = 'active'
                AND (s.user_id = $2 OR n.user_id = $2)",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .fetch_one(&self.reader)
         .await?)

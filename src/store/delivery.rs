@@ -13,6 +13,7 @@
 
 use super::moderation::insert_audit;
 use super::{Claim, NewAudit, Store, StoreError, Unique};
+use crate::platform::Platform;
 
 /// How long a message is retried, from when it was queued (or re-queued).
 pub const RETRY_PERIOD_MS: i64 = 24 * 60 * 60 * 1000;
@@ -158,7 +159,7 @@ impl Store {
     /// Database failures.
     pub async fn destination_gone(
         &self,
-        platform: &str,
+        platform: Platform,
         channel: &str,
         now: i64,
     ) -> Result<u64, StoreError> {
@@ -167,14 +168,14 @@ impl Store {
             "UPDATE outbox SET dead_at = $3, failure = 'the bot is no longer there'
              WHERE platform = $1 AND channel = $2 AND sent_at IS NULL AND dead_at IS NULL",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(channel)
         .bind(now)
         .execute(&mut *tx)
         .await?
         .rows_affected();
         sqlx::query("DELETE FROM delivery_backoff WHERE platform = $1 AND channel = $2")
-            .bind(platform)
+            .bind(platform.as_str())
             .bind(channel)
             .execute(&mut *tx)
             .await?;
@@ -187,10 +188,10 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn next_retry(&self, platform: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn next_retry(&self, platform: Platform) -> Result<Option<i64>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT MIN(retry_at) FROM delivery_backoff WHERE platform = $1")
-                .bind(platform)
+                .bind(platform.as_str())
                 .fetch_one(&self.reader)
                 .await?,
         )

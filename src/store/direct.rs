@@ -2,6 +2,7 @@
 //! replies only that user may see go (on Matrix; Discord has ephemeral replies).
 
 use super::{now_ms, Store, StoreError};
+use crate::platform::Platform;
 
 impl Store {
     /// The direct-message room recorded for `user_id` on `platform`.
@@ -10,12 +11,12 @@ impl Store {
     /// Database failures.
     pub async fn dm_room(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
     ) -> Result<Option<String>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT room_id FROM dm_rooms WHERE platform = $1 AND user_id = $2")
-                .bind(platform)
+                .bind(platform.as_str())
                 .bind(user_id)
                 .fetch_optional(&self.reader)
                 .await?,
@@ -28,7 +29,7 @@ impl Store {
     /// Database failures.
     pub async fn set_dm_room(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
         room_id: &str,
     ) -> Result<(), StoreError> {
@@ -37,7 +38,7 @@ impl Store {
              ON CONFLICT (platform, user_id)
              DO UPDATE SET room_id = excluded.room_id, created_at = excluded.created_at",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .bind(room_id)
         .bind(now_ms())
@@ -58,27 +59,39 @@ mod tests {
         let store = Store::open(url.to_str().expect("utf-8"))
             .await
             .expect("opens");
-        assert_eq!(store.dm_room("matrix", "@a:x").await.expect("reads"), None);
+        assert_eq!(
+            store
+                .dm_room(Platform::Matrix, "@a:x")
+                .await
+                .expect("reads"),
+            None
+        );
         store
-            .set_dm_room("matrix", "@a:x", "!one:x")
+            .set_dm_room(Platform::Matrix, "@a:x", "!one:x")
             .await
             .expect("writes");
         assert_eq!(
             store
-                .dm_room("matrix", "@a:x")
+                .dm_room(Platform::Matrix, "@a:x")
                 .await
                 .expect("reads")
                 .as_deref(),
             Some("!one:x")
         );
-        assert_eq!(store.dm_room("discord", "@a:x").await.expect("reads"), None);
+        assert_eq!(
+            store
+                .dm_room(Platform::Discord, "@a:x")
+                .await
+                .expect("reads"),
+            None
+        );
         store
-            .set_dm_room("matrix", "@a:x", "!two:x")
+            .set_dm_room(Platform::Matrix, "@a:x", "!two:x")
             .await
             .expect("writes");
         assert_eq!(
             store
-                .dm_room("matrix", "@a:x")
+                .dm_room(Platform::Matrix, "@a:x")
                 .await
                 .expect("reads")
                 .as_deref(),

@@ -59,7 +59,7 @@ impl Store {
     pub async fn games_with_deadline_after(
         &self,
         since: i64,
-        platform: Option<&str>,
+        platform: Option<crate::platform::Platform>,
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
@@ -68,7 +68,7 @@ impl Store {
              ORDER BY g.id"
         ))
         .bind(since)
-        .bind(platform)
+        .bind(platform.map(crate::platform::Platform::as_str))
         .fetch_all(&self.writer)
         .await?)
     }

@@ -22,6 +22,7 @@ use sqlx::{Any, Transaction};
 
 use super::moderation::insert_audit;
 use super::{Claim, NewAudit, NewMessage, Store, StoreError};
+use crate::platform::Platform;
 use scrub::{Needles, People};
 use texts::queue_scrub;
 pub use texts::SCRUB_BATCH;
@@ -38,7 +39,7 @@ pub enum ForgetScope<'a> {
     /// played a game there.
     AtPlace {
         /// The place's network.
-        platform: &'a str,
+        platform: Platform,
         /// The place's key (the Discord server, else the room).
         place: &'a str,
     },
@@ -48,7 +49,7 @@ pub enum ForgetScope<'a> {
 #[derive(Clone, Debug)]
 pub struct Forget<'a> {
     /// Their network.
-    pub platform: &'a str,
+    pub platform: Platform,
     /// Their platform user id there.
     pub user_id: &'a str,
     /// Names they go by that the bot may have written (their display name now);
@@ -93,7 +94,8 @@ pub enum Forgotten {
 #[derive(Clone, Debug, sqlx::FromRow)]
 struct Account {
     id: Option<i64>,
-    platform: String,
+    #[sqlx(try_from = "String")]
+    platform: Platform,
     user_id: String,
     name: Option<String>,
 }
@@ -176,7 +178,7 @@ async fn everywhere(
     let identity: Option<i64> = sqlx::query_scalar(
         "SELECT COALESCE(identity_id, id) FROM players WHERE platform = $1 AND user_id = $2",
     )
-    .bind(who.platform)
+    .bind(who.platform.as_str())
     .bind(who.user_id)
     .fetch_optional(&mut **tx)
     .await?;
@@ -192,7 +194,7 @@ async fn everywhere(
         }
         None => vec![Account {
             id: None,
-            platform: who.platform.to_owned(),
+            platform: who.platform,
             user_id: who.user_id.to_owned(),
             name: None,
         }],
@@ -208,7 +210,7 @@ async fn everywhere(
     for account in &accounts {
         people
             .accounts
-            .push((account.platform.clone(), account.user_id.clone()));
+            .push((account.platform, account.user_id.clone()));
         people.names.extend(account.name.clone());
     }
     let needles = people.needles();
@@ -216,7 +218,7 @@ async fn everywhere(
         // Direct rooms are the person's, as are the delivery records kept for them.
         let rooms: Vec<String> =
             sqlx::query_scalar("SELECT room_id FROM dm_rooms WHERE platform = $1 AND user_id = $2")
-                .bind(&account.platform)
+                .bind(account.platform.as_str())
                 .bind(&account.user_id)
                 .fetch_all(&mut **tx)
                 .await?;
@@ -227,17 +229,17 @@ async fn everywhere(
                 "DELETE FROM dm_rooms WHERE platform = $1 AND room_id = $2",
             ] {
                 sqlx::query(sql)
-                    .bind(&account.platform)
+                    .bind(account.platform.as_str())
                     .bind(&room)
                     .execute(&mut **tx)
                     .await?;
             }
-            people.rooms.push((account.platform.clone(), room));
+            people.rooms.push((account.platform, room));
         }
-        scrub_audit_reasons(tx, &account.platform, &account.user_id, None, &needles).await?;
+        scrub_audit_reasons(tx, account.platform, &account.user_id, None, &needles).await?;
         for sql in BY_USER {
             sqlx::query(*sql)
-                .bind(&account.platform)
+                .bind(account.platform.as_str())
                 .bind(&account.user_id)
                 .execute(&mut **tx)
                 .await?;
@@ -309,7 +311,7 @@ async fn insert_forget_audit(
 /// their reasons change.
 async fn scrub_audit_reasons(
     tx: &mut Transaction<'static, Any>,
-    platform: &str,
+    platform: Platform,
     user: &str,
     place: Option<&str>,
     needles: &Needles,
@@ -319,7 +321,7 @@ async fn scrub_audit_reasons(
          WHERE platform = $1 AND (actor_id = $2 OR target_id = $2)
            AND ($3 IS NULL OR place = $3)",
     )
-    .bind(platform)
+    .bind(platform.as_str())
     .bind(user)
     .bind(place)
     .fetch_all(&mut **tx)
@@ -352,7 +354,7 @@ async fn scrub_jobs(tx: &mut Transaction<'static, Any>, people: &People) -> Resu
         else {
             continue;
         };
-        if let Some(anchor) = people.anchor(to.platform.as_str(), &to.anchor) {
+        if let Some(anchor) = people.anchor(to.platform, &to.anchor) {
             to.anchor = anchor;
             sqlx::query("UPDATE jobs SET request = $1 WHERE id = $2")
                 .bind(JobRequest::Review { to: Some(to) }.encode())
@@ -420,7 +422,7 @@ async fn refusal(
                              AND COALESCE(g.space, g.channel) = b.place)
              ORDER BY b.until_at IS NULL DESC, b.until_at DESC LIMIT 1",
         )
-        .bind(&account.platform)
+        .bind(account.platform.as_str())
         .bind(&account.user_id)
         .bind(now)
         .fetch_optional(&mut **tx)
@@ -447,7 +449,7 @@ async fn known_elsewhere(
               + (SELECT COUNT(*) FROM audit WHERE platform = $1
                      AND (actor_id = $2 OR target_id = $2))",
     )
-    .bind(who.platform)
+    .bind(who.platform.as_str())
     .bind(who.user_id)
     .fetch_one(&mut **tx)
     .await?;

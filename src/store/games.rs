@@ -2,6 +2,7 @@
 //! play a game are in `turns`.
 
 use super::{now_ms, GameRow, MoveRow, Store, StoreError};
+use crate::platform::Platform;
 
 /// The `SELECT … FROM games … JOIN players` that reads a [`GameRow`]; a condition and
 /// order follow.
@@ -49,7 +50,7 @@ impl Store {
     /// Database failures.
     pub async fn game_in_thread(
         &self,
-        platform: &str,
+        platform: Platform,
         space: Option<&str>,
         channel: &str,
         thread: &str,
@@ -60,7 +61,7 @@ impl Store {
                AND g.thread = $4
              ORDER BY g.id DESC LIMIT 1"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(space)
         .bind(channel)
         .bind(thread)
@@ -74,7 +75,7 @@ impl Store {
     /// Database failures.
     pub async fn active_games_in_channel(
         &self,
-        platform: &str,
+        platform: Platform,
         space: Option<&str>,
         channel: &str,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -83,7 +84,7 @@ impl Store {
             "WHERE g.platform = $1 AND g.space IS NOT DISTINCT FROM $2 AND g.channel = $3 AND g.status = 'active'
              ORDER BY g.id"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(space)
         .bind(channel)
         .fetch_all(&self.reader)
@@ -98,7 +99,7 @@ impl Store {
     /// Database failures.
     pub async fn live_games(
         &self,
-        platform: &str,
+        platform: Platform,
         space: Option<&str>,
         channel: &str,
         limit: i64,
@@ -123,7 +124,7 @@ impl Store {
             ),
         };
         Ok(sqlx::query_as(query)
-            .bind(platform)
+            .bind(platform.as_str())
             .bind(key)
             .bind(limit)
             .fetch_all(&self.reader)
@@ -137,7 +138,7 @@ impl Store {
     /// Database failures.
     pub async fn latest_game_in_channel(
         &self,
-        platform: &str,
+        platform: Platform,
         space: Option<&str>,
         channel: &str,
         user_id: Option<&str>,
@@ -148,7 +149,7 @@ impl Store {
                AND ($4 IS NULL OR s.user_id = $4 OR n.user_id = $4)
              ORDER BY g.id DESC LIMIT 1"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(space)
         .bind(channel)
         .bind(user_id)
@@ -162,7 +163,7 @@ impl Store {
     /// Database failures.
     pub async fn active_games_of(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
@@ -170,7 +171,7 @@ impl Store {
             "WHERE g.platform = $1 AND g.status = 'active' AND (s.user_id = $2 OR n.user_id = $2)
              ORDER BY g.id"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .fetch_all(&self.reader)
         .await?)

@@ -9,16 +9,21 @@
 //! pruned (see `retention`).
 
 use super::{Store, StoreError};
+use crate::platform::Platform;
 
 impl Store {
     /// Whether event `event_id` on `platform` was handled already.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn event_handled(&self, platform: &str, event_id: &str) -> Result<bool, StoreError> {
+    pub async fn event_handled(
+        &self,
+        platform: Platform,
+        event_id: &str,
+    ) -> Result<bool, StoreError> {
         let found: Option<i64> =
             sqlx::query_scalar("SELECT 1 FROM inbox WHERE platform = $1 AND event_id = $2")
-                .bind(platform)
+                .bind(platform.as_str())
                 .bind(event_id)
                 .fetch_optional(&self.reader)
                 .await?;

@@ -1,18 +1,23 @@
 //! The beginner's lessons each person has solved (`/oware learn`).
 
 use super::{Claim, Store, StoreError};
+use crate::platform::Platform;
 
 impl Store {
     /// The lessons `user` on `platform` has solved, in order.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn lessons_done(&self, platform: &str, user: &str) -> Result<Vec<u8>, StoreError> {
+    pub async fn lessons_done(
+        &self,
+        platform: Platform,
+        user: &str,
+    ) -> Result<Vec<u8>, StoreError> {
         let done: Vec<i64> = sqlx::query_scalar(
             "SELECT lesson FROM lessons_done WHERE platform = $1 AND user_id = $2
              ORDER BY lesson",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user)
         .fetch_all(&self.reader)
         .await?;
@@ -30,7 +35,7 @@ impl Store {
     pub async fn record_lesson(
         &self,
         claim: Claim<'_>,
-        platform: &str,
+        platform: Platform,
         user: &str,
         lesson: u8,
         now: i64,
@@ -41,7 +46,7 @@ impl Store {
              VALUES ($1, $2, $3, $4)
              ON CONFLICT (platform, user_id, lesson) DO NOTHING",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user)
         .bind(i64::from(lesson))
         .bind(now)

@@ -91,7 +91,7 @@ impl Store {
             // The challenge was made pending and unexpired just above.
             .ok_or(StoreError::Db(sqlx::Error::RowNotFound))?;
         if let Some(user) = &game.legend_for {
-            user_settings::mark_legend_in(&mut tx, new.platform.as_str(), user, now).await?;
+            user_settings::mark_legend_in(&mut tx, new.platform, user, now).await?;
         }
         tx.commit().await?;
         Ok(game_id)
@@ -151,7 +151,7 @@ impl Store {
             return Ok(None);
         };
         if let Some(user) = &game.legend_for {
-            user_settings::mark_legend_in(&mut tx, challenge.platform.as_str(), user, now).await?;
+            user_settings::mark_legend_in(&mut tx, challenge.platform, user, now).await?;
         }
         tx.commit().await?;
         Ok(Some(game_id))

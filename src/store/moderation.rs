@@ -196,7 +196,7 @@ impl Store {
     /// Database failures.
     pub async fn ban_of(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
         user_id: &str,
         now: i64,
@@ -206,7 +206,7 @@ impl Store {
              WHERE platform = $1 AND place = $2 AND user_id = $3
                AND (until_at IS NULL OR until_at > $4)",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .bind(user_id)
         .bind(now)
@@ -220,7 +220,7 @@ impl Store {
     /// Database failures.
     pub async fn bans_in(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
         now: i64,
     ) -> Result<Vec<ListedBan>, StoreError> {
@@ -234,7 +234,7 @@ impl Store {
                AND (b.until_at IS NULL OR b.until_at > $3)
              ORDER BY b.created_at DESC, b.user_id",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .bind(now)
         .fetch_all(&self.reader)
@@ -247,7 +247,7 @@ impl Store {
     /// Database failures.
     pub async fn audit_log(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
         limit: i64,
     ) -> Result<Vec<AuditRow>, StoreError> {
@@ -256,7 +256,7 @@ impl Store {
              WHERE platform = $1 AND place = $2
              ORDER BY created_at DESC, id DESC LIMIT $3",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .bind(limit)
         .fetch_all(&self.reader)

@@ -255,7 +255,7 @@ impl Store {
     /// Database failures.
     pub async fn set_anchor(
         &self,
-        platform: &str,
+        platform: Platform,
         anchor: &str,
         message_id: &str,
         now: i64,
@@ -264,7 +264,7 @@ impl Store {
             "INSERT INTO anchors (platform, anchor, message_id, created_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT DO NOTHING",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(anchor)
         .bind(message_id)
         .bind(now)
@@ -279,14 +279,14 @@ impl Store {
     /// Database failures.
     pub async fn anchored_message(
         &self,
-        platform: &str,
+        platform: Platform,
         anchor: &str,
     ) -> Result<Option<String>, StoreError> {
         Ok(
             sqlx::query_scalar(
                 "SELECT message_id FROM anchors WHERE platform = $1 AND anchor = $2",
             )
-            .bind(platform)
+            .bind(platform.as_str())
             .bind(anchor)
             .fetch_optional(&self.writer)
             .await?,

@@ -2,6 +2,7 @@
 //! when they play.
 
 use super::{now_ms, Store, StoreError};
+use crate::platform::Platform;
 
 impl Store {
     /// Records a player and returns their row id. The display name is refreshed,
@@ -12,7 +13,7 @@ impl Store {
     /// Database failures.
     pub async fn upsert_player(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
         name: &str,
         is_bot: bool,
@@ -29,7 +30,7 @@ impl Store {
     /// Database failures.
     pub async fn upsert_player_named(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
         name: &str,
         is_bot: bool,
@@ -46,7 +47,7 @@ impl Store {
                            updated_at = excluded.updated_at
              RETURNING id, name",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .bind(name)
         .bind(is_bot)
@@ -65,7 +66,7 @@ impl Store {
     /// Database failures.
     pub async fn upsert_players_named(
         &self,
-        platform: &str,
+        platform: Platform,
         people: [(&str, &str, bool); 2],
     ) -> Result<[(i64, String); 2], StoreError> {
         let [(first, ..), (second, ..)] = people;
@@ -88,7 +89,7 @@ impl Store {
                            updated_at = excluded.updated_at
              RETURNING id, name, user_id",
         )
-        .bind(platform);
+        .bind(platform.as_str());
         for (i, (user, name, is_bot)) in people.into_iter().enumerate() {
             query = query.bind(user).bind(name).bind(is_bot);
             if i == 0 {
@@ -117,7 +118,7 @@ impl Store {
     /// Database failures.
     pub async fn played_at(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
         user_id: &str,
     ) -> Result<bool, StoreError> {
@@ -128,7 +129,7 @@ impl Store {
                AND g.platform = $1 AND COALESCE(g.space, g.channel) = $2
              LIMIT 1",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .bind(user_id)
         .fetch_optional(&self.reader)
@@ -149,12 +150,12 @@ mod tests {
             .await
             .expect("opens");
         let known = store
-            .upsert_player("discord", "2", "Bea", false)
+            .upsert_player(Platform::Discord, "2", "Bea", false)
             .await
             .expect("records Bea");
         let [(new_id, new_name), (known_id, known_name)] = store
             .upsert_players_named(
-                "discord",
+                Platform::Discord,
                 [("1", "Ama", false), ("2", "Bea Renamed", false)],
             )
             .await
@@ -166,13 +167,19 @@ mod tests {
             ("Ama", "Bea Renamed")
         );
         let again = store
-            .upsert_players_named("discord", [("2", "Bea", false), ("1", "Ama", false)])
+            .upsert_players_named(
+                Platform::Discord,
+                [("2", "Bea", false), ("1", "Ama", false)],
+            )
             .await
             .expect("again, the other way round");
         assert_eq!(again.map(|p| p.0), [known_id, new_id]);
         // The same person twice (never a challenge, but no error either).
         let same = store
-            .upsert_players_named("discord", [("1", "Ama", false), ("1", "Ama", false)])
+            .upsert_players_named(
+                Platform::Discord,
+                [("1", "Ama", false), ("1", "Ama", false)],
+            )
             .await
             .expect("one person");
         assert_eq!(same.map(|p| p.0), [new_id, new_id]);

@@ -4,6 +4,7 @@
 use sqlx::{AnyConnection, FromRow};
 
 use super::{Claim, PuzzleRow, RatingNumbers, Store, StoreError};
+use crate::platform::Platform;
 
 /// Someone's puzzle record.
 #[derive(Clone, Copy, Debug, PartialEq, FromRow)]
@@ -49,7 +50,7 @@ pub struct Answered {
 async fn answered(
     conn: &mut AnyConnection,
     id: i64,
-    platform: &str,
+    platform: Platform,
     user_id: &str,
 ) -> Result<Option<bool>, StoreError> {
     let answered: Option<super::Flag> = sqlx::query_scalar(
@@ -57,7 +58,7 @@ async fn answered(
          WHERE puzzle_id = $1 AND platform = $2 AND user_id = $3",
     )
     .bind(id)
-    .bind(platform)
+    .bind(platform.as_str())
     .bind(user_id)
     .fetch_optional(conn)
     .await?;
@@ -74,7 +75,7 @@ impl Store {
         &self,
         claim: Claim<'_>,
         id: i64,
-        platform: &str,
+        platform: Platform,
         (user_id, name): (&str, &str),
         place: &str,
         now: i64,
@@ -87,7 +88,7 @@ impl Store {
              WHERE puzzle_attempts.answered_at IS NULL",
         )
         .bind(id)
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .bind(name)
         .bind(place)
@@ -105,7 +106,7 @@ impl Store {
     /// Database failures.
     pub async fn open_puzzle(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
     ) -> Result<Option<PuzzleRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
@@ -115,7 +116,7 @@ impl Store {
              WHERE a.platform = $1 AND a.user_id = $2 AND a.answered_at IS NULL
              ORDER BY a.given_at DESC, p.id DESC LIMIT 1"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .fetch_optional(&self.reader)
         .await?)
@@ -133,7 +134,7 @@ impl Store {
         &self,
         claim: Claim<'_>,
         id: i64,
-        platform: &str,
+        platform: Platform,
         (user_id, name): (&str, &str),
         place: &str,
         answer: &str,
@@ -151,7 +152,7 @@ impl Store {
                     "SELECT puzzle_id FROM daily_puzzles
                      WHERE platform = $1 AND place = $2 AND puzzle_id = $3 LIMIT 1",
                 )
-                .bind(platform)
+                .bind(platform.as_str())
                 .bind(place)
                 .bind(id)
                 .fetch_optional(&mut *tx)
@@ -169,7 +170,7 @@ impl Store {
              DO UPDATE SET answer = $7, solved = $8, answered_at = $6",
         )
         .bind(id)
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .bind(name)
         .bind(place)
@@ -182,7 +183,7 @@ impl Store {
             "SELECT rating, deviation, volatility FROM puzzle_ratings
              WHERE platform = $1 AND user_id = $2",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .fetch_optional(&mut *tx)
         .await?;
@@ -200,7 +201,7 @@ impl Store {
              DO UPDATE SET rating = $3, deviation = $4, volatility = $5,
                  attempts = puzzle_ratings.attempts + 1, solved = puzzle_ratings.solved + $6, updated_at = $7",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .bind(after.rating)
         .bind(after.deviation)
@@ -231,14 +232,14 @@ impl Store {
     /// Database failures.
     pub async fn puzzle_stats(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
     ) -> Result<Option<PuzzleStats>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT rating, deviation, attempts, solved FROM puzzle_ratings
              WHERE platform = $1 AND user_id = $2",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .fetch_optional(&self.reader)
         .await?)
@@ -251,7 +252,7 @@ impl Store {
     pub async fn puzzle_solvers(
         &self,
         id: i64,
-        platform: &str,
+        platform: Platform,
         place: &str,
     ) -> Result<Vec<String>, StoreError> {
         Ok(sqlx::query_scalar(
@@ -260,7 +261,7 @@ impl Store {
              ORDER BY answered_at",
         )
         .bind(id)
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .fetch_all(&self.reader)
         .await?)

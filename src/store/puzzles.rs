@@ -6,6 +6,7 @@ use sqlx::{any::AnyRow, AnyConnection, FromRow, Row};
 
 use super::puzzle_form::{decode_line, decode_position, encode_line, encode_position, PuzzleGoal};
 use super::{Claim, Store, StoreError, Unique};
+use crate::platform::Platform;
 use crate::rules::{Pit, Position};
 
 /// A puzzle to store.
@@ -191,7 +192,7 @@ impl Store {
     /// Database failures.
     pub async fn is_daily_puzzle(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
         id: i64,
     ) -> Result<bool, StoreError> {
@@ -199,7 +200,7 @@ impl Store {
             "SELECT puzzle_id FROM daily_puzzles
              WHERE platform = $1 AND place = $2 AND puzzle_id = $3 LIMIT 1",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .bind(id)
         .fetch_optional(&self.reader)
@@ -214,7 +215,7 @@ impl Store {
     /// Database failures.
     pub async fn unseen_puzzle(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
         near: f64,
     ) -> Result<(Option<PuzzleRow>, i64), StoreError> {
@@ -226,14 +227,14 @@ impl Store {
             "
              ORDER BY ABS(p.rating - $3), p.id LIMIT 1"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .bind(near)
         .fetch_optional(&self.reader)
         .await?;
         let left: i64 =
             sqlx::query_scalar(concat!("SELECT COUNT(*) FROM puzzles p WHERE ", unseen!()))
-                .bind(platform)
+                .bind(platform.as_str())
                 .bind(user_id)
                 .fetch_one(&self.reader)
                 .await?;
@@ -249,7 +250,7 @@ impl Store {
     pub async fn daily_puzzle(
         &self,
         claim: Claim<'_>,
-        platform: &str,
+        platform: Platform,
         place: &str,
         day: &str,
     ) -> Result<Option<PuzzleRow>, StoreError> {
@@ -262,7 +263,7 @@ impl Store {
              ORDER BY ABS(p.rating - 1500), p.id LIMIT 1
              ON CONFLICT DO NOTHING",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .bind(day)
         .execute(&mut *tx)
@@ -273,7 +274,7 @@ impl Store {
             " FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id
              WHERE d.platform = $1 AND d.place = $2 AND d.day = $3"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .bind(day)
         .fetch_optional(&mut *tx)

@@ -10,6 +10,7 @@
 use sqlx::{AnyConnection, FromRow};
 
 use super::{GameEnd, Store, StoreError};
+use crate::platform::Platform;
 use crate::play::clock::{Speed, TimeControl};
 
 /// Glicko-2 numbers as stored.
@@ -79,10 +80,10 @@ pub enum Scope<'a> {
     /// Everyone, on every network.
     Global,
     /// Those who played a game in this Discord server: `(platform, space)`.
-    Server(&'a str, &'a str),
+    Server(Platform, &'a str),
     /// Those who played a game in this room, which belongs to no server (a Matrix
     /// room, a console room): `(platform, channel)`.
-    Room(&'a str, &'a str),
+    Room(Platform, &'a str),
 }
 
 /// `SELECT` of a [`RatingRow`] from `ratings r`; the display name of an identity is
@@ -223,13 +224,13 @@ impl Store {
     /// Database failures.
     pub async fn identity_of(
         &self,
-        platform: &str,
+        platform: Platform,
         user_id: &str,
     ) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT COALESCE(identity_id, id) FROM players WHERE platform = $1 AND user_id = $2",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user_id)
         .fetch_optional(&self.reader)
         .await?)
@@ -310,8 +311,8 @@ impl Store {
     ) -> Result<(Vec<RatingRow>, i64), StoreError> {
         let (platform, space, room) = match scope {
             Scope::Global => (None, None, None),
-            Scope::Server(platform, space) => (Some(platform), Some(space), None),
-            Scope::Room(platform, room) => (Some(platform), None, Some(room)),
+            Scope::Server(platform, space) => (Some(platform.as_str()), Some(space), None),
+            Scope::Room(platform, room) => (Some(platform.as_str()), None, Some(room)),
         };
         let rows = sqlx::query_as(concat!(
             select_rating!(),

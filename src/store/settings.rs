@@ -4,6 +4,7 @@
 use sqlx::{any::AnyRow, FromRow, Row};
 
 use super::{Claim, Flag, Store, StoreError};
+use crate::platform::Platform;
 use crate::{
     i18n::Language,
     play::{archive::ArchiveDelay, clock::TimeControl},
@@ -125,7 +126,11 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn settings(&self, platform: &str, place: &str) -> Result<SettingsRow, StoreError> {
+    pub async fn settings(
+        &self,
+        platform: Platform,
+        place: &str,
+    ) -> Result<SettingsRow, StoreError> {
         Ok(self
             .stored_settings(platform, place)
             .await?
@@ -139,7 +144,7 @@ impl Store {
     /// Database failures.
     pub async fn stored_settings(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
     ) -> Result<Option<SettingsRow>, StoreError> {
         let row: Option<SettingsRow> = sqlx::query_as(
@@ -148,7 +153,7 @@ impl Store {
                     language, web, version
              FROM settings WHERE platform = $1 AND place = $2",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .fetch_optional(&self.reader)
         .await?;
@@ -164,7 +169,7 @@ impl Store {
     pub async fn save_settings(
         &self,
         claim: Claim<'_>,
-        platform: &str,
+        platform: Platform,
         place: &str,
         settings: &SettingsRow,
         by: &str,
@@ -190,7 +195,7 @@ impl Store {
                  updated_at = excluded.updated_at
              WHERE settings.version = $8",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .bind(settings.channels.as_ref().map(|ids| ids.join(",")))
         .bind(settings.time_control.map(|t| t.to_string()))

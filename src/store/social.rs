@@ -2,6 +2,7 @@
 //! join two accounts into one identity.
 
 use super::{now_ms, Claim, Store, StoreError};
+use crate::platform::Platform;
 use crate::play::clock::Speed;
 
 /// What redeeming a link code did.
@@ -50,7 +51,7 @@ async fn judge_code(
     conn: &mut sqlx::AnyConnection,
     code: &str,
     player_id: i64,
-    platform: &str,
+    platform: Platform,
     now: i64,
 ) -> Result<Result<(String, String, i64, i64), LinkOutcome>, StoreError> {
     let found: Option<(i64, i64, Option<i64>, String, String, i64)> = sqlx::query_as(
@@ -76,7 +77,7 @@ async fn judge_code(
         Some(LinkOutcome::Expired)
     } else if owner == player_id {
         Some(LinkOutcome::OwnCode)
-    } else if owner_platform == platform {
+    } else if owner_platform == platform.as_str() {
         Some(LinkOutcome::SameNetwork)
     } else if owner_identity == mine {
         Some(LinkOutcome::AlreadyLinked)
@@ -226,7 +227,7 @@ impl Store {
         claim: Claim<'_>,
         code: &str,
         player_id: i64,
-        platform: &str,
+        platform: Platform,
     ) -> Result<LinkOutcome, StoreError> {
         let now = now_ms();
         let mut tx = self.write(claim).await?;
@@ -338,7 +339,7 @@ impl Store {
         &self,
         code: &str,
         player_id: i64,
-        platform: &str,
+        platform: Platform,
     ) -> Result<LinkOutcome, StoreError> {
         let mut conn = self.reader.acquire().await?;
         Ok(

@@ -66,7 +66,7 @@ impl Store {
     pub async fn place_counts(
         &self,
         now: i64,
-        platform: &str,
+        platform: Platform,
         space: Option<&str>,
         channel: &str,
     ) -> Result<PlaceCounts, StoreError> {
@@ -84,7 +84,7 @@ impl Store {
                 in_place!(),
                 ")"
             ))
-            .bind(platform)
+            .bind(platform.as_str())
             .bind(space)
             .bind(channel)
             .bind(now)

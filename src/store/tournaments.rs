@@ -239,7 +239,7 @@ impl Store {
     /// Database failures.
     pub async fn tournaments_at(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
     ) -> Result<Vec<TournamentRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
@@ -248,7 +248,7 @@ impl Store {
              ORDER BY CASE WHEN t.status = 'finished' THEN 1 ELSE 0 END, t.id DESC
              LIMIT 10"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .fetch_all(&self.reader)
         .await?)

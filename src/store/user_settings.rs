@@ -2,6 +2,7 @@
 //! made on their first change.
 
 use super::{Claim, Store, StoreError};
+use crate::platform::Platform;
 
 /// Whose seat a person's own boards are seen from (the `board` column).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -99,7 +100,7 @@ impl Store {
     /// Database failures.
     pub async fn user_settings(
         &self,
-        platform: &str,
+        platform: Platform,
         user: &str,
     ) -> Result<UserSettings, StoreError> {
         type Row = (Option<String>, Option<String>, Option<String>, super::Flag);
@@ -107,7 +108,7 @@ impl Store {
             "SELECT board, notify, language, legend_seen FROM user_settings
              WHERE platform = $1 AND user_id = $2",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user)
         .fetch_optional(&self.reader)
         .await?;
@@ -133,7 +134,7 @@ impl Store {
     pub async fn save_user_settings(
         &self,
         claim: Claim<'_>,
-        platform: &str,
+        platform: Platform,
         user: &str,
         settings: &UserSettings,
         now: i64,
@@ -154,7 +155,7 @@ impl Store {
                  board = excluded.board, notify = excluded.notify,
                  language = excluded.language, updated_at = excluded.updated_at",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(user)
         .bind(board)
         .bind(notify)
@@ -173,7 +174,7 @@ impl Store {
     pub async fn mark_legend_seen(
         &self,
         claim: Claim<'_>,
-        platform: &str,
+        platform: Platform,
         user: &str,
         now: i64,
     ) -> Result<(), StoreError> {
@@ -188,7 +189,7 @@ impl Store {
 /// the board's legend.
 pub(super) async fn mark_legend_in(
     conn: &mut sqlx::AnyConnection,
-    platform: &str,
+    platform: Platform,
     user: &str,
     now: i64,
 ) -> Result<(), StoreError> {
@@ -197,7 +198,7 @@ pub(super) async fn mark_legend_in(
          VALUES ($1, $2, $3, $4)
          ON CONFLICT (platform, user_id) DO UPDATE SET legend_seen = excluded.legend_seen",
     )
-    .bind(platform)
+    .bind(platform.as_str())
     .bind(user)
     .bind(true)
     .bind(now)

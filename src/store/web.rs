@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use super::{GameRow, Store, StoreError};
+use crate::platform::Platform;
 use crate::play::clock::Speed;
 
 /// Characters of a page slug: 31 lowercase letters and digits that cannot be taken
@@ -253,7 +254,7 @@ impl Store {
     /// Database failures.
     pub async fn chosen_daily_puzzle(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
         day: &str,
     ) -> Result<Option<super::PuzzleRow>, StoreError> {
@@ -263,7 +264,7 @@ impl Store {
             " FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id
              WHERE d.platform = $1 AND d.place = $2 AND d.day = $3"
         ))
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(place)
         .bind(day)
         .fetch_optional(&self.reader)

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 
 use crate::discord_fake::scale::{self, at, is_private, player};
 use crate::discord_fake::{payloads, FakeDiscord, Recorded};
+use oware_bot::service::Platform;
 
 async fn ready(fake: &FakeDiscord, restarted: usize) {
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -69,7 +70,7 @@ async fn a_deadline_that_fell_while_the_bot_was_down_is_extended_and_told() {
     let guild = scale::guild_of(0).to_string();
     let channel = scale::channel_of(0).to_string();
     let id = store
-        .active_games_in_channel("discord", Some(&guild), &channel)
+        .active_games_in_channel(Platform::Discord, Some(&guild), &channel)
         .await
         .expect("reads")[0]
         .id;

@@ -19,6 +19,7 @@ use tokio::task::JoinSet;
 use crate::discord_fake::payloads::{self, BOT_ID};
 use crate::discord_fake::scale::{self, at, guild_of, is_private, player};
 use crate::discord_fake::{FakeDiscord, Recorded};
+use oware_bot::service::Platform;
 
 /// How long a press waits for its answer before the player looks at the game.
 const ANSWER_WAIT: Duration = Duration::from_secs(30);
@@ -126,7 +127,7 @@ impl Players {
         let channel = scale::channel_of(i).to_string();
         let row = self
             .store
-            .active_games_in_channel("discord", Some(&guild), &channel)
+            .active_games_in_channel(Platform::Discord, Some(&guild), &channel)
             .await
             .expect("reads")
             .into_iter()

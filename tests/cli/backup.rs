@@ -72,9 +72,10 @@ async fn leaderboards(store: &Store) -> Vec<(Vec<RatingRow>, i64)> {
     boards
 }
 
-/// Plays the next move of `game` (the first legal pit, by the player to move).
-async fn next_move(service: &Service, game: i64) -> oware_bot::service::Reply {
-    let row = service.store().game(game).await.unwrap().expect("the game");
+/// Plays the next move of `game` (the first legal pit, by the player to move), on
+/// `service` over `store`.
+async fn next_move(service: &Service, store: &Store, game: i64) -> oware_bot::service::Reply {
+    let row = store.game(game).await.unwrap().expect("the game");
     let author = if row.ply % 2 == 0 {
         row.south_user.clone()
     } else {
@@ -96,26 +97,28 @@ async fn a_backup_under_load_opens_as_a_bot_with_every_game_and_rating() {
         return;
     }
     let console = place();
-    let source = Arc::new(service(Store::open(&db.url).await.unwrap()));
+    let source_store = Store::open(&db.url).await.unwrap();
+    let source = Arc::new(service(source_store.clone()));
     rated_win(&source, &console, "alice", "bob").await;
     rated_win(&source, &console, "carol", "dave").await;
     let waiting = start_game_at(&source, &console, "erin", "frank", casual()).await;
     play_plies(&source, &console, waiting, ["erin", "frank"], 3).await;
-    let before_ids = source.store().game_ids().await.unwrap();
-    let before_boards = leaderboards(source.store()).await;
+    let before_ids = source_store.game_ids().await.unwrap();
+    let before_boards = leaderboards(&source_store).await;
 
     // Games go on while the backup runs: new casual games, a move at a time.
     let stop = Arc::new(AtomicBool::new(false));
     let moves = Arc::new(AtomicUsize::new(0));
     let player = {
-        let (source, stop, moves) = (Arc::clone(&source), Arc::clone(&stop), Arc::clone(&moves));
+        let (source, source_store) = (Arc::clone(&source), source_store.clone());
+        let (stop, moves) = (Arc::clone(&stop), Arc::clone(&moves));
         tokio::spawn(async move {
             let mut round = 0;
             while !stop.load(Ordering::Relaxed) {
                 let (south, north) = (format!("s{round}"), format!("n{round}"));
                 let game = start_game_at(&source, &place(), &south, &north, casual()).await;
                 for _ in 0..8 {
-                    let reply = next_move(&source, game).await;
+                    let reply = next_move(&source, &source_store, game).await;
                     assert!(!reply.private, "{}", reply.text);
                     moves.fetch_add(1, Ordering::Relaxed);
                 }
@@ -144,12 +147,11 @@ async fn a_backup_under_load_opens_as_a_bot_with_every_game_and_rating() {
     println!("{moves_during} moves were played while the backup ran");
 
     // Restored into a fresh bot: the copy's file, opened as the bot opens it.
-    let copy = service(
-        Store::open(&format!("sqlite://{}", file.display()))
-            .await
-            .unwrap(),
-    );
-    let copied_ids = copy.store().game_ids().await.unwrap();
+    let copy_store = Store::open(&format!("sqlite://{}", file.display()))
+        .await
+        .unwrap();
+    let copy = service(copy_store.clone());
+    let copied_ids = copy_store.game_ids().await.unwrap();
     for id in &before_ids {
         assert!(
             copied_ids.contains(id),
@@ -158,29 +160,29 @@ async fn a_backup_under_load_opens_as_a_bot_with_every_game_and_rating() {
     }
     for id in &copied_ids {
         // A snapshot: each game's row and its moves agree, however the writes fell.
-        let row = copy.store().game(*id).await.unwrap().unwrap();
-        let moves = copy.store().moves(*id).await.unwrap();
+        let row = copy_store.game(*id).await.unwrap().unwrap();
+        let moves = copy_store.moves(*id).await.unwrap();
         assert_eq!(row.ply, i64::try_from(moves.len()).unwrap(), "game {id}");
-        let original = source.store().game(*id).await.unwrap().unwrap();
+        let original = source_store.game(*id).await.unwrap().unwrap();
         if matches!(original.state, GameState::Over(_)) && before_ids.contains(id) {
             assert_eq!(row, original, "finished game {id}");
         }
     }
-    assert_eq!(leaderboards(copy.store()).await, before_boards);
+    assert_eq!(leaderboards(&copy_store).await, before_boards);
 
     // Games in progress go on in the copy: the one left waiting, and the newest.
-    let reply = next_move(&copy, waiting).await;
+    let reply = next_move(&copy, &copy_store, waiting).await;
     assert!(!reply.private, "{}", reply.text);
     let newest = *copied_ids.last().unwrap();
-    let row = copy.store().game(newest).await.unwrap().unwrap();
+    let row = copy_store.game(newest).await.unwrap().unwrap();
     if row.state == GameState::Active {
-        let reply = next_move(&copy, newest).await;
+        let reply = next_move(&copy, &copy_store, newest).await;
         assert!(!reply.private, "{}", reply.text);
     }
-    let row = copy.store().game(waiting).await.unwrap().unwrap();
+    let row = copy_store.game(waiting).await.unwrap().unwrap();
     assert_eq!(row.ply, 4);
-    copy.store().close().await;
-    source.store().close().await;
+    copy_store.close().await;
+    source_store.close().await;
 }
 
 #[test]

@@ -55,7 +55,8 @@ fn postgres() -> Option<String> {
 /// An SQLite database in `dir` with some of everything, made through the service.
 async fn filled_source(dir: &Path) -> String {
     let url = format!("sqlite://{}", dir.join("old.db").display());
-    let service = service(Store::open(&url).await.expect("the source opens"));
+    let store = Store::open(&url).await.expect("the source opens");
+    let service = service(store.clone());
     let console = place();
     let discord = place_at(Platform::Discord, Some("guild"), "general");
     // Ally asks for a link code before Alice first plays: when Alice redeems it,
@@ -130,7 +131,7 @@ async fn filled_source(dir: &Path) -> String {
     // A pending challenge.
     let reply = service.handle(cmd_at(&console, "dave", play("erin"))).await;
     assert!(!reply.private, "{}", reply.text);
-    service.store().close().await;
+    store.close().await;
     url
 }
 
@@ -262,7 +263,7 @@ async fn sqlite_to_postgres_and_back_keeps_everything_and_new_games_follow() {
 
     // New players and games get fresh ids (the sequences were moved on).
     let store = Store::open(&pg).await.expect("the copy opens");
-    let service = service(store);
+    let service = service(store.clone());
     let here = place();
     let game = start_game_at(&service, &here, "nora", "omar", casual()).await;
     assert!(game > before.games.iter().map(|(g, _)| g.id).max().unwrap());
@@ -272,11 +273,7 @@ async fn sqlite_to_postgres_and_back_keeps_everything_and_new_games_follow() {
         .await
         .text;
     assert!(reply.contains(&format!("#{game}")), "{reply}");
-    let nora = service
-        .store()
-        .identity_of("console", "nora")
-        .await
-        .unwrap();
+    let nora = store.identity_of(Platform::Console, "nora").await.unwrap();
     let players = before.counts["players"];
     assert!(nora.is_some_and(|id| id > players), "{nora:?}");
 }
@@ -311,7 +308,7 @@ async fn sqlite_to_sqlite_copies_every_row_and_refuses_a_target_that_is_not_empt
     let lone = format!("sqlite://{}", dir.path().join("lone.db").display());
     let store = Store::open(&lone).await.unwrap();
     store
-        .upsert_player("console", "zoe", "Zoe", false)
+        .upsert_player(Platform::Console, "zoe", "Zoe", false)
         .await
         .unwrap();
     store.close().await;

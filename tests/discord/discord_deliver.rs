@@ -47,8 +47,8 @@ fn engine_opens(guild: &str, channel: &str) -> Command {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hung_send_times_out_and_delays_no_other_destination() {
-    let (dir, service) = real_service().await;
-    let url = database_url(dir.path());
+    let (db, service) = real_service().await;
+    let url = database_url(db.dir.path());
     service.register_bot_user(Platform::Discord, BOT_ID);
     let fake = FakeDiscord::start().await;
     let http = http_to(&fake);

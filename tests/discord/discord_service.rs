@@ -106,7 +106,7 @@ fn content(answer: &Value) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_with_the_real_service() {
-    let (_dir, service) = real_service().await;
+    let (db, service) = real_service().await;
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
 
@@ -204,13 +204,7 @@ async fn a_whole_game_with_the_real_service() {
         custom_ids(&asked["data"]["components"]),
         [[format!("rs:{game}")]]
     );
-    assert!(service
-        .store()
-        .game(game)
-        .await
-        .unwrap()
-        .unwrap()
-        .is_active());
+    assert!(db.store.game(game).await.unwrap().unwrap().is_active());
     let confirm = in_thread(payloads::button(&alice(), &format!("rs:{game}")), &thread);
     fake.interaction(confirm.clone());
     let over = callback(fake, &confirm).await.json();
@@ -227,7 +221,7 @@ async fn a_whole_game_with_the_real_service() {
     assert!(is_private(&callback(fake, &late).await.json()));
 
     // The store agrees: the thread was recorded, two plies played, Alice resigned.
-    let row = service.store().game(game).await.unwrap().expect("the game");
+    let row = db.store.game(game).await.unwrap().expect("the game");
     assert_eq!(row.thread.as_deref(), Some(thread.as_str()));
     assert_eq!(row.channel, CHANNEL_ID);
     assert_eq!(row.ply, 2);
@@ -245,7 +239,7 @@ async fn a_whole_game_with_the_real_service() {
 /// reaches the channel through the outbox as a message of its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenging_the_bot_itself_starts_a_game_against_the_engine() {
-    let (_dir, service) = real_service().await;
+    let (db, service) = real_service().await;
     let _scheduler = Scheduler::start(&service);
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
@@ -270,7 +264,7 @@ async fn challenging_the_bot_itself_starts_a_game_against_the_engine() {
     assert!(shows_board(&engine_move), "{}", engine_move.json());
     let pits = first_enabled(&engine_move.json()["components"], "mv:");
     assert!(pits.starts_with(&format!("mv:{game}:2:")), "{pits}");
-    let row = service.store().game(game).await.unwrap().expect("the game");
+    let row = db.store.game(game).await.unwrap().expect("the game");
     assert_eq!((row.ply, row.is_active()), (2, true), "{row:?}");
 }
 
@@ -687,7 +681,7 @@ async fn settings_are_changed_by_a_server_manager_and_shown_to_anyone() {
 /// and only one: a channel of another server is refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_moderators_channel_is_any_channel_of_this_server_and_no_other() {
-    let (_dir, service) = real_service().await;
+    let (db, service) = real_service().await;
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
     fake.wait_ready().await;
@@ -714,9 +708,9 @@ async fn the_moderators_channel_is_any_channel_of_this_server_and_no_other() {
     fake.interaction(mods.clone());
     let answer = callback(fake, &mods).await.json();
     assert!(content(&answer).contains("Settings changed"), "{answer}");
-    let row = service
-        .store()
-        .settings("discord", payloads::GUILD_ID)
+    let row = db
+        .store
+        .settings(Platform::Discord, payloads::GUILD_ID)
         .await
         .expect("reads");
     assert_eq!(row.moderators.as_deref(), Some(payloads::MODS_CHANNEL_ID));
@@ -738,7 +732,7 @@ fn settings_subcommand(commands: &Value, name: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn anyone_sets_their_own_board_with_settings_me() {
-    let (_dir, service) = real_service().await;
+    let (db, service) = real_service().await;
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
     let me = settings_subcommand(&fake.wait_ready().await.json(), "me");
@@ -765,9 +759,9 @@ async fn anyone_sets_their_own_board_with_settings_me() {
         content(&answer).contains("Your settings changed (`board:my-side`)"),
         "{answer}"
     );
-    let saved = service
-        .store()
-        .user_settings("discord", "222222222222222222")
+    let saved = db
+        .store
+        .user_settings(Platform::Discord, "222222222222222222")
         .await
         .expect("reads");
     assert_eq!(saved.board, oware_bot::store::Orientation::MySide);
@@ -775,7 +769,7 @@ async fn anyone_sets_their_own_board_with_settings_me() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn anyone_goes_on_vacation_with_settings_vacation() {
-    let (_dir, service) = real_service().await;
+    let (db, service) = real_service().await;
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
     let vacation = settings_subcommand(&fake.wait_ready().await.json(), "vacation");
@@ -838,9 +832,9 @@ async fn anyone_goes_on_vacation_with_settings_vacation() {
     fake.interaction(press.clone());
     let answer = callback(fake, &press).await.json();
     assert!(content(&answer).contains("forgotten you"), "{answer}");
-    let identity = service
-        .store()
-        .identity_of("discord", "222222222222222222")
+    let identity = db
+        .store
+        .identity_of(Platform::Discord, "222222222222222222")
         .await
         .expect("reads");
     assert_eq!(identity, None, "his id names nobody any more");
@@ -848,7 +842,7 @@ async fn anyone_goes_on_vacation_with_settings_vacation() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_settings_key_is_set_through_its_own_option() {
-    let (_dir, service) = real_service().await;
+    let (db, service) = real_service().await;
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
     let server = settings_subcommand(&fake.wait_ready().await.json(), "server");
@@ -907,9 +901,9 @@ async fn every_settings_key_is_set_through_its_own_option() {
             "{key}: {answer}"
         );
     }
-    let row = service
-        .store()
-        .settings("discord", discord_fake::payloads::GUILD_ID)
+    let row = db
+        .store
+        .settings(Platform::Discord, discord_fake::payloads::GUILD_ID)
         .await
         .expect("reads");
     assert_eq!(row.channels, Some(vec![CHANNEL_ID.to_owned()]));

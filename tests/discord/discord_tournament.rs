@@ -64,7 +64,7 @@ async fn a_round_robin_is_created_started_and_shown_through_slash_commands() {
         rates: [None; 3],
         ..ServiceConfig::default()
     };
-    let service = Arc::new(Service::new(store, config));
+    let service = Arc::new(Service::new(store.clone(), config));
     let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
@@ -123,15 +123,7 @@ async fn a_round_robin_is_created_started_and_shown_through_slash_commands() {
     assert_eq!(board.files().len(), 1, "the first board");
     fake.wait_for(1, new_thread).await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while service
-        .store()
-        .game(1)
-        .await
-        .unwrap()
-        .unwrap()
-        .thread
-        .is_none()
-    {
+    while store.game(1).await.unwrap().unwrap().thread.is_none() {
         assert!(
             tokio::time::Instant::now() < deadline,
             "the thread is recorded"

@@ -177,9 +177,16 @@ pub fn database_url(dir: &std::path::Path) -> String {
     format!("sqlite://{}", dir.join("oware.db").display())
 }
 
-/// The real service on a fresh SQLite file (the directory lives as long as the
-/// guard), with no rate limits.
-pub async fn real_service() -> (tempfile::TempDir, Arc<oware_bot::service::Service>) {
+/// A fresh SQLite file (the directory lives as long as this) and the store open on it.
+pub struct RealDb {
+    pub dir: tempfile::TempDir,
+    /// The store the service works on (a clone, sharing its pools), for tests that
+    /// look into the database.
+    pub store: oware_bot::store::Store,
+}
+
+/// The real service on a fresh SQLite file, with no rate limits.
+pub async fn real_service() -> (RealDb, Arc<oware_bot::service::Service>) {
     use oware_bot::service::{Service, ServiceConfig};
     let dir = tempfile::tempdir().expect("a temporary directory");
     let store = oware_bot::store::Store::open(&database_url(dir.path()))
@@ -189,5 +196,6 @@ pub async fn real_service() -> (tempfile::TempDir, Arc<oware_bot::service::Servi
         rates: [None; 3],
         ..ServiceConfig::default()
     };
-    (dir, Arc::new(Service::new(store, config)))
+    let service = Arc::new(Service::new(store.clone(), config));
+    (RealDb { dir, store }, service)
 }

@@ -21,6 +21,7 @@ use oware_bot::store::Store;
 use serde_json::{json, Value};
 
 use super::{payloads, FakeDiscord, Recorded};
+use oware_bot::service::Platform;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -283,7 +284,7 @@ impl Ctx {
         let games = loop {
             match self
                 .store
-                .active_games_in_channel("discord", Some(&guild), &channel)
+                .active_games_in_channel(Platform::Discord, Some(&guild), &channel)
                 .await
             {
                 Ok(games) => break games,

@@ -12,6 +12,7 @@ use matrix_sdk::ruma::{Int, OwnedUserId};
 use crate::support::{body, env, login, replies_to, say, start_bot, wait_joined, Watch};
 use crate::{bot_config, game_room, real_service, temp, ONE_BOT, SKIPPED};
 use matrix_sdk::ruma::api::client::room::create_room;
+use oware_bot::service::Platform;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn power_level_50_administers_the_room() {
@@ -21,7 +22,7 @@ async fn power_level_50_administers_the_room() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("admins");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, store, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
     let bot = start_bot(&service, &cfg);
     let alice = login(&env, &env.alice).await;
@@ -44,9 +45,8 @@ async fn power_level_50_administers_the_room() {
         "{:#}",
         refused[0]
     );
-    let settings = service
-        .store()
-        .settings("matrix", room_id.as_str())
+    let settings = store
+        .settings(Platform::Matrix, room_id.as_str())
         .await
         .expect("reads");
     assert_eq!(settings.rated, None, "nothing changed");
@@ -76,9 +76,8 @@ async fn power_level_50_administers_the_room() {
         "{:#}",
         allowed[0]
     );
-    let settings = service
-        .store()
-        .settings("matrix", room_id.as_str())
+    let settings = store
+        .settings(Platform::Matrix, room_id.as_str())
         .await
         .expect("reads");
     assert_eq!(settings.threads.map(bool::from), Some(false));
@@ -100,7 +99,7 @@ async fn the_moderators_room_is_one_the_admin_administers_too() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("moderators-room");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, store, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
     let bot = start_bot(&service, &cfg);
     let alice = login(&env, &env.alice).await;
@@ -133,9 +132,8 @@ async fn the_moderators_room_is_one_the_admin_administers_too() {
         "{:#}",
         refused[0]
     );
-    let own = service
-        .store()
-        .settings("matrix", own_b.room_id().as_str())
+    let own = store
+        .settings(Platform::Matrix, own_b.room_id().as_str())
         .await
         .expect("reads");
     assert_eq!(own.moderators, None, "nothing changed");
@@ -158,9 +156,8 @@ async fn the_moderators_room_is_one_the_admin_administers_too() {
         "{:#}",
         changed[0]
     );
-    let settings = service
-        .store()
-        .settings("matrix", games_a.room_id().as_str())
+    let settings = store
+        .settings(Platform::Matrix, games_a.room_id().as_str())
         .await
         .expect("reads");
     assert_eq!(settings.moderators.as_deref(), Some(mods.as_str()));

@@ -26,6 +26,7 @@ use crate::kill::start_via;
 use crate::proxy::Proxy;
 use crate::support::{body, env, login, say, start_bot, Env, Watch};
 use crate::{bot_config, game_room, pick, real_service, temp, ONE_BOT, SKIPPED};
+use oware_bot::service::Platform;
 
 fn watch(env: &Env, room: &Room) -> Watch {
     Watch {
@@ -80,7 +81,7 @@ async fn games_in_progress(db: &Path, room: &Room) -> usize {
         .await
         .expect("opens");
     let n = store
-        .active_games_in_channel("matrix", None, room.room_id().as_str())
+        .active_games_in_channel(Platform::Matrix, None, room.room_id().as_str())
         .await
         .expect("reads")
         .len();
@@ -232,7 +233,7 @@ async fn a_hostile_room_slows_no_other_room() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("hostile");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, _, scheduler) = real_service(&dir).await;
     let proxy = Proxy::start(&env.homeserver).await;
     let mut cfg = bot_config(&env, &dir.join("matrix-store"));
     cfg.homeserver.clone_from(&proxy.url);

@@ -16,6 +16,7 @@ use oware_bot::store::Store;
 
 use crate::support::{body, env, login, say, Env, Watch};
 use crate::{game_room, temp, ONE_BOT, SKIPPED};
+use oware_bot::service::Platform;
 
 const FAULT: &str = "after_effect_before_struck_out";
 
@@ -149,7 +150,7 @@ async fn answered_privately(db: &Path, user: &str) -> bool {
     let store = Store::open(db.to_str().expect("utf-8"))
         .await
         .expect("opens");
-    let room = store.dm_room("matrix", user).await.expect("reads");
+    let room = store.dm_room(Platform::Matrix, user).await.expect("reads");
     store.close().await;
     room.is_some()
 }

@@ -86,8 +86,9 @@ pub(crate) fn temp(name: &str) -> PathBuf {
 }
 
 /// The real service on a fresh SQLite database in `dir`, with its scheduler (engine
-/// moves, deadlines) running; abort the handle at the end of the test.
-pub(crate) async fn real_service(dir: &Path) -> (Arc<Service>, tokio::task::JoinHandle<()>) {
+/// moves, deadlines) running; abort the handle at the end of the test. The store is
+/// the one the service works on (a clone), for tests that look into the database.
+pub(crate) async fn real_service(dir: &Path) -> (Arc<Service>, Store, tokio::task::JoinHandle<()>) {
     let _ = std::fs::remove_dir_all(dir);
     std::fs::create_dir_all(dir).expect("temp dir");
     let db = dir.join("oware.db");
@@ -101,9 +102,9 @@ pub(crate) async fn real_service(dir: &Path) -> (Arc<Service>, tokio::task::Join
         analysis_nodes: 5_000,
         ..ServiceConfig::default()
     };
-    let service = Arc::new(Service::new(store, config));
+    let service = Arc::new(Service::new(store.clone(), config));
     let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
-    (service, scheduler)
+    (service, store, scheduler)
 }
 
 /// Alice's room with Bob and the bot in it, as (Alice's view, Bob's view). With
@@ -335,18 +336,13 @@ async fn plays_a_whole_game_with_the_real_service() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("real");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, store, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
     let bot = start_bot(&service, &cfg);
 
     let (root, _game) = play_to_the_end(&env, &service, &cfg, bot).await;
 
-    let row = service
-        .store()
-        .game(1)
-        .await
-        .expect("reads")
-        .expect("game #1");
+    let row = store.game(1).await.expect("reads").expect("game #1");
     assert_eq!(
         row.thread.as_deref(),
         Some(root.as_str()),

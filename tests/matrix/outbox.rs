@@ -81,7 +81,7 @@ pub(crate) struct Setup {
 /// game between Alice and the engine begun in a new room.
 pub(crate) async fn setup(env: Env, name: &str) -> Setup {
     let dir = temp(name);
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, _, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
     let bot = start_bot(&service, &cfg);
     let alice = login(&env, &env.alice).await;
@@ -209,7 +209,7 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("nothread");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, store, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
     let bot = start_bot(&service, &cfg);
     let alice = login(&env, &env.alice).await;
@@ -242,8 +242,7 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
     // in that room): it is dead at once, counted by the status, not retried.
     let deadline = Instant::now() + Duration::from_secs(90);
     loop {
-        let counts = service
-            .store()
+        let counts = store
             .status_counts(oware_bot::store::now_ms())
             .await
             .expect("reads");
@@ -257,12 +256,7 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
         assert!(Instant::now() < deadline, "unsent: {counts:?}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    let row = service
-        .store()
-        .game(2)
-        .await
-        .expect("reads")
-        .expect("game #1");
+    let row = store.game(2).await.expect("reads").expect("game #1");
     assert_eq!(
         row.thread.as_deref(),
         Some(root.as_str()),

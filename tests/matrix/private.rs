@@ -97,7 +97,7 @@ async fn a_link_code_goes_to_a_direct_room_opened_once() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("private");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, store, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
     let bot = start_bot(&service, &cfg);
     let alice = login(&env, &env.alice).await;
@@ -111,9 +111,8 @@ async fn a_link_code_goes_to_a_direct_room_opened_once() {
 
     let asked = say(&room, "!oware link", None).await;
     let recorded = loop {
-        let dm_room = service
-            .store()
-            .dm_room("matrix", &env.alice.0)
+        let dm_room = store
+            .dm_room(Platform::Matrix, &env.alice.0)
             .await
             .expect("reads");
         if let Some(id) = dm_room {
@@ -146,9 +145,8 @@ async fn a_link_code_goes_to_a_direct_room_opened_once() {
     say(&private.room, "!oware link", None).await;
     let there = private.next(1, "asked in the direct room").await;
     assert!(body(&there[0]).contains("Your link code is"));
-    let recorded_now = service
-        .store()
-        .dm_room("matrix", &env.alice.0)
+    let recorded_now = store
+        .dm_room(Platform::Matrix, &env.alice.0)
         .await
         .expect("reads");
     assert_eq!(
@@ -188,7 +186,7 @@ async fn your_turn_arrives_in_a_direct_room() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("notify");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, _, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
     let bot = start_bot(&service, &cfg);
     let alice = login(&env, &env.alice).await;

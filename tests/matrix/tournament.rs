@@ -30,7 +30,7 @@ async fn a_round_robin_runs_to_its_final_standings_in_a_room() {
     };
     let _one = ONE_BOT.lock().await;
     let dir = temp("tournament");
-    let (service, scheduler) = real_service(&dir).await;
+    let (service, store, scheduler) = real_service(&dir).await;
     let cfg = bot_config(&env, &dir.join("matrix-store"));
     let bot = start_bot(&service, &cfg);
     let alice = login(&env, &env.alice).await;
@@ -63,7 +63,7 @@ async fn a_round_robin_runs_to_its_final_standings_in_a_room() {
     let root = thread_root(&board)
         .expect("the game is played in a thread")
         .to_owned();
-    let row = service.store().game(1).await.unwrap().unwrap();
+    let row = store.game(1).await.unwrap().unwrap();
     assert!(row.tournament_id == Some(1) && row.thread.as_deref() == Some(root.as_str()));
 
     // South resigns in the game's thread: North wins, and the event is over.

@@ -142,7 +142,7 @@ async fn a_finished_games_thread_is_archived_a_day_later_and_not_before() {
 
 #[tokio::test]
 async fn the_server_sets_the_delay_and_never_schedules_nothing() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     set(&service, "archive", "1h").await;
     // A game played to its end on the board.
     let game = game_in_own_thread(&service, ["alice", "bob"], "31").await;
@@ -161,7 +161,7 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
             .await;
         assert!(!reply.private, "{}", reply.text);
     }
-    let row = service.store().game(game).await.unwrap().expect("the game");
+    let row = db.store().game(game).await.unwrap().expect("the game");
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("score_25")
@@ -183,7 +183,7 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
 
 #[tokio::test]
 async fn every_way_a_game_ends_schedules_the_archive() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     // Decided by an admin, ended by agreement, aborted by an admin.
     let decided = game_in_own_thread(&service, ["alice", "bob"], "41").await;
     play_plies(&service, &thread("41"), decided, ["alice", "bob"], 10).await;
@@ -226,12 +226,7 @@ async fn every_way_a_game_ends_schedules_the_archive() {
     let timed = game_in_own_thread_with(&service, ["gina", "hank"], "44", hour).await;
     play_plies(&service, &thread("44"), timed, ["gina", "hank"], 4).await;
     assert!(archived_after(&service, HOUR).await.is_empty());
-    let row = service
-        .store()
-        .game(timed)
-        .await
-        .unwrap()
-        .expect("the game");
+    let row = db.store().game(timed).await.unwrap().expect("the game");
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("timeout")

@@ -14,6 +14,7 @@ use crate::support::{cmd_at, place, play_plies, start_game_at, timed, user, Temp
 use oware_bot::service::{
     Action, ButtonAction, ChallengeOptions, Outgoing, Platform, Service, Speed, User,
 };
+use oware_bot::store::Store;
 use tokio::time::advance;
 
 const MINUTE: u64 = 60;
@@ -42,13 +43,8 @@ async fn after(service: &Arc<Service>, secs: u64) -> Vec<Outgoing> {
     sent
 }
 
-async fn rating_of(
-    service: &Service,
-    user: &str,
-    speed: Speed,
-) -> Option<oware_bot::store::RatingRow> {
-    let store = service.store();
-    let identity = store.identity_of("console", user).await.unwrap()?;
+async fn rating_of(store: &Store, user: &str, speed: Speed) -> Option<oware_bot::store::RatingRow> {
+    let identity = store.identity_of(Platform::Console, user).await.unwrap()?;
     store.rating(identity, speed).await.unwrap()
 }
 
@@ -58,7 +54,7 @@ fn mentions(message: &Outgoing, name: &str) -> bool {
 
 #[tokio::test]
 async fn a_correspondence_game_reminds_then_times_out_rated() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("4h")).await;
     let reply = play_plies(&service, &here, game, ["alice", "bob"], 10).await;
@@ -93,7 +89,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     );
     // Just before the deadline nothing happens.
     assert!(after(&service, HOUR - 1).await.is_empty());
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert!(row.is_active());
     // The deadline: alice loses on time, rated, announced once with the final board.
     let sent = after(&service, 1).await;
@@ -109,7 +105,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     );
     assert!(mentions(&sent[0], "alice") && mentions(&sent[0], "bob"));
     assert!(sent[0].reply.files[0].file_name.ends_with(".png"));
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert_eq!(
         (
             if row.is_active() {
@@ -123,7 +119,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
         ("finished", Some("N"), Some("timeout"))
     );
     assert_eq!(row.deadline_at, None);
-    let bob = rating_of(&service, "bob", Speed::Live).await;
+    let bob = rating_of(&db.store(), "bob", Speed::Live).await;
     assert!(
         bob.as_ref()
             .is_some_and(|r| r.wins == 1 && r.rating > 1500.0),
@@ -131,7 +127,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     );
     // Four hours a move is live: the correspondence rating is untouched.
     assert_eq!(
-        rating_of(&service, "bob", Speed::Correspondence).await,
+        rating_of(&db.store(), "bob", Speed::Correspondence).await,
         None
     );
     // Nothing is left to happen, and nothing happens twice.
@@ -151,7 +147,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
 
 #[tokio::test]
 async fn a_live_clock_counts_down_gains_the_increment_and_flags() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1+2")).await;
     advance(Duration::from_secs(10)).await;
@@ -198,7 +194,7 @@ async fn a_live_clock_counts_down_gains_the_increment_and_flags() {
         "{}",
         sent[0].reply.text
     );
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert_eq!(
         (
             row.state.ending().and_then(|e| e.result_column()),
@@ -210,7 +206,7 @@ async fn a_live_clock_counts_down_gains_the_increment_and_flags() {
 
 #[tokio::test]
 async fn a_live_game_under_way_is_lost_on_time() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1+0")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 3).await;
@@ -228,7 +224,7 @@ async fn a_live_game_under_way_is_lost_on_time() {
         "{}",
         sent[0].reply.text
     );
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert_eq!(
         row.state.ending().and_then(|e| e.result_column()),
         Some("S")
@@ -237,7 +233,7 @@ async fn a_live_game_under_way_is_lost_on_time() {
 
 #[tokio::test]
 async fn either_player_may_abort_before_both_have_moved() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
     play_plies(&service, &here, game, ["alice", "bob"], 1).await;
@@ -253,12 +249,12 @@ async fn either_player_may_abort_before_both_have_moved() {
             && mentions(&sent[0], "bob"),
         "{sent:?}"
     );
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("aborted")
     );
-    assert!(rating_of(&service, "bob", Speed::Live).await.is_none());
+    assert!(rating_of(&db.store(), "bob", Speed::Live).await.is_none());
     // No review is offered for it, and none is made: one side never moved.
     assert!(
         sent[0].reply.buttons.iter().any(|b| b.label == "Rematch")
@@ -406,7 +402,7 @@ async fn a_rematch_swaps_the_sides_and_keeps_the_options() {
 
 #[tokio::test]
 async fn an_engine_game_left_for_a_week_is_aborted() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let bot = User {
         id: "oware-bot".into(),
@@ -445,7 +441,7 @@ async fn an_engine_game_left_for_a_week_is_aborted() {
         sent.len() == 1 && sent[0].reply.text.contains("aborted") && mentions(&sent[0], "alice"),
         "{sent:?}"
     );
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("aborted")

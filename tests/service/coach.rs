@@ -12,7 +12,7 @@ use oware_bot::{
     engine::{self, puzzles::Puzzle, tables},
     rules::{Pit, Variant},
     service::{Action, ChallengeOptions, Outgoing, Place, Platform, Reply, Service, ServiceConfig},
-    store::JobRequest,
+    store::{JobRequest, Store},
 };
 
 /// Small budgets: the tests run unoptimised.
@@ -43,6 +43,7 @@ fn is_png(bytes: &[u8]) -> bool {
 /// thread; `advice` gives onlookers' votes `(ply, onlooker, pit)` before each ply.
 async fn finished_game(
     service: &Service,
+    store: &Store,
     plies: usize,
     advice: &[(usize, &str, &str)],
 ) -> (i64, Place) {
@@ -69,9 +70,9 @@ async fn finished_game(
             // A pit that is not legal there is refused: the test asks for legal ones.
             assert!(ack.text.contains("you suggest"), "{}", ack.text);
         }
-        let played = service.store().move_pits(game).await.expect("moves").len();
+        let played = store.move_pits(game).await.expect("moves").len();
         assert_eq!(played, ply);
-        play_next(service, &thread, game, ply).await;
+        play_next(service, store, &thread, game, ply).await;
     }
     let reply = service
         .handle(cmd_at(
@@ -88,8 +89,8 @@ async fn finished_game(
 }
 
 /// Plays the first legal pit of the game's position (as `play_plies` does).
-async fn play_next(service: &Service, at: &Place, game: i64, ply: usize) {
-    let pits = service.store().move_pits(game).await.expect("moves");
+async fn play_next(service: &Service, store: &Store, at: &Place, game: i64, ply: usize) {
+    let pits = store.move_pits(game).await.expect("moves");
     let moves: Vec<Pit> = pits
         .iter()
         .map(|p| Pit::from_letter(p.chars().next().expect("a letter")).expect("a pit"))
@@ -237,7 +238,7 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     assert!(again.files.iter().any(|f| f.file_name.starts_with("eval-")));
     assert_eq!(service.run_due_jobs().await, 0);
     assert!(outbox(&service).await.is_empty());
-    let stored = service
+    let stored = db
         .store()
         .analysis(game)
         .await
@@ -252,7 +253,7 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
         "UPDATE analyses SET result = 'not a review' WHERE game_id = {game}"
     ))
     .await;
-    let garbled = service
+    let garbled = db
         .store()
         .analysis(game)
         .await
@@ -296,7 +297,7 @@ async fn a_review_interrupted_by_a_restart_is_delivered_once() {
         // is released at start-up on SQLite and lapses on PostgreSQL (where other
         // processes may be at work), in 20 s here.
         let now = service.now();
-        let claimed = service
+        let claimed = db
             .store()
             .claim_due_jobs(now, now + 20_000, 10)
             .await
@@ -339,7 +340,7 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
         .map(|ply| (ply, "carol", line[ply].as_str()))
         .collect();
     advice.extend([(0, "dave", "F"), (2, "dave", "E"), (4, "dave", "D")]);
-    let (game, thread) = finished_game(&service, 12, &advice).await;
+    let (game, thread) = finished_game(&service, &db.store(), 12, &advice).await;
     assert!(service.run_due_jobs().await >= 1, "the game's review ran");
     let sent = outbox(&service).await;
     let verdict = sent
@@ -358,7 +359,7 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
         verdict.reply.text
     );
     // Judged in the review's transaction: stored, and carol has 11 picks.
-    assert!(service.store().analysis(game).await.unwrap().is_some());
+    assert!(db.store().analysis(game).await.unwrap().is_some());
     let board = service
         .handle(cmd_at(&place(), "erin", Action::Advisers { global: false }))
         .await;
@@ -375,7 +376,7 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
     assert!(global.text.contains("everywhere") && global.text.contains("carol"));
 
     // A game nobody advised in gets no verdict.
-    let (_, _) = finished_game(&service, 4, &[]).await;
+    let (_, _) = finished_game(&service, &db.store(), 4, &[]).await;
     for m in outbox(&service).await {
         service.mark_sent(m.id).await;
     }
@@ -400,7 +401,7 @@ async fn a_game_is_analysed_once_however_often_it_is_asked() {
     let advice: Vec<(usize, &str, &str)> = (0..4)
         .map(|ply| (ply, "carol", line[ply].as_str()))
         .collect();
-    let (game, _) = finished_game(&service, 8, &advice).await;
+    let (game, _) = finished_game(&service, &db.store(), 8, &advice).await;
     assert_eq!(analysis_jobs(&db, game).await, 1, "the automatic review");
 
     // The first request joins the queued review: still one job, and it now posts
@@ -507,7 +508,7 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         .expect("the board");
     assert!(is_png(&png.bytes) && !png.description.is_empty());
     assert!(!first.buttons.is_empty(), "a button per legal pit");
-    let row = service.store().puzzle(id).await.unwrap().expect("stored");
+    let row = db.store().puzzle(id).await.unwrap().expect("stored");
     let position = row.position;
 
     // A wrong answer is refused with the solution.
@@ -560,7 +561,7 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         .await;
     let id2 = puzzle_id(&second);
     assert_ne!(id2, id, "never the same puzzle twice");
-    let row2 = service.store().puzzle(id2).await.unwrap().expect("stored");
+    let row2 = db.store().puzzle(id2).await.unwrap().expect("stored");
     let right = service
         .handle(cmd_at(
             &here,
@@ -632,7 +633,7 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
     assert!(stats.text.contains("1 solved of 3"), "{}", stats.text);
 
     // Every stored puzzle's solution holds, exactly by the tables.
-    let all = service.store().all_puzzles().await.unwrap();
+    let all = db.store().all_puzzles().await.unwrap();
     assert!(all.len() >= 3);
     for row in all {
         let puzzle = Puzzle {
@@ -673,7 +674,7 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
     assert!(alice.text.contains("Puzzle of the day"), "{}", alice.text);
     assert!(alice.text.contains("nobody yet"), "{}", alice.text);
     let id = puzzle_id(&alice);
-    let row = service.store().puzzle(id).await.unwrap().expect("stored");
+    let row = db.store().puzzle(id).await.unwrap().expect("stored");
     let solved = service
         .handle(cmd_at(
             &server,
@@ -719,12 +720,12 @@ async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one
     let service = Arc::new(db.service_with(config()).await);
     install_small_tables(&service);
     let here = place();
-    let platform = here.platform.as_str();
+    let platform = here.platform;
     let alices = service
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
         .await;
     let id = puzzle_id(&alices);
-    let row = service.store().puzzle(id).await.unwrap().expect("stored");
+    let row = db.store().puzzle(id).await.unwrap().expect("stored");
     let solution = row.solution.to_string();
     // Mallory presses the pit buttons of alice's public message: refused, told to
     // ask for her own, and nothing is recorded or rated.
@@ -738,11 +739,7 @@ async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one
         pressed.text
     );
     assert_eq!(
-        service
-            .store()
-            .puzzle_stats(platform, "mallory")
-            .await
-            .unwrap(),
+        db.store().puzzle_stats(platform, "mallory").await.unwrap(),
         None
     );
     assert!(outbox(&service).await.is_empty(), "nothing announced");
@@ -758,12 +755,7 @@ async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: true }))
         .await;
     let today = puzzle_id(&daily);
-    let row = service
-        .store()
-        .puzzle(today)
-        .await
-        .unwrap()
-        .expect("stored");
+    let row = db.store().puzzle(today).await.unwrap().expect("stored");
     let bobs = service
         .handle(cmd_at(
             &here,
@@ -802,7 +794,7 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
     let service = Arc::new(db.service_with(ServiceConfig { caps, ..config() }).await);
     let mut games = Vec::new();
     for _ in 0..5 {
-        games.push(finished_game(&service, 2, &[]).await.0);
+        games.push(finished_game(&service, &db.store(), 2, &[]).await.0);
     }
     // Reviews asked for (the automatic ones, which judge advice, are not counted).
     let queued = || async {

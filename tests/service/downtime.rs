@@ -19,17 +19,17 @@ async fn service() -> (TempDb, Arc<Service>) {
 
 #[tokio::test]
 async fn a_deadline_missed_while_the_bot_was_down_moves_later_and_the_player_is_told() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
-    let before = service.store().game(game).await.unwrap().unwrap();
+    let before = db.store().game(game).await.unwrap().unwrap();
     let deadline = before.deadline_at.expect("a deadline");
     // The bot last ran now, then was down for 3 minutes.
-    service.store().beat("bot", service.now()).await.unwrap();
+    db.store().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(180)).await;
     assert_eq!(service.credit_downtime().await, 1);
-    let after = service.store().game(game).await.unwrap().unwrap();
+    let after = db.store().game(game).await.unwrap().unwrap();
     assert!(after.is_active());
     assert_eq!(after.deadline_at, Some(deadline + 180_000));
     let told = due(&service).await;
@@ -52,7 +52,7 @@ async fn a_deadline_missed_while_the_bot_was_down_moves_later_and_the_player_is_
         meanwhile.iter().all(|m| m.reply.text.contains("Reminder")),
         "{meanwhile:?}"
     );
-    assert!(support::active(&service, game).await);
+    assert!(support::active(&db.store(), game).await);
     advance(Duration::from_secs(2)).await;
     let lost = due(&service).await;
     assert!(
@@ -64,16 +64,16 @@ async fn a_deadline_missed_while_the_bot_was_down_moves_later_and_the_player_is_
 
 #[tokio::test]
 async fn the_extension_is_not_announced_once_the_player_has_moved() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
-    service.store().beat("bot", service.now()).await.unwrap();
+    db.store().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(180)).await;
     assert_eq!(service.credit_downtime().await, 1);
     // Alice moves before the message "it is still your move" goes out (its network
     // was slow to come back): it would mislead, so it is not sent.
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     let pit = first_legal_pit(&row);
     let moved = service.handle(cmd_at(&here, "alice", mv(&pit))).await;
     assert!(!moved.private, "{}", moved.text);
@@ -88,11 +88,11 @@ async fn the_extension_is_not_announced_once_the_player_has_moved() {
 
 #[tokio::test]
 async fn a_short_absence_or_a_far_deadline_is_not_announced() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
-    let deadline = service
+    let deadline = db
         .store()
         .game(game)
         .await
@@ -101,25 +101,25 @@ async fn a_short_absence_or_a_far_deadline_is_not_announced() {
         .deadline_at
         .unwrap();
     // 20 s away: a restart, not an outage.
-    service.store().beat("bot", service.now()).await.unwrap();
+    db.store().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(20)).await;
     assert_eq!(service.credit_downtime().await, 0);
     // 10 minutes away with a day to move: the time is given back quietly.
-    service.store().beat("bot", service.now()).await.unwrap();
+    db.store().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(600)).await;
     assert_eq!(service.credit_downtime().await, 1);
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert_eq!(row.deadline_at, Some(deadline + 600_000));
     assert!(due(&service).await.is_empty());
 }
 
 #[tokio::test]
 async fn a_move_sent_in_time_but_read_late_counts_when_it_was_sent() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     let deadline = row.deadline_at.unwrap();
     let pit = first_legal_pit(&row);
     // Read 2 s after the deadline (the scheduler has not run yet): sent 1 s after it,
@@ -135,12 +135,12 @@ async fn a_move_sent_in_time_but_read_late_counts_when_it_was_sent() {
     let in_time = cmd_at(&here, "alice", mv(&pit)).sent_at(deadline - 1_000);
     let taken = service.handle(in_time).await;
     assert!(!taken.private, "{}", taken.text);
-    assert_eq!(service.store().game(game).await.unwrap().unwrap().ply, 3);
+    assert_eq!(db.store().game(game).await.unwrap().unwrap().ply, 3);
 }
 
 #[tokio::test]
 async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let room = place_at(Platform::Matrix, None, "!room:example.org");
     let players = ["@alice:example.org", "@bob:example.org"];
     let on_matrix = start_game_at(&service, &room, players[0], players[1], timed("1m")).await;
@@ -148,7 +148,7 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
     let here = place();
     let on_console = start_game_at(&service, &here, "carol", "dan", timed("1m")).await;
     play_plies(&service, &here, on_console, ["carol", "dan"], 2).await;
-    let deadline = service
+    let deadline = db
         .store()
         .game(on_matrix)
         .await
@@ -166,12 +166,12 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
     ChatService::receipt(service.as_ref(), reachable(false)).await;
     advance(Duration::from_secs(120)).await;
     service.run_due_jobs().await;
-    assert!(!support::active(&service, on_console).await);
-    assert!(support::active(&service, on_matrix).await);
+    assert!(!support::active(&db.store(), on_console).await);
+    assert!(support::active(&db.store(), on_matrix).await);
 
     // Back: the 2 minutes are given back and the player to move is told.
     ChatService::receipt(service.as_ref(), reachable(true)).await;
-    let row = service.store().game(on_matrix).await.unwrap().unwrap();
+    let row = db.store().game(on_matrix).await.unwrap().unwrap();
     assert_eq!(row.deadline_at, Some(deadline + 120_000));
     let told = service.unsent(Platform::Matrix, None).await;
     // It says what was away: the network, not the bot.
@@ -185,23 +185,23 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
     // Lost on time only at the new deadline.
     advance(Duration::from_secs(59)).await;
     service.run_due_jobs().await;
-    assert!(support::active(&service, on_matrix).await);
+    assert!(support::active(&db.store(), on_matrix).await);
     advance(Duration::from_secs(2)).await;
     service.run_due_jobs().await;
-    assert!(!support::active(&service, on_matrix).await);
+    assert!(!support::active(&db.store(), on_matrix).await);
 }
 
 #[tokio::test]
 async fn a_move_sent_as_the_bot_starts_again_waits_for_the_downtime_to_be_credited() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     let pit = first_legal_pit(&row);
     // The bot last ran now, then was down for 3 minutes: alice's minute ran out
     // meanwhile.
-    service.store().beat("bot", service.now()).await.unwrap();
+    db.store().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(180)).await;
     // The bot starts again, and her move is the first command it reads (as the
     // first Matrix sync after a restart delivers it): it is judged against the
@@ -210,7 +210,7 @@ async fn a_move_sent_as_the_bot_starts_again_waits_for_the_downtime_to_be_credit
     let moved = service.handle(cmd_at(&here, "alice", mv(&pit))).await;
     assert!(!moved.private, "{}", moved.text);
     assert!(!moved.text.contains("Too late"), "{}", moved.text);
-    let after = service.store().game(game).await.unwrap().unwrap();
+    let after = db.store().game(game).await.unwrap().unwrap();
     assert!(after.is_active());
     assert_eq!(after.ply, 3);
     service.stop().await;

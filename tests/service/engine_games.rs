@@ -11,7 +11,8 @@ use std::sync::Arc;
 use crate::support::{cmd, mv, refused, TempDb};
 use oware_bot::engine::Level;
 use oware_bot::rules::{Game, Pit, Variant};
-use oware_bot::service::{Action, ChallengeOptions, First, Platform, Service, User};
+use oware_bot::service::{Action, ChallengeOptions, First, Platform, User};
+use oware_bot::store::Store;
 
 fn bot() -> User {
     User {
@@ -33,8 +34,8 @@ fn play_bot(first: First) -> Action {
 }
 
 /// Replays the stored moves with the rules core: every one of them was legal.
-async fn stored_game(db: &Service, game: i64) -> Game {
-    let moves = db.store().moves(game).await.unwrap();
+async fn stored_game(store: &Store, game: i64) -> Game {
+    let moves = store.moves(game).await.unwrap();
     let pits: Vec<Pit> = moves
         .iter()
         .map(|m| Pit::from_letter(m.pit.chars().next().unwrap()).unwrap())
@@ -56,10 +57,10 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
         reply.text
     );
     let game_id = reply.game.expect("a game starts at once");
-    let row = service.store().game(game_id).await.unwrap().unwrap();
+    let row = db.store().game(game_id).await.unwrap().unwrap();
     assert!(!row.rated, "games against the bot are never rated");
     for turn in 0..200 {
-        let game = stored_game(&service, game_id).await;
+        let game = stored_game(&db.store(), game_id).await;
         if game.is_over() {
             assert!(turn > 0);
             return;
@@ -69,7 +70,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
         let letter = pit.letter().to_string();
         let reply = service.handle(cmd("alice", mv(&letter))).await;
         assert!(!refused(&reply), "turn {turn}: {}", reply.text);
-        if stored_game(&service, game_id).await.is_over() {
+        if stored_game(&db.store(), game_id).await.is_over() {
             continue;
         }
         assert!(
@@ -82,7 +83,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
         // judge (none here: it does nothing).
         let ran = service.run_due_jobs().await;
         assert!((1..=2).contains(&ran), "one engine job: {ran}");
-        let after = stored_game(&service, game_id).await;
+        let after = stored_game(&db.store(), game_id).await;
         assert_eq!(
             after.plies().len(),
             game.plies().len() + 2,
@@ -128,7 +129,7 @@ async fn the_bot_moves_first_when_asked_and_others_cannot_move_for_it() {
     );
     let game_id = reply.game.unwrap();
     assert_eq!(service.run_due_jobs().await, 1);
-    let game = stored_game(&service, game_id).await;
+    let game = stored_game(&db.store(), game_id).await;
     assert_eq!(game.plies().len(), 1, "the bot, South, has moved");
     let sent = service.unsent(Platform::Console, None).await;
     assert!(
@@ -137,7 +138,7 @@ async fn the_bot_moves_first_when_asked_and_others_cannot_move_for_it() {
     );
     // Run again: nothing is due, nothing moves twice.
     assert_eq!(service.run_due_jobs().await, 0);
-    assert_eq!(stored_game(&service, game_id).await.plies().len(), 1);
+    assert_eq!(stored_game(&db.store(), game_id).await.plies().len(), 1);
     // Bob is no player here; he cannot move in Alice's game.
     let reply = service
         .handle(cmd("bob", support::mv_in("a", game_id)))

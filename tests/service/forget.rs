@@ -472,7 +472,7 @@ async fn the_clean_up_runs_in_batches_and_resumes_after_an_interruption() {
     drop(service);
     let store = Store::open(&db.url).await.unwrap();
     let who = Forget {
-        platform: "console",
+        platform: Platform::Console,
         user_id: "zenobia",
         names: vec![ZENOBIA.to_owned()],
         scope: ForgetScope::Everywhere,

@@ -121,7 +121,7 @@ fn run_presses(sources: Vec<Source>) -> Result<(), TestCaseError> {
             let cmd = match source {
                 Source::Command(cmd) => *cmd,
                 Source::Payload(payload) => {
-                    let ply = service
+                    let ply = db
                         .store()
                         .game(1)
                         .await

@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 use crate::support::{cmd, mv, play, refused, TempDb};
 use oware_bot::engine::Level;
-use oware_bot::service::{Action, ChallengeOptions, First, Platform, Service, User};
+use oware_bot::service::{Action, ChallengeOptions, First, Platform, User};
+use oware_bot::store::Store;
 
 fn play_engine() -> Action {
     Action::Play {
@@ -28,8 +29,8 @@ fn play_engine() -> Action {
     }
 }
 
-async fn plies(service: &Service, game: i64) -> usize {
-    service.store().moves(game).await.expect("reads").len()
+async fn plies(store: &Store, game: i64) -> usize {
+    store.moves(game).await.expect("reads").len()
 }
 
 #[tokio::test]
@@ -46,9 +47,9 @@ async fn a_replayed_engine_game_start_and_move_change_nothing() {
         .handle_event("$play", cmd("alice", play_engine()))
         .await;
     assert!(again.is_empty(), "a replayed start says nothing: {again:?}");
-    let games = service
+    let games = db
         .store()
-        .active_games_of("console", "alice")
+        .active_games_of(Platform::Console, "alice")
         .await
         .expect("reads");
     assert_eq!(games.len(), 1, "one game against the engine");
@@ -56,12 +57,12 @@ async fn a_replayed_engine_game_start_and_move_change_nothing() {
     let moved = service.handle_event("$move", cmd("alice", mv("c"))).await;
     assert!(!refused(&moved), "{}", moved.text);
     assert_eq!(service.run_due_jobs().await, 1, "the engine answers");
-    assert_eq!(plies(&service, game).await, 2);
+    assert_eq!(plies(&db.store(), game).await, 2);
     // Alice is to move again: without the inbox, `move c` would be played again.
     let replayed = service.handle_event("$move", cmd("alice", mv("c"))).await;
     assert!(replayed.is_empty(), "{replayed:?}");
     assert_eq!(
-        plies(&service, game).await,
+        plies(&db.store(), game).await,
         2,
         "the move is not played twice"
     );
@@ -70,7 +71,7 @@ async fn a_replayed_engine_game_start_and_move_change_nothing() {
     // The same command in a new event is a new move.
     let fresh = service.handle_event("$move2", cmd("alice", mv("d"))).await;
     assert!(!refused(&fresh), "{}", fresh.text);
-    assert_eq!(plies(&service, game).await, 3);
+    assert_eq!(plies(&db.store(), game).await, 3);
 }
 
 #[tokio::test]
@@ -85,9 +86,9 @@ async fn a_replayed_challenge_accept_and_move_between_people_change_nothing() {
         .handle_event("$c", cmd("alice", play("bob")))
         .await
         .is_empty());
-    let pending = service
+    let pending = db
         .store()
-        .pending_challenges_of("console", "alice", service.now())
+        .pending_challenges_of(Platform::Console, "alice", service.now())
         .await
         .expect("reads");
     assert_eq!(pending.len(), 1);
@@ -107,7 +108,7 @@ async fn a_replayed_challenge_accept_and_move_between_people_change_nothing() {
         .handle_event("$m", cmd("alice", mv("c")))
         .await
         .is_empty());
-    assert_eq!(plies(&service, game).await, 1);
+    assert_eq!(plies(&db.store(), game).await, 1);
 
     // A refusal is answered once too.
     let early = service.handle_event("$early", cmd("alice", mv("d"))).await;
@@ -130,9 +131,8 @@ async fn a_replayed_challenge_accept_and_move_between_people_change_nothing() {
         .await
         .is_empty());
     assert_eq!(
-        service
-            .store()
-            .active_games_of("console", "alice")
+        db.store()
+            .active_games_of(Platform::Console, "alice")
             .await
             .expect("reads")
             .len(),
@@ -152,7 +152,7 @@ async fn the_same_event_twice_at_once_applies_once() {
     let answered = [&a, &b].iter().filter(|r| !r.is_empty()).count();
     assert_eq!(answered, 1, "one answer: {a:?} {b:?}");
     assert!(!refused(if a.is_empty() { &b } else { &a }));
-    assert_eq!(plies(&service, 1).await, 1);
+    assert_eq!(plies(&db.store(), 1).await, 1);
 }
 
 #[tokio::test]

@@ -102,7 +102,7 @@ async fn live_lists_this_servers_games_in_progress_with_their_threads() {
             },
         ))
         .await;
-    assert!(!active(&service, finished).await);
+    assert!(!active(&db.store(), finished).await);
 
     let live = service.handle(cmd_at(&general, "zoe", Action::Live)).await;
     let text = &live.text;

@@ -15,6 +15,7 @@ use oware_bot::service::{
     Action, AdminAction, BanLength, ChallengeOptions, Command, Place, Platform, Reply, Role,
     Service, Speed,
 };
+use oware_bot::store::Store;
 
 const GUILD: &str = "100000000000000001";
 const OTHER_GUILD: &str = "100000000000000002";
@@ -80,17 +81,15 @@ async fn paused_service() -> (TempDb, Arc<Service>) {
     (db, service)
 }
 
-async fn audit_rows(service: &Service, place: &str) -> Vec<oware_bot::store::AuditRow> {
-    service
-        .store()
-        .audit_log("discord", place, 100)
+async fn audit_rows(store: &Store, place: &str) -> Vec<oware_bot::store::AuditRow> {
+    store
+        .audit_log(Platform::Discord, place, 100)
         .await
         .expect("the audit log")
 }
 
-async fn rating_of(service: &Service, user: &str) -> Option<f64> {
-    let store = service.store();
-    let identity = store.identity_of("discord", user).await.unwrap()?;
+async fn rating_of(store: &Store, user: &str) -> Option<f64> {
+    let identity = store.identity_of(Platform::Discord, user).await.unwrap()?;
     store
         .rating(identity, Speed::Correspondence)
         .await
@@ -144,7 +143,7 @@ async fn every_admin_command_is_refused_to_a_member_on_every_network() {
             );
         }
     }
-    assert!(audit_rows(&service, GUILD).await.is_empty());
+    assert!(audit_rows(&db.store(), GUILD).await.is_empty());
     // The game goes on, and bob still plays.
     let board = service
         .handle(cmd_at(&guild(), "bob", support::board(Some(game))))
@@ -192,15 +191,15 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
         .await;
     assert!(reply.private, "{}", reply.text);
     assert!(reply.text.contains("is aborted"), "{}", reply.text);
-    let row = service.store().game(game).await.unwrap().expect("the game");
+    let row = db.store().game(game).await.unwrap().expect("the game");
     assert!(!row.is_active());
     assert_eq!(row.state.ending().and_then(|e| e.result_column()), None);
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("aborted")
     );
-    assert_eq!(rating_of(&service, "alice").await, None);
-    assert_eq!(rating_of(&service, "bob").await, None);
+    assert_eq!(rating_of(&db.store(), "alice").await, None);
+    assert_eq!(rating_of(&db.store(), "bob").await, None);
     let told = service.unsent(Platform::Discord, None).await;
     assert_eq!(told.len(), 1, "{told:?}");
     let text = &told[0].reply.text;
@@ -215,7 +214,7 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
         .map(|u| u.name.as_str())
         .collect();
     assert_eq!(mentioned, ["alice", "bob"]);
-    let audit = audit_rows(&service, GUILD).await;
+    let audit = audit_rows(&db.store(), GUILD).await;
     assert_eq!(audit.len(), 1);
     assert_eq!(audit[0].action, "abort");
     assert_eq!(audit[0].actor_name, "mod");
@@ -227,7 +226,7 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
     // Over now: a second abort is refused and recorded nowhere.
     let again = service.handle(admin(&here, abort(game, "again"))).await;
     assert!(again.text.contains("is over"), "{}", again.text);
-    assert_eq!(audit_rows(&service, GUILD).await.len(), 1);
+    assert_eq!(audit_rows(&db.store(), GUILD).await.len(), 1);
 }
 
 #[tokio::test]
@@ -257,7 +256,7 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
         "{}",
         reply.text
     );
-    let row = service.store().game(game).await.unwrap().expect("the game");
+    let row = db.store().game(game).await.unwrap().expect("the game");
     assert!(!row.is_active());
     assert_eq!(
         row.state.ending().and_then(|e| e.result_column()),
@@ -268,8 +267,10 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
         Some("adjudicated")
     );
     let (alice, bob) = (
-        rating_of(&service, "alice").await.expect("alice is rated"),
-        rating_of(&service, "bob").await.expect("bob is rated"),
+        rating_of(&db.store(), "alice")
+            .await
+            .expect("alice is rated"),
+        rating_of(&db.store(), "bob").await.expect("bob is rated"),
     );
     assert!(bob > 1500.0 && alice < 1500.0, "alice {alice}, bob {bob}");
     let told = service.unsent(Platform::Discord, None).await;
@@ -280,7 +281,7 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
         "{}",
         last.reply.text
     );
-    let audit = audit_rows(&service, GUILD).await;
+    let audit = audit_rows(&db.store(), GUILD).await;
     assert_eq!(audit.len(), 1);
     assert_eq!(audit[0].action, "adjudicate");
     assert_eq!(audit[0].game_id, Some(game));
@@ -312,7 +313,7 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         "{}",
         reply.text
     );
-    let row = service.store().game(game).await.unwrap().expect("the game");
+    let row = db.store().game(game).await.unwrap().expect("the game");
     assert!(!row.is_active());
     assert_eq!(
         row.state.ending().and_then(|e| e.result_column()),
@@ -324,7 +325,7 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
     );
     // Two new players drawing keep their rating; both are rated now.
     for name in ["alice", "bob"] {
-        let rating = rating_of(&service, name).await.expect("rated");
+        let rating = rating_of(&db.store(), name).await.expect("rated");
         assert!((rating - 1500.0).abs() < 0.5, "{name}: {rating}");
     }
     let told = service.unsent(Platform::Discord, None).await;
@@ -337,7 +338,7 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         "{}",
         last.reply.text
     );
-    let audit = audit_rows(&service, GUILD).await;
+    let audit = audit_rows(&db.store(), GUILD).await;
     assert_eq!(audit.len(), 1);
     assert_eq!(audit[0].action, "adjudicate");
     assert_eq!(audit[0].game_id, Some(game));
@@ -370,7 +371,7 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
 
 #[tokio::test]
 async fn a_ban_refuses_challenges_and_accepts_on_its_server_only_and_lapses() {
-    let (_db, service) = paused_service().await;
+    let (db, service) = paused_service().await;
     let here = guild();
     let reply = service
         .handle(admin(&here, ban("bob", Some(2), "spam")))
@@ -417,7 +418,7 @@ async fn a_ban_refuses_challenges_and_accepts_on_its_server_only_and_lapses() {
     assert!(!lapsed.private, "{}", lapsed.text);
     let asked = service.handle(cmd_at(&here, "erin", play("bob"))).await;
     assert!(!asked.private, "{}", asked.text);
-    let audit = audit_rows(&service, GUILD).await;
+    let audit = audit_rows(&db.store(), GUILD).await;
     assert_eq!(audit.len(), 1);
     assert_eq!(audit[0].action, "ban");
     assert_eq!(audit[0].target_name.as_deref(), Some("bob"));
@@ -576,7 +577,7 @@ async fn an_unban_lets_the_user_play_again() {
     assert!(!asked.private, "{}", asked.text);
     let again = service.handle(admin(&here, unban("bob"))).await;
     assert!(again.text.contains("bob is not banned"), "{}", again.text);
-    let actions: Vec<String> = audit_rows(&service, GUILD)
+    let actions: Vec<String> = audit_rows(&db.store(), GUILD)
         .await
         .into_iter()
         .map(|r| r.action)

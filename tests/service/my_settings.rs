@@ -184,7 +184,7 @@ async fn the_boards_legend_is_shown_once_to_each_person_even_across_restarts() {
         .handle(cmd("carol", crate::support::board(Some(game))))
         .await;
     assert!(carol.text.contains(legend), "{}", carol.text);
-    service.store().close().await;
+    db.store().close().await;
     let service = db.service().await;
     let later = service
         .handle(cmd("carol", crate::support::board(Some(game))))

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::support::{self, cmd_at, first_legal_pit, mv_in, place, start_game_at, timed, TempDb};
 use oware_bot::service::{Action, Outgoing, Platform, Service};
+use oware_bot::store::Store;
 
 async fn service() -> (TempDb, Arc<Service>) {
     let db = TempDb::new();
@@ -40,8 +41,8 @@ async fn notify(service: &Service, author: &str, value: &str, shown: &str) {
 }
 
 /// `author` plays the first legal pit of game `game`.
-async fn play(service: &Service, game: i64, author: &str) {
-    let row = service.store().game(game).await.unwrap().unwrap();
+async fn play(service: &Service, store: &Store, game: i64, author: &str) {
+    let row = store.game(game).await.unwrap().unwrap();
     let reply = service
         .handle(cmd_at(
             &place(),
@@ -63,14 +64,14 @@ async fn direct(service: &Arc<Service>) -> Vec<Outgoing> {
 
 #[tokio::test]
 async fn a_player_who_asked_is_told_each_time_it_is_their_move() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     notify(&service, "alice", "dm", "dm").await;
     let game = start_game_at(&service, &place(), "alice", "bob", timed("1d")).await;
     // Alice moves: bob's turn, and bob asked for nothing.
-    play(&service, game, "alice").await;
+    play(&service, &db.store(), game, "alice").await;
     assert!(direct(&service).await.is_empty());
     // Bob moves: alice's turn.
-    play(&service, game, "bob").await;
+    play(&service, &db.store(), game, "bob").await;
     let told = direct(&service).await;
     assert_eq!(told.len(), 1, "{told:?}");
     let dm = &told[0];
@@ -88,29 +89,29 @@ async fn a_player_who_asked_is_told_each_time_it_is_their_move() {
 
     // Once she no longer wants them, none comes.
     notify(&service, "alice", "off", "off").await;
-    play(&service, game, "alice").await;
-    play(&service, game, "bob").await;
+    play(&service, &db.store(), game, "alice").await;
+    play(&service, &db.store(), game, "bob").await;
     assert!(direct(&service).await.is_empty());
 }
 
 #[tokio::test]
 async fn a_message_made_moot_by_the_move_is_not_sent() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     notify(&service, "alice", "on", "dm").await;
     let game = start_game_at(&service, &place(), "alice", "bob", timed("3d")).await;
-    play(&service, game, "alice").await;
-    play(&service, game, "bob").await;
+    play(&service, &db.store(), game, "alice").await;
+    play(&service, &db.store(), game, "bob").await;
     // Alice moves before the message goes out.
-    play(&service, game, "alice").await;
+    play(&service, &db.store(), game, "alice").await;
     assert!(direct(&service).await.is_empty());
 }
 
 #[tokio::test]
 async fn live_games_send_none() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     notify(&service, "alice", "dm", "dm").await;
     let game = start_game_at(&service, &place(), "alice", "bob", timed("5+3")).await;
-    play(&service, game, "alice").await;
-    play(&service, game, "bob").await;
+    play(&service, &db.store(), game, "alice").await;
+    play(&service, &db.store(), game, "bob").await;
     assert!(direct(&service).await.is_empty());
 }

@@ -38,7 +38,7 @@ async fn a_rated_win_updates_both_ratings_with_the_game() {
         );
     }
     let last = last.expect("moves");
-    let store = service.store();
+    let store = db.store();
     let row = store.game(game).await.unwrap().unwrap();
     assert!(!row.is_active());
     let winner = match row.state.ending().and_then(|e| e.result_column()) {
@@ -115,7 +115,7 @@ async fn ratings_change_exactly_once_when_both_players_resign_at_once() {
         a.text,
         b.text
     );
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     let winner = if row.state.ending().and_then(|e| e.result_column()) == Some("S") {
         Side::South
     } else {
@@ -126,13 +126,13 @@ async fn ratings_change_exactly_once_when_both_players_resign_at_once() {
         Rating::NEW,
         GameResult::for_side(Some(winner), Side::South),
     );
-    let alice = service
+    let alice = db
         .store()
         .rating(row.south_identity, Speed::Correspondence)
         .await
         .unwrap()
         .unwrap();
-    let bob = service
+    let bob = db
         .store()
         .rating(row.north_identity, Speed::Correspondence)
         .await
@@ -166,19 +166,17 @@ async fn short_and_casual_games_leave_ratings_alone() {
         "{}",
         reply.text
     );
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert!(!row.is_active());
     assert_eq!(
-        service
-            .store()
+        db.store()
             .rating(row.south_identity, Speed::Correspondence)
             .await
             .unwrap(),
         None
     );
     assert_eq!(
-        service
-            .store()
+        db.store()
             .rating(row.north_identity, Speed::Correspondence)
             .await
             .unwrap(),
@@ -201,10 +199,9 @@ async fn short_and_casual_games_leave_ratings_alone() {
         ))
         .await;
     assert!(!reply.text.contains("ratings:") && !reply.text.contains("casual:"));
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert_eq!(
-        service
-            .store()
+        db.store()
             .rating(row.south_identity, Speed::Correspondence)
             .await
             .unwrap(),
@@ -336,7 +333,7 @@ async fn stats_show_the_record_head_to_head_and_a_chart() {
         ))
         .await;
     assert!(!reply.private, "{}", reply.text);
-    let row = service
+    let row = db
         .store()
         .rating(1, Speed::Correspondence)
         .await
@@ -471,7 +468,7 @@ async fn ending_by_agreement_rates_the_game_too() {
     assert!(!proposed.private, "{}", proposed.text);
     let agreed = service.handle(cmd("bob", end)).await;
     assert!(agreed.text.contains("agreed to end"), "{}", agreed.text);
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     let winner = match row.state.ending().and_then(|e| e.result_column()) {
         Some("S") => Some(Side::South),
         Some("N") => Some(Side::North),
@@ -482,7 +479,7 @@ async fn ending_by_agreement_rates_the_game_too() {
         Rating::NEW,
         GameResult::for_side(winner, Side::South),
     );
-    let alice = service
+    let alice = db
         .store()
         .rating(row.south_identity, Speed::Correspondence)
         .await
@@ -504,9 +501,9 @@ async fn a_challenge_shows_both_players_ratings() {
     let service = db.service().await;
     let here = place();
     let (game, _) = rated_win(&service, &here, "alice", "bob").await;
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     let shown = |identity: i64| {
-        let store = service.store();
+        let store = db.store();
         async move {
             let r = store
                 .rating(identity, Speed::Correspondence)

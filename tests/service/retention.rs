@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::support::{cmd, mv, paused_service, refused, start_game, TempDb};
+use oware_bot::service::Platform;
 use oware_bot::service::{Pruned, Reply};
 
 const DAY: i64 = 24 * 3600 * 1000;
@@ -51,7 +52,7 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
     message(&db, "old, dead", now - 40 * DAY, "NULL", &long_ago).await;
     event(&db, "$old", now - 31 * DAY).await;
     event(&db, "$recent", now - 29 * DAY).await;
-    let status = service.store().status_counts(now).await.unwrap();
+    let status = db.store().status_counts(now).await.unwrap();
     assert_eq!(status.unsent.len(), 1);
     assert_eq!((status.unsent[0].waiting, status.unsent[0].dead), (1, 1));
 
@@ -66,9 +67,9 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
             ..Pruned::default()
         }
     );
-    assert!(service
+    assert!(db
         .store()
-        .event_handled("matrix", "$old")
+        .event_handled(Platform::Matrix, "$old")
         .await
         .unwrap());
 
@@ -90,18 +91,18 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
         0
     );
     assert_eq!(left(&db, "SELECT count(*) FROM inbox").await, 1);
-    assert!(!service
+    assert!(!db
         .store()
-        .event_handled("matrix", "$old")
+        .event_handled(Platform::Matrix, "$old")
         .await
         .unwrap());
-    assert!(service
+    assert!(db
         .store()
-        .event_handled("matrix", "$recent")
+        .event_handled(Platform::Matrix, "$recent")
         .await
         .unwrap());
     // The status counts the undelivered messages still kept.
-    let after = service.store().status_counts(now).await.unwrap();
+    let after = db.store().status_counts(now).await.unwrap();
     assert_eq!((after.unsent[0].waiting, after.unsent[0].dead), (1, 0));
     // Nothing more to do.
     assert_eq!(service.prune_old(0).await, Pruned::default());
@@ -128,16 +129,16 @@ async fn a_replay_within_the_window_after_pruning_is_still_not_applied_twice() {
         replay.is_empty(),
         "a replayed move says nothing: {replay:?}"
     );
-    let moves = service.store().moves(game).await.unwrap();
+    let moves = db.store().moves(game).await.unwrap();
     assert_eq!(moves.len(), 2, "the move was not played twice");
 
     // Past the window the record is gone: a platform delivering the event again
     // now would have it handled as new (Matrix never does; see the README).
     tokio::time::advance(Duration::from_millis(2 * DAY as u64)).await;
     assert_eq!(service.prune_old(0).await.events, 2);
-    assert!(!service
+    assert!(!db
         .store()
-        .event_handled("console", "$c")
+        .event_handled(Platform::Console, "$c")
         .await
         .unwrap());
 }

@@ -10,6 +10,7 @@ use oware_bot::{
     chat::console::{read_line, Line},
     rules::{Game, Pit, Side, Variant},
     service::Action,
+    store::Store,
 };
 use proptest::prelude::*;
 
@@ -21,13 +22,9 @@ struct Snapshot {
     moves: Vec<String>,
 }
 
-async fn snapshot(
-    service: &oware_bot::service::Service,
-    game: i64,
-) -> (Snapshot, Game, [String; 2]) {
-    let row = service.store().game(game).await.unwrap().unwrap();
-    let moves: Vec<String> = service
-        .store()
+async fn snapshot(store: &Store, game: i64) -> (Snapshot, Game, [String; 2]) {
+    let row = store.game(game).await.unwrap().unwrap();
+    let moves: Vec<String> = store
         .moves(game)
         .await
         .unwrap()
@@ -94,7 +91,7 @@ proptest! {
             let service = db.service().await;
             let game = start_game(&service).await;
             for (author, text) in commands {
-                let (before, replay, players) = snapshot(&service, game).await;
+                let (before, replay, players) = snapshot(&db.store(), game).await;
                 let Line::Command(cmd) = read_line(&format!("{author}: {text}")) else {
                     continue;
                 };
@@ -113,7 +110,7 @@ proptest! {
                     && matches!(&cmd.action, Action::Resign { game: g, confirmed: true } | Action::End { game: g } | Action::Draw { game: g, .. } if here(g));
                 let reply = service.handle((*cmd).clone()).await;
                 prop_assert_ne!(&reply.text, &oware_bot::service::generic_failure());
-                let (after, _, _) = snapshot(&service, game).await;
+                let (after, _, _) = snapshot(&db.store(), game).await;
                 if after == before {
                     continue;
                 }

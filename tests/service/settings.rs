@@ -194,9 +194,9 @@ async fn a_change_applies_to_new_games_only() {
         .handle(cmd_at(&here, "bob", Action::Accept { challenge: None }))
         .await;
     assert!(!old.private, "{}", old.text);
-    let store = service.store();
+    let store = db.store();
     let first = store
-        .active_games_in_channel("discord", Some(GUILD), "200")
+        .active_games_in_channel(Platform::Discord, Some(GUILD), "200")
         .await
         .expect("read")
         .pop()
@@ -210,7 +210,7 @@ async fn a_change_applies_to_new_games_only() {
         "threads:no: no thread for new games"
     );
     let games = store
-        .active_games_in_channel("discord", Some(GUILD), "200")
+        .active_games_in_channel(Platform::Discord, Some(GUILD), "200")
         .await
         .expect("read");
     let second = games
@@ -276,6 +276,6 @@ async fn the_language_is_one_the_bot_has() {
         "{}",
         changed.text
     );
-    let row = service.store().settings("discord", GUILD).await.unwrap();
+    let row = db.store().settings(Platform::Discord, GUILD).await.unwrap();
     assert_eq!(row.language.map(|l| l.tag()).as_deref(), Some("fr"));
 }

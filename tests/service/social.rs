@@ -163,9 +163,9 @@ async fn linking_shares_one_identity_and_rating() {
         "{}",
         linked.text
     );
-    let store = service.store();
-    let a = store.identity_of("console", "alice").await.unwrap();
-    let b = store.identity_of("discord", "ally").await.unwrap();
+    let store = db.store();
+    let a = store.identity_of(Platform::Console, "alice").await.unwrap();
+    let b = store.identity_of(Platform::Discord, "ally").await.unwrap();
     assert!(a.is_some() && a == b);
     // The Discord account now has alice's rating, and one line in the global board.
     let stats = service
@@ -277,11 +277,7 @@ async fn expired_codes_are_refused() {
     // A code made with the default lifetime, expired through the store.
     let service = db.service().await;
     let code = code_of(&service.handle(cmd("alice", link(None))).await);
-    assert!(service
-        .store()
-        .set_link_code_expiry(&code, 0)
-        .await
-        .unwrap());
+    assert!(db.store().set_link_code_expiry(&code, 0).await.unwrap());
     let expired = service
         .handle(cmd_at(&discord, "ally", link(Some(&code))))
         .await;
@@ -310,7 +306,7 @@ async fn a_link_code_asks_first_naming_the_account_and_unlink_undoes_it() {
     let discord = place_at(Platform::Discord, Some("guild"), "general");
     rated_win(&service, &console, "alice", "bob").await;
     let code = code_of(&service.handle(cmd_at(&console, "alice", link(None))).await);
-    let store = service.store();
+    let store = db.store();
 
     // Typed alone, the code only asks: it names the account and what linking means.
     let ask = Action::Link {
@@ -339,8 +335,8 @@ async fn a_link_code_asks_first_naming_the_account_and_unlink_undoes_it() {
         Some(button)
     );
     assert_ne!(
-        store.identity_of("console", "alice").await.unwrap(),
-        store.identity_of("discord", "ally").await.unwrap(),
+        store.identity_of(Platform::Console, "alice").await.unwrap(),
+        store.identity_of(Platform::Discord, "ally").await.unwrap(),
         "asking links nothing"
     );
     let linked = service
@@ -358,8 +354,8 @@ async fn a_link_code_asks_first_naming_the_account_and_unlink_undoes_it() {
         left.text
     );
     assert_ne!(
-        store.identity_of("console", "alice").await.unwrap(),
-        store.identity_of("discord", "ally").await.unwrap()
+        store.identity_of(Platform::Console, "alice").await.unwrap(),
+        store.identity_of(Platform::Discord, "ally").await.unwrap()
     );
     let ally = service
         .handle(cmd_at(&discord, "ally", stats_text("ally")))

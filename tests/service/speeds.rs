@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use crate::support::{cmd_at, place, place_at, play_plies, start_game_at, timed, TempDb};
 use oware_bot::{
     service::{Action, ChallengeOptions, LinkCode, Place, Platform, Reply, Service, Speed},
-    store::{RatingRow, Scope},
+    store::{RatingRow, Scope, Store},
 };
 
 /// `winner` challenges `loser` with `options`, both play 10 moves, `loser` resigns.
@@ -37,12 +37,8 @@ async fn win(
     reply
 }
 
-async fn rating(service: &Service, here: &Place, who: &str, speed: Speed) -> Option<RatingRow> {
-    let store = service.store();
-    let identity = store
-        .identity_of(here.platform.as_str(), who)
-        .await
-        .unwrap()?;
+async fn rating(store: &Store, here: &Place, who: &str, speed: Speed) -> Option<RatingRow> {
+    let identity = store.identity_of(here.platform, who).await.unwrap()?;
     store.rating(identity, speed).await.unwrap()
 }
 
@@ -70,10 +66,10 @@ async fn a_live_game_changes_only_live_ratings_and_a_correspondence_game_only_th
         live.text
     );
     for who in ["alice", "bob"] {
-        let row = rating(&service, &here, who, Speed::Live).await.unwrap();
+        let row = rating(&db.store(), &here, who, Speed::Live).await.unwrap();
         assert_eq!((row.games, row.speed), (1, Speed::Live));
         assert_eq!(
-            rating(&service, &here, who, Speed::Correspondence).await,
+            rating(&db.store(), &here, who, Speed::Correspondence).await,
             None
         );
     }
@@ -85,16 +81,18 @@ async fn a_live_game_changes_only_live_ratings_and_a_correspondence_game_only_th
         "{}",
         corr.text
     );
-    let alice_live = rating(&service, &here, "alice", Speed::Live).await.unwrap();
+    let alice_live = rating(&db.store(), &here, "alice", Speed::Live)
+        .await
+        .unwrap();
     assert_eq!((alice_live.games, alice_live.wins), (2, 2));
-    let alice_corr = rating(&service, &here, "alice", Speed::Correspondence)
+    let alice_corr = rating(&db.store(), &here, "alice", Speed::Correspondence)
         .await
         .unwrap();
     assert_eq!((alice_corr.games, alice_corr.losses), (1, 1));
     // Each speed's history is its own.
-    let store = service.store();
+    let store = db.store();
     let alice = store
-        .identity_of("console", "alice")
+        .identity_of(Platform::Console, "alice")
         .await
         .unwrap()
         .unwrap();
@@ -157,7 +155,7 @@ async fn the_leaderboard_ranks_one_speed_correspondence_unless_asked() {
         "{}",
         live.text
     );
-    let store = service.store();
+    let store = db.store();
     let (rows, total) = store
         .leaderboard(Scope::Global, Speed::Live, 10, 0)
         .await
@@ -282,7 +280,9 @@ async fn a_challenge_shows_the_ratings_of_its_speed() {
     let service = db.service().await;
     let here = place();
     win(&service, &here, "alice", "bob", timed("5+3")).await;
-    let alice = rating(&service, &here, "alice", Speed::Live).await.unwrap();
+    let alice = rating(&db.store(), &here, "alice", Speed::Live)
+        .await
+        .unwrap();
     assert!(alice.rating > 1500.0);
     let challenge = |options| {
         service.handle(cmd_at(
@@ -339,10 +339,10 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
         ChallengeOptions::default(),
     )
     .await;
-    let ally_corr = rating(&service, &discord, "ally", Speed::Correspondence)
+    let ally_corr = rating(&db.store(), &discord, "ally", Speed::Correspondence)
         .await
         .unwrap();
-    let alice_live = rating(&service, &console, "alice", Speed::Live)
+    let alice_live = rating(&db.store(), &console, "alice", Speed::Live)
         .await
         .unwrap();
     let code = code_of(
@@ -380,8 +380,8 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
     );
     // Both accounts now show the same two ratings: Alice's live, Ally's correspondence.
     for (here, who) in [(&console, "alice"), (&discord, "ally")] {
-        let live = rating(&service, here, who, Speed::Live).await.unwrap();
-        let corr = rating(&service, here, who, Speed::Correspondence)
+        let live = rating(&db.store(), here, who, Speed::Live).await.unwrap();
+        let corr = rating(&db.store(), here, who, Speed::Correspondence)
             .await
             .unwrap();
         assert_eq!(
@@ -393,8 +393,12 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
             (ally_corr.rating, 1, 1)
         );
     }
-    let store = service.store();
-    let identity = store.identity_of("discord", "ally").await.unwrap().unwrap();
+    let store = db.store();
+    let identity = store
+        .identity_of(Platform::Discord, "ally")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         store
             .rating_history(identity, Speed::Live)
@@ -461,7 +465,7 @@ async fn the_speed_migration_carries_todays_ratings_over_to_both() {
     }
     conn.close().await.unwrap();
     let service = db.service().await;
-    let store = service.store();
+    let store = db.store();
     for speed in Speed::ALL {
         let alice = store.rating(1, speed).await.unwrap().expect("carried over");
         assert_eq!(

@@ -29,7 +29,7 @@ async fn stopping_ends_every_background_task_before_the_store_closes() {
         0,
         "nothing left to use the store"
     );
-    service.store().close().await;
+    db.store().close().await;
 
     // Work asked for once stopped starts nothing.
     service.spawn_background(async { std::future::pending::<()>().await });

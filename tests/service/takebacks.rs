@@ -6,7 +6,8 @@
 use crate::support::{cmd, mv, place, start_engine_game, start_game, start_game_at, TempDb};
 use oware_bot::{
     play::proposal::Request,
-    service::{Action, ButtonAction, ChallengeOptions, Service},
+    service::{Action, ButtonAction, ChallengeOptions},
+    store::Store,
 };
 
 fn takeback(decline: bool) -> Action {
@@ -23,9 +24,9 @@ fn casual() -> ChallengeOptions {
     }
 }
 
-async fn plies(service: &Service, game: i64) -> (i64, usize) {
-    let row = service.store().game(game).await.unwrap().unwrap();
-    let stored = service.store().moves(game).await.unwrap().len();
+async fn plies(store: &Store, game: i64) -> (i64, usize) {
+    let row = store.game(game).await.unwrap().unwrap();
+    let stored = store.moves(game).await.unwrap().len();
     (row.ply, stored)
 }
 
@@ -83,7 +84,7 @@ async fn a_takeback_rewinds_the_askers_last_move_once_the_opponent_agrees() {
         "{}",
         accepted.text
     );
-    assert_eq!(plies(&service, game).await, (0, 0));
+    assert_eq!(plies(&db.store(), game).await, (0, 0));
     // The board's buttons are for the position again at move 0.
     assert!(accepted.buttons.iter().any(|b| matches!(
         b.action,
@@ -93,7 +94,7 @@ async fn a_takeback_rewinds_the_askers_last_move_once_the_opponent_agrees() {
             ..
         }
     )));
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert_eq!((row.south_score, row.north_score), (0, 0));
 
     // After bob's reply it is alice's turn: her move and his reply go back.
@@ -106,7 +107,7 @@ async fn a_takeback_rewinds_the_askers_last_move_once_the_opponent_agrees() {
         "{}",
         declined.text
     );
-    assert_eq!(plies(&service, game).await, (2, 2));
+    assert_eq!(plies(&db.store(), game).await, (2, 2));
     // A move lets a request lapse.
     service.handle(cmd("alice", takeback(false))).await;
     service.handle(cmd("alice", mv("c"))).await;
@@ -121,7 +122,7 @@ async fn a_takeback_rewinds_the_askers_last_move_once_the_opponent_agrees() {
         "{}",
         done.text
     );
-    assert_eq!(plies(&service, game).await, (1, 1));
+    assert_eq!(plies(&db.store(), game).await, (1, 1));
     let again = service.handle(cmd("bob", mv("b"))).await;
     assert!(!again.private, "{}", again.text);
 }
@@ -140,11 +141,11 @@ async fn the_engine_grants_a_takeback_at_once() {
         back.text
     );
     assert_eq!(service.run_due_jobs().await, 0);
-    assert_eq!(plies(&service, game).await, (0, 0));
+    assert_eq!(plies(&db.store(), game).await, (0, 0));
     // After its reply: alice's move and the engine's go back.
     service.handle(cmd("alice", mv("d"))).await;
     assert_eq!(service.run_due_jobs().await, 1);
-    assert_eq!(plies(&service, game).await.0, 2);
+    assert_eq!(plies(&db.store(), game).await.0, 2);
     service.handle(cmd("alice", takeback(false))).await;
-    assert_eq!(plies(&service, game).await, (0, 0));
+    assert_eq!(plies(&db.store(), game).await, (0, 0));
 }

@@ -18,6 +18,7 @@ use oware_bot::service::{
     Action, Command, Format, Outgoing, Place, Platform, Role, Service, TournamentAction,
     TournamentOptions,
 };
+use oware_bot::store::Store;
 
 const GUILD: &str = "100000000000000001";
 
@@ -56,12 +57,12 @@ async fn started(service: &Service, format: Format, rounds: Option<u32>, players
 }
 
 /// The games of tournament `id` still being played, with their players' names.
-async fn active_games(service: &Service, id: i64) -> Vec<(i64, String, String)> {
+async fn active_games(store: &Store, id: i64) -> Vec<(i64, String, String)> {
     let mut out = Vec::new();
-    for b in service.store().tournament_boards(id).await.unwrap() {
+    for b in store.tournament_boards(id).await.unwrap() {
         if b.state == Some(oware_bot::store::GameState::Active) {
             let game = b.game_id.unwrap();
-            let row = service.store().game(game).await.unwrap().unwrap();
+            let row = store.game(game).await.unwrap().unwrap();
             out.push((game, row.south_name, row.north_name));
         }
     }
@@ -85,13 +86,18 @@ async fn resign(service: &Service, game: i64, loser: &str) {
 
 /// Plays every round to the end, `winner` deciding each game, running the jobs that
 /// start the next round; returns the number of rounds played.
-async fn play_out(service: &Arc<Service>, id: i64, winner: impl Fn(&str, &str) -> bool) -> usize {
+async fn play_out(
+    service: &Arc<Service>,
+    store: &Store,
+    id: i64,
+    winner: impl Fn(&str, &str) -> bool,
+) -> usize {
     let mut rounds = 0;
     for _ in 0..30 {
-        let games = active_games(service, id).await;
+        let games = active_games(store, id).await;
         if games.is_empty() {
             service.run_due_jobs().await;
-            if active_games(service, id).await.is_empty() {
+            if active_games(store, id).await.is_empty() {
                 break;
             }
             continue;
@@ -106,24 +112,17 @@ async fn play_out(service: &Arc<Service>, id: i64, winner: impl Fn(&str, &str) -
     rounds
 }
 
-async fn status(service: &Service, id: i64) -> &'static str {
-    service
-        .store()
-        .tournament(id)
-        .await
-        .unwrap()
-        .unwrap()
-        .status
-        .as_str()
+async fn status(store: &Store, id: i64) -> &'static str {
+    store.tournament(id).await.unwrap().unwrap().status.as_str()
 }
 
 /// Each round's games (`(south, north)` entrants) and byes.
 type Schedule = BTreeMap<i64, (Vec<(i64, i64)>, Vec<i64>)>;
 
 /// The schedule as stored.
-async fn schedule(service: &Service, id: i64) -> Schedule {
+async fn schedule(store: &Store, id: i64) -> Schedule {
     let mut rounds = Schedule::new();
-    for b in service.store().tournament_boards(id).await.unwrap() {
+    for b in store.tournament_boards(id).await.unwrap() {
         let round = rounds.entry(b.round).or_default();
         match b.north {
             Some(north) => round.0.push((b.south, north)),
@@ -161,11 +160,11 @@ async fn a_round_robin_of_five_meets_everyone_once_and_rotates_the_bye() {
         .all(|m| m.reply.files.iter().any(|f| f.mime == "image/png")));
 
     // The lower entrant (earlier in the alphabet here) wins every game.
-    let rounds = play_out(&service, id, |south, north| south < north).await;
+    let rounds = play_out(&service, &db.store(), id, |south, north| south < north).await;
     assert_eq!(rounds, 5);
-    assert_eq!(status(&service, id).await, "finished");
+    assert_eq!(status(&db.store(), id).await, "finished");
 
-    let schedule = schedule(&service, id).await;
+    let schedule = schedule(&db.store(), id).await;
     let mut pairs = BTreeSet::new();
     let mut byes: Vec<i64> = Vec::new();
     for (games, bye) in schedule.values() {
@@ -215,10 +214,10 @@ async fn a_swiss_of_eight_never_repeats_a_pairing_and_balances_colours() {
     let players = ["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"];
     let id = started(&service, Format::Swiss, Some(3), &players).await;
     // The lower-numbered player wins every game.
-    let rounds = play_out(&service, id, |south, north| south < north).await;
+    let rounds = play_out(&service, &db.store(), id, |south, north| south < north).await;
     assert_eq!(rounds, 3);
-    assert_eq!(status(&service, id).await, "finished");
-    let schedule = schedule(&service, id).await;
+    assert_eq!(status(&db.store(), id).await, "finished");
+    let schedule = schedule(&db.store(), id).await;
     let mut pairs = BTreeSet::new();
     let mut colours: BTreeMap<i64, i64> = BTreeMap::new();
     for (games, byes) in schedule.values() {
@@ -266,9 +265,9 @@ async fn a_withdrawn_player_is_not_paired_again_and_their_opponents_get_byes() {
         "{}",
         reply.text
     );
-    assert_eq!(active_games(&service, id).await.len(), 2);
-    play_out(&service, id, |south, north| south < north).await;
-    let schedule = schedule(&service, id).await;
+    assert_eq!(active_games(&db.store(), id).await.len(), 2);
+    play_out(&service, &db.store(), id, |south, north| south < north).await;
+    let schedule = schedule(&db.store(), id).await;
     for (round, (games, byes)) in &schedule {
         if *round > 1 {
             assert!(
@@ -342,7 +341,7 @@ async fn only_admins_create_and_only_the_creator_or_an_admin_starts() {
         reply.text
     );
     // A tournament game cannot be called off by its players.
-    let (game, south, _) = active_games(&service, 1).await[0].clone();
+    let (game, south, _) = active_games(&db.store(), 1).await[0].clone();
     let reply = service
         .handle(cmd_at(&guild(), &south, Action::Abort { game: Some(game) }))
         .await;
@@ -372,12 +371,12 @@ async fn a_tournament_game_not_begun_in_time_is_a_loss_and_the_round_moves_on() 
         service.handle(t(who, TournamentAction::Join(None))).await;
     }
     service.handle(admin(TournamentAction::Start(None))).await;
-    let first = active_games(&service, 1).await;
+    let first = active_games(&db.store(), 1).await;
     assert_eq!(first.len(), 2);
     tokio::time::advance(Duration::from_secs(3601)).await;
     service.run_due_jobs().await;
     for (game, _, _) in &first {
-        let row = service.store().game(*game).await.unwrap().unwrap();
+        let row = db.store().game(*game).await.unwrap().unwrap();
         assert!(!row.is_active());
         assert_eq!(
             row.state.ending().and_then(|e| e.result_column()),
@@ -389,7 +388,7 @@ async fn a_tournament_game_not_begun_in_time_is_a_loss_and_the_round_moves_on() 
             Some("timeout")
         );
     }
-    let next = active_games(&service, 1).await;
+    let next = active_games(&db.store(), 1).await;
     assert_eq!(next.len(), 2, "round 2 started");
     assert!(next.iter().all(|g| first.iter().all(|f| f.0 != g.0)));
     // The two who won on time lead.
@@ -412,8 +411,8 @@ async fn rated_tournament_games_change_ratings() {
     let db = TempDb::new();
     let service = Arc::new(db.service().await);
     let id = started(&service, Format::RoundRobin, None, &["ann", "ben"]).await;
-    let (game, south, north) = active_games(&service, id).await[0].clone();
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let (game, south, north) = active_games(&db.store(), id).await[0].clone();
+    let row = db.store().game(game).await.unwrap().unwrap();
     assert!(row.rated);
     assert_eq!(row.time_control.to_string(), "3d");
     // Ratings need 10 moves: play them, then resign.
@@ -442,14 +441,18 @@ async fn the_next_round_starts_after_a_restart_when_its_job_was_pending() {
     {
         let service = Arc::new(db.service().await);
         let id = started(&service, Format::RoundRobin, None, &["ann", "ben", "cat"]).await;
-        let (game, south, _) = active_games(&service, id).await[0].clone();
+        let (game, south, _) = active_games(&db.store(), id).await[0].clone();
         // The round's last game ends; the bot stops before its job runs.
         resign(&service, game, &south).await;
-        assert!(active_games(&service, id).await.is_empty());
+        assert!(active_games(&db.store(), id).await.is_empty());
     }
     let service = Arc::new(db.service().await);
     assert!(service.run_due_jobs().await >= 1);
-    assert_eq!(active_games(&service, 1).await.len(), 1, "round 2 started");
+    assert_eq!(
+        active_games(&db.store(), 1).await.len(),
+        1,
+        "round 2 started"
+    );
     let announced: Vec<_> = outbox(&service)
         .await
         .into_iter()

@@ -9,7 +9,9 @@ use std::{sync::Arc, time::Duration};
 use crate::support::{
     self, cmd_at, due, first_legal_pit, mv_in, place, play_plies, start_game_at, timed, TempDb,
 };
+use oware_bot::service::Platform;
 use oware_bot::service::{Action, Reply, Service, VacationRequest};
+use oware_bot::store::Store;
 use tokio::time::advance;
 
 const DAY_MS: i64 = 86_400_000;
@@ -29,9 +31,8 @@ fn away(days: u32) -> VacationRequest {
     VacationRequest::Start { days }
 }
 
-async fn deadline(service: &Service, game: i64) -> i64 {
-    service
-        .store()
+async fn deadline(store: &Store, game: i64) -> i64 {
+    store
         .game(game)
         .await
         .unwrap()
@@ -42,13 +43,13 @@ async fn deadline(service: &Service, game: i64) -> i64 {
 
 #[tokio::test]
 async fn the_turn_a_player_has_waits_for_their_return_and_the_opponent_is_told() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("3d")).await;
     // Two moves played (a game lost on time, not aborted); alice (South) to move.
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
     due(&service).await;
-    let before = deadline(&service, game).await;
+    let before = deadline(&db.store(), game).await;
 
     let reply = vacation(&service, "alice", away(7)).await;
     assert!(reply.private, "{}", reply.text);
@@ -57,7 +58,7 @@ async fn the_turn_a_player_has_waits_for_their_return_and_the_opponent_is_told()
         "{}",
         reply.text
     );
-    assert_eq!(deadline(&service, game).await, before + 7 * DAY_MS);
+    assert_eq!(deadline(&db.store(), game).await, before + 7 * DAY_MS);
     let told = due(&service).await;
     assert_eq!(told.len(), 1, "{told:?}");
     assert!(
@@ -70,7 +71,7 @@ async fn the_turn_a_player_has_waits_for_their_return_and_the_opponent_is_told()
     // Past the old deadline, the game goes on; past the new one, it is lost.
     advance(4 * DAY).await;
     due(&service).await;
-    assert!(support::active(&service, game).await);
+    assert!(support::active(&db.store(), game).await);
     advance(6 * DAY + Duration::from_secs(1)).await;
     let lost = due(&service).await;
     assert!(
@@ -82,12 +83,12 @@ async fn the_turn_a_player_has_waits_for_their_return_and_the_opponent_is_told()
 
 #[tokio::test]
 async fn a_turn_that_begins_while_away_begins_at_the_return() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
     // Alice (South) moves: bob to move.
     play_plies(&service, &here, game, ["alice", "bob"], 1).await;
-    let bobs = deadline(&service, game).await;
+    let bobs = deadline(&db.store(), game).await;
     let start = service.now();
     let reply = vacation(&service, "alice", away(5)).await;
     assert!(
@@ -96,22 +97,25 @@ async fn a_turn_that_begins_while_away_begins_at_the_return() {
         reply.text
     );
     // Bob's clock is not hers: it stands.
-    assert_eq!(deadline(&service, game).await, bobs);
+    assert_eq!(deadline(&db.store(), game).await, bobs);
     advance(Duration::from_secs(3600)).await;
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     let moved = service
         .handle(cmd_at(&here, "bob", mv_in(&first_legal_pit(&row), game)))
         .await;
     assert!(!moved.private, "{}", moved.text);
-    assert_eq!(deadline(&service, game).await, start + 5 * DAY_MS + DAY_MS);
+    assert_eq!(
+        deadline(&db.store(), game).await,
+        start + 5 * DAY_MS + DAY_MS
+    );
 }
 
 #[tokio::test]
 async fn coming_back_early_gives_back_the_time_not_taken() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("3d")).await;
-    let before = deadline(&service, game).await;
+    let before = deadline(&db.store(), game).await;
     vacation(&service, "alice", away(10)).await;
     due(&service).await;
     advance(2 * DAY).await;
@@ -121,7 +125,7 @@ async fn coming_back_early_gives_back_the_time_not_taken() {
         "{}",
         reply.text
     );
-    assert_eq!(deadline(&service, game).await, before + 2 * DAY_MS);
+    assert_eq!(deadline(&db.store(), game).await, before + 2 * DAY_MS);
     let told = due(&service).await;
     assert!(
         told.iter()
@@ -135,18 +139,18 @@ async fn coming_back_early_gives_back_the_time_not_taken() {
 
 #[tokio::test]
 async fn live_clocks_never_wait() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("5+3")).await;
     due(&service).await;
-    let before = deadline(&service, game).await;
+    let before = deadline(&db.store(), game).await;
     let reply = vacation(&service, "alice", away(3)).await;
     assert!(
         reply.text.contains("no correspondence game"),
         "{}",
         reply.text
     );
-    assert_eq!(deadline(&service, game).await, before);
+    assert_eq!(deadline(&db.store(), game).await, before);
     assert!(due(&service).await.is_empty());
 }
 
@@ -201,18 +205,18 @@ async fn the_days_are_counted_and_refusals_say_what_to_do() {
 
 #[tokio::test]
 async fn a_game_started_while_away_waits_for_the_return() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let start = service.now();
     vacation(&service, "alice", away(2)).await;
     // Alice challenges and plays South: her first turn begins at her return.
     let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
-    assert_eq!(deadline(&service, game).await, start + 3 * DAY_MS);
+    assert_eq!(deadline(&db.store(), game).await, start + 3 * DAY_MS);
 }
 
 #[tokio::test]
 async fn games_at_live_speed_never_wait_whatever_their_clock() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     // Under a day a move is live speed (rated as live): a vacation stops none.
     for time in ["15s", "30m", "12h"] {
@@ -222,7 +226,7 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
     let games: Vec<i64> = (1..=3).collect();
     let mut before = Vec::new();
     for &game in &games {
-        before.push(deadline(&service, game).await);
+        before.push(deadline(&db.store(), game).await);
     }
     due(&service).await;
     let reply = vacation(&service, "alice", away(3)).await;
@@ -232,38 +236,38 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
         reply.text
     );
     for (&game, &was) in games.iter().zip(&before) {
-        assert_eq!(deadline(&service, game).await, was, "game #{game}");
+        assert_eq!(deadline(&db.store(), game).await, was, "game #{game}");
     }
     assert!(due(&service).await.is_empty());
     // Nor does a turn of hers that begins while she is away: in the 12 h game it
     // starts now, not at her return.
-    let row = service.store().game(3).await.unwrap().unwrap();
+    let row = db.store().game(3).await.unwrap().unwrap();
     let pit = first_legal_pit(&row);
     let moved = service.handle(cmd_at(&here, "alice", mv_in(&pit, 3))).await;
     assert!(!moved.private, "{}", moved.text);
-    let row = service.store().game(3).await.unwrap().unwrap();
+    let row = db.store().game(3).await.unwrap().unwrap();
     let moved = service
         .handle(cmd_at(&here, "bob", mv_in(&first_legal_pit(&row), 3)))
         .await;
     assert!(!moved.private, "{}", moved.text);
-    assert_eq!(deadline(&service, 3).await, service.now() + DAY_MS / 2);
+    assert_eq!(deadline(&db.store(), 3).await, service.now() + DAY_MS / 2);
 }
 
 #[tokio::test]
 async fn a_vacation_rescues_no_turn_whose_deadline_has_passed() {
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
     // Alice (South) to move, with a day to do it.
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
     due(&service).await;
-    let before = deadline(&service, game).await;
+    let before = deadline(&db.store(), game).await;
     // Her day passes; the timeout job has not run yet (a busy database, a lease
     // not yet lapsed) when she asks for a vacation.
     advance(DAY + Duration::from_secs(60)).await;
     let reply = vacation(&service, "alice", away(7)).await;
     assert!(reply.private, "{}", reply.text);
-    assert_eq!(deadline(&service, game).await, before, "not moved");
+    assert_eq!(deadline(&db.store(), game).await, before, "not moved");
     // The timeout job then ends the game as usual.
     let told = due(&service).await;
     assert!(
@@ -271,22 +275,22 @@ async fn a_vacation_rescues_no_turn_whose_deadline_has_passed() {
             .any(|m| m.reply.text.contains("ran out of time")),
         "{told:?}"
     );
-    assert!(!support::active(&service, game).await);
+    assert!(!support::active(&db.store(), game).await);
 }
 
 #[tokio::test]
 async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
     use oware_bot::store::{AwayGame, Body, Claim, Event, NewMessage};
-    let (_db, service) = service().await;
+    let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
     due(&service).await;
-    let before = deadline(&service, game).await;
+    let before = deadline(&db.store(), game).await;
     advance(DAY + Duration::from_secs(60)).await;
     // The game was read as still to be paused, then alice's deadline passed before
     // the write (a race the service cannot see): the write leaves it alone.
-    let row = service.store().game(game).await.unwrap().unwrap();
+    let row = db.store().game(game).await.unwrap().unwrap();
     let away = AwayGame {
         game,
         message: NewMessage {
@@ -303,8 +307,8 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
         },
     };
     let now = service.now();
-    let event = Event::new("console", "late-vacation");
-    let started = service
+    let event = Event::new(Platform::Console, "late-vacation");
+    let started = db
         .store()
         .start_vacation(
             Claim::Event(&event),
@@ -316,7 +320,7 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
         .await
         .unwrap();
     assert!(started);
-    let after = service.store().game(game).await.unwrap().unwrap();
+    let after = db.store().game(game).await.unwrap().unwrap();
     assert_eq!(after.deadline_at, Some(before), "not moved");
     assert_eq!(after.version, row.version, "not touched");
     assert!(

@@ -24,6 +24,8 @@ pub struct TempDb {
     pub dir: TempDir,
     /// `sqlite://…` URL of the file, or `postgres://…` of the database.
     pub url: String,
+    /// The store the last service opened here works on.
+    store: std::sync::Mutex<Option<Store>>,
 }
 
 impl TempDb {
@@ -34,7 +36,11 @@ impl TempDb {
             Ok("sqlite") | Err(_) => format!("sqlite://{}", dir.path().join("oware.db").display()),
             Ok(other) => panic!("OWARE_TEST_DATABASE is `sqlite` or `postgres`, not `{other}`"),
         };
-        TempDb { dir, url }
+        TempDb {
+            dir,
+            url,
+            store: std::sync::Mutex::new(None),
+        }
     }
 
     /// Opens a service over this file, with no command rate (tests send commands as
@@ -47,9 +53,22 @@ impl TempDb {
         .await
     }
 
+    /// Opens the store over this file and a service on it; [`TempDb::store`] is then
+    /// that store.
     pub async fn service_with(&self, config: ServiceConfig) -> Service {
         let store = Store::open(&self.url).await.expect("the store opens");
+        *self.store.lock().expect("not poisoned") = Some(store.clone());
         Service::new(store, config)
+    }
+
+    /// The store the last service opened here ([`TempDb::service_with`]) works on (a
+    /// clone, sharing its pools), for tests that look into the database.
+    pub fn store(&self) -> Store {
+        self.store
+            .lock()
+            .expect("not poisoned")
+            .clone()
+            .expect("a service is open on this database")
     }
 
     /// The number `sql` (a `SELECT count(*) …`) reads from this database, over a
@@ -211,9 +230,8 @@ pub async fn start_engine_game(service: &Service, author: &str) -> i64 {
 }
 
 /// Whether game `game` is still being played, as stored.
-pub async fn active(service: &Service, game: i64) -> bool {
-    service
-        .store()
+pub async fn active(store: &Store, game: i64) -> bool {
+    store
         .game(game)
         .await
         .expect("the store answers")

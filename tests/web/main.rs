@@ -18,6 +18,7 @@ mod readonly;
 
 use std::sync::Arc;
 
+use oware_bot::service::Platform;
 use oware_bot::{
     config::WebLimits,
     service::{Service, ServiceConfig},
@@ -116,9 +117,9 @@ impl Site {
 
     /// The identity of console user `who`, who played.
     pub(crate) async fn identity(&self, who: &str) -> i64 {
-        self.service
+        self.db
             .store()
-            .identity_of("console", who)
+            .identity_of(Platform::Console, who)
             .await
             .unwrap()
             .unwrap_or_else(|| panic!("{who} played"))
@@ -129,12 +130,7 @@ impl Site {
     /// The address of console user `who`'s page (`/u/<slug>`).
     pub(crate) async fn player_page(&self, who: &str) -> String {
         let identity = self.identity(who).await;
-        let slugs = self
-            .service
-            .store()
-            .player_slugs(&[identity])
-            .await
-            .unwrap();
+        let slugs = self.db.store().player_slugs(&[identity]).await.unwrap();
         format!("{}/u/{}", self.base, slugs[&identity])
     }
 }

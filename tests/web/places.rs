@@ -22,7 +22,7 @@ pub(crate) async fn daily_puzzle(site: &Site) {
         line: vec![c],
         goal: PuzzleGoal::Seeds(2),
     };
-    site.service
+    site.db
         .store()
         .insert_puzzles(&[puzzle], site.service.now())
         .await
@@ -253,7 +253,7 @@ async fn a_place_page_shows_the_pairings_of_the_current_round() {
     assert_eq!(pairings.matches("<li>").count(), 2, "{pairings}");
     assert!(pairings.contains(": bye"), "{pairings}");
     let board = site
-        .service
+        .db
         .store()
         .tournament_boards(1)
         .await
@@ -262,7 +262,7 @@ async fn a_place_page_shows_the_pairings_of_the_current_round() {
         .find(|b| b.round == 1 && b.north.is_some())
         .expect("a board with a game");
     let game = site
-        .service
+        .db
         .store()
         .game(board.game_id.expect("its game"))
         .await

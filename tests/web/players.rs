@@ -20,7 +20,7 @@ async fn a_player_page_charts_their_public_ratings_and_shows_their_puzzle_rating
     rated_win(&site.service, &elsewhere, "alice", "bob").await;
     let alice = site.identity("alice").await;
     let history = site
-        .service
+        .db
         .store()
         .rating_history(alice, Speed::Correspondence)
         .await
@@ -59,9 +59,9 @@ async fn a_player_page_charts_their_public_ratings_and_shows_their_puzzle_rating
         .await;
     assert!(solved.text.contains("C"), "{}", solved.text);
     let stats = site
-        .service
+        .db
         .store()
-        .puzzle_stats("console", "alice")
+        .puzzle_stats(Platform::Console, "alice")
         .await
         .unwrap()
         .expect("a puzzle rating");

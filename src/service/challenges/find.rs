@@ -30,7 +30,7 @@ impl Service {
     async fn why_no_challenge(&self, cmd: &Command) -> Result<String, ServiceError> {
         let last = self
             .store
-            .latest_challenge_for(cmd.place.platform.as_str(), &cmd.author.id)
+            .latest_challenge_for(cmd.place.platform, &cmd.author.id)
             .await?
             .filter(|c| cmd.place.holds(c.platform, c.space.as_deref(), &c.channel));
         let start = crate::tr!("challenge-start-yourself");
@@ -68,7 +68,7 @@ impl Service {
         role: Role,
         verb: &'static str,
     ) -> Result<ChallengeRow, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let now = self.now();
         let me = &cmd.author.id;
         if let Some(id) = id {

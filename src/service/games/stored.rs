@@ -17,7 +17,7 @@ impl Service {
         game: GameRef,
         onlooker_ok: bool,
     ) -> Result<GameRow, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         if let Some(id) = game {
             return match self.store.game(id).await? {
                 Some(row)
@@ -83,12 +83,7 @@ impl Service {
         let place = &cmd.place;
         let user = (!onlooker_ok).then_some(cmd.author.id.as_str());
         self.store
-            .latest_game_in_channel(
-                place.platform.as_str(),
-                place.space.as_deref(),
-                &place.channel,
-                user,
-            )
+            .latest_game_in_channel(place.platform, place.space.as_deref(), &place.channel, user)
             .await?
             .ok_or(ServiceError::NoGameHere)
     }

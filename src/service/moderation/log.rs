@@ -13,7 +13,7 @@ impl Service {
     pub(super) async fn audit_log(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let rows = self
             .store
-            .audit_log(cmd.place.platform.as_str(), scope(&cmd.place), LOG_ENTRIES)
+            .audit_log(cmd.place.platform, scope(&cmd.place), LOG_ENTRIES)
             .await?;
         if rows.is_empty() {
             return Ok(Reply::private(crate::tr!("moderation-log-empty")));
@@ -27,7 +27,7 @@ impl Service {
     pub(super) async fn bans_list(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let bans = self
             .store
-            .bans_in(cmd.place.platform.as_str(), scope(&cmd.place), self.now())
+            .bans_in(cmd.place.platform, scope(&cmd.place), self.now())
             .await?;
         if bans.is_empty() {
             return Ok(Reply::private(crate::tr!("moderation-bans-none")));

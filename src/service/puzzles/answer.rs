@@ -24,7 +24,7 @@ impl Service {
         typed: &str,
         puzzle: Option<i64>,
     ) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let row = match puzzle {
             Some(id) => self
                 .store
@@ -110,7 +110,7 @@ impl Service {
         cmd: &Command,
         next: i64,
     ) -> Result<Option<String>, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let Some(open) = self.store.open_puzzle(platform, &cmd.author.id).await? else {
             return Ok(None);
         };
@@ -165,7 +165,7 @@ impl Service {
             .answer_puzzle(
                 cmd.claim(),
                 row.id,
-                cmd.place.platform.as_str(),
+                cmd.place.platform,
                 (&cmd.author.id, &cmd.author.name),
                 &place_key(cmd),
                 answer,

@@ -7,6 +7,7 @@
 
 use super::{task, when, Service, ServiceError};
 use crate::i18n::{in_language, Language};
+use crate::platform::Platform;
 use crate::store::PuzzleRow;
 
 /// A day, in milliseconds.
@@ -76,7 +77,7 @@ impl Service {
         let Some((platform, language)) = self.public_place(platform, key).await? else {
             return Ok(None);
         };
-        let page = self.puzzle_page_of(platform.as_str(), key);
+        let page = self.puzzle_page_of(platform, key);
         Ok(Some(in_language(language, page).await?))
     }
 
@@ -97,7 +98,7 @@ impl Service {
         let today = day_of(self.now());
         let Some(row) = self
             .store
-            .chosen_daily_puzzle(platform.as_str(), key, &today)
+            .chosen_daily_puzzle(platform, key, &today)
             .await?
         else {
             return Ok(None);
@@ -118,7 +119,11 @@ impl Service {
     }
 
     /// [`Service::puzzle_page`] of a public place, in the language in force.
-    async fn puzzle_page_of(&self, platform: &str, key: &str) -> Result<PuzzlePage, ServiceError> {
+    async fn puzzle_page_of(
+        &self,
+        platform: Platform,
+        key: &str,
+    ) -> Result<PuzzlePage, ServiceError> {
         let now = self.now();
         let day = day_of(now);
         let today = self

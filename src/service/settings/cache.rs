@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use mini_moka::sync::ConcurrentCacheExt;
 
+use crate::platform::Platform;
 use crate::store::SettingsRow;
 
 /// How long a place's settings are used without reading them again (ms).
@@ -22,7 +23,7 @@ pub(in crate::service) const TTL_MS: i64 = 30_000;
 pub(in crate::service) const CAPACITY: u64 = 10_000;
 
 /// Each place's settings `(platform, place)` with when they were read.
-pub(in crate::service) struct Cache(mini_moka::sync::Cache<(String, String), (i64, SettingsRow)>);
+pub(in crate::service) struct Cache(mini_moka::sync::Cache<(Platform, String), (i64, SettingsRow)>);
 
 impl std::fmt::Debug for Cache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -49,20 +50,25 @@ impl Cache {
     /// The settings read less than [`TTL_MS`] before `now`, if any.
     pub(in crate::service) fn get(
         &self,
-        platform: &str,
+        platform: Platform,
         place: &str,
         now: i64,
     ) -> Option<SettingsRow> {
         self.0
-            .get(&(platform.to_owned(), place.to_owned()))
+            .get(&(platform, place.to_owned()))
             .filter(|(read_at, _)| now.saturating_sub(*read_at) < TTL_MS)
             .map(|(_, row)| row)
     }
 
     /// Keeps `row` as `place`'s settings, read (or written) at `now`.
-    pub(in crate::service) fn put(&self, platform: &str, place: &str, row: SettingsRow, now: i64) {
-        self.0
-            .insert((platform.to_owned(), place.to_owned()), (now, row));
+    pub(in crate::service) fn put(
+        &self,
+        platform: Platform,
+        place: &str,
+        row: SettingsRow,
+        now: i64,
+    ) {
+        self.0.insert((platform, place.to_owned()), (now, row));
     }
 
     /// How many places are kept (after the cache's pending work).
@@ -79,28 +85,36 @@ mod tests {
     #[test]
     fn an_entry_lives_its_time_and_a_write_replaces_it() {
         let cache = Cache::default();
-        assert_eq!(cache.get("matrix", "!r", 0), None);
+        assert_eq!(cache.get(Platform::Matrix, "!r", 0), None);
         let row = SettingsRow {
             version: 3,
             ..SettingsRow::default()
         };
-        cache.put("matrix", "!r", row.clone(), 1_000);
-        assert_eq!(cache.get("matrix", "!r", 1_000 + TTL_MS - 1), Some(row));
-        assert_eq!(cache.get("matrix", "!r", 1_000 + TTL_MS), None);
-        assert_eq!(cache.get("discord", "!r", 1_000), None);
+        cache.put(Platform::Matrix, "!r", row.clone(), 1_000);
+        assert_eq!(
+            cache.get(Platform::Matrix, "!r", 1_000 + TTL_MS - 1),
+            Some(row)
+        );
+        assert_eq!(cache.get(Platform::Matrix, "!r", 1_000 + TTL_MS), None);
+        assert_eq!(cache.get(Platform::Discord, "!r", 1_000), None);
         let newer = SettingsRow {
             version: 4,
             ..SettingsRow::default()
         };
-        cache.put("matrix", "!r", newer.clone(), 2_000);
-        assert_eq!(cache.get("matrix", "!r", 2_000), Some(newer));
+        cache.put(Platform::Matrix, "!r", newer.clone(), 2_000);
+        assert_eq!(cache.get(Platform::Matrix, "!r", 2_000), Some(newer));
     }
 
     #[test]
     fn the_cache_never_holds_more_than_its_capacity() {
         let cache = Cache::default();
         for i in 0..CAPACITY * 2 {
-            cache.put("matrix", &format!("!{i}:x"), SettingsRow::default(), 0);
+            cache.put(
+                Platform::Matrix,
+                &format!("!{i}:x"),
+                SettingsRow::default(),
+                0,
+            );
         }
         assert!(cache.len() <= CAPACITY, "{}", cache.len());
     }

@@ -76,7 +76,7 @@ impl Service {
         cmd: &Command,
         changes: &[(String, String)],
     ) -> Result<Reply, ServiceError> {
-        let platform = cmd.place.platform.as_str();
+        let platform = cmd.place.platform;
         let mut settings = self.store.user_settings(platform, &cmd.author.id).await?;
         if changes.is_empty() {
             let mut reply = Reply::private(crate::tr!("my-settings-shown"));
@@ -122,7 +122,7 @@ impl Service {
         }
         let settings = self
             .store
-            .user_settings(cmd.place.platform.as_str(), &cmd.author.id)
+            .user_settings(cmd.place.platform, &cmd.author.id)
             .await?;
         Ok(match settings.board {
             Orientation::MySide => Side::North,

@@ -68,7 +68,7 @@ impl Service {
         let place = &cmd.place;
         let list = self
             .store
-            .tournaments_at(place.platform.as_str(), scope(place))
+            .tournaments_at(place.platform, scope(place))
             .await?;
         let mut text = super::text::tournament();
         if !list.is_empty() {
@@ -185,7 +185,7 @@ impl Service {
                 .filter(|t| t.platform == platform && t.place == place),
             None => self
                 .store
-                .tournaments_at(platform.as_str(), place)
+                .tournaments_at(platform, place)
                 .await?
                 .into_iter()
                 .find(|t| statuses.contains(&t.status)),
@@ -211,7 +211,7 @@ impl Service {
         let caps = &self.config.caps;
         let (active, _) = self
             .store
-            .active_games_count(cmd.place.platform.as_str(), &cmd.author.id)
+            .active_games_count(cmd.place.platform, &cmd.author.id)
             .await?;
         if active >= caps.active_games {
             return Err(TournamentError::AtGameCap {

@@ -7,6 +7,7 @@ use super::{
     event::{entrant, Event},
     title,
 };
+use crate::platform::Platform;
 use crate::store::{GameState, TournamentStatus};
 
 /// A tournament as a place's web page shows it.
@@ -48,7 +49,7 @@ impl Service {
     /// Database failures.
     pub(in crate::service) async fn tournament_summaries(
         &self,
-        platform: &str,
+        platform: Platform,
         key: &str,
     ) -> Result<Vec<TournamentSummary>, ServiceError> {
         let mut summaries = Vec::new();

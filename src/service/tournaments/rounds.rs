@@ -118,7 +118,7 @@ impl Service {
         let tc: TimeControl = t.time_control;
         let threads = self
             .store
-            .settings(t.platform.as_str(), &t.place)
+            .settings(t.platform, &t.place)
             .await
             .map(|row| Settings::from_row(row).threads())?;
         // Players on vacation: their first turn in a correspondence game waits.

@@ -12,6 +12,7 @@ use super::scrub::People;
 use super::texts::queue_scrub;
 use super::{insert_forget_audit, scrub_audit_reasons, scrub_jobs, Forget, Forgotten};
 use super::{StoreError, FORGOTTEN_NAME};
+use crate::platform::Platform;
 
 /// The games of a place (`$1` platform, `$2` place key).
 const AT_PLACE: &str = "platform = $1 AND COALESCE(space, channel) = $2";
@@ -20,7 +21,7 @@ const AT_PLACE: &str = "platform = $1 AND COALESCE(space, channel) = $2";
 pub(super) async fn at_place(
     tx: &mut Transaction<'static, Any>,
     who: &Forget<'_>,
-    platform: &str,
+    platform: Platform,
     place: &str,
     now: i64,
 ) -> Result<Forgotten, StoreError> {
@@ -28,7 +29,7 @@ pub(super) async fn at_place(
         "SELECT id, name FROM players
          WHERE platform = $1 AND user_id = $2",
     )
-    .bind(who.platform)
+    .bind(who.platform.as_str())
     .bind(who.user_id)
     .fetch_optional(&mut **tx)
     .await?;
@@ -42,7 +43,7 @@ pub(super) async fn at_place(
         "SELECT id, status FROM games WHERE {AT_PLACE} AND (south_id = $3 OR north_id = $3)
          ORDER BY id"
     )))
-    .bind(platform)
+    .bind(platform.as_str())
     .bind(place)
     .bind(player)
     .fetch_all(&mut **tx)
@@ -65,7 +66,7 @@ pub(super) async fn at_place(
            AND t.status <> 'finished' AND p.withdrawn_from IS NULL
          ORDER BY t.id",
     )
-    .bind(platform)
+    .bind(platform.as_str())
     .bind(place)
     .bind(player)
     .fetch_all(&mut **tx)
@@ -74,11 +75,11 @@ pub(super) async fn at_place(
         return Ok(Forgotten::InTournaments(tournaments));
     }
     let people = People {
-        accounts: vec![(who.platform.to_owned(), who.user_id.to_owned())],
+        accounts: vec![(who.platform, who.user_id.to_owned())],
         rooms: Vec::new(),
         names: who.names.iter().cloned().chain([name]).collect(),
         games: games.iter().map(|(id, _)| *id).collect(),
-        place: Some((platform.to_owned(), place.to_owned())),
+        place: Some((platform, place.to_owned())),
     };
     let needles = people.needles();
     // The anonymous stand-in: its user id names nobody.
@@ -86,7 +87,7 @@ pub(super) async fn at_place(
         "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at, web_slug)
          VALUES ($1, $2, $3, $4, $5, $5, $6) RETURNING id",
     )
-    .bind(platform)
+    .bind(platform.as_str())
     .bind(format!("deleted:new:{player}:{now}"))
     .bind(FORGOTTEN_NAME)
     .bind(false)
@@ -137,7 +138,7 @@ pub(super) async fn at_place(
     for sql in by_player {
         let stand_in = sql.contains("$4");
         let query = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(platform)
+            .bind(platform.as_str())
             .bind(place)
             .bind(player);
         let query = if stand_in {
@@ -158,7 +159,7 @@ pub(super) async fn at_place(
          WHERE platform = $1 AND place = $2 AND target_id = $3",
     ] {
         sqlx::query(sql)
-            .bind(platform)
+            .bind(platform.as_str())
             .bind(place)
             .bind(who.user_id)
             .execute(&mut **tx)

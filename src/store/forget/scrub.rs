@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 
 use super::FORGOTTEN_NAME;
+use crate::platform::Platform;
 
 /// The user part of an anchor of a forgotten person.
 const FORGOTTEN_ANCHOR_USER: &str = "deleted";
@@ -31,36 +32,36 @@ const FORGOTTEN_ANCHOR_USER: &str = "deleted";
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct People {
     /// Their accounts: (platform, platform user id).
-    pub(crate) accounts: Vec<(String, String)>,
+    pub(crate) accounts: Vec<(Platform, String)>,
     /// Their direct rooms: (platform, channel); their messages there go.
-    pub(crate) rooms: Vec<(String, String)>,
+    pub(crate) rooms: Vec<(Platform, String)>,
     /// The names they went by.
     pub(crate) names: Vec<String>,
     /// The games that showed them (now against a "deleted player").
     pub(crate) games: Vec<i64>,
     /// An admin's forget: only what is at this (platform, place) changes, and their
     /// direct messages stay.
-    pub(crate) place: Option<(String, String)>,
+    pub(crate) place: Option<(Platform, String)>,
 }
 
 impl People {
-    fn is_account(&self, platform: &str, user: &str) -> bool {
+    fn is_account(&self, platform: Platform, user: &str) -> bool {
         self.accounts
             .iter()
-            .any(|(p, u)| p == platform && u == user)
+            .any(|(p, u)| *p == platform && u == user)
     }
 
     /// Whether a row of `platform` at `space`/`channel` is within the forget's reach.
-    fn reaches(&self, platform: &str, space: Option<&str>, channel: &str) -> bool {
+    fn reaches(&self, platform: Platform, space: Option<&str>, channel: &str) -> bool {
         self.place
             .as_ref()
-            .is_none_or(|(p, place)| p == platform && space.unwrap_or(channel) == place)
+            .is_none_or(|(p, place)| *p == platform && space.unwrap_or(channel) == place)
     }
 
     /// `anchor` with the user part replaced when it is one of their accounts' (on
     /// `platform`) and, for an admin's forget, about one of their games there;
     /// `None` when it stays.
-    pub(crate) fn anchor(&self, platform: &str, anchor: &str) -> Option<String> {
+    pub(crate) fn anchor(&self, platform: Platform, anchor: &str) -> Option<String> {
         let rest = anchor.strip_prefix("analysis-")?;
         let (game, rest) = rest.split_once('-')?;
         let (ms, user) = rest.split_once('-')?;
@@ -89,7 +90,8 @@ impl People {
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub(crate) struct OutboxText {
     pub(crate) id: i64,
-    pub(crate) platform: String,
+    #[sqlx(try_from = "String")]
+    pub(crate) platform: Platform,
     pub(crate) space: Option<String>,
     pub(crate) channel: String,
     pub(crate) recipient: Option<String>,
@@ -120,7 +122,7 @@ const BLANK: &str = "{}";
 /// What forgetting `people` does to outbox row `row` (see the module).
 pub(crate) fn outbox_change(people: &People, needles: &Needles, row: &OutboxText) -> Change {
     let everywhere = people.place.is_none();
-    let theirs = |user: &str| people.is_account(&row.platform, user);
+    let theirs = |user: &str| people.is_account(row.platform, user);
     if everywhere
         && (row.recipient.as_deref().is_some_and(theirs)
             || people
@@ -141,7 +143,7 @@ pub(crate) fn outbox_change(people: &People, needles: &Needles, row: &OutboxText
             }
         };
     }
-    if !about_them && !people.reaches(&row.platform, row.space.as_deref(), &row.channel) {
+    if !about_them && !people.reaches(row.platform, row.space.as_deref(), &row.channel) {
         return Change::Keep;
     }
     // Only rows holding one of their ids where an id is written (a mention's
@@ -163,14 +165,14 @@ pub(crate) fn outbox_change(people: &People, needles: &Needles, row: &OutboxText
     let edits_theirs = row
         .edits
         .as_deref()
-        .is_some_and(|a| people.anchor(&row.platform, a).is_some());
+        .is_some_and(|a| people.anchor(row.platform, a).is_some());
     if !about_them && !holds_id(&row.body) && !edits_theirs {
         return Change::Keep;
     }
     let edits = row
         .edits
         .as_deref()
-        .and_then(|a| people.anchor(&row.platform, a));
+        .and_then(|a| people.anchor(row.platform, a));
     let mut changed = edits.is_some();
     let edits = edits.or_else(|| row.edits.clone());
     let Ok(mut json) = serde_json::from_str::<Json>(&row.body) else {
@@ -196,7 +198,7 @@ pub(crate) fn outbox_change(people: &People, needles: &Needles, row: &OutboxText
             changed |= mentions.len() != before;
         }
         if let Some(Json::String(anchor)) = object.get_mut("anchor") {
-            if let Some(new) = people.anchor(&row.platform, anchor) {
+            if let Some(new) = people.anchor(row.platform, anchor) {
                 *anchor = new;
                 changed = true;
             }
@@ -320,7 +322,7 @@ mod tests {
     /// `C` (console id and name `C`) played game 7.
     fn c() -> People {
         People {
-            accounts: vec![("console".into(), "C".into())],
+            accounts: vec![(Platform::Console, "C".into())],
             rooms: vec![],
             names: vec!["C".into()],
             games: vec![7],
@@ -332,7 +334,7 @@ mod tests {
         let sent_at = sent.then_some(1);
         OutboxText {
             id: 1,
-            platform: "console".into(),
+            platform: Platform::Console,
             space: None,
             channel: "lounge".into(),
             recipient: None,
@@ -355,7 +357,7 @@ mod tests {
         );
         for word in ["Draw", "matrix", "console", "Move"] {
             let people = People {
-                accounts: vec![("console".into(), word.into())],
+                accounts: vec![(Platform::Console, word.into())],
                 names: vec![word.into()],
                 ..c()
             };
@@ -418,14 +420,14 @@ mod tests {
             outbox_change(&people, &people.needles(), &dm),
             Change::Delete
         );
-        people.place = Some(("console".into(), "lounge".into()));
+        people.place = Some((Platform::Console, "lounge".into()));
         assert_eq!(outbox_change(&people, &people.needles(), &dm), Change::Keep);
     }
 
     #[test]
     fn an_admins_forget_leaves_other_places_alone() {
         let mut people = c();
-        people.place = Some(("console".into(), "lounge".into()));
+        people.place = Some((Platform::Console, "lounge".into()));
         let body = r#"{"text":"hi","mentions":[{"id":"C","name":"C","is_bot":false}]}"#;
         let mut elsewhere = row(None, body, false);
         elsewhere.channel = "elsewhere".into();
@@ -443,19 +445,23 @@ mod tests {
     fn anchors_lose_the_user_part_by_structure() {
         let people = c();
         assert_eq!(
-            people.anchor("console", "analysis-9-1700-C").as_deref(),
+            people
+                .anchor(Platform::Console, "analysis-9-1700-C")
+                .as_deref(),
             Some("analysis-9-1700-deleted")
         );
-        assert_eq!(people.anchor("console", "analysis-9-1700-CC"), None);
-        assert_eq!(people.anchor("matrix", "analysis-9-1700-C"), None);
-        assert_eq!(people.anchor("console", "other-C"), None);
+        assert_eq!(people.anchor(Platform::Console, "analysis-9-1700-CC"), None);
+        assert_eq!(people.anchor(Platform::Matrix, "analysis-9-1700-C"), None);
+        assert_eq!(people.anchor(Platform::Console, "other-C"), None);
         let mut here = c();
-        here.place = Some(("console".into(), "lounge".into()));
+        here.place = Some((Platform::Console, "lounge".into()));
         assert_eq!(
-            here.anchor("console", "analysis-9-1700-C"),
+            here.anchor(Platform::Console, "analysis-9-1700-C"),
             None,
             "not their game"
         );
-        assert!(here.anchor("console", "analysis-7-1700-C").is_some());
+        assert!(here
+            .anchor(Platform::Console, "analysis-7-1700-C")
+            .is_some());
     }
 }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use sqlx::{Any, Transaction};
 
 use super::scrub::{outbox_change, Change, OutboxText, People};
+use crate::platform::Platform;
 use crate::store::claim::{Claim, Unique};
 use crate::store::{Store, StoreError};
 
@@ -110,7 +111,9 @@ impl Store {
         let started = Instant::now();
         let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
         for (platform, anchor) in &rows {
-            if let Some(new) = people.anchor(platform, anchor) {
+            // An anchor on a network this version does not know is no account's.
+            let theirs = Platform::from_name(platform).and_then(|p| people.anchor(p, anchor));
+            if let Some(new) = theirs {
                 sqlx::query(
                     "INSERT INTO anchors (platform, anchor, message_id, created_at)
                      SELECT platform, $3, message_id, created_at FROM anchors

@@ -191,7 +191,7 @@ impl MoveWrite<'_> {
                     "c AS (INSERT INTO inbox (platform, event_id, handled_at)
                            SELECT {}, {}, {} FROM l
                            ON CONFLICT (platform, event_id) DO NOTHING RETURNING 1)",
-                    a.text(Some(event.platform())),
+                    a.text(Some(event.platform().as_str())),
                     a.text(Some(event.id())),
                     a.int(self.now),
                 ));
