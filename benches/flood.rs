@@ -40,7 +40,7 @@ use oware_bot::{
     store::Store,
     web::{Running, WebState},
 };
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 
 const STREAMS: usize = 4_000;
 const STREAM_OPENERS: usize = 200;
@@ -223,7 +223,7 @@ fn main() {
     let limits = WebLimits::default();
     let (service, host, _web) = bot.block_on(async {
         let store = Store::open(&url).await.unwrap();
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let listener = oware_bot::web::listen(([127, 0, 0, 1], 0).into()).unwrap();
         let host = listener.local_addr().unwrap().to_string();
         let service = Arc::new(Service::new(
             store,

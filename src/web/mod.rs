@@ -145,7 +145,7 @@ impl WebState {
 pub async fn bind(addr: WebAddr) -> Result<Option<TcpListener>, WebError> {
     match addr {
         WebAddr::Off => Ok(None),
-        WebAddr::Default(addr) => match TcpListener::bind(addr).await {
+        WebAddr::Default(addr) => match listen(addr) {
             Ok(listener) => Ok(Some(listener)),
             Err(err) => {
                 tracing::warn!(
@@ -155,11 +155,33 @@ pub async fn bind(addr: WebAddr) -> Result<Option<TcpListener>, WebError> {
                 Ok(None)
             }
         },
-        WebAddr::Explicit(addr) => TcpListener::bind(addr)
-            .await
+        WebAddr::Explicit(addr) => listen(addr)
             .map(Some)
             .map_err(|source| WebError::Bind { addr, source }),
     }
+}
+
+/// Connections the kernel keeps waiting for the web's thread to accept them (at
+/// most the system's `somaxconn`). Tokio's default, 1,024, overflows under a flood
+/// while the web's thread yields to the chat: a connection past it is dropped and
+/// its client tries again only a second later (an operator's `/healthz` too).
+const BACKLOG: u32 = 4_096;
+
+/// Listens on `addr` with a backlog of [`BACKLOG`].
+///
+/// # Errors
+/// The address cannot be bound or listened on.
+pub fn listen(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    // As the standard library binds a listener: a restart may bind again at once.
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(BACKLOG)
 }
 
 /// Every public page and endpoint: the pages within the request cap and time
@@ -251,9 +273,10 @@ pub struct Running {
 }
 
 /// How much lower the web thread's priority is than the chat's (Linux `nice`):
-/// at 10, the scheduler gives a busy chat thread about nine tenths of a core it
-/// shares with a busy web thread.
-const WEB_NICENESS: i32 = 10;
+/// at 19, the lowest, a busy web thread gets about 1/70 of a core a busy chat
+/// thread wants, and a waking chat thread takes the core from it at once; the web
+/// still has every core the chat leaves.
+const WEB_NICENESS: i32 = 19;
 
 /// How long requests in hand may take to finish once the server is stopped.
 const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
