@@ -85,7 +85,7 @@ impl Service {
             request: Some(request),
         };
         let joinable = JobRequest::Review { to: None };
-        let caps = &self.config.caps;
+        let caps = &self.core.config.caps;
         let asker = Asker {
             platform: cmd.place.platform,
             user_id: &cmd.author.id,
@@ -93,6 +93,7 @@ impl Service {
             most: caps.queued_reviews,
         };
         let queued = self
+            .core
             .store
             .queue_analysis(cmd.claim(), &job, &joinable, asker, now)
             .await?;
@@ -141,9 +142,12 @@ impl Service {
 
     /// The stored analysis of game `id`, if the current analysis version made it.
     async fn current_analysis(&self, id: i64) -> Result<Option<StoredReview>, ServiceError> {
-        let version =
-            engine::analysis::version(self.config.analysis_nodes, self.engine.tables().as_deref());
+        let version = engine::analysis::version(
+            self.core.config.analysis_nodes,
+            self.core.engine.tables().as_deref(),
+        );
         Ok(self
+            .core
             .store
             .analysis(id)
             .await?
@@ -164,10 +168,16 @@ impl Service {
                 job.id
             )));
         };
-        let Some(row) = self.store.game(id).await?.filter(|row| !row.is_active()) else {
+        let Some(row) = self
+            .core
+            .store
+            .game(id)
+            .await?
+            .filter(|row| !row.is_active())
+        else {
             return Ok(false);
         };
-        let votes = self.store.game_advice(id).await?;
+        let votes = self.core.store.game_advice(id).await?;
         if to.is_none() && votes.is_empty() {
             // Advice was on, but nobody advised: nothing to judge.
             return Ok(false);
@@ -223,10 +233,11 @@ impl Service {
                 channel: row.channel.clone(),
             };
             let version = engine::analysis::version(
-                self.config.analysis_nodes,
-                self.engine.tables().as_deref(),
+                self.core.config.analysis_nodes,
+                self.core.engine.tables().as_deref(),
             );
-            self.store
+            self.core
+                .store
                 .store_analysis(
                     Claim::Job(job.id),
                     id,
@@ -240,7 +251,8 @@ impl Service {
                 )
                 .await?;
         } else {
-            self.store
+            self.core
+                .store
                 .finish_job(Claim::Job(job.id), &effects, now)
                 .await?;
         }
@@ -253,13 +265,13 @@ impl Service {
         row: &GameRow,
         game: &Game,
     ) -> Result<(StoredReview, Vec<NewPuzzle>), ServiceError> {
-        let permit = std::sync::Arc::clone(&self.analysis_slots)
+        let permit = std::sync::Arc::clone(&self.core.analysis_slots)
             .acquire_owned()
             .await
             .map_err(|e| ServiceError::Internal(format!("analysis pool: {e}")))?;
-        let nodes = self.config.analysis_nodes;
+        let nodes = self.core.config.analysis_nodes;
         let (game, game_id) = (game.clone(), row.id);
-        let tables = self.engine.tables();
+        let tables = self.core.engine.tables();
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let tables = tables.as_deref();
@@ -289,10 +301,10 @@ impl Service {
     /// the biggest blunder with the better pit ringed); none if it is not stored.
     pub(super) async fn analysis_files(&self, id: i64) -> Vec<Attachment> {
         let found = async {
-            let Some(row) = self.store.game(id).await? else {
+            let Some(row) = self.core.store.game(id).await? else {
                 return Ok::<_, ServiceError>(None);
             };
-            let Some(analysis) = self.store.analysis(id).await? else {
+            let Some(analysis) = self.core.store.analysis(id).await? else {
                 return Ok(None);
             };
             let stored = analysis
@@ -328,6 +340,7 @@ impl Service {
             channel: cmd.place.channel.clone(),
         };
         let rows = self
+            .core
             .store
             .advisers((!global).then_some(&venue), judge::MIN_PICKS, 10)
             .await?;

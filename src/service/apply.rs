@@ -109,6 +109,7 @@ impl Service {
         let shown = view::with_clock(row, record.clock.as_ref());
         let mut reply = view::move_reply(&shown, game, &ply, now);
         let applied = self
+            .core
             .store
             .record_move(
                 claim,
@@ -171,6 +172,7 @@ impl Service {
         self.link_page(&mut board, row).await;
         let Finish { post, audit, .. } = finish;
         let applied = self
+            .core
             .store
             .finish_game(
                 claim,

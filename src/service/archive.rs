@@ -50,10 +50,10 @@ impl Service {
         let Some(id) = job.game_id else {
             return Ok(false);
         };
-        let Some(row) = self.store.game(id).await? else {
+        let Some(row) = self.core.store.game(id).await? else {
             return Ok(false);
         };
-        if !self.store.thread_to_archive(id).await? {
+        if !self.core.store.thread_to_archive(id).await? {
             return Ok(false);
         }
         let reply = Reply {
@@ -65,7 +65,8 @@ impl Service {
             messages: vec![game_message(&row, &reply, None)],
             ..Effects::default()
         };
-        self.store
+        self.core
+            .store
             .finish_job(Claim::Job(job.id), &effects, self.now())
             .await?;
         Ok(true)

@@ -24,7 +24,7 @@ pub(super) struct Crediting<'a>(&'a Service);
 
 impl Drop for Crediting<'_> {
     fn drop(&mut self) {
-        self.0.background.crediting.send_replace(false);
+        self.0.core.background.crediting.send_replace(false);
     }
 }
 
@@ -47,8 +47,8 @@ impl Service {
     where
         F: Future<Output = ()> + Send + 'static,
     {
-        let stop = self.background.stop.clone();
-        self.background.tasks.spawn(async move {
+        let stop = self.core.background.stop.clone();
+        self.core.background.tasks.spawn(async move {
             tokio::select! {
                 () = stop.cancelled() => {}
                 () = work => {}
@@ -63,8 +63,9 @@ impl Service {
     /// credited to the clocks: a move typed at once after a restart is judged
     /// against its deadline moved later, never lost on time for the downtime.
     pub fn start_scheduler(self: &std::sync::Arc<Self>) {
-        self.background.crediting.send_replace(true);
-        self.background
+        self.core.background.crediting.send_replace(true);
+        self.core
+            .background
             .tasks
             .spawn(std::sync::Arc::clone(self).run_scheduler());
     }
@@ -72,39 +73,39 @@ impl Service {
     /// Marks the crediting of downtime as under way until the guard returned is
     /// dropped (also when the crediting panics: commands never wait for ever).
     pub(super) fn crediting(&self) -> Crediting<'_> {
-        self.background.crediting.send_replace(true);
+        self.core.background.crediting.send_replace(true);
         Crediting(self)
     }
 
     /// Resolves once the time the bot was away has been credited to the clocks
     /// (at once when no scheduler was started: nothing is to be credited then).
     pub(super) async fn downtime_credited(&self) {
-        let mut crediting = self.background.crediting.subscribe();
+        let mut crediting = self.core.background.crediting.subscribe();
         // The sender lives as long as the service: an error cannot happen.
         let _ = crediting.wait_for(|crediting| !crediting).await;
     }
 
     /// Resolves once [`Service::stop`] was called.
     pub(super) async fn stopping(&self) {
-        self.background.stop.cancelled().await;
+        self.core.background.stop.cancelled().await;
     }
 
     /// Whether [`Service::stop`] was called.
     pub(super) fn is_stopping(&self) -> bool {
-        self.background.stop.is_cancelled()
+        self.core.background.stop.is_cancelled()
     }
 
     /// Stops the background tasks and waits (up to 10 s) until they have ended: call
     /// it before closing the store.
     pub async fn stop(&self) {
-        self.background.stop.cancel();
-        self.background.tasks.close();
-        if tokio::time::timeout(STOP_WAIT, self.background.tasks.wait())
+        self.core.background.stop.cancel();
+        self.core.background.tasks.close();
+        if tokio::time::timeout(STOP_WAIT, self.core.background.tasks.wait())
             .await
             .is_err()
         {
             tracing::warn!(
-                left = self.background.tasks.len(),
+                left = self.core.background.tasks.len(),
                 "background tasks did not stop in time"
             );
         }
@@ -113,6 +114,6 @@ impl Service {
     /// Background tasks still running.
     #[must_use]
     pub fn background_tasks(&self) -> usize {
-        self.background.tasks.len()
+        self.core.background.tasks.len()
     }
 }

@@ -72,12 +72,12 @@ impl Service {
     /// starts a game against the engine. Adapters call this once they know their
     /// own account.
     pub fn register_bot_user(&self, platform: Platform, user_id: &str) {
-        self.bots.insert(platform, user_id);
+        self.core.bots.insert(platform, user_id);
     }
 
     /// Whether `user` is this bot on `platform`.
     pub(super) fn is_engine(&self, platform: Platform, user: &User) -> bool {
-        user.is_bot && self.bots.contains(platform, &user.id)
+        user.is_bot && self.core.bots.contains(platform, &user.id)
     }
 
     /// Starts a game against the engine. When the engine moves first, its move is a
@@ -102,10 +102,12 @@ impl Service {
         let level = options.level.unwrap_or_default();
         let now = self.now();
         let human_id = self
+            .core
             .store
             .upsert_player(platform, &cmd.author.id, &cmd.author.name, false)
             .await?;
         let bot_id = self
+            .core
             .store
             .upsert_player(platform, &bot.id, &bot.name, true)
             .await?;
@@ -129,7 +131,7 @@ impl Service {
             time_control: TimeControl::None,
             reminders: false,
             expires_at: now.saturating_add(60_000),
-            caps: self.config.caps.limits(),
+            caps: self.core.config.caps.limits(),
         };
         let (south_id, north_id) = if human_first {
             (human_id, bot_id)
@@ -155,6 +157,7 @@ impl Service {
         // The challenge and its game in one transaction: a command handled again
         // after a crash finds its event recorded and starts nothing.
         let game_id = match self
+            .core
             .store
             .start_engine_game(
                 cmd.claim(),
@@ -162,7 +165,7 @@ impl Service {
                 &NewGame {
                     south_id,
                     north_id,
-                    caps: self.config.caps.limits(),
+                    caps: self.core.config.caps.limits(),
                     legend_for: legend.then(|| cmd.author.id.clone()),
                 },
                 &effects,
@@ -202,7 +205,7 @@ impl Service {
     /// What a player hears while the engine works on its move: it is thinking, or,
     /// when every engine thread is busy, it will answer shortly.
     pub(super) fn engine_thinking(&self, bot: &str) -> String {
-        if self.engine_slots.all_busy() {
+        if self.core.engine_slots.all_busy() {
             crate::tr!("bot-busy", bot = bot)
         } else {
             crate::tr!("bot-thinking", bot = bot)

@@ -60,6 +60,7 @@ impl Service {
             Some(opponent) => {
                 let them = (opponent.id.as_str(), opponent.name.as_str(), false);
                 let [challenger, (id, name)] = self
+                    .core
                     .store
                     .upsert_players_named(platform, [author, them])
                     .await?;
@@ -72,6 +73,7 @@ impl Service {
             None => {
                 let (user, name, is_bot) = author;
                 let challenger = self
+                    .core
                     .store
                     .upsert_player_named(platform, user, name, is_bot)
                     .await?;
@@ -88,7 +90,7 @@ impl Service {
         let advice = options
             .advice
             .unwrap_or(!rated && settings.advice().unwrap_or(true));
-        let ttl_ms = i64::try_from(self.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
+        let ttl_ms = i64::try_from(self.core.config.challenge_ttl.as_millis()).unwrap_or(i64::MAX);
         let new = NewChallenge {
             platform: cmd.place.platform,
             space: cmd.place.space.clone(),
@@ -104,9 +106,14 @@ impl Service {
             time_control: time,
             reminders,
             expires_at: now.saturating_add(ttl_ms),
-            caps: self.config.caps.limits(),
+            caps: self.core.config.caps.limits(),
         };
-        let id = match self.store.create_challenge(cmd.claim(), &new, now).await {
+        let id = match self
+            .core
+            .store
+            .create_challenge(cmd.claim(), &new, now)
+            .await
+        {
             Ok(id) => id,
             Err(StoreError::DuplicateChallenge) => {
                 return Err(match &opponent {
@@ -152,10 +159,17 @@ impl Service {
         let speed = time.rating_speed();
         let mut ratings = vec![(
             cmd.author.name.clone(),
-            self.store.rating_of_player(challenger_id, speed).await?,
+            self.core
+                .store
+                .rating_of_player(challenger_id, speed)
+                .await?,
         )];
         if let Some((opponent_id, user)) = &opponent {
-            let rating = self.store.rating_of_player(*opponent_id, speed).await?;
+            let rating = self
+                .core
+                .store
+                .rating_of_player(*opponent_id, speed)
+                .await?;
             ratings.push((user.name.clone(), rating));
         }
         let ratings: Vec<String> = ratings
@@ -217,7 +231,8 @@ impl Service {
         let (taker_id, taker_name) = match &c.opponent.0 {
             Some(invitee) => (invitee.id, invitee.name.clone()),
             None => {
-                self.store
+                self.core
+                    .store
                     .upsert_player_named(
                         cmd.place.platform,
                         &cmd.author.id,
@@ -235,7 +250,7 @@ impl Service {
         };
         let tc = c.time_control;
         let now = self.now();
-        let away_until = self.store.away_until([south_id, north_id]).await?;
+        let away_until = self.core.store.away_until([south_id, north_id]).await?;
         // The taker sees the game's first board: if it is their first, its legend's
         // being seen is recorded with the game.
         let legend = self.legend_due(cmd).await;
@@ -252,6 +267,7 @@ impl Service {
             now,
         );
         let Some(game_id) = self
+            .core
             .store
             .accept_challenge(
                 cmd.claim(),
@@ -260,7 +276,7 @@ impl Service {
                 &NewGame {
                     south_id,
                     north_id,
-                    caps: self.config.caps.limits(),
+                    caps: self.core.config.caps.limits(),
                     legend_for: legend.then(|| cmd.author.id.clone()),
                 },
                 &effects,
@@ -311,6 +327,7 @@ impl Service {
             .find_challenge(cmd, id, Role::Opponent, "decline")
             .await?;
         if !self
+            .core
             .store
             .close_challenge(cmd.claim(), c.id, "declined", self.now())
             .await?
@@ -343,6 +360,7 @@ impl Service {
             .find_challenge(cmd, id, Role::Challenger, "cancel")
             .await?;
         if !self
+            .core
             .store
             .close_challenge(cmd.claim(), c.id, "cancelled", self.now())
             .await?

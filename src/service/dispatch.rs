@@ -82,7 +82,7 @@ impl Service {
         platform: Platform,
         user: &str,
     ) -> Option<crate::i18n::Language> {
-        match self.store.user_settings(platform, user).await {
+        match self.core.store.user_settings(platform, user).await {
             Ok(own) => own
                 .language
                 .as_deref()
@@ -111,8 +111,8 @@ impl Service {
     }
 
     async fn handle_here(&self, cmd: Command) -> Reply {
-        let cmd = self.config.admins.recognise(limits::clean(cmd));
-        match self.rates.check(cmd.place.platform, &cmd.author.id) {
+        let cmd = self.core.config.admins.recognise(limits::clean(cmd));
+        match self.core.rates.check(cmd.place.platform, &cmd.author.id) {
             limits::Verdict::Allowed => {}
             limits::Verdict::Refuse(wait) => {
                 return Reply::private(crate::tr!(
@@ -150,7 +150,7 @@ impl Service {
     /// Handles `cmd`, carried by `event`, unless the event was handled before.
     async fn handle_once(&self, event: &Event, cmd: Command) -> Reply {
         let (platform, event_id) = (event.platform(), event.id());
-        match self.store.event_handled(platform, event_id).await {
+        match self.core.store.event_handled(platform, event_id).await {
             Ok(false) => {}
             Ok(true) => {
                 tracing::info!(%platform, event_id, "event handled before: ignored");
@@ -166,7 +166,7 @@ impl Service {
         // write rolled back: record it again); a command without a write is
         // recorded now that it is answered, and answered only by the handling that
         // records it.
-        match self.store.record_event(event).await {
+        match self.core.store.record_event(event).await {
             Ok(recorded) if recorded || event.was_claimed() => reply,
             Ok(_) => {
                 tracing::info!(%platform, event_id, "event handled meanwhile: ignored");
@@ -203,8 +203,8 @@ impl Service {
             Action::ForgetMe { confirmed } => self.forget_me(cmd, *confirmed).await,
             Action::Privacy => Ok(Reply::private(crate::tr!(
                 "privacy",
-                retention = self.config.retention.as_secs() / 86_400,
-                link = self.config.link_ttl.as_secs().div_ceil(60)
+                retention = self.core.config.retention.as_secs() / 86_400,
+                link = self.core.config.link_ttl.as_secs().div_ceil(60)
             ))),
             Action::Learn { lesson, answer } => self.learn(cmd, *lesson, answer.as_deref()).await,
             Action::Rules => Ok(Reply::private(text::rules())),

@@ -33,7 +33,7 @@ impl Service {
     /// on a first start or after a short stop).
     pub(super) async fn credit_time_away(&self) -> (usize, i64) {
         let now = self.now();
-        let seen = match self.store.last_beat(BOT_HEARTBEAT).await {
+        let seen = match self.core.store.last_beat(BOT_HEARTBEAT).await {
             Ok(seen) => seen,
             Err(err) => {
                 tracing::error!(error = %err, "cannot read when the bot last ran");
@@ -53,7 +53,12 @@ impl Service {
     /// Credits `away` ms, from `seen` on, to the games (of `platform`, when given)
     /// whose clocks ran meanwhile.
     async fn credit(&self, platform: Option<Platform>, seen: i64, away: i64, now: i64) -> usize {
-        let rows = match self.store.games_with_deadline_after(seen, platform).await {
+        let rows = match self
+            .core
+            .store
+            .games_with_deadline_after(seen, platform)
+            .await
+        {
             Ok(rows) => rows,
             Err(err) => {
                 tracing::error!(error = %err, "cannot read the games to credit downtime to");
@@ -83,7 +88,7 @@ impl Service {
                 message,
             });
         }
-        match self.store.credit_downtime(away, &credits, now).await {
+        match self.core.store.credit_downtime(away, &credits, now).await {
             Ok(credited) => {
                 tracing::warn!(
                     away_s = away / 1000,
@@ -138,7 +143,7 @@ impl Service {
     /// network counts as connected from then on).
     pub async fn network_reachable(&self, platform: Platform, reachable: bool) {
         let now = self.now();
-        if let Some(since) = self.networks.report(platform, reachable, now) {
+        if let Some(since) = self.core.networks.report(platform, reachable, now) {
             let away = now - since;
             if away > AWAY_AFTER_MS {
                 self.credit(Some(platform), since, away, now).await;
@@ -148,12 +153,12 @@ impl Service {
 
     /// Since when `platform` has been unreachable, if it is.
     pub(super) fn unreachable_since(&self, platform: Platform) -> Option<i64> {
-        self.networks.unreachable_since(platform)
+        self.core.networks.unreachable_since(platform)
     }
 
     /// Records that the bot runs now.
     async fn beat(&self) {
-        if let Err(err) = self.store.beat(BOT_HEARTBEAT, self.now()).await {
+        if let Err(err) = self.core.store.beat(BOT_HEARTBEAT, self.now()).await {
             tracing::warn!(error = %err, "cannot record the heartbeat");
         }
     }

@@ -13,9 +13,13 @@ impl Service {
     /// The author's data, as two private files.
     pub(super) async fn export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
-        let identity = self.store.identity_of(platform, &cmd.author.id).await?;
+        let identity = self
+            .core
+            .store
+            .identity_of(platform, &cmd.author.id)
+            .await?;
         let accounts = match identity {
-            Some(identity) => self.store.accounts_of(identity).await?,
+            Some(identity) => self.core.store.accounts_of(identity).await?,
             None => vec![Account {
                 id: None,
                 platform: platform.as_str().to_owned(),
@@ -23,7 +27,7 @@ impl Service {
             }],
         };
         let now = self.now();
-        let tables = self.store.export(identity, &accounts).await?;
+        let tables = self.core.store.export(identity, &accounts).await?;
         if tables.as_object().is_some_and(|t| {
             t.values()
                 .all(|rows| rows.as_array().is_some_and(Vec::is_empty))
@@ -43,7 +47,7 @@ impl Service {
             .map_err(|e| ServiceError::Internal(format!("export: {e}")))?;
         let mut records = String::new();
         let games = match identity {
-            Some(identity) => self.store.games_of_identity(identity).await?,
+            Some(identity) => self.core.store.games_of_identity(identity).await?,
             None => Vec::new(),
         };
         for row in &games {

@@ -104,7 +104,11 @@ impl Service {
             audit: None,
             tell: None,
         };
-        let forgotten = self.store.forget(cmd.claim(), &who, self.now()).await?;
+        let forgotten = self
+            .core
+            .store
+            .forget(cmd.claim(), &who, self.now())
+            .await?;
         self.scrub_forgotten().await;
         match forgotten {
             Forgotten::Done { accounts, games } => Ok(Reply::private(crate::tr!(
@@ -174,7 +178,11 @@ impl Service {
             tell: tell.as_ref(),
         };
         let name = user.name.clone();
-        let forgotten = self.store.forget(cmd.claim(), &who, self.now()).await?;
+        let forgotten = self
+            .core
+            .store
+            .forget(cmd.claim(), &who, self.now())
+            .await?;
         self.scrub_forgotten().await;
         if matches!(forgotten, Forgotten::Done { .. }) {
             self.wake();
@@ -217,7 +225,7 @@ impl Service {
     /// logged; the retention pass resumes what is left.
     pub(super) async fn scrub_forgotten(&self) {
         loop {
-            match self.store.scrub_forgotten().await {
+            match self.core.store.scrub_forgotten().await {
                 Ok(true) => tokio::task::yield_now().await,
                 Ok(false) => return,
                 Err(err) => {

@@ -86,7 +86,12 @@ impl Service {
         if side != Side::North || !letter.is_ascii_uppercase() {
             return None;
         }
-        match self.store.note_once(row.id, "north-typed-capital").await {
+        match self
+            .core
+            .store
+            .note_once(row.id, "north-typed-capital")
+            .await
+        {
             Ok(true) => Some(crate::tr!(
                 "games-north-capital",
                 letter = letter,
@@ -114,7 +119,7 @@ impl Service {
     /// Why a guarded write found the game changed: usually the turn has passed (a
     /// double-clicked button), else a generic "changed meanwhile".
     async fn explain_race(&self, cmd: &Command, row: &GameRow) -> ServiceError {
-        let fresh = match self.store.game(row.id).await {
+        let fresh = match self.core.store.game(row.id).await {
             Ok(Some(fresh)) => fresh,
             Ok(None) => return ServiceError::NoSuchGame(row.id),
             Err(e) => return e.into(),

@@ -17,6 +17,7 @@ impl Service {
         // One's own games from anywhere; someone else's only those played here.
         let mine = user.is_none_or(|u| u.id == cmd.author.id);
         let recent = self
+            .core
             .store
             .recent_games(identity, if mine { HISTORY_SIZE } else { 5 * HISTORY_SIZE })
             .await?;

@@ -26,6 +26,7 @@ impl Service {
             return Ok(None);
         };
         Ok(self
+            .core
             .store
             .game(id)
             .await?
@@ -41,11 +42,16 @@ impl Service {
         let Some(side) = game.to_move().filter(|&side| is_bot(&row, side)) else {
             return Ok(false);
         };
-        let level: Level = self.store.engine_level(row.id).await?.unwrap_or_default();
+        let level: Level = self
+            .core
+            .store
+            .engine_level(row.id)
+            .await?
+            .unwrap_or_default();
         let seed = (row.id as u64) << 16 | row.ply as u64;
-        let permit = self.engine_slots.slot().await?;
+        let permit = self.core.engine_slots.slot().await?;
         let thinking = game.clone();
-        let engine = Arc::clone(&self.engine);
+        let engine = Arc::clone(&self.core.engine);
         let pit = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             engine.choose_move(&thinking, level, super::bot::budget(level), seed)
@@ -69,14 +75,15 @@ impl Service {
         // back when it is reachable again; until then the deadline waits.
         let now = self.now();
         if self.unreachable_since(row.platform).is_some() {
-            self.store
+            self.core
+                .store
                 .postpone_job(job.id, now + NETWORK_RETRY_MS)
                 .await?;
             return Ok(true);
         }
         // A deadline moved later (time given back) waits for itself.
         if let Some(deadline) = row.deadline_at.filter(|&deadline| deadline > now) {
-            self.store.postpone_job(job.id, deadline).await?;
+            self.core.store.postpone_job(job.id, deadline).await?;
             return Ok(true);
         }
         let mut game = self.load(&row).await?;
@@ -122,7 +129,8 @@ impl Service {
         };
         let why = crate::tr!(
             "jobs-idle",
-            span = span(i64::try_from(self.config.engine_idle.as_millis()).unwrap_or(i64::MAX))
+            span =
+                span(i64::try_from(self.core.config.engine_idle.as_millis()).unwrap_or(i64::MAX))
         );
         self.abort_game(Claim::Job(job.id), &row, &why, None).await
     }
@@ -180,6 +188,7 @@ impl Service {
             ..Effects::default()
         };
         Ok(self
+            .core
             .store
             .complete_game_job(Claim::Job(job.id), row.id, row.version, &effects, now)
             .await?)
@@ -189,7 +198,7 @@ impl Service {
     /// button to make it again.
     pub(super) async fn expiry_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
         let Some(c) = (match job.challenge_id {
-            Some(id) => self.store.challenge(id).await?,
+            Some(id) => self.core.store.challenge(id).await?,
             None => None,
         }) else {
             return Ok(false);
@@ -226,6 +235,7 @@ impl Service {
             ..Effects::default()
         };
         Ok(self
+            .core
             .store
             .expire_challenge(Claim::Job(job.id), c.id, &effects, self.now())
             .await?)

@@ -83,6 +83,7 @@ impl Service {
         };
         let offset = i64::from(page - 1) * PAGE_SIZE;
         let (rows, total) = self
+            .core
             .store
             .leaderboard(scope, speed, PAGE_SIZE, offset)
             .await?;
@@ -149,7 +150,8 @@ impl Service {
         user: Option<&User>,
     ) -> Result<(i64, String), ServiceError> {
         let who = user.unwrap_or(&cmd.author);
-        self.store
+        self.core
+            .store
             .identity_of(cmd.place.platform, &who.id)
             .await?
             .map(|id| (id, who.name.clone()))
@@ -173,7 +175,7 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
         let whose = user.map_or(cmd.author.id.as_str(), |u| u.id.as_str());
-        let puzzles = self.store.puzzle_stats(platform, whose).await?;
+        let puzzles = self.core.store.puzzle_stats(platform, whose).await?;
         let (identity, name) = match (self.identity(cmd, user).await, puzzles) {
             (Ok(found), _) => found,
             // Puzzles but no games yet: the puzzle record alone.
@@ -193,7 +195,7 @@ impl Service {
         };
         let mut lines = Vec::with_capacity(speeds.len());
         for &speed in &speeds {
-            lines.push(match self.store.rating(identity, speed).await? {
+            lines.push(match self.core.store.rating(identity, speed).await? {
                 Some(row) => crate::tr!(
                     "standings-stats",
                     name = name,
@@ -218,11 +220,12 @@ impl Service {
         }
         let mut text = lines.join("\n");
         let asker = self
+            .core
             .store
             .identity_of(cmd.place.platform, &cmd.author.id)
             .await?;
         if let Some(asker) = asker.filter(|&a| a != identity) {
-            let h2h = self.store.head_to_head(identity, asker).await?;
+            let h2h = self.core.store.head_to_head(identity, asker).await?;
             text.push('\n');
             if h2h.wins + h2h.draws + h2h.losses == 0 {
                 text.push_str(&crate::tr!("standings-h2h-none"));
@@ -257,7 +260,7 @@ impl Service {
         name: &str,
         speed: Speed,
     ) -> Result<Option<Attachment>, ServiceError> {
-        let history = self.store.rating_history(identity, speed).await?;
+        let history = self.core.store.rating_history(identity, speed).await?;
         if history.is_empty() {
             return Ok(None);
         }

@@ -18,7 +18,11 @@ impl Service {
         answer: Option<&str>,
     ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
-        let done = self.store.lessons_done(platform, &cmd.author.id).await?;
+        let done = self
+            .core
+            .store
+            .lessons_done(platform, &cmd.author.id)
+            .await?;
         let number = match number {
             Some(number) => number,
             None => match (1..=lessons::COUNT).find(|n| !done.contains(n)) {
@@ -107,7 +111,8 @@ impl Service {
         }
         let now = self.now();
         let platform = cmd.place.platform;
-        self.store
+        self.core
+            .store
             .record_lesson(cmd.claim(), platform, &cmd.author.id, lesson.number, now)
             .await?;
         let next = (1..=lessons::COUNT).find(|&n| n != lesson.number && !done.contains(&n));

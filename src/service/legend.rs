@@ -42,6 +42,7 @@ impl Service {
         let (platform, user) = (cmd.place.platform, cmd.author.id.as_str());
         let now = self.now();
         match self
+            .core
             .store
             .mark_legend_seen(cmd.claim(), platform, user, now)
             .await
@@ -56,12 +57,12 @@ impl Service {
     /// cannot be read: the legend is a courtesy).
     pub(super) async fn legend_due(&self, cmd: &Command) -> bool {
         let (platform, user) = (cmd.place.platform, cmd.author.id.as_str());
-        if cmd.author.is_bot || self.legend_seen.contains(platform, user) {
+        if cmd.author.is_bot || self.core.legend_seen.contains(platform, user) {
             return false;
         }
-        match self.store.user_settings(platform, user).await {
+        match self.core.store.user_settings(platform, user).await {
             Ok(settings) if settings.legend_seen => {
-                self.legend_seen.insert(platform, user);
+                self.core.legend_seen.insert(platform, user);
                 false
             }
             Ok(_) => true,
@@ -75,7 +76,8 @@ impl Service {
     /// Adds the legend to `reply`, its being seen by `cmd`'s author recorded (by the
     /// command's own write, or by [`Service::with_legend`]).
     pub(super) fn legend_shown(&self, cmd: &Command, reply: &mut Reply) {
-        self.legend_seen
+        self.core
+            .legend_seen
             .insert(cmd.place.platform, cmd.author.id.as_str());
         reply.text.push('\n');
         reply.text.push_str(&crate::tr!("legend"));

@@ -34,6 +34,7 @@ impl Service {
         let row = match game {
             Some(_) => self.find_game(cmd, game, false).await?,
             None => self
+                .core
                 .store
                 .latest_game_in_channel(
                     cmd.place.platform,
@@ -68,7 +69,7 @@ impl Service {
         cmd: &Command,
         challenge: i64,
     ) -> Result<Reply, ServiceError> {
-        let Some(c) = self.store.challenge(challenge).await?.filter(|c| {
+        let Some(c) = self.core.store.challenge(challenge).await?.filter(|c| {
             cmd.place.holds(c.platform, c.space.as_deref(), &c.channel) && c.level.is_none()
         }) else {
             return Err(ServiceError::NoChallenge(crate::tr!(
@@ -126,7 +127,7 @@ impl Service {
 
     /// The engine level of a game against the bot.
     async fn engine_level_of(&self, row: &GameRow) -> Result<Option<Level>, ServiceError> {
-        Ok(self.store.engine_level(row.id).await?)
+        Ok(self.core.store.engine_level(row.id).await?)
     }
 }
 

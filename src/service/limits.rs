@@ -189,7 +189,7 @@ impl Service {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ServiceError> {
-        on_slot(&self.heavy_slots, work, "heavy work").await
+        on_slot(&self.core.heavy_slots, work, "heavy work").await
     }
 
     /// Draws a board picture on the blocking pool once one of the board slots (one
@@ -198,7 +198,7 @@ impl Service {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ServiceError> {
-        on_slot(&self.board_slots, work, "board render").await
+        on_slot(&self.core.board_slots, work, "board render").await
     }
 
     /// Draws a picture for the web on the web's own slots if one is free now, else
@@ -208,7 +208,8 @@ impl Service {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ServiceError> {
-        let Ok(permit) = std::sync::Arc::clone(&self.web_picture_slots).try_acquire_owned() else {
+        let Ok(permit) = std::sync::Arc::clone(&self.core.web_picture_slots).try_acquire_owned()
+        else {
             metrics::counter!("oware_web_refused_total", "why" => "pictures").increment(1);
             return Err(ServiceError::PicturesBusy);
         };
@@ -231,10 +232,11 @@ impl Service {
         challenging: bool,
         engine: bool,
     ) -> Result<(), ServiceError> {
-        let caps = self.config.caps;
+        let caps = self.core.config.caps;
         let refuse = |cap, limit, count| Err(ServiceError::Cap(cap_text(cap, limit, Some(count))));
         if challenging {
             let pending = self
+                .core
                 .store
                 .pending_challenges_made(platform, user_id, self.now())
                 .await?;
@@ -242,7 +244,11 @@ impl Service {
                 return refuse(Cap::PendingChallenges, caps.pending_challenges, pending);
             }
         }
-        let (active, against_engine) = self.store.active_games_count(platform, user_id).await?;
+        let (active, against_engine) = self
+            .core
+            .store
+            .active_games_count(platform, user_id)
+            .await?;
         if active >= caps.active_games {
             return refuse(Cap::ActiveGames, caps.active_games, active);
         }
@@ -254,7 +260,7 @@ impl Service {
                     against_engine,
                 );
             }
-            let total = self.store.active_engine_games().await?;
+            let total = self.core.store.active_engine_games().await?;
             if total >= caps.engine_games {
                 return refuse(Cap::EngineGames, caps.engine_games, total);
             }
@@ -395,7 +401,7 @@ mod tests {
                 ..super::super::ServiceConfig::default()
             },
         );
-        let held = std::sync::Arc::clone(&service.web_picture_slots)
+        let held = std::sync::Arc::clone(&service.core.web_picture_slots)
             .try_acquire_owned()
             .expect("the web's slot");
         assert!(matches!(
@@ -404,7 +410,7 @@ mod tests {
         ));
         assert_eq!(service.board_render(|| 2).await.expect("the chat draws"), 2);
         drop(held);
-        let chat = std::sync::Arc::clone(&service.board_slots);
+        let chat = std::sync::Arc::clone(&service.core.board_slots);
         let all = u32::try_from(chat.available_permits()).expect("a few slots");
         let _taken = chat.acquire_many(all).await.expect("every chat slot");
         assert_eq!(service.web_picture(|| 3).await.expect("the web draws"), 3);

@@ -25,6 +25,7 @@ impl Service {
     /// The player row of `cmd`'s author (recorded now if new, the name refreshed).
     pub(super) async fn author_player(&self, cmd: &Command) -> Result<i64, ServiceError> {
         Ok(self
+            .core
             .store
             .upsert_player(
                 cmd.place.platform,
@@ -48,12 +49,13 @@ impl Service {
         }
         let platform = cmd.place.platform;
         let me = self.author_player(cmd).await?;
-        let minutes = self.config.link_ttl.as_secs().div_ceil(60);
+        let minutes = self.core.config.link_ttl.as_secs().div_ceil(60);
         let Some(typed) = code else {
-            let ttl_ms = i64::try_from(self.config.link_ttl.as_millis()).unwrap_or(i64::MAX);
+            let ttl_ms = i64::try_from(self.core.config.link_ttl.as_millis()).unwrap_or(i64::MAX);
             for _ in 0..5 {
                 let code = new_code();
                 if self
+                    .core
                     .store
                     .create_link_code(cmd.claim(), &code, me, now_ms().saturating_add(ttl_ms))
                     .await?
@@ -74,11 +76,12 @@ impl Service {
             .collect::<String>()
             .to_uppercase();
         let outcome = if confirmed {
-            self.store
+            self.core
+                .store
                 .redeem_link_code(cmd.claim(), &code, me, platform)
                 .await?
         } else {
-            self.store.peek_link_code(&code, me, platform).await?
+            self.core.store.peek_link_code(&code, me, platform).await?
         };
         match outcome {
             LinkOutcome::Ready { name, platform } => {
@@ -147,7 +150,7 @@ impl Service {
             return Err(ServiceError::NotAdmin("/oware unlink"));
         }
         let me = self.author_player(cmd).await?;
-        match self.store.unlink(cmd.claim(), me).await? {
+        match self.core.store.unlink(cmd.claim(), me).await? {
             Unlinked::NotLinked => Ok(Reply::private(crate::tr!("unlink-not-linked"))),
             Unlinked::Left { others } => {
                 Ok(Reply::private(crate::tr!("unlink-done", others = others)))

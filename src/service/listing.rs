@@ -10,11 +10,16 @@ const LIVE_MAX: usize = 20;
 impl Service {
     pub(super) async fn games(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
-        let mut games = self.store.active_games_of(platform, &cmd.author.id).await?;
+        let mut games = self
+            .core
+            .store
+            .active_games_of(platform, &cmd.author.id)
+            .await?;
         // The author's turn first, the soonest deadline first; then the others.
         let my_turn = |row: &GameRow| view::to_move_user(row) == cmd.author.id;
         games.sort_by_key(|row| (!my_turn(row), row.deadline_at.unwrap_or(i64::MAX), row.id));
         let challenges = self
+            .core
             .store
             .pending_challenges_of(platform, &cmd.author.id, self.now())
             .await?;
@@ -24,7 +29,7 @@ impl Service {
         let mut text = String::new();
         let mut levels = std::collections::HashMap::new();
         for row in games.iter().filter(|row| row.south_bot || row.north_bot) {
-            if let Some(level) = self.store.engine_level(row.id).await? {
+            if let Some(level) = self.core.store.engine_level(row.id).await? {
                 levels.insert(row.id, level);
             }
         }
@@ -99,6 +104,7 @@ impl Service {
         let place = &cmd.place;
         let limit = i64::try_from(LIVE_MAX + 1).unwrap_or(i64::MAX);
         let games = self
+            .core
             .store
             .live_games(
                 place.platform,

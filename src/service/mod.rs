@@ -20,6 +20,7 @@ mod bot;
 mod challenges;
 mod command;
 mod conclude;
+mod core;
 mod dispatch;
 mod downtime;
 mod ending;
@@ -150,82 +151,14 @@ impl Default for ServiceConfig {
     }
 }
 
-/// The service's clock: Unix milliseconds that follow tokio's time, so tests can
-/// pause and advance it (in production it is the wall clock from start-up on).
-#[derive(Clone, Copy, Debug)]
-struct TimeSource {
-    base_ms: i64,
-    start: tokio::time::Instant,
-}
-
-impl TimeSource {
-    fn new() -> TimeSource {
-        TimeSource {
-            base_ms: crate::store::now_ms(),
-            start: tokio::time::Instant::now(),
-        }
-    }
-
-    fn now(self) -> i64 {
-        let elapsed = i64::try_from(self.start.elapsed().as_millis()).unwrap_or(i64::MAX);
-        self.base_ms.saturating_add(elapsed)
-    }
-
-    /// The instant of tokio's clock at which this clock reads `ms`, so a sleep until
-    /// then holds however long the caller took between reading the time and sleeping.
-    fn instant_at(self, ms: i64) -> tokio::time::Instant {
-        let after = u64::try_from(ms.saturating_sub(self.base_ms)).unwrap_or(0);
-        self.start + Duration::from_millis(after)
-    }
-}
-
 /// The console chat's bot account (`@oware-bot`, `@oware` and `@bot` name it there).
 pub const CONSOLE_BOT_ID: &str = "oware-bot";
 
-/// Plays games for every chat adapter. Cheap to share as `Arc<Service>`.
+/// Plays games for every chat adapter: the wiring of the use cases over their
+/// shared [`core::Core`]. Cheap to share as `Arc<Service>`.
 #[derive(Debug)]
 pub struct Service {
-    store: Store,
-    /// The store as the web pages read it ([`Store::for_pages`]).
-    page_reads: Store,
-    config: ServiceConfig,
-    bots: bot::BotUsers,
-    time: TimeSource,
-    /// Bumped whenever a job is written: wakes the scheduler.
-    jobs_changed: watch::Sender<u64>,
-    /// Bumped whenever an outbox message is written: wakes the deliverers.
-    outbox_changed: watch::Sender<u64>,
-    /// Engine searches running at once, and those waiting for a slot.
-    engine_slots: engine_pool::EnginePool,
-    /// Heavy renders (replay GIFs, charts) running at once.
-    heavy_slots: Arc<Semaphore>,
-    /// Board pictures drawn at once: one per core (a burst of 200 starting games
-    /// would otherwise hold 200 pictures of 6 MB in memory at once).
-    board_slots: Arc<Semaphore>,
-    /// Pictures drawn for the web at once: their own slots, taken at once or not at
-    /// all, so the chat's pictures never wait behind the web's.
-    web_picture_slots: Arc<Semaphore>,
-    /// Pictures drawn for the web, kept (see `pages::WebPictures`).
-    web_pictures: pages::WebPictures,
-    /// Analyses running at once: one core fewer than the engine's, so live games
-    /// always have a core.
-    analysis_slots: Arc<Semaphore>,
-    /// Whether puzzles are being generated.
-    refilling: std::sync::atomic::AtomicBool,
-    /// Each user's command rate.
-    rates: limits::Rates,
-    /// The engine: its endgame tables and kept searchers.
-    engine: Arc<crate::engine::Engine>,
-    /// The places' settings as recently read.
-    settings_cache: settings::cache::Cache,
-    /// The scheduler and what it starts (jobs, puzzle generation, change relays):
-    /// stopped by [`Service::stop`] before the store closes.
-    background: background::Background,
-    /// What the adapters reported of their networks (connected, unreachable since
-    /// when, Discord's shards).
-    networks: networks::Networks,
-    /// The people known to have been shown the board's legend.
-    legend_seen: legend::Seen,
+    core: Arc<core::Core>,
 }
 
 impl Service {
@@ -254,26 +187,28 @@ impl Service {
         let web_picture_slots = Arc::new(Semaphore::new(config.web_pictures.max(1)));
         // The console chat's bot needs no login to know itself.
         let service = Service {
-            page_reads: store.for_pages(),
-            store,
-            config,
-            bots,
-            time: TimeSource::new(),
-            jobs_changed: watch::Sender::new(0),
-            outbox_changed: watch::Sender::new(0),
-            engine_slots,
-            heavy_slots,
-            board_slots,
-            web_picture_slots,
-            web_pictures: pages::WebPictures::new(),
-            analysis_slots,
-            refilling: std::sync::atomic::AtomicBool::new(false),
-            rates,
-            engine,
-            settings_cache: settings::cache::Cache::default(),
-            background: background::Background::default(),
-            networks: networks::Networks::default(),
-            legend_seen: legend::Seen::default(),
+            core: Arc::new(core::Core {
+                page_reads: store.for_pages(),
+                store,
+                config,
+                bots,
+                time: core::TimeSource::new(),
+                jobs_changed: watch::Sender::new(0),
+                outbox_changed: watch::Sender::new(0),
+                engine_slots,
+                heavy_slots,
+                board_slots,
+                web_picture_slots,
+                web_pictures: pages::WebPictures::new(),
+                analysis_slots,
+                refilling: std::sync::atomic::AtomicBool::new(false),
+                rates,
+                engine,
+                settings_cache: settings::cache::Cache::default(),
+                background: background::Background::default(),
+                networks: networks::Networks::default(),
+                legend_seen: legend::Seen::default(),
+            }),
         };
         service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
         service
@@ -282,23 +217,18 @@ impl Service {
     /// The engine the service plays and analyses with.
     #[must_use]
     pub fn engine(&self) -> &Arc<crate::engine::Engine> {
-        &self.engine
+        &self.core.engine
     }
 
     /// Now, in Unix milliseconds, on the service's clock (tokio's time).
     #[must_use]
     pub fn now(&self) -> i64 {
-        self.time.now()
-    }
-
-    /// The instant of tokio's clock at which [`Service::now`] reads `ms`.
-    fn instant_at(&self, ms: i64) -> tokio::time::Instant {
-        self.time.instant_at(ms)
+        self.core.now()
     }
 
     /// Commands dropped so far for going over the rate (after the one refusal).
     #[must_use]
     pub fn dropped_commands(&self) -> u64 {
-        self.rates.dropped()
+        self.core.rates.dropped()
     }
 }

@@ -57,6 +57,7 @@ impl Service {
         user_id: &str,
     ) -> Result<Option<(String, String)>, ServiceError> {
         let ban = self
+            .core
             .store
             .ban_of(place.platform, scope(place), user_id, self.now())
             .await?;
@@ -177,6 +178,7 @@ impl Service {
             return Ok(Target::THEMSELVES);
         }
         let played = self
+            .core
             .store
             .played_at(cmd.place.platform, scope(&cmd.place), &user.id)
             .await?;
@@ -188,6 +190,7 @@ impl Service {
     async fn redeliver(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let audit = Self::audit(cmd, "redeliver");
         let requeued = self
+            .core
             .store
             .redeliver(cmd.claim(), &audit, self.now(), |n| {
                 crate::tr!("moderation-redelivered-audit", count = n)
@@ -324,6 +327,7 @@ impl Service {
             Some(BanLength::Forever) => None,
             // A ban in force keeps its end (a new reason does not make it longer).
             None => self
+                .core
                 .store
                 .ban_of(cmd.place.platform, scope(&cmd.place), &user.id, now)
                 .await?
@@ -335,7 +339,7 @@ impl Service {
             reason: Some(why),
             ..Self::audit(cmd, "ban")
         };
-        self.store.ban(cmd.claim(), &audit, until, now).await?;
+        self.core.store.ban(cmd.claim(), &audit, until, now).await?;
         let until = until.map_or_else(
             || crate::tr!("moderation-until-unbanned"),
             |at| crate::tr!("moderation-until", time = when::utc_time(at)),
@@ -353,7 +357,12 @@ impl Service {
             target_name: Some(user.name.clone()),
             ..Self::audit(cmd, "unban")
         };
-        if !self.store.unban(cmd.claim(), &audit, self.now()).await? {
+        if !self
+            .core
+            .store
+            .unban(cmd.claim(), &audit, self.now())
+            .await?
+        {
             return Err(ServiceError::NotBanned(user.name.clone()));
         }
         Ok(Reply::private(crate::tr!(

@@ -117,7 +117,8 @@ impl Service {
                 );
             }
             if seats.bots.contains(&true) {
-                let idle = i64::try_from(self.config.engine_idle.as_millis()).unwrap_or(i64::MAX);
+                let idle =
+                    i64::try_from(self.core.config.engine_idle.as_millis()).unwrap_or(i64::MAX);
                 jobs.push(job(JobKind::IdleAbort, now.saturating_add(idle)));
             }
         }

@@ -26,6 +26,7 @@ impl Service {
         check_advice(is_player, row.advice, over, pit, game.legal_moves())?;
         let onlooker = self.author_player(cmd).await?;
         if !self
+            .core
             .store
             .advise(cmd.claim(), row.id, row.ply, onlooker, pit.letter())
             .await?
@@ -55,7 +56,7 @@ impl Service {
         }
         let ply = game.plies().len();
         let stored_ply = i64::try_from(ply).unwrap_or(i64::MAX);
-        let votes = self.store.advice_votes(row.id, stored_ply).await?;
+        let votes = self.core.store.advice_votes(row.id, stored_ply).await?;
         let tally = AdviceTally::from_votes(
             ply,
             votes.into_iter().filter_map(|(onlooker, letter)| {

@@ -23,14 +23,14 @@ pub struct Gauges {
 impl Service {
     /// Whether the database answers a query now.
     pub async fn database_reachable(&self) -> bool {
-        self.store.earliest_job().await.is_ok()
+        self.core.store.earliest_job().await.is_ok()
     }
 
     /// Whether `platform` is connected: its adapter said it connected, and has not
     /// said since that it cannot reach it. The console is connected from the start.
     #[must_use]
     pub fn network_connected(&self, platform: Platform) -> bool {
-        self.networks.connected(platform)
+        self.core.networks.connected(platform)
     }
 
     /// The queues' gauges.
@@ -39,14 +39,14 @@ impl Service {
     /// Database failures.
     pub async fn gauges(&self) -> Result<Gauges, ServiceError> {
         let now = self.now();
-        let counts = self.store.status_counts(now).await?;
-        let earliest = self.store.earliest_job().await?;
+        let counts = self.core.store.status_counts(now).await?;
+        let earliest = self.core.store.earliest_job().await?;
         Ok(Gauges {
             counts,
             job_lag_ms: earliest.map_or(0, |due| (now - due).max(0)),
-            engine_busy: self.engine_slots.busy(),
-            engine_slots: self.engine_slots.size(),
-            engine_waiting: self.engine_slots.waiting(),
+            engine_busy: self.core.engine_slots.busy(),
+            engine_slots: self.core.engine_slots.size(),
+            engine_waiting: self.core.engine_slots.waiting(),
         })
     }
 }

@@ -103,6 +103,7 @@ impl Service {
     pub async fn unsent(&self, platform: Platform, shards: Option<&Shards>) -> Vec<Outgoing> {
         let share = shards.map(|s| (s.total, s.range.start, s.range.end));
         let rows = match self
+            .core
             .store
             .unsent_messages::<Reply>(platform, ROUND, share, self.now())
             .await
@@ -152,7 +153,7 @@ impl Service {
     /// How long until a destination of `platform` that backs off may be tried again,
     /// if one does (zero when one is due): a deliverer sleeps at most that long.
     pub async fn next_retry(&self, platform: Platform) -> Option<Duration> {
-        match self.store.next_retry(platform).await {
+        match self.core.store.next_retry(platform).await {
             Ok(at) => {
                 at.map(|at| Duration::from_millis(u64::try_from(at - self.now()).unwrap_or(0)))
             }
@@ -170,7 +171,7 @@ impl Service {
     }
 
     async fn game_still_at(&self, game: i64, ply: i64) -> Result<bool, ServiceError> {
-        let game = self.store.game(game).await?;
+        let game = self.core.store.game(game).await?;
         Ok(game.is_some_and(|game| game.is_active() && game.ply == ply))
     }
 
@@ -191,7 +192,7 @@ impl Service {
             }
         }
         if let (Some(game_id), Some(ply)) = (row.game_id, row.board_ply) {
-            if let Some(game) = self.store.game(game_id).await? {
+            if let Some(game) = self.core.store.game(game_id).await? {
                 let board = self.load_at(&game, ply).await?;
                 reply = self
                     .with_board(
@@ -234,7 +235,7 @@ impl Service {
     /// Records that message `id` was delivered, or that the platform will never take
     /// it ([`DeliveryFailure::Permanent`] is reported with [`Service::delivery_failed`]).
     pub async fn mark_sent(&self, id: i64) {
-        if let Err(err) = self.store.mark_sent(id, self.now()).await {
+        if let Err(err) = self.core.store.mark_sent(id, self.now()).await {
             tracing::error!(id, error = %err, "could not mark an outbox message sent");
         }
     }
@@ -246,6 +247,7 @@ impl Service {
     pub async fn delivery_failed(&self, id: i64, failure: DeliveryFailure) {
         let jitter = rand::random::<f64>();
         match self
+            .core
             .store
             .delivery_failed(id, &failure, self.now(), jitter)
             .await
@@ -271,6 +273,7 @@ impl Service {
     /// The bot is no longer in `channel`: its undelivered messages are dead.
     pub async fn left(&self, platform: Platform, channel: &str) {
         match self
+            .core
             .store
             .destination_gone(platform, channel, self.now())
             .await
@@ -289,6 +292,7 @@ impl Service {
     /// [`Reply::anchor`], so the message that completes it can replace it.
     pub async fn set_anchor(&self, platform: Platform, anchor: &str, message_id: &str) {
         if let Err(err) = self
+            .core
             .store
             .set_anchor(platform, anchor, message_id, self.now())
             .await
@@ -299,7 +303,8 @@ impl Service {
 
     /// The platform's id of the message sent with `anchor`, if it was recorded.
     pub async fn anchored(&self, platform: Platform, anchor: &str) -> Option<String> {
-        self.store
+        self.core
+            .store
             .anchored_message(platform, anchor)
             .await
             .inspect_err(|err| tracing::error!(error = %err, "could not read an anchor"))
@@ -310,13 +315,17 @@ impl Service {
     /// Changes whenever a message is written to the outbox.
     #[must_use]
     pub fn outbox_watch(&self) -> watch::Receiver<u64> {
-        self.outbox_changed.subscribe()
+        self.core.outbox_changed.subscribe()
     }
 
     /// Wakes the deliverers and the scheduler after a change that wrote messages or
     /// jobs.
     pub(super) fn wake(&self) {
-        self.outbox_changed.send_modify(|n| *n = n.wrapping_add(1));
-        self.jobs_changed.send_modify(|n| *n = n.wrapping_add(1));
+        self.core
+            .outbox_changed
+            .send_modify(|n| *n = n.wrapping_add(1));
+        self.core
+            .jobs_changed
+            .send_modify(|n| *n = n.wrapping_add(1));
     }
 }

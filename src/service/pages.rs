@@ -177,7 +177,7 @@ impl Service {
     /// The web pages' base address, if the bot links to them.
     #[must_use]
     pub fn web_url(&self) -> Option<&str> {
-        self.config.web_url.as_deref()
+        self.core.config.web_url.as_deref()
     }
 
     /// The public address of game `game_id`'s page, when the bot has one
@@ -186,7 +186,7 @@ impl Service {
     /// # Errors
     /// Database failures.
     pub async fn game_link(&self, row: &GameRow) -> Result<Option<String>, ServiceError> {
-        let Some(base) = self.config.web_url.as_deref() else {
+        let Some(base) = self.core.config.web_url.as_deref() else {
             return Ok(None);
         };
         if self.place_settings(&place_of(row)).await?.web() == WebPages::Off {
@@ -215,7 +215,7 @@ impl Service {
     /// # Errors
     /// Database failures.
     pub async fn game_slug(&self, game_id: i64) -> Result<Option<String>, ServiceError> {
-        Ok(self.store.web_slug(game_id).await?)
+        Ok(self.core.store.web_slug(game_id).await?)
     }
 
     /// The game at `slug` and whether its place shows it, or `None` (no such page, or
@@ -227,7 +227,7 @@ impl Service {
         if !plausible(slug) {
             return Ok(None);
         }
-        let Some(row) = self.page_reads.game_by_slug(slug).await? else {
+        let Some(row) = self.core.page_reads.game_by_slug(slug).await? else {
             return Ok(None);
         };
         let settings = self.place_settings(&place_of(&row)).await?;
@@ -297,6 +297,7 @@ impl Service {
         if let Some(speed) = speed {
             for (slot, player) in ratings.iter_mut().zip([row.south_id, row.north_id]) {
                 *slot = self
+                    .core
                     .page_reads
                     .rating_of_player(player, speed)
                     .await?
@@ -352,7 +353,7 @@ impl Service {
             row.version,
             language.tag()
         );
-        if let Some(png) = self.web_pictures.get(&key) {
+        if let Some(png) = self.core.web_pictures.get(&key) {
             return Ok(Some(PageBoard {
                 png,
                 alt: String::new(),
@@ -363,7 +364,7 @@ impl Service {
         let board = self
             .web_picture(move || crate::i18n::with_language(language, draw))
             .await?;
-        self.web_pictures.put(key, &board.png);
+        self.core.web_pictures.put(key, &board.png);
         Ok(Some(board))
     }
 
@@ -376,14 +377,14 @@ impl Service {
             return Ok(None);
         };
         let key = format!("review/{}/{}/{}", row.id, row.version, language.tag());
-        if let Some(png) = self.web_pictures.get(&key) {
+        if let Some(png) = self.core.web_pictures.get(&key) {
             return Ok(Some(png));
         }
         let game = self.load(&row).await?;
         let review = in_language(language, self.page_review(&row, &game, true)).await?;
         let graph = review.and_then(|r| r.graph).map(|(png, _)| png);
         if let Some(png) = &graph {
-            self.web_pictures.put(key, png);
+            self.core.web_pictures.put(key, png);
         }
         Ok(graph)
     }
@@ -394,7 +395,7 @@ impl Service {
     /// # Errors
     /// Database failures.
     pub async fn page_version(&self, game_id: i64) -> Result<Option<i64>, ServiceError> {
-        Ok(self.page_reads.game_version(game_id).await?)
+        Ok(self.core.page_reads.game_version(game_id).await?)
     }
 }
 

@@ -118,11 +118,12 @@ impl Service {
         speed: Speed,
     ) -> Result<PlacePage, ServiceError> {
         let (rows, _) = self
+            .core
             .store
             .leaderboard(ranked(platform, key), speed, STANDINGS, 0)
             .await?;
         let identities: Vec<i64> = rows.iter().map(|row| row.identity_id).collect();
-        let players = self.page_reads.player_slugs(&identities).await?;
+        let players = self.core.page_reads.player_slugs(&identities).await?;
         let standings = rows
             .iter()
             .enumerate()
@@ -136,11 +137,12 @@ impl Service {
             .collect();
         let space = (platform == Platform::Discord).then_some(key);
         let games = self
+            .core
             .store
             .live_games(platform, space, key, LIVE_GAMES)
             .await?;
         let ids: Vec<i64> = games.iter().map(|row| row.id).collect();
-        let mut slugs = self.page_reads.web_slugs(&ids).await?;
+        let mut slugs = self.core.page_reads.web_slugs(&ids).await?;
         let live = games
             .into_iter()
             .filter_map(|row| {
@@ -164,7 +166,7 @@ impl Service {
     /// The address of `place`'s page at `speed`, when the bot links to pages and
     /// the place made its pages public.
     pub(super) async fn place_link(&self, place: &Place, speed: Speed) -> Option<String> {
-        let base = self.config.web_url.as_deref()?;
+        let base = self.core.config.web_url.as_deref()?;
         let web = match self.place_settings(place).await {
             Ok(settings) => settings.web(),
             Err(err) => {

@@ -53,7 +53,7 @@ impl Service {
         if !crate::store::plausible_slug(slug) {
             return Ok(None);
         }
-        let Some(identity) = self.page_reads.identity_by_slug(slug).await? else {
+        let Some(identity) = self.core.page_reads.identity_by_slug(slug).await? else {
             return Ok(None);
         };
         self.identity_page(identity).await
@@ -62,7 +62,11 @@ impl Service {
     /// The page of identity `identity`, or `None` when it played no game in a place
     /// whose pages are public.
     async fn identity_page(&self, identity: i64) -> Result<Option<PlayerPage>, ServiceError> {
-        let rows = self.page_reads.public_games_of(identity, GAMES).await?;
+        let rows = self
+            .core
+            .page_reads
+            .public_games_of(identity, GAMES)
+            .await?;
         let Some(latest) = rows.first() else {
             return Ok(None);
         };
@@ -83,11 +87,12 @@ impl Service {
         let mut ratings = Vec::new();
         let mut charts = Vec::new();
         for speed in Speed::ALL {
-            let row = self.page_reads.rating(identity, speed).await?;
+            let row = self.core.page_reads.rating(identity, speed).await?;
             if row.is_some() {
                 ratings.push((speed, label(row.as_ref())));
             }
             let history = self
+                .core
                 .page_reads
                 .public_rating_history(identity, speed)
                 .await?;
@@ -95,12 +100,12 @@ impl Service {
                 charts.push((speed, history));
             }
         }
-        let puzzles = self.page_reads.public_puzzle_stats(identity).await?;
+        let puzzles = self.core.page_reads.public_puzzle_stats(identity).await?;
         let puzzles = crate::i18n::with_language(language.clone(), || {
             puzzles.as_ref().map(super::leaderboard::puzzle_line)
         });
         let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
-        let mut slugs = self.page_reads.web_slugs(&ids).await?;
+        let mut slugs = self.core.page_reads.web_slugs(&ids).await?;
         let games = rows
             .into_iter()
             .filter_map(|row| {

@@ -64,6 +64,7 @@ impl Service {
         }
         let proposal = Proposal { request, by: side };
         if !self
+            .core
             .store
             .propose(cmd.claim(), row.id, row.version, Some(proposal))
             .await?
@@ -155,6 +156,7 @@ impl Service {
         side: Side,
     ) -> Result<Reply, ServiceError> {
         if !self
+            .core
             .store
             .propose(cmd.claim(), row.id, row.version, None)
             .await?
@@ -184,9 +186,9 @@ impl Service {
         game: &Game,
         side: Side,
     ) -> Result<bool, ServiceError> {
-        let permit = self.engine_slots.slot().await?;
+        let permit = self.core.engine_slots.slot().await?;
         let game = game.clone();
-        let engine = std::sync::Arc::clone(&self.engine);
+        let engine = std::sync::Arc::clone(&self.core.engine);
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
             match request {

@@ -47,11 +47,13 @@ impl Service {
             row = self.pick(cmd, daily, &place).await?;
         }
         let Some(row) = row else {
-            return Err(ServiceError::NoPuzzle(if self.engine.tables().is_none() {
-                crate::tr!("puzzle-none-yet")
-            } else {
-                crate::tr!("puzzle-all-had")
-            }));
+            return Err(ServiceError::NoPuzzle(
+                if self.core.engine.tables().is_none() {
+                    crate::tr!("puzzle-none-yet")
+                } else {
+                    crate::tr!("puzzle-all-had")
+                },
+            ));
         };
         let skipped = if daily {
             None
@@ -59,6 +61,7 @@ impl Service {
             self.skip_open_puzzle(cmd, row.id).await?
         };
         let answered = self
+            .core
             .store
             .give_puzzle(
                 cmd.claim(),
@@ -81,7 +84,11 @@ impl Service {
                 reply.text.push_str(&crate::tr!("puzzle-answered-already"));
                 reply.buttons.clear();
             }
-            let solvers = self.store.puzzle_solvers(row.id, platform, &place).await?;
+            let solvers = self
+                .core
+                .store
+                .puzzle_solvers(row.id, platform, &place)
+                .await?;
             reply.text.push('\n');
             reply.text.push_str(&crate::tr!(
                 "puzzle-solvers",
@@ -111,16 +118,19 @@ impl Service {
             let (y, m, d) = when::date(self.now());
             let day = format!("{y:04}-{m:02}-{d:02}");
             return Ok(self
+                .core
                 .store
                 .daily_puzzle(cmd.claim(), platform, place, &day)
                 .await?);
         }
         let near = self
+            .core
             .store
             .puzzle_stats(platform, &cmd.author.id)
             .await?
             .map_or(Rating::NEW.rating, |s| s.rating);
         let (row, left) = self
+            .core
             .store
             .unseen_puzzle(platform, &cmd.author.id, near)
             .await?;

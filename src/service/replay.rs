@@ -17,10 +17,15 @@ impl Service {
         id: i64,
     ) -> Result<Option<crate::store::GameRow>, ServiceError> {
         let platform = cmd.place.platform;
-        let Some(identity) = self.store.identity_of(platform, &cmd.author.id).await? else {
+        let Some(identity) = self
+            .core
+            .store
+            .identity_of(platform, &cmd.author.id)
+            .await?
+        else {
             return Ok(None);
         };
-        Ok(self.store.game(id).await?.filter(|row| {
+        Ok(self.core.store.game(id).await?.filter(|row| {
             !row.is_active() && (row.south_identity == identity || row.north_identity == identity)
         }))
     }

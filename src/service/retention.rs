@@ -45,34 +45,34 @@ impl Service {
     pub async fn prune_old(&self, away_ms: i64) -> Pruned {
         // A forget's clean-up that a stop interrupted is finished first.
         self.scrub_forgotten().await;
-        let keep = i64::try_from(self.config.retention.as_millis()).unwrap_or(i64::MAX);
+        let keep = i64::try_from(self.core.config.retention.as_millis()).unwrap_or(i64::MAX);
         let sent_before = self.now().saturating_sub(keep);
         let handled_before = sent_before.saturating_sub(away_ms.max(0));
         let mut pruned = Pruned::default();
         let now = self.now();
         let steps = [
             (
-                drain(|| self.store.prune_sent_messages(sent_before, BATCH)).await,
+                drain(|| self.core.store.prune_sent_messages(sent_before, BATCH)).await,
                 &mut pruned.messages,
                 "sent outbox messages",
             ),
             (
-                drain(|| self.store.prune_handled_events(handled_before, BATCH)).await,
+                drain(|| self.core.store.prune_handled_events(handled_before, BATCH)).await,
                 &mut pruned.events,
                 "handled inbox events",
             ),
             (
-                drain(|| self.store.prune_dead_messages(sent_before, BATCH)).await,
+                drain(|| self.core.store.prune_dead_messages(sent_before, BATCH)).await,
                 &mut pruned.dead,
                 "dead outbox messages",
             ),
             (
-                drain(|| self.store.prune_anchors(sent_before, BATCH)).await,
+                drain(|| self.core.store.prune_anchors(sent_before, BATCH)).await,
                 &mut pruned.anchors,
                 "anchors",
             ),
             (
-                drain(|| self.store.prune_link_codes(now, BATCH)).await,
+                drain(|| self.core.store.prune_link_codes(now, BATCH)).await,
                 &mut pruned.link_codes,
                 "expired link codes",
             ),
@@ -83,7 +83,7 @@ impl Service {
                 Err(err) => tracing::error!(error = %err, "cannot prune the {what}"),
             }
         }
-        let days = self.config.retention.as_secs() / (24 * 3600);
+        let days = self.core.config.retention.as_secs() / (24 * 3600);
         if pruned == Pruned::default() {
             tracing::debug!(retention_days = days, "nothing to prune");
         } else {

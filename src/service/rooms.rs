@@ -13,9 +13,9 @@ impl Service {
     /// [`ServiceError::NoSuchGame`] for an unknown game; database failures.
     pub async fn set_thread(&self, game_id: i64, place: &Place) -> Result<(), ServiceError> {
         let thread = place.thread.as_deref().unwrap_or(&place.channel);
-        match self.store.game(game_id).await? {
+        match self.core.store.game(game_id).await? {
             Some(row) if place.holds(row.platform, row.space.as_deref(), &row.channel) => {
-                self.store.set_thread(game_id, thread).await?;
+                self.core.store.set_thread(game_id, thread).await?;
                 Ok(())
             }
             _ => Err(ServiceError::NoSuchGame(game_id)),
@@ -32,7 +32,7 @@ impl Service {
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<String>, ServiceError> {
-        Ok(self.store.dm_room(platform, user_id).await?)
+        Ok(self.core.store.dm_room(platform, user_id).await?)
     }
 
     /// Records the direct-message room an adapter opened with `user_id`.
@@ -45,7 +45,7 @@ impl Service {
         user_id: &str,
         room: &str,
     ) -> Result<(), ServiceError> {
-        Ok(self.store.set_dm_room(platform, user_id, room).await?)
+        Ok(self.core.store.set_dm_room(platform, user_id, room).await?)
     }
 
     /// Where `game_id`'s thread is (its channel and thread id), when an adapter
@@ -56,6 +56,7 @@ impl Service {
     /// Database failures.
     pub async fn game_thread(&self, game_id: i64) -> Result<Option<Place>, ServiceError> {
         Ok(self
+            .core
             .store
             .game(game_id)
             .await?

@@ -27,7 +27,7 @@ impl Service {
     /// [`Service::start_scheduler`] (tests may spawn it themselves).
     pub async fn run_scheduler(self: Arc<Self>) {
         // Subscribed first, so a job written while recovering still wakes the loop.
-        let mut changed = self.jobs_changed.subscribe();
+        let mut changed = self.core.jobs_changed.subscribe();
         self.spawn_background(Arc::clone(&self).relay_changes());
         // Time the bot was away is given back to the clocks before any deadline runs,
         // and before any command is judged (commands wait for it).
@@ -41,7 +41,7 @@ impl Service {
         // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
         let service = Arc::clone(&self);
         self.spawn_background(async move {
-            match service.store.puzzle_counts().await {
+            match service.core.store.puzzle_counts().await {
                 Ok((_, from_tables)) if from_tables < 50 => {
                     if let Err(err) = service.refill_puzzles().await {
                         tracing::error!(error = %err, "could not generate puzzles");
@@ -56,10 +56,11 @@ impl Service {
             // A read first: most wake-ups (a job written for later, a move) find
             // nothing due, and a claim is a write that would queue behind the
             // commands' writes.
-            let mut next = self.store.next_job_due().await;
+            let mut next = self.core.store.next_job_due().await;
             if matches!(next, Ok(Some(due)) if due <= self.now()) {
                 let now = self.now();
                 match self
+                    .core
                     .store
                     .claim_due_jobs(now, now + self.lease_ms(), ROUND)
                     .await
@@ -76,14 +77,14 @@ impl Service {
                         continue;
                     }
                 }
-                next = self.store.next_job_due().await;
+                next = self.core.store.next_job_due().await;
             }
             while running.try_join_next().is_some() {}
             // An instant, not a duration: the time the query took (real I/O, while a
             // test's paused clock may move) must not push the wake-up later.
             let idle = tokio::time::Instant::now() + IDLE_WAKE;
             let wake_at = match next {
-                Ok(Some(due)) => self.instant_at(due).min(idle),
+                Ok(Some(due)) => self.core.instant_at(due).min(idle),
                 Ok(None) => idle,
                 Err(err) => {
                     tracing::error!(error = %err, "scheduler: cannot read the next job");
@@ -114,7 +115,7 @@ impl Service {
     /// no process polls. Ends at once on SQLite.
     async fn relay_changes(self: Arc<Self>) {
         let mut changes = loop {
-            match self.store.changes().await {
+            match self.core.store.changes().await {
                 Ok(Some(changes)) => break changes,
                 Ok(None) => return,
                 Err(err) => {
@@ -140,6 +141,7 @@ impl Service {
         loop {
             let now = self.now();
             let jobs = match self
+                .core
                 .store
                 .claim_due_jobs(now, now + self.lease_ms(), ROUND)
                 .await
@@ -168,18 +170,18 @@ impl Service {
     /// # Errors
     /// Database failures.
     pub async fn earliest_job(&self) -> Result<Option<i64>, ServiceError> {
-        Ok(self.store.earliest_job().await?)
+        Ok(self.core.store.earliest_job().await?)
     }
 
     /// At start-up: the runners of claimed jobs are gone, and a game whose engine is
     /// to move but has no job (left by an older version) gets one.
     async fn recover(&self) {
-        match self.store.release_job_claims().await {
+        match self.core.store.release_job_claims().await {
             Ok(0) => {}
             Ok(n) => tracing::info!(jobs = n, "resuming jobs a stopped run had started"),
             Err(err) => tracing::error!(error = %err, "cannot release job claims"),
         }
-        let games = match self.store.engine_games_without_job().await {
+        let games = match self.core.store.engine_games_without_job().await {
             Ok(games) => games,
             Err(err) => {
                 tracing::error!(error = %err, "cannot look for stalled engine games");
@@ -196,6 +198,7 @@ impl Service {
                 request: None,
             };
             if let Err(err) = self
+                .core
                 .store
                 .schedule(Some((game, version)), &[job], now)
                 .await
@@ -207,7 +210,7 @@ impl Service {
 
     /// How long a claim holds (see [`LEASE_MS`], [`SHARED_LEASE_MS`]).
     fn lease_ms(&self) -> i64 {
-        match self.store.backend() {
+        match self.core.store.backend() {
             Backend::Sqlite => LEASE_MS,
             Backend::Postgres => SHARED_LEASE_MS,
         }
@@ -223,14 +226,16 @@ impl Service {
     /// tournament's (English for the others).
     async fn job_language(&self, job: &JobRow) -> crate::i18n::Language {
         let place = if let Some(game) = job.game_id {
-            self.store
+            self.core
+                .store
                 .game(game)
                 .await
                 .ok()
                 .flatten()
                 .map(|g| (g.platform, g.space.unwrap_or(g.channel)))
         } else if let Some(challenge) = job.challenge_id {
-            self.store
+            self.core
+                .store
                 .challenge(challenge)
                 .await
                 .ok()
@@ -239,6 +244,7 @@ impl Service {
         } else if job.kind == JobKind::Tournament {
             match job.request {
                 Some(JobRequest::Tournament(id)) => self
+                    .core
                     .store
                     .tournament(id)
                     .await
@@ -270,7 +276,7 @@ impl Service {
             loop {
                 tokio::time::sleep(every).await;
                 let until = self.now() + lease;
-                if let Err(err) = self.store.renew_job_claim(id, until).await {
+                if let Err(err) = self.core.store.renew_job_claim(id, until).await {
                     tracing::warn!(job = id, error = %err, "cannot renew a job's claim");
                 }
             }
@@ -301,7 +307,7 @@ impl Service {
             Ok(true) => self.wake(),
             Ok(false) => {
                 // Nothing to do any more (the game moved on): drop the job.
-                if let Err(err) = self.store.delete_job(job.id).await {
+                if let Err(err) = self.core.store.delete_job(job.id).await {
                     tracing::error!(job = job.id, error = %err, "cannot drop a stale job");
                 }
             }
@@ -348,12 +354,14 @@ mod tests {
             request: None,
         };
         service
+            .core
             .store
             .schedule(None, &[job], now)
             .await
             .expect("scheduled");
         let lease = service.lease_ms();
         let claimed = service
+            .core
             .store
             .claim_due_jobs(now, now + lease, 10)
             .await
@@ -375,6 +383,7 @@ mod tests {
                     tokio::task::yield_now().await;
                 }
                 let again = service
+                    .core
                     .store
                     .claim_due_jobs(service.now(), service.now() + lease, 10)
                     .await
@@ -391,6 +400,7 @@ mod tests {
         // Once the job is over, its claim lapses as before (it was not deleted here).
         tokio::time::advance(Duration::from_millis(lease.unsigned_abs())).await;
         let later = service
+            .core
             .store
             .claim_due_jobs(service.now(), service.now() + lease, 10)
             .await

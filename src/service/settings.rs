@@ -132,11 +132,13 @@ impl Service {
         place: &str,
     ) -> Result<SettingsRow, ServiceError> {
         let now = self.now();
-        if let Some(row) = self.settings_cache.get(platform, place, now) {
+        if let Some(row) = self.core.settings_cache.get(platform, place, now) {
             return Ok(row);
         }
-        let row = self.store.settings(platform, place).await?;
-        self.settings_cache.put(platform, place, row.clone(), now);
+        let row = self.core.store.settings(platform, place).await?;
+        self.core
+            .settings_cache
+            .put(platform, place, row.clone(), now);
         Ok(row)
     }
 
@@ -153,12 +155,14 @@ impl Service {
         place: &str,
     ) -> Result<Option<SettingsRow>, ServiceError> {
         let now = self.now();
-        if let Some(row) = self.settings_cache.get(platform, place, now) {
+        if let Some(row) = self.core.settings_cache.get(platform, place, now) {
             return Ok(Some(row));
         }
-        let row = self.store.stored_settings(platform, place).await?;
+        let row = self.core.store.stored_settings(platform, place).await?;
         if let Some(row) = &row {
-            self.settings_cache.put(platform, place, row.clone(), now);
+            self.core
+                .settings_cache
+                .put(platform, place, row.clone(), now);
         }
         Ok(row)
     }
@@ -166,7 +170,7 @@ impl Service {
     /// How many places' settings are kept in memory (see `settings/cache.rs`).
     #[must_use]
     pub fn settings_cached(&self) -> u64 {
-        self.settings_cache.len()
+        self.core.settings_cache.len()
     }
 
     /// Refuses to start a game at `place` if its settings keep games elsewhere.
@@ -193,9 +197,10 @@ impl Service {
         // The row as stored: a change is saved against its version.
         let (platform, place) = (cmd.place.platform, scope(&cmd.place));
         let mut settings = Settings {
-            row: self.store.settings(platform, place).await?,
+            row: self.core.store.settings(platform, place).await?,
         };
-        self.settings_cache
+        self.core
+            .settings_cache
             .put(platform, place, settings.row.clone(), self.now());
         if changes.is_empty() {
             let mut reply = Reply::private(crate::tr!("settings-shown"));
@@ -210,6 +215,7 @@ impl Service {
         .map_err(|_| ServiceError::NotAdmin("/oware settings key:value"))?;
         apply(&mut settings.row, &cmd.place, &cmd.vouched, changes)?;
         let saved = self
+            .core
             .store
             .save_settings(
                 cmd.claim(),
@@ -224,7 +230,8 @@ impl Service {
             return Err(ServiceError::SettingsChanged);
         }
         settings.row.version += 1;
-        self.settings_cache
+        self.core
+            .settings_cache
             .put(platform, place, settings.row.clone(), self.now());
         let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
         // The answer is already in the new language.

@@ -41,6 +41,7 @@ impl Service {
         now: i64,
     ) -> Result<(GameRow, Reply), ServiceError> {
         let row = self
+            .core
             .store
             .game(game_id)
             .await?

@@ -52,7 +52,7 @@ impl Service {
     /// Records which Discord shards this process runs (the Discord adapter calls it
     /// when it starts and stops).
     pub fn set_discord_shards(&self, shards: DiscordShards) {
-        self.networks.set_discord_shards(shards);
+        self.core.networks.set_discord_shards(shards);
     }
 
     pub(super) async fn status(&self, cmd: &Command) -> Result<Reply, ServiceError> {
@@ -62,6 +62,7 @@ impl Service {
         if authority::judge(Deed::ReadBotStatus, cmd.role, place).is_err() {
             let place = &cmd.place;
             let counts = self
+                .core
                 .store
                 .place_counts(
                     self.now(),
@@ -79,11 +80,11 @@ impl Service {
             reply.table = Some(place_table(place.platform, &counts));
             return Ok(reply);
         }
-        let counts = self.store.status_counts(self.now()).await?;
+        let counts = self.core.store.status_counts(self.now()).await?;
         let mut reply = Reply::private(crate::tr!("status-title"));
         reply.table = Some(table(
-            self.store.backend(),
-            &self.networks.discord_shards(),
+            self.core.store.backend(),
+            &self.core.networks.discord_shards(),
             &counts,
         ));
         Ok(reply)

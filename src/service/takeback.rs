@@ -51,6 +51,7 @@ impl Service {
         let scores = back.position().scores();
         let pits = Pits(kept);
         if !self
+            .core
             .store
             .take_back(
                 cmd.claim(),

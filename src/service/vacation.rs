@@ -43,6 +43,7 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
         let (player, _) = self
+            .core
             .store
             .upsert_player_named(
                 platform,
@@ -56,7 +57,7 @@ impl Service {
         let left = ALLOWANCE_DAYS.saturating_sub(taken);
         match request {
             VacationRequest::Status => {
-                let [away, _] = self.store.away_until([player, player]).await?;
+                let [away, _] = self.core.store.away_until([player, player]).await?;
                 Ok(Reply::private(match away.filter(|&until| until > now) {
                     Some(until) => crate::tr!(
                         "vacation-status-away",
@@ -90,11 +91,12 @@ impl Service {
                     })
                     .await?;
                 let started = self
+                    .core
                     .store
                     .start_vacation(cmd.claim(), player, &games, now, until)
                     .await?;
                 if !started {
-                    let [away, _] = self.store.away_until([player, player]).await?;
+                    let [away, _] = self.core.store.away_until([player, player]).await?;
                     return Err(ServiceError::AlreadyOnVacation(
                         away.map(when::utc_time).unwrap_or_default(),
                     ));
@@ -118,6 +120,7 @@ impl Service {
                     })
                     .await?;
                 let Some(until) = self
+                    .core
                     .store
                     .end_vacation(cmd.claim(), player, &games, now)
                     .await?
@@ -141,6 +144,7 @@ impl Service {
     async fn vacation_days_taken(&self, player: i64, now: i64) -> Result<u32, ServiceError> {
         let since = now - WINDOW_MS;
         let taken: i64 = self
+            .core
             .store
             .vacations_since(player, since)
             .await?
@@ -159,7 +163,11 @@ impl Service {
         says: impl Fn(&GameRow) -> String,
     ) -> Result<Vec<AwayGame>, ServiceError> {
         let platform = cmd.place.platform;
-        let rows = self.store.active_games_of(platform, &cmd.author.id).await?;
+        let rows = self
+            .core
+            .store
+            .active_games_of(platform, &cmd.author.id)
+            .await?;
         let now = self.now();
         let mut games = Vec::new();
         for row in rows.iter().filter(|row| waits(row)) {

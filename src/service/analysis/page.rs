@@ -46,6 +46,7 @@ impl Service {
         graph: bool,
     ) -> Result<Option<PageReview>, ServiceError> {
         let Some(stored) = self
+            .core
             .page_reads
             .analysis(row.id)
             .await?

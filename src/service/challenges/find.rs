@@ -29,6 +29,7 @@ impl Service {
     /// withdrawn, declined, expired or accepted, or there never was one.
     async fn why_no_challenge(&self, cmd: &Command) -> Result<String, ServiceError> {
         let last = self
+            .core
             .store
             .latest_challenge_for(cmd.place.platform, &cmd.author.id)
             .await?
@@ -73,6 +74,7 @@ impl Service {
         let me = &cmd.author.id;
         if let Some(id) = id {
             let Some(c) = self
+                .core
                 .store
                 .challenge(id)
                 .await?
@@ -129,6 +131,7 @@ impl Service {
             return Ok(c);
         }
         let mut pending: Vec<ChallengeRow> = self
+            .core
             .store
             .pending_challenges_of(platform, me, now)
             .await?
@@ -141,6 +144,7 @@ impl Service {
         // Nothing for the author to accept: an open challenge here, not theirs.
         if pending.is_empty() && role == Role::Opponent && verb == "accept" {
             pending = self
+                .core
                 .store
                 .open_challenges_at(
                     platform,

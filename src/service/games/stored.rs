@@ -19,7 +19,7 @@ impl Service {
     ) -> Result<GameRow, ServiceError> {
         let platform = cmd.place.platform;
         if let Some(id) = game {
-            return match self.store.game(id).await? {
+            return match self.core.store.game(id).await? {
                 Some(row)
                     if cmd
                         .place
@@ -33,6 +33,7 @@ impl Service {
         if let Some(thread) = &cmd.place.thread {
             let (space, channel) = (cmd.place.space.as_deref(), cmd.place.channel.as_str());
             if let Some(row) = self
+                .core
                 .store
                 .game_in_thread(platform, space, channel, thread)
                 .await?
@@ -41,6 +42,7 @@ impl Service {
             }
         }
         let here = self
+            .core
             .store
             .active_games_in_channel(platform, cmd.place.space.as_deref(), &cmd.place.channel)
             .await?;
@@ -82,7 +84,8 @@ impl Service {
     async fn latest_here(&self, cmd: &Command, onlooker_ok: bool) -> Result<GameRow, ServiceError> {
         let place = &cmd.place;
         let user = (!onlooker_ok).then_some(cmd.author.id.as_str());
-        self.store
+        self.core
+            .store
             .latest_game_in_channel(place.platform, place.space.as_deref(), &place.channel, user)
             .await?
             .ok_or(ServiceError::NoGameHere)

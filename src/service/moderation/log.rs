@@ -12,6 +12,7 @@ const LOG_ENTRIES: i64 = 20;
 impl Service {
     pub(super) async fn audit_log(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let rows = self
+            .core
             .store
             .audit_log(cmd.place.platform, scope(&cmd.place), LOG_ENTRIES)
             .await?;
@@ -26,6 +27,7 @@ impl Service {
     /// `/oware admin bans`: who may not play here, until when, why and by whom.
     pub(super) async fn bans_list(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let bans = self
+            .core
             .store
             .bans_in(cmd.place.platform, scope(&cmd.place), self.now())
             .await?;

@@ -52,7 +52,8 @@ impl Service {
             reason: Some(why),
             ..Self::audit(cmd, "report")
         };
-        self.store
+        self.core
+            .store
             .record_audit(cmd.claim(), &audit, &messages, self.now())
             .await?;
         if !messages.is_empty() {

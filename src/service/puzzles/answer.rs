@@ -27,11 +27,13 @@ impl Service {
         let platform = cmd.place.platform;
         let row = match puzzle {
             Some(id) => self
+                .core
                 .store
                 .puzzle(id)
                 .await?
                 .ok_or(ServiceError::NoSuchPuzzle(id))?,
             None => self
+                .core
                 .store
                 .open_puzzle(platform, &cmd.author.id)
                 .await?
@@ -52,6 +54,7 @@ impl Service {
         // The room hears who solved it, never the answer.
         let announce = if solved {
             let daily = self
+                .core
                 .store
                 .is_daily_puzzle(platform, &place_key(cmd), row.id)
                 .await?;
@@ -111,11 +114,17 @@ impl Service {
         next: i64,
     ) -> Result<Option<String>, ServiceError> {
         let platform = cmd.place.platform;
-        let Some(open) = self.store.open_puzzle(platform, &cmd.author.id).await? else {
+        let Some(open) = self
+            .core
+            .store
+            .open_puzzle(platform, &cmd.author.id)
+            .await?
+        else {
             return Ok(None);
         };
         if open.id == next
             || self
+                .core
                 .store
                 .is_daily_puzzle(platform, &place_key(cmd), open.id)
                 .await?
@@ -161,6 +170,7 @@ impl Service {
             (to_numbers(s), to_numbers(p))
         };
         Ok(self
+            .core
             .store
             .answer_puzzle(
                 cmd.claim(),

@@ -97,6 +97,7 @@ impl Service {
         };
         let today = day_of(self.now());
         let Some(row) = self
+            .core
             .store
             .chosen_daily_puzzle(platform, key, &today)
             .await?
@@ -104,7 +105,7 @@ impl Service {
             return Ok(None);
         };
         let cached = format!("puzzle/{}/{}", row.id, language.tag());
-        if let Some(png) = self.web_pictures.get(&cached) {
+        if let Some(png) = self.core.web_pictures.get(&cached) {
             return Ok(Some(png));
         }
         let draw = move || {
@@ -114,7 +115,7 @@ impl Service {
         let png = self
             .web_picture(move || crate::i18n::with_language(language, draw))
             .await?;
-        self.web_pictures.put(cached, &png);
+        self.core.web_pictures.put(cached, &png);
         Ok(Some(png))
     }
 
@@ -127,10 +128,12 @@ impl Service {
         let now = self.now();
         let day = day_of(now);
         let today = self
+            .core
             .page_reads
             .chosen_daily_puzzle(platform, key, &day)
             .await?;
         let yesterday = self
+            .core
             .store
             .chosen_daily_puzzle(platform, key, &day_of(now - DAY_MS))
             .await?;

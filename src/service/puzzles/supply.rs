@@ -39,14 +39,14 @@ impl Service {
     /// Generates a batch of puzzles from the installed tables (none without tables)
     /// and stores the new ones; how many were new. One batch at a time.
     pub async fn refill_puzzles(&self) -> Result<u64, ServiceError> {
-        let Some(tables) = self.engine.tables() else {
+        let Some(tables) = self.core.engine.tables() else {
             return Ok(0);
         };
-        if self.refilling.swap(true, Ordering::AcqRel) {
+        if self.core.refilling.swap(true, Ordering::AcqRel) {
             return Ok(0);
         }
         let result = async {
-            let (_, from_tables) = self.store.puzzle_counts().await?;
+            let (_, from_tables) = self.core.store.puzzle_counts().await?;
             // A new seed per batch: batches do not repeat each other.
             let seed = 0x5EED_0000_u64 + u64::try_from(from_tables).unwrap_or(0);
             let found = self
@@ -58,10 +58,10 @@ impl Service {
                         .collect::<Vec<_>>()
                 })
                 .await?;
-            Ok::<_, ServiceError>(self.store.insert_puzzles(&found, self.now()).await?)
+            Ok::<_, ServiceError>(self.core.store.insert_puzzles(&found, self.now()).await?)
         }
         .await;
-        self.refilling.store(false, Ordering::Release);
+        self.core.refilling.store(false, Ordering::Release);
         let added = result?;
         tracing::info!(added, "puzzles generated from the endgame tables");
         Ok(added)
@@ -69,7 +69,7 @@ impl Service {
 
     /// Queues a batch of puzzles (the scheduler runs it as a job).
     pub(super) fn refill_in_background(&self) {
-        if self.refilling.load(Ordering::Acquire) {
+        if self.core.refilling.load(Ordering::Acquire) {
             return;
         }
         let now = self.now();
@@ -80,7 +80,7 @@ impl Service {
             due_at: now,
             request: None,
         };
-        let store = self.store.clone();
+        let store = self.core.store.clone();
         self.spawn_background(async move {
             if let Err(err) = store.schedule(None, &[job], now).await {
                 tracing::error!(error = %err, "could not queue puzzle generation");

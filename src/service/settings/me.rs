@@ -77,14 +77,19 @@ impl Service {
         changes: &[(String, String)],
     ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
-        let mut settings = self.store.user_settings(platform, &cmd.author.id).await?;
+        let mut settings = self
+            .core
+            .store
+            .user_settings(platform, &cmd.author.id)
+            .await?;
         if changes.is_empty() {
             let mut reply = Reply::private(crate::tr!("my-settings-shown"));
             reply.table = Some(table(&settings));
             return Ok(reply);
         }
         apply(&mut settings, changes)?;
-        self.store
+        self.core
+            .store
             .save_user_settings(cmd.claim(), platform, &cmd.author.id, &settings, self.now())
             .await?;
         let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
@@ -121,6 +126,7 @@ impl Service {
             return Ok(Side::South);
         }
         let settings = self
+            .core
             .store
             .user_settings(cmd.place.platform, &cmd.author.id)
             .await?;

@@ -67,6 +67,7 @@ impl Service {
     async fn tournament_overview(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let place = &cmd.place;
         let list = self
+            .core
             .store
             .tournaments_at(place.platform, scope(place))
             .await?;
@@ -75,7 +76,7 @@ impl Service {
             text.push_str("\n\n");
             text.push_str(&crate::tr!("tournament-list-here"));
             for t in &list {
-                let players = self.store.tournament_entrants(t.id).await?.len();
+                let players = self.core.store.tournament_entrants(t.id).await?.len();
                 let state = match t.status {
                     TournamentStatus::Open => crate::tr!("tournament-state-open"),
                     TournamentStatus::Running => {
@@ -145,6 +146,7 @@ impl Service {
             creator_id,
         };
         let id = self
+            .core
             .store
             .create_tournament(cmd.claim(), &new, self.now())
             .await?;
@@ -179,11 +181,13 @@ impl Service {
         let platform = cmd.place.platform;
         let found = match id {
             Some(id) => self
+                .core
                 .store
                 .tournament(id)
                 .await?
                 .filter(|t| t.platform == platform && t.place == place),
             None => self
+                .core
                 .store
                 .tournaments_at(platform, place)
                 .await?
@@ -208,8 +212,9 @@ impl Service {
         self.check_ban(cmd).await?;
         // A round's game is created whatever the players' games elsewhere (a
         // tournament must go on), so the active-game cap is checked here instead.
-        let caps = &self.config.caps;
+        let caps = &self.core.config.caps;
         let (active, _) = self
+            .core
             .store
             .active_games_count(cmd.place.platform, &cmd.author.id)
             .await?;
@@ -226,12 +231,14 @@ impl Service {
         };
         let player = self.author_player(cmd).await?;
         match self
+            .core
             .store
             .join_tournament(cmd.claim(), t.id, player, Some(most), self.now())
             .await?
         {
             Joined::Entrant(n) => {
                 let names: Vec<String> = self
+                    .core
                     .store
                     .tournament_entrants(t.id)
                     .await?
@@ -284,6 +291,7 @@ impl Service {
             .await?;
         let player = self.author_player(cmd).await?;
         let text = match self
+            .core
             .store
             .leave_tournament(cmd.claim(), t.id, player, self.now())
             .await?
@@ -322,7 +330,7 @@ impl Service {
         };
         authority::judge(Deed::StartTournament, cmd.role, made)
             .map_err(|_| TournamentError::NotCreator(t.id))?;
-        let players = self.store.tournament_entrants(t.id).await?.len();
+        let players = self.core.store.tournament_entrants(t.id).await?.len();
         if players < 2 {
             return Err(TournamentError::TooFew(t.id, players).into());
         }

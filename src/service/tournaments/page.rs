@@ -53,7 +53,7 @@ impl Service {
         key: &str,
     ) -> Result<Vec<TournamentSummary>, ServiceError> {
         let mut summaries = Vec::new();
-        for t in self.page_reads.tournaments_at(platform, key).await? {
+        for t in self.core.page_reads.tournaments_at(platform, key).await? {
             let Some(event) = self.load_event(t.id).await? else {
                 continue;
             };

@@ -27,11 +27,11 @@ use crate::{
 
 impl Service {
     pub(super) async fn load_event(&self, id: i64) -> Result<Option<Event>, ServiceError> {
-        let Some(t) = self.store.tournament(id).await? else {
+        let Some(t) = self.core.store.tournament(id).await? else {
             return Ok(None);
         };
-        let entrants = self.store.tournament_entrants(id).await?;
-        let boards = self.store.tournament_boards(id).await?;
+        let entrants = self.core.store.tournament_entrants(id).await?;
+        let boards = self.core.store.tournament_boards(id).await?;
         Ok(Some(Event {
             t,
             entrants,
@@ -78,6 +78,7 @@ impl Service {
                     ..Effects::none()
                 };
                 if self
+                    .core
                     .store
                     .finish_tournament(claim, id, event.t.version, &effects, now)
                     .await?
@@ -117,6 +118,7 @@ impl Service {
             .collect();
         let tc: TimeControl = t.time_control;
         let threads = self
+            .core
             .store
             .settings(t.platform, &t.place)
             .await
@@ -126,7 +128,8 @@ impl Service {
         for board in boards {
             away.push(match *board {
                 Board::Game(p) => {
-                    self.store
+                    self.core
+                        .store
                         .away_until([player(p.south), player(p.north)])
                         .await?
                 }
@@ -203,6 +206,7 @@ impl Service {
             (per_game, round_effects)
         };
         if self
+            .core
             .store
             .start_round(claim, t, round, rounds, &new, effects, now)
             .await?
