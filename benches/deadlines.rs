@@ -137,7 +137,13 @@ fn percentile(sorted: &[i64], p: f64) -> i64 {
 
 /// Waits until no job is left (every deadline handled).
 async fn until_done(service: &Service) {
-    while service.earliest_job().await.expect("read jobs").is_some() {
+    while service
+        .ops()
+        .earliest_job()
+        .await
+        .expect("read jobs")
+        .is_some()
+    {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -157,7 +163,7 @@ async fn recovery(games: usize) {
     tokio::time::sleep(wait).await;
     let (rss_before, _) = memory();
     let started = Instant::now();
-    let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
+    let scheduler = tokio::spawn(service.ops().scheduler());
     until_done(&service).await;
     let took = started.elapsed();
     scheduler.abort();
@@ -183,7 +189,7 @@ async fn live(games: usize) {
     let url = format!("sqlite://{}", dir.path().join("oware.db").display());
     let store = Store::open(&url).await.expect("open");
     let service = Arc::new(Service::new(store.clone(), ServiceConfig::default()));
-    let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
+    let scheduler = tokio::spawn(service.ops().scheduler());
     let started = Instant::now();
     make_games(&service, games, "l").await;
     let made = started.elapsed();

@@ -237,7 +237,7 @@ fn main() {
         ));
         let web = Running::start(
             listener,
-            WebState::new(service.clone(), None, Vec::new()).with_limits(limits),
+            WebState::new(service.pages(), None, Vec::new()).with_limits(limits),
         );
         (service, host, web)
     });
@@ -261,7 +261,12 @@ fn main() {
         for _ in 0..20 {
             watched.play(&service).await;
         }
-        let slug = service.game_slug(watched.game).await.unwrap().unwrap();
+        let slug = service
+            .ops()
+            .game_slug(watched.game)
+            .await
+            .unwrap()
+            .unwrap();
         let table = Table::new(&service, 1000).await;
         (format!("/g/{slug}"), 20_i64, table)
     });

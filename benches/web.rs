@@ -94,7 +94,7 @@ async fn main() {
             ..ServiceConfig::default()
         },
     ));
-    let _web = Running::start(listener, WebState::new(service.clone(), None, Vec::new()));
+    let _web = Running::start(listener, WebState::new(service.pages(), None, Vec::new()));
     let play = Action::Play {
         opponent: User {
             id: "bob".into(),

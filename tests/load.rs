@@ -267,7 +267,7 @@ async fn five_hundred_users_two_hundred_games() {
 async fn run() {
     let db = TempDb::new();
     let service = Arc::new(db.service_with(ServiceConfig::default()).await);
-    service.register_bot_user(Platform::Discord, BOT);
+    service.ops().register_bot_user(Platform::Discord, BOT);
     let latencies = Arc::new(Latencies::default());
     let start = Arc::new(tokio::sync::Barrier::new(GAMES + 1));
     let began = Instant::now();
@@ -498,7 +498,7 @@ async fn challenges_sent_at_once_stay_under_the_cap() {
 async fn engine_games_started_at_once_stay_under_the_cap() {
     let db = TempDb::new();
     let service = Arc::new(db.service_with(ServiceConfig::default()).await);
-    service.register_bot_user(Platform::Discord, "999");
+    service.ops().register_bot_user(Platform::Discord, "999");
     let latencies = Latencies::default();
     let place = place_at(Platform::Discord, Some(GUILD), "4001");
     let sends = (0..3).map(|_| {

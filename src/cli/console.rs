@@ -47,7 +47,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
             service_config.web_url.clone_from(&local);
         }
         let service = Arc::new(Service::with_engine(store.clone(), service_config, engine));
-        let state = WebState::new(service.clone(), config.web.public_url.clone(), Vec::new())
+        let state = WebState::new(service.pages(), config.web.public_url.clone(), Vec::new())
             .with_limits(config.web.limits);
         let web = crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
         // Engine moves, deadlines, reminders and expiries, including those that fell
@@ -57,7 +57,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         let intro = std::io::stdin().is_terminal();
         if intro {
             // The first line says where the pages are, before the chat's intro.
-            if let Some(url) = service.web_url() {
+            if let Some(url) = service.ops().web_url() {
                 println!("{}", crate::tr!("console-web", url = url));
             }
         }

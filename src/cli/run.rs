@@ -84,7 +84,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
             matrix.as_ref().map(|_| Platform::Matrix),
         ];
         let state = WebState::new(
-            service.clone(),
+            service.pages(),
             config.web.public_url.clone(),
             running.into_iter().flatten().collect(),
         )

@@ -18,8 +18,13 @@ pub use page::{PageReview, ReviewNote};
 
 use super::{
     outbox::{game_message, place_message},
-    view, Attachment, Command, GameRef, Place, Reply, Service, ServiceError,
+    view, Attachment, Command, GameRef, Place, Reply, ServiceError,
 };
+use crate::service::games::stored::Games;
+use crate::service::learning::Learning;
+use crate::service::outbox::Delivery;
+use crate::service::pictures::Pictures;
+use crate::service::records::Records;
 use crate::{
     engine::{self, analysis::Class},
     rules::Game,
@@ -41,7 +46,7 @@ pub(super) fn judging_job(row: &GameRow, now: i64) -> Option<NewJob> {
     })
 }
 
-impl Service {
+impl Learning<'_> {
     pub(super) async fn analyse(
         &self,
         cmd: &Command,
@@ -49,7 +54,7 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let row = match game {
             Some(id) => self.finished_game(cmd, id).await?,
-            None => self.find_game(cmd, None, true).await?,
+            None => Games::new(self.core).find_game(cmd, None, true).await?,
         };
         if row.is_active() {
             return Err(ServiceError::GameNotOver(row.id));
@@ -66,7 +71,7 @@ impl Service {
             reply.files = self.analysis_files(row.id).await;
             return Ok(reply);
         }
-        let now = self.now();
+        let now = self.core.now();
         let anchor = format!("analysis-{}-{now}-{}", row.id, cmd.author.id);
         let request = JobRequest::Review {
             to: Some(ReviewTo {
@@ -118,7 +123,7 @@ impl Service {
                 })
             }
         }
-        self.wake();
+        Delivery::new(self.core).wake();
         let mut reply = Reply::public(crate::tr!(
             "analysis-started",
             game = view::game_label(&row),
@@ -130,9 +135,9 @@ impl Service {
 
     /// Game `id` if it was played here, or is a finished game of the author's.
     async fn finished_game(&self, cmd: &Command, id: i64) -> Result<GameRow, ServiceError> {
-        match self.find_game(cmd, Some(id), true).await {
+        match Games::new(self.core).find_game(cmd, Some(id), true).await {
             Ok(row) => Ok(row),
-            Err(ServiceError::NoSuchGame(_)) => self
+            Err(ServiceError::NoSuchGame(_)) => Records::new(self.core)
                 .own_finished_game(cmd, id)
                 .await?
                 .ok_or(ServiceError::NoSuchGame(id)),
@@ -182,8 +187,8 @@ impl Service {
             // Advice was on, but nobody advised: nothing to judge.
             return Ok(false);
         }
-        let game = self.load(&row).await?;
-        let now = self.now();
+        let game = Games::new(self.core).load(&row).await?;
+        let now = self.core.now();
         let (stored, fresh, found) = match self.current_analysis(id).await? {
             Some(stored) => (stored, false, Vec::new()),
             None => {
@@ -310,11 +315,11 @@ impl Service {
             let stored = analysis
                 .review
                 .ok_or_else(|| ServiceError::Internal(format!("analysis #{id}: unreadable")))?;
-            let game = self.load(&row).await?;
+            let game = Games::new(self.core).load(&row).await?;
             Ok(Some((row, game, stored)))
         };
         match found.await {
-            Ok(Some((row, game, stored))) => self
+            Ok(Some((row, game, stored))) => Pictures::new(self.core)
                 .heavy(move || pictures::files(&row, &game, &stored))
                 .await
                 .unwrap_or_else(|err| {

@@ -6,8 +6,12 @@
 
 use super::{
     ending::Counted, games::game_end, next_turn::is_bot, outbox::game_message, view, Reply,
-    Service, ServiceError, User,
+    ServiceError, User,
 };
+use crate::service::games::Play;
+use crate::service::outbox::Delivery;
+use crate::service::pages::Pages;
+use crate::service::records::Records;
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side},
     store::{Applied, Claim, Effects, GameRow, NewAudit},
@@ -78,7 +82,7 @@ pub(super) fn humans(row: &GameRow) -> Vec<User> {
         .collect()
 }
 
-impl Service {
+impl Play<'_> {
     /// Plays `pit` for `side` in `game` (stored as `row`; `game` is left after the
     /// move) and stores it with everything that follows, claiming `claim`: the next
     /// turn's clocks and jobs, the game's end and ratings when it ends, and, when
@@ -99,7 +103,7 @@ impl Service {
         post: bool,
     ) -> Result<Option<Moved>, ServiceError> {
         let ply = *game.play(pit)?;
-        let now = self.now();
+        let now = self.core.now();
         let mut record = super::bot::move_record(row, side, &ply);
         let end = game.outcome().map(game_end);
         let counted = Counted::of(row, game);
@@ -133,7 +137,7 @@ impl Service {
         if applied.is_none() {
             return Ok(None);
         }
-        self.wake();
+        Delivery::new(self.core).wake();
         Ok(Some(Moved { shown, reply }))
     }
 
@@ -162,14 +166,18 @@ impl Service {
             Counted::of(row, game)
         };
         let rater = counted.rater();
-        let now = self.now();
+        let now = self.core.now();
         let jobs = if aborted {
-            self.archive_job(row, now).await?.into_iter().collect()
+            Records::new(self.core)
+                .archive_job(row, now)
+                .await?
+                .into_iter()
+                .collect()
         } else {
             self.ending_jobs(row, now).await?
         };
         let mut board = view::board_reply(row, game, finish.headline, now, Side::South);
-        self.link_page(&mut board, row).await;
+        Pages::new(self.core).link_page(&mut board, row).await;
         let Finish { post, audit, .. } = finish;
         let applied = self
             .core
@@ -203,7 +211,7 @@ impl Service {
         let Some(applied) = applied else {
             return Ok(None);
         };
-        self.wake();
+        Delivery::new(self.core).wake();
         Ok(Some(Finished {
             board,
             counted,

@@ -4,8 +4,10 @@
 //! [`Reply::archive_thread`], and the adapter archives the thread (Discord) or only
 //! posts the line (platforms without archiving).
 
-use super::{outbox::game_message, Place, Reply, Service, ServiceError};
+use super::{outbox::game_message, Place, Reply, ServiceError};
 use crate::play::archive::ArchiveDelay;
+use crate::service::records::Records;
+use crate::service::settings::Preferences;
 use crate::store::{Claim, Effects, GameRow, JobKind, JobRow, NewJob};
 
 /// The line posted before a game's thread is archived.
@@ -13,7 +15,7 @@ fn archive_line(game: i64) -> String {
     crate::tr!("archive-thread", game = game)
 }
 
-impl Service {
+impl Records<'_> {
     /// The job that archives the thread of the game stored as `row`, which ends at
     /// `now`, after the delay its server set; `None` when the game has no thread or
     /// the server keeps threads open.
@@ -31,7 +33,11 @@ impl Service {
             channel: row.channel.clone(),
             thread: None,
         };
-        let ArchiveDelay::After(delay) = self.place_settings(&place).await?.archive() else {
+        let ArchiveDelay::After(delay) = Preferences::new(self.core)
+            .place_settings(&place)
+            .await?
+            .archive()
+        else {
             return Ok(None);
         };
         Ok(Some(NewJob {
@@ -67,7 +73,7 @@ impl Service {
         };
         self.core
             .store
-            .finish_job(Claim::Job(job.id), &effects, self.now())
+            .finish_job(Claim::Job(job.id), &effects, self.core.now())
             .await?;
         Ok(true)
     }

@@ -7,24 +7,23 @@
 //! job cut short rolls back, and runs again after its lease), then each task is
 //! dropped and awaited.
 
+use crate::service::scheduler::Scheduler;
 use std::future::Future;
 use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::Service;
-
 /// How long the scheduler lets the jobs it runs finish when the service stops.
 pub(super) const JOB_GRACE: Duration = Duration::from_secs(5);
 
 /// While it lives, the time the bot was away is being credited to the clocks and
 /// commands wait (see [`Service::crediting`]).
-pub(super) struct Crediting<'a>(&'a Service);
+pub(super) struct Crediting<'a>(&'a super::core::Core);
 
 impl Drop for Crediting<'_> {
     fn drop(&mut self) {
-        self.0.core.background.crediting.send_replace(false);
+        self.0.background.crediting.send_replace(false);
     }
 }
 
@@ -41,7 +40,7 @@ pub(super) struct Background {
     crediting: tokio::sync::watch::Sender<bool>,
 }
 
-impl Service {
+impl Scheduler<'_> {
     /// Runs `work` in the background until it ends or [`Service::stop`] is called.
     pub fn spawn_background<F>(&self, work: F)
     where
@@ -62,19 +61,19 @@ impl Service {
     /// From this call on, commands wait until the time the bot was away has been
     /// credited to the clocks: a move typed at once after a restart is judged
     /// against its deadline moved later, never lost on time for the downtime.
-    pub fn start_scheduler(self: &std::sync::Arc<Self>) {
+    pub(in crate::service) fn start_scheduler(&self) {
         self.core.background.crediting.send_replace(true);
         self.core
             .background
             .tasks
-            .spawn(std::sync::Arc::clone(self).run_scheduler());
+            .spawn(Scheduler::run_scheduler(std::sync::Arc::clone(self.core)));
     }
 
     /// Marks the crediting of downtime as under way until the guard returned is
     /// dropped (also when the crediting panics: commands never wait for ever).
     pub(super) fn crediting(&self) -> Crediting<'_> {
         self.core.background.crediting.send_replace(true);
-        Crediting(self)
+        Crediting(self.core)
     }
 
     /// Resolves once the time the bot was away has been credited to the clocks

@@ -3,11 +3,16 @@
 //! rated. Each of the engine's moves is a job (see `jobs`): it survives a restart,
 //! runs on a bounded pool of blocking threads, and is announced through the outbox.
 
+use crate::service::challenges::Challenges;
+use crate::service::games::Play;
+use crate::service::outbox::Delivery;
+use crate::service::pictures::Pictures;
+use crate::service::settings::Preferences;
 use std::{collections::HashSet, sync::RwLock, time::Duration};
 
 use super::{
     next_turn::Seats, start::Start, ChallengeOptions, Command, First, Level, Platform, Reply,
-    Service, ServiceError, TimeControl, User,
+    ServiceError, TimeControl, User,
 };
 use crate::{
     rules::{Ply, Side},
@@ -67,7 +72,7 @@ pub(super) fn move_record(row: &GameRow, side: Side, ply: &Ply) -> MoveRecord {
     }
 }
 
-impl Service {
+impl Play<'_> {
     /// Tells the service that `user_id` on `platform` is this bot: challenging it
     /// starts a game against the engine. Adapters call this once they know their
     /// own account.
@@ -94,13 +99,16 @@ impl Service {
         if options.rated == Some(true) {
             return Err(ServiceError::EngineRated);
         }
-        let settings = self.place_settings(&cmd.place).await?;
-        Service::check_channel(&settings, &cmd.place)?;
-        self.check_caps(cmd.place.platform, &cmd.author.id, false, true)
+        let settings = Preferences::new(self.core)
+            .place_settings(&cmd.place)
+            .await?;
+        Preferences::check_channel(&settings, &cmd.place)?;
+        Challenges::new(self.core)
+            .check_caps(cmd.place.platform, &cmd.author.id, false, true)
             .await?;
         let platform = cmd.place.platform;
         let level = options.level.unwrap_or_default();
-        let now = self.now();
+        let now = self.core.now();
         let human_id = self
             .core
             .store
@@ -153,7 +161,7 @@ impl Service {
         );
         // The challenger sees the game's first board: if it is their first, its
         // legend's being seen is recorded with the game.
-        let legend = self.legend_due(cmd).await;
+        let legend = Pictures::new(self.core).legend_due(cmd).await;
         // The challenge and its game in one transaction: a command handled again
         // after a crash finds its event recorded and starts nothing.
         let game_id = match self
@@ -179,7 +187,7 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
-        self.wake();
+        Delivery::new(self.core).wake();
         let mut headline = crate::tr!(
             "bot-game-begins",
             game = game_id,
@@ -197,7 +205,7 @@ impl Service {
         }
         let (_, mut reply) = self.first_board(game_id, |_| headline, now).await?;
         if legend {
-            self.legend_shown(cmd, &mut reply);
+            Pictures::new(self.core).legend_shown(cmd, &mut reply);
         }
         Ok(reply)
     }

@@ -4,15 +4,32 @@
 
 mod find;
 
+use crate::service::games::Play;
+use crate::service::moderation::Moderation;
+use crate::service::outbox::Delivery;
+use crate::service::pictures::Pictures;
+use crate::service::settings::Preferences;
 use find::Role;
 
 use super::{
     next_turn::Seats, start::Start, view, Button, ButtonAction, ChallengeOptions, Command, First,
-    Reply, Service, ServiceError, TimeControl, User,
+    Reply, ServiceError, TimeControl, User,
 };
 use crate::store::{GameRow, NewChallenge, NewGame, StoreError};
 
-impl Service {
+/// Challenges: made, accepted, declined, cancelled, within the caps.
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Challenges<'c> {
+    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
+}
+
+impl<'c> Challenges<'c> {
+    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Challenges<'c> {
+        Challenges { core }
+    }
+}
+
+impl Challenges<'_> {
     /// A challenge to `opponent`, or (`None`) an open challenge anyone here but the
     /// author may accept; a game at once against the engine.
     pub(super) async fn play(
@@ -21,10 +38,12 @@ impl Service {
         opponent: Option<&User>,
         options: &ChallengeOptions,
     ) -> Result<Reply, ServiceError> {
-        self.check_ban(cmd).await?;
+        Moderation::new(self.core).check_ban(cmd).await?;
         if let Some(opponent) = opponent {
-            if self.is_engine(cmd.place.platform, opponent) {
-                return self.play_engine(cmd, opponent, options).await;
+            if Play::new(self.core).is_engine(cmd.place.platform, opponent) {
+                return Play::new(self.core)
+                    .play_engine(cmd, opponent, options)
+                    .await;
             }
             if opponent.is_bot {
                 return Err(ServiceError::ChallengeBot(opponent.name.clone()));
@@ -32,14 +51,18 @@ impl Service {
             if opponent.id == cmd.author.id {
                 return Err(ServiceError::ChallengeSelf);
             }
-            self.check_other_ban(cmd, opponent).await?;
+            Moderation::new(self.core)
+                .check_other_ban(cmd, opponent)
+                .await?;
         }
         let platform = cmd.place.platform;
-        let now = self.now();
+        let now = self.core.now();
         // The server's settings fill in what the challenge leaves out; a challenge
         // without a clock is casual even where games are rated by default.
-        let settings = self.place_settings(&cmd.place).await?;
-        Service::check_channel(&settings, &cmd.place)?;
+        let settings = Preferences::new(self.core)
+            .place_settings(&cmd.place)
+            .await?;
+        Preferences::check_channel(&settings, &cmd.place)?;
         let time = options.time.or(settings.time()).unwrap_or_default();
         let rated = options
             .rated
@@ -132,7 +155,7 @@ impl Service {
             First::Opponent => crate::tr!("challenge-first", name = opponent_name),
             First::Random => crate::tr!("challenge-first-random"),
         };
-        self.wake();
+        Delivery::new(self.core).wake();
         let time_words = if matches!(time, TimeControl::Correspondence { .. }) && !reminders {
             crate::tr!("challenge-no-reminders", time = time.describe())
         } else {
@@ -212,7 +235,7 @@ impl Service {
         cmd: &Command,
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
-        self.check_ban(cmd).await?;
+        Moderation::new(self.core).check_ban(cmd).await?;
         let c = self
             .find_challenge(cmd, id, Role::Opponent, "accept")
             .await?;
@@ -222,7 +245,9 @@ impl Service {
             name: c.challenger_name.clone(),
             is_bot: false,
         };
-        self.check_other_ban(cmd, &challenger).await?;
+        Moderation::new(self.core)
+            .check_other_ban(cmd, &challenger)
+            .await?;
         for user in [&cmd.author.id, &c.challenger_user] {
             self.check_caps(cmd.place.platform, user, false, false)
                 .await?;
@@ -249,12 +274,12 @@ impl Service {
             (taker_id, c.challenger_id)
         };
         let tc = c.time_control;
-        let now = self.now();
+        let now = self.core.now();
         let away_until = self.core.store.away_until([south_id, north_id]).await?;
         // The taker sees the game's first board: if it is their first, its legend's
         // being seen is recorded with the game.
-        let legend = self.legend_due(cmd).await;
-        let effects = self.start_game(
+        let legend = Pictures::new(self.core).legend_due(cmd).await;
+        let effects = Play::new(self.core).start_game(
             Start {
                 variant: c.variant,
                 seats: Seats {
@@ -289,7 +314,7 @@ impl Service {
                 crate::tr!("challenge-closed-meanwhile"),
             ));
         };
-        self.wake();
+        Delivery::new(self.core).wake();
         let headline = |row: &GameRow| {
             crate::tr!(
                 "challenge-accepted",
@@ -303,11 +328,16 @@ impl Service {
                 north = row.north_name,
             )
         };
-        let (_, mut reply) = self.first_board(game_id, headline, now).await?;
+        let (_, mut reply) = Play::new(self.core)
+            .first_board(game_id, headline, now)
+            .await?;
         if legend {
-            self.legend_shown(cmd, &mut reply);
+            Pictures::new(self.core).legend_shown(cmd, &mut reply);
         }
-        let threads = self.place_settings(&cmd.place).await?.threads();
+        let threads = Preferences::new(self.core)
+            .place_settings(&cmd.place)
+            .await?
+            .threads();
         if threads && cmd.place.space.is_some() && cmd.place.thread.is_none() {
             reply.open_thread = Some(crate::tr!(
                 "challenge-thread",
@@ -329,7 +359,7 @@ impl Service {
         if !self
             .core
             .store
-            .close_challenge(cmd.claim(), c.id, "declined", self.now())
+            .close_challenge(cmd.claim(), c.id, "declined", self.core.now())
             .await?
         {
             return Err(ServiceError::ChallengeClosed(
@@ -362,7 +392,7 @@ impl Service {
         if !self
             .core
             .store
-            .close_challenge(cmd.claim(), c.id, "cancelled", self.now())
+            .close_challenge(cmd.claim(), c.id, "cancelled", self.core.now())
             .await?
         {
             return Err(ServiceError::ChallengeClosed(

@@ -1,15 +1,16 @@
 //! Ending a game before the board does: resigning, and storing an end the players
 //! chose (resigned, or agreed on in [`super::proposals`]).
 
-use super::{
-    apply::Finish, view, Button, ButtonAction, Command, GameRef, Reply, Service, ServiceError,
-};
+use super::{apply::Finish, view, Button, ButtonAction, Command, GameRef, Reply, ServiceError};
+use crate::service::games::stored::Games;
+use crate::service::games::Play;
+use crate::service::pictures::Pictures;
 use crate::{
     rules::{Game, Outcome, Side},
     store::GameRow,
 };
 
-impl Service {
+impl Play<'_> {
     /// Resigns `game` once `confirmed`; until then, asks, naming the game and the
     /// opponent, with a button that resigns exactly that game.
     pub(super) async fn resign(
@@ -18,7 +19,7 @@ impl Service {
         game: GameRef,
         confirmed: bool,
     ) -> Result<Reply, ServiceError> {
-        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
+        let (row, mut game, side) = Games::new(self.core).my_active_game(cmd, game).await?;
         if !confirmed {
             let mut reply = Reply::private(crate::tr!(
                 "conclude-resign-confirm",
@@ -55,8 +56,15 @@ impl Service {
         else {
             return Err(ServiceError::Raced(row.id));
         };
-        Ok(self
-            .with_board(finished.board, row, game, None, self.now(), Side::South)
+        Ok(Pictures::new(self.core)
+            .with_board(
+                finished.board,
+                row,
+                game,
+                None,
+                self.core.now(),
+                Side::South,
+            )
             .await)
     }
 }

@@ -2,13 +2,34 @@
 //! command its platform may deliver again, and the use case its action names.
 
 use super::{
-    generic_failure, limits, settings, text, Action, Command, Platform, Reply, Service,
-    ServiceError,
+    generic_failure, limits, settings, text, Action, Command, Platform, Reply, ServiceError,
 };
 use crate::play::proposal::Request;
+use crate::service::challenges::Challenges;
+use crate::service::games::Play;
+use crate::service::learning::Learning;
+use crate::service::moderation::Moderation;
+use crate::service::outbox::Delivery;
+use crate::service::pictures::Pictures;
+use crate::service::records::Records;
+use crate::service::scheduler::Scheduler;
+use crate::service::settings::Preferences;
+use crate::service::tournaments::Tournaments;
 use crate::store::{Event, StoreError};
 
-impl Service {
+/// Dispatch: a command's language, rate and exactly-once, and the use case its action names.
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Dispatch<'c> {
+    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
+}
+
+impl<'c> Dispatch<'c> {
+    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Dispatch<'c> {
+        Dispatch { core }
+    }
+}
+
+impl Dispatch<'_> {
     /// Handles one command. Never fails: refusals become private replies that say
     /// what to do instead; internal failures are logged and answered with
     /// [`generic_failure`]. The reply says where it goes ([`Reply::thread`]) and in
@@ -27,7 +48,7 @@ impl Service {
     /// Right after a start, a command waits until the time the bot was away has
     /// been credited to the clocks (see [`Service::start_scheduler`]).
     pub async fn handle(&self, cmd: Command) -> Reply {
-        self.downtime_credited().await;
+        Scheduler::new(self.core).downtime_credited().await;
         let started = std::time::Instant::now();
         let platform = cmd.place.platform;
         let language = self.language_of(&cmd).await;
@@ -46,12 +67,6 @@ impl Service {
         // from (view::about): the adapter posts a public one there, unless the command
         // was typed in a thread.
         reply
-    }
-
-    /// [`Service::handle`] for the command carried by event `event_id` on the
-    /// command's platform (a Matrix event id), which the platform may deliver again.
-    pub async fn handle_event(&self, event_id: &str, cmd: Command) -> Reply {
-        self.handle(cmd.from_event(event_id)).await
     }
 
     /// The language of the replies to `cmd`: its author's own choice (`/oware
@@ -101,7 +116,10 @@ impl Service {
         platform: Platform,
         place: &str,
     ) -> crate::i18n::Language {
-        match self.settings_at(platform, place).await {
+        match Preferences::new(self.core)
+            .settings_at(platform, place)
+            .await
+        {
             Ok(row) => settings::Settings::from_row(row).language(),
             Err(err) => {
                 tracing::warn!(error = %err, "cannot read a place's language; using English");
@@ -123,7 +141,7 @@ impl Service {
             limits::Verdict::Drop => return Reply::default(),
         }
         match self.dispatch(&cmd).await {
-            Ok(reply) => self.with_legend(&cmd, reply).await,
+            Ok(reply) => Pictures::new(self.core).with_legend(&cmd, reply).await,
             Err(ServiceError::Db(StoreError::Replayed)) => {
                 tracing::info!(
                     platform = cmd.place.platform.as_str(),
@@ -181,60 +199,108 @@ impl Service {
 
     async fn dispatch(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         match &cmd.action {
-            Action::Play { opponent, options } => self.play(cmd, Some(opponent), options).await,
-            Action::Open { options } => self.play(cmd, None, options).await,
-            Action::Accept { challenge } => self.accept(cmd, *challenge).await,
-            Action::Decline { challenge } => self.decline(cmd, *challenge).await,
-            Action::Cancel { challenge } => self.cancel(cmd, *challenge).await,
-            Action::Move { pit, game, ply } => self.play_move(cmd, pit, *game, *ply).await,
-            Action::Board { game, after } => self.board(cmd, *game, *after).await,
-            Action::Resign { game, confirmed } => self.resign(cmd, *game, *confirmed).await,
-            Action::End { game } => self.propose(cmd, Request::End, *game, false).await,
+            Action::Play { opponent, options } => {
+                Challenges::new(self.core)
+                    .play(cmd, Some(opponent), options)
+                    .await
+            }
+            Action::Open { options } => Challenges::new(self.core).play(cmd, None, options).await,
+            Action::Accept { challenge } => {
+                Challenges::new(self.core).accept(cmd, *challenge).await
+            }
+            Action::Decline { challenge } => {
+                Challenges::new(self.core).decline(cmd, *challenge).await
+            }
+            Action::Cancel { challenge } => {
+                Challenges::new(self.core).cancel(cmd, *challenge).await
+            }
+            Action::Move { pit, game, ply } => {
+                Play::new(self.core).play_move(cmd, pit, *game, *ply).await
+            }
+            Action::Board { game, after } => Play::new(self.core).board(cmd, *game, *after).await,
+            Action::Resign { game, confirmed } => {
+                Play::new(self.core).resign(cmd, *game, *confirmed).await
+            }
+            Action::End { game } => {
+                Play::new(self.core)
+                    .propose(cmd, Request::End, *game, false)
+                    .await
+            }
             Action::Draw { game, decline } => {
-                self.propose(cmd, Request::Draw, *game, *decline).await
+                Play::new(self.core)
+                    .propose(cmd, Request::Draw, *game, *decline)
+                    .await
             }
             Action::Takeback { game, decline } => {
-                self.propose(cmd, Request::Takeback, *game, *decline).await
+                Play::new(self.core)
+                    .propose(cmd, Request::Takeback, *game, *decline)
+                    .await
             }
-            Action::Games => self.games(cmd).await,
-            Action::Live => self.live(cmd).await,
-            Action::Vacation(request) => self.vacation(cmd, *request).await,
-            Action::Export => self.export(cmd).await,
-            Action::ForgetMe { confirmed } => self.forget_me(cmd, *confirmed).await,
+            Action::Games => Records::new(self.core).games(cmd).await,
+            Action::Live => Records::new(self.core).live(cmd).await,
+            Action::Vacation(request) => Preferences::new(self.core).vacation(cmd, *request).await,
+            Action::Export => Moderation::new(self.core).export(cmd).await,
+            Action::ForgetMe { confirmed } => {
+                Moderation::new(self.core).forget_me(cmd, *confirmed).await
+            }
             Action::Privacy => Ok(Reply::private(crate::tr!(
                 "privacy",
                 retention = self.core.config.retention.as_secs() / 86_400,
                 link = self.core.config.link_ttl.as_secs().div_ceil(60)
             ))),
-            Action::Learn { lesson, answer } => self.learn(cmd, *lesson, answer.as_deref()).await,
+            Action::Learn { lesson, answer } => {
+                Learning::new(self.core)
+                    .learn(cmd, *lesson, answer.as_deref())
+                    .await
+            }
             Action::Rules => Ok(Reply::private(text::rules())),
             Action::Misunderstood { hint } => Ok(Reply::private(hint.clone())),
             Action::Help => Ok(Reply::private(text::help())),
             Action::HelpMore => Ok(Reply::private(text::help_more())),
-            Action::Status => self.status(cmd).await,
-            Action::Settings { changes } => self.settings(cmd, changes).await,
-            Action::MySettings { changes } => self.my_settings(cmd, changes).await,
-            Action::Advise { pit, game } => self.advise(cmd, pit, *game).await,
+            Action::Status => Delivery::new(self.core).status(cmd).await,
+            Action::Settings { changes } => {
+                Preferences::new(self.core).settings(cmd, changes).await
+            }
+            Action::MySettings { changes } => {
+                Preferences::new(self.core).my_settings(cmd, changes).await
+            }
+            Action::Advise { pit, game } => Play::new(self.core).advise(cmd, pit, *game).await,
             Action::Leaderboard {
                 global,
                 page,
                 speed,
-            } => self.leaderboard(cmd, *global, *page, *speed).await,
-            Action::Stats { user, speed } => self.stats(cmd, user.as_ref(), *speed).await,
-            Action::History { user } => self.history(cmd, user.as_ref()).await,
-            Action::Replay { game } => self.replay(cmd, *game).await,
-            Action::Link { code, confirmed } => self.link(cmd, code.as_ref(), *confirmed).await,
-            Action::Unlink => self.unlink(cmd).await,
-            Action::Abort { game } => self.abort(cmd, *game).await,
-            Action::Rematch { game } => self.rematch(cmd, *game).await,
-            Action::Reissue { challenge } => self.reissue(cmd, *challenge).await,
-            Action::Analyse { game } => self.analyse(cmd, *game).await,
-            Action::Advisers { global } => self.advisers(cmd, *global).await,
-            Action::Puzzle { daily } => self.puzzle(cmd, *daily).await,
-            Action::Solve { pit, puzzle } => self.solve(cmd, pit, *puzzle).await,
-            Action::Admin(admin) => self.admin(cmd, admin).await,
-            Action::Report { game, reason } => self.report(cmd, *game, reason).await,
-            Action::Tournament(action) => self.tournament(cmd, action).await,
+            } => {
+                Records::new(self.core)
+                    .leaderboard(cmd, *global, *page, *speed)
+                    .await
+            }
+            Action::Stats { user, speed } => {
+                Records::new(self.core)
+                    .stats(cmd, user.as_ref(), *speed)
+                    .await
+            }
+            Action::History { user } => Records::new(self.core).history(cmd, user.as_ref()).await,
+            Action::Replay { game } => Records::new(self.core).replay(cmd, *game).await,
+            Action::Link { code, confirmed } => {
+                Moderation::new(self.core)
+                    .link(cmd, code.as_ref(), *confirmed)
+                    .await
+            }
+            Action::Unlink => Moderation::new(self.core).unlink(cmd).await,
+            Action::Abort { game } => Play::new(self.core).abort(cmd, *game).await,
+            Action::Rematch { game } => Play::new(self.core).rematch(cmd, *game).await,
+            Action::Reissue { challenge } => Play::new(self.core).reissue(cmd, *challenge).await,
+            Action::Analyse { game } => Learning::new(self.core).analyse(cmd, *game).await,
+            Action::Advisers { global } => Learning::new(self.core).advisers(cmd, *global).await,
+            Action::Puzzle { daily } => Learning::new(self.core).puzzle(cmd, *daily).await,
+            Action::Solve { pit, puzzle } => {
+                Learning::new(self.core).solve(cmd, pit, *puzzle).await
+            }
+            Action::Admin(admin) => Moderation::new(self.core).admin(cmd, admin).await,
+            Action::Report { game, reason } => {
+                Moderation::new(self.core).report(cmd, *game, reason).await
+            }
+            Action::Tournament(action) => Tournaments::new(self.core).tournament(cmd, action).await,
         }
     }
 }

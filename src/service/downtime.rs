@@ -8,11 +8,14 @@
 //! [`Service::network_reachable`]): no game there is lost on time meanwhile, and the
 //! time is given back when the network is back.
 
+use crate::service::dispatch::Dispatch;
+use crate::service::games::stored::Games;
+use crate::service::outbox::Delivery;
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::outbox::game_message;
-use super::{view, when, Platform, Reply, Service};
+use super::{view, when, Platform, Reply};
 use crate::store::{Credit, BOT_HEARTBEAT};
 
 /// How often a running bot records that it runs.
@@ -20,7 +23,7 @@ pub(super) const HEARTBEAT: Duration = Duration::from_secs(15);
 /// Away longer than this (two heartbeats) is credited to the clocks.
 const AWAY_AFTER_MS: i64 = 30_000;
 
-impl Service {
+impl Delivery<'_> {
     /// At start, before any job runs: credits the time since the last heartbeat to
     /// the clocks that ran meanwhile, telling the players concerned, then records a
     /// heartbeat. Returns how many games were credited. The scheduler calls it when
@@ -32,7 +35,7 @@ impl Service {
     /// [`Service::credit_downtime`], returning also how long the bot was away (0
     /// on a first start or after a short stop).
     pub(super) async fn credit_time_away(&self) -> (usize, i64) {
-        let now = self.now();
+        let now = self.core.now();
         let seen = match self.core.store.last_beat(BOT_HEARTBEAT).await {
             Ok(seen) => seen,
             Err(err) => {
@@ -71,7 +74,7 @@ impl Service {
             // Deadlines far ahead move quietly; those that fell, or fall before the
             // players could notice, are announced.
             let message = if deadline <= now + away {
-                let language = self
+                let language = Dispatch::new(self.core)
                     .language_at(row.platform, row.space.as_deref().unwrap_or(&row.channel))
                     .await;
                 crate::i18n::in_language(language, async {
@@ -115,7 +118,7 @@ impl Service {
         away: i64,
         until: i64,
     ) -> Option<crate::store::NewMessage> {
-        let game = self.load(row).await.ok()?;
+        let game = Games::new(self.core).load(row).await.ok()?;
         let side = game.to_move()?;
         let cause = match network {
             None => crate::tr!("downtime-cause-bot"),
@@ -129,7 +132,7 @@ impl Service {
             game = view::game_label(row),
             name = view::name(row, side),
             away = when::span(away),
-            until = when::deadline(until, self.now())
+            until = when::deadline(until, self.core.now())
         ));
         reply.mentions.push(view::player(row, side));
         reply.buttons = view::pit_buttons(row, &game, crate::rules::Side::South);
@@ -142,7 +145,7 @@ impl Service {
     /// it is lost on time meanwhile) or reachable (also when it first connects: the
     /// network counts as connected from then on).
     pub async fn network_reachable(&self, platform: Platform, reachable: bool) {
-        let now = self.now();
+        let now = self.core.now();
         if let Some(since) = self.core.networks.report(platform, reachable, now) {
             let away = now - since;
             if away > AWAY_AFTER_MS {
@@ -158,16 +161,16 @@ impl Service {
 
     /// Records that the bot runs now.
     async fn beat(&self) {
-        if let Err(err) = self.core.store.beat(BOT_HEARTBEAT, self.now()).await {
+        if let Err(err) = self.core.store.beat(BOT_HEARTBEAT, self.core.now()).await {
             tracing::warn!(error = %err, "cannot record the heartbeat");
         }
     }
 
     /// Records a heartbeat every [`HEARTBEAT`] until the service stops.
-    pub(super) async fn heartbeat(self: Arc<Self>) {
+    pub(super) async fn heartbeat(core: Arc<super::core::Core>) {
         loop {
             tokio::time::sleep(HEARTBEAT).await;
-            self.beat().await;
+            Delivery::new(&core).beat().await;
         }
     }
 }

@@ -3,13 +3,15 @@
 //! ephemeral reply on Discord, files in the console): one JSON file, table by
 //! table, and their games as game records.
 
-use super::{replay::record_of, when, Attachment, Command, Reply, Service, ServiceError};
+use super::{replay::record_of, when, Attachment, Command, Reply, ServiceError};
+use crate::service::games::stored::Games;
+use crate::service::moderation::Moderation;
 use crate::store::Account;
 
 /// The export's format, named in the file so a later version can read it.
 const FORMAT: &str = "oware-bot export 1";
 
-impl Service {
+impl Moderation<'_> {
     /// The author's data, as two private files.
     pub(super) async fn export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
@@ -26,7 +28,7 @@ impl Service {
                 user_id: cmd.author.id.clone(),
             }],
         };
-        let now = self.now();
+        let now = self.core.now();
         let tables = self.core.store.export(identity, &accounts).await?;
         if tables.as_object().is_some_and(|t| {
             t.values()
@@ -51,7 +53,7 @@ impl Service {
             None => Vec::new(),
         };
         for row in &games {
-            let game = self.load(row).await?;
+            let game = Games::new(self.core).load(row).await?;
             records.push_str(&record_of(row, &game)?.to_text());
             records.push('\n');
         }

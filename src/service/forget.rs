@@ -8,9 +8,9 @@
 //! batch per transaction (see `store::forget`).
 
 use super::authority::{self, Deed, Target};
-use super::{
-    settings::scope, when, Button, ButtonAction, Command, Reply, Service, ServiceError, User,
-};
+use super::{settings::scope, when, Button, ButtonAction, Command, Reply, ServiceError, User};
+use crate::service::moderation::Moderation;
+use crate::service::outbox::Delivery;
 use crate::store::{Body, Forget, ForgetScope, Forgotten, NewAudit, NewMessage};
 
 /// Why forgetting was refused; each message says what to do instead.
@@ -74,7 +74,7 @@ fn ban_end(until: Option<i64>) -> String {
     )
 }
 
-impl Service {
+impl Moderation<'_> {
     /// `/oware forget-me [confirm]`.
     pub(super) async fn forget_me(
         &self,
@@ -107,7 +107,7 @@ impl Service {
         let forgotten = self
             .core
             .store
-            .forget(cmd.claim(), &who, self.now())
+            .forget(cmd.claim(), &who, self.core.now())
             .await?;
         self.scrub_forgotten().await;
         match forgotten {
@@ -181,11 +181,11 @@ impl Service {
         let forgotten = self
             .core
             .store
-            .forget(cmd.claim(), &who, self.now())
+            .forget(cmd.claim(), &who, self.core.now())
             .await?;
         self.scrub_forgotten().await;
         if matches!(forgotten, Forgotten::Done { .. }) {
-            self.wake();
+            Delivery::new(self.core).wake();
         }
         match forgotten {
             Forgotten::Done { games, .. } if owner => Ok(Reply::private(crate::tr!(
@@ -219,7 +219,7 @@ impl Service {
     }
 }
 
-impl Service {
+impl Moderation<'_> {
     /// Runs the clean-up of stored texts after forgets until none is left, a small
     /// batch per transaction, letting other writes pass in between. Failures are
     /// logged; the retention pass resumes what is left.

@@ -2,22 +2,38 @@
 //! the board. Which game a command means, and a stored game replayed, are in
 //! `games/stored.rs`.
 
-mod stored;
+pub(super) mod stored;
 
 pub use stored::end_as_stored;
 pub(super) use stored::game_end;
 
 use super::{
-    apply::Moved, next_turn::is_bot, view, Action, Command, GameRef, Place, Reply, Service,
-    ServiceError, User,
+    apply::Moved, next_turn::is_bot, view, Action, Command, GameRef, Place, Reply, ServiceError,
+    User,
 };
+use crate::service::games::stored::Games;
+use crate::service::outbox::Delivery;
+use crate::service::pictures::Pictures;
+use crate::service::settings::Preferences;
 use crate::{
     play::clock::TimeControl,
     rules::{Pit, Side},
     store::GameRow,
 };
 
-impl Service {
+/// Play: moves, their effects and the endings, draws and takebacks, games against the engine.
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Play<'c> {
+    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
+}
+
+impl<'c> Play<'c> {
+    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Play<'c> {
+        Play { core }
+    }
+}
+
+impl Play<'_> {
     pub(super) async fn play_move(
         &self,
         cmd: &Command,
@@ -25,7 +41,7 @@ impl Service {
         game: GameRef,
         ply: Option<u32>,
     ) -> Result<Reply, ServiceError> {
-        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
+        let (row, mut game, side) = Games::new(self.core).my_active_game(cmd, game).await?;
         if let Some(shown) = ply {
             if i64::from(shown) != row.ply {
                 return Err(ServiceError::StaleBoard {
@@ -44,7 +60,7 @@ impl Service {
         }
         let typed = pit;
         let pit = Pit::parse_for(side, pit)?;
-        let now = self.now();
+        let now = self.core.now();
         // A move read late (a stalled sync) counts when it was sent, within its turn.
         let at = cmd.counts_at(row.turn_started_at, now);
         if row.deadline_at.is_some_and(|deadline| at >= deadline) {
@@ -74,7 +90,7 @@ impl Service {
                 tracing::error!(game = row.id, error = %err, "could not tally the advice");
                 None
             });
-        Ok(self
+        Ok(Pictures::new(self.core)
             .with_board(reply, &shown, &game, advice.as_deref(), now, Side::South)
             .await)
     }
@@ -109,7 +125,7 @@ impl Service {
     /// run its work now and say what happened.
     async fn too_late(&self, row: &GameRow) -> ServiceError {
         let side = view::side_to_move(row);
-        self.wake();
+        Delivery::new(self.core).wake();
         ServiceError::TooLate {
             game: row.id,
             name: view::name(row, side).to_owned(),
@@ -124,7 +140,7 @@ impl Service {
             Ok(None) => return ServiceError::NoSuchGame(row.id),
             Err(e) => return e.into(),
         };
-        let Ok(game) = self.load(&fresh).await else {
+        let Ok(game) = Games::new(self.core).load(&fresh).await else {
             return ServiceError::Raced(row.id);
         };
         if !fresh.is_active() || game.is_over() {
@@ -148,7 +164,7 @@ impl Service {
     /// at `place` would mean; empty when it is not their turn or there is no such game.
     pub async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
         let cmd = Command::new(place, author, Action::Games);
-        let found = match self.my_active_game(&cmd, None).await {
+        let found = match Games::new(self.core).my_active_game(&cmd, None).await {
             Ok(found) => found,
             Err(err) => {
                 if err.is_internal() {
@@ -170,11 +186,11 @@ impl Service {
         game: GameRef,
         after: Option<u32>,
     ) -> Result<Reply, ServiceError> {
-        let row = self.find_game(cmd, game, true).await?;
+        let row = Games::new(self.core).find_game(cmd, game, true).await?;
         if let Some(after) = after.map(i64::from).filter(|&after| after != row.ply) {
             return self.board_after(cmd, &row, after).await;
         }
-        let game = self.load(&row).await?;
+        let game = Games::new(self.core).load(&row).await?;
         // Moves are counted from 1, the same everywhere: after 2 moves, move 3 is next.
         let headline = crate::tr!(
             "games-board",
@@ -184,11 +200,11 @@ impl Service {
             moves = view::moves_played(row.ply, row.is_active())
         );
         let advice = self.advice_summary(&row, &game).await?;
-        let now = self.now();
+        let now = self.core.now();
         let side = view::side_of(&row, &cmd.author.id);
         // North with `board:my-side` sees their own row at the bottom, privately: the
         // room keeps the one view everyone shares.
-        let seat = self.own_seat(cmd, side).await?;
+        let seat = Preferences::new(self.core).own_seat(cmd, side).await?;
         let mut reply = view::board_reply(&row, &game, headline, now, seat);
         if side.is_none() {
             // Only a player's own command pings the other player.
@@ -198,7 +214,7 @@ impl Service {
             reply.private = true;
             reply.mentions.clear();
         }
-        Ok(self
+        Ok(Pictures::new(self.core)
             .with_board(reply, &row, &game, advice.as_deref(), now, seat)
             .await)
     }
@@ -218,7 +234,7 @@ impl Service {
                 moves: row.ply,
             });
         }
-        let game = self.load_at(row, after).await?;
+        let game = Games::new(self.core).load_at(row, after).await?;
         let position = game.position();
         let turn = game
             .to_move()
@@ -243,7 +259,7 @@ impl Service {
         };
         text.push(' ');
         text.push_str(&crate::tr!("games-board-after-now", game = row.id));
-        let seat = self
+        let seat = Preferences::new(self.core)
             .own_seat(cmd, view::side_of(row, &cmd.author.id))
             .await?;
         let mut reply = Reply::public(text);
@@ -256,8 +272,8 @@ impl Service {
             time_control: TimeControl::None,
             ..row.clone()
         };
-        let now = self.now();
-        reply.files = self
+        let now = self.core.now();
+        reply.files = Pictures::new(self.core)
             .heavy(move || view::board_files(&row, &game, Some(&note), now, seat))
             .await?;
         Ok(reply)

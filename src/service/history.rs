@@ -1,13 +1,14 @@
 //! A player's recent games (`/oware history`, `/oware stats history:`), newest first,
 //! with how each ended.
 
-use super::{view, when, Command, Reply, Service, ServiceError, User};
+use super::{view, when, Command, Reply, ServiceError, User};
 use crate::rules::{EndReason, Side};
+use crate::service::records::Records;
 
 /// Games listed by `history`.
 const HISTORY_SIZE: i64 = 10;
 
-impl Service {
+impl Records<'_> {
     pub(super) async fn history(
         &self,
         cmd: &Command,

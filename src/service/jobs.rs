@@ -4,6 +4,10 @@
 //! moved on does nothing (it returns `false`). Each job's write claims the job
 //! ([`Claim::Job`]), so a job runs once even when two runners take it.
 
+use crate::service::games::stored::Games;
+use crate::service::games::Play;
+use crate::service::outbox::Delivery;
+use crate::service::scheduler::Scheduler;
 use std::sync::Arc;
 
 use super::{
@@ -12,14 +16,14 @@ use super::{
     outbox::{game_message, place_message},
     view,
     when::{self, span},
-    Button, ButtonAction, Level, Reply, Service, ServiceError, User,
+    Button, ButtonAction, Level, Reply, ServiceError, User,
 };
 use crate::store::{ChallengeStatus, Claim, Effects, GameRow, JobRow};
 
 /// How long a timeout waits while its game's network cannot be reached.
 const NETWORK_RETRY_MS: i64 = 30_000;
 
-impl Service {
+impl Scheduler<'_> {
     /// The game a job is for, if it is still active at the job's version.
     async fn job_game(&self, job: &JobRow) -> Result<Option<GameRow>, ServiceError> {
         let Some(id) = job.game_id else {
@@ -38,7 +42,7 @@ impl Service {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
-        let mut game = self.load(&row).await?;
+        let mut game = Games::new(self.core).load(&row).await?;
         let Some(side) = game.to_move().filter(|&side| is_bot(&row, side)) else {
             return Ok(false);
         };
@@ -59,7 +63,7 @@ impl Service {
         .await
         .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))?
         .ok_or_else(|| ServiceError::Internal(format!("game #{}: no engine move", row.id)))?;
-        let moved = self
+        let moved = Play::new(self.core)
             .apply_move(Claim::Job(job.id), &row, &mut game, side, pit, true)
             .await?;
         Ok(moved.is_some())
@@ -73,8 +77,11 @@ impl Service {
         };
         // Its network cannot be reached: the player could not move. The time is given
         // back when it is reachable again; until then the deadline waits.
-        let now = self.now();
-        if self.unreachable_since(row.platform).is_some() {
+        let now = self.core.now();
+        if Delivery::new(self.core)
+            .unreachable_since(row.platform)
+            .is_some()
+        {
             self.core
                 .store
                 .postpone_job(job.id, now + NETWORK_RETRY_MS)
@@ -86,7 +93,7 @@ impl Service {
             self.core.store.postpone_job(job.id, deadline).await?;
             return Ok(true);
         }
-        let mut game = self.load(&row).await?;
+        let mut game = Games::new(self.core).load(&row).await?;
         let Some(side) = game.to_move() else {
             return Ok(false);
         };
@@ -110,7 +117,7 @@ impl Service {
             view::player(&row, side),
             view::player(&row, side.opponent()),
         ];
-        let finished = self
+        let finished = Play::new(self.core)
             .finish(
                 Claim::Job(job.id),
                 &row,
@@ -144,7 +151,7 @@ impl Service {
         why: &str,
         audit: Option<crate::store::NewAudit>,
     ) -> Result<bool, ServiceError> {
-        let mut game = self.load(row).await?;
+        let mut game = Games::new(self.core).load(row).await?;
         let outcome = game.abort()?;
         let finish = Finish {
             audit,
@@ -153,7 +160,7 @@ impl Service {
                 humans(row),
             )
         };
-        Ok(self
+        Ok(Play::new(self.core)
             .finish(claim, row, &game, outcome, finish)
             .await?
             .is_some())
@@ -164,11 +171,11 @@ impl Service {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
-        let game = self.load(&row).await?;
+        let game = Games::new(self.core).load(&row).await?;
         let (Some(side), Some(deadline)) = (game.to_move(), row.deadline_at) else {
             return Ok(false);
         };
-        let now = self.now();
+        let now = self.core.now();
         if deadline <= now {
             // Too late to remind (the bot was down): the timeout says what happened.
             return Ok(false);
@@ -237,7 +244,7 @@ impl Service {
         Ok(self
             .core
             .store
-            .expire_challenge(Claim::Job(job.id), c.id, &effects, self.now())
+            .expire_challenge(Claim::Job(job.id), c.id, &effects, self.core.now())
             .await?)
     }
 }

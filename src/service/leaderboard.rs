@@ -4,11 +4,13 @@
 //! speed (correspondence unless asked, [`Speed::DEFAULT`]), stats show both unless
 //! asked for one. A player's recent games are in `history.rs`.
 
+use crate::service::pages::Pages;
+use crate::service::pictures::Pictures;
+use crate::service::records::Records;
 use std::fmt::Write;
 
 use super::{
-    ending::from_numbers, rating::Rating, Attachment, Command, Reply, Service, ServiceError, Speed,
-    User,
+    ending::from_numbers, rating::Rating, Attachment, Command, Reply, ServiceError, Speed, User,
 };
 use crate::{
     render,
@@ -55,7 +57,7 @@ fn board_options(global: bool, speed: Option<Speed>) -> String {
     options
 }
 
-impl Service {
+impl Records<'_> {
     pub(super) async fn leaderboard(
         &self,
         cmd: &Command,
@@ -91,7 +93,7 @@ impl Service {
         // A public place's page shows the same leaderboard and its games in progress.
         let link = match global {
             true => None,
-            false => self.place_link(place, speed).await,
+            false => Pages::new(self.core).place_link(place, speed).await,
         }
         .map(|url| format!("\n{}", crate::tr!("web-place-link", url = url)))
         .unwrap_or_default();
@@ -274,7 +276,8 @@ impl Service {
         let title = crate::tr!("standings-chart-title", name = name, speed = speed.as_str());
         let chart = {
             let points = points.clone();
-            self.heavy(move || render::chart::rating_chart_png(&title, &points))
+            Pictures::new(self.core)
+                .heavy(move || render::chart::rating_chart_png(&title, &points))
                 .await?
         };
         Ok(Some(Attachment {

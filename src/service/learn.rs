@@ -2,13 +2,14 @@
 //! a position to solve with one move, answered privately; each person's progress is
 //! kept, and `/oware learn 3` repeats a lesson.
 
-use super::{Button, ButtonAction, Command, Reply, Service, ServiceError};
+use super::{Button, ButtonAction, Command, Reply, ServiceError};
+use crate::service::learning::Learning;
 use crate::{
     play::lessons::{self, Lesson},
     rules::{Pit, Side},
 };
 
-impl Service {
+impl Learning<'_> {
     /// Shows lesson `number` (the author's first unsolved one when `None`), or,
     /// with `answer`, judges the author's move in it.
     pub(super) async fn learn(
@@ -109,7 +110,7 @@ impl Service {
             );
             return Ok(Reply::private(format!("{wrong} {again}")));
         }
-        let now = self.now();
+        let now = self.core.now();
         let platform = cmd.place.platform;
         self.core
             .store

@@ -2,10 +2,11 @@
 //! board that a command of theirs gets carries it, and it is recorded as seen (with
 //! their own settings) so no later board repeats it.
 
+use crate::service::pictures::Pictures;
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-use super::{Command, Reply, Service};
+use super::{Command, Reply};
 use crate::platform::Platform;
 
 /// The people known to have seen the legend, so a board costs no read after the
@@ -31,7 +32,7 @@ impl Seen {
     }
 }
 
-impl Service {
+impl Pictures<'_> {
     /// `reply` to `cmd`, with the board's legend added if it shows a board and its
     /// author has never been shown the legend. A failure to read or record that is
     /// logged, and the reply goes as it was.
@@ -40,7 +41,7 @@ impl Service {
             return reply;
         }
         let (platform, user) = (cmd.place.platform, cmd.author.id.as_str());
-        let now = self.now();
+        let now = self.core.now();
         match self
             .core
             .store

@@ -2,13 +2,18 @@
 //! moved), `/oware rematch` (the same players and options, sides swapped) and
 //! `/oware reissue` (an expired challenge made again).
 
-use super::{view, ChallengeOptions, Command, First, GameRef, Level, Reply, Service, ServiceError};
+use super::{view, ChallengeOptions, Command, First, GameRef, Level, Reply, ServiceError};
 use crate::rules::Side;
+use crate::service::challenges::Challenges;
+use crate::service::games::stored::Games;
+use crate::service::games::Play;
+use crate::service::outbox::Delivery;
+use crate::service::scheduler::Scheduler;
 use crate::store::{ChallengeStatus, GameRow};
 
-impl Service {
+impl Play<'_> {
     pub(super) async fn abort(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
-        let (row, _, side) = self.my_active_game(cmd, game).await?;
+        let (row, _, side) = Games::new(self.core).my_active_game(cmd, game).await?;
         if row.tournament_id.is_some() {
             return Err(super::TournamentError::NoAbort(row.id).into());
         }
@@ -16,10 +21,13 @@ impl Service {
             return Err(ServiceError::CannotAbort(row.id));
         }
         let why = crate::tr!("lifecycle-abort-why", name = view::name(&row, side));
-        if !self.abort_game(cmd.claim(), &row, &why, None).await? {
+        if !Scheduler::new(self.core)
+            .abort_game(cmd.claim(), &row, &why, None)
+            .await?
+        {
             return Err(ServiceError::Raced(row.id));
         }
-        self.wake();
+        Delivery::new(self.core).wake();
         Ok(Reply::private(crate::tr!(
             "lifecycle-aborted",
             game = row.id
@@ -32,7 +40,7 @@ impl Service {
         game: GameRef,
     ) -> Result<Reply, ServiceError> {
         let row = match game {
-            Some(_) => self.find_game(cmd, game, false).await?,
+            Some(_) => Games::new(self.core).find_game(cmd, game, false).await?,
             None => self
                 .core
                 .store
@@ -61,7 +69,9 @@ impl Service {
         }
         let opponent = view::player(&row, side.opponent());
         let options = rematch_options(&row, side, self.engine_level_of(&row).await?)?;
-        self.play(cmd, Some(&opponent), &options).await
+        Challenges::new(self.core)
+            .play(cmd, Some(&opponent), &options)
+            .await
     }
 
     pub(super) async fn reissue(
@@ -122,7 +132,9 @@ impl Service {
             name: invitee.name,
             is_bot: false,
         });
-        self.play(cmd, opponent.as_ref(), &options).await
+        Challenges::new(self.core)
+            .play(cmd, opponent.as_ref(), &options)
+            .await
     }
 
     /// The engine level of a game against the bot.

@@ -6,6 +6,7 @@
 //! the same window are dropped silently (an empty reply, which adapters do not send)
 //! and counted in the log.
 
+use crate::service::challenges::Challenges;
 use std::{
     collections::HashMap,
     num::NonZeroU32,
@@ -18,7 +19,7 @@ use std::{
 
 use governor::{clock::DefaultClock, state::keyed::DefaultKeyedStateStore, Quota, RateLimiter};
 
-use super::{Action, Command, LinkCode, Platform, Service, ServiceError, User};
+use super::{Action, Command, LinkCode, Platform, ServiceError, User};
 use crate::store::{Cap, CapLimits};
 
 /// The longest name kept, in characters.
@@ -181,46 +182,7 @@ impl Rates {
     }
 }
 
-impl Service {
-    /// Runs heavy CPU work (a replay GIF, a chart) on the blocking pool, at most as
-    /// many at once as there are engine threads, so a burst of them cannot stall
-    /// moves.
-    pub(super) async fn heavy<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ServiceError> {
-        on_slot(&self.core.heavy_slots, work, "heavy work").await
-    }
-
-    /// Draws a board picture on the blocking pool once one of the board slots (one
-    /// per core) is free; waiting is first come, first served.
-    pub(super) async fn board_render<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ServiceError> {
-        on_slot(&self.core.board_slots, work, "board render").await
-    }
-
-    /// Draws a picture for the web on the web's own slots if one is free now, else
-    /// [`ServiceError::PicturesBusy`] at once: a flood of web pictures never queues
-    /// on the chat's board slots, and waits nowhere.
-    pub(super) async fn web_picture<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, ServiceError> {
-        let Ok(permit) = std::sync::Arc::clone(&self.core.web_picture_slots).try_acquire_owned()
-        else {
-            metrics::counter!("oware_web_refused_total", "why" => "pictures").increment(1);
-            return Err(ServiceError::PicturesBusy);
-        };
-        tokio::task::spawn_blocking(crate::i18n::carry(move || {
-            let _permit = permit;
-            work()
-        }))
-        .await
-        .map_err(|e| ServiceError::Internal(format!("web picture: {e}")))
-    }
-
+impl Challenges<'_> {
     /// Refuses a new game or challenge by `user_id` on `platform` when one of the
     /// caps is reached: its pending challenges (`challenging`), its active games, and
     /// games against the engine (`engine`). An early, friendly check: the writes
@@ -238,7 +200,7 @@ impl Service {
             let pending = self
                 .core
                 .store
-                .pending_challenges_made(platform, user_id, self.now())
+                .pending_challenges_made(platform, user_id, self.core.now())
                 .await?;
             if pending >= caps.pending_challenges {
                 return refuse(Cap::PendingChallenges, caps.pending_challenges, pending);
@@ -352,25 +314,6 @@ pub(super) fn clean(mut cmd: Command) -> Command {
     cmd
 }
 
-/// Runs `work` (`what`, for errors) on the blocking pool, in the language in force,
-/// once one of `slots` is free.
-async fn on_slot<T: Send + 'static>(
-    slots: &std::sync::Arc<tokio::sync::Semaphore>,
-    work: impl FnOnce() -> T + Send + 'static,
-    what: &str,
-) -> Result<T, ServiceError> {
-    let permit = std::sync::Arc::clone(slots)
-        .acquire_owned()
-        .await
-        .map_err(|e| ServiceError::Internal(format!("{what}: {e}")))?;
-    tokio::task::spawn_blocking(crate::i18n::carry(move || {
-        let _permit = permit;
-        work()
-    }))
-    .await
-    .map_err(|e| ServiceError::Internal(format!("{what}: {e}")))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,35 +328,6 @@ mod tests {
             MAX_NAME_CHARS
         );
         assert_eq!(clean_name("名前😀", "x"), "名前😀");
-    }
-
-    /// A web picture takes a slot of the web's at once or is refused at once; the
-    /// chat's board slots are never the web's, either way.
-    #[tokio::test]
-    async fn web_pictures_never_wait_and_never_take_the_chats_slots() {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let url = format!("sqlite://{}", dir.path().join("oware.db").display());
-        let store = crate::store::Store::open(&url).await.expect("opens");
-        let service = Service::new(
-            store,
-            super::super::ServiceConfig {
-                web_pictures: 1,
-                ..super::super::ServiceConfig::default()
-            },
-        );
-        let held = std::sync::Arc::clone(&service.core.web_picture_slots)
-            .try_acquire_owned()
-            .expect("the web's slot");
-        assert!(matches!(
-            service.web_picture(|| 1).await,
-            Err(ServiceError::PicturesBusy)
-        ));
-        assert_eq!(service.board_render(|| 2).await.expect("the chat draws"), 2);
-        drop(held);
-        let chat = std::sync::Arc::clone(&service.core.board_slots);
-        let all = u32::try_from(chat.available_permits()).expect("a few slots");
-        let _taken = chat.acquire_many(all).await.expect("every chat slot");
-        assert_eq!(service.web_picture(|| 3).await.expect("the web draws"), 3);
     }
 
     #[test]

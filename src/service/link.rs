@@ -7,7 +7,8 @@
 //! accounts still linked, the one leaving starts without a rating.
 
 use super::authority::{self, Deed, Target};
-use super::{Button, ButtonAction, Command, LinkCode, Reply, Service, ServiceError};
+use super::{Button, ButtonAction, Command, LinkCode, Reply, ServiceError};
+use crate::service::moderation::Moderation;
 use crate::store::{now_ms, LinkOutcome, Unlinked};
 
 /// Code letters: no 0/O, 1/I/L, so a code read aloud or retyped survives.
@@ -21,7 +22,7 @@ fn new_code() -> String {
         .collect()
 }
 
-impl Service {
+impl Moderation<'_> {
     /// The player row of `cmd`'s author (recorded now if new, the name refreshed).
     pub(super) async fn author_player(&self, cmd: &Command) -> Result<i64, ServiceError> {
         Ok(self
@@ -143,7 +144,7 @@ impl Service {
     }
 }
 
-impl Service {
+impl Moderation<'_> {
     /// `/oware unlink`: the author's account leaves the identity it shares.
     pub(super) async fn unlink(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         if authority::judge(Deed::Link, cmd.role, Target::THEMSELVES).is_err() {

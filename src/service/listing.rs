@@ -1,13 +1,14 @@
 //! `/oware games`: the author's active games (those where it is their turn first)
 //! and pending challenges; `/oware live`: the games in progress here, to watch.
 
-use super::{view, Command, Reply, Service, ServiceError};
+use super::{view, Command, Reply, ServiceError};
+use crate::service::records::Records;
 use crate::{platform::Platform, store::GameRow};
 
 /// The most games `/oware live` lists.
 const LIVE_MAX: usize = 20;
 
-impl Service {
+impl Records<'_> {
     pub(super) async fn games(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
         let mut games = self
@@ -21,7 +22,7 @@ impl Service {
         let challenges = self
             .core
             .store
-            .pending_challenges_of(platform, &cmd.author.id, self.now())
+            .pending_challenges_of(platform, &cmd.author.id, self.core.now())
             .await?;
         if games.is_empty() && challenges.is_empty() {
             return Ok(Reply::private(crate::tr!("listing-empty")));

@@ -31,6 +31,7 @@ mod forget;
 mod games;
 mod jobs;
 mod learn;
+mod learning;
 mod legend;
 mod lifecycle;
 pub mod limits;
@@ -39,11 +40,14 @@ mod listing;
 mod moderation;
 mod onlookers;
 mod operations;
+mod ops;
 mod outbox;
 mod pages;
+mod pictures;
 mod place_page;
 mod player_page;
 mod proposals;
+mod records;
 mod takeback;
 
 mod history;
@@ -85,6 +89,7 @@ pub use error::{generic_failure, ServiceError};
 pub use games::end_as_stored;
 pub use limits::{Caps, RateLimit};
 pub use operations::Gauges;
+pub use ops::Ops;
 pub use outbox::{Outgoing, Shards};
 pub use page_port::PagePort;
 pub use pages::{GamePage, PageBoard, PageStamp};
@@ -210,7 +215,9 @@ impl Service {
                 legend_seen: legend::Seen::default(),
             }),
         };
-        service.register_bot_user(Platform::Console, CONSOLE_BOT_ID);
+        service
+            .ops()
+            .register_bot_user(Platform::Console, CONSOLE_BOT_ID);
         service
     }
 
@@ -224,6 +231,45 @@ impl Service {
     #[must_use]
     pub fn now(&self) -> i64 {
         self.core.now()
+    }
+
+    /// Handles one command (see `dispatch.rs`): never fails; refusals become private
+    /// replies that say what to do instead.
+    pub async fn handle(&self, cmd: Command) -> Reply {
+        dispatch::Dispatch::new(&self.core).handle(cmd).await
+    }
+
+    /// Handles `cmd` exactly once for `event_id`, the id its platform gave the
+    /// event (a Matrix event id), which the platform may deliver again.
+    pub async fn handle_event(&self, event_id: &str, cmd: Command) -> Reply {
+        self.handle(cmd.from_event(event_id)).await
+    }
+
+    /// Starts the scheduler as a background task: once per process. From this call
+    /// on, commands wait until the time the bot was away has been credited to the
+    /// clocks. It stops itself when [`Service::stop`] is called.
+    pub fn start_scheduler(&self) {
+        scheduler::Scheduler::new(&self.core).start_scheduler();
+    }
+
+    /// Stops the background tasks and waits (up to 10 s) until they have ended: call
+    /// it before closing the store.
+    pub async fn stop(&self) {
+        scheduler::Scheduler::new(&self.core).stop().await;
+    }
+
+    /// The web pages' read-only handle: a page cannot play, write or reach the store.
+    #[must_use]
+    pub fn pages(&self) -> Arc<dyn PagePort> {
+        Arc::new(page_port::WebReads {
+            core: Arc::clone(&self.core),
+        })
+    }
+
+    /// What the command line, an operator and the tests drive directly.
+    #[must_use]
+    pub fn ops(&self) -> Ops<'_> {
+        Ops { core: &self.core }
     }
 
     /// Commands dropped so far for going over the rate (after the one refusal).

@@ -14,10 +14,25 @@ use super::{
     authority::{self, Deed, Standing, Target},
     forget::ForgetError,
     settings::scope,
-    text, view, when, AdminAction, BanLength, Command, Place, Reply, Role, Service, ServiceError,
-    User,
+    text, view, when, AdminAction, BanLength, Command, Place, Reply, Role, ServiceError, User,
 };
+use crate::service::games::stored::Games;
+use crate::service::games::Play;
+use crate::service::outbox::Delivery;
+use crate::service::scheduler::Scheduler;
 use crate::store::{GameRow, NewAudit};
+
+/// Moderation: admins, bans, adjudications, reports, the audit log, and each person's own data (links, export, forget-me).
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Moderation<'c> {
+    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
+}
+
+impl<'c> Moderation<'c> {
+    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Moderation<'c> {
+        Moderation { core }
+    }
+}
 
 /// The longest reason kept, in characters.
 const REASON_MAX: usize = 200;
@@ -34,7 +49,7 @@ fn required_reason(typed: &str, usage: impl FnOnce() -> String) -> Result<String
     reason(typed).ok_or_else(|| ServiceError::ReasonNeeded(usage()))
 }
 
-impl Service {
+impl Moderation<'_> {
     /// An audit entry of `cmd`'s author at its place.
     pub(super) fn audit(cmd: &Command, action: &'static str) -> NewAudit {
         NewAudit {
@@ -59,7 +74,7 @@ impl Service {
         let ban = self
             .core
             .store
-            .ban_of(place.platform, scope(place), user_id, self.now())
+            .ban_of(place.platform, scope(place), user_id, self.core.now())
             .await?;
         Ok(ban.map(|ban| {
             (
@@ -192,14 +207,14 @@ impl Service {
         let requeued = self
             .core
             .store
-            .redeliver(cmd.claim(), &audit, self.now(), |n| {
+            .redeliver(cmd.claim(), &audit, self.core.now(), |n| {
                 crate::tr!("moderation-redelivered-audit", count = n)
             })
             .await?;
         if requeued == 0 {
             return Ok(Reply::private(crate::tr!("moderation-redeliver-none")));
         }
-        self.wake();
+        Delivery::new(self.core).wake();
         Ok(Reply::private(crate::tr!(
             "moderation-redelivered",
             count = requeued
@@ -208,9 +223,9 @@ impl Service {
 
     /// The active game `id` of `cmd`'s place.
     async fn active_game_here(&self, cmd: &Command, id: i64) -> Result<GameRow, ServiceError> {
-        let row = self.find_game(cmd, Some(id), true).await?;
+        let row = Games::new(self.core).find_game(cmd, Some(id), true).await?;
         if !row.is_active() {
-            let game = self.load(&row).await?;
+            let game = Games::new(self.core).load(&row).await?;
             return Err(ServiceError::GameOver {
                 game: row.id,
                 summary: view::summary(&row, &game),
@@ -233,13 +248,13 @@ impl Service {
             ..Self::audit(cmd, "abort")
         };
         let shown = crate::tr!("moderation-abort-why", admin = cmd.author.name, why = why);
-        if !self
+        if !Scheduler::new(self.core)
             .abort_game(cmd.claim(), &row, &shown, Some(audit))
             .await?
         {
             return Err(ServiceError::Raced(row.id));
         }
-        self.wake();
+        Delivery::new(self.core).wake();
         Ok(Reply::private(crate::tr!(
             "moderation-aborted",
             game = row.id
@@ -269,7 +284,7 @@ impl Service {
                 })?)
             }
         };
-        let mut game = self.load(&row).await?;
+        let mut game = Games::new(self.core).load(&row).await?;
         let outcome = game.adjudicate(side)?;
         let verdict = match side {
             Some(side) => crate::tr!("moderation-verdict-win", name = view::name(&row, side)),
@@ -296,7 +311,7 @@ impl Service {
             audit: Some(audit),
             ..Finish::posted(headline, humans(&row))
         };
-        let Some(finished) = self
+        let Some(finished) = Play::new(self.core)
             .finish(cmd.claim(), &row, &game, outcome, finish)
             .await?
         else {
@@ -319,7 +334,7 @@ impl Service {
         typed: &str,
     ) -> Result<Reply, ServiceError> {
         let why = required_reason(typed, || crate::tr!("moderation-ban-usage"))?;
-        let now = self.now();
+        let now = self.core.now();
         let until = match length {
             Some(BanLength::Days(days)) => {
                 Some(now.saturating_add(i64::from(days.max(1)).saturating_mul(DAY_MS)))
@@ -360,7 +375,7 @@ impl Service {
         if !self
             .core
             .store
-            .unban(cmd.claim(), &audit, self.now())
+            .unban(cmd.claim(), &audit, self.core.now())
             .await?
         {
             return Err(ServiceError::NotBanned(user.name.clone()));

@@ -4,8 +4,10 @@
 
 use super::{
     clock::{Clocks, TimeControl},
-    Service, ServiceError,
+    ServiceError,
 };
+use crate::service::games::Play;
+use crate::service::records::Records;
 use crate::{
     rules::{Game, Side},
     store::{ClockColumns, Effects, GameRow, JobKind, NewJob},
@@ -54,7 +56,7 @@ impl Seats {
     }
 }
 
-impl Service {
+impl Play<'_> {
     /// The effects of a change that leaves a game in the position of `game` at `now`:
     /// `moved` is the side that just moved (its turn began at `before`), or `None`
     /// when the game just began. A finished game gets no jobs.
@@ -168,7 +170,7 @@ impl Service {
         now: i64,
     ) -> Result<Vec<NewJob>, ServiceError> {
         let mut jobs: Vec<NewJob> = super::analysis::judging_job(row, now).into_iter().collect();
-        jobs.extend(self.archive_job(row, now).await?);
+        jobs.extend(Records::new(self.core).archive_job(row, now).await?);
         Ok(jobs)
     }
 }

@@ -3,28 +3,31 @@
 
 use super::{
     advice::{check_advice, AdviceTally},
-    view, Command, GameRef, Reply, Service, ServiceError,
+    view, Command, GameRef, Reply, ServiceError,
 };
+use crate::service::games::stored::Games;
+use crate::service::games::Play;
+use crate::service::moderation::Moderation;
 use crate::{
     rules::{Game, Pit, Side},
     store::GameRow,
 };
 
-impl Service {
+impl Play<'_> {
     pub(super) async fn advise(
         &self,
         cmd: &Command,
         pit: &str,
         game: GameRef,
     ) -> Result<Reply, ServiceError> {
-        let row = self.find_game(cmd, game, true).await?;
-        let game = self.load(&row).await?;
+        let row = Games::new(self.core).find_game(cmd, game, true).await?;
+        let game = Games::new(self.core).load(&row).await?;
         let side = game.to_move().unwrap_or(Side::South);
         let pit = Pit::parse_for(side, pit)?;
         let is_player = view::side_of(&row, &cmd.author.id).is_some();
         let over = !row.is_active() || game.is_over();
         check_advice(is_player, row.advice, over, pit, game.legal_moves())?;
-        let onlooker = self.author_player(cmd).await?;
+        let onlooker = Moderation::new(self.core).author_player(cmd).await?;
         if !self
             .core
             .store

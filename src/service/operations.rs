@@ -2,7 +2,8 @@
 //! whether the database answers and the chat networks are connected, and the
 //! gauges of the queues (outbox, jobs, engine).
 
-use super::{Platform, Service, ServiceError};
+use super::{Platform, ServiceError};
+use crate::service::outbox::Delivery;
 use crate::store::StatusCounts;
 
 /// The queues' gauges at one moment.
@@ -20,7 +21,7 @@ pub struct Gauges {
     pub engine_waiting: usize,
 }
 
-impl Service {
+impl Delivery<'_> {
     /// Whether the database answers a query now.
     pub async fn database_reachable(&self) -> bool {
         self.core.store.earliest_job().await.is_ok()
@@ -38,7 +39,7 @@ impl Service {
     /// # Errors
     /// Database failures.
     pub async fn gauges(&self) -> Result<Gauges, ServiceError> {
-        let now = self.now();
+        let now = self.core.now();
         let counts = self.core.store.status_counts(now).await?;
         let earliest = self.core.store.earliest_job().await?;
         Ok(Gauges {

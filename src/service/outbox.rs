@@ -3,12 +3,29 @@
 //! that mark them delivered. Writing them is part of each change's transaction (see
 //! `turn` and `jobs`); this file only reads and renders.
 
+use crate::service::dispatch::Dispatch;
+use crate::service::games::stored::Games;
+use crate::service::learning::Learning;
+use crate::service::pictures::Pictures;
+use crate::service::tournaments::Tournaments;
 use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::{Place, Platform, Reply, Service, ServiceError};
+use super::{Place, Platform, Reply, ServiceError};
 use crate::store::{Attach, Body, DeliveryFailure, GameRow, NewMessage, OutboxRow, Retry};
+
+/// Delivery: the outbox the adapters drain, the rooms and threads messages go to, and what the networks report.
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Delivery<'c> {
+    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
+}
+
+impl<'c> Delivery<'c> {
+    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Delivery<'c> {
+        Delivery { core }
+    }
+}
 
 /// How many messages one delivery round takes.
 const ROUND: i64 = 50;
@@ -93,7 +110,7 @@ pub(super) fn place_message(place: &Place, reply: &Reply) -> NewMessage {
     }
 }
 
-impl Service {
+impl Delivery<'_> {
     /// Messages for `platform` waiting to be delivered, oldest first, with their
     /// boards rendered, in the language of their place; only those of the servers
     /// on `shards` when given, and none of a destination that backs off after a
@@ -105,7 +122,7 @@ impl Service {
         let rows = match self
             .core
             .store
-            .unsent_messages::<Reply>(platform, ROUND, share, self.now())
+            .unsent_messages::<Reply>(platform, ROUND, share, self.core.now())
             .await
         {
             Ok(rows) => rows,
@@ -123,7 +140,7 @@ impl Service {
             }
             // Pictures are drawn now: in the language of the message's place.
             let place = row.space.as_deref().unwrap_or(&row.channel);
-            let language = self.language_at(platform, place).await;
+            let language = Dispatch::new(self.core).language_at(platform, place).await;
             match crate::i18n::in_language(language.clone(), self.outgoing(platform, &row)).await {
                 Ok(None) => {
                     tracing::debug!(id = row.id, "a message about a move already made: not sent");
@@ -155,7 +172,7 @@ impl Service {
     pub async fn next_retry(&self, platform: Platform) -> Option<Duration> {
         match self.core.store.next_retry(platform).await {
             Ok(at) => {
-                at.map(|at| Duration::from_millis(u64::try_from(at - self.now()).unwrap_or(0)))
+                at.map(|at| Duration::from_millis(u64::try_from(at - self.core.now()).unwrap_or(0)))
             }
             Err(err) => {
                 tracing::error!(error = %err, "could not read when to retry deliveries");
@@ -193,22 +210,26 @@ impl Service {
         }
         if let (Some(game_id), Some(ply)) = (row.game_id, row.board_ply) {
             if let Some(game) = self.core.store.game(game_id).await? {
-                let board = self.load_at(&game, ply).await?;
-                reply = self
+                let board = Games::new(self.core).load_at(&game, ply).await?;
+                reply = Pictures::new(self.core)
                     .with_board(
                         reply,
                         &game,
                         &board,
                         None,
-                        self.now(),
+                        self.core.now(),
                         crate::rules::Side::South,
                     )
                     .await;
             }
         }
         match row.attach {
-            Some(Attach::Analysis(game)) => reply.files = self.analysis_files(game).await,
-            Some(Attach::Standings(id)) => reply.files = self.standings_files(id).await?,
+            Some(Attach::Analysis(game)) => {
+                reply.files = Learning::new(self.core).analysis_files(game).await
+            }
+            Some(Attach::Standings(id)) => {
+                reply.files = Tournaments::new(self.core).standings_files(id).await?
+            }
             None => {}
         }
         // A direct message is about its game, but goes to no thread of it.
@@ -235,7 +256,7 @@ impl Service {
     /// Records that message `id` was delivered, or that the platform will never take
     /// it ([`DeliveryFailure::Permanent`] is reported with [`Service::delivery_failed`]).
     pub async fn mark_sent(&self, id: i64) {
-        if let Err(err) = self.core.store.mark_sent(id, self.now()).await {
+        if let Err(err) = self.core.store.mark_sent(id, self.core.now()).await {
             tracing::error!(id, error = %err, "could not mark an outbox message sent");
         }
     }
@@ -249,7 +270,7 @@ impl Service {
         match self
             .core
             .store
-            .delivery_failed(id, &failure, self.now(), jitter)
+            .delivery_failed(id, &failure, self.core.now(), jitter)
             .await
         {
             Ok(Retry::Dead) => {
@@ -262,7 +283,7 @@ impl Service {
             Ok(Retry::At(at)) => {
                 tracing::debug!(
                     id,
-                    retry_in_ms = at - self.now(),
+                    retry_in_ms = at - self.core.now(),
                     "delivery will be retried"
                 );
             }
@@ -275,7 +296,7 @@ impl Service {
         match self
             .core
             .store
-            .destination_gone(platform, channel, self.now())
+            .destination_gone(platform, channel, self.core.now())
             .await
         {
             Ok(0) => {}
@@ -294,7 +315,7 @@ impl Service {
         if let Err(err) = self
             .core
             .store
-            .set_anchor(platform, anchor, message_id, self.now())
+            .set_anchor(platform, anchor, message_id, self.core.now())
             .await
         {
             tracing::error!(error = %err, "could not record a message to edit later");

@@ -6,8 +6,13 @@
 
 use super::{
     BoxFuture, GamePage, Gauges, PageBoard, PageStamp, PlacePage, Platform, PlayerPage, PuzzlePage,
-    Service, ServiceError, Speed,
+    ServiceError, Speed,
 };
+use std::sync::Arc;
+
+use super::core::Core;
+use crate::service::outbox::Delivery;
+use crate::service::pages::Pages;
 
 /// What the web pages may ask of the service.
 pub trait PagePort: Send + Sync {
@@ -67,12 +72,17 @@ pub trait PagePort: Send + Sync {
     fn gauges(&self) -> BoxFuture<'_, Result<Gauges, ServiceError>>;
 }
 
-impl PagePort for Service {
+/// The web's handle on the service: reads only (see [`super::Service::pages`]).
+pub(super) struct WebReads {
+    pub(super) core: Arc<Core>,
+}
+
+impl PagePort for WebReads {
     fn game_page_stamp<'a>(
         &'a self,
         slug: &'a str,
     ) -> BoxFuture<'a, Result<Option<PageStamp>, ServiceError>> {
-        Box::pin(Service::game_page_stamp(self, slug))
+        Box::pin(async move { Pages::new(&self.core).game_page_stamp(slug).await })
     }
 
     fn game_page<'a>(
@@ -80,7 +90,7 @@ impl PagePort for Service {
         slug: &'a str,
         ply: Option<i64>,
     ) -> BoxFuture<'a, Result<Option<GamePage>, ServiceError>> {
-        Box::pin(Service::game_page(self, slug, ply))
+        Box::pin(async move { Pages::new(&self.core).game_page(slug, ply).await })
     }
 
     fn page_board<'a>(
@@ -88,18 +98,18 @@ impl PagePort for Service {
         slug: &'a str,
         ply: Option<i64>,
     ) -> BoxFuture<'a, Result<Option<PageBoard>, ServiceError>> {
-        Box::pin(Service::page_board(self, slug, ply))
+        Box::pin(async move { Pages::new(&self.core).page_board(slug, ply).await })
     }
 
     fn page_review_graph<'a>(
         &'a self,
         slug: &'a str,
     ) -> BoxFuture<'a, Result<Option<Vec<u8>>, ServiceError>> {
-        Box::pin(Service::page_review_graph(self, slug))
+        Box::pin(async move { Pages::new(&self.core).page_review_graph(slug).await })
     }
 
     fn page_version(&self, game_id: i64) -> BoxFuture<'_, Result<Option<i64>, ServiceError>> {
-        Box::pin(Service::page_version(self, game_id))
+        Box::pin(async move { Pages::new(&self.core).page_version(game_id).await })
     }
 
     fn place_page<'a>(
@@ -108,14 +118,18 @@ impl PagePort for Service {
         key: &'a str,
         speed: Speed,
     ) -> BoxFuture<'a, Result<Option<PlacePage>, ServiceError>> {
-        Box::pin(Service::place_page(self, platform, key, speed))
+        Box::pin(async move {
+            Pages::new(&self.core)
+                .place_page(platform, key, speed)
+                .await
+        })
     }
 
     fn player_page<'a>(
         &'a self,
         slug: &'a str,
     ) -> BoxFuture<'a, Result<Option<PlayerPage>, ServiceError>> {
-        Box::pin(Service::player_page(self, slug))
+        Box::pin(async move { Pages::new(&self.core).player_page(slug).await })
     }
 
     fn puzzle_page<'a>(
@@ -123,7 +137,7 @@ impl PagePort for Service {
         platform: &'a str,
         key: &'a str,
     ) -> BoxFuture<'a, Result<Option<PuzzlePage>, ServiceError>> {
-        Box::pin(Service::puzzle_page(self, platform, key))
+        Box::pin(async move { Pages::new(&self.core).puzzle_page(platform, key).await })
     }
 
     fn puzzle_picture<'a>(
@@ -131,18 +145,18 @@ impl PagePort for Service {
         platform: &'a str,
         key: &'a str,
     ) -> BoxFuture<'a, Result<Option<Vec<u8>>, ServiceError>> {
-        Box::pin(Service::puzzle_picture(self, platform, key))
+        Box::pin(async move { Pages::new(&self.core).puzzle_picture(platform, key).await })
     }
 
     fn database_reachable(&self) -> BoxFuture<'_, bool> {
-        Box::pin(Service::database_reachable(self))
+        Box::pin(async move { Delivery::new(&self.core).database_reachable().await })
     }
 
     fn network_connected(&self, platform: Platform) -> bool {
-        Service::network_connected(self, platform)
+        Delivery::new(&self.core).network_connected(platform)
     }
 
     fn gauges(&self) -> BoxFuture<'_, Result<Gauges, ServiceError>> {
-        Box::pin(Service::gauges(self))
+        Box::pin(async move { Delivery::new(&self.core).gauges().await })
     }
 }

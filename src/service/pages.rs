@@ -4,13 +4,29 @@
 //! the links to those pages that the bot's messages carry. Nothing private: no link
 //! codes, no reports, no platform user ids.
 
-use super::{view, Place, Reply, Service, ServiceError};
+use super::{view, Place, Reply, ServiceError};
+use crate::service::games::stored::Games;
+use crate::service::games::Play;
+use crate::service::pictures::Pictures;
+use crate::service::settings::Preferences;
 use crate::{
     i18n::{in_language, Language},
     render::{self, BoardView},
     rules::Game,
     store::{GameRow, WebPages},
 };
+
+/// Pages: the web's read model (game, place, player and puzzle pages).
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Pages<'c> {
+    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
+}
+
+impl<'c> Pages<'c> {
+    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Pages<'c> {
+        Pages { core }
+    }
+}
 
 /// A game's page, as read.
 #[derive(Clone, Debug)]
@@ -173,13 +189,7 @@ fn picture(row: &GameRow, game: &Game, clocks: Option<&[String; 2]>, png: bool) 
     }
 }
 
-impl Service {
-    /// The web pages' base address, if the bot links to them.
-    #[must_use]
-    pub fn web_url(&self) -> Option<&str> {
-        self.core.config.web_url.as_deref()
-    }
-
+impl Pages<'_> {
     /// The public address of game `game_id`'s page, when the bot has one
     /// (`WEB_PUBLIC_URL`) and the game's place has not turned its pages off.
     ///
@@ -189,7 +199,12 @@ impl Service {
         let Some(base) = self.core.config.web_url.as_deref() else {
             return Ok(None);
         };
-        if self.place_settings(&place_of(row)).await?.web() == WebPages::Off {
+        if Preferences::new(self.core)
+            .place_settings(&place_of(row))
+            .await?
+            .web()
+            == WebPages::Off
+        {
             return Ok(None);
         }
         let slug = self.game_slug(row.id).await?;
@@ -230,7 +245,9 @@ impl Service {
         let Some(row) = self.core.page_reads.game_by_slug(slug).await? else {
             return Ok(None);
         };
-        let settings = self.place_settings(&place_of(&row)).await?;
+        let settings = Preferences::new(self.core)
+            .place_settings(&place_of(&row))
+            .await?;
         let web = settings.web();
         Ok((web != WebPages::Off).then(|| (row, web, settings.language())))
     }
@@ -248,7 +265,7 @@ impl Service {
             version: row.version,
             web,
             language,
-            second: ticking(&row).then(|| self.now() / 1000),
+            second: ticking(&row).then(|| self.core.now() / 1000),
         }))
     }
 
@@ -275,17 +292,17 @@ impl Service {
         web: WebPages,
         ply: Option<i64>,
     ) -> Result<GamePage, ServiceError> {
-        let game = self.load(&row).await?;
+        let game = Games::new(self.core).load(&row).await?;
         let (shown, alt) = match ply {
             Some(ply) if (0..row.ply).contains(&ply) => {
-                let before = self.load_at(&row, ply).await?;
+                let before = Games::new(self.core).load_at(&row, ply).await?;
                 (
                     before.plies().len(),
                     picture(&row, &before, None, false).alt,
                 )
             }
             _ => {
-                let clocks = view::clock_labels(&row, &game, self.now());
+                let clocks = view::clock_labels(&row, &game, self.core.now());
                 (
                     game.plies().len(),
                     picture(&row, &game, clocks.as_ref(), false).alt,
@@ -306,8 +323,8 @@ impl Service {
         }
         let names = [row.south_name.as_str(), row.north_name.as_str()];
         let result = game.outcome().map(|o| render::result_line(&o, names));
-        let clocks = view::clock_labels(&row, &game, self.now());
-        let advice = self.advice_summary(&row, &game).await?;
+        let clocks = view::clock_labels(&row, &game, self.core.now());
+        let advice = Play::new(self.core).advice_summary(&row, &game).await?;
         let record = super::replay::record_of(&row, &game)?.to_text();
         let review = self.page_review(&row, &game, false).await?;
         Ok(GamePage {
@@ -323,7 +340,7 @@ impl Service {
             shown,
             alt,
             review,
-            read_at: self.now(),
+            read_at: self.core.now(),
         })
     }
 
@@ -341,10 +358,10 @@ impl Service {
             return Ok(None);
         };
         let ply = ply.unwrap_or(row.ply);
-        let game = self.load_at(&row, ply).await?;
+        let game = Games::new(self.core).load_at(&row, ply).await?;
         let latest = game.plies().len() == usize::try_from(row.ply).unwrap_or(usize::MAX);
         let clocks = latest
-            .then(|| view::clock_labels(&row, &game, self.now()))
+            .then(|| view::clock_labels(&row, &game, self.core.now()))
             .flatten();
         let key = format!(
             "board/{}/{}/{}/{}/{clocks:?}",
@@ -361,7 +378,7 @@ impl Service {
         }
         // On the web's own slots, at once or not at all: never on the chat's.
         let draw = move || picture(&row, &game, clocks.as_ref(), true);
-        let board = self
+        let board = Pictures::new(self.core)
             .web_picture(move || crate::i18n::with_language(language, draw))
             .await?;
         self.core.web_pictures.put(key, &board.png);
@@ -380,7 +397,7 @@ impl Service {
         if let Some(png) = self.core.web_pictures.get(&key) {
             return Ok(Some(png));
         }
-        let game = self.load(&row).await?;
+        let game = Games::new(self.core).load(&row).await?;
         let review = in_language(language, self.page_review(&row, &game, true)).await?;
         let graph = review.and_then(|r| r.graph).map(|(png, _)| png);
         if let Some(png) = &graph {

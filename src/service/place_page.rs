@@ -5,8 +5,11 @@
 use super::{
     leaderboard::label,
     settings::{scope, Settings},
-    Place, Service, ServiceError, Speed,
+    Place, ServiceError, Speed,
 };
+use crate::service::pages::Pages;
+use crate::service::settings::Preferences;
+use crate::service::tournaments::Tournaments;
 use crate::{
     i18n::{in_language, Language},
     platform::Platform,
@@ -67,7 +70,7 @@ fn ranked(platform: Platform, key: &str) -> Scope<'_> {
     }
 }
 
-impl Service {
+impl Pages<'_> {
     /// The page of place `key` (a Discord server id, else a room id; as settings
     /// name places) on `platform`, or `None` unless the place made its pages public.
     ///
@@ -103,7 +106,10 @@ impl Service {
         if !plausible_place(platform, key) {
             return Ok(None);
         }
-        let Some(row) = self.stored_settings_at(platform, key).await? else {
+        let Some(row) = Preferences::new(self.core)
+            .stored_settings_at(platform, key)
+            .await?
+        else {
             return Ok(None);
         };
         let settings = Settings::from_row(row);
@@ -153,7 +159,9 @@ impl Service {
                 })
             })
             .collect();
-        let tournaments = self.tournament_summaries(platform, key).await?;
+        let tournaments = Tournaments::new(self.core)
+            .tournament_summaries(platform, key)
+            .await?;
         Ok(PlacePage {
             language: crate::i18n::current(),
             speed,
@@ -167,7 +175,7 @@ impl Service {
     /// the place made its pages public.
     pub(super) async fn place_link(&self, place: &Place, speed: Speed) -> Option<String> {
         let base = self.core.config.web_url.as_deref()?;
-        let web = match self.place_settings(place).await {
+        let web = match Preferences::new(self.core).place_settings(place).await {
             Ok(settings) => settings.web(),
             Err(err) => {
                 tracing::warn!(error = %err, "cannot read a place's web setting");

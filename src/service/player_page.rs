@@ -4,8 +4,10 @@
 //! and their latest games in such places, each linked to its page. A player with no
 //! game in such a place has no page: their name and ratings stay in chat.
 
-use super::{leaderboard::label, Service, ServiceError, Speed};
+use super::{leaderboard::label, ServiceError, Speed};
 use crate::rules::Side;
+use crate::service::dispatch::Dispatch;
+use crate::service::pages::Pages;
 
 /// Games listed on a player's page.
 const GAMES: i64 = 30;
@@ -43,7 +45,7 @@ pub struct PlayerGame {
     pub active: bool,
 }
 
-impl Service {
+impl Pages<'_> {
     /// The page of the player whose page slug is `slug`, or `None` when there is no
     /// such player or they played no game in a place whose pages are public.
     ///
@@ -80,7 +82,7 @@ impl Service {
             Side::South => &latest.south_user,
             Side::North => &latest.north_user,
         };
-        let language = self
+        let language = Dispatch::new(self.core)
             .personal_language(latest.platform, account)
             .await
             .unwrap_or_default();

@@ -5,6 +5,10 @@
 //! an anchor, the outbox message sent). [`ChatService`] is small and object-safe:
 //! adapters hold an `Arc<dyn ChatService>`, and their tests a small fake.
 
+use crate::service::dispatch::Dispatch;
+use crate::service::games::Play;
+use crate::service::outbox::Delivery;
+use crate::service::scheduler::Scheduler;
 use std::{future::Future, pin::Pin, time::Duration};
 
 use tokio::sync::watch;
@@ -152,13 +156,14 @@ pub trait ChatService: Send + Sync + 'static {
 
 impl ChatService for Service {
     fn handle(&self, cmd: Command) -> BoxFuture<'_, Reply> {
-        Box::pin(Service::handle(self, cmd))
+        Box::pin(async move { Dispatch::new(&self.core).handle(cmd).await })
     }
 
     fn receipt(&self, receipt: Receipt) -> BoxFuture<'_, ()> {
         Box::pin(async move {
             let failed = match &receipt {
-                Receipt::Thread { game, thread } => Service::set_thread(self, *game, thread)
+                Receipt::Thread { game, thread } => Delivery::new(&self.core)
+                    .set_thread(*game, thread)
                     .await
                     .err()
                     .map(|e| e.to_string()),
@@ -167,42 +172,49 @@ impl ChatService for Service {
                     anchor,
                     message,
                 } => {
-                    Service::set_anchor(self, *platform, anchor, message).await;
+                    Delivery::new(&self.core)
+                        .set_anchor(*platform, anchor, message)
+                        .await;
                     None
                 }
                 Receipt::DirectRoom {
                     platform,
                     user,
                     room,
-                } => Service::set_dm_room(self, *platform, user, room)
+                } => Delivery::new(&self.core)
+                    .set_dm_room(*platform, user, room)
                     .await
                     .err()
                     .map(|e| e.to_string()),
                 Receipt::Sent(id) => {
-                    Service::mark_sent(self, *id).await;
+                    Delivery::new(&self.core).mark_sent(*id).await;
                     None
                 }
                 Receipt::Failed { id, failure } => {
-                    Service::delivery_failed(self, *id, failure.clone()).await;
+                    Delivery::new(&self.core)
+                        .delivery_failed(*id, failure.clone())
+                        .await;
                     None
                 }
                 Receipt::BotAccount { platform, user } => {
-                    Service::register_bot_user(self, *platform, user);
+                    Play::new(&self.core).register_bot_user(*platform, user);
                     None
                 }
                 Receipt::Left { platform, channel } => {
-                    Service::left(self, *platform, channel).await;
+                    Delivery::new(&self.core).left(*platform, channel).await;
                     None
                 }
                 Receipt::Reachable {
                     platform,
                     reachable,
                 } => {
-                    Service::network_reachable(self, *platform, *reachable).await;
+                    Delivery::new(&self.core)
+                        .network_reachable(*platform, *reachable)
+                        .await;
                     None
                 }
                 Receipt::DiscordShards(shards) => {
-                    Service::set_discord_shards(self, shards.clone());
+                    Delivery::new(&self.core).set_discord_shards(shards.clone());
                     None
                 }
             };
@@ -213,22 +225,27 @@ impl ChatService for Service {
     }
 
     fn move_choices(&self, place: Place, author: User) -> BoxFuture<'_, Vec<char>> {
-        Box::pin(Service::move_choices(self, place, author))
+        Box::pin(async move { Play::new(&self.core).move_choices(place, author).await })
     }
 
     fn language(&self, place: Place) -> BoxFuture<'_, crate::i18n::Language> {
         Box::pin(async move {
-            self.language_at(place.platform, super::settings::scope(&place))
+            Dispatch::new(&self.core)
+                .language_at(place.platform, super::settings::scope(&place))
                 .await
         })
     }
 
     fn language_for(&self, place: Place, user: String) -> BoxFuture<'_, crate::i18n::Language> {
         Box::pin(async move {
-            match self.personal_language(place.platform, &user).await {
+            match Dispatch::new(&self.core)
+                .personal_language(place.platform, &user)
+                .await
+            {
                 Some(language) => language,
                 None => {
-                    self.language_at(place.platform, super::settings::scope(&place))
+                    Dispatch::new(&self.core)
+                        .language_at(place.platform, super::settings::scope(&place))
                         .await
                 }
             }
@@ -237,7 +254,8 @@ impl ChatService for Service {
 
     fn dm_room(&self, platform: Platform, user: String) -> BoxFuture<'_, Option<String>> {
         Box::pin(async move {
-            Service::dm_room(self, platform, &user)
+            Delivery::new(&self.core)
+                .dm_room(platform, &user)
                 .await
                 .inspect_err(|err| tracing::error!(error = %err, "could not read a DM room"))
                 .ok()
@@ -246,24 +264,28 @@ impl ChatService for Service {
     }
 
     fn anchored(&self, platform: Platform, anchor: String) -> BoxFuture<'_, Option<String>> {
-        Box::pin(async move { Service::anchored(self, platform, &anchor).await })
+        Box::pin(async move { Delivery::new(&self.core).anchored(platform, &anchor).await })
     }
 
     fn unsent(&self, platform: Platform, shards: Option<Shards>) -> BoxFuture<'_, Vec<Outgoing>> {
-        Box::pin(async move { Service::unsent(self, platform, shards.as_ref()).await })
+        Box::pin(async move {
+            Delivery::new(&self.core)
+                .unsent(platform, shards.as_ref())
+                .await
+        })
     }
 
     fn next_retry(&self, platform: Platform) -> BoxFuture<'_, Option<Duration>> {
-        Box::pin(Service::next_retry(self, platform))
+        Box::pin(async move { Delivery::new(&self.core).next_retry(platform).await })
     }
 
     fn outbox_watch(&self) -> watch::Receiver<u64> {
-        Service::outbox_watch(self)
+        Delivery::new(&self.core).outbox_watch()
     }
 
     fn next_job_in(&self) -> BoxFuture<'_, Option<Duration>> {
         Box::pin(async move {
-            match Service::earliest_job(self).await {
+            match Scheduler::new(&self.core).earliest_job().await {
                 Ok(due) => due
                     .map(|due| Duration::from_millis(u64::try_from(due - self.now()).unwrap_or(0))),
                 Err(err) => {
@@ -275,6 +297,6 @@ impl ChatService for Service {
     }
 
     fn still_at(&self, game: i64, ply: i64) -> BoxFuture<'_, bool> {
-        Box::pin(Service::still_at(self, game, ply))
+        Box::pin(async move { Delivery::new(&self.core).still_at(game, ply).await })
     }
 }

@@ -4,16 +4,16 @@
 //! by asking the same (or with a button) or declines; the engine answers at once.
 //! One request is pending at a time, and the next move clears it.
 
-use super::{
-    next_turn::is_bot, view, Button, ButtonAction, Command, GameRef, Reply, Service, ServiceError,
-};
+use super::{next_turn::is_bot, view, Button, ButtonAction, Command, GameRef, Reply, ServiceError};
+use crate::service::games::stored::Games;
+use crate::service::games::Play;
 use crate::{
     play::proposal::{Proposal, Request},
     rules::{Game, Side},
     store::GameRow,
 };
 
-impl Service {
+impl Play<'_> {
     /// `request` in `game` by the author: asked, accepted (the opponent asked it
     /// already), or, when `decline`, the opponent's request declined (or the author's
     /// own withdrawn).
@@ -24,7 +24,7 @@ impl Service {
         game: GameRef,
         decline: bool,
     ) -> Result<Reply, ServiceError> {
-        let (row, mut game, side) = self.my_active_game(cmd, game).await?;
+        let (row, mut game, side) = Games::new(self.core).my_active_game(cmd, game).await?;
         let pending = row.pending.0.filter(|p| p.request == request);
         if decline {
             let Some(asked) = pending else {

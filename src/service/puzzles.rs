@@ -10,12 +10,12 @@ mod supply;
 
 pub use page::{DailyPuzzle, PuzzlePage};
 
+use crate::service::learning::Learning;
+use crate::service::pictures::Pictures;
 pub(super) use supply::new_puzzle;
 use supply::LOW;
 
-use super::{
-    rating::Rating, when, Attachment, Button, ButtonAction, Command, Reply, Service, ServiceError,
-};
+use super::{rating::Rating, when, Attachment, Button, ButtonAction, Command, Reply, ServiceError};
 use crate::{
     render::{self, BoardView},
     rules::{Side, Variant},
@@ -38,7 +38,7 @@ fn place_key(cmd: &Command) -> String {
         .unwrap_or_else(|| cmd.place.channel.clone())
 }
 
-impl Service {
+impl Learning<'_> {
     pub(super) async fn puzzle(&self, cmd: &Command, daily: bool) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
         let place = place_key(cmd);
@@ -69,14 +69,14 @@ impl Service {
                 platform,
                 (&cmd.author.id, &cmd.author.name),
                 &place,
-                self.now(),
+                self.core.now(),
             )
             .await?;
         let mut reply = self.show_puzzle(&row).await?;
         if daily {
             reply.text = crate::tr!(
                 "puzzle-daily",
-                date = when::day(self.now()),
+                date = when::day(self.core.now()),
                 puzzle = reply.text
             );
             if answered {
@@ -115,7 +115,7 @@ impl Service {
     ) -> Result<Option<PuzzleRow>, ServiceError> {
         let platform = cmd.place.platform;
         if daily {
-            let (y, m, d) = when::date(self.now());
+            let (y, m, d) = when::date(self.core.now());
             let day = format!("{y:04}-{m:02}-{d:02}");
             return Ok(self
                 .core
@@ -182,7 +182,7 @@ impl Service {
     }
 }
 
-impl Service {
+impl Learning<'_> {
     /// A position to find a move in (a puzzle's, a lesson's) as a board picture
     /// from South's seat, with `caption` and alt text, rendered on the board slots.
     pub(super) async fn position_png(
@@ -191,7 +191,7 @@ impl Service {
         caption: String,
         file_name: String,
     ) -> Result<Attachment, ServiceError> {
-        let (bytes, description) = self
+        let (bytes, description) = Pictures::new(self.core)
             .board_render(move || {
                 position_view(position, &caption, |view| {
                     (render::board_png(view), render::alt_text(view))

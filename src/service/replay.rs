@@ -1,14 +1,18 @@
 //! `/oware replay <id>`: a game, finished or running, as an animated GIF and as a
 //! text record (tags and numbered moves) that other tools can read back.
 
-use super::{view, when, Attachment, Command, Reply, Service, ServiceError};
+use super::{view, when, Attachment, Command, Reply, ServiceError};
+use crate::service::games::stored::Games;
+use crate::service::pages::Pages;
+use crate::service::pictures::Pictures;
+use crate::service::records::Records;
 use crate::{
     render,
     rules::{Game, GameRecord},
     store::GameRow,
 };
 
-impl Service {
+impl Records<'_> {
     /// Game `id` if it is finished and the author (or an account linked to theirs)
     /// played in it.
     pub(super) async fn own_finished_game(
@@ -32,7 +36,7 @@ impl Service {
 
     pub(super) async fn replay(&self, cmd: &Command, id: i64) -> Result<Reply, ServiceError> {
         // A game here, or a finished game of the asker's own from anywhere.
-        let row = match self.find_game(cmd, Some(id), true).await {
+        let row = match Games::new(self.core).find_game(cmd, Some(id), true).await {
             Ok(row) => row,
             Err(ServiceError::NoSuchGame(_)) => self
                 .own_finished_game(cmd, id)
@@ -40,7 +44,7 @@ impl Service {
                 .ok_or(ServiceError::NoSuchGame(id))?,
             Err(err) => return Err(err),
         };
-        let game = self.load(&row).await?;
+        let game = Games::new(self.core).load(&row).await?;
         let names = [row.south_name.as_str(), row.north_name.as_str()];
         let record = record_of(&row, &game)?;
         let plies = game.plies().len();
@@ -64,7 +68,8 @@ impl Service {
         }
         let gif = {
             let (game, names) = (game.clone(), [names[0].to_owned(), names[1].to_owned()]);
-            self.heavy(move || render::replay_gif(&game, [&names[0], &names[1]]))
+            Pictures::new(self.core)
+                .heavy(move || render::replay_gif(&game, [&names[0], &names[1]]))
                 .await?
         };
         reply.files = vec![
@@ -88,7 +93,7 @@ impl Service {
             },
         ];
         view::about(&mut reply, &row);
-        self.link_page(&mut reply, &row).await;
+        Pages::new(self.core).link_page(&mut reply, &row).await;
         Ok(reply)
     }
 }

@@ -11,10 +11,10 @@
 //! long stop, the time the bot was away is added to it, and events handled just
 //! before the stop outlive a stop longer than the retention period.
 
+use crate::service::moderation::Moderation;
+use crate::service::scheduler::Scheduler;
 use std::sync::Arc;
 use std::time::Duration;
-
-use super::Service;
 
 /// How often the pruning runs.
 pub(super) const PRUNE_EVERY: Duration = Duration::from_secs(3600);
@@ -36,7 +36,7 @@ pub struct Pruned {
     pub link_codes: u64,
 }
 
-impl Service {
+impl Scheduler<'_> {
     /// Deletes the outbox messages sent, and the inbox events handled, longer ago
     /// than the retention period; inbox events are kept `away_ms` longer (the time
     /// the bot was stopped before this start). Returns how many of each, also
@@ -44,12 +44,12 @@ impl Service {
     /// tests that drive time themselves call it directly.
     pub async fn prune_old(&self, away_ms: i64) -> Pruned {
         // A forget's clean-up that a stop interrupted is finished first.
-        self.scrub_forgotten().await;
+        Moderation::new(self.core).scrub_forgotten().await;
         let keep = i64::try_from(self.core.config.retention.as_millis()).unwrap_or(i64::MAX);
-        let sent_before = self.now().saturating_sub(keep);
+        let sent_before = self.core.now().saturating_sub(keep);
         let handled_before = sent_before.saturating_sub(away_ms.max(0));
         let mut pruned = Pruned::default();
-        let now = self.now();
+        let now = self.core.now();
         let steps = [
             (
                 drain(|| self.core.store.prune_sent_messages(sent_before, BATCH)).await,
@@ -102,9 +102,9 @@ impl Service {
 
     /// Prunes now, then every [`PRUNE_EVERY`], until the service stops; `away_ms`
     /// as in [`Service::prune_old`].
-    pub(super) async fn prune_periodically(self: Arc<Self>, away_ms: i64) {
+    pub(super) async fn prune_periodically(core: Arc<super::core::Core>, away_ms: i64) {
         loop {
-            self.prune_old(away_ms).await;
+            Scheduler::new(&core).prune_old(away_ms).await;
             tokio::time::sleep(PRUNE_EVERY).await;
         }
     }

@@ -1,9 +1,10 @@
 //! Where replies go: the thread an adapter opened for a game and the direct-message
 //! room it opened with a user, as its receipts report them.
 
-use super::{view, Place, Platform, Service, ServiceError};
+use super::{view, Place, Platform, ServiceError};
+use crate::service::outbox::Delivery;
 
-impl Service {
+impl Delivery<'_> {
     /// Ties `game_id` to the thread an adapter opened for it (after a reply asked for
     /// one with [`Reply::open_thread`]): later commands in that thread mean that game.
     /// The thread id is `place.thread`, or `place.channel` when the platform models

@@ -3,12 +3,31 @@
 //! early when a change writes a new one, and on start-up runs whatever fell due while
 //! the bot was down.
 
+use crate::service::dispatch::Dispatch;
+use crate::service::learning::Learning;
+use crate::service::outbox::Delivery;
+use crate::service::records::Records;
+use crate::service::tournaments::Tournaments;
 use std::{sync::Arc, time::Duration};
+
+use super::core::Core;
 
 use tokio::task::JoinSet;
 
-use super::{Service, ServiceError};
+use super::ServiceError;
 use crate::store::{Backend, JobKind, JobRequest, JobRow, StoreError};
+
+/// The scheduler: the jobs it runs, the background tasks and how they stop, retention.
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Scheduler<'c> {
+    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
+}
+
+impl<'c> Scheduler<'c> {
+    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Scheduler<'c> {
+        Scheduler { core }
+    }
+}
 
 /// How long a runner holds a claimed job before another may take it, on SQLite (one
 /// process; claims are released at start-up).
@@ -21,29 +40,30 @@ const ROUND: i64 = 64;
 /// The longest the scheduler sleeps without looking again.
 const IDLE_WAKE: Duration = Duration::from_secs(3600);
 
-impl Service {
+impl Scheduler<'_> {
     /// Runs the scheduler until [`Service::stop`]: first what fell due while the bot
     /// was down, then each job as it falls due. Once per process, started with
     /// [`Service::start_scheduler`] (tests may spawn it themselves).
-    pub async fn run_scheduler(self: Arc<Self>) {
+    pub(in crate::service) async fn run_scheduler(core: Arc<Core>) {
+        let this = Scheduler::new(&core);
         // Subscribed first, so a job written while recovering still wakes the loop.
-        let mut changed = self.core.jobs_changed.subscribe();
-        self.spawn_background(Arc::clone(&self).relay_changes());
+        let mut changed = this.core.jobs_changed.subscribe();
+        this.spawn_background(Scheduler::relay_changes(Arc::clone(&core)));
         // Time the bot was away is given back to the clocks before any deadline runs,
         // and before any command is judged (commands wait for it).
-        let crediting = self.crediting();
-        let (_, away) = self.credit_time_away().await;
+        let crediting = this.crediting();
+        let (_, away) = Delivery::new(this.core).credit_time_away().await;
         drop(crediting);
-        self.spawn_background(Arc::clone(&self).heartbeat());
+        this.spawn_background(Delivery::heartbeat(Arc::clone(&core)));
         // Old sent messages and handled events, now and every hour.
-        self.spawn_background(Arc::clone(&self).prune_periodically(away));
-        self.recover().await;
+        this.spawn_background(Scheduler::prune_periodically(Arc::clone(&core), away));
+        this.recover().await;
         // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
-        let service = Arc::clone(&self);
-        self.spawn_background(async move {
-            match service.core.store.puzzle_counts().await {
+        let service = Arc::clone(&core);
+        this.spawn_background(async move {
+            match service.store.puzzle_counts().await {
                 Ok((_, from_tables)) if from_tables < 50 => {
-                    if let Err(err) = service.refill_puzzles().await {
+                    if let Err(err) = Learning::new(&service).refill_puzzles().await {
                         tracing::error!(error = %err, "could not generate puzzles");
                     }
                 }
@@ -52,23 +72,23 @@ impl Service {
             }
         });
         let mut running = JoinSet::new();
-        while !self.is_stopping() {
+        while !this.is_stopping() {
             // A read first: most wake-ups (a job written for later, a move) find
             // nothing due, and a claim is a write that would queue behind the
             // commands' writes.
-            let mut next = self.core.store.next_job_due().await;
-            if matches!(next, Ok(Some(due)) if due <= self.now()) {
-                let now = self.now();
-                match self
+            let mut next = this.core.store.next_job_due().await;
+            if matches!(next, Ok(Some(due)) if due <= this.core.now()) {
+                let now = this.core.now();
+                match this
                     .core
                     .store
-                    .claim_due_jobs(now, now + self.lease_ms(), ROUND)
+                    .claim_due_jobs(now, now + this.lease_ms(), ROUND)
                     .await
                 {
                     Ok(jobs) => {
                         for job in jobs {
-                            let service = Arc::clone(&self);
-                            running.spawn(async move { service.run_job(job).await });
+                            let core = Arc::clone(&core);
+                            running.spawn(async move { Scheduler::new(&core).run_job(job).await });
                         }
                     }
                     Err(err) => {
@@ -77,14 +97,14 @@ impl Service {
                         continue;
                     }
                 }
-                next = self.core.store.next_job_due().await;
+                next = this.core.store.next_job_due().await;
             }
             while running.try_join_next().is_some() {}
             // An instant, not a duration: the time the query took (real I/O, while a
             // test's paused clock may move) must not push the wake-up later.
             let idle = tokio::time::Instant::now() + IDLE_WAKE;
             let wake_at = match next {
-                Ok(Some(due)) => self.core.instant_at(due).min(idle),
+                Ok(Some(due)) => this.core.instant_at(due).min(idle),
                 Ok(None) => idle,
                 Err(err) => {
                     tracing::error!(error = %err, "scheduler: cannot read the next job");
@@ -95,7 +115,7 @@ impl Service {
                 () = tokio::time::sleep_until(wake_at) => {}
                 _ = changed.changed() => {}
                 Some(_) = running.join_next() => {}
-                () = self.stopping() => {}
+                () = this.stopping() => {}
             }
         }
         // Stopping: the jobs in hand may finish; one cut short rolls back and runs
@@ -113,9 +133,10 @@ impl Service {
     /// On a shared database, wakes this process's scheduler and deliverers when
     /// another process writes a job or an outbox message (PostgreSQL `LISTEN`), so
     /// no process polls. Ends at once on SQLite.
-    async fn relay_changes(self: Arc<Self>) {
+    async fn relay_changes(core: Arc<Core>) {
+        let this = Scheduler::new(&core);
         let mut changes = loop {
-            match self.core.store.changes().await {
+            match this.core.store.changes().await {
                 Ok(Some(changes)) => break changes,
                 Ok(None) => return,
                 Err(err) => {
@@ -129,17 +150,17 @@ impl Service {
                 tracing::warn!(error = %err, "lost the database's notifications; retrying");
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
-            self.wake();
+            Delivery::new(this.core).wake();
         }
     }
 
     /// Runs every job due now, and those they make due now (an engine move after a
     /// move), until none is left; returns how many ran. For tests and tools that
     /// drive time themselves; the bot runs [`Service::run_scheduler`].
-    pub async fn run_due_jobs(self: &Arc<Self>) -> usize {
+    pub async fn run_due_jobs(&self) -> usize {
         let mut ran = 0;
         loop {
-            let now = self.now();
+            let now = self.core.now();
             let jobs = match self
                 .core
                 .store
@@ -158,8 +179,8 @@ impl Service {
             ran += jobs.len();
             let mut running = JoinSet::new();
             for job in jobs {
-                let service = Arc::clone(self);
-                running.spawn(async move { service.run_job(job).await });
+                let core = Arc::clone(self.core);
+                running.spawn(async move { Scheduler::new(&core).run_job(job).await });
             }
             while running.join_next().await.is_some() {}
         }
@@ -188,7 +209,7 @@ impl Service {
                 return;
             }
         };
-        let now = self.now();
+        let now = self.core.now();
         for (game, version) in games {
             let job = crate::store::NewJob {
                 kind: JobKind::EngineMove,
@@ -257,7 +278,7 @@ impl Service {
             None
         };
         match place {
-            Some((platform, place)) => self.language_at(platform, &place).await,
+            Some((platform, place)) => Dispatch::new(self.core).language_at(platform, &place).await,
             None => crate::i18n::Language::english(),
         }
     }
@@ -275,7 +296,7 @@ impl Service {
             let every = Duration::from_millis(lease.unsigned_abs() / 3);
             loop {
                 tokio::time::sleep(every).await;
-                let until = self.now() + lease;
+                let until = self.core.now() + lease;
                 if let Err(err) = self.core.store.renew_job_claim(id, until).await {
                     tracing::warn!(job = id, error = %err, "cannot renew a job's claim");
                 }
@@ -294,17 +315,20 @@ impl Service {
             JobKind::Reminder => self.reminder_job(job).await,
             JobKind::IdleAbort => self.idle_job(job).await,
             JobKind::ChallengeExpiry => self.expiry_job(job).await,
-            JobKind::Analysis => self.analysis_job(job).await,
-            JobKind::Tournament => self.tournament_job(job).await,
-            JobKind::ArchiveThread => self.archive_thread_job(job).await,
+            JobKind::Analysis => Learning::new(self.core).analysis_job(job).await,
+            JobKind::Tournament => Tournaments::new(self.core).tournament_job(job).await,
+            JobKind::ArchiveThread => Records::new(self.core).archive_thread_job(job).await,
             // Done (or not possible yet): either way the job is over.
-            JobKind::Puzzles => self.refill_puzzles().await.map(|_| false),
+            JobKind::Puzzles => Learning::new(self.core)
+                .refill_puzzles()
+                .await
+                .map(|_| false),
             JobKind::Unknown(other) => Err(ServiceError::Internal(format!(
                 "unknown job kind {other:?}"
             ))),
         };
         match result {
-            Ok(true) => self.wake(),
+            Ok(true) => Delivery::new(self.core).wake(),
             Ok(false) => {
                 // Nothing to do any more (the game moved on): drop the job.
                 if let Err(err) = self.core.store.delete_job(job.id).await {
@@ -336,7 +360,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("a directory");
         let url = format!("sqlite://{}", dir.path().join("oware.db").display());
         let store = Store::open(&url).await.expect("the store opens");
-        let service = Service::new(store, super::super::ServiceConfig::default());
+        let service = crate::service::Service::new(store, super::super::ServiceConfig::default());
+        let scheduler = Scheduler::new(&service.core);
         // A paused clock moves only with `advance` while a task keeps the runtime
         // busy (otherwise it jumps ahead whenever a query waits on SQLite's thread).
         tokio::time::pause();
@@ -359,7 +384,7 @@ mod tests {
             .schedule(None, &[job], now)
             .await
             .expect("scheduled");
-        let lease = service.lease_ms();
+        let lease = scheduler.lease_ms();
         let claimed = service
             .core
             .store
@@ -368,7 +393,7 @@ mod tests {
             .expect("claimed");
         assert_eq!(claimed.len(), 1);
         let (done, finished) = tokio::sync::oneshot::channel::<()>();
-        let run = service.holding_claim(claimed[0].id, async {
+        let run = scheduler.holding_claim(claimed[0].id, async {
             let _ = finished.await;
         });
         let check = async {

@@ -11,13 +11,25 @@ use table::table;
 pub use values::KEYS;
 use values::{apply, channel_name};
 
-use super::{clock::TimeControl, Command, Place, Reply, Service, ServiceError};
+use super::{clock::TimeControl, Command, Place, Reply, ServiceError};
 use crate::{
     i18n::Language,
     platform::Platform,
     play::archive::ArchiveDelay,
     store::{SettingsRow, WebPages},
 };
+
+/// Settings: a place's, a person's own, and vacations.
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Preferences<'c> {
+    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
+}
+
+impl<'c> Preferences<'c> {
+    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Preferences<'c> {
+        Preferences { core }
+    }
+}
 
 /// A place's settings, read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -117,7 +129,7 @@ pub(super) fn scope(place: &Place) -> &str {
     place.space.as_deref().unwrap_or(&place.channel)
 }
 
-impl Service {
+impl Preferences<'_> {
     /// The settings that apply at `place`.
     pub(super) async fn place_settings(&self, place: &Place) -> Result<Settings, ServiceError> {
         let row = self.settings_at(place.platform, scope(place)).await?;
@@ -131,7 +143,7 @@ impl Service {
         platform: Platform,
         place: &str,
     ) -> Result<SettingsRow, ServiceError> {
-        let now = self.now();
+        let now = self.core.now();
         if let Some(row) = self.core.settings_cache.get(platform, place, now) {
             return Ok(row);
         }
@@ -154,7 +166,7 @@ impl Service {
         platform: Platform,
         place: &str,
     ) -> Result<Option<SettingsRow>, ServiceError> {
-        let now = self.now();
+        let now = self.core.now();
         if let Some(row) = self.core.settings_cache.get(platform, place, now) {
             return Ok(Some(row));
         }
@@ -201,7 +213,7 @@ impl Service {
         };
         self.core
             .settings_cache
-            .put(platform, place, settings.row.clone(), self.now());
+            .put(platform, place, settings.row.clone(), self.core.now());
         if changes.is_empty() {
             let mut reply = Reply::private(crate::tr!("settings-shown"));
             reply.table = Some(table(&settings, cmd.place.platform));
@@ -223,7 +235,7 @@ impl Service {
                 scope(&cmd.place),
                 &settings.row,
                 &cmd.author.id,
-                self.now(),
+                self.core.now(),
             )
             .await?;
         if !saved {
@@ -232,7 +244,7 @@ impl Service {
         settings.row.version += 1;
         self.core
             .settings_cache
-            .put(platform, place, settings.row.clone(), self.now());
+            .put(platform, place, settings.row.clone(), self.core.now());
         let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
         // The answer is already in the new language.
         let language = settings.language();

@@ -5,7 +5,10 @@
 //! first turn needs (its clocks, deadline, reminder and the engine's job) and the
 //! first board shown come from here.
 
-use super::{clock::Clocks, next_turn::Seats, view, Reply, Service, ServiceError};
+use super::{clock::Clocks, next_turn::Seats, view, Reply, ServiceError};
+use crate::service::games::Play;
+use crate::service::pages::Pages;
+use crate::service::pictures::Pictures;
 use crate::{
     rules::{Game, Side, Variant},
     store::{Effects, GameRow},
@@ -20,7 +23,7 @@ pub(super) struct Start {
     pub seats: Seats,
 }
 
-impl Service {
+impl Play<'_> {
     /// What a new game's first turn schedules, to be written with the game: its
     /// clocks, its deadline, a reminder, or the engine's move when the engine plays
     /// South.
@@ -48,10 +51,10 @@ impl Service {
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
         let game = Game::new(row.variant);
         let reply = view::board_reply(&row, &game, headline(&row), now, Side::South);
-        let mut reply = self
+        let mut reply = Pictures::new(self.core)
             .with_board(reply, &row, &game, None, now, Side::South)
             .await;
-        self.link_page(&mut reply, &row).await;
+        Pages::new(self.core).link_page(&mut reply, &row).await;
         Ok((row, reply))
     }
 }

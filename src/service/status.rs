@@ -5,7 +5,8 @@
 //! learn how busy the whole bot is.
 
 use super::authority::{self, Deed, Target};
-use super::{Command, Platform, Reply, Service, ServiceError, Shards};
+use super::{Command, Platform, Reply, ServiceError, Shards};
+use crate::service::outbox::Delivery;
 use crate::store::{Backend, PlaceCounts, StatusCounts};
 
 /// The Discord shards this process runs, as the Discord adapter reported them.
@@ -48,7 +49,7 @@ impl DiscordShards {
     }
 }
 
-impl Service {
+impl Delivery<'_> {
     /// Records which Discord shards this process runs (the Discord adapter calls it
     /// when it starts and stops).
     pub fn set_discord_shards(&self, shards: DiscordShards) {
@@ -65,7 +66,7 @@ impl Service {
                 .core
                 .store
                 .place_counts(
-                    self.now(),
+                    self.core.now(),
                     place.platform,
                     place.space.as_deref(),
                     &place.channel,
@@ -80,7 +81,7 @@ impl Service {
             reply.table = Some(place_table(place.platform, &counts));
             return Ok(reply);
         }
-        let counts = self.core.store.status_counts(self.now()).await?;
+        let counts = self.core.store.status_counts(self.core.now()).await?;
         let mut reply = Reply::private(crate::tr!("status-title"));
         reply.table = Some(table(
             self.core.store.backend(),

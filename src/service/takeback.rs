@@ -3,7 +3,9 @@
 //! opponent has moved since), and the asker moves again. Never in rated or
 //! tournament games.
 
-use super::{view, Command, Reply, Service, ServiceError};
+use super::{view, Command, Reply, ServiceError};
+use crate::service::games::Play;
+use crate::service::pictures::Pictures;
 use crate::{
     rules::{Game, Pit, Side},
     store::{GameRow, Pits},
@@ -31,7 +33,7 @@ pub(super) fn plies_to_take_back(
     Ok(undo)
 }
 
-impl Service {
+impl Play<'_> {
     /// Takes back the moves `by` asked for in `game` (stored as `row`), now that the
     /// opponent agreed: the game goes on from the position before `by`'s last move.
     pub(super) async fn take_back(
@@ -46,7 +48,7 @@ impl Service {
         let kept: Vec<Pit> = game.moves().take(game.plies().len() - undo).collect();
         let back = Game::from_moves(row.variant, &kept)
             .map_err(|(i, e)| ServiceError::Internal(format!("game #{}: ply {i}: {e}", row.id)))?;
-        let now = self.now();
+        let now = self.core.now();
         let effects = self.resumed_turn_effects(row, &back, now);
         let scores = back.position().scores();
         let pits = Pits(kept);
@@ -89,7 +91,7 @@ impl Service {
             )
         );
         let reply = view::board_reply(&after, &back, headline, now, Side::South);
-        Ok(self
+        Ok(Pictures::new(self.core)
             .with_board(reply, &after, &back, None, now, Side::South)
             .await)
     }

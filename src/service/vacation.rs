@@ -4,8 +4,11 @@
 //! taken. Live clocks never wait: a live game is played in one sitting.
 
 use super::outbox::game_message;
-use super::{view, when, Command, Reply, Service, ServiceError};
+use super::{view, when, Command, Reply, ServiceError};
 use crate::play::when::DAY;
+use crate::service::dispatch::Dispatch;
+use crate::service::outbox::Delivery;
+use crate::service::settings::Preferences;
 use crate::store::{AwayGame, GameRow};
 
 /// The days of vacation a player may take in any 365 days.
@@ -34,7 +37,7 @@ fn waits(row: &GameRow) -> bool {
     row.time_control.waits_for_vacations()
 }
 
-impl Service {
+impl Preferences<'_> {
     /// Answers `/oware vacation` for the author.
     pub(super) async fn vacation(
         &self,
@@ -52,7 +55,7 @@ impl Service {
                 cmd.author.is_bot,
             )
             .await?;
-        let now = self.now();
+        let now = self.core.now();
         let taken = self.vacation_days_taken(player, now).await?;
         let left = ALLOWANCE_DAYS.saturating_sub(taken);
         match request {
@@ -101,7 +104,7 @@ impl Service {
                         away.map(when::utc_time).unwrap_or_default(),
                     ));
                 }
-                self.wake();
+                Delivery::new(self.core).wake();
                 Ok(Reply::private(crate::tr!(
                     "vacation-started",
                     until = when::utc_time(until),
@@ -127,7 +130,7 @@ impl Service {
                 else {
                     return Err(ServiceError::NotOnVacation);
                 };
-                self.wake();
+                Delivery::new(self.core).wake();
                 let given_back = u32::try_from((until - now) / DAY).unwrap_or(0);
                 Ok(Reply::private(crate::tr!(
                     "vacation-ended",
@@ -168,7 +171,7 @@ impl Service {
             .store
             .active_games_of(platform, &cmd.author.id)
             .await?;
-        let now = self.now();
+        let now = self.core.now();
         let mut games = Vec::new();
         for row in rows.iter().filter(|row| waits(row)) {
             // A turn of theirs whose deadline has passed is lost: a vacation rescues
@@ -177,7 +180,7 @@ impl Service {
             if to_move && row.deadline_at.is_some_and(|deadline| deadline <= now) {
                 continue;
             }
-            let language = self
+            let language = Dispatch::new(self.core)
                 .language_at(row.platform, row.space.as_deref().unwrap_or(&row.channel))
                 .await;
             let text = crate::i18n::in_language(language, async { says(row) }).await;

@@ -4,6 +4,7 @@
 mod clocks;
 mod result;
 
+use crate::service::pictures::Pictures;
 pub(in crate::service) use clocks::clock_labels;
 use clocks::clock_line;
 pub(super) use clocks::with_clock;
@@ -180,7 +181,7 @@ pub(super) fn thread_of(row: &GameRow) -> Option<Place> {
     })
 }
 
-impl super::Service {
+impl Pictures<'_> {
     /// Attaches the board image seen from `seat` (South's for anything shared) to
     /// `reply`, with the onlookers' advice for the side to move (`Onlookers suggest:
     /// D ×3, B ×1`), if any and the game goes on, in the text and as the picture's

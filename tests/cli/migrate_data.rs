@@ -113,7 +113,11 @@ async fn filled_source(dir: &Path) -> String {
         thread: Some("thread-7".to_owned()),
         ..discord.clone()
     };
-    service.set_thread(active, &thread).await.expect("a thread");
+    service
+        .ops()
+        .set_thread(active, &thread)
+        .await
+        .expect("a thread");
     let mut local = Game::new(Variant::Abapa);
     for _ in 0..5 {
         let pit = local.legal_moves().into_iter().next().expect("a move");

@@ -10,7 +10,9 @@ use crate::discord_fake::harness::{database_url, http_to, real_service};
 use crate::discord_fake::payloads::BOT_ID;
 use crate::discord_fake::FakeDiscord;
 use oware_bot::chat::discord::deliver::{self, Round, SEND_TIMEOUT};
-use oware_bot::service::{Action, ChallengeOptions, Command, First, Level, Place, Platform, User};
+use oware_bot::service::{
+    Action, ChallengeOptions, ChatService, Command, First, Level, Place, Platform, User,
+};
 
 /// A game against the engine, which opens, in `channel` of `guild`: its first move
 /// is an outbox message for that channel.
@@ -49,7 +51,7 @@ fn engine_opens(guild: &str, channel: &str) -> Command {
 async fn a_hung_send_times_out_and_delays_no_other_destination() {
     let (db, service) = real_service().await;
     let url = database_url(db.dir.path());
-    service.register_bot_user(Platform::Discord, BOT_ID);
+    service.ops().register_bot_user(Platform::Discord, BOT_ID);
     let fake = FakeDiscord::start().await;
     let http = http_to(&fake);
     let (hung, fine) = ("400000000000000011", "400000000000000012");
@@ -57,8 +59,11 @@ async fn a_hung_send_times_out_and_delays_no_other_destination() {
         let started = service.handle(engine_opens(guild, channel)).await;
         assert!(!started.private, "{}", started.text);
     }
-    assert!(service.run_due_jobs().await >= 2, "the engine opened both");
-    assert_eq!(service.unsent(Platform::Discord, None).await.len(), 2);
+    assert!(
+        service.ops().run_due_jobs().await >= 2,
+        "the engine opened both"
+    );
+    assert_eq!(service.ops().unsent(Platform::Discord, None).await.len(), 2);
     fake.hang_channel(hung);
 
     // One round: the other channel's message is sent at once, the hung one is given
@@ -81,10 +86,12 @@ async fn a_hung_send_times_out_and_delays_no_other_destination() {
     };
     assert_eq!(posted_to(fine), 1, "the other destination was served");
     // The hung message is still to send (backing off), not sent and not dead.
-    let unsent = service.unsent(Platform::Discord, None).await;
+    let unsent = service.ops().unsent(Platform::Discord, None).await;
     assert!(unsent.is_empty(), "it backs off: {unsent:?}");
     assert!(
-        service.next_retry(Platform::Discord).await.is_some(),
+        ChatService::next_retry(&*service, Platform::Discord)
+            .await
+            .is_some(),
         "a retry is due later"
     );
     let (waiting, dead) = outbox_counts(&url).await;

@@ -336,7 +336,7 @@ async fn a_message_sent_but_not_marked_is_sent_again_with_the_same_nonce() {
     let (_dir, service) = real_service().await;
     let fake = FakeDiscord::start().await;
     let http = http_to(&fake);
-    service.register_bot_user(Platform::Discord, BOT_ID);
+    service.ops().register_bot_user(Platform::Discord, BOT_ID);
     let started = service.handle(engine_opens(channel())).await;
     assert!(!started.private, "{}", started.text);
     let game = started.game.expect("a game");
@@ -344,15 +344,19 @@ async fn a_message_sent_but_not_marked_is_sent_again_with_the_same_nonce() {
         thread: Some(THREAD_ID.into()),
         ..channel()
     };
-    service.set_thread(game, &thread).await.expect("the thread");
-    assert!(service.run_due_jobs().await >= 1, "the engine opened");
-    let unsent = service.unsent(Platform::Discord, None).await;
+    service
+        .ops()
+        .set_thread(game, &thread)
+        .await
+        .expect("the thread");
+    assert!(service.ops().run_due_jobs().await >= 1, "the engine opened");
+    let unsent = service.ops().unsent(Platform::Discord, None).await;
     assert_eq!(unsent.len(), 1, "{unsent:?}");
     let out = &unsent[0];
 
     // The first deliverer sends, then dies before marking it sent.
     deliver::send(&http, out).await.expect("sent");
-    assert_eq!(service.unsent(Platform::Discord, None).await.len(), 1);
+    assert_eq!(service.ops().unsent(Platform::Discord, None).await.len(), 1);
 
     // The next one sends it again, with the same nonce, and marks it sent.
     let next = tokio::spawn(deliver::run(http, Arc::clone(&service), None));
@@ -488,7 +492,12 @@ fn is_channel_message(r: &Recorded) -> bool {
 /// Waits (up to 20 s) until no Discord message is left to deliver.
 async fn wait_until_delivered(service: &Service) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while !service.unsent(Platform::Discord, None).await.is_empty() {
+    while !service
+        .ops()
+        .unsent(Platform::Discord, None)
+        .await
+        .is_empty()
+    {
         assert!(tokio::time::Instant::now() < deadline, "never marked sent");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -499,7 +508,7 @@ struct Scheduler(tokio::task::JoinHandle<()>);
 
 impl Scheduler {
     fn start(service: &Arc<Service>) -> Scheduler {
-        Scheduler(tokio::spawn(Arc::clone(service).run_scheduler()))
+        Scheduler(tokio::spawn(service.ops().scheduler()))
     }
 }
 
@@ -517,7 +526,7 @@ async fn each_process_delivers_only_the_messages_of_its_own_shards() {
     let (_dir, service) = real_service().await;
     let fake = FakeDiscord::start().await;
     let http = http_to(&fake);
-    service.register_bot_user(Platform::Discord, BOT_ID);
+    service.ops().register_bot_user(Platform::Discord, BOT_ID);
     // Guild 2 << 22 is on shard 0 of 2, guild 3 << 22 on shard 1.
     let guilds = [
         (2u64 << 22, "400000000000000001"),
@@ -534,10 +543,10 @@ async fn each_process_delivers_only_the_messages_of_its_own_shards() {
         assert!(!started.private, "{}", started.text);
     }
     assert!(
-        service.run_due_jobs().await >= 2,
+        service.ops().run_due_jobs().await >= 2,
         "the engine opened both games"
     );
-    assert_eq!(service.unsent(Platform::Discord, None).await.len(), 2);
+    assert_eq!(service.ops().unsent(Platform::Discord, None).await.len(), 2);
     let posted_to = |channel: &str| {
         let path = format!("/api/v10/channels/{channel}/messages");
         fake.requests()
@@ -564,7 +573,11 @@ async fn each_process_delivers_only_the_messages_of_its_own_shards() {
     let done = deliver::round(&http, service.as_ref(), Some(&first)).await;
     assert_eq!(done, Round { sent: 1, failed: 0 });
     assert_eq!((posted_to(guilds[0].1), posted_to(guilds[1].1)), (1, 1));
-    assert!(service.unsent(Platform::Discord, None).await.is_empty());
+    assert!(service
+        .ops()
+        .unsent(Platform::Discord, None)
+        .await
+        .is_empty());
 }
 
 /// `/oware admin <sub>` (no options) by `author`.

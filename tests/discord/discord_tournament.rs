@@ -65,7 +65,7 @@ async fn a_round_robin_is_created_started_and_shown_through_slash_commands() {
         ..ServiceConfig::default()
     };
     let service = Arc::new(Service::new(store.clone(), config));
-    let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
+    let scheduler = tokio::spawn(service.ops().scheduler());
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
 
@@ -144,6 +144,10 @@ async fn a_round_robin_is_created_started_and_shown_through_slash_commands() {
         .unwrap_or_default()
         .to_owned();
     assert!(alt.starts_with("Standings of Harmattan Cup"), "{body}");
-    assert!(service.unsent(Platform::Discord, None).await.is_empty());
+    assert!(service
+        .ops()
+        .unsent(Platform::Discord, None)
+        .await
+        .is_empty());
     scheduler.abort();
 }

@@ -103,7 +103,7 @@ pub(crate) async fn real_service(dir: &Path) -> (Arc<Service>, Store, tokio::tas
         ..ServiceConfig::default()
     };
     let service = Arc::new(Service::new(store.clone(), config));
-    let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
+    let scheduler = tokio::spawn(service.ops().scheduler());
     (service, store, scheduler)
 }
 

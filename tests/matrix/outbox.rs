@@ -42,7 +42,7 @@ async fn start_engine_game(env: &Env, watch: &mut Watch, room: &Room) -> String 
 async fn wait_unsent(service: &Service, n: usize, what: &str) -> Vec<Outgoing> {
     let deadline = Instant::now() + Duration::from_secs(90);
     loop {
-        let unsent = service.unsent(Platform::Matrix, None).await;
+        let unsent = service.ops().unsent(Platform::Matrix, None).await;
         if unsent.len() == n {
             return unsent;
         }
@@ -184,7 +184,7 @@ async fn a_message_sent_but_not_marked_before_a_crash_shows_once() {
     let before = s.watch.until_text("the engine's move, sent").await;
     assert_engine_move(&before, &s.root, &s.env.alice.0, "sent before the crash");
     assert_eq!(
-        s.service.unsent(Platform::Matrix, None).await.len(),
+        s.service.ops().unsent(Platform::Matrix, None).await.len(),
         1,
         "not marked sent"
     );

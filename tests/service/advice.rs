@@ -43,7 +43,7 @@ async fn onlookers_vote_once_per_ply_and_the_board_shows_the_tally() {
         thread: Some("thread-1".to_owned()),
         ..here.clone()
     };
-    service.set_thread(game, &thread).await.unwrap();
+    service.ops().set_thread(game, &thread).await.unwrap();
 
     let ack = service.handle(cmd_at(&thread, "carol", advise("d"))).await;
     assert!(ack.private, "the ack is private");

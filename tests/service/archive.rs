@@ -61,6 +61,7 @@ async fn game_in_own_thread_with(
 ) -> i64 {
     let game = start_game_at(service, &channel(), south, north, options).await;
     service
+        .ops()
         .set_thread(game, &thread(id))
         .await
         .expect("the thread is recorded");
@@ -94,10 +95,10 @@ async fn resign(service: &Service, id: &str, who: &str, game: i64) {
 /// messages the bot wrote (every message written is marked sent).
 async fn archived_after(service: &Arc<Service>, secs: u64) -> Vec<Outgoing> {
     advance(Duration::from_secs(secs)).await;
-    service.run_due_jobs().await;
-    let sent = service.unsent(Platform::Discord, None).await;
+    service.ops().run_due_jobs().await;
+    let sent = service.ops().unsent(Platform::Discord, None).await;
     for message in &sent {
-        service.mark_sent(message.id).await;
+        service.ops().mark_sent(message.id).await;
     }
     sent.into_iter()
         .filter(|m| m.reply.archive_thread)
@@ -136,7 +137,7 @@ async fn a_finished_games_thread_is_archived_a_day_later_and_not_before() {
         message.reply.text
     );
     // Done once: nothing is left to run.
-    assert_eq!(service.earliest_job().await.unwrap(), None);
+    assert_eq!(service.ops().earliest_job().await.unwrap(), None);
     assert!(archived_after(&service, 2 * DAY).await.is_empty());
 }
 
@@ -174,7 +175,7 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
     play_plies(&service, &thread("32"), game, ["carol", "dave"], 10).await;
     resign(&service, "32", "carol", game).await;
     assert_eq!(
-        service.earliest_job().await.unwrap(),
+        service.ops().earliest_job().await.unwrap(),
         None,
         "nothing scheduled"
     );

@@ -112,11 +112,12 @@ async fn challenges_expire_and_first_option_picks_sides() {
         reply.text
     );
     // The expiry is a job: it marks the challenge and announces it, once.
-    assert_eq!(service.run_due_jobs().await, 1);
-    assert_eq!(service.run_due_jobs().await, 0);
+    assert_eq!(service.ops().run_due_jobs().await, 1);
+    assert_eq!(service.ops().run_due_jobs().await, 0);
     let row = db.store().challenge(1).await.unwrap().unwrap();
     assert_eq!(row.status.as_str(), "expired");
     let sent = service
+        .ops()
         .unsent(oware_bot::service::Platform::Console, None)
         .await;
     assert_eq!(sent.len(), 1, "{sent:?}");
@@ -166,7 +167,7 @@ async fn threads_and_several_games() {
         thread: Some("t1".into()),
         ..server.clone()
     };
-    service.set_thread(first, &thread).await.unwrap();
+    service.ops().set_thread(first, &thread).await.unwrap();
     service.handle(at("alice", play("bob"), &server)).await;
     let second = service
         .handle(at("bob", Action::Accept { challenge: None }, &server))
@@ -196,7 +197,7 @@ async fn threads_and_several_games() {
         "{}",
         reply.text
     );
-    assert!(service.set_thread(9999, &thread).await.is_err());
+    assert!(service.ops().set_thread(9999, &thread).await.is_err());
     let games = service.handle(at("alice", Action::Games, &server)).await;
     assert!(
         games.private && games.text.matches("alice vs bob").count() == 2,

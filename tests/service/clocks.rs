@@ -35,10 +35,10 @@ async fn service() -> (TempDb, Arc<Service>) {
 /// messages the bot sent unprompted, marking them sent.
 async fn after(service: &Arc<Service>, secs: u64) -> Vec<Outgoing> {
     advance(Duration::from_secs(secs)).await;
-    service.run_due_jobs().await;
-    let sent = service.unsent(Platform::Console, None).await;
+    service.ops().run_due_jobs().await;
+    let sent = service.ops().unsent(Platform::Console, None).await;
     for message in &sent {
-        service.mark_sent(message.id).await;
+        service.ops().mark_sent(message.id).await;
     }
     sent
 }
@@ -486,7 +486,7 @@ async fn rated_games_need_a_clock() {
 #[tokio::test]
 async fn the_scheduler_sleeps_until_a_deadline_and_wakes_for_a_new_one() {
     let (_db, service) = service().await;
-    tokio::spawn(Arc::clone(&service).run_scheduler());
+    tokio::spawn(service.ops().scheduler());
     let here = place();
     // The scheduler is asleep (nothing is due) when the challenge is made: the new
     // job must wake it so it sleeps until the challenge's expiry instead.
@@ -498,7 +498,11 @@ async fn the_scheduler_sleeps_until_a_deadline_and_wakes_for_a_new_one() {
     for _ in 0..200 {
         tokio::task::yield_now().await;
     }
-    assert!(service.unsent(Platform::Console, None).await.is_empty());
+    assert!(service
+        .ops()
+        .unsent(Platform::Console, None)
+        .await
+        .is_empty());
     // tokio rounds a sleep's end up to the next millisecond.
     advance(Duration::from_millis(1001)).await;
     // The scheduler's work is real database I/O: give it real time (a loaded machine
@@ -506,7 +510,7 @@ async fn the_scheduler_sleeps_until_a_deadline_and_wakes_for_a_new_one() {
     let mut sent = Vec::new();
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     while std::time::Instant::now() < deadline {
-        sent = service.unsent(Platform::Console, None).await;
+        sent = service.ops().unsent(Platform::Console, None).await;
         if !sent.is_empty() {
             break;
         }
@@ -515,7 +519,7 @@ async fn the_scheduler_sleeps_until_a_deadline_and_wakes_for_a_new_one() {
     assert!(
         sent.len() == 1 && sent[0].reply.text.contains("expired"),
         "the scheduler announced the expiry on time: {sent:?} {:?} now {}",
-        service.earliest_job().await,
+        service.ops().earliest_job().await,
         service.now()
     );
 }

@@ -11,7 +11,10 @@ use crate::support::{cmd_at, place, play_plies, start_game_at, TempDb};
 use oware_bot::{
     engine::{self, puzzles::Puzzle, tables},
     rules::{Pit, Variant},
-    service::{Action, ChallengeOptions, Outgoing, Place, Platform, Reply, Service, ServiceConfig},
+    service::{
+        Action, ChallengeOptions, ChatService, Outgoing, Place, Platform, Reply, Service,
+        ServiceConfig,
+    },
     store::{JobRequest, Store},
 };
 
@@ -53,7 +56,11 @@ async fn finished_game(
         thread: Some(format!("thread-{game}")),
         ..here.clone()
     };
-    service.set_thread(game, &thread).await.expect("the thread");
+    service
+        .ops()
+        .set_thread(game, &thread)
+        .await
+        .expect("the thread");
     for ply in 0..plies {
         for &(at, who, pit) in advice.iter().filter(|(at, _, _)| *at == ply) {
             let _ = at;
@@ -133,7 +140,7 @@ fn first_legal_line(plies: usize) -> Vec<String> {
 }
 
 async fn outbox(service: &Service) -> Vec<Outgoing> {
-    service.unsent(Platform::Console, None).await
+    service.ops().unsent(Platform::Console, None).await
 }
 
 #[tokio::test]
@@ -177,18 +184,18 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
         .expect("the placeholder can be replaced");
     // The adapter sent it and tells the service its id.
     service
+        .ops()
         .set_anchor(Platform::Console, &anchor, "message-1")
         .await;
     assert!(outbox(&service).await.is_empty());
-    assert!(service.run_due_jobs().await >= 1);
+    assert!(service.ops().run_due_jobs().await >= 1);
 
     let sent = outbox(&service).await;
     assert_eq!(sent.len(), 1, "one review");
     let review = &sent[0];
     assert_eq!(review.edits.as_deref(), Some(anchor.as_str()));
     assert_eq!(
-        service
-            .anchored(Platform::Console, &anchor)
+        ChatService::anchored(&*service, Platform::Console, anchor.clone())
             .await
             .as_deref(),
         Some("message-1")
@@ -229,14 +236,14 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
             file.file_name
         );
     }
-    service.mark_sent(review.id).await;
+    service.ops().mark_sent(review.id).await;
 
     // Stored: asking again answers at once, with the pictures, and queues nothing.
     let again = service.handle(cmd_at(&here, "dave", analyse(game))).await;
     assert!(again.text.contains("Review of game"), "{}", again.text);
     assert!(again.anchor.is_none());
     assert!(again.files.iter().any(|f| f.file_name.starts_with("eval-")));
-    assert_eq!(service.run_due_jobs().await, 0);
+    assert_eq!(service.ops().run_due_jobs().await, 0);
     assert!(outbox(&service).await.is_empty());
     let stored = db
         .store()
@@ -263,7 +270,7 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     let redo = service.handle(cmd_at(&here, "dave", analyse(game))).await;
     assert!(!redo.private, "{}", redo.text);
     assert!(redo.text.contains("Analysing"), "{}", redo.text);
-    assert!(service.run_due_jobs().await >= 1);
+    assert!(service.ops().run_due_jobs().await >= 1);
     let again = outbox(&service).await;
     assert_eq!(again.len(), 1, "the review made again");
     assert!(
@@ -310,7 +317,7 @@ async fn a_review_interrupted_by_a_restart_is_delivered_once() {
         game
     };
     let service = Arc::new(db.service_with(config()).await);
-    let scheduler = tokio::spawn(Arc::clone(&service).run_scheduler());
+    let scheduler = tokio::spawn(service.ops().scheduler());
     for _ in 0..600 {
         if !outbox(&service).await.is_empty() {
             break;
@@ -326,7 +333,7 @@ async fn a_review_interrupted_by_a_restart_is_delivered_once() {
         .reply
         .text
         .contains(&format!("Review of game #{game}")));
-    assert_eq!(service.run_due_jobs().await, 0, "no job left");
+    assert_eq!(service.ops().run_due_jobs().await, 0, "no job left");
 }
 
 #[tokio::test]
@@ -341,7 +348,10 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
         .collect();
     advice.extend([(0, "dave", "F"), (2, "dave", "E"), (4, "dave", "D")]);
     let (game, thread) = finished_game(&service, &db.store(), 12, &advice).await;
-    assert!(service.run_due_jobs().await >= 1, "the game's review ran");
+    assert!(
+        service.ops().run_due_jobs().await >= 1,
+        "the game's review ran"
+    );
     let sent = outbox(&service).await;
     let verdict = sent
         .iter()
@@ -378,9 +388,9 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
     // A game nobody advised in gets no verdict.
     let (_, _) = finished_game(&service, &db.store(), 4, &[]).await;
     for m in outbox(&service).await {
-        service.mark_sent(m.id).await;
+        service.ops().mark_sent(m.id).await;
     }
-    service.run_due_jobs().await;
+    service.ops().run_due_jobs().await;
     assert!(outbox(&service).await.is_empty());
 }
 
@@ -424,7 +434,7 @@ async fn a_game_is_analysed_once_however_often_it_is_asked() {
     }
     assert_eq!(analysis_jobs(&db, game).await, 1, "one review per game");
 
-    assert_eq!(service.run_due_jobs().await, 1, "one review ran");
+    assert_eq!(service.ops().run_due_jobs().await, 1, "one review ran");
     let reviews: Vec<Outgoing> = outbox(&service)
         .await
         .into_iter()
@@ -579,7 +589,7 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         format!("**alice** solved puzzle #{id2}.")
     );
     assert!(!told[0].reply.private);
-    service.mark_sent(told[0].id).await;
+    service.ops().mark_sent(told[0].id).await;
     let stats = service
         .handle(cmd_at(
             &here,
@@ -683,7 +693,7 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
         ))
         .await;
     assert!(solved.text.contains("**Right**"), "{}", solved.text);
-    let told = service.unsent(Platform::Discord, None).await;
+    let told = service.ops().unsent(Platform::Discord, None).await;
     assert!(
         told.iter()
             .any(|m| m.reply.text == "**alice** solved today's puzzle."
@@ -846,7 +856,7 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
     );
     assert_eq!(queued().await, 3);
     // Once the reviews are posted, there is room again.
-    service.run_due_jobs().await;
+    service.ops().run_due_jobs().await;
     assert_eq!(queued().await, 0);
     let fourth = service
         .handle(cmd_at(&place(), "carol", analyse(games[4])))

@@ -41,6 +41,7 @@ async fn queue(db: &TempDb, service: &Service, channel: &str, text: &str) {
 /// What the Discord deliverer would send now: (channel, text) in order.
 async fn pending(service: &Service) -> Vec<(String, String)> {
     service
+        .ops()
         .unsent(Platform::Discord, None)
         .await
         .into_iter()
@@ -58,6 +59,7 @@ async fn fail(service: &Service, id: i64, failure: DeliveryFailure) {
 
 async fn id_of(service: &Service, text: &str) -> i64 {
     service
+        .ops()
         .unsent(Platform::Discord, None)
         .await
         .into_iter()
@@ -116,7 +118,7 @@ async fn a_failing_destination_backs_off_alone_and_keeps_its_order() {
 
     // Once it goes through, the destination is clear and keeps its order.
     tokio::time::advance(waits[9]).await;
-    service.mark_sent(a1).await;
+    service.ops().mark_sent(a1).await;
     assert_eq!(
         pending(&service).await,
         [pair("201", "a2"), pair("202", "b1")]
@@ -165,7 +167,7 @@ async fn permanent_refusals_and_a_day_of_failures_are_dead_and_an_admin_sends_th
     let slow = id_of(&service, "slow").await;
     fail(&service, slow, transient()).await;
     let fine = id_of(&service, "fine").await;
-    service.mark_sent(fine).await;
+    service.ops().mark_sent(fine).await;
     assert_eq!(pending(&service).await, [] as [(String, String); 0]);
     assert_eq!(
         unsent_figure(&service).await,

@@ -28,7 +28,7 @@ async fn a_deadline_missed_while_the_bot_was_down_moves_later_and_the_player_is_
     // The bot last ran now, then was down for 3 minutes.
     db.store().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(180)).await;
-    assert_eq!(service.credit_downtime().await, 1);
+    assert_eq!(service.ops().credit_downtime().await, 1);
     let after = db.store().game(game).await.unwrap().unwrap();
     assert!(after.is_active());
     assert_eq!(after.deadline_at, Some(deadline + 180_000));
@@ -70,7 +70,7 @@ async fn the_extension_is_not_announced_once_the_player_has_moved() {
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
     db.store().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(180)).await;
-    assert_eq!(service.credit_downtime().await, 1);
+    assert_eq!(service.ops().credit_downtime().await, 1);
     // Alice moves before the message "it is still your move" goes out (its network
     // was slow to come back): it would mislead, so it is not sent.
     let row = db.store().game(game).await.unwrap().unwrap();
@@ -83,7 +83,11 @@ async fn the_extension_is_not_announced_once_the_player_has_moved() {
         "{sent:?}"
     );
     // And it is done with: not offered again.
-    assert!(service.unsent(Platform::Console, None).await.is_empty());
+    assert!(service
+        .ops()
+        .unsent(Platform::Console, None)
+        .await
+        .is_empty());
 }
 
 #[tokio::test]
@@ -103,11 +107,11 @@ async fn a_short_absence_or_a_far_deadline_is_not_announced() {
     // 20 s away: a restart, not an outage.
     db.store().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(20)).await;
-    assert_eq!(service.credit_downtime().await, 0);
+    assert_eq!(service.ops().credit_downtime().await, 0);
     // 10 minutes away with a day to move: the time is given back quietly.
     db.store().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(600)).await;
-    assert_eq!(service.credit_downtime().await, 1);
+    assert_eq!(service.ops().credit_downtime().await, 1);
     let row = db.store().game(game).await.unwrap().unwrap();
     assert_eq!(row.deadline_at, Some(deadline + 600_000));
     assert!(due(&service).await.is_empty());
@@ -165,7 +169,7 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
     // time, the Matrix one waits.
     ChatService::receipt(service.as_ref(), reachable(false)).await;
     advance(Duration::from_secs(120)).await;
-    service.run_due_jobs().await;
+    service.ops().run_due_jobs().await;
     assert!(!support::active(&db.store(), on_console).await);
     assert!(support::active(&db.store(), on_matrix).await);
 
@@ -173,7 +177,7 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
     ChatService::receipt(service.as_ref(), reachable(true)).await;
     let row = db.store().game(on_matrix).await.unwrap().unwrap();
     assert_eq!(row.deadline_at, Some(deadline + 120_000));
-    let told = service.unsent(Platform::Matrix, None).await;
+    let told = service.ops().unsent(Platform::Matrix, None).await;
     // It says what was away: the network, not the bot.
     assert!(
         told.iter().any(|m| m.reply.text.contains("clocks stopped")
@@ -184,10 +188,10 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
     );
     // Lost on time only at the new deadline.
     advance(Duration::from_secs(59)).await;
-    service.run_due_jobs().await;
+    service.ops().run_due_jobs().await;
     assert!(support::active(&db.store(), on_matrix).await);
     advance(Duration::from_secs(2)).await;
-    service.run_due_jobs().await;
+    service.ops().run_due_jobs().await;
     assert!(!support::active(&db.store(), on_matrix).await);
 }
 

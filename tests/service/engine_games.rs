@@ -81,7 +81,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
         );
         // The engine's job, and when its move ends the game, the check for advice to
         // judge (none here: it does nothing).
-        let ran = service.run_due_jobs().await;
+        let ran = service.ops().run_due_jobs().await;
         assert!((1..=2).contains(&ran), "one engine job: {ran}");
         let after = stored_game(&db.store(), game_id).await;
         assert_eq!(
@@ -89,7 +89,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
             game.plies().len() + 2,
             "the bot answered once"
         );
-        let sent = service.unsent(Platform::Console, None).await;
+        let sent = service.ops().unsent(Platform::Console, None).await;
         assert_eq!(sent.len(), 1, "one announcement of the bot's move");
         let message = &sent[0];
         assert!(
@@ -109,7 +109,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
                 "alice's pits are offered"
             );
         }
-        service.mark_sent(message.id).await;
+        service.ops().mark_sent(message.id).await;
     }
     panic!("the game did not end within 200 turns");
 }
@@ -128,16 +128,16 @@ async fn the_bot_moves_first_when_asked_and_others_cannot_move_for_it() {
         reply.text
     );
     let game_id = reply.game.unwrap();
-    assert_eq!(service.run_due_jobs().await, 1);
+    assert_eq!(service.ops().run_due_jobs().await, 1);
     let game = stored_game(&db.store(), game_id).await;
     assert_eq!(game.plies().len(), 1, "the bot, South, has moved");
-    let sent = service.unsent(Platform::Console, None).await;
+    let sent = service.ops().unsent(Platform::Console, None).await;
     assert!(
         sent.len() == 1 && sent[0].reply.text.contains("**oware-bot** played"),
         "{sent:?}"
     );
     // Run again: nothing is due, nothing moves twice.
-    assert_eq!(service.run_due_jobs().await, 0);
+    assert_eq!(service.ops().run_due_jobs().await, 0);
     assert_eq!(stored_game(&db.store(), game_id).await.plies().len(), 1);
     // Bob is no player here; he cannot move in Alice's game.
     let reply = service
@@ -166,5 +166,5 @@ async fn another_bot_cannot_be_challenged() {
         .await;
     assert!(refused(&reply), "{}", reply.text);
     // A registered account on another platform is the engine there.
-    service.register_bot_user(Platform::Discord, "42");
+    service.ops().register_bot_user(Platform::Discord, "42");
 }

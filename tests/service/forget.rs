@@ -401,8 +401,8 @@ async fn forgetting_c_draw_or_matrix_leaves_other_games_messages_as_they_were() 
         )
         .await;
         // Whatever the game wrote so far is delivered.
-        for message in service.unsent(Platform::Console, None).await {
-            service.mark_sent(message.id).await;
+        for message in service.ops().unsent(Platform::Console, None).await {
+            service.ops().mark_sent(message.id).await;
         }
         let queued = queue(&db, other, &others_message(other), false).await;
         let mut about_them =
@@ -420,7 +420,7 @@ async fn forgetting_c_draw_or_matrix_leaves_other_games_messages_as_they_were() 
             "cleaned"
         );
 
-        let out = service.unsent(Platform::Console, None).await;
+        let out = service.ops().unsent(Platform::Console, None).await;
         let delivered = out
             .iter()
             .find(|m| m.id == queued)
@@ -498,7 +498,7 @@ async fn the_clean_up_runs_in_batches_and_resumes_after_an_interruption() {
     // Stopped here; the next start (its retention pass) resumes.
     drop(store);
     let service = db.service().await;
-    service.prune_old(0).await;
+    service.ops().prune_old(0).await;
     assert_eq!(db.count("SELECT COUNT(*) FROM forget_scrubs").await, 0);
     assert_eq!(
         db.count("SELECT COUNT(*) FROM outbox WHERE body LIKE '%enobia%'")

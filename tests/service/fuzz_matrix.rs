@@ -63,7 +63,7 @@ fn command_of(author: &str, body: &str, html: Option<&str>) -> Option<Result<Com
 /// command rate: `tests/load.rs` exercises it.
 async fn seeded(db: &TempDb) -> Service {
     let service = db.service().await;
-    service.register_bot_user(Platform::Matrix, BOT);
+    service.ops().register_bot_user(Platform::Matrix, BOT);
     let cmd = |who: &str, action: Action| Command::new(room(), matrix_user(who), action);
     let play = |whom: &str| Action::Play {
         opponent: matrix_user(whom),

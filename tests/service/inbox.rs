@@ -56,7 +56,7 @@ async fn a_replayed_engine_game_start_and_move_change_nothing() {
 
     let moved = service.handle_event("$move", cmd("alice", mv("c"))).await;
     assert!(!refused(&moved), "{}", moved.text);
-    assert_eq!(service.run_due_jobs().await, 1, "the engine answers");
+    assert_eq!(service.ops().run_due_jobs().await, 1, "the engine answers");
     assert_eq!(plies(&db.store(), game).await, 2);
     // Alice is to move again: without the inbox, `move c` would be played again.
     let replayed = service.handle_event("$move", cmd("alice", mv("c"))).await;
@@ -66,7 +66,11 @@ async fn a_replayed_engine_game_start_and_move_change_nothing() {
         2,
         "the move is not played twice"
     );
-    assert_eq!(service.run_due_jobs().await, 0, "no engine move is due");
+    assert_eq!(
+        service.ops().run_due_jobs().await,
+        0,
+        "no engine move is due"
+    );
 
     // The same command in a new event is a new move.
     let fresh = service.handle_event("$move2", cmd("alice", mv("d"))).await;

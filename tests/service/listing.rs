@@ -68,7 +68,7 @@ async fn live_lists_this_servers_games_in_progress_with_their_threads() {
         thread: Some("777".into()),
         ..general.clone()
     };
-    service.set_thread(first, &thread).await.unwrap();
+    service.ops().set_thread(first, &thread).await.unwrap();
     let second = start_game_at(
         &service,
         &other_channel,

@@ -168,8 +168,8 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
     let here = guild();
     let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
     play_plies(&service, &here, game, ["alice", "bob"], 10).await;
-    for message in service.unsent(Platform::Discord, None).await {
-        service.mark_sent(message.id).await;
+    for message in service.ops().unsent(Platform::Discord, None).await {
+        service.ops().mark_sent(message.id).await;
     }
     // Another server's admin cannot reach it; a reason is needed.
     let elsewhere = service
@@ -200,7 +200,7 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
     );
     assert_eq!(rating_of(&db.store(), "alice").await, None);
     assert_eq!(rating_of(&db.store(), "bob").await, None);
-    let told = service.unsent(Platform::Discord, None).await;
+    let told = service.ops().unsent(Platform::Discord, None).await;
     assert_eq!(told.len(), 1, "{told:?}");
     let text = &told[0].reply.text;
     assert!(
@@ -273,7 +273,7 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
         rating_of(&db.store(), "bob").await.expect("bob is rated"),
     );
     assert!(bob > 1500.0 && alice < 1500.0, "alice {alice}, bob {bob}");
-    let told = service.unsent(Platform::Discord, None).await;
+    let told = service.ops().unsent(Platform::Discord, None).await;
     let last = told.last().expect("the players are told");
     assert!(
         last.reply.text.contains("decided by an admin")
@@ -328,7 +328,7 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         let rating = rating_of(&db.store(), name).await.expect("rated");
         assert!((rating - 1500.0).abs() < 0.5, "{name}: {rating}");
     }
-    let told = service.unsent(Platform::Discord, None).await;
+    let told = service.ops().unsent(Platform::Discord, None).await;
     let last = told.last().expect("the players are told");
     assert!(
         last.reply
@@ -665,9 +665,12 @@ async fn a_report_is_posted_in_the_moderators_channel_when_the_server_set_one() 
         reason: "rude in chat".to_owned(),
     };
     // No moderators' channel: the report is only in the audit log.
-    let before = service.unsent(Platform::Discord, None).await.len();
+    let before = service.ops().unsent(Platform::Discord, None).await.len();
     service.handle(cmd_at(&here, "carol", report.clone())).await;
-    assert_eq!(service.unsent(Platform::Discord, None).await.len(), before);
+    assert_eq!(
+        service.ops().unsent(Platform::Discord, None).await.len(),
+        before
+    );
 
     let mods = place_at(Platform::Discord, Some(GUILD), "900");
     let set = service
@@ -690,6 +693,7 @@ async fn a_report_is_posted_in_the_moderators_channel_when_the_server_set_one() 
         reply.text
     );
     let posted: Vec<_> = service
+        .ops()
         .unsent(Platform::Discord, None)
         .await
         .into_iter()
@@ -796,7 +800,7 @@ async fn the_moderators_channel_is_only_one_its_admin_set_from_inside_it() {
         "{}",
         reply.text
     );
-    let posted = service.unsent(Platform::Matrix, None).await;
+    let posted = service.ops().unsent(Platform::Matrix, None).await;
     assert!(
         posted
             .iter()
@@ -821,6 +825,7 @@ async fn the_moderators_channel_is_only_one_its_admin_set_from_inside_it() {
         .await;
     assert!(reply.text.contains("not posted"), "{}", reply.text);
     assert!(service
+        .ops()
         .unsent(Platform::Discord, None)
         .await
         .iter()
@@ -849,6 +854,7 @@ async fn a_matrix_room_vouched_for_by_the_adapter_gets_the_reports() {
         reply.text
     );
     assert!(service
+        .ops()
         .unsent(Platform::Matrix, None)
         .await
         .iter()

@@ -119,8 +119,8 @@ async fn an_open_challenge_expires_and_is_made_open_again() {
     );
     let room = place_at(Platform::Matrix, None, "!room:example.org");
     service.handle(cmd_at(&room, "@alice:x", open())).await;
-    assert_eq!(service.run_due_jobs().await, 1);
-    let sent = service.unsent(Platform::Matrix, None).await;
+    assert_eq!(service.ops().run_due_jobs().await, 1);
+    let sent = service.ops().unsent(Platform::Matrix, None).await;
     assert_eq!(sent.len(), 1, "{sent:?}");
     assert!(
         sent[0].reply.text.contains("to **anyone here** expired"),

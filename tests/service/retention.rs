@@ -58,7 +58,7 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
 
     // Back after three days away: the events handled before the stop are kept
     // for as long again, the sent messages are not.
-    let pruned = service.prune_old(3 * DAY).await;
+    let pruned = service.ops().prune_old(3 * DAY).await;
     assert_eq!(
         pruned,
         Pruned {
@@ -73,7 +73,7 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
         .await
         .unwrap());
 
-    let pruned = service.prune_old(0).await;
+    let pruned = service.ops().prune_old(0).await;
     assert_eq!(
         pruned,
         Pruned {
@@ -105,7 +105,7 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
     let after = db.store().status_counts(now).await.unwrap();
     assert_eq!((after.unsent[0].waiting, after.unsent[0].dead), (1, 0));
     // Nothing more to do.
-    assert_eq!(service.prune_old(0).await, Pruned::default());
+    assert_eq!(service.ops().prune_old(0).await, Pruned::default());
 }
 
 #[tokio::test]
@@ -121,7 +121,7 @@ async fn a_replay_within_the_window_after_pruning_is_still_not_applied_twice() {
 
     // 29 days later (the game has no clock), the hourly pruning runs.
     tokio::time::advance(Duration::from_millis(29 * DAY as u64)).await;
-    let pruned = service.prune_old(0).await;
+    let pruned = service.ops().prune_old(0).await;
     assert_eq!(pruned.events, 1, "only the old event");
     // Alice is to move again: her move delivered again must not be played again.
     let replay = service.handle_event("$c", cmd("alice", mv("c"))).await;
@@ -135,7 +135,7 @@ async fn a_replay_within_the_window_after_pruning_is_still_not_applied_twice() {
     // Past the window the record is gone: a platform delivering the event again
     // now would have it handled as new (Matrix never does; see the README).
     tokio::time::advance(Duration::from_millis(2 * DAY as u64)).await;
-    assert_eq!(service.prune_old(0).await.events, 2);
+    assert_eq!(service.ops().prune_old(0).await.events, 2);
     assert!(!db
         .store()
         .event_handled(Platform::Console, "$c")
@@ -208,7 +208,7 @@ async fn expired_link_codes_old_anchors_and_old_dead_messages_go() {
     .await;
     assert_eq!(left(&db, "SELECT count(*) FROM link_codes").await, 2);
 
-    let pruned = service.prune_old(0).await;
+    let pruned = service.ops().prune_old(0).await;
     assert_eq!(
         pruned,
         Pruned {
@@ -245,6 +245,6 @@ async fn expired_link_codes_old_anchors_and_old_dead_messages_go() {
     );
     // The valid code goes once its time is over.
     tokio::time::advance(Duration::from_secs(11 * 60)).await;
-    assert_eq!(service.prune_old(0).await.link_codes, 1);
+    assert_eq!(service.ops().prune_old(0).await.link_codes, 1);
     assert_eq!(left(&db, "SELECT count(*) FROM link_codes").await, 0);
 }

@@ -147,10 +147,11 @@ async fn challenges_and_threads_stay_in_their_room() {
     // A thread in another room cannot become the game's thread.
     let mut thread = elsewhere.clone();
     thread.thread = Some("$root-b".into());
-    assert!(service.set_thread(game, &thread).await.is_err());
+    assert!(service.ops().set_thread(game, &thread).await.is_err());
     let mut thread = room.clone();
     thread.thread = Some("$root-a".into());
     service
+        .ops()
         .set_thread(game, &thread)
         .await
         .expect("its own room");
@@ -180,7 +181,7 @@ async fn a_thread_id_reaches_only_the_games_of_its_own_room() {
     let game = start_game_at(&service, &room, "alice", "bob", ChallengeOptions::default()).await;
     let mut thread = room.clone();
     thread.thread = Some("$root-a".into());
-    service.set_thread(game, &thread).await.unwrap();
+    service.ops().set_thread(game, &thread).await.unwrap();
 
     // In another room a client names room A's thread in its thread relation: the
     // game there is not reached, neither to look at nor to move in.
@@ -213,7 +214,7 @@ async fn a_thread_id_reaches_only_the_games_of_its_own_room() {
     .await;
     let mut opened = server.clone();
     opened.thread = Some("555".into());
-    service.set_thread(theirs, &opened).await.unwrap();
+    service.ops().set_thread(theirs, &opened).await.unwrap();
     let mut other = place_at(Platform::Discord, Some("guild-2"), "chan-9");
     other.thread = Some("555".into());
     let reply = service

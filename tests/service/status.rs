@@ -129,11 +129,11 @@ async fn the_owner_sees_games_challenges_jobs_and_messages_change() {
     assert_eq!(figures(&due), ["1", "0", "1 (1 due now)", "0"]);
 
     // The expiry runs: the job is done and its notice waits in the outbox.
-    service.run_due_jobs().await;
+    service.ops().run_due_jobs().await;
     let ran = status(&service).await;
     assert_eq!(figures(&ran), ["1", "0", "0 (0 due now)", "1"]);
-    for message in service.unsent(Platform::Console, None).await {
-        service.mark_sent(message.id).await;
+    for message in service.ops().unsent(Platform::Console, None).await {
+        service.ops().mark_sent(message.id).await;
     }
     let sent = status(&service).await;
     assert_eq!(figure(&sent, "Unsent, console"), "0");
@@ -231,17 +231,21 @@ async fn the_shards_are_the_ones_the_discord_adapter_runs() {
         figure(&status(&service).await, "Discord shards"),
         "not running"
     );
-    service.set_discord_shards(DiscordShards::running(None));
+    service
+        .ops()
+        .set_discord_shards(DiscordShards::running(None));
     assert_eq!(figure(&status(&service).await, "Discord shards"), "all");
-    service.set_discord_shards(DiscordShards::running(Some(Shards {
-        total: 4,
-        range: 2..4,
-    })));
+    service
+        .ops()
+        .set_discord_shards(DiscordShards::running(Some(Shards {
+            total: 4,
+            range: 2..4,
+        })));
     assert_eq!(
         figure(&status(&service).await, "Discord shards"),
         "2–3 of 4"
     );
-    service.set_discord_shards(DiscordShards::NotRunning);
+    service.ops().set_discord_shards(DiscordShards::NotRunning);
     assert_eq!(
         figure(&status(&service).await, "Discord shards"),
         "not running"

@@ -19,20 +19,22 @@ async fn stopping_ends_every_background_task_before_the_store_closes() {
         .handle(cmd("alice", Action::Puzzle { daily: false }))
         .await;
     tokio::time::sleep(Duration::from_millis(200)).await;
-    assert!(service.background_tasks() >= 1, "the scheduler runs");
+    assert!(service.ops().background_tasks() >= 1, "the scheduler runs");
 
     tokio::time::timeout(Duration::from_secs(15), service.stop())
         .await
         .expect("stops in time");
     assert_eq!(
-        service.background_tasks(),
+        service.ops().background_tasks(),
         0,
         "nothing left to use the store"
     );
     db.store().close().await;
 
     // Work asked for once stopped starts nothing.
-    service.spawn_background(async { std::future::pending::<()>().await });
+    service
+        .ops()
+        .spawn_background(async { std::future::pending::<()>().await });
     tokio::time::sleep(Duration::from_millis(50)).await;
-    assert_eq!(service.background_tasks(), 0);
+    assert_eq!(service.ops().background_tasks(), 0);
 }

@@ -140,11 +140,11 @@ async fn the_engine_grants_a_takeback_at_once() {
         "{}",
         back.text
     );
-    assert_eq!(service.run_due_jobs().await, 0);
+    assert_eq!(service.ops().run_due_jobs().await, 0);
     assert_eq!(plies(&db.store(), game).await, (0, 0));
     // After its reply: alice's move and the engine's go back.
     service.handle(cmd("alice", mv("d"))).await;
-    assert_eq!(service.run_due_jobs().await, 1);
+    assert_eq!(service.ops().run_due_jobs().await, 1);
     assert_eq!(plies(&db.store(), game).await.0, 2);
     service.handle(cmd("alice", takeback(false))).await;
     assert_eq!(plies(&db.store(), game).await, (0, 0));

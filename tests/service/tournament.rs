@@ -96,7 +96,7 @@ async fn play_out(
     for _ in 0..30 {
         let games = active_games(store, id).await;
         if games.is_empty() {
-            service.run_due_jobs().await;
+            service.ops().run_due_jobs().await;
             if active_games(store, id).await.is_empty() {
                 break;
             }
@@ -107,7 +107,7 @@ async fn play_out(
             let loser = if winner(&south, &north) { north } else { south };
             resign(service, game, &loser).await;
         }
-        service.run_due_jobs().await;
+        service.ops().run_due_jobs().await;
     }
     rounds
 }
@@ -133,9 +133,9 @@ async fn schedule(store: &Store, id: i64) -> Schedule {
 }
 
 async fn outbox(service: &Service) -> Vec<Outgoing> {
-    let sent = service.unsent(Platform::Discord, None).await;
+    let sent = service.ops().unsent(Platform::Discord, None).await;
     for message in &sent {
-        service.mark_sent(message.id).await;
+        service.ops().mark_sent(message.id).await;
     }
     sent
 }
@@ -374,7 +374,7 @@ async fn a_tournament_game_not_begun_in_time_is_a_loss_and_the_round_moves_on() 
     let first = active_games(&db.store(), 1).await;
     assert_eq!(first.len(), 2);
     tokio::time::advance(Duration::from_secs(3601)).await;
-    service.run_due_jobs().await;
+    service.ops().run_due_jobs().await;
     for (game, _, _) in &first {
         let row = db.store().game(*game).await.unwrap().unwrap();
         assert!(!row.is_active());
@@ -447,7 +447,7 @@ async fn the_next_round_starts_after_a_restart_when_its_job_was_pending() {
         assert!(active_games(&db.store(), id).await.is_empty());
     }
     let service = Arc::new(db.service().await);
-    assert!(service.run_due_jobs().await >= 1);
+    assert!(service.ops().run_due_jobs().await >= 1);
     assert_eq!(
         active_games(&db.store(), 1).await.len(),
         1,

@@ -325,6 +325,7 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
     assert_eq!(after.version, row.version, "not touched");
     assert!(
         service
+            .ops()
             .unsent(oware_bot::service::Platform::Console, None)
             .await
             .is_empty(),

@@ -416,12 +416,13 @@ pub fn pause_clock() {
 /// Runs what is due, and returns the messages the bot sent unprompted on the
 /// console, marking them sent.
 pub async fn due(service: &std::sync::Arc<Service>) -> Vec<oware_bot::service::Outgoing> {
-    service.run_due_jobs().await;
+    service.ops().run_due_jobs().await;
     let sent = service
+        .ops()
         .unsent(oware_bot::service::Platform::Console, None)
         .await;
     for message in &sent {
-        service.mark_sent(message.id).await;
+        service.ops().mark_sent(message.id).await;
     }
     sent
 }

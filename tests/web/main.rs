@@ -77,7 +77,7 @@ impl Site {
             })
             .await,
         );
-        let state = WebState::new(service.clone(), None, networks).with_limits(limits);
+        let state = WebState::new(service.pages(), None, networks).with_limits(limits);
         let web = if test_clock {
             Running::start_here(listener, state.clone())
         } else {

@@ -270,6 +270,7 @@ async fn a_place_page_shows_the_pairings_of_the_current_round() {
         .unwrap();
     let slug = site
         .service
+        .ops()
         .game_slug(game.id)
         .await
         .unwrap()

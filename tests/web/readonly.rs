@@ -176,7 +176,7 @@ async fn addresses_of_places_that_do_not_exist_leave_the_settings_cache_as_it_wa
             .status,
         200
     );
-    let kept = site.service.settings_cached();
+    let kept = site.service.ops().settings_cached();
     let long = "7".repeat(4_000);
     for i in 0..2_000_u64 {
         let key = match i % 4 {
@@ -190,7 +190,7 @@ async fn addresses_of_places_that_do_not_exist_leave_the_settings_cache_as_it_wa
     }
     // None kept: the place that exists may have left meanwhile (its entry lives
     // 30 s), but none came.
-    assert!(site.service.settings_cached() <= kept);
+    assert!(site.service.ops().settings_cached() <= kept);
     assert_eq!(
         get(&format!("{}/p/console/console", site.base))
             .await

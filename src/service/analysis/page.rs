@@ -1,7 +1,9 @@
 //! A game's review as its web page shows it: the accuracy, the moves that lost
 //! seeds with the better move, and the evaluation graph.
 
-use super::{pictures, report::seeds, Service, ServiceError};
+use super::{pictures, report::seeds, ServiceError};
+use crate::service::pages::Pages;
+use crate::service::pictures::Pictures;
 use crate::{engine::analysis::Class, rules::Game, service::view, store::GameRow};
 
 /// A game's review, for its page.
@@ -33,7 +35,7 @@ pub struct ReviewNote {
     pub seeds: String,
 }
 
-impl Service {
+impl Pages<'_> {
     /// The review of the game stored as `row` (replayed as `game`), if it has one,
     /// with its evaluation graph drawn if `graph`.
     ///
@@ -79,13 +81,14 @@ impl Service {
         let graph = if graph {
             let (row, game) = (row.clone(), game.clone());
             // The graph is drawn for the web only: on the web's slots, never the chat's.
-            self.web_picture(move || {
-                pictures::files(&row, &game, &stored)
-                    .into_iter()
-                    .next()
-                    .map(|graph| (graph.bytes, graph.description))
-            })
-            .await?
+            Pictures::new(self.core)
+                .web_picture(move || {
+                    pictures::files(&row, &game, &stored)
+                        .into_iter()
+                        .next()
+                        .map(|graph| (graph.bytes, graph.description))
+                })
+                .await?
         } else {
             None
         };

@@ -1,7 +1,8 @@
 //! Which challenge a command means (by id, or the one pending for the author here),
 //! whether the author may act on it, and why a challenge is no longer open.
 
-use super::super::{view, Command, Service, ServiceError};
+use super::super::{view, Command, ServiceError};
+use crate::service::challenges::Challenges;
 use crate::store::{ChallengeRow, ChallengeStatus};
 
 /// Which side of a challenge a command must come from.
@@ -24,7 +25,7 @@ fn closed(status: ChallengeStatus) -> String {
     }
 }
 
-impl Service {
+impl Challenges<'_> {
     /// Why the author has no challenge to answer here: the last one for them was
     /// withdrawn, declined, expired or accepted, or there never was one.
     async fn why_no_challenge(&self, cmd: &Command) -> Result<String, ServiceError> {
@@ -36,7 +37,7 @@ impl Service {
             .filter(|c| cmd.place.holds(c.platform, c.space.as_deref(), &c.channel));
         let start = crate::tr!("challenge-start-yourself");
         Ok(match last {
-            Some(c) if c.status == ChallengeStatus::Pending && c.expires_at <= self.now() => {
+            Some(c) if c.status == ChallengeStatus::Pending && c.expires_at <= self.core.now() => {
                 crate::tr!(
                     "challenge-last-expired",
                     challenge = c.id,
@@ -70,7 +71,7 @@ impl Service {
         verb: &'static str,
     ) -> Result<ChallengeRow, ServiceError> {
         let platform = cmd.place.platform;
-        let now = self.now();
+        let now = self.core.now();
         let me = &cmd.author.id;
         if let Some(id) = id {
             let Some(c) = self

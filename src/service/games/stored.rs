@@ -1,13 +1,27 @@
 //! Which game a command means (named, this thread's, or the one here), and a stored
 //! game replayed from its moves, its stored ending included.
 
-use super::super::{view, Action, Command, GameRef, Service, ServiceError};
+use super::super::{view, Action, Command, GameRef, ServiceError};
 use crate::{
     rules::{EndReason, Game, IllegalMove, Outcome, Side, Variant},
     store::{GameEnd, GameRow},
 };
 
-impl Service {
+/// Finding the games a command names, and loading them.
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Games<'c> {
+    pub(in crate::service) core: &'c std::sync::Arc<crate::service::core::Core>,
+}
+
+impl<'c> Games<'c> {
+    pub(in crate::service) fn new(
+        core: &'c std::sync::Arc<crate::service::core::Core>,
+    ) -> Games<'c> {
+        Games { core }
+    }
+}
+
+impl Games<'_> {
     /// The game a command means: the named one, else this thread's, else the one
     /// active game here in which the author plays (or, when `onlooker_ok`, the one
     /// active game here at all).

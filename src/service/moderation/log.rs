@@ -1,15 +1,16 @@
 //! `/oware admin log` and `/oware admin bans`: the place's last audit entries and
 //! its bans in force, as fixed-width tables.
 
+use crate::service::moderation::Moderation;
 use std::fmt::Write as _;
 
-use super::super::{settings::scope, when, Command, Reply, Service, ServiceError};
+use super::super::{settings::scope, when, Command, Reply, ServiceError};
 use crate::store::{AuditRow, ListedBan};
 
 /// How many entries `/oware admin log` shows.
 const LOG_ENTRIES: i64 = 20;
 
-impl Service {
+impl Moderation<'_> {
     pub(super) async fn audit_log(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let rows = self
             .core
@@ -29,7 +30,7 @@ impl Service {
         let bans = self
             .core
             .store
-            .bans_in(cmd.place.platform, scope(&cmd.place), self.now())
+            .bans_in(cmd.place.platform, scope(&cmd.place), self.core.now())
             .await?;
         if bans.is_empty() {
             return Ok(Reply::private(crate::tr!("moderation-bans-none")));

@@ -3,12 +3,16 @@
 //! moderators' channel when the place set one.
 
 use super::{
-    super::{outbox, Command, Place, Reply, Service, ServiceError},
+    super::{outbox, Command, Place, Reply, ServiceError},
     required_reason, ModerationError,
 };
+use crate::service::games::stored::Games;
+use crate::service::moderation::Moderation;
+use crate::service::outbox::Delivery;
+use crate::service::settings::Preferences;
 use crate::store::{NewAudit, NewMessage};
 
-impl Service {
+impl Moderation<'_> {
     /// `/oware report #12 why`.
     pub(in crate::service) async fn report(
         &self,
@@ -20,9 +24,11 @@ impl Service {
         if let Some((until, reason)) = self.ban_at(&cmd.place, &cmd.author.id).await? {
             return Err(ModerationError::ReportBanned { until, reason }.into());
         }
-        let row = self.find_game(cmd, Some(id), true).await?;
+        let row = Games::new(self.core).find_game(cmd, Some(id), true).await?;
         // Posted in the moderators' channel when the server set one.
-        let settings = self.place_settings(&cmd.place).await?;
+        let settings = Preferences::new(self.core)
+            .place_settings(&cmd.place)
+            .await?;
         // A channel set elsewhere, or before that was checked, is not posted to: the
         // report stays in the audit log and the reporter hears why.
         let checked = settings.moderators_at(&cmd.place);
@@ -54,10 +60,10 @@ impl Service {
         };
         self.core
             .store
-            .record_audit(cmd.claim(), &audit, &messages, self.now())
+            .record_audit(cmd.claim(), &audit, &messages, self.core.now())
             .await?;
         if !messages.is_empty() {
-            self.wake();
+            Delivery::new(self.core).wake();
         }
         Ok(Reply::private(match checked {
             Err(()) => crate::tr!("moderation-reported-unchecked", game = row.id),

@@ -3,13 +3,14 @@
 //! it. A puzzle left open when its solver asks for another counts as not solved.
 
 use super::{place_key, task};
+use crate::service::learning::Learning;
 use crate::{
     rules::{Pit, Variant},
     service::{
         ending::{from_numbers, to_numbers},
         outbox::place_message,
         rating::{self, GameResult, Rating},
-        Command, Reply, Service, ServiceError,
+        Command, Reply, ServiceError,
     },
     store::{AnswerOutcome, Answered, PuzzleRow, RatingNumbers},
 };
@@ -17,7 +18,7 @@ use crate::{
 /// What is recorded of a skipped puzzle as its answer.
 const SKIPPED: &str = "-";
 
-impl Service {
+impl Learning<'_> {
     pub(in crate::service) async fn solve(
         &self,
         cmd: &Command,
@@ -182,7 +183,7 @@ impl Service {
                 solved,
                 &rater,
                 announce.as_ref(),
-                self.now(),
+                self.core.now(),
             )
             .await?)
     }

@@ -5,9 +5,11 @@
 //! daily`). The page itself draws nothing: its picture is drawn when asked for, on
 //! the web's own slots, and kept.
 
-use super::{task, when, Service, ServiceError};
+use super::{task, when, ServiceError};
 use crate::i18n::{in_language, Language};
 use crate::platform::Platform;
+use crate::service::pages::Pages;
+use crate::service::pictures::Pictures;
 use crate::store::PuzzleRow;
 
 /// A day, in milliseconds.
@@ -63,7 +65,7 @@ fn shown(row: &PuzzleRow, over: bool) -> DailyPuzzle {
     }
 }
 
-impl Service {
+impl Pages<'_> {
     /// Today's puzzle at place `key` on `platform` (and yesterday's), or `None`
     /// unless the place made its pages public.
     ///
@@ -95,7 +97,7 @@ impl Service {
         let Some((platform, language)) = self.public_place(platform, key).await? else {
             return Ok(None);
         };
-        let today = day_of(self.now());
+        let today = day_of(self.core.now());
         let Some(row) = self
             .core
             .store
@@ -112,7 +114,7 @@ impl Service {
             let task = task(row.goal);
             super::position_view(row.position, &task, crate::render::board_png)
         };
-        let png = self
+        let png = Pictures::new(self.core)
             .web_picture(move || crate::i18n::with_language(language, draw))
             .await?;
         self.core.web_pictures.put(cached, &png);
@@ -125,7 +127,7 @@ impl Service {
         platform: Platform,
         key: &str,
     ) -> Result<PuzzlePage, ServiceError> {
-        let now = self.now();
+        let now = self.core.now();
         let day = day_of(now);
         let today = self
             .core

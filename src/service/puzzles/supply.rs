@@ -1,9 +1,13 @@
 //! The puzzles' supply: batches generated from the endgame tables, at start-up and
 //! whenever a solver has few unseen puzzles left (as a `puzzles` job).
 
+use crate::service::learning::Learning;
+use crate::service::outbox::Delivery;
+use crate::service::pictures::Pictures;
+use crate::service::scheduler::Scheduler;
 use std::sync::atomic::Ordering;
 
-use super::super::{Service, ServiceError};
+use super::super::ServiceError;
 use crate::store::JobKind;
 use crate::{
     engine::{
@@ -35,7 +39,7 @@ pub(in crate::service) fn new_puzzle(p: &Puzzle, from: Option<(i64, i64)>) -> Ne
     }
 }
 
-impl Service {
+impl Learning<'_> {
     /// Generates a batch of puzzles from the installed tables (none without tables)
     /// and stores the new ones; how many were new. One batch at a time.
     pub async fn refill_puzzles(&self) -> Result<u64, ServiceError> {
@@ -49,7 +53,7 @@ impl Service {
             let (_, from_tables) = self.core.store.puzzle_counts().await?;
             // A new seed per batch: batches do not repeat each other.
             let seed = 0x5EED_0000_u64 + u64::try_from(from_tables).unwrap_or(0);
-            let found = self
+            let found = Pictures::new(self.core)
                 .heavy(move || {
                     let mut rng = Rng::new(seed);
                     engine::puzzles::from_tables(&tables, &mut rng, BATCH)
@@ -58,7 +62,12 @@ impl Service {
                         .collect::<Vec<_>>()
                 })
                 .await?;
-            Ok::<_, ServiceError>(self.core.store.insert_puzzles(&found, self.now()).await?)
+            Ok::<_, ServiceError>(
+                self.core
+                    .store
+                    .insert_puzzles(&found, self.core.now())
+                    .await?,
+            )
         }
         .await;
         self.core.refilling.store(false, Ordering::Release);
@@ -72,7 +81,7 @@ impl Service {
         if self.core.refilling.load(Ordering::Acquire) {
             return;
         }
-        let now = self.now();
+        let now = self.core.now();
         let job = NewJob {
             kind: JobKind::Puzzles,
             game_id: None,
@@ -81,11 +90,11 @@ impl Service {
             request: None,
         };
         let store = self.core.store.clone();
-        self.spawn_background(async move {
+        Scheduler::new(self.core).spawn_background(async move {
             if let Err(err) = store.schedule(None, &[job], now).await {
                 tracing::error!(error = %err, "could not queue puzzle generation");
             }
         });
-        self.wake();
+        Delivery::new(self.core).wake();
     }
 }

@@ -1,8 +1,10 @@
 //! `/oware settings me`: each person's own settings, for their own replies. Anyone
 //! may change theirs; they follow the person to every room of the platform.
 
-use super::super::{Command, Reply, Service, ServiceError};
+use super::super::{Command, Reply, ServiceError};
 use crate::i18n::Language;
+use crate::service::dispatch::Dispatch;
+use crate::service::settings::Preferences;
 use crate::store::{Notify, Orientation, UserSettings};
 
 /// The keys `/oware settings me key:value` takes.
@@ -68,7 +70,7 @@ fn table(settings: &UserSettings) -> String {
     format!("board    {board}\nnotify   {notify}\nlanguage {language}")
 }
 
-impl Service {
+impl Preferences<'_> {
     /// `/oware settings me [key:value …]`: shows the author's own settings, or
     /// changes them. Always answered privately.
     pub(in crate::service) async fn my_settings(
@@ -90,7 +92,13 @@ impl Service {
         apply(&mut settings, changes)?;
         self.core
             .store
-            .save_user_settings(cmd.claim(), platform, &cmd.author.id, &settings, self.now())
+            .save_user_settings(
+                cmd.claim(),
+                platform,
+                &cmd.author.id,
+                &settings,
+                self.core.now(),
+            )
             .await?;
         let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
         // Said in the language just chosen, if one was.
@@ -98,7 +106,7 @@ impl Service {
             .iter()
             .any(|(k, _)| k.eq_ignore_ascii_case("language"))
         {
-            self.language_of(cmd).await
+            Dispatch::new(self.core).language_of(cmd).await
         } else {
             crate::i18n::current()
         };

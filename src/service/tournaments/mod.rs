@@ -17,8 +17,24 @@ pub use error::TournamentError;
 pub use page::{RoundBoard, TournamentSummary};
 
 use super::authority::{self, Deed, Target};
-use super::{settings::scope, Command, Reply, Service, ServiceError, TimeControl};
+use super::{settings::scope, Command, Reply, ServiceError, TimeControl};
+use crate::service::moderation::Moderation;
+use crate::service::settings::Preferences;
 use crate::store::{Joined, Left, NewTournament, TournamentRow, TournamentStatus};
+
+/// Tournaments: created, joined, started, their rounds and standings.
+#[derive(Clone, Copy)]
+pub(in crate::service) struct Tournaments<'c> {
+    pub(in crate::service) core: &'c std::sync::Arc<crate::service::core::Core>,
+}
+
+impl<'c> Tournaments<'c> {
+    pub(in crate::service) fn new(
+        core: &'c std::sync::Arc<crate::service::core::Core>,
+    ) -> Tournaments<'c> {
+        Tournaments { core }
+    }
+}
 
 /// The longest name kept, in characters.
 const NAME_MAX: usize = 60;
@@ -47,7 +63,7 @@ fn title(t: &TournamentRow) -> String {
     crate::tr!("tournament-title", name = t.name, id = t.id)
 }
 
-impl Service {
+impl Tournaments<'_> {
     /// `/oware tournament …`.
     pub(super) async fn tournament(
         &self,
@@ -102,14 +118,16 @@ impl Service {
         cmd: &Command,
         options: &TournamentOptions,
     ) -> Result<Reply, ServiceError> {
-        let settings = self.place_settings(&cmd.place).await?;
+        let settings = Preferences::new(self.core)
+            .place_settings(&cmd.place)
+            .await?;
         let place = Target::Place {
             open: settings.anyone_runs_tournaments(),
         };
         authority::judge(Deed::CreateTournament, cmd.role, place)
             .map_err(|_| ServiceError::NotAdmin("/oware tournament create"))?;
-        self.check_ban(cmd).await?;
-        Self::check_channel(&settings, &cmd.place)?;
+        Moderation::new(self.core).check_ban(cmd).await?;
+        Preferences::check_channel(&settings, &cmd.place)?;
         let name: String = options.name.trim().chars().take(NAME_MAX).collect();
         let format = options.format.unwrap_or(if options.rounds.is_some() {
             Format::Swiss
@@ -127,7 +145,7 @@ impl Service {
         if format == Format::RoundRobin && options.rounds.is_some() {
             return Err(TournamentError::RoundsInRoundRobin.into());
         }
-        let creator_id = self.author_player(cmd).await?;
+        let creator_id = Moderation::new(self.core).author_player(cmd).await?;
         let rounds = match format {
             Format::Swiss => options.rounds.map_or(DEFAULT_SWISS_ROUNDS, i64::from),
             Format::RoundRobin => 0,
@@ -148,7 +166,7 @@ impl Service {
         let id = self
             .core
             .store
-            .create_tournament(cmd.claim(), &new, self.now())
+            .create_tournament(cmd.claim(), &new, self.core.now())
             .await?;
         let shape = match format {
             Format::Swiss => crate::tr!("tournament-shape-swiss", rounds = rounds),
@@ -209,7 +227,7 @@ impl Service {
         if cmd.author.is_bot {
             return Err(TournamentError::NoBots.into());
         }
-        self.check_ban(cmd).await?;
+        Moderation::new(self.core).check_ban(cmd).await?;
         // A round's game is created whatever the players' games elsewhere (a
         // tournament must go on), so the active-game cap is checked here instead.
         let caps = &self.core.config.caps;
@@ -229,11 +247,11 @@ impl Service {
             Format::RoundRobin => caps.round_robin_players,
             Format::Swiss => caps.swiss_players,
         };
-        let player = self.author_player(cmd).await?;
+        let player = Moderation::new(self.core).author_player(cmd).await?;
         match self
             .core
             .store
-            .join_tournament(cmd.claim(), t.id, player, Some(most), self.now())
+            .join_tournament(cmd.claim(), t.id, player, Some(most), self.core.now())
             .await?
         {
             Joined::Entrant(n) => {
@@ -289,11 +307,11 @@ impl Service {
                 &[TournamentStatus::Open, TournamentStatus::Running],
             )
             .await?;
-        let player = self.author_player(cmd).await?;
+        let player = Moderation::new(self.core).author_player(cmd).await?;
         let text = match self
             .core
             .store
-            .leave_tournament(cmd.claim(), t.id, player, self.now())
+            .leave_tournament(cmd.claim(), t.id, player, self.core.now())
             .await?
         {
             Left::Removed => {

@@ -3,11 +3,13 @@
 //! link to each game's page.
 
 use super::{
-    super::{Service, ServiceError},
+    super::ServiceError,
     event::{entrant, Event},
     title,
 };
 use crate::platform::Platform;
+use crate::service::pages::Pages;
+use crate::service::tournaments::Tournaments;
 use crate::store::{GameState, TournamentStatus};
 
 /// A tournament as a place's web page shows it.
@@ -40,7 +42,7 @@ pub struct RoundBoard {
     pub score: Option<[i64; 2]>,
 }
 
-impl Service {
+impl Tournaments<'_> {
     /// The tournaments of place `key` on `platform` (open and running ones, and the
     /// last few finished), for its web page (which only a place that made its pages
     /// public has: its games' pages may be linked).
@@ -77,7 +79,7 @@ impl Service {
         let mut boards = Vec::new();
         for b in event.boards.iter().filter(|b| b.round == event.t.round) {
             let slug = match b.game_id {
-                Some(game) => self.game_slug(game).await?,
+                Some(game) => Pages::new(self.core).game_slug(game).await?,
                 None => None,
             };
             let over = b.state.and_then(GameState::ending).is_some();

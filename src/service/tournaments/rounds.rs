@@ -12,11 +12,14 @@ use super::{
         settings::Settings,
         start::Start,
         tournament::{Board, Entrant},
-        Place, Reply, Service, ServiceError, TimeControl, User,
+        Place, Reply, ServiceError, TimeControl, User,
     },
     event::Event,
     title,
 };
+use crate::service::games::Play;
+use crate::service::outbox::Delivery;
+use crate::service::tournaments::Tournaments;
 use crate::{
     rules::Variant,
     store::{
@@ -25,7 +28,7 @@ use crate::{
     },
 };
 
-impl Service {
+impl Tournaments<'_> {
     pub(super) async fn load_event(&self, id: i64) -> Result<Option<Event>, ServiceError> {
         let Some(t) = self.core.store.tournament(id).await? else {
             return Ok(None);
@@ -69,7 +72,7 @@ impl Service {
         if event.t.status == TournamentStatus::Finished || event.round_under_way() {
             return Ok(());
         }
-        let now = self.now();
+        let now = self.core.now();
         match event.next_round() {
             Ok((boards, rounds)) => self.start_round(claim, &event, &boards, rounds, now).await,
             Err(why) => {
@@ -83,7 +86,7 @@ impl Service {
                     .finish_tournament(claim, id, event.t.version, &effects, now)
                     .await?
                 {
-                    self.wake();
+                    Delivery::new(self.core).wake();
                 }
                 Ok(())
             }
@@ -212,7 +215,7 @@ impl Service {
             .await?
             .is_some()
         {
-            self.wake();
+            Delivery::new(self.core).wake();
         }
         Ok(())
     }
@@ -241,7 +244,7 @@ impl Service {
         now: i64,
     ) -> Effects {
         let tc = seats.tc;
-        let mut effects = self.start_game(
+        let mut effects = Play::new(self.core).start_game(
             Start {
                 variant: Variant::Abapa,
                 seats,

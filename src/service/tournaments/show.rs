@@ -6,12 +6,16 @@ use super::{
     super::{
         outbox::place_message,
         tournament::{crosstable, format_half_points, format_quarter_points, standings, Standing},
-        Attachment, Command, Reply, Service, ServiceError,
+        Attachment, Command, Reply, ServiceError,
     },
     event::{after_rounds, Event},
     rounds::event_place,
     title, TournamentError,
 };
+use crate::service::dispatch::Dispatch;
+use crate::service::pages::Pages;
+use crate::service::pictures::Pictures;
+use crate::service::tournaments::Tournaments;
 use crate::{
     render::{table_png, TablePicture},
     store::{Attach, NewMessage, TournamentStatus},
@@ -123,7 +127,7 @@ fn points(half: u32) -> String {
     )
 }
 
-impl Service {
+impl Tournaments<'_> {
     pub(super) async fn tournament_standings(
         &self,
         cmd: &Command,
@@ -156,7 +160,7 @@ impl Service {
         };
         reply.files = self.standings_files(t.id).await?;
         // A public place's page shows its tournaments too.
-        if let Some(url) = self
+        if let Some(url) = Pages::new(self.core)
             .place_link(&cmd.place, super::super::Speed::DEFAULT)
             .await
         {
@@ -177,10 +181,12 @@ impl Service {
             return Ok(Vec::new());
         };
         // Rendered at delivery too, outside any command: in the tournament's language.
-        let language = self.language_at(event.t.platform, &event.t.place).await;
+        let language = Dispatch::new(self.core)
+            .language_at(event.t.platform, &event.t.place)
+            .await;
         let (title, header, rows, alt) =
             crate::i18n::in_language(language, async { event.picture() }).await;
-        let png = self
+        let png = Pictures::new(self.core)
             .heavy(move || {
                 table_png(&TablePicture {
                     title: &title,
