@@ -22,7 +22,6 @@ use super::{
 };
 use crate::service::games::stored::Games;
 use crate::service::learning::Learning;
-use crate::service::outbox::Delivery;
 use crate::service::pictures::Pictures;
 use crate::service::records::Records;
 use crate::{
@@ -123,7 +122,7 @@ impl Learning<'_> {
                 })
             }
         }
-        Delivery::new(self.core).wake();
+        self.core.wake();
         let mut reply = Reply::public(crate::tr!(
             "analysis-started",
             game = view::game_label(&row),

@@ -9,8 +9,7 @@ use super::{
     ServiceError, User,
 };
 use crate::service::games::Play;
-use crate::service::outbox::Delivery;
-use crate::service::pages::Pages;
+use crate::service::links::Links;
 use crate::service::records::Records;
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side},
@@ -137,7 +136,7 @@ impl Play<'_> {
         if applied.is_none() {
             return Ok(None);
         }
-        Delivery::new(self.core).wake();
+        self.core.wake();
         Ok(Some(Moved { shown, reply }))
     }
 
@@ -177,7 +176,7 @@ impl Play<'_> {
             self.ending_jobs(row, now).await?
         };
         let mut board = view::board_reply(row, game, finish.headline, now, Side::South);
-        Pages::new(self.core).link_page(&mut board, row).await;
+        Links::new(self.core).link_page(&mut board, row).await;
         let Finish { post, audit, .. } = finish;
         let applied = self
             .core
@@ -211,7 +210,7 @@ impl Play<'_> {
         let Some(applied) = applied else {
             return Ok(None);
         };
-        Delivery::new(self.core).wake();
+        self.core.wake();
         Ok(Some(Finished {
             board,
             counted,

@@ -2,7 +2,7 @@
 //! generation, the relay of other processes' changes) and how it stops: before the
 //! store closes, so no task reaches for a closed pool.
 //!
-//! [`Service::stop`] cancels every task started with [`Service::spawn_background`]:
+//! [`Service::stop`] cancels every task started with `Core::spawn_background`:
 //! the scheduler claims no new job and gives those running a moment to finish (a
 //! job cut short rolls back, and runs again after its lease), then each task is
 //! dropped and awaited.
@@ -40,21 +40,23 @@ pub(super) struct Background {
     crediting: tokio::sync::watch::Sender<bool>,
 }
 
-impl Scheduler<'_> {
-    /// Runs `work` in the background until it ends or [`Service::stop`] is called.
-    pub fn spawn_background<F>(&self, work: F)
+impl Background {
+    /// Runs `work` until it ends or the service stops.
+    pub(super) fn spawn<F>(&self, work: F)
     where
         F: Future<Output = ()> + Send + 'static,
     {
-        let stop = self.core.background.stop.clone();
-        self.core.background.tasks.spawn(async move {
+        let stop = self.stop.clone();
+        self.tasks.spawn(async move {
             tokio::select! {
                 () = stop.cancelled() => {}
                 () = work => {}
             }
         });
     }
+}
 
+impl Scheduler<'_> {
     /// Starts the scheduler (see [`Service::run_scheduler`]) as a background task:
     /// once per process. It stops itself when [`Service::stop`] is called.
     ///

@@ -2,11 +2,12 @@
 //! declining and withdrawing. Which challenge a command means is in
 //! `challenges/find.rs`; expiry is a job that announces it (see `jobs`).
 
+mod again;
+mod engine;
 mod find;
 
 use crate::service::games::Play;
 use crate::service::moderation::Moderation;
-use crate::service::outbox::Delivery;
 use crate::service::pictures::Pictures;
 use crate::service::settings::Preferences;
 use find::Role;
@@ -41,9 +42,7 @@ impl Challenges<'_> {
         Moderation::new(self.core).check_ban(cmd).await?;
         if let Some(opponent) = opponent {
             if Play::new(self.core).is_engine(cmd.place.platform, opponent) {
-                return Play::new(self.core)
-                    .play_engine(cmd, opponent, options)
-                    .await;
+                return self.play_engine(cmd, opponent, options).await;
             }
             if opponent.is_bot {
                 return Err(ServiceError::ChallengeBot(opponent.name.clone()));
@@ -155,7 +154,7 @@ impl Challenges<'_> {
             First::Opponent => crate::tr!("challenge-first", name = opponent_name),
             First::Random => crate::tr!("challenge-first-random"),
         };
-        Delivery::new(self.core).wake();
+        self.core.wake();
         let time_words = if matches!(time, TimeControl::Correspondence { .. }) && !reminders {
             crate::tr!("challenge-no-reminders", time = time.describe())
         } else {
@@ -314,7 +313,7 @@ impl Challenges<'_> {
                 crate::tr!("challenge-closed-meanwhile"),
             ));
         };
-        Delivery::new(self.core).wake();
+        self.core.wake();
         let headline = |row: &GameRow| {
             crate::tr!(
                 "challenge-accepted",

@@ -1,13 +1,16 @@
 //! Ending a game before the board does: resigning, and storing an end the players
 //! chose (resigned, or agreed on in [`super::proposals`]).
 
-use super::{apply::Finish, view, Button, ButtonAction, Command, GameRef, Reply, ServiceError};
+use super::{
+    apply::{humans, Finish},
+    view, Button, ButtonAction, Command, GameRef, Reply, ServiceError,
+};
 use crate::service::games::stored::Games;
 use crate::service::games::Play;
 use crate::service::pictures::Pictures;
 use crate::{
     rules::{Game, Outcome, Side},
-    store::GameRow,
+    store::{Claim, GameRow},
 };
 
 impl Play<'_> {
@@ -66,5 +69,52 @@ impl Play<'_> {
                 Side::South,
             )
             .await)
+    }
+
+    pub(in crate::service) async fn abort(
+        &self,
+        cmd: &Command,
+        game: GameRef,
+    ) -> Result<Reply, ServiceError> {
+        let (row, _, side) = Games::new(self.core).my_active_game(cmd, game).await?;
+        if row.tournament_id.is_some() {
+            return Err(super::TournamentError::NoAbort(row.id).into());
+        }
+        if row.ply >= 2 {
+            return Err(ServiceError::CannotAbort(row.id));
+        }
+        let why = crate::tr!("lifecycle-abort-why", name = view::name(&row, side));
+        if !self.abort_game(cmd.claim(), &row, &why, None).await? {
+            return Err(ServiceError::Raced(row.id));
+        }
+        self.core.wake();
+        Ok(Reply::private(crate::tr!(
+            "lifecycle-aborted",
+            game = row.id
+        )))
+    }
+
+    /// Ends the game stored as `row` without a result, telling its players why,
+    /// claiming `claim`; `audit` is a moderator's abort.
+    pub(in crate::service) async fn abort_game(
+        &self,
+        claim: Claim<'_>,
+        row: &GameRow,
+        why: &str,
+        audit: Option<crate::store::NewAudit>,
+    ) -> Result<bool, ServiceError> {
+        let mut game = Games::new(self.core).load(row).await?;
+        let outcome = game.abort()?;
+        let finish = Finish {
+            audit,
+            ..Finish::posted(
+                crate::tr!("jobs-aborted", game = row.id, why = why),
+                humans(row),
+            )
+        };
+        Ok(Play::new(self.core)
+            .finish(claim, row, &game, outcome, finish)
+            .await?
+            .is_some())
     }
 }

@@ -96,4 +96,19 @@ impl Core {
     pub(super) fn instant_at(&self, ms: i64) -> tokio::time::Instant {
         self.time.instant_at(ms)
     }
+
+    /// Wakes the deliverers and the scheduler after a change that wrote messages or
+    /// jobs.
+    pub(super) fn wake(&self) {
+        self.outbox_changed.send_modify(|n| *n = n.wrapping_add(1));
+        self.jobs_changed.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Runs `work` in the background until it ends or the service stops.
+    pub(super) fn spawn_background<F>(&self, work: F)
+    where
+        F: std::future::Future<Output = ()> + Send + 'static,
+    {
+        self.background.spawn(work);
+    }
 }

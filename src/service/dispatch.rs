@@ -1,9 +1,7 @@
 //! Handling a command: its language, its author's role and rate, exactly-once for a
 //! command its platform may deliver again, and the use case its action names.
 
-use super::{
-    generic_failure, limits, settings, text, Action, Command, Platform, Reply, ServiceError,
-};
+use super::{generic_failure, limits, text, Action, Command, Reply, ServiceError};
 use crate::play::proposal::Request;
 use crate::service::challenges::Challenges;
 use crate::service::games::Play;
@@ -51,7 +49,7 @@ impl Dispatch<'_> {
         Scheduler::new(self.core).downtime_credited().await;
         let started = std::time::Instant::now();
         let platform = cmd.place.platform;
-        let language = self.language_of(&cmd).await;
+        let language = Preferences::new(self.core).language_of(&cmd).await;
         let mut reply = match cmd.event.clone() {
             Some(event) => {
                 crate::i18n::in_language(language.clone(), self.handle_once(&event, cmd)).await
@@ -67,65 +65,6 @@ impl Dispatch<'_> {
         // from (view::about): the adapter posts a public one there, unless the command
         // was typed in a thread.
         reply
-    }
-
-    /// The language of the replies to `cmd`: its author's own choice (`/oware
-    /// settings me language:`), else their client's when the bot has it (Discord's
-    /// interaction locale), else the place's.
-    pub(crate) async fn language_of(&self, cmd: &Command) -> crate::i18n::Language {
-        if let Some(language) = self
-            .personal_language(cmd.place.platform, &cmd.author.id)
-            .await
-        {
-            return language;
-        }
-        if let Some(language) = cmd
-            .locale
-            .as_deref()
-            .and_then(crate::i18n::Language::from_locale)
-        {
-            return language;
-        }
-        self.language_at(cmd.place.platform, settings::scope(&cmd.place))
-            .await
-    }
-
-    /// The language `user` chose for themselves on `platform`, if any (and if the
-    /// bot still has it).
-    pub(crate) async fn personal_language(
-        &self,
-        platform: Platform,
-        user: &str,
-    ) -> Option<crate::i18n::Language> {
-        match self.core.store.user_settings(platform, user).await {
-            Ok(own) => own
-                .language
-                .as_deref()
-                .and_then(crate::i18n::Language::from_tag),
-            Err(err) => {
-                tracing::warn!(error = %err, "cannot read a person's language");
-                None
-            }
-        }
-    }
-
-    /// The language of the bot's messages at `place` on `platform` (English when the
-    /// settings cannot be read).
-    pub(crate) async fn language_at(
-        &self,
-        platform: Platform,
-        place: &str,
-    ) -> crate::i18n::Language {
-        match Preferences::new(self.core)
-            .settings_at(platform, place)
-            .await
-        {
-            Ok(row) => settings::Settings::from_row(row).language(),
-            Err(err) => {
-                tracing::warn!(error = %err, "cannot read a place's language; using English");
-                crate::i18n::Language::english()
-            }
-        }
     }
 
     async fn handle_here(&self, cmd: Command) -> Reply {
@@ -288,8 +227,10 @@ impl Dispatch<'_> {
             }
             Action::Unlink => Moderation::new(self.core).unlink(cmd).await,
             Action::Abort { game } => Play::new(self.core).abort(cmd, *game).await,
-            Action::Rematch { game } => Play::new(self.core).rematch(cmd, *game).await,
-            Action::Reissue { challenge } => Play::new(self.core).reissue(cmd, *challenge).await,
+            Action::Rematch { game } => Challenges::new(self.core).rematch(cmd, *game).await,
+            Action::Reissue { challenge } => {
+                Challenges::new(self.core).reissue(cmd, *challenge).await
+            }
             Action::Analyse { game } => Learning::new(self.core).analyse(cmd, *game).await,
             Action::Advisers { global } => Learning::new(self.core).advisers(cmd, *global).await,
             Action::Puzzle { daily } => Learning::new(self.core).puzzle(cmd, *daily).await,

@@ -8,9 +8,9 @@
 //! [`Service::network_reachable`]): no game there is lost on time meanwhile, and the
 //! time is given back when the network is back.
 
-use crate::service::dispatch::Dispatch;
 use crate::service::games::stored::Games;
 use crate::service::outbox::Delivery;
+use crate::service::settings::Preferences;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -74,7 +74,7 @@ impl Delivery<'_> {
             // Deadlines far ahead move quietly; those that fell, or fall before the
             // players could notice, are announced.
             let message = if deadline <= now + away {
-                let language = Dispatch::new(self.core)
+                let language = Preferences::new(self.core)
                     .language_at(row.platform, row.space.as_deref().unwrap_or(&row.channel))
                     .await;
                 crate::i18n::in_language(language, async {
@@ -99,7 +99,7 @@ impl Delivery<'_> {
                     network = platform.map_or("all", Platform::as_str),
                     "time the players could not play is credited to the clocks"
                 );
-                self.wake();
+                self.core.wake();
                 credited
             }
             Err(err) => {

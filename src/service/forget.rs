@@ -10,7 +10,6 @@
 use super::authority::{self, Deed, Target};
 use super::{settings::scope, when, Button, ButtonAction, Command, Reply, ServiceError, User};
 use crate::service::moderation::Moderation;
-use crate::service::outbox::Delivery;
 use crate::store::{Body, Forget, ForgetScope, Forgotten, NewAudit, NewMessage};
 
 /// Why forgetting was refused; each message says what to do instead.
@@ -185,7 +184,7 @@ impl Moderation<'_> {
             .await?;
         self.scrub_forgotten().await;
         if matches!(forgotten, Forgotten::Done { .. }) {
-            Delivery::new(self.core).wake();
+            self.core.wake();
         }
         match forgotten {
             Forgotten::Done { games, .. } if owner => Ok(Reply::private(crate::tr!(

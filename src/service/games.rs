@@ -12,7 +12,6 @@ use super::{
     User,
 };
 use crate::service::games::stored::Games;
-use crate::service::outbox::Delivery;
 use crate::service::pictures::Pictures;
 use crate::service::settings::Preferences;
 use crate::{
@@ -125,7 +124,7 @@ impl Play<'_> {
     /// run its work now and say what happened.
     async fn too_late(&self, row: &GameRow) -> ServiceError {
         let side = view::side_to_move(row);
-        Delivery::new(self.core).wake();
+        self.core.wake();
         ServiceError::TooLate {
             game: row.id,
             name: view::name(row, side).to_owned(),

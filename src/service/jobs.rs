@@ -11,7 +11,7 @@ use crate::service::scheduler::Scheduler;
 use std::sync::Arc;
 
 use super::{
-    apply::{humans, Finish},
+    apply::Finish,
     next_turn::is_bot,
     outbox::{game_message, place_message},
     view,
@@ -104,7 +104,9 @@ impl Scheduler<'_> {
                 name = view::name(&row, side),
                 span = span(row.time_control.per_move_or_base())
             );
-            return self.abort_game(Claim::Job(job.id), &row, &why, None).await;
+            return Play::new(self.core)
+                .abort_game(Claim::Job(job.id), &row, &why, None)
+                .await;
         }
         let outcome = game.lose_on_time(side)?;
         let headline = crate::tr!(
@@ -139,31 +141,9 @@ impl Scheduler<'_> {
             span =
                 span(i64::try_from(self.core.config.engine_idle.as_millis()).unwrap_or(i64::MAX))
         );
-        self.abort_game(Claim::Job(job.id), &row, &why, None).await
-    }
-
-    /// Ends the game stored as `row` without a result, telling its players why,
-    /// claiming `claim`; `audit` is a moderator's abort.
-    pub(super) async fn abort_game(
-        &self,
-        claim: Claim<'_>,
-        row: &GameRow,
-        why: &str,
-        audit: Option<crate::store::NewAudit>,
-    ) -> Result<bool, ServiceError> {
-        let mut game = Games::new(self.core).load(row).await?;
-        let outcome = game.abort()?;
-        let finish = Finish {
-            audit,
-            ..Finish::posted(
-                crate::tr!("jobs-aborted", game = row.id, why = why),
-                humans(row),
-            )
-        };
-        Ok(Play::new(self.core)
-            .finish(claim, row, &game, outcome, finish)
-            .await?
-            .is_some())
+        Play::new(self.core)
+            .abort_game(Claim::Job(job.id), &row, &why, None)
+            .await
     }
 
     /// Reminds the player to move, mentioning them in the game's thread.

@@ -4,7 +4,7 @@
 //! speed (correspondence unless asked, [`Speed::DEFAULT`]), stats show both unless
 //! asked for one. A player's recent games are in `history.rs`.
 
-use crate::service::pages::Pages;
+use crate::service::links::Links;
 use crate::service::pictures::Pictures;
 use crate::service::records::Records;
 use std::fmt::Write;
@@ -93,7 +93,7 @@ impl Records<'_> {
         // A public place's page shows the same leaderboard and its games in progress.
         let link = match global {
             true => None,
-            false => Pages::new(self.core).place_link(place, speed).await,
+            false => Links::new(self.core).place_link(place, speed).await,
         }
         .map(|url| format!("\n{}", crate::tr!("web-place-link", url = url)))
         .unwrap_or_default();

@@ -8,6 +8,7 @@
 
 use super::authority::{self, Deed, Target};
 use super::{Button, ButtonAction, Command, LinkCode, Reply, ServiceError};
+use crate::service::games::stored::Games;
 use crate::service::moderation::Moderation;
 use crate::store::{now_ms, LinkOutcome, Unlinked};
 
@@ -23,20 +24,6 @@ fn new_code() -> String {
 }
 
 impl Moderation<'_> {
-    /// The player row of `cmd`'s author (recorded now if new, the name refreshed).
-    pub(super) async fn author_player(&self, cmd: &Command) -> Result<i64, ServiceError> {
-        Ok(self
-            .core
-            .store
-            .upsert_player(
-                cmd.place.platform,
-                &cmd.author.id,
-                &cmd.author.name,
-                cmd.author.is_bot,
-            )
-            .await?)
-    }
-
     pub(super) async fn link(
         &self,
         cmd: &Command,
@@ -49,7 +36,7 @@ impl Moderation<'_> {
             return Err(ServiceError::NotAdmin("/oware link"));
         }
         let platform = cmd.place.platform;
-        let me = self.author_player(cmd).await?;
+        let me = Games::new(self.core).author_player(cmd).await?;
         let minutes = self.core.config.link_ttl.as_secs().div_ceil(60);
         let Some(typed) = code else {
             let ttl_ms = i64::try_from(self.core.config.link_ttl.as_millis()).unwrap_or(i64::MAX);
@@ -150,7 +137,7 @@ impl Moderation<'_> {
         if authority::judge(Deed::Link, cmd.role, Target::THEMSELVES).is_err() {
             return Err(ServiceError::NotAdmin("/oware unlink"));
         }
-        let me = self.author_player(cmd).await?;
+        let me = Games::new(self.core).author_player(cmd).await?;
         match self.core.store.unlink(cmd.claim(), me).await? {
             Unlinked::NotLinked => Ok(Reply::private(crate::tr!("unlink-not-linked"))),
             Unlinked::Left { others } => {

@@ -18,8 +18,6 @@ use super::{
 };
 use crate::service::games::stored::Games;
 use crate::service::games::Play;
-use crate::service::outbox::Delivery;
-use crate::service::scheduler::Scheduler;
 use crate::store::{GameRow, NewAudit};
 
 /// Moderation: admins, bans, adjudications, reports, the audit log, and each person's own data (links, export, forget-me).
@@ -214,7 +212,7 @@ impl Moderation<'_> {
         if requeued == 0 {
             return Ok(Reply::private(crate::tr!("moderation-redeliver-none")));
         }
-        Delivery::new(self.core).wake();
+        self.core.wake();
         Ok(Reply::private(crate::tr!(
             "moderation-redelivered",
             count = requeued
@@ -248,13 +246,13 @@ impl Moderation<'_> {
             ..Self::audit(cmd, "abort")
         };
         let shown = crate::tr!("moderation-abort-why", admin = cmd.author.name, why = why);
-        if !Scheduler::new(self.core)
+        if !Play::new(self.core)
             .abort_game(cmd.claim(), &row, &shown, Some(audit))
             .await?
         {
             return Err(ServiceError::Raced(row.id));
         }
-        Delivery::new(self.core).wake();
+        self.core.wake();
         Ok(Reply::private(crate::tr!(
             "moderation-aborted",
             game = row.id

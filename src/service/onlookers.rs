@@ -7,7 +7,6 @@ use super::{
 };
 use crate::service::games::stored::Games;
 use crate::service::games::Play;
-use crate::service::moderation::Moderation;
 use crate::{
     rules::{Game, Pit, Side},
     store::GameRow,
@@ -27,7 +26,7 @@ impl Play<'_> {
         let is_player = view::side_of(&row, &cmd.author.id).is_some();
         let over = !row.is_active() || game.is_over();
         check_advice(is_player, row.advice, over, pit, game.legal_moves())?;
-        let onlooker = Moderation::new(self.core).author_player(cmd).await?;
+        let onlooker = Games::new(self.core).author_player(cmd).await?;
         if !self
             .core
             .store

@@ -3,11 +3,12 @@
 //! retention, the background tasks. [`Service::ops`](super::Service::ops) hands it
 //! out; each call goes to the use case that owns it.
 
+use crate::service::links::Links;
 use std::{future::Future, sync::Arc};
 
 use super::{
-    core::Core, outbox::Delivery, pages::Pages, scheduler::Scheduler, settings::Preferences,
-    DiscordShards, Outgoing, Place, Platform, Pruned, ServiceError, Shards,
+    core::Core, outbox::Delivery, scheduler::Scheduler, settings::Preferences, DiscordShards,
+    Outgoing, Place, Platform, Pruned, ServiceError, Shards,
 };
 use crate::service::games::Play;
 
@@ -43,7 +44,7 @@ impl Ops<'_> {
     where
         F: Future<Output = ()> + Send + 'static,
     {
-        Scheduler::new(self.core).spawn_background(work);
+        self.core.spawn_background(work);
     }
 
     /// Background tasks still running.
@@ -128,7 +129,7 @@ impl Ops<'_> {
     /// # Errors
     /// Database failures.
     pub async fn game_slug(&self, game_id: i64) -> Result<Option<String>, ServiceError> {
-        Pages::new(self.core).game_slug(game_id).await
+        Links::new(self.core).game_slug(game_id).await
     }
 
     /// The web pages' public base address, if set.

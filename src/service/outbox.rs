@@ -3,10 +3,10 @@
 //! that mark them delivered. Writing them is part of each change's transaction (see
 //! `turn` and `jobs`); this file only reads and renders.
 
-use crate::service::dispatch::Dispatch;
 use crate::service::games::stored::Games;
 use crate::service::learning::Learning;
 use crate::service::pictures::Pictures;
+use crate::service::settings::Preferences;
 use crate::service::tournaments::Tournaments;
 use std::time::Duration;
 
@@ -140,7 +140,9 @@ impl Delivery<'_> {
             }
             // Pictures are drawn now: in the language of the message's place.
             let place = row.space.as_deref().unwrap_or(&row.channel);
-            let language = Dispatch::new(self.core).language_at(platform, place).await;
+            let language = Preferences::new(self.core)
+                .language_at(platform, place)
+                .await;
             match crate::i18n::in_language(language.clone(), self.outgoing(platform, &row)).await {
                 Ok(None) => {
                     tracing::debug!(id = row.id, "a message about a move already made: not sent");
@@ -337,16 +339,5 @@ impl Delivery<'_> {
     #[must_use]
     pub fn outbox_watch(&self) -> watch::Receiver<u64> {
         self.core.outbox_changed.subscribe()
-    }
-
-    /// Wakes the deliverers and the scheduler after a change that wrote messages or
-    /// jobs.
-    pub(super) fn wake(&self) {
-        self.core
-            .outbox_changed
-            .send_modify(|n| *n = n.wrapping_add(1));
-        self.core
-            .jobs_changed
-            .send_modify(|n| *n = n.wrapping_add(1));
     }
 }

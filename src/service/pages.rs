@@ -4,7 +4,8 @@
 //! the links to those pages that the bot's messages carry. Nothing private: no link
 //! codes, no reports, no platform user ids.
 
-use super::{view, Place, Reply, ServiceError};
+use super::links::place_of;
+use super::{view, ServiceError};
 use crate::service::games::stored::Games;
 use crate::service::games::Play;
 use crate::service::pictures::Pictures;
@@ -160,16 +161,6 @@ fn plausible(slug: &str) -> bool {
     crate::store::plausible_slug(slug)
 }
 
-/// The place a game belongs to, for its settings.
-fn place_of(row: &GameRow) -> Place {
-    Place {
-        platform: row.platform,
-        space: row.space.clone(),
-        channel: row.channel.clone(),
-        thread: None,
-    }
-}
-
 /// The board of `game` (stored as `row`) with its alt text, and its PNG if `png`.
 fn picture(row: &GameRow, game: &Game, clocks: Option<&[String; 2]>, png: bool) -> PageBoard {
     let names = [row.south_name.as_str(), row.north_name.as_str()];
@@ -190,49 +181,6 @@ fn picture(row: &GameRow, game: &Game, clocks: Option<&[String; 2]>, png: bool) 
 }
 
 impl Pages<'_> {
-    /// The public address of game `game_id`'s page, when the bot has one
-    /// (`WEB_PUBLIC_URL`) and the game's place has not turned its pages off.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn game_link(&self, row: &GameRow) -> Result<Option<String>, ServiceError> {
-        let Some(base) = self.core.config.web_url.as_deref() else {
-            return Ok(None);
-        };
-        if Preferences::new(self.core)
-            .place_settings(&place_of(row))
-            .await?
-            .web()
-            == WebPages::Off
-        {
-            return Ok(None);
-        }
-        let slug = self.game_slug(row.id).await?;
-        Ok(slug.map(|slug| format!("{}/g/{slug}", base.trim_end_matches('/'))))
-    }
-
-    /// Adds the link to the page of the game stored as `row` to `reply`, when the bot
-    /// links to pages. A link that cannot be made is logged and left out: it never
-    /// fails the command.
-    pub(super) async fn link_page(&self, reply: &mut Reply, row: &GameRow) {
-        match self.game_link(row).await {
-            Ok(Some(url)) => {
-                reply.text.push('\n');
-                reply.text.push_str(&crate::tr!("web-link", url = url));
-            }
-            Ok(None) => {}
-            Err(err) => tracing::warn!(error = %err, game = row.id, "cannot link a game's page"),
-        }
-    }
-
-    /// Game `game_id`'s page slug (given when the game was created: a read).
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn game_slug(&self, game_id: i64) -> Result<Option<String>, ServiceError> {
-        Ok(self.core.store.web_slug(game_id).await?)
-    }
-
     /// The game at `slug` and whether its place shows it, or `None` (no such page, or
     /// its place turned pages off).
     async fn page_row(

@@ -2,11 +2,7 @@
 //! at one speed and the games being played there, each linking to its page. A place
 //! with unlisted pages (the default) or none has no such page.
 
-use super::{
-    leaderboard::label,
-    settings::{scope, Settings},
-    Place, ServiceError, Speed,
-};
+use super::{leaderboard::label, settings::Settings, ServiceError, Speed};
 use crate::service::pages::Pages;
 use crate::service::settings::Preferences;
 use crate::service::tournaments::Tournaments;
@@ -168,27 +164,6 @@ impl Pages<'_> {
             standings,
             live,
             tournaments,
-        })
-    }
-
-    /// The address of `place`'s page at `speed`, when the bot links to pages and
-    /// the place made its pages public.
-    pub(super) async fn place_link(&self, place: &Place, speed: Speed) -> Option<String> {
-        let base = self.core.config.web_url.as_deref()?;
-        let web = match Preferences::new(self.core).place_settings(place).await {
-            Ok(settings) => settings.web(),
-            Err(err) => {
-                tracing::warn!(error = %err, "cannot read a place's web setting");
-                return None;
-            }
-        };
-        (web == WebPages::Public).then(|| {
-            format!(
-                "{}/p/{}/{}?speed={speed}",
-                base.trim_end_matches('/'),
-                place.platform.as_str(),
-                path_segment(scope(place)),
-            )
         })
     }
 }

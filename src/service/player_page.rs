@@ -6,8 +6,8 @@
 
 use super::{leaderboard::label, ServiceError, Speed};
 use crate::rules::Side;
-use crate::service::dispatch::Dispatch;
 use crate::service::pages::Pages;
+use crate::service::settings::Preferences;
 
 /// Games listed on a player's page.
 const GAMES: i64 = 30;
@@ -82,7 +82,7 @@ impl Pages<'_> {
             Side::South => &latest.south_user,
             Side::North => &latest.north_user,
         };
-        let language = Dispatch::new(self.core)
+        let language = Preferences::new(self.core)
             .personal_language(latest.platform, account)
             .await
             .unwrap_or_default();

@@ -9,6 +9,7 @@ use crate::service::dispatch::Dispatch;
 use crate::service::games::Play;
 use crate::service::outbox::Delivery;
 use crate::service::scheduler::Scheduler;
+use crate::service::settings::Preferences;
 use std::{future::Future, pin::Pin, time::Duration};
 
 use tokio::sync::watch;
@@ -230,7 +231,7 @@ impl ChatService for Service {
 
     fn language(&self, place: Place) -> BoxFuture<'_, crate::i18n::Language> {
         Box::pin(async move {
-            Dispatch::new(&self.core)
+            Preferences::new(&self.core)
                 .language_at(place.platform, super::settings::scope(&place))
                 .await
         })
@@ -238,13 +239,13 @@ impl ChatService for Service {
 
     fn language_for(&self, place: Place, user: String) -> BoxFuture<'_, crate::i18n::Language> {
         Box::pin(async move {
-            match Dispatch::new(&self.core)
+            match Preferences::new(&self.core)
                 .personal_language(place.platform, &user)
                 .await
             {
                 Some(language) => language,
                 None => {
-                    Dispatch::new(&self.core)
+                    Preferences::new(&self.core)
                         .language_at(place.platform, super::settings::scope(&place))
                         .await
                 }

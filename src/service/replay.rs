@@ -3,7 +3,7 @@
 
 use super::{view, when, Attachment, Command, Reply, ServiceError};
 use crate::service::games::stored::Games;
-use crate::service::pages::Pages;
+use crate::service::links::Links;
 use crate::service::pictures::Pictures;
 use crate::service::records::Records;
 use crate::{
@@ -93,7 +93,7 @@ impl Records<'_> {
             },
         ];
         view::about(&mut reply, &row);
-        Pages::new(self.core).link_page(&mut reply, &row).await;
+        Links::new(self.core).link_page(&mut reply, &row).await;
         Ok(reply)
     }
 }

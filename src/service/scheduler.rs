@@ -3,10 +3,10 @@
 //! early when a change writes a new one, and on start-up runs whatever fell due while
 //! the bot was down.
 
-use crate::service::dispatch::Dispatch;
 use crate::service::learning::Learning;
 use crate::service::outbox::Delivery;
 use crate::service::records::Records;
+use crate::service::settings::Preferences;
 use crate::service::tournaments::Tournaments;
 use std::{sync::Arc, time::Duration};
 
@@ -48,19 +48,19 @@ impl Scheduler<'_> {
         let this = Scheduler::new(&core);
         // Subscribed first, so a job written while recovering still wakes the loop.
         let mut changed = this.core.jobs_changed.subscribe();
-        this.spawn_background(Scheduler::relay_changes(Arc::clone(&core)));
+        core.spawn_background(Scheduler::relay_changes(Arc::clone(&core)));
         // Time the bot was away is given back to the clocks before any deadline runs,
         // and before any command is judged (commands wait for it).
         let crediting = this.crediting();
         let (_, away) = Delivery::new(this.core).credit_time_away().await;
         drop(crediting);
-        this.spawn_background(Delivery::heartbeat(Arc::clone(&core)));
+        core.spawn_background(Delivery::heartbeat(Arc::clone(&core)));
         // Old sent messages and handled events, now and every hour.
-        this.spawn_background(Scheduler::prune_periodically(Arc::clone(&core), away));
+        core.spawn_background(Scheduler::prune_periodically(Arc::clone(&core), away));
         this.recover().await;
         // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
         let service = Arc::clone(&core);
-        this.spawn_background(async move {
+        core.spawn_background(async move {
             match service.store.puzzle_counts().await {
                 Ok((_, from_tables)) if from_tables < 50 => {
                     if let Err(err) = Learning::new(&service).refill_puzzles().await {
@@ -150,7 +150,7 @@ impl Scheduler<'_> {
                 tracing::warn!(error = %err, "lost the database's notifications; retrying");
                 tokio::time::sleep(Duration::from_secs(1)).await;
             }
-            Delivery::new(this.core).wake();
+            this.core.wake();
         }
     }
 
@@ -278,7 +278,11 @@ impl Scheduler<'_> {
             None
         };
         match place {
-            Some((platform, place)) => Dispatch::new(self.core).language_at(platform, &place).await,
+            Some((platform, place)) => {
+                Preferences::new(self.core)
+                    .language_at(platform, &place)
+                    .await
+            }
             None => crate::i18n::Language::english(),
         }
     }
@@ -328,7 +332,7 @@ impl Scheduler<'_> {
             ))),
         };
         match result {
-            Ok(true) => Delivery::new(self.core).wake(),
+            Ok(true) => self.core.wake(),
             Ok(false) => {
                 // Nothing to do any more (the game moved on): drop the job.
                 if let Err(err) = self.core.store.delete_job(job.id).await {

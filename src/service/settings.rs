@@ -29,6 +29,62 @@ impl<'c> Preferences<'c> {
     pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Preferences<'c> {
         Preferences { core }
     }
+
+    /// The language of the replies to `cmd`: its author's own choice (`/oware
+    /// settings me language:`), else their client's when the bot has it (Discord's
+    /// interaction locale), else the place's.
+    pub(in crate::service) async fn language_of(&self, cmd: &Command) -> crate::i18n::Language {
+        if let Some(language) = self
+            .personal_language(cmd.place.platform, &cmd.author.id)
+            .await
+        {
+            return language;
+        }
+        if let Some(language) = cmd
+            .locale
+            .as_deref()
+            .and_then(crate::i18n::Language::from_locale)
+        {
+            return language;
+        }
+        self.language_at(cmd.place.platform, scope(&cmd.place))
+            .await
+    }
+
+    /// The language `user` chose for themselves on `platform`, if any (and if the
+    /// bot still has it).
+    pub(in crate::service) async fn personal_language(
+        &self,
+        platform: Platform,
+        user: &str,
+    ) -> Option<crate::i18n::Language> {
+        match self.core.store.user_settings(platform, user).await {
+            Ok(own) => own
+                .language
+                .as_deref()
+                .and_then(crate::i18n::Language::from_tag),
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot read a person's language");
+                None
+            }
+        }
+    }
+
+    /// The language of the bot's messages at `place` on `platform` (English when the
+    /// settings cannot be read).
+    pub(in crate::service) async fn language_at(
+        &self,
+        platform: Platform,
+        place: &str,
+    ) -> crate::i18n::Language {
+        match self.settings_at(platform, place).await {
+            Ok(row) => Settings::from_row(row).language(),
+            Err(err) => {
+                tracing::warn!(error = %err, "cannot read a place's language; using English");
+                crate::i18n::Language::english()
+            }
+        }
+    }
 }
 
 /// A place's settings, read.

@@ -7,7 +7,7 @@
 
 use super::{clock::Clocks, next_turn::Seats, view, Reply, ServiceError};
 use crate::service::games::Play;
-use crate::service::pages::Pages;
+use crate::service::links::Links;
 use crate::service::pictures::Pictures;
 use crate::{
     rules::{Game, Side, Variant},
@@ -54,7 +54,7 @@ impl Play<'_> {
         let mut reply = Pictures::new(self.core)
             .with_board(reply, &row, &game, None, now, Side::South)
             .await;
-        Pages::new(self.core).link_page(&mut reply, &row).await;
+        Links::new(self.core).link_page(&mut reply, &row).await;
         Ok((row, reply))
     }
 }

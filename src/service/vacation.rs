@@ -6,8 +6,6 @@
 use super::outbox::game_message;
 use super::{view, when, Command, Reply, ServiceError};
 use crate::play::when::DAY;
-use crate::service::dispatch::Dispatch;
-use crate::service::outbox::Delivery;
 use crate::service::settings::Preferences;
 use crate::store::{AwayGame, GameRow};
 
@@ -104,7 +102,7 @@ impl Preferences<'_> {
                         away.map(when::utc_time).unwrap_or_default(),
                     ));
                 }
-                Delivery::new(self.core).wake();
+                self.core.wake();
                 Ok(Reply::private(crate::tr!(
                     "vacation-started",
                     until = when::utc_time(until),
@@ -130,7 +128,7 @@ impl Preferences<'_> {
                 else {
                     return Err(ServiceError::NotOnVacation);
                 };
-                Delivery::new(self.core).wake();
+                self.core.wake();
                 let given_back = u32::try_from((until - now) / DAY).unwrap_or(0);
                 Ok(Reply::private(crate::tr!(
                     "vacation-ended",
@@ -180,7 +178,7 @@ impl Preferences<'_> {
             if to_move && row.deadline_at.is_some_and(|deadline| deadline <= now) {
                 continue;
             }
-            let language = Dispatch::new(self.core)
+            let language = self
                 .language_at(row.platform, row.space.as_deref().unwrap_or(&row.channel))
                 .await;
             let text = crate::i18n::in_language(language, async { says(row) }).await;

@@ -19,6 +19,23 @@ impl<'c> Games<'c> {
     ) -> Games<'c> {
         Games { core }
     }
+
+    /// The player row of `cmd`'s author (recorded now if new, the name refreshed).
+    pub(in crate::service) async fn author_player(
+        &self,
+        cmd: &Command,
+    ) -> Result<i64, ServiceError> {
+        Ok(self
+            .core
+            .store
+            .upsert_player(
+                cmd.place.platform,
+                &cmd.author.id,
+                &cmd.author.name,
+                cmd.author.is_bot,
+            )
+            .await?)
+    }
 }
 
 impl Games<'_> {

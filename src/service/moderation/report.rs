@@ -8,7 +8,6 @@ use super::{
 };
 use crate::service::games::stored::Games;
 use crate::service::moderation::Moderation;
-use crate::service::outbox::Delivery;
 use crate::service::settings::Preferences;
 use crate::store::{NewAudit, NewMessage};
 
@@ -63,7 +62,7 @@ impl Moderation<'_> {
             .record_audit(cmd.claim(), &audit, &messages, self.core.now())
             .await?;
         if !messages.is_empty() {
-            Delivery::new(self.core).wake();
+            self.core.wake();
         }
         Ok(Reply::private(match checked {
             Err(()) => crate::tr!("moderation-reported-unchecked", game = row.id),

@@ -2,9 +2,7 @@
 //! whenever a solver has few unseen puzzles left (as a `puzzles` job).
 
 use crate::service::learning::Learning;
-use crate::service::outbox::Delivery;
 use crate::service::pictures::Pictures;
-use crate::service::scheduler::Scheduler;
 use std::sync::atomic::Ordering;
 
 use super::super::ServiceError;
@@ -90,11 +88,11 @@ impl Learning<'_> {
             request: None,
         };
         let store = self.core.store.clone();
-        Scheduler::new(self.core).spawn_background(async move {
+        self.core.spawn_background(async move {
             if let Err(err) = store.schedule(None, &[job], now).await {
                 tracing::error!(error = %err, "could not queue puzzle generation");
             }
         });
-        Delivery::new(self.core).wake();
+        self.core.wake();
     }
 }

@@ -3,7 +3,6 @@
 
 use super::super::{Command, Reply, ServiceError};
 use crate::i18n::Language;
-use crate::service::dispatch::Dispatch;
 use crate::service::settings::Preferences;
 use crate::store::{Notify, Orientation, UserSettings};
 
@@ -106,7 +105,7 @@ impl Preferences<'_> {
             .iter()
             .any(|(k, _)| k.eq_ignore_ascii_case("language"))
         {
-            Dispatch::new(self.core).language_of(cmd).await
+            self.language_of(cmd).await
         } else {
             crate::i18n::current()
         };

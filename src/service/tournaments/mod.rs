@@ -18,6 +18,7 @@ pub use page::{RoundBoard, TournamentSummary};
 
 use super::authority::{self, Deed, Target};
 use super::{settings::scope, Command, Reply, ServiceError, TimeControl};
+use crate::service::games::stored::Games;
 use crate::service::moderation::Moderation;
 use crate::service::settings::Preferences;
 use crate::store::{Joined, Left, NewTournament, TournamentRow, TournamentStatus};
@@ -145,7 +146,7 @@ impl Tournaments<'_> {
         if format == Format::RoundRobin && options.rounds.is_some() {
             return Err(TournamentError::RoundsInRoundRobin.into());
         }
-        let creator_id = Moderation::new(self.core).author_player(cmd).await?;
+        let creator_id = Games::new(self.core).author_player(cmd).await?;
         let rounds = match format {
             Format::Swiss => options.rounds.map_or(DEFAULT_SWISS_ROUNDS, i64::from),
             Format::RoundRobin => 0,
@@ -247,7 +248,7 @@ impl Tournaments<'_> {
             Format::RoundRobin => caps.round_robin_players,
             Format::Swiss => caps.swiss_players,
         };
-        let player = Moderation::new(self.core).author_player(cmd).await?;
+        let player = Games::new(self.core).author_player(cmd).await?;
         match self
             .core
             .store
@@ -307,7 +308,7 @@ impl Tournaments<'_> {
                 &[TournamentStatus::Open, TournamentStatus::Running],
             )
             .await?;
-        let player = Moderation::new(self.core).author_player(cmd).await?;
+        let player = Games::new(self.core).author_player(cmd).await?;
         let text = match self
             .core
             .store

@@ -8,7 +8,7 @@ use super::{
     title,
 };
 use crate::platform::Platform;
-use crate::service::pages::Pages;
+use crate::service::links::Links;
 use crate::service::tournaments::Tournaments;
 use crate::store::{GameState, TournamentStatus};
 
@@ -79,7 +79,7 @@ impl Tournaments<'_> {
         let mut boards = Vec::new();
         for b in event.boards.iter().filter(|b| b.round == event.t.round) {
             let slug = match b.game_id {
-                Some(game) => Pages::new(self.core).game_slug(game).await?,
+                Some(game) => Links::new(self.core).game_slug(game).await?,
                 None => None,
             };
             let over = b.state.and_then(GameState::ending).is_some();

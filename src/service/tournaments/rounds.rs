@@ -18,7 +18,6 @@ use super::{
     title,
 };
 use crate::service::games::Play;
-use crate::service::outbox::Delivery;
 use crate::service::tournaments::Tournaments;
 use crate::{
     rules::Variant,
@@ -86,7 +85,7 @@ impl Tournaments<'_> {
                     .finish_tournament(claim, id, event.t.version, &effects, now)
                     .await?
                 {
-                    Delivery::new(self.core).wake();
+                    self.core.wake();
                 }
                 Ok(())
             }
@@ -215,7 +214,7 @@ impl Tournaments<'_> {
             .await?
             .is_some()
         {
-            Delivery::new(self.core).wake();
+            self.core.wake();
         }
         Ok(())
     }

@@ -12,9 +12,9 @@ use super::{
     rounds::event_place,
     title, TournamentError,
 };
-use crate::service::dispatch::Dispatch;
-use crate::service::pages::Pages;
+use crate::service::links::Links;
 use crate::service::pictures::Pictures;
+use crate::service::settings::Preferences;
 use crate::service::tournaments::Tournaments;
 use crate::{
     render::{table_png, TablePicture},
@@ -160,7 +160,7 @@ impl Tournaments<'_> {
         };
         reply.files = self.standings_files(t.id).await?;
         // A public place's page shows its tournaments too.
-        if let Some(url) = Pages::new(self.core)
+        if let Some(url) = Links::new(self.core)
             .place_link(&cmd.place, super::super::Speed::DEFAULT)
             .await
         {
@@ -181,7 +181,7 @@ impl Tournaments<'_> {
             return Ok(Vec::new());
         };
         // Rendered at delivery too, outside any command: in the tournament's language.
-        let language = Dispatch::new(self.core)
+        let language = Preferences::new(self.core)
             .language_at(event.t.platform, &event.t.place)
             .await;
         let (title, header, rows, alt) =

@@ -1,40 +1,14 @@
-//! Calling a game off and starting again: `/oware abort` (before both sides have
-//! moved), `/oware rematch` (the same players and options, sides swapped) and
-//! `/oware reissue` (an expired challenge made again).
+//! Starting again: `/oware rematch` (the same players and options, sides swapped)
+//! and `/oware reissue` (an expired challenge made again).
 
-use super::{view, ChallengeOptions, Command, First, GameRef, Level, Reply, ServiceError};
 use crate::rules::Side;
 use crate::service::challenges::Challenges;
 use crate::service::games::stored::Games;
-use crate::service::games::Play;
-use crate::service::outbox::Delivery;
-use crate::service::scheduler::Scheduler;
+use crate::service::{view, ChallengeOptions, Command, First, GameRef, Level, Reply, ServiceError};
 use crate::store::{ChallengeStatus, GameRow};
 
-impl Play<'_> {
-    pub(super) async fn abort(&self, cmd: &Command, game: GameRef) -> Result<Reply, ServiceError> {
-        let (row, _, side) = Games::new(self.core).my_active_game(cmd, game).await?;
-        if row.tournament_id.is_some() {
-            return Err(super::TournamentError::NoAbort(row.id).into());
-        }
-        if row.ply >= 2 {
-            return Err(ServiceError::CannotAbort(row.id));
-        }
-        let why = crate::tr!("lifecycle-abort-why", name = view::name(&row, side));
-        if !Scheduler::new(self.core)
-            .abort_game(cmd.claim(), &row, &why, None)
-            .await?
-        {
-            return Err(ServiceError::Raced(row.id));
-        }
-        Delivery::new(self.core).wake();
-        Ok(Reply::private(crate::tr!(
-            "lifecycle-aborted",
-            game = row.id
-        )))
-    }
-
-    pub(super) async fn rematch(
+impl Challenges<'_> {
+    pub(in crate::service) async fn rematch(
         &self,
         cmd: &Command,
         game: GameRef,
@@ -74,7 +48,7 @@ impl Play<'_> {
             .await
     }
 
-    pub(super) async fn reissue(
+    pub(in crate::service) async fn reissue(
         &self,
         cmd: &Command,
         challenge: i64,
