@@ -151,6 +151,7 @@ fn main() {
                 while !done.load(Ordering::Relaxed) {
                     let started = Instant::now();
                     store
+                        .people()
                         .upsert_player(Platform::Console, "probe", "probe", false)
                         .await
                         .unwrap();
@@ -172,6 +173,7 @@ fn main() {
         let total = Instant::now();
         let decisive = Instant::now();
         store
+            .moderation()
             .forget(Claim::Unique(Unique::Upkeep), &who, 10)
             .await
             .unwrap();
@@ -181,7 +183,7 @@ fn main() {
         let mut longest_write = Duration::ZERO;
         loop {
             let started = Instant::now();
-            let held = store.scrub_forgotten_timed().await.unwrap();
+            let held = store.moderation().scrub_forgotten_timed().await.unwrap();
             longest = longest.max(started.elapsed());
             let Some(held) = held else { break };
             longest_write = longest_write.max(held);

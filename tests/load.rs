@@ -338,6 +338,7 @@ async fn run() {
     for log in &logs {
         let stored = db
             .store()
+            .games()
             .move_pits(log.game)
             .await
             .expect("the stored moves");
@@ -377,6 +378,7 @@ async fn run() {
         let (taken, refused) = tester.await.expect("a cap tester does not panic");
         let pending = db
             .store()
+            .games()
             .pending_challenges_made(Platform::Discord, &format!("{}", 30_000 + i), now)
             .await
             .expect("a count");
@@ -394,6 +396,7 @@ async fn run() {
         let (taken, refused) = tester.await.expect("an engine tester does not panic");
         let (_, engine) = db
             .store()
+            .games()
             .active_games_count(Platform::Discord, &format!("{}", 40_000 + i))
             .await
             .expect("a count");
@@ -487,6 +490,7 @@ async fn challenges_sent_at_once_stay_under_the_cap() {
     let taken = replies.iter().filter(|r| !r.private).count();
     let pending = db
         .store()
+        .games()
         .pending_challenges_made(Platform::Discord, "30000", service.now())
         .await
         .expect("a count");
@@ -521,6 +525,7 @@ async fn engine_games_started_at_once_stay_under_the_cap() {
     let started = replies.iter().filter(|r| r.game.is_some()).count();
     let (_, engine_games) = db
         .store()
+        .games()
         .active_games_count(Platform::Discord, "30001")
         .await
         .expect("a count");

@@ -36,7 +36,7 @@ pub fn run(args: &HealthArgs, config: &Config, out: &mut impl Write) -> anyhow::
         .context("cannot start the async runtime")?;
     let last = runtime.block_on(async {
         let store = Store::open_with_busy_timeout(url, Duration::from_secs(5)).await?;
-        let last = store.last_beat(BOT_HEARTBEAT).await;
+        let last = store.jobs().last_beat(BOT_HEARTBEAT).await;
         store.close().await;
         last
     })?;

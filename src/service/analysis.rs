@@ -99,6 +99,7 @@ impl Learning<'_> {
         let queued = self
             .core
             .store
+            .learning()
             .queue_analysis(cmd.claim(), &job, &joinable, asker, now)
             .await?;
         match queued {
@@ -153,6 +154,7 @@ impl Learning<'_> {
         Ok(self
             .core
             .store
+            .learning()
             .analysis(id)
             .await?
             .filter(|row| row.engine == version)
@@ -175,13 +177,14 @@ impl Learning<'_> {
         let Some(row) = self
             .core
             .store
+            .games()
             .game(id)
             .await?
             .filter(|row| !row.is_active())
         else {
             return Ok(false);
         };
-        let votes = self.core.store.game_advice(id).await?;
+        let votes = self.core.store.learning().game_advice(id).await?;
         if to.is_none() && votes.is_empty() {
             // Advice was on, but nobody advised: nothing to judge.
             return Ok(false);
@@ -242,6 +245,7 @@ impl Learning<'_> {
             );
             self.core
                 .store
+                .learning()
                 .store_analysis(
                     Claim::Job(job.id),
                     id,
@@ -257,6 +261,7 @@ impl Learning<'_> {
         } else {
             self.core
                 .store
+                .learning()
                 .finish_job(Claim::Job(job.id), &effects, now)
                 .await?;
         }
@@ -305,10 +310,10 @@ impl Learning<'_> {
     /// the biggest blunder with the better pit ringed); none if it is not stored.
     pub(super) async fn analysis_files(&self, id: i64) -> Vec<Attachment> {
         let found = async {
-            let Some(row) = self.core.store.game(id).await? else {
+            let Some(row) = self.core.store.games().game(id).await? else {
                 return Ok::<_, ServiceError>(None);
             };
-            let Some(analysis) = self.core.store.analysis(id).await? else {
+            let Some(analysis) = self.core.store.learning().analysis(id).await? else {
                 return Ok(None);
             };
             let stored = analysis
@@ -346,6 +351,7 @@ impl Learning<'_> {
         let rows = self
             .core
             .store
+            .learning()
             .advisers((!global).then_some(&venue), judge::MIN_PICKS, 10)
             .await?;
         Ok(Reply::public(judge::leaderboard(&rows, global)))

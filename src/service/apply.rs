@@ -114,6 +114,7 @@ impl Play<'_> {
         let applied = self
             .core
             .store
+            .games()
             .record_move(
                 claim,
                 row.id,
@@ -181,6 +182,7 @@ impl Play<'_> {
         let applied = self
             .core
             .store
+            .games()
             .finish_game(
                 claim,
                 row.id,

@@ -56,10 +56,10 @@ impl Records<'_> {
         let Some(id) = job.game_id else {
             return Ok(false);
         };
-        let Some(row) = self.core.store.game(id).await? else {
+        let Some(row) = self.core.store.games().game(id).await? else {
             return Ok(false);
         };
-        if !self.core.store.thread_to_archive(id).await? {
+        if !self.core.store.games().thread_to_archive(id).await? {
             return Ok(false);
         }
         let reply = Reply {
@@ -73,6 +73,7 @@ impl Records<'_> {
         };
         self.core
             .store
+            .learning()
             .finish_job(Claim::Job(job.id), &effects, self.core.now())
             .await?;
         Ok(true)

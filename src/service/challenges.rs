@@ -84,6 +84,7 @@ impl Challenges<'_> {
                 let [challenger, (id, name)] = self
                     .core
                     .store
+                    .people()
                     .upsert_players_named(platform, [author, them])
                     .await?;
                 let user = User {
@@ -97,6 +98,7 @@ impl Challenges<'_> {
                 let challenger = self
                     .core
                     .store
+                    .people()
                     .upsert_player_named(platform, user, name, is_bot)
                     .await?;
                 (challenger, None)
@@ -133,6 +135,7 @@ impl Challenges<'_> {
         let id = match self
             .core
             .store
+            .challenges()
             .create_challenge(cmd.claim(), &new, now)
             .await
         {
@@ -183,6 +186,7 @@ impl Challenges<'_> {
             cmd.author.name.clone(),
             self.core
                 .store
+                .people()
                 .rating_of_player(challenger_id, speed)
                 .await?,
         )];
@@ -190,6 +194,7 @@ impl Challenges<'_> {
             let rating = self
                 .core
                 .store
+                .people()
                 .rating_of_player(*opponent_id, speed)
                 .await?;
             ratings.push((user.name.clone(), rating));
@@ -257,6 +262,7 @@ impl Challenges<'_> {
             None => {
                 self.core
                     .store
+                    .people()
                     .upsert_player_named(
                         cmd.place.platform,
                         &cmd.author.id,
@@ -274,7 +280,12 @@ impl Challenges<'_> {
         };
         let tc = c.time_control;
         let now = self.core.now();
-        let away_until = self.core.store.away_until([south_id, north_id]).await?;
+        let away_until = self
+            .core
+            .store
+            .people()
+            .away_until([south_id, north_id])
+            .await?;
         // The taker sees the game's first board: if it is their first, its legend's
         // being seen is recorded with the game.
         let legend = Pictures::new(self.core).legend_due(cmd).await;
@@ -293,6 +304,7 @@ impl Challenges<'_> {
         let Some(game_id) = self
             .core
             .store
+            .challenges()
             .accept_challenge(
                 cmd.claim(),
                 &c,
@@ -358,6 +370,7 @@ impl Challenges<'_> {
         if !self
             .core
             .store
+            .challenges()
             .close_challenge(cmd.claim(), c.id, "declined", self.core.now())
             .await?
         {
@@ -391,6 +404,7 @@ impl Challenges<'_> {
         if !self
             .core
             .store
+            .challenges()
             .close_challenge(cmd.claim(), c.id, "cancelled", self.core.now())
             .await?
         {

@@ -107,7 +107,13 @@ impl Dispatch<'_> {
     /// Handles `cmd`, carried by `event`, unless the event was handled before.
     async fn handle_once(&self, event: &Event, cmd: Command) -> Reply {
         let (platform, event_id) = (event.platform(), event.id());
-        match self.core.store.event_handled(platform, event_id).await {
+        match self
+            .core
+            .store
+            .outbox()
+            .event_handled(platform, event_id)
+            .await
+        {
             Ok(false) => {}
             Ok(true) => {
                 tracing::info!(%platform, event_id, "event handled before: ignored");

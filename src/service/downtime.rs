@@ -36,7 +36,7 @@ impl Delivery<'_> {
     /// on a first start or after a short stop).
     pub(super) async fn credit_time_away(&self) -> (usize, i64) {
         let now = self.core.now();
-        let seen = match self.core.store.last_beat(BOT_HEARTBEAT).await {
+        let seen = match self.core.store.jobs().last_beat(BOT_HEARTBEAT).await {
             Ok(seen) => seen,
             Err(err) => {
                 tracing::error!(error = %err, "cannot read when the bot last ran");
@@ -59,6 +59,7 @@ impl Delivery<'_> {
         let rows = match self
             .core
             .store
+            .jobs()
             .games_with_deadline_after(seen, platform)
             .await
         {
@@ -91,7 +92,13 @@ impl Delivery<'_> {
                 message,
             });
         }
-        match self.core.store.credit_downtime(away, &credits, now).await {
+        match self
+            .core
+            .store
+            .jobs()
+            .credit_downtime(away, &credits, now)
+            .await
+        {
             Ok(credited) => {
                 tracing::warn!(
                     away_s = away / 1000,
@@ -161,7 +168,13 @@ impl Delivery<'_> {
 
     /// Records that the bot runs now.
     async fn beat(&self) {
-        if let Err(err) = self.core.store.beat(BOT_HEARTBEAT, self.core.now()).await {
+        if let Err(err) = self
+            .core
+            .store
+            .jobs()
+            .beat(BOT_HEARTBEAT, self.core.now())
+            .await
+        {
             tracing::warn!(error = %err, "cannot record the heartbeat");
         }
     }

@@ -18,10 +18,11 @@ impl Moderation<'_> {
         let identity = self
             .core
             .store
+            .people()
             .identity_of(platform, &cmd.author.id)
             .await?;
         let accounts = match identity {
-            Some(identity) => self.core.store.accounts_of(identity).await?,
+            Some(identity) => self.core.store.people().accounts_of(identity).await?,
             None => vec![Account {
                 id: None,
                 platform: platform.as_str().to_owned(),
@@ -29,7 +30,7 @@ impl Moderation<'_> {
             }],
         };
         let now = self.core.now();
-        let tables = self.core.store.export(identity, &accounts).await?;
+        let tables = self.core.store.people().export(identity, &accounts).await?;
         if tables.as_object().is_some_and(|t| {
             t.values()
                 .all(|rows| rows.as_array().is_some_and(Vec::is_empty))
@@ -49,7 +50,7 @@ impl Moderation<'_> {
             .map_err(|e| ServiceError::Internal(format!("export: {e}")))?;
         let mut records = String::new();
         let games = match identity {
-            Some(identity) => self.core.store.games_of_identity(identity).await?,
+            Some(identity) => self.core.store.people().games_of_identity(identity).await?,
             None => Vec::new(),
         };
         for row in &games {

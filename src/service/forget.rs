@@ -106,6 +106,7 @@ impl Moderation<'_> {
         let forgotten = self
             .core
             .store
+            .moderation()
             .forget(cmd.claim(), &who, self.core.now())
             .await?;
         self.scrub_forgotten().await;
@@ -180,6 +181,7 @@ impl Moderation<'_> {
         let forgotten = self
             .core
             .store
+            .moderation()
             .forget(cmd.claim(), &who, self.core.now())
             .await?;
         self.scrub_forgotten().await;
@@ -224,7 +226,7 @@ impl Moderation<'_> {
     /// logged; the retention pass resumes what is left.
     pub(super) async fn scrub_forgotten(&self) {
         loop {
-            match self.core.store.scrub_forgotten().await {
+            match self.core.store.moderation().scrub_forgotten().await {
                 Ok(true) => tokio::task::yield_now().await,
                 Ok(false) => return,
                 Err(err) => {

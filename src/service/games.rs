@@ -104,6 +104,7 @@ impl Play<'_> {
         match self
             .core
             .store
+            .games()
             .note_once(row.id, "north-typed-capital")
             .await
         {
@@ -134,7 +135,7 @@ impl Play<'_> {
     /// Why a guarded write found the game changed: usually the turn has passed (a
     /// double-clicked button), else a generic "changed meanwhile".
     async fn explain_race(&self, cmd: &Command, row: &GameRow) -> ServiceError {
-        let fresh = match self.core.store.game(row.id).await {
+        let fresh = match self.core.store.games().game(row.id).await {
             Ok(Some(fresh)) => fresh,
             Ok(None) => return ServiceError::NoSuchGame(row.id),
             Err(e) => return e.into(),

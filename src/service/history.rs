@@ -20,6 +20,7 @@ impl Records<'_> {
         let recent = self
             .core
             .store
+            .games()
             .recent_games(identity, if mine { HISTORY_SIZE } else { 5 * HISTORY_SIZE })
             .await?;
         let played_elsewhere = !recent.is_empty();

@@ -32,6 +32,7 @@ impl Scheduler<'_> {
         Ok(self
             .core
             .store
+            .games()
             .game(id)
             .await?
             .filter(|row| row.is_active() && Some(row.version) == job.game_version))
@@ -49,6 +50,7 @@ impl Scheduler<'_> {
         let level: Level = self
             .core
             .store
+            .games()
             .engine_level(row.id)
             .await?
             .unwrap_or_default();
@@ -84,13 +86,18 @@ impl Scheduler<'_> {
         {
             self.core
                 .store
+                .jobs()
                 .postpone_job(job.id, now + NETWORK_RETRY_MS)
                 .await?;
             return Ok(true);
         }
         // A deadline moved later (time given back) waits for itself.
         if let Some(deadline) = row.deadline_at.filter(|&deadline| deadline > now) {
-            self.core.store.postpone_job(job.id, deadline).await?;
+            self.core
+                .store
+                .jobs()
+                .postpone_job(job.id, deadline)
+                .await?;
             return Ok(true);
         }
         let mut game = Games::new(self.core).load(&row).await?;
@@ -177,6 +184,7 @@ impl Scheduler<'_> {
         Ok(self
             .core
             .store
+            .jobs()
             .complete_game_job(Claim::Job(job.id), row.id, row.version, &effects, now)
             .await?)
     }
@@ -185,7 +193,7 @@ impl Scheduler<'_> {
     /// button to make it again.
     pub(super) async fn expiry_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
         let Some(c) = (match job.challenge_id {
-            Some(id) => self.core.store.challenge(id).await?,
+            Some(id) => self.core.store.challenges().challenge(id).await?,
             None => None,
         }) else {
             return Ok(false);
@@ -224,6 +232,7 @@ impl Scheduler<'_> {
         Ok(self
             .core
             .store
+            .challenges()
             .expire_challenge(Claim::Job(job.id), c.id, &effects, self.core.now())
             .await?)
     }

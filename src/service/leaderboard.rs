@@ -87,6 +87,7 @@ impl Records<'_> {
         let (rows, total) = self
             .core
             .store
+            .people()
             .leaderboard(scope, speed, PAGE_SIZE, offset)
             .await?;
         let other = crate::tr!("standings-other-speed", speed = speed.other().as_str());
@@ -154,6 +155,7 @@ impl Records<'_> {
         let who = user.unwrap_or(&cmd.author);
         self.core
             .store
+            .people()
             .identity_of(cmd.place.platform, &who.id)
             .await?
             .map(|id| (id, who.name.clone()))
@@ -177,7 +179,12 @@ impl Records<'_> {
     ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
         let whose = user.map_or(cmd.author.id.as_str(), |u| u.id.as_str());
-        let puzzles = self.core.store.puzzle_stats(platform, whose).await?;
+        let puzzles = self
+            .core
+            .store
+            .learning()
+            .puzzle_stats(platform, whose)
+            .await?;
         let (identity, name) = match (self.identity(cmd, user).await, puzzles) {
             (Ok(found), _) => found,
             // Puzzles but no games yet: the puzzle record alone.
@@ -197,37 +204,45 @@ impl Records<'_> {
         };
         let mut lines = Vec::with_capacity(speeds.len());
         for &speed in &speeds {
-            lines.push(match self.core.store.rating(identity, speed).await? {
-                Some(row) => crate::tr!(
-                    "standings-stats",
-                    name = name,
-                    speed = speed.as_str(),
-                    rating = label(Some(&row)),
-                    deviation = format!("{:.0}", row.deviation),
-                    games = row.games,
-                    wins = row.wins,
-                    draws = row.draws,
-                    losses = row.losses,
-                    seeds = row.seeds,
-                    best = row.best_streak,
-                    streak = row.streak,
-                ),
-                None => crate::tr!(
-                    "standings-stats-new",
-                    name = name,
-                    speed = speed.as_str(),
-                    rating = label(None)
-                ),
-            });
+            lines.push(
+                match self.core.store.people().rating(identity, speed).await? {
+                    Some(row) => crate::tr!(
+                        "standings-stats",
+                        name = name,
+                        speed = speed.as_str(),
+                        rating = label(Some(&row)),
+                        deviation = format!("{:.0}", row.deviation),
+                        games = row.games,
+                        wins = row.wins,
+                        draws = row.draws,
+                        losses = row.losses,
+                        seeds = row.seeds,
+                        best = row.best_streak,
+                        streak = row.streak,
+                    ),
+                    None => crate::tr!(
+                        "standings-stats-new",
+                        name = name,
+                        speed = speed.as_str(),
+                        rating = label(None)
+                    ),
+                },
+            );
         }
         let mut text = lines.join("\n");
         let asker = self
             .core
             .store
+            .people()
             .identity_of(cmd.place.platform, &cmd.author.id)
             .await?;
         if let Some(asker) = asker.filter(|&a| a != identity) {
-            let h2h = self.core.store.head_to_head(identity, asker).await?;
+            let h2h = self
+                .core
+                .store
+                .games()
+                .head_to_head(identity, asker)
+                .await?;
             text.push('\n');
             if h2h.wins + h2h.draws + h2h.losses == 0 {
                 text.push_str(&crate::tr!("standings-h2h-none"));
@@ -262,7 +277,12 @@ impl Records<'_> {
         name: &str,
         speed: Speed,
     ) -> Result<Option<Attachment>, ServiceError> {
-        let history = self.core.store.rating_history(identity, speed).await?;
+        let history = self
+            .core
+            .store
+            .people()
+            .rating_history(identity, speed)
+            .await?;
         if history.is_empty() {
             return Ok(None);
         }

@@ -22,6 +22,7 @@ impl Learning<'_> {
         let done = self
             .core
             .store
+            .learning()
             .lessons_done(platform, &cmd.author.id)
             .await?;
         let number = match number {
@@ -114,6 +115,7 @@ impl Learning<'_> {
         let platform = cmd.place.platform;
         self.core
             .store
+            .learning()
             .record_lesson(cmd.claim(), platform, &cmd.author.id, lesson.number, now)
             .await?;
         let next = (1..=lessons::COUNT).find(|&n| n != lesson.number && !done.contains(&n));

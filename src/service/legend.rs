@@ -45,6 +45,7 @@ impl Pictures<'_> {
         match self
             .core
             .store
+            .people()
             .mark_legend_seen(cmd.claim(), platform, user, now)
             .await
         {
@@ -61,7 +62,7 @@ impl Pictures<'_> {
         if cmd.author.is_bot || self.core.legend_seen.contains(platform, user) {
             return false;
         }
-        match self.core.store.user_settings(platform, user).await {
+        match self.core.store.people().user_settings(platform, user).await {
             Ok(settings) if settings.legend_seen => {
                 self.core.legend_seen.insert(platform, user);
                 false

@@ -200,6 +200,7 @@ impl Challenges<'_> {
             let pending = self
                 .core
                 .store
+                .games()
                 .pending_challenges_made(platform, user_id, self.core.now())
                 .await?;
             if pending >= caps.pending_challenges {
@@ -209,6 +210,7 @@ impl Challenges<'_> {
         let (active, against_engine) = self
             .core
             .store
+            .games()
             .active_games_count(platform, user_id)
             .await?;
         if active >= caps.active_games {
@@ -222,7 +224,7 @@ impl Challenges<'_> {
                     against_engine,
                 );
             }
-            let total = self.core.store.active_engine_games().await?;
+            let total = self.core.store.games().active_engine_games().await?;
             if total >= caps.engine_games {
                 return refuse(Cap::EngineGames, caps.engine_games, total);
             }

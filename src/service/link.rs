@@ -45,6 +45,7 @@ impl Moderation<'_> {
                 if self
                     .core
                     .store
+                    .moderation()
                     .create_link_code(cmd.claim(), &code, me, now_ms().saturating_add(ttl_ms))
                     .await?
                 {
@@ -66,10 +67,15 @@ impl Moderation<'_> {
         let outcome = if confirmed {
             self.core
                 .store
+                .moderation()
                 .redeem_link_code(cmd.claim(), &code, me, platform)
                 .await?
         } else {
-            self.core.store.peek_link_code(&code, me, platform).await?
+            self.core
+                .store
+                .moderation()
+                .peek_link_code(&code, me, platform)
+                .await?
         };
         match outcome {
             LinkOutcome::Ready { name, platform } => {
@@ -138,7 +144,7 @@ impl Moderation<'_> {
             return Err(ServiceError::NotAdmin("/oware unlink"));
         }
         let me = Games::new(self.core).author_player(cmd).await?;
-        match self.core.store.unlink(cmd.claim(), me).await? {
+        match self.core.store.moderation().unlink(cmd.claim(), me).await? {
             Unlinked::NotLinked => Ok(Reply::private(crate::tr!("unlink-not-linked"))),
             Unlinked::Left { others } => {
                 Ok(Reply::private(crate::tr!("unlink-done", others = others)))

@@ -60,7 +60,7 @@ impl<'c> Links<'c> {
     /// # Errors
     /// Database failures.
     pub async fn game_slug(&self, game_id: i64) -> Result<Option<String>, ServiceError> {
-        Ok(self.core.store.web_slug(game_id).await?)
+        Ok(self.core.store.pages().web_slug(game_id).await?)
     }
 
     /// The address of `place`'s page at `speed`, when the bot links to pages and

@@ -14,6 +14,7 @@ impl Records<'_> {
         let mut games = self
             .core
             .store
+            .games()
             .active_games_of(platform, &cmd.author.id)
             .await?;
         // The author's turn first, the soonest deadline first; then the others.
@@ -22,6 +23,7 @@ impl Records<'_> {
         let challenges = self
             .core
             .store
+            .challenges()
             .pending_challenges_of(platform, &cmd.author.id, self.core.now())
             .await?;
         if games.is_empty() && challenges.is_empty() {
@@ -30,7 +32,7 @@ impl Records<'_> {
         let mut text = String::new();
         let mut levels = std::collections::HashMap::new();
         for row in games.iter().filter(|row| row.south_bot || row.north_bot) {
-            if let Some(level) = self.core.store.engine_level(row.id).await? {
+            if let Some(level) = self.core.store.games().engine_level(row.id).await? {
                 levels.insert(row.id, level);
             }
         }
@@ -107,6 +109,7 @@ impl Records<'_> {
         let games = self
             .core
             .store
+            .games()
             .live_games(
                 place.platform,
                 place.space.as_deref(),

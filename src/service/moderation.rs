@@ -72,6 +72,7 @@ impl Moderation<'_> {
         let ban = self
             .core
             .store
+            .moderation()
             .ban_of(place.platform, scope(place), user_id, self.core.now())
             .await?;
         Ok(ban.map(|ban| {
@@ -193,6 +194,7 @@ impl Moderation<'_> {
         let played = self
             .core
             .store
+            .people()
             .played_at(cmd.place.platform, scope(&cmd.place), &user.id)
             .await?;
         Ok(Target::other(played))
@@ -205,6 +207,7 @@ impl Moderation<'_> {
         let requeued = self
             .core
             .store
+            .outbox()
             .redeliver(cmd.claim(), &audit, self.core.now(), |n| {
                 crate::tr!("moderation-redelivered-audit", count = n)
             })
@@ -342,6 +345,7 @@ impl Moderation<'_> {
             None => self
                 .core
                 .store
+                .moderation()
                 .ban_of(cmd.place.platform, scope(&cmd.place), &user.id, now)
                 .await?
                 .and_then(|ban| ban.until_at),
@@ -352,7 +356,11 @@ impl Moderation<'_> {
             reason: Some(why),
             ..Self::audit(cmd, "ban")
         };
-        self.core.store.ban(cmd.claim(), &audit, until, now).await?;
+        self.core
+            .store
+            .moderation()
+            .ban(cmd.claim(), &audit, until, now)
+            .await?;
         let until = until.map_or_else(
             || crate::tr!("moderation-until-unbanned"),
             |at| crate::tr!("moderation-until", time = when::utc_time(at)),
@@ -373,6 +381,7 @@ impl Moderation<'_> {
         if !self
             .core
             .store
+            .moderation()
             .unban(cmd.claim(), &audit, self.core.now())
             .await?
         {

@@ -30,6 +30,7 @@ impl Play<'_> {
         if !self
             .core
             .store
+            .moderation()
             .advise(cmd.claim(), row.id, row.ply, onlooker, pit.letter())
             .await?
         {
@@ -58,7 +59,12 @@ impl Play<'_> {
         }
         let ply = game.plies().len();
         let stored_ply = i64::try_from(ply).unwrap_or(i64::MAX);
-        let votes = self.core.store.advice_votes(row.id, stored_ply).await?;
+        let votes = self
+            .core
+            .store
+            .moderation()
+            .advice_votes(row.id, stored_ply)
+            .await?;
         let tally = AdviceTally::from_votes(
             ply,
             votes.into_iter().filter_map(|(onlooker, letter)| {

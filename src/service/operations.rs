@@ -24,7 +24,7 @@ pub struct Gauges {
 impl Delivery<'_> {
     /// Whether the database answers a query now.
     pub async fn database_reachable(&self) -> bool {
-        self.core.store.earliest_job().await.is_ok()
+        self.core.store.jobs().earliest_job().await.is_ok()
     }
 
     /// Whether `platform` is connected: its adapter said it connected, and has not
@@ -40,8 +40,8 @@ impl Delivery<'_> {
     /// Database failures.
     pub async fn gauges(&self) -> Result<Gauges, ServiceError> {
         let now = self.core.now();
-        let counts = self.core.store.status_counts(now).await?;
-        let earliest = self.core.store.earliest_job().await?;
+        let counts = self.core.store.pages().status_counts(now).await?;
+        let earliest = self.core.store.jobs().earliest_job().await?;
         Ok(Gauges {
             counts,
             job_lag_ms: earliest.map_or(0, |due| (now - due).max(0)),

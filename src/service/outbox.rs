@@ -122,6 +122,7 @@ impl Delivery<'_> {
         let rows = match self
             .core
             .store
+            .outbox()
             .unsent_messages::<Reply>(platform, ROUND, share, self.core.now())
             .await
         {
@@ -172,7 +173,7 @@ impl Delivery<'_> {
     /// How long until a destination of `platform` that backs off may be tried again,
     /// if one does (zero when one is due): a deliverer sleeps at most that long.
     pub async fn next_retry(&self, platform: Platform) -> Option<Duration> {
-        match self.core.store.next_retry(platform).await {
+        match self.core.store.outbox().next_retry(platform).await {
             Ok(at) => {
                 at.map(|at| Duration::from_millis(u64::try_from(at - self.core.now()).unwrap_or(0)))
             }
@@ -190,7 +191,7 @@ impl Delivery<'_> {
     }
 
     async fn game_still_at(&self, game: i64, ply: i64) -> Result<bool, ServiceError> {
-        let game = self.core.store.game(game).await?;
+        let game = self.core.store.games().game(game).await?;
         Ok(game.is_some_and(|game| game.is_active() && game.ply == ply))
     }
 
@@ -211,7 +212,7 @@ impl Delivery<'_> {
             }
         }
         if let (Some(game_id), Some(ply)) = (row.game_id, row.board_ply) {
-            if let Some(game) = self.core.store.game(game_id).await? {
+            if let Some(game) = self.core.store.games().game(game_id).await? {
                 let board = Games::new(self.core).load_at(&game, ply).await?;
                 reply = Pictures::new(self.core)
                     .with_board(
@@ -258,7 +259,13 @@ impl Delivery<'_> {
     /// Records that message `id` was delivered, or that the platform will never take
     /// it ([`DeliveryFailure::Permanent`] is reported with [`Service::delivery_failed`]).
     pub async fn mark_sent(&self, id: i64) {
-        if let Err(err) = self.core.store.mark_sent(id, self.core.now()).await {
+        if let Err(err) = self
+            .core
+            .store
+            .outbox()
+            .mark_sent(id, self.core.now())
+            .await
+        {
             tracing::error!(id, error = %err, "could not mark an outbox message sent");
         }
     }
@@ -272,6 +279,7 @@ impl Delivery<'_> {
         match self
             .core
             .store
+            .outbox()
             .delivery_failed(id, &failure, self.core.now(), jitter)
             .await
         {
@@ -298,6 +306,7 @@ impl Delivery<'_> {
         match self
             .core
             .store
+            .outbox()
             .destination_gone(platform, channel, self.core.now())
             .await
         {
@@ -317,6 +326,7 @@ impl Delivery<'_> {
         if let Err(err) = self
             .core
             .store
+            .outbox()
             .set_anchor(platform, anchor, message_id, self.core.now())
             .await
         {
@@ -328,6 +338,7 @@ impl Delivery<'_> {
     pub async fn anchored(&self, platform: Platform, anchor: &str) -> Option<String> {
         self.core
             .store
+            .outbox()
             .anchored_message(platform, anchor)
             .await
             .inspect_err(|err| tracing::error!(error = %err, "could not read an anchor"))

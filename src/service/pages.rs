@@ -190,7 +190,7 @@ impl Pages<'_> {
         if !plausible(slug) {
             return Ok(None);
         }
-        let Some(row) = self.core.page_reads.game_by_slug(slug).await? else {
+        let Some(row) = self.core.page_reads.pages().game_by_slug(slug).await? else {
             return Ok(None);
         };
         let settings = Preferences::new(self.core)
@@ -264,6 +264,7 @@ impl Pages<'_> {
                 *slot = self
                     .core
                     .page_reads
+                    .people()
                     .rating_of_player(player, speed)
                     .await?
                     .map(|r| r.rating);
@@ -360,7 +361,7 @@ impl Pages<'_> {
     /// # Errors
     /// Database failures.
     pub async fn page_version(&self, game_id: i64) -> Result<Option<i64>, ServiceError> {
-        Ok(self.core.page_reads.game_version(game_id).await?)
+        Ok(self.core.page_reads.pages().game_version(game_id).await?)
     }
 }
 

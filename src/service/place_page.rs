@@ -122,10 +122,16 @@ impl Pages<'_> {
         let (rows, _) = self
             .core
             .store
+            .people()
             .leaderboard(ranked(platform, key), speed, STANDINGS, 0)
             .await?;
         let identities: Vec<i64> = rows.iter().map(|row| row.identity_id).collect();
-        let players = self.core.page_reads.player_slugs(&identities).await?;
+        let players = self
+            .core
+            .page_reads
+            .pages()
+            .player_slugs(&identities)
+            .await?;
         let standings = rows
             .iter()
             .enumerate()
@@ -141,10 +147,11 @@ impl Pages<'_> {
         let games = self
             .core
             .store
+            .games()
             .live_games(platform, space, key, LIVE_GAMES)
             .await?;
         let ids: Vec<i64> = games.iter().map(|row| row.id).collect();
-        let mut slugs = self.core.page_reads.web_slugs(&ids).await?;
+        let mut slugs = self.core.page_reads.pages().web_slugs(&ids).await?;
         let live = games
             .into_iter()
             .filter_map(|row| {

@@ -55,7 +55,7 @@ impl Pages<'_> {
         if !crate::store::plausible_slug(slug) {
             return Ok(None);
         }
-        let Some(identity) = self.core.page_reads.identity_by_slug(slug).await? else {
+        let Some(identity) = self.core.page_reads.pages().identity_by_slug(slug).await? else {
             return Ok(None);
         };
         self.identity_page(identity).await
@@ -67,6 +67,7 @@ impl Pages<'_> {
         let rows = self
             .core
             .page_reads
+            .pages()
             .public_games_of(identity, GAMES)
             .await?;
         let Some(latest) = rows.first() else {
@@ -89,25 +90,36 @@ impl Pages<'_> {
         let mut ratings = Vec::new();
         let mut charts = Vec::new();
         for speed in Speed::ALL {
-            let row = self.core.page_reads.rating(identity, speed).await?;
+            let row = self
+                .core
+                .page_reads
+                .people()
+                .rating(identity, speed)
+                .await?;
             if row.is_some() {
                 ratings.push((speed, label(row.as_ref())));
             }
             let history = self
                 .core
                 .page_reads
+                .pages()
                 .public_rating_history(identity, speed)
                 .await?;
             if !history.is_empty() {
                 charts.push((speed, history));
             }
         }
-        let puzzles = self.core.page_reads.public_puzzle_stats(identity).await?;
+        let puzzles = self
+            .core
+            .page_reads
+            .pages()
+            .public_puzzle_stats(identity)
+            .await?;
         let puzzles = crate::i18n::with_language(language.clone(), || {
             puzzles.as_ref().map(super::leaderboard::puzzle_line)
         });
         let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
-        let mut slugs = self.core.page_reads.web_slugs(&ids).await?;
+        let mut slugs = self.core.page_reads.pages().web_slugs(&ids).await?;
         let games = rows
             .into_iter()
             .filter_map(|row| {

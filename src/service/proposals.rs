@@ -66,6 +66,7 @@ impl Play<'_> {
         if !self
             .core
             .store
+            .games()
             .propose(cmd.claim(), row.id, row.version, Some(proposal))
             .await?
         {
@@ -158,6 +159,7 @@ impl Play<'_> {
         if !self
             .core
             .store
+            .games()
             .propose(cmd.claim(), row.id, row.version, None)
             .await?
         {

@@ -63,6 +63,7 @@ impl Learning<'_> {
         let answered = self
             .core
             .store
+            .learning()
             .give_puzzle(
                 cmd.claim(),
                 row.id,
@@ -87,6 +88,7 @@ impl Learning<'_> {
             let solvers = self
                 .core
                 .store
+                .learning()
                 .puzzle_solvers(row.id, platform, &place)
                 .await?;
             reply.text.push('\n');
@@ -120,18 +122,21 @@ impl Learning<'_> {
             return Ok(self
                 .core
                 .store
+                .learning()
                 .daily_puzzle(cmd.claim(), platform, place, &day)
                 .await?);
         }
         let near = self
             .core
             .store
+            .learning()
             .puzzle_stats(platform, &cmd.author.id)
             .await?
             .map_or(Rating::NEW.rating, |s| s.rating);
         let (row, left) = self
             .core
             .store
+            .learning()
             .unseen_puzzle(platform, &cmd.author.id, near)
             .await?;
         if row.is_some() && left < LOW {

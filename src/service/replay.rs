@@ -24,12 +24,13 @@ impl Records<'_> {
         let Some(identity) = self
             .core
             .store
+            .people()
             .identity_of(platform, &cmd.author.id)
             .await?
         else {
             return Ok(None);
         };
-        Ok(self.core.store.game(id).await?.filter(|row| {
+        Ok(self.core.store.games().game(id).await?.filter(|row| {
             !row.is_active() && (row.south_identity == identity || row.north_identity == identity)
         }))
     }

@@ -52,27 +52,45 @@ impl Scheduler<'_> {
         let now = self.core.now();
         let steps = [
             (
-                drain(|| self.core.store.prune_sent_messages(sent_before, BATCH)).await,
+                drain(|| {
+                    self.core
+                        .store
+                        .outbox()
+                        .prune_sent_messages(sent_before, BATCH)
+                })
+                .await,
                 &mut pruned.messages,
                 "sent outbox messages",
             ),
             (
-                drain(|| self.core.store.prune_handled_events(handled_before, BATCH)).await,
+                drain(|| {
+                    self.core
+                        .store
+                        .outbox()
+                        .prune_handled_events(handled_before, BATCH)
+                })
+                .await,
                 &mut pruned.events,
                 "handled inbox events",
             ),
             (
-                drain(|| self.core.store.prune_dead_messages(sent_before, BATCH)).await,
+                drain(|| {
+                    self.core
+                        .store
+                        .outbox()
+                        .prune_dead_messages(sent_before, BATCH)
+                })
+                .await,
                 &mut pruned.dead,
                 "dead outbox messages",
             ),
             (
-                drain(|| self.core.store.prune_anchors(sent_before, BATCH)).await,
+                drain(|| self.core.store.outbox().prune_anchors(sent_before, BATCH)).await,
                 &mut pruned.anchors,
                 "anchors",
             ),
             (
-                drain(|| self.core.store.prune_link_codes(now, BATCH)).await,
+                drain(|| self.core.store.outbox().prune_link_codes(now, BATCH)).await,
                 &mut pruned.link_codes,
                 "expired link codes",
             ),

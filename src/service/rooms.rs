@@ -14,9 +14,9 @@ impl Delivery<'_> {
     /// [`ServiceError::NoSuchGame`] for an unknown game; database failures.
     pub async fn set_thread(&self, game_id: i64, place: &Place) -> Result<(), ServiceError> {
         let thread = place.thread.as_deref().unwrap_or(&place.channel);
-        match self.core.store.game(game_id).await? {
+        match self.core.store.games().game(game_id).await? {
             Some(row) if place.holds(row.platform, row.space.as_deref(), &row.channel) => {
-                self.core.store.set_thread(game_id, thread).await?;
+                self.core.store.games().set_thread(game_id, thread).await?;
                 Ok(())
             }
             _ => Err(ServiceError::NoSuchGame(game_id)),
@@ -33,7 +33,7 @@ impl Delivery<'_> {
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<String>, ServiceError> {
-        Ok(self.core.store.dm_room(platform, user_id).await?)
+        Ok(self.core.store.outbox().dm_room(platform, user_id).await?)
     }
 
     /// Records the direct-message room an adapter opened with `user_id`.
@@ -46,7 +46,12 @@ impl Delivery<'_> {
         user_id: &str,
         room: &str,
     ) -> Result<(), ServiceError> {
-        Ok(self.core.store.set_dm_room(platform, user_id, room).await?)
+        Ok(self
+            .core
+            .store
+            .outbox()
+            .set_dm_room(platform, user_id, room)
+            .await?)
     }
 
     /// Where `game_id`'s thread is (its channel and thread id), when an adapter
@@ -59,6 +64,7 @@ impl Delivery<'_> {
         Ok(self
             .core
             .store
+            .games()
             .game(game_id)
             .await?
             .and_then(|row| view::thread_of(&row)))

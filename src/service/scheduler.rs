@@ -61,7 +61,7 @@ impl Scheduler<'_> {
         // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
         let service = Arc::clone(&core);
         core.spawn_background(async move {
-            match service.store.puzzle_counts().await {
+            match service.store.learning().puzzle_counts().await {
                 Ok((_, from_tables)) if from_tables < 50 => {
                     if let Err(err) = Learning::new(&service).refill_puzzles().await {
                         tracing::error!(error = %err, "could not generate puzzles");
@@ -76,12 +76,13 @@ impl Scheduler<'_> {
             // A read first: most wake-ups (a job written for later, a move) find
             // nothing due, and a claim is a write that would queue behind the
             // commands' writes.
-            let mut next = this.core.store.next_job_due().await;
+            let mut next = this.core.store.jobs().next_job_due().await;
             if matches!(next, Ok(Some(due)) if due <= this.core.now()) {
                 let now = this.core.now();
                 match this
                     .core
                     .store
+                    .jobs()
                     .claim_due_jobs(now, now + this.lease_ms(), ROUND)
                     .await
                 {
@@ -97,7 +98,7 @@ impl Scheduler<'_> {
                         continue;
                     }
                 }
-                next = this.core.store.next_job_due().await;
+                next = this.core.store.jobs().next_job_due().await;
             }
             while running.try_join_next().is_some() {}
             // An instant, not a duration: the time the query took (real I/O, while a
@@ -164,6 +165,7 @@ impl Scheduler<'_> {
             let jobs = match self
                 .core
                 .store
+                .jobs()
                 .claim_due_jobs(now, now + self.lease_ms(), ROUND)
                 .await
             {
@@ -191,18 +193,18 @@ impl Scheduler<'_> {
     /// # Errors
     /// Database failures.
     pub async fn earliest_job(&self) -> Result<Option<i64>, ServiceError> {
-        Ok(self.core.store.earliest_job().await?)
+        Ok(self.core.store.jobs().earliest_job().await?)
     }
 
     /// At start-up: the runners of claimed jobs are gone, and a game whose engine is
     /// to move but has no job (left by an older version) gets one.
     async fn recover(&self) {
-        match self.core.store.release_job_claims().await {
+        match self.core.store.jobs().release_job_claims().await {
             Ok(0) => {}
             Ok(n) => tracing::info!(jobs = n, "resuming jobs a stopped run had started"),
             Err(err) => tracing::error!(error = %err, "cannot release job claims"),
         }
-        let games = match self.core.store.engine_games_without_job().await {
+        let games = match self.core.store.jobs().engine_games_without_job().await {
             Ok(games) => games,
             Err(err) => {
                 tracing::error!(error = %err, "cannot look for stalled engine games");
@@ -221,6 +223,7 @@ impl Scheduler<'_> {
             if let Err(err) = self
                 .core
                 .store
+                .jobs()
                 .schedule(Some((game, version)), &[job], now)
                 .await
             {
@@ -249,6 +252,7 @@ impl Scheduler<'_> {
         let place = if let Some(game) = job.game_id {
             self.core
                 .store
+                .games()
                 .game(game)
                 .await
                 .ok()
@@ -257,6 +261,7 @@ impl Scheduler<'_> {
         } else if let Some(challenge) = job.challenge_id {
             self.core
                 .store
+                .challenges()
                 .challenge(challenge)
                 .await
                 .ok()
@@ -267,6 +272,7 @@ impl Scheduler<'_> {
                 Some(JobRequest::Tournament(id)) => self
                     .core
                     .store
+                    .tournaments()
                     .tournament(id)
                     .await
                     .ok()
@@ -301,7 +307,7 @@ impl Scheduler<'_> {
             loop {
                 tokio::time::sleep(every).await;
                 let until = self.core.now() + lease;
-                if let Err(err) = self.core.store.renew_job_claim(id, until).await {
+                if let Err(err) = self.core.store.jobs().renew_job_claim(id, until).await {
                     tracing::warn!(job = id, error = %err, "cannot renew a job's claim");
                 }
             }
@@ -335,7 +341,7 @@ impl Scheduler<'_> {
             Ok(true) => self.core.wake(),
             Ok(false) => {
                 // Nothing to do any more (the game moved on): drop the job.
-                if let Err(err) = self.core.store.delete_job(job.id).await {
+                if let Err(err) = self.core.store.jobs().delete_job(job.id).await {
                     tracing::error!(job = job.id, error = %err, "cannot drop a stale job");
                 }
             }
@@ -385,6 +391,7 @@ mod tests {
         service
             .core
             .store
+            .jobs()
             .schedule(None, &[job], now)
             .await
             .expect("scheduled");
@@ -392,6 +399,7 @@ mod tests {
         let claimed = service
             .core
             .store
+            .jobs()
             .claim_due_jobs(now, now + lease, 10)
             .await
             .expect("claimed");
@@ -414,6 +422,7 @@ mod tests {
                 let again = service
                     .core
                     .store
+                    .jobs()
                     .claim_due_jobs(service.now(), service.now() + lease, 10)
                     .await
                     .expect("a claim round");
@@ -431,6 +440,7 @@ mod tests {
         let later = service
             .core
             .store
+            .jobs()
             .claim_due_jobs(service.now(), service.now() + lease, 10)
             .await
             .expect("a claim round");

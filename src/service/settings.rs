@@ -58,7 +58,7 @@ impl<'c> Preferences<'c> {
         platform: Platform,
         user: &str,
     ) -> Option<crate::i18n::Language> {
-        match self.core.store.user_settings(platform, user).await {
+        match self.core.store.people().user_settings(platform, user).await {
             Ok(own) => own
                 .language
                 .as_deref()
@@ -203,7 +203,7 @@ impl Preferences<'_> {
         if let Some(row) = self.core.settings_cache.get(platform, place, now) {
             return Ok(row);
         }
-        let row = self.core.store.settings(platform, place).await?;
+        let row = self.core.store.places().settings(platform, place).await?;
         self.core
             .settings_cache
             .put(platform, place, row.clone(), now);
@@ -226,7 +226,12 @@ impl Preferences<'_> {
         if let Some(row) = self.core.settings_cache.get(platform, place, now) {
             return Ok(Some(row));
         }
-        let row = self.core.store.stored_settings(platform, place).await?;
+        let row = self
+            .core
+            .store
+            .places()
+            .stored_settings(platform, place)
+            .await?;
         if let Some(row) = &row {
             self.core
                 .settings_cache
@@ -265,7 +270,7 @@ impl Preferences<'_> {
         // The row as stored: a change is saved against its version.
         let (platform, place) = (cmd.place.platform, scope(&cmd.place));
         let mut settings = Settings {
-            row: self.core.store.settings(platform, place).await?,
+            row: self.core.store.places().settings(platform, place).await?,
         };
         self.core
             .settings_cache
@@ -285,6 +290,7 @@ impl Preferences<'_> {
         let saved = self
             .core
             .store
+            .places()
             .save_settings(
                 cmd.claim(),
                 cmd.place.platform,

@@ -46,6 +46,7 @@ impl Play<'_> {
         let row = self
             .core
             .store
+            .games()
             .game(game_id)
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;

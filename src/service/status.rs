@@ -65,6 +65,7 @@ impl Delivery<'_> {
             let counts = self
                 .core
                 .store
+                .pages()
                 .place_counts(
                     self.core.now(),
                     place.platform,
@@ -81,7 +82,12 @@ impl Delivery<'_> {
             reply.table = Some(place_table(place.platform, &counts));
             return Ok(reply);
         }
-        let counts = self.core.store.status_counts(self.core.now()).await?;
+        let counts = self
+            .core
+            .store
+            .pages()
+            .status_counts(self.core.now())
+            .await?;
         let mut reply = Reply::private(crate::tr!("status-title"));
         reply.table = Some(table(
             self.core.store.backend(),

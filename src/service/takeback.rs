@@ -55,6 +55,7 @@ impl Play<'_> {
         if !self
             .core
             .store
+            .games()
             .take_back(
                 cmd.claim(),
                 row.id,

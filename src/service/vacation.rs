@@ -46,6 +46,7 @@ impl Preferences<'_> {
         let (player, _) = self
             .core
             .store
+            .people()
             .upsert_player_named(
                 platform,
                 &cmd.author.id,
@@ -58,7 +59,12 @@ impl Preferences<'_> {
         let left = ALLOWANCE_DAYS.saturating_sub(taken);
         match request {
             VacationRequest::Status => {
-                let [away, _] = self.core.store.away_until([player, player]).await?;
+                let [away, _] = self
+                    .core
+                    .store
+                    .people()
+                    .away_until([player, player])
+                    .await?;
                 Ok(Reply::private(match away.filter(|&until| until > now) {
                     Some(until) => crate::tr!(
                         "vacation-status-away",
@@ -94,10 +100,16 @@ impl Preferences<'_> {
                 let started = self
                     .core
                     .store
+                    .people()
                     .start_vacation(cmd.claim(), player, &games, now, until)
                     .await?;
                 if !started {
-                    let [away, _] = self.core.store.away_until([player, player]).await?;
+                    let [away, _] = self
+                        .core
+                        .store
+                        .people()
+                        .away_until([player, player])
+                        .await?;
                     return Err(ServiceError::AlreadyOnVacation(
                         away.map(when::utc_time).unwrap_or_default(),
                     ));
@@ -123,6 +135,7 @@ impl Preferences<'_> {
                 let Some(until) = self
                     .core
                     .store
+                    .people()
                     .end_vacation(cmd.claim(), player, &games, now)
                     .await?
                 else {
@@ -147,6 +160,7 @@ impl Preferences<'_> {
         let taken: i64 = self
             .core
             .store
+            .people()
             .vacations_since(player, since)
             .await?
             .iter()
@@ -167,6 +181,7 @@ impl Preferences<'_> {
         let rows = self
             .core
             .store
+            .games()
             .active_games_of(platform, &cmd.author.id)
             .await?;
         let now = self.core.now();

@@ -2,6 +2,7 @@
 //! leaderboard. An analysis, its advisers' judgments, the puzzles found in it, its
 //! messages and the end of its job commit in one transaction.
 
+use crate::store::LearningStore;
 use sqlx::{any::AnyRow, FromRow, Row};
 
 use super::{
@@ -9,7 +10,7 @@ use super::{
     jobs::NewJob,
     puzzles::{self, NewPuzzle},
     review_form::StoredReview,
-    Claim, JobRequest, Store, StoreError,
+    Claim, JobRequest, StoreError,
 };
 
 /// A stored analysis.
@@ -120,16 +121,16 @@ impl Asker<'_> {
     }
 }
 
-impl Store {
+impl LearningStore<'_> {
     /// The stored analysis of game `game_id`, if any.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn analysis(&self, game_id: i64) -> Result<Option<AnalysisRow>, StoreError> {
+    pub async fn analysis(self, game_id: i64) -> Result<Option<AnalysisRow>, StoreError> {
         Ok(
             sqlx::query_as("SELECT engine, result FROM analyses WHERE game_id = $1")
                 .bind(game_id)
-                .fetch_optional(&self.reader)
+                .fetch_optional(&self.store.reader)
                 .await?,
         )
     }
@@ -144,14 +145,14 @@ impl Store {
     /// # Errors
     /// [`StoreError::Replayed`] for a command handled before; database failures.
     pub async fn queue_analysis(
-        &self,
+        self,
         claim: Claim<'_>,
         job: &NewJob,
         joinable: &JobRequest,
         asker: Asker<'_>,
         now: i64,
     ) -> Result<Queued, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let queued: Option<Option<String>> =
             sqlx::query_scalar("SELECT request FROM jobs WHERE kind = 'analysis' AND game_id = $1")
                 .bind(job.game_id)
@@ -225,14 +226,14 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game_advice(&self, game_id: i64) -> Result<Vec<AdviceVote>, StoreError> {
+    pub async fn game_advice(self, game_id: i64) -> Result<Vec<AdviceVote>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT a.ply, a.onlooker_id, p.name, a.pit FROM advice a
              JOIN players p ON p.id = a.onlooker_id
              WHERE a.game_id = $1 ORDER BY a.ply, a.given_at, a.onlooker_id",
         )
         .bind(game_id)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -244,7 +245,7 @@ impl Store {
     /// Database failures.
     #[allow(clippy::too_many_arguments)]
     pub async fn store_analysis(
-        &self,
+        self,
         claim: Claim<'_>,
         game_id: i64,
         venue: &Venue,
@@ -255,7 +256,7 @@ impl Store {
         effects: &Effects,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         sqlx::query(
             "INSERT INTO analyses (game_id, engine, result, finished_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (game_id) DO UPDATE SET engine = excluded.engine,
@@ -301,12 +302,12 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn finish_job(
-        &self,
+        self,
         claim: Claim<'_>,
         effects: &Effects,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         effects::apply(&mut tx, None, effects, now).await?;
         tx.commit().await?;
         Ok(())
@@ -319,7 +320,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn advisers(
-        &self,
+        self,
         venue: Option<&Venue>,
         min_picks: i64,
         limit: i64,
@@ -349,7 +350,7 @@ impl Store {
         .bind(global)
         .bind(min_picks)
         .bind(limit)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 }

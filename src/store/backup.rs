@@ -320,6 +320,7 @@ mod tests {
             .expect("opens");
         for i in 0..20 {
             store
+                .people()
                 .upsert_player(Platform::Console, &format!("p{i}"), &format!("P{i}"), false)
                 .await
                 .expect("a player");
@@ -360,6 +361,7 @@ mod tests {
         let db = source_db(dir);
         let store = Store::open(&db).await.expect("opens");
         store
+            .people()
             .upsert_player(Platform::Console, "p", "P", false)
             .await
             .expect("a player");

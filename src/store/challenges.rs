@@ -2,10 +2,11 @@
 //! transaction), declined, cancelled or expired; and the queries that find them. The
 //! writes are in `matching`.
 
+use crate::store::ChallengeStore;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
 
-use super::{counts::CapLimits, Store, StoreError};
+use super::{counts::CapLimits, StoreError};
 use crate::platform::Platform;
 use crate::play::{clock::TimeControl, level::Level, start::First};
 use crate::rules::Variant;
@@ -200,16 +201,16 @@ macro_rules! select_challenge {
     };
 }
 
-impl Store {
+impl ChallengeStore<'_> {
     /// One challenge by id, whatever its status.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>, StoreError> {
+    pub async fn challenge(self, id: i64) -> Result<Option<ChallengeRow>, StoreError> {
         Ok(
             sqlx::query_as(concat!(select_challenge!(), "WHERE c.id = $1"))
                 .bind(id)
-                .fetch_optional(&self.reader)
+                .fetch_optional(&self.store.reader)
                 .await?,
         )
     }
@@ -220,7 +221,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn pending_challenges_of(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
         now: i64,
@@ -234,7 +235,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(user_id)
         .bind(now)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -244,7 +245,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn latest_challenge_for(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<ChallengeRow>, StoreError> {
@@ -255,7 +256,7 @@ impl Store {
         ))
         .bind(platform.as_str())
         .bind(user_id)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -265,7 +266,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn open_challenges_at(
-        &self,
+        self,
         platform: Platform,
         space: Option<&str>,
         channel: &str,
@@ -282,7 +283,7 @@ impl Store {
         .bind(space)
         .bind(channel)
         .bind(now)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 }
@@ -324,8 +325,15 @@ mod tests {
             sqlx::query(sql).execute(&pool).await.expect("old rows");
         }
         pool.close().await;
-        let store = Store::open(&url).await.expect("migrates to the end");
-        let c = store.challenge(1).await.expect("reads").expect("kept");
+        let store = crate::store::Store::open(&url)
+            .await
+            .expect("migrates to the end");
+        let c = store
+            .challenges()
+            .challenge(1)
+            .await
+            .expect("reads")
+            .expect("kept");
         assert_eq!(c.opponent.user(), Some("bob"));
         assert_eq!(c.status, ChallengeStatus::Pending);
         let jobs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM jobs WHERE challenge_id = 1")

@@ -241,10 +241,12 @@ mod tests {
             .expect("same handling");
         assert!(event.was_claimed());
         assert!(store
+            .outbox()
             .event_handled(Platform::Matrix, "$a")
             .await
             .expect("reads"));
         assert!(!store
+            .outbox()
             .event_handled(Platform::Discord, "$a")
             .await
             .expect("reads"));
@@ -268,12 +270,14 @@ mod tests {
         tx.rollback().await.expect("rolls back");
         assert!(event.was_claimed());
         assert!(!store
+            .outbox()
             .event_handled(Platform::Matrix, "$c")
             .await
             .expect("reads"));
         assert!(store.record_event(&event).await.expect("records"));
         assert!(!store.record_event(&event).await.expect("once"));
         assert!(store
+            .outbox()
             .event_handled(Platform::Matrix, "$c")
             .await
             .expect("reads"));
@@ -289,7 +293,11 @@ mod tests {
             due_at: 0,
             request: None,
         };
-        store.schedule(None, &[job], 0).await.expect("schedules");
+        store
+            .jobs()
+            .schedule(None, &[job], 0)
+            .await
+            .expect("schedules");
         let id: i64 = sqlx::query_scalar("SELECT id FROM jobs")
             .fetch_one(&store.reader)
             .await
@@ -322,12 +330,20 @@ mod tests {
                 .await
                 .expect("reads")
         };
-        store.schedule(None, &[job()], 0).await.expect("schedules");
+        store
+            .jobs()
+            .schedule(None, &[job()], 0)
+            .await
+            .expect("schedules");
         let first = last_id().await;
         write_once(&store, Claim::Job(first)).await.expect("done");
         // The newest job was deleted: a plain INTEGER PRIMARY KEY gives its id again,
         // and a runner still holding the old job would take the new one.
-        store.schedule(None, &[job()], 0).await.expect("schedules");
+        store
+            .jobs()
+            .schedule(None, &[job()], 0)
+            .await
+            .expect("schedules");
         let second = last_id().await;
         assert!(second > first, "job id {first} handed out again");
         let stale = write_once(&store, Claim::Job(first)).await;

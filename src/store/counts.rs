@@ -3,9 +3,10 @@
 //! challenge or a game count again inside their own transaction, which is what makes
 //! a cap hold when commands arrive at once.
 
+use crate::store::GameStore;
 use sqlx::{Any, Transaction};
 
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::platform::Platform;
 
 /// Which cap was reached.
@@ -116,13 +117,13 @@ pub(super) async fn check_new_game(
     Ok(())
 }
 
-impl Store {
+impl GameStore<'_> {
     /// Pending, unexpired challenges `user_id` has made on `platform`.
     ///
     /// # Errors
     /// Database failures.
     pub async fn pending_challenges_made(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
         now: i64,
@@ -135,7 +136,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(user_id)
         .bind(now)
-        .fetch_one(&self.reader)
+        .fetch_one(&self.store.reader)
         .await?)
     }
 
@@ -145,7 +146,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn active_games_count(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
     ) -> Result<(i64, i64), StoreError> {
@@ -158,7 +159,7 @@ impl Store {
         )
         .bind(platform.as_str())
         .bind(user_id)
-        .fetch_one(&self.reader)
+        .fetch_one(&self.store.reader)
         .await?)
     }
 
@@ -166,14 +167,14 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn active_engine_games(&self) -> Result<i64, StoreError> {
+    pub async fn active_engine_games(self) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT COUNT(*) FROM games g
              JOIN players s ON s.id = g.south_id
              JOIN players n ON n.id = g.north_id
              WHERE g.status = 'active' AND (s.is_bot OR n.is_bot)",
         )
-        .fetch_one(&self.reader)
+        .fetch_one(&self.store.reader)
         .await?)
     }
 }

@@ -12,8 +12,9 @@
 //! A message is never marked sent unless it was.
 
 use super::moderation::insert_audit;
-use super::{Claim, NewAudit, Store, StoreError, Unique};
+use super::{Claim, NewAudit, StoreError, Unique};
 use crate::platform::Platform;
+use crate::store::OutboxStore;
 
 /// How long a message is retried, from when it was queued (or re-queued).
 pub const RETRY_PERIOD_MS: i64 = 24 * 60 * 60 * 1000;
@@ -67,13 +68,13 @@ pub fn backoff_ms(failures: i64, jitter: f64) -> i64 {
     half + random
 }
 
-impl Store {
+impl OutboxStore<'_> {
     /// Marks message `id` delivered, and clears its destination's backoff.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn mark_sent(&self, id: i64, now: i64) -> Result<(), StoreError> {
-        let mut tx = self.write(Claim::Unique(Unique::Delivery)).await?;
+    pub async fn mark_sent(self, id: i64, now: i64) -> Result<(), StoreError> {
+        let mut tx = self.store.write(Claim::Unique(Unique::Delivery)).await?;
         sqlx::query("UPDATE outbox SET sent_at = $1 WHERE id = $2 AND sent_at IS NULL")
             .bind(now)
             .bind(id)
@@ -100,13 +101,13 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn delivery_failed(
-        &self,
+        self,
         id: i64,
         failure: &DeliveryFailure,
         now: i64,
         jitter: f64,
     ) -> Result<Retry, StoreError> {
-        let mut tx = self.write(Claim::Unique(Unique::Delivery)).await?;
+        let mut tx = self.store.write(Claim::Unique(Unique::Delivery)).await?;
         let permanent = matches!(failure, DeliveryFailure::Permanent(_));
         let row: Option<(String, String, Option<i64>)> = sqlx::query_as(
             "UPDATE outbox SET attempts = attempts + 1, failure = $2,
@@ -158,12 +159,12 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn destination_gone(
-        &self,
+        self,
         platform: Platform,
         channel: &str,
         now: i64,
     ) -> Result<u64, StoreError> {
-        let mut tx = self.write(Claim::Unique(Unique::Delivery)).await?;
+        let mut tx = self.store.write(Claim::Unique(Unique::Delivery)).await?;
         let dropped = sqlx::query(
             "UPDATE outbox SET dead_at = $3, failure = 'the bot is no longer there'
              WHERE platform = $1 AND channel = $2 AND sent_at IS NULL AND dead_at IS NULL",
@@ -188,11 +189,11 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn next_retry(&self, platform: Platform) -> Result<Option<i64>, StoreError> {
+    pub async fn next_retry(self, platform: Platform) -> Result<Option<i64>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT MIN(retry_at) FROM delivery_backoff WHERE platform = $1")
                 .bind(platform.as_str())
-                .fetch_one(&self.reader)
+                .fetch_one(&self.store.reader)
                 .await?,
         )
     }
@@ -205,13 +206,13 @@ impl Store {
     /// # Errors
     /// [`StoreError::Replayed`] for a command handled before. Database failures.
     pub async fn redeliver(
-        &self,
+        self,
         claim: Claim<'_>,
         audit: &NewAudit,
         now: i64,
         effect: impl FnOnce(u64) -> String,
     ) -> Result<u64, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let requeued = sqlx::query(
             "UPDATE outbox SET dead_at = NULL, attempts = 0, requeued_at = $3
              WHERE platform = $1 AND COALESCE(space, channel) = $2

@@ -1,16 +1,17 @@
 //! Direct-message rooms: the private room the bot opened with a user, where the
 //! replies only that user may see go (on Matrix; Discord has ephemeral replies).
 
-use super::{now_ms, Store, StoreError};
+use super::{now_ms, StoreError};
 use crate::platform::Platform;
+use crate::store::OutboxStore;
 
-impl Store {
+impl OutboxStore<'_> {
     /// The direct-message room recorded for `user_id` on `platform`.
     ///
     /// # Errors
     /// Database failures.
     pub async fn dm_room(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<String>, StoreError> {
@@ -18,7 +19,7 @@ impl Store {
             sqlx::query_scalar("SELECT room_id FROM dm_rooms WHERE platform = $1 AND user_id = $2")
                 .bind(platform.as_str())
                 .bind(user_id)
-                .fetch_optional(&self.reader)
+                .fetch_optional(&self.store.reader)
                 .await?,
         )
     }
@@ -28,7 +29,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn set_dm_room(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
         room_id: &str,
@@ -42,7 +43,7 @@ impl Store {
         .bind(user_id)
         .bind(room_id)
         .bind(now_ms())
-        .execute(&self.writer)
+        .execute(&self.store.writer)
         .await?;
         Ok(())
     }
@@ -56,22 +57,25 @@ mod tests {
     async fn a_dm_room_is_remembered_per_user_and_network_and_replaced() {
         let dir = tempfile::tempdir().expect("temp dir");
         let url = dir.path().join("dm.db");
-        let store = Store::open(url.to_str().expect("utf-8"))
+        let store = crate::store::Store::open(url.to_str().expect("utf-8"))
             .await
             .expect("opens");
         assert_eq!(
             store
+                .outbox()
                 .dm_room(Platform::Matrix, "@a:x")
                 .await
                 .expect("reads"),
             None
         );
         store
+            .outbox()
             .set_dm_room(Platform::Matrix, "@a:x", "!one:x")
             .await
             .expect("writes");
         assert_eq!(
             store
+                .outbox()
                 .dm_room(Platform::Matrix, "@a:x")
                 .await
                 .expect("reads")
@@ -80,17 +84,20 @@ mod tests {
         );
         assert_eq!(
             store
+                .outbox()
                 .dm_room(Platform::Discord, "@a:x")
                 .await
                 .expect("reads"),
             None
         );
         store
+            .outbox()
             .set_dm_room(Platform::Matrix, "@a:x", "!two:x")
             .await
             .expect("writes");
         assert_eq!(
             store
+                .outbox()
                 .dm_room(Platform::Matrix, "@a:x")
                 .await
                 .expect("reads")

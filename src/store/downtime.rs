@@ -5,7 +5,8 @@
 //! transaction.
 
 use super::outbox::{self, NewMessage};
-use super::{Claim, GameRow, Store, StoreError, Unique};
+use super::{Claim, GameRow, StoreError, Unique};
+use crate::store::JobStore;
 
 /// The heartbeat every process of the bot writes while it runs.
 pub const BOT_HEARTBEAT: &str = "bot";
@@ -21,19 +22,19 @@ pub struct Credit {
     pub message: Option<NewMessage>,
 }
 
-impl Store {
+impl JobStore<'_> {
     /// Records that the bot (`name`: `bot`) runs at `now`.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn beat(&self, name: &str, now: i64) -> Result<(), StoreError> {
+    pub async fn beat(self, name: &str, now: i64) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO heartbeats (name, seen_at) VALUES ($1, $2)
              ON CONFLICT (name) DO UPDATE SET seen_at = excluded.seen_at",
         )
         .bind(name)
         .bind(now)
-        .execute(&self.writer)
+        .execute(&self.store.writer)
         .await?;
         Ok(())
     }
@@ -42,11 +43,11 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn last_beat(&self, name: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn last_beat(self, name: &str) -> Result<Option<i64>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT seen_at FROM heartbeats WHERE name = $1")
                 .bind(name)
-                .fetch_optional(&self.writer)
+                .fetch_optional(&self.store.writer)
                 .await?,
         )
     }
@@ -57,7 +58,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn games_with_deadline_after(
-        &self,
+        self,
         since: i64,
         platform: Option<crate::platform::Platform>,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -69,7 +70,7 @@ impl Store {
         ))
         .bind(since)
         .bind(platform.map(crate::platform::Platform::as_str))
-        .fetch_all(&self.writer)
+        .fetch_all(&self.store.writer)
         .await?)
     }
 
@@ -77,11 +78,11 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn postpone_job(&self, id: i64, due_at: i64) -> Result<(), StoreError> {
+    pub async fn postpone_job(self, id: i64, due_at: i64) -> Result<(), StoreError> {
         sqlx::query("UPDATE jobs SET due_at = $2, claimed_until = NULL WHERE id = $1")
             .bind(id)
             .bind(due_at)
-            .execute(&self.writer)
+            .execute(&self.store.writer)
             .await?;
         Ok(())
     }
@@ -95,12 +96,12 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn credit_downtime(
-        &self,
+        self,
         away: i64,
         credits: &[Credit],
         now: i64,
     ) -> Result<usize, StoreError> {
-        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+        let mut tx = self.store.write(Claim::Unique(Unique::Upkeep)).await?;
         let mut credited = 0;
         for credit in credits {
             let moved = sqlx::query(

@@ -5,12 +5,13 @@
 //! together; nor other people's ids or names in their rows (who banned them, whom
 //! an audit row of theirs names).
 
+use crate::store::PeopleStore;
 use serde_json::{Map, Value as Json};
 use sqlx::any::AnyRow;
 use sqlx::{Column, Row};
 
 use super::copy::values::{read, Value};
-use super::{GameRow, Store, StoreError};
+use super::{GameRow, StoreError};
 
 /// What a table's rows are found by.
 #[derive(Clone, Copy)]
@@ -152,18 +153,18 @@ fn row_json(row: &AnyRow) -> Result<Json, sqlx::Error> {
     Ok(Json::Object(object))
 }
 
-impl Store {
+impl PeopleStore<'_> {
     /// The accounts of identity `identity` (itself and those linked to it).
     ///
     /// # Errors
     /// Database failures.
-    pub async fn accounts_of(&self, identity: i64) -> Result<Vec<Account>, StoreError> {
+    pub async fn accounts_of(self, identity: i64) -> Result<Vec<Account>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT id, platform, user_id FROM players
              WHERE COALESCE(identity_id, id) = $1 ORDER BY id",
         )
         .bind(identity)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -174,7 +175,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn export(
-        &self,
+        self,
         identity: Option<i64>,
         accounts: &[Account],
     ) -> Result<Json, StoreError> {
@@ -185,13 +186,13 @@ impl Store {
                 Key::Identity => {
                     if let Some(identity) = identity {
                         let query = sqlx::query(sql).bind(identity);
-                        rows.extend(query.fetch_all(&self.reader).await?);
+                        rows.extend(query.fetch_all(&self.store.reader).await?);
                     }
                 }
                 Key::Player => {
                     for id in accounts.iter().filter_map(|account| account.id) {
                         let query = sqlx::query(sql).bind(id);
-                        rows.extend(query.fetch_all(&self.reader).await?);
+                        rows.extend(query.fetch_all(&self.store.reader).await?);
                     }
                 }
                 Key::User => {
@@ -199,7 +200,7 @@ impl Store {
                         let query = sqlx::query(sql)
                             .bind(account.platform.as_str())
                             .bind(account.user_id.as_str());
-                        rows.extend(query.fetch_all(&self.reader).await?);
+                        rows.extend(query.fetch_all(&self.store.reader).await?);
                     }
                 }
             }
@@ -213,14 +214,14 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn games_of_identity(&self, identity: i64) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn games_of_identity(self, identity: i64) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
             "WHERE COALESCE(s.identity_id, s.id) = $1 OR COALESCE(n.identity_id, n.id) = $1
              ORDER BY g.id"
         ))
         .bind(identity)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 }

@@ -18,10 +18,11 @@ mod place;
 mod scrub;
 mod texts;
 
+use crate::store::ModerationStore;
 use sqlx::{Any, Transaction};
 
 use super::moderation::insert_audit;
-use super::{Claim, NewAudit, NewMessage, Store, StoreError};
+use super::{Claim, NewAudit, NewMessage, StoreError};
 use crate::platform::Platform;
 use scrub::{Needles, People};
 use texts::queue_scrub;
@@ -140,7 +141,7 @@ const BY_IDENTITY: &[&str] = &[
     "DELETE FROM ratings WHERE identity_id = $1",
 ];
 
-impl Store {
+impl ModerationStore<'_> {
     /// Forgets `who` (see the module) within `who.scope`, unless something they
     /// take part in now needs them (see [`Forgotten`]): then nothing changes. The
     /// decisive part is one transaction; the clean-up of stored texts is queued in
@@ -150,12 +151,12 @@ impl Store {
     /// # Errors
     /// Database failures; nothing is changed then.
     pub async fn forget(
-        &self,
+        self,
         claim: Claim<'_>,
         who: &Forget<'_>,
         now: i64,
     ) -> Result<Forgotten, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let outcome = match who.scope {
             ForgetScope::Everywhere => everywhere(&mut tx, who, now).await?,
             ForgetScope::AtPlace { platform, place } => {

@@ -1,8 +1,9 @@
 //! Games and their moves as stored, and the queries that find them. The writes that
 //! play a game are in `turns`.
 
-use super::{now_ms, GameRow, MoveRow, Store, StoreError};
+use super::{now_ms, GameRow, MoveRow, StoreError};
 use crate::platform::Platform;
+use crate::store::GameStore;
 
 /// The `SELECT … FROM games … JOIN players` that reads a [`GameRow`]; a condition and
 /// order follow.
@@ -30,15 +31,15 @@ macro_rules! select_game {
     };
 }
 
-impl Store {
+impl GameStore<'_> {
     /// One game by id.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+    pub async fn game(self, id: i64) -> Result<Option<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(select_game!(), "WHERE g.id = $1"))
             .bind(id)
-            .fetch_optional(&self.reader)
+            .fetch_optional(&self.store.reader)
             .await?)
     }
 
@@ -49,7 +50,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn game_in_thread(
-        &self,
+        self,
         platform: Platform,
         space: Option<&str>,
         channel: &str,
@@ -65,7 +66,7 @@ impl Store {
         .bind(space)
         .bind(channel)
         .bind(thread)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -74,7 +75,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn active_games_in_channel(
-        &self,
+        self,
         platform: Platform,
         space: Option<&str>,
         channel: &str,
@@ -87,7 +88,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(space)
         .bind(channel)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -98,7 +99,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn live_games(
-        &self,
+        self,
         platform: Platform,
         space: Option<&str>,
         channel: &str,
@@ -127,7 +128,7 @@ impl Store {
             .bind(platform.as_str())
             .bind(key)
             .bind(limit)
-            .fetch_all(&self.reader)
+            .fetch_all(&self.store.reader)
             .await?)
     }
 
@@ -137,7 +138,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn latest_game_in_channel(
-        &self,
+        self,
         platform: Platform,
         space: Option<&str>,
         channel: &str,
@@ -153,7 +154,7 @@ impl Store {
         .bind(space)
         .bind(channel)
         .bind(user_id)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -162,7 +163,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn active_games_of(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -173,7 +174,7 @@ impl Store {
         ))
         .bind(platform.as_str())
         .bind(user_id)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -181,14 +182,14 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>, StoreError> {
+    pub async fn moves(self, game_id: i64) -> Result<Vec<MoveRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT ply, player_id, pit, sown, captured, captured_pits, grand_slam,
                     board_after, south_score, north_score, played_at
              FROM moves WHERE game_id = $1 ORDER BY ply",
         )
         .bind(game_id)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -197,11 +198,11 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn move_pits(&self, game_id: i64) -> Result<Vec<String>, StoreError> {
+    pub async fn move_pits(self, game_id: i64) -> Result<Vec<String>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT pit FROM moves WHERE game_id = $1 ORDER BY ply")
                 .bind(game_id)
-                .fetch_all(&self.reader)
+                .fetch_all(&self.store.reader)
                 .await?,
         )
     }
@@ -210,13 +211,13 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn note_once(&self, game_id: i64, note: &str) -> Result<bool, StoreError> {
+    pub async fn note_once(self, game_id: i64, note: &str) -> Result<bool, StoreError> {
         let added = sqlx::query(
             "INSERT INTO game_notes (game_id, note) VALUES ($1, $2) ON CONFLICT DO NOTHING",
         )
         .bind(game_id)
         .bind(note)
-        .execute(&self.writer)
+        .execute(&self.store.writer)
         .await?
         .rows_affected();
         Ok(added == 1)
@@ -228,12 +229,12 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_thread(&self, game_id: i64, thread: &str) -> Result<bool, StoreError> {
+    pub async fn set_thread(self, game_id: i64, thread: &str) -> Result<bool, StoreError> {
         let updated = sqlx::query("UPDATE games SET thread = $1, updated_at = $2 WHERE id = $3")
             .bind(thread)
             .bind(now_ms())
             .bind(game_id)
-            .execute(&self.writer)
+            .execute(&self.store.writer)
             .await?
             .rows_affected();
         Ok(updated == 1)
@@ -245,7 +246,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn thread_to_archive(&self, game_id: i64) -> Result<bool, StoreError> {
+    pub async fn thread_to_archive(self, game_id: i64) -> Result<bool, StoreError> {
         let found: Option<i64> = sqlx::query_scalar(
             "SELECT g.id FROM games g
              WHERE g.id = $1 AND g.status = 'finished' AND g.thread IS NOT NULL
@@ -259,7 +260,7 @@ impl Store {
                              AND o.thread = g.thread AND c.thread IS NULL)",
         )
         .bind(game_id)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?;
         Ok(found.is_some())
     }

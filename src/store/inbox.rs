@@ -8,16 +8,17 @@
 //! (`OWARE_RETENTION_DAYS`, 30 days by default, counted while the bot runs), then
 //! pruned (see `retention`).
 
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::platform::Platform;
+use crate::store::OutboxStore;
 
-impl Store {
+impl OutboxStore<'_> {
     /// Whether event `event_id` on `platform` was handled already.
     ///
     /// # Errors
     /// Database failures.
     pub async fn event_handled(
-        &self,
+        self,
         platform: Platform,
         event_id: &str,
     ) -> Result<bool, StoreError> {
@@ -25,7 +26,7 @@ impl Store {
             sqlx::query_scalar("SELECT 1 FROM inbox WHERE platform = $1 AND event_id = $2")
                 .bind(platform.as_str())
                 .bind(event_id)
-                .fetch_optional(&self.reader)
+                .fetch_optional(&self.store.reader)
                 .await?;
         Ok(found.is_some())
     }

@@ -4,10 +4,11 @@
 //! game's jobs are replaced by every change to the game, so a job never acts on a
 //! position that has moved on.
 
+use crate::store::JobStore;
 use sqlx::{any::AnyRow, FromRow, Row};
 
 use super::effects::{apply, insert_job, Effects};
-use super::{Backend, Claim, JobKind, JobRequest, Store, StoreError, Unique};
+use super::{Backend, Claim, JobKind, JobRequest, StoreError, Unique};
 
 /// A job to schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,21 +76,21 @@ macro_rules! claim {
     };
 }
 
-impl Store {
+impl JobStore<'_> {
     /// Claims up to `limit` jobs due at `now` that no live runner holds, holding them
     /// until `lease_until`; soonest first.
     ///
     /// # Errors
     /// Database failures.
     pub async fn claim_due_jobs(
-        &self,
+        self,
         now: i64,
         lease_until: i64,
         limit: i64,
     ) -> Result<Vec<JobRow>, StoreError> {
         // On PostgreSQL several processes claim at once: rows another claim has
         // locked are skipped, so each job goes to exactly one of them.
-        let sql = match self.backend {
+        let sql = match self.store.backend {
             Backend::Sqlite => claim!(""),
             Backend::Postgres => claim!(" FOR UPDATE SKIP LOCKED"),
         };
@@ -97,7 +98,7 @@ impl Store {
             .bind(lease_until)
             .bind(now)
             .bind(limit)
-            .fetch_all(&self.writer)
+            .fetch_all(&self.store.writer)
             .await?)
     }
 
@@ -105,12 +106,12 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn next_job_due(&self) -> Result<Option<i64>, StoreError> {
+    pub async fn next_job_due(self) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT MIN(CASE WHEN claimed_until > due_at THEN claimed_until ELSE due_at END)
                  FROM jobs",
         )
-        .fetch_one(&self.reader)
+        .fetch_one(&self.store.reader)
         .await?)
     }
 
@@ -118,9 +119,9 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn earliest_job(&self) -> Result<Option<i64>, StoreError> {
+    pub async fn earliest_job(self) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar("SELECT MIN(due_at) FROM jobs")
-            .fetch_one(&self.reader)
+            .fetch_one(&self.store.reader)
             .await?)
     }
 
@@ -130,13 +131,13 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn release_job_claims(&self) -> Result<u64, StoreError> {
-        if self.backend == Backend::Postgres {
+    pub async fn release_job_claims(self) -> Result<u64, StoreError> {
+        if self.store.backend == Backend::Postgres {
             return Ok(0);
         }
         Ok(
             sqlx::query("UPDATE jobs SET claimed_until = NULL WHERE claimed_until IS NOT NULL")
-                .execute(&self.writer)
+                .execute(&self.store.writer)
                 .await?
                 .rows_affected(),
         )
@@ -146,11 +147,11 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn renew_job_claim(&self, id: i64, until: i64) -> Result<(), StoreError> {
+    pub async fn renew_job_claim(self, id: i64, until: i64) -> Result<(), StoreError> {
         sqlx::query("UPDATE jobs SET claimed_until = $1 WHERE id = $2")
             .bind(until)
             .bind(id)
-            .execute(&self.writer)
+            .execute(&self.store.writer)
             .await?;
         Ok(())
     }
@@ -159,10 +160,10 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn delete_job(&self, id: i64) -> Result<(), StoreError> {
+    pub async fn delete_job(self, id: i64) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM jobs WHERE id = $1")
             .bind(id)
-            .execute(&self.writer)
+            .execute(&self.store.writer)
             .await?;
         Ok(())
     }
@@ -175,14 +176,14 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn complete_game_job(
-        &self,
+        self,
         claim: Claim<'_>,
         game_id: i64,
         version: i64,
         effects: &Effects,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let current: Option<i64> =
             sqlx::query_scalar("SELECT version FROM games WHERE id = $1 AND status = 'active'")
                 .bind(game_id)
@@ -206,7 +207,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn engine_games_without_job(&self) -> Result<Vec<(i64, i64)>, StoreError> {
+    pub async fn engine_games_without_job(self) -> Result<Vec<(i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT g.id, g.version FROM games g
              JOIN players s ON s.id = g.south_id
@@ -216,7 +217,7 @@ impl Store {
                AND NOT EXISTS (SELECT 1 FROM jobs j
                                WHERE j.game_id = g.id AND j.kind = 'engine_move')",
         )
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -225,12 +226,12 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn schedule(
-        &self,
+        self,
         game: Option<(i64, i64)>,
         jobs: &[NewJob],
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+        let mut tx = self.store.write(Claim::Unique(Unique::Upkeep)).await?;
         // Not a write on the game: keep its other jobs, but stamp its version.
         for job in jobs {
             let game_id = job.game_id.or(game.map(|(id, _)| id));

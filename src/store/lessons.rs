@@ -1,25 +1,22 @@
 //! The beginner's lessons each person has solved (`/oware learn`).
 
-use super::{Claim, Store, StoreError};
+use super::{Claim, StoreError};
 use crate::platform::Platform;
+use crate::store::LearningStore;
 
-impl Store {
+impl LearningStore<'_> {
     /// The lessons `user` on `platform` has solved, in order.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn lessons_done(
-        &self,
-        platform: Platform,
-        user: &str,
-    ) -> Result<Vec<u8>, StoreError> {
+    pub async fn lessons_done(self, platform: Platform, user: &str) -> Result<Vec<u8>, StoreError> {
         let done: Vec<i64> = sqlx::query_scalar(
             "SELECT lesson FROM lessons_done WHERE platform = $1 AND user_id = $2
              ORDER BY lesson",
         )
         .bind(platform.as_str())
         .bind(user)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?;
         Ok(done
             .into_iter()
@@ -33,14 +30,14 @@ impl Store {
     /// # Errors
     /// [`StoreError::Replayed`] when `claim` was claimed before. Database failures.
     pub async fn record_lesson(
-        &self,
+        self,
         claim: Claim<'_>,
         platform: Platform,
         user: &str,
         lesson: u8,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         sqlx::query(
             "INSERT INTO lessons_done (platform, user_id, lesson, solved_at)
              VALUES ($1, $2, $3, $4)

@@ -3,6 +3,7 @@
 //! survives restarts and is announced once ([`Store::expire_challenge`]). Each write
 //! counts the caps and records the incoming event inside its own transaction.
 
+use crate::store::ChallengeStore;
 use sqlx::{Any, Transaction};
 
 use crate::play::level::Level;
@@ -12,10 +13,10 @@ use super::{
     challenges::{ChallengeRow, NewChallenge},
     counts,
     effects::{self, Effects},
-    user_settings, Claim, NewGame, Store, StoreError,
+    user_settings, Claim, NewGame, StoreError,
 };
 
-impl Store {
+impl ChallengeStore<'_> {
     /// Marks challenge `id` expired if it is still pending and its time is up, with
     /// the announcement in `effects`, and drops its expiry job, in one transaction.
     /// Returns whether it expired now.
@@ -23,13 +24,13 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn expire_challenge(
-        &self,
+        self,
         claim: Claim<'_>,
         id: i64,
         effects: &Effects,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE challenges SET status = 'expired', updated_at = $1
              WHERE id = $2 AND status = 'pending' AND expires_at <= $1",
@@ -53,12 +54,12 @@ impl Store {
     /// [`StoreError::DuplicateChallenge`] if the challenger already has a pending
     /// challenge to this opponent; database failures.
     pub async fn create_challenge(
-        &self,
+        self,
         claim: Claim<'_>,
         new: &NewChallenge,
         now: i64,
     ) -> Result<i64, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         if new.level.is_none() {
             counts::check_new_challenge(&mut tx, new.challenger_id, now, &new.caps).await?;
         }
@@ -76,14 +77,14 @@ impl Store {
     /// [`StoreError::DuplicateChallenge`] as [`Store::create_challenge`]; database
     /// failures.
     pub async fn start_engine_game(
-        &self,
+        self,
         claim: Claim<'_>,
         new: &NewChallenge,
         game: &NewGame,
         effects: &Effects,
         now: i64,
     ) -> Result<i64, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
         let challenge = insert_challenge(&mut tx, new, now).await?;
         let game_id = accept(&mut tx, challenge, None, game, effects, now)
@@ -103,13 +104,13 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn close_challenge(
-        &self,
+        self,
         claim: Claim<'_>,
         id: i64,
         status: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE challenges SET status = $1, updated_at = $2
              WHERE id = $3 AND status = 'pending' AND expires_at > $4",
@@ -135,7 +136,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn accept_challenge(
-        &self,
+        self,
         claim: Claim<'_>,
         challenge: &ChallengeRow,
         taker: i64,
@@ -143,7 +144,7 @@ impl Store {
         effects: &Effects,
         now: i64,
     ) -> Result<Option<i64>, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
         let accepted = accept(&mut tx, challenge.id, Some(taker), game, effects, now).await?;
         let Some(game_id) = accepted else {

@@ -36,6 +36,7 @@ mod moderation;
 mod outbox;
 mod proposal;
 mod puzzle_form;
+mod views;
 #[macro_use]
 mod puzzles;
 mod puzzle_attempts;
@@ -100,6 +101,10 @@ pub use tournaments::{
 pub use turns::Applied;
 pub use user_settings::{Notify, Orientation, UserSettings};
 pub use vacations::{AwayGame, Vacation};
+pub use views::{
+    ChallengeStore, GameStore, JobStore, LearningStore, ModerationStore, OutboxStore, PageStore,
+    PeopleStore, PlaceStore, TournamentStore,
+};
 pub use web::{fresh_slug, plausible_slug};
 
 /// How long a connection waits for another writer before giving up.
@@ -259,7 +264,7 @@ impl Store {
             checkpoints: std::sync::Arc::default(),
         };
         // Pages never write: rows from before slugs were given at creation get one now.
-        store.give_missing_slugs().await?;
+        store.pages().give_missing_slugs().await?;
         Ok(store)
     }
 

@@ -4,11 +4,12 @@
 //! transaction of the effect it records: by [`Effects::audit`](super::Effects) for a
 //! change to a game, by the methods here for bans and reports.
 
+use crate::store::ModerationStore;
 use sqlx::FromRow;
 
 use crate::platform::Platform;
 
-use super::{outbox, Claim, NewMessage, Store, StoreError};
+use super::{outbox, Claim, NewMessage, StoreError};
 
 /// An audit entry to write.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,20 +102,20 @@ pub(super) async fn insert_audit(
     Ok(())
 }
 
-impl Store {
+impl ModerationStore<'_> {
     /// Bans `audit.target_id` from starting games at `audit.place` until `until`
     /// (`None`: until lifted), replacing any earlier ban, and records it.
     ///
     /// # Errors
     /// Database failures.
     pub async fn ban(
-        &self,
+        self,
         claim: Claim<'_>,
         audit: &NewAudit,
         until: Option<i64>,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         sqlx::query(
             "INSERT INTO bans (platform, place, user_id, until_at, banned_by, reason, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -142,12 +143,12 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn unban(
-        &self,
+        self,
         claim: Claim<'_>,
         audit: &NewAudit,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let lifted = sqlx::query(
             "DELETE FROM bans WHERE platform = $1 AND place = $2 AND user_id = $3
                  AND (until_at IS NULL OR until_at > $4)",
@@ -175,13 +176,13 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn record_audit(
-        &self,
+        self,
         claim: Claim<'_>,
         audit: &NewAudit,
         messages: &[NewMessage],
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         insert_audit(&mut tx, audit, now).await?;
         for message in messages {
             outbox::insert(&mut tx, message, None, now).await?;
@@ -195,7 +196,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn ban_of(
-        &self,
+        self,
         platform: Platform,
         place: &str,
         user_id: &str,
@@ -210,7 +211,7 @@ impl Store {
         .bind(place)
         .bind(user_id)
         .bind(now)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -219,7 +220,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn bans_in(
-        &self,
+        self,
         platform: Platform,
         place: &str,
         now: i64,
@@ -237,7 +238,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(place)
         .bind(now)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -246,7 +247,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn audit_log(
-        &self,
+        self,
         platform: Platform,
         place: &str,
         limit: i64,
@@ -259,7 +260,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(place)
         .bind(limit)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 }

@@ -4,6 +4,7 @@
 //! makes a re-send after a crash invisible). Failures, backoff and dead messages:
 //! see `delivery`.
 
+use crate::store::OutboxStore;
 use serde::{de::DeserializeOwned, Serialize};
 use sqlx::any::{AnyRow, AnyTypeInfo, AnyValueRef};
 use sqlx::error::BoxDynError;
@@ -11,7 +12,7 @@ use sqlx::{Any, Decode, FromRow, Row, Transaction, Type};
 
 use crate::platform::Platform;
 
-use super::{Backend, Store, StoreError};
+use super::{Backend, StoreError};
 
 /// Pictures an outbox message gets when it is delivered, drawn then (in the
 /// language of its place). Stored in the `attach` column as `analysis:<game>` or
@@ -210,7 +211,7 @@ macro_rules! unsent {
     };
 }
 
-impl Store {
+impl OutboxStore<'_> {
     /// Messages for `platform` not yet delivered nor dead, oldest first, each with its
     /// game's thread when it has none of its own; not those of a destination that
     /// backs off until after `now` (see `delivery`).
@@ -220,7 +221,7 @@ impl Store {
     /// With `shards` `(total, start, end)`, only the messages of servers on shards
     /// `start..end` (a server's shard is `(id >> 22) % total`; no server: shard 0).
     pub async fn unsent_messages<B: DeserializeOwned + Send + Unpin>(
-        &self,
+        self,
         platform: Platform,
         limit: i64,
         shards: Option<(u32, u32, u32)>,
@@ -231,7 +232,7 @@ impl Store {
         });
         // A server's id as a number (PostgreSQL casts only digits; CASE keeps the
         // cast away from other platforms' rows).
-        let sql = match self.backend {
+        let sql = match self.store.backend {
             Backend::Sqlite => unsent!("COALESCE(CAST(o.space AS INTEGER), 0)"),
             Backend::Postgres => {
                 unsent!("CASE WHEN o.space ~ '^[0-9]+$' THEN CAST(o.space AS BIGINT) ELSE 0 END")
@@ -244,7 +245,7 @@ impl Store {
             .bind(total)
             .bind(start)
             .bind(end)
-            .fetch_all(&self.reader)
+            .fetch_all(&self.store.reader)
             .await?)
     }
 
@@ -254,7 +255,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn set_anchor(
-        &self,
+        self,
         platform: Platform,
         anchor: &str,
         message_id: &str,
@@ -268,7 +269,7 @@ impl Store {
         .bind(anchor)
         .bind(message_id)
         .bind(now)
-        .execute(&self.writer)
+        .execute(&self.store.writer)
         .await?;
         Ok(())
     }
@@ -278,7 +279,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn anchored_message(
-        &self,
+        self,
         platform: Platform,
         anchor: &str,
     ) -> Result<Option<String>, StoreError> {
@@ -288,7 +289,7 @@ impl Store {
             )
             .bind(platform.as_str())
             .bind(anchor)
-            .fetch_optional(&self.writer)
+            .fetch_optional(&self.store.writer)
             .await?,
         )
     }

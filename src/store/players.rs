@@ -1,10 +1,11 @@
 //! The players' rows: everyone the bot has seen, recorded (or their name refreshed)
 //! when they play.
 
-use super::{now_ms, Store, StoreError};
+use super::{now_ms, StoreError};
 use crate::platform::Platform;
+use crate::store::PeopleStore;
 
-impl Store {
+impl PeopleStore<'_> {
     /// Records a player and returns their row id. The display name is refreshed,
     /// except on the console, where a typed mention (`@BOB`) must not rename the
     /// player first seen as `bob`.
@@ -12,7 +13,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn upsert_player(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
         name: &str,
@@ -29,7 +30,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn upsert_player_named(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
         name: &str,
@@ -55,7 +56,7 @@ impl Store {
         .bind(now)
         // Their page's slug, kept by a known player (the update leaves it).
         .bind(super::web::fresh_slug())
-        .fetch_one(&self.writer)
+        .fetch_one(&self.store.writer)
         .await?;
         Ok(id)
     }
@@ -65,7 +66,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn upsert_players_named(
-        &self,
+        self,
         platform: Platform,
         people: [(&str, &str, bool); 2],
     ) -> Result<[(i64, String); 2], StoreError> {
@@ -99,7 +100,7 @@ impl Store {
         let query = query
             .bind(super::web::fresh_slug())
             .bind(super::web::fresh_slug());
-        let rows = query.fetch_all(&self.writer).await?;
+        let rows = query.fetch_all(&self.store.writer).await?;
         // RETURNING gives the rows in no promised order: matched by user id.
         let of = |user: &str| {
             rows.iter()
@@ -117,7 +118,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn played_at(
-        &self,
+        self,
         platform: Platform,
         place: &str,
         user_id: &str,
@@ -132,7 +133,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(place)
         .bind(user_id)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?;
         Ok(played.is_some())
     }
@@ -146,14 +147,16 @@ mod tests {
     async fn two_players_are_recorded_in_one_statement_in_the_order_given() {
         let dir = tempfile::tempdir().expect("temp dir");
         let url = dir.path().join("players.db");
-        let store = Store::open(url.to_str().expect("utf-8"))
+        let store = crate::store::Store::open(url.to_str().expect("utf-8"))
             .await
             .expect("opens");
         let known = store
+            .people()
             .upsert_player(Platform::Discord, "2", "Bea", false)
             .await
             .expect("records Bea");
         let [(new_id, new_name), (known_id, known_name)] = store
+            .people()
             .upsert_players_named(
                 Platform::Discord,
                 [("1", "Ama", false), ("2", "Bea Renamed", false)],
@@ -167,6 +170,7 @@ mod tests {
             ("Ama", "Bea Renamed")
         );
         let again = store
+            .people()
             .upsert_players_named(
                 Platform::Discord,
                 [("2", "Bea", false), ("1", "Ama", false)],
@@ -176,6 +180,7 @@ mod tests {
         assert_eq!(again.map(|p| p.0), [known_id, new_id]);
         // The same person twice (never a challenge, but no error either).
         let same = store
+            .people()
             .upsert_players_named(
                 Platform::Discord,
                 [("1", "Ama", false), ("1", "Ama", false)],

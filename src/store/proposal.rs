@@ -1,10 +1,11 @@
 //! A game's pending request, decoded once from its `proposal` and `proposed_by`
 //! columns (and written back by [`Store::propose`]).
 
+use crate::store::GameStore;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
 
-use super::{now_ms, Claim, Store, StoreError};
+use super::{now_ms, Claim, StoreError};
 use crate::play::proposal::{Proposal, Request};
 use crate::rules::Side;
 
@@ -34,7 +35,7 @@ impl<'r> FromRow<'r, AnyRow> for Pending {
     }
 }
 
-impl Store {
+impl GameStore<'_> {
     /// Records `proposal` as the game's pending request (replacing any other), or
     /// clears it (`None`: declined or withdrawn), if the game is still active at
     /// `version`. The turn goes on: its deadline and reminders still stand.
@@ -42,13 +43,13 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn propose(
-        &self,
+        self,
         claim: Claim<'_>,
         game_id: i64,
         version: i64,
         proposal: Option<Proposal>,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, proposal = $1, proposed_by = $2,
                  updated_at = $3

@@ -1,9 +1,10 @@
 //! Who was given which puzzle, their answers, and the puzzle ratings (Glicko-2, apart
 //! from game ratings); the puzzles themselves are in `puzzles`.
 
+use crate::store::LearningStore;
 use sqlx::{AnyConnection, FromRow};
 
-use super::{Claim, PuzzleRow, RatingNumbers, Store, StoreError};
+use super::{Claim, PuzzleRow, RatingNumbers, StoreError};
 use crate::platform::Platform;
 
 /// Someone's puzzle record.
@@ -65,14 +66,14 @@ async fn answered(
     Ok(answered.map(bool::from))
 }
 
-impl Store {
+impl LearningStore<'_> {
     /// Gives puzzle `id` to `user_id` at `place` (nothing if they had it before);
     /// whether they had it before and answered it.
     ///
     /// # Errors
     /// Database failures.
     pub async fn give_puzzle(
-        &self,
+        self,
         claim: Claim<'_>,
         id: i64,
         platform: Platform,
@@ -80,7 +81,7 @@ impl Store {
         place: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         sqlx::query(
             "INSERT INTO puzzle_attempts (puzzle_id, platform, user_id, user_name, place, given_at)
              VALUES ($1, $2, $3, $4, $5, $6)
@@ -105,7 +106,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn open_puzzle(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<PuzzleRow>, StoreError> {
@@ -118,7 +119,7 @@ impl Store {
         ))
         .bind(platform.as_str())
         .bind(user_id)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -131,7 +132,7 @@ impl Store {
     /// [`StoreError::Replayed`] for a command handled before; database failures.
     #[allow(clippy::too_many_arguments)]
     pub async fn answer_puzzle(
-        &self,
+        self,
         claim: Claim<'_>,
         id: i64,
         platform: Platform,
@@ -143,7 +144,7 @@ impl Store {
         announce: Option<&super::NewMessage>,
         now: i64,
     ) -> Result<AnswerOutcome, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         match answered(&mut tx, id, platform, user_id).await? {
             Some(true) => return Ok(AnswerOutcome::AnsweredBefore),
             Some(false) => {}
@@ -231,7 +232,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn puzzle_stats(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<PuzzleStats>, StoreError> {
@@ -241,7 +242,7 @@ impl Store {
         )
         .bind(platform.as_str())
         .bind(user_id)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -250,7 +251,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn puzzle_solvers(
-        &self,
+        self,
         id: i64,
         platform: Platform,
         place: &str,
@@ -263,7 +264,7 @@ impl Store {
         .bind(id)
         .bind(platform.as_str())
         .bind(place)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 }

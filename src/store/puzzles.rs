@@ -2,10 +2,11 @@
 //! and each server's daily puzzle. Who was given which, and the answers and puzzle
 //! ratings, are in `puzzle_attempts`.
 
+use crate::store::LearningStore;
 use sqlx::{any::AnyRow, AnyConnection, FromRow, Row};
 
 use super::puzzle_form::{decode_line, decode_position, encode_line, encode_position, PuzzleGoal};
-use super::{Claim, Store, StoreError, Unique};
+use super::{Claim, StoreError, Unique};
 use crate::platform::Platform;
 use crate::rules::{Pit, Position};
 
@@ -126,13 +127,13 @@ pub(super) async fn insert(
         == 1)
 }
 
-impl Store {
+impl LearningStore<'_> {
     /// Stores new puzzles (positions stored already are skipped); how many were new.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn insert_puzzles(&self, found: &[NewPuzzle], now: i64) -> Result<u64, StoreError> {
-        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+    pub async fn insert_puzzles(self, found: &[NewPuzzle], now: i64) -> Result<u64, StoreError> {
+        let mut tx = self.store.write(Claim::Unique(Unique::Upkeep)).await?;
         let mut added = 0;
         for p in found {
             added += u64::from(insert(&mut tx, p, now).await?);
@@ -145,14 +146,14 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn puzzle_counts(&self) -> Result<(i64, i64), StoreError> {
+    pub async fn puzzle_counts(self) -> Result<(i64, i64), StoreError> {
         Ok(sqlx::query_as(
             "SELECT COUNT(*),
                         CAST(COALESCE(SUM(CASE WHEN source = 'tables' THEN 1 ELSE 0 END), 0)
                              AS BIGINT)
                  FROM puzzles",
         )
-        .fetch_one(&self.reader)
+        .fetch_one(&self.store.reader)
         .await?)
     }
 
@@ -160,13 +161,13 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn all_puzzles(&self) -> Result<Vec<PuzzleRow>, StoreError> {
+    pub async fn all_puzzles(self) -> Result<Vec<PuzzleRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             "SELECT ",
             puzzle_columns!(),
             " FROM puzzles p ORDER BY p.id"
         ))
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -174,14 +175,14 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn puzzle(&self, id: i64) -> Result<Option<PuzzleRow>, StoreError> {
+    pub async fn puzzle(self, id: i64) -> Result<Option<PuzzleRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             "SELECT ",
             puzzle_columns!(),
             " FROM puzzles p WHERE p.id = $1"
         ))
         .bind(id)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -191,7 +192,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn is_daily_puzzle(
-        &self,
+        self,
         platform: Platform,
         place: &str,
         id: i64,
@@ -203,7 +204,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(place)
         .bind(id)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?;
         Ok(found.is_some())
     }
@@ -214,7 +215,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn unseen_puzzle(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
         near: f64,
@@ -230,13 +231,13 @@ impl Store {
         .bind(platform.as_str())
         .bind(user_id)
         .bind(near)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?;
         let left: i64 =
             sqlx::query_scalar(concat!("SELECT COUNT(*) FROM puzzles p WHERE ", unseen!()))
                 .bind(platform.as_str())
                 .bind(user_id)
-                .fetch_one(&self.reader)
+                .fetch_one(&self.store.reader)
                 .await?;
         Ok((row, left))
     }
@@ -248,13 +249,13 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn daily_puzzle(
-        &self,
+        self,
         claim: Claim<'_>,
         platform: Platform,
         place: &str,
         day: &str,
     ) -> Result<Option<PuzzleRow>, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         sqlx::query(
             "INSERT INTO daily_puzzles (platform, place, day, puzzle_id)
              SELECT $1, $2, $3, p.id FROM puzzles p

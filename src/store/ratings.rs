@@ -7,9 +7,10 @@
 //! [`rate_game`], inside the transaction that ends the game, at the speed of the
 //! game's time control.
 
+use crate::store::PeopleStore;
 use sqlx::{AnyConnection, FromRow};
 
-use super::{GameEnd, Store, StoreError};
+use super::{GameEnd, StoreError};
 use crate::platform::Platform;
 use crate::play::clock::{Speed, TimeControl};
 
@@ -217,13 +218,13 @@ pub(super) async fn rate_game(
     Ok(Some([changes[0], changes[1]]))
 }
 
-impl Store {
+impl PeopleStore<'_> {
     /// The identity of an account, if the account has ever played or advised.
     ///
     /// # Errors
     /// Database failures.
     pub async fn identity_of(
-        &self,
+        self,
         platform: Platform,
         user_id: &str,
     ) -> Result<Option<i64>, StoreError> {
@@ -232,7 +233,7 @@ impl Store {
         )
         .bind(platform.as_str())
         .bind(user_id)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -242,7 +243,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn rating_of_player(
-        &self,
+        self,
         player_id: i64,
         speed: Speed,
     ) -> Result<Option<RatingRow>, StoreError> {
@@ -253,7 +254,7 @@ impl Store {
         ))
         .bind(player_id)
         .bind(speed.as_str())
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -263,7 +264,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn rating(
-        &self,
+        self,
         identity_id: i64,
         speed: Speed,
     ) -> Result<Option<RatingRow>, StoreError> {
@@ -273,7 +274,7 @@ impl Store {
         ))
         .bind(identity_id)
         .bind(speed.as_str())
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -283,7 +284,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn rating_history(
-        &self,
+        self,
         identity_id: i64,
         speed: Speed,
     ) -> Result<Vec<(f64, f64)>, StoreError> {
@@ -293,7 +294,7 @@ impl Store {
         )
         .bind(identity_id)
         .bind(speed.as_str())
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -303,7 +304,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn leaderboard(
-        &self,
+        self,
         scope: Scope<'_>,
         speed: Speed,
         limit: i64,
@@ -326,7 +327,7 @@ impl Store {
         .bind(speed.as_str())
         .bind(limit)
         .bind(offset)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?;
         let total = sqlx::query_scalar(concat!(
             "SELECT count(*) FROM ratings r WHERE ",
@@ -336,7 +337,7 @@ impl Store {
         .bind(space)
         .bind(room)
         .bind(speed.as_str())
-        .fetch_one(&self.reader)
+        .fetch_one(&self.store.reader)
         .await?;
         Ok((rows, total))
     }

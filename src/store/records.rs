@@ -1,9 +1,10 @@
 //! A player's records beside their ratings: finished games between two identities
 //! (head-to-head, every speed) and an identity's recent games.
 
+use crate::store::GameStore;
 use sqlx::FromRow;
 
-use super::{GameRow, Store, StoreError};
+use super::{GameRow, StoreError};
 
 /// Finished games between two identities, from the first one's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, FromRow)]
@@ -16,12 +17,12 @@ pub struct HeadToHead {
     pub losses: i64,
 }
 
-impl Store {
+impl GameStore<'_> {
     /// Finished games between two identities, from `a`'s point of view.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn head_to_head(&self, a: i64, b: i64) -> Result<HeadToHead, StoreError> {
+    pub async fn head_to_head(self, a: i64, b: i64) -> Result<HeadToHead, StoreError> {
         Ok(sqlx::query_as(
             "SELECT
                  CAST(COALESCE(SUM(CASE WHEN (result = 'S' AND si = $1)
@@ -41,7 +42,7 @@ impl Store {
         )
         .bind(a)
         .bind(b)
-        .fetch_one(&self.reader)
+        .fetch_one(&self.store.reader)
         .await?)
     }
 
@@ -51,7 +52,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn recent_games(
-        &self,
+        self,
         identity_id: i64,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -62,7 +63,7 @@ impl Store {
         ))
         .bind(identity_id)
         .bind(limit)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 }

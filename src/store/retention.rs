@@ -15,15 +15,16 @@
 //!   platform may deliver it again (see `inbox`), which the cut-off must outlast.
 
 use super::claim::{Claim, Unique};
-use super::{Store, StoreError};
+use super::StoreError;
+use crate::store::OutboxStore;
 
-impl Store {
+impl OutboxStore<'_> {
     /// Deletes at most `batch` outbox messages sent before `before` (Unix ms),
     /// oldest first, in one transaction; returns how many.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn prune_sent_messages(&self, before: i64, batch: i64) -> Result<u64, StoreError> {
+    pub async fn prune_sent_messages(self, before: i64, batch: i64) -> Result<u64, StoreError> {
         self.prune(
             "DELETE FROM outbox WHERE id IN (
                  SELECT id FROM outbox WHERE sent_at < $1 ORDER BY sent_at LIMIT $2)",
@@ -38,7 +39,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn prune_handled_events(&self, before: i64, batch: i64) -> Result<u64, StoreError> {
+    pub async fn prune_handled_events(self, before: i64, batch: i64) -> Result<u64, StoreError> {
         self.prune(
             "DELETE FROM inbox WHERE (platform, event_id) IN (
                  SELECT platform, event_id FROM inbox WHERE handled_at < $1
@@ -54,7 +55,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn prune_dead_messages(&self, before: i64, batch: i64) -> Result<u64, StoreError> {
+    pub async fn prune_dead_messages(self, before: i64, batch: i64) -> Result<u64, StoreError> {
         self.prune(
             "DELETE FROM outbox WHERE id IN (
                  SELECT id FROM outbox WHERE dead_at < $1 ORDER BY dead_at LIMIT $2)",
@@ -69,7 +70,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn prune_anchors(&self, before: i64, batch: i64) -> Result<u64, StoreError> {
+    pub async fn prune_anchors(self, before: i64, batch: i64) -> Result<u64, StoreError> {
         self.prune(
             "DELETE FROM anchors WHERE (platform, anchor) IN (
                  SELECT platform, anchor FROM anchors WHERE created_at < $1
@@ -85,7 +86,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn prune_link_codes(&self, now: i64, batch: i64) -> Result<u64, StoreError> {
+    pub async fn prune_link_codes(self, now: i64, batch: i64) -> Result<u64, StoreError> {
         self.prune(
             "DELETE FROM link_codes WHERE code IN (
                  SELECT code FROM link_codes WHERE expires_at <= $1
@@ -98,8 +99,8 @@ impl Store {
 
     /// Runs one pruning statement (`$1` the cut-off, `$2` the batch) in its own
     /// transaction.
-    async fn prune(&self, sql: &'static str, cut_off: i64, batch: i64) -> Result<u64, StoreError> {
-        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+    async fn prune(self, sql: &'static str, cut_off: i64, batch: i64) -> Result<u64, StoreError> {
+        let mut tx = self.store.write(Claim::Unique(Unique::Upkeep)).await?;
         let deleted = sqlx::query(sql)
             .bind(cut_off)
             .bind(batch)

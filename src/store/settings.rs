@@ -1,9 +1,10 @@
 //! Per-server settings: one row per Discord server, Matrix room or console room,
 //! versioned so that two admins changing them at once cannot overwrite each other.
 
+use crate::store::PlaceStore;
 use sqlx::{any::AnyRow, FromRow, Row};
 
-use super::{Claim, Flag, Store, StoreError};
+use super::{Claim, Flag, StoreError};
 use crate::platform::Platform;
 use crate::{
     i18n::Language,
@@ -121,13 +122,13 @@ impl<'r> FromRow<'r, AnyRow> for SettingsRow {
     }
 }
 
-impl Store {
+impl PlaceStore<'_> {
     /// The settings of `place` on `platform` (all defaults if never changed).
     ///
     /// # Errors
     /// Database failures.
     pub async fn settings(
-        &self,
+        self,
         platform: Platform,
         place: &str,
     ) -> Result<SettingsRow, StoreError> {
@@ -143,7 +144,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn stored_settings(
-        &self,
+        self,
         platform: Platform,
         place: &str,
     ) -> Result<Option<SettingsRow>, StoreError> {
@@ -155,7 +156,7 @@ impl Store {
         )
         .bind(platform.as_str())
         .bind(place)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?;
         Ok(row)
     }
@@ -167,7 +168,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn save_settings(
-        &self,
+        self,
         claim: Claim<'_>,
         platform: Platform,
         place: &str,
@@ -175,7 +176,7 @@ impl Store {
         by: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let saved = sqlx::query(
             "INSERT INTO settings (platform, place, channels, time_control, rated, advice,
                                    threads, moderators, moderators_space, archive_after,

@@ -1,9 +1,10 @@
 //! Onlookers' advice (one vote per onlooker per ply) and one-time link codes that
 //! join two accounts into one identity.
 
-use super::{now_ms, Claim, Store, StoreError};
+use super::{now_ms, Claim, StoreError};
 use crate::platform::Platform;
 use crate::play::clock::Speed;
+use crate::store::ModerationStore;
 
 /// What redeeming a link code did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,21 +116,21 @@ pub struct SpeedMerge {
     pub dropped_games: i64,
 }
 
-impl Store {
+impl ModerationStore<'_> {
     /// Records (or replaces) an onlooker's advice for the ply after `ply` moves, only
     /// if the game is still active at `ply` with advice on. Returns `false` otherwise.
     ///
     /// # Errors
     /// Database failures.
     pub async fn advise(
-        &self,
+        self,
         claim: Claim<'_>,
         game_id: i64,
         ply: i64,
         onlooker_id: i64,
         pit: char,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let stored = sqlx::query(
             "INSERT INTO advice (game_id, ply, onlooker_id, pit, given_at)
              SELECT $1, $2, $3, $4, $5 WHERE EXISTS (
@@ -155,7 +156,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn advice_votes(
-        &self,
+        self,
         game_id: i64,
         ply: i64,
     ) -> Result<Vec<(i64, String)>, StoreError> {
@@ -165,7 +166,7 @@ impl Store {
         )
         .bind(game_id)
         .bind(ply)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -174,13 +175,13 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn create_link_code(
-        &self,
+        self,
         claim: Claim<'_>,
         code: &str,
         player_id: i64,
         expires_at: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let stored = sqlx::query(
             "INSERT INTO link_codes (code, player_id, created_at, expires_at)
              VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
@@ -201,14 +202,14 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn set_link_code_expiry(
-        &self,
+        self,
         code: &str,
         expires_at: i64,
     ) -> Result<bool, StoreError> {
         let updated = sqlx::query("UPDATE link_codes SET expires_at = $1 WHERE code = $2")
             .bind(expires_at)
             .bind(code)
-            .execute(&self.writer)
+            .execute(&self.store.writer)
             .await?
             .rows_affected();
         Ok(updated == 1)
@@ -223,14 +224,14 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn redeem_link_code(
-        &self,
+        self,
         claim: Claim<'_>,
         code: &str,
         player_id: i64,
         platform: Platform,
     ) -> Result<LinkOutcome, StoreError> {
         let now = now_ms();
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let (owner_name, owner_platform, owner_identity, mine) =
             match judge_code(&mut tx, code, player_id, platform, now).await? {
                 Ok(found) => found,
@@ -336,12 +337,12 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn peek_link_code(
-        &self,
+        self,
         code: &str,
         player_id: i64,
         platform: Platform,
     ) -> Result<LinkOutcome, StoreError> {
-        let mut conn = self.reader.acquire().await?;
+        let mut conn = self.store.reader.acquire().await?;
         Ok(
             match judge_code(&mut conn, code, player_id, platform, now_ms()).await? {
                 Ok((name, platform, _, _)) => LinkOutcome::Ready { name, platform },
@@ -358,8 +359,8 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn unlink(&self, claim: Claim<'_>, player_id: i64) -> Result<Unlinked, StoreError> {
-        let mut tx = self.write(claim).await?;
+    pub async fn unlink(self, claim: Claim<'_>, player_id: i64) -> Result<Unlinked, StoreError> {
+        let mut tx = self.store.write(claim).await?;
         let identity: i64 =
             sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE id = $1")
                 .bind(player_id)

@@ -1,8 +1,9 @@
 //! The figures of `/oware status`: what is in progress and what waits, across every
 //! server and network (for the bot's owners), or in one place (for its admins).
 
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::platform::Platform;
+use crate::store::PageStore;
 
 /// What is in progress and what waits, in the whole database.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -57,14 +58,14 @@ macro_rules! in_place {
     };
 }
 
-impl Store {
+impl PageStore<'_> {
     /// The figures of `/oware status` for one place's admins at `now` (Unix
     /// milliseconds): only that place's games, challenges and messages.
     ///
     /// # Errors
     /// Database failures.
     pub async fn place_counts(
-        &self,
+        self,
         now: i64,
         platform: Platform,
         space: Option<&str>,
@@ -88,7 +89,7 @@ impl Store {
             .bind(space)
             .bind(channel)
             .bind(now)
-            .fetch_one(&self.reader)
+            .fetch_one(&self.store.reader)
             .await?;
         Ok(PlaceCounts {
             active_games,
@@ -102,7 +103,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn status_counts(&self, now: i64) -> Result<StatusCounts, StoreError> {
+    pub async fn status_counts(self, now: i64) -> Result<StatusCounts, StoreError> {
         let (active_games, pending_challenges, jobs, jobs_due): (i64, i64, i64, i64) =
             sqlx::query_as(
                 "SELECT (SELECT COUNT(*) FROM games WHERE status = 'active'),
@@ -112,7 +113,7 @@ impl Store {
                         (SELECT COUNT(*) FROM jobs WHERE due_at <= $1)",
             )
             .bind(now)
-            .fetch_one(&self.reader)
+            .fetch_one(&self.store.reader)
             .await?;
         let unsent = sqlx::query_as(
             "SELECT platform,
@@ -121,7 +122,7 @@ impl Store {
              FROM outbox WHERE sent_at IS NULL
              GROUP BY platform ORDER BY platform",
         )
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?;
         Ok(StatusCounts {
             active_games,

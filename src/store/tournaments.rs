@@ -6,9 +6,10 @@
 
 mod writes;
 
+use crate::store::TournamentStore;
 use sqlx::{any::AnyRow, Any, FromRow, Row, Transaction};
 
-use super::{Flag, GameState, Store, StoreError};
+use super::{Flag, GameState, StoreError};
 use crate::platform::Platform;
 use crate::play::tournament::Format;
 
@@ -218,16 +219,16 @@ macro_rules! select_tournament {
     };
 }
 
-impl Store {
+impl TournamentStore<'_> {
     /// Tournament `id`.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+    pub async fn tournament(self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
         Ok(
             sqlx::query_as(concat!(select_tournament!(), "WHERE t.id = $1"))
                 .bind(id)
-                .fetch_optional(&self.reader)
+                .fetch_optional(&self.store.reader)
                 .await?,
         )
     }
@@ -238,7 +239,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn tournaments_at(
-        &self,
+        self,
         platform: Platform,
         place: &str,
     ) -> Result<Vec<TournamentRow>, StoreError> {
@@ -250,7 +251,7 @@ impl Store {
         ))
         .bind(platform.as_str())
         .bind(place)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -258,14 +259,14 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn tournament_entrants(&self, id: i64) -> Result<Vec<EntrantRow>, StoreError> {
+    pub async fn tournament_entrants(self, id: i64) -> Result<Vec<EntrantRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT e.entrant, e.player_id, p.user_id, p.name, e.withdrawn_from
              FROM tournament_players e JOIN players p ON p.id = e.player_id
              WHERE e.tournament_id = $1 ORDER BY e.entrant",
         )
         .bind(id)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -273,7 +274,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn tournament_boards(&self, id: i64) -> Result<Vec<BoardRow>, StoreError> {
+    pub async fn tournament_boards(self, id: i64) -> Result<Vec<BoardRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT b.round, b.board, b.south, b.north, b.game_id, g.status, g.result,
                     g.reason,                     g.south_score, g.north_score
@@ -281,7 +282,7 @@ impl Store {
              WHERE b.tournament_id = $1 ORDER BY b.round, b.board",
         )
         .bind(id)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 }

@@ -6,12 +6,13 @@
 
 mod one_request;
 
+use crate::store::GameStore;
 use one_request::MoveWrite;
 
 use super::{
     effects::{self, Effects},
     ratings::{rate_game, RatingChange},
-    tournaments, Claim, GameEnd, MoveRecord, Pits, Rater, Store, StoreError,
+    tournaments, Claim, GameEnd, MoveRecord, Pits, Rater, StoreError,
 };
 
 /// A guarded write that was applied; for one that ended a rated game, the ratings
@@ -23,7 +24,7 @@ pub struct Applied {
     pub ratings: Option<[RatingChange; 2]>,
 }
 
-impl Store {
+impl GameStore<'_> {
     /// Records a move, and the game's end if it ended it, in one transaction, only if
     /// the game is still active at `version` with `record.ply - 1` moves played (so
     /// the mover is still the side to move).
@@ -40,7 +41,7 @@ impl Store {
     /// Database failures.
     #[allow(clippy::too_many_arguments)]
     pub async fn record_move(
-        &self,
+        self,
         claim: Claim<'_>,
         game_id: i64,
         version: i64,
@@ -80,7 +81,7 @@ impl Store {
             messages: &[],
             now,
         };
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         if !one_request::record_in(&mut tx, &write).await? {
             tx.rollback().await?;
             return Ok(None);
@@ -121,7 +122,7 @@ impl Store {
     /// Database failures.
     #[allow(clippy::too_many_arguments)]
     pub async fn finish_game(
-        &self,
+        self,
         claim: Claim<'_>,
         game_id: i64,
         version: i64,
@@ -130,7 +131,7 @@ impl Store {
         effects: impl FnOnce(&Applied) -> Effects + Send,
         now: i64,
     ) -> Result<Option<Applied>, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, status = 'finished', result = $1,
                  reason = $2, south_score = $3, north_score = $4, proposal = NULL, proposed_by = NULL,
@@ -177,7 +178,7 @@ impl Store {
     /// Database failures.
     #[allow(clippy::too_many_arguments)]
     pub async fn take_back(
-        &self,
+        self,
         claim: Claim<'_>,
         game_id: i64,
         version: i64,
@@ -188,7 +189,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let ply = i64::try_from(pits.0.len()).unwrap_or(i64::MAX);
         let letters: String = pits.0.iter().map(|p| p.letter()).collect();
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let updated = sqlx::query(
             "UPDATE games SET version = version + 1, ply = $1, pits = $2, south_score = $3,
                  north_score = $4, proposal = NULL, proposed_by = NULL, updated_at = $5

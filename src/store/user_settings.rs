@@ -1,8 +1,9 @@
 //! Each person's own settings (`/oware settings me`): one row per user of a platform,
 //! made on their first change.
 
-use super::{Claim, Store, StoreError};
+use super::{Claim, StoreError};
 use crate::platform::Platform;
+use crate::store::PeopleStore;
 
 /// Whose seat a person's own boards are seen from (the `board` column).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,13 +94,13 @@ pub struct UserSettings {
     pub legend_seen: bool,
 }
 
-impl Store {
+impl PeopleStore<'_> {
     /// The own settings of `user` on `platform` (the defaults if never changed).
     ///
     /// # Errors
     /// Database failures.
     pub async fn user_settings(
-        &self,
+        self,
         platform: Platform,
         user: &str,
     ) -> Result<UserSettings, StoreError> {
@@ -110,7 +111,7 @@ impl Store {
         )
         .bind(platform.as_str())
         .bind(user)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?;
         let Some((board, notify, language, legend_seen)) = row else {
             return Ok(UserSettings::default());
@@ -132,7 +133,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Replayed`] when `claim` was claimed before. Database failures.
     pub async fn save_user_settings(
-        &self,
+        self,
         claim: Claim<'_>,
         platform: Platform,
         user: &str,
@@ -147,7 +148,7 @@ impl Store {
             Notify::Off => None,
             Notify::Dm => Some(Notify::Dm.name()),
         };
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         sqlx::query(
             "INSERT INTO user_settings (platform, user_id, board, notify, language, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6)
@@ -172,13 +173,13 @@ impl Store {
     /// # Errors
     /// [`StoreError::Replayed`] when `claim` was claimed before. Database failures.
     pub async fn mark_legend_seen(
-        &self,
+        self,
         claim: Claim<'_>,
         platform: Platform,
         user: &str,
         now: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         mark_legend_in(&mut tx, platform, user, now).await?;
         tx.commit().await?;
         Ok(())

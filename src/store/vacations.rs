@@ -5,10 +5,11 @@
 //! they are away begins at their return (the service reads `away_until` with each
 //! game). Each vacation is kept, to count the days taken over the last 365.
 
+use crate::store::PeopleStore;
 use sqlx::{Any, Transaction};
 
 use super::outbox::{self, NewMessage};
-use super::{Claim, Store, StoreError};
+use super::{Claim, StoreError};
 
 /// One vacation as recorded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -29,13 +30,13 @@ pub struct AwayGame {
     pub message: NewMessage,
 }
 
-impl Store {
+impl PeopleStore<'_> {
     /// The vacations of player `player` that end after `since`, oldest first.
     ///
     /// # Errors
     /// Database failures.
     pub async fn vacations_since(
-        &self,
+        self,
         player: i64,
         since: i64,
     ) -> Result<Vec<Vacation>, StoreError> {
@@ -45,7 +46,7 @@ impl Store {
         )
         .bind(player)
         .bind(since)
-        .fetch_all(&self.writer)
+        .fetch_all(&self.store.writer)
         .await?)
     }
 
@@ -54,14 +55,14 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn away_until(&self, players: [i64; 2]) -> Result<[Option<i64>; 2], StoreError> {
+    pub async fn away_until(self, players: [i64; 2]) -> Result<[Option<i64>; 2], StoreError> {
         // One read for both, on a reading connection (not the writer, which the
         // writes queue for).
         let rows: Vec<(i64, Option<i64>)> =
             sqlx::query_as("SELECT id, away_until FROM players WHERE id IN ($1, $2)")
                 .bind(players[0])
                 .bind(players[1])
-                .fetch_all(&self.reader)
+                .fetch_all(&self.store.reader)
                 .await?;
         let of = |player: i64| rows.iter().find(|(id, _)| *id == player).and_then(|r| r.1);
         Ok(players.map(of))
@@ -75,14 +76,14 @@ impl Store {
     /// # Errors
     /// [`StoreError::Replayed`] when `claim` was claimed before. Database failures.
     pub async fn start_vacation(
-        &self,
+        self,
         claim: Claim<'_>,
         player: i64,
         games: &[AwayGame],
         now: i64,
         until: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let away: Option<i64> = sqlx::query_scalar("SELECT away_until FROM players WHERE id = $1")
             .bind(player)
             .fetch_one(&mut *tx)
@@ -114,13 +115,13 @@ impl Store {
     /// # Errors
     /// [`StoreError::Replayed`] when `claim` was claimed before. Database failures.
     pub async fn end_vacation(
-        &self,
+        self,
         claim: Claim<'_>,
         player: i64,
         games: &[AwayGame],
         now: i64,
     ) -> Result<Option<i64>, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let away: Option<i64> = sqlx::query_scalar("SELECT away_until FROM players WHERE id = $1")
             .bind(player)
             .fetch_one(&mut *tx)

@@ -3,9 +3,10 @@
 //! written, and rows from before slugs existed get theirs once, when the store
 //! opens. Reading a page never writes.
 
+use crate::store::PageStore;
 use std::collections::HashMap;
 
-use super::{GameRow, Store, StoreError};
+use super::{GameRow, StoreError};
 use crate::platform::Platform;
 use crate::play::clock::Speed;
 
@@ -56,25 +57,25 @@ fn placeholders(first: usize, count: usize) -> String {
         .join(", ")
 }
 
-impl Store {
+impl PageStore<'_> {
     /// Gives a slug to every game and player row that has none (rows from before
     /// slugs were given at creation), in small transactions: run once when the store
     /// opens, so no page read ever writes one.
     ///
     /// # Errors
     /// Database failures.
-    pub(super) async fn give_missing_slugs(&self) -> Result<(), StoreError> {
+    pub(super) async fn give_missing_slugs(self) -> Result<(), StoreError> {
         for table in ["games", "players"] {
             loop {
                 let ids: Vec<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
                     "SELECT id FROM {table} WHERE web_slug IS NULL LIMIT {BACKFILL_BATCH}"
                 )))
-                .fetch_all(&self.writer)
+                .fetch_all(&self.store.writer)
                 .await?;
                 if ids.is_empty() {
                     break;
                 }
-                let mut tx = self.backend.begin_write(&self.writer).await?;
+                let mut tx = self.store.backend.begin_write(&self.store.writer).await?;
                 for id in &ids {
                     sqlx::query(sqlx::AssertSqlSafe(format!(
                         "UPDATE {table} SET web_slug = $1 WHERE id = $2 AND web_slug IS NULL"
@@ -95,11 +96,11 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn web_slug(&self, game_id: i64) -> Result<Option<String>, StoreError> {
+    pub async fn web_slug(self, game_id: i64) -> Result<Option<String>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT web_slug FROM games WHERE id = $1")
                 .bind(game_id)
-                .fetch_optional(&self.reader)
+                .fetch_optional(&self.store.reader)
                 .await?
                 .flatten(),
         )
@@ -109,7 +110,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn web_slugs(&self, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
+    pub async fn web_slugs(self, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
         self.slugs_of("games", ids).await
     }
 
@@ -117,12 +118,12 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn player_slugs(&self, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
+    pub async fn player_slugs(self, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
         self.slugs_of("players", ids).await
     }
 
     /// The slugs of rows `ids` of `table` (`games` or `players`).
-    async fn slugs_of(&self, table: &str, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
+    async fn slugs_of(self, table: &str, ids: &[i64]) -> Result<HashMap<i64, String>, StoreError> {
         if ids.is_empty() {
             return Ok(HashMap::new());
         }
@@ -134,18 +135,22 @@ impl Store {
         for id in ids {
             query = query.bind(id);
         }
-        Ok(query.fetch_all(&self.reader).await?.into_iter().collect())
+        Ok(query
+            .fetch_all(&self.store.reader)
+            .await?
+            .into_iter()
+            .collect())
     }
 
     /// The identity whose player page is at `slug` (any of its accounts' slugs).
     ///
     /// # Errors
     /// Database failures.
-    pub async fn identity_by_slug(&self, slug: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn identity_by_slug(self, slug: &str) -> Result<Option<i64>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE web_slug = $1")
                 .bind(slug)
-                .fetch_optional(&self.reader)
+                .fetch_optional(&self.store.reader)
                 .await?,
         )
     }
@@ -154,13 +159,13 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game_by_slug(&self, slug: &str) -> Result<Option<GameRow>, StoreError> {
+    pub async fn game_by_slug(self, slug: &str) -> Result<Option<GameRow>, StoreError> {
         let id: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE web_slug = $1")
             .bind(slug)
-            .fetch_optional(&self.reader)
+            .fetch_optional(&self.store.reader)
             .await?;
         match id {
-            Some(id) => self.game(id).await,
+            Some(id) => self.store.games().game(id).await,
             None => Ok(None),
         }
     }
@@ -170,11 +175,11 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game_version(&self, game_id: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn game_version(self, game_id: i64) -> Result<Option<i64>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
                 .bind(game_id)
-                .fetch_optional(&self.reader)
+                .fetch_optional(&self.store.reader)
                 .await?,
         )
     }
@@ -186,14 +191,14 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn public_games_of(
-        &self,
+        self,
         identity: i64,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(PUBLIC_GAMES_OF)
             .bind(identity)
             .bind(limit)
-            .fetch_all(&self.reader)
+            .fetch_all(&self.store.reader)
             .await?)
     }
 
@@ -203,7 +208,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn public_rating_history(
-        &self,
+        self,
         identity: i64,
         speed: Speed,
     ) -> Result<Vec<f64>, StoreError> {
@@ -217,7 +222,7 @@ impl Store {
         )
         .bind(identity)
         .bind(speed.as_str())
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?)
     }
 
@@ -227,7 +232,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn public_puzzle_stats(
-        &self,
+        self,
         identity: i64,
     ) -> Result<Option<super::PuzzleStats>, StoreError> {
         Ok(sqlx::query_as(
@@ -243,7 +248,7 @@ impl Store {
              ORDER BY r.attempts DESC, r.updated_at DESC LIMIT 1",
         )
         .bind(identity)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 
@@ -253,7 +258,7 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn chosen_daily_puzzle(
-        &self,
+        self,
         platform: Platform,
         place: &str,
         day: &str,
@@ -267,7 +272,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(place)
         .bind(day)
-        .fetch_optional(&self.reader)
+        .fetch_optional(&self.store.reader)
         .await?)
     }
 }
@@ -283,7 +288,7 @@ mod tests {
     async fn a_players_games_are_found_without_scanning_the_games() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let url = format!("sqlite://{}", dir.path().join("oware.db").display());
-        let store = Store::open(&url).await.expect("opens");
+        let store = crate::store::Store::open(&url).await.expect("opens");
         let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "EXPLAIN QUERY PLAN {PUBLIC_GAMES_OF}"
         )))
@@ -308,17 +313,17 @@ mod tests {
     async fn pages_read_while_the_chats_readers_are_all_busy() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let url = format!("sqlite://{}", dir.path().join("oware.db").display());
-        let store = Store::open(&url).await.expect("opens");
+        let store = crate::store::Store::open(&url).await.expect("opens");
         let mut held = Vec::new();
         for _ in 0..super::super::READERS {
             held.push(store.reader.acquire().await.expect("a reader"));
         }
         // The chat's readers are all held: a chat read waits.
-        let chat = tokio::time::timeout(Duration::from_millis(200), store.game_version(1));
+        let chat = tokio::time::timeout(Duration::from_millis(200), store.pages().game_version(1));
         assert!(chat.await.is_err(), "a chat read went past busy readers");
         let page = tokio::time::timeout(
             Duration::from_secs(10),
-            store.for_pages().game_by_slug(&fresh_slug()),
+            store.for_pages().pages().game_by_slug(&fresh_slug()),
         )
         .await
         .expect("the page's read waited for the chat's readers");

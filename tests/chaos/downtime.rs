@@ -32,7 +32,12 @@ async fn ask(fake: &FakeDiscord, payload: Value) -> Recorded {
 
 /// Presses the button of the first legal pit for the player to move in game `id`.
 async fn press(fake: &FakeDiscord, store: &Store, id: i64, players: &[Value; 2]) -> Recorded {
-    let row = store.game(id).await.expect("reads").expect("the game");
+    let row = store
+        .games()
+        .game(id)
+        .await
+        .expect("reads")
+        .expect("the game");
     let game = Game::from_moves(row.variant, &row.pits.0).expect("replays");
     let side = game.to_move().expect("a side to move");
     let user = [&row.south_user, &row.north_user][side.index()];
@@ -70,6 +75,7 @@ async fn a_deadline_that_fell_while_the_bot_was_down_is_extended_and_told() {
     let guild = scale::guild_of(0).to_string();
     let channel = scale::channel_of(0).to_string();
     let id = store
+        .games()
         .active_games_in_channel(Platform::Discord, Some(&guild), &channel)
         .await
         .expect("reads")[0]
@@ -85,7 +91,12 @@ async fn a_deadline_that_fell_while_the_bot_was_down_is_extended_and_told() {
     // The bot dies, and stays down past the 1-minute deadline.
     bot.kill().expect("SIGKILL");
     let _ = bot.wait();
-    let before = store.game(id).await.expect("reads").expect("the game");
+    let before = store
+        .games()
+        .game(id)
+        .await
+        .expect("reads")
+        .expect("the game");
     let deadline = before.deadline_at.expect("a deadline");
     tokio::time::sleep(Duration::from_secs(75)).await;
     assert!(
@@ -111,7 +122,12 @@ async fn a_deadline_that_fell_while_the_bot_was_down_is_extended_and_told() {
         .unwrap_or_default()
         .to_owned();
     assert!(text.contains("extended"), "{text}");
-    let after = store.game(id).await.expect("reads").expect("the game");
+    let after = store
+        .games()
+        .game(id)
+        .await
+        .expect("reads")
+        .expect("the game");
     assert!(after.is_active(), "not lost on time: {:?}", after.state);
     assert!(
         after.deadline_at.expect("a deadline") >= deadline + 75_000,
@@ -119,7 +135,12 @@ async fn a_deadline_that_fell_while_the_bot_was_down_is_extended_and_told() {
     );
     let moved = press(&fake, &store, id, &players).await;
     assert!(!is_private(&moved), "the move is taken: {:?}", moved.json());
-    let row = store.game(id).await.expect("reads").expect("the game");
+    let row = store
+        .games()
+        .game(id)
+        .await
+        .expect("reads")
+        .expect("the game");
     assert_eq!(row.ply, 3);
     let _ = bot.kill();
     let _ = bot.wait();

@@ -127,6 +127,7 @@ impl Players {
         let channel = scale::channel_of(i).to_string();
         let row = self
             .store
+            .games()
             .active_games_in_channel(Platform::Discord, Some(&guild), &channel)
             .await
             .expect("reads")
@@ -146,7 +147,13 @@ impl Players {
         let humans = if i < self.engine_games { 1 } else { 2 };
         let mut pressed = 0;
         while pressed < self.moves * humans {
-            let row = self.store.game(id).await.expect("reads").expect("the game");
+            let row = self
+                .store
+                .games()
+                .game(id)
+                .await
+                .expect("reads")
+                .expect("the game");
             if !row.is_active() {
                 return;
             }

@@ -64,6 +64,7 @@ async fn leaderboards(store: &Store) -> Vec<(Vec<RatingRow>, i64)> {
     for speed in Speed::ALL {
         boards.push(
             store
+                .people()
                 .leaderboard(Scope::Global, speed, 50, 0)
                 .await
                 .unwrap(),
@@ -75,7 +76,7 @@ async fn leaderboards(store: &Store) -> Vec<(Vec<RatingRow>, i64)> {
 /// Plays the next move of `game` (the first legal pit, by the player to move), on
 /// `service` over `store`.
 async fn next_move(service: &Service, store: &Store, game: i64) -> oware_bot::service::Reply {
-    let row = store.game(game).await.unwrap().expect("the game");
+    let row = store.games().game(game).await.unwrap().expect("the game");
     let author = if row.ply % 2 == 0 {
         row.south_user.clone()
     } else {
@@ -160,10 +161,10 @@ async fn a_backup_under_load_opens_as_a_bot_with_every_game_and_rating() {
     }
     for id in &copied_ids {
         // A snapshot: each game's row and its moves agree, however the writes fell.
-        let row = copy_store.game(*id).await.unwrap().unwrap();
-        let moves = copy_store.moves(*id).await.unwrap();
+        let row = copy_store.games().game(*id).await.unwrap().unwrap();
+        let moves = copy_store.games().moves(*id).await.unwrap();
         assert_eq!(row.ply, i64::try_from(moves.len()).unwrap(), "game {id}");
-        let original = source_store.game(*id).await.unwrap().unwrap();
+        let original = source_store.games().game(*id).await.unwrap().unwrap();
         if matches!(original.state, GameState::Over(_)) && before_ids.contains(id) {
             assert_eq!(row, original, "finished game {id}");
         }
@@ -174,12 +175,12 @@ async fn a_backup_under_load_opens_as_a_bot_with_every_game_and_rating() {
     let reply = next_move(&copy, &copy_store, waiting).await;
     assert!(!reply.private, "{}", reply.text);
     let newest = *copied_ids.last().unwrap();
-    let row = copy_store.game(newest).await.unwrap().unwrap();
+    let row = copy_store.games().game(newest).await.unwrap().unwrap();
     if row.state == GameState::Active {
         let reply = next_move(&copy, &copy_store, newest).await;
         assert!(!reply.private, "{}", reply.text);
     }
-    let row = copy_store.game(waiting).await.unwrap().unwrap();
+    let row = copy_store.games().game(waiting).await.unwrap().unwrap();
     assert_eq!(row.ply, 4);
     copy_store.close().await;
     source_store.close().await;

@@ -94,6 +94,7 @@ async fn health_is_a_recent_heartbeat() {
 
     let store = Store::open(&url).await.expect("opens");
     store
+        .jobs()
         .beat(BOT_HEARTBEAT, now_ms() - 20_000)
         .await
         .expect("beats");

@@ -173,8 +173,8 @@ async fn shown(url: &str) -> Shown {
     let store = Store::open(url).await.expect("the database opens");
     let mut games = Vec::new();
     for id in store.game_ids().await.unwrap() {
-        let row = store.game(id).await.unwrap().expect("the game");
-        games.push((row, store.moves(id).await.unwrap()));
+        let row = store.games().game(id).await.unwrap().expect("the game");
+        games.push((row, store.games().moves(id).await.unwrap()));
     }
     let shown = Shown {
         counts: store.row_counts().await.unwrap(),
@@ -184,6 +184,7 @@ async fn shown(url: &str) -> Shown {
             for speed in Speed::ALL {
                 boards.push(
                     store
+                        .people()
                         .leaderboard(Scope::Global, speed, 50, 0)
                         .await
                         .unwrap(),
@@ -277,7 +278,11 @@ async fn sqlite_to_postgres_and_back_keeps_everything_and_new_games_follow() {
         .await
         .text;
     assert!(reply.contains(&format!("#{game}")), "{reply}");
-    let nora = store.identity_of(Platform::Console, "nora").await.unwrap();
+    let nora = store
+        .people()
+        .identity_of(Platform::Console, "nora")
+        .await
+        .unwrap();
     let players = before.counts["players"];
     assert!(nora.is_some_and(|id| id > players), "{nora:?}");
 }
@@ -312,6 +317,7 @@ async fn sqlite_to_sqlite_copies_every_row_and_refuses_a_target_that_is_not_empt
     let lone = format!("sqlite://{}", dir.path().join("lone.db").display());
     let store = Store::open(&lone).await.unwrap();
     store
+        .people()
         .upsert_player(Platform::Console, "zoe", "Zoe", false)
         .await
         .unwrap();

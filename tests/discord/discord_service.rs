@@ -204,7 +204,14 @@ async fn a_whole_game_with_the_real_service() {
         custom_ids(&asked["data"]["components"]),
         [[format!("rs:{game}")]]
     );
-    assert!(db.store.game(game).await.unwrap().unwrap().is_active());
+    assert!(db
+        .store
+        .games()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .is_active());
     let confirm = in_thread(payloads::button(&alice(), &format!("rs:{game}")), &thread);
     fake.interaction(confirm.clone());
     let over = callback(fake, &confirm).await.json();
@@ -221,7 +228,13 @@ async fn a_whole_game_with_the_real_service() {
     assert!(is_private(&callback(fake, &late).await.json()));
 
     // The store agrees: the thread was recorded, two plies played, Alice resigned.
-    let row = db.store.game(game).await.unwrap().expect("the game");
+    let row = db
+        .store
+        .games()
+        .game(game)
+        .await
+        .unwrap()
+        .expect("the game");
     assert_eq!(row.thread.as_deref(), Some(thread.as_str()));
     assert_eq!(row.channel, CHANNEL_ID);
     assert_eq!(row.ply, 2);
@@ -264,7 +277,13 @@ async fn challenging_the_bot_itself_starts_a_game_against_the_engine() {
     assert!(shows_board(&engine_move), "{}", engine_move.json());
     let pits = first_enabled(&engine_move.json()["components"], "mv:");
     assert!(pits.starts_with(&format!("mv:{game}:2:")), "{pits}");
-    let row = db.store.game(game).await.unwrap().expect("the game");
+    let row = db
+        .store
+        .games()
+        .game(game)
+        .await
+        .unwrap()
+        .expect("the game");
     assert_eq!((row.ply, row.is_active()), (2, true), "{row:?}");
 }
 
@@ -723,6 +742,7 @@ async fn the_moderators_channel_is_any_channel_of_this_server_and_no_other() {
     assert!(content(&answer).contains("Settings changed"), "{answer}");
     let row = db
         .store
+        .places()
         .settings(Platform::Discord, payloads::GUILD_ID)
         .await
         .expect("reads");
@@ -774,6 +794,7 @@ async fn anyone_sets_their_own_board_with_settings_me() {
     );
     let saved = db
         .store
+        .people()
         .user_settings(Platform::Discord, "222222222222222222")
         .await
         .expect("reads");
@@ -847,6 +868,7 @@ async fn anyone_goes_on_vacation_with_settings_vacation() {
     assert!(content(&answer).contains("forgotten you"), "{answer}");
     let identity = db
         .store
+        .people()
         .identity_of(Platform::Discord, "222222222222222222")
         .await
         .expect("reads");
@@ -916,6 +938,7 @@ async fn every_settings_key_is_set_through_its_own_option() {
     }
     let row = db
         .store
+        .places()
         .settings(Platform::Discord, discord_fake::payloads::GUILD_ID)
         .await
         .expect("reads");

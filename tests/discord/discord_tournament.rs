@@ -123,7 +123,15 @@ async fn a_round_robin_is_created_started_and_shown_through_slash_commands() {
     assert_eq!(board.files().len(), 1, "the first board");
     fake.wait_for(1, new_thread).await;
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while store.game(1).await.unwrap().unwrap().thread.is_none() {
+    while store
+        .games()
+        .game(1)
+        .await
+        .unwrap()
+        .unwrap()
+        .thread
+        .is_none()
+    {
         assert!(
             tokio::time::Instant::now() < deadline,
             "the thread is recorded"

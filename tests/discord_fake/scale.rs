@@ -228,7 +228,7 @@ impl Ctx {
     async fn game_row(&self, id: i64) -> Result<Option<oware_bot::store::GameRow>, String> {
         let mut tries = 0;
         loop {
-            match self.store.game(id).await {
+            match self.store.games().game(id).await {
                 Ok(row) => return Ok(row),
                 Err(e) if tries < READ_TRIES => {
                     tries += 1;
@@ -284,6 +284,7 @@ impl Ctx {
         let games = loop {
             match self
                 .store
+                .games()
                 .active_games_in_channel(Platform::Discord, Some(&guild), &channel)
                 .await
             {

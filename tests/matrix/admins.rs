@@ -46,6 +46,7 @@ async fn power_level_50_administers_the_room() {
         refused[0]
     );
     let settings = store
+        .places()
         .settings(Platform::Matrix, room_id.as_str())
         .await
         .expect("reads");
@@ -77,6 +78,7 @@ async fn power_level_50_administers_the_room() {
         allowed[0]
     );
     let settings = store
+        .places()
         .settings(Platform::Matrix, room_id.as_str())
         .await
         .expect("reads");
@@ -133,6 +135,7 @@ async fn the_moderators_room_is_one_the_admin_administers_too() {
         refused[0]
     );
     let own = store
+        .places()
         .settings(Platform::Matrix, own_b.room_id().as_str())
         .await
         .expect("reads");
@@ -157,6 +160,7 @@ async fn the_moderators_room_is_one_the_admin_administers_too() {
         changed[0]
     );
     let settings = store
+        .places()
         .settings(Platform::Matrix, games_a.room_id().as_str())
         .await
         .expect("reads");

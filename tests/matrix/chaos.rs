@@ -81,6 +81,7 @@ async fn games_in_progress(db: &Path, room: &Room) -> usize {
         .await
         .expect("opens");
     let n = store
+        .games()
         .active_games_in_channel(Platform::Matrix, None, room.room_id().as_str())
         .await
         .expect("reads")

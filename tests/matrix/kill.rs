@@ -139,7 +139,7 @@ async fn plies(db: &Path, game: i64) -> usize {
     let store = Store::open(db.to_str().expect("utf-8"))
         .await
         .expect("opens");
-    let n = store.moves(game).await.expect("reads").len();
+    let n = store.games().moves(game).await.expect("reads").len();
     store.close().await;
     n
 }
@@ -150,7 +150,11 @@ async fn answered_privately(db: &Path, user: &str) -> bool {
     let store = Store::open(db.to_str().expect("utf-8"))
         .await
         .expect("opens");
-    let room = store.dm_room(Platform::Matrix, user).await.expect("reads");
+    let room = store
+        .outbox()
+        .dm_room(Platform::Matrix, user)
+        .await
+        .expect("reads");
     store.close().await;
     room.is_some()
 }

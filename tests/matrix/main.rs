@@ -342,7 +342,12 @@ async fn plays_a_whole_game_with_the_real_service() {
 
     let (root, _game) = play_to_the_end(&env, &service, &cfg, bot).await;
 
-    let row = store.game(1).await.expect("reads").expect("game #1");
+    let row = store
+        .games()
+        .game(1)
+        .await
+        .expect("reads")
+        .expect("game #1");
     assert_eq!(
         row.thread.as_deref(),
         Some(root.as_str()),

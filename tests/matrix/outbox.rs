@@ -243,6 +243,7 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
     let deadline = Instant::now() + Duration::from_secs(90);
     loop {
         let counts = store
+            .pages()
             .status_counts(oware_bot::store::now_ms())
             .await
             .expect("reads");
@@ -256,7 +257,12 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
         assert!(Instant::now() < deadline, "unsent: {counts:?}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    let row = store.game(2).await.expect("reads").expect("game #1");
+    let row = store
+        .games()
+        .game(2)
+        .await
+        .expect("reads")
+        .expect("game #1");
     assert_eq!(
         row.thread.as_deref(),
         Some(root.as_str()),

@@ -112,6 +112,7 @@ async fn a_link_code_goes_to_a_direct_room_opened_once() {
     let asked = say(&room, "!oware link", None).await;
     let recorded = loop {
         let dm_room = store
+            .outbox()
             .dm_room(Platform::Matrix, &env.alice.0)
             .await
             .expect("reads");
@@ -146,6 +147,7 @@ async fn a_link_code_goes_to_a_direct_room_opened_once() {
     let there = private.next(1, "asked in the direct room").await;
     assert!(body(&there[0]).contains("Your link code is"));
     let recorded_now = store
+        .outbox()
         .dm_room(Platform::Matrix, &env.alice.0)
         .await
         .expect("reads");

@@ -61,7 +61,7 @@ async fn onlookers_vote_once_per_ply_and_the_board_shows_the_tally() {
         "{}",
         ack.text
     );
-    let votes = db.store().advice_votes(game, 0).await.unwrap();
+    let votes = db.store().moderation().advice_votes(game, 0).await.unwrap();
     assert_eq!(votes.len(), 2);
 
     // Players cannot advise in their own game; illegal pits are refused.
@@ -199,7 +199,13 @@ async fn advice_is_off_for_rated_games_and_when_disabled() {
         "{}",
         off.text
     );
-    assert!(db.store().advice_votes(game, 0).await.unwrap().is_empty());
+    assert!(db
+        .store()
+        .moderation()
+        .advice_votes(game, 0)
+        .await
+        .unwrap()
+        .is_empty());
     // Rated with advice explicitly on is allowed.
     let options = ChallengeOptions {
         advice: Some(true),

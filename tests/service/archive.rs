@@ -162,7 +162,13 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
             .await;
         assert!(!reply.private, "{}", reply.text);
     }
-    let row = db.store().game(game).await.unwrap().expect("the game");
+    let row = db
+        .store()
+        .games()
+        .game(game)
+        .await
+        .unwrap()
+        .expect("the game");
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("score_25")
@@ -227,7 +233,13 @@ async fn every_way_a_game_ends_schedules_the_archive() {
     let timed = game_in_own_thread_with(&service, ["gina", "hank"], "44", hour).await;
     play_plies(&service, &thread("44"), timed, ["gina", "hank"], 4).await;
     assert!(archived_after(&service, HOUR).await.is_empty());
-    let row = db.store().game(timed).await.unwrap().expect("the game");
+    let row = db
+        .store()
+        .games()
+        .game(timed)
+        .await
+        .unwrap()
+        .expect("the game");
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("timeout")

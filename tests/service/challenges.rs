@@ -114,7 +114,7 @@ async fn challenges_expire_and_first_option_picks_sides() {
     // The expiry is a job: it marks the challenge and announces it, once.
     assert_eq!(service.ops().run_due_jobs().await, 1);
     assert_eq!(service.ops().run_due_jobs().await, 0);
-    let row = db.store().challenge(1).await.unwrap().unwrap();
+    let row = db.store().challenges().challenge(1).await.unwrap().unwrap();
     assert_eq!(row.status.as_str(), "expired");
     let sent = service
         .ops()
@@ -228,7 +228,7 @@ async fn the_chat_service_trait_for_adapters() {
         thread: thread.clone(),
     };
     ChatService::receipt(&service, receipt(game)).await;
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(row.thread.as_deref(), Some("thread-9"));
     // The game's replies say where its thread is.
     let board = ChatService::handle(&service, cmd("bob", support::board(None))).await;

@@ -44,8 +44,12 @@ async fn after(service: &Arc<Service>, secs: u64) -> Vec<Outgoing> {
 }
 
 async fn rating_of(store: &Store, user: &str, speed: Speed) -> Option<oware_bot::store::RatingRow> {
-    let identity = store.identity_of(Platform::Console, user).await.unwrap()?;
-    store.rating(identity, speed).await.unwrap()
+    let identity = store
+        .people()
+        .identity_of(Platform::Console, user)
+        .await
+        .unwrap()?;
+    store.people().rating(identity, speed).await.unwrap()
 }
 
 fn mentions(message: &Outgoing, name: &str) -> bool {
@@ -89,7 +93,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     );
     // Just before the deadline nothing happens.
     assert!(after(&service, HOUR - 1).await.is_empty());
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert!(row.is_active());
     // The deadline: alice loses on time, rated, announced once with the final board.
     let sent = after(&service, 1).await;
@@ -105,7 +109,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     );
     assert!(mentions(&sent[0], "alice") && mentions(&sent[0], "bob"));
     assert!(sent[0].reply.files[0].file_name.ends_with(".png"));
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(
         (
             if row.is_active() {
@@ -194,7 +198,7 @@ async fn a_live_clock_counts_down_gains_the_increment_and_flags() {
         "{}",
         sent[0].reply.text
     );
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(
         (
             row.state.ending().and_then(|e| e.result_column()),
@@ -224,7 +228,7 @@ async fn a_live_game_under_way_is_lost_on_time() {
         "{}",
         sent[0].reply.text
     );
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(
         row.state.ending().and_then(|e| e.result_column()),
         Some("S")
@@ -249,7 +253,7 @@ async fn either_player_may_abort_before_both_have_moved() {
             && mentions(&sent[0], "bob"),
         "{sent:?}"
     );
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("aborted")
@@ -441,7 +445,7 @@ async fn an_engine_game_left_for_a_week_is_aborted() {
         sent.len() == 1 && sent[0].reply.text.contains("aborted") && mentions(&sent[0], "alice"),
         "{sent:?}"
     );
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("aborted")

@@ -77,7 +77,7 @@ async fn finished_game(
             // A pit that is not legal there is refused: the test asks for legal ones.
             assert!(ack.text.contains("you suggest"), "{}", ack.text);
         }
-        let played = store.move_pits(game).await.expect("moves").len();
+        let played = store.games().move_pits(game).await.expect("moves").len();
         assert_eq!(played, ply);
         play_next(service, store, &thread, game, ply).await;
     }
@@ -97,7 +97,7 @@ async fn finished_game(
 
 /// Plays the first legal pit of the game's position (as `play_plies` does).
 async fn play_next(service: &Service, store: &Store, at: &Place, game: i64, ply: usize) {
-    let pits = store.move_pits(game).await.expect("moves");
+    let pits = store.games().move_pits(game).await.expect("moves");
     let moves: Vec<Pit> = pits
         .iter()
         .map(|p| Pit::from_letter(p.chars().next().expect("a letter")).expect("a pit"))
@@ -247,6 +247,7 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     assert!(outbox(&service).await.is_empty());
     let stored = db
         .store()
+        .learning()
         .analysis(game)
         .await
         .expect("read")
@@ -262,6 +263,7 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     .await;
     let garbled = db
         .store()
+        .learning()
         .analysis(game)
         .await
         .expect("read")
@@ -306,6 +308,7 @@ async fn a_review_interrupted_by_a_restart_is_delivered_once() {
         let now = service.now();
         let claimed = db
             .store()
+            .jobs()
             .claim_due_jobs(now, now + 20_000, 10)
             .await
             .expect("claim");
@@ -369,7 +372,13 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
         verdict.reply.text
     );
     // Judged in the review's transaction: stored, and carol has 11 picks.
-    assert!(db.store().analysis(game).await.unwrap().is_some());
+    assert!(db
+        .store()
+        .learning()
+        .analysis(game)
+        .await
+        .unwrap()
+        .is_some());
     let board = service
         .handle(cmd_at(&place(), "erin", Action::Advisers { global: false }))
         .await;
@@ -518,7 +527,13 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         .expect("the board");
     assert!(is_png(&png.bytes) && !png.description.is_empty());
     assert!(!first.buttons.is_empty(), "a button per legal pit");
-    let row = db.store().puzzle(id).await.unwrap().expect("stored");
+    let row = db
+        .store()
+        .learning()
+        .puzzle(id)
+        .await
+        .unwrap()
+        .expect("stored");
     let position = row.position;
 
     // A wrong answer is refused with the solution.
@@ -571,7 +586,13 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         .await;
     let id2 = puzzle_id(&second);
     assert_ne!(id2, id, "never the same puzzle twice");
-    let row2 = db.store().puzzle(id2).await.unwrap().expect("stored");
+    let row2 = db
+        .store()
+        .learning()
+        .puzzle(id2)
+        .await
+        .unwrap()
+        .expect("stored");
     let right = service
         .handle(cmd_at(
             &here,
@@ -643,7 +664,7 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
     assert!(stats.text.contains("1 solved of 3"), "{}", stats.text);
 
     // Every stored puzzle's solution holds, exactly by the tables.
-    let all = db.store().all_puzzles().await.unwrap();
+    let all = db.store().learning().all_puzzles().await.unwrap();
     assert!(all.len() >= 3);
     for row in all {
         let puzzle = Puzzle {
@@ -684,7 +705,13 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
     assert!(alice.text.contains("Puzzle of the day"), "{}", alice.text);
     assert!(alice.text.contains("nobody yet"), "{}", alice.text);
     let id = puzzle_id(&alice);
-    let row = db.store().puzzle(id).await.unwrap().expect("stored");
+    let row = db
+        .store()
+        .learning()
+        .puzzle(id)
+        .await
+        .unwrap()
+        .expect("stored");
     let solved = service
         .handle(cmd_at(
             &server,
@@ -735,7 +762,13 @@ async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
         .await;
     let id = puzzle_id(&alices);
-    let row = db.store().puzzle(id).await.unwrap().expect("stored");
+    let row = db
+        .store()
+        .learning()
+        .puzzle(id)
+        .await
+        .unwrap()
+        .expect("stored");
     let solution = row.solution.to_string();
     // Mallory presses the pit buttons of alice's public message: refused, told to
     // ask for her own, and nothing is recorded or rated.
@@ -749,7 +782,11 @@ async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one
         pressed.text
     );
     assert_eq!(
-        db.store().puzzle_stats(platform, "mallory").await.unwrap(),
+        db.store()
+            .learning()
+            .puzzle_stats(platform, "mallory")
+            .await
+            .unwrap(),
         None
     );
     assert!(outbox(&service).await.is_empty(), "nothing announced");
@@ -765,7 +802,13 @@ async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: true }))
         .await;
     let today = puzzle_id(&daily);
-    let row = db.store().puzzle(today).await.unwrap().expect("stored");
+    let row = db
+        .store()
+        .learning()
+        .puzzle(today)
+        .await
+        .unwrap()
+        .expect("stored");
     let bobs = service
         .handle(cmd_at(
             &here,

@@ -35,7 +35,7 @@ fn play_bot(first: First) -> Action {
 
 /// Replays the stored moves with the rules core: every one of them was legal.
 async fn stored_game(store: &Store, game: i64) -> Game {
-    let moves = store.moves(game).await.unwrap();
+    let moves = store.games().moves(game).await.unwrap();
     let pits: Vec<Pit> = moves
         .iter()
         .map(|m| Pit::from_letter(m.pit.chars().next().unwrap()).unwrap())
@@ -57,7 +57,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
         reply.text
     );
     let game_id = reply.game.expect("a game starts at once");
-    let row = db.store().game(game_id).await.unwrap().unwrap();
+    let row = db.store().games().game(game_id).await.unwrap().unwrap();
     assert!(!row.rated, "games against the bot are never rated");
     for turn in 0..200 {
         let game = stored_game(&db.store(), game_id).await;

@@ -480,14 +480,18 @@ async fn the_clean_up_runs_in_batches_and_resumes_after_an_interruption() {
         tell: None,
     };
     store
+        .moderation()
         .forget(Claim::Unique(Unique::Upkeep), &who, 10)
         .await
         .unwrap();
     // The decisive part is done; the texts wait for their batches.
     assert_eq!(db.count("SELECT COUNT(*) FROM forget_scrubs").await, 1);
-    assert!(store.scrub_forgotten().await.unwrap(), "anchors");
     assert!(
-        store.scrub_forgotten().await.unwrap(),
+        store.moderation().scrub_forgotten().await.unwrap(),
+        "anchors"
+    );
+    assert!(
+        store.moderation().scrub_forgotten().await.unwrap(),
         "a first outbox batch"
     );
     assert_eq!(

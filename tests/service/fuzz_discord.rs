@@ -123,6 +123,7 @@ fn run_presses(sources: Vec<Source>) -> Result<(), TestCaseError> {
                 Source::Payload(payload) => {
                     let ply = db
                         .store()
+                        .games()
                         .game(1)
                         .await
                         .expect("game 1")

@@ -44,7 +44,7 @@ async fn a_whole_game_to_a_25_win() {
         "a rematch and a review are offered at the end: {:?}",
         last.buttons
     );
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert!(!row.is_active());
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
@@ -57,7 +57,7 @@ async fn a_whole_game_to_a_25_win() {
         row.south_score.min(row.north_score)
     )));
     // The moves table replays the game.
-    let moves = db.store().moves(game).await.unwrap();
+    let moves = db.store().games().moves(game).await.unwrap();
     assert_eq!(moves.len(), line.len());
     let after = service.handle(cmd("alice", mv("a"))).await;
     assert!(refused(&after));
@@ -109,7 +109,7 @@ async fn a_move_that_would_repeat_a_position_is_announced_beside_the_pits() {
     );
     let ended = service.handle(cmd("bob", mv("a"))).await;
     assert!(ended.text.contains("Game over"), "{}", ended.text);
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("repetition")
@@ -249,7 +249,7 @@ async fn refusals_are_private_and_change_nothing() {
             reply.text
         );
     }
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!((row.ply, row.version), (0, 0));
 }
 
@@ -289,7 +289,7 @@ async fn resign_and_end_by_agreement() {
         "{}",
         reply.text
     );
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(
         (
             row.state.ending().and_then(|e| e.result_column()),
@@ -391,7 +391,7 @@ async fn resign_and_end_by_agreement() {
         "{}",
         agree.text
     );
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(row.south_score + row.north_score, 48);
 }
 
@@ -425,9 +425,9 @@ async fn fifty_identical_moves_at_once_apply_exactly_once() {
         );
         assert_ne!(*text, oware_bot::service::generic_failure());
     }
-    let moves = db.store().moves(game).await.unwrap();
+    let moves = db.store().games().moves(game).await.unwrap();
     assert_eq!(moves.len(), 1);
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!((row.ply, row.version), (1, 1));
 }
 
@@ -467,7 +467,7 @@ async fn games_and_challenges_survive_a_restart() {
         last = Some(reply);
     }
     assert!(last.unwrap().text.contains("Game over"));
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!((row.is_active(), row.ply as usize), (false, line.len()));
     let accepted = service
         .handle(cmd("dave", Action::Accept { challenge: None }))

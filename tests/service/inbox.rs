@@ -30,7 +30,7 @@ fn play_engine() -> Action {
 }
 
 async fn plies(store: &Store, game: i64) -> usize {
-    store.moves(game).await.expect("reads").len()
+    store.games().moves(game).await.expect("reads").len()
 }
 
 #[tokio::test]
@@ -49,6 +49,7 @@ async fn a_replayed_engine_game_start_and_move_change_nothing() {
     assert!(again.is_empty(), "a replayed start says nothing: {again:?}");
     let games = db
         .store()
+        .games()
         .active_games_of(Platform::Console, "alice")
         .await
         .expect("reads");
@@ -92,6 +93,7 @@ async fn a_replayed_challenge_accept_and_move_between_people_change_nothing() {
         .is_empty());
     let pending = db
         .store()
+        .challenges()
         .pending_challenges_of(Platform::Console, "alice", service.now())
         .await
         .expect("reads");
@@ -136,6 +138,7 @@ async fn a_replayed_challenge_accept_and_move_between_people_change_nothing() {
         .is_empty());
     assert_eq!(
         db.store()
+            .games()
             .active_games_of(Platform::Console, "alice")
             .await
             .expect("reads")

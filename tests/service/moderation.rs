@@ -83,14 +83,20 @@ async fn paused_service() -> (TempDb, Arc<Service>) {
 
 async fn audit_rows(store: &Store, place: &str) -> Vec<oware_bot::store::AuditRow> {
     store
+        .moderation()
         .audit_log(Platform::Discord, place, 100)
         .await
         .expect("the audit log")
 }
 
 async fn rating_of(store: &Store, user: &str) -> Option<f64> {
-    let identity = store.identity_of(Platform::Discord, user).await.unwrap()?;
+    let identity = store
+        .people()
+        .identity_of(Platform::Discord, user)
+        .await
+        .unwrap()?;
     store
+        .people()
         .rating(identity, Speed::Correspondence)
         .await
         .unwrap()
@@ -191,7 +197,13 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
         .await;
     assert!(reply.private, "{}", reply.text);
     assert!(reply.text.contains("is aborted"), "{}", reply.text);
-    let row = db.store().game(game).await.unwrap().expect("the game");
+    let row = db
+        .store()
+        .games()
+        .game(game)
+        .await
+        .unwrap()
+        .expect("the game");
     assert!(!row.is_active());
     assert_eq!(row.state.ending().and_then(|e| e.result_column()), None);
     assert_eq!(
@@ -256,7 +268,13 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
         "{}",
         reply.text
     );
-    let row = db.store().game(game).await.unwrap().expect("the game");
+    let row = db
+        .store()
+        .games()
+        .game(game)
+        .await
+        .unwrap()
+        .expect("the game");
     assert!(!row.is_active());
     assert_eq!(
         row.state.ending().and_then(|e| e.result_column()),
@@ -313,7 +331,13 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         "{}",
         reply.text
     );
-    let row = db.store().game(game).await.unwrap().expect("the game");
+    let row = db
+        .store()
+        .games()
+        .game(game)
+        .await
+        .unwrap()
+        .expect("the game");
     assert!(!row.is_active());
     assert_eq!(
         row.state.ending().and_then(|e| e.result_column()),

@@ -42,7 +42,7 @@ async fn notify(service: &Service, author: &str, value: &str, shown: &str) {
 
 /// `author` plays the first legal pit of game `game`.
 async fn play(service: &Service, store: &Store, game: i64, author: &str) {
-    let row = store.game(game).await.unwrap().unwrap();
+    let row = store.games().game(game).await.unwrap().unwrap();
     let reply = service
         .handle(cmd_at(
             &place(),

@@ -85,12 +85,12 @@ async fn anyone_here_but_its_maker_accepts_an_open_challenge() {
         accepted.text
     );
     let game = accepted.game.expect("a game");
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(
         (row.south_user.as_str(), row.north_user.as_str()),
         ("alice", "bob")
     );
-    let challenge = db.store().challenge(1).await.unwrap().unwrap();
+    let challenge = db.store().challenges().challenge(1).await.unwrap().unwrap();
     assert_eq!(challenge.status, ChallengeStatus::Accepted);
     assert_eq!(challenge.opponent.user(), Some("bob"));
     // Taken: nobody else gets it.

@@ -39,7 +39,7 @@ async fn a_rated_win_updates_both_ratings_with_the_game() {
     }
     let last = last.expect("moves");
     let store = db.store();
-    let row = store.game(game).await.unwrap().unwrap();
+    let row = store.games().game(game).await.unwrap().unwrap();
     assert!(!row.is_active());
     let winner = match row.state.ending().and_then(|e| e.result_column()) {
         Some("S") => Some(Side::South),
@@ -52,11 +52,13 @@ async fn a_rated_win_updates_both_ratings_with_the_game() {
         GameResult::for_side(winner, Side::South),
     );
     let alice = store
+        .people()
         .rating(row.south_identity, Speed::Correspondence)
         .await
         .unwrap()
         .expect("alice is rated");
     let bob = store
+        .people()
         .rating(row.north_identity, Speed::Correspondence)
         .await
         .unwrap()
@@ -69,6 +71,7 @@ async fn a_rated_win_updates_both_ratings_with_the_game() {
     assert_eq!(alice.seeds, row.south_score);
     assert_eq!(bob.seeds, row.north_score);
     let alice_history = store
+        .people()
         .rating_history(row.south_identity, Speed::Correspondence)
         .await
         .unwrap();
@@ -115,7 +118,7 @@ async fn ratings_change_exactly_once_when_both_players_resign_at_once() {
         a.text,
         b.text
     );
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     let winner = if row.state.ending().and_then(|e| e.result_column()) == Some("S") {
         Side::South
     } else {
@@ -128,12 +131,14 @@ async fn ratings_change_exactly_once_when_both_players_resign_at_once() {
     );
     let alice = db
         .store()
+        .people()
         .rating(row.south_identity, Speed::Correspondence)
         .await
         .unwrap()
         .unwrap();
     let bob = db
         .store()
+        .people()
         .rating(row.north_identity, Speed::Correspondence)
         .await
         .unwrap()
@@ -166,10 +171,11 @@ async fn short_and_casual_games_leave_ratings_alone() {
         "{}",
         reply.text
     );
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert!(!row.is_active());
     assert_eq!(
         db.store()
+            .people()
             .rating(row.south_identity, Speed::Correspondence)
             .await
             .unwrap(),
@@ -177,6 +183,7 @@ async fn short_and_casual_games_leave_ratings_alone() {
     );
     assert_eq!(
         db.store()
+            .people()
             .rating(row.north_identity, Speed::Correspondence)
             .await
             .unwrap(),
@@ -199,9 +206,10 @@ async fn short_and_casual_games_leave_ratings_alone() {
         ))
         .await;
     assert!(!reply.text.contains("ratings:") && !reply.text.contains("casual:"));
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(
         db.store()
+            .people()
             .rating(row.south_identity, Speed::Correspondence)
             .await
             .unwrap(),
@@ -335,6 +343,7 @@ async fn stats_show_the_record_head_to_head_and_a_chart() {
     assert!(!reply.private, "{}", reply.text);
     let row = db
         .store()
+        .people()
         .rating(1, Speed::Correspondence)
         .await
         .unwrap()
@@ -468,7 +477,7 @@ async fn ending_by_agreement_rates_the_game_too() {
     assert!(!proposed.private, "{}", proposed.text);
     let agreed = service.handle(cmd("bob", end)).await;
     assert!(agreed.text.contains("agreed to end"), "{}", agreed.text);
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     let winner = match row.state.ending().and_then(|e| e.result_column()) {
         Some("S") => Some(Side::South),
         Some("N") => Some(Side::North),
@@ -481,6 +490,7 @@ async fn ending_by_agreement_rates_the_game_too() {
     );
     let alice = db
         .store()
+        .people()
         .rating(row.south_identity, Speed::Correspondence)
         .await
         .unwrap()
@@ -501,11 +511,12 @@ async fn a_challenge_shows_both_players_ratings() {
     let service = db.service().await;
     let here = place();
     let (game, _) = rated_win(&service, &here, "alice", "bob").await;
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     let shown = |identity: i64| {
         let store = db.store();
         async move {
             let r = store
+                .people()
                 .rating(identity, Speed::Correspondence)
                 .await
                 .unwrap()

@@ -52,7 +52,7 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
     message(&db, "old, dead", now - 40 * DAY, "NULL", &long_ago).await;
     event(&db, "$old", now - 31 * DAY).await;
     event(&db, "$recent", now - 29 * DAY).await;
-    let status = db.store().status_counts(now).await.unwrap();
+    let status = db.store().pages().status_counts(now).await.unwrap();
     assert_eq!(status.unsent.len(), 1);
     assert_eq!((status.unsent[0].waiting, status.unsent[0].dead), (1, 1));
 
@@ -69,6 +69,7 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
     );
     assert!(db
         .store()
+        .outbox()
         .event_handled(Platform::Matrix, "$old")
         .await
         .unwrap());
@@ -93,16 +94,18 @@ async fn only_old_sent_messages_and_old_events_are_pruned() {
     assert_eq!(left(&db, "SELECT count(*) FROM inbox").await, 1);
     assert!(!db
         .store()
+        .outbox()
         .event_handled(Platform::Matrix, "$old")
         .await
         .unwrap());
     assert!(db
         .store()
+        .outbox()
         .event_handled(Platform::Matrix, "$recent")
         .await
         .unwrap());
     // The status counts the undelivered messages still kept.
-    let after = db.store().status_counts(now).await.unwrap();
+    let after = db.store().pages().status_counts(now).await.unwrap();
     assert_eq!((after.unsent[0].waiting, after.unsent[0].dead), (1, 0));
     // Nothing more to do.
     assert_eq!(service.ops().prune_old(0).await, Pruned::default());
@@ -129,7 +132,7 @@ async fn a_replay_within_the_window_after_pruning_is_still_not_applied_twice() {
         replay.is_empty(),
         "a replayed move says nothing: {replay:?}"
     );
-    let moves = db.store().moves(game).await.unwrap();
+    let moves = db.store().games().moves(game).await.unwrap();
     assert_eq!(moves.len(), 2, "the move was not played twice");
 
     // Past the window the record is gone: a platform delivering the event again
@@ -138,6 +141,7 @@ async fn a_replay_within_the_window_after_pruning_is_still_not_applied_twice() {
     assert_eq!(service.ops().prune_old(0).await.events, 2);
     assert!(!db
         .store()
+        .outbox()
         .event_handled(Platform::Console, "$c")
         .await
         .unwrap());

@@ -23,8 +23,9 @@ struct Snapshot {
 }
 
 async fn snapshot(store: &Store, game: i64) -> (Snapshot, Game, [String; 2]) {
-    let row = store.game(game).await.unwrap().unwrap();
+    let row = store.games().game(game).await.unwrap().unwrap();
     let moves: Vec<String> = store
+        .games()
         .moves(game)
         .await
         .unwrap()

@@ -196,6 +196,7 @@ async fn a_change_applies_to_new_games_only() {
     assert!(!old.private, "{}", old.text);
     let store = db.store();
     let first = store
+        .games()
         .active_games_in_channel(Platform::Discord, Some(GUILD), "200")
         .await
         .expect("read")
@@ -210,6 +211,7 @@ async fn a_change_applies_to_new_games_only() {
         "threads:no: no thread for new games"
     );
     let games = store
+        .games()
         .active_games_in_channel(Platform::Discord, Some(GUILD), "200")
         .await
         .expect("read");
@@ -276,6 +278,11 @@ async fn the_language_is_one_the_bot_has() {
         "{}",
         changed.text
     );
-    let row = db.store().settings(Platform::Discord, GUILD).await.unwrap();
+    let row = db
+        .store()
+        .places()
+        .settings(Platform::Discord, GUILD)
+        .await
+        .unwrap();
     assert_eq!(row.language.map(|l| l.tag()).as_deref(), Some("fr"));
 }

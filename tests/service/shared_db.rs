@@ -45,11 +45,15 @@ async fn each_due_job_is_claimed_by_exactly_one_process() {
     };
     let now = oware_bot::store::now_ms();
     let jobs: Vec<NewJob> = (0..200).map(|i| job(now - 1000 + i)).collect();
-    a.schedule(None, &jobs, now).await.expect("scheduled");
+    a.jobs()
+        .schedule(None, &jobs, now)
+        .await
+        .expect("scheduled");
     let claim_all = |store: Store| async move {
         let mut ids = Vec::new();
         loop {
             let claimed = store
+                .jobs()
                 .claim_due_jobs(now, now + 60_000, 7)
                 .await
                 .expect("claims");
@@ -75,11 +79,13 @@ async fn each_due_job_is_claimed_by_exactly_one_process() {
     );
     // A claim holds until it lapses: nothing is due for anyone meanwhile.
     assert!(b
+        .jobs()
         .claim_due_jobs(now + 1, now + 60_000, 10)
         .await
         .expect("claims")
         .is_empty());
     let lapsed = a
+        .jobs()
         .claim_due_jobs(now + 60_000, now + 120_000, 500)
         .await
         .expect("claims");
@@ -97,7 +103,10 @@ async fn a_job_written_by_one_process_wakes_the_other() {
         .expect("listens")
         .expect("PostgreSQL has notifications");
     let now = oware_bot::store::now_ms();
-    a.schedule(None, &[job(now)], now).await.expect("scheduled");
+    a.jobs()
+        .schedule(None, &[job(now)], now)
+        .await
+        .expect("scheduled");
     tokio::time::timeout(Duration::from_secs(10), changes.next())
         .await
         .expect("the other process hears of the job")

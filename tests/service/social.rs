@@ -164,8 +164,16 @@ async fn linking_shares_one_identity_and_rating() {
         linked.text
     );
     let store = db.store();
-    let a = store.identity_of(Platform::Console, "alice").await.unwrap();
-    let b = store.identity_of(Platform::Discord, "ally").await.unwrap();
+    let a = store
+        .people()
+        .identity_of(Platform::Console, "alice")
+        .await
+        .unwrap();
+    let b = store
+        .people()
+        .identity_of(Platform::Discord, "ally")
+        .await
+        .unwrap();
     assert!(a.is_some() && a == b);
     // The Discord account now has alice's rating, and one line in the global board.
     let stats = service
@@ -277,7 +285,12 @@ async fn expired_codes_are_refused() {
     // A code made with the default lifetime, expired through the store.
     let service = db.service().await;
     let code = code_of(&service.handle(cmd("alice", link(None))).await);
-    assert!(db.store().set_link_code_expiry(&code, 0).await.unwrap());
+    assert!(db
+        .store()
+        .moderation()
+        .set_link_code_expiry(&code, 0)
+        .await
+        .unwrap());
     let expired = service
         .handle(cmd_at(&discord, "ally", link(Some(&code))))
         .await;
@@ -335,8 +348,16 @@ async fn a_link_code_asks_first_naming_the_account_and_unlink_undoes_it() {
         Some(button)
     );
     assert_ne!(
-        store.identity_of(Platform::Console, "alice").await.unwrap(),
-        store.identity_of(Platform::Discord, "ally").await.unwrap(),
+        store
+            .people()
+            .identity_of(Platform::Console, "alice")
+            .await
+            .unwrap(),
+        store
+            .people()
+            .identity_of(Platform::Discord, "ally")
+            .await
+            .unwrap(),
         "asking links nothing"
     );
     let linked = service
@@ -354,8 +375,16 @@ async fn a_link_code_asks_first_naming_the_account_and_unlink_undoes_it() {
         left.text
     );
     assert_ne!(
-        store.identity_of(Platform::Console, "alice").await.unwrap(),
-        store.identity_of(Platform::Discord, "ally").await.unwrap()
+        store
+            .people()
+            .identity_of(Platform::Console, "alice")
+            .await
+            .unwrap(),
+        store
+            .people()
+            .identity_of(Platform::Discord, "ally")
+            .await
+            .unwrap()
     );
     let ally = service
         .handle(cmd_at(&discord, "ally", stats_text("ally")))

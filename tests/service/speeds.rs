@@ -38,8 +38,12 @@ async fn win(
 }
 
 async fn rating(store: &Store, here: &Place, who: &str, speed: Speed) -> Option<RatingRow> {
-    let identity = store.identity_of(here.platform, who).await.unwrap()?;
-    store.rating(identity, speed).await.unwrap()
+    let identity = store
+        .people()
+        .identity_of(here.platform, who)
+        .await
+        .unwrap()?;
+    store.people().rating(identity, speed).await.unwrap()
 }
 
 fn leaderboard(speed: Option<Speed>) -> Action {
@@ -92,12 +96,14 @@ async fn a_live_game_changes_only_live_ratings_and_a_correspondence_game_only_th
     // Each speed's history is its own.
     let store = db.store();
     let alice = store
+        .people()
         .identity_of(Platform::Console, "alice")
         .await
         .unwrap()
         .unwrap();
     assert_eq!(
         store
+            .people()
             .rating_history(alice, Speed::Live)
             .await
             .unwrap()
@@ -105,6 +111,7 @@ async fn a_live_game_changes_only_live_ratings_and_a_correspondence_game_only_th
         2
     );
     let corr_history = store
+        .people()
         .rating_history(alice, Speed::Correspondence)
         .await
         .unwrap();
@@ -157,6 +164,7 @@ async fn the_leaderboard_ranks_one_speed_correspondence_unless_asked() {
     );
     let store = db.store();
     let (rows, total) = store
+        .people()
         .leaderboard(Scope::Global, Speed::Live, 10, 0)
         .await
         .unwrap();
@@ -395,12 +403,14 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
     }
     let store = db.store();
     let identity = store
+        .people()
         .identity_of(Platform::Discord, "ally")
         .await
         .unwrap()
         .unwrap();
     assert_eq!(
         store
+            .people()
             .rating_history(identity, Speed::Live)
             .await
             .unwrap()
@@ -409,6 +419,7 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
     );
     assert_eq!(
         store
+            .people()
             .rating_history(identity, Speed::Correspondence)
             .await
             .unwrap()
@@ -467,7 +478,12 @@ async fn the_speed_migration_carries_todays_ratings_over_to_both() {
     let service = db.service().await;
     let store = db.store();
     for speed in Speed::ALL {
-        let alice = store.rating(1, speed).await.unwrap().expect("carried over");
+        let alice = store
+            .people()
+            .rating(1, speed)
+            .await
+            .unwrap()
+            .expect("carried over");
         assert_eq!(
             (
                 alice.rating,
@@ -480,10 +496,15 @@ async fn the_speed_migration_carries_todays_ratings_over_to_both() {
             "{speed}"
         );
         assert_eq!(alice.speed, speed);
-        let bob = store.rating(2, speed).await.unwrap().expect("carried over");
+        let bob = store
+            .people()
+            .rating(2, speed)
+            .await
+            .unwrap()
+            .expect("carried over");
         assert_eq!((bob.rating, bob.losses), (1338.0, 1), "{speed}");
         assert_eq!(
-            store.rating_history(1, speed).await.unwrap(),
+            store.people().rating_history(1, speed).await.unwrap(),
             [(1662.0, 290.0)],
             "{speed}"
         );
@@ -503,11 +524,18 @@ async fn the_speed_migration_carries_todays_ratings_over_to_both() {
     }
     win(&service, &here, "bob", "alice", timed("5+3")).await;
     assert_eq!(
-        store.rating(1, Speed::Live).await.unwrap().unwrap().games,
+        store
+            .people()
+            .rating(1, Speed::Live)
+            .await
+            .unwrap()
+            .unwrap()
+            .games,
         2
     );
     assert_eq!(
         store
+            .people()
             .rating(1, Speed::Correspondence)
             .await
             .unwrap()

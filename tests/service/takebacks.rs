@@ -25,8 +25,8 @@ fn casual() -> ChallengeOptions {
 }
 
 async fn plies(store: &Store, game: i64) -> (i64, usize) {
-    let row = store.game(game).await.unwrap().unwrap();
-    let stored = store.moves(game).await.unwrap().len();
+    let row = store.games().game(game).await.unwrap().unwrap();
+    let stored = store.games().moves(game).await.unwrap().len();
     (row.ply, stored)
 }
 
@@ -94,7 +94,7 @@ async fn a_takeback_rewinds_the_askers_last_move_once_the_opponent_agrees() {
             ..
         }
     )));
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!((row.south_score, row.north_score), (0, 0));
 
     // After bob's reply it is alice's turn: her move and his reply go back.

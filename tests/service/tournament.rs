@@ -59,10 +59,10 @@ async fn started(service: &Service, format: Format, rounds: Option<u32>, players
 /// The games of tournament `id` still being played, with their players' names.
 async fn active_games(store: &Store, id: i64) -> Vec<(i64, String, String)> {
     let mut out = Vec::new();
-    for b in store.tournament_boards(id).await.unwrap() {
+    for b in store.tournaments().tournament_boards(id).await.unwrap() {
         if b.state == Some(oware_bot::store::GameState::Active) {
             let game = b.game_id.unwrap();
-            let row = store.game(game).await.unwrap().unwrap();
+            let row = store.games().game(game).await.unwrap().unwrap();
             out.push((game, row.south_name, row.north_name));
         }
     }
@@ -113,7 +113,14 @@ async fn play_out(
 }
 
 async fn status(store: &Store, id: i64) -> &'static str {
-    store.tournament(id).await.unwrap().unwrap().status.as_str()
+    store
+        .tournaments()
+        .tournament(id)
+        .await
+        .unwrap()
+        .unwrap()
+        .status
+        .as_str()
 }
 
 /// Each round's games (`(south, north)` entrants) and byes.
@@ -122,7 +129,7 @@ type Schedule = BTreeMap<i64, (Vec<(i64, i64)>, Vec<i64>)>;
 /// The schedule as stored.
 async fn schedule(store: &Store, id: i64) -> Schedule {
     let mut rounds = Schedule::new();
-    for b in store.tournament_boards(id).await.unwrap() {
+    for b in store.tournaments().tournament_boards(id).await.unwrap() {
         let round = rounds.entry(b.round).or_default();
         match b.north {
             Some(north) => round.0.push((b.south, north)),
@@ -376,7 +383,7 @@ async fn a_tournament_game_not_begun_in_time_is_a_loss_and_the_round_moves_on() 
     tokio::time::advance(Duration::from_secs(3601)).await;
     service.ops().run_due_jobs().await;
     for (game, _, _) in &first {
-        let row = db.store().game(*game).await.unwrap().unwrap();
+        let row = db.store().games().game(*game).await.unwrap().unwrap();
         assert!(!row.is_active());
         assert_eq!(
             row.state.ending().and_then(|e| e.result_column()),
@@ -412,7 +419,7 @@ async fn rated_tournament_games_change_ratings() {
     let service = Arc::new(db.service().await);
     let id = started(&service, Format::RoundRobin, None, &["ann", "ben"]).await;
     let (game, south, north) = active_games(&db.store(), id).await[0].clone();
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     assert!(row.rated);
     assert_eq!(row.time_control.to_string(), "3d");
     // Ratings need 10 moves: play them, then resign.

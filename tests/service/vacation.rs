@@ -33,6 +33,7 @@ fn away(days: u32) -> VacationRequest {
 
 async fn deadline(store: &Store, game: i64) -> i64 {
     store
+        .games()
         .game(game)
         .await
         .unwrap()
@@ -99,7 +100,7 @@ async fn a_turn_that_begins_while_away_begins_at_the_return() {
     // Bob's clock is not hers: it stands.
     assert_eq!(deadline(&db.store(), game).await, bobs);
     advance(Duration::from_secs(3600)).await;
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     let moved = service
         .handle(cmd_at(&here, "bob", mv_in(&first_legal_pit(&row), game)))
         .await;
@@ -241,11 +242,11 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
     assert!(due(&service).await.is_empty());
     // Nor does a turn of hers that begins while she is away: in the 12 h game it
     // starts now, not at her return.
-    let row = db.store().game(3).await.unwrap().unwrap();
+    let row = db.store().games().game(3).await.unwrap().unwrap();
     let pit = first_legal_pit(&row);
     let moved = service.handle(cmd_at(&here, "alice", mv_in(&pit, 3))).await;
     assert!(!moved.private, "{}", moved.text);
-    let row = db.store().game(3).await.unwrap().unwrap();
+    let row = db.store().games().game(3).await.unwrap().unwrap();
     let moved = service
         .handle(cmd_at(&here, "bob", mv_in(&first_legal_pit(&row), 3)))
         .await;
@@ -290,7 +291,7 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
     advance(DAY + Duration::from_secs(60)).await;
     // The game was read as still to be paused, then alice's deadline passed before
     // the write (a race the service cannot see): the write leaves it alone.
-    let row = db.store().game(game).await.unwrap().unwrap();
+    let row = db.store().games().game(game).await.unwrap().unwrap();
     let away = AwayGame {
         game,
         message: NewMessage {
@@ -310,6 +311,7 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
     let event = Event::new(Platform::Console, "late-vacation");
     let started = db
         .store()
+        .people()
         .start_vacation(
             Claim::Event(&event),
             row.south_id,
@@ -320,7 +322,7 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
         .await
         .unwrap();
     assert!(started);
-    let after = db.store().game(game).await.unwrap().unwrap();
+    let after = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(after.deadline_at, Some(before), "not moved");
     assert_eq!(after.version, row.version, "not touched");
     assert!(

@@ -232,6 +232,7 @@ pub async fn start_engine_game(service: &Service, author: &str) -> i64 {
 /// Whether game `game` is still being played, as stored.
 pub async fn active(store: &Store, game: i64) -> bool {
     store
+        .games()
         .game(game)
         .await
         .expect("the store answers")

@@ -119,6 +119,7 @@ impl Site {
     pub(crate) async fn identity(&self, who: &str) -> i64 {
         self.db
             .store()
+            .people()
             .identity_of(Platform::Console, who)
             .await
             .unwrap()
@@ -130,7 +131,13 @@ impl Site {
     /// The address of console user `who`'s page (`/u/<slug>`).
     pub(crate) async fn player_page(&self, who: &str) -> String {
         let identity = self.identity(who).await;
-        let slugs = self.db.store().player_slugs(&[identity]).await.unwrap();
+        let slugs = self
+            .db
+            .store()
+            .pages()
+            .player_slugs(&[identity])
+            .await
+            .unwrap();
         format!("{}/u/{}", self.base, slugs[&identity])
     }
 }

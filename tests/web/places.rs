@@ -24,6 +24,7 @@ pub(crate) async fn daily_puzzle(site: &Site) {
     };
     site.db
         .store()
+        .learning()
         .insert_puzzles(&[puzzle], site.service.now())
         .await
         .unwrap();
@@ -255,6 +256,7 @@ async fn a_place_page_shows_the_pairings_of_the_current_round() {
     let board = site
         .db
         .store()
+        .tournaments()
         .tournament_boards(1)
         .await
         .unwrap()
@@ -264,6 +266,7 @@ async fn a_place_page_shows_the_pairings_of_the_current_round() {
     let game = site
         .db
         .store()
+        .games()
         .game(board.game_id.expect("its game"))
         .await
         .unwrap()

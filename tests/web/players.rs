@@ -22,6 +22,7 @@ async fn a_player_page_charts_their_public_ratings_and_shows_their_puzzle_rating
     let history = site
         .db
         .store()
+        .people()
         .rating_history(alice, Speed::Correspondence)
         .await
         .unwrap();
@@ -61,6 +62,7 @@ async fn a_player_page_charts_their_public_ratings_and_shows_their_puzzle_rating
     let stats = site
         .db
         .store()
+        .learning()
         .puzzle_stats(Platform::Console, "alice")
         .await
         .unwrap()

@@ -152,7 +152,12 @@ async fn rows_without_a_slug_get_one_when_the_store_opens() {
         .await;
     assert_eq!(get(&link).await.status, 404, "the old slug is gone");
     let store = oware_bot::store::Store::open(&site.db.url).await.unwrap();
-    let slug = store.web_slug(game).await.unwrap().expect("a new slug");
+    let slug = store
+        .pages()
+        .web_slug(game)
+        .await
+        .unwrap()
+        .expect("a new slug");
     assert!(oware_bot::store::plausible_slug(&slug), "{slug}");
     assert_eq!(
         site.db

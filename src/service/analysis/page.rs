@@ -50,6 +50,7 @@ impl Pages<'_> {
         let Some(stored) = self
             .core
             .page_reads
+            .learning()
             .analysis(row.id)
             .await?
             .and_then(|a| a.review)

@@ -18,6 +18,7 @@ impl Challenges<'_> {
             None => self
                 .core
                 .store
+                .games()
                 .latest_game_in_channel(
                     cmd.place.platform,
                     cmd.place.space.as_deref(),
@@ -53,9 +54,16 @@ impl Challenges<'_> {
         cmd: &Command,
         challenge: i64,
     ) -> Result<Reply, ServiceError> {
-        let Some(c) = self.core.store.challenge(challenge).await?.filter(|c| {
-            cmd.place.holds(c.platform, c.space.as_deref(), &c.channel) && c.level.is_none()
-        }) else {
+        let Some(c) = self
+            .core
+            .store
+            .challenges()
+            .challenge(challenge)
+            .await?
+            .filter(|c| {
+                cmd.place.holds(c.platform, c.space.as_deref(), &c.channel) && c.level.is_none()
+            })
+        else {
             return Err(ServiceError::NoChallenge(crate::tr!(
                 "lifecycle-reissue-none",
                 challenge = challenge
@@ -113,7 +121,7 @@ impl Challenges<'_> {
 
     /// The engine level of a game against the bot.
     async fn engine_level_of(&self, row: &GameRow) -> Result<Option<Level>, ServiceError> {
-        Ok(self.core.store.engine_level(row.id).await?)
+        Ok(self.core.store.games().engine_level(row.id).await?)
     }
 }
 

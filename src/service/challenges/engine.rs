@@ -38,11 +38,13 @@ impl Challenges<'_> {
         let human_id = self
             .core
             .store
+            .people()
             .upsert_player(platform, &cmd.author.id, &cmd.author.name, false)
             .await?;
         let bot_id = self
             .core
             .store
+            .people()
             .upsert_player(platform, &bot.id, &bot.name, true)
             .await?;
         let human_first = options.first.challenger_south();
@@ -93,6 +95,7 @@ impl Challenges<'_> {
         let game_id = match self
             .core
             .store
+            .challenges()
             .start_engine_game(
                 cmd.claim(),
                 &new,

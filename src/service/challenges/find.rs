@@ -32,6 +32,7 @@ impl Challenges<'_> {
         let last = self
             .core
             .store
+            .challenges()
             .latest_challenge_for(cmd.place.platform, &cmd.author.id)
             .await?
             .filter(|c| cmd.place.holds(c.platform, c.space.as_deref(), &c.channel));
@@ -77,6 +78,7 @@ impl Challenges<'_> {
             let Some(c) = self
                 .core
                 .store
+                .challenges()
                 .challenge(id)
                 .await?
                 // A game against the engine starts from an internal challenge: not one
@@ -134,6 +136,7 @@ impl Challenges<'_> {
         let mut pending: Vec<ChallengeRow> = self
             .core
             .store
+            .challenges()
             .pending_challenges_of(platform, me, now)
             .await?
             .into_iter()
@@ -147,6 +150,7 @@ impl Challenges<'_> {
             pending = self
                 .core
                 .store
+                .challenges()
                 .open_challenges_at(
                     platform,
                     cmd.place.space.as_deref(),

@@ -28,6 +28,7 @@ impl<'c> Games<'c> {
         Ok(self
             .core
             .store
+            .people()
             .upsert_player(
                 cmd.place.platform,
                 &cmd.author.id,
@@ -50,7 +51,7 @@ impl Games<'_> {
     ) -> Result<GameRow, ServiceError> {
         let platform = cmd.place.platform;
         if let Some(id) = game {
-            return match self.core.store.game(id).await? {
+            return match self.core.store.games().game(id).await? {
                 Some(row)
                     if cmd
                         .place
@@ -66,6 +67,7 @@ impl Games<'_> {
             if let Some(row) = self
                 .core
                 .store
+                .games()
                 .game_in_thread(platform, space, channel, thread)
                 .await?
             {
@@ -75,6 +77,7 @@ impl Games<'_> {
         let here = self
             .core
             .store
+            .games()
             .active_games_in_channel(platform, cmd.place.space.as_deref(), &cmd.place.channel)
             .await?;
         let (mine, others): (Vec<GameRow>, Vec<GameRow>) = here
@@ -117,6 +120,7 @@ impl Games<'_> {
         let user = (!onlooker_ok).then_some(cmd.author.id.as_str());
         self.core
             .store
+            .games()
             .latest_game_in_channel(place.platform, place.space.as_deref(), &place.channel, user)
             .await?
             .ok_or(ServiceError::NoGameHere)

@@ -15,6 +15,7 @@ impl Moderation<'_> {
         let rows = self
             .core
             .store
+            .moderation()
             .audit_log(cmd.place.platform, scope(&cmd.place), LOG_ENTRIES)
             .await?;
         if rows.is_empty() {
@@ -30,6 +31,7 @@ impl Moderation<'_> {
         let bans = self
             .core
             .store
+            .moderation()
             .bans_in(cmd.place.platform, scope(&cmd.place), self.core.now())
             .await?;
         if bans.is_empty() {

@@ -59,6 +59,7 @@ impl Moderation<'_> {
         };
         self.core
             .store
+            .moderation()
             .record_audit(cmd.claim(), &audit, &messages, self.core.now())
             .await?;
         if !messages.is_empty() {

@@ -30,12 +30,14 @@ impl Learning<'_> {
             Some(id) => self
                 .core
                 .store
+                .learning()
                 .puzzle(id)
                 .await?
                 .ok_or(ServiceError::NoSuchPuzzle(id))?,
             None => self
                 .core
                 .store
+                .learning()
                 .open_puzzle(platform, &cmd.author.id)
                 .await?
                 .ok_or(ServiceError::NoPuzzleOpen)?,
@@ -57,6 +59,7 @@ impl Learning<'_> {
             let daily = self
                 .core
                 .store
+                .learning()
                 .is_daily_puzzle(platform, &place_key(cmd), row.id)
                 .await?;
             let name = &cmd.author.name;
@@ -118,6 +121,7 @@ impl Learning<'_> {
         let Some(open) = self
             .core
             .store
+            .learning()
             .open_puzzle(platform, &cmd.author.id)
             .await?
         else {
@@ -127,6 +131,7 @@ impl Learning<'_> {
             || self
                 .core
                 .store
+                .learning()
                 .is_daily_puzzle(platform, &place_key(cmd), open.id)
                 .await?
         {
@@ -173,6 +178,7 @@ impl Learning<'_> {
         Ok(self
             .core
             .store
+            .learning()
             .answer_puzzle(
                 cmd.claim(),
                 row.id,

@@ -101,6 +101,7 @@ impl Pages<'_> {
         let Some(row) = self
             .core
             .store
+            .pages()
             .chosen_daily_puzzle(platform, key, &today)
             .await?
         else {
@@ -132,11 +133,13 @@ impl Pages<'_> {
         let today = self
             .core
             .page_reads
+            .pages()
             .chosen_daily_puzzle(platform, key, &day)
             .await?;
         let yesterday = self
             .core
             .store
+            .pages()
             .chosen_daily_puzzle(platform, key, &day_of(now - DAY_MS))
             .await?;
         Ok(PuzzlePage {

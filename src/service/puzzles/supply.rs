@@ -48,7 +48,7 @@ impl Learning<'_> {
             return Ok(0);
         }
         let result = async {
-            let (_, from_tables) = self.core.store.puzzle_counts().await?;
+            let (_, from_tables) = self.core.store.learning().puzzle_counts().await?;
             // A new seed per batch: batches do not repeat each other.
             let seed = 0x5EED_0000_u64 + u64::try_from(from_tables).unwrap_or(0);
             let found = Pictures::new(self.core)
@@ -63,6 +63,7 @@ impl Learning<'_> {
             Ok::<_, ServiceError>(
                 self.core
                     .store
+                    .learning()
                     .insert_puzzles(&found, self.core.now())
                     .await?,
             )
@@ -89,7 +90,7 @@ impl Learning<'_> {
         };
         let store = self.core.store.clone();
         self.core.spawn_background(async move {
-            if let Err(err) = store.schedule(None, &[job], now).await {
+            if let Err(err) = store.jobs().schedule(None, &[job], now).await {
                 tracing::error!(error = %err, "could not queue puzzle generation");
             }
         });

@@ -81,6 +81,7 @@ impl Preferences<'_> {
         let mut settings = self
             .core
             .store
+            .people()
             .user_settings(platform, &cmd.author.id)
             .await?;
         if changes.is_empty() {
@@ -91,6 +92,7 @@ impl Preferences<'_> {
         apply(&mut settings, changes)?;
         self.core
             .store
+            .people()
             .save_user_settings(
                 cmd.claim(),
                 platform,
@@ -135,6 +137,7 @@ impl Preferences<'_> {
         let settings = self
             .core
             .store
+            .people()
             .user_settings(cmd.place.platform, &cmd.author.id)
             .await?;
         Ok(match settings.board {

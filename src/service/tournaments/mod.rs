@@ -86,6 +86,7 @@ impl Tournaments<'_> {
         let list = self
             .core
             .store
+            .tournaments()
             .tournaments_at(place.platform, scope(place))
             .await?;
         let mut text = super::text::tournament();
@@ -93,7 +94,13 @@ impl Tournaments<'_> {
             text.push_str("\n\n");
             text.push_str(&crate::tr!("tournament-list-here"));
             for t in &list {
-                let players = self.core.store.tournament_entrants(t.id).await?.len();
+                let players = self
+                    .core
+                    .store
+                    .tournaments()
+                    .tournament_entrants(t.id)
+                    .await?
+                    .len();
                 let state = match t.status {
                     TournamentStatus::Open => crate::tr!("tournament-state-open"),
                     TournamentStatus::Running => {
@@ -167,6 +174,7 @@ impl Tournaments<'_> {
         let id = self
             .core
             .store
+            .tournaments()
             .create_tournament(cmd.claim(), &new, self.core.now())
             .await?;
         let shape = match format {
@@ -202,12 +210,14 @@ impl Tournaments<'_> {
             Some(id) => self
                 .core
                 .store
+                .tournaments()
                 .tournament(id)
                 .await?
                 .filter(|t| t.platform == platform && t.place == place),
             None => self
                 .core
                 .store
+                .tournaments()
                 .tournaments_at(platform, place)
                 .await?
                 .into_iter()
@@ -235,6 +245,7 @@ impl Tournaments<'_> {
         let (active, _) = self
             .core
             .store
+            .games()
             .active_games_count(cmd.place.platform, &cmd.author.id)
             .await?;
         if active >= caps.active_games {
@@ -252,6 +263,7 @@ impl Tournaments<'_> {
         match self
             .core
             .store
+            .tournaments()
             .join_tournament(cmd.claim(), t.id, player, Some(most), self.core.now())
             .await?
         {
@@ -259,6 +271,7 @@ impl Tournaments<'_> {
                 let names: Vec<String> = self
                     .core
                     .store
+                    .tournaments()
                     .tournament_entrants(t.id)
                     .await?
                     .into_iter()
@@ -312,6 +325,7 @@ impl Tournaments<'_> {
         let text = match self
             .core
             .store
+            .tournaments()
             .leave_tournament(cmd.claim(), t.id, player, self.core.now())
             .await?
         {
@@ -349,7 +363,13 @@ impl Tournaments<'_> {
         };
         authority::judge(Deed::StartTournament, cmd.role, made)
             .map_err(|_| TournamentError::NotCreator(t.id))?;
-        let players = self.core.store.tournament_entrants(t.id).await?.len();
+        let players = self
+            .core
+            .store
+            .tournaments()
+            .tournament_entrants(t.id)
+            .await?
+            .len();
         if players < 2 {
             return Err(TournamentError::TooFew(t.id, players).into());
         }

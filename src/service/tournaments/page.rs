@@ -55,7 +55,13 @@ impl Tournaments<'_> {
         key: &str,
     ) -> Result<Vec<TournamentSummary>, ServiceError> {
         let mut summaries = Vec::new();
-        for t in self.core.page_reads.tournaments_at(platform, key).await? {
+        for t in self
+            .core
+            .page_reads
+            .tournaments()
+            .tournaments_at(platform, key)
+            .await?
+        {
             let Some(event) = self.load_event(t.id).await? else {
                 continue;
             };

@@ -29,11 +29,16 @@ use crate::{
 
 impl Tournaments<'_> {
     pub(super) async fn load_event(&self, id: i64) -> Result<Option<Event>, ServiceError> {
-        let Some(t) = self.core.store.tournament(id).await? else {
+        let Some(t) = self.core.store.tournaments().tournament(id).await? else {
             return Ok(None);
         };
-        let entrants = self.core.store.tournament_entrants(id).await?;
-        let boards = self.core.store.tournament_boards(id).await?;
+        let entrants = self
+            .core
+            .store
+            .tournaments()
+            .tournament_entrants(id)
+            .await?;
+        let boards = self.core.store.tournaments().tournament_boards(id).await?;
         Ok(Some(Event {
             t,
             entrants,
@@ -82,6 +87,7 @@ impl Tournaments<'_> {
                 if self
                     .core
                     .store
+                    .tournaments()
                     .finish_tournament(claim, id, event.t.version, &effects, now)
                     .await?
                 {
@@ -122,6 +128,7 @@ impl Tournaments<'_> {
         let threads = self
             .core
             .store
+            .places()
             .settings(t.platform, &t.place)
             .await
             .map(|row| Settings::from_row(row).threads())?;
@@ -132,6 +139,7 @@ impl Tournaments<'_> {
                 Board::Game(p) => {
                     self.core
                         .store
+                        .people()
                         .away_until([player(p.south), player(p.north)])
                         .await?
                 }
@@ -210,6 +218,7 @@ impl Tournaments<'_> {
         if self
             .core
             .store
+            .tournaments()
             .start_round(claim, t, round, rounds, &new, effects, now)
             .await?
             .is_some()

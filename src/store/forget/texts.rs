@@ -5,6 +5,7 @@
 //! writer is never held long and an interrupted clean-up resumes where it stopped.
 //! What changes in a row is decided by `scrub` from ids.
 
+use crate::store::ModerationStore;
 use std::time::{Duration, Instant};
 
 use sqlx::{Any, Transaction};
@@ -12,7 +13,7 @@ use sqlx::{Any, Transaction};
 use super::scrub::{outbox_change, Change, OutboxText, People};
 use crate::platform::Platform;
 use crate::store::claim::{Claim, Unique};
-use crate::store::{Store, StoreError};
+use crate::store::StoreError;
 
 /// Rows read per batch: each batch's write is a few milliseconds at most.
 pub const SCRUB_BATCH: i64 = 200;
@@ -48,13 +49,13 @@ pub(super) async fn queue_scrub(
     Ok(())
 }
 
-impl Store {
+impl ModerationStore<'_> {
     /// Does the next batch of the oldest clean-up after a forget (see the module);
     /// returns whether any clean-up is left to do.
     ///
     /// # Errors
     /// Database failures; the batch is not recorded as done then, and is done again.
-    pub async fn scrub_forgotten(&self) -> Result<bool, StoreError> {
+    pub async fn scrub_forgotten(self) -> Result<bool, StoreError> {
         Ok(self.scrub_forgotten_timed().await?.is_some())
     }
 
@@ -63,12 +64,12 @@ impl Store {
     ///
     /// # Errors
     /// As [`Store::scrub_forgotten`].
-    pub async fn scrub_forgotten_timed(&self) -> Result<Option<Duration>, StoreError> {
+    pub async fn scrub_forgotten_timed(self) -> Result<Option<Duration>, StoreError> {
         let pending: Option<Pending> = sqlx::query_as(
             "SELECT id, people, stage, after_id, after_platform, after_key
              FROM forget_scrubs ORDER BY id LIMIT 1",
         )
-        .fetch_optional(&self.writer)
+        .fetch_optional(&self.store.writer)
         .await?;
         let Some(pending) = pending else {
             return Ok(None);
@@ -80,7 +81,7 @@ impl Store {
                 // every later clean-up.
                 tracing::error!(id = pending.id, error = %err, "unreadable forget clean-up: dropped");
                 let started = Instant::now();
-                let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+                let mut tx = self.store.write(Claim::Unique(Unique::Upkeep)).await?;
                 finish(&mut tx, pending.id).await?;
                 tx.commit().await?;
                 return Ok(Some(started.elapsed()));
@@ -94,7 +95,7 @@ impl Store {
     }
 
     async fn scrub_anchors(
-        &self,
+        self,
         pending: &Pending,
         people: &People,
     ) -> Result<Duration, StoreError> {
@@ -106,10 +107,10 @@ impl Store {
         .bind(&pending.after_platform)
         .bind(&pending.after_key)
         .bind(SCRUB_BATCH)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?;
         let started = Instant::now();
-        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+        let mut tx = self.store.write(Claim::Unique(Unique::Upkeep)).await?;
         for (platform, anchor) in &rows {
             // An anchor on a network this version does not know is no account's.
             let theirs = Platform::from_name(platform).and_then(|p| people.anchor(p, anchor));
@@ -156,7 +157,7 @@ impl Store {
     }
 
     async fn scrub_outbox(
-        &self,
+        self,
         pending: &Pending,
         people: &People,
     ) -> Result<Duration, StoreError> {
@@ -166,7 +167,7 @@ impl Store {
         )
         .bind(pending.after_id)
         .bind(SCRUB_BATCH)
-        .fetch_all(&self.reader)
+        .fetch_all(&self.store.reader)
         .await?;
         let needles = people.needles();
         let changes: Vec<(i64, Change)> = rows
@@ -175,7 +176,7 @@ impl Store {
             .filter(|(_, change)| *change != Change::Keep)
             .collect();
         let started = Instant::now();
-        let mut tx = self.write(Claim::Unique(Unique::Upkeep)).await?;
+        let mut tx = self.store.write(Claim::Unique(Unique::Upkeep)).await?;
         for (id, change) in changes {
             match change {
                 Change::Keep => {}

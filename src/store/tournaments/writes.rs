@@ -2,23 +2,24 @@
 //! a round (its games, clocks, jobs and announcements in one transaction) and ending
 //! it. Each is guarded by the tournament's status or version.
 
+use crate::store::TournamentStore;
 use sqlx::{Any, Transaction};
 
-use super::super::{effects, Effects, Store, StoreError};
+use super::super::{effects, Effects, StoreError};
 use super::{super::Claim, Joined, Left, NewBoard, NewTournament, TournamentRow};
 
-impl Store {
+impl TournamentStore<'_> {
     /// Creates a tournament, open for players to join; returns its id.
     ///
     /// # Errors
     /// Database failures.
     pub async fn create_tournament(
-        &self,
+        self,
         claim: Claim<'_>,
         new: &NewTournament,
         now: i64,
     ) -> Result<i64, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let id = sqlx::query_scalar(
             "INSERT INTO tournaments (platform, place, space, channel, name, format, rounds,
                  double_rounds, time_control, rated, creator_id, created_at, updated_at)
@@ -49,14 +50,14 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn join_tournament(
-        &self,
+        self,
         claim: Claim<'_>,
         id: i64,
         player_id: i64,
         most_players: Option<i64>,
         now: i64,
     ) -> Result<Joined, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let already: Option<i64> = sqlx::query_scalar(
             "SELECT entrant FROM tournament_players WHERE tournament_id = $1 AND player_id = $2",
         )
@@ -106,13 +107,13 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn leave_tournament(
-        &self,
+        self,
         claim: Claim<'_>,
         id: i64,
         player_id: i64,
         now: i64,
     ) -> Result<Left, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let state: Option<(String, i64)> =
             sqlx::query_as("SELECT status, round FROM tournaments WHERE id = $1")
                 .bind(id)
@@ -182,7 +183,7 @@ impl Store {
     /// Database failures.
     #[allow(clippy::too_many_arguments)]
     pub async fn start_round(
-        &self,
+        self,
         claim: Claim<'_>,
         tournament: &TournamentRow,
         round: i64,
@@ -191,7 +192,7 @@ impl Store {
         effects: impl FnOnce(&[Option<i64>]) -> (Vec<Effects>, Effects) + Send,
         now: i64,
     ) -> Result<Option<Vec<Option<i64>>>, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let moved = sqlx::query(
             "UPDATE tournaments SET status = 'running', round = $1, rounds = $2,
                  version = version + 1, updated_at = $3
@@ -269,14 +270,14 @@ impl Store {
     /// # Errors
     /// Database failures.
     pub async fn finish_tournament(
-        &self,
+        self,
         claim: Claim<'_>,
         id: i64,
         version: i64,
         effects: &Effects,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let mut tx = self.write(claim).await?;
+        let mut tx = self.store.write(claim).await?;
         let done = sqlx::query(
             "UPDATE tournaments SET status = 'finished', version = version + 1, updated_at = $1
              WHERE id = $2 AND version = $3 AND status <> 'finished'",

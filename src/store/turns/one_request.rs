@@ -13,13 +13,13 @@
 //! (its ratings, the tournament's next round) takes the transaction in `turns`,
 //! whose first two statements are the same `UPDATE` and `INSERT` ([`record_in`]).
 
+use crate::store::GameStore;
 use sqlx::Row;
 
 use sqlx::{Any, Transaction};
 
 use super::super::{
-    jobs::NewJob, outbox::NewMessage, Backend, Claim, GameEnd, JobRequest, MoveRecord, Store,
-    StoreError,
+    jobs::NewJob, outbox::NewMessage, Backend, Claim, GameEnd, JobRequest, MoveRecord, StoreError,
 };
 
 /// One argument of the request.
@@ -317,22 +317,22 @@ pub(super) async fn record_in(
     Ok(true)
 }
 
-impl Store {
+impl GameStore<'_> {
     /// Writes `write` in one request (see the module's documentation); whether it
     /// applied (`false`: the game moved on, nothing of the move was written).
     ///
     /// # Errors
     /// [`StoreError::Replayed`] when `claim` was claimed before; database failures.
     pub(super) async fn record_move_at_once(
-        &self,
+        self,
         claim: Claim<'_>,
         write: &MoveWrite<'_>,
     ) -> Result<bool, StoreError> {
         let mut args = Args::default();
-        match self.backend {
+        match self.store.backend {
             Backend::Postgres => {
                 let sql = write.postgres(claim, &mut args);
-                let row = bound(sql, args).fetch_one(&self.writer).await?;
+                let row = bound(sql, args).fetch_one(&self.store.writer).await?;
                 let (claimed, applied): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
                 match claim {
                     Claim::Event(event) if claimed == 1 => event.mark_claimed(),
@@ -345,7 +345,7 @@ impl Store {
                 Ok(applied == 1)
             }
             Backend::Sqlite => {
-                let mut tx = self.write(claim).await?;
+                let mut tx = self.store.write(claim).await?;
                 let sql = write.sqlite(&mut args);
                 let rows = bound(sql, args).fetch_all(&mut *tx).await?;
                 if rows.is_empty() {
