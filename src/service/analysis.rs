@@ -20,10 +20,10 @@ use super::{
     outbox::{game_message, place_message},
     view, Attachment, Command, GameRef, Place, Reply, ServiceError,
 };
-use crate::service::games::stored::Games;
-use crate::service::learning::Learning;
-use crate::service::pictures::Pictures;
-use crate::service::records::Records;
+use crate::service::cases::Games;
+use crate::service::cases::Learning;
+use crate::service::cases::Pictures;
+use crate::service::cases::Records;
 use crate::{
     engine::{self, analysis::Class},
     rules::Game,

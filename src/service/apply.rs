@@ -5,12 +5,12 @@
 //! commits it with the change, claiming what it acts on.
 
 use super::{
-    ending::Counted, games::game_end, next_turn::is_bot, outbox::game_message, view, Reply,
+    ending::Counted, games::stored::game_end, outbox::game_message, view, view::is_bot, Reply,
     ServiceError, User,
 };
-use crate::service::games::Play;
-use crate::service::links::Links;
-use crate::service::records::Records;
+use crate::service::cases::Links;
+use crate::service::cases::Play;
+use crate::service::cases::Records;
 use crate::{
     rules::{EndReason, Game, Outcome, Pit, Side},
     store::{Applied, Claim, Effects, GameRow, NewAudit},

@@ -6,8 +6,8 @@
 
 use super::{outbox::game_message, Place, Reply, ServiceError};
 use crate::play::archive::ArchiveDelay;
-use crate::service::records::Records;
-use crate::service::settings::Preferences;
+use crate::service::cases::Preferences;
+use crate::service::cases::Records;
 use crate::store::{Claim, Effects, GameRow, JobKind, JobRow, NewJob};
 
 /// The line posted before a game's thread is archived.

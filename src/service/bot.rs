@@ -3,39 +3,14 @@
 //! rated. Each of the engine's moves is a job (see `jobs`): it survives a restart,
 //! runs on a bounded pool of blocking threads, and is announced through the outbox.
 
-use crate::service::games::Play;
-use std::{collections::HashSet, sync::RwLock, time::Duration};
+use crate::service::cases::Play;
+use std::time::Duration;
 
 use super::{Level, Platform, User};
 use crate::{
     rules::{Ply, Side},
     store::{GameRow, MoveRecord},
 };
-
-/// The chat accounts that are this bot, per platform (adapters register their own
-/// after logging in; the console's bot is `oware-bot`).
-#[derive(Debug, Default)]
-pub(super) struct BotUsers(RwLock<HashSet<(Platform, String)>>);
-
-impl BotUsers {
-    fn contains(&self, platform: Platform, id: &str) -> bool {
-        // A poisoned lock only means another thread panicked mid-insert; the set is
-        // still a valid set.
-        let set = self
-            .0
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        set.contains(&(platform, id.to_owned()))
-    }
-
-    fn insert(&self, platform: Platform, id: &str) {
-        let mut set = self
-            .0
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        set.insert((platform, id.to_owned()));
-    }
-}
 
 /// How long the engine may think at each level.
 pub(super) fn budget(level: Level) -> Duration {

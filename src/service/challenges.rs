@@ -3,13 +3,15 @@
 //! `challenges/find.rs`; expiry is a job that announces it (see `jobs`).
 
 mod again;
+mod caps;
 mod engine;
 mod find;
 
-use crate::service::games::Play;
-use crate::service::moderation::Moderation;
-use crate::service::pictures::Pictures;
-use crate::service::settings::Preferences;
+use crate::service::cases::Challenges;
+use crate::service::cases::Moderation;
+use crate::service::cases::Pictures;
+use crate::service::cases::Play;
+use crate::service::cases::Preferences;
 use find::Role;
 
 use super::{
@@ -17,18 +19,6 @@ use super::{
     Reply, ServiceError, TimeControl, User,
 };
 use crate::store::{GameRow, NewChallenge, NewGame, StoreError};
-
-/// Challenges: made, accepted, declined, cancelled, within the caps.
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Challenges<'c> {
-    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
-}
-
-impl<'c> Challenges<'c> {
-    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Challenges<'c> {
-        Challenges { core }
-    }
-}
 
 impl Challenges<'_> {
     /// A challenge to `opponent`, or (`None`) an open challenge anyone here but the

@@ -3,11 +3,11 @@
 
 use super::{
     apply::{humans, Finish},
-    view, Button, ButtonAction, Command, GameRef, Reply, ServiceError,
+    Button, ButtonAction, Command, GameRef, Reply, ServiceError,
 };
-use crate::service::games::stored::Games;
-use crate::service::games::Play;
-use crate::service::pictures::Pictures;
+use crate::service::cases::Games;
+use crate::service::cases::Pictures;
+use crate::service::cases::Play;
 use crate::{
     rules::{Game, Outcome, Side},
     store::{Claim, GameRow},
@@ -27,7 +27,7 @@ impl Play<'_> {
             let mut reply = Reply::private(crate::tr!(
                 "conclude-resign-confirm",
                 game = row.id,
-                opponent = view::name(&row, side.opponent()),
+                opponent = row.name(side.opponent()),
                 rated = if row.rated { "rated" } else { "casual" }
             ));
             reply.buttons.push(Button {
@@ -39,7 +39,7 @@ impl Play<'_> {
             return Ok(reply);
         }
         let outcome = game.resign(side)?;
-        let headline = crate::tr!("conclude-resigned", name = view::name(&row, side));
+        let headline = crate::tr!("conclude-resigned", name = row.name(side));
         self.conclude(cmd, &row, &game, outcome, headline).await
     }
 
@@ -83,7 +83,7 @@ impl Play<'_> {
         if row.ply >= 2 {
             return Err(ServiceError::CannotAbort(row.id));
         }
-        let why = crate::tr!("lifecycle-abort-why", name = view::name(&row, side));
+        let why = crate::tr!("lifecycle-abort-why", name = row.name(side));
         if !self.abort_game(cmd.claim(), &row, &why, None).await? {
             return Err(ServiceError::Raced(row.id));
         }

@@ -4,9 +4,18 @@ use std::{sync::Arc, time::Duration};
 
 use tokio::sync::{watch, Semaphore};
 
-use super::{
-    background, bot, engine_pool, legend, limits, networks, pages, settings, ServiceConfig,
-};
+mod background;
+mod bots;
+mod seen;
+mod web_pictures;
+
+pub(super) use background::Background;
+pub(super) use bots::BotUsers;
+pub(super) use seen::Seen;
+pub(super) use web_pictures::WebPictures;
+
+use super::ServiceConfig;
+use super::{engine_pool::EnginePool, limits::Rates, networks::Networks, settings::cache::Cache};
 use crate::store::Store;
 
 /// The service's clock: Unix milliseconds that follow tokio's time, so tests can
@@ -47,14 +56,14 @@ pub(super) struct Core {
     /// The store as the web pages read it ([`Store::for_pages`]).
     pub(super) page_reads: Store,
     pub(super) config: ServiceConfig,
-    pub(super) bots: bot::BotUsers,
+    pub(super) bots: BotUsers,
     pub(super) time: TimeSource,
     /// Bumped whenever a job is written: wakes the scheduler.
     pub(super) jobs_changed: watch::Sender<u64>,
     /// Bumped whenever an outbox message is written: wakes the deliverers.
     pub(super) outbox_changed: watch::Sender<u64>,
     /// Engine searches running at once, and those waiting for a slot.
-    pub(super) engine_slots: engine_pool::EnginePool,
+    pub(super) engine_slots: EnginePool,
     /// Heavy renders (replay GIFs, charts) running at once.
     pub(super) heavy_slots: Arc<Semaphore>,
     /// Board pictures drawn at once: one per core (a burst of 200 starting games
@@ -63,27 +72,27 @@ pub(super) struct Core {
     /// Pictures drawn for the web at once: their own slots, taken at once or not at
     /// all, so the chat's pictures never wait behind the web's.
     pub(super) web_picture_slots: Arc<Semaphore>,
-    /// Pictures drawn for the web, kept (see `pages::WebPictures`).
-    pub(super) web_pictures: pages::WebPictures,
+    /// Pictures drawn for the web, kept (see `WebPictures`).
+    pub(super) web_pictures: WebPictures,
     /// Analyses running at once: one core fewer than the engine's, so live games
     /// always have a core.
     pub(super) analysis_slots: Arc<Semaphore>,
     /// Whether puzzles are being generated.
     pub(super) refilling: std::sync::atomic::AtomicBool,
     /// Each user's command rate.
-    pub(super) rates: limits::Rates,
+    pub(super) rates: Rates,
     /// The engine: its endgame tables and kept searchers.
     pub(super) engine: Arc<crate::engine::Engine>,
     /// The places' settings as recently read.
-    pub(super) settings_cache: settings::cache::Cache,
+    pub(super) settings_cache: Cache,
     /// The scheduler and what it starts (jobs, puzzle generation, change relays):
     /// stopped by [`Service::stop`] before the store closes.
-    pub(super) background: background::Background,
+    pub(super) background: Background,
     /// What the adapters reported of their networks (connected, unreachable since
     /// when, Discord's shards).
-    pub(super) networks: networks::Networks,
+    pub(super) networks: Networks,
     /// The people known to have been shown the board's legend.
-    pub(super) legend_seen: legend::Seen,
+    pub(super) legend_seen: Seen,
 }
 
 impl Core {

@@ -3,29 +3,17 @@
 
 use super::{generic_failure, limits, text, Action, Command, Reply, ServiceError};
 use crate::play::proposal::Request;
-use crate::service::challenges::Challenges;
-use crate::service::games::Play;
-use crate::service::learning::Learning;
-use crate::service::moderation::Moderation;
-use crate::service::outbox::Delivery;
-use crate::service::pictures::Pictures;
-use crate::service::records::Records;
-use crate::service::scheduler::Scheduler;
-use crate::service::settings::Preferences;
-use crate::service::tournaments::Tournaments;
+use crate::service::cases::Challenges;
+use crate::service::cases::Delivery;
+use crate::service::cases::Dispatch;
+use crate::service::cases::Learning;
+use crate::service::cases::Moderation;
+use crate::service::cases::Pictures;
+use crate::service::cases::Play;
+use crate::service::cases::Preferences;
+use crate::service::cases::Records;
+use crate::service::cases::Tournaments;
 use crate::store::{Event, StoreError};
-
-/// Dispatch: a command's language, rate and exactly-once, and the use case its action names.
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Dispatch<'c> {
-    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
-}
-
-impl<'c> Dispatch<'c> {
-    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Dispatch<'c> {
-        Dispatch { core }
-    }
-}
 
 impl Dispatch<'_> {
     /// Handles one command. Never fails: refusals become private replies that say
@@ -46,7 +34,7 @@ impl Dispatch<'_> {
     /// Right after a start, a command waits until the time the bot was away has
     /// been credited to the clocks (see [`Service::start_scheduler`]).
     pub async fn handle(&self, cmd: Command) -> Reply {
-        Scheduler::new(self.core).downtime_credited().await;
+        self.core.background.credited().await;
         let started = std::time::Instant::now();
         let platform = cmd.place.platform;
         let language = Preferences::new(self.core).language_of(&cmd).await;

@@ -8,9 +8,9 @@
 //! [`Service::network_reachable`]): no game there is lost on time meanwhile, and the
 //! time is given back when the network is back.
 
-use crate::service::games::stored::Games;
-use crate::service::outbox::Delivery;
-use crate::service::settings::Preferences;
+use crate::service::cases::Delivery;
+use crate::service::cases::Games;
+use crate::service::cases::Preferences;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -137,7 +137,7 @@ impl Delivery<'_> {
             "downtime-extended",
             cause = cause,
             game = view::game_label(row),
-            name = view::name(row, side),
+            name = row.name(side),
             away = when::span(away),
             until = when::deadline(until, self.core.now())
         ));

@@ -5,7 +5,7 @@
 
 use super::{
     rating::{self, GameResult, Rating, MIN_RATED_PLIES},
-    view, Reply,
+    Reply,
 };
 use crate::{
     rules::{Game, Side},
@@ -74,7 +74,7 @@ impl Counted {
                         let diff = after.rating.round() - before.rating.round();
                         crate::tr!(
                             "ending-rating-change",
-                            name = view::name(row, side),
+                            name = row.name(side),
                             before = before.label(games),
                             after = after.label(games.saturating_add(1)),
                             change = format!("{}{diff:.0}", if diff >= 0.0 { "+" } else { "" }),

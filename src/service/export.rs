@@ -4,8 +4,8 @@
 //! table, and their games as game records.
 
 use super::{replay::record_of, when, Attachment, Command, Reply, ServiceError};
-use crate::service::games::stored::Games;
-use crate::service::moderation::Moderation;
+use crate::service::cases::Games;
+use crate::service::cases::Moderation;
 use crate::store::Account;
 
 /// The export's format, named in the file so a later version can read it.

@@ -9,7 +9,7 @@
 
 use super::authority::{self, Deed, Target};
 use super::{settings::scope, when, Button, ButtonAction, Command, Reply, ServiceError, User};
-use crate::service::moderation::Moderation;
+use crate::service::cases::Moderation;
 use crate::store::{Body, Forget, ForgetScope, Forgotten, NewAudit, NewMessage};
 
 /// Why forgetting was refused; each message says what to do instead.

@@ -5,32 +5,19 @@
 pub(super) mod stored;
 
 pub use stored::end_as_stored;
-pub(super) use stored::game_end;
 
 use super::{
-    apply::Moved, next_turn::is_bot, view, Action, Command, GameRef, Place, Reply, ServiceError,
-    User,
+    apply::Moved, view, view::is_bot, Action, Command, GameRef, Place, Reply, ServiceError, User,
 };
-use crate::service::games::stored::Games;
-use crate::service::pictures::Pictures;
-use crate::service::settings::Preferences;
+use crate::service::cases::Games;
+use crate::service::cases::Pictures;
+use crate::service::cases::Play;
+use crate::service::cases::Preferences;
 use crate::{
     play::clock::TimeControl,
     rules::{Pit, Side},
     store::GameRow,
 };
-
-/// Play: moves, their effects and the endings, draws and takebacks, games against the engine.
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Play<'c> {
-    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
-}
-
-impl<'c> Play<'c> {
-    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Play<'c> {
-        Play { core }
-    }
-}
 
 impl Play<'_> {
     pub(super) async fn play_move(
@@ -53,7 +40,7 @@ impl Play<'_> {
         if side != to_move {
             return Err(ServiceError::NotYourTurn {
                 game: row.id,
-                name: view::name(&row, to_move).to_owned(),
+                name: row.name(to_move).to_owned(),
                 side: to_move,
             });
         }
@@ -78,9 +65,7 @@ impl Play<'_> {
         }
         if let Some(next) = game.to_move().filter(|&next| is_bot(&row, next)) {
             reply.text.push('\n');
-            reply
-                .text
-                .push_str(&self.engine_thinking(view::name(&row, next)));
+            reply.text.push_str(&self.engine_thinking(row.name(next)));
         }
         let advice = self
             .advice_summary(&row, &game)
@@ -128,7 +113,7 @@ impl Play<'_> {
         self.core.wake();
         ServiceError::TooLate {
             game: row.id,
-            name: view::name(row, side).to_owned(),
+            name: row.name(side).to_owned(),
         }
     }
 
@@ -153,7 +138,7 @@ impl Play<'_> {
         if view::side_of(&fresh, &cmd.author.id) != Some(to_move) {
             return ServiceError::NotYourTurn {
                 game: row.id,
-                name: view::name(&fresh, to_move).to_owned(),
+                name: fresh.name(to_move).to_owned(),
                 side: to_move,
             };
         }
@@ -238,7 +223,7 @@ impl Play<'_> {
         let position = game.position();
         let turn = game
             .to_move()
-            .map(|side| crate::tr!("games-board-after-turn", name = view::name(row, side)))
+            .map(|side| crate::tr!("games-board-after-turn", name = row.name(side)))
             .unwrap_or_default();
         let mut text = if after == 0 {
             crate::tr!(

@@ -3,7 +3,7 @@
 
 use super::{view, when, Command, Reply, ServiceError, User};
 use crate::rules::{EndReason, Side};
-use crate::service::records::Records;
+use crate::service::cases::Records;
 
 /// Games listed by `history`.
 const HISTORY_SIZE: i64 = 10;
@@ -77,11 +77,8 @@ impl Records<'_> {
                 }
                 _ => None,
             };
-            let (game, opponent, date) = (
-                row.id,
-                view::name(row, side.opponent()),
-                when::day(row.created_at),
-            );
+            let (game, opponent, date) =
+                (row.id, row.name(side.opponent()), when::day(row.created_at));
             let (side, rated) = (view::side_name(side), view::rated_word(row.rated));
             text.push('\n');
             text.push_str(&match reason {

@@ -4,17 +4,17 @@
 //! moved on does nothing (it returns `false`). Each job's write claims the job
 //! ([`Claim::Job`]), so a job runs once even when two runners take it.
 
-use crate::service::games::stored::Games;
-use crate::service::games::Play;
-use crate::service::outbox::Delivery;
-use crate::service::scheduler::Scheduler;
+use crate::service::cases::Delivery;
+use crate::service::cases::Games;
+use crate::service::cases::Play;
+use crate::service::cases::Scheduler;
 use std::sync::Arc;
 
 use super::{
     apply::Finish,
-    next_turn::is_bot,
     outbox::{game_message, place_message},
     view,
+    view::is_bot,
     when::{self, span},
     Button, ButtonAction, Level, Reply, ServiceError, User,
 };
@@ -108,7 +108,7 @@ impl Scheduler<'_> {
         if row.ply < 2 && row.tournament_id.is_none() {
             let why = crate::tr!(
                 "jobs-no-first-move",
-                name = view::name(&row, side),
+                name = row.name(side),
                 span = span(row.time_control.per_move_or_base())
             );
             return Play::new(self.core)
@@ -118,9 +118,9 @@ impl Scheduler<'_> {
         let outcome = game.lose_on_time(side)?;
         let headline = crate::tr!(
             "jobs-timeout",
-            name = view::name(&row, side),
+            name = row.name(side),
             game = row.id,
-            winner = view::name(&row, side.opponent())
+            winner = row.name(side.opponent())
         );
         let told = vec![
             view::player(&row, side),
@@ -170,7 +170,7 @@ impl Scheduler<'_> {
         let mut reply = Reply::public(crate::tr!(
             "jobs-reminder",
             game = view::game_label(&row),
-            name = view::name(&row, side),
+            name = row.name(side),
             span = span(deadline - now),
             until = when::deadline(deadline, now)
         ));

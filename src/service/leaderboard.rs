@@ -4,9 +4,9 @@
 //! speed (correspondence unless asked, [`Speed::DEFAULT`]), stats show both unless
 //! asked for one. A player's recent games are in `history.rs`.
 
-use crate::service::links::Links;
-use crate::service::pictures::Pictures;
-use crate::service::records::Records;
+use crate::service::cases::Links;
+use crate::service::cases::Pictures;
+use crate::service::cases::Records;
 use std::fmt::Write;
 
 use super::{

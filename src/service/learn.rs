@@ -3,7 +3,7 @@
 //! kept, and `/oware learn 3` repeats a lesson.
 
 use super::{Button, ButtonAction, Command, Reply, ServiceError};
-use crate::service::learning::Learning;
+use crate::service::cases::Learning;
 use crate::{
     play::lessons::{self, Lesson},
     rules::{Pit, Side},

@@ -2,35 +2,9 @@
 //! board that a command of theirs gets carries it, and it is recorded as seen (with
 //! their own settings) so no later board repeats it.
 
-use crate::service::pictures::Pictures;
-use std::collections::HashSet;
-use std::sync::Mutex;
+use crate::service::cases::Pictures;
 
 use super::{Command, Reply};
-use crate::platform::Platform;
-
-/// The people known to have seen the legend, so a board costs no read after the
-/// first (a process forgets them at restart and reads them again).
-#[derive(Debug, Default)]
-pub(super) struct Seen(Mutex<HashSet<(Platform, String)>>);
-
-impl Seen {
-    fn contains(&self, platform: Platform, user: &str) -> bool {
-        let seen = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        seen.contains(&(platform, user.to_owned()))
-    }
-
-    fn insert(&self, platform: Platform, user: &str) {
-        let mut seen = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        seen.insert((platform, user.to_owned()));
-    }
-}
 
 impl Pictures<'_> {
     /// `reply` to `cmd`, with the board's legend added if it shows a board and its

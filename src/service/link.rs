@@ -8,8 +8,8 @@
 
 use super::authority::{self, Deed, Target};
 use super::{Button, ButtonAction, Command, LinkCode, Reply, ServiceError};
-use crate::service::games::stored::Games;
-use crate::service::moderation::Moderation;
+use crate::service::cases::Games;
+use crate::service::cases::Moderation;
 use crate::store::{now_ms, LinkOutcome, Unlinked};
 
 /// Code letters: no 0/O, 1/I/L, so a code read aloud or retyped survives.

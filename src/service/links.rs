@@ -1,25 +1,13 @@
 //! Links: the addresses of the web pages that messages carry (a game's page, a
 //! place's), when the bot has a public address and the place shows its pages.
 
-use std::sync::Arc;
+use crate::service::cases::Links;
+use crate::service::cases::Preferences;
 
-use super::{
-    core::Core, place_page::path_segment, settings::scope, settings::Preferences, Place, Reply,
-    ServiceError, Speed,
-};
+use super::{place_page::path_segment, settings::scope, Place, Reply, ServiceError, Speed};
 use crate::store::{GameRow, WebPages};
 
-/// Links to the web pages, for messages (see the module's documentation).
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Links<'c> {
-    core: &'c Arc<Core>,
-}
-
-impl<'c> Links<'c> {
-    pub(in crate::service) fn new(core: &'c Arc<Core>) -> Links<'c> {
-        Links { core }
-    }
-
+impl Links<'_> {
     /// The public address of game `game_id`'s page, when the bot has one
     /// (`WEB_PUBLIC_URL`) and the game's place has not turned its pages off.
     ///

@@ -2,8 +2,8 @@
 //! and pending challenges; `/oware live`: the games in progress here, to watch.
 
 use super::{view, Command, Reply, ServiceError};
-use crate::service::records::Records;
-use crate::{platform::Platform, store::GameRow};
+use crate::service::cases::Records;
+use crate::store::GameRow;
 
 /// The most games `/oware live` lists.
 const LIVE_MAX: usize = 20;
@@ -130,7 +130,7 @@ impl Records<'_> {
                 north = row.north_score,
                 moves = view::moves_played(row.ply, true),
                 turn = view::to_move_name(row),
-                thread = thread_link(row).unwrap_or_default(),
+                thread = view::thread_link(row).unwrap_or_default(),
             ));
         }
         if games.len() > LIVE_MAX {
@@ -138,37 +138,5 @@ impl Records<'_> {
             text.push_str(&crate::tr!("listing-live-more", shown = LIVE_MAX));
         }
         Ok(Reply::private(text))
-    }
-}
-
-/// Where to watch a game: its thread, as a link its platform shows (`None` without
-/// a thread).
-pub(super) fn thread_link(row: &GameRow) -> Option<String> {
-    let thread = row.thread.as_deref()?;
-    Some(match row.platform {
-        Platform::Discord => format!("<#{thread}>"),
-        Platform::Matrix => format!("https://matrix.to/#/{}/{thread}", row.channel),
-        Platform::Console => format!("`{thread}`"),
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_thread_links_the_way_its_platform_shows_it() {
-        let mut row = GameRow::example(3);
-        assert_eq!(thread_link(&row), None);
-        row.thread = Some("555".into());
-        row.platform = Platform::Discord;
-        assert_eq!(thread_link(&row).as_deref(), Some("<#555>"));
-        row.platform = Platform::Matrix;
-        row.channel = "!room:example.org".into();
-        row.thread = Some("$root".into());
-        assert_eq!(
-            thread_link(&row).as_deref(),
-            Some("https://matrix.to/#/!room:example.org/$root")
-        );
     }
 }

@@ -15,8 +15,8 @@ mod analysis;
 mod apply;
 mod archive;
 pub mod authority;
-mod background;
 mod bot;
+mod cases;
 mod challenges;
 mod command;
 mod conclude;
@@ -31,7 +31,6 @@ mod forget;
 mod games;
 mod jobs;
 mod learn;
-mod learning;
 mod legend;
 pub mod limits;
 mod link;
@@ -47,7 +46,6 @@ mod pictures;
 mod place_page;
 mod player_page;
 mod proposals;
-mod records;
 mod takeback;
 
 mod history;
@@ -182,7 +180,7 @@ impl Service {
         config: ServiceConfig,
         engine: Arc<crate::engine::Engine>,
     ) -> Service {
-        let bots = bot::BotUsers::default();
+        let bots = core::BotUsers::default();
         let engine_slots = engine_pool::EnginePool::new(config.engine_threads);
         let heavy_slots = Arc::new(Semaphore::new(config.engine_threads.max(1)));
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
@@ -204,15 +202,15 @@ impl Service {
                 heavy_slots,
                 board_slots,
                 web_picture_slots,
-                web_pictures: pages::WebPictures::new(),
+                web_pictures: core::WebPictures::new(),
                 analysis_slots,
                 refilling: std::sync::atomic::AtomicBool::new(false),
                 rates,
                 engine,
                 settings_cache: settings::cache::Cache::default(),
-                background: background::Background::default(),
+                background: core::Background::default(),
                 networks: networks::Networks::default(),
-                legend_seen: legend::Seen::default(),
+                legend_seen: core::Seen::default(),
             }),
         };
         service
@@ -236,7 +234,7 @@ impl Service {
     /// Handles one command (see `dispatch.rs`): never fails; refusals become private
     /// replies that say what to do instead.
     pub async fn handle(&self, cmd: Command) -> Reply {
-        dispatch::Dispatch::new(&self.core).handle(cmd).await
+        cases::Dispatch::new(&self.core).handle(cmd).await
     }
 
     /// Handles `cmd` exactly once for `event_id`, the id its platform gave the
@@ -249,13 +247,15 @@ impl Service {
     /// on, commands wait until the time the bot was away has been credited to the
     /// clocks. It stops itself when [`Service::stop`] is called.
     pub fn start_scheduler(&self) {
-        scheduler::Scheduler::new(&self.core).start_scheduler();
+        self.core
+            .background
+            .start_scheduler(cases::Scheduler::run_scheduler(Arc::clone(&self.core)));
     }
 
     /// Stops the background tasks and waits (up to 10 s) until they have ended: call
     /// it before closing the store.
     pub async fn stop(&self) {
-        scheduler::Scheduler::new(&self.core).stop().await;
+        self.core.background.stop().await;
     }
 
     /// The web pages' read-only handle: a page cannot play, write or reach the store.

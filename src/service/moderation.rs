@@ -16,21 +16,10 @@ use super::{
     settings::scope,
     text, view, when, AdminAction, BanLength, Command, Place, Reply, Role, ServiceError, User,
 };
-use crate::service::games::stored::Games;
-use crate::service::games::Play;
+use crate::service::cases::Games;
+use crate::service::cases::Moderation;
+use crate::service::cases::Play;
 use crate::store::{GameRow, NewAudit};
-
-/// Moderation: admins, bans, adjudications, reports, the audit log, and each person's own data (links, export, forget-me).
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Moderation<'c> {
-    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
-}
-
-impl<'c> Moderation<'c> {
-    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Moderation<'c> {
-        Moderation { core }
-    }
-}
 
 /// The longest reason kept, in characters.
 const REASON_MAX: usize = 200;
@@ -288,7 +277,7 @@ impl Moderation<'_> {
         let mut game = Games::new(self.core).load(&row).await?;
         let outcome = game.adjudicate(side)?;
         let verdict = match side {
-            Some(side) => crate::tr!("moderation-verdict-win", name = view::name(&row, side)),
+            Some(side) => crate::tr!("moderation-verdict-win", name = row.name(side)),
             None => crate::tr!("moderation-verdict-draw"),
         };
         let headline = crate::tr!(
@@ -301,10 +290,9 @@ impl Moderation<'_> {
         let audit = NewAudit {
             game_id: Some(row.id),
             target_id: winner.map(|w| w.id.clone()),
-            target_name: Some(side.map_or_else(
-                || "draw".to_owned(),
-                |side| view::name(&row, side).to_owned(),
-            )),
+            target_name: Some(
+                side.map_or_else(|| "draw".to_owned(), |side| row.name(side).to_owned()),
+            ),
             reason: Some(why),
             ..Self::audit(cmd, "adjudicate")
         };

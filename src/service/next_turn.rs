@@ -6,28 +6,12 @@ use super::{
     clock::{Clocks, TimeControl},
     ServiceError,
 };
-use crate::service::games::Play;
-use crate::service::records::Records;
+use crate::service::cases::Play;
+use crate::service::cases::Records;
 use crate::{
     rules::{Game, Side},
     store::{ClockColumns, Effects, GameRow, JobKind, NewJob},
 };
-
-/// The game's clocks at the start of the current turn.
-pub(super) fn clocks(row: &GameRow) -> Clocks {
-    Clocks {
-        left_ms: [row.south_left_ms, row.north_left_ms],
-        turn_started_at: row.turn_started_at.unwrap_or(row.updated_at),
-    }
-}
-
-/// Whether `side` is played by a bot (the engine).
-pub(super) fn is_bot(row: &GameRow, side: Side) -> bool {
-    match side {
-        Side::South => row.south_bot,
-        Side::North => row.north_bot,
-    }
-}
 
 /// What decides a game's jobs: its time control, whether reminders are on, and which
 /// sides the engine plays.
@@ -79,7 +63,7 @@ impl Play<'_> {
     /// taken back: the time left stands, and the turn starts again).
     pub(super) fn resumed_turn_effects(&self, row: &GameRow, game: &Game, now: i64) -> Effects {
         let clocks = Clocks {
-            left_ms: clocks(row).left_ms,
+            left_ms: row.clocks().left_ms,
             turn_started_at: now,
         };
         self.effects_of_turn(Seats::of(row), clocks, game, now)
@@ -147,7 +131,7 @@ impl Play<'_> {
         mover: Side,
         now: i64,
     ) -> Result<Effects, ServiceError> {
-        let mut effects = self.turn_effects(Seats::of(row), clocks(row), game, Some(mover), now);
+        let mut effects = self.turn_effects(Seats::of(row), row.clocks(), game, Some(mover), now);
         if game.is_over() {
             effects.jobs.extend(self.ending_jobs(row, now).await?);
         } else {

@@ -5,7 +5,7 @@
 //! dropped unsent if they moved before it went out. Live games send none: their
 //! players are at the board.
 
-use super::{listing::thread_link, next_turn::is_bot, view, when, Reply};
+use super::{view, view::is_bot, view::thread_link, when, Reply};
 use crate::platform::Platform;
 use crate::play::clock::TimeControl;
 use crate::rules::{Game, Side};
@@ -50,7 +50,7 @@ pub(super) fn your_turn(
     let mut reply = Reply::public(crate::tr!(
         "notify-your-turn",
         game = view::game_label(row),
-        opponent = view::name(row, side.opponent()),
+        opponent = row.name(side.opponent()),
         pit = played.letter().to_string(),
         until = deadline
             .map(|at| when::deadline(at, now))

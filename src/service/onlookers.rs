@@ -5,8 +5,8 @@ use super::{
     advice::{check_advice, AdviceTally},
     view, Command, GameRef, Reply, ServiceError,
 };
-use crate::service::games::stored::Games;
-use crate::service::games::Play;
+use crate::service::cases::Games;
+use crate::service::cases::Play;
 use crate::{
     rules::{Game, Pit, Side},
     store::GameRow,
@@ -40,7 +40,7 @@ impl Play<'_> {
         Ok(Reply::private(crate::tr!(
             "onlookers-noted",
             pit = pit,
-            name = view::name(&row, side),
+            name = row.name(side),
             game = row.id,
             move_number = row.ply + 1,
             tally = tally

@@ -3,7 +3,7 @@
 //! gauges of the queues (outbox, jobs, engine).
 
 use super::{Platform, ServiceError};
-use crate::service::outbox::Delivery;
+use crate::service::cases::Delivery;
 use crate::store::StatusCounts;
 
 /// The queues' gauges at one moment.

@@ -3,14 +3,14 @@
 //! retention, the background tasks. [`Service::ops`](super::Service::ops) hands it
 //! out; each call goes to the use case that owns it.
 
-use crate::service::links::Links;
+use crate::service::cases::Delivery;
+use crate::service::cases::Links;
+use crate::service::cases::Preferences;
+use crate::service::cases::Scheduler;
 use std::{future::Future, sync::Arc};
 
-use super::{
-    core::Core, outbox::Delivery, scheduler::Scheduler, settings::Preferences, DiscordShards,
-    Outgoing, Place, Platform, Pruned, ServiceError, Shards,
-};
-use crate::service::games::Play;
+use super::{core::Core, DiscordShards, Outgoing, Place, Platform, Pruned, ServiceError, Shards};
+use crate::service::cases::Play;
 
 /// The service's operating handle (see the module's documentation).
 #[derive(Clone, Copy)]
@@ -50,7 +50,7 @@ impl Ops<'_> {
     /// Background tasks still running.
     #[must_use]
     pub fn background_tasks(&self) -> usize {
-        Scheduler::new(self.core).background_tasks()
+        self.core.background.len()
     }
 
     /// Credits the time the bot was away to the clocks; returns the games credited.

@@ -3,29 +3,18 @@
 //! that mark them delivered. Writing them is part of each change's transaction (see
 //! `turn` and `jobs`); this file only reads and renders.
 
-use crate::service::games::stored::Games;
-use crate::service::learning::Learning;
-use crate::service::pictures::Pictures;
-use crate::service::settings::Preferences;
-use crate::service::tournaments::Tournaments;
+use crate::service::cases::Delivery;
+use crate::service::cases::Games;
+use crate::service::cases::Learning;
+use crate::service::cases::Pictures;
+use crate::service::cases::Preferences;
+use crate::service::cases::Tournaments;
 use std::time::Duration;
 
 use tokio::sync::watch;
 
 use super::{Place, Platform, Reply, ServiceError};
 use crate::store::{Attach, Body, DeliveryFailure, GameRow, NewMessage, OutboxRow, Retry};
-
-/// Delivery: the outbox the adapters drain, the rooms and threads messages go to, and what the networks report.
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Delivery<'c> {
-    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
-}
-
-impl<'c> Delivery<'c> {
-    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Delivery<'c> {
-        Delivery { core }
-    }
-}
 
 /// How many messages one delivery round takes.
 const ROUND: i64 = 50;

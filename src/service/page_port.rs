@@ -11,8 +11,8 @@ use super::{
 use std::sync::Arc;
 
 use super::core::Core;
-use crate::service::outbox::Delivery;
-use crate::service::pages::Pages;
+use crate::service::cases::Delivery;
+use crate::service::cases::Pages;
 
 /// What the web pages may ask of the service.
 pub trait PagePort: Send + Sync {

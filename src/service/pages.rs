@@ -6,28 +6,17 @@
 
 use super::links::place_of;
 use super::{view, ServiceError};
-use crate::service::games::stored::Games;
-use crate::service::games::Play;
-use crate::service::pictures::Pictures;
-use crate::service::settings::Preferences;
+use crate::service::cases::Games;
+use crate::service::cases::Pages;
+use crate::service::cases::Pictures;
+use crate::service::cases::Play;
+use crate::service::cases::Preferences;
 use crate::{
     i18n::{in_language, Language},
     render::{self, BoardView},
     rules::Game,
     store::{GameRow, WebPages},
 };
-
-/// Pages: the web's read model (game, place, player and puzzle pages).
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Pages<'c> {
-    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
-}
-
-impl<'c> Pages<'c> {
-    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Pages<'c> {
-        Pages { core }
-    }
-}
 
 /// A game's page, as read.
 #[derive(Clone, Debug)]
@@ -115,45 +104,6 @@ pub struct PageBoard {
     pub png: Vec<u8>,
     /// Its alt text (the same as the bot's).
     pub alt: String,
-}
-
-/// Pictures drawn for the web, kept a while: the same board (game, move, version,
-/// language and clocks shown), review graph or puzzle asked again is sent as drawn.
-/// Bounded: at most [`WebPictures::BYTES`] of PNGs, the least used leaving first.
-#[derive(Clone)]
-pub(super) struct WebPictures(mini_moka::sync::Cache<String, std::sync::Arc<Vec<u8>>>);
-
-impl std::fmt::Debug for WebPictures {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("WebPictures").finish_non_exhaustive()
-    }
-}
-
-impl WebPictures {
-    /// PNG bytes kept at most (a board is about 32 KB).
-    const BYTES: u64 = 32 * 1024 * 1024;
-    /// How long a picture is kept (a review may be redone without a new version).
-    const TTL: std::time::Duration = std::time::Duration::from_secs(600);
-
-    pub(super) fn new() -> WebPictures {
-        WebPictures(
-            mini_moka::sync::Cache::builder()
-                .max_capacity(Self::BYTES)
-                .weigher(|key: &String, png: &std::sync::Arc<Vec<u8>>| {
-                    u32::try_from(key.len() + png.len()).unwrap_or(u32::MAX)
-                })
-                .time_to_live(Self::TTL)
-                .build(),
-        )
-    }
-
-    pub(super) fn get(&self, key: &str) -> Option<Vec<u8>> {
-        self.0.get(&key.to_owned()).map(|png| png.as_ref().clone())
-    }
-
-    pub(super) fn put(&self, key: String, png: &[u8]) {
-        self.0.insert(key, std::sync::Arc::new(png.to_vec()));
-    }
 }
 
 /// Whether `slug` could be a page slug (checked before any query).

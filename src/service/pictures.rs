@@ -1,20 +1,11 @@
 //! Pictures: drawing boards, charts and replays off the async workers, on slots that
 //! bound how many run at once, with the chat's slots apart from the web's.
 
-use std::sync::Arc;
+use crate::service::cases::Pictures;
 
-use super::{core::Core, ServiceError};
+use super::ServiceError;
 
-/// The use case that draws: every picture the bot makes runs through here.
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Pictures<'c> {
-    pub(in crate::service) core: &'c Arc<Core>,
-}
-
-impl<'c> Pictures<'c> {
-    pub(in crate::service) fn new(core: &'c Arc<Core>) -> Pictures<'c> {
-        Pictures { core }
-    }
+impl Pictures<'_> {
     /// Runs heavy CPU work (a replay GIF, a chart) on the blocking pool, at most as
     /// many at once as there are engine threads, so a burst of them cannot stall
     /// moves.

@@ -3,9 +3,9 @@
 //! with unlisted pages (the default) or none has no such page.
 
 use super::{leaderboard::label, settings::Settings, ServiceError, Speed};
-use crate::service::pages::Pages;
-use crate::service::settings::Preferences;
-use crate::service::tournaments::Tournaments;
+use crate::service::cases::Pages;
+use crate::service::cases::Preferences;
+use crate::service::cases::Tournaments;
 use crate::{
     i18n::{in_language, Language},
     platform::Platform,

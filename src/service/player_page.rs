@@ -6,8 +6,8 @@
 
 use super::{leaderboard::label, ServiceError, Speed};
 use crate::rules::Side;
-use crate::service::pages::Pages;
-use crate::service::settings::Preferences;
+use crate::service::cases::Pages;
+use crate::service::cases::Preferences;
 
 /// Games listed on a player's page.
 const GAMES: i64 = 30;
@@ -78,7 +78,7 @@ impl Pages<'_> {
         } else {
             Side::North
         };
-        let name = super::view::name(latest, side).to_owned();
+        let name = latest.name(side).to_owned();
         let account = match side {
             Side::South => &latest.south_user,
             Side::North => &latest.north_user,

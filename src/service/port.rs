@@ -5,11 +5,11 @@
 //! an anchor, the outbox message sent). [`ChatService`] is small and object-safe:
 //! adapters hold an `Arc<dyn ChatService>`, and their tests a small fake.
 
-use crate::service::dispatch::Dispatch;
-use crate::service::games::Play;
-use crate::service::outbox::Delivery;
-use crate::service::scheduler::Scheduler;
-use crate::service::settings::Preferences;
+use crate::service::cases::Delivery;
+use crate::service::cases::Dispatch;
+use crate::service::cases::Play;
+use crate::service::cases::Preferences;
+use crate::service::cases::Scheduler;
 use std::{future::Future, pin::Pin, time::Duration};
 
 use tokio::sync::watch;

@@ -4,9 +4,9 @@
 //! by asking the same (or with a button) or declines; the engine answers at once.
 //! One request is pending at a time, and the next move clears it.
 
-use super::{next_turn::is_bot, view, Button, ButtonAction, Command, GameRef, Reply, ServiceError};
-use crate::service::games::stored::Games;
-use crate::service::games::Play;
+use super::{view, view::is_bot, Button, ButtonAction, Command, GameRef, Reply, ServiceError};
+use crate::service::cases::Games;
+use crate::service::cases::Play;
 use crate::{
     play::proposal::{Proposal, Request},
     rules::{Game, Side},
@@ -42,7 +42,7 @@ impl Play<'_> {
             return Err(ServiceError::AlreadyAsked {
                 request,
                 game: row.id,
-                name: view::name(&row, side.opponent()).to_owned(),
+                name: row.name(side.opponent()).to_owned(),
             });
         }
         let engine = is_bot(&row, side.opponent());
@@ -53,7 +53,7 @@ impl Play<'_> {
                 .agree(cmd, &row, &mut game, request, agreed, engine_agrees)
                 .await;
         }
-        let other = view::name(&row, side.opponent());
+        let other = row.name(side.opponent());
         if engine {
             return Ok(Reply::public(crate::tr!(
                 "proposal-engine-declines",
@@ -75,7 +75,7 @@ impl Play<'_> {
         let text = match request {
             Request::End => crate::tr!(
                 "conclude-proposed",
-                name = view::name(&row, side),
+                name = row.name(side),
                 game = row.id,
                 result = view::would_give(&row, game.clone().end_by_agreement()?),
                 other = other,
@@ -83,7 +83,7 @@ impl Play<'_> {
             Request::Draw | Request::Takeback => crate::tr!(
                 "proposal-asked",
                 request = request.as_str(),
-                name = view::name(&row, side),
+                name = row.name(side),
                 game = row.id,
                 other = other,
             ),
@@ -123,7 +123,7 @@ impl Play<'_> {
         agreed: Side,
         engine: bool,
     ) -> Result<Reply, ServiceError> {
-        let name = view::name(row, agreed);
+        let name = row.name(agreed);
         let (outcome, headline) = match (request, engine) {
             (Request::End, true) => (
                 game.end_by_agreement()?,
@@ -170,7 +170,7 @@ impl Play<'_> {
             "proposal-dropped",
             request = asked.request.as_str(),
             withdrawn = if withdrawn { "yes" } else { "no" },
-            name = view::name(row, side),
+            name = row.name(side),
             game = row.id,
         ));
         if !withdrawn {

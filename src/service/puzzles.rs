@@ -10,8 +10,8 @@ mod supply;
 
 pub use page::{DailyPuzzle, PuzzlePage};
 
-use crate::service::learning::Learning;
-use crate::service::pictures::Pictures;
+use crate::service::cases::Learning;
+use crate::service::cases::Pictures;
 pub(super) use supply::new_puzzle;
 use supply::LOW;
 

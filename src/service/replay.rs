@@ -2,10 +2,10 @@
 //! text record (tags and numbered moves) that other tools can read back.
 
 use super::{view, when, Attachment, Command, Reply, ServiceError};
-use crate::service::games::stored::Games;
-use crate::service::links::Links;
-use crate::service::pictures::Pictures;
-use crate::service::records::Records;
+use crate::service::cases::Games;
+use crate::service::cases::Links;
+use crate::service::cases::Pictures;
+use crate::service::cases::Records;
 use crate::{
     render,
     rules::{Game, GameRecord},

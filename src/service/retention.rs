@@ -11,8 +11,8 @@
 //! long stop, the time the bot was away is added to it, and events handled just
 //! before the stop outlive a stop longer than the retention period.
 
-use crate::service::moderation::Moderation;
-use crate::service::scheduler::Scheduler;
+use crate::service::cases::Moderation;
+use crate::service::cases::Scheduler;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! room it opened with a user, as its receipts report them.
 
 use super::{view, Place, Platform, ServiceError};
-use crate::service::outbox::Delivery;
+use crate::service::cases::Delivery;
 
 impl Delivery<'_> {
     /// Ties `game_id` to the thread an adapter opened for it (after a reply asked for

@@ -3,11 +3,12 @@
 //! early when a change writes a new one, and on start-up runs whatever fell due while
 //! the bot was down.
 
-use crate::service::learning::Learning;
-use crate::service::outbox::Delivery;
-use crate::service::records::Records;
-use crate::service::settings::Preferences;
-use crate::service::tournaments::Tournaments;
+use crate::service::cases::Delivery;
+use crate::service::cases::Learning;
+use crate::service::cases::Preferences;
+use crate::service::cases::Records;
+use crate::service::cases::Scheduler;
+use crate::service::cases::Tournaments;
 use std::{sync::Arc, time::Duration};
 
 use super::core::Core;
@@ -17,18 +18,6 @@ use tokio::task::JoinSet;
 use super::ServiceError;
 use crate::store::{Backend, JobKind, JobRequest, JobRow, StoreError};
 
-/// The scheduler: the jobs it runs, the background tasks and how they stop, retention.
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Scheduler<'c> {
-    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
-}
-
-impl<'c> Scheduler<'c> {
-    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Scheduler<'c> {
-        Scheduler { core }
-    }
-}
-
 /// How long a runner holds a claimed job before another may take it, on SQLite (one
 /// process; claims are released at start-up).
 const LEASE_MS: i64 = 5 * 60 * 1000;
@@ -37,6 +26,8 @@ const LEASE_MS: i64 = 5 * 60 * 1000;
 const SHARED_LEASE_MS: i64 = 30 * 1000;
 /// Jobs claimed per round.
 const ROUND: i64 = 64;
+/// How long the scheduler lets the jobs it runs finish when the service stops.
+const JOB_GRACE: Duration = Duration::from_secs(5);
 /// The longest the scheduler sleeps without looking again.
 const IDLE_WAKE: Duration = Duration::from_secs(3600);
 
@@ -51,7 +42,7 @@ impl Scheduler<'_> {
         core.spawn_background(Scheduler::relay_changes(Arc::clone(&core)));
         // Time the bot was away is given back to the clocks before any deadline runs,
         // and before any command is judged (commands wait for it).
-        let crediting = this.crediting();
+        let crediting = core.background.crediting();
         let (_, away) = Delivery::new(this.core).credit_time_away().await;
         drop(crediting);
         core.spawn_background(Delivery::heartbeat(Arc::clone(&core)));
@@ -72,7 +63,7 @@ impl Scheduler<'_> {
             }
         });
         let mut running = JoinSet::new();
-        while !this.is_stopping() {
+        while !this.core.background.is_stopping() {
             // A read first: most wake-ups (a job written for later, a move) find
             // nothing due, and a claim is a write that would queue behind the
             // commands' writes.
@@ -116,12 +107,12 @@ impl Scheduler<'_> {
                 () = tokio::time::sleep_until(wake_at) => {}
                 _ = changed.changed() => {}
                 Some(_) = running.join_next() => {}
-                () = this.stopping() => {}
+                () = this.core.background.stopping() => {}
             }
         }
         // Stopping: the jobs in hand may finish; one cut short rolls back and runs
         // again after its lease.
-        let finished = tokio::time::timeout(super::background::JOB_GRACE, async {
+        let finished = tokio::time::timeout(JOB_GRACE, async {
             while running.join_next().await.is_some() {}
         })
         .await;

@@ -7,6 +7,7 @@ mod me;
 mod table;
 mod values;
 
+use crate::service::cases::Preferences;
 use table::table;
 pub use values::KEYS;
 use values::{apply, channel_name};
@@ -19,17 +20,7 @@ use crate::{
     store::{SettingsRow, WebPages},
 };
 
-/// Settings: a place's, a person's own, and vacations.
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Preferences<'c> {
-    pub(in crate::service) core: &'c std::sync::Arc<super::core::Core>,
-}
-
-impl<'c> Preferences<'c> {
-    pub(in crate::service) fn new(core: &'c std::sync::Arc<super::core::Core>) -> Preferences<'c> {
-        Preferences { core }
-    }
-
+impl Preferences<'_> {
     /// The language of the replies to `cmd`: its author's own choice (`/oware
     /// settings me language:`), else their client's when the bot has it (Discord's
     /// interaction locale), else the place's.

@@ -6,9 +6,9 @@
 //! first board shown come from here.
 
 use super::{clock::Clocks, next_turn::Seats, view, Reply, ServiceError};
-use crate::service::games::Play;
-use crate::service::links::Links;
-use crate::service::pictures::Pictures;
+use crate::service::cases::Links;
+use crate::service::cases::Pictures;
+use crate::service::cases::Play;
 use crate::{
     rules::{Game, Side, Variant},
     store::{Effects, GameRow},

@@ -6,7 +6,7 @@
 
 use super::authority::{self, Deed, Target};
 use super::{Command, Platform, Reply, ServiceError, Shards};
-use crate::service::outbox::Delivery;
+use crate::service::cases::Delivery;
 use crate::store::{Backend, PlaceCounts, StatusCounts};
 
 /// The Discord shards this process runs, as the Discord adapter reported them.

@@ -4,8 +4,8 @@
 //! tournament games.
 
 use super::{view, Command, Reply, ServiceError};
-use crate::service::games::Play;
-use crate::service::pictures::Pictures;
+use crate::service::cases::Pictures;
+use crate::service::cases::Play;
 use crate::{
     rules::{Game, Pit, Side},
     store::{GameRow, Pits},
@@ -87,7 +87,7 @@ impl Play<'_> {
             crate::tr!(
                 "takeback-done",
                 moves = undo,
-                name = view::name(row, by),
+                name = row.name(by),
                 game = row.id
             )
         );

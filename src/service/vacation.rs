@@ -6,7 +6,7 @@
 use super::outbox::game_message;
 use super::{view, when, Command, Reply, ServiceError};
 use crate::play::when::DAY;
-use crate::service::settings::Preferences;
+use crate::service::cases::Preferences;
 use crate::store::{AwayGame, GameRow};
 
 /// The days of vacation a player may take in any 365 days.

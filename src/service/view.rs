@@ -4,7 +4,7 @@
 mod clocks;
 mod result;
 
-use crate::service::pictures::Pictures;
+use crate::service::cases::Pictures;
 pub(in crate::service) use clocks::clock_labels;
 use clocks::clock_line;
 pub(super) use clocks::with_clock;
@@ -13,7 +13,7 @@ pub(super) use result::{result_line, score_line, summary, won_by, would_give};
 
 use std::fmt::Write;
 
-use super::{next_turn::is_bot, Attachment, Button, ButtonAction, Place, Reply, User};
+use super::{Attachment, Button, ButtonAction, Place, Reply, User};
 use crate::{
     render::{self, BoardView},
     rules::{EndReason, Game, Pit, Ply, Side},
@@ -33,15 +33,6 @@ pub(super) fn player(row: &GameRow, side: Side) -> User {
     }
 }
 
-/// The display name of the player of `side`.
-pub(super) fn name(row: &GameRow, side: Side) -> &str {
-    match side {
-        Side::South => &row.south_name,
-        Side::North => &row.north_name,
-    }
-}
-
-/// The side `user_id` plays in this game, if any.
 /// Who a challenge challenges, by name: the player, or "anyone here" for an open
 /// challenge.
 pub(super) fn challenged(c: &crate::store::ChallengeRow) -> String {
@@ -62,7 +53,7 @@ pub(super) fn side_to_move(row: &GameRow) -> Side {
 
 /// The name of the player to move in a game in progress.
 pub(super) fn to_move_name(row: &GameRow) -> &str {
-    name(row, side_to_move(row))
+    row.name(side_to_move(row))
 }
 
 /// The user id of the player to move in a game in progress.
@@ -288,7 +279,7 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64, seat: Side) {
             reply.text.push_str(&crate::tr!(
                 "view-to-move",
                 score = score_line(row, game.position().scores()),
-                name = name(row, side),
+                name = row.name(side),
                 hint = row_hint(side)
             ));
             if let Some(line) = clock_line(row, game, now) {
@@ -337,14 +328,14 @@ pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply, now: i64) -> Rep
     let mut text = if effect.lap {
         crate::tr!(
             "view-move-lap",
-            name = name(row, mover),
+            name = row.name(mover),
             pit = effect.pit,
             sown = effect.sown
         )
     } else {
         crate::tr!(
             "view-move",
-            name = name(row, mover),
+            name = row.name(mover),
             pit = effect.pit,
             sown = effect.sown
         )
@@ -382,4 +373,46 @@ pub(super) fn text_board(position: crate::rules::Position, show_turn: bool, seat
         to_move: &to_move,
     };
     crate::rules::text_board_with(position, show_turn, seat, &labels)
+}
+
+/// Whether `side` is played by a bot (the engine).
+pub(super) fn is_bot(row: &GameRow, side: Side) -> bool {
+    match side {
+        Side::South => row.south_bot,
+        Side::North => row.north_bot,
+    }
+}
+
+/// Where to watch a game: its thread, as a link its platform shows (`None` without
+/// a thread).
+pub(super) fn thread_link(row: &GameRow) -> Option<String> {
+    let thread = row.thread.as_deref()?;
+    Some(match row.platform {
+        super::Platform::Discord => format!("<#{thread}>"),
+        super::Platform::Matrix => format!("https://matrix.to/#/{}/{thread}", row.channel),
+        super::Platform::Console => format!("`{thread}`"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::platform::Platform;
+    use crate::store::GameRow;
+
+    #[test]
+    fn a_thread_links_the_way_its_platform_shows_it() {
+        let mut row = GameRow::example(3);
+        assert_eq!(thread_link(&row), None);
+        row.thread = Some("555".into());
+        row.platform = Platform::Discord;
+        assert_eq!(thread_link(&row).as_deref(), Some("<#555>"));
+        row.platform = Platform::Matrix;
+        row.channel = "!room:example.org".into();
+        row.thread = Some("$root".into());
+        assert_eq!(
+            thread_link(&row).as_deref(),
+            Some("https://matrix.to/#/!room:example.org/$root")
+        );
+    }
 }

@@ -7,10 +7,9 @@ use sqlx::{any::AnyRow, FromRow, Row};
 
 use super::{
     effects::{self, Effects},
-    jobs::NewJob,
     puzzles::{self, NewPuzzle},
     review_form::StoredReview,
-    Claim, JobRequest, StoreError,
+    Claim, JobRequest, NewJob, StoreError,
 };
 
 /// A stored analysis.

@@ -8,9 +8,8 @@
 use sqlx::{Any, Transaction};
 
 use super::{
-    jobs::NewJob,
     outbox::{self, NewMessage},
-    JobRequest, StoreError,
+    JobKind, JobRequest, StoreError,
 };
 
 /// A game's clocks after a change (see `play::clock`).
@@ -187,4 +186,20 @@ pub(super) async fn insert_job(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// A job to schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewJob {
+    /// What to do.
+    pub kind: JobKind,
+    /// The game it is for. In a write on a game, `None` means that game.
+    pub game_id: Option<i64>,
+    /// The challenge it is for.
+    pub challenge_id: Option<i64>,
+    /// When it is due (Unix ms).
+    pub due_at: i64,
+    /// What was asked for, when more than the game (an analysis: where to post it).
+    /// A job with a request outlives the game's turns.
+    pub request: Option<JobRequest>,
 }

@@ -7,24 +7,8 @@
 use crate::store::JobStore;
 use sqlx::{any::AnyRow, FromRow, Row};
 
-use super::effects::{apply, insert_job, Effects};
+use super::effects::{apply, insert_job, Effects, NewJob};
 use super::{Backend, Claim, JobKind, JobRequest, StoreError, Unique};
-
-/// A job to schedule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewJob {
-    /// What to do.
-    pub kind: JobKind,
-    /// The game it is for. In a write on a game, `None` means that game.
-    pub game_id: Option<i64>,
-    /// The challenge it is for.
-    pub challenge_id: Option<i64>,
-    /// When it is due (Unix ms).
-    pub due_at: i64,
-    /// What was asked for, when more than the game (an analysis: where to post it).
-    /// A job with a request outlives the game's turns.
-    pub request: Option<JobRequest>,
-}
 
 /// A job as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

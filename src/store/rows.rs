@@ -5,7 +5,7 @@ use sqlx::FromRow;
 use super::state::GameState;
 use crate::platform::Platform;
 use crate::play::clock::TimeControl;
-use crate::rules::{Pit, Variant};
+use crate::rules::{Pit, Side, Variant};
 
 /// A game as stored, with both players' ids and names.
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
@@ -102,6 +102,24 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// The display name of the player of `side`.
+    #[must_use]
+    pub fn name(&self, side: Side) -> &str {
+        match side {
+            Side::South => &self.south_name,
+            Side::North => &self.north_name,
+        }
+    }
+
+    /// The game's clocks at the start of the current turn.
+    #[must_use]
+    pub fn clocks(&self) -> crate::play::clock::Clocks {
+        crate::play::clock::Clocks {
+            left_ms: [self.south_left_ms, self.north_left_ms],
+            turn_started_at: self.turn_started_at.unwrap_or(self.updated_at),
+        }
+    }
+
     /// Whether the game is still being played.
     #[must_use]
     pub fn is_active(&self) -> bool {

@@ -2,9 +2,9 @@
 //! seeds with the better move, and the evaluation graph.
 
 use super::{pictures, report::seeds, ServiceError};
-use crate::service::pages::Pages;
-use crate::service::pictures::Pictures;
-use crate::{engine::analysis::Class, rules::Game, service::view, store::GameRow};
+use crate::service::cases::Pages;
+use crate::service::cases::Pictures;
+use crate::{engine::analysis::Class, rules::Game, store::GameRow};
 
 /// A game's review, for its page.
 #[derive(Clone, Debug)]
@@ -70,7 +70,7 @@ impl Pages<'_> {
                 };
                 Some(ReviewNote {
                     move_number: i + 1,
-                    player: view::name(row, super::report::mover(i)).to_owned(),
+                    player: row.name(super::report::mover(i)).to_owned(),
                     class,
                     played: p.played,
                     best: p.best,

@@ -7,7 +7,7 @@ use crate::{
     engine::analysis::Class,
     render::{self, BoardView, Mark},
     rules::{Game, Pit},
-    service::{view, Attachment},
+    service::Attachment,
     store::GameRow,
 };
 
@@ -41,7 +41,7 @@ fn captions(row: &GameRow, stored: &StoredReview) -> Captions {
         let caption = crate::tr!(
             "report-blunder-caption",
             move_number = i + 1,
-            name = view::name(row, mover(i)),
+            name = row.name(mover(i)),
             pit = p.played,
             seeds = seeds(p.loss),
             best = p.best

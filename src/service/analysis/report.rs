@@ -81,7 +81,7 @@ fn turning_point(i: usize, name: &str, p: &StoredPly) -> String {
 /// The review as a reply: summary, turning point and table; the mistakes with the
 /// engine's better line.
 pub(crate) fn reply(row: &GameRow, stored: &StoredReview) -> Reply {
-    let name = |side: Side| view::name(row, side);
+    let name = |side: Side| row.name(side);
     let mut text = crate::tr!(
         "report-title",
         game = view::game_label(row),
@@ -148,7 +148,7 @@ fn table(row: &GameRow, stored: &StoredReview) -> String {
     ];
     let width = [Side::South, Side::North]
         .iter()
-        .map(|&s| view::name(row, s).chars().count().min(16))
+        .map(|&s| row.name(s).chars().count().min(16))
         .max()
         .unwrap_or(5)
         .max(6);
@@ -165,7 +165,7 @@ fn table(row: &GameRow, stored: &StoredReview) -> String {
     }
     let _ = write!(out, "  {}", crate::tr!("report-column-accuracy"));
     for side in [Side::South, Side::North] {
-        let name: String = view::name(row, side).chars().take(16).collect();
+        let name: String = row.name(side).chars().take(16).collect();
         let _ = write!(
             out,
             "\n{name:width$} ({})",

@@ -2,8 +2,8 @@
 //! and `/oware reissue` (an expired challenge made again).
 
 use crate::rules::Side;
-use crate::service::challenges::Challenges;
-use crate::service::games::stored::Games;
+use crate::service::cases::Challenges;
+use crate::service::cases::Games;
 use crate::service::{view, ChallengeOptions, Command, First, GameRef, Level, Reply, ServiceError};
 use crate::store::{ChallengeStatus, GameRow};
 

@@ -1,11 +1,11 @@
 //! A game against the engine: `/oware play` naming the bot starts one at once, with
 //! no challenge to accept.
 
-use crate::service::challenges::Challenges;
-use crate::service::games::Play;
+use crate::service::cases::Challenges;
+use crate::service::cases::Pictures;
+use crate::service::cases::Play;
+use crate::service::cases::Preferences;
 use crate::service::next_turn::Seats;
-use crate::service::pictures::Pictures;
-use crate::service::settings::Preferences;
 use crate::service::start::Start;
 use crate::service::{ChallengeOptions, Command, First, Reply, ServiceError, TimeControl, User};
 use crate::store::{NewChallenge, NewGame, StoreError};
@@ -29,8 +29,7 @@ impl Challenges<'_> {
             .place_settings(&cmd.place)
             .await?;
         Preferences::check_channel(&settings, &cmd.place)?;
-        Challenges::new(self.core)
-            .check_caps(cmd.place.platform, &cmd.author.id, false, true)
+        self.check_caps(cmd.place.platform, &cmd.author.id, false, true)
             .await?;
         let platform = cmd.place.platform;
         let level = options.level.unwrap_or_default();

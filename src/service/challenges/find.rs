@@ -2,7 +2,7 @@
 //! whether the author may act on it, and why a challenge is no longer open.
 
 use super::super::{view, Command, ServiceError};
-use crate::service::challenges::Challenges;
+use crate::service::cases::Challenges;
 use crate::store::{ChallengeRow, ChallengeStatus};
 
 /// Which side of a challenge a command must come from.

@@ -2,24 +2,13 @@
 //! game replayed from its moves, its stored ending included.
 
 use super::super::{view, Action, Command, GameRef, ServiceError};
+use crate::service::cases::Games;
 use crate::{
     rules::{EndReason, Game, IllegalMove, Outcome, Side, Variant},
     store::{GameEnd, GameRow},
 };
 
-/// Finding the games a command names, and loading them.
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Games<'c> {
-    pub(in crate::service) core: &'c std::sync::Arc<crate::service::core::Core>,
-}
-
-impl<'c> Games<'c> {
-    pub(in crate::service) fn new(
-        core: &'c std::sync::Arc<crate::service::core::Core>,
-    ) -> Games<'c> {
-        Games { core }
-    }
-
+impl Games<'_> {
     /// The player row of `cmd`'s author (recorded now if new, the name refreshed).
     pub(in crate::service) async fn author_player(
         &self,

@@ -1,7 +1,7 @@
 //! `/oware admin log` and `/oware admin bans`: the place's last audit entries and
 //! its bans in force, as fixed-width tables.
 
-use crate::service::moderation::Moderation;
+use crate::service::cases::Moderation;
 use std::fmt::Write as _;
 
 use super::super::{settings::scope, when, Command, Reply, ServiceError};

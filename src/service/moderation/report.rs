@@ -6,9 +6,9 @@ use super::{
     super::{outbox, Command, Place, Reply, ServiceError},
     required_reason, ModerationError,
 };
-use crate::service::games::stored::Games;
-use crate::service::moderation::Moderation;
-use crate::service::settings::Preferences;
+use crate::service::cases::Games;
+use crate::service::cases::Moderation;
+use crate::service::cases::Preferences;
 use crate::store::{NewAudit, NewMessage};
 
 impl Moderation<'_> {

@@ -3,7 +3,7 @@
 //! it. A puzzle left open when its solver asks for another counts as not solved.
 
 use super::{place_key, task};
-use crate::service::learning::Learning;
+use crate::service::cases::Learning;
 use crate::{
     rules::{Pit, Variant},
     service::{

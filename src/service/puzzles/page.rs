@@ -8,8 +8,8 @@
 use super::{task, when, ServiceError};
 use crate::i18n::{in_language, Language};
 use crate::platform::Platform;
-use crate::service::pages::Pages;
-use crate::service::pictures::Pictures;
+use crate::service::cases::Pages;
+use crate::service::cases::Pictures;
 use crate::store::PuzzleRow;
 
 /// A day, in milliseconds.

@@ -1,8 +1,8 @@
 //! The puzzles' supply: batches generated from the endgame tables, at start-up and
 //! whenever a solver has few unseen puzzles left (as a `puzzles` job).
 
-use crate::service::learning::Learning;
-use crate::service::pictures::Pictures;
+use crate::service::cases::Learning;
+use crate::service::cases::Pictures;
 use std::sync::atomic::Ordering;
 
 use super::super::ServiceError;

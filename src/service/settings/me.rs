@@ -3,7 +3,7 @@
 
 use super::super::{Command, Reply, ServiceError};
 use crate::i18n::Language;
-use crate::service::settings::Preferences;
+use crate::service::cases::Preferences;
 use crate::store::{Notify, Orientation, UserSettings};
 
 /// The keys `/oware settings me key:value` takes.

@@ -18,24 +18,11 @@ pub use page::{RoundBoard, TournamentSummary};
 
 use super::authority::{self, Deed, Target};
 use super::{settings::scope, Command, Reply, ServiceError, TimeControl};
-use crate::service::games::stored::Games;
-use crate::service::moderation::Moderation;
-use crate::service::settings::Preferences;
+use crate::service::cases::Games;
+use crate::service::cases::Moderation;
+use crate::service::cases::Preferences;
+use crate::service::cases::Tournaments;
 use crate::store::{Joined, Left, NewTournament, TournamentRow, TournamentStatus};
-
-/// Tournaments: created, joined, started, their rounds and standings.
-#[derive(Clone, Copy)]
-pub(in crate::service) struct Tournaments<'c> {
-    pub(in crate::service) core: &'c std::sync::Arc<crate::service::core::Core>,
-}
-
-impl<'c> Tournaments<'c> {
-    pub(in crate::service) fn new(
-        core: &'c std::sync::Arc<crate::service::core::Core>,
-    ) -> Tournaments<'c> {
-        Tournaments { core }
-    }
-}
 
 /// The longest name kept, in characters.
 const NAME_MAX: usize = 60;

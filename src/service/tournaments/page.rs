@@ -8,8 +8,8 @@ use super::{
     title,
 };
 use crate::platform::Platform;
-use crate::service::links::Links;
-use crate::service::tournaments::Tournaments;
+use crate::service::cases::Links;
+use crate::service::cases::Tournaments;
 use crate::store::{GameState, TournamentStatus};
 
 /// A tournament as a place's web page shows it.

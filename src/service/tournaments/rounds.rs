@@ -17,8 +17,8 @@ use super::{
     event::Event,
     title,
 };
-use crate::service::games::Play;
-use crate::service::tournaments::Tournaments;
+use crate::service::cases::Play;
+use crate::service::cases::Tournaments;
 use crate::{
     rules::Variant,
     store::{

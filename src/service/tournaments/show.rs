@@ -12,10 +12,10 @@ use super::{
     rounds::event_place,
     title, TournamentError,
 };
-use crate::service::links::Links;
-use crate::service::pictures::Pictures;
-use crate::service::settings::Preferences;
-use crate::service::tournaments::Tournaments;
+use crate::service::cases::Links;
+use crate::service::cases::Pictures;
+use crate::service::cases::Preferences;
+use crate::service::cases::Tournaments;
 use crate::{
     render::{table_png, TablePicture},
     store::{Attach, NewMessage, TournamentStatus},

@@ -1,14 +1,12 @@
 //! The clocks as a game's reply shows them: beside the names in the picture, and as
 //! a line under the board.
 
-use super::name;
 use crate::{
     play::{
         clock::TimeControl,
         when::{clock_face, deadline as deadline_text, span},
     },
     rules::{Game, Side},
-    service::next_turn::clocks,
     store::{ClockColumns, GameRow},
 };
 
@@ -34,7 +32,7 @@ pub(in crate::service) fn clock_labels(
     match row.time_control {
         TimeControl::None => None,
         TimeControl::Live { .. } => {
-            let clocks = clocks(row);
+            let clocks = row.clocks();
             Some(
                 [Side::South, Side::North]
                     .map(|side| clock_face(clocks.left_at(side, Some(to_move), now))),
@@ -56,10 +54,10 @@ pub(super) fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String>
     match row.time_control {
         TimeControl::None => None,
         TimeControl::Live { .. } => {
-            let clocks = clocks(row);
+            let clocks = row.clocks();
             let part = |side: Side| {
                 let (name, clock) = (
-                    name(row, side),
+                    row.name(side),
                     clock_face(clocks.left_at(side, Some(to_move), now)),
                 );
                 if side == to_move {
@@ -78,7 +76,7 @@ pub(super) fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String>
             let deadline = row.deadline_at?;
             Some(crate::tr!(
                 "view-time-to-move",
-                name = name(row, to_move),
+                name = row.name(to_move),
                 span = span(deadline - now),
                 until = deadline_text(deadline, now)
             ))

@@ -1,6 +1,5 @@
 //! How a finished game reads: its result line, its short summary and why it ended.
 
-use super::name;
 use crate::{
     rules::{EndReason, Game, Outcome},
     store::GameRow,
@@ -31,7 +30,7 @@ pub(in crate::service) fn would_give(row: &GameRow, outcome: Outcome) -> String 
     match outcome.winner {
         Some(winner) => crate::tr!(
             "conclude-would-win",
-            winner = name(row, winner),
+            winner = row.name(winner),
             won = outcome.scores[winner.index()],
             lost = outcome.scores[winner.opponent().index()]
         ),
@@ -67,11 +66,11 @@ pub(in crate::service) fn result_line(row: &GameRow, outcome: Outcome) -> String
     let head = match (outcome.winner, won_by(outcome.reason)) {
         // Won without the seeds deciding: say how, not a score that decided nothing.
         (Some(side), Some(by)) => {
-            return crate::tr!("view-result-won-by", name = name(row, side), by = by)
+            return crate::tr!("view-result-won-by", name = row.name(side), by = by)
         }
         (Some(side), None) => crate::tr!(
             "view-result-head-win",
-            name = name(row, side),
+            name = row.name(side),
             won = scores[side.index()],
             lost = scores[side.opponent().index()]
         ),
@@ -98,12 +97,12 @@ pub(in crate::service) fn summary(row: &GameRow, game: &Game) -> String {
         Some(outcome) => match outcome.winner {
             Some(side) if won_by(outcome.reason).is_some() => crate::tr!(
                 "view-summary-won-by",
-                name = name(row, side),
+                name = row.name(side),
                 by = won_by(outcome.reason).unwrap_or_default()
             ),
             Some(side) => crate::tr!(
                 "view-summary-won",
-                name = name(row, side),
+                name = row.name(side),
                 won = outcome.scores[side.index()],
                 lost = outcome.scores[side.opponent().index()]
             ),

@@ -19,7 +19,7 @@ use sqlx::Row;
 use sqlx::{Any, Transaction};
 
 use super::super::{
-    jobs::NewJob, outbox::NewMessage, Backend, Claim, GameEnd, JobRequest, MoveRecord, StoreError,
+    outbox::NewMessage, Backend, Claim, GameEnd, JobRequest, MoveRecord, NewJob, StoreError,
 };
 
 /// One argument of the request.
