@@ -1,5 +1,5 @@
-//! The two writes that change a game in play, one path each: [`Service::apply_move`]
-//! (a player's command or the engine's job) and [`Service::finish`] (resigning,
+//! The two writes that change a game in play, one path each: `Play::apply_move`
+//! (a player's command or the engine's job) and `Play::finish` (resigning,
 //! agreeing, a timeout, an abort, a moderator's verdict). Each builds what must
 //! follow (the next turn's clocks and jobs, the ratings, the announcement) and
 //! commits it with the change, claiming what it acts on.
@@ -16,7 +16,7 @@ use crate::{
     store::{Applied, Claim, Effects, GameRow, NewAudit},
 };
 
-/// A move stored by [`Service::apply_move`].
+/// A move stored by `Play::apply_move`.
 pub(super) struct Moved {
     /// The game's row with the new turn's clocks (for showing it).
     pub shown: GameRow,
@@ -25,7 +25,7 @@ pub(super) struct Moved {
     pub reply: Reply,
 }
 
-/// A game's end stored by [`Service::finish`].
+/// A game's end stored by `Play::finish`.
 pub(super) struct Finished {
     /// The final board under the headline, with the rating changes.
     pub board: Reply,
@@ -40,7 +40,7 @@ impl Finished {
     }
 }
 
-/// How a game's end is told (see [`Service::finish`]).
+/// How a game's end is told (see `Play::finish`).
 pub(super) struct Finish {
     /// The final board's headline.
     pub headline: String,

@@ -5,7 +5,7 @@
 //! if the clock had stopped), and the players whose deadline fell while the bot was
 //! away, or falls soon, are told. The same holds for a chat network the bot could
 //! not reach while it ran (its adapter reports it, see
-//! [`Service::network_reachable`]): no game there is lost on time meanwhile, and the
+//! `Delivery::network_reachable`): no game there is lost on time meanwhile, and the
 //! time is given back when the network is back.
 
 use crate::service::cases::Delivery;
@@ -32,7 +32,7 @@ impl Delivery<'_> {
         self.credit_time_away().await.0
     }
 
-    /// [`Service::credit_downtime`], returning also how long the bot was away (0
+    /// `Delivery::credit_downtime`, returning also how long the bot was away (0
     /// on a first start or after a short stop).
     pub(super) async fn credit_time_away(&self) -> (usize, i64) {
         let now = self.core.now();

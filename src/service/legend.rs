@@ -50,7 +50,7 @@ impl Pictures<'_> {
     }
 
     /// Adds the legend to `reply`, its being seen by `cmd`'s author recorded (by the
-    /// command's own write, or by [`Service::with_legend`]).
+    /// command's own write, or by `Pictures::with_legend`).
     pub(super) fn legend_shown(&self, cmd: &Command, reply: &mut Reply) {
         self.core
             .legend_seen

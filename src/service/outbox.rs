@@ -56,7 +56,7 @@ pub struct Outgoing {
     /// What it says, with the board image attached when it shows a board.
     pub reply: Reply,
     /// The anchor of an earlier message this one replaces ("analysing game #12…"):
-    /// platforms that can edit look up that message with [`Service::anchored`]
+    /// platforms that can edit look up that message with `Delivery::anchored`
     /// when they send (in the room's turn, after the earlier message went out) and
     /// replace its text with this one's, sending its files after it; others send it
     /// as a new message.
@@ -246,7 +246,7 @@ impl Delivery<'_> {
     }
 
     /// Records that message `id` was delivered, or that the platform will never take
-    /// it ([`DeliveryFailure::Permanent`] is reported with [`Service::delivery_failed`]).
+    /// it ([`DeliveryFailure::Permanent`] is reported with `Delivery::delivery_failed`).
     pub async fn mark_sent(&self, id: i64) {
         if let Err(err) = self
             .core

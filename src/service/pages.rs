@@ -183,7 +183,7 @@ impl Pages<'_> {
         Ok(Some(in_language(language, page).await?))
     }
 
-    /// [`Service::game_page`] of `row`, in the language in force.
+    /// `Pages::game_page` of `row`, in the language in force.
     async fn game_page_of(
         &self,
         row: GameRow,

@@ -112,7 +112,7 @@ impl Pages<'_> {
         Ok((settings.web() == WebPages::Public).then(|| (platform, settings.language())))
     }
 
-    /// [`Service::place_page`] of a public place, in the language in force.
+    /// `Pages::place_page` of a public place, in the language in force.
     async fn place_page_of(
         &self,
         platform: Platform,

@@ -40,7 +40,7 @@ impl Scheduler<'_> {
     /// Deletes the outbox messages sent, and the inbox events handled, longer ago
     /// than the retention period; inbox events are kept `away_ms` longer (the time
     /// the bot was stopped before this start). Returns how many of each, also
-    /// logged. The scheduler runs it every hour (see [`Service::run_scheduler`]);
+    /// logged. The scheduler runs it every hour (see `Scheduler::run_scheduler`);
     /// tests that drive time themselves call it directly.
     pub async fn prune_old(&self, away_ms: i64) -> Pruned {
         // A forget's clean-up that a stop interrupted is finished first.
@@ -119,7 +119,7 @@ impl Scheduler<'_> {
     }
 
     /// Prunes now, then every [`PRUNE_EVERY`], until the service stops; `away_ms`
-    /// as in [`Service::prune_old`].
+    /// as in `Scheduler::prune_old`.
     pub(super) async fn prune_periodically(core: Arc<super::core::Core>, away_ms: i64) {
         loop {
             Scheduler::new(&core).prune_old(away_ms).await;

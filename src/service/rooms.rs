@@ -55,7 +55,7 @@ impl Delivery<'_> {
     }
 
     /// Where `game_id`'s thread is (its channel and thread id), when an adapter
-    /// recorded one with [`Service::set_thread`]; `None` for an unknown game or one
+    /// recorded one with `Delivery::set_thread`; `None` for an unknown game or one
     /// without a thread.
     ///
     /// # Errors

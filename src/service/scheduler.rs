@@ -148,7 +148,7 @@ impl Scheduler<'_> {
 
     /// Runs every job due now, and those they make due now (an engine move after a
     /// move), until none is left; returns how many ran. For tests and tools that
-    /// drive time themselves; the bot runs [`Service::run_scheduler`].
+    /// drive time themselves; the bot runs `Scheduler::run_scheduler`.
     pub async fn run_due_jobs(&self) -> usize {
         let mut ran = 0;
         loop {

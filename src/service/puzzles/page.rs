@@ -122,7 +122,7 @@ impl Pages<'_> {
         Ok(Some(png))
     }
 
-    /// [`Service::puzzle_page`] of a public place, in the language in force.
+    /// `Pages::puzzle_page` of a public place, in the language in force.
     async fn puzzle_page_of(
         &self,
         platform: Platform,

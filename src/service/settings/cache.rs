@@ -8,7 +8,7 @@
 //! Bounded by construction (mini-moka, at most [`CAPACITY`] places, the least used
 //! evicted first), and it holds only places that exist: a chat place a command came
 //! from, or a place with stored settings. A web address naming no such place is
-//! read and answered without being kept (see `Service::public_place`).
+//! read and answered without being kept (see `Pages::public_place`).
 
 use std::time::Duration;
 
