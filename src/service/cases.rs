@@ -55,7 +55,8 @@ use_case! {
 }
 
 use_case! {
-    /// Delivery: the outbox the adapters drain, the rooms and threads messages go to, and what the networks report.
+    /// Delivery: the outbox the adapters drain, the rooms and threads messages go
+    /// to, and what the networks report.
     Delivery
 }
 
@@ -70,12 +71,14 @@ use_case! {
 }
 
 use_case! {
-    /// Moderation: admins, bans, adjudications, reports, the audit log, and each person's own data (links, export, forget-me).
+    /// Moderation: admins, bans, adjudications, reports, the audit log, and each
+    /// person's own data (links, export, forget-me).
     Moderation
 }
 
 use_case! {
-    /// Play: moves, their effects and the endings, draws and takebacks, games against the engine.
+    /// Play: moves and their effects, endings and aborts, draws and takebacks,
+    /// the onlookers' advice, the engine's moves.
     Play
 }
 
@@ -85,12 +88,14 @@ use_case! {
 }
 
 use_case! {
-    /// Records: ratings, the leaderboard, stats, history, replays and the archive of finished games.
+    /// Records: ratings, the leaderboard, stats, history, replays and the archive of
+    /// finished games.
     Records
 }
 
 use_case! {
-    /// Links to the web pages, for messages (see the module's documentation).
+    /// Links: the addresses of the web pages that messages carry, when the bot has
+    /// a public address and the place shows its pages.
     Links
 }
 
