@@ -1,7 +1,7 @@
-//! The built-in engine as an opponent. `/oware play @oware-bot level:hard` starts a
-//! game at once (the bot never needs to accept), and games against it are never
-//! rated. Each of the engine's moves is a job (see `jobs`): it survives a restart,
+//! The built-in engine as an opponent, in play: which accounts are bots, and the
+//! engine's moves. Each of its moves is a job (see `jobs`): it survives a restart,
 //! runs on a bounded pool of blocking threads, and is announced through the outbox.
+//! Starting a game against it is `challenges/engine.rs`.
 
 use crate::service::cases::Play;
 use std::time::Duration;

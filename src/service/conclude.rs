@@ -1,5 +1,6 @@
-//! Ending a game before the board does: resigning, and storing an end the players
-//! chose (resigned, or agreed on in [`super::proposals`]).
+//! Ending a game before the board does: resigning, storing an end the players
+//! chose (resigned, or agreed on in [`super::proposals`]), and calling a game off
+//! (`/oware abort` before both sides have moved, or a job's or a moderator's abort).
 
 use super::{
     apply::{humans, Finish},

@@ -1,8 +1,8 @@
 //! What the web pages show (the `web` adapter renders it): a game found by its
 //! unguessable slug, unless its place turned its pages off, with the board at any
-//! ply, the players' ratings, the clocks, the advice tally and the game record; and
-//! the links to those pages that the bot's messages carry. Nothing private: no link
-//! codes, no reports, no platform user ids.
+//! ply, the players' ratings, the clocks, the advice tally and the game record
+//! (the links that the bot's messages carry are `links.rs`). Nothing private: no
+//! link codes, no reports, no platform user ids.
 
 use super::links::place_of;
 use super::{view, ServiceError};

@@ -1,6 +1,9 @@
 //! `/oware settings`: a server's own defaults, shown to anyone and changed by those
 //! who administer the place (see [`super::Role`]). A Discord server, a Matrix room
 //! or a console room has one set; they apply to games challenged after the change.
+//! A person's own settings are `settings/me.rs`. The languages are read here too:
+//! a reply's (`language_of`: its author's own choice, their client's, else the
+//! place's), a place's and a person's.
 
 pub(super) mod cache;
 mod me;

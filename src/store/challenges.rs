@@ -2,6 +2,10 @@
 //! transaction), declined, cancelled or expired; and the queries that find them. The
 //! writes are in `matching`.
 
+use crate::store::words::{
+    challenge_accepted, challenge_cancelled, challenge_declined, challenge_expired,
+    challenge_pending,
+};
 use crate::store::ChallengeStore;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
@@ -31,11 +35,11 @@ impl ChallengeStatus {
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
-            ChallengeStatus::Pending => "pending",
-            ChallengeStatus::Accepted => "accepted",
-            ChallengeStatus::Declined => "declined",
-            ChallengeStatus::Cancelled => "cancelled",
-            ChallengeStatus::Expired => "expired",
+            ChallengeStatus::Pending => challenge_pending!(),
+            ChallengeStatus::Accepted => challenge_accepted!(),
+            ChallengeStatus::Declined => challenge_declined!(),
+            ChallengeStatus::Cancelled => challenge_cancelled!(),
+            ChallengeStatus::Expired => challenge_expired!(),
         }
     }
 }
@@ -45,11 +49,11 @@ impl TryFrom<String> for ChallengeStatus {
 
     fn try_from(status: String) -> Result<ChallengeStatus, String> {
         Ok(match status.as_str() {
-            "pending" => ChallengeStatus::Pending,
-            "accepted" => ChallengeStatus::Accepted,
-            "declined" => ChallengeStatus::Declined,
-            "cancelled" => ChallengeStatus::Cancelled,
-            "expired" => ChallengeStatus::Expired,
+            challenge_pending!() => ChallengeStatus::Pending,
+            challenge_accepted!() => ChallengeStatus::Accepted,
+            challenge_declined!() => ChallengeStatus::Declined,
+            challenge_cancelled!() => ChallengeStatus::Cancelled,
+            challenge_expired!() => ChallengeStatus::Expired,
             other => return Err(format!("challenge status `{other}`")),
         })
     }
@@ -228,9 +232,13 @@ impl ChallengeStore<'_> {
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_challenge!(),
-            "WHERE c.platform = $1 AND c.status = 'pending' AND c.expires_at > $3
+            concat!(
+                "WHERE c.platform = $1 AND c.status = '",
+                challenge_pending!(),
+                "' AND c.expires_at > $3
                AND (a.user_id = $2 OR b.user_id = $2)
              ORDER BY c.id"
+            )
         ))
         .bind(platform.as_str())
         .bind(user_id)
@@ -274,10 +282,14 @@ impl ChallengeStore<'_> {
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_challenge!(),
-            "WHERE c.platform = $1 AND c.opponent_id IS NULL AND c.status = 'pending'
+            concat!(
+                "WHERE c.platform = $1 AND c.opponent_id IS NULL AND c.status = '",
+                challenge_pending!(),
+                "'
                AND c.expires_at > $4 AND c.space IS NOT DISTINCT FROM $2
                AND ($2 IS NOT NULL OR c.channel = $3)
              ORDER BY c.id"
+            )
         ))
         .bind(platform.as_str())
         .bind(space)

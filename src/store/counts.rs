@@ -3,6 +3,7 @@
 //! challenge or a game count again inside their own transaction, which is what makes
 //! a cap hold when commands arrive at once.
 
+use crate::store::words::{challenge_pending, game_active};
 use crate::store::GameStore;
 use sqlx::{Any, Transaction};
 
@@ -53,10 +54,12 @@ pub(super) async fn check_new_challenge(
     if caps.pending_challenges.is_none() {
         return Ok(());
     }
-    let pending: i64 = sqlx::query_scalar(
+    let pending: i64 = sqlx::query_scalar(concat!(
         "SELECT COUNT(*) FROM challenges
-         WHERE challenger_id = $1 AND status = 'pending' AND expires_at > $2 AND level IS NULL",
-    )
+         WHERE challenger_id = $1 AND status = '",
+        challenge_pending!(),
+        "' AND expires_at > $2 AND level IS NULL"
+    ))
     .bind(challenger_id)
     .bind(now)
     .fetch_one(&mut **tx)
@@ -72,16 +75,20 @@ pub(super) async fn check_new_game(
     caps: &CapLimits,
 ) -> Result<(), StoreError> {
     // Both seats in one statement.
-    let seats: Vec<(super::Flag, i64, i64)> = sqlx::query_as(
+    let seats: Vec<(super::Flag, i64, i64)> = sqlx::query_as(concat!(
         "SELECT p.is_bot,
-                (SELECT COUNT(*) FROM games g WHERE g.status = 'active'
+                (SELECT COUNT(*) FROM games g WHERE g.status = '",
+        game_active!(),
+        "'
                    AND (g.south_id = p.id OR g.north_id = p.id)),
                 (SELECT COUNT(*) FROM games g
                    JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
-                   WHERE g.status = 'active' AND (g.south_id = p.id OR g.north_id = p.id)
+                   WHERE g.status = '",
+        game_active!(),
+        "' AND (g.south_id = p.id OR g.north_id = p.id)
                      AND (s.is_bot OR n.is_bot))
-         FROM players p WHERE p.id IN ($1, $2)",
-    )
+         FROM players p WHERE p.id IN ($1, $2)"
+    ))
     .bind(players[0])
     .bind(players[1])
     .fetch_all(&mut **tx)
@@ -105,11 +112,13 @@ pub(super) async fn check_new_game(
         }
     }
     if engine_game && caps.engine_games.is_some() {
-        let total: i64 = sqlx::query_scalar(
+        let total: i64 = sqlx::query_scalar(concat!(
             "SELECT COUNT(*) FROM games g
              JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
-             WHERE g.status = 'active' AND (s.is_bot OR n.is_bot)",
-        )
+             WHERE g.status = '",
+            game_active!(),
+            "' AND (s.is_bot OR n.is_bot)"
+        ))
         .fetch_one(&mut **tx)
         .await?;
         within(Cap::EngineGames, total, caps.engine_games)?;
@@ -128,11 +137,13 @@ impl GameStore<'_> {
         user_id: &str,
         now: i64,
     ) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar(
+        Ok(sqlx::query_scalar(concat!(
             "SELECT COUNT(*) FROM challenges c JOIN players p ON p.id = c.challenger_id
-             WHERE c.platform = $1 AND p.user_id = $2 AND c.status = 'pending'
-               AND c.expires_at > $3",
-        )
+             WHERE c.platform = $1 AND p.user_id = $2 AND c.status = '",
+            challenge_pending!(),
+            "'
+               AND c.expires_at > $3"
+        ))
         .bind(platform.as_str())
         .bind(user_id)
         .bind(now)
@@ -151,11 +162,11 @@ impl GameStore<'_> {
         user_id: &str,
     ) -> Result<(i64, i64), StoreError> {
         Ok(sqlx::query_as(
-            "SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN s.is_bot OR n.is_bot THEN 1 ELSE 0 END), 0) AS BIGINT) FROM games g
+            concat!("SELECT COUNT(*), CAST(COALESCE(SUM(CASE WHEN s.is_bot OR n.is_bot THEN 1 ELSE 0 END), 0) AS BIGINT) FROM games g
              JOIN players s ON s.id = g.south_id
              JOIN players n ON n.id = g.north_id
-             WHERE g.platform = $1 AND g.status = 'active'
-               AND (s.user_id = $2 OR n.user_id = $2)",
+             WHERE g.platform = $1 AND g.status = '", game_active!(), "'
+               AND (s.user_id = $2 OR n.user_id = $2)"),
         )
         .bind(platform.as_str())
         .bind(user_id)
@@ -168,12 +179,14 @@ impl GameStore<'_> {
     /// # Errors
     /// Database failures.
     pub async fn active_engine_games(self) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar(
+        Ok(sqlx::query_scalar(concat!(
             "SELECT COUNT(*) FROM games g
              JOIN players s ON s.id = g.south_id
              JOIN players n ON n.id = g.north_id
-             WHERE g.status = 'active' AND (s.is_bot OR n.is_bot)",
-        )
+             WHERE g.status = '",
+            game_active!(),
+            "' AND (s.is_bot OR n.is_bot)"
+        ))
         .fetch_one(&self.store.reader)
         .await?)
     }

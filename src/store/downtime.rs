@@ -6,6 +6,7 @@
 
 use super::outbox::{self, NewMessage};
 use super::{Claim, GameRow, StoreError, Unique};
+use crate::store::words::game_active;
 use crate::store::JobStore;
 
 /// The heartbeat every process of the bot writes while it runs.
@@ -64,9 +65,13 @@ impl JobStore<'_> {
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
-            "WHERE g.status = 'active' AND g.deadline_at IS NOT NULL AND g.deadline_at > $1
+            concat!(
+                "WHERE g.status = '",
+                game_active!(),
+                "' AND g.deadline_at IS NOT NULL AND g.deadline_at > $1
                AND ($2 IS NULL OR g.platform = $2)
              ORDER BY g.id"
+            )
         ))
         .bind(since)
         .bind(platform.map(crate::platform::Platform::as_str))
@@ -104,13 +109,15 @@ impl JobStore<'_> {
         let mut tx = self.store.write(Claim::Unique(Unique::Upkeep)).await?;
         let mut credited = 0;
         for credit in credits {
-            let moved = sqlx::query(
+            let moved = sqlx::query(concat!(
                 "UPDATE games SET deadline_at = deadline_at + $3,
                         turn_started_at = turn_started_at + $3,
                         version = version + 1, updated_at = $4
-                 WHERE id = $1 AND version = $2 AND status = 'active'
-                   AND deadline_at IS NOT NULL",
-            )
+                 WHERE id = $1 AND version = $2 AND status = '",
+                game_active!(),
+                "'
+                   AND deadline_at IS NOT NULL"
+            ))
             .bind(credit.game)
             .bind(credit.version)
             .bind(away)

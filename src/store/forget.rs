@@ -18,6 +18,9 @@ mod place;
 mod scrub;
 mod texts;
 
+use crate::store::words::{
+    challenge_cancelled, challenge_pending, game_active, tournament_finished,
+};
 use crate::store::ModerationStore;
 use sqlx::{Any, Transaction};
 
@@ -128,8 +131,14 @@ const BY_PLAYER: &[&str] = &[
     "DELETE FROM advice_judgments WHERE onlooker_id = $1",
     "DELETE FROM link_codes WHERE player_id = $1 OR used_by = $1",
     "DELETE FROM vacations WHERE player_id = $1",
-    "UPDATE challenges SET status = 'cancelled'
-     WHERE status = 'pending' AND (challenger_id = $1 OR opponent_id = $1)",
+    concat!(
+        "UPDATE challenges SET status = '",
+        challenge_cancelled!(),
+        "'
+     WHERE status = '",
+        challenge_pending!(),
+        "' AND (challenger_id = $1 OR opponent_id = $1)"
+    ),
     "UPDATE players SET user_id = 'deleted:' || CAST(id AS TEXT), name = 'deleted player',
          identity_id = NULL, away_until = NULL
      WHERE id = $1",
@@ -382,21 +391,25 @@ async fn refusal(
     let mut tournaments = Vec::new();
     for &id in &ids {
         playing.extend(
-            sqlx::query_scalar::<_, i64>(
-                "SELECT id FROM games WHERE status = 'active' AND (south_id = $1 OR north_id = $1)
-                 ORDER BY id",
-            )
+            sqlx::query_scalar::<_, i64>(concat!(
+                "SELECT id FROM games WHERE status = '",
+                game_active!(),
+                "' AND (south_id = $1 OR north_id = $1)
+                 ORDER BY id"
+            ))
             .bind(id)
             .fetch_all(&mut **tx)
             .await?,
         );
         tournaments.extend(
-            sqlx::query_scalar::<_, String>(
+            sqlx::query_scalar::<_, String>(concat!(
                 "SELECT t.name FROM tournaments t
                  JOIN tournament_players p ON p.tournament_id = t.id
-                 WHERE p.player_id = $1 AND t.status <> 'finished' AND p.withdrawn_from IS NULL
-                 ORDER BY t.id",
-            )
+                 WHERE p.player_id = $1 AND t.status <> '",
+                tournament_finished!(),
+                "' AND p.withdrawn_from IS NULL
+                 ORDER BY t.id"
+            ))
             .bind(id)
             .fetch_all(&mut **tx)
             .await?,

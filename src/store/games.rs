@@ -3,6 +3,7 @@
 
 use super::{now_ms, GameRow, MoveRow, StoreError};
 use crate::platform::Platform;
+use crate::store::words::{game_active, game_finished};
 use crate::store::GameStore;
 
 /// The `SELECT … FROM games … JOIN players` that reads a [`GameRow`]; a condition and
@@ -82,8 +83,8 @@ impl GameStore<'_> {
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
-            "WHERE g.platform = $1 AND g.space IS NOT DISTINCT FROM $2 AND g.channel = $3 AND g.status = 'active'
-             ORDER BY g.id"
+            concat!("WHERE g.platform = $1 AND g.space IS NOT DISTINCT FROM $2 AND g.channel = $3 AND g.status = '", game_active!(), "'
+             ORDER BY g.id")
         ))
         .bind(platform.as_str())
         .bind(space)
@@ -109,17 +110,25 @@ impl GameStore<'_> {
             Some(space) => (
                 concat!(
                     select_game!(),
-                    "WHERE g.platform = $1 AND g.space = $2 AND g.status = 'active'
+                    concat!(
+                        "WHERE g.platform = $1 AND g.space = $2 AND g.status = '",
+                        game_active!(),
+                        "'
                      ORDER BY g.updated_at DESC, g.id DESC LIMIT $3"
+                    )
                 ),
                 space,
             ),
             None => (
                 concat!(
                     select_game!(),
-                    "WHERE g.platform = $1 AND g.space IS NULL AND g.channel = $2
-                       AND g.status = 'active'
+                    concat!(
+                        "WHERE g.platform = $1 AND g.space IS NULL AND g.channel = $2
+                       AND g.status = '",
+                        game_active!(),
+                        "'
                      ORDER BY g.updated_at DESC, g.id DESC LIMIT $3"
+                    )
                 ),
                 channel,
             ),
@@ -169,8 +178,12 @@ impl GameStore<'_> {
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
-            "WHERE g.platform = $1 AND g.status = 'active' AND (s.user_id = $2 OR n.user_id = $2)
+            concat!(
+                "WHERE g.platform = $1 AND g.status = '",
+                game_active!(),
+                "' AND (s.user_id = $2 OR n.user_id = $2)
              ORDER BY g.id"
+            )
         ))
         .bind(platform.as_str())
         .bind(user_id)
@@ -247,18 +260,22 @@ impl GameStore<'_> {
     /// # Errors
     /// Database failures.
     pub async fn thread_to_archive(self, game_id: i64) -> Result<bool, StoreError> {
-        let found: Option<i64> = sqlx::query_scalar(
+        let found: Option<i64> = sqlx::query_scalar(concat!(
             "SELECT g.id FROM games g
-             WHERE g.id = $1 AND g.status = 'finished' AND g.thread IS NOT NULL
+             WHERE g.id = $1 AND g.status = '",
+            game_finished!(),
+            "' AND g.thread IS NOT NULL
                AND NOT EXISTS (SELECT 1 FROM games o
                                WHERE o.platform = g.platform AND o.channel = g.channel
                                  AND o.thread = g.thread
-                                 AND o.id <> g.id AND (o.id > g.id OR o.status = 'active'))
+                                 AND o.id <> g.id AND (o.id > g.id OR o.status = '",
+            game_active!(),
+            "'))
                AND EXISTS (SELECT 1 FROM games o
                            LEFT JOIN challenges c ON c.game_id = o.id
                            WHERE o.platform = g.platform AND o.channel = g.channel
-                             AND o.thread = g.thread AND c.thread IS NULL)",
-        )
+                             AND o.thread = g.thread AND c.thread IS NULL)"
+        ))
         .bind(game_id)
         .fetch_optional(&self.store.reader)
         .await?;

@@ -4,6 +4,7 @@
 //! game's jobs are replaced by every change to the game, so a job never acts on a
 //! position that has moved on.
 
+use crate::store::words::game_active;
 use crate::store::JobStore;
 use sqlx::{any::AnyRow, FromRow, Row};
 
@@ -168,11 +169,14 @@ impl JobStore<'_> {
         now: i64,
     ) -> Result<bool, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        let current: Option<i64> =
-            sqlx::query_scalar("SELECT version FROM games WHERE id = $1 AND status = 'active'")
-                .bind(game_id)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let current: Option<i64> = sqlx::query_scalar(concat!(
+            "SELECT version FROM games WHERE id = $1 AND status = '",
+            game_active!(),
+            "'"
+        ))
+        .bind(game_id)
+        .fetch_optional(&mut *tx)
+        .await?;
         let fresh = current == Some(version);
         if fresh {
             let effects = Effects {
@@ -192,15 +196,17 @@ impl JobStore<'_> {
     /// # Errors
     /// Database failures.
     pub async fn engine_games_without_job(self) -> Result<Vec<(i64, i64)>, StoreError> {
-        Ok(sqlx::query_as(
+        Ok(sqlx::query_as(concat!(
             "SELECT g.id, g.version FROM games g
              JOIN players s ON s.id = g.south_id
              JOIN players n ON n.id = g.north_id
-             WHERE g.status = 'active'
+             WHERE g.status = '",
+            game_active!(),
+            "'
                AND CASE WHEN g.ply % 2 = 0 THEN s.is_bot ELSE n.is_bot END
                AND NOT EXISTS (SELECT 1 FROM jobs j
-                               WHERE j.game_id = g.id AND j.kind = 'engine_move')",
-        )
+                               WHERE j.game_id = g.id AND j.kind = 'engine_move')"
+        ))
         .fetch_all(&self.store.reader)
         .await?)
     }

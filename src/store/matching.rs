@@ -3,6 +3,7 @@
 //! survives restarts and is announced once ([`Store::expire_challenge`]). Each write
 //! counts the caps and records the incoming event inside its own transaction.
 
+use crate::store::words::{challenge_accepted, challenge_expired, challenge_pending};
 use crate::store::ChallengeStore;
 use sqlx::{Any, Transaction};
 
@@ -31,10 +32,14 @@ impl ChallengeStore<'_> {
         now: i64,
     ) -> Result<bool, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        let updated = sqlx::query(
-            "UPDATE challenges SET status = 'expired', updated_at = $1
-             WHERE id = $2 AND status = 'pending' AND expires_at <= $1",
-        )
+        let updated = sqlx::query(concat!(
+            "UPDATE challenges SET status = '",
+            challenge_expired!(),
+            "', updated_at = $1
+             WHERE id = $2 AND status = '",
+            challenge_pending!(),
+            "' AND expires_at <= $1"
+        ))
         .bind(now)
         .bind(id)
         .execute(&mut *tx)
@@ -111,10 +116,12 @@ impl ChallengeStore<'_> {
         now: i64,
     ) -> Result<bool, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        let updated = sqlx::query(
+        let updated = sqlx::query(concat!(
             "UPDATE challenges SET status = $1, updated_at = $2
-             WHERE id = $3 AND status = 'pending' AND expires_at > $4",
-        )
+             WHERE id = $3 AND status = '",
+            challenge_pending!(),
+            "' AND expires_at > $4"
+        ))
         .bind(status)
         .bind(now)
         .bind(id)
@@ -165,13 +172,15 @@ async fn insert_challenge(
     new: &NewChallenge,
     now: i64,
 ) -> Result<i64, StoreError> {
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = sqlx::query_scalar(concat!(
         "INSERT INTO challenges (platform, space, channel, thread, challenger_id,
              opponent_id, first, rated, variant, advice, level, time_control, reminders,
              status, created_at, expires_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'pending', $14, $15, $16)
-         RETURNING id",
-    )
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, '",
+        challenge_pending!(),
+        "', $14, $15, $16)
+         RETURNING id"
+    ))
     .bind(new.platform.as_str())
     .bind(&new.space)
     .bind(&new.channel)
@@ -225,7 +234,7 @@ async fn accept(
     now: i64,
 ) -> Result<Option<i64>, StoreError> {
     let clock = effects.clock;
-    let game_id: Option<i64> = sqlx::query_scalar(
+    let game_id: Option<i64> = sqlx::query_scalar(concat!(
         "INSERT INTO games (platform, space, channel, thread, south_id, north_id, variant,
              rated, advice, time_control, reminders, created_at, updated_at,
              south_left_ms, north_left_ms, turn_started_at, deadline_at, web_slug)
@@ -233,10 +242,12 @@ async fn accept(
              rated, advice, time_control, reminders, $3, $3,
              COALESCE($6, 0), COALESCE($7, 0), $8, $9, $10
          FROM challenges
-         WHERE id = $4 AND status = 'pending' AND expires_at > $3
+         WHERE id = $4 AND status = '",
+        challenge_pending!(),
+        "' AND expires_at > $3
            AND COALESCE(opponent_id, $5) IS NOT NULL
-         RETURNING id",
-    )
+         RETURNING id"
+    ))
     .bind(game.south_id)
     .bind(game.north_id)
     .bind(now)
@@ -253,11 +264,13 @@ async fn accept(
     let Some(game_id) = game_id else {
         return Ok(None);
     };
-    sqlx::query(
-        "UPDATE challenges SET status = 'accepted', updated_at = $1, game_id = $2,
+    sqlx::query(concat!(
+        "UPDATE challenges SET status = '",
+        challenge_accepted!(),
+        "', updated_at = $1, game_id = $2,
              opponent_id = COALESCE(opponent_id, $3)
-         WHERE id = $4",
-    )
+         WHERE id = $4"
+    ))
     .bind(now)
     .bind(game_id)
     .bind(taker)

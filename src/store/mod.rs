@@ -37,6 +37,7 @@ mod outbox;
 mod proposal;
 mod puzzle_form;
 mod views;
+mod words;
 #[macro_use]
 mod puzzles;
 mod puzzle_attempts;

@@ -1,6 +1,7 @@
 //! A game's pending request, decoded once from its `proposal` and `proposed_by`
 //! columns (and written back by [`Store::propose`]).
 
+use crate::store::words::game_active;
 use crate::store::GameStore;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
@@ -50,11 +51,13 @@ impl GameStore<'_> {
         proposal: Option<Proposal>,
     ) -> Result<bool, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        let updated = sqlx::query(
+        let updated = sqlx::query(concat!(
             "UPDATE games SET version = version + 1, proposal = $1, proposed_by = $2,
                  updated_at = $3
-             WHERE id = $4 AND version = $5 AND status = 'active'",
-        )
+             WHERE id = $4 AND version = $5 AND status = '",
+            game_active!(),
+            "'"
+        ))
         .bind(proposal.map(|p| Request::as_str(p.request)))
         .bind(proposal.map(|p| p.by.letter().to_string()))
         .bind(now_ms())

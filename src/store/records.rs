@@ -1,6 +1,7 @@
 //! A player's records beside their ratings: finished games between two identities
 //! (head-to-head, every speed) and an identity's recent games.
 
+use crate::store::words::game_finished;
 use crate::store::GameStore;
 use sqlx::FromRow;
 
@@ -23,7 +24,7 @@ impl GameStore<'_> {
     /// # Errors
     /// Database failures.
     pub async fn head_to_head(self, a: i64, b: i64) -> Result<HeadToHead, StoreError> {
-        Ok(sqlx::query_as(
+        Ok(sqlx::query_as(concat!(
             "SELECT
                  CAST(COALESCE(SUM(CASE WHEN (result = 'S' AND si = $1)
                                           OR (result = 'N' AND ni = $1) THEN 1 ELSE 0 END), 0)
@@ -37,9 +38,11 @@ impl GameStore<'_> {
                           COALESCE(n.identity_id, n.id) AS ni
                    FROM games g JOIN players s ON s.id = g.south_id
                    JOIN players n ON n.id = g.north_id
-                   WHERE g.status = 'finished') AS pairs
-             WHERE (si = $1 AND ni = $2) OR (si = $2 AND ni = $1)",
-        )
+                   WHERE g.status = '",
+            game_finished!(),
+            "') AS pairs
+             WHERE (si = $1 AND ni = $2) OR (si = $2 AND ni = $1)"
+        ))
         .bind(a)
         .bind(b)
         .fetch_one(&self.store.reader)

@@ -4,6 +4,7 @@
 use super::{now_ms, Claim, StoreError};
 use crate::platform::Platform;
 use crate::play::clock::Speed;
+use crate::store::words::game_active;
 use crate::store::ModerationStore;
 
 /// What redeeming a link code did.
@@ -131,14 +132,16 @@ impl ModerationStore<'_> {
         pit: char,
     ) -> Result<bool, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        let stored = sqlx::query(
+        let stored = sqlx::query(concat!(
             "INSERT INTO advice (game_id, ply, onlooker_id, pit, given_at)
              SELECT $1, $2, $3, $4, $5 WHERE EXISTS (
                  SELECT 1 FROM games
-                 WHERE id = $1 AND ply = $2 AND status = 'active' AND advice = TRUE)
+                 WHERE id = $1 AND ply = $2 AND status = '",
+            game_active!(),
+            "' AND advice = TRUE)
              ON CONFLICT (game_id, ply, onlooker_id)
-             DO UPDATE SET pit = excluded.pit, given_at = excluded.given_at",
-        )
+             DO UPDATE SET pit = excluded.pit, given_at = excluded.given_at"
+        ))
         .bind(game_id)
         .bind(ply)
         .bind(onlooker_id)

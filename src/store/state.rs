@@ -2,6 +2,7 @@
 //! `reason` columns (and encoded back for the writes that end a game): the service
 //! never reads those strings.
 
+use crate::store::words::{game_active, game_finished};
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
 
@@ -113,8 +114,8 @@ impl<'r> FromRow<'r, AnyRow> for GameState {
             source: message.into(),
         };
         match status.as_str() {
-            "active" => Ok(GameState::Active),
-            "finished" => {
+            game_active!() => Ok(GameState::Active),
+            game_finished!() => {
                 let result: Option<String> = row.try_get("result")?;
                 let reason: Option<String> = row.try_get("reason")?;
                 Ending::decode(result.as_deref(), reason.as_deref())

@@ -3,6 +3,7 @@
 
 use super::StoreError;
 use crate::platform::Platform;
+use crate::store::words::{challenge_pending, game_active};
 use crate::store::PageStore;
 
 /// What is in progress and what waits, in the whole database.
@@ -73,10 +74,18 @@ impl PageStore<'_> {
     ) -> Result<PlaceCounts, StoreError> {
         let (active_games, pending_challenges, waiting, dead): (i64, i64, i64, i64) =
             sqlx::query_as(concat!(
-                "SELECT (SELECT COUNT(*) FROM games WHERE status = 'active'",
+                concat!(
+                    "SELECT (SELECT COUNT(*) FROM games WHERE status = '",
+                    game_active!(),
+                    "'"
+                ),
                 in_place!(),
-                "), (SELECT COUNT(*) FROM challenges WHERE status = 'pending'
-                       AND expires_at > $4",
+                concat!(
+                    "), (SELECT COUNT(*) FROM challenges WHERE status = '",
+                    challenge_pending!(),
+                    "'
+                       AND expires_at > $4"
+                ),
                 in_place!(),
                 "), (SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND dead_at IS NULL",
                 in_place!(),
@@ -105,13 +114,17 @@ impl PageStore<'_> {
     /// Database failures.
     pub async fn status_counts(self, now: i64) -> Result<StatusCounts, StoreError> {
         let (active_games, pending_challenges, jobs, jobs_due): (i64, i64, i64, i64) =
-            sqlx::query_as(
-                "SELECT (SELECT COUNT(*) FROM games WHERE status = 'active'),
+            sqlx::query_as(concat!(
+                "SELECT (SELECT COUNT(*) FROM games WHERE status = '",
+                game_active!(),
+                "'),
                         (SELECT COUNT(*) FROM challenges
-                           WHERE status = 'pending' AND expires_at > $1),
+                           WHERE status = '",
+                challenge_pending!(),
+                "' AND expires_at > $1),
                         (SELECT COUNT(*) FROM jobs),
-                        (SELECT COUNT(*) FROM jobs WHERE due_at <= $1)",
-            )
+                        (SELECT COUNT(*) FROM jobs WHERE due_at <= $1)"
+            ))
             .bind(now)
             .fetch_one(&self.store.reader)
             .await?;

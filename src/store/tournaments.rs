@@ -6,6 +6,7 @@
 
 mod writes;
 
+use crate::store::words::{tournament_finished, tournament_open, tournament_running};
 use crate::store::TournamentStore;
 use sqlx::{any::AnyRow, Any, FromRow, Row, Transaction};
 
@@ -74,9 +75,9 @@ impl TournamentStatus {
     #[must_use]
     pub const fn as_str(self) -> &'static str {
         match self {
-            TournamentStatus::Open => "open",
-            TournamentStatus::Running => "running",
-            TournamentStatus::Finished => "finished",
+            TournamentStatus::Open => tournament_open!(),
+            TournamentStatus::Running => tournament_running!(),
+            TournamentStatus::Finished => tournament_finished!(),
         }
     }
 }
@@ -86,9 +87,9 @@ impl TryFrom<String> for TournamentStatus {
 
     fn try_from(status: String) -> Result<TournamentStatus, String> {
         Ok(match status.as_str() {
-            "open" => TournamentStatus::Open,
-            "running" => TournamentStatus::Running,
-            "finished" => TournamentStatus::Finished,
+            tournament_open!() => TournamentStatus::Open,
+            tournament_running!() => TournamentStatus::Running,
+            tournament_finished!() => TournamentStatus::Finished,
             other => return Err(format!("tournament status `{other}`")),
         })
     }
@@ -245,9 +246,13 @@ impl TournamentStore<'_> {
     ) -> Result<Vec<TournamentRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_tournament!(),
-            "WHERE t.platform = $1 AND t.place = $2
-             ORDER BY CASE WHEN t.status = 'finished' THEN 1 ELSE 0 END, t.id DESC
+            concat!(
+                "WHERE t.platform = $1 AND t.place = $2
+             ORDER BY CASE WHEN t.status = '",
+                tournament_finished!(),
+                "' THEN 1 ELSE 0 END, t.id DESC
              LIMIT 10"
+            )
         ))
         .bind(platform.as_str())
         .bind(place)

@@ -6,6 +6,7 @@
 
 mod one_request;
 
+use crate::store::words::{game_active, game_finished};
 use crate::store::GameStore;
 use one_request::MoveWrite;
 
@@ -133,10 +134,10 @@ impl GameStore<'_> {
     ) -> Result<Option<Applied>, StoreError> {
         let mut tx = self.store.write(claim).await?;
         let updated = sqlx::query(
-            "UPDATE games SET version = version + 1, status = 'finished', result = $1,
+            concat!("UPDATE games SET version = version + 1, status = '", game_finished!(), "', result = $1,
                  reason = $2, south_score = $3, north_score = $4, proposal = NULL, proposed_by = NULL,
                  updated_at = $5, deadline_at = NULL
-             WHERE id = $6 AND version = $7 AND status = 'active'",
+             WHERE id = $6 AND version = $7 AND status = '", game_active!(), "'"),
         )
         .bind(end.ending.result_column())
         .bind(end.ending.reason_column())
@@ -190,11 +191,13 @@ impl GameStore<'_> {
         let ply = i64::try_from(pits.0.len()).unwrap_or(i64::MAX);
         let letters: String = pits.0.iter().map(|p| p.letter()).collect();
         let mut tx = self.store.write(claim).await?;
-        let updated = sqlx::query(
+        let updated = sqlx::query(concat!(
             "UPDATE games SET version = version + 1, ply = $1, pits = $2, south_score = $3,
                  north_score = $4, proposal = NULL, proposed_by = NULL, updated_at = $5
-             WHERE id = $6 AND version = $7 AND status = 'active' AND ply > $1",
-        )
+             WHERE id = $6 AND version = $7 AND status = '",
+            game_active!(),
+            "' AND ply > $1"
+        ))
         .bind(ply)
         .bind(letters)
         .bind(i64::from(scores[0]))

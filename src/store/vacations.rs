@@ -5,6 +5,7 @@
 //! they are away begins at their return (the service reads `away_until` with each
 //! game). Each vacation is kept, to count the days taken over the last 365.
 
+use crate::store::words::game_active;
 use crate::store::PeopleStore;
 use sqlx::{Any, Transaction};
 
@@ -166,19 +167,21 @@ async fn shift_turns(
 ) -> Result<(), StoreError> {
     for away in games {
         // The side to move is South after an even number of moves.
-        let changed: Option<(i64, i64)> = sqlx::query_as(
+        let changed: Option<(i64, i64)> = sqlx::query_as(concat!(
             "UPDATE games SET
                 deadline_at = deadline_at + CASE WHEN ply % 2 = 0 AND south_id = $2
                     OR ply % 2 = 1 AND north_id = $2 THEN $3 ELSE 0 END,
                 turn_started_at = turn_started_at + CASE WHEN ply % 2 = 0 AND south_id = $2
                     OR ply % 2 = 1 AND north_id = $2 THEN $3 ELSE 0 END,
                 version = version + 1, updated_at = $4
-             WHERE id = $1 AND status = 'active' AND deadline_at IS NOT NULL
+             WHERE id = $1 AND status = '",
+            game_active!(),
+            "' AND deadline_at IS NOT NULL
                AND NOT (deadline_at <= $4 AND (ply % 2 = 0 AND south_id = $2
                    OR ply % 2 = 1 AND north_id = $2))
              RETURNING version, CASE WHEN ply % 2 = 0 AND south_id = $2
-                 OR ply % 2 = 1 AND north_id = $2 THEN 1 ELSE 0 END",
-        )
+                 OR ply % 2 = 1 AND north_id = $2 THEN 1 ELSE 0 END"
+        ))
         .bind(away.game)
         .bind(player)
         .bind(by)

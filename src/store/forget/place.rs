@@ -6,6 +6,9 @@
 //! links and everything at other places stay. Only someone who PLAYED a game
 //! there is a target: a pending challenge (one the admin just made) never counts.
 
+use crate::store::words::{
+    challenge_cancelled, challenge_pending, game_active, tournament_finished,
+};
 use sqlx::{Any, Transaction};
 
 use super::scrub::People;
@@ -53,19 +56,21 @@ pub(super) async fn at_place(
     }
     let playing: Vec<i64> = games
         .iter()
-        .filter(|(_, status)| status == "active")
+        .filter(|(_, status)| status == game_active!())
         .map(|(id, _)| *id)
         .collect();
     if !playing.is_empty() {
         return Ok(Forgotten::Playing(playing));
     }
-    let tournaments: Vec<String> = sqlx::query_scalar(
+    let tournaments: Vec<String> = sqlx::query_scalar(concat!(
         "SELECT t.name FROM tournaments t
          JOIN tournament_players p ON p.tournament_id = t.id
          WHERE t.platform = $1 AND t.place = $2 AND p.player_id = $3
-           AND t.status <> 'finished' AND p.withdrawn_from IS NULL
-         ORDER BY t.id",
-    )
+           AND t.status <> '",
+        tournament_finished!(),
+        "' AND p.withdrawn_from IS NULL
+         ORDER BY t.id"
+    ))
     .bind(platform.as_str())
     .bind(place)
     .bind(player)
@@ -116,9 +121,16 @@ pub(super) async fn at_place(
                              AND (south_id = $3 OR north_id = $3))"
         ),
         format!(
-            "UPDATE challenges SET status = 'cancelled'
-             WHERE status = 'pending' AND {AT_PLACE}
+            concat!(
+                "UPDATE challenges SET status = '",
+                challenge_cancelled!(),
+                "'
+             WHERE status = '",
+                challenge_pending!(),
+                "' AND {}
                AND (challenger_id = $3 OR opponent_id = $3)"
+            ),
+            AT_PLACE
         ),
         format!("UPDATE challenges SET challenger_id = $4 WHERE challenger_id = $3 AND {AT_PLACE}"),
         format!("UPDATE challenges SET opponent_id = $4 WHERE opponent_id = $3 AND {AT_PLACE}"),

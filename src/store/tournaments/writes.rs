@@ -2,6 +2,7 @@
 //! a round (its games, clocks, jobs and announcements in one transaction) and ending
 //! it. Each is guarded by the tournament's status or version.
 
+use crate::store::words::{tournament_finished, tournament_open, tournament_running};
 use crate::store::TournamentStore;
 use sqlx::{Any, Transaction};
 
@@ -69,7 +70,7 @@ impl TournamentStore<'_> {
             tx.rollback().await?;
             return Ok(Joined::Already(entrant));
         }
-        let open = bump(&mut tx, id, "open", now).await?;
+        let open = bump(&mut tx, id, tournament_open!(), now).await?;
         if !open {
             tx.rollback().await?;
             return Ok(Joined::Closed);
@@ -121,8 +122,8 @@ impl TournamentStore<'_> {
                 .await?;
         let left = match state {
             None => Left::NotIn,
-            Some((status, _)) if status == "finished" => Left::Finished,
-            Some((status, _)) if status == "open" => {
+            Some((status, _)) if status == tournament_finished!() => Left::Finished,
+            Some((status, _)) if status == tournament_open!() => {
                 let removed = sqlx::query(
                     "DELETE FROM tournament_players WHERE tournament_id = $1 AND player_id = $2",
                 )
@@ -193,11 +194,15 @@ impl TournamentStore<'_> {
         now: i64,
     ) -> Result<Option<Vec<Option<i64>>>, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        let moved = sqlx::query(
-            "UPDATE tournaments SET status = 'running', round = $1, rounds = $2,
+        let moved = sqlx::query(concat!(
+            "UPDATE tournaments SET status = '",
+            tournament_running!(),
+            "', round = $1, rounds = $2,
                  version = version + 1, updated_at = $3
-             WHERE id = $4 AND version = $5 AND status <> 'finished'",
-        )
+             WHERE id = $4 AND version = $5 AND status <> '",
+            tournament_finished!(),
+            "'"
+        ))
         .bind(round)
         .bind(rounds)
         .bind(now)
@@ -278,10 +283,14 @@ impl TournamentStore<'_> {
         now: i64,
     ) -> Result<bool, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        let done = sqlx::query(
-            "UPDATE tournaments SET status = 'finished', version = version + 1, updated_at = $1
-             WHERE id = $2 AND version = $3 AND status <> 'finished'",
-        )
+        let done = sqlx::query(concat!(
+            "UPDATE tournaments SET status = '",
+            tournament_finished!(),
+            "', version = version + 1, updated_at = $1
+             WHERE id = $2 AND version = $3 AND status <> '",
+            tournament_finished!(),
+            "'"
+        ))
         .bind(now)
         .bind(id)
         .bind(version)

@@ -13,6 +13,7 @@
 //! (its ratings, the tournament's next round) takes the transaction in `turns`,
 //! whose first two statements are the same `UPDATE` and `INSERT` ([`record_in`]).
 
+use crate::store::words::{game_active, game_finished};
 use crate::store::GameStore;
 use sqlx::Row;
 
@@ -76,7 +77,7 @@ impl MoveWrite<'_> {
         let end = self.end.map(|e| e.ending);
         let clock = r.clock.filter(|_| end.is_none());
         format!(
-            "UPDATE games SET version = version + 1, ply = ply + 1,
+            concat!("UPDATE games SET version = version + 1, ply = ply + 1,
                  south_score = {}, north_score = {}, proposal = NULL, proposed_by = NULL, updated_at = {},
                  status = {}, result = {}, reason = {},
                  south_left_ms = COALESCE({}, south_left_ms),
@@ -84,11 +85,15 @@ impl MoveWrite<'_> {
                  turn_started_at = COALESCE({}, turn_started_at),
                  deadline_at = CASE WHEN {} THEN {} ELSE deadline_at END,
                  pits = pits || {}
-             WHERE id = {} AND version = {} AND status = 'active' AND ply = {}",
+             WHERE id = {} AND version = {} AND status = '", game_active!(), "' AND ply = {}"),
             a.int(i64::from(r.scores[0])),
             a.int(i64::from(r.scores[1])),
             a.int(self.now),
-            a.text(Some(if end.is_some() { "finished" } else { "active" })),
+            a.text(Some(if end.is_some() {
+                game_finished!()
+            } else {
+                game_active!()
+            })),
             a.text(end.and_then(|e| e.result_column())),
             a.text(end.map(|e| e.reason_column())),
             a.int(clock.map(|c| c.left_ms[0])),
