@@ -36,19 +36,21 @@ fn game(plies: usize) -> Game {
 }
 
 fn board(c: &mut Criterion) {
+    let lang = &oware_bot::i18n::Language::english();
     let game = mid_game();
     let mut view = BoardView::of_game(&game, ["Ama Serwaa", "Kofi Boateng"]);
     view.caption = Some("Onlookers suggest: D ×3, B ×1");
-    let png = board_png(&view);
+    let png = board_png(lang, &view);
     eprintln!("board PNG: {} bytes", png.len());
     c.bench_function("board_png", |b| {
-        b.iter(|| board_png(std::hint::black_box(&view)))
+        b.iter(|| board_png(lang, std::hint::black_box(&view)))
     });
 }
 
 fn replay(c: &mut Criterion) {
+    let lang = &oware_bot::i18n::Language::english();
     let game = game(100);
-    let gif = replay_gif(&game, ["Ama Serwaa", "Kofi Boateng"]);
+    let gif = replay_gif(lang, &game, ["Ama Serwaa", "Kofi Boateng"]);
     eprintln!(
         "replay GIF, {} plies: {} bytes",
         game.plies().len(),
@@ -57,7 +59,7 @@ fn replay(c: &mut Criterion) {
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
     group.bench_function("replay_gif_100_plies", |b| {
-        b.iter(|| replay_gif(std::hint::black_box(&game), ["Ama", "Kofi"]))
+        b.iter(|| replay_gif(lang, std::hint::black_box(&game), ["Ama", "Kofi"]))
     });
     group.finish();
 }

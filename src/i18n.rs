@@ -3,13 +3,14 @@
 //! adding one file (e.g. `locales/fr/oware.ftl`), and a server picks it with
 //! `/oware settings language:fr`.
 //!
-//! Code names a message with [`tr!`](crate::tr): `tr!("game-over")`, or with its
-//! variables, `tr!("game-begins", game = id, south = name)`. The language is the one
-//! in force for the task at hand ([`in_language`]): the service sets it from the
-//! place's settings for each command and each job. Anywhere else (a tool, a test,
-//! delivery) it is English. A message missing from a language falls back to English.
+//! Code names a message and the language to write it in with [`tr!`](crate::tr):
+//! `tr!(lang, "game-over")`, or with its variables, `tr!(lang, "game-begins", game =
+//! id, south = name)`. The language is always an argument: the service resolves it
+//! once per command (the place's, or the person's) and once per job and passes it
+//! down to whatever writes words; nothing reads it from the surroundings. A message
+//! missing from a language falls back to English.
 
-use std::{borrow::Cow, collections::HashMap, future::Future};
+use std::{borrow::Cow, collections::HashMap};
 
 use fluent_templates::{fluent_bundle::FluentValue, LanguageIdentifier, Loader};
 
@@ -22,13 +23,14 @@ fluent_templates::static_loader! {
     };
 }
 
-tokio::task_local! {
-    static LANGUAGE: Language;
-}
-
 /// A language the bot speaks (one of the files in `locales/`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Language(LanguageIdentifier);
+pub struct Language {
+    id: LanguageIdentifier,
+    /// A test's pseudo-locale: English, accented and lengthened ([`pseudo`]).
+    #[cfg(test)]
+    pseudo: bool,
+}
 
 impl Default for Language {
     fn default() -> Language {
@@ -40,7 +42,15 @@ impl Language {
     /// English, the default and the fallback.
     #[must_use]
     pub fn english() -> Language {
-        Language(LOCALES.fallback().clone())
+        Language::of(LOCALES.fallback().clone())
+    }
+
+    fn of(id: LanguageIdentifier) -> Language {
+        Language {
+            id,
+            #[cfg(test)]
+            pseudo: false,
+        }
     }
 
     /// The language tagged `tag` (`en`, `fr`), if the bot has it.
@@ -50,7 +60,7 @@ impl Language {
         LOCALES
             .locales()
             .find(|l| **l == id)
-            .map(|l| Language(l.clone()))
+            .map(|l| Language::of(l.clone()))
     }
 
     /// The language a client's locale names, if the bot has it: the whole tag
@@ -66,7 +76,11 @@ impl Language {
     /// Its tag, as stored and typed (`en`).
     #[must_use]
     pub fn tag(&self) -> String {
-        self.0.to_string()
+        #[cfg(test)]
+        if self.pseudo {
+            return "en-XA".to_owned();
+        }
+        self.id.to_string()
     }
 
     /// The tags of every language the bot has, sorted.
@@ -78,87 +92,63 @@ impl Language {
     }
 }
 
-/// Runs `work` with `language` as the language of its messages.
-pub async fn in_language<F: Future>(language: Language, work: F) -> F::Output {
-    LANGUAGE.scope(language, work).await
-}
-
-/// Runs synchronous `work` with `language` as the language of its messages.
-pub fn with_language<R>(language: Language, work: impl FnOnce() -> R) -> R {
-    LANGUAGE.sync_scope(language, work)
-}
-
-/// `work`, to run on another thread (`spawn_blocking`) in the language of the
-/// task at hand: a task-local does not cross threads by itself.
-pub fn carry<R>(work: impl FnOnce() -> R) -> impl FnOnce() -> R {
-    let language = current();
-    move || LANGUAGE.sync_scope(language, work)
-}
-
-/// The language of the task at hand (English outside [`in_language`]).
+/// A test's pseudo-locale: every message is the English one accented, bracketed
+/// and 40% longer (`[Ŝóûţĥ~~]`), as a long translation would be, to find text that
+/// does not fit (see `render::pseudo_tests`).
+#[cfg(test)]
 #[must_use]
-pub fn current() -> Language {
-    LANGUAGE.try_with(Clone::clone).unwrap_or_default()
+pub(crate) fn pseudo() -> Language {
+    Language {
+        pseudo: true,
+        ..Language::english()
+    }
 }
 
-/// A test's pseudo-locale: English in, the pseudo-locale's words out.
+/// The pseudo-locale's version of an English message.
 #[cfg(test)]
-type Pseudo = fn(String) -> String;
-
-#[cfg(test)]
-thread_local! {
-    /// A test's pseudo-locale on this thread: every message is the English one
-    /// passed through this function (see `render::pseudo_tests`).
-    static PSEUDO: std::cell::Cell<Option<Pseudo>> = const { std::cell::Cell::new(None) };
+fn pseudo_text(english: String) -> String {
+    let accented: String = english
+        .chars()
+        .map(|c| match c {
+            'a' => 'á',
+            'e' => 'é',
+            'i' => 'î',
+            'o' => 'ö',
+            'u' => 'û',
+            'A' => 'Å',
+            'E' => 'É',
+            'O' => 'Ö',
+            'S' => 'Ŝ',
+            'N' => 'Ň',
+            c => c,
+        })
+        .collect();
+    let extra = (english.chars().count() * 2).div_ceil(5);
+    format!("[{accented}{}]", "~".repeat(extra))
 }
 
-/// Runs `work` on this thread in a pseudo-locale: each English message passed
-/// through `pseudo` (lengthened, bracketed), to find text that does not fit.
-#[cfg(test)]
-pub(crate) fn with_pseudo<R>(pseudo: Pseudo, work: impl FnOnce() -> R) -> R {
-    PSEUDO.with(|p| p.set(Some(pseudo)));
-    let out = with_language(Language::english(), work);
-    PSEUDO.with(|p| p.set(None));
-    out
-}
-
-/// Message `id` in English, without variables, whatever the current language: the
+/// Message `id` in English, without variables, whatever the language: the
 /// measure a picture's layout was made for (see `render::labels::in_room`).
 #[must_use]
 pub fn english(id: &str) -> String {
-    LOCALES.lookup(&Language::english().0, id)
+    LOCALES.lookup(&Language::english().id, id)
 }
 
-/// What names the words of the task at hand, for caches of drawn words: the
-/// current language's tag (`en-XA` in a test's pseudo-locale).
+/// Message `id` in `language`, with its variables; see [`tr!`](crate::tr).
 #[must_use]
-pub fn words_key() -> String {
+pub fn text(language: &Language, id: &str, args: &[(&'static str, String)]) -> String {
     #[cfg(test)]
-    if PSEUDO.with(std::cell::Cell::get).is_some() {
-        return "en-XA".to_owned();
+    if language.pseudo {
+        return pseudo_text(text(&Language::english(), id, args));
     }
-    current().tag()
-}
-
-/// Message `id` in the current language, with its variables; see [`tr!`](crate::tr).
-#[must_use]
-pub fn text(id: &str, args: &[(&'static str, String)]) -> String {
-    #[cfg(test)]
-    if let Some(pseudo) = PSEUDO.with(std::cell::Cell::get) {
-        PSEUDO.with(|p| p.set(None));
-        let english = text(id, args);
-        PSEUDO.with(|p| p.set(Some(pseudo)));
-        return pseudo(english);
-    }
-    let language = current();
     if args.is_empty() {
-        return LOCALES.lookup(&language.0, id);
+        return LOCALES.lookup(&language.id, id);
     }
     let args: HashMap<Cow<'static, str>, FluentValue<'_>> = args
         .iter()
         .map(|(key, value)| (Cow::Borrowed(*key), value_of(value)))
         .collect();
-    LOCALES.lookup_with_args(&language.0, id, &args)
+    LOCALES.lookup_with_args(&language.id, id, &args)
 }
 
 /// Message `id` of `language` itself, without variables and without falling back
@@ -167,16 +157,16 @@ pub fn text(id: &str, args: &[(&'static str, String)]) -> String {
 #[must_use]
 pub fn own_text(language: &Language, id: &str) -> Option<String> {
     LOCALES
-        .lookup_single_language::<&str>(&language.0, id, None)
+        .lookup_single_language::<&str>(&language.id, id, None)
         .ok()
 }
 
-/// `value` with `places` decimals, written with the current language's decimal
-/// mark (`3.5`, `3,5`): message `number-decimal-mark`.
+/// `value` with `places` decimals, written with `language`'s decimal mark (`3.5`,
+/// `3,5`): message `number-decimal-mark`.
 #[must_use]
-pub fn decimal(value: f64, places: usize) -> String {
+pub fn decimal(language: &Language, value: f64, places: usize) -> String {
     let text = format!("{value:.places$}");
-    let mark = crate::tr!("number-decimal-mark");
+    let mark = crate::tr!(language, "number-decimal-mark");
     if mark == "." {
         text
     } else {
@@ -193,15 +183,16 @@ fn value_of(value: &str) -> FluentValue<'_> {
     }
 }
 
-/// Message `id` of `locales/<language>/oware.ftl` in the current language:
-/// `tr!("id")`, or `tr!("id", name = value, …)` with values that are `Display`.
+/// Message `id` of `locales/<language>/oware.ftl` in `language` (a
+/// `&Language`): `tr!(language, "id")`, or `tr!(language, "id", name = value, …)`
+/// with values that are `Display`.
 #[macro_export]
 macro_rules! tr {
-    ($id:literal) => {
-        $crate::i18n::text($id, &[])
+    ($language:expr, $id:literal) => {
+        $crate::i18n::text($language, $id, &[])
     };
-    ($id:literal, $($key:ident = $value:expr),+ $(,)?) => {
-        $crate::i18n::text($id, &[$((stringify!($key), ($value).to_string())),+])
+    ($language:expr, $id:literal, $($key:ident = $value:expr),+ $(,)?) => {
+        $crate::i18n::text($language, $id, &[$((stringify!($key), ($value).to_string())),+])
     };
 }
 

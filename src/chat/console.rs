@@ -37,13 +37,13 @@ use print::print_in;
 pub use print::print_reply;
 
 /// The intro printed when a person types at a terminal.
-pub fn intro() -> String {
-    crate::tr!("console-intro")
+pub fn intro(lang: &crate::i18n::Language) -> String {
+    crate::tr!(lang, "console-intro")
 }
 
 /// The hint for a line that is not `<user>: <command>`.
-pub fn line_hint() -> String {
-    crate::tr!("console-line-hint")
+pub fn line_hint(lang: &crate::i18n::Language) -> String {
+    crate::tr!(lang, "console-line-hint")
 }
 
 /// Where the console's games live when a line names no room.
@@ -133,7 +133,7 @@ fn split_room(line: &str) -> Option<(Place, &str)> {
 
 /// Reads one console line.
 #[must_use]
-pub fn read_line(line: &str) -> Line {
+pub fn read_line(lang: &crate::i18n::Language, line: &str) -> Line {
     let line = line.trim();
     if line.is_empty() {
         return Line::Nothing;
@@ -156,7 +156,7 @@ pub fn read_line(line: &str) -> Line {
     match action {
         // The console's admin (OWARE_CONSOLE_ADMIN) is recognised by the service.
         Ok(action) => Line::Command(Box::new(Command::new(here, user(name), action))),
-        Err(e) => Line::Refused(name.to_owned(), e.to_string()),
+        Err(e) => Line::Refused(name.to_owned(), e.words(lang)),
     }
 }
 
@@ -180,7 +180,7 @@ where
     tokio::pin!(shutdown);
     if intro {
         let language = service.language(place()).await;
-        writeln!(out, "{}", crate::i18n::with_language(language, self::intro))?;
+        writeln!(out, "{}", self::intro(&language))?;
         out.flush()?;
     }
     let mut lines = input.lines();
@@ -211,25 +211,28 @@ where
             Some(name) if is_name(name) => service.language_for(room, user(name).id).await,
             _ => service.language(room).await,
         };
-        let read = crate::i18n::with_language(language.clone(), || read_line(&line));
+        let read = read_line(&language, &line);
         match read {
             Line::Nothing => {}
             Line::Malformed => {
-                writeln!(out, "{}", crate::i18n::with_language(language, line_hint))?;
+                writeln!(out, "{}", line_hint(&language))?;
             }
             // Answered in the room it was said in, like the service's refusals.
             Line::Refused(name, why) => {
-                crate::i18n::with_language(language, || {
-                    print_in(out, &room_name, &name, &Reply::private(why), boards_dir)
-                })?;
+                print_in(
+                    &language,
+                    out,
+                    &room_name,
+                    &name,
+                    &Reply::private(why),
+                    boards_dir,
+                )?;
             }
             Line::Command(cmd) => {
                 let author = cmd.author.name.clone();
                 let room = cmd.place.channel.clone();
                 let reply = service.handle(*cmd).await;
-                crate::i18n::with_language(reply.language.clone(), || {
-                    print_in(out, &room, &author, &reply, boards_dir)
-                })?;
+                print_in(&reply.language, out, &room, &author, &reply, boards_dir)?;
             }
         }
         out.flush()?;
@@ -276,13 +279,16 @@ async fn deliver<W: Write>(
                     private: true,
                     ..message.reply.clone()
                 };
-                crate::i18n::with_language(reply.language.clone(), || {
-                    print_in(out, CHANNEL, person, &reply, boards_dir)
-                })?;
+                print_in(&reply.language, out, CHANNEL, person, &reply, boards_dir)?;
             }
-            None => crate::i18n::with_language(message.reply.language.clone(), || {
-                print_in(out, &message.place.channel, "", &message.reply, boards_dir)
-            })?,
+            None => print_in(
+                &message.reply.language,
+                out,
+                &message.place.channel,
+                "",
+                &message.reply,
+                boards_dir,
+            )?,
         }
         out.flush()?;
         service.receipt(Receipt::Sent(message.id)).await;
@@ -296,30 +302,33 @@ mod tests {
 
     #[test]
     fn lines_are_user_colon_command() {
-        assert_eq!(read_line(""), Line::Nothing);
-        assert_eq!(read_line("# a comment"), Line::Nothing);
-        assert_eq!(read_line("#nocolon here"), Line::Nothing);
-        let Line::Command(cmd) = read_line("#lounge alice: /oware board") else {
+        let lang = &crate::i18n::Language::english();
+        assert_eq!(read_line(lang, ""), Line::Nothing);
+        assert_eq!(read_line(lang, "# a comment"), Line::Nothing);
+        assert_eq!(read_line(lang, "#nocolon here"), Line::Nothing);
+        let Line::Command(cmd) = read_line(lang, "#lounge alice: /oware board") else {
             panic!("a room line");
         };
         assert_eq!(
             (cmd.place.channel.as_str(), cmd.author.id.as_str()),
             ("lounge", "alice")
         );
-        let Line::Command(cmd) = read_line("alice: /oware board") else {
+        let Line::Command(cmd) = read_line(lang, "alice: /oware board") else {
             panic!("a line");
         };
         assert_eq!(cmd.place.channel, "console");
-        assert_eq!(read_line("alice: hello bob"), Line::Nothing);
-        assert_eq!(read_line("just text"), Line::Malformed);
-        assert_eq!(read_line("two words: /move c"), Line::Malformed);
-        assert!(matches!(read_line("alice: /oware frob"), Line::Refused(n, _) if n == "alice"));
+        assert_eq!(read_line(lang, "alice: hello bob"), Line::Nothing);
+        assert_eq!(read_line(lang, "just text"), Line::Malformed);
+        assert_eq!(read_line(lang, "two words: /move c"), Line::Malformed);
+        assert!(
+            matches!(read_line(lang, "alice: /oware frob"), Line::Refused(n, _) if n == "alice")
+        );
         // A mention is checked like a sender's name.
         assert!(matches!(
-            read_line("alice: /oware play @<script>alert(1)</script>"),
+            read_line(lang, "alice: /oware play @<script>alert(1)</script>"),
             Line::Refused(n, why) if n == "alice" && why.contains("is not a player")
         ));
-        let Line::Command(cmd) = read_line("Alice: /oware play @Bob") else {
+        let Line::Command(cmd) = read_line(lang, "Alice: /oware play @Bob") else {
             panic!("not a command");
         };
         assert_eq!(cmd.author.id, "alice");
@@ -327,7 +336,7 @@ mod tests {
             matches!(cmd.action, crate::service::Action::Play { opponent, .. }
             if opponent.id == "bob" && !opponent.is_bot)
         );
-        let Line::Command(cmd) = read_line("alice: /oware play @oware-bot") else {
+        let Line::Command(cmd) = read_line(lang, "alice: /oware play @oware-bot") else {
             panic!("not a command");
         };
         assert!(

@@ -58,7 +58,9 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         if intro {
             // The first line says where the pages are, before the chat's intro.
             if let Some(url) = service.ops().web_url() {
-                println!("{}", crate::tr!("console-web", url = url));
+                let lang =
+                    crate::service::ChatService::language(service.as_ref(), console::place()).await;
+                println!("{}", crate::tr!(&lang, "console-web", url = url));
             }
         }
         let stdin = tokio::io::BufReader::new(tokio::io::stdin());

@@ -113,17 +113,19 @@ pub fn play_moves(moves: &str, variant: Variant) -> Result<Game, RenderError> {
 /// # Errors
 /// A bad move, or when a file or `out` cannot be written.
 pub fn run(args: &RenderArgs, out: &mut impl Write) -> anyhow::Result<()> {
+    // A picture drawn from the command line is labelled in English.
+    let lang = &crate::i18n::Language::english();
     let game = play_moves(&args.moves, args.variant)?;
     let mut parts = args.names.splitn(2, ',').map(str::trim);
     let names = [parts.next().unwrap_or(""), parts.next().unwrap_or("")];
-    let result = game.outcome().map(|o| result_line(&o, names));
+    let result = game.outcome().map(|o| result_line(lang, &o, names));
     let mut view = BoardView::of_game(&game, names);
     view.caption = args.caption.as_deref().or(result.as_deref());
     view.seat = args.seat;
     let bytes = if args.replay {
-        replay_gif(&game, names)
+        replay_gif(lang, &game, names)
     } else {
-        board_png(&view)
+        board_png(lang, &view)
     };
     std::fs::write(&args.out, &bytes).map_err(|source| RenderError::Write {
         path: args.out.clone(),
@@ -134,7 +136,7 @@ pub fn run(args: &RenderArgs, out: &mut impl Write) -> anyhow::Result<()> {
         "{}",
         text_board(game.position(), !game.is_over(), args.seat)
     )?;
-    writeln!(out, "{}", alt_text(&view))?;
+    writeln!(out, "{}", alt_text(lang, &view))?;
     writeln!(out, "wrote {} ({} bytes)", args.out.display(), bytes.len())?;
     out.flush()?;
     Ok(())

@@ -21,17 +21,25 @@ pub enum AdviceError {
     },
 }
 
-impl std::fmt::Display for AdviceError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let text = match self {
-            AdviceError::PlayerInOwnGame => crate::tr!("advice-player-in-own-game"),
-            AdviceError::AdviceOff => crate::tr!("advice-off"),
-            AdviceError::GameOver => crate::tr!("advice-game-over"),
+impl AdviceError {
+    /// Why the advice is refused, in `lang`.
+    #[must_use]
+    pub fn words(&self, lang: &crate::i18n::Language) -> String {
+        match self {
+            AdviceError::PlayerInOwnGame => crate::tr!(lang, "advice-player-in-own-game"),
+            AdviceError::AdviceOff => crate::tr!(lang, "advice-off"),
+            AdviceError::GameOver => crate::tr!(lang, "advice-game-over"),
             AdviceError::NotLegal { pit, legal } => {
-                crate::tr!("advice-not-legal", pit = pit, legal = legal)
+                crate::tr!(lang, "advice-not-legal", pit = pit, legal = legal)
             }
-        };
-        f.write_str(&text)
+        }
+    }
+}
+
+impl std::fmt::Display for AdviceError {
+    /// In English, for logs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words(&crate::i18n::Language::english()))
     }
 }
 
@@ -144,7 +152,7 @@ impl<K: PartialEq> AdviceTally<K> {
 
     /// What the players see: `Onlookers suggest: D ×3, B ×1`, or `None` without votes.
     #[must_use]
-    pub fn summary(&self) -> Option<String> {
+    pub fn summary(&self, lang: &crate::i18n::Language) -> Option<String> {
         if self.is_empty() {
             return None;
         }
@@ -153,7 +161,7 @@ impl<K: PartialEq> AdviceTally<K> {
             .into_iter()
             .map(|(pit, n)| format!("{pit} ×{n}"))
             .collect();
-        Some(crate::tr!("advice-tally", votes = parts.join(", ")))
+        Some(crate::tr!(lang, "advice-tally", votes = parts.join(", ")))
     }
 }
 
@@ -168,8 +176,9 @@ mod tests {
 
     #[test]
     fn the_latest_vote_of_each_onlooker_counts() {
+        let lang = &crate::i18n::Language::english();
         let mut tally = AdviceTally::new(4);
-        assert_eq!(tally.summary(), None);
+        assert_eq!(tally.summary(lang), None);
         assert!(tally.vote(4, "ama", pit('B')));
         assert!(tally.vote(4, "kofi", pit('D')));
         assert!(tally.vote(4, "esi", pit('D')));
@@ -182,13 +191,14 @@ mod tests {
         assert_eq!(tally.len(), 4);
         assert_eq!(tally.counts(), vec![(pit('D'), 3), (pit('A'), 1)]);
         assert_eq!(
-            tally.summary().as_deref(),
+            tally.summary(lang).as_deref(),
             Some("Onlookers suggest: D ×3, A ×1")
         );
     }
 
     #[test]
     fn ties_are_listed_in_letter_order() {
+        let lang = &crate::i18n::Language::english();
         let votes = [
             (7, 1, pit('f')),
             (7, 2, pit('b')),
@@ -200,7 +210,7 @@ mod tests {
         let tally = AdviceTally::from_votes(7, votes);
         assert_eq!(tally.ply(), 7);
         assert_eq!(
-            tally.summary().as_deref(),
+            tally.summary(lang).as_deref(),
             Some("Onlookers suggest: b ×2, f ×2, d ×1")
         );
     }

@@ -78,18 +78,19 @@ impl TimeControl {
     /// In words, for the start of a game: `3 days a move`, `a live clock of 5 minutes
     /// each plus 3 s a move`, `no clock`.
     #[must_use]
-    pub fn describe(self) -> String {
+    pub fn describe(self, lang: &crate::i18n::Language) -> String {
         match self {
-            TimeControl::None => crate::tr!("clock-none"),
+            TimeControl::None => crate::tr!(lang, "clock-none"),
             TimeControl::Correspondence { per_move_ms } => {
-                crate::tr!("clock-per-move", span = span(per_move_ms))
+                crate::tr!(lang, "clock-per-move", span = span(lang, per_move_ms))
             }
             TimeControl::Live {
                 base_ms,
                 increment_ms,
             } => crate::tr!(
+                lang,
                 "clock-live",
-                base = span(base_ms),
+                base = span(lang, base_ms),
                 increment = increment_ms / SECOND
             ),
         }
@@ -264,10 +265,11 @@ mod tests {
 
     #[test]
     fn time_controls_describe_themselves() {
+        let lang = &crate::i18n::Language::english();
         assert_eq!(
-            tc("5+3").describe(),
+            tc("5+3").describe(lang),
             "a live clock of 5 min each plus 3 s a move"
         );
-        assert_eq!(tc("3d").describe(), "3 days a move");
+        assert_eq!(tc("3d").describe(lang), "3 days a move");
     }
 }

@@ -18,17 +18,18 @@ const NAME_CHARS: usize = 40;
 /// (A, B, C, D, E, F).
 /// ```
 #[must_use]
-pub fn alt_text(view: &BoardView<'_>) -> String {
+pub fn alt_text(lang: &crate::i18n::Language, view: &BoardView<'_>) -> String {
     let name = |side: Side| {
         let short = one_line(view.names[side.index()], NAME_CHARS);
         if short.is_empty() {
-            side_name(side)
+            side_name(lang, side)
         } else {
             short
         }
     };
     let [south, north] = [name(Side::South), name(Side::North)];
     let mut parts = vec![crate::tr!(
+        lang,
         "alt-board",
         south = south,
         north = north,
@@ -40,8 +41,8 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
         let first = side.first_pit();
         let counts: Vec<String> = board[first..first + 6].iter().map(u8::to_string).collect();
         parts.push(match side {
-            Side::South => crate::tr!("alt-south-pits", seeds = counts.join(", ")),
-            Side::North => crate::tr!("alt-north-pits", seeds = counts.join(", ")),
+            Side::South => crate::tr!(lang, "alt-south-pits", seeds = counts.join(", ")),
+            Side::North => crate::tr!(lang, "alt-north-pits", seeds = counts.join(", ")),
         });
     }
     if let Some(e) = view.last {
@@ -56,13 +57,19 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
                 .into_iter()
                 .map(|p: Pit| p.to_string())
                 .collect();
-            crate::tr!("alt-captured", seeds = e.captured, pits = pits.join(", "))
+            crate::tr!(
+                lang,
+                "alt-captured",
+                seeds = e.captured,
+                pits = pits.join(", ")
+            )
         } else if e.grand_slam {
-            crate::tr!("alt-grand-slam")
+            crate::tr!(lang, "alt-grand-slam")
         } else {
             String::new()
         };
         parts.push(crate::tr!(
+            lang,
             "alt-last-move",
             player = mover,
             pit = e.pit,
@@ -71,24 +78,25 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
         ));
     }
     if let Some(pit) = view.ring {
-        parts.push(crate::tr!("alt-better", pit = pit));
+        parts.push(crate::tr!(lang, "alt-better", pit = pit));
     }
     parts.push(match view.to_move {
         Some(side) => {
             let who = if side == Side::South { &south } else { &north };
-            crate::tr!("alt-to-move", player = who, legal = view.legal)
+            crate::tr!(lang, "alt-to-move", player = who, legal = view.legal)
         }
-        None => crate::tr!("alt-game-over"),
+        None => crate::tr!(lang, "alt-game-over"),
     });
     if let Some([s, n]) = view.clocks {
         let running = |side| {
             if view.to_move == Some(side) {
-                crate::tr!("alt-clock-running")
+                crate::tr!(lang, "alt-clock-running")
             } else {
                 String::new()
             }
         };
         parts.push(crate::tr!(
+            lang,
             "alt-clocks",
             south = south,
             south_clock = s,
@@ -99,7 +107,7 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
         ));
     }
     if view.seat == Side::North {
-        parts.push(crate::tr!("alt-seat-north"));
+        parts.push(crate::tr!(lang, "alt-seat-north"));
     }
     let mut out = parts.join("; ");
     if let Some(caption) = view.caption {
@@ -114,11 +122,11 @@ pub fn alt_text(view: &BoardView<'_>) -> String {
     out
 }
 
-/// `South` or `North`, in the current language.
-pub(crate) fn side_name(side: Side) -> String {
+/// `South` or `North`, in `lang`.
+pub(crate) fn side_name(lang: &crate::i18n::Language, side: Side) -> String {
     match side {
-        Side::South => crate::tr!("side-south"),
-        Side::North => crate::tr!("side-north"),
+        Side::South => crate::tr!(lang, "side-south"),
+        Side::North => crate::tr!(lang, "side-north"),
     }
 }
 
@@ -129,8 +137,9 @@ mod tests {
 
     #[test]
     fn start_position_reads_naturally() {
+        let lang = &crate::i18n::Language::english();
         let g = Game::new(Variant::Abapa);
-        let text = alt_text(&BoardView::of_game(&g, ["Ama", "Kofi"]));
+        let text = alt_text(lang, &BoardView::of_game(&g, ["Ama", "Kofi"]));
         assert_eq!(
             text,
             "Oware board: Ama (South) has 0 and Kofi (North) has 0 captured; South's pits \
@@ -141,11 +150,12 @@ mod tests {
 
     #[test]
     fn a_ringed_pit_is_named_as_the_better_move() {
+        let lang = &crate::i18n::Language::english();
         let g = Game::new(Variant::Abapa);
         let mut view = BoardView::of_game(&g, ["Ama", "Kofi"]);
-        assert!(!alt_text(&view).contains("ringed"));
+        assert!(!alt_text(lang, &view).contains("ringed"));
         view.ring = Pit::from_letter('C');
-        let text = alt_text(&view);
+        let text = alt_text(lang, &view);
         assert!(
             text.contains("; pit C is ringed as the better move; Ama to move"),
             "{text}"
@@ -154,6 +164,7 @@ mod tests {
 
     #[test]
     fn captures_and_odd_names_are_described() {
+        let lang = &crate::i18n::Language::english();
         // Play until some move captures: the first capturing legal move, else the first.
         let mut g = Game::new(Variant::Abapa);
         while g.plies().last().is_none_or(|p| p.effect.captured == 0) {
@@ -168,7 +179,7 @@ mod tests {
         let long = "x".repeat(500);
         let mut view = BoardView::of_game(&g, [&long, "\u{7}\n"]);
         view.caption = Some("Onlookers suggest: D ×3");
-        let text = alt_text(&view);
+        let text = alt_text(lang, &view);
         assert!(text.contains("North (North)"), "{text}");
         assert!(text.len() < 600, "{text}");
         assert!(text.contains(" and captured "), "{text}");

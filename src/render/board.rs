@@ -98,28 +98,28 @@ pub(super) fn store_area(side: Side) -> [f32; 4] {
 /// picture seen from `seat` that never change: background, wood, the carved stores and
 /// pits, the static labels. They are drawn once per scale, seat and process (see
 /// `pieces.rs`), then copied.
-pub(crate) fn base(scale: u32, seat: Side) -> Canvas {
-    Pieces::get(scale, seat).base()
+pub(crate) fn base(lang: &crate::i18n::Language, scale: u32, seat: Side) -> Canvas {
+    Pieces::get(lang, scale, seat).base()
 }
 
 /// Draws the parts of every picture seen from `seat` that never change.
-pub(super) fn draw_base(canvas: &mut Canvas, seat: Side) {
+pub(super) fn draw_base(lang: &crate::i18n::Language, canvas: &mut Canvas, seat: Side) {
     background(canvas);
     wood(canvas);
     for spot in Side::BOTH {
-        store_hollow(canvas, spot, shown(spot, seat));
+        store_hollow(lang, canvas, spot, shown(spot, seat));
     }
     for pit in Pit::ALL {
         pit_hollow(canvas, pit);
     }
-    labels::legend(canvas, seat);
+    labels::legend(lang, canvas, seat);
 }
 
 /// Draws the view over a [`base`]: the scores, seeds, rings and letters are pasted
 /// from their [`Pieces`], drawn once; the names and caption are drawn here.
-pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView<'_>) {
+pub(crate) fn draw(lang: &crate::i18n::Language, canvas: &mut Canvas, view: &BoardView<'_>) {
     let seat = view.seat;
-    let pieces = Pieces::get(canvas.scale(), seat);
+    let pieces = Pieces::get(lang, canvas.scale(), seat);
     for spot in Side::BOTH {
         pieces.score(canvas, spot, view.position.score(shown(spot, seat)));
     }
@@ -127,14 +127,14 @@ pub(crate) fn draw(canvas: &mut Canvas, view: &BoardView<'_>) {
     for spot in Pit::ALL {
         pieces.seeds(canvas, spot, board[shown_pit(spot, seat).index()]);
     }
-    highlights(canvas, view, pieces);
+    highlights(lang, canvas, view, pieces);
     for spot in Pit::ALL {
         pieces.letter(canvas, spot, labels::faded(view, shown_pit(spot, seat)));
     }
     for spot in Side::BOTH {
-        labels::name(canvas, spot, view);
+        labels::name(lang, canvas, spot, view);
     }
-    labels::caption(canvas, view);
+    labels::caption(lang, canvas, view);
 }
 
 fn background(canvas: &mut Canvas) {
@@ -279,7 +279,7 @@ fn seed(canvas: &mut Canvas, x: f32, y: f32, r: f32) {
 }
 
 /// The store at `spot`, labelled as `side`'s.
-fn store_hollow(canvas: &mut Canvas, spot: Side, side: Side) {
+fn store_hollow(lang: &crate::i18n::Language, canvas: &mut Canvas, spot: Side, side: Side) {
     let (top, w, h) = STORE;
     let x = STORE_X[spot.index()];
     let (cx, _) = store_centre(spot);
@@ -290,14 +290,14 @@ fn store_hollow(canvas: &mut Canvas, spot: Side, side: Side) {
         carve(canvas, &floor, &rim);
     }
     canvas.text(
-        &super::alt::side_name(side),
+        &super::alt::side_name(lang, side),
         (Face::Regular, 14.0),
         (cx, top + 40.0),
         Align::Center,
         TEXT_DIM,
     );
     canvas.text(
-        &crate::tr!("board-captured"),
+        &crate::tr!(lang, "board-captured"),
         (Face::Regular, 12.0),
         (cx, top + h - 30.0),
         Align::Center,
@@ -343,10 +343,15 @@ fn ring(canvas: &mut Canvas, pit: Pit, color: Color8, width: f32, dash: Option<(
 const BETTER_WIDTH: f32 = 7.0;
 const PLAYED_WIDTH: f32 = 4.5;
 
-fn highlights(canvas: &mut Canvas, view: &BoardView<'_>, pieces: &Pieces) {
+fn highlights(
+    lang: &crate::i18n::Language,
+    canvas: &mut Canvas,
+    view: &BoardView<'_>,
+    pieces: &Pieces,
+) {
     pieces.rings(canvas, &rings::sets(view));
     if view.ring.is_some() {
-        labels::better_key(canvas, view.seat);
+        labels::better_key(lang, canvas, view.seat);
     }
 }
 

@@ -27,23 +27,35 @@ const BAND_RDS: f64 = 2.0;
 /// Never in practice: drawing goes to a memory buffer with an embedded font that the
 /// tests load, and PNG encoding into memory cannot fail.
 #[must_use]
-pub fn rating_chart_png(name: &str, points: &[(u32, f64, f64)]) -> Vec<u8> {
+pub fn rating_chart_png(
+    lang: &crate::i18n::Language,
+    name: &str,
+    points: &[(u32, f64, f64)],
+) -> Vec<u8> {
     let points: Vec<(u32, f64, f64)> = points
         .iter()
         .copied()
         .filter(|&(_, r, d)| r.is_finite() && d.is_finite())
         .map(|(g, r, d)| (g, r, BAND_RDS * d.abs()))
         .collect();
-    plot::png(|root| draw(root, &title(name), &points))
+    plot::png(|root| draw(lang, root, &title(lang, name), &points))
 }
 
 /// `Name: rating`, with a very long name shortened.
-fn title(name: &str) -> String {
-    crate::tr!("chart-rating-title", name = one_line(name, 32))
+fn title(lang: &crate::i18n::Language, name: &str) -> String {
+    crate::tr!(lang, "chart-rating-title", name = one_line(name, 32))
 }
 
-fn draw(root: &Root<'_>, title: &str, points: &[(u32, f64, f64)]) -> Drawn {
-    let (x, y) = (crate::tr!("chart-game"), crate::tr!("chart-rating"));
+fn draw(
+    lang: &crate::i18n::Language,
+    root: &Root<'_>,
+    title: &str,
+    points: &[(u32, f64, f64)],
+) -> Drawn {
+    let (x, y) = (
+        crate::tr!(lang, "chart-game"),
+        crate::tr!(lang, "chart-rating"),
+    );
     let axes = Axes {
         x: &x,
         y: &y,
@@ -52,7 +64,7 @@ fn draw(root: &Root<'_>, title: &str, points: &[(u32, f64, f64)]) -> Drawn {
     };
     let mut chart = plot::frame(root, title, ranges(points), &axes)?;
     if points.is_empty() {
-        return plot::note(root, &crate::tr!("chart-no-games"));
+        return plot::note(root, &crate::tr!(lang, "chart-no-games"));
     }
     let band: Vec<(f64, f64)> = match points {
         // One game's band would be a hairline: give it a little width.
@@ -73,14 +85,24 @@ fn draw(root: &Root<'_>, title: &str, points: &[(u32, f64, f64)]) -> Drawn {
     };
     chart
         .draw_series(std::iter::once(Polygon::new(band, BAND.filled())))?
-        .label(plot::fitted(root, &crate::tr!("chart-band"), 14, 260.0))
+        .label(plot::fitted(
+            root,
+            &crate::tr!(lang, "chart-band"),
+            14,
+            260.0,
+        ))
         .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], BAND.filled()));
     chart
         .draw_series(LineSeries::new(
             points.iter().map(|&(g, r, _)| (f64::from(g), r)),
             LINE.stroke_width(3),
         ))?
-        .label(plot::fitted(root, &crate::tr!("chart-rating"), 14, 260.0))
+        .label(plot::fitted(
+            root,
+            &crate::tr!(lang, "chart-rating"),
+            14,
+            260.0,
+        ))
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], LINE.stroke_width(3)));
     if points.len() <= 40 {
         chart.draw_series(
@@ -144,9 +166,10 @@ mod tests {
 
     #[test]
     fn titles_are_short() {
-        assert_eq!(title(" Ama "), "Ama: rating");
+        let lang = &crate::i18n::Language::english();
+        assert_eq!(title(lang, " Ama "), "Ama: rating");
         assert_eq!(
-            title(&"x".repeat(100)).chars().count(),
+            title(lang, &"x".repeat(100)).chars().count(),
             33 + ": rating".len()
         );
     }

@@ -11,13 +11,13 @@ use crate::rules::{Game, Side};
 /// The board as a PNG of [`PNG_WIDTH`] × [`PNG_HEIGHT`] pixels: an indexed image on
 /// the shared 255-colour palette (see `quantize.rs`).
 #[must_use]
-pub fn board_png(view: &BoardView<'_>) -> Vec<u8> {
+pub fn board_png(lang: &crate::i18n::Language, view: &BoardView<'_>) -> Vec<u8> {
     let quantizer = Quantizer::get();
-    let pieces = Pieces::get(PNG_SCALE, view.seat);
+    let pieces = Pieces::get(lang, PNG_SCALE, view.seat);
     let width = PNG_WIDTH as usize;
     SCRATCH.with_borrow_mut(|scratch| {
         let mut canvas = pieces.base_in(scratch.canvas.take());
-        board::draw(&mut canvas, view);
+        board::draw(lang, &mut canvas, view);
         let (base, base_rows) = pieces.base_rows(|base| {
             let mut rows = Vec::new();
             quantizer.png_rows(base, width, &mut rows);
@@ -77,13 +77,15 @@ thread_local! {
 /// The bot calls it at start-up, so its first board costs no more than the next
 /// (about 200 ms less on a 2-core machine).
 pub fn warm_up() {
+    // The pieces of the default language; another is drawn on its first board.
+    let lang = &crate::i18n::Language::english();
     let game = Game::new(crate::rules::Variant::default());
     for seat in [Side::South, Side::North] {
         let view = BoardView {
             seat,
             ..BoardView::of_game(&game, ["South", "North"])
         };
-        let _ = board_png(&view);
+        let _ = board_png(lang, &view);
     }
 }
 
@@ -94,7 +96,11 @@ mod tests {
 
     #[test]
     fn png_has_the_promised_size_and_signature() {
-        let png = board_png(&BoardView::of_game(&Game::new(Variant::Abapa), ["A", "B"]));
+        let lang = &crate::i18n::Language::english();
+        let png = board_png(
+            lang,
+            &BoardView::of_game(&Game::new(Variant::Abapa), ["A", "B"]),
+        );
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         assert_eq!(
             u32::from_be_bytes([png[16], png[17], png[18], png[19]]),
@@ -108,6 +114,7 @@ mod tests {
 
     #[test]
     fn a_board_drawn_in_kept_memory_is_the_board_drawn_afresh() {
+        let lang = &crate::i18n::Language::english();
         let game = Game::from_moves(Variant::Abapa, &[Pit::of(Side::South, 2)]).expect("legal");
         let busy = BoardView {
             caption: Some("a long caption over what the last board left"),
@@ -121,21 +128,21 @@ mod tests {
         };
         // Each on a new thread: nothing kept from an earlier picture.
         let fresh = |view: &BoardView<'_>| {
-            std::thread::scope(|s| s.spawn(|| board_png(view)).join().expect("draws"))
+            std::thread::scope(|s| s.spawn(|| board_png(lang, view)).join().expect("draws"))
         };
         let (plain_fresh, north_fresh) = (fresh(&plain), fresh(&north));
         // On one thread, each over what the one before it left.
-        let _ = board_png(&busy);
+        let _ = board_png(lang, &busy);
         assert!(
-            board_png(&plain) == plain_fresh,
+            board_png(lang, &plain) == plain_fresh,
             "South's view over a busier board"
         );
         assert!(
-            board_png(&north) == north_fresh,
+            board_png(lang, &north) == north_fresh,
             "North's view over South's"
         );
         assert!(
-            board_png(&plain) == plain_fresh,
+            board_png(lang, &plain) == plain_fresh,
             "South's view over North's"
         );
     }

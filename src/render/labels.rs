@@ -49,18 +49,24 @@ pub(super) fn letter(canvas: &mut Canvas, spot: Pit, seat: Side, faded: bool) {
 }
 
 /// The drawable, width-limited name of `side`'s player.
-pub(crate) fn display_name<'a>(view: &BoardView<'a>, side: Side) -> Cow<'a, str> {
+pub(crate) fn display_name<'a>(
+    lang: &crate::i18n::Language,
+    view: &BoardView<'a>,
+    side: Side,
+) -> Cow<'a, str> {
     // The bottom name shares its line with the key and the seat: it gives up the room
     // the seat's note and the better move's entry take, so they keep their gap.
     let max = if shown(side, view.seat) == Side::South {
-        let better = view.ring.map_or(0.0, |_| key_next(0.0, &better_label()));
-        NAME_MAX_WIDTH - better - seat_width(view.seat)
+        let better = view
+            .ring
+            .map_or(0.0, |_| key_next(0.0, &better_label(lang)));
+        NAME_MAX_WIDTH - better - seat_width(lang, view.seat)
     } else {
         NAME_MAX_WIDTH
     };
     let clean = match text::clean_name(view.names[side.index()], Face::Bold, "") {
         // Nothing drawable: the side's name instead.
-        name if name.is_empty() => Cow::Owned(super::alt::side_name(side)),
+        name if name.is_empty() => Cow::Owned(super::alt::side_name(lang, side)),
         name => name,
     };
     match clean {
@@ -71,20 +77,25 @@ pub(crate) fn display_name<'a>(view: &BoardView<'a>, side: Side) -> Cow<'a, str>
 
 /// The name shown at `spot`: the top one at the top left, the bottom one at the bottom
 /// right (beside their stores); the side to move gets a pill and "to move".
-pub(super) fn name(canvas: &mut Canvas, spot: Side, view: &BoardView<'_>) {
+pub(super) fn name(
+    lang: &crate::i18n::Language,
+    canvas: &mut Canvas,
+    spot: Side,
+    view: &BoardView<'_>,
+) {
     let side = shown(spot, view.seat);
     let shown = match view.clocks.filter(|c| !c[side.index()].is_empty()) {
         // The clock rides in the name's pill: the running one is the side to move's.
         Some(clocks) => Cow::Owned(format!(
             "{}  {}",
-            display_name(view, side),
+            display_name(lang, view, side),
             text::clean_name(clocks[side.index()], Face::Bold, "")
         )),
-        None => display_name(view, side),
+        None => display_name(lang, view, side),
     };
     let pad = 10.0;
     let turn = view.to_move == Some(side);
-    let to_move = in_room(&crate::tr!("board-to-move"), "board-to-move", 16.0);
+    let to_move = in_room(&crate::tr!(lang, "board-to-move"), "board-to-move", 16.0);
     // The name (and clock) in its line's room beside "to move", however long the
     // words of the key and of the clock are. The bottom line: what the key leaves.
     // The top line: at most three fifths of it, the caption taking the rest.
@@ -94,7 +105,7 @@ pub(super) fn name(canvas: &mut Canvas, spot: Side, view: &BoardView<'_>) {
         0.0
     };
     let room = match spot {
-        Side::South => WIDTH - MARGIN - 2.0 * pad - beside - key_row_end(view),
+        Side::South => WIDTH - MARGIN - 2.0 * pad - beside - key_row_end(lang, view),
         Side::North => WIDTH * 0.6 - MARGIN - 2.0 * pad - beside,
     };
     let shown = Cow::Owned(text::fit(&shown, Face::Bold, NAME_SIZE, room).into_owned());
@@ -135,18 +146,18 @@ pub(super) fn name(canvas: &mut Canvas, spot: Side, view: &BoardView<'_>) {
 }
 
 /// The caption (or "Game over") at the top right, in the room the top name leaves.
-pub(super) fn caption(canvas: &mut Canvas, view: &BoardView<'_>) {
+pub(super) fn caption(lang: &crate::i18n::Language, canvas: &mut Canvas, view: &BoardView<'_>) {
     let over;
     let text = match (view.caption, view.to_move) {
         (Some(c), _) => c,
         (None, None) => {
-            over = crate::tr!("board-game-over");
+            over = crate::tr!(lang, "board-game-over");
             &over
         }
         (None, Some(_)) => return,
     };
     let top = shown(Side::North, view.seat);
-    let north = text::width(&display_name(view, top), Face::Bold, NAME_SIZE);
+    let north = text::width(&display_name(lang, view, top), Face::Bold, NAME_SIZE);
     let used = MARGIN + north + 20.0 + if view.to_move == Some(top) { 80.0 } else { 0.0 };
     let room = (WIDTH - MARGIN - 4.0 - used - 24.0).max(0.0);
     let clean = text::clean_name(text, Face::Regular, "");
@@ -165,23 +176,35 @@ type Dash = Option<(f32, f32)>;
 /// One entry of the key: (label, colour, line width, dash).
 type KeyItem<'a> = (&'a str, Color8, f32, Dash);
 
-/// The entries every board's key shows, with their labels in the current language.
-fn key() -> [(String, Color8, f32, Dash); 3] {
+/// The entries every board's key shows, with their labels in `lang`.
+fn key(lang: &crate::i18n::Language) -> [(String, Color8, f32, Dash); 3] {
     [
         (
-            in_room(&crate::tr!("key-played"), "key-played", KEY_LABEL_SIZE),
+            in_room(
+                &crate::tr!(lang, "key-played"),
+                "key-played",
+                KEY_LABEL_SIZE,
+            ),
             PLAYED,
             3.0,
             None,
         ),
         (
-            in_room(&crate::tr!("key-captured"), "key-captured", KEY_LABEL_SIZE),
+            in_room(
+                &crate::tr!(lang, "key-captured"),
+                "key-captured",
+                KEY_LABEL_SIZE,
+            ),
             CAPTURED,
             3.0,
             Some((3.5, 3.0)),
         ),
         (
-            in_room(&crate::tr!("key-can-move"), "key-can-move", KEY_LABEL_SIZE),
+            in_room(
+                &crate::tr!(lang, "key-can-move"),
+                "key-can-move",
+                KEY_LABEL_SIZE,
+            ),
             LEGAL.alpha(230),
             3.0,
             None,
@@ -189,7 +212,7 @@ fn key() -> [(String, Color8, f32, Dash); 3] {
     ]
 }
 
-/// `label` (message `id` in the current language) in the room English's takes at
+/// `label` (message `id` in `lang`) in the room English's takes at
 /// `size`, the room the board's layout was made for: as is when it fits (with a
 /// tenth to spare), else cut with `…`. A longer translation never pushes the words
 /// after it off the picture or onto each other.
@@ -225,13 +248,13 @@ fn key_next(x: f32, label: &str) -> f32 {
 }
 
 /// A key to the highlights at the bottom left, and whose view the board is.
-pub(super) fn legend(canvas: &mut Canvas, seat: Side) {
+pub(super) fn legend(lang: &crate::i18n::Language, canvas: &mut Canvas, seat: Side) {
     let (mut x, y) = key_start();
-    for (label, color, width, dash) in key() {
+    for (label, color, width, dash) in key(lang) {
         x = key_item(canvas, x, (&label, color, width, dash));
     }
     canvas.text(
-        &seat_note(seat),
+        &seat_note(lang, seat),
         (Face::Regular, SEAT_SIZE),
         (x - 7.0, y + 6.0),
         Align::Left,
@@ -245,15 +268,15 @@ const SEAT_SIZE: f32 = 14.0;
 const SEAT_GAP: f32 = 26.0;
 
 /// "South's view": which side the board is seen from.
-fn seat_note(seat: Side) -> String {
+fn seat_note(lang: &crate::i18n::Language, seat: Side) -> String {
     match seat {
         Side::South => in_room(
-            &crate::tr!("board-seat-south"),
+            &crate::tr!(lang, "board-seat-south"),
             "board-seat-south",
             SEAT_SIZE,
         ),
         Side::North => in_room(
-            &crate::tr!("board-seat-north"),
+            &crate::tr!(lang, "board-seat-north"),
             "board-seat-north",
             SEAT_SIZE,
         ),
@@ -261,32 +284,38 @@ fn seat_note(seat: Side) -> String {
 }
 
 /// The width the seat's note takes from the bottom line, with the gap after it.
-fn seat_width(seat: Side) -> f32 {
-    text::width(&seat_note(seat), Face::Regular, SEAT_SIZE) + SEAT_GAP
+fn seat_width(lang: &crate::i18n::Language, seat: Side) -> f32 {
+    text::width(&seat_note(lang, seat), Face::Regular, SEAT_SIZE) + SEAT_GAP
 }
 
 /// The key's entry for the better move's ring, after the fixed [`legend`], drawn only
 /// on boards that ring one.
-pub(super) fn better_key(canvas: &mut Canvas, seat: Side) {
-    let x = key()
+pub(super) fn better_key(lang: &crate::i18n::Language, canvas: &mut Canvas, seat: Side) {
+    let x = key(lang)
         .iter()
         .fold(key_start().0, |x, (label, ..)| key_next(x, label))
-        + seat_width(seat);
-    key_item(canvas, x, (&better_label(), BETTER, 4.0, None));
+        + seat_width(lang, seat);
+    key_item(canvas, x, (&better_label(lang), BETTER, 4.0, None));
 }
 
 /// Where the key's line ends (the seat's note and the better move's entry
 /// included): the bottom name starts to the right of it.
-fn key_row_end(view: &BoardView<'_>) -> f32 {
-    let better = view.ring.map_or(0.0, |_| key_next(0.0, &better_label()));
-    key()
+fn key_row_end(lang: &crate::i18n::Language, view: &BoardView<'_>) -> f32 {
+    let better = view
+        .ring
+        .map_or(0.0, |_| key_next(0.0, &better_label(lang)));
+    key(lang)
         .iter()
         .fold(key_start().0, |x, (label, ..)| key_next(x, label))
-        + seat_width(view.seat)
+        + seat_width(lang, view.seat)
         + better
 }
 
 /// The better move's entry of the key.
-fn better_label() -> String {
-    in_room(&crate::tr!("key-better"), "key-better", KEY_LABEL_SIZE)
+fn better_label(lang: &crate::i18n::Language) -> String {
+    in_room(
+        &crate::tr!(lang, "key-better"),
+        "key-better",
+        KEY_LABEL_SIZE,
+    )
 }

@@ -109,16 +109,16 @@ impl<'a> BoardView<'a> {
 
 /// Draws `view` at `scale` pixels per layout unit, as RGBA bytes (fully opaque, so
 /// tiny-skia's premultiplied pixels are plain RGBA).
-fn render_rgba(view: &BoardView<'_>, scale: u32) -> Vec<u8> {
-    let mut canvas = board::base(scale, view.seat);
-    board::draw(&mut canvas, view);
+fn render_rgba(lang: &crate::i18n::Language, view: &BoardView<'_>, scale: u32) -> Vec<u8> {
+    let mut canvas = board::base(lang, scale, view.seat);
+    board::draw(lang, &mut canvas, view);
     canvas.into_pixmap().take()
 }
 
 /// The result as one line: `"Ama wins 25–19 (reached 25)"`, `"Draw 24–24 (position
 /// repeated)"`.
 #[must_use]
-pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
+pub fn result_line(lang: &crate::i18n::Language, outcome: &Outcome, names: [&str; 2]) -> String {
     let [south, north] = outcome.scores;
     let seeds = |side: Side| {
         if side == Side::South {
@@ -129,47 +129,58 @@ pub fn result_line(outcome: &Outcome, names: [&str; 2]) -> String {
     };
     // Won without the seeds deciding: say how, not a score that decided nothing.
     if let Some(side) = outcome.winner {
-        let winner = player(names, side);
+        let winner = player(lang, names, side);
         match outcome.reason {
-            EndReason::Resignation(_) => return crate::tr!("result-resignation", winner = winner),
-            EndReason::Timeout(_) => return crate::tr!("result-time", winner = winner),
-            EndReason::Adjudicated(_) => return crate::tr!("result-adjudicated", winner = winner),
+            EndReason::Resignation(_) => {
+                return crate::tr!(lang, "result-resignation", winner = winner)
+            }
+            EndReason::Timeout(_) => return crate::tr!(lang, "result-time", winner = winner),
+            EndReason::Adjudicated(_) => {
+                return crate::tr!(lang, "result-adjudicated", winner = winner)
+            }
             _ => {}
         }
     }
     let why = match outcome.reason {
-        EndReason::WinningScore => crate::tr!("result-why-25"),
-        EndReason::NoLegalMove => crate::tr!("result-why-no-move"),
-        EndReason::Repetition => crate::tr!("result-why-repetition"),
-        EndReason::Agreement => crate::tr!("result-why-agreement"),
-        EndReason::DrawAgreed => crate::tr!("result-why-draw-agreed"),
+        EndReason::WinningScore => crate::tr!(lang, "result-why-25"),
+        EndReason::NoLegalMove => crate::tr!(lang, "result-why-no-move"),
+        EndReason::Repetition => crate::tr!(lang, "result-why-repetition"),
+        EndReason::Agreement => crate::tr!(lang, "result-why-agreement"),
+        EndReason::DrawAgreed => crate::tr!(lang, "result-why-draw-agreed"),
         EndReason::Resignation(side) => {
-            crate::tr!("result-why-resigned", player = player(names, side))
+            crate::tr!(
+                lang,
+                "result-why-resigned",
+                player = player(lang, names, side)
+            )
         }
-        EndReason::Timeout(side) => crate::tr!("result-why-time", player = player(names, side)),
-        EndReason::Aborted => return crate::tr!("result-aborted"),
-        EndReason::Adjudicated(_) => crate::tr!("result-why-adjudicated"),
+        EndReason::Timeout(side) => {
+            crate::tr!(lang, "result-why-time", player = player(lang, names, side))
+        }
+        EndReason::Aborted => return crate::tr!(lang, "result-aborted"),
+        EndReason::Adjudicated(_) => crate::tr!(lang, "result-why-adjudicated"),
     };
     match outcome.winner {
         Some(side) => {
             let (w, l) = seeds(side);
             crate::tr!(
+                lang,
                 "result-win",
-                winner = player(names, side),
+                winner = player(lang, names, side),
                 won = w,
                 lost = l,
                 why = why
             )
         }
-        None => crate::tr!("result-draw", south = south, north = north, why = why),
+        None => crate::tr!(lang, "result-draw", south = south, north = north, why = why),
     }
 }
 
 /// A player's name for text, or the side's name when the name is blank.
-fn player(names: [&str; 2], side: Side) -> String {
+fn player(lang: &crate::i18n::Language, names: [&str; 2], side: Side) -> String {
     let name = names[side.index()].trim();
     if name.is_empty() {
-        alt::side_name(side)
+        alt::side_name(lang, side)
     } else {
         name.to_owned()
     }
@@ -196,13 +207,14 @@ mod tests {
 
     #[test]
     fn result_lines_name_the_winner_first() {
+        let lang = &crate::i18n::Language::english();
         let won = Outcome {
             reason: EndReason::WinningScore,
             scores: [19, 25],
             winner: Some(Side::North),
         };
         assert_eq!(
-            result_line(&won, ["Ama", "Kofi"]),
+            result_line(lang, &won, ["Ama", "Kofi"]),
             "Kofi wins 25–19 (reached 25)"
         );
         let resigned = Outcome {
@@ -211,7 +223,7 @@ mod tests {
             winner: Some(Side::South),
         };
         assert_eq!(
-            result_line(&resigned, ["", "Kofi"]),
+            result_line(lang, &resigned, ["", "Kofi"]),
             "South wins by resignation"
         );
         let flagged = Outcome {
@@ -219,14 +231,17 @@ mod tests {
             scores: [12, 10],
             winner: Some(Side::North),
         };
-        assert_eq!(result_line(&flagged, ["Ama", "Kofi"]), "Kofi wins on time");
+        assert_eq!(
+            result_line(lang, &flagged, ["Ama", "Kofi"]),
+            "Kofi wins on time"
+        );
         let draw = Outcome {
             reason: EndReason::Repetition,
             scores: [24, 24],
             winner: None,
         };
         assert_eq!(
-            result_line(&draw, ["a", "b"]),
+            result_line(lang, &draw, ["a", "b"]),
             "Draw 24–24 (position repeated)"
         );
     }
@@ -262,13 +277,18 @@ mod tests {
     /// letters, store names and the seat's note), and the names where they belong.
     #[test]
     fn norths_seat_shows_north_at_the_bottom() {
+        let lang = &crate::i18n::Language::english();
         let g = game("FaDeCb");
         let mut north = BoardView::of_game(&g, ["Ama", "Kofi"]);
         north.last = None;
         north.ring = Some(Pit::from_letter('A').expect("a pit"));
         north.seat = Side::North;
-        let (seen, mirrored) = (render_rgba(&north, 1), render_rgba(&swapped(&north), 1));
+        let (seen, mirrored) = (
+            render_rgba(lang, &north, 1),
+            render_rgba(lang, &swapped(&north), 1),
+        );
         let shown = render_rgba(
+            lang,
             &BoardView {
                 seat: Side::South,
                 ..north
@@ -291,14 +311,17 @@ mod tests {
         let bottom = |rgba: &[u8]| -> Vec<u8> { rgba[320 * width * 4..].to_vec() };
         assert!(bottom(&seen) != bottom(&shown));
         assert!(
-            alt_text(&north).contains("North's side"),
+            alt_text(lang, &north).contains("North's side"),
             "{}",
-            alt_text(&north)
+            alt_text(lang, &north)
         );
-        assert!(!alt_text(&BoardView {
-            seat: Side::South,
-            ..north
-        })
+        assert!(!alt_text(
+            lang,
+            &BoardView {
+                seat: Side::South,
+                ..north
+            }
+        )
         .contains("North's side"));
     }
 }

@@ -56,14 +56,14 @@ pub(crate) struct Pieces {
 }
 
 impl Pieces {
-    /// The pieces at `scale` (1 or 2; others are clamped) seen from `seat`, in the
-    /// current language (their labels are words), drawn on first use. A language's
+    /// The pieces at `scale` (1 or 2; others are clamped) seen from `seat`, in
+    /// `lang` (their labels are words), drawn on first use. A language's
     /// pieces are kept for the process: a few per language the bot has.
-    pub(crate) fn get(scale: u32, seat: Side) -> &'static Pieces {
+    pub(crate) fn get(lang: &crate::i18n::Language, scale: u32, seat: Side) -> &'static Pieces {
         type Drawn = HashMap<(u32, usize, String), &'static Pieces>;
         static PIECES: OnceLock<Mutex<Drawn>> = OnceLock::new();
         let s = scale.clamp(1, 2);
-        let key = (s, seat.index(), crate::i18n::words_key());
+        let key = (s, seat.index(), lang.tag());
         let pieces = PIECES.get_or_init(|| Mutex::new(HashMap::new()));
         // A poisoned lock only means another drawing panicked: the map is whole.
         let mut pieces = pieces
@@ -71,12 +71,12 @@ impl Pieces {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         pieces
             .entry(key)
-            .or_insert_with(|| Box::leak(Box::new(Pieces::draw(s, seat))))
+            .or_insert_with(|| Box::leak(Box::new(Pieces::draw(lang, s, seat))))
     }
 
-    fn draw(scale: u32, seat: Side) -> Pieces {
+    fn draw(lang: &crate::i18n::Language, scale: u32, seat: Side) -> Pieces {
         let mut base = Canvas::new(scale);
-        board::draw_base(&mut base, seat);
+        board::draw_base(lang, &mut base, seat);
         let seeds = Pit::ALL
             .iter()
             .map(|&pit| {
@@ -186,11 +186,12 @@ mod tests {
     /// both scales and from both seats.
     #[test]
     fn patches_paste_what_drawing_draws() {
+        let lang = &crate::i18n::Language::english();
         for (scale, seat) in [1, 2]
             .into_iter()
             .flat_map(|s| Side::BOTH.map(|seat| (s, seat)))
         {
-            let pieces = Pieces::get(scale, seat);
+            let pieces = Pieces::get(lang, scale, seat);
             for n in 0..=MAX_SEEDS {
                 let (mut pasted, mut drawn) = (pieces.base(), pieces.base());
                 for pit in Pit::ALL {

@@ -8,38 +8,16 @@ use tiny_skia::Rect;
 
 use super::text::DRAWN;
 use super::*;
-use crate::i18n::{with_language, with_pseudo, Language};
+use crate::i18n::{pseudo, Language};
 use crate::rules::{Game, Pit, Variant};
-
-/// The pseudo-locale's version of an English message: `[Ŝóûţĥ~~]`.
-fn pseudo(english: String) -> String {
-    let accented: String = english
-        .chars()
-        .map(|c| match c {
-            'a' => 'á',
-            'e' => 'é',
-            'i' => 'î',
-            'o' => 'ö',
-            'u' => 'û',
-            'A' => 'Å',
-            'E' => 'É',
-            'O' => 'Ö',
-            'S' => 'Ŝ',
-            'N' => 'Ň',
-            c => c,
-        })
-        .collect();
-    let extra = (english.chars().count() * 2).div_ceil(5);
-    format!("[{accented}{}]", "~".repeat(extra))
-}
 
 /// Board `i` of four states that draw words: the start; under way with a capture,
 /// a caption, clocks and a ringed pit; the same seen from North; and over.
-fn board(i: usize) -> Vec<u8> {
+fn board(lang: &Language, i: usize) -> Vec<u8> {
     let pits: Vec<Pit> = "FaDeCbAfEc".chars().filter_map(Pit::from_letter).collect();
     let mut game = Game::new(Variant::Abapa);
     if i == 0 {
-        return board_png(&BoardView::of_game(&game, ["Ama", "Kofi"]));
+        return board_png(lang, &BoardView::of_game(&game, ["Ama", "Kofi"]));
     }
     for pit in pits {
         if game.play(pit).is_err() {
@@ -52,18 +30,25 @@ fn board(i: usize) -> Vec<u8> {
                 break;
             }
         }
-        let result = game.outcome().map(|o| result_line(&o, ["Ama", "Kofi"]));
+        let result = game
+            .outcome()
+            .map(|o| result_line(lang, &o, ["Ama", "Kofi"]));
         let mut view = BoardView::of_game(&game, ["Ama", "Kofi"]);
         view.caption = result.as_deref();
-        return board_png(&view);
+        return board_png(lang, &view);
     }
-    let caption = crate::tr!("caption-after", moves = game.plies().len());
+    let caption = crate::tr!(lang, "caption-after", moves = game.plies().len());
     let clocks = [
         crate::tr!(
+            lang,
             "view-clock-left",
-            span = crate::play::when::span(200_000_000)
+            span = crate::play::when::span(lang, 200_000_000)
         ),
-        crate::tr!("view-clock-left", span = crate::play::when::span(59_000)),
+        crate::tr!(
+            lang,
+            "view-clock-left",
+            span = crate::play::when::span(lang, 59_000)
+        ),
     ];
     let mut view = BoardView::of_game(&game, ["Yaa Asantewaa", "Kwame Nkrumah"]);
     view.caption = Some(&caption);
@@ -72,11 +57,11 @@ fn board(i: usize) -> Vec<u8> {
     if i == 2 {
         view.seat = crate::rules::Side::North;
     }
-    board_png(&view)
+    board_png(lang, &view)
 }
 
 /// The standings' table picture, with its headings from the catalogue.
-fn table() -> Vec<u8> {
+fn table(lang: &Language) -> Vec<u8> {
     let header: Vec<String> = [
         "",
         "tournament-column-player",
@@ -87,11 +72,13 @@ fn table() -> Vec<u8> {
     ]
     .iter()
     .map(|id| match *id {
-        "tournament-column-player" => crate::tr!("tournament-column-player"),
-        "tournament-column-points" => crate::tr!("tournament-column-points"),
-        "tournament-column-buchholz" => crate::tr!("tournament-column-buchholz"),
-        "tournament-column-sonneborn-berger" => crate::tr!("tournament-column-sonneborn-berger"),
-        "tournament-column-seeds" => crate::tr!("tournament-column-seeds"),
+        "tournament-column-player" => crate::tr!(lang, "tournament-column-player"),
+        "tournament-column-points" => crate::tr!(lang, "tournament-column-points"),
+        "tournament-column-buchholz" => crate::tr!(lang, "tournament-column-buchholz"),
+        "tournament-column-sonneborn-berger" => {
+            crate::tr!(lang, "tournament-column-sonneborn-berger")
+        }
+        "tournament-column-seeds" => crate::tr!(lang, "tournament-column-seeds"),
         _ => String::new(),
     })
     .collect();
@@ -114,16 +101,20 @@ fn table() -> Vec<u8> {
         ],
     ];
     let title = crate::tr!(
+        lang,
         "tournament-picture-title",
         name = "Coupe d'Abidjan",
         id = 2,
-        stage = crate::tr!("tournament-stage-open")
+        stage = crate::tr!(lang, "tournament-stage-open")
     );
-    table_png(&TablePicture {
-        title: &title,
-        header: &header,
-        rows: &rows,
-    })
+    table_png(
+        lang,
+        &TablePicture {
+            title: &title,
+            header: &header,
+            rows: &rows,
+        },
+    )
 }
 
 /// The lines of text drawn by `draw`, each with its bounds, and the pictures.
@@ -160,19 +151,19 @@ fn assert_fits(drawn: &[(String, Rect)], width: f32, height: f32) {
     }
 }
 
-fn check_boards_and_table() -> Vec<String> {
+fn check_boards_and_table(lang: &Language) -> Vec<String> {
     let mut words = Vec::new();
     // The first boards draw the pieces every board shares (their static labels,
     // and patches drawn aside): inside the picture, but not all on it at once.
-    let (drawn, _) = measured(|| (0..4).map(board).collect());
+    let (drawn, _) = measured(|| (0..4).map(|i| board(lang, i)).collect());
     assert_inside(&drawn, canvas::WIDTH, canvas::HEIGHT);
     words.extend(drawn.into_iter().map(|(text, _)| text));
     // Then each board's own words, drawn on it.
     for board in 0..4 {
-        let (drawn, _) = measured(|| vec![self::board(board)]);
+        let (drawn, _) = measured(|| vec![self::board(lang, board)]);
         assert_fits(&drawn, canvas::WIDTH, canvas::HEIGHT);
     }
-    let (drawn, pictures) = measured(|| vec![table()]);
+    let (drawn, pictures) = measured(|| vec![table(lang)]);
     let picture = image::load_from_memory(&pictures[0]).expect("a PNG");
     #[allow(clippy::cast_precision_loss)] // small pictures
     let (w, h) = (picture.width() as f32, picture.height() as f32);
@@ -182,21 +173,27 @@ fn check_boards_and_table() -> Vec<String> {
 }
 
 /// The charts' words, each with its measured width and the room it was given.
-fn check_charts() -> Vec<String> {
+fn check_charts(lang: &Language) -> Vec<String> {
     super::plot::FITTED.with(|f| f.borrow_mut().clear());
     let points: Vec<(u32, f64, f64)> = (1..30)
         .map(|g| (g, 1500.0 + f64::from(g) * 7.0, 80.0))
         .collect();
-    let _ = chart::rating_chart_png("Kwame Nkrumah Asantewaa", &points);
-    let _ = chart::rating_chart_png("Kwame Nkrumah Asantewaa", &[]);
+    let _ = chart::rating_chart_png(lang, "Kwame Nkrumah Asantewaa", &points);
+    let _ = chart::rating_chart_png(lang, "Kwame Nkrumah Asantewaa", &[]);
     let values: Vec<f64> = (0..40).map(|i| f64::from(i % 7) - 3.0).collect();
     let graph = crate::tr!(
+        lang,
         "report-graph-title",
         game = 12,
         south = "Ama",
         north = "Kofi"
     );
-    let _ = eval_graph_png(&graph, &values, &[(5, Mark::Mistake), (9, Mark::Blunder)]);
+    let _ = eval_graph_png(
+        lang,
+        &graph,
+        &values,
+        &[(5, Mark::Mistake), (9, Mark::Blunder)],
+    );
     let fitted = super::plot::FITTED.with(|f| std::mem::take(&mut *f.borrow_mut()));
     for (text, width, room) in &fitted {
         assert!(width <= room, "`{text}` is {width} px in {room}");
@@ -206,19 +203,19 @@ fn check_charts() -> Vec<String> {
 
 #[test]
 fn pseudo_locale_charts_keep_every_word_in_its_room() {
-    let words = with_pseudo(pseudo, check_charts);
+    let words = check_charts(&pseudo());
     assert!(
         words.iter().any(|w| w.contains('~') || w.ends_with('…')),
         "{words:?}"
     );
     let french = Language::from_tag("fr").expect("French");
-    let words = with_language(french, check_charts);
+    let words = check_charts(&french);
     assert!(words.iter().any(|w| w.contains("cote")), "{words:?}");
 }
 
 #[test]
 fn pseudo_locale_pictures_keep_every_word_inside_and_apart() {
-    let words = with_pseudo(pseudo, check_boards_and_table);
+    let words = check_boards_and_table(&pseudo());
     // The pseudo-locale really was drawn.
     assert!(
         words.iter().any(|w| w.starts_with('[') && w.contains('~')),
@@ -229,7 +226,7 @@ fn pseudo_locale_pictures_keep_every_word_inside_and_apart() {
 #[test]
 fn french_pictures_are_labelled_in_french() {
     let french = Language::from_tag("fr").expect("French");
-    let words = with_language(french, check_boards_and_table);
+    let words = check_boards_and_table(&french);
     let all = words.join(" | ");
     for label in [
         "au trait",

@@ -38,7 +38,8 @@ impl Quantizer {
     }
 
     fn learn() -> Quantizer {
-        let mut sample = render_rgba(&sample_view(), 1);
+        // Its colours, not its words, teach the palette: any language will do.
+        let mut sample = render_rgba(&crate::i18n::Language::english(), &sample_view(), 1);
         let must = [PLAYED, CAPTURED, BETTER];
         for Color8 { r, g, b, .. } in must {
             for _ in 0..4000 {
@@ -158,14 +159,15 @@ mod tests {
 
     #[test]
     fn rows_over_the_base_are_the_rows_looked_up() {
+        let lang = &crate::i18n::Language::english();
         let q = Quantizer::get();
         let view = sample_view();
         let width = super::super::canvas::WIDTH as usize;
-        let base = super::super::board::base(1, view.seat);
+        let base = super::super::board::base(lang, 1, view.seat);
         let base = base.pixmap().data();
         let mut base_rows = Vec::new();
         q.png_rows(base, width, &mut base_rows);
-        let drawn = render_rgba(&view, 1);
+        let drawn = render_rgba(lang, &view, 1);
         let (mut looked_up, mut over) = (Vec::new(), Vec::new());
         q.png_rows(&drawn, width, &mut looked_up);
         q.png_rows_over(&drawn, base, &base_rows, width, &mut over);

@@ -25,10 +25,11 @@ const TRANSPARENT: u8 = COLOURS as u8;
 /// The caption of one move (a player's turn, numbered across both players, as
 /// everywhere the bot speaks): `"Move 12: C captures 5 (2 pits)"`.
 #[must_use]
-pub fn move_caption(number: usize, effect: &Effect) -> String {
+pub fn move_caption(lang: &crate::i18n::Language, number: usize, effect: &Effect) -> String {
     let pit = effect.pit;
     if effect.captured > 0 {
         crate::tr!(
+            lang,
             "caption-captures",
             number = number,
             pit = pit,
@@ -36,9 +37,10 @@ pub fn move_caption(number: usize, effect: &Effect) -> String {
             pits = effect.captured_pits.len()
         )
     } else if effect.grand_slam {
-        crate::tr!("caption-grand-slam", number = number, pit = pit)
+        crate::tr!(lang, "caption-grand-slam", number = number, pit = pit)
     } else if effect.lap {
         crate::tr!(
+            lang,
             "caption-lap",
             number = number,
             pit = pit,
@@ -46,6 +48,7 @@ pub fn move_caption(number: usize, effect: &Effect) -> String {
         )
     } else {
         crate::tr!(
+            lang,
             "caption-sows",
             number = number,
             pit = pit,
@@ -60,15 +63,20 @@ pub const REPLAY_MOVES: usize = 300;
 /// The game as an animated GIF (800×360, looping): `plies + 2` frames, or the last
 /// [`REPLAY_MOVES`] moves of a longer game (see [`replay_gif_last`]).
 #[must_use]
-pub fn replay_gif(game: &Game, names: [&str; 2]) -> Vec<u8> {
-    replay_gif_last(game, names, REPLAY_MOVES)
+pub fn replay_gif(lang: &crate::i18n::Language, game: &Game, names: [&str; 2]) -> Vec<u8> {
+    replay_gif_last(lang, game, names, REPLAY_MOVES)
 }
 
 /// The game as an animated GIF showing at most its last `most` moves: from the
 /// start, or from the position before them (captioned so), then one frame per move
 /// and the final position: `min(plies, most) + 2` frames.
 #[must_use]
-pub fn replay_gif_last(game: &Game, names: [&str; 2], most: usize) -> Vec<u8> {
+pub fn replay_gif_last(
+    lang: &crate::i18n::Language,
+    game: &Game,
+    names: [&str; 2],
+    most: usize,
+) -> Vec<u8> {
     let (w, h) = (WIDTH as u16, HEIGHT as u16);
     let plies = game.plies();
     let skipped = plies.len().saturating_sub(most);
@@ -76,12 +84,13 @@ pub fn replay_gif_last(game: &Game, names: [&str; 2], most: usize) -> Vec<u8> {
         Some(before) => (
             before.after,
             crate::tr!(
+                lang,
                 "caption-from",
                 number = skipped,
                 shown = plies.len() - skipped
             ),
         ),
-        None => (game.start(), crate::tr!("caption-start")),
+        None => (game.start(), crate::tr!(lang, "caption-start")),
     };
     let mut views: Vec<(String, BoardView<'_>, u16)> =
         Vec::with_capacity(plies.len() - skipped + 2);
@@ -112,11 +121,11 @@ pub fn replay_gif_last(game: &Game, names: [&str; 2], most: usize) -> Vec<u8> {
             clocks: None,
             seat: Side::South,
         };
-        views.push((move_caption(i + 1, &ply.effect), view, PLY_DELAY));
+        views.push((move_caption(lang, i + 1, &ply.effect), view, PLY_DELAY));
     }
     let final_caption = match game.outcome() {
-        Some(outcome) => result_line(&outcome, names),
-        None => crate::tr!("caption-after", moves = plies.len()),
+        Some(outcome) => result_line(lang, &outcome, names),
+        None => crate::tr!(lang, "caption-after", moves = plies.len()),
     };
     let mut final_view = BoardView::of_game(game, names);
     final_view.last = None;
@@ -125,7 +134,7 @@ pub fn replay_gif_last(game: &Game, names: [&str; 2], most: usize) -> Vec<u8> {
 
     let frames = views.into_iter().map(|(caption, mut view, delay)| {
         view.caption = Some(&caption);
-        (render_rgba(&view, 1), delay)
+        (render_rgba(lang, &view, 1), delay)
     });
     encode(frames, w, h)
 }
@@ -225,23 +234,27 @@ mod tests {
 
     #[test]
     fn captions_say_what_the_move_did() {
-        assert_eq!(move_caption(3, &effect('f', 4, 0, "")), "Move 3: f sows 4");
+        let lang = &crate::i18n::Language::english();
         assert_eq!(
-            move_caption(12, &effect('C', 5, 5, "de")),
+            move_caption(lang, 3, &effect('f', 4, 0, "")),
+            "Move 3: f sows 4"
+        );
+        assert_eq!(
+            move_caption(lang, 12, &effect('C', 5, 5, "de")),
             "Move 12: C captures 5 (2 pits)"
         );
         assert_eq!(
-            move_caption(7, &effect('C', 3, 2, "d")),
+            move_caption(lang, 7, &effect('C', 3, 2, "d")),
             "Move 7: C captures 2 (1 pit)"
         );
         assert_eq!(
-            move_caption(40, &effect('A', 14, 0, "")),
+            move_caption(lang, 40, &effect('A', 14, 0, "")),
             "Move 40: A sows 14 (a full lap)"
         );
         let mut slam = effect('B', 5, 0, "");
         slam.grand_slam = true;
         assert_eq!(
-            move_caption(9, &slam),
+            move_caption(lang, 9, &slam),
             "Move 9: B, a grand slam that captures nothing"
         );
     }

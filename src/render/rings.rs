@@ -204,9 +204,10 @@ mod tests {
     /// pastes as drawn, at both scales.
     #[test]
     fn kept_rings_paste_as_drawn() {
+        let lang = &crate::i18n::Language::english();
         let all: Vec<Rings> = std::iter::once(Rings::NONE).chain(KEPT).collect();
         for scale in [1, 2] {
-            let pieces = Pieces::get(scale, Side::South);
+            let pieces = Pieces::get(lang, scale, Side::South);
             for (i, &x) in all.iter().enumerate() {
                 for (j, &y) in all.iter().enumerate() {
                     let mut sets = [Rings::NONE; 12];
@@ -229,12 +230,13 @@ mod tests {
 
     #[test]
     fn only_the_played_ring_inside_the_better_one_is_drawn_instead() {
+        let lang = &crate::i18n::Language::english();
         assert_eq!(Rings::NONE.slot(), Some(0));
         for set in KEPT {
             assert!(set.slot().is_some());
         }
         assert_eq!(Rings::PLAYED.with(Rings::BETTER).slot(), None);
-        let pieces = Pieces::get(1, Side::South);
+        let pieces = Pieces::get(lang, 1, Side::South);
         let mut sets = [Rings::NONE; 12];
         sets[3] = Rings::PLAYED.with(Rings::BETTER);
         sets[4] = Rings::LEGAL;

@@ -60,7 +60,7 @@ const STRIPE: Color8 = rgb(0x372c24);
 /// Never in practice: the picture's size is bounded well within tiny-skia's limits
 /// and PNG encoding into memory cannot fail.
 #[must_use]
-pub fn table_png(table: &TablePicture<'_>) -> Vec<u8> {
+pub fn table_png(lang: &crate::i18n::Language, table: &TablePicture<'_>) -> Vec<u8> {
     let title = cell(table.title, Face::Bold, TITLE_SIZE, MAX_TITLE);
     let shown = &table.rows[..table.rows.len().min(MAX_ROWS)];
     let more = table.rows.len() - shown.len();
@@ -139,7 +139,7 @@ pub fn table_png(table: &TablePicture<'_>) -> Vec<u8> {
         top += ROW;
     }
     if more > 0 {
-        let line = crate::tr!("table-more", more = more);
+        let line = crate::tr!(lang, "table-more", more = more);
         let at = (MARGIN + PAD, top + BASELINE, Align::Left);
         write(&mut pixmap, &line, (Face::Regular, SIZE), at, TEXT_DIM);
     }
@@ -244,11 +244,15 @@ mod tests {
     }
 
     fn png(title: &str, header: &[String], rows: &[Vec<String>]) -> Vec<u8> {
-        table_png(&TablePicture {
-            title,
-            header,
-            rows,
-        })
+        let lang = &crate::i18n::Language::english();
+        table_png(
+            lang,
+            &TablePicture {
+                title,
+                header,
+                rows,
+            },
+        )
     }
 
     fn picture(title: &str, header: &[String], rows: &[Vec<String>]) -> image::RgbImage {

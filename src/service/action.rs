@@ -314,6 +314,7 @@ mod tests {
 
     #[test]
     fn link_codes_are_redacted_in_debug() {
+        let lang = &crate::i18n::Language::english();
         let action = Action::Link {
             code: Some(LinkCode::new("K7QM2XPA")),
             confirmed: false,
@@ -344,7 +345,7 @@ mod tests {
         }
         // The user who typed it still sees it.
         let err = ServiceError::LinkUnknown(LinkCode::new("K7QM2XPA"));
-        assert!(err.user_message().contains("K7QM2XPA"));
+        assert!(err.user_message(lang).contains("K7QM2XPA"));
         assert_eq!(LinkCode::new("abc").expose(), "abc");
     }
 }

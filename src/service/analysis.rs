@@ -48,12 +48,17 @@ pub(super) fn judging_job(row: &GameRow, now: i64) -> Option<NewJob> {
 impl Learning<'_> {
     pub(super) async fn analyse(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         game: GameRef,
     ) -> Result<Reply, ServiceError> {
         let row = match game {
-            Some(id) => self.finished_game(cmd, id).await?,
-            None => Games::new(self.core).find_game(cmd, None, true).await?,
+            Some(id) => self.finished_game(lang, cmd, id).await?,
+            None => {
+                Games::new(self.core)
+                    .find_game(lang, cmd, None, true)
+                    .await?
+            }
         };
         if row.is_active() {
             return Err(ServiceError::GameNotOver(row.id));
@@ -66,8 +71,8 @@ impl Learning<'_> {
             return Err(ServiceError::NothingToAnalyse(row.id));
         }
         if let Some(stored) = self.current_analysis(row.id).await? {
-            let mut reply = report::reply(&row, &stored);
-            reply.files = self.analysis_files(row.id).await;
+            let mut reply = report::reply(lang, &row, &stored);
+            reply.files = self.analysis_files(lang, row.id).await;
             return Ok(reply);
         }
         let now = self.core.now();
@@ -106,6 +111,7 @@ impl Learning<'_> {
             Queued::New | Queued::Joined => {}
             Queued::UnderWay => {
                 return Ok(Reply::private(crate::tr!(
+                    lang,
                     "analysis-under-way",
                     game = row.id
                 )))
@@ -125,8 +131,9 @@ impl Learning<'_> {
         }
         self.core.wake();
         let mut reply = Reply::public(crate::tr!(
+            lang,
             "analysis-started",
-            game = view::game_label(&row),
+            game = view::game_label(lang, &row),
             moves = row.ply
         ));
         reply.anchor = Some(anchor);
@@ -134,8 +141,16 @@ impl Learning<'_> {
     }
 
     /// Game `id` if it was played here, or is a finished game of the author's.
-    async fn finished_game(&self, cmd: &Command, id: i64) -> Result<GameRow, ServiceError> {
-        match Games::new(self.core).find_game(cmd, Some(id), true).await {
+    async fn finished_game(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+        id: i64,
+    ) -> Result<GameRow, ServiceError> {
+        match Games::new(self.core)
+            .find_game(lang, cmd, Some(id), true)
+            .await
+        {
             Ok(row) => Ok(row),
             Err(ServiceError::NoSuchGame(_)) => Records::new(self.core)
                 .own_finished_game(cmd, id)
@@ -164,7 +179,11 @@ impl Learning<'_> {
     /// Runs an analysis job: reviews the game (unless a current review is stored),
     /// judges its advice, and posts what was asked for, all stored in one
     /// transaction with the job's end. `false` when there is nothing to do.
-    pub(super) async fn analysis_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn analysis_job(
+        &self,
+        lang: &crate::i18n::Language,
+        job: &JobRow,
+    ) -> Result<bool, ServiceError> {
         let (Some(id), Some(request)) = (job.game_id, job.request.as_ref()) else {
             return Ok(false);
         };
@@ -198,12 +217,13 @@ impl Learning<'_> {
                 (stored, true, found)
             }
         };
-        let verdict = judge::judge(&stored, &votes);
+        let verdict = judge::judge(lang, &stored, &votes);
         let mut messages = Vec::new();
         match to {
             None => {
                 if let Some(text) = &verdict.text {
                     let reply = Reply::public(crate::tr!(
+                        lang,
                         "analysis-advice-verdict",
                         verdict = text,
                         game = id
@@ -212,7 +232,7 @@ impl Learning<'_> {
                 }
             }
             Some(to) => {
-                let mut reply = report::reply(&row, &stored);
+                let mut reply = report::reply(lang, &row, &stored);
                 if let Some(text) = &verdict.text {
                     reply.text.push('\n');
                     reply.text.push_str(text);
@@ -308,7 +328,11 @@ impl Learning<'_> {
 
     /// The review's pictures for game `id` (the evaluation graph, and the board of
     /// the biggest blunder with the better pit ringed); none if it is not stored.
-    pub(super) async fn analysis_files(&self, id: i64) -> Vec<Attachment> {
+    pub(super) async fn analysis_files(
+        &self,
+        lang: &crate::i18n::Language,
+        id: i64,
+    ) -> Vec<Attachment> {
         let found = async {
             let Some(row) = self.core.store.games().game(id).await? else {
                 return Ok::<_, ServiceError>(None);
@@ -324,7 +348,10 @@ impl Learning<'_> {
         };
         match found.await {
             Ok(Some((row, game, stored))) => Pictures::new(self.core)
-                .heavy(move || pictures::files(&row, &game, &stored))
+                .heavy({
+                    let lang = lang.clone();
+                    move || pictures::files(&lang, &row, &game, &stored)
+                })
                 .await
                 .unwrap_or_else(|err| {
                     tracing::error!(game = id, error = %err, "could not draw the analysis");
@@ -340,6 +367,7 @@ impl Learning<'_> {
 
     pub(super) async fn advisers(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         global: bool,
     ) -> Result<Reply, ServiceError> {
@@ -354,6 +382,6 @@ impl Learning<'_> {
             .learning()
             .advisers((!global).then_some(&venue), judge::MIN_PICKS, 10)
             .await?;
-        Ok(Reply::public(judge::leaderboard(&rows, global)))
+        Ok(Reply::public(judge::leaderboard(lang, &rows, global)))
     }
 }

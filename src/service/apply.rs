@@ -35,8 +35,8 @@ pub(super) struct Finished {
 
 impl Finished {
     /// Adds the rating changes to another reply about the end.
-    pub(super) fn annotate(&self, reply: &mut Reply, row: &GameRow) {
-        self.counted.annotate(reply, row, &self.applied);
+    pub(super) fn annotate(&self, lang: &crate::i18n::Language, reply: &mut Reply, row: &GameRow) {
+        self.counted.annotate(lang, reply, row, &self.applied);
     }
 }
 
@@ -94,23 +94,26 @@ impl Play<'_> {
     /// [`crate::store::StoreError::Replayed`] when `claim` was claimed before.
     pub(super) async fn apply_move(
         &self,
+        lang: &crate::i18n::Language,
         claim: Claim<'_>,
         row: &GameRow,
         game: &mut Game,
         side: Side,
         pit: Pit,
-        post: bool,
     ) -> Result<Option<Moved>, ServiceError> {
+        // A job's move (the engine's) is announced in the game's place; a command's
+        // is its answer.
+        let post = matches!(claim, Claim::Job(_));
         let ply = *game.play(pit)?;
         let now = self.core.now();
         let mut record = super::bot::move_record(row, side, &ply);
         let end = game.outcome().map(game_end);
         let counted = Counted::of(row, game);
         let rater = counted.rater();
-        let mut effects = self.move_effects(row, game, side, now).await?;
+        let mut effects = self.move_effects(lang, row, game, side, now).await?;
         record.clock = effects.clock.take();
         let shown = view::with_clock(row, record.clock.as_ref());
-        let mut reply = view::move_reply(&shown, game, &ply, now);
+        let mut reply = view::move_reply(lang, &shown, game, &ply, now);
         let applied = self
             .core
             .store
@@ -123,7 +126,7 @@ impl Play<'_> {
                 end.as_ref(),
                 rater.as_deref(),
                 |applied| {
-                    counted.annotate(&mut reply, row, applied);
+                    counted.annotate(lang, &mut reply, row, applied);
                     if post {
                         effects
                             .messages
@@ -153,6 +156,7 @@ impl Play<'_> {
     /// claimed before.
     pub(super) async fn finish(
         &self,
+        lang: &crate::i18n::Language,
         claim: Claim<'_>,
         row: &GameRow,
         game: &Game,
@@ -176,8 +180,8 @@ impl Play<'_> {
         } else {
             self.ending_jobs(row, now).await?
         };
-        let mut board = view::board_reply(row, game, finish.headline, now, Side::South);
-        Links::new(self.core).link_page(&mut board, row).await;
+        let mut board = view::board_reply(lang, row, game, finish.headline, now, Side::South);
+        Links::new(self.core).link_page(lang, &mut board, row).await;
         let Finish { post, audit, .. } = finish;
         let applied = self
             .core
@@ -190,7 +194,7 @@ impl Play<'_> {
                 &game_end(outcome),
                 rater.as_deref(),
                 |applied| {
-                    counted.annotate(&mut board, row, applied);
+                    counted.annotate(lang, &mut board, row, applied);
                     let messages = match post {
                         Some(mentions) => {
                             let mut posted = board.clone();

@@ -11,8 +11,8 @@ use crate::service::cases::Records;
 use crate::store::{Claim, Effects, GameRow, JobKind, JobRow, NewJob};
 
 /// The line posted before a game's thread is archived.
-fn archive_line(game: i64) -> String {
-    crate::tr!("archive-thread", game = game)
+fn archive_line(lang: &crate::i18n::Language, game: i64) -> String {
+    crate::tr!(lang, "archive-thread", game = game)
 }
 
 impl Records<'_> {
@@ -52,7 +52,11 @@ impl Records<'_> {
     /// Archives a finished game's thread: a last line that tells the adapter to
     /// archive it, written as the job ends. Nothing when the thread is not the bot's
     /// to archive (see [`crate::store::Store::thread_to_archive`]).
-    pub(super) async fn archive_thread_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn archive_thread_job(
+        &self,
+        lang: &crate::i18n::Language,
+        job: &JobRow,
+    ) -> Result<bool, ServiceError> {
         let Some(id) = job.game_id else {
             return Ok(false);
         };
@@ -65,7 +69,7 @@ impl Records<'_> {
         let reply = Reply {
             game: Some(id),
             archive_thread: true,
-            ..Reply::public(archive_line(id))
+            ..Reply::public(archive_line(lang, id))
         };
         let effects = Effects {
             messages: vec![game_message(&row, &reply, None)],

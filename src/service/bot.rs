@@ -55,11 +55,11 @@ impl Play<'_> {
 
     /// What a player hears while the engine works on its move: it is thinking, or,
     /// when every engine thread is busy, it will answer shortly.
-    pub(super) fn engine_thinking(&self, bot: &str) -> String {
+    pub(super) fn engine_thinking(&self, lang: &crate::i18n::Language, bot: &str) -> String {
         if self.core.engine_slots.all_busy() {
-            crate::tr!("bot-busy", bot = bot)
+            crate::tr!(lang, "bot-busy", bot = bot)
         } else {
-            crate::tr!("bot-thinking", bot = bot)
+            crate::tr!(lang, "bot-thinking", bot = bot)
         }
     }
 }

@@ -25,14 +25,15 @@ impl Challenges<'_> {
     /// author may accept; a game at once against the engine.
     pub(super) async fn play(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         opponent: Option<&User>,
         options: &ChallengeOptions,
     ) -> Result<Reply, ServiceError> {
-        Moderation::new(self.core).check_ban(cmd).await?;
+        Moderation::new(self.core).check_ban(lang, cmd).await?;
         if let Some(opponent) = opponent {
             if Play::new(self.core).is_engine(cmd.place.platform, opponent) {
-                return self.play_engine(cmd, opponent, options).await;
+                return self.play_engine(lang, cmd, opponent, options).await;
             }
             if opponent.is_bot {
                 return Err(ServiceError::ChallengeBot(opponent.name.clone()));
@@ -41,7 +42,7 @@ impl Challenges<'_> {
                 return Err(ServiceError::ChallengeSelf);
             }
             Moderation::new(self.core)
-                .check_other_ban(cmd, opponent)
+                .check_other_ban(lang, cmd, opponent)
                 .await?;
         }
         let platform = cmd.place.platform;
@@ -60,7 +61,7 @@ impl Challenges<'_> {
             return Err(ServiceError::RatedNeedsClock);
         }
         let reminders = options.reminders.unwrap_or(true);
-        self.check_caps(cmd.place.platform, &cmd.author.id, true, false)
+        self.check_caps(lang, cmd.place.platform, &cmd.author.id, true, false)
             .await?;
         let author = (
             cmd.author.id.as_str(),
@@ -140,35 +141,36 @@ impl Challenges<'_> {
         };
         let opponent_name = match &opponent {
             Some((_, user)) => user.name.clone(),
-            None => crate::tr!("challenge-anyone"),
+            None => crate::tr!(lang, "challenge-anyone"),
         };
         let who_first = match options.first {
-            First::Challenger => crate::tr!("challenge-first", name = cmd.author.name),
-            First::Opponent => crate::tr!("challenge-first", name = opponent_name),
-            First::Random => crate::tr!("challenge-first-random"),
+            First::Challenger => crate::tr!(lang, "challenge-first", name = cmd.author.name),
+            First::Opponent => crate::tr!(lang, "challenge-first", name = opponent_name),
+            First::Random => crate::tr!(lang, "challenge-first-random"),
         };
         self.core.wake();
         let time_words = if matches!(time, TimeControl::Correspondence { .. }) && !reminders {
-            crate::tr!("challenge-no-reminders", time = time.describe())
+            crate::tr!(lang, "challenge-no-reminders", time = time.describe(lang))
         } else {
-            time.describe()
+            time.describe(lang)
         };
         let mut reply = Reply::public(crate::tr!(
+            lang,
             "challenge-made",
             challenger = cmd.author.name,
             opponent = opponent_name,
             open = if opponent.is_some() { "no" } else { "yes" },
             challenge = id,
             variant = options.variant,
-            rated = view::rated_word(rated),
+            rated = view::rated_word(lang, rated),
             time = time_words,
             advice = if advice {
-                crate::tr!("challenge-advice-on")
+                crate::tr!(lang, "challenge-advice-on")
             } else {
-                crate::tr!("challenge-advice-off")
+                crate::tr!(lang, "challenge-advice-off")
             },
             first = who_first,
-            span = super::when::span(ttl_ms),
+            span = super::when::span(lang, ttl_ms),
         ));
         // Both players' ratings at the game's speed, to know what is at stake.
         let speed = time.rating_speed();
@@ -193,6 +195,7 @@ impl Challenges<'_> {
             .iter()
             .map(|(name, row)| {
                 crate::tr!(
+                    lang,
                     "challenge-rating",
                     name = name.as_str(),
                     rating = super::leaderboard::label(row.as_ref())
@@ -201,13 +204,14 @@ impl Challenges<'_> {
             .collect();
         reply.text.push('\n');
         reply.text.push_str(&crate::tr!(
+            lang,
             "challenge-ratings",
             speed = speed.as_str(),
             ratings = ratings.join(", ")
         ));
         reply.buttons = vec![Button {
             action: ButtonAction::Accept { challenge: id },
-            label: crate::tr!("challenge-button-accept"),
+            label: crate::tr!(lang, "challenge-button-accept"),
             enabled: true,
             row: 0,
         }];
@@ -216,7 +220,7 @@ impl Challenges<'_> {
             reply.mentions.push(user);
             reply.buttons.push(Button {
                 action: ButtonAction::Decline { challenge: id },
-                label: crate::tr!("challenge-button-decline"),
+                label: crate::tr!(lang, "challenge-button-decline"),
                 enabled: true,
                 row: 0,
             });
@@ -226,12 +230,13 @@ impl Challenges<'_> {
 
     pub(super) async fn accept(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
-        Moderation::new(self.core).check_ban(cmd).await?;
+        Moderation::new(self.core).check_ban(lang, cmd).await?;
         let c = self
-            .find_challenge(cmd, id, Role::Opponent, "accept")
+            .find_challenge(lang, cmd, id, Role::Opponent, "accept")
             .await?;
         // The challenger may have been banned since.
         let challenger = User {
@@ -240,10 +245,10 @@ impl Challenges<'_> {
             is_bot: false,
         };
         Moderation::new(self.core)
-            .check_other_ban(cmd, &challenger)
+            .check_other_ban(lang, cmd, &challenger)
             .await?;
         for user in [&cmd.author.id, &c.challenger_user] {
-            self.check_caps(cmd.place.platform, user, false, false)
+            self.check_caps(lang, cmd.place.platform, user, false, false)
                 .await?;
         }
         // The one challenged, or whoever takes an open challenge.
@@ -312,28 +317,29 @@ impl Challenges<'_> {
         else {
             return Err(ServiceError::ChallengeClosed(
                 c.id,
-                crate::tr!("challenge-closed-meanwhile"),
+                crate::tr!(lang, "challenge-closed-meanwhile"),
             ));
         };
         self.core.wake();
         let headline = |row: &GameRow| {
             crate::tr!(
+                lang,
                 "challenge-accepted",
                 opponent = taker_name,
                 challenger = c.challenger_name,
                 game = game_id,
                 variant = row.variant,
-                rated = view::rated_word(row.rated),
-                time = tc.describe(),
+                rated = view::rated_word(lang, row.rated),
+                time = tc.describe(lang),
                 south = row.south_name,
                 north = row.north_name,
             )
         };
         let (_, mut reply) = Play::new(self.core)
-            .first_board(game_id, headline, now)
+            .first_board(lang, game_id, headline, now)
             .await?;
         if legend {
-            Pictures::new(self.core).legend_shown(cmd, &mut reply);
+            Pictures::new(self.core).legend_shown(lang, cmd, &mut reply);
         }
         let threads = Preferences::new(self.core)
             .place_settings(&cmd.place)
@@ -341,6 +347,7 @@ impl Challenges<'_> {
             .threads();
         if threads && cmd.place.space.is_some() && cmd.place.thread.is_none() {
             reply.open_thread = Some(crate::tr!(
+                lang,
                 "challenge-thread",
                 challenger = c.challenger_name,
                 opponent = taker_name
@@ -351,11 +358,12 @@ impl Challenges<'_> {
 
     pub(super) async fn decline(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
         let c = self
-            .find_challenge(cmd, id, Role::Opponent, "decline")
+            .find_challenge(lang, cmd, id, Role::Opponent, "decline")
             .await?;
         if !self
             .core
@@ -366,10 +374,11 @@ impl Challenges<'_> {
         {
             return Err(ServiceError::ChallengeClosed(
                 c.id,
-                crate::tr!("challenge-closed-meanwhile"),
+                crate::tr!(lang, "challenge-closed-meanwhile"),
             ));
         }
         let mut reply = Reply::public(crate::tr!(
+            lang,
             "challenge-declined",
             opponent = cmd.author.name,
             challenger = c.challenger_name,
@@ -385,11 +394,12 @@ impl Challenges<'_> {
 
     pub(super) async fn cancel(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
         let c = self
-            .find_challenge(cmd, id, Role::Challenger, "cancel")
+            .find_challenge(lang, cmd, id, Role::Challenger, "cancel")
             .await?;
         if !self
             .core
@@ -400,14 +410,15 @@ impl Challenges<'_> {
         {
             return Err(ServiceError::ChallengeClosed(
                 c.id,
-                crate::tr!("challenge-closed-meanwhile"),
+                crate::tr!(lang, "challenge-closed-meanwhile"),
             ));
         }
         Ok(Reply::public(crate::tr!(
+            lang,
             "challenge-withdrawn",
             challenger = c.challenger_name,
             challenge = c.id,
-            opponent = view::challenged(&c)
+            opponent = view::challenged(lang, &c)
         )))
     }
 }

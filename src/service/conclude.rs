@@ -19,13 +19,17 @@ impl Play<'_> {
     /// opponent, with a button that resigns exactly that game.
     pub(super) async fn resign(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         game: GameRef,
         confirmed: bool,
     ) -> Result<Reply, ServiceError> {
-        let (row, mut game, side) = Games::new(self.core).my_active_game(cmd, game).await?;
+        let (row, mut game, side) = Games::new(self.core)
+            .my_active_game(lang, cmd, game)
+            .await?;
         if !confirmed {
             let mut reply = Reply::private(crate::tr!(
+                lang,
                 "conclude-resign-confirm",
                 game = row.id,
                 opponent = row.name(side.opponent()),
@@ -33,21 +37,23 @@ impl Play<'_> {
             ));
             reply.buttons.push(Button {
                 action: ButtonAction::Resign { game: row.id },
-                label: crate::tr!("conclude-button-resign", game = row.id),
+                label: crate::tr!(lang, "conclude-button-resign", game = row.id),
                 enabled: true,
                 row: 0,
             });
             return Ok(reply);
         }
         let outcome = game.resign(side)?;
-        let headline = crate::tr!("conclude-resigned", name = row.name(side));
-        self.conclude(cmd, &row, &game, outcome, headline).await
+        let headline = crate::tr!(lang, "conclude-resigned", name = row.name(side));
+        self.conclude(lang, cmd, &row, &game, outcome, headline)
+            .await
     }
 
     /// Stores the end of `game` (stored as `row`) for `cmd`, and shows the final
     /// board under `headline`.
     pub(super) async fn conclude(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         row: &GameRow,
         game: &Game,
@@ -55,41 +61,45 @@ impl Play<'_> {
         headline: String,
     ) -> Result<Reply, ServiceError> {
         let Some(finished) = self
-            .finish(cmd.claim(), row, game, outcome, Finish::in_reply(headline))
+            .finish(
+                lang,
+                cmd.claim(),
+                row,
+                game,
+                outcome,
+                Finish::in_reply(headline),
+            )
             .await?
         else {
             return Err(ServiceError::Raced(row.id));
         };
         Ok(Pictures::new(self.core)
-            .with_board(
-                finished.board,
-                row,
-                game,
-                None,
-                self.core.now(),
-                Side::South,
-            )
+            .with_board(lang, finished.board, row, game, None, Side::South)
             .await)
     }
 
     pub(in crate::service) async fn abort(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         game: GameRef,
     ) -> Result<Reply, ServiceError> {
-        let (row, _, side) = Games::new(self.core).my_active_game(cmd, game).await?;
+        let (row, _, side) = Games::new(self.core)
+            .my_active_game(lang, cmd, game)
+            .await?;
         if row.tournament_id.is_some() {
             return Err(super::TournamentError::NoAbort(row.id).into());
         }
         if row.ply >= 2 {
             return Err(ServiceError::CannotAbort(row.id));
         }
-        let why = crate::tr!("lifecycle-abort-why", name = row.name(side));
-        if !self.abort_game(cmd.claim(), &row, &why, None).await? {
+        let why = crate::tr!(lang, "lifecycle-abort-why", name = row.name(side));
+        if !self.abort_game(lang, cmd.claim(), &row, &why, None).await? {
             return Err(ServiceError::Raced(row.id));
         }
         self.core.wake();
         Ok(Reply::private(crate::tr!(
+            lang,
             "lifecycle-aborted",
             game = row.id
         )))
@@ -99,6 +109,7 @@ impl Play<'_> {
     /// claiming `claim`; `audit` is a moderator's abort.
     pub(in crate::service) async fn abort_game(
         &self,
+        lang: &crate::i18n::Language,
         claim: Claim<'_>,
         row: &GameRow,
         why: &str,
@@ -109,12 +120,12 @@ impl Play<'_> {
         let finish = Finish {
             audit,
             ..Finish::posted(
-                crate::tr!("jobs-aborted", game = row.id, why = why),
+                crate::tr!(lang, "jobs-aborted", game = row.id, why = why),
                 humans(row),
             )
         };
         Ok(Play::new(self.core)
-            .finish(claim, row, &game, outcome, finish)
+            .finish(lang, claim, row, &game, outcome, finish)
             .await?
             .is_some())
     }

@@ -2,6 +2,7 @@
 //! command its platform may deliver again, and the use case its action names.
 
 use super::{generic_failure, limits, text, Action, Command, Reply, ServiceError};
+use crate::i18n::Language;
 use crate::play::proposal::Request;
 use crate::service::cases::Challenges;
 use crate::service::cases::Delivery;
@@ -38,11 +39,10 @@ impl Dispatch<'_> {
         let started = std::time::Instant::now();
         let platform = cmd.place.platform;
         let language = Preferences::new(self.core).language_of(&cmd).await;
+        let lang = &language;
         let mut reply = match cmd.event.clone() {
-            Some(event) => {
-                crate::i18n::in_language(language.clone(), self.handle_once(&event, cmd)).await
-            }
-            None => crate::i18n::in_language(language.clone(), self.handle_here(cmd)).await,
+            Some(event) => self.handle_once(lang, &event, cmd).await,
+            None => self.handle_here(lang, cmd).await,
         };
         reply.language = language;
         // Cheap without a recorder (no web server): the calls do nothing.
@@ -55,20 +55,25 @@ impl Dispatch<'_> {
         reply
     }
 
-    async fn handle_here(&self, cmd: Command) -> Reply {
+    async fn handle_here(&self, lang: &Language, cmd: Command) -> Reply {
         let cmd = self.core.config.admins.recognise(limits::clean(cmd));
         match self.core.rates.check(cmd.place.platform, &cmd.author.id) {
             limits::Verdict::Allowed => {}
             limits::Verdict::Refuse(wait) => {
                 return Reply::private(crate::tr!(
+                    lang,
                     "limits-too-fast",
                     seconds = wait.as_secs().max(1)
                 ))
             }
             limits::Verdict::Drop => return Reply::default(),
         }
-        match self.dispatch(&cmd).await {
-            Ok(reply) => Pictures::new(self.core).with_legend(&cmd, reply).await,
+        match self.dispatch(lang, &cmd).await {
+            Ok(reply) => {
+                Pictures::new(self.core)
+                    .with_legend(lang, &cmd, reply)
+                    .await
+            }
             Err(ServiceError::Db(StoreError::Replayed)) => {
                 tracing::info!(
                     platform = cmd.place.platform.as_str(),
@@ -87,13 +92,13 @@ impl Dispatch<'_> {
                         "command failed"
                     );
                 }
-                Reply::private(err.user_message())
+                Reply::private(err.user_message(lang))
             }
         }
     }
 
     /// Handles `cmd`, carried by `event`, unless the event was handled before.
-    async fn handle_once(&self, event: &Event, cmd: Command) -> Reply {
+    async fn handle_once(&self, lang: &Language, event: &Event, cmd: Command) -> Reply {
         let (platform, event_id) = (event.platform(), event.id());
         match self
             .core
@@ -109,10 +114,10 @@ impl Dispatch<'_> {
             }
             Err(err) => {
                 tracing::error!(error = %err, %platform, event_id, "cannot read the inbox");
-                return Reply::private(generic_failure());
+                return Reply::private(generic_failure(lang));
             }
         }
-        let reply = self.handle_here(cmd).await;
+        let reply = self.handle_here(lang, cmd).await;
         // A write of the command recorded the event (and it stands, unless that
         // write rolled back: record it again); a command without a write is
         // recorded now that it is answered, and answered only by the handling that
@@ -130,112 +135,161 @@ impl Dispatch<'_> {
         }
     }
 
-    async fn dispatch(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+    async fn dispatch(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<Reply, ServiceError> {
         match &cmd.action {
             Action::Play { opponent, options } => {
                 Challenges::new(self.core)
-                    .play(cmd, Some(opponent), options)
+                    .play(lang, cmd, Some(opponent), options)
                     .await
             }
-            Action::Open { options } => Challenges::new(self.core).play(cmd, None, options).await,
+            Action::Open { options } => {
+                Challenges::new(self.core)
+                    .play(lang, cmd, None, options)
+                    .await
+            }
             Action::Accept { challenge } => {
-                Challenges::new(self.core).accept(cmd, *challenge).await
+                Challenges::new(self.core)
+                    .accept(lang, cmd, *challenge)
+                    .await
             }
             Action::Decline { challenge } => {
-                Challenges::new(self.core).decline(cmd, *challenge).await
+                Challenges::new(self.core)
+                    .decline(lang, cmd, *challenge)
+                    .await
             }
             Action::Cancel { challenge } => {
-                Challenges::new(self.core).cancel(cmd, *challenge).await
+                Challenges::new(self.core)
+                    .cancel(lang, cmd, *challenge)
+                    .await
             }
             Action::Move { pit, game, ply } => {
-                Play::new(self.core).play_move(cmd, pit, *game, *ply).await
+                Play::new(self.core)
+                    .play_move(lang, cmd, pit, *game, *ply)
+                    .await
             }
-            Action::Board { game, after } => Play::new(self.core).board(cmd, *game, *after).await,
+            Action::Board { game, after } => {
+                Play::new(self.core).board(lang, cmd, *game, *after).await
+            }
             Action::Resign { game, confirmed } => {
-                Play::new(self.core).resign(cmd, *game, *confirmed).await
+                Play::new(self.core)
+                    .resign(lang, cmd, *game, *confirmed)
+                    .await
             }
             Action::End { game } => {
                 Play::new(self.core)
-                    .propose(cmd, Request::End, *game, false)
+                    .propose(lang, cmd, Request::End, *game, false)
                     .await
             }
             Action::Draw { game, decline } => {
                 Play::new(self.core)
-                    .propose(cmd, Request::Draw, *game, *decline)
+                    .propose(lang, cmd, Request::Draw, *game, *decline)
                     .await
             }
             Action::Takeback { game, decline } => {
                 Play::new(self.core)
-                    .propose(cmd, Request::Takeback, *game, *decline)
+                    .propose(lang, cmd, Request::Takeback, *game, *decline)
                     .await
             }
-            Action::Games => Records::new(self.core).games(cmd).await,
-            Action::Live => Records::new(self.core).live(cmd).await,
-            Action::Vacation(request) => Preferences::new(self.core).vacation(cmd, *request).await,
-            Action::Export => Moderation::new(self.core).export(cmd).await,
+            Action::Games => Records::new(self.core).games(lang, cmd).await,
+            Action::Live => Records::new(self.core).live(lang, cmd).await,
+            Action::Vacation(request) => {
+                Preferences::new(self.core)
+                    .vacation(lang, cmd, *request)
+                    .await
+            }
+            Action::Export => Moderation::new(self.core).export(lang, cmd).await,
             Action::ForgetMe { confirmed } => {
-                Moderation::new(self.core).forget_me(cmd, *confirmed).await
+                Moderation::new(self.core)
+                    .forget_me(lang, cmd, *confirmed)
+                    .await
             }
             Action::Privacy => Ok(Reply::private(crate::tr!(
+                lang,
                 "privacy",
                 retention = self.core.config.retention.as_secs() / 86_400,
                 link = self.core.config.link_ttl.as_secs().div_ceil(60)
             ))),
             Action::Learn { lesson, answer } => {
                 Learning::new(self.core)
-                    .learn(cmd, *lesson, answer.as_deref())
+                    .learn(lang, cmd, *lesson, answer.as_deref())
                     .await
             }
-            Action::Rules => Ok(Reply::private(text::rules())),
+            Action::Rules => Ok(Reply::private(text::rules(lang))),
             Action::Misunderstood { hint } => Ok(Reply::private(hint.clone())),
-            Action::Help => Ok(Reply::private(text::help())),
-            Action::HelpMore => Ok(Reply::private(text::help_more())),
-            Action::Status => Delivery::new(self.core).status(cmd).await,
+            Action::Help => Ok(Reply::private(text::help(lang))),
+            Action::HelpMore => Ok(Reply::private(text::help_more(lang))),
+            Action::Status => Delivery::new(self.core).status(lang, cmd).await,
             Action::Settings { changes } => {
-                Preferences::new(self.core).settings(cmd, changes).await
+                Preferences::new(self.core)
+                    .settings(lang, cmd, changes)
+                    .await
             }
             Action::MySettings { changes } => {
-                Preferences::new(self.core).my_settings(cmd, changes).await
+                Preferences::new(self.core)
+                    .my_settings(lang, cmd, changes)
+                    .await
             }
-            Action::Advise { pit, game } => Play::new(self.core).advise(cmd, pit, *game).await,
+            Action::Advise { pit, game } => {
+                Play::new(self.core).advise(lang, cmd, pit, *game).await
+            }
             Action::Leaderboard {
                 global,
                 page,
                 speed,
             } => {
                 Records::new(self.core)
-                    .leaderboard(cmd, *global, *page, *speed)
+                    .leaderboard(lang, cmd, *global, *page, *speed)
                     .await
             }
             Action::Stats { user, speed } => {
                 Records::new(self.core)
-                    .stats(cmd, user.as_ref(), *speed)
+                    .stats(lang, cmd, user.as_ref(), *speed)
                     .await
             }
-            Action::History { user } => Records::new(self.core).history(cmd, user.as_ref()).await,
-            Action::Replay { game } => Records::new(self.core).replay(cmd, *game).await,
+            Action::History { user } => {
+                Records::new(self.core)
+                    .history(lang, cmd, user.as_ref())
+                    .await
+            }
+            Action::Replay { game } => Records::new(self.core).replay(lang, cmd, *game).await,
             Action::Link { code, confirmed } => {
                 Moderation::new(self.core)
-                    .link(cmd, code.as_ref(), *confirmed)
+                    .link(lang, cmd, code.as_ref(), *confirmed)
                     .await
             }
-            Action::Unlink => Moderation::new(self.core).unlink(cmd).await,
-            Action::Abort { game } => Play::new(self.core).abort(cmd, *game).await,
-            Action::Rematch { game } => Challenges::new(self.core).rematch(cmd, *game).await,
+            Action::Unlink => Moderation::new(self.core).unlink(lang, cmd).await,
+            Action::Abort { game } => Play::new(self.core).abort(lang, cmd, *game).await,
+            Action::Rematch { game } => Challenges::new(self.core).rematch(lang, cmd, *game).await,
             Action::Reissue { challenge } => {
-                Challenges::new(self.core).reissue(cmd, *challenge).await
+                Challenges::new(self.core)
+                    .reissue(lang, cmd, *challenge)
+                    .await
             }
-            Action::Analyse { game } => Learning::new(self.core).analyse(cmd, *game).await,
-            Action::Advisers { global } => Learning::new(self.core).advisers(cmd, *global).await,
-            Action::Puzzle { daily } => Learning::new(self.core).puzzle(cmd, *daily).await,
+            Action::Analyse { game } => Learning::new(self.core).analyse(lang, cmd, *game).await,
+            Action::Advisers { global } => {
+                Learning::new(self.core).advisers(lang, cmd, *global).await
+            }
+            Action::Puzzle { daily } => Learning::new(self.core).puzzle(lang, cmd, *daily).await,
             Action::Solve { pit, puzzle } => {
-                Learning::new(self.core).solve(cmd, pit, *puzzle).await
+                Learning::new(self.core)
+                    .solve(lang, cmd, pit, *puzzle)
+                    .await
             }
-            Action::Admin(admin) => Moderation::new(self.core).admin(cmd, admin).await,
+            Action::Admin(admin) => Moderation::new(self.core).admin(lang, cmd, admin).await,
             Action::Report { game, reason } => {
-                Moderation::new(self.core).report(cmd, *game, reason).await
+                Moderation::new(self.core)
+                    .report(lang, cmd, *game, reason)
+                    .await
             }
-            Action::Tournament(action) => Tournaments::new(self.core).tournament(cmd, action).await,
+            Action::Tournament(action) => {
+                Tournaments::new(self.core)
+                    .tournament(lang, cmd, action)
+                    .await
+            }
         }
     }
 }

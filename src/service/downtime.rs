@@ -78,11 +78,8 @@ impl Delivery<'_> {
                 let language = Preferences::new(self.core)
                     .language_at(row.platform, row.space.as_deref().unwrap_or(&row.channel))
                     .await;
-                crate::i18n::in_language(language, async {
-                    self.downtime_message(row, platform, away, deadline + away)
-                        .await
-                })
-                .await
+                self.downtime_message(&language, row, platform, away, deadline + away)
+                    .await
             } else {
                 None
             };
@@ -120,6 +117,7 @@ impl Delivery<'_> {
     /// could not be reached) `away` ms, so their deadline is now `until`.
     async fn downtime_message(
         &self,
+        lang: &crate::i18n::Language,
         row: &crate::store::GameRow,
         network: Option<Platform>,
         away: i64,
@@ -128,21 +126,28 @@ impl Delivery<'_> {
         let game = Games::new(self.core).load(row).await.ok()?;
         let side = game.to_move()?;
         let cause = match network {
-            None => crate::tr!("downtime-cause-bot"),
-            Some(Platform::Discord) => crate::tr!("downtime-cause-network", network = "Discord"),
-            Some(Platform::Matrix) => crate::tr!("downtime-cause-network", network = "Matrix"),
-            Some(Platform::Console) => crate::tr!("downtime-cause-network", network = "console"),
+            None => crate::tr!(lang, "downtime-cause-bot"),
+            Some(Platform::Discord) => {
+                crate::tr!(lang, "downtime-cause-network", network = "Discord")
+            }
+            Some(Platform::Matrix) => {
+                crate::tr!(lang, "downtime-cause-network", network = "Matrix")
+            }
+            Some(Platform::Console) => {
+                crate::tr!(lang, "downtime-cause-network", network = "console")
+            }
         };
         let mut reply = Reply::public(crate::tr!(
+            lang,
             "downtime-extended",
             cause = cause,
-            game = view::game_label(row),
+            game = view::game_label(lang, row),
             name = row.name(side),
-            away = when::span(away),
-            until = when::deadline(until, self.core.now())
+            away = when::span(lang, away),
+            until = when::deadline(lang, until, self.core.now())
         ));
         reply.mentions.push(view::player(row, side));
-        reply.buttons = view::pit_buttons(row, &game, crate::rules::Side::South);
+        reply.buttons = view::pit_buttons(lang, row, &game, crate::rules::Side::South);
         reply.until_ply = Some(row.ply);
         Some(game_message(row, &reply, None))
     }

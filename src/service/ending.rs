@@ -56,13 +56,24 @@ impl Counted {
     }
 
     /// Adds the ratings line to the reply that ends the game.
-    pub(super) fn annotate(self, reply: &mut Reply, row: &GameRow, applied: &Applied) {
+    pub(super) fn annotate(
+        self,
+        lang: &crate::i18n::Language,
+        reply: &mut Reply,
+        row: &GameRow,
+        applied: &Applied,
+    ) {
         let note = match (self, applied.ratings) {
             (Counted::Casual, _) => return,
             (Counted::TooShort(plies), _) => {
-                crate::tr!("ending-too-short", plies = plies, min = MIN_RATED_PLIES)
+                crate::tr!(
+                    lang,
+                    "ending-too-short",
+                    plies = plies,
+                    min = MIN_RATED_PLIES
+                )
             }
-            (Counted::Rated(_), None) => crate::tr!("ending-same-player"),
+            (Counted::Rated(_), None) => crate::tr!(lang, "ending-same-player"),
             (Counted::Rated(_), Some(changes)) => {
                 let parts: Vec<String> = [Side::South, Side::North]
                     .into_iter()
@@ -73,6 +84,7 @@ impl Counted {
                         let after = from_numbers(change.after);
                         let diff = after.rating.round() - before.rating.round();
                         crate::tr!(
+                            lang,
                             "ending-rating-change",
                             name = row.name(side),
                             before = before.label(games),
@@ -82,6 +94,7 @@ impl Counted {
                     })
                     .collect();
                 crate::tr!(
+                    lang,
                     "ending-ratings",
                     speed = changes[0].speed.as_str(),
                     changes = parts.join(", ")

@@ -8,15 +8,16 @@ use rules::{illegal_text, pit_text};
 
 use super::{advice::AdviceError, view::side_name, LinkCode};
 use crate::{
+    i18n::Language,
     rules::{IllegalMove, PitParseError},
     store::StoreError,
 };
 
-/// The line users see for an internal failure (the details go to the log), in the
-/// current language.
+/// The line users see for an internal failure (the details go to the log), in
+/// `lang`.
 #[must_use]
-pub fn generic_failure() -> String {
-    crate::tr!("error-generic-failure")
+pub fn generic_failure(lang: &Language) -> String {
+    crate::tr!(lang, "error-generic-failure")
 }
 
 /// `yes` or `no`, for a message that chooses its words by a flag.
@@ -30,18 +31,15 @@ fn yes_no(flag: bool) -> &'static str {
 
 /// A refused command, or an internal failure.
 #[derive(Debug, thiserror::Error)]
+#[error("{}", self.words(&crate::i18n::Language::english()))]
 pub enum ServiceError {
     /// No game is being played in this thread or channel.
-    #[error("{}", crate::tr!("error-no-game-here"))]
     NoGameHere,
     /// Games are being played here, but none by the author.
-    #[error("{}", crate::tr!("error-no-game-of-yours"))]
     NoGameOfYours,
     /// The game id named does not exist on this network.
-    #[error("{}", crate::tr!("error-no-such-game", game = .0))]
     NoSuchGame(i64),
     /// `move:` past the moves played so far.
-    #[error("{}", crate::tr!("error-no-such-move", game = .game, moves = .moves))]
     NoSuchMove {
         /// The game.
         game: i64,
@@ -49,7 +47,6 @@ pub enum ServiceError {
         moves: i64,
     },
     /// Several games the command could mean are active here.
-    #[error("{}", crate::tr!("error-which-game", yours = yes_no(*.yours), list = .list, example = .example, first = .first))]
     WhichGame {
         /// Whether they are the author's games (else any game here).
         yours: bool,
@@ -61,7 +58,6 @@ pub enum ServiceError {
         first: i64,
     },
     /// The author is not one of the two players.
-    #[error("{}", crate::tr!("error-not-a-player", game = .game, south = .south, north = .north))]
     NotAPlayer {
         /// The game.
         game: i64,
@@ -71,7 +67,6 @@ pub enum ServiceError {
         north: String,
     },
     /// It is the other player's turn.
-    #[error("{}", crate::tr!("error-not-your-turn", name = .name, side = side_name(*.side), game = .game))]
     NotYourTurn {
         /// The game.
         game: i64,
@@ -81,7 +76,6 @@ pub enum ServiceError {
         side: crate::rules::Side,
     },
     /// The game has ended.
-    #[error("{}", crate::tr!("error-game-over", game = .game, summary = .summary))]
     GameOver {
         /// The game.
         game: i64,
@@ -89,7 +83,6 @@ pub enum ServiceError {
         summary: String,
     },
     /// A button made for an earlier position.
-    #[error("{}", crate::tr!("error-stale-board", shown = .shown, now = .now))]
     StaleBoard {
         /// The ply the button was made for.
         shown: u32,
@@ -97,31 +90,22 @@ pub enum ServiceError {
         now: i64,
     },
     /// The pit letter is not a pit.
-    #[error("{}", crate::tr!("error-bad-pit", why = pit_text(.0)))]
     BadPit(#[from] PitParseError),
     /// The rules forbid the move.
-    #[error("{}", crate::tr!("error-illegal", why = illegal_text(.0)))]
     Illegal(#[from] IllegalMove),
     /// Another command changed the game while this one was being applied.
-    #[error("{}", crate::tr!("error-raced", game = .0))]
     Raced(i64),
     /// Challenging oneself.
-    #[error("{}", crate::tr!("error-challenge-self"))]
     ChallengeSelf,
     /// Challenging another bot (only this bot plays, with its engine).
-    #[error("{}", crate::tr!("error-challenge-bot", name = .0))]
     ChallengeBot(String),
     /// A clock asked for in a game against the engine.
-    #[error("{}", crate::tr!("error-engine-clock"))]
     EngineClock,
     /// A rated game asked for against the engine.
-    #[error("{}", crate::tr!("error-engine-rated"))]
     EngineRated,
     /// A rated game asked for without a clock.
-    #[error("{}", crate::tr!("error-rated-needs-clock"))]
     RatedNeedsClock,
     /// A move after the mover's deadline.
-    #[error("{}", crate::tr!("error-too-late", name = .name, game = .game))]
     TooLate {
         /// The game.
         game: i64,
@@ -129,7 +113,6 @@ pub enum ServiceError {
         name: String,
     },
     /// Aborting a game both sides have moved in.
-    #[error("{}", crate::tr!("error-cannot-abort", game = .0))]
     CannotAbort(i64),
     /// A cap on what one user (or everyone) may have open is reached.
     #[error("{0}")]
@@ -138,25 +121,20 @@ pub enum ServiceError {
     #[error("{0}")]
     NoRematch(String),
     /// A second open challenge while one is pending.
-    #[error("{}", crate::tr!("error-duplicate-open-challenge"))]
     DuplicateOpenChallenge,
     /// A second pending challenge to the same person.
-    #[error("{}", crate::tr!("error-duplicate-challenge", name = .0))]
     DuplicateChallenge(String),
     /// No pending challenge fits.
     #[error("{0}")]
     NoChallenge(String),
     /// Several pending challenges fit.
-    #[error("{}", crate::tr!("error-which-challenge", list = .0, command = .1, first = .2))]
     WhichChallenge(String, &'static str, i64),
     /// The challenge is not pending any more.
-    #[error("{}", crate::tr!("error-challenge-closed", challenge = .0, status = .1))]
     ChallengeClosed(i64, String),
     /// The author may not answer or withdraw this challenge.
     #[error("{0}")]
     NotYourChallenge(String),
     /// The author already asked this of the other player (`name`).
-    #[error("{}", crate::tr!("error-already-asked", request = request.as_str(), game = game, name = name))]
     AlreadyAsked {
         /// What was asked.
         request: crate::play::proposal::Request,
@@ -166,13 +144,10 @@ pub enum ServiceError {
         name: String,
     },
     /// A lesson number beyond the lessons.
-    #[error("{}", crate::tr!("error-no-such-lesson", lesson = .0, count = crate::play::lessons::COUNT))]
     NoSuchLesson(u8),
     /// A vacation of no days, or longer than the allowance.
-    #[error("{}", crate::tr!("error-vacation-length", days = .0, allowance = super::vacation::ALLOWANCE_DAYS))]
     VacationLength(u32),
     /// A vacation longer than the days left.
-    #[error("{}", crate::tr!("error-vacation-days-left", asked = .asked, left = .left, allowance = super::vacation::ALLOWANCE_DAYS))]
     VacationDaysLeft {
         /// The days asked.
         asked: u32,
@@ -180,19 +155,14 @@ pub enum ServiceError {
         left: u32,
     },
     /// A vacation asked while on one (until the given time).
-    #[error("{}", crate::tr!("error-already-on-vacation", until = .0.as_str()))]
     AlreadyOnVacation(String),
     /// Back from a vacation not taken.
-    #[error("{}", crate::tr!("error-not-on-vacation"))]
     NotOnVacation,
     /// A takeback asked in a rated or tournament game.
-    #[error("{}", crate::tr!("error-takeback-rated", game = .0))]
     TakebackRated(i64),
     /// A takeback asked before the asker has moved.
-    #[error("{}", crate::tr!("error-nothing-to-take-back", game = .0))]
     NothingToTakeBack(i64),
     /// A decline with no such request pending.
-    #[error("{}", crate::tr!("error-nothing-to-decline", request = request.as_str(), game = game))]
     NothingToDecline {
         /// What was declined.
         request: crate::play::proposal::Request,
@@ -201,11 +171,9 @@ pub enum ServiceError {
     },
     /// Advice that was not taken.
     /// Analysis of a game still being played.
-    #[error("{}", crate::tr!("error-game-not-over", game = .0))]
     GameNotOver(i64),
     /// `/oware analyse` by someone with as many reviews queued as one person may
     /// (`MAX_QUEUED_REVIEWS_PER_USER`).
-    #[error("{}", crate::tr!("error-reviews-queued-by-you", game = .game, limit = .limit))]
     ReviewsQueuedByYou {
         /// The game asked for.
         game: i64,
@@ -214,7 +182,6 @@ pub enum ServiceError {
     },
     /// `/oware analyse` while as many reviews are queued as the bot takes
     /// (`MAX_QUEUED_REVIEWS`).
-    #[error("{}", crate::tr!("error-review-queue-full", game = .game, limit = .limit))]
     ReviewQueueFull {
         /// The game asked for.
         game: i64,
@@ -222,25 +189,19 @@ pub enum ServiceError {
         limit: i64,
     },
     /// Analysis of a game without moves.
-    #[error("{}", crate::tr!("error-nothing-to-analyse", game = .0))]
     NothingToAnalyse(i64),
     /// `solve` without an open puzzle.
-    #[error("{}", crate::tr!("error-no-puzzle-open"))]
     NoPuzzleOpen,
     /// No puzzle is stored yet, or the author has had them all.
     #[error("{0}")]
     NoPuzzle(String),
     /// The puzzle was answered before.
-    #[error("{}", crate::tr!("error-puzzle-answered", puzzle = .0))]
     PuzzleAnswered(i64),
     /// An unknown puzzle number (from an old button).
-    #[error("{}", crate::tr!("error-no-such-puzzle", puzzle = .0))]
     NoSuchPuzzle(i64),
     /// An answer to a puzzle given to someone else (their message's buttons).
-    #[error("{}", crate::tr!("error-puzzle-not-given", puzzle = .0))]
     PuzzleNotGiven(i64),
     /// An answer that is not a legal move in the puzzle's position.
-    #[error("{}", crate::tr!("error-puzzle-move", pit = .pit, puzzle = .puzzle, legal = .legal, example = .example))]
     PuzzleMove {
         /// The puzzle.
         puzzle: i64,
@@ -252,17 +213,13 @@ pub enum ServiceError {
         example: char,
     },
     /// Advice an onlooker may not give (see `play::advice`).
-    #[error("{}", crate::tr!("error-advice", why = .0))]
     Advice(#[from] AdviceError),
     /// Stats or history of someone who has never played: `You have` or `bob has`.
-    #[error("{}", crate::tr!("error-never-played", who = .0))]
     NeverPlayed(String),
     /// Someone else's history asked in a room where they never played (their games
     /// elsewhere stay there).
-    #[error("{}", crate::tr!("error-no-games-here", name = .0))]
     NoGamesHere(String),
     /// A leaderboard page past the end.
-    #[error("{}", crate::tr!("error-no-such-page", page = .page, pages = .pages))]
     NoSuchPage {
         /// The page asked for.
         page: u32,
@@ -271,42 +228,30 @@ pub enum ServiceError {
     },
     /// A link code that does not exist (shown back to its typist only; `Debug`
     /// hides it).
-    #[error("{}", crate::tr!("error-link-unknown", code = .0.expose()))]
     LinkUnknown(LinkCode),
     /// A link code whose time ran out.
-    #[error("{}", crate::tr!("error-link-expired", minutes = .0))]
     LinkExpired(u64),
     /// A link code used before.
-    #[error("{}", crate::tr!("error-link-used"))]
     LinkUsed,
     /// A link code redeemed by the account that made it.
-    #[error("{}", crate::tr!("error-link-own-code", code = .0.expose()))]
     LinkOwnCode(LinkCode),
     /// A link code redeemed on the network it was made on.
-    #[error("{}", crate::tr!("error-link-same-network"))]
     LinkSameNetwork,
     /// The accounts share an identity already.
-    #[error("{}", crate::tr!("error-already-linked"))]
     AlreadyLinked,
     /// A command for those who administer the place (see [`super::Role`]), by
     /// someone who does not.
-    #[error("{}", crate::tr!("error-not-admin", command = .0))]
     NotAdmin(&'static str),
     /// A setting or value `/oware settings` does not take (the message says which
     /// ones it does).
-    #[error("{}", crate::tr!("error-bad-setting", why = .0))]
     BadSetting(String),
     /// Another admin changed the settings between reading and saving them.
-    #[error("{}", crate::tr!("error-settings-changed"))]
     SettingsChanged,
     /// Games start only in some channels of this server.
-    #[error("{}", crate::tr!("error-channel-not-allowed", channels = .0))]
     ChannelNotAllowed(String),
     /// A moderator's action or a report without a reason (the usage, to type again).
-    #[error("{}", crate::tr!("error-reason-needed", usage = .0))]
     ReasonNeeded(String),
     /// An adjudication naming someone who does not play in the game.
-    #[error("{}", crate::tr!("error-not-the-winner", name = .name, game = .game, south = .south, north = .north))]
     NotTheWinner {
         /// The game.
         game: i64,
@@ -318,7 +263,6 @@ pub enum ServiceError {
         north: String,
     },
     /// A user banned from starting games at this place (`until …`, ` (why)`).
-    #[error("{}", crate::tr!("error-banned", until = .until, reason = .reason))]
     Banned {
         /// `until 2026-11-27 10:05 UTC` or `until an admin lifts the ban`.
         until: String,
@@ -326,7 +270,6 @@ pub enum ServiceError {
         reason: String,
     },
     /// A game with a user banned from playing at this place (`until …`).
-    #[error("{}", crate::tr!("error-other-banned", name = .name, until = .until))]
     OtherBanned {
         /// Who is banned.
         name: String,
@@ -334,7 +277,6 @@ pub enum ServiceError {
         until: String,
     },
     /// Unbanning someone who is not banned.
-    #[error("{}", crate::tr!("error-not-banned", name = .0))]
     NotBanned(String),
     /// A moderation command refused.
     #[error(transparent)]
@@ -346,7 +288,6 @@ pub enum ServiceError {
     #[error(transparent)]
     Tournament(#[from] super::tournaments::TournamentError),
     /// Every slot for the web's pictures is taken: the client tries again later.
-    #[error("{}", crate::tr!("web-busy"))]
     PicturesBusy,
     /// The database failed.
     #[error("database: {0}")]
@@ -357,6 +298,209 @@ pub enum ServiceError {
 }
 
 impl ServiceError {
+    /// What went wrong and what to do instead, in `lang` (its `Display` is the
+    /// English, for logs).
+    #[must_use]
+    pub fn words(&self, lang: &Language) -> String {
+        match self {
+            ServiceError::NoGameHere => crate::tr!(lang, "error-no-game-here"),
+            ServiceError::NoGameOfYours => crate::tr!(lang, "error-no-game-of-yours"),
+            ServiceError::NoSuchGame(f0) => crate::tr!(lang, "error-no-such-game", game = f0),
+            ServiceError::NoSuchMove { game, moves } => {
+                crate::tr!(lang, "error-no-such-move", game = game, moves = moves)
+            }
+            ServiceError::WhichGame {
+                yours,
+                list,
+                example,
+                first,
+            } => crate::tr!(
+                lang,
+                "error-which-game",
+                yours = yes_no(*yours),
+                list = list,
+                example = example,
+                first = first
+            ),
+            ServiceError::NotAPlayer { game, south, north } => crate::tr!(
+                lang,
+                "error-not-a-player",
+                game = game,
+                south = south,
+                north = north
+            ),
+            ServiceError::NotYourTurn { game, name, side } => crate::tr!(
+                lang,
+                "error-not-your-turn",
+                name = name,
+                side = side_name(lang, *side),
+                game = game
+            ),
+            ServiceError::GameOver { game, summary } => {
+                crate::tr!(lang, "error-game-over", game = game, summary = summary)
+            }
+            ServiceError::StaleBoard { shown, now } => {
+                crate::tr!(lang, "error-stale-board", shown = shown, now = now)
+            }
+            ServiceError::BadPit(f0) => crate::tr!(lang, "error-bad-pit", why = pit_text(lang, f0)),
+            ServiceError::Illegal(f0) => {
+                crate::tr!(lang, "error-illegal", why = illegal_text(lang, f0))
+            }
+            ServiceError::Raced(f0) => crate::tr!(lang, "error-raced", game = f0),
+            ServiceError::ChallengeSelf => crate::tr!(lang, "error-challenge-self"),
+            ServiceError::ChallengeBot(f0) => crate::tr!(lang, "error-challenge-bot", name = f0),
+            ServiceError::EngineClock => crate::tr!(lang, "error-engine-clock"),
+            ServiceError::EngineRated => crate::tr!(lang, "error-engine-rated"),
+            ServiceError::RatedNeedsClock => crate::tr!(lang, "error-rated-needs-clock"),
+            ServiceError::TooLate { game, name } => {
+                crate::tr!(lang, "error-too-late", name = name, game = game)
+            }
+            ServiceError::CannotAbort(f0) => crate::tr!(lang, "error-cannot-abort", game = f0),
+            ServiceError::DuplicateOpenChallenge => {
+                crate::tr!(lang, "error-duplicate-open-challenge")
+            }
+            ServiceError::DuplicateChallenge(f0) => {
+                crate::tr!(lang, "error-duplicate-challenge", name = f0)
+            }
+            ServiceError::WhichChallenge(f0, f1, f2) => crate::tr!(
+                lang,
+                "error-which-challenge",
+                list = f0,
+                command = f1,
+                first = f2
+            ),
+            ServiceError::ChallengeClosed(f0, f1) => {
+                crate::tr!(lang, "error-challenge-closed", challenge = f0, status = f1)
+            }
+            ServiceError::AlreadyAsked {
+                request,
+                game,
+                name,
+            } => crate::tr!(
+                lang,
+                "error-already-asked",
+                request = request.as_str(),
+                game = game,
+                name = name
+            ),
+            ServiceError::NoSuchLesson(f0) => crate::tr!(
+                lang,
+                "error-no-such-lesson",
+                lesson = f0,
+                count = crate::play::lessons::COUNT
+            ),
+            ServiceError::VacationLength(f0) => crate::tr!(
+                lang,
+                "error-vacation-length",
+                days = f0,
+                allowance = super::vacation::ALLOWANCE_DAYS
+            ),
+            ServiceError::VacationDaysLeft { asked, left } => crate::tr!(
+                lang,
+                "error-vacation-days-left",
+                asked = asked,
+                left = left,
+                allowance = super::vacation::ALLOWANCE_DAYS
+            ),
+            ServiceError::AlreadyOnVacation(f0) => {
+                crate::tr!(lang, "error-already-on-vacation", until = f0.as_str())
+            }
+            ServiceError::NotOnVacation => crate::tr!(lang, "error-not-on-vacation"),
+            ServiceError::TakebackRated(f0) => crate::tr!(lang, "error-takeback-rated", game = f0),
+            ServiceError::NothingToTakeBack(f0) => {
+                crate::tr!(lang, "error-nothing-to-take-back", game = f0)
+            }
+            ServiceError::NothingToDecline { request, game } => crate::tr!(
+                lang,
+                "error-nothing-to-decline",
+                request = request.as_str(),
+                game = game
+            ),
+            ServiceError::GameNotOver(f0) => crate::tr!(lang, "error-game-not-over", game = f0),
+            ServiceError::ReviewsQueuedByYou { game, limit } => crate::tr!(
+                lang,
+                "error-reviews-queued-by-you",
+                game = game,
+                limit = limit
+            ),
+            ServiceError::ReviewQueueFull { game, limit } => {
+                crate::tr!(lang, "error-review-queue-full", game = game, limit = limit)
+            }
+            ServiceError::NothingToAnalyse(f0) => {
+                crate::tr!(lang, "error-nothing-to-analyse", game = f0)
+            }
+            ServiceError::NoPuzzleOpen => crate::tr!(lang, "error-no-puzzle-open"),
+            ServiceError::PuzzleAnswered(f0) => {
+                crate::tr!(lang, "error-puzzle-answered", puzzle = f0)
+            }
+            ServiceError::NoSuchPuzzle(f0) => crate::tr!(lang, "error-no-such-puzzle", puzzle = f0),
+            ServiceError::PuzzleNotGiven(f0) => {
+                crate::tr!(lang, "error-puzzle-not-given", puzzle = f0)
+            }
+            ServiceError::PuzzleMove {
+                puzzle,
+                pit,
+                legal,
+                example,
+            } => crate::tr!(
+                lang,
+                "error-puzzle-move",
+                pit = pit,
+                puzzle = puzzle,
+                legal = legal,
+                example = example
+            ),
+            ServiceError::Advice(f0) => crate::tr!(lang, "error-advice", why = f0.words(lang)),
+            ServiceError::NeverPlayed(f0) => crate::tr!(lang, "error-never-played", who = f0),
+            ServiceError::NoGamesHere(f0) => crate::tr!(lang, "error-no-games-here", name = f0),
+            ServiceError::NoSuchPage { page, pages } => {
+                crate::tr!(lang, "error-no-such-page", page = page, pages = pages)
+            }
+            ServiceError::LinkUnknown(f0) => {
+                crate::tr!(lang, "error-link-unknown", code = f0.expose())
+            }
+            ServiceError::LinkExpired(f0) => crate::tr!(lang, "error-link-expired", minutes = f0),
+            ServiceError::LinkUsed => crate::tr!(lang, "error-link-used"),
+            ServiceError::LinkOwnCode(f0) => {
+                crate::tr!(lang, "error-link-own-code", code = f0.expose())
+            }
+            ServiceError::LinkSameNetwork => crate::tr!(lang, "error-link-same-network"),
+            ServiceError::AlreadyLinked => crate::tr!(lang, "error-already-linked"),
+            ServiceError::NotAdmin(f0) => crate::tr!(lang, "error-not-admin", command = f0),
+            ServiceError::BadSetting(f0) => crate::tr!(lang, "error-bad-setting", why = f0),
+            ServiceError::SettingsChanged => crate::tr!(lang, "error-settings-changed"),
+            ServiceError::ChannelNotAllowed(f0) => {
+                crate::tr!(lang, "error-channel-not-allowed", channels = f0)
+            }
+            ServiceError::ReasonNeeded(f0) => crate::tr!(lang, "error-reason-needed", usage = f0),
+            ServiceError::NotTheWinner {
+                game,
+                name,
+                south,
+                north,
+            } => crate::tr!(
+                lang,
+                "error-not-the-winner",
+                name = name,
+                game = game,
+                south = south,
+                north = north
+            ),
+            ServiceError::Banned { until, reason } => {
+                crate::tr!(lang, "error-banned", until = until, reason = reason)
+            }
+            ServiceError::OtherBanned { name, until } => {
+                crate::tr!(lang, "error-other-banned", name = name, until = until)
+            }
+            ServiceError::NotBanned(f0) => crate::tr!(lang, "error-not-banned", name = f0),
+            ServiceError::Moderation(f0) => f0.words(lang),
+            ServiceError::Forget(f0) => f0.words(lang),
+            ServiceError::Tournament(f0) => f0.words(lang),
+            ServiceError::PicturesBusy => crate::tr!(lang, "web-busy"),
+            _ => self.to_string(),
+        }
+    }
+
     /// Whether this is an internal failure (logged, shown as [`generic_failure`]).
     #[must_use]
     pub fn is_internal(&self) -> bool {
@@ -367,16 +511,16 @@ impl ServiceError {
         }
     }
 
-    /// The text the user sees.
+    /// The text the user sees, in `lang`.
     #[must_use]
-    pub fn user_message(&self) -> String {
+    pub fn user_message(&self, lang: &Language) -> String {
         match self {
             ServiceError::Db(StoreError::CapReached { cap, limit }) => {
-                super::limits::cap_text(*cap, *limit, None)
+                super::limits::cap_text(lang, *cap, *limit, None)
             }
-            ServiceError::Db(e) if e.is_busy() => crate::tr!("error-busy"),
-            _ if self.is_internal() => generic_failure(),
-            _ => self.to_string(),
+            ServiceError::Db(e) if e.is_busy() => crate::tr!(lang, "error-busy"),
+            _ if self.is_internal() => generic_failure(lang),
+            _ => self.words(lang),
         }
     }
 }
@@ -388,7 +532,7 @@ mod tests {
     #[test]
     fn the_generic_failure_and_who_administers_read_as_before() {
         assert_eq!(
-            generic_failure(),
+            generic_failure(&Language::english()),
             "Sorry, something went wrong on my side and nothing was changed. Please try \
              again in a moment."
         );

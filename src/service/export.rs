@@ -13,7 +13,11 @@ const FORMAT: &str = "oware-bot export 1";
 
 impl Moderation<'_> {
     /// The author's data, as two private files.
-    pub(super) async fn export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+    pub(super) async fn export(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
         let identity = self
             .core
@@ -35,7 +39,7 @@ impl Moderation<'_> {
             t.values()
                 .all(|rows| rows.as_array().is_some_and(Vec::is_empty))
         }) {
-            return Ok(Reply::private(crate::tr!("export-nothing")));
+            return Ok(Reply::private(crate::tr!(lang, "export-nothing")));
         }
         let document = serde_json::json!({
             "format": FORMAT,
@@ -58,20 +62,20 @@ impl Moderation<'_> {
             records.push_str(&record_of(row, &game)?.to_text());
             records.push('\n');
         }
-        let mut reply = Reply::private(crate::tr!("export-ready", games = games.len()));
+        let mut reply = Reply::private(crate::tr!(lang, "export-ready", games = games.len()));
         reply.secret = true;
         reply.files = vec![
             Attachment {
                 file_name: "oware-export.json".to_owned(),
                 mime: "application/json",
                 bytes: json,
-                description: crate::tr!("export-json"),
+                description: crate::tr!(lang, "export-json"),
             },
             Attachment {
                 file_name: "oware-games.txt".to_owned(),
                 mime: "text/plain",
                 bytes: records.into_bytes(),
-                description: crate::tr!("export-records", games = games.len()),
+                description: crate::tr!(lang, "export-records", games = games.len()),
             },
         ];
         Ok(reply)

@@ -14,18 +14,15 @@ use crate::store::{Body, Forget, ForgetScope, Forgotten, NewAudit, NewMessage};
 
 /// Why forgetting was refused; each message says what to do instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.words(&crate::i18n::Language::english()))]
 pub enum ForgetError {
     /// The author is playing these games.
-    #[error("{}", crate::tr!("forget-me-playing", games = .0))]
     Playing(String),
     /// The author is entered in these tournaments, not over.
-    #[error("{}", crate::tr!("forget-me-tournaments", names = .0))]
     InTournaments(String),
     /// A ban on the author is in force (`until …`).
-    #[error("{}", crate::tr!("forget-me-banned", until = .0))]
     Banned(String),
     /// The person an admin names is playing these games.
-    #[error("{}", crate::tr!("admin-forget-playing", name = .name, games = .games))]
     TheyArePlaying {
         /// Who.
         name: String,
@@ -33,7 +30,6 @@ pub enum ForgetError {
         games: String,
     },
     /// The person an admin names is in these tournaments.
-    #[error("{}", crate::tr!("admin-forget-tournaments", name = .name, names = .names))]
     TheyAreInTournaments {
         /// Who.
         name: String,
@@ -41,7 +37,6 @@ pub enum ForgetError {
         names: String,
     },
     /// The person an admin names is banned somewhere (`until …`).
-    #[error("{}", crate::tr!("admin-forget-banned", name = .name, until = .until))]
     TheyAreBanned {
         /// Who.
         name: String,
@@ -49,11 +44,33 @@ pub enum ForgetError {
         until: String,
     },
     /// The person an admin names never played a game at the admin's place.
-    #[error("{}", crate::tr!("admin-forget-not-here", name = .0))]
     NotHere(String),
     /// The person an admin names is unknown to the bot.
-    #[error("{}", crate::tr!("admin-forget-unknown", name = .0))]
     Unknown(String),
+}
+
+impl ForgetError {
+    /// What went wrong and what to do instead, in `lang` (its `Display` is the
+    /// English, for logs).
+    #[must_use]
+    pub fn words(&self, lang: &crate::i18n::Language) -> String {
+        match self {
+            ForgetError::Playing(f0) => crate::tr!(lang, "forget-me-playing", games = f0),
+            ForgetError::InTournaments(f0) => crate::tr!(lang, "forget-me-tournaments", names = f0),
+            ForgetError::Banned(f0) => crate::tr!(lang, "forget-me-banned", until = f0),
+            ForgetError::TheyArePlaying { name, games } => {
+                crate::tr!(lang, "admin-forget-playing", name = name, games = games)
+            }
+            ForgetError::TheyAreInTournaments { name, names } => {
+                crate::tr!(lang, "admin-forget-tournaments", name = name, names = names)
+            }
+            ForgetError::TheyAreBanned { name, until } => {
+                crate::tr!(lang, "admin-forget-banned", name = name, until = until)
+            }
+            ForgetError::NotHere(f0) => crate::tr!(lang, "admin-forget-not-here", name = f0),
+            ForgetError::Unknown(f0) => crate::tr!(lang, "admin-forget-unknown", name = f0),
+        }
+    }
 }
 
 /// `#12, #14`.
@@ -66,10 +83,10 @@ fn game_list(games: &[i64]) -> String {
 }
 
 /// `until …` for a ban's end (`None`: until lifted).
-fn ban_end(until: Option<i64>) -> String {
+fn ban_end(lang: &crate::i18n::Language, until: Option<i64>) -> String {
     until.map_or_else(
-        || crate::tr!("moderation-until-lifted"),
-        |at| crate::tr!("moderation-until", time = when::utc_time(at)),
+        || crate::tr!(lang, "moderation-until-lifted"),
+        |at| crate::tr!(lang, "moderation-until", time = when::utc_time(lang, at)),
     )
 }
 
@@ -77,14 +94,15 @@ impl Moderation<'_> {
     /// `/oware forget-me [confirm]`.
     pub(super) async fn forget_me(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         confirmed: bool,
     ) -> Result<Reply, ServiceError> {
         if !confirmed {
-            let mut reply = Reply::private(crate::tr!("forget-me-ask"));
+            let mut reply = Reply::private(crate::tr!(lang, "forget-me-ask"));
             reply.buttons.push(Button {
                 action: ButtonAction::ForgetMe,
-                label: crate::tr!("forget-me-button"),
+                label: crate::tr!(lang, "forget-me-button"),
                 enabled: true,
                 row: 0,
             });
@@ -112,24 +130,26 @@ impl Moderation<'_> {
         self.scrub_forgotten().await;
         match forgotten {
             Forgotten::Done { accounts, games } => Ok(Reply::private(crate::tr!(
+                lang,
                 "forget-me-done",
                 accounts = accounts,
                 games = games
             ))),
             Forgotten::Unknown | Forgotten::NotHere => {
-                Ok(Reply::private(crate::tr!("forget-me-unknown")))
+                Ok(Reply::private(crate::tr!(lang, "forget-me-unknown")))
             }
             Forgotten::Playing(games) => Err(ForgetError::Playing(game_list(&games)).into()),
             Forgotten::InTournaments(names) => {
                 Err(ForgetError::InTournaments(names.join(", ")).into())
             }
-            Forgotten::Banned(until) => Err(ForgetError::Banned(ban_end(until)).into()),
+            Forgotten::Banned(until) => Err(ForgetError::Banned(ban_end(lang, until)).into()),
         }
     }
 
     /// `/oware admin forget @user why` (the author administers the place).
     pub(super) async fn admin_forget(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         user: &User,
         why: String,
@@ -155,7 +175,7 @@ impl Moderation<'_> {
         };
         // At a place, the person is told, privately, in the same transaction.
         let tell = (!owner).then(|| {
-            let reply = Reply::public(crate::tr!("admin-forget-told", place = place));
+            let reply = Reply::public(crate::tr!(lang, "admin-forget-told", place = place));
             NewMessage {
                 platform: cmd.place.platform,
                 space: None,
@@ -190,11 +210,13 @@ impl Moderation<'_> {
         }
         match forgotten {
             Forgotten::Done { games, .. } if owner => Ok(Reply::private(crate::tr!(
+                lang,
                 "admin-forgotten",
                 name = name,
                 games = games
             ))),
             Forgotten::Done { games, .. } => Ok(Reply::private(crate::tr!(
+                lang,
                 "admin-forgotten-here",
                 name = name,
                 games = games
@@ -213,7 +235,7 @@ impl Moderation<'_> {
             .into()),
             Forgotten::Banned(until) => Err(ForgetError::TheyAreBanned {
                 name,
-                until: ban_end(until),
+                until: ban_end(lang, until),
             }
             .into()),
         }

@@ -22,12 +22,15 @@ use crate::{
 impl Play<'_> {
     pub(super) async fn play_move(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         pit: &str,
         game: GameRef,
         ply: Option<u32>,
     ) -> Result<Reply, ServiceError> {
-        let (row, mut game, side) = Games::new(self.core).my_active_game(cmd, game).await?;
+        let (row, mut game, side) = Games::new(self.core)
+            .my_active_game(lang, cmd, game)
+            .await?;
         if let Some(shown) = ply {
             if i64::from(shown) != row.ply {
                 return Err(ServiceError::StaleBoard {
@@ -53,35 +56,43 @@ impl Play<'_> {
             return Err(self.too_late(&row).await);
         }
         let Some(Moved { shown, mut reply }) = self
-            .apply_move(cmd.claim(), &row, &mut game, side, pit, false)
+            .apply_move(lang, cmd.claim(), &row, &mut game, side, pit)
             .await?
         else {
-            return Err(self.explain_race(cmd, &row).await);
+            return Err(self.explain_race(lang, cmd, &row).await);
         };
         // The move is stored: from here on nothing may fail the command.
-        if let Some(note) = self.other_case_note(&row, side, typed).await {
+        if let Some(note) = self.other_case_note(lang, &row, side, typed).await {
             reply.text.push('\n');
             reply.text.push_str(&note);
         }
         if let Some(next) = game.to_move().filter(|&next| is_bot(&row, next)) {
             reply.text.push('\n');
-            reply.text.push_str(&self.engine_thinking(row.name(next)));
+            reply
+                .text
+                .push_str(&self.engine_thinking(lang, row.name(next)));
         }
         let advice = self
-            .advice_summary(&row, &game)
+            .advice_summary(lang, &row, &game)
             .await
             .unwrap_or_else(|err| {
                 tracing::error!(game = row.id, error = %err, "could not tally the advice");
                 None
             });
         Ok(Pictures::new(self.core)
-            .with_board(reply, &shown, &game, advice.as_deref(), now, Side::South)
+            .with_board(lang, reply, &shown, &game, advice.as_deref(), Side::South)
             .await)
     }
 
     /// Once per game, when North types a capital (South's letters) and the bot plays
     /// North's own pit, it says so.
-    async fn other_case_note(&self, row: &GameRow, side: Side, typed: &str) -> Option<String> {
+    async fn other_case_note(
+        &self,
+        lang: &crate::i18n::Language,
+        row: &GameRow,
+        side: Side,
+        typed: &str,
+    ) -> Option<String> {
         let letter = typed.trim().chars().next()?;
         if side != Side::North || !letter.is_ascii_uppercase() {
             return None;
@@ -94,6 +105,7 @@ impl Play<'_> {
             .await
         {
             Ok(true) => Some(crate::tr!(
+                lang,
                 "games-north-capital",
                 letter = letter,
                 lower = letter.to_ascii_lowercase()
@@ -119,7 +131,12 @@ impl Play<'_> {
 
     /// Why a guarded write found the game changed: usually the turn has passed (a
     /// double-clicked button), else a generic "changed meanwhile".
-    async fn explain_race(&self, cmd: &Command, row: &GameRow) -> ServiceError {
+    async fn explain_race(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+        row: &GameRow,
+    ) -> ServiceError {
         let fresh = match self.core.store.games().game(row.id).await {
             Ok(Some(fresh)) => fresh,
             Ok(None) => return ServiceError::NoSuchGame(row.id),
@@ -131,7 +148,7 @@ impl Play<'_> {
         if !fresh.is_active() || game.is_over() {
             return ServiceError::GameOver {
                 game: row.id,
-                summary: view::summary(&fresh, &game),
+                summary: view::summary(lang, &fresh, &game),
             };
         }
         let to_move = game.position().to_move();
@@ -149,7 +166,9 @@ impl Play<'_> {
     /// at `place` would mean; empty when it is not their turn or there is no such game.
     pub async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
         let cmd = Command::new(place, author, Action::Games);
-        let found = match Games::new(self.core).my_active_game(&cmd, None).await {
+        // A refusal here is only logged: in English.
+        let lang = &crate::i18n::Language::english();
+        let found = match Games::new(self.core).my_active_game(lang, &cmd, None).await {
             Ok(found) => found,
             Err(err) => {
                 if err.is_internal() {
@@ -167,30 +186,34 @@ impl Play<'_> {
 
     pub(super) async fn board(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         game: GameRef,
         after: Option<u32>,
     ) -> Result<Reply, ServiceError> {
-        let row = Games::new(self.core).find_game(cmd, game, true).await?;
+        let row = Games::new(self.core)
+            .find_game(lang, cmd, game, true)
+            .await?;
         if let Some(after) = after.map(i64::from).filter(|&after| after != row.ply) {
-            return self.board_after(cmd, &row, after).await;
+            return self.board_after(lang, cmd, &row, after).await;
         }
         let game = Games::new(self.core).load(&row).await?;
         // Moves are counted from 1, the same everywhere: after 2 moves, move 3 is next.
         let headline = crate::tr!(
+            lang,
             "games-board",
-            game = view::game_label(&row),
+            game = view::game_label(lang, &row),
             variant = row.variant,
-            rated = view::rated_word(row.rated),
-            moves = view::moves_played(row.ply, row.is_active())
+            rated = view::rated_word(lang, row.rated),
+            moves = view::moves_played(lang, row.ply, row.is_active())
         );
-        let advice = self.advice_summary(&row, &game).await?;
+        let advice = self.advice_summary(lang, &row, &game).await?;
         let now = self.core.now();
         let side = view::side_of(&row, &cmd.author.id);
         // North with `board:my-side` sees their own row at the bottom, privately: the
         // room keeps the one view everyone shares.
         let seat = Preferences::new(self.core).own_seat(cmd, side).await?;
-        let mut reply = view::board_reply(&row, &game, headline, now, seat);
+        let mut reply = view::board_reply(lang, &row, &game, headline, now, seat);
         if side.is_none() {
             // Only a player's own command pings the other player.
             reply.mentions.clear();
@@ -200,7 +223,7 @@ impl Play<'_> {
             reply.mentions.clear();
         }
         Ok(Pictures::new(self.core)
-            .with_board(reply, &row, &game, advice.as_deref(), now, seat)
+            .with_board(lang, reply, &row, &game, advice.as_deref(), seat)
             .await)
     }
 
@@ -209,6 +232,7 @@ impl Play<'_> {
     /// which belong to the position now.
     async fn board_after(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         row: &GameRow,
         after: i64,
@@ -223,10 +247,11 @@ impl Play<'_> {
         let position = game.position();
         let turn = game
             .to_move()
-            .map(|side| crate::tr!("games-board-after-turn", name = row.name(side)))
+            .map(|side| crate::tr!(lang, "games-board-after-turn", name = row.name(side)))
             .unwrap_or_default();
         let mut text = if after == 0 {
             crate::tr!(
+                lang,
                 "games-board-after-start",
                 game = row.id,
                 moves = row.ply,
@@ -234,7 +259,7 @@ impl Play<'_> {
             )
         } else {
             crate::tr!(
-                "games-board-after",
+                lang, "games-board-after",
                 game = row.id,
                 move = after,
                 moves = row.ply,
@@ -243,23 +268,23 @@ impl Play<'_> {
             )
         };
         text.push(' ');
-        text.push_str(&crate::tr!("games-board-after-now", game = row.id));
+        text.push_str(&crate::tr!(lang, "games-board-after-now", game = row.id));
         let seat = Preferences::new(self.core)
             .own_seat(cmd, view::side_of(row, &cmd.author.id))
             .await?;
         let mut reply = Reply::public(text);
         reply.private = seat != Side::South;
-        reply.board_text = Some(super::view::text_board(position, true, seat));
+        reply.board_text = Some(super::view::text_board(lang, position, true, seat));
         view::about(&mut reply, row);
-        let note = crate::tr!("games-board-after-note", move = after);
+        let note = crate::tr!(lang, "games-board-after-note", move = after);
         // The clocks belong to the position now, not to this one: none are drawn.
         let row = GameRow {
             time_control: TimeControl::None,
             ..row.clone()
         };
-        let now = self.core.now();
+        let (now, lang) = (self.core.now(), lang.clone());
         reply.files = Pictures::new(self.core)
-            .heavy(move || view::board_files(&row, &game, Some(&note), now, seat))
+            .heavy(move || view::board_files(&lang, &row, &game, Some(&note), now, seat))
             .await?;
         Ok(reply)
     }

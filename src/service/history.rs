@@ -11,10 +11,11 @@ const HISTORY_SIZE: i64 = 10;
 impl Records<'_> {
     pub(super) async fn history(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         user: Option<&User>,
     ) -> Result<Reply, ServiceError> {
-        let (identity, name) = self.identity(cmd, user).await?;
+        let (identity, name) = self.identity(lang, cmd, user).await?;
         // One's own games from anywhere; someone else's only those played here.
         let mine = user.is_none_or(|u| u.id == cmd.author.id);
         let recent = self
@@ -38,12 +39,12 @@ impl Records<'_> {
         }
         if games.is_empty() {
             return Err(ServiceError::NeverPlayed(if user.is_none() {
-                crate::tr!("standings-you-have")
+                crate::tr!(lang, "standings-you-have")
             } else {
-                crate::tr!("standings-name-has", name = name)
+                crate::tr!(lang, "standings-name-has", name = name)
             }));
         }
-        let mut text = crate::tr!("standings-history", name = name);
+        let mut text = crate::tr!(lang, "standings-history", name = name);
         for row in &games {
             let side = if row.south_identity == identity {
                 Side::South
@@ -56,33 +57,44 @@ impl Records<'_> {
             };
             let ending = row.state.ending();
             let result = match ending {
-                None => crate::tr!("standings-in-progress", ply = row.ply),
-                Some(e) if e.reason == EndReason::Aborted => crate::tr!("standings-aborted"),
+                None => crate::tr!(lang, "standings-in-progress", ply = row.ply),
+                Some(e) if e.reason == EndReason::Aborted => crate::tr!(lang, "standings-aborted"),
                 // Ended by resignation, time or an admin: say how, not a score that
                 // decided nothing.
-                Some(e) => match (e.winner.map(|w| w == side), view::won_by(e.reason)) {
-                    (None, Some(by)) => crate::tr!("standings-drew-by", by = by),
-                    (Some(true), Some(by)) => crate::tr!("standings-won-by", by = by),
-                    (Some(false), Some(by)) => crate::tr!("standings-lost-by", by = by),
-                    (None, None) => crate::tr!("standings-drew", mine = mine, theirs = theirs),
-                    (Some(true), None) => crate::tr!("standings-won", mine = mine, theirs = theirs),
+                Some(e) => match (e.winner.map(|w| w == side), view::won_by(lang, e.reason)) {
+                    (None, Some(by)) => crate::tr!(lang, "standings-drew-by", by = by),
+                    (Some(true), Some(by)) => crate::tr!(lang, "standings-won-by", by = by),
+                    (Some(false), Some(by)) => crate::tr!(lang, "standings-lost-by", by = by),
+                    (None, None) => {
+                        crate::tr!(lang, "standings-drew", mine = mine, theirs = theirs)
+                    }
+                    (Some(true), None) => {
+                        crate::tr!(lang, "standings-won", mine = mine, theirs = theirs)
+                    }
                     (Some(false), None) => {
-                        crate::tr!("standings-lost", mine = mine, theirs = theirs)
+                        crate::tr!(lang, "standings-lost", mine = mine, theirs = theirs)
                     }
                 },
             };
             let reason = match ending.map(|e| e.reason) {
                 Some(EndReason::Agreement | EndReason::DrawAgreed) => {
-                    Some(crate::tr!("standings-by-agreement"))
+                    Some(crate::tr!(lang, "standings-by-agreement"))
                 }
                 _ => None,
             };
-            let (game, opponent, date) =
-                (row.id, row.name(side.opponent()), when::day(row.created_at));
-            let (side, rated) = (view::side_name(side), view::rated_word(row.rated));
+            let (game, opponent, date) = (
+                row.id,
+                row.name(side.opponent()),
+                when::day(lang, row.created_at),
+            );
+            let (side, rated) = (
+                view::side_name(lang, side),
+                view::rated_word(lang, row.rated),
+            );
             text.push('\n');
             text.push_str(&match reason {
                 Some(reason) => crate::tr!(
+                    lang,
                     "standings-history-line-reason",
                     game = game,
                     opponent = opponent,
@@ -93,6 +105,7 @@ impl Records<'_> {
                     reason = reason
                 ),
                 None => crate::tr!(
+                    lang,
                     "standings-history-line",
                     game = game,
                     opponent = opponent,
@@ -104,7 +117,7 @@ impl Records<'_> {
             });
         }
         text.push('\n');
-        text.push_str(&crate::tr!("standings-replay-hint"));
+        text.push_str(&crate::tr!(lang, "standings-replay-hint"));
         Ok(Reply::public(text))
     }
 }

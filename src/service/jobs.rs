@@ -39,7 +39,11 @@ impl Scheduler<'_> {
     }
 
     /// The engine plays its move; the move and its announcement commit together.
-    pub(super) async fn engine_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn engine_job(
+        &self,
+        lang: &crate::i18n::Language,
+        job: &JobRow,
+    ) -> Result<bool, ServiceError> {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
@@ -66,14 +70,18 @@ impl Scheduler<'_> {
         .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))?
         .ok_or_else(|| ServiceError::Internal(format!("game #{}: no engine move", row.id)))?;
         let moved = Play::new(self.core)
-            .apply_move(Claim::Job(job.id), &row, &mut game, side, pit, true)
+            .apply_move(lang, Claim::Job(job.id), &row, &mut game, side, pit)
             .await?;
         Ok(moved.is_some())
     }
 
     /// The side to move ran out of time: it loses (rated like any result), or the
     /// game is aborted when a side never moved.
-    pub(super) async fn timeout_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn timeout_job(
+        &self,
+        lang: &crate::i18n::Language,
+        job: &JobRow,
+    ) -> Result<bool, ServiceError> {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
@@ -107,16 +115,18 @@ impl Scheduler<'_> {
         // A tournament game is lost on time even before a first move: a forfeit.
         if row.ply < 2 && row.tournament_id.is_none() {
             let why = crate::tr!(
+                lang,
                 "jobs-no-first-move",
                 name = row.name(side),
-                span = span(row.time_control.per_move_or_base())
+                span = span(lang, row.time_control.per_move_or_base())
             );
             return Play::new(self.core)
-                .abort_game(Claim::Job(job.id), &row, &why, None)
+                .abort_game(lang, Claim::Job(job.id), &row, &why, None)
                 .await;
         }
         let outcome = game.lose_on_time(side)?;
         let headline = crate::tr!(
+            lang,
             "jobs-timeout",
             name = row.name(side),
             game = row.id,
@@ -128,6 +138,7 @@ impl Scheduler<'_> {
         ];
         let finished = Play::new(self.core)
             .finish(
+                lang,
                 Claim::Job(job.id),
                 &row,
                 &game,
@@ -139,22 +150,33 @@ impl Scheduler<'_> {
     }
 
     /// A game against the engine that the person left for too long is aborted.
-    pub(super) async fn idle_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn idle_job(
+        &self,
+        lang: &crate::i18n::Language,
+        job: &JobRow,
+    ) -> Result<bool, ServiceError> {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
         let why = crate::tr!(
+            lang,
             "jobs-idle",
-            span =
-                span(i64::try_from(self.core.config.engine_idle.as_millis()).unwrap_or(i64::MAX))
+            span = span(
+                lang,
+                i64::try_from(self.core.config.engine_idle.as_millis()).unwrap_or(i64::MAX)
+            )
         );
         Play::new(self.core)
-            .abort_game(Claim::Job(job.id), &row, &why, None)
+            .abort_game(lang, Claim::Job(job.id), &row, &why, None)
             .await
     }
 
     /// Reminds the player to move, mentioning them in the game's thread.
-    pub(super) async fn reminder_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn reminder_job(
+        &self,
+        lang: &crate::i18n::Language,
+        job: &JobRow,
+    ) -> Result<bool, ServiceError> {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
@@ -168,14 +190,15 @@ impl Scheduler<'_> {
             return Ok(false);
         }
         let mut reply = Reply::public(crate::tr!(
+            lang,
             "jobs-reminder",
-            game = view::game_label(&row),
+            game = view::game_label(lang, &row),
             name = row.name(side),
-            span = span(deadline - now),
-            until = when::deadline(deadline, now)
+            span = span(lang, deadline - now),
+            until = when::deadline(lang, deadline, now)
         ));
         reply.mentions.push(view::player(&row, side));
-        reply.buttons = view::pit_buttons(&row, &game, crate::rules::Side::South);
+        reply.buttons = view::pit_buttons(lang, &row, &game, crate::rules::Side::South);
         reply.until_ply = Some(row.ply);
         let effects = Effects {
             messages: vec![game_message(&row, &reply, None)],
@@ -191,7 +214,11 @@ impl Scheduler<'_> {
 
     /// A challenge nobody answered expires, announced where it was made, with a
     /// button to make it again.
-    pub(super) async fn expiry_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
+    pub(super) async fn expiry_job(
+        &self,
+        lang: &crate::i18n::Language,
+        job: &JobRow,
+    ) -> Result<bool, ServiceError> {
         let Some(c) = (match job.challenge_id {
             Some(id) => self.core.store.challenges().challenge(id).await?,
             None => None,
@@ -202,11 +229,12 @@ impl Scheduler<'_> {
             return Ok(false);
         }
         let mut reply = Reply::public(crate::tr!(
+            lang,
             "jobs-expired",
             challenge = c.id,
             challenger = c.challenger_name,
-            opponent = super::view::challenged(&c),
-            span = span(c.expires_at - c.created_at)
+            opponent = super::view::challenged(lang, &c),
+            span = span(lang, c.expires_at - c.created_at)
         ));
         reply.mentions.push(User {
             id: c.challenger_user.clone(),
@@ -215,7 +243,7 @@ impl Scheduler<'_> {
         });
         reply.buttons.push(Button {
             action: ButtonAction::Reissue { challenge: c.id },
-            label: crate::tr!("jobs-button-challenge-again"),
+            label: crate::tr!(lang, "jobs-button-challenge-again"),
             enabled: true,
             row: 0,
         });

@@ -21,8 +21,9 @@ use crate::{
 const PAGE_SIZE: i64 = 10;
 
 /// `Puzzles: rating 1540 (deviation 210), 3 solved of 4.`
-pub(super) fn puzzle_line(p: &crate::store::PuzzleStats) -> String {
+pub(super) fn puzzle_line(lang: &crate::i18n::Language, p: &crate::store::PuzzleStats) -> String {
     crate::tr!(
+        lang,
         "standings-puzzles",
         rating = format!("{:.0}", p.rating),
         deviation = format!("{:.0}", p.deviation),
@@ -60,6 +61,7 @@ fn board_options(global: bool, speed: Option<Speed>) -> String {
 impl Records<'_> {
     pub(super) async fn leaderboard(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         global: bool,
         page: u32,
@@ -69,17 +71,17 @@ impl Records<'_> {
         let speed = asked.unwrap_or(Speed::DEFAULT);
         let place = &cmd.place;
         let (scope, scope_name) = if global {
-            (Scope::Global, crate::tr!("standings-scope-global"))
+            (Scope::Global, crate::tr!(lang, "standings-scope-global"))
         } else {
             let platform = place.platform;
             match place.space.as_deref() {
                 Some(space) => (
                     Scope::Server(platform, space),
-                    crate::tr!("standings-scope-server"),
+                    crate::tr!(lang, "standings-scope-server"),
                 ),
                 None => (
                     Scope::Room(platform, &place.channel),
-                    crate::tr!("standings-scope-here"),
+                    crate::tr!(lang, "standings-scope-here"),
                 ),
             }
         };
@@ -90,18 +92,23 @@ impl Records<'_> {
             .people()
             .leaderboard(scope, speed, PAGE_SIZE, offset)
             .await?;
-        let other = crate::tr!("standings-other-speed", speed = speed.other().as_str());
+        let other = crate::tr!(
+            lang,
+            "standings-other-speed",
+            speed = speed.other().as_str()
+        );
         // A public place's page shows the same leaderboard and its games in progress.
         let link = match global {
             true => None,
             false => Links::new(self.core).place_link(place, speed).await,
         }
-        .map(|url| format!("\n{}", crate::tr!("web-place-link", url = url)))
+        .map(|url| format!("\n{}", crate::tr!(lang, "web-place-link", url = url)))
         .unwrap_or_default();
         if total == 0 {
             return Ok(Reply::public(format!(
                 "{} {other}{link}",
                 crate::tr!(
+                    lang,
                     "standings-empty",
                     scope = scope_name,
                     speed = speed.as_str()
@@ -113,6 +120,7 @@ impl Records<'_> {
             return Err(ServiceError::NoSuchPage { page, pages });
         }
         let mut text = crate::tr!(
+            lang,
             "standings-leaderboard",
             scope = scope_name,
             speed = speed.as_str(),
@@ -123,6 +131,7 @@ impl Records<'_> {
             let rank = offset + 1 + i64::try_from(i).unwrap_or(0);
             text.push('\n');
             text.push_str(&crate::tr!(
+                lang,
                 "standings-leaderboard-line",
                 rank = rank,
                 name = row.name,
@@ -133,10 +142,11 @@ impl Records<'_> {
             ));
         }
         text.push('\n');
-        text.push_str(&crate::tr!("standings-provisional"));
+        text.push_str(&crate::tr!(lang, "standings-provisional"));
         if i64::from(page) < pages {
             text.push(' ');
             text.push_str(&crate::tr!(
+                lang,
                 "standings-next-page",
                 options = board_options(global, asked),
                 page = page + 1
@@ -149,6 +159,7 @@ impl Records<'_> {
     /// The identity of `user` (the author when `None`) on the author's network.
     pub(super) async fn identity(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         user: Option<&User>,
     ) -> Result<(i64, String), ServiceError> {
@@ -161,9 +172,9 @@ impl Records<'_> {
             .map(|id| (id, who.name.clone()))
             .ok_or_else(|| {
                 ServiceError::NeverPlayed(if user.is_none() {
-                    crate::tr!("standings-you-have")
+                    crate::tr!(lang, "standings-you-have")
                 } else {
-                    crate::tr!("standings-name-has", name = who.name)
+                    crate::tr!(lang, "standings-name-has", name = who.name)
                 })
             })
     }
@@ -173,6 +184,7 @@ impl Records<'_> {
     /// speed shown that has rated games.
     pub(super) async fn stats(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         user: Option<&User>,
         speed: Option<Speed>,
@@ -185,15 +197,16 @@ impl Records<'_> {
             .learning()
             .puzzle_stats(platform, whose)
             .await?;
-        let (identity, name) = match (self.identity(cmd, user).await, puzzles) {
+        let (identity, name) = match (self.identity(lang, cmd, user).await, puzzles) {
             (Ok(found), _) => found,
             // Puzzles but no games yet: the puzzle record alone.
             (Err(ServiceError::NeverPlayed(_)), Some(p)) => {
                 let name = &user.unwrap_or(&cmd.author).name;
                 return Ok(Reply::public(crate::tr!(
+                    lang,
                     "standings-no-games",
                     name = name,
-                    puzzles = puzzle_line(&p)
+                    puzzles = puzzle_line(lang, &p)
                 )));
             }
             (Err(err), _) => return Err(err),
@@ -207,6 +220,7 @@ impl Records<'_> {
             lines.push(
                 match self.core.store.people().rating(identity, speed).await? {
                     Some(row) => crate::tr!(
+                        lang,
                         "standings-stats",
                         name = name,
                         speed = speed.as_str(),
@@ -221,6 +235,7 @@ impl Records<'_> {
                         streak = row.streak,
                     ),
                     None => crate::tr!(
+                        lang,
                         "standings-stats-new",
                         name = name,
                         speed = speed.as_str(),
@@ -245,9 +260,10 @@ impl Records<'_> {
                 .await?;
             text.push('\n');
             if h2h.wins + h2h.draws + h2h.losses == 0 {
-                text.push_str(&crate::tr!("standings-h2h-none"));
+                text.push_str(&crate::tr!(lang, "standings-h2h-none"));
             } else {
                 text.push_str(&crate::tr!(
+                    lang,
                     "standings-h2h",
                     asker = cmd.author.name,
                     name = name,
@@ -258,11 +274,11 @@ impl Records<'_> {
             }
         }
         if let Some(p) = puzzles {
-            let _ = write!(text, "\n{}", puzzle_line(&p));
+            let _ = write!(text, "\n{}", puzzle_line(lang, &p));
         }
         let mut reply = Reply::public(text);
         for speed in speeds {
-            if let Some(chart) = self.rating_chart(identity, &name, speed).await? {
+            if let Some(chart) = self.rating_chart(lang, identity, &name, speed).await? {
                 reply.files.push(chart);
             }
         }
@@ -273,6 +289,7 @@ impl Records<'_> {
     /// its first rated game at that speed.
     async fn rating_chart(
         &self,
+        lang: &crate::i18n::Language,
         identity: i64,
         name: &str,
         speed: Speed,
@@ -293,11 +310,16 @@ impl Records<'_> {
                 (u32::try_from(i + 1).unwrap_or(u32::MAX), rating, deviation)
             }))
             .collect();
-        let title = crate::tr!("standings-chart-title", name = name, speed = speed.as_str());
+        let title = crate::tr!(
+            lang,
+            "standings-chart-title",
+            name = name,
+            speed = speed.as_str()
+        );
         let chart = {
-            let points = points.clone();
+            let (points, lang) = (points.clone(), lang.clone());
             Pictures::new(self.core)
-                .heavy(move || render::chart::rating_chart_png(&title, &points))
+                .heavy(move || render::chart::rating_chart_png(&lang, &title, &points))
                 .await?
         };
         Ok(Some(Attachment {
@@ -306,13 +328,19 @@ impl Records<'_> {
             bytes: chart,
             description: match points.last() {
                 Some(&(n, rating, _)) => crate::tr!(
+                    lang,
                     "standings-chart",
                     name = name,
                     speed = speed.as_str(),
                     games = n,
                     rating = format!("{rating:.0}")
                 ),
-                None => crate::tr!("standings-chart-empty", name = name, speed = speed.as_str()),
+                None => crate::tr!(
+                    lang,
+                    "standings-chart-empty",
+                    name = name,
+                    speed = speed.as_str()
+                ),
             },
         }))
     }

@@ -14,6 +14,7 @@ impl Learning<'_> {
     /// with `answer`, judges the author's move in it.
     pub(super) async fn learn(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         number: Option<u8>,
         answer: Option<&str>,
@@ -31,6 +32,7 @@ impl Learning<'_> {
                 Some(next) => next,
                 None => {
                     return Ok(Reply::private(crate::tr!(
+                        lang,
                         "lesson-all-done",
                         count = lessons::COUNT
                     )))
@@ -41,26 +43,36 @@ impl Learning<'_> {
             return Err(ServiceError::NoSuchLesson(number));
         };
         match answer {
-            None => self.show_lesson(&lesson).await,
+            None => self.show_lesson(lang, &lesson).await,
             Some(typed) => {
                 let pit = Pit::parse_for(Side::South, typed)?;
-                self.answer_lesson(cmd, &lesson, pit, &done).await
+                self.answer_lesson(lang, cmd, &lesson, pit, &done).await
             }
         }
     }
 
     /// The lesson: what it teaches, the task, its board and a button per pit.
-    async fn show_lesson(&self, lesson: &Lesson) -> Result<Reply, ServiceError> {
+    async fn show_lesson(
+        &self,
+        lang: &crate::i18n::Language,
+        lesson: &Lesson,
+    ) -> Result<Reply, ServiceError> {
         let topic = lesson.topic.as_str();
         let mut reply = Reply::private(crate::tr!(
+            lang,
             "lesson-shown",
             number = lesson.number,
             count = lessons::COUNT,
-            teach = crate::tr!("lesson-teach", topic = topic),
-            task = crate::tr!("lesson-task", topic = topic),
+            teach = crate::tr!(lang, "lesson-teach", topic = topic),
+            task = crate::tr!(lang, "lesson-task", topic = topic),
             lesson = lesson.number,
         ));
-        reply.board_text = Some(super::view::text_board(lesson.position, true, Side::South));
+        reply.board_text = Some(super::view::text_board(
+            lang,
+            lesson.position,
+            true,
+            Side::South,
+        ));
         reply.buttons = lesson
             .pits()
             .into_iter()
@@ -74,10 +86,10 @@ impl Learning<'_> {
                 row: 0,
             })
             .collect();
-        let caption = crate::tr!("lesson-task", topic = topic);
+        let caption = crate::tr!(lang, "lesson-task", topic = topic);
         let file_name = format!("lesson-{}.png", lesson.number);
         reply.files.push(
-            self.position_png(lesson.position, caption, file_name)
+            self.position_png(lang, lesson.position, caption, file_name)
                 .await?,
         );
         Ok(reply)
@@ -87,22 +99,24 @@ impl Learning<'_> {
     /// or why not (the rules' refusal, or what the move did instead).
     async fn answer_lesson(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         lesson: &Lesson,
         pit: Pit,
         done: &[u8],
     ) -> Result<Reply, ServiceError> {
         let topic = lesson.topic.as_str();
-        let again = crate::tr!("lesson-again", lesson = lesson.number);
+        let again = crate::tr!(lang, "lesson-again", lesson = lesson.number);
         let (solved, effect) = match lesson.try_move(pit) {
             Ok(judged) => judged,
             Err(illegal) => {
-                let why = ServiceError::from(illegal).user_message();
+                let why = ServiceError::from(illegal).user_message(lang);
                 return Ok(Reply::private(format!("{why} {again}")));
             }
         };
         if !solved {
             let wrong = crate::tr!(
+                lang,
                 "lesson-wrong",
                 topic = topic,
                 pit = pit.letter().to_string(),
@@ -120,10 +134,11 @@ impl Learning<'_> {
             .await?;
         let next = (1..=lessons::COUNT).find(|&n| n != lesson.number && !done.contains(&n));
         let next = match next {
-            Some(next) => crate::tr!("lesson-next", lesson = next),
-            None => crate::tr!("lesson-finished", count = lessons::COUNT),
+            Some(next) => crate::tr!(lang, "lesson-next", lesson = next),
+            None => crate::tr!(lang, "lesson-finished", count = lessons::COUNT),
         };
         let right = crate::tr!(
+            lang,
             "lesson-right",
             topic = topic,
             pit = pit.letter().to_string(),

@@ -10,7 +10,12 @@ impl Pictures<'_> {
     /// `reply` to `cmd`, with the board's legend added if it shows a board and its
     /// author has never been shown the legend. A failure to read or record that is
     /// logged, and the reply goes as it was.
-    pub(super) async fn with_legend(&self, cmd: &Command, mut reply: Reply) -> Reply {
+    pub(super) async fn with_legend(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+        mut reply: Reply,
+    ) -> Reply {
         if reply.board_text.is_none() || !self.legend_due(cmd).await {
             return reply;
         }
@@ -23,7 +28,7 @@ impl Pictures<'_> {
             .mark_legend_seen(cmd.claim(), platform, user, now)
             .await
         {
-            Ok(()) => self.legend_shown(cmd, &mut reply),
+            Ok(()) => self.legend_shown(lang, cmd, &mut reply),
             Err(err) => tracing::warn!(error = %err, "cannot record that the legend was seen"),
         }
         reply
@@ -51,11 +56,16 @@ impl Pictures<'_> {
 
     /// Adds the legend to `reply`, its being seen by `cmd`'s author recorded (by the
     /// command's own write, or by `Pictures::with_legend`).
-    pub(super) fn legend_shown(&self, cmd: &Command, reply: &mut Reply) {
+    pub(super) fn legend_shown(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+        reply: &mut Reply,
+    ) {
         self.core
             .legend_seen
             .insert(cmd.place.platform, cmd.author.id.as_str());
         reply.text.push('\n');
-        reply.text.push_str(&crate::tr!("legend"));
+        reply.text.push_str(&crate::tr!(lang, "legend"));
     }
 }

@@ -195,13 +195,18 @@ impl Caps {
 }
 
 /// What a player hears when `cap` (of `limit`) is reached; `count` when known.
-pub(super) fn cap_text(cap: Cap, limit: i64, count: Option<i64>) -> String {
+pub(super) fn cap_text(
+    lang: &crate::i18n::Language,
+    cap: Cap,
+    limit: i64,
+    count: Option<i64>,
+) -> String {
     let count = count.unwrap_or(limit);
     match cap {
-        Cap::PendingChallenges => crate::tr!("limits-pending-challenges", count = count),
-        Cap::ActiveGames => crate::tr!("limits-active-games", limit = limit),
-        Cap::EngineGamesPerUser => crate::tr!("limits-engine-games-per-user", count = count),
-        Cap::EngineGames => crate::tr!("limits-engine-games"),
+        Cap::PendingChallenges => crate::tr!(lang, "limits-pending-challenges", count = count),
+        Cap::ActiveGames => crate::tr!(lang, "limits-active-games", limit = limit),
+        Cap::EngineGamesPerUser => crate::tr!(lang, "limits-engine-games-per-user", count = count),
+        Cap::EngineGames => crate::tr!(lang, "limits-engine-games"),
     }
 }
 

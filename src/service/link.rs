@@ -26,6 +26,7 @@ fn new_code() -> String {
 impl Moderation<'_> {
     pub(super) async fn link(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         code: Option<&LinkCode>,
         confirmed: bool,
@@ -50,6 +51,7 @@ impl Moderation<'_> {
                     .await?
                 {
                     return Ok(Reply::secret(crate::tr!(
+                        lang,
                         "link-code",
                         code = code,
                         minutes = minutes
@@ -79,11 +81,11 @@ impl Moderation<'_> {
         };
         match outcome {
             LinkOutcome::Ready { name, platform } => {
-                let other = crate::tr!("link-account", name = name, platform = platform);
-                let mut reply = Reply::private(crate::tr!("link-ask", other = other));
+                let other = crate::tr!(lang, "link-account", name = name, platform = platform);
+                let mut reply = Reply::private(crate::tr!(lang, "link-ask", other = other));
                 reply.buttons.push(Button {
                     action: ButtonAction::Link { code: code.clone() },
-                    label: crate::tr!("link-button"),
+                    label: crate::tr!(lang, "link-button"),
                     enabled: true,
                     row: 0,
                 });
@@ -99,11 +101,17 @@ impl Moderation<'_> {
             LinkOutcome::AlreadyLinked => Err(ServiceError::AlreadyLinked),
             LinkOutcome::Linked(merge) => {
                 let other = crate::tr!(
+                    lang,
                     "link-account",
                     name = merge.other_name,
                     platform = merge.other_platform
                 );
-                let mine = crate::tr!("link-account", name = cmd.author.name, platform = platform);
+                let mine = crate::tr!(
+                    lang,
+                    "link-account",
+                    name = cmd.author.name,
+                    platform = platform
+                );
                 let speeds: Vec<String> = merge
                     .speeds
                     .iter()
@@ -114,9 +122,10 @@ impl Moderation<'_> {
                             (other.clone(), mine.clone())
                         };
                         if m.kept_games + m.dropped_games == 0 {
-                            return crate::tr!("link-speed-none", speed = m.speed.as_str());
+                            return crate::tr!(lang, "link-speed-none", speed = m.speed.as_str());
                         }
                         crate::tr!(
+                            lang,
                             "link-speed",
                             speed = m.speed.as_str(),
                             kept = kept,
@@ -127,6 +136,7 @@ impl Moderation<'_> {
                     })
                     .collect();
                 Ok(Reply::private(crate::tr!(
+                    lang,
                     "link-linked",
                     mine = mine,
                     other = other,
@@ -139,16 +149,22 @@ impl Moderation<'_> {
 
 impl Moderation<'_> {
     /// `/oware unlink`: the author's account leaves the identity it shares.
-    pub(super) async fn unlink(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+    pub(super) async fn unlink(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<Reply, ServiceError> {
         if authority::judge(Deed::Link, cmd.role, Target::THEMSELVES).is_err() {
             return Err(ServiceError::NotAdmin("/oware unlink"));
         }
         let me = Games::new(self.core).author_player(cmd).await?;
         match self.core.store.moderation().unlink(cmd.claim(), me).await? {
-            Unlinked::NotLinked => Ok(Reply::private(crate::tr!("unlink-not-linked"))),
-            Unlinked::Left { others } => {
-                Ok(Reply::private(crate::tr!("unlink-done", others = others)))
-            }
+            Unlinked::NotLinked => Ok(Reply::private(crate::tr!(lang, "unlink-not-linked"))),
+            Unlinked::Left { others } => Ok(Reply::private(crate::tr!(
+                lang,
+                "unlink-done",
+                others = others
+            ))),
         }
     }
 }

@@ -32,11 +32,18 @@ impl Links<'_> {
     /// Adds the link to the page of the game stored as `row` to `reply`, when the bot
     /// links to pages. A link that cannot be made is logged and left out: it never
     /// fails the command.
-    pub(in crate::service) async fn link_page(&self, reply: &mut Reply, row: &GameRow) {
+    pub(in crate::service) async fn link_page(
+        &self,
+        lang: &crate::i18n::Language,
+        reply: &mut Reply,
+        row: &GameRow,
+    ) {
         match Links::new(self.core).game_link(row).await {
             Ok(Some(url)) => {
                 reply.text.push('\n');
-                reply.text.push_str(&crate::tr!("web-link", url = url));
+                reply
+                    .text
+                    .push_str(&crate::tr!(lang, "web-link", url = url));
             }
             Ok(None) => {}
             Err(err) => tracing::warn!(error = %err, game = row.id, "cannot link a game's page"),

@@ -9,7 +9,11 @@ use crate::store::GameRow;
 const LIVE_MAX: usize = 20;
 
 impl Records<'_> {
-    pub(super) async fn games(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+    pub(super) async fn games(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
         let mut games = self
             .core
@@ -27,7 +31,7 @@ impl Records<'_> {
             .pending_challenges_of(platform, &cmd.author.id, self.core.now())
             .await?;
         if games.is_empty() && challenges.is_empty() {
-            return Ok(Reply::private(crate::tr!("listing-empty")));
+            return Ok(Reply::private(crate::tr!(lang, "listing-empty")));
         }
         let mut text = String::new();
         let mut levels = std::collections::HashMap::new();
@@ -44,6 +48,7 @@ impl Records<'_> {
                     text.push('\n');
                 }
                 text.push_str(&crate::tr!(
+                    lang,
                     "listing-games",
                     turn = if mine { "yours" } else { "theirs" }
                 ));
@@ -52,15 +57,16 @@ impl Records<'_> {
             {
                 let turn = view::to_move_name(row);
                 let (game, variant, south, north, moves) = (
-                    view::game_label(row),
+                    view::game_label(lang, row),
                     &row.variant,
                     row.south_score,
                     row.north_score,
-                    view::moves_played(row.ply, true),
+                    view::moves_played(lang, row.ply, true),
                 );
                 text.push('\n');
                 text.push_str(&match levels.get(&row.id) {
                     Some(level) => crate::tr!(
+                        lang,
                         "listing-game-engine",
                         game = game,
                         variant = variant,
@@ -71,6 +77,7 @@ impl Records<'_> {
                         turn = turn
                     ),
                     None => crate::tr!(
+                        lang,
                         "listing-game",
                         game = game,
                         variant = variant,
@@ -86,14 +93,15 @@ impl Records<'_> {
             if !text.is_empty() {
                 text.push('\n');
             }
-            text.push_str(&crate::tr!("listing-challenges"));
+            text.push_str(&crate::tr!(lang, "listing-challenges"));
             for c in &challenges {
                 text.push('\n');
                 text.push_str(&crate::tr!(
+                    lang,
                     "listing-challenge",
                     challenge = c.id,
                     challenger = c.challenger_name,
-                    opponent = view::challenged(c),
+                    opponent = view::challenged(lang, c),
                     variant = c.variant
                 ));
             }
@@ -103,7 +111,11 @@ impl Records<'_> {
 
     /// `/oware live`: the games in progress here (on a server, in any of its
     /// channels), the most recently played first, each with its thread.
-    pub(super) async fn live(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+    pub(super) async fn live(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<Reply, ServiceError> {
         let place = &cmd.place;
         let limit = i64::try_from(LIVE_MAX + 1).unwrap_or(i64::MAX);
         let games = self
@@ -118,24 +130,25 @@ impl Records<'_> {
             )
             .await?;
         if games.is_empty() {
-            return Ok(Reply::private(crate::tr!("listing-live-empty")));
+            return Ok(Reply::private(crate::tr!(lang, "listing-live-empty")));
         }
-        let mut text = crate::tr!("listing-live");
+        let mut text = crate::tr!(lang, "listing-live");
         for row in games.iter().take(LIVE_MAX) {
             text.push('\n');
             text.push_str(&crate::tr!(
+                lang,
                 "listing-live-game",
-                game = view::game_label(row),
+                game = view::game_label(lang, row),
                 south = row.south_score,
                 north = row.north_score,
-                moves = view::moves_played(row.ply, true),
+                moves = view::moves_played(lang, row.ply, true),
                 turn = view::to_move_name(row),
                 thread = view::thread_link(row).unwrap_or_default(),
             ));
         }
         if games.len() > LIVE_MAX {
             text.push('\n');
-            text.push_str(&crate::tr!("listing-live-more", shown = LIVE_MAX));
+            text.push_str(&crate::tr!(lang, "listing-live-more", shown = LIVE_MAX));
         }
         Ok(Reply::private(text))
     }

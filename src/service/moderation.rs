@@ -55,6 +55,7 @@ impl Moderation<'_> {
     /// The ban of `user_id` at `place` in force now, as `until …` and ` (why)`.
     async fn ban_at(
         &self,
+        lang: &crate::i18n::Language,
         place: &Place,
         user_id: &str,
     ) -> Result<Option<(String, String)>, ServiceError> {
@@ -67,8 +68,8 @@ impl Moderation<'_> {
         Ok(ban.map(|ban| {
             (
                 ban.until_at.map_or_else(
-                    || crate::tr!("moderation-until-lifted"),
-                    |at| crate::tr!("moderation-until", time = when::utc_time(at)),
+                    || crate::tr!(lang, "moderation-until-lifted"),
+                    |at| crate::tr!(lang, "moderation-until", time = when::utc_time(lang, at)),
                 ),
                 ban.reason.map(|r| format!(" ({r})")).unwrap_or_default(),
             )
@@ -76,8 +77,12 @@ impl Moderation<'_> {
     }
 
     /// Refuses to let a user banned at `cmd`'s place start a game there.
-    pub(super) async fn check_ban(&self, cmd: &Command) -> Result<(), ServiceError> {
-        match self.ban_at(&cmd.place, &cmd.author.id).await? {
+    pub(super) async fn check_ban(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<(), ServiceError> {
+        match self.ban_at(lang, &cmd.place, &cmd.author.id).await? {
             None => Ok(()),
             Some((until, reason)) => Err(ServiceError::Banned { until, reason }),
         }
@@ -88,10 +93,11 @@ impl Moderation<'_> {
     /// not shown.
     pub(super) async fn check_other_ban(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         other: &User,
     ) -> Result<(), ServiceError> {
-        match self.ban_at(&cmd.place, &other.id).await? {
+        match self.ban_at(lang, &cmd.place, &other.id).await? {
             None => Ok(()),
             Some((until, _)) => Err(ServiceError::OtherBanned {
                 name: other.name.clone(),
@@ -103,30 +109,34 @@ impl Moderation<'_> {
     /// `/oware admin …`.
     pub(super) async fn admin(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         action: &AdminAction,
     ) -> Result<Reply, ServiceError> {
         self.authorise_admin(cmd, action).await?;
         match action {
-            AdminAction::Usage => Ok(Reply::private(text::admin())),
-            AdminAction::Abort { game, reason } => self.admin_abort(cmd, *game, reason).await,
+            AdminAction::Usage => Ok(Reply::private(text::admin(lang))),
+            AdminAction::Abort { game, reason } => self.admin_abort(lang, cmd, *game, reason).await,
             AdminAction::Adjudicate {
                 game,
                 winner,
                 reason,
-            } => self.adjudicate(cmd, *game, winner.as_ref(), reason).await,
+            } => {
+                self.adjudicate(lang, cmd, *game, winner.as_ref(), reason)
+                    .await
+            }
             AdminAction::Ban {
                 user,
                 length,
                 reason,
-            } => self.ban(cmd, user, *length, reason).await,
-            AdminAction::Unban { user } => self.unban(cmd, user).await,
-            AdminAction::Log => self.audit_log(cmd).await,
-            AdminAction::Bans => self.bans_list(cmd).await,
-            AdminAction::Redeliver => self.redeliver(cmd).await,
+            } => self.ban(lang, cmd, user, *length, reason).await,
+            AdminAction::Unban { user } => self.unban(lang, cmd, user).await,
+            AdminAction::Log => self.audit_log(lang, cmd).await,
+            AdminAction::Bans => self.bans_list(lang, cmd).await,
+            AdminAction::Redeliver => self.redeliver(lang, cmd).await,
             AdminAction::Forget { user, reason } => {
-                let why = required_reason(reason, || crate::tr!("admin-forget-usage"))?;
-                self.admin_forget(cmd, user, why).await
+                let why = required_reason(reason, || crate::tr!(lang, "admin-forget-usage"))?;
+                self.admin_forget(lang, cmd, user, why).await
             }
         }
     }
@@ -191,34 +201,49 @@ impl Moderation<'_> {
 
     /// `/oware admin redeliver`: the place's dead messages are queued again (each
     /// retried for a new period), recorded in the audit log.
-    async fn redeliver(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+    async fn redeliver(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<Reply, ServiceError> {
         let audit = Self::audit(cmd, "redeliver");
         let requeued = self
             .core
             .store
             .outbox()
             .redeliver(cmd.claim(), &audit, self.core.now(), |n| {
-                crate::tr!("moderation-redelivered-audit", count = n)
+                crate::tr!(lang, "moderation-redelivered-audit", count = n)
             })
             .await?;
         if requeued == 0 {
-            return Ok(Reply::private(crate::tr!("moderation-redeliver-none")));
+            return Ok(Reply::private(crate::tr!(
+                lang,
+                "moderation-redeliver-none"
+            )));
         }
         self.core.wake();
         Ok(Reply::private(crate::tr!(
+            lang,
             "moderation-redelivered",
             count = requeued
         )))
     }
 
     /// The active game `id` of `cmd`'s place.
-    async fn active_game_here(&self, cmd: &Command, id: i64) -> Result<GameRow, ServiceError> {
-        let row = Games::new(self.core).find_game(cmd, Some(id), true).await?;
+    async fn active_game_here(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+        id: i64,
+    ) -> Result<GameRow, ServiceError> {
+        let row = Games::new(self.core)
+            .find_game(lang, cmd, Some(id), true)
+            .await?;
         if !row.is_active() {
             let game = Games::new(self.core).load(&row).await?;
             return Err(ServiceError::GameOver {
                 game: row.id,
-                summary: view::summary(&row, &game),
+                summary: view::summary(lang, &row, &game),
             });
         }
         Ok(row)
@@ -226,26 +251,33 @@ impl Moderation<'_> {
 
     async fn admin_abort(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         id: i64,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
         let why = required_reason(typed, || "/oware admin abort #12 why".to_owned())?;
-        let row = self.active_game_here(cmd, id).await?;
+        let row = self.active_game_here(lang, cmd, id).await?;
         let audit = NewAudit {
             game_id: Some(row.id),
             reason: Some(why.clone()),
             ..Self::audit(cmd, "abort")
         };
-        let shown = crate::tr!("moderation-abort-why", admin = cmd.author.name, why = why);
+        let shown = crate::tr!(
+            lang,
+            "moderation-abort-why",
+            admin = cmd.author.name,
+            why = why
+        );
         if !Play::new(self.core)
-            .abort_game(cmd.claim(), &row, &shown, Some(audit))
+            .abort_game(lang, cmd.claim(), &row, &shown, Some(audit))
             .await?
         {
             return Err(ServiceError::Raced(row.id));
         }
         self.core.wake();
         Ok(Reply::private(crate::tr!(
+            lang,
             "moderation-aborted",
             game = row.id
         )))
@@ -255,13 +287,14 @@ impl Moderation<'_> {
     /// drawn (`None`), rated as that result would be.
     async fn adjudicate(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         id: i64,
         winner: Option<&User>,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
-        let why = required_reason(typed, || crate::tr!("moderation-adjudicate-usage"))?;
-        let row = self.active_game_here(cmd, id).await?;
+        let why = required_reason(typed, || crate::tr!(lang, "moderation-adjudicate-usage"))?;
+        let row = self.active_game_here(lang, cmd, id).await?;
         let side = match winner {
             None => None,
             Some(winner) => {
@@ -277,10 +310,11 @@ impl Moderation<'_> {
         let mut game = Games::new(self.core).load(&row).await?;
         let outcome = game.adjudicate(side)?;
         let verdict = match side {
-            Some(side) => crate::tr!("moderation-verdict-win", name = row.name(side)),
-            None => crate::tr!("moderation-verdict-draw"),
+            Some(side) => crate::tr!(lang, "moderation-verdict-win", name = row.name(side)),
+            None => crate::tr!(lang, "moderation-verdict-draw"),
         };
         let headline = crate::tr!(
+            lang,
             "moderation-decided-headline",
             game = row.id,
             admin = cmd.author.name,
@@ -301,28 +335,30 @@ impl Moderation<'_> {
             ..Finish::posted(headline, humans(&row))
         };
         let Some(finished) = Play::new(self.core)
-            .finish(cmd.claim(), &row, &game, outcome, finish)
+            .finish(lang, cmd.claim(), &row, &game, outcome, finish)
             .await?
         else {
             return Err(ServiceError::Raced(row.id));
         };
         let mut reply = Reply::private(crate::tr!(
+            lang,
             "moderation-decided",
             game = row.id,
             verdict = verdict
         ));
-        finished.annotate(&mut reply, &row);
+        finished.annotate(lang, &mut reply, &row);
         Ok(reply)
     }
 
     async fn ban(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         user: &User,
         length: Option<BanLength>,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
-        let why = required_reason(typed, || crate::tr!("moderation-ban-usage"))?;
+        let why = required_reason(typed, || crate::tr!(lang, "moderation-ban-usage"))?;
         let now = self.core.now();
         let until = match length {
             Some(BanLength::Days(days)) => {
@@ -350,17 +386,23 @@ impl Moderation<'_> {
             .ban(cmd.claim(), &audit, until, now)
             .await?;
         let until = until.map_or_else(
-            || crate::tr!("moderation-until-unbanned"),
-            |at| crate::tr!("moderation-until", time = when::utc_time(at)),
+            || crate::tr!(lang, "moderation-until-unbanned"),
+            |at| crate::tr!(lang, "moderation-until", time = when::utc_time(lang, at)),
         );
         Ok(Reply::private(crate::tr!(
+            lang,
             "moderation-banned",
             name = user.name,
             until = until
         )))
     }
 
-    async fn unban(&self, cmd: &Command, user: &User) -> Result<Reply, ServiceError> {
+    async fn unban(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+        user: &User,
+    ) -> Result<Reply, ServiceError> {
         let audit = NewAudit {
             target_id: Some(user.id.clone()),
             target_name: Some(user.name.clone()),
@@ -376,6 +418,7 @@ impl Moderation<'_> {
             return Err(ServiceError::NotBanned(user.name.clone()));
         }
         Ok(Reply::private(crate::tr!(
+            lang,
             "moderation-unbanned",
             name = user.name
         )))

@@ -126,6 +126,7 @@ impl Play<'_> {
     /// Database failures (reading the settings when the move ends the game).
     pub(super) async fn move_effects(
         &self,
+        lang: &crate::i18n::Language,
         row: &GameRow,
         game: &Game,
         mover: Side,
@@ -138,7 +139,7 @@ impl Play<'_> {
             let deadline = effects.clock.and_then(|clock| clock.deadline_at);
             effects
                 .messages
-                .extend(super::notify::your_turn(row, game, deadline, now));
+                .extend(super::notify::your_turn(lang, row, game, deadline, now));
         }
         Ok(effects)
     }

@@ -33,6 +33,7 @@ fn where_played(row: &GameRow) -> String {
 /// The direct message for the player to move in `game` (the game stored as `row`,
 /// now after a move whose new turn ends at `deadline`), when they asked for one.
 pub(super) fn your_turn(
+    lang: &crate::i18n::Language,
     row: &GameRow,
     game: &Game,
     deadline: Option<i64>,
@@ -48,12 +49,13 @@ pub(super) fn your_turn(
     let played = game.plies().last()?.effect.pit;
     let player = view::player(row, side);
     let mut reply = Reply::public(crate::tr!(
+        lang,
         "notify-your-turn",
-        game = view::game_label(row),
+        game = view::game_label(lang, row),
         opponent = row.name(side.opponent()),
         pit = played.letter().to_string(),
         until = deadline
-            .map(|at| when::deadline(at, now))
+            .map(|at| when::deadline(lang, at, now))
             .unwrap_or_default(),
         link = where_played(row)
     ));

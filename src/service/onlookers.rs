@@ -15,11 +15,14 @@ use crate::{
 impl Play<'_> {
     pub(super) async fn advise(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         pit: &str,
         game: GameRef,
     ) -> Result<Reply, ServiceError> {
-        let row = Games::new(self.core).find_game(cmd, game, true).await?;
+        let row = Games::new(self.core)
+            .find_game(lang, cmd, game, true)
+            .await?;
         let game = Games::new(self.core).load(&row).await?;
         let side = game.to_move().unwrap_or(Side::South);
         let pit = Pit::parse_for(side, pit)?;
@@ -36,8 +39,12 @@ impl Play<'_> {
         {
             return Err(ServiceError::Raced(row.id));
         }
-        let tally = self.advice_summary(&row, &game).await?.unwrap_or_default();
+        let tally = self
+            .advice_summary(lang, &row, &game)
+            .await?
+            .unwrap_or_default();
         Ok(Reply::private(crate::tr!(
+            lang,
             "onlookers-noted",
             pit = pit,
             name = row.name(side),
@@ -51,6 +58,7 @@ impl Play<'_> {
     /// `row`, possibly moves further on), if anyone advised.
     pub(super) async fn advice_summary(
         &self,
+        lang: &crate::i18n::Language,
         row: &GameRow,
         game: &Game,
     ) -> Result<Option<String>, ServiceError> {
@@ -75,6 +83,6 @@ impl Play<'_> {
                 }
             }),
         );
-        Ok(tally.summary())
+        Ok(tally.summary(lang))
     }
 }

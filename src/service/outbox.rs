@@ -133,7 +133,7 @@ impl Delivery<'_> {
             let language = Preferences::new(self.core)
                 .language_at(platform, place)
                 .await;
-            match crate::i18n::in_language(language.clone(), self.outgoing(platform, &row)).await {
+            match self.outgoing(&language, platform, &row).await {
                 Ok(None) => {
                     tracing::debug!(id = row.id, "a message about a move already made: not sent");
                     self.mark_sent(row.id).await;
@@ -188,6 +188,7 @@ impl Delivery<'_> {
     /// [`Reply::until_ply`]).
     async fn outgoing(
         &self,
+        lang: &crate::i18n::Language,
         platform: Platform,
         row: &OutboxRow<Reply>,
     ) -> Result<Option<Outgoing>, ServiceError> {
@@ -204,20 +205,13 @@ impl Delivery<'_> {
             if let Some(game) = self.core.store.games().game(game_id).await? {
                 let board = Games::new(self.core).load_at(&game, ply).await?;
                 reply = Pictures::new(self.core)
-                    .with_board(
-                        reply,
-                        &game,
-                        &board,
-                        None,
-                        self.core.now(),
-                        crate::rules::Side::South,
-                    )
+                    .with_board(lang, reply, &game, &board, None, crate::rules::Side::South)
                     .await;
             }
         }
         match row.attach {
             Some(Attach::Analysis(game)) => {
-                reply.files = Learning::new(self.core).analysis_files(game).await
+                reply.files = Learning::new(self.core).analysis_files(lang, game).await
             }
             Some(Attach::Standings(id)) => {
                 reply.files = Tournaments::new(self.core).standings_files(id).await?

@@ -12,7 +12,7 @@ use crate::service::cases::Pictures;
 use crate::service::cases::Play;
 use crate::service::cases::Preferences;
 use crate::{
-    i18n::{in_language, Language},
+    i18n::Language,
     render::{self, BoardView},
     rules::Game,
     store::{GameRow, WebPages},
@@ -112,9 +112,15 @@ fn plausible(slug: &str) -> bool {
 }
 
 /// The board of `game` (stored as `row`) with its alt text, and its PNG if `png`.
-fn picture(row: &GameRow, game: &Game, clocks: Option<&[String; 2]>, png: bool) -> PageBoard {
+fn picture(
+    lang: &crate::i18n::Language,
+    row: &GameRow,
+    game: &Game,
+    clocks: Option<&[String; 2]>,
+    png: bool,
+) -> PageBoard {
     let names = [row.south_name.as_str(), row.north_name.as_str()];
-    let result = game.outcome().map(|o| render::result_line(&o, names));
+    let result = game.outcome().map(|o| render::result_line(lang, &o, names));
     let view = BoardView {
         caption: result.as_deref(),
         clocks: clocks.map(|[s, n]| [s.as_str(), n.as_str()]),
@@ -122,11 +128,11 @@ fn picture(row: &GameRow, game: &Game, clocks: Option<&[String; 2]>, png: bool) 
     };
     PageBoard {
         png: if png {
-            render::board_png(&view)
+            render::board_png(lang, &view)
         } else {
             Vec::new()
         },
-        alt: render::alt_text(&view),
+        alt: render::alt_text(lang, &view),
     }
 }
 
@@ -179,31 +185,32 @@ impl Pages<'_> {
         let Some((row, web, language)) = self.page_row(slug).await? else {
             return Ok(None);
         };
-        let page = self.game_page_of(row, web, ply);
-        Ok(Some(in_language(language, page).await?))
+        Ok(Some(self.game_page_of(language, row, web, ply).await?))
     }
 
-    /// `Pages::game_page` of `row`, in the language in force.
+    /// `Pages::game_page` of `row`, in `language`.
     async fn game_page_of(
         &self,
+        language: Language,
         row: GameRow,
         web: WebPages,
         ply: Option<i64>,
     ) -> Result<GamePage, ServiceError> {
+        let lang = &language;
         let game = Games::new(self.core).load(&row).await?;
         let (shown, alt) = match ply {
             Some(ply) if (0..row.ply).contains(&ply) => {
                 let before = Games::new(self.core).load_at(&row, ply).await?;
                 (
                     before.plies().len(),
-                    picture(&row, &before, None, false).alt,
+                    picture(lang, &row, &before, None, false).alt,
                 )
             }
             _ => {
-                let clocks = view::clock_labels(&row, &game, self.core.now());
+                let clocks = view::clock_labels(lang, &row, &game, self.core.now());
                 (
                     game.plies().len(),
-                    picture(&row, &game, clocks.as_ref(), false).alt,
+                    picture(lang, &row, &game, clocks.as_ref(), false).alt,
                 )
             }
         };
@@ -221,13 +228,15 @@ impl Pages<'_> {
             }
         }
         let names = [row.south_name.as_str(), row.north_name.as_str()];
-        let result = game.outcome().map(|o| render::result_line(&o, names));
-        let clocks = view::clock_labels(&row, &game, self.core.now());
-        let advice = Play::new(self.core).advice_summary(&row, &game).await?;
+        let result = game.outcome().map(|o| render::result_line(lang, &o, names));
+        let clocks = view::clock_labels(lang, &row, &game, self.core.now());
+        let advice = Play::new(self.core)
+            .advice_summary(lang, &row, &game)
+            .await?;
         let record = super::replay::record_of(&row, &game)?.to_text();
-        let review = self.page_review(&row, &game, false).await?;
+        let review = self.page_review(lang, &row, &game, false).await?;
         Ok(GamePage {
-            language: crate::i18n::current(),
+            language,
             row,
             game,
             web,
@@ -256,11 +265,12 @@ impl Pages<'_> {
         let Some((row, _, language)) = self.page_row(slug).await? else {
             return Ok(None);
         };
+        let lang = &language;
         let ply = ply.unwrap_or(row.ply);
         let game = Games::new(self.core).load_at(&row, ply).await?;
         let latest = game.plies().len() == usize::try_from(row.ply).unwrap_or(usize::MAX);
         let clocks = latest
-            .then(|| view::clock_labels(&row, &game, self.core.now()))
+            .then(|| view::clock_labels(lang, &row, &game, self.core.now()))
             .flatten();
         let key = format!(
             "board/{}/{}/{}/{}/{clocks:?}",
@@ -276,9 +286,9 @@ impl Pages<'_> {
             }));
         }
         // On the web's own slots, at once or not at all: never on the chat's.
-        let draw = move || picture(&row, &game, clocks.as_ref(), true);
+        let lang = language.clone();
         let board = Pictures::new(self.core)
-            .web_picture(move || crate::i18n::with_language(language, draw))
+            .web_picture(move || picture(&lang, &row, &game, clocks.as_ref(), true))
             .await?;
         self.core.web_pictures.put(key, &board.png);
         Ok(Some(board))
@@ -297,7 +307,7 @@ impl Pages<'_> {
             return Ok(Some(png));
         }
         let game = Games::new(self.core).load(&row).await?;
-        let review = in_language(language, self.page_review(&row, &game, true)).await?;
+        let review = self.page_review(&language, &row, &game, true).await?;
         let graph = review.and_then(|r| r.graph).map(|(png, _)| png);
         if let Some(png) = &graph {
             self.core.web_pictures.put(key, png);

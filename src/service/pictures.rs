@@ -37,17 +37,17 @@ impl Pictures<'_> {
             metrics::counter!("oware_web_refused_total", "why" => "pictures").increment(1);
             return Err(ServiceError::PicturesBusy);
         };
-        tokio::task::spawn_blocking(crate::i18n::carry(move || {
+        tokio::task::spawn_blocking(move || {
             let _permit = permit;
             work()
-        }))
+        })
         .await
         .map_err(|e| ServiceError::Internal(format!("web picture: {e}")))
     }
 }
 
-/// Runs `work` (`what`, for errors) on the blocking pool, in the language in force,
-/// once one of `slots` is free.
+/// Runs `work` (`what`, for errors) on the blocking pool once one of `slots` is
+/// free.
 async fn on_slot<T: Send + 'static>(
     slots: &std::sync::Arc<tokio::sync::Semaphore>,
     work: impl FnOnce() -> T + Send + 'static,
@@ -57,10 +57,10 @@ async fn on_slot<T: Send + 'static>(
         .acquire_owned()
         .await
         .map_err(|e| ServiceError::Internal(format!("{what}: {e}")))?;
-    tokio::task::spawn_blocking(crate::i18n::carry(move || {
+    tokio::task::spawn_blocking(move || {
         let _permit = permit;
         work()
-    }))
+    })
     .await
     .map_err(|e| ServiceError::Internal(format!("{what}: {e}")))
 }

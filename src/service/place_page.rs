@@ -7,7 +7,7 @@ use crate::service::cases::Pages;
 use crate::service::cases::Preferences;
 use crate::service::cases::Tournaments;
 use crate::{
-    i18n::{in_language, Language},
+    i18n::Language,
     platform::Platform,
     store::{Scope, WebPages},
 };
@@ -81,8 +81,9 @@ impl Pages<'_> {
         let Some((platform, language)) = self.public_place(platform, key).await? else {
             return Ok(None);
         };
-        let page = self.place_page_of(platform, key, speed);
-        Ok(Some(in_language(language, page).await?))
+        Ok(Some(
+            self.place_page_of(language, platform, key, speed).await?,
+        ))
     }
 
     /// The platform named `platform` and the language of its place `key`, if that
@@ -112,9 +113,10 @@ impl Pages<'_> {
         Ok((settings.web() == WebPages::Public).then(|| (platform, settings.language())))
     }
 
-    /// `Pages::place_page` of a public place, in the language in force.
+    /// `Pages::place_page` of a public place, in `language`.
     async fn place_page_of(
         &self,
+        language: Language,
         platform: Platform,
         key: &str,
         speed: Speed,
@@ -163,10 +165,10 @@ impl Pages<'_> {
             })
             .collect();
         let tournaments = Tournaments::new(self.core)
-            .tournament_summaries(platform, key)
+            .tournament_summaries(&language, platform, key)
             .await?;
         Ok(PlacePage {
-            language: crate::i18n::current(),
+            language,
             speed,
             standings,
             live,

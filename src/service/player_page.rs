@@ -115,9 +115,9 @@ impl Pages<'_> {
             .pages()
             .public_puzzle_stats(identity)
             .await?;
-        let puzzles = crate::i18n::with_language(language.clone(), || {
-            puzzles.as_ref().map(super::leaderboard::puzzle_line)
-        });
+        let puzzles = puzzles
+            .as_ref()
+            .map(|stats| super::leaderboard::puzzle_line(&language, stats));
         let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
         let mut slugs = self.core.page_reads.pages().web_slugs(&ids).await?;
         let games = rows

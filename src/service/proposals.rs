@@ -19,12 +19,15 @@ impl Play<'_> {
     /// own withdrawn).
     pub(super) async fn propose(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         request: Request,
         game: GameRef,
         decline: bool,
     ) -> Result<Reply, ServiceError> {
-        let (row, mut game, side) = Games::new(self.core).my_active_game(cmd, game).await?;
+        let (row, mut game, side) = Games::new(self.core)
+            .my_active_game(lang, cmd, game)
+            .await?;
         let pending = row.pending.0.filter(|p| p.request == request);
         if decline {
             let Some(asked) = pending else {
@@ -33,7 +36,7 @@ impl Play<'_> {
                     game: row.id,
                 });
             };
-            return self.drop_request(cmd, &row, asked, side).await;
+            return self.drop_request(lang, cmd, &row, asked, side).await;
         }
         if request == Request::Takeback && pending.is_none() {
             super::takeback::plies_to_take_back(&row, &game, side)?;
@@ -50,12 +53,13 @@ impl Play<'_> {
         if pending.is_some() || engine_agrees {
             let agreed = if engine_agrees { side.opponent() } else { side };
             return self
-                .agree(cmd, &row, &mut game, request, agreed, engine_agrees)
+                .agree(lang, cmd, &row, &mut game, request, agreed)
                 .await;
         }
         let other = row.name(side.opponent());
         if engine {
             return Ok(Reply::public(crate::tr!(
+                lang,
                 "proposal-engine-declines",
                 request = request.as_str(),
                 engine = other,
@@ -74,13 +78,15 @@ impl Play<'_> {
         }
         let text = match request {
             Request::End => crate::tr!(
+                lang,
                 "conclude-proposed",
                 name = row.name(side),
                 game = row.id,
-                result = view::would_give(&row, game.clone().end_by_agreement()?),
+                result = view::would_give(lang, &row, game.clone().end_by_agreement()?),
                 other = other,
             ),
             Request::Draw | Request::Takeback => crate::tr!(
+                lang,
                 "proposal-asked",
                 request = request.as_str(),
                 name = row.name(side),
@@ -98,6 +104,7 @@ impl Play<'_> {
                         accept,
                     },
                     label: crate::tr!(
+                        lang,
                         "proposal-button",
                         request = request.as_str(),
                         accept = if accept { "yes" } else { "no" }
@@ -116,41 +123,44 @@ impl Play<'_> {
     /// the engine) agreed to it: ends the game, or takes moves back.
     async fn agree(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         row: &GameRow,
         game: &mut Game,
         request: Request,
         agreed: Side,
-        engine: bool,
     ) -> Result<Reply, ServiceError> {
+        // The engine agreed, or the person who was asked did.
+        let engine = is_bot(row, agreed);
         let name = row.name(agreed);
         let (outcome, headline) = match (request, engine) {
             (Request::End, true) => (
                 game.end_by_agreement()?,
-                crate::tr!("conclude-engine-agrees", engine = name),
+                crate::tr!(lang, "conclude-engine-agrees", engine = name),
             ),
             (Request::End, false) => (
                 game.end_by_agreement()?,
-                crate::tr!("conclude-agreed", name = name),
+                crate::tr!(lang, "conclude-agreed", name = name),
             ),
             (Request::Draw, _) => (
                 game.agree_draw()?,
-                crate::tr!("proposal-draw-agreed", name = name),
+                crate::tr!(lang, "proposal-draw-agreed", name = name),
             ),
             (Request::Takeback, _) => {
-                let headline = crate::tr!("takeback-accepted", name = name);
+                let headline = crate::tr!(lang, "takeback-accepted", name = name);
                 return self
-                    .take_back(cmd, row, game, agreed.opponent(), headline)
+                    .take_back(lang, cmd, row, game, agreed.opponent(), headline)
                     .await;
             }
         };
-        self.conclude(cmd, row, game, outcome, headline).await
+        self.conclude(lang, cmd, row, game, outcome, headline).await
     }
 
     /// Clears `asked`: declined by the other player, or withdrawn by the one who
     /// asked.
     async fn drop_request(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         row: &GameRow,
         asked: Proposal,
@@ -167,6 +177,7 @@ impl Play<'_> {
         }
         let withdrawn = asked.by == side;
         let mut reply = Reply::public(crate::tr!(
+            lang,
             "proposal-dropped",
             request = asked.request.as_str(),
             withdrawn = if withdrawn { "yes" } else { "no" },

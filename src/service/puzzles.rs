@@ -23,10 +23,10 @@ use crate::{
 };
 
 /// What the solver must find, in words.
-fn task(goal: PuzzleGoal) -> String {
+fn task(lang: &crate::i18n::Language, goal: PuzzleGoal) -> String {
     match goal {
-        PuzzleGoal::Seeds(n) => crate::tr!("puzzle-task-seeds", seeds = n),
-        PuzzleGoal::Win => crate::tr!("puzzle-task-win"),
+        PuzzleGoal::Seeds(n) => crate::tr!(lang, "puzzle-task-seeds", seeds = n),
+        PuzzleGoal::Win => crate::tr!(lang, "puzzle-task-win"),
     }
 }
 
@@ -39,7 +39,12 @@ fn place_key(cmd: &Command) -> String {
 }
 
 impl Learning<'_> {
-    pub(super) async fn puzzle(&self, cmd: &Command, daily: bool) -> Result<Reply, ServiceError> {
+    pub(super) async fn puzzle(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+        daily: bool,
+    ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
         let place = place_key(cmd);
         let mut row = self.pick(cmd, daily, &place).await?;
@@ -49,16 +54,16 @@ impl Learning<'_> {
         let Some(row) = row else {
             return Err(ServiceError::NoPuzzle(
                 if self.core.engine.tables().is_none() {
-                    crate::tr!("puzzle-none-yet")
+                    crate::tr!(lang, "puzzle-none-yet")
                 } else {
-                    crate::tr!("puzzle-all-had")
+                    crate::tr!(lang, "puzzle-all-had")
                 },
             ));
         };
         let skipped = if daily {
             None
         } else {
-            self.skip_open_puzzle(cmd, row.id).await?
+            self.skip_open_puzzle(lang, cmd, row.id).await?
         };
         let answered = self
             .core
@@ -73,16 +78,19 @@ impl Learning<'_> {
                 self.core.now(),
             )
             .await?;
-        let mut reply = self.show_puzzle(&row).await?;
+        let mut reply = self.show_puzzle(lang, &row).await?;
         if daily {
             reply.text = crate::tr!(
+                lang,
                 "puzzle-daily",
-                date = when::day(self.core.now()),
+                date = when::day(lang, self.core.now()),
                 puzzle = reply.text
             );
             if answered {
                 reply.text.push('\n');
-                reply.text.push_str(&crate::tr!("puzzle-answered-already"));
+                reply
+                    .text
+                    .push_str(&crate::tr!(lang, "puzzle-answered-already"));
                 reply.buttons.clear();
             }
             let solvers = self
@@ -93,9 +101,10 @@ impl Learning<'_> {
                 .await?;
             reply.text.push('\n');
             reply.text.push_str(&crate::tr!(
+                lang,
                 "puzzle-solvers",
                 solvers = if solvers.is_empty() {
-                    crate::tr!("puzzle-solvers-nobody")
+                    crate::tr!(lang, "puzzle-solvers-nobody")
                 } else {
                     solvers.join(", ")
                 }
@@ -146,26 +155,31 @@ impl Learning<'_> {
     }
 
     /// A puzzle's message: its board, whose move, the task, and a button per legal pit.
-    async fn show_puzzle(&self, row: &PuzzleRow) -> Result<Reply, ServiceError> {
+    async fn show_puzzle(
+        &self,
+        lang: &crate::i18n::Language,
+        row: &PuzzleRow,
+    ) -> Result<Reply, ServiceError> {
         let position = row.position;
         let side = position.to_move();
         let legal = position.legal_moves(Variant::Abapa);
         let [s, n] = position.scores();
         let mut reply = Reply::public(crate::tr!(
+            lang,
             "puzzle-shown",
             puzzle = row.id,
             rating = format!("{:.0}", row.rating),
-            side = super::view::side_name(side),
+            side = super::view::side_name(lang, side),
             pits = if side == Side::South {
-                crate::tr!("puzzle-pits-south")
+                crate::tr!(lang, "puzzle-pits-south")
             } else {
-                crate::tr!("puzzle-pits-north")
+                crate::tr!(lang, "puzzle-pits-north")
             },
             south = s,
             north = n,
-            task = capitalised(&task(row.goal)),
+            task = capitalised(&task(lang, row.goal)),
         ));
-        reply.board_text = Some(super::view::text_board(position, true, Side::South));
+        reply.board_text = Some(super::view::text_board(lang, position, true, Side::South));
         reply.buttons = legal
             .into_iter()
             .map(|pit| Button {
@@ -178,11 +192,17 @@ impl Learning<'_> {
                 row: 0,
             })
             .collect();
-        let caption = crate::tr!("puzzle-caption", puzzle = row.id, task = task(row.goal));
+        let caption = crate::tr!(
+            lang,
+            "puzzle-caption",
+            puzzle = row.id,
+            task = task(lang, row.goal)
+        );
         let file_name = format!("puzzle-{}.png", row.id);
-        reply
-            .files
-            .push(self.position_png(position, caption, file_name).await?);
+        reply.files.push(
+            self.position_png(lang, position, caption, file_name)
+                .await?,
+        );
         Ok(reply)
     }
 }
@@ -192,14 +212,19 @@ impl Learning<'_> {
     /// from South's seat, with `caption` and alt text, rendered on the board slots.
     pub(super) async fn position_png(
         &self,
+        lang: &crate::i18n::Language,
         position: crate::rules::Position,
         caption: String,
         file_name: String,
     ) -> Result<Attachment, ServiceError> {
+        let lang = lang.clone();
         let (bytes, description) = Pictures::new(self.core)
             .board_render(move || {
-                position_view(position, &caption, |view| {
-                    (render::board_png(view), render::alt_text(view))
+                position_view(&lang, position, &caption, |view| {
+                    (
+                        render::board_png(&lang, view),
+                        render::alt_text(&lang, view),
+                    )
                 })
             })
             .await?;
@@ -213,8 +238,9 @@ impl Learning<'_> {
 }
 
 /// The board of a position to find a move in, from South's seat, with `caption`,
-/// as `draw` sees it (in the language in force).
+/// as `draw` sees it (in `lang`).
 pub(super) fn position_view<R>(
+    lang: &crate::i18n::Language,
     position: crate::rules::Position,
     caption: &str,
     draw: impl FnOnce(&BoardView) -> R,
@@ -222,8 +248,8 @@ pub(super) fn position_view<R>(
     let side = position.to_move();
     let legal = position.legal_moves(Variant::Abapa);
     let sides = [
-        super::view::side_name(Side::South),
-        super::view::side_name(Side::North),
+        super::view::side_name(lang, Side::South),
+        super::view::side_name(lang, Side::North),
     ];
     let view = BoardView {
         position,

@@ -35,9 +35,17 @@ impl Records<'_> {
         }))
     }
 
-    pub(super) async fn replay(&self, cmd: &Command, id: i64) -> Result<Reply, ServiceError> {
+    pub(super) async fn replay(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+        id: i64,
+    ) -> Result<Reply, ServiceError> {
         // A game here, or a finished game of the asker's own from anywhere.
-        let row = match Games::new(self.core).find_game(cmd, Some(id), true).await {
+        let row = match Games::new(self.core)
+            .find_game(lang, cmd, Some(id), true)
+            .await
+        {
             Ok(row) => row,
             Err(ServiceError::NoSuchGame(_)) => self
                 .own_finished_game(cmd, id)
@@ -50,27 +58,29 @@ impl Records<'_> {
         let record = record_of(&row, &game)?;
         let plies = game.plies().len();
         let state = if game.is_over() {
-            view::summary(&row, &game)
+            view::summary(lang, &row, &game)
         } else {
-            crate::tr!("view-summary-playing")
+            crate::tr!(lang, "view-summary-playing")
         };
         let mut reply = Reply::public(crate::tr!(
+            lang,
             "replay-text",
-            game = view::game_label(&row),
+            game = view::game_label(lang, &row),
             variant = row.variant,
-            rated = view::rated_word(row.rated),
+            rated = view::rated_word(lang, row.rated),
             plies = plies,
             state = state,
         ));
         // A long game's animation shows its last moves only: say so.
-        if let Some(note) = gif_note(plies) {
+        if let Some(note) = gif_note(lang, plies) {
             reply.text.push(' ');
             reply.text.push_str(&note);
         }
         let gif = {
             let (game, names) = (game.clone(), [names[0].to_owned(), names[1].to_owned()]);
+            let lang = lang.clone();
             Pictures::new(self.core)
-                .heavy(move || render::replay_gif(&game, [&names[0], &names[1]]))
+                .heavy(move || render::replay_gif(&lang, &game, [&names[0], &names[1]]))
                 .await?
         };
         reply.files = vec![
@@ -79,6 +89,7 @@ impl Records<'_> {
                 mime: "image/gif",
                 bytes: gif,
                 description: crate::tr!(
+                    lang,
                     "replay-gif",
                     game = id,
                     south = row.south_name,
@@ -90,21 +101,24 @@ impl Records<'_> {
                 file_name: format!("oware-{id}.txt"),
                 mime: "text/plain",
                 bytes: record.to_text().into_bytes(),
-                description: crate::tr!("replay-record", game = id),
+                description: crate::tr!(lang, "replay-record", game = id),
             },
         ];
         view::about(&mut reply, &row);
-        Links::new(self.core).link_page(&mut reply, &row).await;
+        Links::new(self.core)
+            .link_page(lang, &mut reply, &row)
+            .await;
         Ok(reply)
     }
 }
 
 /// What the reply says of a game of `plies` moves whose animation shows only the
 /// last [`render::REPLAY_MOVES`], if it is that long.
-fn gif_note(plies: usize) -> Option<String> {
+fn gif_note(lang: &crate::i18n::Language, plies: usize) -> Option<String> {
     let shown = render::REPLAY_MOVES;
     (plies > shown).then(|| {
         crate::tr!(
+            lang,
             "replay-gif-last",
             shown = shown,
             plies = plies,
@@ -139,8 +153,9 @@ mod tests {
 
     #[test]
     fn a_reply_says_when_the_animation_shows_only_the_last_moves() {
-        assert_eq!(gif_note(REPLAY_MOVES), None);
-        let note = gif_note(REPLAY_MOVES + 20).expect("a note");
+        let lang = &crate::i18n::Language::english();
+        assert_eq!(gif_note(lang, REPLAY_MOVES), None);
+        let note = gif_note(lang, REPLAY_MOVES + 20).expect("a note");
         assert!(
             note.contains("the last 300 of the 320 moves, from move 21 on"),
             "{note}"

@@ -234,7 +234,7 @@ impl Scheduler<'_> {
     /// Runs `job` in the language of its place, renewing its claim while it runs.
     async fn run_job(&self, job: JobRow) {
         let language = self.job_language(&job).await;
-        crate::i18n::in_language(language, self.run_job_here(job)).await;
+        self.run_job_here(&language, job).await;
     }
 
     /// The language of the place `job` is about: its game's, its challenge's or its
@@ -284,8 +284,8 @@ impl Scheduler<'_> {
         }
     }
 
-    async fn run_job_here(&self, job: JobRow) {
-        self.holding_claim(job.id, self.do_job(&job)).await;
+    async fn run_job_here(&self, lang: &crate::i18n::Language, job: JobRow) {
+        self.holding_claim(job.id, self.do_job(lang, &job)).await;
     }
 
     /// Runs `work` for claimed job `id`, renewing the claim every third of a lease
@@ -309,16 +309,16 @@ impl Scheduler<'_> {
         }
     }
 
-    async fn do_job(&self, job: &JobRow) {
+    async fn do_job(&self, lang: &crate::i18n::Language, job: &JobRow) {
         let result = match &job.kind {
-            JobKind::EngineMove => self.engine_job(job).await,
-            JobKind::Timeout => self.timeout_job(job).await,
-            JobKind::Reminder => self.reminder_job(job).await,
-            JobKind::IdleAbort => self.idle_job(job).await,
-            JobKind::ChallengeExpiry => self.expiry_job(job).await,
-            JobKind::Analysis => Learning::new(self.core).analysis_job(job).await,
-            JobKind::Tournament => Tournaments::new(self.core).tournament_job(job).await,
-            JobKind::ArchiveThread => Records::new(self.core).archive_thread_job(job).await,
+            JobKind::EngineMove => self.engine_job(lang, job).await,
+            JobKind::Timeout => self.timeout_job(lang, job).await,
+            JobKind::Reminder => self.reminder_job(lang, job).await,
+            JobKind::IdleAbort => self.idle_job(lang, job).await,
+            JobKind::ChallengeExpiry => self.expiry_job(lang, job).await,
+            JobKind::Analysis => Learning::new(self.core).analysis_job(lang, job).await,
+            JobKind::Tournament => Tournaments::new(self.core).tournament_job(lang, job).await,
+            JobKind::ArchiveThread => Records::new(self.core).archive_thread_job(lang, job).await,
             // Done (or not possible yet): either way the job is over.
             JobKind::Puzzles => Learning::new(self.core)
                 .refill_puzzles()

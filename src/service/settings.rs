@@ -258,6 +258,7 @@ impl Preferences<'_> {
     /// `/oware settings [key:value …]`.
     pub(super) async fn settings(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         changes: &[(String, String)],
     ) -> Result<Reply, ServiceError> {
@@ -270,8 +271,8 @@ impl Preferences<'_> {
             .settings_cache
             .put(platform, place, settings.row.clone(), self.core.now());
         if changes.is_empty() {
-            let mut reply = Reply::private(crate::tr!("settings-shown"));
-            reply.table = Some(table(&settings, cmd.place.platform));
+            let mut reply = Reply::private(crate::tr!(lang, "settings-shown"));
+            reply.table = Some(table(lang, &settings, cmd.place.platform));
             return Ok(reply);
         }
         super::authority::judge(
@@ -280,7 +281,7 @@ impl Preferences<'_> {
             super::authority::Target::Place { open: false },
         )
         .map_err(|_| ServiceError::NotAdmin("/oware settings key:value"))?;
-        apply(&mut settings.row, &cmd.place, &cmd.vouched, changes)?;
+        apply(lang, &mut settings.row, &cmd.place, &cmd.vouched, changes)?;
         let saved = self
             .core
             .store
@@ -304,21 +305,18 @@ impl Preferences<'_> {
         let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
         // The answer is already in the new language.
         let language = settings.language();
-        let mut text = crate::i18n::in_language(language.clone(), async {
-            crate::tr!("settings-changed", changes = changed.join(", "))
-        })
-        .await;
+        let lang = &language;
+        let mut text = crate::tr!(lang, "settings-changed", changes = changed.join(", "));
         if changes.iter().any(|(key, _)| key == "language") {
-            let line = crate::i18n::in_language(language.clone(), async {
-                crate::tr!("language-changed", language = crate::tr!("language-name"))
-            })
-            .await;
+            let line = crate::tr!(
+                lang,
+                "language-changed",
+                language = crate::tr!(lang, "language-name")
+            );
             text = format!("{text}\n{line}");
         }
         let mut reply = Reply::private(text);
-        reply.table = Some(crate::i18n::with_language(language, || {
-            table(&settings, cmd.place.platform)
-        }));
+        reply.table = Some(table(lang, &settings, cmd.place.platform));
         Ok(reply)
     }
 }

@@ -39,6 +39,7 @@ impl Play<'_> {
     /// Database failures, or an internal error when the game is gone.
     pub(super) async fn first_board(
         &self,
+        lang: &crate::i18n::Language,
         game_id: i64,
         headline: impl FnOnce(&GameRow) -> String,
         now: i64,
@@ -51,11 +52,13 @@ impl Play<'_> {
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
         let game = Game::new(row.variant);
-        let reply = view::board_reply(&row, &game, headline(&row), now, Side::South);
+        let reply = view::board_reply(lang, &row, &game, headline(&row), now, Side::South);
         let mut reply = Pictures::new(self.core)
-            .with_board(reply, &row, &game, None, now, Side::South)
+            .with_board(lang, reply, &row, &game, None, Side::South)
             .await;
-        Links::new(self.core).link_page(&mut reply, &row).await;
+        Links::new(self.core)
+            .link_page(lang, &mut reply, &row)
+            .await;
         Ok((row, reply))
     }
 }

@@ -28,16 +28,22 @@ impl DiscordShards {
         shards.map_or(DiscordShards::All, DiscordShards::Range)
     }
 
-    fn describe(&self) -> String {
+    fn describe(&self, lang: &crate::i18n::Language) -> String {
         match self {
-            DiscordShards::NotRunning => crate::tr!("status-shards-not-running"),
-            DiscordShards::All => crate::tr!("status-shards-all"),
+            DiscordShards::NotRunning => crate::tr!(lang, "status-shards-not-running"),
+            DiscordShards::All => crate::tr!(lang, "status-shards-all"),
             DiscordShards::Range(Shards { total, range }) => {
                 let last = range.end.saturating_sub(1);
                 if range.start == last {
-                    crate::tr!("status-shards-one", shard = range.start, total = total)
+                    crate::tr!(
+                        lang,
+                        "status-shards-one",
+                        shard = range.start,
+                        total = total
+                    )
                 } else {
                     crate::tr!(
+                        lang,
                         "status-shards-range",
                         first = range.start,
                         last = last,
@@ -56,7 +62,11 @@ impl Delivery<'_> {
         self.core.networks.set_discord_shards(shards);
     }
 
-    pub(super) async fn status(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+    pub(super) async fn status(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<Reply, ServiceError> {
         let place = Target::Place { open: false };
         authority::judge(Deed::ReadPlaceRecords, cmd.role, place)
             .map_err(|_| ServiceError::NotAdmin("/oware admin status"))?;
@@ -74,12 +84,12 @@ impl Delivery<'_> {
                 )
                 .await?;
             let title = if place.space.is_some() {
-                crate::tr!("status-title-server")
+                crate::tr!(lang, "status-title-server")
             } else {
-                crate::tr!("status-title-room")
+                crate::tr!(lang, "status-title-room")
             };
             let mut reply = Reply::private(title);
-            reply.table = Some(place_table(place.platform, &counts));
+            reply.table = Some(place_table(lang, place.platform, &counts));
             return Ok(reply);
         }
         let counts = self
@@ -88,8 +98,9 @@ impl Delivery<'_> {
             .pages()
             .status_counts(self.core.now())
             .await?;
-        let mut reply = Reply::private(crate::tr!("status-title"));
+        let mut reply = Reply::private(crate::tr!(lang, "status-title"));
         reply.table = Some(table(
+            lang,
             self.core.store.backend(),
             &self.core.networks.discord_shards(),
             &counts,
@@ -100,46 +111,61 @@ impl Delivery<'_> {
 
 /// One place's figures as a two-column table: its games, challenges and unsent
 /// messages.
-fn place_table(platform: Platform, counts: &PlaceCounts) -> String {
+fn place_table(lang: &crate::i18n::Language, platform: Platform, counts: &PlaceCounts) -> String {
     aligned(&[
-        (crate::tr!("status-games"), counts.active_games.to_string()),
         (
-            crate::tr!("status-challenges"),
+            crate::tr!(lang, "status-games"),
+            counts.active_games.to_string(),
+        ),
+        (
+            crate::tr!(lang, "status-challenges"),
             counts.pending_challenges.to_string(),
         ),
         (
-            crate::tr!("status-unsent", network = name(platform)),
-            unsent(counts.waiting, counts.dead),
+            crate::tr!(lang, "status-unsent", network = name(lang, platform)),
+            unsent(lang, counts.waiting, counts.dead),
         ),
     ])
 }
 
 /// Messages waiting, with the dead ones when there are any.
-fn unsent(waiting: i64, dead: i64) -> String {
+fn unsent(lang: &crate::i18n::Language, waiting: i64, dead: i64) -> String {
     if dead > 0 {
-        crate::tr!("status-dead", waiting = waiting, dead = dead)
+        crate::tr!(lang, "status-dead", waiting = waiting, dead = dead)
     } else {
         waiting.to_string()
     }
 }
 
 /// The figures as a two-column table.
-fn table(backend: Backend, shards: &DiscordShards, counts: &StatusCounts) -> String {
+fn table(
+    lang: &crate::i18n::Language,
+    backend: Backend,
+    shards: &DiscordShards,
+    counts: &StatusCounts,
+) -> String {
     let database = match backend {
         Backend::Sqlite => "SQLite",
         Backend::Postgres => "PostgreSQL",
     };
     let mut rows = vec![
-        (crate::tr!("status-database"), database.to_owned()),
-        (crate::tr!("status-discord-shards"), shards.describe()),
-        (crate::tr!("status-games"), counts.active_games.to_string()),
+        (crate::tr!(lang, "status-database"), database.to_owned()),
         (
-            crate::tr!("status-challenges"),
+            crate::tr!(lang, "status-discord-shards"),
+            shards.describe(lang),
+        ),
+        (
+            crate::tr!(lang, "status-games"),
+            counts.active_games.to_string(),
+        ),
+        (
+            crate::tr!(lang, "status-challenges"),
             counts.pending_challenges.to_string(),
         ),
         (
-            crate::tr!("status-jobs"),
+            crate::tr!(lang, "status-jobs"),
             crate::tr!(
+                lang,
                 "status-jobs-figure",
                 jobs = counts.jobs,
                 due = counts.jobs_due
@@ -148,9 +174,10 @@ fn table(backend: Backend, shards: &DiscordShards, counts: &StatusCounts) -> Str
     ];
     for platform in [Platform::Discord, Platform::Matrix, Platform::Console] {
         let unsent = counts.unsent.iter().find(|u| u.platform == platform);
-        let figure = unsent.map_or_else(|| "0".to_owned(), |u| self::unsent(u.waiting, u.dead));
+        let figure =
+            unsent.map_or_else(|| "0".to_owned(), |u| self::unsent(lang, u.waiting, u.dead));
         rows.push((
-            crate::tr!("status-unsent", network = name(platform)),
+            crate::tr!(lang, "status-unsent", network = name(lang, platform)),
             figure,
         ));
     }
@@ -170,9 +197,9 @@ fn aligned(rows: &[(String, String)]) -> String {
         .join("\n")
 }
 
-fn name(platform: Platform) -> String {
+fn name(lang: &crate::i18n::Language, platform: Platform) -> String {
     match platform {
-        Platform::Console => crate::tr!("status-console"),
+        Platform::Console => crate::tr!(lang, "status-console"),
         Platform::Discord => "Discord".to_owned(),
         Platform::Matrix => "Matrix".to_owned(),
     }
@@ -185,15 +212,17 @@ mod tests {
 
     #[test]
     fn shards_read_as_all_a_range_or_not_running() {
-        assert_eq!(DiscordShards::NotRunning.describe(), "not running");
-        assert_eq!(DiscordShards::running(None).describe(), "all");
+        let lang = &crate::i18n::Language::english();
+        assert_eq!(DiscordShards::NotRunning.describe(lang), "not running");
+        assert_eq!(DiscordShards::running(None).describe(lang), "all");
         let some = |total, range| DiscordShards::running(Some(Shards { total, range }));
-        assert_eq!(some(4, 0..2).describe(), "0–1 of 4");
-        assert_eq!(some(4, 3..4).describe(), "3 of 4");
+        assert_eq!(some(4, 0..2).describe(lang), "0–1 of 4");
+        assert_eq!(some(4, 3..4).describe(lang), "3 of 4");
     }
 
     #[test]
     fn the_table_lists_every_figure() {
+        let lang = &crate::i18n::Language::english();
         let counts = StatusCounts {
             active_games: 3,
             pending_challenges: 1,
@@ -205,7 +234,7 @@ mod tests {
                 dead: 1,
             }],
         };
-        let text = table(Backend::Postgres, &DiscordShards::All, &counts);
+        let text = table(lang, Backend::Postgres, &DiscordShards::All, &counts);
         for line in [
             "Database            PostgreSQL",
             "Discord shards      all",

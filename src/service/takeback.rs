@@ -38,6 +38,7 @@ impl Play<'_> {
     /// opponent agreed: the game goes on from the position before `by`'s last move.
     pub(super) async fn take_back(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         row: &GameRow,
         game: &Game,
@@ -85,15 +86,16 @@ impl Play<'_> {
         let headline = format!(
             "{headline} {}",
             crate::tr!(
+                lang,
                 "takeback-done",
                 moves = undo,
                 name = row.name(by),
                 game = row.id
             )
         );
-        let reply = view::board_reply(&after, &back, headline, now, Side::South);
+        let reply = view::board_reply(lang, &after, &back, headline, now, Side::South);
         Ok(Pictures::new(self.core)
-            .with_board(reply, &after, &back, None, now, Side::South)
+            .with_board(lang, reply, &after, &back, None, Side::South)
             .await)
     }
 }

@@ -2,51 +2,51 @@
 //! `tournament` of the catalogue).
 
 /// How to use the bot.
-pub(super) fn help() -> String {
-    crate::tr!("help")
+pub(super) fn help(lang: &crate::i18n::Language) -> String {
+    crate::tr!(lang, "help")
 }
 
 /// The commands beyond play (`/oware help more`): replays, analysis, puzzles,
 /// accounts.
-pub(super) fn help_more() -> String {
-    crate::tr!("help-more")
+pub(super) fn help_more(lang: &crate::i18n::Language) -> String {
+    crate::tr!(lang, "help-more")
 }
 
 /// The moderation commands, for those who administer the place (`/oware admin`).
-pub(super) fn admin() -> String {
-    crate::tr!("admin")
+pub(super) fn admin(lang: &crate::i18n::Language) -> String {
+    crate::tr!(lang, "admin")
 }
 
 /// Tournaments (`/oware tournament`), before the list of this place's.
-pub(super) fn tournament() -> String {
-    crate::tr!("tournament")
+pub(super) fn tournament(lang: &crate::i18n::Language) -> String {
+    crate::tr!(lang, "tournament")
 }
 
 /// The rules of Oware (abapa), short.
-pub(super) fn rules() -> String {
-    crate::tr!("rules")
+pub(super) fn rules(lang: &crate::i18n::Language) -> String {
+    crate::tr!(lang, "rules")
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::i18n::{with_language, Language};
+    use crate::i18n::Language;
 
     #[test]
     fn help_and_rules_fit_in_one_discord_message_and_name_every_command() {
         for tag in Language::available() {
             let language = Language::from_tag(&tag).expect("available");
-            with_language(language, fits_and_names_every_command);
+            fits_and_names_every_command(&language);
         }
     }
 
-    fn fits_and_names_every_command() {
+    fn fits_and_names_every_command(lang: &Language) {
         // Discord cuts message content at 2,000 characters.
-        let help = super::help();
+        let help = super::help(lang);
         assert!(help.chars().count() <= 2000, "{}", help.chars().count());
-        let more = super::help_more();
+        let more = super::help_more(lang);
         assert!(more.chars().count() <= 2000, "{}", more.chars().count());
-        assert!(super::rules().chars().count() <= 2000);
-        assert!(super::admin().chars().count() <= 2000);
+        assert!(super::rules(lang).chars().count() <= 2000);
+        assert!(super::admin(lang).chars().count() <= 2000);
         for command in [
             "time:3d",
             "/oware abort",

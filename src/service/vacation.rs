@@ -5,6 +5,7 @@
 
 use super::outbox::game_message;
 use super::{view, when, Command, Reply, ServiceError};
+use crate::i18n::Language;
 use crate::play::when::DAY;
 use crate::service::cases::Preferences;
 use crate::store::{AwayGame, GameRow};
@@ -39,6 +40,7 @@ impl Preferences<'_> {
     /// Answers `/oware vacation` for the author.
     pub(super) async fn vacation(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         request: VacationRequest,
     ) -> Result<Reply, ServiceError> {
@@ -67,12 +69,14 @@ impl Preferences<'_> {
                     .await?;
                 Ok(Reply::private(match away.filter(|&until| until > now) {
                     Some(until) => crate::tr!(
+                        lang,
                         "vacation-status-away",
-                        until = when::utc_time(until),
+                        until = when::utc_time(lang, until),
                         left = left,
                         allowance = ALLOWANCE_DAYS
                     ),
                     None => crate::tr!(
+                        lang,
                         "vacation-status-here",
                         left = left,
                         allowance = ALLOWANCE_DAYS
@@ -88,12 +92,13 @@ impl Preferences<'_> {
                 }
                 let until = now.saturating_add(i64::from(days) * DAY);
                 let games = self
-                    .away_games(cmd, |row| {
+                    .away_games(cmd, |lang, row| {
                         crate::tr!(
+                            lang,
                             "vacation-started-game",
                             name = cmd.author.name.as_str(),
-                            game = view::game_label(row),
-                            until = when::utc_time(until)
+                            game = view::game_label(lang, row),
+                            until = when::utc_time(lang, until)
                         )
                     })
                     .await?;
@@ -111,24 +116,26 @@ impl Preferences<'_> {
                         .away_until([player, player])
                         .await?;
                     return Err(ServiceError::AlreadyOnVacation(
-                        away.map(when::utc_time).unwrap_or_default(),
+                        away.map(|at| when::utc_time(lang, at)).unwrap_or_default(),
                     ));
                 }
                 self.core.wake();
                 Ok(Reply::private(crate::tr!(
+                    lang,
                     "vacation-started",
-                    until = when::utc_time(until),
+                    until = when::utc_time(lang, until),
                     games = games.len(),
                     left = left - days
                 )))
             }
             VacationRequest::End => {
                 let games = self
-                    .away_games(cmd, |row| {
+                    .away_games(cmd, |lang, row| {
                         crate::tr!(
+                            lang,
                             "vacation-ended-game",
                             name = cmd.author.name.as_str(),
-                            game = view::game_label(row)
+                            game = view::game_label(lang, row)
                         )
                     })
                     .await?;
@@ -144,6 +151,7 @@ impl Preferences<'_> {
                 self.core.wake();
                 let given_back = u32::try_from((until - now) / DAY).unwrap_or(0);
                 Ok(Reply::private(crate::tr!(
+                    lang,
                     "vacation-ended",
                     games = games.len(),
                     back = given_back,
@@ -175,7 +183,7 @@ impl Preferences<'_> {
     async fn away_games(
         &self,
         cmd: &Command,
-        says: impl Fn(&GameRow) -> String,
+        says: impl Fn(&Language, &GameRow) -> String,
     ) -> Result<Vec<AwayGame>, ServiceError> {
         let platform = cmd.place.platform;
         let rows = self
@@ -196,7 +204,7 @@ impl Preferences<'_> {
             let language = self
                 .language_at(row.platform, row.space.as_deref().unwrap_or(&row.channel))
                 .await;
-            let text = crate::i18n::in_language(language, async { says(row) }).await;
+            let text = says(&language, row);
             let mut reply = Reply::public(text);
             let opponent = if row.south_user == cmd.author.id {
                 crate::rules::Side::North

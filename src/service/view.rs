@@ -35,10 +35,10 @@ pub(super) fn player(row: &GameRow, side: Side) -> User {
 
 /// Who a challenge challenges, by name: the player, or "anyone here" for an open
 /// challenge.
-pub(super) fn challenged(c: &crate::store::ChallengeRow) -> String {
+pub(super) fn challenged(lang: &crate::i18n::Language, c: &crate::store::ChallengeRow) -> String {
     match &c.opponent.0 {
         Some(invitee) => invitee.name.clone(),
-        None => crate::tr!("challenge-anyone"),
+        None => crate::tr!(lang, "challenge-anyone"),
     }
 }
 
@@ -76,17 +76,18 @@ pub(super) fn side_of(row: &GameRow, user_id: &str) -> Option<Side> {
 
 /// `2 moves played, move 3 next` (or just `40 moves played` once it is over): the
 /// one way moves are counted in replies, from 1.
-pub(super) fn moves_played(ply: i64, active: bool) -> String {
+pub(super) fn moves_played(lang: &crate::i18n::Language, ply: i64, active: bool) -> String {
     if active {
-        crate::tr!("view-moves-played-next", ply = ply, next = ply + 1)
+        crate::tr!(lang, "view-moves-played-next", ply = ply, next = ply + 1)
     } else {
-        crate::tr!("view-moves-played", ply = ply)
+        crate::tr!(lang, "view-moves-played", ply = ply)
     }
 }
 
 /// `#12 Alice vs Bob`.
-pub(super) fn game_label(row: &GameRow) -> String {
+pub(super) fn game_label(lang: &crate::i18n::Language, row: &GameRow) -> String {
     crate::tr!(
+        lang,
         "view-game-label",
         id = row.id,
         south = row.south_name,
@@ -95,32 +96,33 @@ pub(super) fn game_label(row: &GameRow) -> String {
 }
 
 /// `South` / `North`, in words.
-pub(super) fn side_name(side: Side) -> String {
+pub(super) fn side_name(lang: &crate::i18n::Language, side: Side) -> String {
     match side {
-        Side::South => crate::tr!("game-side-south"),
-        Side::North => crate::tr!("game-side-north"),
+        Side::South => crate::tr!(lang, "game-side-south"),
+        Side::North => crate::tr!(lang, "game-side-north"),
     }
 }
 
 /// `rated` / `casual`.
-pub(super) fn rated_word(rated: bool) -> String {
+pub(super) fn rated_word(lang: &crate::i18n::Language, rated: bool) -> String {
     if rated {
-        crate::tr!("game-rated")
+        crate::tr!(lang, "game-rated")
     } else {
-        crate::tr!("game-casual")
+        crate::tr!(lang, "game-casual")
     }
 }
 
 /// `South, pits A–F` / `North, pits a–f`.
 /// A line for each move the player to move could make that would repeat an earlier
 /// position, and so end the game at once: `**D** repeats … **bob** would win 25–23`.
-fn repetition_warnings(row: &GameRow, game: &Game) -> Vec<String> {
+fn repetition_warnings(lang: &crate::i18n::Language, row: &GameRow, game: &Game) -> Vec<String> {
     game.legal_moves()
         .into_iter()
         .filter_map(|pit| {
             let outcome = game.repetition_after(pit)?;
-            let result = would_give(row, outcome);
+            let result = would_give(lang, row, outcome);
             Some(crate::tr!(
+                lang,
                 "view-repeats",
                 pit = pit.letter(),
                 result = result
@@ -129,16 +131,17 @@ fn repetition_warnings(row: &GameRow, game: &Game) -> Vec<String> {
         .collect()
 }
 
-fn row_hint(side: Side) -> String {
+fn row_hint(lang: &crate::i18n::Language, side: Side) -> String {
     match side {
-        Side::South => crate::tr!("view-row-south"),
-        Side::North => crate::tr!("view-row-north"),
+        Side::South => crate::tr!(lang, "view-row-south"),
+        Side::North => crate::tr!(lang, "view-row-north"),
     }
 }
 
 /// The board image files for a reply: the one place that attaches board PNGs. The
 /// caption is the result once the game is over, else `note` (the advice tally).
 pub(super) fn board_files(
+    lang: &crate::i18n::Language,
     row: &GameRow,
     game: &Game,
     note: Option<&str>,
@@ -146,8 +149,8 @@ pub(super) fn board_files(
     seat: Side,
 ) -> Vec<Attachment> {
     let names = [row.south_name.as_str(), row.north_name.as_str()];
-    let result = game.outcome().map(|o| render::result_line(&o, names));
-    let labels = clock_labels(row, game, now);
+    let result = game.outcome().map(|o| render::result_line(lang, &o, names));
+    let labels = clock_labels(lang, row, game, now);
     let view = BoardView {
         caption: result.as_deref().or(note),
         clocks: labels.as_ref().map(|[s, n]| [s.as_str(), n.as_str()]),
@@ -157,8 +160,8 @@ pub(super) fn board_files(
     vec![Attachment {
         file_name: format!("oware-{}-{}.png", row.id, game.plies().len()),
         mime: "image/png",
-        bytes: render::board_png(&view),
-        description: render::alt_text(&view),
+        bytes: render::board_png(lang, &view),
+        description: render::alt_text(lang, &view),
     }]
 }
 
@@ -184,19 +187,20 @@ impl Pictures<'_> {
     /// is logged and the reply goes without its image.
     pub(super) async fn with_board(
         &self,
+        lang: &crate::i18n::Language,
         mut reply: Reply,
         row: &GameRow,
         game: &Game,
         advice: Option<&str>,
-        now: i64,
         seat: Side,
     ) -> Reply {
+        let now = self.core.now();
         let advice = advice.filter(|_| !game.is_over()).map(str::to_owned);
         if let Some(advice) = &advice {
             let _ = write!(reply.text, "\n{advice}.");
         }
-        let (row, game) = (row.clone(), game.clone());
-        let render = move || board_files(&row, &game, advice.as_deref(), now, seat);
+        let (row, game, lang) = (row.clone(), game.clone(), lang.clone());
+        let render = move || board_files(&lang, &row, &game, advice.as_deref(), now, seat);
         match self.board_render(render).await {
             Ok(files) => reply.files = files,
             Err(err) => tracing::error!(error = %err, "could not render the board"),
@@ -207,7 +211,12 @@ impl Pictures<'_> {
 
 /// One button per pit of the side to move, laid out like the board seen from `seat`
 /// in two rows of three (Discord allows five per row); illegal pits are disabled.
-pub(super) fn pit_buttons(row: &GameRow, game: &Game, seat: Side) -> Vec<Button> {
+pub(super) fn pit_buttons(
+    lang: &crate::i18n::Language,
+    row: &GameRow,
+    game: &Game,
+    seat: Side,
+) -> Vec<Button> {
     let Some(side) = game.to_move() else {
         return Vec::new();
     };
@@ -235,6 +244,7 @@ pub(super) fn pit_buttons(row: &GameRow, game: &Game, seat: Side) -> Vec<Button>
                 // A move that would end the game by repetition says so on its button.
                 label: if game.repetition_after(pit).is_some() {
                     crate::tr!(
+                        lang,
                         "view-button-repeats",
                         pit = pit.letter(),
                         seeds = position.seeds(pit)
@@ -252,14 +262,21 @@ pub(super) fn pit_buttons(row: &GameRow, game: &Game, seat: Side) -> Vec<Button>
 /// The status lines under a board: scores, whose turn and the clocks, or the result
 /// and a rematch button. Only a person to move is mentioned and given pit buttons
 /// (laid out as seen from `seat`).
-fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64, seat: Side) {
+fn status(
+    lang: &crate::i18n::Language,
+    row: &GameRow,
+    game: &Game,
+    reply: &mut Reply,
+    now: i64,
+    seat: Side,
+) {
     match (game.outcome(), game.to_move()) {
         (Some(outcome), _) => {
-            let _ = write!(reply.text, "\n{}", result_line(row, outcome));
+            let _ = write!(reply.text, "\n{}", result_line(lang, row, outcome));
             if outcome.reason != EndReason::Aborted || row.ply > 0 {
                 reply.buttons = vec![Button {
                     action: ButtonAction::Rematch { game: row.id },
-                    label: crate::tr!("view-button-rematch"),
+                    label: crate::tr!(lang, "view-button-rematch"),
                     enabled: true,
                     row: 0,
                 }];
@@ -268,7 +285,7 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64, seat: Side) {
             if row.ply > 0 && outcome.reason != EndReason::Aborted {
                 reply.buttons.push(Button {
                     action: ButtonAction::Analyse { game: row.id },
-                    label: crate::tr!("view-button-analyse"),
+                    label: crate::tr!(lang, "view-button-analyse"),
                     enabled: true,
                     row: 0,
                 });
@@ -277,20 +294,21 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64, seat: Side) {
         (None, Some(side)) => {
             reply.text.push('\n');
             reply.text.push_str(&crate::tr!(
+                lang,
                 "view-to-move",
                 score = score_line(row, game.position().scores()),
                 name = row.name(side),
-                hint = row_hint(side)
+                hint = row_hint(lang, side)
             ));
-            if let Some(line) = clock_line(row, game, now) {
+            if let Some(line) = clock_line(lang, row, game, now) {
                 let _ = write!(reply.text, "\n{line}");
             }
-            for warning in repetition_warnings(row, game) {
+            for warning in repetition_warnings(lang, row, game) {
                 let _ = write!(reply.text, "\n{warning}");
             }
             if !is_bot(row, side) {
                 reply.mentions.push(player(row, side));
-                reply.buttons = pit_buttons(row, game, seat);
+                reply.buttons = pit_buttons(lang, row, game, seat);
             }
         }
         (None, None) => {}
@@ -301,6 +319,7 @@ fn status(row: &GameRow, game: &Game, reply: &mut Reply, now: i64, seat: Side) {
 /// shared), under `headline` (the image, and the advice tally if any, are added by
 /// [`with_board`]).
 pub(super) fn board_reply(
+    lang: &crate::i18n::Language,
     row: &GameRow,
     game: &Game,
     headline: String,
@@ -308,8 +327,8 @@ pub(super) fn board_reply(
     seat: Side,
 ) -> Reply {
     let mut reply = Reply::public(headline);
-    status(row, game, &mut reply, now, seat);
-    reply.board_text = Some(text_board(game.position(), !game.is_over(), seat));
+    status(lang, row, game, &mut reply, now, seat);
+    reply.board_text = Some(text_board(lang, game.position(), !game.is_over(), seat));
     about(&mut reply, row);
     reply
 }
@@ -322,11 +341,18 @@ pub(super) fn about(reply: &mut Reply, row: &GameRow) {
 }
 
 /// The public reply to a move just played.
-pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply, now: i64) -> Reply {
+pub(super) fn move_reply(
+    lang: &crate::i18n::Language,
+    row: &GameRow,
+    game: &Game,
+    ply: &Ply,
+    now: i64,
+) -> Reply {
     let mover = ply.before.to_move();
     let effect = ply.effect;
     let mut text = if effect.lap {
         crate::tr!(
+            lang,
             "view-move-lap",
             name = row.name(mover),
             pit = effect.pit,
@@ -334,6 +360,7 @@ pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply, now: i64) -> Rep
         )
     } else {
         crate::tr!(
+            lang,
             "view-move",
             name = row.name(mover),
             pit = effect.pit,
@@ -348,24 +375,30 @@ pub(super) fn move_reply(row: &GameRow, game: &Game, ply: &Ply, now: i64) -> Rep
             .collect();
         text.push(' ');
         text.push_str(&crate::tr!(
+            lang,
             "view-captured",
             seeds = effect.captured,
             pits = pits.join(", ")
         ));
     } else if effect.grand_slam {
         text.push(' ');
-        text.push_str(&crate::tr!("view-grand-slam"));
+        text.push_str(&crate::tr!(lang, "view-grand-slam"));
     }
-    board_reply(row, game, text, now, Side::South)
+    board_reply(lang, row, game, text, now, Side::South)
 }
 
-/// The text board of `position` as `seat` sees it, in the current language
+/// The text board of `position` as `seat` sees it, in `lang`
 /// (`show_turn`: mark the side to move).
-pub(super) fn text_board(position: crate::rules::Position, show_turn: bool, seat: Side) -> String {
+pub(super) fn text_board(
+    lang: &crate::i18n::Language,
+    position: crate::rules::Position,
+    show_turn: bool,
+    seat: Side,
+) -> String {
     let (south, north, to_move) = (
-        crate::tr!("side-south"),
-        crate::tr!("side-north"),
-        crate::tr!("board-to-move"),
+        crate::tr!(lang, "side-south"),
+        crate::tr!(lang, "side-north"),
+        crate::tr!(lang, "board-to-move"),
     );
     let labels = crate::rules::BoardLabels {
         south: &south,

@@ -66,12 +66,16 @@ es.onmessage=function(e){var s=JSON.parse(e.data),atEnd=cur===total;total=s.plie
 })();
 "#;
 
-/// Every page's document: its language, charset and viewport, then `head` (its
+/// Every page's document: its language (`lang`), charset and viewport, then `head` (its
 /// title and meta tags) and the style, and `body`.
-pub fn document(head: maud::Markup, body: maud::Markup) -> maud::Markup {
+pub fn document(
+    lang: &crate::i18n::Language,
+    head: maud::Markup,
+    body: maud::Markup,
+) -> maud::Markup {
     maud::html! {
         (maud::DOCTYPE)
-        html lang=(crate::i18n::current().tag()) {
+        html lang=(lang.tag()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";

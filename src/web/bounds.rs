@@ -18,14 +18,14 @@ use tokio::sync::Semaphore;
 pub(super) const RETRY_AFTER_SECS: u32 = 10;
 
 /// `503 Service Unavailable` with `Retry-After`, saying what to do.
-pub(super) fn busy(retry_after: u32) -> Response {
+pub(super) fn busy(lang: &crate::i18n::Language, retry_after: u32) -> Response {
     (
         StatusCode::SERVICE_UNAVAILABLE,
         [
             (header::RETRY_AFTER, HeaderValue::from(retry_after)),
             (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
         ],
-        crate::tr!("web-busy"),
+        crate::tr!(lang, "web-busy"),
     )
         .into_response()
 }
@@ -44,7 +44,8 @@ pub(super) async fn shed(
 ) -> Response {
     let Ok(Ok(_permit)) = tokio::time::timeout(QUEUE_WAIT, slots.acquire()).await else {
         metrics::counter!("oware_web_refused_total", "why" => "requests").increment(1);
-        return busy(1);
+        // No place is known yet: English.
+        return busy(&crate::i18n::Language::english(), 1);
     };
     next.run(request).await
 }

@@ -46,11 +46,12 @@ fn points(ratings: &[f64]) -> Vec<(f64, f64)> {
 }
 
 /// The chart of `ratings` at `speed` (oldest first); nothing when there are none.
-pub(super) fn rating_chart(speed: Speed, ratings: &[f64]) -> Markup {
+pub(super) fn rating_chart(lang: &crate::i18n::Language, speed: Speed, ratings: &[f64]) -> Markup {
     let (Some(first), Some(last)) = (ratings.first(), ratings.last()) else {
         return html! {};
     };
     let text = crate::tr!(
+        lang,
         "web-player-chart",
         speed = speed.as_str(),
         games = ratings.len(),
@@ -108,7 +109,8 @@ mod tests {
 
     #[test]
     fn the_chart_says_its_first_and_last_rating() {
-        let html = rating_chart(Speed::Live, &[1500.0, 1562.4, 1611.6]).into_string();
+        let lang = &crate::i18n::Language::english();
+        let html = rating_chart(lang, Speed::Live, &[1500.0, 1562.4, 1611.6]).into_string();
         assert!(
             html.contains("<svg") && html.contains("<polyline"),
             "{html}"
@@ -122,6 +124,8 @@ mod tests {
             html.contains("</polyline>"),
             "closed in foreign content: {html}"
         );
-        assert!(rating_chart(Speed::Live, &[]).into_string().is_empty());
+        assert!(rating_chart(lang, Speed::Live, &[])
+            .into_string()
+            .is_empty());
     }
 }

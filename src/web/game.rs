@@ -38,18 +38,22 @@ impl From<ServiceError> for PageError {
 
 impl IntoResponse for PageError {
     fn into_response(self) -> Response {
+        // No place is known here: English.
+        let lang = &crate::i18n::Language::english();
         match self {
             PageError::NotFound => (
                 StatusCode::NOT_FOUND,
-                Html(plain(&crate::tr!("web-not-found")).into_string()),
+                Html(plain(lang, &crate::tr!(lang, "web-not-found")).into_string()),
             )
                 .into_response(),
-            PageError::Failed(crate::service::ServiceError::PicturesBusy) => super::bounds::busy(2),
+            PageError::Failed(crate::service::ServiceError::PicturesBusy) => {
+                super::bounds::busy(lang, 2)
+            }
             PageError::Failed(err) => {
                 tracing::error!(error = %err, "a web page failed");
                 (
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    Html(plain(&crate::service::generic_failure()).into_string()),
+                    Html(plain(lang, &crate::service::generic_failure(lang)).into_string()),
                 )
                     .into_response()
             }
@@ -58,8 +62,9 @@ impl IntoResponse for PageError {
 }
 
 /// A page of one line.
-fn plain(line: &str) -> Markup {
+fn plain(lang: &crate::i18n::Language, line: &str) -> Markup {
     assets::document(
+        lang,
         html! {
             meta name="robots" content="noindex";
             title { "Oware" }
@@ -70,7 +75,9 @@ fn plain(line: &str) -> Markup {
 
 /// `/`: what the site is (there is no index of games: pages are shared by link).
 pub(super) async fn home() -> Html<String> {
-    Html(plain(&crate::tr!("web-home")).into_string())
+    // No place is known here: English.
+    let lang = &crate::i18n::Language::english();
+    Html(plain(lang, &crate::tr!(lang, "web-home")).into_string())
 }
 
 /// A move as listed: its pit, and the seeds it captured.
@@ -83,16 +90,16 @@ fn move_label(ply: &Ply) -> String {
 }
 
 /// The game's state in a line: who is to move, or the result.
-fn status_line(page: &GamePage) -> String {
+fn status_line(lang: &crate::i18n::Language, page: &GamePage) -> String {
     if let Some(result) = &page.result {
         return result.clone();
     }
     match page.game.to_move() {
         Some(side) => {
             let name = page.names()[usize::from(side != crate::rules::Side::South)];
-            crate::tr!("web-to-move", player = name)
+            crate::tr!(lang, "web-to-move", player = name)
         }
-        None => crate::tr!("view-summary-playing"),
+        None => crate::tr!(lang, "view-summary-playing"),
     }
 }
 
@@ -154,9 +161,7 @@ pub(super) async fn page(
                 .game_page(&key.slug, at.ply)
                 .await?
                 .ok_or(PageError::NotFound)?;
-            let markup = crate::i18n::with_language(page.language.clone(), || {
-                render(&page, &key.slug, &key.origin)
-            });
+            let markup = render(&page.language, &page, &key.slug, &key.origin);
             let html = Bytes::from(markup.into_string());
             state.pages.put(key, page.stamp(), html.clone());
             html
@@ -166,16 +171,17 @@ pub(super) async fn page(
 }
 
 /// The game page's HTML.
-fn render(page: &GamePage, slug: &str, origin: &str) -> Markup {
+fn render(lang: &crate::i18n::Language, page: &GamePage, slug: &str, origin: &str) -> Markup {
     let [south, north] = page.names();
     let base = format!("/g/{slug}");
     let title = crate::tr!(
+        lang,
         "web-game-title",
         game = page.row.id,
         south = south,
         north = north
     );
-    let status = status_line(page);
+    let status = status_line(lang, page);
     let plies = page.plies();
     let shown = page.shown;
     let version = page.row.version;
@@ -184,6 +190,7 @@ fn render(page: &GamePage, slug: &str, origin: &str) -> Markup {
     let moves: Vec<String> = page.game.plies().iter().map(move_label).collect();
     let clocks = clocks_line(page);
     assets::document(
+        lang,
         html! {
             @if page.web != WebPages::Public {
                 meta name="robots" content="noindex, nofollow";
@@ -208,42 +215,42 @@ fn render(page: &GamePage, slug: &str, origin: &str) -> Markup {
                 h1 { (title) }
                 p id="status" aria-live="polite" { (status) }
                 div class="game" {
-                    section aria-label=(crate::tr!("web-board")) {
+                    section aria-label=(crate::tr!(lang, "web-board")) {
                         figure {
                             img id="board" src=(format!("{base}/board.png?ply={shown}&v={version}"))
                                 width=(crate::render::PNG_WIDTH) height=(crate::render::PNG_HEIGHT)
                                 alt=(page.alt);
                         }
-                        nav class="steps" aria-label=(crate::tr!("web-steps")) {
+                        nav class="steps" aria-label=(crate::tr!(lang, "web-steps")) {
                             a href=(format!("{base}?ply=0")) data-step="first"
-                                aria-label=(crate::tr!("web-first")) { "«" }
+                                aria-label=(crate::tr!(lang, "web-first")) { "«" }
                             a href=(format!("{base}?ply={}", shown.saturating_sub(1))) data-step="prev"
-                                aria-label=(crate::tr!("web-prev")) { "‹" }
+                                aria-label=(crate::tr!(lang, "web-prev")) { "‹" }
                             a href=(format!("{base}?ply={}", (shown + 1).min(plies))) data-step="next"
-                                aria-label=(crate::tr!("web-next")) { "›" }
+                                aria-label=(crate::tr!(lang, "web-next")) { "›" }
                             a href=(base) data-step="last"
-                                aria-label=(crate::tr!("web-last")) { "»" }
+                                aria-label=(crate::tr!(lang, "web-last")) { "»" }
                         }
                         p class="muted" {
-                            (crate::tr!("web-move-shown")) " "
+                            (crate::tr!(lang, "web-move-shown")) " "
                             span id="shown" { (shown) } " / " span id="total" { (plies) }
-                            " · " (crate::tr!("web-keys"))
+                            " · " (crate::tr!(lang, "web-keys"))
                         }
                     }
                     section aria-labelledby="moves-title" {
                         dl {
-                            dt { (crate::tr!("web-south")) }
+                            dt { (crate::tr!(lang, "web-south")) }
                             dd { (south) (rating(page.ratings[0]).unwrap_or_default()) }
-                            dt { (crate::tr!("web-north")) }
+                            dt { (crate::tr!(lang, "web-north")) }
                             dd { (north) (rating(page.ratings[1]).unwrap_or_default()) }
-                            dt { (crate::tr!("web-score")) }
+                            dt { (crate::tr!(lang, "web-score")) }
                             dd { (page.row.south_score) "–" (page.row.north_score) }
-                            dt { (crate::tr!("web-time")) }
+                            dt { (crate::tr!(lang, "web-time")) }
                             dd { (page.row.time_control.to_string()) }
                         }
                         p id="clocks" { (clocks.unwrap_or_default()) }
                         p id="advice" { (page.advice.clone().unwrap_or_default()) }
-                        h2 id="moves-title" { (crate::tr!("web-moves")) }
+                        h2 id="moves-title" { (crate::tr!(lang, "web-moves")) }
                         ol id="moves" {
                             @for (i, label) in moves.iter().enumerate() {
                                 li {
@@ -253,11 +260,11 @@ fn render(page: &GamePage, slug: &str, origin: &str) -> Markup {
                             }
                         }
                         @if let Some(review) = &page.review {
-                            (review_section(review, &base, south, north))
+                            (review_section(lang, review, &base, south, north))
                         }
                         p {
                             a href=(format!("{base}/record.txt")) download=(format!("oware-{}.txt", page.row.id)) {
-                                (crate::tr!("web-record"))
+                                (crate::tr!(lang, "web-record"))
                             }
                         }
                     }
@@ -270,22 +277,28 @@ fn render(page: &GamePage, slug: &str, origin: &str) -> Markup {
 
 /// The review: accuracy, the evaluation graph, and each costly move with the
 /// better one.
-fn review_section(review: &PageReview, base: &str, south: &str, north: &str) -> Markup {
+fn review_section(
+    lang: &crate::i18n::Language,
+    review: &PageReview,
+    base: &str,
+    south: &str,
+    north: &str,
+) -> Markup {
     html! {
-        h2 { (crate::tr!("web-review")) }
+        h2 { (crate::tr!(lang, "web-review")) }
         p {
             (crate::tr!(
-                "web-review-accuracy",
+                lang, "web-review-accuracy",
                 south = south,
                 north = north,
                 south_accuracy = format!("{:.0}", review.accuracy[0]),
                 north_accuracy = format!("{:.0}", review.accuracy[1])
             ))
         }
-        img src=(format!("{base}/review.png")) alt=(crate::tr!("web-review-graph-alt"))
+        img src=(format!("{base}/review.png")) alt=(crate::tr!(lang, "web-review-graph-alt"))
             width="100%" loading="lazy";
         @if review.notes.is_empty() {
-            p { (crate::tr!("web-review-clean")) }
+            p { (crate::tr!(lang, "web-review-clean")) }
         } @else {
             ul {
                 @for note in &review.notes {
@@ -295,7 +308,7 @@ fn review_section(review: &PageReview, base: &str, south: &str, north: &str) -> 
                         }
                         " "
                         (crate::tr!(
-                            "web-review-note",
+                            lang, "web-review-note",
                             player = note.player.as_str(),
                             class = note.class.as_str(),
                             seeds = note.seeds.as_str(),
@@ -323,11 +336,12 @@ pub(super) struct LiveState {
 impl LiveState {
     /// The state of `page`.
     pub(super) fn of(page: &GamePage) -> LiveState {
+        let lang = &page.language;
         LiveState {
             version: page.row.version,
             plies: page.plies(),
             moves: page.game.plies().iter().map(move_label).collect(),
-            status: status_line(page),
+            status: status_line(lang, page),
             clocks: clocks_line(page),
             advice: page.advice.clone(),
             live: live(page),

@@ -45,7 +45,7 @@ pub(super) struct Shared {
 impl Shared {
     /// The state of `page`, written in its place's language.
     fn of(page: &GamePage) -> Option<Arc<Shared>> {
-        let state = crate::i18n::with_language(page.language.clone(), || LiveState::of(page));
+        let state = LiveState::of(page);
         Some(Arc::new(Shared {
             version: page.row.version,
             json: serde_json::to_string(&state).ok()?,
@@ -143,7 +143,9 @@ pub(super) async fn events(
     let client = super::bounds::client(Some(&peer), &headers);
     let Some(permit) = state.streams.open(client) else {
         metrics::counter!("oware_web_refused_total", "why" => "streams").increment(1);
-        return Ok(super::bounds::busy(super::bounds::RETRY_AFTER_SECS));
+        // No place is known yet: English.
+        let lang = &crate::i18n::Language::english();
+        return Ok(super::bounds::busy(lang, super::bounds::RETRY_AFTER_SECS));
     };
     Ok(stream(state, slug, permit).await?.into_response())
 }

@@ -35,14 +35,15 @@ pub(super) async fn page(
         .await?
         .ok_or(PageError::NotFound)?;
     let puzzle = format!("/p/{}/{}/puzzle", encode(&platform), encode(&place));
-    let markup = crate::i18n::with_language(page.language.clone(), || render(&page, &puzzle));
+    let markup = render(&page.language, &page, &puzzle);
     Ok(Html(markup.into_string()))
 }
 
-fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
-    let title = crate::tr!("web-place-title", speed = page.speed.as_str());
+fn render(lang: &crate::i18n::Language, page: &PlacePage, puzzle: &str) -> maud::Markup {
+    let title = crate::tr!(lang, "web-place-title", speed = page.speed.as_str());
     let other = page.speed.other();
     assets::document(
+        lang,
         html! {
             title { (title) }
             meta property="og:type" content="website";
@@ -52,20 +53,20 @@ fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
             main {
                 h1 { (title) }
                 p {
-                    a href=(format!("?speed={other}")) { (crate::tr!("web-place-other", speed = other.as_str())) }
+                    a href=(format!("?speed={other}")) { (crate::tr!(lang, "web-place-other", speed = other.as_str())) }
                     " · "
-                    a href=(puzzle) { (crate::tr!("web-place-puzzle")) }
+                    a href=(puzzle) { (crate::tr!(lang, "web-place-puzzle")) }
                 }
-                h2 { (crate::tr!("web-place-standings")) }
+                h2 { (crate::tr!(lang, "web-place-standings")) }
                 @if page.standings.is_empty() {
-                    p { (crate::tr!("web-place-nobody")) }
+                    p { (crate::tr!(lang, "web-place-nobody")) }
                 } @else {
                     table {
                         thead { tr {
                             th scope="col" { "#" }
-                            th scope="col" { (crate::tr!("web-place-player")) }
-                            th scope="col" { (crate::tr!("web-place-rating")) }
-                            th scope="col" { (crate::tr!("web-place-record")) }
+                            th scope="col" { (crate::tr!(lang, "web-place-player")) }
+                            th scope="col" { (crate::tr!(lang, "web-place-rating")) }
+                            th scope="col" { (crate::tr!(lang, "web-place-record")) }
                         } }
                         tbody {
                             @for s in &page.standings {
@@ -85,14 +86,14 @@ fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
                     }
                 }
                 @if !page.tournaments.is_empty() {
-                    h2 { (crate::tr!("web-place-tournaments")) }
+                    h2 { (crate::tr!(lang, "web-place-tournaments")) }
                     @for t in &page.tournaments {
-                        (tournament(t))
+                        (tournament(lang, t))
                     }
                 }
-                h2 { (crate::tr!("web-place-live")) }
+                h2 { (crate::tr!(lang, "web-place-live")) }
                 @if page.live.is_empty() {
-                    p { (crate::tr!("web-place-no-games")) }
+                    p { (crate::tr!(lang, "web-place-no-games")) }
                 } @else {
                     ul {
                         @for game in &page.live {
@@ -100,7 +101,7 @@ fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
                                 a href=(format!("/g/{}", game.slug)) {
                                     (game.names[0]) " – " (game.names[1])
                                 }
-                                " " span class="muted" { (crate::tr!("web-place-moves", moves = game.plies)) }
+                                " " span class="muted" { (crate::tr!(lang, "web-place-moves", moves = game.plies)) }
                             }
                         }
                     }
@@ -111,7 +112,7 @@ fn render(page: &PlacePage, puzzle: &str) -> maud::Markup {
 }
 
 /// A tournament: its stage, standings, crosstable, and the current round's boards.
-fn tournament(t: &TournamentSummary) -> maud::Markup {
+fn tournament(lang: &crate::i18n::Language, t: &TournamentSummary) -> maud::Markup {
     html! {
         section {
             h3 { (t.title.replace("**", "")) }
@@ -125,10 +126,10 @@ fn tournament(t: &TournamentSummary) -> maud::Markup {
                 pre { (table) }
             }
             @if !t.pairings.is_empty() {
-                h4 { (crate::tr!("web-place-pairings")) }
+                h4 { (crate::tr!(lang, "web-place-pairings")) }
                 ol class="pairings" {
                     @for board in &t.pairings {
-                        li { (pairing(board)) }
+                        li { (pairing(lang, board)) }
                     }
                 }
             }
@@ -137,9 +138,9 @@ fn tournament(t: &TournamentSummary) -> maud::Markup {
 }
 
 /// One board of a round: who plays whom (linked to the game's page), or the bye.
-fn pairing(board: &RoundBoard) -> maud::Markup {
+fn pairing(lang: &crate::i18n::Language, board: &RoundBoard) -> maud::Markup {
     let Some(north) = &board.north else {
-        return html! { (crate::tr!("web-place-bye", player = board.south.as_str())) };
+        return html! { (crate::tr!(lang, "web-place-bye", player = board.south.as_str())) };
     };
     html! {
         @match &board.slug {

@@ -22,13 +22,14 @@ pub(super) async fn page(
         .player_page(&slug)
         .await?
         .ok_or(PageError::NotFound)?;
-    let markup = crate::i18n::with_language(page.language.clone(), || render(&page));
+    let markup = render(&page.language, &page);
     Ok(Html(markup.into_string()))
 }
 
-fn render(page: &PlayerPage) -> maud::Markup {
-    let title = crate::tr!("web-player-title", name = page.name.as_str());
+fn render(lang: &crate::i18n::Language, page: &PlayerPage) -> maud::Markup {
+    let title = crate::tr!(lang, "web-player-title", name = page.name.as_str());
     assets::document(
+        lang,
         html! {
             title { (title) }
             meta property="og:type" content="profile";
@@ -39,20 +40,20 @@ fn render(page: &PlayerPage) -> maud::Markup {
                 h1 { (title) }
                 dl {
                     @for (speed, rating) in &page.ratings {
-                        dt { (crate::tr!("web-player-rating", speed = speed.as_str())) }
+                        dt { (crate::tr!(lang, "web-player-rating", speed = speed.as_str())) }
                         dd { (rating) }
                     }
                 }
                 @if !page.charts.is_empty() {
-                    h2 { (crate::tr!("web-player-charts")) }
+                    h2 { (crate::tr!(lang, "web-player-charts")) }
                     @for (speed, ratings) in &page.charts {
-                        (chart::rating_chart(*speed, ratings))
+                        (chart::rating_chart(lang, *speed, ratings))
                     }
                 }
                 @if let Some(puzzles) = &page.puzzles {
                     p id="puzzles" { (puzzles) }
                 }
-                h2 { (crate::tr!("web-player-games")) }
+                h2 { (crate::tr!(lang, "web-player-games")) }
                 ul {
                     @for game in &page.games {
                         li {
@@ -62,7 +63,7 @@ fn render(page: &PlayerPage) -> maud::Markup {
                             " "
                             span class="muted" {
                                 @if game.active {
-                                    (crate::tr!("view-summary-playing"))
+                                    (crate::tr!(lang, "view-summary-playing"))
                                 } @else {
                                     (game.score[0]) "–" (game.score[1])
                                 }

@@ -23,7 +23,7 @@ pub(super) async fn page(
         .puzzle_page(&platform, &place)
         .await?
         .ok_or(PageError::NotFound)?;
-    let markup = crate::i18n::with_language(page.language.clone(), || render(&page));
+    let markup = render(&page.language, &page);
     Ok(Html(markup.into_string()))
 }
 
@@ -47,9 +47,10 @@ pub(super) async fn picture(
         .into_response())
 }
 
-fn render(page: &PuzzlePage) -> maud::Markup {
-    let title = crate::tr!("web-puzzle-title", day = page.day.as_str());
+fn render(lang: &crate::i18n::Language, page: &PuzzlePage) -> maud::Markup {
+    let title = crate::tr!(lang, "web-puzzle-title", day = page.day.as_str());
     assets::document(
+        lang,
         html! {
             title { (title) }
             meta property="og:type" content="website";
@@ -59,23 +60,23 @@ fn render(page: &PuzzlePage) -> maud::Markup {
             main {
                 h1 { (title) }
                 @match &page.puzzle {
-                    None => p { (crate::tr!("web-puzzle-none")) },
+                    None => p { (crate::tr!(lang, "web-puzzle-none")) },
                     Some(puzzle) => {
-                        p { (crate::tr!("web-puzzle-task", puzzle = puzzle.id, task = puzzle.task.as_str())) }
+                        p { (crate::tr!(lang, "web-puzzle-task", puzzle = puzzle.id, task = puzzle.task.as_str())) }
                         figure {
                             img id="board" src="puzzle.png" width=(crate::render::PNG_WIDTH)
                                 height=(crate::render::PNG_HEIGHT) alt=(puzzle.description);
                         }
-                        p class="muted" { (crate::tr!("web-puzzle-hidden")) }
+                        p class="muted" { (crate::tr!(lang, "web-puzzle-hidden")) }
                     }
                 }
                 @if let Some(before) = &page.yesterday {
-                    h2 { (crate::tr!("web-puzzle-yesterday", puzzle = before.id, task = before.task.as_str())) }
+                    h2 { (crate::tr!(lang, "web-puzzle-yesterday", puzzle = before.id, task = before.task.as_str())) }
                     @if let Some((pit, line)) = &before.solution {
                         details {
-                            summary { (crate::tr!("web-puzzle-show")) }
+                            summary { (crate::tr!(lang, "web-puzzle-show")) }
                             p id="solution" {
-                                (crate::tr!("web-puzzle-solution", pit = pit.to_string(), line = line.as_str()))
+                                (crate::tr!(lang, "web-puzzle-solution", pit = pit.to_string(), line = line.as_str()))
                             }
                         }
                     }

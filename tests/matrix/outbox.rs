@@ -137,6 +137,7 @@ async fn the_engines_move_arrives_in_the_games_thread() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_message_sent_but_not_marked_before_a_crash_shows_once() {
+    let lang = &oware_bot::i18n::Language::english();
     let Some(env) = env() else {
         println!("{SKIPPED}");
         return;
@@ -179,7 +180,7 @@ async fn a_message_sent_but_not_marked_before_a_crash_shows_once() {
     let deliverer = Deliverer::connect(Arc::clone(&s.service), &s.cfg)
         .await
         .expect("the deliverer logs in with the bot's saved session");
-    deliverer.send(message).await.expect("sent");
+    deliverer.send(lang, message).await.expect("sent");
     drop(deliverer);
     let before = s.watch.until_text("the engine's move, sent").await;
     assert_engine_move(&before, &s.root, &s.env.alice.0, "sent before the crash");

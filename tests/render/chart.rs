@@ -47,7 +47,8 @@ fn count_near(image: &RgbImage, colour: [u8; 3]) -> usize {
 
 #[test]
 fn a_history_is_drawn_with_its_line_and_band() {
-    let png = rating_chart_png("Ama Mensah", &history(30));
+    let lang = &oware_bot::i18n::Language::english();
+    let png = rating_chart_png(lang, "Ama Mensah", &history(30));
     if let Ok(dir) = std::env::var("CHART_PREVIEW_DIR") {
         std::fs::write(format!("{dir}/rating-chart.png"), &png).expect("writable preview dir");
     }
@@ -67,11 +68,12 @@ fn a_history_is_drawn_with_its_line_and_band() {
     let band = count_near(&image, rgb(BAND));
     assert!(band > line, "the uncertainty band is drawn: {band} pixels");
     // Deterministic: the same history gives the same bytes.
-    assert_eq!(rating_chart_png("Ama Mensah", &history(30)), png);
+    assert_eq!(rating_chart_png(lang, "Ama Mensah", &history(30)), png);
 }
 
 #[test]
 fn edge_cases_still_give_a_chart() {
+    let lang = &oware_bot::i18n::Language::english();
     for (i, points) in [
         vec![],
         vec![(0, 1500.0, 350.0)],
@@ -83,7 +85,7 @@ fn edge_cases_still_give_a_chart() {
     .enumerate()
     {
         let name = "名前 with a very long name that goes on and on and on";
-        let png = rating_chart_png(name, &points);
+        let png = rating_chart_png(lang, name, &points);
         if let Ok(dir) = std::env::var("CHART_PREVIEW_DIR") {
             std::fs::write(format!("{dir}/edge-{i}.png"), &png).expect("writable preview dir");
         }

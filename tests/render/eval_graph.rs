@@ -51,12 +51,13 @@ fn preview(name: &str, png: &[u8]) {
 
 #[test]
 fn marks_are_drawn_in_their_colours_only_when_marked() {
+    let lang = &oware_bot::i18n::Language::english();
     let marks = [
         (14, Mark::Mistake),
         (31, Mark::Blunder),
         (40, Mark::Mistake),
     ];
-    let png = eval_graph_png(TITLE, &values(), &marks);
+    let png = eval_graph_png(lang, TITLE, &values(), &marks);
     preview("eval-graph", &png);
     assert!(png.len() < 100_000, "a small PNG: {} bytes", png.len());
     let image = decode(&png);
@@ -68,24 +69,31 @@ fn marks_are_drawn_in_their_colours_only_when_marked() {
         "the mistake dots are drawn"
     );
 
-    let mistakes_only = decode(&eval_graph_png(TITLE, &values(), &[(14, Mark::Mistake)]));
+    let mistakes_only = decode(&eval_graph_png(
+        lang,
+        TITLE,
+        &values(),
+        &[(14, Mark::Mistake)],
+    ));
     assert_eq!(count_near(&mistakes_only, BLUNDER), 0, "no blunder, no red");
-    let unmarked = decode(&eval_graph_png(TITLE, &values(), &[]));
+    let unmarked = decode(&eval_graph_png(lang, TITLE, &values(), &[]));
     assert_eq!(count_near(&unmarked, BLUNDER), 0);
     assert_eq!(count_near(&unmarked, MISTAKE), 0);
 }
 
 #[test]
 fn the_same_game_gives_the_same_bytes() {
+    let lang = &oware_bot::i18n::Language::english();
     let marks = [(31, Mark::Blunder)];
     assert_eq!(
-        eval_graph_png(TITLE, &values(), &marks),
-        eval_graph_png(TITLE, &values(), &marks)
+        eval_graph_png(lang, TITLE, &values(), &marks),
+        eval_graph_png(lang, TITLE, &values(), &marks)
     );
 }
 
 #[test]
 fn edge_cases_still_give_a_chart() {
+    let lang = &oware_bot::i18n::Language::english();
     let long_title = "名前 with a very long title that goes on and on and on and on and on";
     for (i, values) in [
         vec![],
@@ -102,7 +110,7 @@ fn edge_cases_still_give_a_chart() {
             (1, Mark::Mistake),
             (usize::MAX, Mark::Blunder),
         ];
-        let png = eval_graph_png(long_title, &values, &marks);
+        let png = eval_graph_png(lang, long_title, &values, &marks);
         preview(&format!("eval-edge-{i}"), &png);
         let image = decode(&png);
         assert_eq!(image.dimensions(), CHART_SIZE);
@@ -111,7 +119,7 @@ fn edge_cases_still_give_a_chart() {
             background < (CHART_SIZE.0 * CHART_SIZE.1) as usize,
             "axes and text are drawn"
         );
-        let alt = eval_graph_alt(long_title, &values, &marks);
+        let alt = eval_graph_alt(lang, long_title, &values, &marks);
         assert!(
             alt.starts_with("Evaluation graph of 名前") && alt.ends_with('.'),
             "{alt}"

@@ -89,10 +89,11 @@ fn ring_match_at(img: &RgbImage, pit: Pit, radius: f32, colour: [u8; 3]) -> f32 
 
 #[test]
 fn a_board_decodes_at_the_promised_size() {
-    let png = board_png(&BoardView::of_game(
-        &Game::new(Variant::Abapa),
-        ["Ama", "Kofi"],
-    ));
+    let lang = &oware_bot::i18n::Language::english();
+    let png = board_png(
+        lang,
+        &BoardView::of_game(&Game::new(Variant::Abapa), ["Ama", "Kofi"]),
+    );
     let img = decode(&png);
     assert_eq!(img.dimensions(), (PNG_WIDTH, PNG_HEIGHT));
     assert!(png.len() <= 60 * 1024, "a board PNG is {} bytes", png.len());
@@ -100,10 +101,11 @@ fn a_board_decodes_at_the_promised_size() {
 
 #[test]
 fn played_and_captured_pits_carry_their_highlight_colours() {
+    let lang = &oware_bot::i18n::Language::english();
     let game = after_double_capture();
     let view = BoardView::of_game(&game, ["Ama", "Kofi"]);
     let effect = view.last.expect("a move was played");
-    let img = decode(&board_png(&view));
+    let img = decode(&board_png(lang, &view));
     assert!(
         ring_match(&img, effect.pit, PLAYED_COLOUR) > 0.8,
         "played ring"
@@ -129,10 +131,11 @@ fn played_and_captured_pits_carry_their_highlight_colours() {
 
 #[test]
 fn a_ringed_pit_carries_the_better_colour_beside_the_played_ring() {
+    let lang = &oware_bot::i18n::Language::english();
     let game = after_double_capture();
     let mut view = BoardView::of_game(&game, ["Ama", "Kofi"]);
     let played = view.last.expect("a move was played").pit;
-    let plain = decode(&board_png(&view));
+    let plain = decode(&board_png(lang, &view));
     for p in Pit::ALL {
         assert!(
             ring_match(&plain, p, BETTER_COLOUR) < 0.05,
@@ -141,7 +144,7 @@ fn a_ringed_pit_carries_the_better_colour_beside_the_played_ring() {
     }
     let better = view.legal.into_iter().next().expect("a legal move");
     view.ring = Some(better);
-    let img = decode(&board_png(&view));
+    let img = decode(&board_png(lang, &view));
     assert!(ring_match(&img, better, BETTER_COLOUR) > 0.8, "the ring");
     assert!(
         ring_match(&img, played, PLAYED_COLOUR) > 0.8,
@@ -153,7 +156,7 @@ fn a_ringed_pit_carries_the_better_colour_beside_the_played_ring() {
     // The pit just played ringed too: the green ring stays whole, and the played
     // ring moves inside it, whole as well.
     view.ring = Some(played);
-    let img = decode(&board_png(&view));
+    let img = decode(&board_png(lang, &view));
     assert!(ring_match(&img, played, BETTER_COLOUR) > 0.8, "the ring");
     let inside = (4..=10)
         .map(|d| ring_match_at(&img, played, RING_RADIUS - d as f32, PLAYED_COLOUR))
@@ -166,21 +169,26 @@ fn a_ringed_pit_carries_the_better_colour_beside_the_played_ring() {
 
 #[test]
 fn the_same_view_gives_the_same_bytes() {
+    let lang = &oware_bot::i18n::Language::english();
     let game = after_double_capture();
     let mut view = BoardView::of_game(&game, ["Ama", "Kofi"]);
     view.caption = Some("Onlookers suggest: D ×3, B ×1");
-    assert_eq!(board_png(&view), board_png(&view));
+    assert_eq!(board_png(lang, &view), board_png(lang, &view));
     let g = long_game(12);
     assert_eq!(
-        replay_gif(&g, ["Ama", "Kofi"]),
-        replay_gif(&g, ["Ama", "Kofi"])
+        replay_gif(lang, &g, ["Ama", "Kofi"]),
+        replay_gif(lang, &g, ["Ama", "Kofi"])
     );
 }
 
 #[test]
 fn long_and_unicode_names_stay_inside_the_picture() {
+    let lang = &oware_bot::i18n::Language::english();
     let game = Game::from_moves(Variant::Abapa, &[pit('F'), pit('a')]).expect("legal");
-    let plain = decode(&board_png(&BoardView::of_game(&game, ["Ama", "Kofi"])));
+    let plain = decode(&board_png(
+        lang,
+        &BoardView::of_game(&game, ["Ama", "Kofi"]),
+    ));
     let long = "Nana Akua Serwaa Boatemaa Owusu-Ansah of the Very Long Name ".repeat(20);
     let hostile = [
         long.as_str(),
@@ -194,7 +202,7 @@ fn long_and_unicode_names_stay_inside_the_picture() {
         for &north in &hostile {
             let mut view = BoardView::of_game(&game, [south, north]);
             view.caption = Some(north);
-            let img = decode(&board_png(&view));
+            let img = decode(&board_png(lang, &view));
             assert_eq!(img.dimensions(), (PNG_WIDTH, PNG_HEIGHT));
             // The outer 10 px columns on both sides hold nothing but background.
             for y in 0..PNG_HEIGHT {
@@ -212,9 +220,10 @@ fn long_and_unicode_names_stay_inside_the_picture() {
 
 #[test]
 fn a_replay_has_one_frame_per_ply_plus_start_and_end() {
+    let lang = &oware_bot::i18n::Language::english();
     let game = long_game(100);
     assert_eq!(game.plies().len(), 100, "the test game lasts 100 plies");
-    let gif = replay_gif(&game, ["Ama", "Kofi"]);
+    let gif = replay_gif(lang, &game, ["Ama", "Kofi"]);
     assert!(
         gif.len() < 2 * 1024 * 1024,
         "replay GIF is {} bytes",
@@ -238,6 +247,7 @@ fn a_replay_has_one_frame_per_ply_plus_start_and_end() {
 
 #[test]
 fn a_long_replay_shows_only_its_last_moves() {
+    let lang = &oware_bot::i18n::Language::english();
     let game = long_game(100);
     let frames = |gif: Vec<u8>| {
         GifDecoder::new(std::io::Cursor::new(gif))
@@ -247,10 +257,10 @@ fn a_long_replay_shows_only_its_last_moves() {
             .expect("frames decode")
     };
     // The position before the last 30 moves, those moves, and the end.
-    let last = frames(replay_gif_last(&game, ["Ama", "Kofi"], 30));
+    let last = frames(replay_gif_last(lang, &game, ["Ama", "Kofi"], 30));
     assert_eq!(last.len(), 32);
     // The end is the same as the whole replay's.
-    let whole = frames(replay_gif(&game, ["Ama", "Kofi"]));
+    let whole = frames(replay_gif(lang, &game, ["Ama", "Kofi"]));
     assert_eq!(whole.len(), 102, "under REPLAY_MOVES ({REPLAY_MOVES}): all");
     assert_eq!(
         last[31].buffer().as_raw(),
@@ -261,36 +271,37 @@ fn a_long_replay_shows_only_its_last_moves() {
 
 #[test]
 fn golden_boards() {
+    let lang = &oware_bot::i18n::Language::english();
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/render");
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     let finished = long_game(400);
     assert!(finished.is_over(), "the long game ends");
-    let result = result_line(&finished.outcome().expect("over"), ["Ama", "Kofi"]);
+    let result = result_line(lang, &finished.outcome().expect("over"), ["Ama", "Kofi"]);
     let cases: Vec<(&str, Vec<u8>)> = vec![
         (
             "start",
-            board_png(&BoardView::of_game(
-                &Game::new(Variant::Abapa),
-                ["Ama", "Kofi"],
-            )),
+            board_png(
+                lang,
+                &BoardView::of_game(&Game::new(Variant::Abapa), ["Ama", "Kofi"]),
+            ),
         ),
         (
             "capture",
-            board_png(&BoardView::of_game(
-                &after_double_capture(),
-                ["Ama", "Kofi"],
-            )),
+            board_png(
+                lang,
+                &BoardView::of_game(&after_double_capture(), ["Ama", "Kofi"]),
+            ),
         ),
         ("finished", {
             let mut view = BoardView::of_game(&finished, ["Ama", "Kofi"]);
             view.caption = Some(&result);
-            board_png(&view)
+            board_png(lang, &view)
         }),
         // North's own view (`board:my-side`): North's row a-f at the bottom.
         ("capture-north-seat", {
             let mut view = BoardView::of_game(&after_double_capture(), ["Ama", "Kofi"]);
             view.seat = Side::North;
-            board_png(&view)
+            board_png(lang, &view)
         }),
     ];
     for (name, png) in cases {
@@ -334,11 +345,12 @@ fn ring_luminance(img: &RgbImage, (cx, cy): (f32, f32), radius: f32) -> f32 {
 
 #[test]
 fn at_phone_size_the_can_move_rings_and_the_legend_stay_visible() {
+    let lang = &oware_bot::i18n::Language::english();
     // A phone shows the picture about 380 px wide.
-    let png = board_png(&BoardView::of_game(
-        &Game::new(Variant::Abapa),
-        ["Ama", "Kofi"],
-    ));
+    let png = board_png(
+        lang,
+        &BoardView::of_game(&Game::new(Variant::Abapa), ["Ama", "Kofi"]),
+    );
     let full = decode(&png);
     let scale = 380.0 / PNG_WIDTH as f32;
     let height = (PNG_HEIGHT as f32 * scale).round() as u32;

@@ -397,6 +397,7 @@ async fn resign_and_end_by_agreement() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn fifty_identical_moves_at_once_apply_exactly_once() {
+    let lang = &oware_bot::i18n::Language::english();
     let db = TempDb::new();
     let service = Arc::new(db.service().await);
     let game = start_game(&service).await;
@@ -423,7 +424,7 @@ async fn fifty_identical_moves_at_once_apply_exactly_once() {
             text.contains("not your turn") || text.contains("changed while your command"),
             "unclear refusal: {text}"
         );
-        assert_ne!(*text, oware_bot::service::generic_failure());
+        assert_ne!(*text, oware_bot::service::generic_failure(lang));
     }
     let moves = db.store().games().moves(game).await.unwrap();
     assert_eq!(moves.len(), 1);

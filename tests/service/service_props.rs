@@ -86,6 +86,7 @@ proptest! {
     fn only_the_player_to_move_changes_a_game(
         commands in prop::collection::vec((author(), text_command()), 1..40)
     ) {
+        let lang = &oware_bot::i18n::Language::english();
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         runtime.block_on(async {
             let db = TempDb::new();
@@ -93,7 +94,7 @@ proptest! {
             let game = start_game(&service).await;
             for (author, text) in commands {
                 let (before, replay, players) = snapshot(&db.store(), game).await;
-                let Line::Command(cmd) = read_line(&format!("{author}: {text}")) else {
+                let Line::Command(cmd) = read_line(lang, &format!("{author}: {text}")) else {
                     continue;
                 };
                 let side = players.iter().position(|p| *p == cmd.author.id).map(|i| Side::BOTH[i]);
@@ -110,7 +111,7 @@ proptest! {
                 let may_end = side.is_some()
                     && matches!(&cmd.action, Action::Resign { game: g, confirmed: true } | Action::End { game: g } | Action::Draw { game: g, .. } if here(g));
                 let reply = service.handle((*cmd).clone()).await;
-                prop_assert_ne!(&reply.text, &oware_bot::service::generic_failure());
+                prop_assert_ne!(&reply.text, &oware_bot::service::generic_failure(lang));
                 let (after, _, _) = snapshot(&db.store(), game).await;
                 if after == before {
                     continue;

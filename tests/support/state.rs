@@ -323,7 +323,8 @@ pub async fn check_effect(
     before: &DbState,
     after: &DbState,
 ) -> Result<(), String> {
-    if reply.text == generic_failure() {
+    let lang = &oware_bot::i18n::Language::english();
+    if reply.text == generic_failure(lang) {
         return Err(format!("an internal failure for {cmd:?}"));
     }
     let changed: Vec<&str> = after

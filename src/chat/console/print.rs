@@ -13,17 +13,19 @@ use crate::service::Reply;
 /// # Errors
 /// Writing failed (a board image that cannot be saved is reported in the output).
 pub fn print_reply<W: Write>(
+    lang: &crate::i18n::Language,
     out: &mut W,
     author: &str,
     reply: &Reply,
     boards_dir: &Path,
 ) -> io::Result<()> {
-    print_in(out, CHANNEL, author, reply, boards_dir)
+    print_in(lang, out, CHANNEL, author, reply, boards_dir)
 }
 
 /// Prints a reply said in console room `room` (named in the prefix unless it is the
 /// default room).
 pub(super) fn print_in<W: Write>(
+    lang: &crate::i18n::Language,
     out: &mut W,
     room: &str,
     author: &str,
@@ -60,28 +62,34 @@ pub(super) fn print_in<W: Write>(
         .map(|b| b.action.typed())
         .collect();
     if !choices.is_empty() {
-        let choices = crate::tr!("console-choices", choices = choices.join(" | "));
+        let choices = crate::tr!(lang, "console-choices", choices = choices.join(" | "));
         writeln!(out, "      {choices}")?;
     }
     for file in &reply.files {
         match save(boards_dir, &file.file_name, &file.bytes) {
             Ok(path) => {
                 let kind = match file.mime {
-                    "image/gif" => crate::tr!("console-file-replay"),
-                    "text/plain" => crate::tr!("console-file-record"),
-                    _ if file.file_name.starts_with("rating-") => crate::tr!("console-file-chart"),
-                    _ if file.file_name.starts_with("eval-") => crate::tr!("console-file-graph"),
-                    _ if file.file_name.starts_with("blunder-") => {
-                        crate::tr!("console-file-blunder")
+                    "image/gif" => crate::tr!(lang, "console-file-replay"),
+                    "text/plain" => crate::tr!(lang, "console-file-record"),
+                    _ if file.file_name.starts_with("rating-") => {
+                        crate::tr!(lang, "console-file-chart")
                     }
-                    _ if file.file_name.starts_with("puzzle-") => crate::tr!("console-file-puzzle"),
-                    _ => crate::tr!("console-file-board"),
+                    _ if file.file_name.starts_with("eval-") => {
+                        crate::tr!(lang, "console-file-graph")
+                    }
+                    _ if file.file_name.starts_with("blunder-") => {
+                        crate::tr!(lang, "console-file-blunder")
+                    }
+                    _ if file.file_name.starts_with("puzzle-") => {
+                        crate::tr!(lang, "console-file-puzzle")
+                    }
+                    _ => crate::tr!(lang, "console-file-board"),
                 };
                 let path = path.display().to_string();
                 writeln!(
                     out,
                     "      {}",
-                    crate::tr!("console-file", kind = kind, path = path)
+                    crate::tr!(lang, "console-file", kind = kind, path = path)
                 )?;
             }
             Err(e) => writeln!(out, "      (could not save {}: {e})", file.file_name)?,

@@ -104,7 +104,14 @@ pub(super) async fn play(
             };
             respond::command(ctx, action).await
         }
-        Err(bad) => respond::refuse(ctx, bad.to_string()).await,
+        Err(bad) => {
+            // Refused before the service: in the language of the person's client.
+            let lang = ctx
+                .locale()
+                .and_then(crate::i18n::Language::from_locale)
+                .unwrap_or_default();
+            respond::refuse(ctx, bad.words(&lang)).await
+        }
     }
 }
 

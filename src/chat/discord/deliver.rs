@@ -124,7 +124,7 @@ async fn deliver_queue<S: ChatService + ?Sized>(
 ) -> Round {
     let mut done = Round::default();
     for out in queue {
-        let sending = crate::i18n::in_language(out.reply.language.clone(), send(http, &out));
+        let sending = send(http, &out);
         let sent = match tokio::time::timeout(SEND_TIMEOUT, sending).await {
             Ok(sent) => sent.map_err(|e| failure(&e)),
             Err(_) => Err(DeliveryFailure::Transient(format!(

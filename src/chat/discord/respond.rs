@@ -193,8 +193,7 @@ async fn answer(http: &serenity::Http, data: &Data, it: Interaction<'_>, cmd: Co
         // A command dropped for going over the rate: say nothing.
         return;
     }
-    let language = reply.language.clone();
-    crate::i18n::in_language(language, deliver(http, data, it, &place, &reply, deferred)).await;
+    deliver(http, data, it, &place, &reply, deferred).await;
 }
 
 /// Delivers `reply`, the answer to the interaction `it` at `place`.
@@ -261,6 +260,7 @@ async fn in_new_thread(
     NewThread { game, name }: NewThread<'_>,
     deferred: bool,
 ) {
+    let lang = &reply.language;
     let title = Outgoing::from_reply(&Reply::public(format!("**{name}**")));
     if let Err(e) = send(http, it, title, deferred).await {
         tracing::warn!(error = %e, game, "could not announce a new game");
@@ -290,7 +290,7 @@ async fn in_new_thread(
             let mut out = Outgoing::from_reply(reply);
             if data.first_thread_note(channel.get()) {
                 out.content = message::truncate(
-                    &format!("{}\n{}", out.content, crate::tr!("discord-no-thread")),
+                    &format!("{}\n{}", out.content, crate::tr!(lang, "discord-no-thread")),
                     message::MAX_CONTENT,
                 );
             }

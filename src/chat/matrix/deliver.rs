@@ -146,8 +146,7 @@ impl<S: ChatService> Deliverer<S> {
                         continue;
                     }
                 }
-                let language = message.reply.language.clone();
-                let sending = crate::i18n::in_language(language, self.send(&message));
+                let sending = self.send(&message.reply.language, &message);
                 match tokio::time::timeout(SEND_TIMEOUT, sending).await {
                     Ok(sent) => sent.map_err(|e| failure(&e)),
                     Err(_) => Err(DeliveryFailure::Transient(format!(
@@ -185,7 +184,11 @@ impl<S: ChatService> Deliverer<S> {
     /// # Errors
     /// When the room id is invalid or any part cannot be sent; sending it again
     /// resends only what the homeserver does not have yet.
-    pub async fn send(&self, message: &Outgoing) -> Result<(), SendError> {
+    pub async fn send(
+        &self,
+        lang: &crate::i18n::Language,
+        message: &Outgoing,
+    ) -> Result<(), SendError> {
         if message.reply.archive_thread {
             // Matrix threads cannot be archived, and saying so would not be true:
             // the thread simply stays.
@@ -213,7 +216,11 @@ impl<S: ChatService> Deliverer<S> {
             }
         })?;
         let thread = match reply.game {
-            Some(game) => Some(self.sender.game_thread(&room, game, reply, txn).await?),
+            Some(game) => Some(
+                self.sender
+                    .game_thread(lang, &room, game, reply, txn)
+                    .await?,
+            ),
             None => message
                 .place
                 .thread

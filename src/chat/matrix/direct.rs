@@ -19,8 +19,8 @@ use crate::chat::{ChatService, Receipt};
 use crate::service::{Platform, Reply};
 
 /// Said in the shared room when no direct-message room can be opened.
-pub fn no_dm() -> String {
-    crate::tr!("matrix-no-dm")
+pub fn no_dm(lang: &crate::i18n::Language) -> String {
+    crate::tr!(lang, "matrix-no-dm")
 }
 
 /// Opens and finds direct-message rooms.
@@ -58,8 +58,15 @@ impl<S: ChatService> Direct<S> {
     /// Sends `reply` to `user`'s direct room (opening one if needed, or again if
     /// the recorded one no longer works) and says so in `room` at `spot`; when
     /// none can be opened, says that instead, without the reply's content.
-    pub async fn send(&self, room: &Room, user: &UserId, reply: &Reply, spot: &Spot) {
-        let mut pointer = no_dm();
+    pub async fn send(
+        &self,
+        lang: &crate::i18n::Language,
+        room: &Room,
+        user: &UserId,
+        reply: &Reply,
+        spot: &Spot,
+    ) {
+        let mut pointer = no_dm(lang);
         for fresh in [false, true] {
             let Some(dm) = self.room_with(user, fresh).await else {
                 break;
@@ -71,7 +78,7 @@ impl<S: ChatService> Direct<S> {
                 .await;
             match sent {
                 Ok(()) => {
-                    pointer = crate::tr!("matrix-sent-dm");
+                    pointer = crate::tr!(lang, "matrix-sent-dm");
                     break;
                 }
                 Err(e) => tracing::warn!(room = %dm, error = %e, "matrix: a private reply failed"),

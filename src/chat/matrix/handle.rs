@@ -224,7 +224,9 @@ impl<S: ChatService> Bot<S> {
             channel: room.room_id().to_string(),
             thread: thread.as_ref().map(ToString::to_string),
         };
-        let action = match self.understand(room, &body, &mentioned).await {
+        // Whether it is a command at all: a refusal's words are only looked up below.
+        let english = crate::i18n::Language::english();
+        let action = match self.understand(&english, room, &body, &mentioned).await {
             None => return,
             Some(Ok(action)) => action,
             Some(Err(_)) => {
@@ -236,8 +238,7 @@ impl<S: ChatService> Bot<S> {
                     .service
                     .language_for(place.clone(), ev.sender.to_string())
                     .await;
-                let understood = self.understand(room, &body, &mentioned);
-                match crate::i18n::in_language(language, understood).await {
+                match self.understand(&language, room, &body, &mentioned).await {
                     Some(Err(hint)) => Action::Misunderstood {
                         hint: matrix_commands(&hint),
                     },
@@ -265,9 +266,7 @@ impl<S: ChatService> Bot<S> {
         if reply.is_empty() {
             return;
         }
-        let language = reply.language.clone();
-        let delivered = self.deliver(room, reply, refusal_spot, &ev.sender);
-        crate::i18n::in_language(language, delivered).await;
+        self.deliver(room, reply, refusal_spot, &ev.sender).await;
         fault::point(fault::AFTER_EFFECT_BEFORE_STRUCK_OUT);
     }
 
@@ -282,8 +281,11 @@ impl<S: ChatService> Bot<S> {
     /// command given in a thread in that thread; any other reply about a game in
     /// the game's thread (opened now if it has none, or when the service asks).
     async fn deliver(&self, room: &Room, reply: Reply, refusal_spot: Spot, author: &UserId) {
+        let lang = &reply.language;
         if reply.secret && !self.direct.is_private(room, author).await {
-            self.direct.send(room, author, &reply, &refusal_spot).await;
+            self.direct
+                .send(lang, room, author, &reply, &refusal_spot)
+                .await;
             return;
         }
         let spot = if reply.private {
@@ -296,7 +298,7 @@ impl<S: ChatService> Bot<S> {
         } else if let Some(game) = reply.game {
             let thread = self
                 .sender
-                .game_thread(room.room_id(), game, &reply, Txn::Fresh)
+                .game_thread(lang, room.room_id(), game, &reply, Txn::Fresh)
                 .await
                 .inspect_err(|e| tracing::warn!(error = %e, game, "{SEND_FAILED}"))
                 .ok();
@@ -330,14 +332,15 @@ impl<S: ChatService> Bot<S> {
     /// action, or why it cannot be understood (in the language of the task).
     async fn understand(
         &self,
+        lang: &crate::i18n::Language,
         room: &Room,
         body: &str,
         mentioned: &[String],
     ) -> Option<Result<Action, String>> {
         Some(match parse_prefixed(body) {
             Ok(None) => return None,
-            Ok(Some(parsed)) => self.resolve(room, parsed, mentioned).await,
-            Err(e) => Err(e.to_string()),
+            Ok(Some(parsed)) => self.resolve(lang, room, parsed, mentioned).await,
+            Err(e) => Err(e.words(lang)),
         })
     }
 }

@@ -46,7 +46,11 @@ impl Spot {
 /// The text part of a reply: summary (its command hints in Matrix's `!` form),
 /// board, choices, with the mentioned users as pills in front.
 #[must_use]
-pub fn text_message(reply: &Reply, spot: &Spot) -> RoomMessageEventContent {
+pub fn text_message(
+    lang: &crate::i18n::Language,
+    reply: &Reply,
+    spot: &Spot,
+) -> RoomMessageEventContent {
     let mut plain = String::new();
     let mut html = String::new();
     let mut mentioned: Vec<(OwnedUserId, &User)> = Vec::new();
@@ -84,7 +88,7 @@ pub fn text_message(reply: &Reply, spot: &Spot) -> RoomMessageEventContent {
         html.push_str(&escape(board.trim_end()));
         html.push_str("</code></pre>");
     }
-    if let Some(choices) = choices_line(&reply.buttons) {
+    if let Some(choices) = choices_line(lang, &reply.buttons) {
         plain.push_str("\n\n");
         plain.push_str(&choices);
         html.push_str("<p>");
@@ -140,7 +144,7 @@ pub fn image_message(
 /// Buttons as something to type: `Your move: A B D (type !move a)`, or how to
 /// answer a challenge.
 #[must_use]
-pub fn choices_line(buttons: &[Button]) -> Option<String> {
+pub fn choices_line(lang: &crate::i18n::Language, buttons: &[Button]) -> Option<String> {
     let pits: Vec<char> = buttons
         .iter()
         .filter(|b| b.enabled)
@@ -152,6 +156,7 @@ pub fn choices_line(buttons: &[Button]) -> Option<String> {
     if let Some(first) = pits.first() {
         let list: Vec<String> = pits.iter().map(char::to_string).collect();
         return Some(crate::tr!(
+            lang,
             "matrix-your-move",
             pits = list.join(" "),
             pit = first.to_ascii_lowercase()
@@ -164,9 +169,9 @@ pub fn choices_line(buttons: &[Button]) -> Option<String> {
         .iter()
         .any(|b| matches!(b.action, ButtonAction::Decline { .. }));
     match (accept, decline) {
-        (true, true) => Some(crate::tr!("matrix-type-accept-or-decline")),
-        (true, false) => Some(crate::tr!("matrix-type-accept")),
-        (false, true) => Some(crate::tr!("matrix-type-decline")),
+        (true, true) => Some(crate::tr!(lang, "matrix-type-accept-or-decline")),
+        (true, false) => Some(crate::tr!(lang, "matrix-type-accept")),
+        (false, true) => Some(crate::tr!(lang, "matrix-type-decline")),
         (false, false) => {
             // Rematch, review, a puzzle's answer: what to type for each.
             let others: Vec<String> = buttons
@@ -176,8 +181,9 @@ pub fn choices_line(buttons: &[Button]) -> Option<String> {
                 .collect();
             (!others.is_empty()).then(|| {
                 crate::tr!(
+                    lang,
                     "matrix-type",
-                    commands = others.join(&crate::tr!("matrix-or"))
+                    commands = others.join(&crate::tr!(lang, "matrix-or"))
                 )
             })
         }
@@ -222,6 +228,7 @@ mod tests {
 
     #[test]
     fn a_board_reply_has_pill_mention_pre_board_and_choices_in_its_thread() {
+        let lang = &crate::i18n::Language::english();
         let reply = Reply {
             text: "Alice sowed **C**. <b> is not HTML".into(),
             board_text: Some("  [ 4| 4]\n".into()),
@@ -245,7 +252,7 @@ mod tests {
             thread: Some(owned_event_id!("$root")),
             reply_to: None,
         };
-        let v = to_json(&text_message(&reply, &spot));
+        let v = to_json(&text_message(lang, &reply, &spot));
         assert_eq!(v["msgtype"], "m.notice");
         assert_eq!(
             v["body"],
@@ -313,6 +320,7 @@ mod tests {
 
     #[test]
     fn challenge_buttons_become_typed_commands_and_disabled_pits_are_hidden() {
+        let lang = &crate::i18n::Language::english();
         let b = |action, enabled| Button {
             action,
             label: String::new(),
@@ -324,7 +332,7 @@ mod tests {
             b(ButtonAction::Decline { challenge: 1 }, true),
         ];
         assert_eq!(
-            choices_line(&challenge).as_deref(),
+            choices_line(lang, &challenge).as_deref(),
             Some("Type `!oware accept` or `!oware decline`.")
         );
         let pits = [
@@ -346,10 +354,10 @@ mod tests {
             ),
         ];
         assert_eq!(
-            choices_line(&pits).as_deref(),
+            choices_line(lang, &pits).as_deref(),
             Some("Your move: c (type `!move c`)")
         );
-        assert_eq!(choices_line(&[]), None);
+        assert_eq!(choices_line(lang, &[]), None);
     }
 
     #[test]
@@ -362,6 +370,7 @@ mod tests {
 
     #[test]
     fn a_hostile_user_id_cannot_inject_html_into_a_pill() {
+        let lang = &crate::i18n::Language::english();
         let id = r#"@x"><h1>pwned</h1>:example.org"#;
         assert!(
             OwnedUserId::try_from(id).is_ok(),
@@ -376,7 +385,7 @@ mod tests {
             }],
             ..Reply::default()
         };
-        let v = to_json(&text_message(&reply, &Spot::default()));
+        let v = to_json(&text_message(lang, &reply, &Spot::default()));
         let html = v["formatted_body"].as_str().expect("html");
         assert_eq!(
             html,
@@ -389,9 +398,10 @@ mod tests {
 
     #[test]
     fn every_text_the_bot_sends_is_a_notice() {
+        let lang = &crate::i18n::Language::english();
         let v = to_json(&short_message("Not your turn.", &Spot::default()));
         assert_eq!(v["msgtype"], "m.notice");
-        let v = to_json(&text_message(&Reply::private("No"), &Spot::default()));
+        let v = to_json(&text_message(lang, &Reply::private("No"), &Spot::default()));
         assert_eq!(v["msgtype"], "m.notice");
     }
 }

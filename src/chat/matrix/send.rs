@@ -195,7 +195,11 @@ impl<S: ChatService> Sender<S> {
         }
         if !reply.text.is_empty() || reply.board_text.is_some() {
             let sent = self
-                .event(room, &text_message(reply, spot), txn.id("text"))
+                .event(
+                    room,
+                    &text_message(&reply.language, reply, spot),
+                    txn.id("text"),
+                )
                 .await;
             if let (Ok(event), Some(anchor)) = (&sent, &reply.anchor) {
                 // A later message replaces this one ("analysing game #12…").
@@ -234,8 +238,8 @@ impl<S: ChatService> Sender<S> {
             thread: None,
             reply_to: None,
         };
-        let content =
-            text_message(reply, &plain).make_replacement(ReplacementMetadata::new(original, None));
+        let content = text_message(&reply.language, reply, &plain)
+            .make_replacement(ReplacementMetadata::new(original, None));
         let sent = self.event(room, &content, txn.id("edit")).await;
         settle(sent.map(drop), txn)
     }
@@ -288,6 +292,7 @@ impl<S: ChatService> Sender<S> {
     /// When the root message cannot be sent.
     pub async fn game_thread(
         &self,
+        lang: &crate::i18n::Language,
         room: &RoomId,
         game: i64,
         reply: &Reply,
@@ -302,7 +307,7 @@ impl<S: ChatService> Sender<S> {
             return Ok(root);
         }
         let name = reply.open_thread.as_deref().map_or_else(
-            || crate::tr!("matrix-thread-root", game = game),
+            || crate::tr!(lang, "matrix-thread-root", game = game),
             str::to_owned,
         );
         let root_message = short_message(&format!("**{name}**"), &Spot::default());

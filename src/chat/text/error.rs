@@ -5,31 +5,24 @@ use crate::play::clock::BadTime;
 /// Why a command addressed to the bot was not understood; each message says what to
 /// type instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.words(&crate::i18n::Language::english()))]
 pub enum ParseError {
     /// `/oware frobnicate`, or a mistyped command (`/moev d`) with the nearest one.
-    #[error("{}", unknown_command(.0, .1.as_deref()))]
     UnknownCommand(String, Option<String>),
     /// `/oware play` without a mention.
     /// `/move` without a pit (the command as typed).
-    #[error("{}", crate::tr!("parse-missing-pit", command = .0))]
     MissingPit(String),
     /// `/move 3`: a number where a pit letter goes.
-    #[error("{}", crate::tr!("parse-pit-not-a-number", number = .0, command = .1))]
     PitNotANumber(String, String),
     /// `/oware puzzle answer:` with nothing, or no pit letter, after it.
-    #[error("{}", bad_answer(.0.as_deref()))]
     BadAnswer(Option<String>),
     /// `/oware reissue` without a challenge id.
-    #[error("{}", crate::tr!("parse-missing-challenge"))]
     MissingChallenge,
     /// `/oware replay` without a game id.
-    #[error("{}", crate::tr!("parse-missing-game"))]
     MissingGame,
     /// An unknown `key:value` option.
-    #[error("{}", crate::tr!("parse-unknown-option", option = .0))]
     UnknownOption(String),
     /// A number option out of its range (`rounds:99`).
-    #[error("{}", crate::tr!("parse-bad-range", key = .key, value = .value, min = .min, max = .max))]
     BadRange {
         /// The option.
         key: String,
@@ -44,7 +37,6 @@ pub enum ParseError {
     #[error(transparent)]
     BadTime(#[from] BadTime),
     /// A known option with a bad value.
-    #[error("{}", crate::tr!("parse-bad-option", key = .key, value = .value, expected = .expected))]
     BadOption {
         /// The option.
         key: String,
@@ -54,22 +46,16 @@ pub enum ParseError {
         expected: &'static str,
     },
     /// A challenge id where a game is meant.
-    #[error("{}", crate::tr!("parse-challenge-not-game", id = .0))]
     ChallengeNotGame(String),
     /// `#abc`.
-    #[error("{}", crate::tr!("parse-bad-id", id = .0))]
     BadId(String),
     /// A command longer than [`MAX_COMMAND_CHARS`].
-    #[error("{}", crate::tr!("parse-too-long", length = .0, max = super::MAX_COMMAND_CHARS))]
     TooLong(usize),
     /// A command whose arguments are missing or out of order: how to type it.
-    #[error("{}", crate::tr!("parse-usage", usage = .0))]
     Usage(&'static str),
     /// `/oware admin frobnicate`.
-    #[error("{}", crate::tr!("parse-unknown-admin", word = .0))]
     UnknownAdmin(String),
     /// A word the command does not take.
-    #[error("{}", crate::tr!("parse-unexpected-word", command = .command, word = .word))]
     UnexpectedWord {
         /// The command as typed (`/move`, `!oware play`).
         command: String,
@@ -78,26 +64,93 @@ pub enum ParseError {
     },
     /// `@<script>`: a mention that names no one (what names someone depends on the
     /// platform).
-    #[error("{}", crate::tr!("parse-bad-mention", mention = .0))]
     BadMention(String),
     /// `help foo`: no help on that.
-    #[error("{}", crate::tr!("parse-help-topic", topic = .0))]
     HelpTopic(String),
 }
 
+impl ParseError {
+    /// What went wrong and what to do instead, in `lang` (its `Display` is the
+    /// English, for logs).
+    #[must_use]
+    pub fn words(&self, lang: &crate::i18n::Language) -> String {
+        match self {
+            ParseError::UnknownCommand(f0, f1) => unknown_command(lang, f0, f1.as_deref()),
+            ParseError::MissingPit(f0) => crate::tr!(lang, "parse-missing-pit", command = f0),
+            ParseError::PitNotANumber(f0, f1) => {
+                crate::tr!(lang, "parse-pit-not-a-number", number = f0, command = f1)
+            }
+            ParseError::BadAnswer(f0) => bad_answer(lang, f0.as_deref()),
+            ParseError::MissingChallenge => crate::tr!(lang, "parse-missing-challenge"),
+            ParseError::MissingGame => crate::tr!(lang, "parse-missing-game"),
+            ParseError::UnknownOption(f0) => crate::tr!(lang, "parse-unknown-option", option = f0),
+            ParseError::BadRange {
+                key,
+                value,
+                min,
+                max,
+            } => crate::tr!(
+                lang,
+                "parse-bad-range",
+                key = key,
+                value = value,
+                min = min,
+                max = max
+            ),
+            ParseError::BadTime(f0) => f0.words(lang),
+            ParseError::BadOption {
+                key,
+                value,
+                expected,
+            } => crate::tr!(
+                lang,
+                "parse-bad-option",
+                key = key,
+                value = value,
+                expected = expected
+            ),
+            ParseError::ChallengeNotGame(f0) => {
+                crate::tr!(lang, "parse-challenge-not-game", id = f0)
+            }
+            ParseError::BadId(f0) => crate::tr!(lang, "parse-bad-id", id = f0),
+            ParseError::TooLong(f0) => crate::tr!(
+                lang,
+                "parse-too-long",
+                length = f0,
+                max = super::MAX_COMMAND_CHARS
+            ),
+            ParseError::Usage(f0) => crate::tr!(lang, "parse-usage", usage = f0),
+            ParseError::UnknownAdmin(f0) => crate::tr!(lang, "parse-unknown-admin", word = f0),
+            ParseError::UnexpectedWord { command, word } => crate::tr!(
+                lang,
+                "parse-unexpected-word",
+                command = command,
+                word = word
+            ),
+            ParseError::BadMention(f0) => crate::tr!(lang, "parse-bad-mention", mention = f0),
+            ParseError::HelpTopic(f0) => crate::tr!(lang, "parse-help-topic", topic = f0),
+        }
+    }
+}
+
 /// `I don't know the command …`, with the nearest command when there is one.
-fn unknown_command(command: &str, near: Option<&str>) -> String {
+fn unknown_command(lang: &crate::i18n::Language, command: &str, near: Option<&str>) -> String {
     match near {
-        Some(near) => crate::tr!("parse-unknown-command-near", command = command, near = near),
-        None => crate::tr!("parse-unknown-command", command = command),
+        Some(near) => crate::tr!(
+            lang,
+            "parse-unknown-command-near",
+            command = command,
+            near = near
+        ),
+        None => crate::tr!(lang, "parse-unknown-command", command = command),
     }
 }
 
 /// `Which pit? …` or `` `5` is not a pit … ``, each with an answer that works.
-fn bad_answer(answer: Option<&str>) -> String {
+fn bad_answer(lang: &crate::i18n::Language, answer: Option<&str>) -> String {
     match answer {
-        None => crate::tr!("parse-missing-answer"),
-        Some(answer) => crate::tr!("parse-answer-not-a-pit", answer = answer),
+        None => crate::tr!(lang, "parse-missing-answer"),
+        Some(answer) => crate::tr!(lang, "parse-answer-not-a-pit", answer = answer),
     }
 }
 

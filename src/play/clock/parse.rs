@@ -1,14 +1,14 @@
 //! A `time:` value as typed (`3d`, `90m`, `5+3`, `none`) into a [`TimeControl`],
 //! or why it is refused, with the form meant when one is clear (`1.5h`: `90m`).
 
-use std::{fmt, str::FromStr};
+use std::str::FromStr;
 
 use super::super::when::{DAY, HOUR, MINUTE, SECOND};
 use super::{TimeControl, MAX_INCREMENT_MS, MAX_LIVE_BASE_MS, MAX_PER_MOVE_MS, MIN_PER_MOVE_MS};
 
 /// Why a `time:` value was refused (its message names the accepted forms).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", crate::tr!("clock-bad-time", value = .value, why = .why))]
+#[error("{}", self.words(&crate::i18n::Language::english()))]
 pub struct BadTime {
     /// The value as typed (shortened).
     pub value: String,
@@ -42,22 +42,38 @@ pub enum BadTimeWhy {
     TooLong,
 }
 
-impl fmt::Display for BadTimeWhy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&match self {
-            BadTimeWhy::Minutes => crate::tr!("clock-why-minutes"),
-            BadTimeWhy::Increment => crate::tr!("clock-why-increment"),
-            BadTimeWhy::LiveTooShort => crate::tr!("clock-why-live-too-short"),
-            BadTimeWhy::LiveTooLong => crate::tr!("clock-why-live-too-long"),
-            BadTimeWhy::NoUnit => crate::tr!("clock-why-no-unit"),
-            BadTimeWhy::NotANumber => crate::tr!("clock-why-not-a-number"),
-            BadTimeWhy::BadUnit => crate::tr!("clock-why-bad-unit"),
+impl BadTime {
+    /// Why the value is refused and the forms accepted, in `lang` (its `Display` is
+    /// the English, for logs).
+    #[must_use]
+    pub fn words(&self, lang: &crate::i18n::Language) -> String {
+        crate::tr!(
+            lang,
+            "clock-bad-time",
+            value = self.value,
+            why = self.why.words(lang)
+        )
+    }
+}
+
+impl BadTimeWhy {
+    /// What is wrong, in `lang`.
+    #[must_use]
+    pub fn words(&self, lang: &crate::i18n::Language) -> String {
+        match self {
+            BadTimeWhy::Minutes => crate::tr!(lang, "clock-why-minutes"),
+            BadTimeWhy::Increment => crate::tr!(lang, "clock-why-increment"),
+            BadTimeWhy::LiveTooShort => crate::tr!(lang, "clock-why-live-too-short"),
+            BadTimeWhy::LiveTooLong => crate::tr!(lang, "clock-why-live-too-long"),
+            BadTimeWhy::NoUnit => crate::tr!(lang, "clock-why-no-unit"),
+            BadTimeWhy::NotANumber => crate::tr!(lang, "clock-why-not-a-number"),
+            BadTimeWhy::BadUnit => crate::tr!(lang, "clock-why-bad-unit"),
             BadTimeWhy::OneUnit(instead) => {
-                crate::tr!("clock-why-one-unit", instead = instead.to_string())
+                crate::tr!(lang, "clock-why-one-unit", instead = instead.to_string())
             }
-            BadTimeWhy::TooShort => crate::tr!("clock-why-too-short"),
-            BadTimeWhy::TooLong => crate::tr!("clock-why-too-long"),
-        })
+            BadTimeWhy::TooShort => crate::tr!(lang, "clock-why-too-short"),
+            BadTimeWhy::TooLong => crate::tr!(lang, "clock-why-too-long"),
+        }
     }
 }
 
@@ -200,7 +216,8 @@ mod tests {
             ("99999999999999999999d", "number"),
         ] {
             let err = bad.parse::<TimeControl>().expect_err(bad);
-            assert!(err.why.to_string().contains(why), "{bad}: {}", err.why);
+            let said = err.why.words(&crate::i18n::Language::english());
+            assert!(said.contains(why), "{bad}: {said}");
             let text = err.to_string();
             assert!(
                 text.contains("time:3d") && text.contains("time:5+3") && text.contains("none"),

@@ -21,6 +21,7 @@ const NAME_WIDTH: usize = 16;
 /// captured (`Seeds`).
 #[must_use]
 pub fn crosstable(
+    lang: &crate::i18n::Language,
     players: &[Entrant],
     rounds: &[Round],
     name: impl Fn(Entrant) -> String,
@@ -28,22 +29,22 @@ pub fn crosstable(
     let table = standings(players, rounds);
     let mut header = vec![
         "#".to_owned(),
-        crate::tr!("crosstable-number"),
-        crate::tr!("tournament-column-player"),
+        crate::tr!(lang, "crosstable-number"),
+        crate::tr!(lang, "tournament-column-player"),
     ];
-    header.extend((1..=rounds.len()).map(|r| crate::tr!("crosstable-round", round = r)));
+    header.extend((1..=rounds.len()).map(|r| crate::tr!(lang, "crosstable-round", round = r)));
     header.extend([
-        crate::tr!("tournament-column-points"),
-        crate::tr!("tournament-column-buchholz"),
-        crate::tr!("tournament-column-sonneborn-berger"),
-        crate::tr!("tournament-column-seeds"),
+        crate::tr!(lang, "tournament-column-points"),
+        crate::tr!(lang, "tournament-column-buchholz"),
+        crate::tr!(lang, "tournament-column-sonneborn-berger"),
+        crate::tr!(lang, "tournament-column-seeds"),
     ]);
 
     let mut rows = vec![header];
     for standing in &table {
         let who = standing.entrant;
         let mut row = vec![standing.rank.to_string(), who.to_string(), cut(&name(who))];
-        row.extend(rounds.iter().map(|round| cell(who, round)));
+        row.extend(rounds.iter().map(|round| cell(lang, who, round)));
         row.extend([
             format_half_points(standing.half_points),
             format_half_points(standing.buchholz),
@@ -83,9 +84,9 @@ pub fn crosstable(
 }
 
 /// `who`'s cell for one round.
-fn cell(who: Entrant, round: &Round) -> String {
+fn cell(lang: &crate::i18n::Language, who: Entrant, round: &Round) -> String {
     if round.byes.contains(&who) {
-        return crate::tr!("crosstable-bye");
+        return crate::tr!(lang, "crosstable-bye");
     }
     for game in &round.games {
         let Some(opponent) = game.pairing.opponent(who) else {
@@ -121,6 +122,7 @@ mod tests {
 
     #[test]
     fn lines_up_results_and_scores() {
+        let lang = &crate::i18n::Language::english();
         let rounds = [
             Round {
                 games: vec![GameResult {
@@ -142,7 +144,9 @@ mod tests {
             },
         ];
         let names = ["", "alice", "bob", "a-very-long-name-indeed"];
-        let text = crosstable(&[1, 2, 3], &rounds, |who| names[who as usize].to_owned());
+        let text = crosstable(lang, &[1, 2, 3], &rounds, |who| {
+            names[who as usize].to_owned()
+        });
         // 1: win + draw = 1½; opponents 2 (1) and 3 (1½): Bh 2½;
         //    SB = 1 (beat 2) + ½ × 1½ (drew 3) = 1¾.
         // 3: bye + draw = 1½; opponent 1 (1½): Bh 1½; SB ¾.

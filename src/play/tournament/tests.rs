@@ -38,6 +38,7 @@ fn colour_balance(rounds: &[Round]) -> BTreeMap<Entrant, i64> {
 
 #[test]
 fn eight_player_swiss_worked_by_hand() {
+    let lang = &crate::i18n::Language::english();
     use Outcome::{Draw, NorthWin, SouthWin};
     let players: Vec<Entrant> = (1..=8).collect();
     let mut rounds: Vec<Round> = Vec::new();
@@ -135,7 +136,7 @@ fn eight_player_swiss_worked_by_hand() {
     );
     assert_eq!((table[0].captured, table[1].captured), (83, 66));
 
-    let text = crosstable(&players, &rounds, |who| format!("player{who}"));
+    let text = crosstable(lang, &players, &rounds, |who| format!("player{who}"));
     let first = text.lines().nth(1).expect("a line per player");
     assert_eq!(first, "1   1  player1  +5s  +4n  +6s    3   4   4     83");
     assert_eq!(text.lines().count(), 9);

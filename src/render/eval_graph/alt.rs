@@ -14,22 +14,28 @@ use crate::rules::Side;
 /// blunder, 7 seeds); mistakes at plies 14 and 40, a blunder at ply 31.
 /// ```
 #[must_use]
-pub fn eval_graph_alt(title: &str, values: &[f64], marks: &[(usize, Mark)]) -> String {
+pub fn eval_graph_alt(
+    lang: &crate::i18n::Language,
+    title: &str,
+    values: &[f64],
+    marks: &[(usize, Mark)],
+) -> String {
     let title = one_line(title, TITLE_CHARS);
     let mut out = if title.is_empty() {
-        crate::tr!("graph-alt-title")
+        crate::tr!(lang, "graph-alt-title")
     } else {
-        crate::tr!("graph-alt-title-of", title = title)
+        crate::tr!(lang, "graph-alt-title-of", title = title)
     };
     if !values.iter().any(|v| v.is_finite()) {
-        out.push_str(&crate::tr!("graph-alt-nothing"));
+        out.push_str(&crate::tr!(lang, "graph-alt-nothing"));
         return out;
     }
     let plies = values.len() - 1;
     out.push_str(&crate::tr!(
+        lang,
         "graph-alt-over",
         plies = plies,
-        leads = leads(values)
+        leads = leads(lang, values)
     ));
     let marked = marked(values, marks);
     match largest_swing(values) {
@@ -41,24 +47,30 @@ pub fn eval_graph_alt(title: &str, values: &[f64], marks: &[(usize, Mark)]) -> S
             } else {
                 Side::North
             };
-            let mover = crate::render::alt::side_name(mover);
+            let mover = crate::render::alt::side_name(lang, mover);
             let what = match marked.iter().find(|&&(p, _)| p == ply) {
                 Some(&(_, mark)) => {
-                    crate::tr!("graph-alt-mark-of", side = mover, mark = mark.word())
+                    crate::tr!(
+                        lang,
+                        "graph-alt-mark-of",
+                        side = mover,
+                        mark = mark.word(lang)
+                    )
                 }
-                None => crate::tr!("graph-alt-move-by", side = mover),
+                None => crate::tr!(lang, "graph-alt-move-by", side = mover),
             };
             out.push_str(&crate::tr!(
+                lang,
                 "graph-alt-swing",
                 ply = ply,
                 what = what,
-                seeds = seeds(change)
+                seeds = seeds(lang, change)
             ));
         }
-        None => out.push_str(&crate::tr!("graph-alt-no-swing")),
+        None => out.push_str(&crate::tr!(lang, "graph-alt-no-swing")),
     }
     out.push_str("; ");
-    out.push_str(&marks_in_words(&marked));
+    out.push_str(&marks_in_words(lang, &marked));
     out.push('.');
     out
 }
@@ -96,30 +108,33 @@ fn lead_runs(values: &[f64]) -> Vec<(Lead, usize)> {
 }
 
 /// `"level at first, then South led from ply 9"`; a long seesaw is summed up.
-fn leads(values: &[f64]) -> String {
+fn leads(lang: &crate::i18n::Language, values: &[f64]) -> String {
     let runs = lead_runs(values);
     let side = crate::render::alt::side_name;
     let from = |(lead, ply): (Lead, usize)| match lead {
-        Lead::Level => crate::tr!("graph-alt-level-from", ply = ply),
-        Lead::Ahead(s) => crate::tr!("graph-alt-led-from", side = side(s), ply = ply),
+        Lead::Level => crate::tr!(lang, "graph-alt-level-from", ply = ply),
+        Lead::Ahead(s) => crate::tr!(lang, "graph-alt-led-from", side = side(lang, s), ply = ply),
     };
     match runs.as_slice() {
         [] => String::new(),
-        [(Lead::Level, _)] => crate::tr!("graph-alt-level-throughout"),
-        [(Lead::Ahead(s), _)] => crate::tr!("graph-alt-led-throughout", side = side(*s)),
+        [(Lead::Level, _)] => crate::tr!(lang, "graph-alt-level-throughout"),
+        [(Lead::Ahead(s), _)] => {
+            crate::tr!(lang, "graph-alt-led-throughout", side = side(lang, *s))
+        }
         [first, rest @ ..] if rest.len() <= 3 => {
             let start = match first.0 {
-                Lead::Level => crate::tr!("graph-alt-level-first"),
-                Lead::Ahead(s) => crate::tr!("graph-alt-led-first", side = side(s)),
+                Lead::Level => crate::tr!(lang, "graph-alt-level-first"),
+                Lead::Ahead(s) => crate::tr!(lang, "graph-alt-led-first", side = side(lang, s)),
             };
             let later: Vec<String> = rest.iter().map(|&run| from(run)).collect();
             let mut text = start;
             for part in later {
-                text.push_str(&crate::tr!("graph-alt-then", next = part));
+                text.push_str(&crate::tr!(lang, "graph-alt-then", next = part));
             }
             text
         }
         [.., last] => crate::tr!(
+            lang,
             "graph-alt-seesaw",
             changes = runs.len() - 1,
             last = from(*last)
@@ -145,20 +160,25 @@ fn largest_swing(values: &[f64]) -> Option<(usize, f64)> {
 }
 
 /// `"7 seeds"`, `"1 seed"`, `"2.5 seeds"`.
-fn seeds(change: f64) -> String {
+fn seeds(lang: &crate::i18n::Language, change: f64) -> String {
     let size = change.abs();
     if (size - size.round()).abs() < 0.05 {
-        crate::tr!("graph-alt-seeds", seeds = format!("{:.0}", size.round()))
+        crate::tr!(
+            lang,
+            "graph-alt-seeds",
+            seeds = format!("{:.0}", size.round())
+        )
     } else {
         crate::tr!(
+            lang,
             "graph-alt-seeds-fraction",
-            seeds = crate::i18n::decimal(size, 1)
+            seeds = crate::i18n::decimal(lang, size, 1)
         )
     }
 }
 
 /// `"mistakes at plies 14 and 40, a blunder at ply 31"`.
-fn marks_in_words(marked: &[(usize, Mark)]) -> String {
+fn marks_in_words(lang: &crate::i18n::Language, marked: &[(usize, Mark)]) -> String {
     let mut parts = Vec::new();
     for kind in [Mark::Mistake, Mark::Blunder] {
         let plies: Vec<String> = marked
@@ -168,14 +188,20 @@ fn marks_in_words(marked: &[(usize, Mark)]) -> String {
             .collect();
         match (kind, plies.as_slice()) {
             (_, []) => {}
-            (Mark::Mistake, [one]) => parts.push(crate::tr!("graph-alt-a-mistake", ply = one)),
-            (Mark::Blunder, [one]) => parts.push(crate::tr!("graph-alt-a-blunder", ply = one)),
+            (Mark::Mistake, [one]) => {
+                parts.push(crate::tr!(lang, "graph-alt-a-mistake", ply = one))
+            }
+            (Mark::Blunder, [one]) => {
+                parts.push(crate::tr!(lang, "graph-alt-a-blunder", ply = one))
+            }
             (Mark::Mistake, [init @ .., last]) => parts.push(crate::tr!(
+                lang,
                 "graph-alt-mistakes",
                 plies = init.join(", "),
                 last = last
             )),
             (Mark::Blunder, [init @ .., last]) => parts.push(crate::tr!(
+                lang,
                 "graph-alt-blunders",
                 plies = init.join(", "),
                 last = last
@@ -183,7 +209,7 @@ fn marks_in_words(marked: &[(usize, Mark)]) -> String {
         }
     }
     if parts.is_empty() {
-        crate::tr!("graph-alt-no-marks")
+        crate::tr!(lang, "graph-alt-no-marks")
     } else {
         parts.join(", ")
     }
@@ -206,13 +232,19 @@ mod tests {
 
     #[test]
     fn the_alt_text_tells_the_story() {
+        let lang = &crate::i18n::Language::english();
         let marks = [
             (40, Mark::Mistake),
             (31, Mark::Blunder),
             (14, Mark::Mistake),
         ];
         assert_eq!(
-            eval_graph_alt("Game #12 · Ama (South) vs Kofi (North)", &game(), &marks),
+            eval_graph_alt(
+                lang,
+                "Game #12 · Ama (South) vs Kofi (North)",
+                &game(),
+                &marks
+            ),
             "Evaluation graph of Game #12 · Ama (South) vs Kofi (North) over 58 plies: \
              level at first, then South led from ply 9, the largest swing was at ply 31 \
              (North's blunder, 7 seeds); mistakes at plies 14 and 40, a blunder at ply 31."
@@ -221,9 +253,10 @@ mod tests {
 
     #[test]
     fn unmarked_swings_and_no_marks_are_said_plainly() {
+        let lang = &crate::i18n::Language::english();
         let values = [0.0, -0.5, -3.0, -2.5, 1.5, 2.5];
         assert_eq!(
-            eval_graph_alt("", &values, &[(9, Mark::Blunder), (0, Mark::Mistake)]),
+            eval_graph_alt(lang, "", &values, &[(9, Mark::Blunder), (0, Mark::Mistake)]),
             "Evaluation graph over 5 plies: level at first, then North led from ply 2, \
              then South led from ply 5, the largest swing was at ply 4 (a move by North, \
              4 seeds); no mistakes or blunders marked."
@@ -232,16 +265,17 @@ mod tests {
 
     #[test]
     fn empty_and_flat_games() {
+        let lang = &crate::i18n::Language::english();
         assert_eq!(
-            eval_graph_alt("Game #3", &[], &[]),
+            eval_graph_alt(lang, "Game #3", &[], &[]),
             "Evaluation graph of Game #3: no evaluation to show."
         );
         assert_eq!(
-            eval_graph_alt("Game #3", &[f64::NAN, f64::INFINITY], &[]),
+            eval_graph_alt(lang, "Game #3", &[f64::NAN, f64::INFINITY], &[]),
             "Evaluation graph of Game #3: no evaluation to show."
         );
         assert_eq!(
-            eval_graph_alt("\u{7}Game\n#4", &[0.0, 0.0], &[(1, Mark::Mistake)]),
+            eval_graph_alt(lang, "\u{7}Game\n#4", &[0.0, 0.0], &[(1, Mark::Mistake)]),
             "Evaluation graph of Game #4 over 1 ply: level throughout, the evaluation \
              never moved; a mistake at ply 1."
         );
@@ -249,10 +283,11 @@ mod tests {
 
     #[test]
     fn a_seesaw_is_summed_up() {
+        let lang = &crate::i18n::Language::english();
         let values: Vec<f64> = (0..12)
             .map(|i| if i % 2 == 0 { 4.0 } else { -4.0 })
             .collect();
-        let text = eval_graph_alt("g", &values, &[]);
+        let text = eval_graph_alt(lang, "g", &values, &[]);
         assert!(
             text.contains(": the lead changed 11 times, finally North led from ply 11,"),
             "{text}"
@@ -271,11 +306,15 @@ mod tests {
 
     #[test]
     fn marks_and_seeds_in_words() {
+        let lang = &crate::i18n::Language::english();
         assert_eq!(
-            marks_in_words(&[(2, Mark::Mistake), (5, Mark::Mistake), (7, Mark::Mistake)]),
+            marks_in_words(
+                lang,
+                &[(2, Mark::Mistake), (5, Mark::Mistake), (7, Mark::Mistake)]
+            ),
             "mistakes at plies 2, 5 and 7"
         );
-        assert_eq!(seeds(-1.0), "1 seed");
-        assert_eq!(seeds(2.54), "2.5 seeds");
+        assert_eq!(seeds(lang, -1.0), "1 seed");
+        assert_eq!(seeds(lang, 2.54), "2.5 seeds");
     }
 }

@@ -34,10 +34,10 @@ impl Mark {
         }
     }
 
-    fn word(self) -> String {
+    fn word(self, lang: &crate::i18n::Language) -> String {
         match self {
-            Mark::Mistake => crate::tr!("graph-mistake"),
-            Mark::Blunder => crate::tr!("graph-blunder"),
+            Mark::Mistake => crate::tr!(lang, "graph-mistake"),
+            Mark::Blunder => crate::tr!(lang, "graph-blunder"),
         }
     }
 }
@@ -68,14 +68,28 @@ const TITLE_CHARS: usize = 56;
 /// # Panics
 /// Never in practice: see the rating chart.
 #[must_use]
-pub fn eval_graph_png(title: &str, values: &[f64], marks: &[(usize, Mark)]) -> Vec<u8> {
-    plot::png(|root| draw(root, &one_line(title, TITLE_CHARS), values, marks))
+pub fn eval_graph_png(
+    lang: &crate::i18n::Language,
+    title: &str,
+    values: &[f64],
+    marks: &[(usize, Mark)],
+) -> Vec<u8> {
+    plot::png(|root| draw(lang, root, &one_line(title, TITLE_CHARS), values, marks))
 }
 
-fn draw(root: &Root<'_>, title: &str, values: &[f64], marks: &[(usize, Mark)]) -> Drawn {
+fn draw(
+    lang: &crate::i18n::Language,
+    root: &Root<'_>,
+    title: &str,
+    values: &[f64],
+    marks: &[(usize, Mark)],
+) -> Drawn {
     let plies = values.len().saturating_sub(1);
     let span = span(values);
-    let (x, y) = (crate::tr!("graph-ply"), crate::tr!("graph-lead"));
+    let (x, y) = (
+        crate::tr!(lang, "graph-ply"),
+        crate::tr!(lang, "graph-lead"),
+    );
     let axes = Axes {
         x: &x,
         y: &y,
@@ -100,16 +114,16 @@ fn draw(root: &Root<'_>, title: &str, values: &[f64], marks: &[(usize, Mark)]) -
         .map(|(ply, v)| (ply as f64, v.clamp(-span, span)))
         .collect();
     if points.is_empty() {
-        return plot::note(root, &crate::tr!("graph-nothing"));
+        return plot::note(root, &crate::tr!(lang, "graph-nothing"));
     }
     let side_style = (plot::FAMILY, 13).into_font().color(&INK.mix(0.55));
     for (text, y) in [
         (
-            plot::fitted(root, &crate::tr!("graph-south-ahead"), 13, 200.0),
+            plot::fitted(root, &crate::tr!(lang, "graph-south-ahead"), 13, 200.0),
             span * 0.82,
         ),
         (
-            plot::fitted(root, &crate::tr!("graph-north-ahead"), 13, 200.0),
+            plot::fitted(root, &crate::tr!(lang, "graph-north-ahead"), 13, 200.0),
             -span * 0.9,
         ),
     ] {
@@ -161,7 +175,7 @@ fn draw(root: &Root<'_>, title: &str, values: &[f64], marks: &[(usize, Mark)]) -
                     + Circle::new((0, 0), 6, plot::BACKGROUND.filled())
                     + Circle::new((0, 0), 5, colour.filled())
             }))?
-            .label(plot::fitted(root, &kind.word(), 14, 160.0))
+            .label(plot::fitted(root, &kind.word(lang), 14, 160.0))
             .legend(move |(x, y)| Circle::new((x + 9, y), 5, colour.filled()));
     }
     if !marked.is_empty() {

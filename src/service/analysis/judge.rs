@@ -29,7 +29,11 @@ pub(crate) struct Verdict {
 }
 
 /// Judges `votes` against the review.
-pub(crate) fn judge(stored: &StoredReview, votes: &[AdviceVote]) -> Verdict {
+pub(crate) fn judge(
+    lang: &crate::i18n::Language,
+    stored: &StoredReview,
+    votes: &[AdviceVote],
+) -> Verdict {
     // The plies with advice, each with its votes in the order given.
     let mut by_ply: BTreeMap<usize, Vec<&AdviceVote>> = BTreeMap::new();
     for vote in votes {
@@ -86,7 +90,7 @@ pub(crate) fn judge(stored: &StoredReview, votes: &[AdviceVote]) -> Verdict {
         }
     }
     let text = (plies > 0).then(|| {
-        let centi = |n: i64| seeds(i32::try_from(n).unwrap_or(i32::MAX));
+        let centi = |n: i64| seeds(lang, i32::try_from(n).unwrap_or(i32::MAX));
         let (top, played) = (centi(top_loss), centi(played_loss));
         // The measure `/oware leaderboard advisers` ranks by: the fewest seeds lost a pick on
         // average, then the most picks, then the name.
@@ -99,15 +103,22 @@ pub(crate) fn judge(stored: &StoredReview, votes: &[AdviceVote]) -> Verdict {
         });
         match best {
             Some((name, j)) => crate::tr!(
+                lang,
                 "judge-verdict-best",
                 plies = plies,
                 top = top,
                 played = played,
                 name = name,
-                average = crate::i18n::decimal(average_seeds(j), 2),
+                average = crate::i18n::decimal(lang, average_seeds(j), 2),
                 picks = j.picks
             ),
-            None => crate::tr!("judge-verdict", plies = plies, top = top, played = played),
+            None => crate::tr!(
+                lang,
+                "judge-verdict",
+                plies = plies,
+                top = top,
+                played = played
+            ),
         }
     });
     Verdict {
@@ -123,23 +134,28 @@ fn average_seeds(j: &Judgment) -> f64 {
 }
 
 /// The advisers' leaderboard as text.
-pub(crate) fn leaderboard(rows: &[AdviserRow], global: bool) -> String {
+pub(crate) fn leaderboard(
+    lang: &crate::i18n::Language,
+    rows: &[AdviserRow],
+    global: bool,
+) -> String {
     let scope = if global {
-        crate::tr!("judge-scope-everywhere")
+        crate::tr!(lang, "judge-scope-everywhere")
     } else {
-        crate::tr!("judge-scope-here")
+        crate::tr!(lang, "judge-scope-here")
     };
     if rows.is_empty() {
-        return crate::tr!("judge-none", min = MIN_PICKS, scope = scope);
+        return crate::tr!(lang, "judge-none", min = MIN_PICKS, scope = scope);
     }
-    let mut text = crate::tr!("judge-leaderboard", min = MIN_PICKS, scope = scope);
+    let mut text = crate::tr!(lang, "judge-leaderboard", min = MIN_PICKS, scope = scope);
     for (i, row) in rows.iter().enumerate() {
         text.push('\n');
         text.push_str(&crate::tr!(
+            lang,
             "judge-leaderboard-line",
             rank = i + 1,
             name = row.name,
-            average = crate::i18n::decimal(row.average, 2),
+            average = crate::i18n::decimal(lang, row.average, 2),
             close = row.close,
             picks = row.picks
         ));
@@ -177,6 +193,7 @@ mod tests {
 
     #[test]
     fn top_picks_advisers_and_players_are_scored_against_the_best_move() {
+        let lang = &crate::i18n::Language::english();
         let stored = StoredReview {
             plies: vec![
                 // Move 1: D is best; the player chose A (−4).
@@ -197,7 +214,7 @@ mod tests {
             vote(1, 1, "carol", "b"),
             vote(2, 1, "carol", "a"), // the game ended: nothing to judge
         ];
-        let verdict = judge(&stored, &votes);
+        let verdict = judge(lang, &stored, &votes);
         let text = verdict.text.expect("a verdict");
         // Top picks: D (0) and a tie b/c broken by letter: b (0). Players: 4 + 0.
         assert!(
@@ -225,6 +242,7 @@ mod tests {
     /// the leaderboard's measure, and so the thread's, names ben.
     #[test]
     fn the_best_adviser_is_the_one_the_leaderboard_ranks_first() {
+        let lang = &crate::i18n::Language::english();
         let level = &[('A', 0), ('B', -150), ('C', -900)];
         let stored = StoredReview {
             plies: vec![ply('A', level), ply('A', level), ply('A', level)],
@@ -239,7 +257,7 @@ mod tests {
             vote(0, 2, "ben", "B"),
             vote(1, 2, "ben", "B"),
         ];
-        let text = judge(&stored, &votes).text.expect("a verdict");
+        let text = judge(lang, &stored, &votes).text.expect("a verdict");
         assert!(
             text.contains("best adviser: ben, whose picks lost 1.50 seeds"),
             "{text}"
@@ -248,13 +266,14 @@ mod tests {
 
     #[test]
     fn no_advice_no_verdict() {
+        let lang = &crate::i18n::Language::english();
         let stored = StoredReview {
             plies: vec![ply('A', &[('A', 0)])],
             graph: vec![0, 0],
             accuracy: [100.0, 100.0],
             turning_point: None,
         };
-        let verdict = judge(&stored, &[]);
+        let verdict = judge(lang, &stored, &[]);
         assert_eq!(verdict.text, None);
         assert!(verdict.judgments.is_empty());
     }

@@ -43,6 +43,7 @@ impl Pages<'_> {
     /// Database failures.
     pub(in crate::service) async fn page_review(
         &self,
+        lang: &crate::i18n::Language,
         row: &GameRow,
         game: &Game,
         graph: bool,
@@ -63,9 +64,9 @@ impl Pages<'_> {
             .enumerate()
             .filter_map(|(i, p)| {
                 let class = match p.class {
-                    Class::Inaccuracy => crate::tr!("report-class-inaccuracy"),
-                    Class::Mistake => crate::tr!("report-class-mistake"),
-                    Class::Blunder => crate::tr!("report-class-blunder"),
+                    Class::Inaccuracy => crate::tr!(lang, "report-class-inaccuracy"),
+                    Class::Mistake => crate::tr!(lang, "report-class-mistake"),
+                    Class::Blunder => crate::tr!(lang, "report-class-blunder"),
                     Class::Best | Class::Good => return None,
                 };
                 Some(ReviewNote {
@@ -74,17 +75,17 @@ impl Pages<'_> {
                     class,
                     played: p.played,
                     best: p.best,
-                    seeds: seeds(p.loss),
+                    seeds: seeds(lang, p.loss),
                 })
             })
             .collect();
         let accuracy = stored.accuracy;
         let graph = if graph {
-            let (row, game) = (row.clone(), game.clone());
+            let (row, game, lang) = (row.clone(), game.clone(), lang.clone());
             // The graph is drawn for the web only: on the web's slots, never the chat's.
             Pictures::new(self.core)
                 .web_picture(move || {
-                    pictures::files(&row, &game, &stored)
+                    pictures::files(&lang, &row, &game, &stored)
                         .into_iter()
                         .next()
                         .map(|graph| (graph.bytes, graph.description))

@@ -30,8 +30,9 @@ fn biggest_blunder(stored: &StoredReview) -> Option<(usize, &StoredPly)> {
 }
 
 /// The [`Captions`] of game `row`'s review.
-fn captions(row: &GameRow, stored: &StoredReview) -> Captions {
+fn captions(lang: &crate::i18n::Language, row: &GameRow, stored: &StoredReview) -> Captions {
     let title = crate::tr!(
+        lang,
         "report-graph-title",
         game = row.id,
         south = row.south_name,
@@ -39,14 +40,16 @@ fn captions(row: &GameRow, stored: &StoredReview) -> Captions {
     );
     let blunder = biggest_blunder(stored).map(|(i, p)| {
         let caption = crate::tr!(
+            lang,
             "report-blunder-caption",
             move_number = i + 1,
             name = row.name(mover(i)),
             pit = p.played,
-            seeds = seeds(p.loss),
+            seeds = seeds(lang, p.loss),
             best = p.best
         );
         let description = crate::tr!(
+            lang,
             "report-blunder-description",
             game = row.id,
             caption = caption
@@ -59,8 +62,13 @@ fn captions(row: &GameRow, stored: &StoredReview) -> Captions {
 /// The pictures: the evaluation graph with mistakes and blunders marked, and the
 /// board just after the biggest blunder, its pit marked as the one just played and
 /// the better pit ringed.
-pub(crate) fn files(row: &GameRow, game: &Game, stored: &StoredReview) -> Vec<Attachment> {
-    let captions = captions(row, stored);
+pub(crate) fn files(
+    lang: &crate::i18n::Language,
+    row: &GameRow,
+    game: &Game,
+    stored: &StoredReview,
+) -> Vec<Attachment> {
+    let captions = captions(lang, row, stored);
     let title = &captions.title;
     let values: Vec<f64> = stored.graph.iter().map(|&v| f64::from(v) / 100.0).collect();
     let marks: Vec<(usize, Mark)> = stored
@@ -77,8 +85,8 @@ pub(crate) fn files(row: &GameRow, game: &Game, stored: &StoredReview) -> Vec<At
     let mut files = vec![Attachment {
         file_name: format!("eval-{}.png", row.id),
         mime: "image/png",
-        bytes: render::eval_graph_png(title, &values, &marks),
-        description: render::eval_graph_alt(title, &values, &marks),
+        bytes: render::eval_graph_png(lang, title, &values, &marks),
+        description: render::eval_graph_alt(lang, title, &values, &marks),
     }];
     if let (Some((i, p)), Some((caption, description))) =
         (biggest_blunder(stored), &captions.blunder)
@@ -100,8 +108,8 @@ pub(crate) fn files(row: &GameRow, game: &Game, stored: &StoredReview) -> Vec<At
             files.push(Attachment {
                 file_name: format!("blunder-{}-{}.png", row.id, i + 1),
                 mime: "image/png",
-                bytes: render::board_png(&board),
-                description: format!("{description} {}", render::alt_text(&board)),
+                bytes: render::board_png(lang, &board),
+                description: format!("{description} {}", render::alt_text(lang, &board)),
             });
         }
     }
@@ -116,6 +124,7 @@ mod tests {
     /// one just played, and the better pit is ringed.
     #[test]
     fn the_blunder_board_marks_the_pit_played_and_rings_the_better_one() {
+        let lang = &crate::i18n::Language::english();
         let moves = [Pit::ALL[0], Pit::ALL[6]];
         let game = Game::from_moves(crate::rules::Variant::Abapa, &moves).unwrap();
         let ply = |played, best, class: &str, loss| StoredPly {
@@ -132,7 +141,7 @@ mod tests {
             accuracy: [100.0, 20.0],
             turning_point: None,
         };
-        let files = files(&GameRow::example(7), &game, &stored);
+        let files = files(lang, &GameRow::example(7), &game, &stored);
         let board = files
             .iter()
             .find(|f| f.file_name == "blunder-7-2.png")

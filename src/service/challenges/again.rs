@@ -10,11 +10,16 @@ use crate::store::{ChallengeStatus, GameRow};
 impl Challenges<'_> {
     pub(in crate::service) async fn rematch(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         game: GameRef,
     ) -> Result<Reply, ServiceError> {
         let row = match game {
-            Some(_) => Games::new(self.core).find_game(cmd, game, false).await?,
+            Some(_) => {
+                Games::new(self.core)
+                    .find_game(lang, cmd, game, false)
+                    .await?
+            }
             None => self
                 .core
                 .store
@@ -26,10 +31,11 @@ impl Challenges<'_> {
                     Some(&cmd.author.id),
                 )
                 .await?
-                .ok_or_else(|| ServiceError::NoRematch(crate::tr!("lifecycle-no-rematch")))?,
+                .ok_or_else(|| ServiceError::NoRematch(crate::tr!(lang, "lifecycle-no-rematch")))?,
         };
         let Some(side) = view::side_of(&row, &cmd.author.id) else {
             return Err(ServiceError::NoRematch(crate::tr!(
+                lang,
                 "lifecycle-rematch-not-player",
                 south = row.south_name,
                 north = row.north_name,
@@ -38,6 +44,7 @@ impl Challenges<'_> {
         };
         if row.is_active() {
             return Err(ServiceError::NoRematch(crate::tr!(
+                lang,
                 "lifecycle-rematch-active",
                 game = row.id
             )));
@@ -45,12 +52,13 @@ impl Challenges<'_> {
         let opponent = view::player(&row, side.opponent());
         let options = rematch_options(&row, side, self.engine_level_of(&row).await?)?;
         Challenges::new(self.core)
-            .play(cmd, Some(&opponent), &options)
+            .play(lang, cmd, Some(&opponent), &options)
             .await
     }
 
     pub(in crate::service) async fn reissue(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         challenge: i64,
     ) -> Result<Reply, ServiceError> {
@@ -65,12 +73,14 @@ impl Challenges<'_> {
             })
         else {
             return Err(ServiceError::NoChallenge(crate::tr!(
+                lang,
                 "lifecycle-reissue-none",
                 challenge = challenge
             )));
         };
         if c.challenger_user != cmd.author.id {
             return Err(ServiceError::NotYourChallenge(crate::tr!(
+                lang,
                 "lifecycle-reissue-not-yours",
                 challenger = c.challenger_name,
                 challenge = challenge
@@ -81,19 +91,22 @@ impl Challenges<'_> {
         let refused = match c.status {
             ChallengeStatus::Expired | ChallengeStatus::Cancelled => None,
             ChallengeStatus::Pending => Some(crate::tr!(
+                lang,
                 "lifecycle-reissue-pending",
                 challenge = challenge,
-                opponent = view::challenged(&c)
+                opponent = view::challenged(lang, &c)
             )),
             ChallengeStatus::Accepted => Some(crate::tr!(
+                lang,
                 "lifecycle-reissue-accepted",
                 challenge = challenge,
                 game = c.game_id.unwrap_or_default()
             )),
             ChallengeStatus::Declined => Some(crate::tr!(
+                lang,
                 "lifecycle-reissue-declined",
                 challenge = challenge,
-                opponent = view::challenged(&c)
+                opponent = view::challenged(lang, &c)
             )),
         };
         if let Some(refusal) = refused {
@@ -115,7 +128,7 @@ impl Challenges<'_> {
             is_bot: false,
         });
         Challenges::new(self.core)
-            .play(cmd, opponent.as_ref(), &options)
+            .play(lang, cmd, opponent.as_ref(), &options)
             .await
     }
 

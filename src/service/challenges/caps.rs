@@ -13,13 +13,15 @@ impl Challenges<'_> {
     /// count again inside their transactions (see [`Caps::limits`]).
     pub(in crate::service) async fn check_caps(
         &self,
+        lang: &crate::i18n::Language,
         platform: Platform,
         user_id: &str,
         challenging: bool,
         engine: bool,
     ) -> Result<(), ServiceError> {
         let caps = self.core.config.caps;
-        let refuse = |cap, limit, count| Err(ServiceError::Cap(cap_text(cap, limit, Some(count))));
+        let refuse =
+            |cap, limit, count| Err(ServiceError::Cap(cap_text(lang, cap, limit, Some(count))));
         if challenging {
             let pending = self
                 .core

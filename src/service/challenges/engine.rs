@@ -15,6 +15,7 @@ impl Challenges<'_> {
     /// job that the scheduler runs at once.
     pub(in crate::service) async fn play_engine(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         bot: &User,
         options: &ChallengeOptions,
@@ -29,7 +30,7 @@ impl Challenges<'_> {
             .place_settings(&cmd.place)
             .await?;
         Preferences::check_channel(&settings, &cmd.place)?;
-        self.check_caps(cmd.place.platform, &cmd.author.id, false, true)
+        self.check_caps(lang, cmd.place.platform, &cmd.author.id, false, true)
             .await?;
         let platform = cmd.place.platform;
         let level = options.level.unwrap_or_default();
@@ -117,6 +118,7 @@ impl Challenges<'_> {
         };
         self.core.wake();
         let mut headline = crate::tr!(
+            lang,
             "bot-game-begins",
             game = game_id,
             level = level.as_str(),
@@ -129,13 +131,13 @@ impl Challenges<'_> {
         );
         if !human_first {
             headline.push(' ');
-            headline.push_str(&Play::new(self.core).engine_thinking(&bot.name));
+            headline.push_str(&Play::new(self.core).engine_thinking(lang, &bot.name));
         }
         let (_, mut reply) = Play::new(self.core)
-            .first_board(game_id, |_| headline, now)
+            .first_board(lang, game_id, |_| headline, now)
             .await?;
         if legend {
-            Pictures::new(self.core).legend_shown(cmd, &mut reply);
+            Pictures::new(self.core).legend_shown(lang, cmd, &mut reply);
         }
         Ok(reply)
     }

@@ -15,20 +15,24 @@ pub(super) enum Role {
 }
 
 /// Why a challenge is no longer open, in words.
-fn closed(status: ChallengeStatus) -> String {
+fn closed(lang: &crate::i18n::Language, status: ChallengeStatus) -> String {
     match status {
-        ChallengeStatus::Cancelled => crate::tr!("challenge-status-cancelled"),
-        ChallengeStatus::Declined => crate::tr!("challenge-status-declined"),
-        ChallengeStatus::Expired => crate::tr!("challenge-status-expired"),
-        ChallengeStatus::Accepted => crate::tr!("challenge-status-accepted"),
-        ChallengeStatus::Pending => crate::tr!("challenge-status-pending"),
+        ChallengeStatus::Cancelled => crate::tr!(lang, "challenge-status-cancelled"),
+        ChallengeStatus::Declined => crate::tr!(lang, "challenge-status-declined"),
+        ChallengeStatus::Expired => crate::tr!(lang, "challenge-status-expired"),
+        ChallengeStatus::Accepted => crate::tr!(lang, "challenge-status-accepted"),
+        ChallengeStatus::Pending => crate::tr!(lang, "challenge-status-pending"),
     }
 }
 
 impl Challenges<'_> {
     /// Why the author has no challenge to answer here: the last one for them was
     /// withdrawn, declined, expired or accepted, or there never was one.
-    async fn why_no_challenge(&self, cmd: &Command) -> Result<String, ServiceError> {
+    async fn why_no_challenge(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<String, ServiceError> {
         let last = self
             .core
             .store
@@ -36,10 +40,11 @@ impl Challenges<'_> {
             .latest_challenge_for(cmd.place.platform, &cmd.author.id)
             .await?
             .filter(|c| cmd.place.holds(c.platform, c.space.as_deref(), &c.channel));
-        let start = crate::tr!("challenge-start-yourself");
+        let start = crate::tr!(lang, "challenge-start-yourself");
         Ok(match last {
             Some(c) if c.status == ChallengeStatus::Pending && c.expires_at <= self.core.now() => {
                 crate::tr!(
+                    lang,
                     "challenge-last-expired",
                     challenge = c.id,
                     challenger = c.challenger_name,
@@ -47,25 +52,28 @@ impl Challenges<'_> {
                 )
             }
             Some(c) if c.status == ChallengeStatus::Cancelled => crate::tr!(
+                lang,
                 "challenge-last-withdrawn",
                 challenger = c.challenger_name,
                 challenge = c.id,
                 start = start
             ),
             Some(c) if c.status != ChallengeStatus::Pending => crate::tr!(
+                lang,
                 "challenge-last-closed",
                 challenge = c.id,
                 challenger = c.challenger_name,
-                status = closed(c.status),
+                status = closed(lang, c.status),
                 start = start
             ),
-            _ => crate::tr!("challenge-none-for-you", start = start),
+            _ => crate::tr!(lang, "challenge-none-for-you", start = start),
         })
     }
 
     /// The pending challenge a command means, checking the author may act on it.
     pub(super) async fn find_challenge(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         id: Option<i64>,
         role: Role,
@@ -88,6 +96,7 @@ impl Challenges<'_> {
                 })
             else {
                 return Err(ServiceError::NoChallenge(crate::tr!(
+                    lang,
                     "challenge-no-such",
                     challenge = id
                 )));
@@ -102,19 +111,22 @@ impl Challenges<'_> {
             if !mine {
                 let text = match role {
                     Role::Opponent if &c.challenger_user == me => crate::tr!(
+                        lang,
                         "challenge-is-yours",
                         challenge = id,
-                        opponent = view::challenged(&c)
+                        opponent = view::challenged(lang, &c)
                     ),
                     Role::Opponent if open => {
-                        crate::tr!("challenge-open-no-decline", challenge = id)
+                        crate::tr!(lang, "challenge-open-no-decline", challenge = id)
                     }
                     Role::Opponent => crate::tr!(
+                        lang,
                         "challenge-not-for-you",
                         challenge = id,
-                        opponent = view::challenged(&c)
+                        opponent = view::challenged(lang, &c)
                     ),
                     Role::Challenger => crate::tr!(
+                        lang,
                         "challenge-not-yours-to-withdraw",
                         challenge = id,
                         challenger = c.challenger_name
@@ -125,11 +137,11 @@ impl Challenges<'_> {
             if c.status == ChallengeStatus::Pending && c.expires_at <= now {
                 return Err(ServiceError::ChallengeClosed(
                     id,
-                    closed(ChallengeStatus::Expired),
+                    closed(lang, ChallengeStatus::Expired),
                 ));
             }
             if c.status != ChallengeStatus::Pending {
-                return Err(ServiceError::ChallengeClosed(id, closed(c.status)));
+                return Err(ServiceError::ChallengeClosed(id, closed(lang, c.status)));
             }
             return Ok(c);
         }
@@ -175,14 +187,21 @@ impl Challenges<'_> {
         let candidates = if here.is_empty() { space } else { here };
         match candidates.as_slice() {
             [] => Err(ServiceError::NoChallenge(match role {
-                Role::Opponent => self.why_no_challenge(cmd).await?,
-                Role::Challenger => crate::tr!("challenge-none-to-withdraw"),
+                Role::Opponent => self.why_no_challenge(lang, cmd).await?,
+                Role::Challenger => crate::tr!(lang, "challenge-none-to-withdraw"),
             })),
             [one] => Ok((*one).clone()),
             [first, ..] => Err(ServiceError::WhichChallenge(
                 candidates
                     .iter()
-                    .map(|c| format!("c{} {} → {}", c.id, c.challenger_name, view::challenged(c)))
+                    .map(|c| {
+                        format!(
+                            "c{} {} → {}",
+                            c.id,
+                            c.challenger_name,
+                            view::challenged(lang, c)
+                        )
+                    })
                     .collect::<Vec<_>>()
                     .join(", "),
                 verb,

@@ -7,60 +7,67 @@ use crate::{
 };
 
 /// A side's own pit letters, as it types them: `A to F`, `a to f`.
-fn letters(side: Side) -> String {
+fn letters(lang: &crate::i18n::Language, side: Side) -> String {
     match side {
-        Side::South => crate::tr!("error-pit-letters-south"),
-        Side::North => crate::tr!("error-pit-letters-north"),
+        Side::South => crate::tr!(lang, "error-pit-letters-south"),
+        Side::North => crate::tr!(lang, "error-pit-letters-north"),
     }
 }
 
 /// Why a typed pit letter was not understood.
-pub(super) fn pit_text(error: &PitParseError) -> String {
+pub(super) fn pit_text(lang: &crate::i18n::Language, error: &PitParseError) -> String {
     match error {
-        PitParseError::Empty(side) => crate::tr!("error-pit-empty", letters = letters(*side)),
+        PitParseError::Empty(side) => {
+            crate::tr!(lang, "error-pit-empty", letters = letters(lang, *side))
+        }
         PitParseError::NotAPit(typed, side) => crate::tr!(
+            lang,
             "error-pit-not-a-pit",
             typed = typed,
-            letters = letters(*side)
+            letters = letters(lang, *side)
         ),
     }
 }
 
 /// Why the rules forbid a move.
-pub(super) fn illegal_text(error: &IllegalMove) -> String {
+pub(super) fn illegal_text(lang: &crate::i18n::Language, error: &IllegalMove) -> String {
     match *error {
-        IllegalMove::GameOver => crate::tr!("error-illegal-game-over"),
+        IllegalMove::GameOver => crate::tr!(lang, "error-illegal-game-over"),
         IllegalMove::NotYourRow { pit, side, legal } => crate::tr!(
+            lang,
             "error-illegal-not-your-row",
             pit = pit,
-            owner = side_name(pit.owner()),
-            side = side_name(side),
+            owner = side_name(lang, pit.owner()),
+            side = side_name(lang, side),
             legal = legal
         ),
         IllegalMove::EmptyPit {
             pit,
             legal,
             must_feed: false,
-        } => crate::tr!("error-illegal-empty-pit", pit = pit, legal = legal),
+        } => crate::tr!(lang, "error-illegal-empty-pit", pit = pit, legal = legal),
         IllegalMove::EmptyPit {
             pit,
             legal,
             must_feed: true,
         } => crate::tr!(
+            lang,
             "error-illegal-empty-pit-must-feed",
             pit = pit,
             legal = legal
         ),
         IllegalMove::MustFeed { pit, legal } => crate::tr!(
+            lang,
             "error-illegal-must-feed",
-            opponent = side_name(pit.owner().opponent()),
+            opponent = side_name(lang, pit.owner().opponent()),
             pit = pit,
             legal = legal
         ),
         IllegalMove::GrandSlamForbidden { pit, legal } => crate::tr!(
+            lang,
             "error-illegal-grand-slam",
             pit = pit,
-            opponent = side_name(pit.owner().opponent()),
+            opponent = side_name(lang, pit.owner().opponent()),
             legal = legal
         ),
     }

@@ -34,6 +34,7 @@ impl Games<'_> {
     /// active game here at all).
     pub(in crate::service) async fn find_game(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         game: GameRef,
         onlooker_ok: bool,
@@ -92,7 +93,7 @@ impl Games<'_> {
                 yours,
                 list: candidates
                     .iter()
-                    .map(view::game_label)
+                    .map(|row| view::game_label(lang, row))
                     .collect::<Vec<_>>()
                     .join(", "),
                 example: example(&cmd.action),
@@ -159,16 +160,17 @@ impl Games<'_> {
     /// The game, which must be active, and the author's side in it.
     pub(in crate::service) async fn my_active_game(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         game: GameRef,
     ) -> Result<(GameRow, Game, Side), ServiceError> {
-        let row = self.find_game(cmd, game, false).await?;
+        let row = self.find_game(lang, cmd, game, false).await?;
         let side = view::side_of(&row, &cmd.author.id).ok_or_else(|| not_a_player(&row))?;
         let game = self.load(&row).await?;
         if !row.is_active() || game.is_over() {
             return Err(ServiceError::GameOver {
                 game: row.id,
-                summary: view::summary(&row, &game),
+                summary: view::summary(lang, &row, &game),
             });
         }
         Ok((row, game, side))

@@ -11,7 +11,11 @@ use crate::store::{AuditRow, ListedBan};
 const LOG_ENTRIES: i64 = 20;
 
 impl Moderation<'_> {
-    pub(super) async fn audit_log(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+    pub(super) async fn audit_log(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<Reply, ServiceError> {
         let rows = self
             .core
             .store
@@ -19,15 +23,19 @@ impl Moderation<'_> {
             .audit_log(cmd.place.platform, scope(&cmd.place), LOG_ENTRIES)
             .await?;
         if rows.is_empty() {
-            return Ok(Reply::private(crate::tr!("moderation-log-empty")));
+            return Ok(Reply::private(crate::tr!(lang, "moderation-log-empty")));
         }
-        let mut reply = Reply::private(crate::tr!("moderation-log", entries = rows.len()));
-        reply.table = Some(log_table(&rows));
+        let mut reply = Reply::private(crate::tr!(lang, "moderation-log", entries = rows.len()));
+        reply.table = Some(log_table(lang, &rows));
         Ok(reply)
     }
 
     /// `/oware admin bans`: who may not play here, until when, why and by whom.
-    pub(super) async fn bans_list(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+    pub(super) async fn bans_list(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<Reply, ServiceError> {
         let bans = self
             .core
             .store
@@ -35,29 +43,29 @@ impl Moderation<'_> {
             .bans_in(cmd.place.platform, scope(&cmd.place), self.core.now())
             .await?;
         if bans.is_empty() {
-            return Ok(Reply::private(crate::tr!("moderation-bans-none")));
+            return Ok(Reply::private(crate::tr!(lang, "moderation-bans-none")));
         }
-        let mut reply = Reply::private(crate::tr!("moderation-bans", bans = bans.len()));
-        reply.table = Some(bans_table(&bans));
+        let mut reply = Reply::private(crate::tr!(lang, "moderation-bans", bans = bans.len()));
+        reply.table = Some(bans_table(lang, &bans));
         Ok(reply)
     }
 }
 
 /// The bans as a table: who, until, since, by whom, why.
-fn bans_table(bans: &[ListedBan]) -> String {
+fn bans_table(lang: &crate::i18n::Language, bans: &[ListedBan]) -> String {
     let mut lines: Vec<[String; 5]> = vec![[
-        crate::tr!("moderation-bans-who"),
-        crate::tr!("moderation-bans-until"),
-        crate::tr!("moderation-bans-since"),
-        crate::tr!("moderation-bans-by"),
-        crate::tr!("moderation-log-reason"),
+        crate::tr!(lang, "moderation-bans-who"),
+        crate::tr!(lang, "moderation-bans-until"),
+        crate::tr!(lang, "moderation-bans-since"),
+        crate::tr!(lang, "moderation-bans-by"),
+        crate::tr!(lang, "moderation-log-reason"),
     ]];
-    let time = |at: i64| when::utc_time(at).trim_end_matches(" UTC").to_owned();
+    let time = |at: i64| when::utc_time(lang, at).trim_end_matches(" UTC").to_owned();
     for ban in bans {
         lines.push([
             cut(&ban.user, 20),
             ban.until_at
-                .map_or_else(|| crate::tr!("moderation-bans-forever"), time),
+                .map_or_else(|| crate::tr!(lang, "moderation-bans-forever"), time),
             time(ban.created_at),
             cut(&ban.banned_by, 16),
             cut(ban.reason.as_deref().unwrap_or(""), 40),
@@ -77,16 +85,16 @@ fn cut(text: &str, max: usize) -> String {
 }
 
 /// The audit entries as a table: when, who, what, game or user, reason.
-fn log_table(rows: &[AuditRow]) -> String {
+fn log_table(lang: &crate::i18n::Language, rows: &[AuditRow]) -> String {
     let mut lines: Vec<[String; 5]> = vec![[
-        crate::tr!("moderation-log-when"),
-        crate::tr!("moderation-log-who"),
-        crate::tr!("moderation-log-what"),
-        crate::tr!("moderation-log-target"),
-        crate::tr!("moderation-log-reason"),
+        crate::tr!(lang, "moderation-log-when"),
+        crate::tr!(lang, "moderation-log-who"),
+        crate::tr!(lang, "moderation-log-what"),
+        crate::tr!(lang, "moderation-log-target"),
+        crate::tr!(lang, "moderation-log-reason"),
     ]];
     for row in rows {
-        let when = when::utc_time(row.created_at);
+        let when = when::utc_time(lang, row.created_at);
         let target = match (row.game_id, &row.target_name) {
             (Some(game), Some(user)) => format!("#{game} {user}"),
             (Some(game), None) => format!("#{game}"),
@@ -132,6 +140,7 @@ mod tests {
 
     #[test]
     fn the_log_table_lines_up() {
+        let lang = &crate::i18n::Language::english();
         let rows = [
             AuditRow {
                 created_at: 0,
@@ -150,7 +159,7 @@ mod tests {
                 reason: None,
             },
         ];
-        let text = log_table(&rows);
+        let text = log_table(lang, &rows);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3);
         assert!(lines[0].starts_with("When"), "{text}");

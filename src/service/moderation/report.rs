@@ -15,15 +15,18 @@ impl Moderation<'_> {
     /// `/oware report #12 why`.
     pub(in crate::service) async fn report(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         id: i64,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
         let why = required_reason(typed, || "/oware report #12 why".to_owned())?;
-        if let Some((until, reason)) = self.ban_at(&cmd.place, &cmd.author.id).await? {
+        if let Some((until, reason)) = self.ban_at(lang, &cmd.place, &cmd.author.id).await? {
             return Err(ModerationError::ReportBanned { until, reason }.into());
         }
-        let row = Games::new(self.core).find_game(cmd, Some(id), true).await?;
+        let row = Games::new(self.core)
+            .find_game(lang, cmd, Some(id), true)
+            .await?;
         // Posted in the moderators' channel when the server set one.
         let settings = Preferences::new(self.core)
             .place_settings(&cmd.place)
@@ -41,6 +44,7 @@ impl Moderation<'_> {
                     ..cmd.place.clone()
                 };
                 let notice = Reply::public(crate::tr!(
+                    lang,
                     "moderation-report-notice",
                     game = row.id,
                     south = row.south_name,
@@ -66,9 +70,9 @@ impl Moderation<'_> {
             self.core.wake();
         }
         Ok(Reply::private(match checked {
-            Err(()) => crate::tr!("moderation-reported-unchecked", game = row.id),
-            Ok(None) => crate::tr!("moderation-reported", game = row.id),
-            Ok(Some(_)) => crate::tr!("moderation-reported-posted", game = row.id),
+            Err(()) => crate::tr!(lang, "moderation-reported-unchecked", game = row.id),
+            Ok(None) => crate::tr!(lang, "moderation-reported", game = row.id),
+            Ok(Some(_)) => crate::tr!(lang, "moderation-reported-posted", game = row.id),
         }))
     }
 }

@@ -21,6 +21,7 @@ const SKIPPED: &str = "-";
 impl Learning<'_> {
     pub(in crate::service) async fn solve(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         typed: &str,
         puzzle: Option<i64>,
@@ -64,9 +65,9 @@ impl Learning<'_> {
                 .await?;
             let name = &cmd.author.name;
             let text = if daily {
-                crate::tr!("puzzle-solved-daily", name = name)
+                crate::tr!(lang, "puzzle-solved-daily", name = name)
             } else {
-                crate::tr!("puzzle-solved", name = name, puzzle = row.id)
+                crate::tr!(lang, "puzzle-solved", name = name, puzzle = row.id)
             };
             Some(place_message(&cmd.place, &Reply::public(text)))
         } else {
@@ -81,9 +82,10 @@ impl Learning<'_> {
             AnswerOutcome::NotGiven => return Err(ServiceError::PuzzleNotGiven(row.id)),
         };
         let verdict = if solved {
-            crate::tr!("puzzle-right", name = cmd.author.name, pit = pit)
+            crate::tr!(lang, "puzzle-right", name = cmd.author.name, pit = pit)
         } else {
             crate::tr!(
+                lang,
                 "puzzle-wrong",
                 name = cmd.author.name,
                 pit = pit,
@@ -92,10 +94,11 @@ impl Learning<'_> {
         };
         let (before, after, change) = rating_change(&answered);
         Ok(Reply::public(crate::tr!(
+            lang,
             "puzzle-result",
             verdict = verdict,
             puzzle = row.id,
-            task = task(row.goal),
+            task = task(lang, row.goal),
             line = row
                 .line
                 .iter()
@@ -114,6 +117,7 @@ impl Learning<'_> {
     /// What to tell them, if it was counted.
     pub(super) async fn skip_open_puzzle(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         next: i64,
     ) -> Result<Option<String>, ServiceError> {
@@ -144,6 +148,7 @@ impl Learning<'_> {
         };
         let (before, after, _) = rating_change(&answered);
         Ok(Some(crate::tr!(
+            lang,
             "puzzle-skipped",
             puzzle = open.id,
             solution = open.solution,

@@ -6,7 +6,7 @@
 //! the web's own slots, and kept.
 
 use super::{task, when, ServiceError};
-use crate::i18n::{in_language, Language};
+use crate::i18n::Language;
 use crate::platform::Platform;
 use crate::service::cases::Pages;
 use crate::service::cases::Pictures;
@@ -49,9 +49,11 @@ fn day_of(at: i64) -> String {
 }
 
 /// `row` as a page shows it; its solution only if `over`.
-fn shown(row: &PuzzleRow, over: bool) -> DailyPuzzle {
-    let task = task(row.goal);
-    let description = super::position_view(row.position, &task, crate::render::alt_text);
+fn shown(lang: &crate::i18n::Language, row: &PuzzleRow, over: bool) -> DailyPuzzle {
+    let task = task(lang, row.goal);
+    let description = super::position_view(lang, row.position, &task, |view| {
+        crate::render::alt_text(lang, view)
+    });
     DailyPuzzle {
         id: row.id,
         solution: over.then(|| {
@@ -79,8 +81,7 @@ impl Pages<'_> {
         let Some((platform, language)) = self.public_place(platform, key).await? else {
             return Ok(None);
         };
-        let page = self.puzzle_page_of(platform, key);
-        Ok(Some(in_language(language, page).await?))
+        Ok(Some(self.puzzle_page_of(language, platform, key).await?))
     }
 
     /// Today's puzzle's picture at place `key` on `platform`, or `None` when the
@@ -112,22 +113,25 @@ impl Pages<'_> {
             return Ok(Some(png));
         }
         let draw = move || {
-            let task = task(row.goal);
-            super::position_view(row.position, &task, crate::render::board_png)
+            let lang = &language;
+            let task = task(lang, row.goal);
+            super::position_view(lang, row.position, &task, |view| {
+                crate::render::board_png(lang, view)
+            })
         };
-        let png = Pictures::new(self.core)
-            .web_picture(move || crate::i18n::with_language(language, draw))
-            .await?;
+        let png = Pictures::new(self.core).web_picture(draw).await?;
         self.core.web_pictures.put(cached, &png);
         Ok(Some(png))
     }
 
-    /// `Pages::puzzle_page` of a public place, in the language in force.
+    /// `Pages::puzzle_page` of a public place, in `language`.
     async fn puzzle_page_of(
         &self,
+        language: Language,
         platform: Platform,
         key: &str,
     ) -> Result<PuzzlePage, ServiceError> {
+        let lang = &language;
         let now = self.core.now();
         let day = day_of(now);
         let today = self
@@ -142,11 +146,13 @@ impl Pages<'_> {
             .pages()
             .chosen_daily_puzzle(platform, key, &day_of(now - DAY_MS))
             .await?;
+        let puzzle = today.as_ref().map(|row| shown(lang, row, false));
+        let yesterday = yesterday.as_ref().map(|row| shown(lang, row, true));
         Ok(PuzzlePage {
-            language: crate::i18n::current(),
+            language,
             day,
-            puzzle: today.as_ref().map(|row| shown(row, false)),
-            yesterday: yesterday.as_ref().map(|row| shown(row, true)),
+            puzzle,
+            yesterday,
         })
     }
 }

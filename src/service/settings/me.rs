@@ -10,22 +10,35 @@ use crate::store::{Notify, Orientation, UserSettings};
 const MY_KEYS: &[&str] = &["board", "notify", "language"];
 
 /// Applies `changes` (`key`, `value`) to `settings`.
-fn apply(settings: &mut UserSettings, changes: &[(String, String)]) -> Result<(), ServiceError> {
+fn apply(
+    lang: &crate::i18n::Language,
+    settings: &mut UserSettings,
+    changes: &[(String, String)],
+) -> Result<(), ServiceError> {
     for (key, value) in changes {
         match key.to_lowercase().as_str() {
             "board" => {
                 settings.board = Orientation::from_name(value.trim()).ok_or_else(|| {
-                    ServiceError::BadSetting(crate::tr!("my-settings-bad-board", value = value))
+                    ServiceError::BadSetting(crate::tr!(
+                        lang,
+                        "my-settings-bad-board",
+                        value = value
+                    ))
                 })?;
             }
             "notify" => {
                 settings.notify = Notify::from_name(value.trim()).ok_or_else(|| {
-                    ServiceError::BadSetting(crate::tr!("my-settings-bad-notify", value = value))
+                    ServiceError::BadSetting(crate::tr!(
+                        lang,
+                        "my-settings-bad-notify",
+                        value = value
+                    ))
                 })?;
             }
-            "language" => settings.language = language(value.trim())?,
+            "language" => settings.language = language(lang, value.trim())?,
             _ => {
                 return Err(ServiceError::BadSetting(crate::tr!(
+                    lang,
                     "my-settings-no-such-key",
                     key = key,
                     keys = MY_KEYS.join(", ")
@@ -37,7 +50,7 @@ fn apply(settings: &mut UserSettings, changes: &[(String, String)]) -> Result<()
 }
 
 /// The language tag `value` names (`None` for `default`), if the bot has it.
-fn language(value: &str) -> Result<Option<String>, ServiceError> {
+fn language(lang: &crate::i18n::Language, value: &str) -> Result<Option<String>, ServiceError> {
     if value.eq_ignore_ascii_case("default") {
         return Ok(None);
     }
@@ -45,6 +58,7 @@ fn language(value: &str) -> Result<Option<String>, ServiceError> {
         .map(|language| Some(language.tag()))
         .ok_or_else(|| {
             ServiceError::BadSetting(crate::tr!(
+                lang,
                 "my-settings-bad-language",
                 value = value,
                 languages = Language::available().join(", ")
@@ -53,18 +67,18 @@ fn language(value: &str) -> Result<Option<String>, ServiceError> {
 }
 
 /// The settings as a two-column table.
-fn table(settings: &UserSettings) -> String {
+fn table(lang: &crate::i18n::Language, settings: &UserSettings) -> String {
     let board = match settings.board {
-        Orientation::South => crate::tr!("my-settings-board-south"),
-        Orientation::MySide => crate::tr!("my-settings-board-my-side"),
+        Orientation::South => crate::tr!(lang, "my-settings-board-south"),
+        Orientation::MySide => crate::tr!(lang, "my-settings-board-my-side"),
     };
     let notify = match settings.notify {
-        Notify::Off => crate::tr!("my-settings-notify-off"),
-        Notify::Dm => crate::tr!("my-settings-notify-dm"),
+        Notify::Off => crate::tr!(lang, "my-settings-notify-off"),
+        Notify::Dm => crate::tr!(lang, "my-settings-notify-dm"),
     };
     let language = match &settings.language {
         Some(tag) => tag.clone(),
-        None => crate::tr!("my-settings-language-default"),
+        None => crate::tr!(lang, "my-settings-language-default"),
     };
     format!("board    {board}\nnotify   {notify}\nlanguage {language}")
 }
@@ -74,6 +88,7 @@ impl Preferences<'_> {
     /// changes them. Always answered privately.
     pub(in crate::service) async fn my_settings(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         changes: &[(String, String)],
     ) -> Result<Reply, ServiceError> {
@@ -85,11 +100,11 @@ impl Preferences<'_> {
             .user_settings(platform, &cmd.author.id)
             .await?;
         if changes.is_empty() {
-            let mut reply = Reply::private(crate::tr!("my-settings-shown"));
-            reply.table = Some(table(&settings));
+            let mut reply = Reply::private(crate::tr!(lang, "my-settings-shown"));
+            reply.table = Some(table(lang, &settings));
             return Ok(reply);
         }
-        apply(&mut settings, changes)?;
+        apply(lang, &mut settings, changes)?;
         self.core
             .store
             .people()
@@ -103,22 +118,22 @@ impl Preferences<'_> {
             .await?;
         let changed: Vec<String> = changes.iter().map(|(k, v)| format!("`{k}:{v}`")).collect();
         // Said in the language just chosen, if one was.
-        let language = if changes
+        let chosen;
+        let lang = if changes
             .iter()
             .any(|(k, _)| k.eq_ignore_ascii_case("language"))
         {
-            self.language_of(cmd).await
+            chosen = self.language_of(cmd).await;
+            &chosen
         } else {
-            crate::i18n::current()
+            lang
         };
-        let reply = crate::i18n::with_language(language, || {
-            let mut reply = Reply::private(crate::tr!(
-                "my-settings-changed",
-                changes = changed.join(", ")
-            ));
-            reply.table = Some(table(&settings));
-            reply
-        });
+        let mut reply = Reply::private(crate::tr!(
+            lang,
+            "my-settings-changed",
+            changes = changed.join(", ")
+        ));
+        reply.table = Some(table(lang, &settings));
         Ok(reply)
     }
 
@@ -153,26 +168,32 @@ mod tests {
 
     #[test]
     fn board_takes_my_side_and_south_and_nothing_else() {
+        let lang = &crate::i18n::Language::english();
         let mut settings = UserSettings::default();
-        apply(&mut settings, &[("board".into(), "my-side".into())]).expect("my-side");
+        apply(lang, &mut settings, &[("board".into(), "my-side".into())]).expect("my-side");
         assert_eq!(settings.board, Orientation::MySide);
-        apply(&mut settings, &[("Board".into(), "SOUTH".into())]).expect("south");
+        apply(lang, &mut settings, &[("Board".into(), "SOUTH".into())]).expect("south");
         assert_eq!(settings.board, Orientation::South);
-        apply(&mut settings, &[("notify".into(), "DM".into())]).expect("dm");
+        apply(lang, &mut settings, &[("notify".into(), "DM".into())]).expect("dm");
         assert_eq!(settings.notify, Notify::Dm);
-        apply(&mut settings, &[("notify".into(), "off".into())]).expect("off");
+        apply(lang, &mut settings, &[("notify".into(), "off".into())]).expect("off");
         assert_eq!(settings.notify, Notify::Off);
-        let err = apply(&mut settings, &[("notify".into(), "email".into())]).unwrap_err();
+        let err = apply(lang, &mut settings, &[("notify".into(), "email".into())]).unwrap_err();
         assert!(err.to_string().contains("notify:dm"), "{err}");
-        let err = apply(&mut settings, &[("board".into(), "north".into())]).unwrap_err();
+        let err = apply(lang, &mut settings, &[("board".into(), "north".into())]).unwrap_err();
         assert!(err.to_string().contains("my-side"), "{err}");
-        apply(&mut settings, &[("language".into(), "fr".into())]).expect("fr");
+        apply(lang, &mut settings, &[("language".into(), "fr".into())]).expect("fr");
         assert_eq!(settings.language.as_deref(), Some("fr"));
-        apply(&mut settings, &[("language".into(), "default".into())]).expect("default");
+        apply(
+            lang,
+            &mut settings,
+            &[("language".into(), "default".into())],
+        )
+        .expect("default");
         assert_eq!(settings.language, None);
-        let err = apply(&mut settings, &[("language".into(), "xx".into())]).unwrap_err();
+        let err = apply(lang, &mut settings, &[("language".into(), "xx".into())]).unwrap_err();
         assert!(err.to_string().contains("en, fr"), "{err}");
-        let err = apply(&mut settings, &[("colour".into(), "red".into())]).unwrap_err();
+        let err = apply(lang, &mut settings, &[("colour".into(), "red".into())]).unwrap_err();
         assert!(err.to_string().contains("language"), "{err}");
     }
 }

@@ -10,15 +10,19 @@ use crate::play::archive::ArchiveDelay;
 use crate::store::WebPages;
 
 /// The settings as a two-column table.
-pub(super) fn table(settings: &Settings, platform: Platform) -> String {
+pub(super) fn table(
+    lang: &crate::i18n::Language,
+    settings: &Settings,
+    platform: Platform,
+) -> String {
     let yes_no = |v: Option<bool>, default: String| match v {
-        Some(true) => crate::tr!("settings-yes"),
-        Some(false) => crate::tr!("settings-no"),
-        None => crate::tr!("settings-default", default = default),
+        Some(true) => crate::tr!(lang, "settings-yes"),
+        Some(false) => crate::tr!(lang, "settings-no"),
+        None => crate::tr!(lang, "settings-default", default = default),
     };
     let mut out = String::new();
     let channels = settings.channels().map_or_else(
-        || crate::tr!("settings-anywhere"),
+        || crate::tr!(lang, "settings-anywhere"),
         |list| {
             list.iter()
                 .map(|c| channel_name(platform, c))
@@ -30,30 +34,34 @@ pub(super) fn table(settings: &Settings, platform: Platform) -> String {
         ("channels", channels),
         (
             "time",
-            settings
-                .time()
-                .map_or_else(|| crate::tr!("settings-time-default"), |t| t.to_string()),
+            settings.time().map_or_else(
+                || crate::tr!(lang, "settings-time-default"),
+                |t| t.to_string(),
+            ),
         ),
         (
             "rated",
-            yes_no(settings.rated(), crate::tr!("settings-rated-default")),
+            yes_no(settings.rated(), crate::tr!(lang, "settings-rated-default")),
         ),
         (
             "advice",
-            yes_no(settings.advice(), crate::tr!("settings-advice-default")),
+            yes_no(
+                settings.advice(),
+                crate::tr!(lang, "settings-advice-default"),
+            ),
         ),
         (
             "threads",
             if settings.threads() {
-                crate::tr!("settings-yes")
+                crate::tr!(lang, "settings-yes")
             } else {
-                crate::tr!("settings-no")
+                crate::tr!(lang, "settings-no")
             },
         ),
         (
             "moderators",
             settings.moderators().map_or_else(
-                || crate::tr!("settings-moderators-none"),
+                || crate::tr!(lang, "settings-moderators-none"),
                 |c| channel_name(platform, c),
             ),
         ),
@@ -61,29 +69,30 @@ pub(super) fn table(settings: &Settings, platform: Platform) -> String {
         (
             "tournaments",
             if settings.anyone_runs_tournaments() {
-                crate::tr!("settings-tournaments-anyone")
+                crate::tr!(lang, "settings-tournaments-anyone")
             } else {
-                crate::tr!("settings-tournaments-admins")
+                crate::tr!(lang, "settings-tournaments-admins")
             },
         ),
         (
             "web",
             match settings.web() {
-                WebPages::Unlisted => crate::tr!("settings-web-unlisted"),
-                WebPages::Public => crate::tr!("settings-web-public"),
-                WebPages::Off => crate::tr!("settings-web-off"),
+                WebPages::Unlisted => crate::tr!(lang, "settings-web-unlisted"),
+                WebPages::Public => crate::tr!(lang, "settings-web-public"),
+                WebPages::Off => crate::tr!(lang, "settings-web-off"),
             },
         ),
         (
             "archive",
             match settings.archive() {
-                ArchiveDelay::Never => crate::tr!("settings-archive-never"),
+                ArchiveDelay::Never => crate::tr!(lang, "settings-archive-never"),
                 ArchiveDelay::After(ms) if settings.row.archive_after.is_some() => {
-                    crate::tr!("settings-archive-after", span = when::span(ms))
+                    crate::tr!(lang, "settings-archive-after", span = when::span(lang, ms))
                 }
                 ArchiveDelay::After(ms) => {
-                    let after = crate::tr!("settings-archive-after", span = when::span(ms));
-                    crate::tr!("settings-default", default = after)
+                    let after =
+                        crate::tr!(lang, "settings-archive-after", span = when::span(lang, ms));
+                    crate::tr!(lang, "settings-default", default = after)
                 }
             },
         ),
@@ -102,7 +111,8 @@ mod tests {
 
     #[test]
     fn the_table_lines_every_value_up_after_the_longest_key() {
-        let shown = table(&Settings::default(), Platform::Console);
+        let lang = &crate::i18n::Language::english();
+        let shown = table(lang, &Settings::default(), Platform::Console);
         let starts: Vec<usize> = shown
             .lines()
             .filter(|line| line.starts_with(|c: char| c.is_ascii_lowercase()))

@@ -24,18 +24,18 @@ pub const KEYS: &[&str] = &[
 
 /// What setting `key` (one of [`KEYS`]) is, and the values it takes, in words.
 #[must_use]
-pub fn describe_key(key: &str) -> Option<String> {
+pub fn describe_key(lang: &crate::i18n::Language, key: &str) -> Option<String> {
     Some(match key {
-        "channels" => crate::tr!("settings-key-channels"),
-        "time" => crate::tr!("settings-key-time"),
-        "rated" => crate::tr!("settings-key-rated"),
-        "advice" => crate::tr!("settings-key-advice"),
-        "threads" => crate::tr!("settings-key-threads"),
-        "moderators" => crate::tr!("settings-key-moderators"),
-        "archive" => crate::tr!("settings-key-archive"),
-        "tournaments" => crate::tr!("settings-key-tournaments"),
-        "language" => crate::tr!("settings-key-language"),
-        "web" => crate::tr!("settings-key-web"),
+        "channels" => crate::tr!(lang, "settings-key-channels"),
+        "time" => crate::tr!(lang, "settings-key-time"),
+        "rated" => crate::tr!(lang, "settings-key-rated"),
+        "advice" => crate::tr!(lang, "settings-key-advice"),
+        "threads" => crate::tr!(lang, "settings-key-threads"),
+        "moderators" => crate::tr!(lang, "settings-key-moderators"),
+        "archive" => crate::tr!(lang, "settings-key-archive"),
+        "tournaments" => crate::tr!(lang, "settings-key-tournaments"),
+        "language" => crate::tr!(lang, "settings-key-language"),
+        "web" => crate::tr!(lang, "settings-key-web"),
         _ => return None,
     })
 }
@@ -49,18 +49,23 @@ pub(super) fn channel_name(platform: Platform, id: &str) -> String {
 }
 
 /// A yes/no/default value.
-fn flag(key: &str, value: &str) -> Result<Option<Flag>, ServiceError> {
+fn flag(
+    lang: &crate::i18n::Language,
+    key: &str,
+    value: &str,
+) -> Result<Option<Flag>, ServiceError> {
     match value.to_lowercase().as_str() {
         "yes" | "on" | "true" => Ok(Some(Flag(true))),
         "no" | "off" | "false" => Ok(Some(Flag(false))),
         "default" => Ok(None),
-        _ => Err(bad(key, value)),
+        _ => Err(bad(lang, key, value)),
     }
 }
 
-fn bad(key: &str, value: &str) -> ServiceError {
-    let expected = describe_key(key).unwrap_or_default();
+fn bad(lang: &crate::i18n::Language, key: &str, value: &str) -> ServiceError {
+    let expected = describe_key(lang, key).unwrap_or_default();
     ServiceError::BadSetting(crate::tr!(
+        lang,
         "settings-bad-value",
         key = key,
         value = value,
@@ -71,6 +76,7 @@ fn bad(key: &str, value: &str) -> ServiceError {
 /// Applies `changes` (`key`, `value`) made at `place` to `row`; `vouched`: the
 /// other channels the adapter checked (see [`super::super::Command::vouched`]).
 pub(super) fn apply(
+    lang: &crate::i18n::Language,
     row: &mut SettingsRow,
     place: &Place,
     vouched: &[String],
@@ -98,7 +104,7 @@ pub(super) fn apply(
                             .iter()
                             .any(|c| c.is_empty() || c.contains(char::is_whitespace))
                         {
-                            return Err(bad("channels", value));
+                            return Err(bad(lang, "channels", value));
                         }
                         Some(ids)
                     }
@@ -108,7 +114,7 @@ pub(super) fn apply(
                 row.time_control = if value.eq_ignore_ascii_case("default") {
                     None
                 } else {
-                    Some(value.parse().map_err(|_| bad("time", value))?)
+                    Some(value.parse().map_err(|_| bad(lang, "time", value))?)
                 };
             }
             "moderators" => {
@@ -125,10 +131,11 @@ pub(super) fn apply(
                             .trim_start_matches('#')
                             .trim_end_matches('>');
                         if id.is_empty() || id.contains([',', ' ']) {
-                            return Err(bad("moderators", value));
+                            return Err(bad(lang, "moderators", value));
                         }
                         if id != place.channel && !vouched.iter().any(|v| v == id) {
                             return Err(ServiceError::BadSetting(crate::tr!(
+                                lang,
                                 "settings-moderators-elsewhere"
                             )));
                         }
@@ -145,7 +152,7 @@ pub(super) fn apply(
                 row.archive_after = if value.trim().eq_ignore_ascii_case("default") {
                     None
                 } else {
-                    Some(value.parse().map_err(|()| bad("archive", value))?)
+                    Some(value.parse().map_err(|()| bad(lang, "archive", value))?)
                 };
             }
             "language" => {
@@ -153,6 +160,7 @@ pub(super) fn apply(
                     "default" => None,
                     tag => Some(Language::from_tag(tag).ok_or_else(|| {
                         ServiceError::BadSetting(crate::tr!(
+                            lang,
                             "settings-bad-language",
                             value = value,
                             languages = Language::available().join(", ")
@@ -164,20 +172,21 @@ pub(super) fn apply(
                 row.anyone_runs_tournaments = match value.trim().to_lowercase().as_str() {
                     "anyone" | "everyone" | "all" => true,
                     "admins" | "admin" | "default" => false,
-                    _ => return Err(bad("tournaments", value)),
+                    _ => return Err(bad(lang, "tournaments", value)),
                 };
             }
             "web" => {
                 row.web = match value.trim().to_lowercase().as_str() {
                     "default" => None,
-                    word => Some(word.parse().map_err(|()| bad("web", value))?),
+                    word => Some(word.parse().map_err(|()| bad(lang, "web", value))?),
                 };
             }
-            "rated" => row.rated = flag("rated", value)?,
-            "advice" => row.advice = flag("advice", value)?,
-            "threads" => row.threads = flag("threads", value)?,
+            "rated" => row.rated = flag(lang, "rated", value)?,
+            "advice" => row.advice = flag(lang, "advice", value)?,
+            "threads" => row.threads = flag(lang, "threads", value)?,
             _ => {
                 return Err(ServiceError::BadSetting(crate::tr!(
+                    lang,
                     "settings-no-such-key",
                     key = key,
                     keys = KEYS.join(", ")
@@ -188,6 +197,7 @@ pub(super) fn apply(
     let time = row.time_control;
     if row.rated == Some(Flag(true)) && time.is_some_and(|t| !t.is_timed()) {
         return Err(ServiceError::BadSetting(crate::tr!(
+            lang,
             "settings-rated-needs-clock"
         )));
     }
@@ -220,8 +230,10 @@ mod tests {
 
     #[test]
     fn changes_are_checked_and_kept_canonical() {
+        let lang = &crate::i18n::Language::english();
         let mut row = SettingsRow::default();
         apply(
+            lang,
             &mut row,
             &place(),
             &[],
@@ -239,9 +251,17 @@ mod tests {
         );
         assert_eq!(settings.rated(), Some(false));
         assert!(!settings.allows(&place()));
-        apply(&mut row, &place(), &[], &changes(&[("channels", "here")])).unwrap();
+        apply(
+            lang,
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("channels", "here")]),
+        )
+        .unwrap();
         assert!(Settings { row: row.clone() }.allows(&place()));
         apply(
+            lang,
             &mut row,
             &place(),
             &[],
@@ -250,10 +270,11 @@ mod tests {
         .unwrap();
         assert_eq!(Settings { row: row.clone() }.channels(), None);
         for (key, value) in [("rated", "maybe"), ("time", "soon"), ("colour", "red")] {
-            let err = apply(&mut row, &place(), &[], &changes(&[(key, value)])).unwrap_err();
+            let err = apply(lang, &mut row, &place(), &[], &changes(&[(key, value)])).unwrap_err();
             assert!(err.to_string().contains(key), "{err}");
         }
         let err = apply(
+            lang,
             &mut row,
             &place(),
             &[],
@@ -265,25 +286,41 @@ mod tests {
 
     #[test]
     fn another_moderators_channel_only_when_the_adapter_vouched_for_it() {
+        let lang = &crate::i18n::Language::english();
         let mut row = SettingsRow::default();
         let other = changes(&[("moderators", "<#77>")]);
-        let err = apply(&mut row, &place(), &[], &other).unwrap_err();
+        let err = apply(lang, &mut row, &place(), &[], &other).unwrap_err();
         assert!(err.to_string().contains("moderators:here"), "{err}");
-        apply(&mut row, &place(), &["77".to_owned()], &other).unwrap();
+        apply(lang, &mut row, &place(), &["77".to_owned()], &other).unwrap();
         assert_eq!(row.moderators.as_deref(), Some("77"));
         assert_eq!(row.moderators_checked.as_deref(), Some("77"));
-        apply(&mut row, &place(), &[], &changes(&[("moderators", "here")])).unwrap();
+        apply(
+            lang,
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("moderators", "here")]),
+        )
+        .unwrap();
         assert_eq!(row.moderators_checked, None, "here needs no check");
     }
 
     #[test]
     fn threads_are_archived_after_a_day_unless_the_server_says() {
+        let lang = &crate::i18n::Language::english();
         let mut row = SettingsRow::default();
         assert_eq!(
             Settings { row: row.clone() }.archive(),
             ArchiveDelay::After(when::DAY)
         );
-        apply(&mut row, &place(), &[], &changes(&[("archive", "12H")])).unwrap();
+        apply(
+            lang,
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("archive", "12H")]),
+        )
+        .unwrap();
         assert_eq!(
             row.archive_after,
             Some(ArchiveDelay::After(12 * when::HOUR))
@@ -292,33 +329,84 @@ mod tests {
             Settings { row: row.clone() }.archive(),
             ArchiveDelay::After(12 * when::HOUR)
         );
-        apply(&mut row, &place(), &[], &changes(&[("archive", "never")])).unwrap();
+        apply(
+            lang,
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("archive", "never")]),
+        )
+        .unwrap();
         assert_eq!(Settings { row: row.clone() }.archive(), ArchiveDelay::Never);
-        let err = apply(&mut row, &place(), &[], &changes(&[("archive", "soon")])).unwrap_err();
+        let err = apply(
+            lang,
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("archive", "soon")]),
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("`archive` is how long"), "{err}");
-        apply(&mut row, &place(), &[], &changes(&[("archive", "default")])).unwrap();
+        apply(
+            lang,
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("archive", "default")]),
+        )
+        .unwrap();
         assert_eq!(row.archive_after, None);
     }
 
     #[test]
     fn web_pages_are_unlisted_unless_the_server_says() {
+        let lang = &crate::i18n::Language::english();
         let mut row = SettingsRow::default();
         assert_eq!(Settings { row: row.clone() }.web(), WebPages::Unlisted);
-        apply(&mut row, &place(), &[], &changes(&[("web", "Public")])).unwrap();
+        apply(
+            lang,
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("web", "Public")]),
+        )
+        .unwrap();
         assert_eq!(Settings { row: row.clone() }.web(), WebPages::Public);
-        apply(&mut row, &place(), &[], &changes(&[("web", "off")])).unwrap();
+        apply(lang, &mut row, &place(), &[], &changes(&[("web", "off")])).unwrap();
         assert_eq!(Settings { row: row.clone() }.web(), WebPages::Off);
-        let err = apply(&mut row, &place(), &[], &changes(&[("web", "secret")])).unwrap_err();
+        let err = apply(
+            lang,
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("web", "secret")]),
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("`web`"), "{err}");
-        apply(&mut row, &place(), &[], &changes(&[("web", "default")])).unwrap();
+        apply(
+            lang,
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("web", "default")]),
+        )
+        .unwrap();
         assert_eq!(row.web, None);
     }
 
     #[test]
     fn threads_are_on_unless_turned_off() {
+        let lang = &crate::i18n::Language::english();
         let mut row = SettingsRow::default();
         assert!(Settings { row: row.clone() }.threads());
-        apply(&mut row, &place(), &[], &changes(&[("threads", "off")])).unwrap();
+        apply(
+            lang,
+            &mut row,
+            &place(),
+            &[],
+            &changes(&[("threads", "off")]),
+        )
+        .unwrap();
         assert!(!Settings { row }.threads());
     }
 }

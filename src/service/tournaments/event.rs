@@ -37,9 +37,9 @@ impl Event {
         self.entrants.iter().find(|e| e.entrant == i64::from(who))
     }
 
-    pub(super) fn name(&self, who: Entrant) -> String {
+    pub(super) fn name(&self, lang: &crate::i18n::Language, who: Entrant) -> String {
         self.entrant(who).map_or_else(
-            || crate::tr!("tournament-player", entrant = who),
+            || crate::tr!(lang, "tournament-player", entrant = who),
             |e| e.name.clone(),
         )
     }
@@ -90,7 +90,10 @@ impl Event {
     }
 
     /// The next round's boards, or why the event is over.
-    pub(super) fn next_round(&self) -> Result<(Vec<Board>, i64), String> {
+    pub(super) fn next_round(
+        &self,
+        lang: &crate::i18n::Language,
+    ) -> Result<(Vec<Board>, i64), String> {
         let next = self.t.round + 1;
         match self.t.format {
             Format::RoundRobin => {
@@ -105,24 +108,31 @@ impl Event {
                 let index = usize::try_from(self.t.round).unwrap_or(usize::MAX);
                 match schedule.into_iter().nth(index) {
                     Some(boards) if self.active_in(next).len() >= 2 => Ok((boards, rounds)),
-                    _ => Err(after_rounds(self.t.round)),
+                    _ => Err(after_rounds(lang, self.t.round)),
                 }
             }
             Format::Swiss => {
                 if next > self.t.rounds {
-                    return Err(after_rounds(self.t.rounds));
+                    return Err(after_rounds(lang, self.t.rounds));
                 }
                 swiss_round(&self.active_in(next), &self.played())
                     .map(|round| (round.boards(), self.t.rounds))
                     .map_err(|why| {
                         let why = match why {
-                            PairingError::TooFewPlayers => crate::tr!("tournament-too-few-left"),
-                            PairingError::TooManyPlayers(n) => {
-                                crate::tr!("tournament-too-many", players = n)
+                            PairingError::TooFewPlayers => {
+                                crate::tr!(lang, "tournament-too-few-left")
                             }
-                            PairingError::NoPairing => crate::tr!("tournament-no-pairing"),
+                            PairingError::TooManyPlayers(n) => {
+                                crate::tr!(lang, "tournament-too-many", players = n)
+                            }
+                            PairingError::NoPairing => crate::tr!(lang, "tournament-no-pairing"),
                         };
-                        crate::tr!("tournament-ended-after", round = self.t.round, why = why)
+                        crate::tr!(
+                            lang,
+                            "tournament-ended-after",
+                            round = self.t.round,
+                            why = why
+                        )
                     })
             }
         }
@@ -130,8 +140,8 @@ impl Event {
 }
 
 /// `after 1 round`, `after 3 rounds`.
-pub(super) fn after_rounds(n: i64) -> String {
-    crate::tr!("tournament-after-rounds", rounds = n)
+pub(super) fn after_rounds(lang: &crate::i18n::Language, n: i64) -> String {
+    crate::tr!(lang, "tournament-after-rounds", rounds = n)
 }
 
 pub(super) fn entrant(n: i64) -> Entrant {

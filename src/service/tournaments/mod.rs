@@ -30,45 +30,50 @@ const NAME_MAX: usize = 60;
 const DEFAULT_SWISS_ROUNDS: i64 = 3;
 
 /// `round-robin` or `swiss`, in words.
-fn format_name(format: Format) -> String {
+fn format_name(lang: &crate::i18n::Language, format: Format) -> String {
     match format {
-        Format::Swiss => crate::tr!("tournament-format-swiss"),
-        Format::RoundRobin => crate::tr!("tournament-format-round-robin"),
+        Format::Swiss => crate::tr!(lang, "tournament-format-swiss"),
+        Format::RoundRobin => crate::tr!(lang, "tournament-format-round-robin"),
     }
 }
 
 /// `rated` or `casual`.
-pub(super) fn rated_word(rated: bool) -> String {
+pub(super) fn rated_word(lang: &crate::i18n::Language, rated: bool) -> String {
     if rated {
-        crate::tr!("tournament-rated")
+        crate::tr!(lang, "tournament-rated")
     } else {
-        crate::tr!("tournament-casual")
+        crate::tr!(lang, "tournament-casual")
     }
 }
 
 /// How a tournament is named in replies: `**Autumn Cup** (T3)`.
-fn title(t: &TournamentRow) -> String {
-    crate::tr!("tournament-title", name = t.name, id = t.id)
+fn title(lang: &crate::i18n::Language, t: &TournamentRow) -> String {
+    crate::tr!(lang, "tournament-title", name = t.name, id = t.id)
 }
 
 impl Tournaments<'_> {
     /// `/oware tournament …`.
     pub(super) async fn tournament(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         action: &TournamentAction,
     ) -> Result<Reply, ServiceError> {
         match action {
-            TournamentAction::Overview => self.tournament_overview(cmd).await,
-            TournamentAction::Create(options) => self.create_tournament(cmd, options).await,
-            TournamentAction::Join(id) => self.join_tournament(cmd, *id).await,
-            TournamentAction::Leave(id) => self.leave_tournament(cmd, *id).await,
-            TournamentAction::Start(id) => self.start_tournament(cmd, *id).await,
-            TournamentAction::Standings(id) => self.tournament_standings(cmd, *id).await,
+            TournamentAction::Overview => self.tournament_overview(lang, cmd).await,
+            TournamentAction::Create(options) => self.create_tournament(lang, cmd, options).await,
+            TournamentAction::Join(id) => self.join_tournament(lang, cmd, *id).await,
+            TournamentAction::Leave(id) => self.leave_tournament(lang, cmd, *id).await,
+            TournamentAction::Start(id) => self.start_tournament(lang, cmd, *id).await,
+            TournamentAction::Standings(id) => self.tournament_standings(lang, cmd, *id).await,
         }
     }
 
-    async fn tournament_overview(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+    async fn tournament_overview(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+    ) -> Result<Reply, ServiceError> {
         let place = &cmd.place;
         let list = self
             .core
@@ -76,10 +81,10 @@ impl Tournaments<'_> {
             .tournaments()
             .tournaments_at(place.platform, scope(place))
             .await?;
-        let mut text = super::text::tournament();
+        let mut text = super::text::tournament(lang);
         if !list.is_empty() {
             text.push_str("\n\n");
-            text.push_str(&crate::tr!("tournament-list-here"));
+            text.push_str(&crate::tr!(lang, "tournament-list-here"));
             for t in &list {
                 let players = self
                     .core
@@ -89,17 +94,23 @@ impl Tournaments<'_> {
                     .await?
                     .len();
                 let state = match t.status {
-                    TournamentStatus::Open => crate::tr!("tournament-state-open"),
+                    TournamentStatus::Open => crate::tr!(lang, "tournament-state-open"),
                     TournamentStatus::Running => {
-                        crate::tr!("tournament-state-round", round = t.round, rounds = t.rounds)
+                        crate::tr!(
+                            lang,
+                            "tournament-state-round",
+                            round = t.round,
+                            rounds = t.rounds
+                        )
                     }
-                    TournamentStatus::Finished => crate::tr!("tournament-state-finished"),
+                    TournamentStatus::Finished => crate::tr!(lang, "tournament-state-finished"),
                 };
                 text.push('\n');
                 text.push_str(&crate::tr!(
+                    lang,
                     "tournament-list-line",
-                    title = title(t),
-                    format = format_name(t.format),
+                    title = title(lang, t),
+                    format = format_name(lang, t.format),
                     players = players,
                     state = state
                 ));
@@ -110,6 +121,7 @@ impl Tournaments<'_> {
 
     async fn create_tournament(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         options: &TournamentOptions,
     ) -> Result<Reply, ServiceError> {
@@ -121,7 +133,7 @@ impl Tournaments<'_> {
         };
         authority::judge(Deed::CreateTournament, cmd.role, place)
             .map_err(|_| ServiceError::NotAdmin("/oware tournament create"))?;
-        Moderation::new(self.core).check_ban(cmd).await?;
+        Moderation::new(self.core).check_ban(lang, cmd).await?;
         Preferences::check_channel(&settings, &cmd.place)?;
         let name: String = options.name.trim().chars().take(NAME_MAX).collect();
         let format = options.format.unwrap_or(if options.rounds.is_some() {
@@ -165,18 +177,19 @@ impl Tournaments<'_> {
             .create_tournament(cmd.claim(), &new, self.core.now())
             .await?;
         let shape = match format {
-            Format::Swiss => crate::tr!("tournament-shape-swiss", rounds = rounds),
-            Format::RoundRobin if new.double_rounds => crate::tr!("tournament-shape-double"),
-            Format::RoundRobin => crate::tr!("tournament-shape-round-robin"),
+            Format::Swiss => crate::tr!(lang, "tournament-shape-swiss", rounds = rounds),
+            Format::RoundRobin if new.double_rounds => crate::tr!(lang, "tournament-shape-double"),
+            Format::RoundRobin => crate::tr!(lang, "tournament-shape-round-robin"),
         };
         Ok(Reply {
             text: crate::tr!(
+                lang,
                 "tournament-created",
                 name = name,
                 id = id,
                 shape = shape,
-                time = tc.describe(),
-                rated = rated_word(rated),
+                time = tc.describe(lang),
+                rated = rated_word(lang, rated),
                 creator = cmd.author.name,
             ),
             ..Reply::default()
@@ -218,14 +231,19 @@ impl Tournaments<'_> {
             .map_err(Into::into)
     }
 
-    async fn join_tournament(&self, cmd: &Command, id: Option<i64>) -> Result<Reply, ServiceError> {
+    async fn join_tournament(
+        &self,
+        lang: &crate::i18n::Language,
+        cmd: &Command,
+        id: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
         let t = self
             .find_tournament(cmd, id, &[TournamentStatus::Open])
             .await?;
         if cmd.author.is_bot {
             return Err(TournamentError::NoBots.into());
         }
-        Moderation::new(self.core).check_ban(cmd).await?;
+        Moderation::new(self.core).check_ban(lang, cmd).await?;
         // A round's game is created whatever the players' games elsewhere (a
         // tournament must go on), so the active-game cap is checked here instead.
         let caps = &self.core.config.caps;
@@ -266,9 +284,10 @@ impl Tournaments<'_> {
                     .collect();
                 Ok(Reply {
                     text: crate::tr!(
+                        lang,
                         "tournament-joined",
                         name = cmd.author.name,
-                        title = title(&t),
+                        title = title(lang, &t),
                         entrant = n,
                         count = names.len(),
                         players = names.join(", ")
@@ -277,8 +296,9 @@ impl Tournaments<'_> {
                 })
             }
             Joined::Already(n) => Ok(Reply::private(crate::tr!(
+                lang,
                 "tournament-already-in",
-                title = title(&t),
+                title = title(lang, &t),
                 entrant = n,
                 id = t.id
             ))),
@@ -298,6 +318,7 @@ impl Tournaments<'_> {
 
     async fn leave_tournament(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
@@ -317,12 +338,18 @@ impl Tournaments<'_> {
             .await?
         {
             Left::Removed => {
-                crate::tr!("tournament-left", name = cmd.author.name, title = title(&t))
+                crate::tr!(
+                    lang,
+                    "tournament-left",
+                    name = cmd.author.name,
+                    title = title(lang, &t)
+                )
             }
             Left::Withdrawn(from) => crate::tr!(
+                lang,
                 "tournament-withdrew",
                 name = cmd.author.name,
-                title = title(&t),
+                title = title(lang, &t),
                 round = from
             ),
             Left::NotIn => return Err(TournamentError::NotIn(t.id).into()),
@@ -336,6 +363,7 @@ impl Tournaments<'_> {
 
     async fn start_tournament(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
@@ -360,11 +388,12 @@ impl Tournaments<'_> {
         if players < 2 {
             return Err(TournamentError::TooFew(t.id, players).into());
         }
-        self.advance_tournament(cmd.claim(), t.id).await?;
+        self.advance_tournament(lang, cmd.claim(), t.id).await?;
         Ok(Reply {
             text: crate::tr!(
+                lang,
                 "tournament-started",
-                title = title(&t),
+                title = title(lang, &t),
                 players = players,
                 id = t.id
             ),

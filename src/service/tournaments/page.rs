@@ -51,6 +51,7 @@ impl Tournaments<'_> {
     /// Database failures.
     pub(in crate::service) async fn tournament_summaries(
         &self,
+        lang: &crate::i18n::Language,
         platform: Platform,
         key: &str,
     ) -> Result<Vec<TournamentSummary>, ServiceError> {
@@ -65,12 +66,12 @@ impl Tournaments<'_> {
             let Some(event) = self.load_event(t.id).await? else {
                 continue;
             };
-            let pairings = self.current_round(&event).await?;
+            let pairings = self.current_round(lang, &event).await?;
             summaries.push(TournamentSummary {
-                title: title(&t),
-                stage: event.stage(),
-                standings: event.lines(),
-                crosstable: (t.round > 0).then(|| event.crosstable()),
+                title: title(lang, &t),
+                stage: event.stage(lang),
+                standings: event.lines(lang),
+                crosstable: (t.round > 0).then(|| event.crosstable(lang)),
                 pairings,
             });
         }
@@ -78,7 +79,11 @@ impl Tournaments<'_> {
     }
 
     /// The boards of `event`'s current round, while it runs.
-    async fn current_round(&self, event: &Event) -> Result<Vec<RoundBoard>, ServiceError> {
+    async fn current_round(
+        &self,
+        lang: &crate::i18n::Language,
+        event: &Event,
+    ) -> Result<Vec<RoundBoard>, ServiceError> {
         if event.t.status != TournamentStatus::Running {
             return Ok(Vec::new());
         }
@@ -95,8 +100,8 @@ impl Tournaments<'_> {
             };
             boards.push(RoundBoard {
                 board: b.board,
-                south: event.name(entrant(b.south)),
-                north: b.north.map(|north| event.name(entrant(north))),
+                south: event.name(lang, entrant(b.south)),
+                north: b.north.map(|north| event.name(lang, entrant(north))),
                 slug,
                 score,
             });

@@ -49,6 +49,7 @@ impl Tournaments<'_> {
     /// The `tournament` job: the next round, if the current one is over.
     pub(in crate::service) async fn tournament_job(
         &self,
+        lang: &crate::i18n::Language,
         job: &JobRow,
     ) -> Result<bool, ServiceError> {
         let Some(JobRequest::Tournament(id)) = job.request else {
@@ -57,7 +58,8 @@ impl Tournaments<'_> {
                 job.id, job.request
             )));
         };
-        self.advance_tournament(Claim::Job(job.id), id).await?;
+        self.advance_tournament(lang, Claim::Job(job.id), id)
+            .await?;
         // Done either way: a later game's end schedules the next look.
         Ok(false)
     }
@@ -67,6 +69,7 @@ impl Tournaments<'_> {
     /// `claim`.
     pub(super) async fn advance_tournament(
         &self,
+        lang: &crate::i18n::Language,
         claim: Claim<'_>,
         id: i64,
     ) -> Result<(), ServiceError> {
@@ -77,11 +80,14 @@ impl Tournaments<'_> {
             return Ok(());
         }
         let now = self.core.now();
-        match event.next_round() {
-            Ok((boards, rounds)) => self.start_round(claim, &event, &boards, rounds, now).await,
+        match event.next_round(lang) {
+            Ok((boards, rounds)) => {
+                self.start_round(lang, claim, &event, &boards, rounds, now)
+                    .await
+            }
             Err(why) => {
                 let effects = Effects {
-                    messages: vec![self.final_message(&event, &why)],
+                    messages: vec![self.final_message(lang, &event, &why)],
                     ..Effects::none()
                 };
                 if self
@@ -100,6 +106,7 @@ impl Tournaments<'_> {
 
     async fn start_round(
         &self,
+        lang: &crate::i18n::Language,
         claim: Claim<'_>,
         event: &Event,
         boards: &[Board],
@@ -153,16 +160,21 @@ impl Tournaments<'_> {
             for ((board, game), away_until) in boards.iter().zip(games).zip(&away) {
                 match (*board, *game) {
                     (Board::Game(p), Some(id)) => {
-                        let (south, north) = (event.name(p.south), event.name(p.north));
+                        let (south, north) = (event.name(lang, p.south), event.name(lang, p.north));
                         lines.push(crate::tr!(
+                            lang,
                             "tournament-round-game",
                             game = id,
                             south = south,
                             north = north
                         ));
-                        let users = [self.user_of(event, p.south), self.user_of(event, p.north)];
+                        let users = [
+                            self.user_of(lang, event, p.south),
+                            self.user_of(lang, event, p.north),
+                        ];
                         mentions.extend(users.iter().cloned());
                         per_game.push(self.round_game(
+                            lang,
                             t,
                             round,
                             id,
@@ -179,19 +191,24 @@ impl Tournaments<'_> {
                         ));
                     }
                     (Board::Bye(who), _) => {
-                        lines.push(crate::tr!("tournament-round-bye", name = event.name(who)));
+                        lines.push(crate::tr!(
+                            lang,
+                            "tournament-round-bye",
+                            name = event.name(lang, who)
+                        ));
                         per_game.push(Effects::none());
                     }
                     _ => per_game.push(Effects::none()),
                 }
             }
             let text = crate::tr!(
+                lang,
                 "tournament-round",
-                title = title(t),
+                title = title(lang, t),
                 round = round,
                 rounds = rounds,
-                time = tc.describe(),
-                rated = super::rated_word(t.rated),
+                time = tc.describe(lang),
+                rated = super::rated_word(lang, t.rated),
                 games = lines.join("\n")
             );
             let reply = Reply {
@@ -228,11 +245,11 @@ impl Tournaments<'_> {
         Ok(())
     }
 
-    fn user_of(&self, event: &Event, who: Entrant) -> User {
+    fn user_of(&self, lang: &crate::i18n::Language, event: &Event, who: Entrant) -> User {
         let e = event.entrant(who);
         User {
             id: e.map(|e| e.user_id.clone()).unwrap_or_default(),
-            name: event.name(who),
+            name: event.name(lang, who),
             is_bot: false,
         }
     }
@@ -242,6 +259,7 @@ impl Tournaments<'_> {
     #[allow(clippy::too_many_arguments)]
     fn round_game(
         &self,
+        lang: &crate::i18n::Language,
         t: &TournamentRow,
         round: i64,
         game: i64,
@@ -261,11 +279,12 @@ impl Tournaments<'_> {
         );
         let reply = Reply {
             text: crate::tr!(
+                lang,
                 "tournament-game-begins",
-                title = title(t),
+                title = title(lang, t),
                 round = round,
                 game = game,
-                time = tc.describe(),
+                time = tc.describe(lang),
                 south = names[0],
                 north = names[1]
             ),
@@ -273,6 +292,7 @@ impl Tournaments<'_> {
             game: Some(game),
             open_thread: (threads && t.space.is_some()).then(|| {
                 crate::tr!(
+                    lang,
                     "tournament-thread",
                     south = names[0],
                     north = names[1],

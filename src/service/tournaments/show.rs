@@ -23,13 +23,18 @@ use crate::{
 
 impl Event {
     /// `after round 2 of 5`, `not started`, `final`.
-    pub(super) fn stage(&self) -> String {
+    pub(super) fn stage(&self, lang: &crate::i18n::Language) -> String {
         match self.t.status {
-            TournamentStatus::Open => crate::tr!("tournament-stage-open"),
+            TournamentStatus::Open => crate::tr!(lang, "tournament-stage-open"),
             TournamentStatus::Finished => {
-                crate::tr!("tournament-stage-final", after = after_rounds(self.t.round))
+                crate::tr!(
+                    lang,
+                    "tournament-stage-final",
+                    after = after_rounds(lang, self.t.round)
+                )
             }
             TournamentStatus::Running => crate::tr!(
+                lang,
                 "tournament-state-round",
                 round = self.t.round,
                 rounds = self.t.rounds
@@ -42,19 +47,25 @@ impl Event {
     }
 
     /// The standings in words, one line per player.
-    pub(super) fn lines(&self) -> String {
+    pub(super) fn lines(&self, lang: &crate::i18n::Language) -> String {
         self.table()
             .iter()
             .map(|s| {
-                let (rank, name, points) = (s.rank, self.name(s.entrant), points(s.half_points));
+                let (rank, name, points) = (
+                    s.rank,
+                    self.name(lang, s.entrant),
+                    points(lang, s.half_points),
+                );
                 match self.entrant(s.entrant).and_then(|e| e.withdrawn_from) {
                     None => crate::tr!(
+                        lang,
                         "tournament-standing",
                         rank = rank,
                         name = name,
                         points = points
                     ),
                     Some(_) => crate::tr!(
+                        lang,
                         "tournament-standing-withdrawn",
                         rank = rank,
                         name = name,
@@ -66,25 +77,31 @@ impl Event {
             .join("\n")
     }
 
-    pub(super) fn crosstable(&self) -> String {
-        crosstable(&self.players(), &self.played(), |who| self.name(who))
+    pub(super) fn crosstable(&self, lang: &crate::i18n::Language) -> String {
+        crosstable(lang, &self.players(), &self.played(), |who| {
+            self.name(lang, who)
+        })
     }
 
     /// The picture's cells and its alt text.
-    fn picture(&self) -> (String, Vec<String>, Vec<Vec<String>>, String) {
+    fn picture(
+        &self,
+        lang: &crate::i18n::Language,
+    ) -> (String, Vec<String>, Vec<Vec<String>>, String) {
         let title = crate::tr!(
+            lang,
             "tournament-picture-title",
             name = self.t.name,
             id = self.t.id,
-            stage = self.stage()
+            stage = self.stage(lang)
         );
         let header = vec![
             "#".to_owned(),
-            crate::tr!("tournament-column-player"),
-            crate::tr!("tournament-column-points"),
-            crate::tr!("tournament-column-buchholz"),
-            crate::tr!("tournament-column-sonneborn-berger"),
-            crate::tr!("tournament-column-seeds"),
+            crate::tr!(lang, "tournament-column-player"),
+            crate::tr!(lang, "tournament-column-points"),
+            crate::tr!(lang, "tournament-column-buchholz"),
+            crate::tr!(lang, "tournament-column-sonneborn-berger"),
+            crate::tr!(lang, "tournament-column-seeds"),
         ];
         let table = self.table();
         let rows = table
@@ -92,7 +109,7 @@ impl Event {
             .map(|s| {
                 vec![
                     s.rank.to_string(),
-                    self.name(s.entrant),
+                    self.name(lang, s.entrant),
                     format_half_points(s.half_points),
                     format_half_points(s.buchholz),
                     format_quarter_points(s.sonneborn_berger),
@@ -101,15 +118,17 @@ impl Event {
             })
             .collect();
         let alt = crate::tr!(
+            lang,
             "tournament-picture-alt",
             title = title,
             standings = table
                 .iter()
                 .map(|s| crate::tr!(
+                    lang,
                     "tournament-picture-alt-player",
                     rank = s.rank,
-                    name = self.name(s.entrant),
-                    points = points(s.half_points)
+                    name = self.name(lang, s.entrant),
+                    points = points(lang, s.half_points)
                 ))
                 .collect::<Vec<_>>()
                 .join("; ")
@@ -119,8 +138,9 @@ impl Event {
 }
 
 /// `1 point`, `2½ points`, `½ point`.
-fn points(half: u32) -> String {
+fn points(lang: &crate::i18n::Language, half: u32) -> String {
     crate::tr!(
+        lang,
         "tournament-points",
         half = half,
         points = format_half_points(half)
@@ -130,6 +150,7 @@ fn points(half: u32) -> String {
 impl Tournaments<'_> {
     pub(super) async fn tournament_standings(
         &self,
+        lang: &crate::i18n::Language,
         cmd: &Command,
         id: Option<i64>,
     ) -> Result<Reply, ServiceError> {
@@ -150,12 +171,13 @@ impl Tournaments<'_> {
             .ok_or(TournamentError::NoSuchTournament(t.id))?;
         let mut reply = Reply {
             text: crate::tr!(
+                lang,
                 "tournament-standings",
-                title = title(&t),
-                stage = event.stage(),
-                standings = event.lines()
+                title = title(lang, &t),
+                stage = event.stage(lang),
+                standings = event.lines(lang)
             ),
-            table: (t.round > 0).then(|| event.crosstable()),
+            table: (t.round > 0).then(|| event.crosstable(lang)),
             ..Reply::default()
         };
         reply.files = self.standings_files(t.id).await?;
@@ -167,7 +189,7 @@ impl Tournaments<'_> {
             reply.text.push('\n');
             reply
                 .text
-                .push_str(&crate::tr!("web-place-link", url = url));
+                .push_str(&crate::tr!(lang, "web-place-link", url = url));
         }
         Ok(reply)
     }
@@ -184,15 +206,17 @@ impl Tournaments<'_> {
         let language = Preferences::new(self.core)
             .language_at(event.t.platform, &event.t.place)
             .await;
-        let (title, header, rows, alt) =
-            crate::i18n::in_language(language, async { event.picture() }).await;
+        let (title, header, rows, alt) = event.picture(&language);
         let png = Pictures::new(self.core)
             .heavy(move || {
-                table_png(&TablePicture {
-                    title: &title,
-                    header: &header,
-                    rows: &rows,
-                })
+                table_png(
+                    &language,
+                    &TablePicture {
+                        title: &title,
+                        header: &header,
+                        rows: &rows,
+                    },
+                )
             })
             .await?;
         Ok(vec![Attachment {
@@ -205,12 +229,23 @@ impl Tournaments<'_> {
 
     /// The announcement that ends a tournament: the winners, the final standings
     /// and crosstable, and the standings picture (rendered at delivery).
-    pub(super) fn final_message(&self, event: &Event, why: &str) -> NewMessage {
+    pub(super) fn final_message(
+        &self,
+        lang: &crate::i18n::Language,
+        event: &Event,
+        why: &str,
+    ) -> NewMessage {
         let table = event.table();
         let winners: Vec<String> = table
             .iter()
             .filter(|s| s.rank == 1)
-            .map(|s| crate::tr!("tournament-winner-name", name = event.name(s.entrant)))
+            .map(|s| {
+                crate::tr!(
+                    lang,
+                    "tournament-winner-name",
+                    name = event.name(lang, s.entrant)
+                )
+            })
             .collect();
         let top = table.first().map_or(0, |s| s.half_points);
         let mentions = event
@@ -224,15 +259,16 @@ impl Tournaments<'_> {
             .collect();
         let reply = Reply {
             text: crate::tr!(
+                lang,
                 "tournament-over",
-                title = title(&event.t),
+                title = title(lang, &event.t),
                 why = why,
                 count = winners.len(),
                 winners = winners.join(", "),
-                points = points(top),
-                standings = event.lines()
+                points = points(lang, top),
+                standings = event.lines(lang)
             ),
-            table: Some(event.crosstable()),
+            table: Some(event.crosstable(lang)),
             mentions,
             ..Reply::default()
         };

@@ -24,6 +24,7 @@ pub(in crate::service) fn with_clock(row: &GameRow, clock: Option<&ClockColumns>
 /// The clocks as shown beside the names in the picture, `[South, North]`, or `None`
 /// for a game without a clock or one that is over.
 pub(in crate::service) fn clock_labels(
+    lang: &crate::i18n::Language,
     row: &GameRow,
     game: &Game,
     now: i64,
@@ -41,7 +42,7 @@ pub(in crate::service) fn clock_labels(
         TimeControl::Correspondence { .. } => {
             let left = row.deadline_at? - now;
             let mut labels = [String::new(), String::new()];
-            labels[to_move.index()] = crate::tr!("view-clock-left", span = span(left));
+            labels[to_move.index()] = crate::tr!(lang, "view-clock-left", span = span(lang, left));
             Some(labels)
         }
     }
@@ -49,7 +50,12 @@ pub(in crate::service) fn clock_labels(
 
 /// The clock line under a board: `Clocks: alice 4:57 (running) – bob 5:00.` or
 /// `bob has 2 days 23 h to move (until 2026-11-27 10:05 UTC).`
-pub(super) fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String> {
+pub(super) fn clock_line(
+    lang: &crate::i18n::Language,
+    row: &GameRow,
+    game: &Game,
+    now: i64,
+) -> Option<String> {
     let to_move = game.to_move()?;
     match row.time_control {
         TimeControl::None => None,
@@ -61,12 +67,13 @@ pub(super) fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String>
                     clock_face(clocks.left_at(side, Some(to_move), now)),
                 );
                 if side == to_move {
-                    crate::tr!("view-clock-running", name = name, clock = clock)
+                    crate::tr!(lang, "view-clock-running", name = name, clock = clock)
                 } else {
-                    crate::tr!("view-clock", name = name, clock = clock)
+                    crate::tr!(lang, "view-clock", name = name, clock = clock)
                 }
             };
             Some(crate::tr!(
+                lang,
                 "view-clocks",
                 south = part(Side::South),
                 north = part(Side::North)
@@ -75,10 +82,11 @@ pub(super) fn clock_line(row: &GameRow, game: &Game, now: i64) -> Option<String>
         TimeControl::Correspondence { .. } => {
             let deadline = row.deadline_at?;
             Some(crate::tr!(
+                lang,
                 "view-time-to-move",
                 name = row.name(to_move),
-                span = span(deadline - now),
-                until = deadline_text(deadline, now)
+                span = span(lang, deadline - now),
+                until = deadline_text(lang, deadline, now)
             ))
         }
     }

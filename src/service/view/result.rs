@@ -15,26 +15,35 @@ pub(in crate::service) fn score_line(row: &GameRow, scores: [u8; 2]) -> String {
 
 /// How a game was won when the seeds did not decide it: `by resignation`, `on time`
 /// or `by an admin's decision` (the seeds as they stood then mean nothing).
-pub(in crate::service) fn won_by(reason: EndReason) -> Option<String> {
+pub(in crate::service) fn won_by(
+    lang: &crate::i18n::Language,
+    reason: EndReason,
+) -> Option<String> {
     match reason {
-        EndReason::Resignation(_) => Some(crate::tr!("view-by-resignation")),
-        EndReason::Timeout(_) => Some(crate::tr!("view-by-timeout")),
-        EndReason::Adjudicated(_) => Some(crate::tr!("view-by-admin")),
+        EndReason::Resignation(_) => Some(crate::tr!(lang, "view-by-resignation")),
+        EndReason::Timeout(_) => Some(crate::tr!(lang, "view-by-timeout")),
+        EndReason::Adjudicated(_) => Some(crate::tr!(lang, "view-by-admin")),
         _ => None,
     }
 }
 
 /// The result an ending not yet played would give: `**bob** would win 28–20`, or
 /// `it would be a draw, 24–24` (a proposed end, a repeating move).
-pub(in crate::service) fn would_give(row: &GameRow, outcome: Outcome) -> String {
+pub(in crate::service) fn would_give(
+    lang: &crate::i18n::Language,
+    row: &GameRow,
+    outcome: Outcome,
+) -> String {
     match outcome.winner {
         Some(winner) => crate::tr!(
+            lang,
             "conclude-would-win",
             winner = row.name(winner),
             won = outcome.scores[winner.index()],
             lost = outcome.scores[winner.opponent().index()]
         ),
         None => crate::tr!(
+            lang,
             "conclude-would-draw",
             south = outcome.scores[0],
             north = outcome.scores[1]
@@ -43,75 +52,89 @@ pub(in crate::service) fn would_give(row: &GameRow, outcome: Outcome) -> String 
 }
 
 /// Why a game ended, in words.
-fn reason_text(reason: EndReason) -> String {
+fn reason_text(lang: &crate::i18n::Language, reason: EndReason) -> String {
     match reason {
-        EndReason::WinningScore => crate::tr!("view-reason-winning-score"),
-        EndReason::NoLegalMove => crate::tr!("view-reason-no-legal-move"),
-        EndReason::Repetition => crate::tr!("view-reason-repetition"),
-        EndReason::Agreement => crate::tr!("view-reason-agreement"),
-        EndReason::DrawAgreed => crate::tr!("view-reason-draw-agreed"),
-        EndReason::Resignation(_) => crate::tr!("view-reason-resignation"),
-        EndReason::Timeout(_) => crate::tr!("view-reason-timeout"),
-        EndReason::Aborted => crate::tr!("view-reason-aborted"),
-        EndReason::Adjudicated(_) => crate::tr!("view-reason-adjudicated"),
+        EndReason::WinningScore => crate::tr!(lang, "view-reason-winning-score"),
+        EndReason::NoLegalMove => crate::tr!(lang, "view-reason-no-legal-move"),
+        EndReason::Repetition => crate::tr!(lang, "view-reason-repetition"),
+        EndReason::Agreement => crate::tr!(lang, "view-reason-agreement"),
+        EndReason::DrawAgreed => crate::tr!(lang, "view-reason-draw-agreed"),
+        EndReason::Resignation(_) => crate::tr!(lang, "view-reason-resignation"),
+        EndReason::Timeout(_) => crate::tr!(lang, "view-reason-timeout"),
+        EndReason::Aborted => crate::tr!(lang, "view-reason-aborted"),
+        EndReason::Adjudicated(_) => crate::tr!(lang, "view-reason-adjudicated"),
     }
 }
 
 /// `**Alice** wins 25–12 (Alice 25 – Bob 12; 25 seeds reached).`
-pub(in crate::service) fn result_line(row: &GameRow, outcome: Outcome) -> String {
+pub(in crate::service) fn result_line(
+    lang: &crate::i18n::Language,
+    row: &GameRow,
+    outcome: Outcome,
+) -> String {
     let scores = outcome.scores;
     if outcome.reason == EndReason::Aborted {
-        return crate::tr!("view-result-aborted");
+        return crate::tr!(lang, "view-result-aborted");
     }
-    let head = match (outcome.winner, won_by(outcome.reason)) {
+    let head = match (outcome.winner, won_by(lang, outcome.reason)) {
         // Won without the seeds deciding: say how, not a score that decided nothing.
         (Some(side), Some(by)) => {
-            return crate::tr!("view-result-won-by", name = row.name(side), by = by)
+            return crate::tr!(lang, "view-result-won-by", name = row.name(side), by = by)
         }
         (Some(side), None) => crate::tr!(
+            lang,
             "view-result-head-win",
             name = row.name(side),
             won = scores[side.index()],
             lost = scores[side.opponent().index()]
         ),
         (None, _) => crate::tr!(
+            lang,
             "view-result-head-draw",
             south = scores[0],
             north = scores[1]
         ),
     };
     crate::tr!(
+        lang,
         "view-result",
         head = head,
         score = score_line(row, scores),
-        reason = reason_text(outcome.reason)
+        reason = reason_text(lang, outcome.reason)
     )
 }
 
 /// A short summary of a finished game for refusals.
-pub(in crate::service) fn summary(row: &GameRow, game: &Game) -> String {
+pub(in crate::service) fn summary(
+    lang: &crate::i18n::Language,
+    row: &GameRow,
+    game: &Game,
+) -> String {
     match game.outcome() {
         Some(outcome) if outcome.reason == EndReason::Aborted => {
-            crate::tr!("view-summary-aborted")
+            crate::tr!(lang, "view-summary-aborted")
         }
         Some(outcome) => match outcome.winner {
-            Some(side) if won_by(outcome.reason).is_some() => crate::tr!(
+            Some(side) if won_by(lang, outcome.reason).is_some() => crate::tr!(
+                lang,
                 "view-summary-won-by",
                 name = row.name(side),
-                by = won_by(outcome.reason).unwrap_or_default()
+                by = won_by(lang, outcome.reason).unwrap_or_default()
             ),
             Some(side) => crate::tr!(
+                lang,
                 "view-summary-won",
                 name = row.name(side),
                 won = outcome.scores[side.index()],
                 lost = outcome.scores[side.opponent().index()]
             ),
             None => crate::tr!(
+                lang,
                 "view-summary-drawn",
                 south = outcome.scores[0],
                 north = outcome.scores[1]
             ),
         },
-        None => crate::tr!("view-summary-playing"),
+        None => crate::tr!(lang, "view-summary-playing"),
     }
 }

@@ -16,6 +16,7 @@ use crate::service::{Action, Role, User};
 impl<S: ChatService> Bot<S> {
     pub(super) async fn resolve(
         &self,
+        lang: &crate::i18n::Language,
         room: &Room,
         parsed: ParsedAction,
         mentioned: &[String],
@@ -25,6 +26,7 @@ impl<S: ChatService> Bot<S> {
         if let Some(raw) = raw {
             let id = self.user_id_for(&raw, mentioned).ok_or_else(|| {
                 crate::tr!(
+                    lang,
                     "matrix-who-is",
                     mention = raw.chars().take(40).collect::<String>()
                 )
@@ -35,7 +37,7 @@ impl<S: ChatService> Bot<S> {
             users
                 .get(m)
                 .cloned()
-                .ok_or_else(|| crate::tr!("matrix-who-is-short", mention = m))
+                .ok_or_else(|| crate::tr!(lang, "matrix-who-is-short", mention = m))
         })
     }
 

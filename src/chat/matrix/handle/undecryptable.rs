@@ -140,7 +140,7 @@ impl<S: ChatService> Bot<S> {
                 thread: None,
             };
             let language = self.service.language(place).await;
-            let text = crate::i18n::with_language(language, || crate::tr!("matrix-undecryptable"));
+            let text = crate::tr!(&language, "matrix-undecryptable");
             self.send(room, short_message(&text, &Spot::default()))
                 .await;
         }
