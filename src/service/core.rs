@@ -112,12 +112,4 @@ impl Core {
         self.outbox_changed.send_modify(|n| *n = n.wrapping_add(1));
         self.jobs_changed.send_modify(|n| *n = n.wrapping_add(1));
     }
-
-    /// Runs `work` in the background until it ends or the service stops.
-    pub(super) fn spawn_background<F>(&self, work: F)
-    where
-        F: std::future::Future<Output = ()> + Send + 'static,
-    {
-        self.background.spawn(work);
-    }
 }

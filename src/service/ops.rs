@@ -44,7 +44,7 @@ impl Ops<'_> {
     where
         F: Future<Output = ()> + Send + 'static,
     {
-        self.core.spawn_background(work);
+        self.core.background.spawn(work);
     }
 
     /// Background tasks still running.

@@ -39,19 +39,22 @@ impl Scheduler<'_> {
         let this = Scheduler::new(&core);
         // Subscribed first, so a job written while recovering still wakes the loop.
         let mut changed = this.core.jobs_changed.subscribe();
-        core.spawn_background(Scheduler::relay_changes(Arc::clone(&core)));
+        core.background
+            .spawn(Scheduler::relay_changes(Arc::clone(&core)));
         // Time the bot was away is given back to the clocks before any deadline runs,
         // and before any command is judged (commands wait for it).
         let crediting = core.background.crediting();
         let (_, away) = Delivery::new(this.core).credit_time_away().await;
         drop(crediting);
-        core.spawn_background(Delivery::heartbeat(Arc::clone(&core)));
+        core.background
+            .spawn(Delivery::heartbeat(Arc::clone(&core)));
         // Old sent messages and handled events, now and every hour.
-        core.spawn_background(Scheduler::prune_periodically(Arc::clone(&core), away));
+        core.background
+            .spawn(Scheduler::prune_periodically(Arc::clone(&core), away));
         this.recover().await;
         // Puzzles ahead of the first asker, beside the jobs, when the tables are ready.
         let service = Arc::clone(&core);
-        core.spawn_background(async move {
+        core.background.spawn(async move {
             match service.store.learning().puzzle_counts().await {
                 Ok((_, from_tables)) if from_tables < 50 => {
                     if let Err(err) = Learning::new(&service).refill_puzzles().await {

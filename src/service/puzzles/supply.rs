@@ -89,7 +89,7 @@ impl Learning<'_> {
             request: None,
         };
         let store = self.core.store.clone();
-        self.core.spawn_background(async move {
+        self.core.background.spawn(async move {
             if let Err(err) = store.jobs().schedule(None, &[job], now).await {
                 tracing::error!(error = %err, "could not queue puzzle generation");
             }
