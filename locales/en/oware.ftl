@@ -847,7 +847,7 @@ forget-me-done = Done: the bot has forgotten you ({ $accounts ->
    *[other] Your { $games } games stay, as played by a "deleted player".
 } If you play again, you start fresh.
 forget-me-unknown = The bot stores nothing about you: there is nothing to forget.
-forget-me-playing = You are playing { $games }: finish or resign first (`/oware resign #12`), so that nobody is left waiting on a deleted player. Then `/oware forget-me` again.
+forget-me-playing = You are playing { $games }: finish or resign first (`/oware resign #{ $first }`), so that nobody is left waiting on a deleted player. Then `/oware forget-me` again.
 forget-me-tournaments = You are entered in { $names }, which is not over: leave it first (`/oware tournament leave`), then `/oware forget-me` again.
 forget-me-banned = A ban on you is in force { $until }: it keeps your id until it ends, so that forgetting is no way around it. Ask again when it has ended, or ask that server's admins.
 admin-forget-usage = /oware admin forget @someone why

@@ -876,7 +876,7 @@ forget-me-done = C'est fait : le bot vous a oublié ({ $accounts ->
    *[other] Vos { $games } parties restent, jouées par un « joueur supprimé ».
 } Si vous rejouez, vous repartez de zéro.
 forget-me-unknown = Le bot ne garde rien sur vous : il n'y a rien à effacer.
-forget-me-playing = Vous jouez { $games } : terminez ou abandonnez d'abord (`/oware resign #12`), pour que personne n'attende un joueur supprimé. Puis `/oware forget-me` à nouveau.
+forget-me-playing = Vous jouez { $games } : terminez ou abandonnez d'abord (`/oware resign #{ $first }`), pour que personne n'attende un joueur supprimé. Puis `/oware forget-me` à nouveau.
 forget-me-tournaments = Vous êtes inscrit à { $names }, qui n'est pas fini : retirez-vous d'abord (`/oware tournament leave`), puis `/oware forget-me` à nouveau.
 forget-me-banned = Un bannissement vous vise { $until } : il garde votre identifiant jusqu'à sa fin, pour qu'on ne puisse pas y échapper en se faisant oublier. Redemandez quand il aura pris fin, ou demandez aux admins de ce serveur.
 admin-forget-usage = /oware admin forget @quelqu'un raison

@@ -17,7 +17,12 @@ use crate::store::{Body, Forget, ForgetScope, Forgotten, NewAudit, NewMessage};
 #[error("{}", self.words(&crate::i18n::Language::english()))]
 pub enum ForgetError {
     /// The author is playing these games.
-    Playing(String),
+    Playing {
+        /// `#12, #14`.
+        games: String,
+        /// The first of them, for the example.
+        first: i64,
+    },
     /// The author is entered in these tournaments, not over.
     InTournaments(String),
     /// A ban on the author is in force (`until …`).
@@ -55,7 +60,9 @@ impl ForgetError {
     #[must_use]
     pub fn words(&self, lang: &crate::i18n::Language) -> String {
         match self {
-            ForgetError::Playing(f0) => crate::tr!(lang, "forget-me-playing", games = f0),
+            ForgetError::Playing { games, first } => {
+                crate::tr!(lang, "forget-me-playing", games = games, first = first)
+            }
             ForgetError::InTournaments(f0) => crate::tr!(lang, "forget-me-tournaments", names = f0),
             ForgetError::Banned(f0) => crate::tr!(lang, "forget-me-banned", until = f0),
             ForgetError::TheyArePlaying { name, games } => {
@@ -138,7 +145,11 @@ impl Moderation<'_> {
             Forgotten::Unknown | Forgotten::NotHere => {
                 Ok(Reply::private(crate::tr!(lang, "forget-me-unknown")))
             }
-            Forgotten::Playing(games) => Err(ForgetError::Playing(game_list(&games)).into()),
+            Forgotten::Playing(games) => Err(ForgetError::Playing {
+                games: game_list(&games),
+                first: games.first().copied().unwrap_or_default(),
+            }
+            .into()),
             Forgotten::InTournaments(names) => {
                 Err(ForgetError::InTournaments(names.join(", ")).into())
             }

@@ -111,7 +111,10 @@ async fn forget_me_erases_every_trace_and_keeps_the_opponents_games() {
     );
     let refused = service.handle(cmd(ZENOBIA, forget_me(true))).await;
     assert!(
-        refused.private && refused.text.contains(&format!("#{playing}")),
+        refused.private
+            && refused
+                .text
+                .contains(&format!("`/oware resign #{playing}`")),
         "{}",
         refused.text
     );

@@ -80,6 +80,44 @@ async fn onlookers_and_non_players_hear_about_the_games_here() {
         "{}",
         which.text
     );
+    // Each asked with its own command, not another's.
+    for (action, example) in [
+        (
+            Action::Draw {
+                game: None,
+                decline: false,
+            },
+            "`/oware draw #1`",
+        ),
+        (
+            Action::Draw {
+                game: None,
+                decline: true,
+            },
+            "`/oware draw decline #1`",
+        ),
+        (
+            Action::Takeback {
+                game: None,
+                decline: false,
+            },
+            "`/oware takeback #1`",
+        ),
+        (
+            Action::Takeback {
+                game: None,
+                decline: true,
+            },
+            "`/oware takeback decline #1`",
+        ),
+    ] {
+        let which = service.handle(cmd("alice", action)).await;
+        assert!(
+            which.text.starts_with("You have several games here") && which.text.contains(example),
+            "{example}: {}",
+            which.text
+        );
+    }
 }
 
 #[tokio::test]

@@ -168,6 +168,8 @@ fn short_commands() {
     assert_eq!(action("/oware draw"), draw(None, false));
     assert_eq!(action("!oware draw #4 decline"), draw(Some(4), true));
     assert_eq!(action("/oware draw withdraw"), draw(None, true));
+    // The form a refusal suggests (`error-which-game`) reads back.
+    assert_eq!(action("/oware draw decline #4"), draw(Some(4), true));
     assert_eq!(
         action("/oware play"),
         Action::Open {
@@ -181,6 +183,10 @@ fn short_commands() {
     let takeback = |game, decline| Action::Takeback { game, decline };
     assert_eq!(action("/oware takeback"), takeback(None, false));
     assert_eq!(action("!oware undo #2 no"), takeback(Some(2), true));
+    assert_eq!(
+        action("/oware takeback decline #4"),
+        takeback(Some(4), true)
+    );
     assert_eq!(action("/oware live"), Action::Live);
     let learn = |lesson, answer: Option<&str>| Action::Learn {
         lesson,
