@@ -236,3 +236,31 @@ async fn the_chat_service_trait_for_adapters() {
     // Unknown games are logged, not panicked on.
     ChatService::receipt(&service, receipt(4242)).await;
 }
+
+#[tokio::test]
+async fn accepting_ones_own_open_challenge_says_it_is_theirs() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    // Bob's last answered challenge is alice's, accepted.
+    start_game(&service).await;
+    let open = service
+        .handle(cmd(
+            "bob",
+            Action::Open {
+                options: ChallengeOptions::default(),
+            },
+        ))
+        .await;
+    assert!(!open.private, "{}", open.text);
+    let accept = service
+        .handle(cmd("bob", Action::Accept { challenge: None }))
+        .await;
+    assert!(
+        accept.private
+            && accept.text.starts_with("Challenge c2 is yours")
+            && accept.text.contains("/oware cancel")
+            && !accept.text.contains("accepted already"),
+        "{}",
+        accept.text
+    );
+}

@@ -33,6 +33,26 @@ impl Challenges<'_> {
         lang: &crate::i18n::Language,
         cmd: &Command,
     ) -> Result<String, ServiceError> {
+        // Their own challenge, waiting here: theirs to withdraw, not to answer.
+        let own = self
+            .core
+            .store
+            .challenges()
+            .pending_challenges_of(cmd.place.platform, &cmd.author.id, self.core.now())
+            .await?
+            .into_iter()
+            .find(|c| {
+                c.challenger_user == cmd.author.id
+                    && cmd.place.holds(c.platform, c.space.as_deref(), &c.channel)
+            });
+        if let Some(c) = own {
+            return Ok(crate::tr!(
+                lang,
+                "challenge-is-yours",
+                challenge = c.id,
+                opponent = view::challenged(lang, &c)
+            ));
+        }
         let last = self
             .core
             .store
