@@ -237,6 +237,7 @@ error-challenge-self = You cannot challenge yourself. Challenge someone else wit
 error-challenge-bot = { $name } is a bot and cannot play Oware here. Challenge a person with `/oware play @someone`, or play me (the engine) by mentioning me instead.
 error-engine-clock = Games against the engine have no clock (leave out `time:`); a game you leave for 7 days is aborted.
 error-engine-rated = Games against the engine are never rated (a rating measures you against people). Leave out `rated:`, or challenge a person with `/oware play @someone rated:yes`.
+error-level-engine-only = `level:` sets the strength of the engine, so it applies only to a game against it (mention the bot: `/oware play @oware-bot level:easy`). Leave it out to challenge a person.
 error-rated-needs-clock = Rated games need a clock, so a player who stops playing loses on time: use e.g. `time:3d` or `time:5+3`, or make the game casual with `rated:no`.
 error-too-late = Too late: { $name }'s time for a move in game #{ $game } has run out, so the game is lost on time. The result will appear here in a moment.
 error-cannot-abort = Game #{ $game } is under way (both sides have moved), so it cannot be aborted. Resign with `/oware resign`, or propose ending it with `/oware end`.

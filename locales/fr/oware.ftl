@@ -271,6 +271,7 @@ error-challenge-self = Vous ne pouvez pas vous défier vous-même. Défiez quelq
 error-challenge-bot = { $name } est un bot et ne peut pas jouer à l'awalé ici. Défiez une personne avec `/oware play @quelqu'un`, ou jouez contre moi (le moteur) en me mentionnant.
 error-engine-clock = Les parties contre le moteur n'ont pas de pendule (laissez de côté `time:`) ; une partie délaissée 7 jours est annulée.
 error-engine-rated = Les parties contre le moteur ne sont jamais classées (une cote vous mesure aux autres joueurs). Laissez de côté `rated:`, ou défiez une personne avec `/oware play @quelqu'un rated:yes`.
+error-level-engine-only = `level:` règle la force du moteur : il ne s'applique qu'à une partie contre lui (mentionnez le bot : `/oware play @oware-bot level:easy`). Laissez-le de côté pour défier une personne.
 error-rated-needs-clock = Une partie classée demande une pendule, pour qu'un joueur qui ne joue plus perde au temps : utilisez par exemple `time:3d` ou `time:5+3`, ou jouez une partie amicale avec `rated:no`.
 error-too-late = Trop tard : le temps de { $name } pour jouer dans la partie #{ $game } est écoulé, la partie est donc perdue au temps. Le résultat va s'afficher ici dans un instant.
 error-cannot-abort = La partie #{ $game } est en cours (les deux camps ont joué), elle ne peut donc pas être annulée. Abandonnez avec `/oware resign`, ou proposez d'arrêter avec `/oware end`.

@@ -35,6 +35,12 @@ impl Challenges<'_> {
             if Play::new(self.core).is_engine(cmd.place.platform, opponent) {
                 return self.play_engine(lang, cmd, opponent, options).await;
             }
+        }
+        // The engine's strength: a person plays as they play.
+        if options.level.is_some() {
+            return Err(ServiceError::LevelForEngineOnly);
+        }
+        if let Some(opponent) = opponent {
             if opponent.is_bot {
                 return Err(ServiceError::ChallengeBot(opponent.name.clone()));
             }
@@ -117,7 +123,7 @@ impl Challenges<'_> {
             rated,
             variant: options.variant,
             advice,
-            level: options.level,
+            level: None,
             time_control: time,
             reminders,
             expires_at: now.saturating_add(ttl_ms),

@@ -103,6 +103,8 @@ pub enum ServiceError {
     EngineClock,
     /// A rated game asked for against the engine.
     EngineRated,
+    /// `level:` on a challenge to a person: it sets only the engine's strength.
+    LevelForEngineOnly,
     /// A rated game asked for without a clock.
     RatedNeedsClock,
     /// A move after the mover's deadline.
@@ -351,6 +353,7 @@ impl ServiceError {
             ServiceError::ChallengeBot(f0) => crate::tr!(lang, "error-challenge-bot", name = f0),
             ServiceError::EngineClock => crate::tr!(lang, "error-engine-clock"),
             ServiceError::EngineRated => crate::tr!(lang, "error-engine-rated"),
+            ServiceError::LevelForEngineOnly => crate::tr!(lang, "error-level-engine-only"),
             ServiceError::RatedNeedsClock => crate::tr!(lang, "error-rated-needs-clock"),
             ServiceError::TooLate { game, name } => {
                 crate::tr!(lang, "error-too-late", name = name, game = game)

@@ -264,3 +264,39 @@ async fn accepting_ones_own_open_challenge_says_it_is_theirs() {
         accept.text
     );
 }
+
+#[tokio::test]
+async fn a_level_applies_only_to_the_engine() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let easy = ChallengeOptions {
+        level: Some(oware_bot::service::Level::Easy),
+        ..ChallengeOptions::default()
+    };
+    for opponent in [Some(user("bob")), None] {
+        let action = match opponent {
+            Some(opponent) => Action::Play {
+                opponent,
+                options: easy.clone(),
+            },
+            None => Action::Open {
+                options: easy.clone(),
+            },
+        };
+        let refused = service.handle(cmd("alice", action)).await;
+        assert!(
+            refused.private
+                && refused
+                    .text
+                    .starts_with("`level:` sets the strength of the engine"),
+            "{}",
+            refused.text
+        );
+    }
+    // Nothing was made: bob has nothing to accept.
+    let accept = service
+        .handle(cmd("bob", Action::Accept { challenge: None }))
+        .await;
+    assert!(accept.private, "{}", accept.text);
+    assert!(accept.game.is_none(), "{}", accept.text);
+}
