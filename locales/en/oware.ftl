@@ -107,7 +107,10 @@ caption-grand-slam = Move { $number }: { $pit }, a grand slam that captures noth
 caption-lap = Move { $number }: { $pit } sows { $sown } (a full lap)
 caption-sows = Move { $number }: { $pit } sows { $sown }
 caption-start = Start
-caption-from = After move { $number }: the last { $shown } moves follow
+caption-from = After move { $number }: { $shown ->
+        [one] the last move follows
+       *[other] the last { $shown } moves follow
+    }
 caption-after = After { $moves } moves
 board-to-move = to move
 board-game-over = Game over
@@ -196,6 +199,7 @@ console-file-graph = evaluation graph
 console-file-blunder = biggest blunder
 console-file-puzzle = puzzle
 console-file-board = board image
+console-file-export = your data
 language-name = English
 crosstable-number = No
 crosstable-round = R{ $round }
@@ -644,7 +648,10 @@ moderation-redelivered-audit = { $count ->
    *[other] { $count } messages queued again
  }
 moderation-log-empty = The audit log of this server is empty: no admin action or report yet.
-moderation-log = **Audit log** of this server, the last { $entries } entries, newest first (times UTC):
+moderation-log = **Audit log** of this server, { $entries ->
+        [one] the last entry
+       *[other] the last { $entries } entries, newest first
+    } (times UTC):
 moderation-report-notice = **Report** of game #{ $game } ({ $south } vs { $north }) by { $author }: { $why }
 moderation-reported = Thank you: your report of game #{ $game } is recorded for this server's admins.
 moderation-reported-unchecked = Thank you: your report of game #{ $game } is recorded for this server's admins (`/oware admin log`). It was not posted in their channel: that channel was not set from inside it, here. An admin sets it again with `/oware settings moderators:here` in that channel.

@@ -141,7 +141,10 @@ caption-grand-slam = Coup { $number } : { $pit }, un grand chelem qui ne prend r
 caption-lap = Coup { $number } : { $pit } sème { $sown } (un tour complet)
 caption-sows = Coup { $number } : { $pit } sème { $sown }
 caption-start = Départ
-caption-from = Après le coup { $number } : les { $shown } derniers coups suivent
+caption-from = Après le coup { $number } : { $shown ->
+        [one] le dernier coup suit
+       *[other] les { $shown } derniers coups suivent
+    }
 caption-after = Après { $moves } coups
 board-to-move = au trait
 board-game-over = Partie terminée
@@ -230,6 +233,7 @@ console-file-graph = courbe d'évaluation
 console-file-blunder = plus grosse gaffe
 console-file-puzzle = problème
 console-file-board = image du plateau
+console-file-export = vos données
 language-name = français
 crosstable-number = N°
 crosstable-round = R{ $round }
@@ -672,7 +676,10 @@ moderation-redelivered-audit = { $count ->
    *[other] { $count } messages remis en file
  }
 moderation-log-empty = Le journal d'audit de ce serveur est vide : aucune action d'admin ni aucun signalement pour l'instant.
-moderation-log = **Journal d'audit** de ce serveur, les { $entries } dernières entrées, les plus récentes d'abord (heures UTC) :
+moderation-log = **Journal d'audit** de ce serveur, { $entries ->
+        [one] la dernière entrée
+       *[other] les { $entries } dernières entrées, les plus récentes d'abord
+    } (heures UTC) :
 moderation-report-notice = **Signalement** de la partie #{ $game } ({ $south } contre { $north }) par { $author } : { $why }
 moderation-reported = Merci : votre signalement de la partie #{ $game } est enregistré pour les admins de ce serveur.
 moderation-reported-unchecked = Merci : votre signalement de la partie #{ $game } est enregistré pour les admins de ce serveur (`/oware admin log`). Il n'a pas été publié dans leur salon : ce salon n'a pas été réglé depuis lui-même, ici. Un admin le règle de nouveau avec `/oware settings moderators:here` dans ce salon.

@@ -224,6 +224,11 @@ async fn permanent_refusals_and_a_day_of_failures_are_dead_and_an_admin_sends_th
         log.contains("redeliver") && log.contains("2 messages queued again"),
         "{log}"
     );
+    // One entry is not counted as entries.
+    assert!(
+        log.starts_with("**Audit log** of this server, the last entry (times UTC):"),
+        "{log}"
+    );
 
     // Another server's admin does not send this server's messages.
     fail(

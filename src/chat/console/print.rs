@@ -71,6 +71,7 @@ pub(super) fn print_in<W: Write>(
                 let kind = match file.mime {
                     "image/gif" => crate::tr!(lang, "console-file-replay"),
                     "text/plain" => crate::tr!(lang, "console-file-record"),
+                    "application/json" => crate::tr!(lang, "console-file-export"),
                     _ if file.file_name.starts_with("rating-") => {
                         crate::tr!(lang, "console-file-chart")
                     }
@@ -107,4 +108,34 @@ fn save(dir: &Path, file_name: &str, bytes: &[u8]) -> io::Result<PathBuf> {
     let path = dir.join(name);
     std::fs::write(&path, bytes)?;
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::Attachment;
+
+    #[test]
+    fn each_file_is_named_for_what_it_is() {
+        let lang = &crate::i18n::Language::english();
+        let dir = tempfile::tempdir().expect("a directory");
+        let file = |file_name: &str, mime: &'static str| Attachment {
+            file_name: file_name.to_owned(),
+            mime,
+            bytes: b"x".to_vec(),
+            description: String::new(),
+        };
+        let reply = Reply {
+            files: vec![
+                file("oware-export-alice.json", "application/json"),
+                file("board-3-7.png", "image/png"),
+            ],
+            ..Reply::private("Your data.")
+        };
+        let mut out = Vec::new();
+        print_reply(lang, &mut out, "alice", &reply, dir.path()).expect("printed");
+        let out = String::from_utf8(out).expect("text");
+        assert!(out.contains("your data: "), "{out}");
+        assert_eq!(out.matches("board image: ").count(), 1, "{out}");
+    }
 }
