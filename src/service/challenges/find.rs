@@ -26,31 +26,21 @@ fn closed(lang: &crate::i18n::Language, status: ChallengeStatus) -> String {
 }
 
 impl Challenges<'_> {
-    /// Why the author has no challenge to answer here: the last one for them was
+    /// Why the author has no challenge to answer here: `own`, their own challenge
+    /// waiting here, is theirs to withdraw; else the last one for them was
     /// withdrawn, declined, expired or accepted, or there never was one.
     async fn why_no_challenge(
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
+        own: Option<&ChallengeRow>,
     ) -> Result<String, ServiceError> {
-        // Their own challenge, waiting here: theirs to withdraw, not to answer.
-        let own = self
-            .core
-            .store
-            .challenges()
-            .pending_challenges_of(cmd.place.platform, &cmd.author.id, self.core.now())
-            .await?
-            .into_iter()
-            .find(|c| {
-                c.challenger_user == cmd.author.id
-                    && cmd.place.holds(c.platform, c.space.as_deref(), &c.channel)
-            });
         if let Some(c) = own {
             return Ok(crate::tr!(
                 lang,
                 "challenge-is-yours",
                 challenge = c.id,
-                opponent = view::challenged(lang, &c)
+                opponent = view::challenged(lang, c)
             ));
         }
         let last = self
@@ -165,12 +155,21 @@ impl Challenges<'_> {
             }
             return Ok(c);
         }
-        let mut pending: Vec<ChallengeRow> = self
+        let involving = self
             .core
             .store
             .challenges()
             .pending_challenges_of(platform, me, now)
-            .await?
+            .await?;
+        // The author's own challenge waiting here, for a refusal to name.
+        let own = involving
+            .iter()
+            .find(|c| {
+                &c.challenger_user == me
+                    && cmd.place.holds(c.platform, c.space.as_deref(), &c.channel)
+            })
+            .cloned();
+        let mut pending: Vec<ChallengeRow> = involving
             .into_iter()
             .filter(|c| match role {
                 Role::Opponent => c.opponent.is(me),
@@ -207,7 +206,7 @@ impl Challenges<'_> {
         let candidates = if here.is_empty() { space } else { here };
         match candidates.as_slice() {
             [] => Err(ServiceError::NoChallenge(match role {
-                Role::Opponent => self.why_no_challenge(lang, cmd).await?,
+                Role::Opponent => self.why_no_challenge(lang, cmd, own.as_ref()).await?,
                 Role::Challenger => crate::tr!(lang, "challenge-none-to-withdraw"),
             })),
             [one] => Ok((*one).clone()),
