@@ -101,7 +101,7 @@ impl Table {
             .handle(command(
                 author,
                 Action::Move {
-                    pit: pit.letter().to_string(),
+                    pit: oware_bot::rules::Typed::of(pit),
                     game: Some(self.game),
                     ply: None,
                 },

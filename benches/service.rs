@@ -102,7 +102,7 @@ async fn play_game(
             &north
         };
         let action = Action::Move {
-            pit: pit.letter().to_string(),
+            pit: oware_bot::rules::Typed::of(pit),
             game: None,
             ply: None,
         };
@@ -184,7 +184,7 @@ fn single_move(c: &mut Criterion, runtime: &tokio::runtime::Runtime, url: &str) 
                             "north"
                         };
                         let action = Action::Move {
-                            pit: pit.letter().to_string(),
+                            pit: oware_bot::rules::Typed::of(pit),
                             game: None,
                             ply: None,
                         };

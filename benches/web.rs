@@ -204,7 +204,7 @@ async fn main() {
             .handle(command(
                 author,
                 Action::Move {
-                    pit: (*pit).to_owned(),
+                    pit: pit.parse().expect("a pit letter"),
                     game: None,
                     ply: None,
                 },

@@ -18,7 +18,7 @@ mod variant;
 pub use game::{EndReason, Game, Outcome, Ply};
 pub use illegal::{IllegalMove, SetupError};
 pub use moves::{Moves, MovesIter};
-pub use pit::{Pit, PitParseError, Side};
+pub use pit::{Pit, PitParseError, Side, Typed};
 pub use position::{Effect, Position};
 pub use record::{GameRecord, RecordError};
 pub use text::{text_board, text_board_with, BoardLabels};

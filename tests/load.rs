@@ -139,7 +139,7 @@ async fn play_game(
         let press = cmd(
             mover,
             Action::Move {
-                pit: pit.letter().to_string(),
+                pit: oware_bot::rules::Typed::of(pit),
                 game: Some(game),
                 ply: Some(u32::try_from(ply).expect("a small ply")),
             },

@@ -22,6 +22,7 @@ use commands::command_name;
 pub use error::ParseError;
 pub use parsed::ParsedAction;
 
+pub(crate) use words::pit_word;
 use words::{
     at_most_one, move_number, one_flag, only_challenge, only_id, split_id, split_marked_id,
 };
@@ -160,11 +161,8 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             // Here a bare number is a (wrong) pit, not a game: games take `#12`.
             let (game, words) = split_marked_id(args)?;
             let pit = at_most_one(name, &words)?
-                .ok_or_else(|| ParseError::MissingPit(name.to_owned()))?
-                .to_owned();
-            if pit.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(ParseError::PitNotANumber(quote(&pit), name.to_owned()));
-            }
+                .ok_or_else(|| ParseError::MissingPit(name.to_owned()))?;
+            let pit = pit_word(name, pit)?;
             if name == "move" {
                 Other(Action::Move {
                     pit,

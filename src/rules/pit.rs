@@ -73,11 +73,73 @@ pub struct Pit(u8);
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PitParseError {
     /// Nothing was typed.
-    #[error("name a pit: a letter from {letters} (your own row)", letters = letters(*.0))]
-    Empty(Side),
-    /// Something other than a single letter a–f.
-    #[error("`{0}` is not a pit: name one of your pits with a letter from {letters}", letters = letters(*.1))]
-    NotAPit(String, Side),
+    #[error("name a pit: a letter from a to f, in your own row")]
+    Empty,
+    /// Something other than a single letter a–f (what was typed, shortened).
+    #[error("`{0}` is not a pit: name one of your pits with a letter from a to f")]
+    NotAPit(String),
+}
+
+/// A pit as a player types it, parsed once where the text arrives: one letter
+/// `a`–`f` in either case, naming a column of the mover's own row. Which pit it is
+/// depends on who moves ([`Typed::pit_for`]: South's `c` and `C` are both `C`), so
+/// the case typed is kept for the note that capitals mean one's own row too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Typed(u8);
+
+impl Typed {
+    /// Parses what a player typed (spaces around it are ignored).
+    ///
+    /// # Errors
+    /// [`PitParseError`] when the text is empty or not a single letter a–f.
+    pub fn parse(text: &str) -> Result<Typed, PitParseError> {
+        let trimmed = text.trim();
+        let mut chars = trimmed.chars();
+        match (chars.next(), chars.next()) {
+            (None, _) => Err(PitParseError::Empty),
+            (Some(c @ ('a'..='f' | 'A'..='F')), None) => Ok(Typed(c as u8)),
+            _ => Err(PitParseError::NotAPit(shorten(trimmed))),
+        }
+    }
+
+    /// A pit's canonical letter, as a button sends it: it names that pit for its
+    /// owner.
+    #[must_use]
+    pub const fn of(pit: Pit) -> Typed {
+        Typed(pit.letter() as u8)
+    }
+
+    /// The pit this letter names when `side` moves: a column of `side`'s row.
+    #[must_use]
+    pub const fn pit_for(self, side: Side) -> Pit {
+        Pit::of(side, (self.0.to_ascii_lowercase() - b'a') as usize)
+    }
+
+    /// Whether it was typed as a capital.
+    #[must_use]
+    pub const fn is_capital(self) -> bool {
+        self.0.is_ascii_uppercase()
+    }
+
+    /// The letter as typed.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        self.0 as char
+    }
+}
+
+impl fmt::Display for Typed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl std::str::FromStr for Typed {
+    type Err = PitParseError;
+
+    fn from_str(text: &str) -> Result<Typed, PitParseError> {
+        Typed::parse(text)
+    }
 }
 
 impl Pit {
@@ -150,41 +212,29 @@ impl Pit {
             _ => None,
         }
     }
-
-    /// Parses what a player typed: one letter `a`–`f` in either case, meaning a pit in
-    /// the mover's own row (South's `c` and `C` are both `C`).
-    ///
-    /// # Errors
-    /// [`PitParseError`] when the text is empty or not a single letter a–f.
-    pub fn parse_for(side: Side, text: &str) -> Result<Pit, PitParseError> {
-        let trimmed = text.trim();
-        let mut chars = trimmed.chars();
-        match (chars.next(), chars.next()) {
-            (None, _) => Err(PitParseError::Empty(side)),
-            (Some(c), None) if c.is_ascii_alphabetic() => match c.to_ascii_lowercase() {
-                l @ 'a'..='f' => Ok(Pit::of(side, (l as u8 - b'a') as usize)),
-                _ => Err(PitParseError::NotAPit(shorten(trimmed), side)),
-            },
-            _ => Err(PitParseError::NotAPit(shorten(trimmed), side)),
-        }
-    }
 }
 
 /// At most 12 characters of user input, for quoting it back in an error.
-/// A side's own pit letters, as it types them.
-const fn letters(side: Side) -> &'static str {
-    match side {
-        Side::South => "A to F",
-        Side::North => "a to f",
-    }
-}
-
 fn shorten(text: &str) -> String {
     let mut out: String = text.chars().take(12).collect();
     if text.chars().count() > 12 {
         out.push('…');
     }
     out
+}
+
+/// A pit read back in canonical notation (a stored letter): `A`–`F` South's, `a`–`f`
+/// North's.
+impl TryFrom<String> for Pit {
+    type Error = PitParseError;
+
+    fn try_from(text: String) -> Result<Pit, PitParseError> {
+        let mut chars = text.chars();
+        match (chars.next().and_then(Pit::from_letter), chars.next()) {
+            (Some(pit), None) => Ok(pit),
+            _ => Err(PitParseError::NotAPit(shorten(&text))),
+        }
+    }
 }
 
 impl fmt::Display for Pit {
@@ -209,38 +259,29 @@ mod tests {
 
     #[test]
     fn typed_letters_mean_the_movers_own_row_in_either_case() {
-        assert_eq!(
-            Pit::parse_for(Side::South, "c"),
-            Ok(Pit::of(Side::South, 2))
-        );
-        assert_eq!(
-            Pit::parse_for(Side::South, "C"),
-            Ok(Pit::of(Side::South, 2))
-        );
-        assert_eq!(Pit::parse_for(Side::North, "C").map(Pit::letter), Ok('c'));
-        assert_eq!(Pit::parse_for(Side::North, " f ").map(Pit::letter), Ok('f'));
+        let pit = |side, text| Typed::parse(text).map(|t| t.pit_for(side));
+        assert_eq!(pit(Side::South, "c"), Ok(Pit::of(Side::South, 2)));
+        assert_eq!(pit(Side::South, "C"), Ok(Pit::of(Side::South, 2)));
+        assert_eq!(pit(Side::North, "C").map(Pit::letter), Ok('c'));
+        assert_eq!(pit(Side::North, " f ").map(Pit::letter), Ok('f'));
+        assert!(Typed::parse("C").is_ok_and(Typed::is_capital));
+        assert!(!Typed::parse("c").is_ok_and(Typed::is_capital));
+        for p in Pit::ALL {
+            assert_eq!(Typed::of(p).pit_for(p.owner()), p, "a button names its pit");
+        }
     }
 
     #[test]
     fn bad_input_is_explained() {
-        assert_eq!(
-            Pit::parse_for(Side::South, "  "),
-            Err(PitParseError::Empty(Side::South))
-        );
-        assert!(matches!(
-            Pit::parse_for(Side::South, "g"),
-            Err(PitParseError::NotAPit(..))
-        ));
-        assert!(matches!(
-            Pit::parse_for(Side::South, "ab"),
-            Err(PitParseError::NotAPit(..))
-        ));
-        assert!(matches!(
-            Pit::parse_for(Side::South, "é"),
-            Err(PitParseError::NotAPit(..))
-        ));
+        assert_eq!(Typed::parse("  "), Err(PitParseError::Empty));
+        for bad in ["g", "ab", "é", "3", "-"] {
+            assert!(
+                matches!(Typed::parse(bad), Err(PitParseError::NotAPit(..))),
+                "{bad}"
+            );
+        }
         let long = "x".repeat(10_000);
-        let err = Pit::parse_for(Side::South, &long).unwrap_err().to_string();
+        let err = Typed::parse(&long).unwrap_err().to_string();
         assert!(
             err.len() < 100,
             "long input is not echoed back whole: {err}"

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::clock::{Speed, TimeControl};
 use super::User;
-use crate::rules::Variant;
+use crate::rules::{Typed, Variant};
 
 mod admin;
 pub use admin::{AdminAction, BanLength};
@@ -67,11 +67,11 @@ pub enum Action {
         /// A challenge id.
         challenge: Option<i64>,
     },
-    /// Sow from a pit. The letter is what was typed (parsed by the service against
+    /// Sow from a pit. The letter is what was typed (the pit it names depends on
     /// the mover's side); `ply` comes from buttons so a stale press is refused.
     Move {
         /// The typed pit letter.
-        pit: String,
+        pit: Typed,
         /// The game.
         game: GameRef,
         /// The ply the button was made for (`None` for typed moves).
@@ -120,7 +120,7 @@ pub enum Action {
     /// An onlooker suggests a pit for the side to move.
     Advise {
         /// The typed pit letter.
-        pit: String,
+        pit: Typed,
         /// The game.
         game: GameRef,
     },
@@ -210,12 +210,12 @@ pub enum Action {
         /// Which lesson, 1 to 5; `None`: the author's first unsolved one.
         lesson: Option<u8>,
         /// The typed pit letter answering it.
-        answer: Option<String>,
+        answer: Option<Typed>,
     },
     /// Answer a puzzle.
     Solve {
         /// The typed pit letter.
-        pit: String,
+        pit: Typed,
         /// The puzzle (from a button); the author's open one when `None`.
         puzzle: Option<i64>,
     },

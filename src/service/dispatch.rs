@@ -168,7 +168,7 @@ impl Dispatch<'_> {
             }
             Action::Move { pit, game, ply } => {
                 Play::new(self.core)
-                    .play_move(lang, cmd, pit, *game, *ply)
+                    .play_move(lang, cmd, *pit, *game, *ply)
                     .await
             }
             Action::Board { game, after } => {
@@ -215,7 +215,7 @@ impl Dispatch<'_> {
             ))),
             Action::Learn { lesson, answer } => {
                 Learning::new(self.core)
-                    .learn(lang, cmd, *lesson, answer.as_deref())
+                    .learn(lang, cmd, *lesson, *answer)
                     .await
             }
             Action::Rules => Ok(Reply::private(text::rules(lang))),
@@ -234,7 +234,7 @@ impl Dispatch<'_> {
                     .await
             }
             Action::Advise { pit, game } => {
-                Play::new(self.core).advise(lang, cmd, pit, *game).await
+                Play::new(self.core).advise(lang, cmd, *pit, *game).await
             }
             Action::Leaderboard {
                 global,
@@ -276,7 +276,7 @@ impl Dispatch<'_> {
             Action::Puzzle { daily } => Learning::new(self.core).puzzle(lang, cmd, *daily).await,
             Action::Solve { pit, puzzle } => {
                 Learning::new(self.core)
-                    .solve(lang, cmd, pit, *puzzle)
+                    .solve(lang, cmd, *pit, *puzzle)
                     .await
             }
             Action::Admin(admin) => Moderation::new(self.core).admin(lang, cmd, admin).await,

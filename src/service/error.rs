@@ -4,14 +4,10 @@
 
 mod rules;
 
-use rules::{illegal_text, pit_text};
+use rules::illegal_text;
 
 use super::{advice::AdviceError, view::side_name, LinkCode};
-use crate::{
-    i18n::Language,
-    rules::{IllegalMove, PitParseError},
-    store::StoreError,
-};
+use crate::{i18n::Language, rules::IllegalMove, store::StoreError};
 
 /// The line users see for an internal failure (the details go to the log), in
 /// `lang`.
@@ -89,8 +85,6 @@ pub enum ServiceError {
         /// The game's ply now.
         now: i64,
     },
-    /// The pit letter is not a pit.
-    BadPit(#[from] PitParseError),
     /// The rules forbid the move.
     Illegal(#[from] IllegalMove),
     /// Another command changed the game while this one was being applied.
@@ -344,7 +338,6 @@ impl ServiceError {
             ServiceError::StaleBoard { shown, now } => {
                 crate::tr!(lang, "error-stale-board", shown = shown, now = now)
             }
-            ServiceError::BadPit(f0) => crate::tr!(lang, "error-bad-pit", why = pit_text(lang, f0)),
             ServiceError::Illegal(f0) => {
                 crate::tr!(lang, "error-illegal", why = illegal_text(lang, f0))
             }

@@ -15,7 +15,7 @@ use crate::service::cases::Play;
 use crate::service::cases::Preferences;
 use crate::{
     play::clock::TimeControl,
-    rules::{Pit, Side},
+    rules::{Pit, Side, Typed},
     store::GameRow,
 };
 
@@ -24,7 +24,7 @@ impl Play<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        pit: &str,
+        pit: Typed,
         game: GameRef,
         ply: Option<u32>,
     ) -> Result<Reply, ServiceError> {
@@ -48,7 +48,7 @@ impl Play<'_> {
             });
         }
         let typed = pit;
-        let pit = Pit::parse_for(side, pit)?;
+        let pit = typed.pit_for(side);
         let now = self.core.now();
         // A move read late (a stalled sync) counts when it was sent, within its turn.
         let at = cmd.counts_at(row.turn_started_at, now);
@@ -91,10 +91,10 @@ impl Play<'_> {
         lang: &crate::i18n::Language,
         row: &GameRow,
         side: Side,
-        typed: &str,
+        typed: Typed,
     ) -> Option<String> {
-        let letter = typed.trim().chars().next()?;
-        if side != Side::North || !letter.is_ascii_uppercase() {
+        let letter = typed.letter();
+        if side != Side::North || !typed.is_capital() {
             return None;
         }
         match self

@@ -17,7 +17,7 @@ impl Learning<'_> {
         lang: &crate::i18n::Language,
         cmd: &Command,
         number: Option<u8>,
-        answer: Option<&str>,
+        answer: Option<crate::rules::Typed>,
     ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
         let done = self
@@ -45,7 +45,7 @@ impl Learning<'_> {
         match answer {
             None => self.show_lesson(lang, &lesson).await,
             Some(typed) => {
-                let pit = Pit::parse_for(Side::South, typed)?;
+                let pit = typed.pit_for(Side::South);
                 self.answer_lesson(lang, cmd, &lesson, pit, &done).await
             }
         }

@@ -8,7 +8,7 @@ use super::{
 use crate::service::cases::Games;
 use crate::service::cases::Play;
 use crate::{
-    rules::{Game, Pit, Side},
+    rules::{Game, Side},
     store::GameRow,
 };
 
@@ -17,7 +17,7 @@ impl Play<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        pit: &str,
+        pit: crate::rules::Typed,
         game: GameRef,
     ) -> Result<Reply, ServiceError> {
         let row = Games::new(self.core)
@@ -25,7 +25,7 @@ impl Play<'_> {
             .await?;
         let game = Games::new(self.core).load(&row).await?;
         let side = game.to_move().unwrap_or(Side::South);
-        let pit = Pit::parse_for(side, pit)?;
+        let pit = pit.pit_for(side);
         let is_player = view::side_of(&row, &cmd.author.id).is_some();
         let over = !row.is_active() || game.is_over();
         check_advice(is_player, row.advice, over, pit, game.legal_moves())?;
@@ -75,13 +75,9 @@ impl Play<'_> {
             .await?;
         let tally = AdviceTally::from_votes(
             ply,
-            votes.into_iter().filter_map(|(onlooker, letter)| {
-                let mut chars = letter.chars();
-                match (chars.next().and_then(Pit::from_letter), chars.next()) {
-                    (Some(pit), None) => Some((ply, onlooker, pit)),
-                    _ => None,
-                }
-            }),
+            votes
+                .into_iter()
+                .map(|(onlooker, pit)| (ply, onlooker, pit)),
         );
         Ok(tally.summary(lang))
     }

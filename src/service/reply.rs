@@ -128,7 +128,7 @@ impl ButtonAction {
             ("mv", game) => {
                 let game = game.parse().ok()?;
                 let ply = parts.next()?.parse().ok()?;
-                let pit = one_char(parts.next()?)?;
+                let pit = pit_letter(parts.next()?)?;
                 ButtonAction::Move { game, ply, pit }
             }
             ("ok", c) => ButtonAction::Accept {
@@ -161,7 +161,7 @@ impl ButtonAction {
             },
             ("ls", lesson) => ButtonAction::Lesson {
                 lesson: lesson.parse().ok()?,
-                pit: one_char(parts.next()?)?,
+                pit: pit_letter(parts.next()?)?,
             },
             ("fm", "me") => ButtonAction::ForgetMe,
             ("lk", code) if !code.is_empty() => ButtonAction::Link {
@@ -169,7 +169,7 @@ impl ButtonAction {
             },
             ("pz", puzzle) => ButtonAction::Solve {
                 puzzle: puzzle.parse().ok()?,
-                pit: one_char(parts.next()?)?,
+                pit: pit_letter(parts.next()?)?,
             },
             _ => return None,
         };
@@ -204,12 +204,13 @@ impl ButtonAction {
 }
 
 /// The one character of `word`.
-fn one_char(word: &str) -> Option<char> {
+/// A pit's letter in a button's id: one of `A`–`F`, `a`–`f`.
+fn pit_letter(word: &str) -> Option<char> {
     let mut chars = word.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {
         return None;
     };
-    Some(c)
+    crate::rules::Pit::from_letter(c).map(crate::rules::Pit::letter)
 }
 
 /// A button (Discord) or a listed choice (text platforms).

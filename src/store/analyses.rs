@@ -2,6 +2,7 @@
 //! leaderboard. An analysis, its advisers' judgments, the puzzles found in it, its
 //! messages and the end of its job commit in one transaction.
 
+use crate::rules::Pit;
 use crate::store::LearningStore;
 use sqlx::{any::AnyRow, FromRow, Row};
 
@@ -44,8 +45,9 @@ pub struct AdviceVote {
     pub onlooker_id: i64,
     /// Their name.
     pub name: String,
-    /// The pit they suggested (canonical letter).
-    pub pit: String,
+    /// The pit they suggested (stored as its canonical letter).
+    #[sqlx(try_from = "String")]
+    pub pit: Pit,
 }
 
 /// One adviser's judged picks in one game.

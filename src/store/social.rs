@@ -4,6 +4,7 @@
 use super::{now_ms, Claim, StoreError};
 use crate::platform::Platform;
 use crate::play::clock::Speed;
+use crate::rules::Pit;
 use crate::store::words::game_active;
 use crate::store::ModerationStore;
 
@@ -154,23 +155,27 @@ impl ModerationStore<'_> {
         Ok(stored == 1)
     }
 
-    /// The advice given for the ply after `ply` moves: `(onlooker, pit letter)`.
+    /// The advice given for the ply after `ply` moves: `(onlooker, pit)`.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn advice_votes(
-        self,
-        game_id: i64,
-        ply: i64,
-    ) -> Result<Vec<(i64, String)>, StoreError> {
-        Ok(sqlx::query_as(
+    pub async fn advice_votes(self, game_id: i64, ply: i64) -> Result<Vec<(i64, Pit)>, StoreError> {
+        /// One vote as stored.
+        #[derive(sqlx::FromRow)]
+        struct Vote {
+            onlooker_id: i64,
+            #[sqlx(try_from = "String")]
+            pit: Pit,
+        }
+        let votes: Vec<Vote> = sqlx::query_as(
             "SELECT onlooker_id, pit FROM advice WHERE game_id = $1 AND ply = $2
              ORDER BY given_at, onlooker_id",
         )
         .bind(game_id)
         .bind(ply)
         .fetch_all(&self.store.reader)
-        .await?)
+        .await?;
+        Ok(votes.into_iter().map(|v| (v.onlooker_id, v.pit)).collect())
     }
 
     /// Stores a link code for `player_id`. Returns `false` if the code is taken.

@@ -83,7 +83,7 @@ async fn next_move(service: &Service, store: &Store, game: i64) -> oware_bot::se
         row.north_user.clone()
     };
     let action = Action::Move {
-        pit: first_legal_pit(&row),
+        pit: first_legal_pit(&row).parse().expect("a pit letter"),
         game: Some(game),
         ply: None,
     };

@@ -99,7 +99,7 @@ async fn filled_source(dir: &Path) -> String {
     for (i, pit) in winning_line().into_iter().enumerate() {
         let author = if i % 2 == 0 { "carol" } else { "dave" };
         let move_ = Action::Move {
-            pit: pit.letter().to_string(),
+            pit: oware_bot::rules::Typed::of(pit),
             game: Some(won),
             ply: None,
         };
@@ -125,7 +125,7 @@ async fn filled_source(dir: &Path) -> String {
     }
     let pit = local.legal_moves().into_iter().last().expect("a move");
     let advice = Action::Advise {
-        pit: pit.letter().to_string(),
+        pit: oware_bot::rules::Typed::of(pit),
         game: None,
     };
     let reply = service.handle(cmd_at(&thread, "gina", advice)).await;

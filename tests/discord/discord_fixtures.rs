@@ -148,7 +148,7 @@ fn a_pit_button_press_becomes_a_move_at_the_buttons_ply() {
                 thread(),
                 bob(),
                 Action::Move {
-                    pit: "c".into(),
+                    pit: "c".parse().expect("a pit letter"),
                     game: Some(7),
                     ply: Some(1),
                 }

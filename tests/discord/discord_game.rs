@@ -153,7 +153,7 @@ async fn a_whole_game_through_the_adapter() {
             (
                 "Alice".into(),
                 Action::Move {
-                    pit: "C".into(),
+                    pit: "C".parse().expect("a pit letter"),
                     game: Some(12),
                     ply: Some(0)
                 },
@@ -162,7 +162,7 @@ async fn a_whole_game_through_the_adapter() {
             (
                 "Bob".into(),
                 Action::Move {
-                    pit: "f".into(),
+                    pit: "f".parse().expect("a pit letter"),
                     game: None,
                     ply: None
                 },
@@ -171,7 +171,7 @@ async fn a_whole_game_through_the_adapter() {
             (
                 "Bob".into(),
                 Action::Move {
-                    pit: "e".into(),
+                    pit: "e".parse().expect("a pit letter"),
                     game: None,
                     ply: None
                 },

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use oware_bot::chat::{BoxFuture, ChatService, Receipt};
 use oware_bot::i18n::Language;
-use oware_bot::rules::{text_board, Game, Pit, Side, Variant};
+use oware_bot::rules::{text_board, Game, Side, Variant};
 use oware_bot::service::{
     Action, Attachment, Button, ButtonAction, Command, Outgoing, Place, Platform, Reply, Shards,
     User,
@@ -147,15 +147,7 @@ impl FakeService {
                 if g.game.to_move() != Some(side) {
                     return Reply::private("It is not your turn: wait for your opponent's move.");
                 }
-                let pit = match Pit::parse_for(side, pit) {
-                    Ok(pit) => pit,
-                    Err(e) => {
-                        return Reply::private(format!(
-                            "That is not a pit ({e}); legal: {}.",
-                            g.game.legal_moves()
-                        ))
-                    }
-                };
+                let pit = pit.pit_for(side);
                 if let Err(e) = g.game.play(pit) {
                     return Reply::private(format!("Illegal move: {e}."));
                 }

@@ -164,7 +164,7 @@ async fn a_message_sent_but_not_marked_before_a_crash_shows_once() {
             },
             alice,
             Action::Move {
-                pit: "c".into(),
+                pit: "c".parse().expect("a pit letter"),
                 game: None,
                 ply: None,
             },

@@ -241,7 +241,7 @@ async fn your_turn_arrives_in_a_direct_room() {
         let moved = said(
             who,
             Action::Move {
-                pit: pit.into(),
+                pit: pit.parse().expect("a pit letter"),
                 game: Some(game),
                 ply: None,
             },

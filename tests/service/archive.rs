@@ -154,7 +154,7 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
                 &thread("31"),
                 author,
                 Action::Move {
-                    pit: pit.letter().to_string(),
+                    pit: oware_bot::rules::Typed::of(pit),
                     game: Some(game),
                     ply: None,
                 },

@@ -69,7 +69,7 @@ async fn finished_game(
                     &thread,
                     who,
                     Action::Advise {
-                        pit: pit.to_owned(),
+                        pit: pit.parse().expect("a pit letter"),
                         game: None,
                     },
                 ))
@@ -118,7 +118,7 @@ async fn play_next(service: &Service, store: &Store, at: &Place, game: i64, ply:
             at,
             author,
             Action::Move {
-                pit: pit.letter().to_string(),
+                pit: oware_bot::rules::Typed::of(pit),
                 game: Some(game),
                 ply: None,
             },
@@ -477,7 +477,7 @@ fn install_small_tables(service: &Service) -> Arc<engine::Tables> {
 
 fn solve(pit: &str, puzzle: Option<i64>) -> Action {
     Action::Solve {
-        pit: pit.to_owned(),
+        pit: pit.parse().expect("a pit letter"),
         puzzle,
     }
 }
@@ -630,8 +630,21 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
     let third = service
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
         .await;
+    let third_row = db
+        .store()
+        .learning()
+        .puzzle(puzzle_id(&third))
+        .await
+        .unwrap()
+        .expect("stored");
+    let position = third_row.position;
+    let legal = position.legal_moves(oware_bot::rules::Variant::Abapa);
+    let illegal = (0..6)
+        .map(|column| oware_bot::rules::Pit::of(position.to_move(), column))
+        .find(|pit| !legal.contains(*pit))
+        .expect("a puzzle's side to move has a pit it cannot play");
     let bad = service
-        .handle(cmd_at(&here, "alice", solve("x", None)))
+        .handle(cmd_at(&here, "alice", solve(&illegal.to_string(), None)))
         .await;
     assert!(
         bad.private && bad.text.contains(&format!("puzzle #{}", puzzle_id(&third))),

@@ -39,7 +39,7 @@ async fn zenobia_everywhere(service: &Service) -> i64 {
     let watched = start_game_at(service, &place(), "Bob", "Carol", casual).await;
     play_plies(service, &place(), watched, ["Bob", "Carol"], 2).await;
     let advice = Action::Advise {
-        pit: "a".into(),
+        pit: "a".parse().expect("a pit letter"),
         game: Some(watched),
     };
     let reply = service.handle(cmd(ZENOBIA, advice)).await;

@@ -410,7 +410,9 @@ fn slash_action() -> impl Strategy<Value = Action> {
         });
     prop_oneof![
         3 => (prop_oneof![3 => "[a-fA-F]", 1 => ".{0,4}"], id.clone())
-            .prop_map(|(pit, game)| translate::move_action(&pit, game)),
+            .prop_filter_map("refused before the service", |(pit, game)| {
+                translate::move_action(&pit, game).ok()
+            }),
         2 => play,
         1 => id.clone().prop_map(|challenge| Action::Accept { challenge }),
         1 => id.clone().prop_map(|challenge| Action::Decline { challenge }),
@@ -422,7 +424,7 @@ fn slash_action() -> impl Strategy<Value = Action> {
         1 => Just(Action::Live),
         1 => Just(Action::Open { options: ChallengeOptions::default() }),
         1 => (prop::option::of(0u8..7), prop::option::of("[a-fA-F]|.{0,2}"))
-            .prop_map(|(lesson, answer)| Action::Learn { lesson, answer }),
+            .prop_map(|(lesson, answer)| Action::Learn { lesson, answer: answer.and_then(|a| a.parse().ok()) }),
         1 => prop_oneof![
             Just(VacationRequest::Status),
             Just(VacationRequest::End),
@@ -432,7 +434,8 @@ fn slash_action() -> impl Strategy<Value = Action> {
         1 => id.clone().prop_map(|game| Action::Abort { game }),
         1 => id.clone().prop_map(|game| Action::Rematch { game }),
         1 => (id.clone(), proptest::option::of(0u32..60)).prop_map(|(game, after)| Action::Board { game, after }),
-        1 => (".{0,3}", id.clone()).prop_map(|(pit, game)| Action::Advise { pit, game }),
+        1 => (".{0,3}", id.clone())
+            .prop_filter_map("not a pit", |(pit, game)| Some(Action::Advise { pit: pit.parse().ok()?, game })),
         1 => (prop::option::of(0usize..3), prop::option::of(any::<u32>()), prop::option::of(0usize..3), prop::option::of(0usize..3))
             .prop_map(|(scope, page, of, speed)| translate::leaderboard_action(
                 scope.and_then(ScopeChoice::from_index), page, of.and_then(RankedChoice::from_index),

@@ -31,7 +31,7 @@ async fn a_game_is_reached_only_from_its_own_server_or_room() {
     for action in [
         support::board(Some(game)),
         Action::Advise {
-            pit: "c".into(),
+            pit: "c".parse().expect("a pit letter"),
             game: Some(game),
         },
         Action::Replay { game },

@@ -104,7 +104,7 @@ proptest! {
                     (Action::Move { pit, game: g, .. }, Some(side), Some(to_move))
                         if side == to_move && here(g) =>
                     {
-                        Pit::parse_for(side, pit).ok().filter(|&p| replay.check(p).is_ok())
+                        Some(pit.pit_for(side)).filter(|&p| replay.check(p).is_ok())
                     }
                     _ => None,
                 };

@@ -167,7 +167,7 @@ pub fn cmd(author: &str, action: Action) -> Command {
 
 pub fn mv(pit: &str) -> Action {
     Action::Move {
-        pit: pit.to_owned(),
+        pit: pit.parse().expect("a pit letter"),
         game: None,
         ply: None,
     }
@@ -181,7 +181,7 @@ pub fn board(game: Option<i64>) -> Action {
 /// A typed move in game `game`.
 pub fn mv_in(pit: &str, game: i64) -> Action {
     Action::Move {
-        pit: pit.to_owned(),
+        pit: pit.parse().expect("a pit letter"),
         game: Some(game),
         ply: None,
     }
@@ -349,7 +349,7 @@ pub async fn play_plies(
                 place,
                 author,
                 Action::Move {
-                    pit: pit.letter().to_string(),
+                    pit: oware_bot::rules::Typed::of(pit),
                     game: Some(game),
                     ply: None,
                 },

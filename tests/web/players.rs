@@ -53,7 +53,7 @@ async fn a_player_page_charts_their_public_ratings_and_shows_their_puzzle_rating
         .handle(cmd(
             "alice",
             Action::Solve {
-                pit: "C".to_owned(),
+                pit: "C".parse().expect("a pit letter"),
                 puzzle: None,
             },
         ))

@@ -17,7 +17,10 @@ use super::settings::settings;
 use super::tournament::tournament;
 use super::translate;
 use super::{Context, Data, Error};
-use crate::service::{Action, AdminAction, LinkCode, TournamentAction};
+use crate::{
+    chat::text::pit_word,
+    service::{Action, AdminAction, LinkCode, TournamentAction},
+};
 
 /// Every command the bot registers.
 #[must_use]
@@ -104,15 +107,15 @@ pub(super) async fn play(
             };
             respond::command(ctx, action).await
         }
-        Err(bad) => {
-            // Refused before the service: in the language of the person's client.
-            let lang = ctx
-                .locale()
-                .and_then(crate::i18n::Language::from_locale)
-                .unwrap_or_default();
-            respond::refuse(ctx, bad.words(&lang)).await
-        }
+        Err(bad) => respond::refuse(ctx, bad.words(&client_language(ctx))).await,
     }
+}
+
+/// The language of the person's client, for what is refused before the service.
+pub(super) fn client_language(ctx: Context<'_>) -> crate::i18n::Language {
+    ctx.locale()
+        .and_then(crate::i18n::Language::from_locale)
+        .unwrap_or_default()
 }
 
 /// Accept the challenge waiting for you here.
@@ -249,8 +252,10 @@ pub(super) async fn advise(
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let pit = pit.trim().to_owned();
-    respond::command(ctx, Action::Advise { pit, game }).await
+    match pit_word("/oware advise", pit.trim()) {
+        Ok(pit) => respond::command(ctx, Action::Advise { pit, game }).await,
+        Err(bad) => respond::refuse(ctx, bad.words(&client_language(ctx))).await,
+    }
 }
 
 /// Link your accounts on other networks: get a code here, enter one from there, or unlink.
@@ -321,7 +326,10 @@ pub(super) async fn move_pit(
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    respond::command(ctx, translate::move_action(&pit, game)).await
+    match translate::move_action(&pit, game) {
+        Ok(action) => respond::command(ctx, action).await,
+        Err(bad) => respond::refuse(ctx, bad.words(&client_language(ctx))).await,
+    }
 }
 
 /// Offers only the caller's legal pits.

@@ -8,7 +8,10 @@ use super::options::{RankedChoice, ScopeChoice, SpeedChoice};
 use super::respond;
 use super::translate;
 use super::{Context, Error};
-use crate::service::{Action, Speed};
+use crate::{
+    chat::text::pit_word,
+    service::{Action, Speed},
+};
 
 /// The best players, on this server or everywhere.
 #[poise::command(slash_command)]
@@ -87,7 +90,13 @@ pub(super) async fn puzzle(
     #[max = 5]
     lesson: Option<u8>,
 ) -> Result<(), Error> {
-    let answer = answer.map(|pit| pit.trim().to_owned());
+    let answer = match answer.map(|pit| pit_word("/oware puzzle answer:", pit.trim())) {
+        None => None,
+        Some(Ok(pit)) => Some(pit),
+        Some(Err(bad)) => {
+            return respond::refuse(ctx, bad.words(&super::commands::client_language(ctx))).await
+        }
+    };
     let action = match (lesson, answer) {
         (Some(lesson), answer) => Action::Learn {
             lesson: (lesson > 0).then_some(lesson),

@@ -5,7 +5,11 @@
 use poise::serenity_prelude as serenity;
 
 use super::options::{RankedChoice, ScopeChoice, SpeedChoice};
-use crate::service::{Action, ButtonAction, Command, Place, Platform, Role, Speed, User};
+use crate::{
+    chat::text::{pit_word, ParseError},
+    rules::Typed,
+    service::{Action, ButtonAction, Command, Place, Platform, Role, Speed, User},
+};
 
 /// A Discord user as the service knows them: snowflake id, display name, bot flag.
 #[must_use]
@@ -114,7 +118,7 @@ pub fn sent_at(id: u64) -> i64 {
 pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Command> {
     let action = match ButtonAction::from_custom_id(&interaction.data.custom_id)? {
         ButtonAction::Move { game, ply, pit } => Action::Move {
-            pit: pit.to_string(),
+            pit: button_pit(pit)?,
             game: Some(game),
             ply: Some(ply),
         },
@@ -138,7 +142,7 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
         } => Action::answer(request, Some(game), !accept),
         ButtonAction::Lesson { lesson, pit } => Action::Learn {
             lesson: Some(lesson),
-            answer: Some(pit.to_string()),
+            answer: Some(button_pit(pit)?),
         },
         ButtonAction::ForgetMe => Action::ForgetMe { confirmed: true },
         ButtonAction::Link { code } => Action::Link {
@@ -146,7 +150,7 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
             confirmed: true,
         },
         ButtonAction::Solve { puzzle, pit } => Action::Solve {
-            pit: pit.to_string(),
+            pit: button_pit(pit)?,
             puzzle: Some(puzzle),
         },
     };
@@ -164,14 +168,21 @@ pub fn button_command(interaction: &serenity::ComponentInteraction) -> Option<Co
     )
 }
 
-/// The `/move` action: the typed pit (trimmed; the service parses it) and game.
-#[must_use]
-pub fn move_action(pit: &str, game: Option<i64>) -> Action {
-    Action::Move {
-        pit: pit.trim().to_owned(),
+/// A button's pit letter (`None`: not one this bot makes).
+fn button_pit(pit: char) -> Option<Typed> {
+    Typed::parse(pit.encode_utf8(&mut [0; 4])).ok()
+}
+
+/// The `/move` action: the typed pit and game.
+///
+/// # Errors
+/// [`ParseError`] when `pit` is not a pit letter, saying what to type.
+pub fn move_action(pit: &str, game: Option<i64>) -> Result<Action, ParseError> {
+    Ok(Action::Move {
+        pit: pit_word("/move", pit.trim())?,
         game,
         ply: None,
-    }
+    })
 }
 
 /// `/oware leaderboard [scope] [page] [of] [speed]`: pages count from 1; no speed
@@ -317,12 +328,25 @@ mod tests {
     fn small_actions() {
         assert_eq!(
             move_action(" c ", Some(4)),
-            Action::Move {
-                pit: "c".into(),
+            Ok(Action::Move {
+                pit: "c".parse().expect("a pit letter"),
                 game: Some(4),
                 ply: None
-            }
+            })
         );
+        // Refused before the service, with what to type.
+        let lang = crate::i18n::Language::english();
+        for (bad, says) in [
+            ("g", "`g` is not a pit"),
+            ("3", "`3` is a number"),
+            (" ", "Which pit?"),
+        ] {
+            let refusal = move_action(bad, None).expect_err(bad).words(&lang);
+            assert!(
+                refusal.contains(says) && refusal.contains("/move c"),
+                "{refusal}"
+            );
+        }
         assert_eq!(
             leaderboard_action(None, None, None, None),
             Action::Leaderboard {

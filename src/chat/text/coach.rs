@@ -1,8 +1,12 @@
 //! The coach's commands: `analyse [#12]`, `advisers [global]`, `puzzle [daily]`,
 //! `solve c` and the lessons' `learn [n] [pit]`.
 
-use super::{only_id, quote, words::at_most_one, ParseError, ParsedAction};
-use crate::service::Action;
+use super::{
+    only_id, quote,
+    words::{at_most_one, pit_word},
+    ParseError, ParsedAction,
+};
+use crate::{rules::Typed, service::Action};
 
 /// The option that answers a puzzle: `puzzle answer:c`.
 const ANSWER: &str = "answer:";
@@ -47,7 +51,9 @@ pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAct
                 })?;
                 Action::Learn {
                     lesson: Some(lesson),
-                    answer: at_most_one(name, rest)?.map(str::to_owned),
+                    answer: at_most_one(name, rest)?
+                        .map(|pit| pit_word(&format!("/oware {name} {lesson}"), pit))
+                        .transpose()?,
                 }
             }
         },
@@ -75,13 +81,10 @@ pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAct
                         word: quote(extra),
                     });
                 }
-                if !answer.chars().all(|c| c.is_ascii_alphabetic()) {
+                let Ok(pit) = Typed::parse(answer) else {
                     return Err(ParseError::BadAnswer(Some(quote(answer))));
-                }
-                Action::Solve {
-                    pit: answer.to_owned(),
-                    puzzle: None,
-                }
+                };
+                Action::Solve { pit, puzzle: None }
             }
             _ => Action::Puzzle {
                 daily: one_flag(&["daily", "today"])?,
@@ -89,14 +92,8 @@ pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAct
         },
         _ => match args {
             [] => return Err(ParseError::MissingPit(format!("/oware {name}"))),
-            [pit] if pit.bytes().all(|b| b.is_ascii_digit()) => {
-                return Err(ParseError::PitNotANumber(
-                    quote(pit),
-                    format!("/oware {name}"),
-                ))
-            }
             [pit] => Action::Solve {
-                pit: (*pit).to_owned(),
+                pit: pit_word(&format!("/oware {name}"), pit)?,
                 puzzle: None,
             },
             [_, extra, ..] => {
@@ -125,7 +122,7 @@ mod tests {
     #[test]
     fn a_puzzle_answer_is_a_pit_letter_and_each_refusal_gives_one_that_works() {
         let solve = |pit: &str| Action::Solve {
-            pit: pit.to_owned(),
+            pit: pit.parse().expect("a pit letter"),
             puzzle: None,
         };
         assert_eq!(action("/oware puzzle answer:c"), solve("c"));
@@ -170,14 +167,14 @@ mod tests {
         assert_eq!(
             action("/oware solve c"),
             Action::Solve {
-                pit: "c".into(),
+                pit: "c".parse().expect("a pit letter"),
                 puzzle: None
             }
         );
         assert_eq!(
             action("!solve D"),
             Action::Solve {
-                pit: "D".into(),
+                pit: "D".parse().expect("a pit letter"),
                 puzzle: None
             }
         );

@@ -14,6 +14,8 @@ pub enum ParseError {
     MissingPit(String),
     /// `/move 3`: a number where a pit letter goes.
     PitNotANumber(String, String),
+    /// `/move zz`: not a pit letter (what was typed, quoted; the command).
+    NotAPit(String, String),
     /// `/oware puzzle answer:` with nothing, or no pit letter, after it.
     BadAnswer(Option<String>),
     /// `/oware reissue` without a challenge id.
@@ -79,6 +81,9 @@ impl ParseError {
             ParseError::MissingPit(f0) => crate::tr!(lang, "parse-missing-pit", command = f0),
             ParseError::PitNotANumber(f0, f1) => {
                 crate::tr!(lang, "parse-pit-not-a-number", number = f0, command = f1)
+            }
+            ParseError::NotAPit(typed, command) => {
+                crate::tr!(lang, "parse-not-a-pit", typed = typed, command = command)
             }
             ParseError::BadAnswer(f0) => bad_answer(lang, f0.as_deref()),
             ParseError::MissingChallenge => crate::tr!(lang, "parse-missing-challenge"),
@@ -166,6 +171,12 @@ impl ParseError {
             ParseError::MissingPit(_) => ParseError::MissingPit(typed.to_owned()),
             ParseError::PitNotANumber(number, _) => {
                 ParseError::PitNotANumber(number, typed.to_owned())
+            }
+            // What followed the command's name stays (a lesson's number).
+            ParseError::NotAPit(pit, command) => {
+                let name = command.strip_prefix("/oware ").unwrap_or(&command);
+                let tail = name.find(' ').map_or("", |at| &name[at..]);
+                ParseError::NotAPit(pit, format!("{typed}{tail}"))
             }
             other => other,
         }

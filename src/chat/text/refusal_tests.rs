@@ -14,6 +14,25 @@ fn mistakes_say_what_to_type_instead() {
             ParseError::UnknownCommand("frob".into(), None),
         ),
         ("/move", ParseError::MissingPit("/move".into())),
+        ("/move g", ParseError::NotAPit("g".into(), "/move".into())),
+        ("/move ab", ParseError::NotAPit("ab".into(), "/move".into())),
+        (
+            "!oware learn 2 h",
+            ParseError::NotAPit("h".into(), "!oware learn 2".into()),
+        ),
+        (
+            "move 3",
+            ParseError::PitNotANumber("3".into(), "move".into()),
+        ),
+        ("/move é", ParseError::NotAPit("é".into(), "/move".into())),
+        (
+            "/oware advise z",
+            ParseError::NotAPit("z".into(), "/oware advise".into()),
+        ),
+        (
+            "/oware learn 2 h",
+            ParseError::NotAPit("h".into(), "/oware learn 2".into()),
+        ),
         ("/oware replay", ParseError::MissingGame),
         ("/oware move c #x", ParseError::BadId("#x".into())),
         (

@@ -24,7 +24,7 @@ pub(super) fn action(text: &str) -> Action {
 
 pub(super) fn mv(pit: &str, game: GameRef) -> Action {
     Action::Move {
-        pit: pit.to_owned(),
+        pit: pit.parse().expect("a pit letter"),
         game,
         ply: None,
     }
@@ -42,7 +42,7 @@ fn moves_in_every_spelling() {
     assert_eq!(
         action("!advise d"),
         Action::Advise {
-            pit: "d".into(),
+            pit: "d".parse().expect("a pit letter"),
             game: None
         }
     );
@@ -190,7 +190,7 @@ fn short_commands() {
     assert_eq!(action("/oware live"), Action::Live);
     let learn = |lesson, answer: Option<&str>| Action::Learn {
         lesson,
-        answer: answer.map(str::to_owned),
+        answer: answer.map(|a| a.parse().expect("a pit letter")),
     };
     assert_eq!(action("/oware learn"), learn(None, None));
     assert_eq!(action("!oware lesson 3"), learn(Some(3), None));
@@ -227,7 +227,7 @@ fn social_commands() {
     assert_eq!(
         action("/oware advise d #4"),
         Action::Advise {
-            pit: "d".into(),
+            pit: "d".parse().expect("a pit letter"),
             game: Some(4)
         }
     );

@@ -1,8 +1,24 @@
 //! The arguments every command shares: game ids (`#12`, `game:12`), challenge ids
-//! (`c7`), and "at most one word" checks, each refusal saying what to type.
+//! (`c7`), pit letters, and "at most one word" checks, each refusal saying what to
+//! type.
 
 use super::{quote, ParseError};
-use crate::service::GameRef;
+use crate::{
+    rules::{PitParseError, Typed},
+    service::GameRef,
+};
+
+/// A pit letter typed after `command` (`/move`, `/oware advise`): one letter a–f,
+/// either case. A number is refused with its own hint (games take `#12`).
+pub(crate) fn pit_word(command: &str, word: &str) -> Result<Typed, ParseError> {
+    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseError::PitNotANumber(quote(word), command.to_owned()));
+    }
+    Typed::parse(word).map_err(|err| match err {
+        PitParseError::Empty => ParseError::MissingPit(command.to_owned()),
+        PitParseError::NotAPit(typed) => ParseError::NotAPit(quote(&typed), command.to_owned()),
+    })
+}
 
 /// `#12` (or a bare number, or `game:12`) as a game id. A challenge's `c7` is
 /// refused with a hint: challenges and games are numbered apart.

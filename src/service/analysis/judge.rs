@@ -9,7 +9,6 @@ use super::report::seeds;
 use crate::store::StoredReview;
 use crate::{
     play::advice::AdviceTally,
-    rules::Pit,
     store::{AdviceVote, AdviserRow, Judgment},
 };
 
@@ -47,14 +46,7 @@ pub(crate) fn judge(
         let Some(played) = stored.plies.get(ply) else {
             continue; // advice on the position where the game ended
         };
-        let letter = |v: &AdviceVote| v.pit.chars().next();
-        let tally = AdviceTally::from_votes(
-            ply,
-            votes.iter().filter_map(|v| {
-                let pit = Pit::from_letter(letter(v)?)?;
-                Some((ply, v.onlooker_id, pit))
-            }),
-        );
+        let tally = AdviceTally::from_votes(ply, votes.iter().map(|v| (ply, v.onlooker_id, v.pit)));
         let Some(&(top, _)) = tally.counts().first() else {
             continue;
         };
@@ -70,7 +62,7 @@ pub(crate) fn judge(
             latest.insert(v.onlooker_id, v);
         }
         for (id, v) in latest {
-            let Some(loss) = letter(v).and_then(|pit| stored.loss_of(ply, pit)) else {
+            let Some(loss) = stored.loss_of(ply, v.pit.letter()) else {
                 continue;
             };
             let entry = advisers.entry(id).or_insert_with(|| {
@@ -166,6 +158,7 @@ pub(crate) fn leaderboard(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Pit;
     use crate::store::StoredPly;
 
     fn ply(played: char, scores: &[(char, i32)]) -> StoredPly {
@@ -187,7 +180,7 @@ mod tests {
             ply,
             onlooker_id: id,
             name: name.into(),
-            pit: pit.into(),
+            pit: Pit::try_from(pit.to_owned()).expect("a pit letter"),
         }
     }
 

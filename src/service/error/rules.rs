@@ -1,33 +1,7 @@
-//! The rules' refusals of a move in the player's words: a pit letter not understood,
-//! or a move the rules forbid, each with the moves that are legal.
+//! The rules' refusals of a move in the player's words: a move the rules forbid,
+//! with the moves that are legal.
 
-use crate::{
-    rules::{IllegalMove, PitParseError, Side},
-    service::view::side_name,
-};
-
-/// A side's own pit letters, as it types them: `A to F`, `a to f`.
-fn letters(lang: &crate::i18n::Language, side: Side) -> String {
-    match side {
-        Side::South => crate::tr!(lang, "error-pit-letters-south"),
-        Side::North => crate::tr!(lang, "error-pit-letters-north"),
-    }
-}
-
-/// Why a typed pit letter was not understood.
-pub(super) fn pit_text(lang: &crate::i18n::Language, error: &PitParseError) -> String {
-    match error {
-        PitParseError::Empty(side) => {
-            crate::tr!(lang, "error-pit-empty", letters = letters(lang, *side))
-        }
-        PitParseError::NotAPit(typed, side) => crate::tr!(
-            lang,
-            "error-pit-not-a-pit",
-            typed = typed,
-            letters = letters(lang, *side)
-        ),
-    }
-}
+use crate::{rules::IllegalMove, service::view::side_name};
 
 /// Why the rules forbid a move.
 pub(super) fn illegal_text(lang: &crate::i18n::Language, error: &IllegalMove) -> String {
@@ -80,7 +54,7 @@ mod tests {
 
     #[test]
     fn the_rules_refusals_read_as_the_rules_word_them() {
-        use crate::rules::{Moves, Pit};
+        use crate::rules::{Moves, Pit, Side};
         let pit = Pit::of(Side::North, 2);
         let legal = Moves::from_bits(0b11);
         for illegal in [
@@ -106,17 +80,6 @@ mod tests {
             assert_eq!(
                 ServiceError::Illegal(illegal).to_string(),
                 format!("That move is not allowed: {illegal}.")
-            );
-        }
-        for bad in [
-            PitParseError::Empty(Side::South),
-            PitParseError::Empty(Side::North),
-            PitParseError::NotAPit("zz".into(), Side::North),
-        ] {
-            let rules = bad.to_string();
-            assert_eq!(
-                ServiceError::BadPit(bad).to_string(),
-                format!("{rules}. For example `/move c`.")
             );
         }
     }

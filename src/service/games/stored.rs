@@ -179,10 +179,9 @@ impl Games<'_> {
 
 /// The command as typed, for examples in replies: `/move c`, `/oware advise b`.
 fn example(action: &Action) -> String {
-    let short = |pit: &str| pit.chars().take(8).collect::<String>();
     match action {
-        Action::Move { pit, .. } => format!("/move {}", short(pit)),
-        Action::Advise { pit, .. } => format!("/oware advise {}", short(pit)),
+        Action::Move { pit, .. } => format!("/move {pit}"),
+        Action::Advise { pit, .. } => format!("/oware advise {pit}"),
         Action::Resign { .. } => "/oware resign".to_owned(),
         Action::End { .. } => "/oware end".to_owned(),
         Action::Draw { decline: false, .. } => "/oware draw".to_owned(),

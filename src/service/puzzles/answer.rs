@@ -23,7 +23,7 @@ impl Learning<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        typed: &str,
+        typed: crate::rules::Typed,
         puzzle: Option<i64>,
     ) -> Result<Reply, ServiceError> {
         let platform = cmd.place.platform;
@@ -45,12 +45,11 @@ impl Learning<'_> {
         };
         let position = row.position;
         let legal = position.legal_moves(Variant::Abapa);
-        let pit = Pit::parse_for(position.to_move(), typed)
-            .ok()
+        let pit = Some(typed.pit_for(position.to_move()))
             .filter(|&pit| legal.contains(pit))
             .ok_or_else(|| ServiceError::PuzzleMove {
                 puzzle: row.id,
-                pit: typed.chars().take(8).collect(),
+                pit: typed.to_string(),
                 legal: legal.to_string(),
                 example: legal.into_iter().next().map_or('a', Pit::letter),
             })?;
