@@ -92,7 +92,7 @@ pub use puzzles::{NewPuzzle, PuzzleRow};
 pub use ratings::{Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use records::HeadToHead;
 pub use review_form::{StoredPly, StoredReview};
-pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits};
+pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits, Seat};
 pub use settings::{SettingsRow, WebPages};
 pub use social::{LinkOutcome, Merge, SpeedMerge, Unlinked};
 pub use state::{Ending, GameState};

@@ -25,10 +25,7 @@ pub(super) fn budget(level: Level) -> Duration {
 pub(super) fn move_record(row: &GameRow, side: Side, ply: &Ply) -> MoveRecord {
     MoveRecord {
         ply: row.ply + 1,
-        player_id: match side {
-            Side::South => row.south_id,
-            Side::North => row.north_id,
-        },
+        player_id: row.seat(side).id,
         pit: ply.effect.pit.letter(),
         clock: None,
         sown: ply.effect.sown,

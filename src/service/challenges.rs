@@ -337,8 +337,8 @@ impl Challenges<'_> {
                 variant = row.variant,
                 rated = view::rated_word(lang, row.rated),
                 time = tc.describe(lang),
-                south = row.south_name,
-                north = row.north_name,
+                south = row.south.name,
+                north = row.north.name,
             )
         };
         let (_, mut reply) = Play::new(self.core)

@@ -33,7 +33,7 @@ impl Counted {
     pub(super) fn of(row: &GameRow, game: &Game) -> Counted {
         let plies = game.plies().len();
         match game.outcome() {
-            _ if !row.rated || row.south_bot || row.north_bot => Counted::Casual,
+            _ if !row.rated || row.south.bot || row.north.bot => Counted::Casual,
             None => Counted::Casual,
             Some(_) if !rating::counts_for_rating(plies) => Counted::TooShort(plies),
             Some(outcome) => Counted::Rated(outcome.winner),

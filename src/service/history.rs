@@ -46,15 +46,12 @@ impl Records<'_> {
         }
         let mut text = crate::tr!(lang, "standings-history", name = name);
         for row in &games {
-            let side = if row.south_identity == identity {
+            let side = if row.south.identity == identity {
                 Side::South
             } else {
                 Side::North
             };
-            let (mine, theirs) = match side {
-                Side::South => (row.south_score, row.north_score),
-                Side::North => (row.north_score, row.south_score),
-            };
+            let (mine, theirs) = (row.seat(side).score, row.seat(side.opponent()).score);
             let ending = row.state.ending();
             let result = match ending {
                 None => crate::tr!(lang, "standings-in-progress", ply = row.ply),

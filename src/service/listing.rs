@@ -35,7 +35,7 @@ impl Records<'_> {
         }
         let mut text = String::new();
         let mut levels = std::collections::HashMap::new();
-        for row in games.iter().filter(|row| row.south_bot || row.north_bot) {
+        for row in games.iter().filter(|row| row.south.bot || row.north.bot) {
             if let Some(level) = self.core.store.games().engine_level(row.id).await? {
                 levels.insert(row.id, level);
             }
@@ -59,8 +59,8 @@ impl Records<'_> {
                 let (game, variant, south, north, moves) = (
                     view::game_label(lang, row),
                     &row.variant,
-                    row.south_score,
-                    row.north_score,
+                    row.south.score,
+                    row.north.score,
                     view::moves_played(lang, row.ply, true),
                 );
                 text.push('\n');
@@ -139,8 +139,8 @@ impl Records<'_> {
                 lang,
                 "listing-live-game",
                 game = view::game_label(lang, row),
-                south = row.south_score,
-                north = row.north_score,
+                south = row.south.score,
+                north = row.north.score,
                 moves = view::moves_played(lang, row.ply, true),
                 turn = view::to_move_name(row),
                 thread = view::thread_link(row).unwrap_or_default(),

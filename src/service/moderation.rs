@@ -302,8 +302,8 @@ impl Moderation<'_> {
                 Some(side.ok_or_else(|| ServiceError::NotTheWinner {
                     game: row.id,
                     name: winner.name.clone(),
-                    south: row.south_name.clone(),
-                    north: row.north_name.clone(),
+                    south: row.south.name.clone(),
+                    north: row.north.name.clone(),
                 })?)
             }
         };

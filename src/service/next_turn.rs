@@ -34,8 +34,8 @@ impl Seats {
         Seats {
             tc: row.time_control,
             reminders: row.reminders,
-            bots: [row.south_bot, row.north_bot],
-            away_until: [row.south_away_until, row.north_away_until],
+            bots: [row.south.bot, row.north.bot],
+            away_until: [row.south.away_until, row.north.away_until],
         }
     }
 }

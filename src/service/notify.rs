@@ -13,11 +13,7 @@ use crate::store::{Body, GameRow, NewMessage, Notify};
 
 /// Whether `side`'s player in `row` asked for "your turn" direct messages.
 fn wants_dm(row: &GameRow, side: Side) -> bool {
-    let notify = match side {
-        Side::South => row.south_notify,
-        Side::North => row.north_notify,
-    };
-    notify == Notify::Dm
+    row.seat(side).notify == Notify::Dm
 }
 
 /// Where game `row` is played, as a link its platform shows: its thread, else its

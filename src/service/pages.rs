@@ -87,7 +87,7 @@ impl GamePage {
     /// The players' names, `[South, North]`.
     #[must_use]
     pub fn names(&self) -> [&str; 2] {
-        [self.row.south_name.as_str(), self.row.north_name.as_str()]
+        [self.row.south.name.as_str(), self.row.north.name.as_str()]
     }
 
     /// Moves played.
@@ -119,7 +119,7 @@ fn picture(
     clocks: Option<&[String; 2]>,
     png: bool,
 ) -> PageBoard {
-    let names = [row.south_name.as_str(), row.north_name.as_str()];
+    let names = [row.south.name.as_str(), row.north.name.as_str()];
     let result = game.outcome().map(|o| render::result_line(lang, &o, names));
     let view = BoardView {
         caption: result.as_deref(),
@@ -217,7 +217,7 @@ impl Pages<'_> {
         let speed = row.time_control.speed();
         let mut ratings = [None, None];
         if let Some(speed) = speed {
-            for (slot, player) in ratings.iter_mut().zip([row.south_id, row.north_id]) {
+            for (slot, player) in ratings.iter_mut().zip([row.south.id, row.north.id]) {
                 *slot = self
                     .core
                     .page_reads
@@ -227,7 +227,7 @@ impl Pages<'_> {
                     .map(|r| r.rating);
             }
         }
-        let names = [row.south_name.as_str(), row.north_name.as_str()];
+        let names = [row.south.name.as_str(), row.north.name.as_str()];
         let result = game.outcome().map(|o| render::result_line(lang, &o, names));
         let clocks = view::clock_labels(lang, &row, &game, self.core.now());
         let advice = Play::new(self.core)

@@ -159,7 +159,7 @@ impl Pages<'_> {
             .filter_map(|row| {
                 Some(LiveGame {
                     slug: slugs.remove(&row.id)?,
-                    names: [row.south_name, row.north_name],
+                    names: [row.south.name, row.north.name],
                     plies: row.ply,
                 })
             })

@@ -73,16 +73,13 @@ impl Pages<'_> {
         let Some(latest) = rows.first() else {
             return Ok(None);
         };
-        let side = if latest.south_identity == identity {
+        let side = if latest.south.identity == identity {
             Side::South
         } else {
             Side::North
         };
         let name = latest.name(side).to_owned();
-        let account = match side {
-            Side::South => &latest.south_user,
-            Side::North => &latest.north_user,
-        };
+        let account = &latest.seat(side).user;
         let language = Preferences::new(self.core)
             .personal_language(latest.platform, account)
             .await
@@ -125,9 +122,9 @@ impl Pages<'_> {
             .filter_map(|row| {
                 Some(PlayerGame {
                     slug: slugs.remove(&row.id)?,
-                    score: [row.south_score, row.north_score],
+                    score: [row.south.score, row.north.score],
                     active: row.is_active(),
-                    names: [row.south_name, row.north_name],
+                    names: [row.south.name, row.north.name],
                 })
             })
             .collect();

@@ -31,7 +31,7 @@ impl Records<'_> {
             return Ok(None);
         };
         Ok(self.core.store.games().game(id).await?.filter(|row| {
-            !row.is_active() && (row.south_identity == identity || row.north_identity == identity)
+            !row.is_active() && (row.south.identity == identity || row.north.identity == identity)
         }))
     }
 
@@ -54,7 +54,7 @@ impl Records<'_> {
             Err(err) => return Err(err),
         };
         let game = Games::new(self.core).load(&row).await?;
-        let names = [row.south_name.as_str(), row.north_name.as_str()];
+        let names = [row.south.name.as_str(), row.north.name.as_str()];
         let record = record_of(&row, &game)?;
         let plies = game.plies().len();
         let state = if game.is_over() {
@@ -92,8 +92,8 @@ impl Records<'_> {
                     lang,
                     "replay-gif",
                     game = id,
-                    south = row.south_name,
-                    north = row.north_name,
+                    south = row.south.name,
+                    north = row.north.name,
                     plies = plies
                 ),
             },
@@ -139,8 +139,8 @@ pub(super) fn record_of(row: &GameRow, game: &Game) -> Result<GameRecord, Servic
             ("Event", format!("Oware game #{}", row.id)),
             ("Site", row.platform.to_string()),
             ("Date", format!("{y:04}.{m:02}.{d:02}")),
-            ("South", row.south_name.clone()),
-            ("North", row.north_name.clone()),
+            ("South", row.south.name.clone()),
+            ("North", row.north.name.clone()),
         ],
     )
     .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))

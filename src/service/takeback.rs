@@ -75,11 +75,11 @@ impl Play<'_> {
         after.version += 1;
         after.ply = i64::try_from(pits.0.len()).unwrap_or(i64::MAX);
         after.pits = pits;
-        after.south_score = i64::from(scores[0]);
-        after.north_score = i64::from(scores[1]);
+        after.south.score = i64::from(scores[0]);
+        after.north.score = i64::from(scores[1]);
         after.pending = crate::store::Pending::default();
         if let Some(clock) = effects.clock {
-            [after.south_left_ms, after.north_left_ms] = clock.left_ms;
+            [after.south.left_ms, after.north.left_ms] = clock.left_ms;
             after.turn_started_at = Some(clock.turn_started_at);
             after.deadline_at = clock.deadline_at;
         }

@@ -197,7 +197,7 @@ impl Preferences<'_> {
         for row in rows.iter().filter(|row| waits(row)) {
             // A turn of theirs whose deadline has passed is lost: a vacation rescues
             // none (the store leaves such a game alone too), so it is not told.
-            let to_move = (row.ply % 2 == 0) == (row.south_user == cmd.author.id);
+            let to_move = (row.ply % 2 == 0) == (row.south.user == cmd.author.id);
             if to_move && row.deadline_at.is_some_and(|deadline| deadline <= now) {
                 continue;
             }
@@ -206,7 +206,7 @@ impl Preferences<'_> {
                 .await;
             let text = says(&language, row);
             let mut reply = Reply::public(text);
-            let opponent = if row.south_user == cmd.author.id {
+            let opponent = if row.south.user == cmd.author.id {
                 crate::rules::Side::North
             } else {
                 crate::rules::Side::South

@@ -22,10 +22,8 @@ use crate::{
 
 /// The user playing `side`.
 pub(super) fn player(row: &GameRow, side: Side) -> User {
-    let (id, name, is_bot) = match side {
-        Side::South => (&row.south_user, &row.south_name, row.south_bot),
-        Side::North => (&row.north_user, &row.north_name, row.north_bot),
-    };
+    let seat = row.seat(side);
+    let (id, name, is_bot) = (&seat.user, &seat.name, seat.bot);
     User {
         id: id.clone(),
         name: name.clone(),
@@ -58,16 +56,13 @@ pub(super) fn to_move_name(row: &GameRow) -> &str {
 
 /// The user id of the player to move in a game in progress.
 pub(super) fn to_move_user(row: &GameRow) -> &str {
-    match side_to_move(row) {
-        Side::South => &row.south_user,
-        Side::North => &row.north_user,
-    }
+    &row.seat(side_to_move(row)).user
 }
 
 pub(super) fn side_of(row: &GameRow, user_id: &str) -> Option<Side> {
-    if row.south_user == user_id {
+    if row.south.user == user_id {
         Some(Side::South)
-    } else if row.north_user == user_id {
+    } else if row.north.user == user_id {
         Some(Side::North)
     } else {
         None
@@ -90,8 +85,8 @@ pub(super) fn game_label(lang: &crate::i18n::Language, row: &GameRow) -> String 
         lang,
         "view-game-label",
         id = row.id,
-        south = row.south_name,
-        north = row.north_name
+        south = row.south.name,
+        north = row.north.name
     )
 }
 
@@ -148,7 +143,7 @@ pub(super) fn board_files(
     now: i64,
     seat: Side,
 ) -> Vec<Attachment> {
-    let names = [row.south_name.as_str(), row.north_name.as_str()];
+    let names = [row.south.name.as_str(), row.north.name.as_str()];
     let result = game.outcome().map(|o| render::result_line(lang, &o, names));
     let labels = clock_labels(lang, row, game, now);
     let view = BoardView {
@@ -410,10 +405,7 @@ pub(super) fn text_board(
 
 /// Whether `side` is played by a bot (the engine).
 pub(super) fn is_bot(row: &GameRow, side: Side) -> bool {
-    match side {
-        Side::South => row.south_bot,
-        Side::North => row.north_bot,
-    }
+    row.seat(side).bot
 }
 
 /// Where to watch a game: its thread, as a link its platform shows (`None` without

@@ -1,19 +1,18 @@
 //! The rows of the games and moves tables, as read and as written.
 
-use sqlx::FromRow;
+use sqlx::{any::AnyRow, FromRow};
 
 use super::state::GameState;
 use crate::platform::Platform;
 use crate::play::clock::TimeControl;
 use crate::rules::{Pit, Side, Variant};
 
-/// A game as stored, with both players' ids and names.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
+/// A game as stored: where it is played, its two seats, its state and clocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
     /// The game id (`#12`).
     pub id: i64,
     /// The chat network.
-    #[sqlx(try_from = "String")]
     pub platform: Platform,
     /// The server, if any.
     pub space: Option<String>,
@@ -21,74 +20,30 @@ pub struct GameRow {
     pub channel: String,
     /// The game's thread, once opened.
     pub thread: Option<String>,
-    /// South's player row id.
-    pub south_id: i64,
-    /// South's platform user id.
-    pub south_user: String,
-    /// South's display name.
-    pub south_name: String,
-    /// South's identity (shared by linked accounts).
-    pub south_identity: i64,
-    /// Whether South is a bot.
-    #[sqlx(try_from = "super::Flag")]
-    pub south_bot: bool,
-    /// When South's player comes back from vacation (in the past once back).
-    pub south_away_until: Option<i64>,
-    /// Whether South's player wants a direct message when it is their move.
-    #[sqlx(try_from = "Option<String>")]
-    pub south_notify: super::Notify,
-    /// North's player row id.
-    pub north_id: i64,
-    /// North's platform user id.
-    pub north_user: String,
-    /// North's display name.
-    pub north_name: String,
-    /// North's identity (shared by linked accounts).
-    pub north_identity: i64,
-    /// Whether North is a bot.
-    #[sqlx(try_from = "super::Flag")]
-    pub north_bot: bool,
-    /// When North's player comes back from vacation (in the past once back).
-    pub north_away_until: Option<i64>,
-    /// Whether North's player wants a direct message when it is their move.
-    #[sqlx(try_from = "Option<String>")]
-    pub north_notify: super::Notify,
+    /// South's player, score and clock.
+    pub south: Seat,
+    /// North's player, score and clock.
+    pub north: Seat,
     /// The rules variant.
-    #[sqlx(try_from = "String")]
     pub variant: Variant,
     /// Rated or casual.
-    #[sqlx(try_from = "super::Flag")]
     pub rated: bool,
     /// Whether onlookers may advise.
-    #[sqlx(try_from = "super::Flag")]
     pub advice: bool,
     /// Being played, or how it ended.
-    #[sqlx(flatten)]
     pub state: GameState,
-    /// South's seeds captured.
-    pub south_score: i64,
-    /// North's seeds captured.
-    pub north_score: i64,
     /// Moves played so far.
     pub ply: i64,
     /// Their pits, in order.
-    #[sqlx(try_from = "String")]
     pub pits: Pits,
     /// The request one player made of the other, pending their answer.
-    #[sqlx(flatten)]
     pub pending: super::Pending,
     /// Bumped by every change.
     pub version: i64,
     /// The time control.
-    #[sqlx(try_from = "String")]
     pub time_control: TimeControl,
     /// Whether the player to move is reminded (correspondence games).
-    #[sqlx(try_from = "super::Flag")]
     pub reminders: bool,
-    /// Live clocks: South's time left when the current turn started.
-    pub south_left_ms: i64,
-    /// Live clocks: North's time left when the current turn started.
-    pub north_left_ms: i64,
     /// When the side to move began its turn (Unix ms).
     pub turn_started_at: Option<i64>,
     /// When the side to move loses on time (Unix ms).
@@ -101,13 +56,157 @@ pub struct GameRow {
     pub updated_at: i64,
 }
 
+/// One side of a game: its player, the seeds they captured and their clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// The player row id.
+    pub id: i64,
+    /// The platform user id.
+    pub user: String,
+    /// The display name.
+    pub name: String,
+    /// The identity (shared by linked accounts).
+    pub identity: i64,
+    /// Whether the player is a bot.
+    pub bot: bool,
+    /// When the player comes back from vacation (in the past once back).
+    pub away_until: Option<i64>,
+    /// Whether the player wants a direct message when it is their move.
+    pub notify: super::Notify,
+    /// Seeds captured.
+    pub score: i64,
+    /// Live clocks: time left when the current turn started.
+    pub left_ms: i64,
+}
+
+impl<'r> FromRow<'r, AnyRow> for GameRow {
+    fn from_row(row: &'r AnyRow) -> Result<GameRow, sqlx::Error> {
+        let c = GameColumns::from_row(row)?;
+        Ok(GameRow {
+            id: c.id,
+            platform: c.platform,
+            space: c.space,
+            channel: c.channel,
+            thread: c.thread,
+            south: Seat {
+                id: c.south_id,
+                user: c.south_user,
+                name: c.south_name,
+                identity: c.south_identity,
+                bot: c.south_bot,
+                away_until: c.south_away_until,
+                notify: c.south_notify,
+                score: c.south_score,
+                left_ms: c.south_left_ms,
+            },
+            north: Seat {
+                id: c.north_id,
+                user: c.north_user,
+                name: c.north_name,
+                identity: c.north_identity,
+                bot: c.north_bot,
+                away_until: c.north_away_until,
+                notify: c.north_notify,
+                score: c.north_score,
+                left_ms: c.north_left_ms,
+            },
+            variant: c.variant,
+            rated: c.rated,
+            advice: c.advice,
+            state: c.state,
+            ply: c.ply,
+            pits: c.pits,
+            pending: c.pending,
+            version: c.version,
+            time_control: c.time_control,
+            reminders: c.reminders,
+            turn_started_at: c.turn_started_at,
+            deadline_at: c.deadline_at,
+            tournament_id: c.tournament_id,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+        })
+    }
+}
+
+/// A game's columns as the queries select them (`SELECT g.*, …`): read into a
+/// [`GameRow`], which keeps each side's together.
+#[derive(FromRow)]
+struct GameColumns {
+    id: i64,
+    #[sqlx(try_from = "String")]
+    platform: Platform,
+    space: Option<String>,
+    channel: String,
+    thread: Option<String>,
+    south_id: i64,
+    south_user: String,
+    south_name: String,
+    south_identity: i64,
+    #[sqlx(try_from = "super::Flag")]
+    south_bot: bool,
+    south_away_until: Option<i64>,
+    #[sqlx(try_from = "Option<String>")]
+    south_notify: super::Notify,
+    north_id: i64,
+    north_user: String,
+    north_name: String,
+    north_identity: i64,
+    #[sqlx(try_from = "super::Flag")]
+    north_bot: bool,
+    north_away_until: Option<i64>,
+    #[sqlx(try_from = "Option<String>")]
+    north_notify: super::Notify,
+    #[sqlx(try_from = "String")]
+    variant: Variant,
+    #[sqlx(try_from = "super::Flag")]
+    rated: bool,
+    #[sqlx(try_from = "super::Flag")]
+    advice: bool,
+    #[sqlx(flatten)]
+    state: GameState,
+    south_score: i64,
+    north_score: i64,
+    ply: i64,
+    #[sqlx(try_from = "String")]
+    pits: Pits,
+    #[sqlx(flatten)]
+    pending: super::Pending,
+    version: i64,
+    #[sqlx(try_from = "String")]
+    time_control: TimeControl,
+    #[sqlx(try_from = "super::Flag")]
+    reminders: bool,
+    south_left_ms: i64,
+    north_left_ms: i64,
+    turn_started_at: Option<i64>,
+    deadline_at: Option<i64>,
+    tournament_id: Option<i64>,
+    created_at: i64,
+    updated_at: i64,
+}
+
 impl GameRow {
     /// The display name of the player of `side`.
     #[must_use]
     pub fn name(&self, side: Side) -> &str {
+        &self.seat(side).name
+    }
+
+    /// The seat of `side`.
+    #[must_use]
+    pub fn seat(&self, side: Side) -> &Seat {
         match side {
-            Side::South => &self.south_name,
-            Side::North => &self.north_name,
+            Side::South => &self.south,
+            Side::North => &self.north,
+        }
+    }
+
+    /// The seat of `side`, to change.
+    pub fn seat_mut(&mut self, side: Side) -> &mut Seat {
+        match side {
+            Side::South => &mut self.south,
+            Side::North => &mut self.north,
         }
     }
 
@@ -115,7 +214,7 @@ impl GameRow {
     #[must_use]
     pub fn clocks(&self) -> crate::play::clock::Clocks {
         crate::play::clock::Clocks {
-            left_ms: [self.south_left_ms, self.north_left_ms],
+            left_ms: [self.south.left_ms, self.north.left_ms],
             turn_started_at: self.turn_started_at.unwrap_or(self.updated_at),
         }
     }
@@ -130,40 +229,35 @@ impl GameRow {
     /// active with no moves yet.
     #[cfg(test)]
     pub(crate) fn example(id: i64) -> GameRow {
+        let seat = |id: i64, name: &str| Seat {
+            id,
+            user: name.into(),
+            name: name.into(),
+            identity: id,
+            bot: false,
+            away_until: None,
+            notify: super::Notify::Off,
+            score: 0,
+            left_ms: 0,
+        };
         GameRow {
             id,
             platform: crate::platform::Platform::Console,
             space: None,
             channel: "console".into(),
             thread: None,
-            south_id: 1,
-            south_user: "alice".into(),
-            south_name: "alice".into(),
-            south_identity: 1,
-            south_bot: false,
-            south_away_until: None,
-            south_notify: super::Notify::Off,
-            north_id: 2,
-            north_user: "bob".into(),
-            north_name: "bob".into(),
-            north_identity: 2,
-            north_bot: false,
-            north_away_until: None,
-            north_notify: super::Notify::Off,
+            south: seat(1, "alice"),
+            north: seat(2, "bob"),
             variant: Variant::Abapa,
             rated: false,
             advice: false,
             state: GameState::Active,
-            south_score: 0,
-            north_score: 0,
             ply: 0,
             pits: super::Pits::default(),
             pending: super::Pending::default(),
             version: 0,
             time_control: TimeControl::None,
             reminders: true,
-            south_left_ms: 0,
-            north_left_ms: 0,
             turn_started_at: None,
             deadline_at: None,
             tournament_id: None,

@@ -244,7 +244,7 @@ fn render(lang: &crate::i18n::Language, page: &GamePage, slug: &str, origin: &st
                             dt { (crate::tr!(lang, "web-north")) }
                             dd { (north) (rating(page.ratings[1]).unwrap_or_default()) }
                             dt { (crate::tr!(lang, "web-score")) }
-                            dd { (page.row.south_score) "–" (page.row.north_score) }
+                            dd { (page.row.south.score) "–" (page.row.north.score) }
                             dt { (crate::tr!(lang, "web-time")) }
                             dd { (page.row.time_control.to_string()) }
                         }

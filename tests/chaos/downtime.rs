@@ -40,7 +40,7 @@ async fn press(fake: &FakeDiscord, store: &Store, id: i64, players: &[Value; 2])
         .expect("the game");
     let game = Game::from_moves(row.variant, &row.pits.0).expect("replays");
     let side = game.to_move().expect("a side to move");
-    let user = [&row.south_user, &row.north_user][side.index()];
+    let user = [&row.south.user, &row.north.user][side.index()];
     let mover = players
         .iter()
         .find(|p| p["id"].as_str() == Some(user.as_str()))

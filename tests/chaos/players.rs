@@ -160,8 +160,8 @@ impl Players {
             let game = Game::from_moves(row.variant, &row.pits.0).expect("stored moves replay");
             let Some(side) = game.to_move() else { return };
             let user = match side {
-                Side::South => &row.south_user,
-                Side::North => &row.north_user,
+                Side::South => &row.south.user,
+                Side::North => &row.north.user,
             };
             if user == BOT_ID {
                 tokio::time::sleep(Duration::from_millis(50)).await;

@@ -78,9 +78,9 @@ async fn leaderboards(store: &Store) -> Vec<(Vec<RatingRow>, i64)> {
 async fn next_move(service: &Service, store: &Store, game: i64) -> oware_bot::service::Reply {
     let row = store.games().game(game).await.unwrap().expect("the game");
     let author = if row.ply % 2 == 0 {
-        row.south_user.clone()
+        row.south.user.clone()
     } else {
-        row.north_user.clone()
+        row.north.user.clone()
     };
     let action = Action::Move {
         pit: first_legal_pit(&row).parse().expect("a pit letter"),

@@ -302,7 +302,7 @@ impl Ctx {
             .next()
             .ok_or(format!("game {i}: no game after the accept"))?;
         self.started.fetch_add(1, Ordering::SeqCst);
-        let south = if row.south_user == a["id"].as_str().unwrap() {
+        let south = if row.south.user == a["id"].as_str().unwrap() {
             &a
         } else {
             &b

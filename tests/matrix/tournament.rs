@@ -68,7 +68,7 @@ async fn a_round_robin_runs_to_its_final_standings_in_a_room() {
 
     // South resigns in the game's thread: North wins, and the event is over.
     let root_id = matrix_sdk::ruma::OwnedEventId::try_from(root.as_str()).unwrap();
-    let south_room = if row.south_user == env.alice.0 {
+    let south_room = if row.south.user == env.alice.0 {
         &room_a
     } else {
         &room_b
@@ -78,7 +78,7 @@ async fn a_round_robin_runs_to_its_final_standings_in_a_room() {
     let end = until_body(&mut watch, &mut seen, "Final standings").await;
     let events = &seen;
     assert!(
-        body(&end).contains(&format!("Winner: {}", row.north_name)),
+        body(&end).contains(&format!("Winner: {}", row.north.name)),
         "{end:#}"
     );
     assert!(body(&end).contains("Pts"), "the crosstable: {end:#}");

@@ -134,7 +134,7 @@ async fn an_agreed_draw_is_rated_as_a_draw_and_only_players_may_offer() {
         accepted.text
     );
     let row = db.store().games().game(game).await.unwrap().unwrap();
-    let [alice, bob] = [row.south_identity, row.north_identity];
+    let [alice, bob] = [row.south.identity, row.north.identity];
     for identity in [alice, bob] {
         let rating = db
             .store()

@@ -50,11 +50,11 @@ async fn a_whole_game_to_a_25_win() {
         row.state.ending().map(|e| e.reason_column()),
         Some("score_25")
     );
-    assert!(row.south_score >= 25 || row.north_score >= 25);
+    assert!(row.south.score >= 25 || row.north.score >= 25);
     assert!(last.text.contains(&format!(
         "{}–{}",
-        row.south_score.max(row.north_score),
-        row.south_score.min(row.north_score)
+        row.south.score.max(row.north.score),
+        row.south.score.min(row.north.score)
     )));
     // The moves table replays the game.
     let moves = db.store().games().moves(game).await.unwrap();
@@ -388,7 +388,7 @@ async fn resign_and_end_by_agreement() {
         agree.text
     );
     let row = db.store().games().game(game).await.unwrap().unwrap();
-    assert_eq!(row.south_score + row.north_score, 48);
+    assert_eq!(row.south.score + row.north.score, 48);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -87,7 +87,7 @@ async fn anyone_here_but_its_maker_accepts_an_open_challenge() {
     let game = accepted.game.expect("a game");
     let row = db.store().games().game(game).await.unwrap().unwrap();
     assert_eq!(
-        (row.south_user.as_str(), row.north_user.as_str()),
+        (row.south.user.as_str(), row.north.user.as_str()),
         ("alice", "bob")
     );
     let challenge = db.store().challenges().challenge(1).await.unwrap().unwrap();

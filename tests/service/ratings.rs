@@ -53,13 +53,13 @@ async fn a_rated_win_updates_both_ratings_with_the_game() {
     );
     let alice = store
         .people()
-        .rating(row.south_identity, Speed::Correspondence)
+        .rating(row.south.identity, Speed::Correspondence)
         .await
         .unwrap()
         .expect("alice is rated");
     let bob = store
         .people()
-        .rating(row.north_identity, Speed::Correspondence)
+        .rating(row.north.identity, Speed::Correspondence)
         .await
         .unwrap()
         .expect("bob is rated");
@@ -68,11 +68,11 @@ async fn a_rated_win_updates_both_ratings_with_the_game() {
     assert_eq!((alice.games, bob.games), (1, 1));
     assert_eq!(alice.wins + bob.wins, 1);
     assert_eq!(alice.losses + bob.losses, 1);
-    assert_eq!(alice.seeds, row.south_score);
-    assert_eq!(bob.seeds, row.north_score);
+    assert_eq!(alice.seeds, row.south.score);
+    assert_eq!(bob.seeds, row.north.score);
     let alice_history = store
         .people()
-        .rating_history(row.south_identity, Speed::Correspondence)
+        .rating_history(row.south.identity, Speed::Correspondence)
         .await
         .unwrap();
     assert_eq!(alice_history, vec![(south.rating, south.deviation)]);
@@ -132,14 +132,14 @@ async fn ratings_change_exactly_once_when_both_players_resign_at_once() {
     let alice = db
         .store()
         .people()
-        .rating(row.south_identity, Speed::Correspondence)
+        .rating(row.south.identity, Speed::Correspondence)
         .await
         .unwrap()
         .unwrap();
     let bob = db
         .store()
         .people()
-        .rating(row.north_identity, Speed::Correspondence)
+        .rating(row.north.identity, Speed::Correspondence)
         .await
         .unwrap()
         .unwrap();
@@ -176,7 +176,7 @@ async fn short_and_casual_games_leave_ratings_alone() {
     assert_eq!(
         db.store()
             .people()
-            .rating(row.south_identity, Speed::Correspondence)
+            .rating(row.south.identity, Speed::Correspondence)
             .await
             .unwrap(),
         None
@@ -184,7 +184,7 @@ async fn short_and_casual_games_leave_ratings_alone() {
     assert_eq!(
         db.store()
             .people()
-            .rating(row.north_identity, Speed::Correspondence)
+            .rating(row.north.identity, Speed::Correspondence)
             .await
             .unwrap(),
         None
@@ -210,7 +210,7 @@ async fn short_and_casual_games_leave_ratings_alone() {
     assert_eq!(
         db.store()
             .people()
-            .rating(row.south_identity, Speed::Correspondence)
+            .rating(row.south.identity, Speed::Correspondence)
             .await
             .unwrap(),
         None
@@ -491,7 +491,7 @@ async fn ending_by_agreement_rates_the_game_too() {
     let alice = db
         .store()
         .people()
-        .rating(row.south_identity, Speed::Correspondence)
+        .rating(row.south.identity, Speed::Correspondence)
         .await
         .unwrap()
         .unwrap();
@@ -530,8 +530,8 @@ async fn a_challenge_shows_both_players_ratings() {
         }
     };
     let (alice, bob) = (
-        shown(row.south_identity).await,
-        shown(row.north_identity).await,
+        shown(row.south.identity).await,
+        shown(row.north.identity).await,
     );
     assert_ne!(alice, bob);
     let challenge = service

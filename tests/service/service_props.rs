@@ -37,7 +37,7 @@ async fn snapshot(store: &Store, game: i64) -> (Snapshot, Game, [String; 2]) {
         .map(|m| Pit::from_letter(m.chars().next().unwrap()).unwrap())
         .collect();
     let replay = Game::from_moves(Variant::Abapa, &pits).unwrap();
-    let players = [row.south_user.clone(), row.north_user.clone()];
+    let players = [row.south.user.clone(), row.north.user.clone()];
     (
         Snapshot {
             version: row.version,

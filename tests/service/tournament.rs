@@ -63,7 +63,7 @@ async fn active_games(store: &Store, id: i64) -> Vec<(i64, String, String)> {
         if b.state == Some(oware_bot::store::GameState::Active) {
             let game = b.game_id.unwrap();
             let row = store.games().game(game).await.unwrap().unwrap();
-            out.push((game, row.south_name, row.north_name));
+            out.push((game, row.south.name, row.north.name));
         }
     }
     out

@@ -314,7 +314,7 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
         .people()
         .start_vacation(
             Claim::Event(&event),
-            row.south_id,
+            row.south.id,
             &[away],
             now,
             now + 7 * DAY_MS,

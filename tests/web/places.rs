@@ -280,7 +280,7 @@ async fn a_place_page_shows_the_pairings_of_the_current_round() {
         .expect("the page's slug");
     let link = format!(
         r#"<a href="/g/{slug}">{} – {}</a>"#,
-        game.south_name, game.north_name
+        game.south.name, game.north.name
     );
     assert!(pairings.contains(&link), "{link} in {pairings}");
     assert_eq!(get(&format!("{}/g/{slug}", site.base)).await.status, 200);

@@ -93,10 +93,10 @@ fn check_game(row: &GameRow, moves: &[MoveRow]) -> Result<(), String> {
     }
     end_as_stored(row, &mut game).map_err(|e| e.to_string())?;
     let scores = game.position().scores().map(i64::from);
-    if [row.south_score, row.north_score] != scores {
+    if [row.south.score, row.north.score] != scores {
         return Err(format!(
             "the replay ends {}–{}, but the game is stored at {}–{}",
-            scores[0], scores[1], row.south_score, row.north_score
+            scores[0], scores[1], row.south.score, row.north.score
         ));
     }
     if let (Some(outcome), Some(stored)) = (game.outcome(), row.state.ending()) {
@@ -130,17 +130,18 @@ mod tests {
     }
 
     fn row_of(ply: i64, scores: [i64; 2], status: &str, reason: Option<&str>) -> GameRow {
-        GameRow {
+        let mut row = GameRow {
             state: if status == "active" {
                 GameState::Active
             } else {
                 GameState::Over(Ending::decode(reason.map(|_| "N"), reason).expect("an ending"))
             },
-            south_score: scores[0],
-            north_score: scores[1],
             ply,
             ..GameRow::example(1)
-        }
+        };
+        row.south.score = scores[0];
+        row.north.score = scores[1];
+        row
     }
 
     fn stored(pits: &str) -> Vec<MoveRow> {

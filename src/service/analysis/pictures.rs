@@ -35,8 +35,8 @@ fn captions(lang: &crate::i18n::Language, row: &GameRow, stored: &StoredReview) 
         lang,
         "report-graph-title",
         game = row.id,
-        south = row.south_name,
-        north = row.north_name
+        south = row.south.name,
+        north = row.north.name
     );
     let blunder = biggest_blunder(stored).map(|(i, p)| {
         let caption = crate::tr!(
@@ -96,7 +96,7 @@ pub(crate) fn files(
             Game::from_moves(game.variant(), &moves),
             Pit::from_letter(p.best),
         ) {
-            let names = [row.south_name.as_str(), row.north_name.as_str()];
+            let names = [row.south.name.as_str(), row.north.name.as_str()];
             // The opponent's replies would be rings of their own: the picture is
             // about the move played and the one that should have been.
             let board = BoardView {

@@ -37,8 +37,8 @@ impl Challenges<'_> {
             return Err(ServiceError::NoRematch(crate::tr!(
                 lang,
                 "lifecycle-rematch-not-player",
-                south = row.south_name,
-                north = row.north_name,
+                south = row.south.name,
+                north = row.north.name,
                 game = row.id
             )));
         };
@@ -145,7 +145,7 @@ fn rematch_options(
     side: Side,
     level: Option<Level>,
 ) -> Result<ChallengeOptions, ServiceError> {
-    let engine = row.south_bot || row.north_bot;
+    let engine = row.south.bot || row.north.bot;
     Ok(ChallengeOptions {
         // The asker played North: now they play South and move first.
         first: if side == Side::North {

@@ -199,8 +199,8 @@ fn example(action: &Action) -> String {
 fn not_a_player(row: &GameRow) -> ServiceError {
     ServiceError::NotAPlayer {
         game: row.id,
-        south: row.south_name.clone(),
-        north: row.north_name.clone(),
+        south: row.south.name.clone(),
+        north: row.north.name.clone(),
     }
 }
 

@@ -47,8 +47,8 @@ impl Moderation<'_> {
                     lang,
                     "moderation-report-notice",
                     game = row.id,
-                    south = row.south_name,
-                    north = row.north_name,
+                    south = row.south.name,
+                    north = row.north.name,
                     author = cmd.author.name,
                     why = why
                 ));

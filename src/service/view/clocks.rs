@@ -14,7 +14,7 @@ use crate::{
 pub(in crate::service) fn with_clock(row: &GameRow, clock: Option<&ClockColumns>) -> GameRow {
     let mut row = row.clone();
     if let Some(clock) = clock {
-        [row.south_left_ms, row.north_left_ms] = clock.left_ms;
+        [row.south.left_ms, row.north.left_ms] = clock.left_ms;
         row.turn_started_at = Some(clock.turn_started_at);
         row.deadline_at = clock.deadline_at;
     }

@@ -9,7 +9,7 @@ use crate::{
 pub(in crate::service) fn score_line(row: &GameRow, scores: [u8; 2]) -> String {
     format!(
         "{} {} – {} {}",
-        row.south_name, scores[0], row.north_name, scores[1]
+        row.south.name, scores[0], row.north.name, scores[1]
     )
 }
 
