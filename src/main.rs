@@ -18,6 +18,9 @@ fn main() -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into()))
         .with_writer(io::stderr)
+        // Colours for a person at a terminal; plain text for a log file or
+        // `docker logs`.
+        .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
         .init();
     let command = cli
         .command

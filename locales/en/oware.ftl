@@ -132,7 +132,7 @@ chart-no-games = no rated games yet
 chart-band = ±2 RD (rating uncertainty)
 graph-mistake = mistake
 graph-blunder = blunder
-graph-ply = ply
+graph-ply = move
 graph-lead = South's expected lead (seeds)
 graph-nothing = no evaluation to show
 graph-south-ahead = South ahead
@@ -141,15 +141,15 @@ graph-alt-title = Evaluation graph
 graph-alt-title-of = Evaluation graph of { $title }
 graph-alt-nothing = : no evaluation to show.
 graph-alt-over = {" "}over { $plies ->
-        [one] { $plies } ply
-       *[other] { $plies } plies
+        [one] { $plies } move
+       *[other] { $plies } moves
     }: { $leads }
 graph-alt-mark-of = { $side }'s { $mark }
 graph-alt-move-by = a move by { $side }
-graph-alt-swing = , the largest swing was at ply { $ply } ({ $what }, { $seeds })
+graph-alt-swing = , the largest swing was at move { $ply } ({ $what }, { $seeds })
 graph-alt-no-swing = , the evaluation never moved
-graph-alt-level-from = level from ply { $ply }
-graph-alt-led-from = { $side } led from ply { $ply }
+graph-alt-level-from = level from move { $ply }
+graph-alt-led-from = { $side } led from move { $ply }
 graph-alt-level-throughout = level throughout
 graph-alt-led-throughout = { $side } led throughout
 graph-alt-level-first = level at first
@@ -161,10 +161,10 @@ graph-alt-seeds = { $seeds ->
        *[other] { $seeds } seeds
     }
 graph-alt-seeds-fraction = { $seeds } seeds
-graph-alt-a-mistake = a mistake at ply { $ply }
-graph-alt-a-blunder = a blunder at ply { $ply }
-graph-alt-mistakes = mistakes at plies { $plies } and { $last }
-graph-alt-blunders = blunders at plies { $plies } and { $last }
+graph-alt-a-mistake = a mistake at move { $ply }
+graph-alt-a-blunder = a blunder at move { $ply }
+graph-alt-mistakes = mistakes at moves { $plies } and { $last }
+graph-alt-blunders = blunders at moves { $plies } and { $last }
 graph-alt-no-marks = no mistakes or blunders marked
 
 ## Chat adapters (src/chat/)
@@ -318,6 +318,8 @@ parse-unknown-command-near = I don't know the command `{ $command }`. Did you me
 parse-missing-pit = Which pit? Name one of your own pits by its letter, e.g. `{ $command } c`.
 parse-pit-not-a-number = `{ $number }` is a number, but pits are letters: A to F for South, a to f for North (your own row), e.g. `{ $command } c`.
 parse-not-a-pit = `{ $typed }` is not a pit: name one of your own pits by its letter, a to f (either case), e.g. `{ $command } c`.
+parse-missing-pit-to-advise = Which pit? Suggest one of the pits of the side to move by its letter, e.g. `{ $command } c`.
+parse-not-a-pit-to-advise = `{ $typed }` is not a pit: suggest one of the pits of the side to move by its letter, a to f, e.g. `{ $command } c`.
 parse-missing-answer = Which pit? Answer with the letter of one of your pits, e.g. `/oware puzzle answer:c`.
 parse-answer-not-a-pit = `{ $answer }` is not a pit: pits are letters, A to F for South and a to f for North, e.g. `/oware puzzle answer:c`.
 parse-missing-challenge = Which challenge? Give its id, e.g. `/oware rematch c7`.
@@ -558,7 +560,14 @@ standings-scope-here = here
 standings-empty = Nobody has finished a rated { $speed ->
         [live] live
        *[other] correspondence
-    } game on { $scope } yet. Be the first: `/oware play @someone`.
+    } game { $scope ->
+        [global] on any server or network
+        [server] on this server
+       *[here] here
+    } yet. Be the first: { $speed ->
+        [live] `/oware play @someone time:5+3` (5 minutes each, plus 3 seconds a move)
+       *[other] `/oware play @someone` (3 days a move)
+    }.
 standings-leaderboard = **Leaderboard** ({ $scope }, { $speed ->
         [live] live
        *[other] correspondence

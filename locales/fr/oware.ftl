@@ -355,6 +355,8 @@ parse-unknown-command-near = Je ne connais pas la commande `{ $command }`. Vouli
 parse-missing-pit = Quelle case ? Nommez une de vos cases par sa lettre, par exemple `{ $command } c`.
 parse-pit-not-a-number = `{ $number }` est un nombre, mais les cases sont des lettres : A à F pour Sud, a à f pour Nord (votre propre rangée), par exemple `{ $command } c`.
 parse-not-a-pit = `{ $typed }` n'est pas une case : nommez une de vos cases par sa lettre, de a à f (majuscule ou minuscule), par exemple `{ $command } c`.
+parse-missing-pit-to-advise = Quelle case ? Suggérez une case du camp au trait par sa lettre, par exemple `{ $command } c`.
+parse-not-a-pit-to-advise = `{ $typed }` n'est pas une case : suggérez une case du camp au trait par sa lettre, de a à f, par exemple `{ $command } c`.
 parse-missing-answer = Quelle case ? Répondez par la lettre d'une de vos cases, par exemple `/oware puzzle answer:c`.
 parse-answer-not-a-pit = `{ $answer }` n'est pas une case : les cases sont des lettres, A à F pour Sud et a à f pour Nord, par exemple `/oware puzzle answer:c`.
 parse-missing-challenge = Quel défi ? Donnez son numéro, par exemple `/oware rematch c7`.
@@ -586,7 +588,14 @@ standings-scope-here = ici
 standings-empty = Personne n'a encore terminé de partie classée { $speed ->
         [live] en direct
        *[other] par correspondance
-    } sur { $scope }. Soyez le premier : `/oware play @quelqu'un`.
+    } { $scope ->
+        [global] sur aucun serveur ni réseau
+        [server] sur ce serveur
+       *[here] ici
+    }. Soyez le premier : { $speed ->
+        [live] `/oware play @quelqu'un time:5+3` (5 minutes chacun, plus 3 secondes par coup)
+       *[other] `/oware play @quelqu'un` (3 jours par coup)
+    }.
 standings-leaderboard = **Classement** ({ $scope }, cotes { $speed ->
         [live] en direct
        *[other] par correspondance

@@ -178,6 +178,13 @@ where
     W: Write,
 {
     tokio::pin!(shutdown);
+    // The console is connected as soon as it runs (as `/healthz` reports it).
+    service
+        .receipt(Receipt::Reachable {
+            platform: Platform::Console,
+            reachable: true,
+        })
+        .await;
     if intro {
         let language = service.language(place()).await;
         writeln!(out, "{}", self::intro(&language))?;

@@ -160,9 +160,19 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "move" | "advise" => {
             // Here a bare number is a (wrong) pit, not a game: games take `#12`.
             let (game, words) = split_marked_id(args)?;
-            let pit = at_most_one(name, &words)?
-                .ok_or_else(|| ParseError::MissingPit(name.to_owned()))?;
-            let pit = pit_word(name, pit)?;
+            let pit = at_most_one(name, &words)?.ok_or_else(|| match name {
+                "move" => ParseError::MissingPit(name.to_owned()),
+                _ => ParseError::MissingPitToAdvise(name.to_owned()),
+            })?;
+            let pit = match pit_word(name, pit) {
+                Err(ParseError::NotAPit(typed, command)) if name == "advise" => {
+                    return Err(ParseError::NotAPitToAdvise(typed, command))
+                }
+                Err(ParseError::MissingPit(command)) if name == "advise" => {
+                    return Err(ParseError::MissingPitToAdvise(command))
+                }
+                pit => pit?,
+            };
             if name == "move" {
                 Other(Action::Move {
                     pit,

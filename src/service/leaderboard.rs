@@ -110,7 +110,11 @@ impl Records<'_> {
                 crate::tr!(
                     lang,
                     "standings-empty",
-                    scope = scope_name,
+                    scope = match scope {
+                        Scope::Global => "global",
+                        Scope::Server(..) => "server",
+                        Scope::Room(..) => "here",
+                    },
                     speed = speed.as_str()
                 )
             )));

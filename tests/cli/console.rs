@@ -219,3 +219,59 @@ fn the_console_stops_gracefully_on_sigint_and_sigterm() {
         assert!(status.success(), "{signal}: {status:?}; stderr: {stderr}");
     }
 }
+
+/// `/healthz` of a running console lists the console among its networks, connected
+/// (as the README says), not an empty list.
+#[test]
+fn the_consoles_health_lists_the_console_as_connected() {
+    use std::io::{BufRead, BufReader, Read};
+    let dir = tempfile::tempdir().unwrap();
+    let mut command = console(&dir.path().join("oware.db"), dir.path());
+    command
+        .env("WEB_ADDR", "127.0.0.1:0")
+        .env("RUST_LOG", "oware_bot::web=info");
+    let mut child = command.spawn().expect("the binary starts");
+    // The address the pages were given, from the log.
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            if line.contains("serving the web pages") {
+                let addr = line
+                    .split("addr=")
+                    .nth(1)
+                    .map(|a| a.split_whitespace().next().unwrap_or("").to_owned());
+                let _ = tx.send(addr);
+            }
+        }
+    });
+    let addr = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the pages start")
+        .expect("an address");
+    let ask = || {
+        let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+        write!(
+            stream,
+            "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    // The console reports itself connected as it starts reading: give it a moment.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut answer = ask();
+    while !answer.contains("\"console\":true") && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        answer = ask();
+    }
+    drop(child.stdin.take());
+    let _ = child.wait();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        answer.contains("\"networks\":{\"console\":true}"),
+        "{answer}"
+    );
+}

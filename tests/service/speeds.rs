@@ -544,3 +544,53 @@ async fn the_speed_migration_carries_todays_ratings_over_to_both() {
         1
     );
 }
+
+#[tokio::test]
+async fn an_empty_leaderboard_reads_as_a_sentence_and_suggests_a_game_of_its_speed() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let room = place();
+    let server = place_at(Platform::Discord, Some("s1"), "general");
+    let cases = [
+        (
+            &room,
+            false,
+            None,
+            "correspondence game here yet",
+            "`/oware play @someone` (3 days a move)",
+        ),
+        (
+            &server,
+            false,
+            Some(Speed::Live),
+            "live game on this server yet",
+            "`/oware play @someone time:5+3`",
+        ),
+        (
+            &server,
+            true,
+            None,
+            "game on any server or network yet",
+            "`/oware play @someone`",
+        ),
+    ];
+    for (here, global, speed, says, suggests) in cases {
+        let empty = service
+            .handle(cmd_at(
+                here,
+                "alice",
+                Action::Leaderboard {
+                    global,
+                    page: 1,
+                    speed,
+                },
+            ))
+            .await;
+        assert!(
+            empty.text.contains(says) && empty.text.contains(suggests),
+            "{}",
+            empty.text
+        );
+        assert!(!empty.text.contains("on here"), "{}", empty.text);
+    }
+}

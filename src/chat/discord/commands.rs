@@ -18,7 +18,7 @@ use super::tournament::tournament;
 use super::translate;
 use super::{Context, Data, Error};
 use crate::{
-    chat::text::pit_word,
+    chat::text::{pit_word, ParseError},
     service::{Action, AdminAction, LinkCode, TournamentAction},
 };
 
@@ -254,6 +254,10 @@ pub(super) async fn advise(
 ) -> Result<(), Error> {
     match pit_word("/oware advise", pit.trim()) {
         Ok(pit) => respond::command(ctx, Action::Advise { pit, game }).await,
+        Err(ParseError::NotAPit(typed, command)) => {
+            let bad = ParseError::NotAPitToAdvise(typed, command);
+            respond::refuse(ctx, bad.words(&client_language(ctx))).await
+        }
         Err(bad) => respond::refuse(ctx, bad.words(&client_language(ctx))).await,
     }
 }

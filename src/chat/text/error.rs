@@ -16,6 +16,11 @@ pub enum ParseError {
     PitNotANumber(String, String),
     /// `/move zz`: not a pit letter (what was typed, quoted; the command).
     NotAPit(String, String),
+    /// `/oware advise` without a pit (the command as typed): an onlooker names a pit
+    /// of the side to move, not one of their own.
+    MissingPitToAdvise(String),
+    /// `/oware advise zz`: not a pit letter (what was typed, quoted; the command).
+    NotAPitToAdvise(String, String),
     /// `/oware puzzle answer:` with nothing, or no pit letter, after it.
     BadAnswer(Option<String>),
     /// `/oware reissue` without a challenge id.
@@ -78,9 +83,20 @@ impl ParseError {
     pub fn words(&self, lang: &crate::i18n::Language) -> String {
         match self {
             ParseError::UnknownCommand(f0, f1) => unknown_command(lang, f0, f1.as_deref()),
+            ParseError::MissingPitToAdvise(command) => {
+                crate::tr!(lang, "parse-missing-pit-to-advise", command = command)
+            }
             ParseError::MissingPit(f0) => crate::tr!(lang, "parse-missing-pit", command = f0),
             ParseError::PitNotANumber(f0, f1) => {
                 crate::tr!(lang, "parse-pit-not-a-number", number = f0, command = f1)
+            }
+            ParseError::NotAPitToAdvise(typed, command) => {
+                crate::tr!(
+                    lang,
+                    "parse-not-a-pit-to-advise",
+                    typed = typed,
+                    command = command
+                )
             }
             ParseError::NotAPit(typed, command) => {
                 crate::tr!(lang, "parse-not-a-pit", typed = typed, command = command)
@@ -169,6 +185,10 @@ impl ParseError {
                 word,
             },
             ParseError::MissingPit(_) => ParseError::MissingPit(typed.to_owned()),
+            ParseError::MissingPitToAdvise(_) => ParseError::MissingPitToAdvise(typed.to_owned()),
+            ParseError::NotAPitToAdvise(pit, _) => {
+                ParseError::NotAPitToAdvise(pit, typed.to_owned())
+            }
             ParseError::PitNotANumber(number, _) => {
                 ParseError::PitNotANumber(number, typed.to_owned())
             }

@@ -27,7 +27,11 @@ fn mistakes_say_what_to_type_instead() {
         ("/move é", ParseError::NotAPit("é".into(), "/move".into())),
         (
             "/oware advise z",
-            ParseError::NotAPit("z".into(), "/oware advise".into()),
+            ParseError::NotAPitToAdvise("z".into(), "/oware advise".into()),
+        ),
+        (
+            "!oware conseiller",
+            ParseError::MissingPitToAdvise("!oware conseiller".into()),
         ),
         (
             "/oware learn 2 h",
@@ -190,4 +194,18 @@ fn control_characters_separate_words() {
         parse_prefixed("!oware link")
     );
     assert_eq!(parse_command("move\0c"), parse_command("move c"));
+}
+
+#[test]
+fn an_onlooker_is_told_of_the_side_to_move_not_of_their_own_pits() {
+    let lang = crate::i18n::Language::english();
+    for text in ["/oware advise z", "/oware advise", "!oware suggest 7x"] {
+        let words = parse_command(text).unwrap_err().words(&lang);
+        assert!(
+            words.contains("the side to move") && !words.contains("your own pits"),
+            "{text}: {words}"
+        );
+    }
+    let mover = parse_command("/move z").unwrap_err().words(&lang);
+    assert!(mover.contains("your own pits"), "{mover}");
 }

@@ -245,9 +245,9 @@ mod tests {
                 &game(),
                 &marks
             ),
-            "Evaluation graph of Game #12 · Ama (South) vs Kofi (North) over 58 plies: \
-             level at first, then South led from ply 9, the largest swing was at ply 31 \
-             (North's blunder, 7 seeds); mistakes at plies 14 and 40, a blunder at ply 31."
+            "Evaluation graph of Game #12 · Ama (South) vs Kofi (North) over 58 moves: \
+             level at first, then South led from move 9, the largest swing was at move 31 \
+             (North's blunder, 7 seeds); mistakes at moves 14 and 40, a blunder at move 31."
         );
     }
 
@@ -257,8 +257,8 @@ mod tests {
         let values = [0.0, -0.5, -3.0, -2.5, 1.5, 2.5];
         assert_eq!(
             eval_graph_alt(lang, "", &values, &[(9, Mark::Blunder), (0, Mark::Mistake)]),
-            "Evaluation graph over 5 plies: level at first, then North led from ply 2, \
-             then South led from ply 5, the largest swing was at ply 4 (a move by North, \
+            "Evaluation graph over 5 moves: level at first, then North led from move 2, \
+             then South led from move 5, the largest swing was at move 4 (a move by North, \
              4 seeds); no mistakes or blunders marked."
         );
     }
@@ -276,8 +276,8 @@ mod tests {
         );
         assert_eq!(
             eval_graph_alt(lang, "\u{7}Game\n#4", &[0.0, 0.0], &[(1, Mark::Mistake)]),
-            "Evaluation graph of Game #4 over 1 ply: level throughout, the evaluation \
-             never moved; a mistake at ply 1."
+            "Evaluation graph of Game #4 over 1 move: level throughout, the evaluation \
+             never moved; a mistake at move 1."
         );
     }
 
@@ -289,7 +289,7 @@ mod tests {
             .collect();
         let text = eval_graph_alt(lang, "g", &values, &[]);
         assert!(
-            text.contains(": the lead changed 11 times, finally North led from ply 11,"),
+            text.contains(": the lead changed 11 times, finally North led from move 11,"),
             "{text}"
         );
     }
@@ -312,7 +312,7 @@ mod tests {
                 lang,
                 &[(2, Mark::Mistake), (5, Mark::Mistake), (7, Mark::Mistake)]
             ),
-            "mistakes at plies 2, 5 and 7"
+            "mistakes at moves 2, 5 and 7"
         );
         assert_eq!(seeds(lang, -1.0), "1 seed");
         assert_eq!(seeds(lang, 2.54), "2.5 seeds");
