@@ -141,6 +141,12 @@ pub fn result_line(lang: &crate::i18n::Language, outcome: &Outcome, names: [&str
             _ => {}
         }
     }
+    // Drawn without the seeds deciding, likewise.
+    match outcome.reason {
+        EndReason::DrawAgreed => return crate::tr!(lang, "result-draw-agreed"),
+        EndReason::Adjudicated(None) => return crate::tr!(lang, "result-draw-adjudicated"),
+        _ => {}
+    }
     let why = match outcome.reason {
         EndReason::WinningScore => crate::tr!(lang, "result-why-25"),
         EndReason::NoLegalMove => crate::tr!(lang, "result-why-no-move"),

@@ -99,6 +99,8 @@ result-aborted = Game aborted: no result
 result-why-adjudicated = decided by an admin
 result-win = { $winner } wins { $won }–{ $lost } ({ $why })
 result-draw = Draw { $south }–{ $north } ({ $why })
+result-draw-agreed = Draw by agreement
+result-draw-adjudicated = Draw by an admin's decision
 caption-captures = Move { $number }: { $pit } captures { $seeds } ({ $pits ->
         [one] { $pits } pit
        *[other] { $pits } pits
@@ -530,13 +532,16 @@ view-result-aborted = Game over: aborted, no result (it is not rated).
 view-by-resignation = by resignation
 view-by-timeout = on time
 view-by-admin = by an admin's decision
+view-by-agreement = by agreement
 view-result-won-by = Game over: **{ $name }** wins { $by }.
+view-result-drawn-by = Game over: a draw { $by }.
 view-result-head-win = **{ $name }** wins { $won }–{ $lost }
 view-result-head-draw = Draw { $south }–{ $north }
 view-result = Game over: { $head } ({ $score }; { $reason }).
 view-summary-aborted = aborted
 view-summary-won = { $name } won { $won }–{ $lost }
 view-summary-won-by = { $name } won { $by }
+view-summary-drawn-by = drawn { $by }
 view-summary-drawn = drawn { $south }–{ $north }
 view-summary-playing = still being played
 view-button-rematch = Rematch

@@ -133,6 +133,8 @@ result-aborted = Partie annulée : pas de résultat
 result-why-adjudicated = décidé par un admin
 result-win = { $winner } gagne { $won }–{ $lost } ({ $why })
 result-draw = Nulle { $south }–{ $north } ({ $why })
+result-draw-agreed = Nulle par accord mutuel
+result-draw-adjudicated = Nulle sur décision d'un admin
 caption-captures = Coup { $number } : { $pit } prend { $seeds } ({ $pits ->
         [one] { $pits } case
        *[other] { $pits } cases
@@ -558,13 +560,16 @@ view-result-aborted = Partie terminée : annulée, sans résultat (elle n'est pa
 view-by-resignation = par abandon
 view-by-timeout = au temps
 view-by-admin = sur décision d'un admin
+view-by-agreement = par accord mutuel
 view-result-won-by = Partie terminée : **{ $name }** gagne { $by }.
+view-result-drawn-by = Partie terminée : nulle { $by }.
 view-result-head-win = **{ $name }** gagne { $won }–{ $lost }
 view-result-head-draw = Nulle { $south }–{ $north }
 view-result = Partie terminée : { $head } ({ $score } ; { $reason }).
 view-summary-aborted = annulée
 view-summary-won = { $name } a gagné { $won }–{ $lost }
 view-summary-won-by = { $name } a gagné { $by }
+view-summary-drawn-by = nulle { $by }
 view-summary-drawn = nulle { $south }–{ $north }
 view-summary-playing = toujours en cours
 view-button-rematch = Revanche

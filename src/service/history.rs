@@ -58,7 +58,10 @@ impl Records<'_> {
                 Some(e) if e.reason == EndReason::Aborted => crate::tr!(lang, "standings-aborted"),
                 // Ended by resignation, time or an admin: say how, not a score that
                 // decided nothing.
-                Some(e) => match (e.winner.map(|w| w == side), view::won_by(lang, e.reason)) {
+                Some(e) => match (
+                    e.winner.map(|w| w == side),
+                    view::decided_by(lang, e.reason),
+                ) {
                     (None, Some(by)) => crate::tr!(lang, "standings-drew-by", by = by),
                     (Some(true), Some(by)) => crate::tr!(lang, "standings-won-by", by = by),
                     (Some(false), Some(by)) => crate::tr!(lang, "standings-lost-by", by = by),
@@ -74,9 +77,7 @@ impl Records<'_> {
                 },
             };
             let reason = match ending.map(|e| e.reason) {
-                Some(EndReason::Agreement | EndReason::DrawAgreed) => {
-                    Some(crate::tr!(lang, "standings-by-agreement"))
-                }
+                Some(EndReason::Agreement) => Some(crate::tr!(lang, "standings-by-agreement")),
                 _ => None,
             };
             let (game, opponent, date) = (

@@ -9,7 +9,7 @@ pub(in crate::service) use clocks::clock_labels;
 use clocks::clock_line;
 pub(super) use clocks::with_clock;
 
-pub(super) use result::{result_line, score_line, summary, won_by, would_give};
+pub(super) use result::{decided_by, result_line, score_line, summary, would_give};
 
 use std::fmt::Write;
 

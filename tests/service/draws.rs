@@ -98,10 +98,27 @@ async fn a_draw_offer_is_declined_lapses_at_the_next_move_and_is_accepted() {
     let accepted = service.handle(cmd("alice", draw(false))).await;
     assert!(
         accepted.text.contains("**alice** accepted the draw")
-            && accepted.text.contains("Game over"),
+            && accepted.text.contains("Game over: a draw by agreement."),
         "{}",
         accepted.text
     );
+    // No score that decided nothing: not in the message, the picture or the history.
+    let alt = &accepted.files[0].description;
+    assert!(alt.contains("Draw by agreement"), "{alt}");
+    assert!(
+        !accepted.text.contains("0–0") && !alt.contains("0–0"),
+        "{}\n{alt}",
+        accepted.text
+    );
+    let history = service
+        .handle(cmd("alice", Action::History { user: None }))
+        .await;
+    assert!(
+        history.text.contains("drew by agreement"),
+        "{}",
+        history.text
+    );
+    assert!(!history.text.contains("drew 0–0"), "{}", history.text);
     let row = db.store().games().game(game).await.unwrap().unwrap();
     let ending = row.state.ending().expect("over");
     assert_eq!(ending.reason, EndReason::DrawAgreed);

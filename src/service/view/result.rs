@@ -13,9 +13,10 @@ pub(in crate::service) fn score_line(row: &GameRow, scores: [u8; 2]) -> String {
     )
 }
 
-/// How a game was won when the seeds did not decide it: `by resignation`, `on time`
-/// or `by an admin's decision` (the seeds as they stood then mean nothing).
-pub(in crate::service) fn won_by(
+/// How a game was decided when the seeds did not decide it: won `by resignation`,
+/// `on time` or `by an admin's decision`, drawn `by agreement` (the seeds as they
+/// stood then mean nothing).
+pub(in crate::service) fn decided_by(
     lang: &crate::i18n::Language,
     reason: EndReason,
 ) -> Option<String> {
@@ -23,6 +24,7 @@ pub(in crate::service) fn won_by(
         EndReason::Resignation(_) => Some(crate::tr!(lang, "view-by-resignation")),
         EndReason::Timeout(_) => Some(crate::tr!(lang, "view-by-timeout")),
         EndReason::Adjudicated(_) => Some(crate::tr!(lang, "view-by-admin")),
+        EndReason::DrawAgreed => Some(crate::tr!(lang, "view-by-agreement")),
         _ => None,
     }
 }
@@ -76,7 +78,7 @@ pub(in crate::service) fn result_line(
     if outcome.reason == EndReason::Aborted {
         return crate::tr!(lang, "view-result-aborted");
     }
-    let head = match (outcome.winner, won_by(lang, outcome.reason)) {
+    let head = match (outcome.winner, decided_by(lang, outcome.reason)) {
         // Won without the seeds deciding: say how, not a score that decided nothing.
         (Some(side), Some(by)) => {
             return crate::tr!(lang, "view-result-won-by", name = row.name(side), by = by)
@@ -88,7 +90,8 @@ pub(in crate::service) fn result_line(
             won = scores[side.index()],
             lost = scores[side.opponent().index()]
         ),
-        (None, _) => crate::tr!(
+        (None, Some(by)) => return crate::tr!(lang, "view-result-drawn-by", by = by),
+        (None, None) => crate::tr!(
             lang,
             "view-result-head-draw",
             south = scores[0],
@@ -115,11 +118,11 @@ pub(in crate::service) fn summary(
             crate::tr!(lang, "view-summary-aborted")
         }
         Some(outcome) => match outcome.winner {
-            Some(side) if won_by(lang, outcome.reason).is_some() => crate::tr!(
+            Some(side) if decided_by(lang, outcome.reason).is_some() => crate::tr!(
                 lang,
                 "view-summary-won-by",
                 name = row.name(side),
-                by = won_by(lang, outcome.reason).unwrap_or_default()
+                by = decided_by(lang, outcome.reason).unwrap_or_default()
             ),
             Some(side) => crate::tr!(
                 lang,
@@ -127,6 +130,11 @@ pub(in crate::service) fn summary(
                 name = row.name(side),
                 won = outcome.scores[side.index()],
                 lost = outcome.scores[side.opponent().index()]
+            ),
+            None if decided_by(lang, outcome.reason).is_some() => crate::tr!(
+                lang,
+                "view-summary-drawn-by",
+                by = decided_by(lang, outcome.reason).unwrap_or_default()
             ),
             None => crate::tr!(
                 lang,
