@@ -316,6 +316,7 @@ error-tournament-no-abort = Game #{ $game } is a tournament game: it cannot be a
 ## Commands not understood (src/service/parse/)
 
 parse-unknown-command = I don't know the command `{ $command }`. Type `/oware help` to see what I can do.
+parse-missing-slash = Commands start with a slash: `{ $command }`.
 parse-unknown-command-near = I don't know the command `{ $command }`. Did you mean `{ $near }`? Type `/oware help` to see what I can do.
 parse-missing-pit = Which pit? Name one of your own pits by its letter, e.g. `{ $command } c`.
 parse-pit-not-a-number = `{ $number }` is a number, but pits are letters: A to F for South, a to f for North (your own row), e.g. `{ $command } c`.
@@ -943,7 +944,7 @@ challenge-none-to-withdraw = You have no pending challenge to withdraw. `/oware 
 
 ## Playing (src/service/games.rs)
 
-games-north-capital = { $letter } is South's pit; you play North, so I played your { $lower }. (Your pits are a–f; capitals always mean your own row too.)
+games-north-capital = ({ $letter } is your { $lower }: a letter always names your own row.)
 games-board = Game { $game } ({ $variant }, { $rated }), { $moves }.
 games-board-after = Game { $game } after move { $move } of { $moves }: { $score }. { $turn }
 games-board-after-start = Game { $game } at the start, before move 1 of { $moves }. { $turn }

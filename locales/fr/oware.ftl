@@ -353,6 +353,7 @@ error-tournament-no-abort = La partie #{ $game } est une partie de tournoi : ell
 ## Commands not understood (src/service/parse/)
 
 parse-unknown-command = Je ne connais pas la commande `{ $command }`. Tapez `/oware help` pour voir ce que je sais faire.
+parse-missing-slash = Les commandes commencent par une barre oblique : `{ $command }`.
 parse-unknown-command-near = Je ne connais pas la commande `{ $command }`. Vouliez-vous dire `{ $near }` ? Tapez `/oware help` pour voir ce que je sais faire.
 parse-missing-pit = Quelle case ? Nommez une de vos cases par sa lettre, par exemple `{ $command } c`.
 parse-pit-not-a-number = `{ $number }` est un nombre, mais les cases sont des lettres : A à F pour Sud, a à f pour Nord (votre propre rangée), par exemple `{ $command } c`.
@@ -972,7 +973,7 @@ challenge-none-to-withdraw = Vous n'avez aucun défi en attente à retirer. `/ow
 
 ## Playing (src/service/games.rs)
 
-games-north-capital = { $letter } est une case de Sud ; vous jouez Nord, j'ai donc joué votre { $lower }. (Vos cases sont a–f ; les majuscules désignent toujours aussi votre propre rangée.)
+games-north-capital = ({ $letter } est votre { $lower } : une lettre désigne toujours votre propre rangée.)
 games-board = Partie { $game } ({ $variant }, { $rated }), { $moves }.
 games-board-after = Partie { $game } après le coup { $move } sur { $moves } : { $score }. { $turn }
 games-board-after-start = Partie { $game } au départ, avant le coup 1 sur { $moves }. { $turn }

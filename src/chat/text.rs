@@ -109,6 +109,17 @@ fn parse(text: &str, unprefixed_moves: bool) -> Result<Option<ParsedAction>, Par
         // Unprefixed, only the unmistakable `move c` (optionally `#12`) is ours, and
         // only where there is no one else to talk to.
         None if !unprefixed_moves => return Ok(None),
+        // `oware play @bob`: a command without its slash.
+        None if first.eq_ignore_ascii_case("oware")
+            && rest.first().is_some_and(|w| command_name(w).is_some()) =>
+        {
+            let mut fixed = "/oware".to_owned();
+            for word in rest.iter().take(4) {
+                fixed.push(' ');
+                fixed.push_str(&quote(word));
+            }
+            return Err(ParseError::MissingSlash(fixed));
+        }
         None => {
             let pit_like = |w: &&str| w.chars().count() == 1;
             // `move c`, or in French `coup c`.

@@ -384,7 +384,9 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         .handle(cmd_at(&here, "carol", support::board(Some(game))))
         .await;
     assert!(
-        board.text.contains("Game over: a draw by an admin's decision."),
+        board
+            .text
+            .contains("Game over: a draw by an admin's decision."),
         "{}",
         board.text
     );

@@ -9,6 +9,9 @@ use crate::play::clock::BadTime;
 pub enum ParseError {
     /// `/oware frobnicate`, or a mistyped command (`/moev d`) with the nearest one.
     UnknownCommand(String, Option<String>),
+    /// `oware play @bob` where the console reads every line: the command with its
+    /// slash.
+    MissingSlash(String),
     /// `/oware play` without a mention.
     /// `/move` without a pit (the command as typed).
     MissingPit(String),
@@ -83,6 +86,9 @@ impl ParseError {
     pub fn words(&self, lang: &crate::i18n::Language) -> String {
         match self {
             ParseError::UnknownCommand(f0, f1) => unknown_command(lang, f0, f1.as_deref()),
+            ParseError::MissingSlash(fixed) => {
+                crate::tr!(lang, "parse-missing-slash", command = fixed)
+            }
             ParseError::MissingPitToAdvise(command) => {
                 crate::tr!(lang, "parse-missing-pit-to-advise", command = command)
             }

@@ -129,6 +129,27 @@ fn shared_rooms_need_the_prefix_and_commands_have_a_length_cap() {
 }
 
 #[test]
+fn a_command_without_its_slash_is_answered_with_it_where_every_line_is_read() {
+    assert_eq!(
+        parse_command("oware play @bob"),
+        Err(ParseError::MissingSlash("/oware play @bob".into()))
+    );
+    assert_eq!(
+        parse_command("Oware jouer @bob time:5+3"),
+        Err(ParseError::MissingSlash(
+            "/oware jouer @bob time:5+3".into()
+        ))
+    );
+    let words = parse_command("oware help")
+        .unwrap_err()
+        .words(&crate::i18n::Language::english());
+    assert_eq!(words, "Commands start with a slash: `/oware help`.");
+    // Chat about the game is not a command; nor is it in a shared room.
+    assert_eq!(parse_command("oware is a lovely game"), Ok(None));
+    assert_eq!(parse_prefixed("oware play @bob"), Ok(None));
+}
+
+#[test]
 fn mistakes_quote_what_was_typed_and_suggest_the_nearest_command() {
     let text = |t: &str| parse_command(t).unwrap_err().to_string();
     assert_eq!(
