@@ -15,6 +15,10 @@ use crate::{
 /// Judged picks an adviser needs to appear on the leaderboard.
 pub(crate) const MIN_PICKS: i64 = 10;
 
+/// Judged picks in one game an adviser needs to be named its best adviser: one
+/// lucky pick is not advice.
+const BEST_IN_GAME_PICKS: i64 = 3;
+
 /// A pick within this many hundredths of a seed of the best move counts as close.
 const CLOSE: i32 = 100;
 
@@ -86,13 +90,16 @@ pub(crate) fn judge(
         let (top, played) = (centi(top_loss), centi(played_loss));
         // The measure `/oware leaderboard advisers` ranks by: the fewest seeds lost a pick on
         // average, then the most picks, then the name.
-        let best = advisers.values().min_by(|(an, a), (bn, b)| {
-            a.loss
-                .saturating_mul(b.picks)
-                .cmp(&b.loss.saturating_mul(a.picks))
-                .then(b.picks.cmp(&a.picks))
-                .then(an.cmp(bn))
-        });
+        let best = advisers
+            .values()
+            .filter(|(_, j)| j.picks >= BEST_IN_GAME_PICKS)
+            .min_by(|(an, a), (bn, b)| {
+                a.loss
+                    .saturating_mul(b.picks)
+                    .cmp(&b.loss.saturating_mul(a.picks))
+                    .then(b.picks.cmp(&a.picks))
+                    .then(an.cmp(bn))
+            });
         match best {
             Some((name, j)) => crate::tr!(
                 lang,
@@ -214,14 +221,8 @@ mod tests {
             text.contains("top picks would have lost 0 seeds in all, the players 4"),
             "{text}"
         );
-        // The thread's best adviser is the one `/oware leaderboard advisers` would rank first.
-        assert!(
-            text.contains(
-                "best adviser: carol, whose picks lost 0.00 seeds each on average \
-                 over 2 picks (the measure `/oware leaderboard advisers` ranks by)"
-            ),
-            "{text}"
-        );
+        // Nobody made three judged picks: no best adviser is named.
+        assert!(!text.contains("best adviser"), "{text}");
         let dave = verdict
             .judgments
             .iter()
@@ -249,12 +250,38 @@ mod tests {
             vote(2, 1, "ann", "C"),
             vote(0, 2, "ben", "B"),
             vote(1, 2, "ben", "B"),
+            vote(2, 2, "ben", "B"),
         ];
         let text = judge(lang, &stored, &votes).text.expect("a verdict");
         assert!(
-            text.contains("best adviser: ben, whose picks lost 1.50 seeds"),
+            text.contains(
+                "best adviser: ben, whose picks lost 1.50 seeds each on average \
+                 over 3 picks (the measure `/oware leaderboard advisers` ranks by)"
+            ),
             "{text}"
         );
+    }
+
+    /// cid's one perfect pick is luck, not advice: ann, who advised all game, is
+    /// named.
+    #[test]
+    fn one_lucky_pick_does_not_make_the_best_adviser() {
+        let lang = &crate::i18n::Language::english();
+        let level = &[('A', 0), ('B', -150), ('C', -900)];
+        let stored = StoredReview {
+            plies: vec![ply('A', level), ply('A', level), ply('A', level)],
+            graph: vec![0; 4],
+            accuracy: [100.0, 100.0],
+            turning_point: None,
+        };
+        let votes = [
+            vote(0, 1, "ann", "A"),
+            vote(1, 1, "ann", "B"),
+            vote(2, 1, "ann", "A"),
+            vote(1, 3, "cid", "A"),
+        ];
+        let text = judge(lang, &stored, &votes).text.expect("a verdict");
+        assert!(text.contains("best adviser: ann,"), "{text}");
     }
 
     #[test]
