@@ -980,6 +980,7 @@ lifecycle-reissue-not-yours = Only { $challenger } can make challenge c{ $challe
 conclude-resigned = **{ $name }** resigned.
 conclude-resign-confirm = Resign game #{ $game } against **{ $opponent }**? It ends the game as your loss{ $rated ->
         [rated] , and it is rated
+        [short] , though not a rated one: with fewer than { $min } moves played it counts as casual
        *[other] {""}
     }. Press **Resign #{ $game }** to confirm, or type `/oware resign #{ $game } confirm`; to play on, just move.
 conclude-button-resign = Resign #{ $game }

@@ -1009,6 +1009,7 @@ lifecycle-reissue-not-yours = Seul { $challenger } peut relancer le défi c{ $ch
 conclude-resigned = **{ $name }** abandonne.
 conclude-resign-confirm = Abandonner la partie #{ $game } contre **{ $opponent }** ? La partie se termine par votre défaite{ $rated ->
         [rated] , et elle est classée
+        [short] , mais pas classée : avec moins de { $min } coups joués, elle compte comme amicale
        *[other] {""}
     }. Appuyez sur **Abandonner #{ $game }** pour confirmer, ou tapez `/oware resign #{ $game } confirm` ; pour continuer, jouez simplement.
 conclude-button-resign = Abandonner #{ $game }

@@ -4,12 +4,13 @@
 
 use super::{
     apply::{humans, Finish},
-    Button, ButtonAction, Command, GameRef, Reply, ServiceError,
+    view, Button, ButtonAction, Command, GameRef, Reply, ServiceError,
 };
 use crate::service::cases::Games;
 use crate::service::cases::Pictures;
 use crate::service::cases::Play;
 use crate::{
+    play::rating::{counts_for_rating, MIN_RATED_PLIES},
     rules::{Game, Outcome, Side},
     store::{Claim, GameRow},
 };
@@ -33,7 +34,12 @@ impl Play<'_> {
                 "conclude-resign-confirm",
                 game = row.id,
                 opponent = row.name(side.opponent()),
-                rated = if row.rated { "rated" } else { "casual" }
+                rated = match (view::counts_as_rated(&row), row.ply) {
+                    (false, _) => "casual",
+                    (true, ply) if usize::try_from(ply).is_ok_and(counts_for_rating) => "rated",
+                    (true, _) => "short",
+                },
+                min = MIN_RATED_PLIES
             ));
             reply.buttons.push(Button {
                 action: ButtonAction::Resign { game: row.id },

@@ -204,7 +204,7 @@ impl Play<'_> {
             "games-board",
             game = view::game_label(lang, &row),
             variant = row.variant,
-            rated = view::rated_word(lang, row.rated),
+            rated = view::rated_word(lang, view::counts_as_rated(&row)),
             moves = view::moves_played(lang, row.ply, row.is_active())
         );
         let advice = self.advice_summary(lang, &row, &game).await?;

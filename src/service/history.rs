@@ -87,7 +87,7 @@ impl Records<'_> {
             );
             let (side, rated) = (
                 view::side_name(lang, side),
-                view::rated_word(lang, row.rated),
+                view::rated_word(lang, view::counts_as_rated(row)),
             );
             text.push('\n');
             text.push_str(&match reason {

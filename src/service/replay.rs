@@ -67,7 +67,7 @@ impl Records<'_> {
             "replay-text",
             game = view::game_label(lang, &row),
             variant = row.variant,
-            rated = view::rated_word(lang, row.rated),
+            rated = view::rated_word(lang, view::counts_as_rated(&row)),
             plies = plies,
             state = state,
         ));

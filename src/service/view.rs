@@ -99,6 +99,22 @@ pub(super) fn side_name(lang: &crate::i18n::Language, side: Side) -> String {
 }
 
 /// `rated` / `casual`.
+/// Whether game `row` counts for ratings, as every message says it: a rated game
+/// between people; once over, only if it was not aborted and lasted
+/// [`MIN_RATED_PLIES`](crate::play::rating::MIN_RATED_PLIES) moves (a shorter one
+/// counted as casual, see `ending::Counted`).
+pub(super) fn counts_as_rated(row: &GameRow) -> bool {
+    let rated = row.rated && !row.south.bot && !row.north.bot;
+    match row.state.ending() {
+        None => rated,
+        Some(ending) => {
+            rated
+                && ending.reason != EndReason::Aborted
+                && usize::try_from(row.ply).is_ok_and(crate::play::rating::counts_for_rating)
+        }
+    }
+}
+
 pub(super) fn rated_word(lang: &crate::i18n::Language, rated: bool) -> String {
     if rated {
         crate::tr!(lang, "game-rated")

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
 use crate::support::{
-    cmd, cmd_at, mv, place, place_at, play_plies, rated_win, start_game, start_game_at, user,
+    self, cmd, cmd_at, mv, place, place_at, play_plies, rated_win, start_game, start_game_at, user,
     winning_line, TempDb,
 };
 use oware_bot::{
@@ -154,6 +154,24 @@ async fn short_and_casual_games_leave_ratings_alone() {
     let here = place();
     let game = start_game(&service).await;
     play_plies(&service, &here, game, ["alice", "bob"], 4).await;
+    // The prompt already says it will not count: one truth, before and after.
+    let asked = service
+        .handle(cmd(
+            "bob",
+            Action::Resign {
+                game: None,
+                confirmed: false,
+            },
+        ))
+        .await;
+    assert!(
+        asked
+            .text
+            .contains("though not a rated one: with fewer than 10 moves played")
+            && !asked.text.contains("it is rated"),
+        "{}",
+        asked.text
+    );
     let reply = service
         .handle(cmd(
             "bob",
@@ -173,6 +191,20 @@ async fn short_and_casual_games_leave_ratings_alone() {
     );
     let row = db.store().games().game(game).await.unwrap().unwrap();
     assert!(!row.is_active());
+    // The history, the board and the replay call it casual too.
+    let history = service
+        .handle(cmd("alice", Action::History { user: None }))
+        .await;
+    let board = service
+        .handle(cmd("alice", support::board(Some(game))))
+        .await;
+    let replay = service.handle(cmd("alice", Action::Replay { game })).await;
+    for shown in [&history.text, &board.text, &replay.text] {
+        assert!(
+            shown.contains("casual") && !shown.contains("rated"),
+            "{shown}"
+        );
+    }
     assert_eq!(
         db.store()
             .people()
