@@ -503,10 +503,12 @@ tournament = **Tournaments**:
 ## Showing a game (src/service/view.rs)
 
 view-clock-left = { $span } left
+view-clock-away = on vacation
 view-clock = { $name } { $clock }
 view-clock-running = { $name } { $clock } (running)
 view-clocks = Clocks: { $south } – { $north }.
 view-time-to-move = { $name } has { $span } to move (until { $until }).
+view-time-to-move-away = { $name } is on vacation until { $back }: their clock waits until then, and their time runs out on { $until }.
 view-moves-played = { $ply ->
         [one] { $ply } move
        *[other] { $ply } moves

@@ -531,10 +531,12 @@ tournament = **Tournois** :
 ## Showing a game (src/service/view.rs)
 
 view-clock-left = { $span } restant
+view-clock-away = en vacances
 view-clock = { $name } { $clock }
 view-clock-running = { $name } { $clock } (en marche)
 view-clocks = Pendules : { $south } – { $north }.
 view-time-to-move = { $name } a { $span } pour jouer (jusqu'au { $until }).
+view-time-to-move-away = { $name } est en vacances jusqu'au { $back } : son horloge attend jusque-là, et son temps s'écoule jusqu'au { $until }.
 view-moves-played = { $ply ->
         [one] { $ply } coup joué
        *[other] { $ply } coups joués

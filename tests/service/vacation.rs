@@ -69,6 +69,18 @@ async fn the_turn_a_player_has_waits_for_their_return_and_the_opponent_is_told()
         told[0].reply
     );
 
+    // The board says why the turn is so long, rather than "9 days 23 h to move".
+    let board = service
+        .handle(cmd_at(&here, "bob", support::board(Some(game))))
+        .await;
+    assert!(
+        board.text.contains("alice is on vacation until")
+            && board.text.contains("their clock waits until then")
+            && !board.text.contains("days to move"),
+        "{}",
+        board.text
+    );
+
     // Past the old deadline, the game goes on; past the new one, it is lost.
     advance(4 * DAY).await;
     due(&service).await;

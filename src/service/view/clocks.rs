@@ -42,7 +42,12 @@ pub(in crate::service) fn clock_labels(
         TimeControl::Correspondence { .. } => {
             let left = row.deadline_at? - now;
             let mut labels = [String::new(), String::new()];
-            labels[to_move.index()] = crate::tr!(lang, "view-clock-left", span = span(lang, left));
+            let away = row.seat(to_move).away_until.is_some_and(|back| back > now);
+            labels[to_move.index()] = if away {
+                crate::tr!(lang, "view-clock-away")
+            } else {
+                crate::tr!(lang, "view-clock-left", span = span(lang, left))
+            };
             Some(labels)
         }
     }
@@ -81,6 +86,16 @@ pub(super) fn clock_line(
         }
         TimeControl::Correspondence { .. } => {
             let deadline = row.deadline_at?;
+            // Away: their turn starts at their return, which is why the time is long.
+            if let Some(back) = row.seat(to_move).away_until.filter(|&back| back > now) {
+                return Some(crate::tr!(
+                    lang,
+                    "view-time-to-move-away",
+                    name = row.name(to_move),
+                    back = deadline_text(lang, back, now),
+                    until = deadline_text(lang, deadline, now)
+                ));
+            }
             Some(crate::tr!(
                 lang,
                 "view-time-to-move",
