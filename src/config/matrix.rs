@@ -76,7 +76,7 @@ impl Matrix {
 
     fn read_values(get: &dyn Fn(&str) -> Option<String>) -> Result<Matrix, ConfigError> {
         Ok(Matrix {
-            homeserver: get("MATRIX_HOMESERVER"),
+            homeserver: get("MATRIX_HOMESERVER").map(|url| with_scheme(&url)),
             user: get("MATRIX_USER"),
             password: get("MATRIX_PASSWORD").map(Secret::new),
             access_token: get("MATRIX_ACCESS_TOKEN").map(Secret::new),
@@ -122,6 +122,18 @@ impl Matrix {
     }
 }
 
+/// A homeserver named without its scheme (`matrix.example.org`) is reached over
+/// https, as every Matrix client does; `http://…` stays as written (a local test
+/// server).
+fn with_scheme(url: &str) -> String {
+    let url = url.trim();
+    if url.contains("://") {
+        url.to_owned()
+    } else {
+        format!("https://{url}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::tests::from;
@@ -141,6 +153,32 @@ mod tests {
         bad.push(("MATRIX_ENABLED", "maybe"));
         let err = from(&bad).unwrap_err();
         assert!(err.to_string().contains("MATRIX_ENABLED"), "{err}");
+    }
+
+    #[test]
+    fn a_homeserver_without_a_scheme_is_reached_over_https() {
+        let account = |url: &'static str| {
+            from(&[
+                ("MATRIX_HOMESERVER", url),
+                ("MATRIX_USER", "@oware:example.org"),
+                ("MATRIX_PASSWORD", "pw"),
+            ])
+            .unwrap()
+            .matrix
+            .homeserver
+        };
+        assert_eq!(
+            account("matrix.example.org").as_deref(),
+            Some("https://matrix.example.org")
+        );
+        assert_eq!(
+            account(" matrix.example.org:8448 ").as_deref(),
+            Some("https://matrix.example.org:8448")
+        );
+        assert_eq!(
+            account("http://127.0.0.1:8008").as_deref(),
+            Some("http://127.0.0.1:8008")
+        );
     }
 
     #[test]
