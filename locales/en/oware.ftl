@@ -456,6 +456,12 @@ status-console = console
 ## Fixed texts (src/service/text.rs)
 
 help = **Oware bot**: play Oware (abapa rules) right here.
+    - New to Oware? `/oware learn`: five short lessons, one move each; `/oware help rules`: the rules.
+    - `/oware play @oware-bot`: a game against the engine, at once (`level:easy|medium|hard`).
+    - `/oware play @someone`: challenge someone (rated, 3 days a move; `time:5+3` for a live game); they answer with `/oware accept`.
+    - `/move c`: sow from pit c of your own row. `/oware board`: the board; `/oware resign`: give up.
+    - `/oware help play`: every option and command of a game. `/oware help more`: replays, analysis, puzzles, accounts and more.
+help-play = **Playing a game**
     - `/oware play @someone`: challenge someone (nobody named: an open challenge, for anyone here). Options: `first:me|them|random` `rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off` `time:3d|12h|30m|5+3|none` `reminders:on|off`. By default you move first and play South (A–F), rated, 3 days a move.
     - Clocks: `time:3d` is a deadline per move (with reminders); `time:5+3` a live clock (5 min, +3 s a move); `time:none` casual only. Out of time loses.
     - `/oware play @oware-bot level:easy|medium|hard`: the engine, at once (never rated).
@@ -467,8 +473,7 @@ help = **Oware bot**: play Oware (abapa rules) right here.
     - `/oware advise d`: watching? Suggest a pit for the side to move (tallied); `advice:on` is casual games' default.
     - `/oware leaderboard [global] [live] [page:2]`: ratings here or everywhere.
     - `/oware stats [@someone] [live] [history]`: ratings, record, head-to-head, chart; with `history`, the last 10 games.
-    - New to Oware? `/oware learn`: five short lessons, one move each.
-    - `/oware help more`: replays, analysis, puzzles, accounts. `/oware tournament`: tournaments. `/oware help rules`. `/oware report #12 why`: tell the admins. Admins: `/oware settings` (all see), `/oware admin` (`status`, moderation).
+    - `/oware tournament`: tournaments. `/oware help rules`. `/oware report #12 why`: tell the admins. Admins: `/oware settings` (all see), `/oware admin` (`status`, moderation).
 help-more = **More commands**
     - `/oware replay #12`: a game as GIF and record.
     - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.

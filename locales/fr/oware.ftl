@@ -484,6 +484,12 @@ status-console = console
 ## Fixed texts (src/service/text.rs)
 
 help = **Bot d'awalé** : jouez à l'awalé (règles abapa) ici même.
+    - Débutant ? `/oware learn` : cinq leçons courtes, un coup chacune ; `/oware help rules` : les règles.
+    - `/oware play @oware-bot` : une partie contre le moteur, tout de suite (`level:easy|medium|hard`).
+    - `/oware play @quelqu'un` : un défi (classé, 3 jours par coup ; `time:5+3` pour une partie en direct) ; l'autre répond par `/oware accept`.
+    - `/move c` : semer depuis la case c de votre rangée. `/oware board` : le plateau ; `/oware resign` : abandonner.
+    - `/oware help play` : toutes les options et commandes d'une partie. `/oware help more` : parties rejouées, analyse, problèmes, comptes, etc.
+help-play = **Jouer une partie**
     - `/oware play @quelqu'un` : un défi (sans nom : défi ouvert à tous). Options : `first:me|them|random` `rated:yes|no` `variant:abapa|forbidden|capture-all` `advice:on|off` `time:3d|12h|30m|5+3|none` `reminders:on|off`. Par défaut vous jouez Sud (A–F) en premier, partie classée, 3 jours par coup.
     - Pendules : `time:3d`, un délai par coup (avec rappels) ; `time:5+3`, en direct (5 min, +3 s par coup) ; `time:none`, amical. Temps dépassé : perdu.
     - `/oware play @oware-bot level:easy|medium|hard` : le moteur, tout de suite (jamais classé).
@@ -495,8 +501,7 @@ help = **Bot d'awalé** : jouez à l'awalé (règles abapa) ici même.
     - `/oware advise d` : spectateur ? Conseillez une case au joueur au trait.
     - `/oware leaderboard [global] [live] [page:2]` : les cotes d'ici ou de partout.
     - `/oware stats [@quelqu'un] [live] [history]` : cote, bilan, face-à-face, courbe ; `history` : 10 parties.
-    - Débutant ? `/oware learn` : cinq leçons, un coup chacune.
-    - `/oware help more` : parties rejouées, analyse, problèmes, comptes. `/oware tournament`, `/oware help rules`. `/oware report #12 raison` : alerter les admins. Admins : `/oware settings`, `/oware admin` (`status`, modération).
+    - `/oware tournament`, `/oware help rules`. `/oware report #12 raison` : alerter les admins. Admins : `/oware settings`, `/oware admin` (`status`, modération).
 help-more = **Autres commandes**
     - `/oware replay #12` : une partie en GIF, avec sa notation.
     - `/oware analyse #12` : l'analyse d'une partie terminée par le moteur ; `/oware leaderboard advisers [global]` : les meilleurs conseillers ; `/oware puzzle [daily]`, puis `/oware puzzle answer:c`.

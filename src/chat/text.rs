@@ -305,10 +305,12 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
                 changes: setting_changes(name, args)?,
             }),
         },
-        // `help more`, `help rules`, `help admin`, `help tournament` (Discord's `topic:`).
+        // `help play`, `help more`, `help rules`, `help admin`, `help tournament`
+        // (Discord's `topic:`).
         _ => match args.first().map(|w| w.to_lowercase()).as_deref() {
             Some("rules" | "règles" | "regles") => Other(Action::Rules),
             Some("more" | "plus") => Other(Action::HelpMore),
+            Some("play" | "game" | "jouer" | "partie") => Other(Action::HelpPlay),
             Some("privacy" | "confidentialité" | "confidentialite") => Other(Action::Privacy),
             Some("admin" | "moderation" | "modération") => {
                 Other(Action::admin(AdminAction::Usage))

@@ -232,6 +232,8 @@ pub enum Action {
     Rules,
     /// How to use the bot.
     Help,
+    /// Every command and option of a game (`/oware help play`).
+    HelpPlay,
     /// The commands beyond play: replays, analysis, puzzles, accounts.
     HelpMore,
     /// The bot's health, for those who administer the place (see [`Role`]).

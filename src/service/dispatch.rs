@@ -221,6 +221,7 @@ impl Dispatch<'_> {
             Action::Rules => Ok(Reply::private(text::rules(lang))),
             Action::Misunderstood { hint } => Ok(Reply::private(hint.clone())),
             Action::Help => Ok(Reply::private(text::help(lang))),
+            Action::HelpPlay => Ok(Reply::private(text::help_play(lang))),
             Action::HelpMore => Ok(Reply::private(text::help_more(lang))),
             Action::Status => Delivery::new(self.core).status(lang, cmd).await,
             Action::Settings { changes } => {

@@ -1,9 +1,15 @@
 //! The fixed texts: help and rules (messages `help`, `rules`, `admin` and
 //! `tournament` of the catalogue).
 
-/// How to use the bot.
+/// How to use the bot, in a first screen: learning first, then the few commands
+/// of a first game, then where the rest is.
 pub(super) fn help(lang: &crate::i18n::Language) -> String {
     crate::tr!(lang, "help")
+}
+
+/// Every command and option of a game (`/oware help play`).
+pub(super) fn help_play(lang: &crate::i18n::Language) -> String {
+    crate::tr!(lang, "help-play")
 }
 
 /// The commands beyond play (`/oware help more`): replays, analysis, puzzles,
@@ -41,7 +47,20 @@ mod tests {
 
     fn fits_and_names_every_command(lang: &Language) {
         // Discord cuts message content at 2,000 characters.
-        let help = super::help(lang);
+        // The first screen is short, and a newcomer's first line is learning.
+        let first = super::help(lang);
+        assert!(first.lines().count() <= 8, "{first}");
+        let learn = first.lines().position(|l| l.contains("/oware learn"));
+        assert_eq!(learn, Some(1), "{first}");
+        for command in [
+            "/oware play @",
+            "/move c",
+            "/oware help play",
+            "/oware help more",
+        ] {
+            assert!(first.contains(command), "{command}: {first}");
+        }
+        let help = super::help_play(lang);
         assert!(help.chars().count() <= 2000, "{}", help.chars().count());
         let more = super::help_more(lang);
         assert!(more.chars().count() <= 2000, "{}", more.chars().count());
@@ -67,7 +86,7 @@ mod tests {
             "/oware report",
         ] {
             assert!(
-                help.contains(command) || more.contains(command),
+                first.contains(command) || help.contains(command) || more.contains(command),
                 "{command}"
             );
         }

@@ -226,6 +226,7 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         | Action::Live
         | Action::Rules
         | Action::Help
+        | Action::HelpPlay
         | Action::HelpMore
         | Action::Leaderboard { .. }
         | Action::Stats { .. }

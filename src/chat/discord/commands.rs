@@ -309,6 +309,7 @@ pub(super) async fn help(
 ) -> Result<(), Error> {
     let action = match topic {
         None | Some(HelpTopic::Commands) => Action::Help,
+        Some(HelpTopic::Play) => Action::HelpPlay,
         Some(HelpTopic::More) => Action::HelpMore,
         Some(HelpTopic::Rules) => Action::Rules,
         Some(HelpTopic::Admin) => Action::admin(AdminAction::Usage),

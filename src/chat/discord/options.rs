@@ -26,6 +26,9 @@ pub enum HelpTopic {
     /// How to use the bot.
     #[name = "commands"]
     Commands,
+    /// Every command and option of a game.
+    #[name = "play"]
+    Play,
     /// The commands beyond play: replays, analysis, puzzles, accounts.
     #[name = "more"]
     More,
