@@ -28,18 +28,37 @@ fn main() -> anyhow::Result<()> {
     // The engine the bot plays with. The hard level plays perfectly inside the
     // endgame tables: loaded, or built in the background on the first start.
     let engine = Arc::new(Engine::new());
-    let _building = matches!(command, Command::Run(_) | Command::Console(_))
+    // A start its settings refuse writes nothing: no database, no tables.
+    let bot_config = match &command {
+        Command::Run(_) => {
+            let config = Config::from_env()?;
+            cli::run::check(&config)?;
+            Some(config)
+        }
+        Command::Console(_) => Some(Config::from_env()?),
+        _ => None,
+    };
+    let _building = bot_config
+        .is_some()
         .then(|| cli::tables_for_the_bot(&engine));
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match command {
         Command::Run(args) => {
             drop(out);
-            cli::run::run(&args, &Config::from_env()?, engine)
+            cli::run::run(
+                &args,
+                &bot_config.map_or_else(Config::from_env, Ok)?,
+                engine,
+            )
         }
         Command::Console(args) => {
             drop(out);
-            cli::console::run(&args, &Config::from_env()?, engine)
+            cli::console::run(
+                &args,
+                &bot_config.map_or_else(Config::from_env, Ok)?,
+                engine,
+            )
         }
         Command::Replay(args) => cli::replay::run(&args, io::stdin().lock(), &mut out),
         Command::Perft(args) => Ok(cli::perft::run(&args, &mut out)?),

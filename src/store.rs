@@ -75,7 +75,7 @@ pub use claim::{Claim, Event, Unique};
 pub use copy::{CopyError, CopyProgress, CopySource};
 pub use counts::{Cap, CapLimits};
 pub use delivery::{backoff_ms, DeliveryFailure, Retry, MAX_BACKOFF_MS, RETRY_PERIOD_MS};
-pub use downtime::{Credit, BOT_HEARTBEAT};
+pub use downtime::{Credit, BOT_HEARTBEAT, BOT_STOPPED};
 pub use effects::NewJob;
 pub use effects::{ClockColumns, Effects};
 pub use export::Account;

@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::Args;
 
 use crate::config::Config;
-use crate::store::{now_ms, Store, BOT_HEARTBEAT};
+use crate::store::{now_ms, Store, BOT_HEARTBEAT, BOT_STOPPED};
 
 /// `oware-bot health [--within SECS] [--db URL]`.
 #[derive(Debug, Args)]
@@ -34,15 +34,25 @@ pub fn run(args: &HealthArgs, config: &Config, out: &mut impl Write) -> anyhow::
         .enable_all()
         .build()
         .context("cannot start the async runtime")?;
-    let last = runtime.block_on(async {
+    let (last, stopped) = runtime.block_on(async {
         let store = Store::open_with_busy_timeout(url, Duration::from_secs(5)).await?;
         let last = store.jobs().last_beat(BOT_HEARTBEAT).await;
+        let stopped = store.jobs().last_beat(BOT_STOPPED).await;
         store.close().await;
-        last
+        Ok::<_, crate::store::StoreError>((last?, stopped?))
     })?;
     let Some(at) = last else {
         anyhow::bail!("unhealthy: the bot has never run on this database");
     };
+    // A start that failed (or a stop) after its first beat: not running.
+    if let Some(stopped) = stopped.filter(|&stopped| stopped >= at) {
+        let ago = Duration::from_millis(u64::try_from(now_ms() - stopped).unwrap_or(0));
+        anyhow::bail!(
+            "unhealthy: the bot stopped {} s ago (its start failed, or it was stopped: \
+             see its log)",
+            ago.as_secs()
+        );
+    }
     let ago = Duration::from_millis(u64::try_from(now_ms() - at).unwrap_or(0));
     if ago > Duration::from_secs(args.within) {
         anyhow::bail!(

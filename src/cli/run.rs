@@ -14,7 +14,7 @@ use crate::config::Config;
 use crate::engine::Engine;
 use crate::platform::Platform;
 use crate::service::Service;
-use crate::store::Store;
+use crate::store::{now_ms, Store, BOT_STOPPED};
 use crate::web::WebState;
 
 /// The database lock held by the one process that runs Matrix.
@@ -31,19 +31,10 @@ const STOP_DEADLINE: Duration = Duration::from_secs(30);
 /// # Errors
 /// The database cannot be opened, or a network's adapter fails to start.
 pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::Result<()> {
+    check(config)?;
     let discord = discord::DiscordConfig::from_config(config);
     let matrix = matrix::MatrixConfig::from_config(config);
     if discord.is_none() && matrix.is_none() {
-        // Under a supervisor (Docker, systemd) the console would read an empty
-        // input and exit at once, in a silent restart loop.
-        if !std::io::stdin().is_terminal() {
-            anyhow::bail!(
-                "no chat network is configured (set DISCORD_TOKEN, or MATRIX_HOMESERVER, \
-                 MATRIX_USER and MATRIX_PASSWORD, in the environment or .env), and the \
-                 console chat needs a terminal; to feed the console from a pipe, run \
-                 `oware-bot console`"
-            );
-        }
         tracing::info!("no chat network configured: starting the console chat");
         return super::console::run(args, config, engine);
     }
@@ -56,95 +47,133 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         let warm = tokio::task::spawn_blocking(crate::render::warm_up);
         let url = args.db.as_deref().unwrap_or(&config.database_url);
         let store = Store::open(url).await?;
-        // An address set explicitly that cannot be bound stops the start here.
-        // Connections, pictures and the database need descriptors: the hard limit.
-        crate::web::raise_open_files_limit();
-        let listener = crate::web::bind(config.web.addr).await?;
-        let service = Arc::new(Service::with_engine(
-            store.clone(),
-            config.service(),
-            engine,
-        ));
-        // One scheduler per process: engine moves, deadlines, reminders, expiries.
-        service.start_scheduler();
-        // Ready before the first command: it would otherwise wait for them.
-        if let Err(err) = warm.await {
-            tracing::warn!(error = %err, "could not prepare the board pictures");
+        let result = serve(&store, config, engine, discord, matrix, warm).await;
+        // Stopped, or failed to start: `oware-bot health` must not read the beat
+        // written at start as a bot that runs.
+        if let Err(err) = store.jobs().beat(BOT_STOPPED, now_ms()).await {
+            tracing::warn!(error = %err, "could not record the stop");
         }
-        let (stop, stopping) = watch::channel(false);
-        let stopped = || {
-            let mut stopping = stopping.clone();
-            async move {
-                // A dropped sender also means stop.
-                let _ = stopping.wait_for(|stop| *stop).await;
-            }
-        };
-        let running = [
-            discord.as_ref().map(|_| Platform::Discord),
-            matrix.as_ref().map(|_| Platform::Matrix),
-        ];
-        let state = WebState::new(
-            service.pages(),
-            config.web.public_url.clone(),
-            running.into_iter().flatten().collect(),
-        )
-        .with_limits(config.web.limits);
-        let web = crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
-        let mut networks = tokio::task::JoinSet::new();
-        if let Some(cfg) = discord {
-            tracing::info!("starting Discord");
-            let service = Arc::clone(&service);
-            let stopped = stopped();
-            networks.spawn(async move {
-                let result = discord::run_until(service, cfg, stopped).await;
-                ("Discord", result)
-            });
-        }
-        // One process only runs Matrix on a shared database: one sync stream per
-        // account (held until this process ends).
-        let _matrix_lock = match &matrix {
-            Some(_) => Some(store.hold_exclusive(MATRIX_LOCK).await?.context(
-                "another process on this database already runs Matrix (one sync stream \
-                 per account): set MATRIX_ENABLED=false in this one",
-            )?),
-            None => None,
-        };
-        if let Some(cfg) = matrix {
-            tracing::info!(homeserver = %cfg.homeserver, "starting Matrix");
-            let service = Arc::clone(&service);
-            let stopped = stopped();
-            networks
-                .spawn(async move { ("Matrix", matrix::run_until(service, cfg, stopped).await) });
-        }
-        let result = tokio::select! {
-            Some(done) = networks.join_next() => finished(done),
-            () = chat::terminated() => {
-                tracing::info!("stopping: finishing the commands in hand");
-                Ok(())
-            }
-        };
-        let _ = stop.send(true);
-        let drained = tokio::time::timeout(STOP_DEADLINE, async {
-            while let Some(done) = networks.join_next().await {
-                if let Err(e) = finished(done) {
-                    tracing::error!(error = %e, "a network did not stop cleanly");
-                }
-            }
-        })
-        .await;
-        if drained.is_err() {
-            tracing::warn!("the networks did not stop within {STOP_DEADLINE:?}; stopping them");
-            networks.abort_all();
-        }
-        web.stop().await;
-        // Every background task ends before the store closes.
-        service.stop().await;
         store.close().await;
         result
     });
     // A search still running on a blocking thread is not waited for long.
     runtime.shutdown_timeout(Duration::from_secs(5));
     result
+}
+
+/// Serves the configured networks from `store` until one stops with an error, or
+/// until Ctrl-C or SIGTERM (see [`run`]).
+async fn serve(
+    store: &Store,
+    config: &Config,
+    engine: Arc<Engine>,
+    discord: Option<discord::DiscordConfig>,
+    matrix: Option<matrix::MatrixConfig>,
+    warm: tokio::task::JoinHandle<()>,
+) -> anyhow::Result<()> {
+    // An address set explicitly that cannot be bound stops the start here.
+    // Connections, pictures and the database need descriptors: the hard limit.
+    crate::web::raise_open_files_limit();
+    let listener = crate::web::bind(config.web.addr).await?;
+    let service = Arc::new(Service::with_engine(
+        store.clone(),
+        config.service(),
+        engine,
+    ));
+    // One scheduler per process: engine moves, deadlines, reminders, expiries.
+    service.start_scheduler();
+    // Ready before the first command: it would otherwise wait for them.
+    if let Err(err) = warm.await {
+        tracing::warn!(error = %err, "could not prepare the board pictures");
+    }
+    let (stop, stopping) = watch::channel(false);
+    let stopped = || {
+        let mut stopping = stopping.clone();
+        async move {
+            // A dropped sender also means stop.
+            let _ = stopping.wait_for(|stop| *stop).await;
+        }
+    };
+    let running = [
+        discord.as_ref().map(|_| Platform::Discord),
+        matrix.as_ref().map(|_| Platform::Matrix),
+    ];
+    let state = WebState::new(
+        service.pages(),
+        config.web.public_url.clone(),
+        running.into_iter().flatten().collect(),
+    )
+    .with_limits(config.web.limits);
+    let web = crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
+    let mut networks = tokio::task::JoinSet::new();
+    if let Some(cfg) = discord {
+        tracing::info!("starting Discord");
+        let service = Arc::clone(&service);
+        let stopped = stopped();
+        networks.spawn(async move {
+            let result = discord::run_until(service, cfg, stopped).await;
+            ("Discord", result)
+        });
+    }
+    // One process only runs Matrix on a shared database: one sync stream per
+    // account (held until this process ends).
+    let _matrix_lock = match &matrix {
+        Some(_) => Some(store.hold_exclusive(MATRIX_LOCK).await?.context(
+            "another process on this database already runs Matrix (one sync stream \
+             per account): set MATRIX_ENABLED=false in this one",
+        )?),
+        None => None,
+    };
+    if let Some(cfg) = matrix {
+        tracing::info!(homeserver = %cfg.homeserver, "starting Matrix");
+        let service = Arc::clone(&service);
+        let stopped = stopped();
+        networks.spawn(async move { ("Matrix", matrix::run_until(service, cfg, stopped).await) });
+    }
+    let result = tokio::select! {
+        Some(done) = networks.join_next() => finished(done),
+        () = chat::terminated() => {
+            tracing::info!("stopping: finishing the commands in hand");
+            Ok(())
+        }
+    };
+    let _ = stop.send(true);
+    let drained = tokio::time::timeout(STOP_DEADLINE, async {
+        while let Some(done) = networks.join_next().await {
+            if let Err(e) = finished(done) {
+                tracing::error!(error = %e, "a network did not stop cleanly");
+            }
+        }
+    })
+    .await;
+    if drained.is_err() {
+        tracing::warn!("the networks did not stop within {STOP_DEADLINE:?}; stopping them");
+        networks.abort_all();
+    }
+    web.stop().await;
+    // Every background task ends before the store closes.
+    service.stop().await;
+    result
+}
+
+/// Refuses a start that cannot run, before anything is written (the database, the
+/// endgame tables): no chat network configured, and no terminal for the console.
+///
+/// # Errors
+/// Under a supervisor (Docker, systemd) the console would read an empty input and
+/// exit at once, in a silent restart loop: that is refused, saying what to set.
+pub fn check(config: &Config) -> anyhow::Result<()> {
+    let networks = discord::DiscordConfig::from_config(config).is_some()
+        || matrix::MatrixConfig::from_config(config).is_some();
+    if !networks && !std::io::stdin().is_terminal() {
+        anyhow::bail!(
+            "no chat network is configured (set DISCORD_TOKEN, or MATRIX_HOMESERVER, \
+             MATRIX_USER and MATRIX_PASSWORD, in the environment or .env), and the \
+             console chat needs a terminal; to feed the console from a pipe, run \
+             `oware-bot console`"
+        );
+    }
+    Ok(())
 }
 
 /// What a network's task ended with.

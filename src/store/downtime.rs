@@ -11,6 +11,9 @@ use crate::store::JobStore;
 
 /// The heartbeat every process of the bot writes while it runs.
 pub const BOT_HEARTBEAT: &str = "bot";
+/// The heartbeats row of when the bot last stopped (a start that failed, or a stop):
+/// `oware-bot health` is not fooled by the beat written just before.
+pub const BOT_STOPPED: &str = "bot-stopped";
 
 /// One game's credit: the game as read, and what its players are told (if anything).
 #[derive(Clone, Debug)]

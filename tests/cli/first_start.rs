@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use oware_bot::store::{now_ms, Store, BOT_HEARTBEAT};
+use oware_bot::store::{now_ms, Store, BOT_HEARTBEAT, BOT_STOPPED};
 
 /// The binary in `dir`, with only `vars` set (no `.env`, no inherited settings).
 fn bot(dir: &Path, args: &[&str], vars: &[(&str, &str)]) -> Output {
@@ -52,6 +52,10 @@ fn partial_settings_name_what_is_missing_instead_of_starting_the_console() {
         let output = bot(dir.path(), &["run"], &vars);
         assert!(!output.status.success(), "{vars:?}: refused");
         assert!(
+            !dir.path().join("oware.db").exists(),
+            "{vars:?}: a refused start writes no database"
+        );
+        assert!(
             stderr(&output).contains(missing),
             "{vars:?}: {}",
             stderr(&output)
@@ -64,6 +68,7 @@ fn no_network_and_no_terminal_is_refused_with_what_to_do() {
     let dir = tempfile::tempdir().expect("a directory");
     let output = bot(dir.path(), &["run"], &[]);
     assert!(!output.status.success());
+    assert!(!dir.path().join("oware.db").exists(), "nothing written");
     let said = stderr(&output);
     assert!(
         said.contains("no chat network is configured")
@@ -109,4 +114,30 @@ async fn health_is_a_recent_heartbeat() {
         "{}",
         stderr(&stale)
     );
+    // A start that failed after its first beat: the beat is recent, but the bot is
+    // not running.
+    let store = Store::open(&url).await.expect("opens");
+    store
+        .jobs()
+        .beat(BOT_STOPPED, now_ms() - 10_000)
+        .await
+        .expect("stops");
+    store.close().await;
+    let failed = health("45");
+    assert!(!failed.status.success());
+    assert!(
+        stderr(&failed).contains("unhealthy: the bot stopped")
+            && stderr(&failed).contains("its start failed"),
+        "{}",
+        stderr(&failed)
+    );
+    // Started again: healthy.
+    let store = Store::open(&url).await.expect("opens");
+    store
+        .jobs()
+        .beat(BOT_HEARTBEAT, now_ms())
+        .await
+        .expect("beats");
+    store.close().await;
+    assert!(health("45").status.success());
 }
