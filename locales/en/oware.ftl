@@ -363,6 +363,8 @@ when-hours = { $n } h
 when-minutes = { $n } min
 when-seconds = { $n } s
 when-two-units = { $first } { $second }
+when-in = in { $span }
+when-ago = { $span } ago
 when-date = { $year }-{ $month ->
         [1] 01
         [2] 02

@@ -396,6 +396,8 @@ when-days = { $n } j
 when-hours = { $n } h
 when-minutes = { $n } min
 when-seconds = { $n } s
+when-in = dans { $span }
+when-ago = il y a { $span }
 when-two-units = { $first } { $second }
 when-date = { $day ->
         [1] 1er

@@ -32,6 +32,16 @@ pub fn span(lang: &crate::i18n::Language, ms: i64) -> String {
     }
 }
 
+/// How far `at` is from `now`, in words: `in 2 days 3 h`, `5 min ago`.
+#[must_use]
+pub fn relative(lang: &crate::i18n::Language, at: i64, now: i64) -> String {
+    if at >= now {
+        crate::tr!(lang, "when-in", span = span(lang, at - now))
+    } else {
+        crate::tr!(lang, "when-ago", span = span(lang, now - at))
+    }
+}
+
 /// `n` of `unit` in words: `3 days`, `2 h`, `5 min`, `45 s`.
 fn amount(lang: &crate::i18n::Language, n: i64, unit: i64) -> String {
     match unit {

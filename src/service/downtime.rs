@@ -146,6 +146,7 @@ impl Delivery<'_> {
             away = when::span(lang, away),
             until = when::deadline(lang, until, self.core.now())
         ));
+        reply.note_time(lang, until, self.core.now());
         reply.mentions.push(view::player(row, side));
         reply.buttons = view::pit_buttons(lang, row, &game, crate::rules::Side::South);
         reply.until_ply = Some(row.ply);

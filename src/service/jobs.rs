@@ -197,6 +197,7 @@ impl Scheduler<'_> {
             span = span(lang, deadline - now),
             until = when::deadline(lang, deadline, now)
         ));
+        reply.note_time(lang, deadline, now);
         reply.mentions.push(view::player(&row, side));
         reply.buttons = view::pit_buttons(lang, &row, &game, crate::rules::Side::South);
         reply.until_ply = Some(row.ply);

@@ -55,6 +55,9 @@ pub(super) fn your_turn(
             .unwrap_or_default(),
         link = where_played(row)
     ));
+    if let Some(at) = deadline {
+        reply.note_time(lang, at, now);
+    }
     // Moot once they have moved.
     reply.until_ply = i64::try_from(game.plies().len()).ok();
     Some(NewMessage {

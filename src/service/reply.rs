@@ -278,9 +278,35 @@ pub struct Reply {
     /// pointer to a direct message). Set by the service with the reply.
     #[serde(skip)]
     pub language: crate::i18n::Language,
+    /// The times written in `text` (deadlines, a vacation's end), in UTC: platforms
+    /// that can show each reader their own time (Discord) or how far off it is
+    /// (Matrix) rewrite them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub times: Vec<Moment>,
+}
+
+/// A time as a reply's text writes it, and the instant it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moment {
+    /// The words in the text (`2026-11-27 10:05 UTC`).
+    pub text: String,
+    /// The instant (Unix ms).
+    pub at: i64,
 }
 
 impl Reply {
+    /// Notes that the text writes the time `at` as [`when::deadline`] words it (seen
+    /// at `now`, in `lang`), for the platforms that rewrite times. A time the text
+    /// does not write is not noted.
+    ///
+    /// [`when::deadline`]: crate::play::when::deadline
+    pub fn note_time(&mut self, lang: &crate::i18n::Language, at: i64, now: i64) {
+        let text = crate::play::when::deadline(lang, at, now);
+        if self.text.contains(&text) && !self.times.iter().any(|m| m.text == text) {
+            self.times.push(Moment { text, at });
+        }
+    }
+
     /// A private refusal or note to the author.
     #[must_use]
     pub fn private(text: impl Into<String>) -> Reply {

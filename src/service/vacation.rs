@@ -67,7 +67,8 @@ impl Preferences<'_> {
                     .people()
                     .away_until([player, player])
                     .await?;
-                Ok(Reply::private(match away.filter(|&until| until > now) {
+                let away = away.filter(|&until| until > now);
+                let mut reply = Reply::private(match away {
                     Some(until) => crate::tr!(
                         lang,
                         "vacation-status-away",
@@ -81,7 +82,11 @@ impl Preferences<'_> {
                         left = left,
                         allowance = ALLOWANCE_DAYS
                     ),
-                }))
+                });
+                if let Some(until) = away {
+                    reply.note_time(lang, until, now);
+                }
+                Ok(reply)
             }
             VacationRequest::Start { days } => {
                 if days == 0 || days > ALLOWANCE_DAYS {
@@ -120,13 +125,15 @@ impl Preferences<'_> {
                     ));
                 }
                 self.core.wake();
-                Ok(Reply::private(crate::tr!(
+                let mut reply = Reply::private(crate::tr!(
                     lang,
                     "vacation-started",
                     until = when::utc_time(lang, until),
                     games = games.len(),
                     left = left - days
-                )))
+                ));
+                reply.note_time(lang, until, now);
+                Ok(reply)
             }
             VacationRequest::End => {
                 let games = self

@@ -313,6 +313,10 @@ fn status(
             ));
             if let Some(line) = clock_line(lang, row, game, now) {
                 let _ = write!(reply.text, "\n{line}");
+                let away = row.seat(side).away_until;
+                for at in row.deadline_at.into_iter().chain(away) {
+                    reply.note_time(lang, at, now);
+                }
             }
             for warning in repetition_warnings(lang, row, game) {
                 let _ = write!(reply.text, "\n{warning}");

@@ -67,6 +67,23 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
         "{}",
         reply.text
     );
+    // The deadline is noted as a time, for the platforms that show each reader theirs.
+    let deadline = db
+        .store()
+        .games()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .deadline_at
+        .expect("a deadline");
+    assert!(
+        reply.times.len() == 1
+            && reply.times[0].at == deadline
+            && reply.text.contains(&reply.times[0].text),
+        "{:?}",
+        reply.times
+    );
     // Half time: one reminder, mentioning the player to move, in the game.
     let sent = after(&service, 2 * HOUR).await;
     assert_eq!(sent.len(), 1, "{sent:?}");
@@ -85,6 +102,11 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
         sent[0].reply.text
     );
     assert_eq!(sent[0].reply.game, Some(game));
+    // Kept through the outbox, with its deadline.
+    assert_eq!(
+        sent[0].reply.times.iter().map(|m| m.at).collect::<Vec<_>>(),
+        [deadline]
+    );
     // One hour before the deadline: the second reminder.
     let sent = after(&service, HOUR).await;
     assert!(

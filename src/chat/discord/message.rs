@@ -108,7 +108,13 @@ pub fn content(reply: &Reply) -> String {
         }
     }
     let pinged: Vec<&str> = reply.mentions.iter().map(|u| u.id.as_str()).collect();
-    out.push_str(&super::markdown::discord_markdown(&reply.text, &pinged));
+    let mut text = super::markdown::discord_markdown(&reply.text, &pinged);
+    // Each reader sees a time in their own time zone, and how far off it is.
+    for moment in &reply.times {
+        let at = moment.at.div_euclid(1000);
+        text = text.replace(&moment.text, &format!("<t:{at}:f> (<t:{at}:R>)"));
+    }
+    out.push_str(&text);
     // The text board stands in for the board's picture; a table always shows.
     let has_image = reply.files.iter().any(|f| f.mime.starts_with("image/"));
     let board = reply.board_text.as_ref().filter(|_| !has_image);
@@ -315,6 +321,22 @@ mod tests {
             description: "The board".into(),
         });
         assert_eq!(content(&reply), "Your move, <@222>");
+    }
+
+    #[test]
+    fn a_time_shows_in_each_readers_own_time_zone() {
+        let reply = Reply {
+            text: "Move by 2026-11-30 10:05 UTC, please.".into(),
+            times: vec![crate::service::Moment {
+                text: "2026-11-30 10:05 UTC".into(),
+                at: 1_764_497_100_000,
+            }],
+            ..Reply::default()
+        };
+        assert_eq!(
+            content(&reply),
+            "Move by <t:1764497100:f> (<t:1764497100:R>), please."
+        );
     }
 
     #[test]

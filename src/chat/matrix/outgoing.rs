@@ -78,7 +78,17 @@ pub fn text_message(
         html.push_str(&pills.join(", "));
         html.push_str(": ");
     }
-    let text = matrix_commands(&reply.text);
+    let mut text = matrix_commands(&reply.text);
+    // A time in UTC, with how far off it is: Matrix cannot show each reader theirs.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| {
+            i64::try_from(since.as_millis()).unwrap_or(i64::MAX)
+        });
+    for moment in &reply.times {
+        let far = crate::play::when::relative(lang, moment.at, now);
+        text = text.replace(&moment.text, &format!("{} ({far})", moment.text));
+    }
     plain.push_str(&text.replace("**", ""));
     html.push_str(&markdown_html(&text));
     for board in reply.board_text.iter().chain(&reply.table) {
@@ -224,6 +234,31 @@ mod tests {
             name: "Bob".into(),
             is_bot: false,
         }
+    }
+
+    #[test]
+    fn a_time_says_how_far_off_it_is() {
+        let lang = &crate::i18n::Language::english();
+        let in_two_days = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| i64::try_from(d.as_millis()).unwrap())
+            .unwrap()
+            + 2 * 86_400_000
+            + 60_000;
+        let reply = Reply {
+            text: "Move by TIME, please.".into(),
+            times: vec![crate::service::Moment {
+                text: "TIME".into(),
+                at: in_two_days,
+            }],
+            ..Reply::default()
+        };
+        let spot = Spot {
+            thread: None,
+            reply_to: None,
+        };
+        let body = to_json(&text_message(lang, &reply, &spot))["body"].to_string();
+        assert!(body.contains("Move by TIME (in 2 days"), "{body}");
     }
 
     #[test]
