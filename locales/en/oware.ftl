@@ -700,6 +700,7 @@ puzzle-none-yet = There are no puzzles yet: they are made from the endgame table
 puzzle-all-had = You have had every puzzle there is for now. New ones come from analysed games (`/oware analyse`): try again later.
 puzzle-daily = **Puzzle of the day** ({ $date }): { $puzzle }
 puzzle-answered-already = You have answered this one already.
+puzzle-daily-posted = Today's puzzle was posted here earlier; here it is again, just for you.
 puzzle-solvers = Solved so far here: { $solvers }.
 puzzle-solvers-nobody = nobody yet
 puzzle-shown = **Puzzle #{ $puzzle }** (rating { $rating }): **{ $side }** to move ({ $pits }); captured so far: South { $south }, North { $north }. { $task }. Answer with `/oware puzzle answer:<pit>` or a button.

@@ -728,6 +728,7 @@ puzzle-none-yet = Il n'y a pas encore de problèmes : ils viennent des tables de
 puzzle-all-had = Vous avez eu tous les problèmes disponibles pour l'instant. Les nouveaux viennent des parties analysées (`/oware analyse`) : réessayez plus tard.
 puzzle-daily = **Problème du jour** ({ $date }) : { $puzzle }
 puzzle-answered-already = Vous avez déjà répondu à celui-ci.
+puzzle-daily-posted = Le problème du jour a déjà été publié ici ; le revoici, rien que pour vous.
 puzzle-solvers = Résolu jusqu'ici : { $solvers }.
 puzzle-solvers-nobody = personne pour l'instant
 puzzle-shown = **Problème #{ $puzzle }** (cote { $rating }) : **{ $side }** au trait ({ $pits }) ; prises jusqu'ici : Sud { $south }, Nord { $north }. { $task }. Répondez avec `/oware puzzle answer:<case>` ou un bouton.

@@ -51,7 +51,7 @@ impl Learning<'_> {
         if row.is_none() && self.refill_puzzles().await? > 0 {
             row = self.pick(cmd, daily, &place).await?;
         }
-        let Some(row) = row else {
+        let Some((row, first)) = row else {
             return Err(ServiceError::NoPuzzle(
                 if self.core.engine.tables().is_none() {
                     crate::tr!(lang, "puzzle-none-yet")
@@ -86,6 +86,16 @@ impl Learning<'_> {
                 date = when::day(lang, self.core.now()),
                 puzzle = reply.text
             );
+            // The room sees the day's board once, when it is chosen; later askers
+            // get it privately.
+            if !first {
+                reply.private = true;
+                reply.text = format!(
+                    "{}\n{}",
+                    crate::tr!(lang, "puzzle-daily-posted"),
+                    reply.text
+                );
+            }
             if answered {
                 reply.text.push('\n');
                 reply
@@ -117,13 +127,15 @@ impl Learning<'_> {
     }
 
     /// The puzzle to give: today's here, or an unseen one near the asker's rating
-    /// (starting a new batch in the background when few are left).
+    /// (starting a new batch in the background when few are left); with whether it
+    /// is shown here for the first time (today's, chosen by this asker; always for
+    /// one's own).
     async fn pick(
         &self,
         cmd: &Command,
         daily: bool,
         place: &str,
-    ) -> Result<Option<PuzzleRow>, ServiceError> {
+    ) -> Result<Option<(PuzzleRow, bool)>, ServiceError> {
         let platform = cmd.place.platform;
         if daily {
             let (y, m, d) = when::date(self.core.now());
@@ -151,7 +163,7 @@ impl Learning<'_> {
         if row.is_some() && left < LOW {
             self.refill_in_background();
         }
-        Ok(row)
+        Ok(row.map(|row| (row, true)))
     }
 
     /// A puzzle's message: its board, whose move, the task, and a button per legal pit.

@@ -243,8 +243,9 @@ impl LearningStore<'_> {
     }
 
     /// The daily puzzle of `place` on `day`, chosen now if it was not yet: a puzzle
-    /// never a daily there before, the nearest to the usual starting rating.
-    /// `None` when there is no such puzzle.
+    /// never a daily there before, the nearest to the usual starting rating; with
+    /// whether it was chosen by this call (the day's first asker). `None` when there
+    /// is no such puzzle.
     ///
     /// # Errors
     /// Database failures.
@@ -254,9 +255,9 @@ impl LearningStore<'_> {
         platform: Platform,
         place: &str,
         day: &str,
-    ) -> Result<Option<PuzzleRow>, StoreError> {
+    ) -> Result<Option<(PuzzleRow, bool)>, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        sqlx::query(
+        let chosen = sqlx::query(
             "INSERT INTO daily_puzzles (platform, place, day, puzzle_id)
              SELECT $1, $2, $3, p.id FROM puzzles p
              WHERE NOT EXISTS (SELECT 1 FROM daily_puzzles d
@@ -268,8 +269,10 @@ impl LearningStore<'_> {
         .bind(place)
         .bind(day)
         .execute(&mut *tx)
-        .await?;
-        let row = sqlx::query_as(concat!(
+        .await?
+        .rows_affected()
+            > 0;
+        let row: Option<PuzzleRow> = sqlx::query_as(concat!(
             "SELECT ",
             puzzle_columns!(),
             " FROM daily_puzzles d JOIN puzzles p ON p.id = d.puzzle_id
@@ -281,6 +284,6 @@ impl LearningStore<'_> {
         .fetch_optional(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(row)
+        Ok(row.map(|row| (row, chosen)))
     }
 }

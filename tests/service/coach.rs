@@ -717,6 +717,8 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
         .await;
     assert!(alice.text.contains("Puzzle of the day"), "{}", alice.text);
     assert!(alice.text.contains("nobody yet"), "{}", alice.text);
+    // The day's first asker posts it for the room; everyone later sees it privately.
+    assert!(!alice.private, "{}", alice.text);
     let id = puzzle_id(&alice);
     let row = db
         .store()
@@ -749,6 +751,14 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
         .handle(cmd_at(&elsewhere, "bob", daily.clone()))
         .await;
     assert_eq!(puzzle_id(&bob), id);
+    assert!(
+        bob.private
+            && bob
+                .text
+                .starts_with("Today's puzzle was posted here earlier"),
+        "the board is posted once a day: {}",
+        bob.text
+    );
     assert!(
         bob.text.contains("Solved so far here: alice"),
         "{}",
