@@ -226,6 +226,11 @@ impl Store {
         };
         let backend = Backend::of_url(url);
         let options = backend.options(url).map_err(open_err)?;
+        if backend == Backend::Postgres {
+            backend::reach_postgres(&options, &redact(url))
+                .await
+                .map_err(open_err)?;
+        }
         // SQLite: one writer connection, so writes queue in the pool (first come,
         // first served) instead of sleeping in SQLite's busy handler; readers never
         // block it in WAL mode. Races are still settled by the transactions' checks.

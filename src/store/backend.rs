@@ -263,3 +263,44 @@ impl Exclusive {
         }))
     }
 }
+
+/// How often, and how long apart, the start tries to reach PostgreSQL: about 15 s
+/// in all before it gives up with the error.
+const REACH_TRIES: usize = 5;
+
+/// Reaches the PostgreSQL server of `options` at start, saying at once (a warning
+/// in the log) when it cannot and trying again with backoff (0.5 s, 1 s, 2 s, …);
+/// an error a retry cannot mend (a wrong password, a missing database) is returned
+/// at once.
+pub(super) async fn reach_postgres(
+    options: &AnyConnectOptions,
+    shown: &str,
+) -> Result<(), sqlx::Error> {
+    use backon::{ExponentialBuilder, Retryable};
+    use sqlx::ConnectOptions;
+    /// One try may not hang on an address that never answers.
+    const TRY: Duration = Duration::from_secs(5);
+    let connect = || async {
+        let conn = tokio::time::timeout(TRY, options.connect())
+            .await
+            .map_err(|_| sqlx::Error::PoolTimedOut)??;
+        sqlx::Connection::close(conn).await
+    };
+    connect
+        .retry(
+            ExponentialBuilder::default()
+                .with_min_delay(Duration::from_millis(500))
+                .with_max_delay(Duration::from_secs(8))
+                .with_max_times(REACH_TRIES),
+        )
+        .sleep(tokio::time::sleep)
+        .when(|err| matches!(err, sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut))
+        .notify(|err, after| {
+            tracing::warn!(
+                database = shown,
+                error = %err,
+                "cannot reach PostgreSQL yet; trying again in {after:?}"
+            );
+        })
+        .await
+}

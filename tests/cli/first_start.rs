@@ -141,3 +141,41 @@ async fn health_is_a_recent_heartbeat() {
     store.close().await;
     assert!(health("45").status.success());
 }
+
+/// An unreachable PostgreSQL is said at once, not after 30 s of silence, and tried
+/// again with backoff before the start gives up.
+#[test]
+fn an_unreachable_postgres_is_said_at_once_and_tried_again() {
+    use std::io::{BufRead, BufReader};
+    // Nothing listens on a port just released.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let dir = tempfile::tempdir().expect("a directory");
+    let url = format!("postgres://oware:secret@127.0.0.1:{port}/oware");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_oware-bot"))
+        .args(["health", "--db", &url])
+        .current_dir(dir.path())
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let started = std::time::Instant::now();
+    let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
+    let first = lines.next().expect("a line").expect("text");
+    let second = lines.next().expect("a line").expect("text");
+    let waited = started.elapsed();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        first.contains("cannot reach PostgreSQL yet; trying again in")
+            && second.contains("cannot reach PostgreSQL yet"),
+        "{first}\n{second}"
+    );
+    assert!(!first.contains("secret"), "no password in the log: {first}");
+    assert!(waited < std::time::Duration::from_secs(20), "{waited:?}");
+}
