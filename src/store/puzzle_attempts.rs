@@ -101,6 +101,84 @@ impl LearningStore<'_> {
         Ok(answered)
     }
 
+    /// The pit `user_id` missed puzzle `id` with on a first try, if they did and
+    /// have not answered it since.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn first_miss(
+        self,
+        id: i64,
+        platform: Platform,
+        user_id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT answer FROM puzzle_attempts
+             WHERE puzzle_id = $1 AND platform = $2 AND user_id = $3
+               AND answered_at IS NULL AND answer IS NOT NULL",
+        )
+        .bind(id)
+        .bind(platform.as_str())
+        .bind(user_id)
+        .fetch_optional(&self.store.reader)
+        .await?)
+    }
+
+    /// Records `user_id`'s first, wrong, answer `answer` to puzzle `id`: the puzzle
+    /// stays open for one more try, and nothing is rated yet. Only a puzzle given to
+    /// them, or a daily puzzle of `place`. Whether it was recorded.
+    ///
+    /// # Errors
+    /// [`StoreError::Replayed`] for a command handled before; database failures.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn miss_puzzle(
+        self,
+        claim: Claim<'_>,
+        id: i64,
+        platform: Platform,
+        (user_id, name): (&str, &str),
+        place: &str,
+        answer: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.store.write(claim).await?;
+        match answered(&mut tx, id, platform, user_id).await? {
+            Some(true) => return Ok(false),
+            Some(false) => {}
+            None => {
+                let daily: Option<i64> = sqlx::query_scalar(
+                    "SELECT puzzle_id FROM daily_puzzles
+                     WHERE platform = $1 AND place = $2 AND puzzle_id = $3 LIMIT 1",
+                )
+                .bind(platform.as_str())
+                .bind(place)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+                if daily.is_none() {
+                    return Ok(false);
+                }
+            }
+        }
+        sqlx::query(
+            "INSERT INTO puzzle_attempts (puzzle_id, platform, user_id, user_name, place,
+                                          given_at, answer)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (puzzle_id, platform, user_id) DO UPDATE SET answer = $7",
+        )
+        .bind(id)
+        .bind(platform.as_str())
+        .bind(user_id)
+        .bind(name)
+        .bind(place)
+        .bind(now)
+        .bind(answer)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
     /// The puzzle `user_id` was given last and has not answered, if any.
     ///
     /// # Errors

@@ -536,12 +536,37 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         .expect("stored");
     let position = row.position;
 
-    // A wrong answer is refused with the solution.
+    // A first wrong answer may be tried again: nothing shown, nothing rated.
     let wrong = position
         .legal_moves(Variant::Abapa)
         .into_iter()
         .find(|&p| p != row.solution)
         .expect("another legal move");
+    let first_try = service
+        .handle(cmd_at(
+            &here,
+            "alice",
+            solve(&wrong.letter().to_string(), None),
+        ))
+        .await;
+    assert!(
+        first_try.private
+            && first_try.text.contains("Not quite")
+            && first_try.text.contains("try once more")
+            && !first_try.text.contains("The move was"),
+        "{}",
+        first_try.text
+    );
+    assert_eq!(
+        db.store()
+            .learning()
+            .puzzle_stats(Platform::Console, "alice")
+            .await
+            .unwrap(),
+        None,
+        "not rated yet"
+    );
+    // The second wrong answer is refused with the solution.
     let answer = service
         .handle(cmd_at(
             &here,
@@ -928,4 +953,65 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
         .handle(cmd_at(&place(), "carol", analyse(games[4])))
         .await;
     assert!(!fourth.private, "{}", fourth.text);
+}
+
+#[tokio::test]
+async fn a_puzzle_solved_on_the_second_try_is_right_but_counts_as_not_solved() {
+    let db = TempDb::new();
+    let service = Arc::new(db.service_with(config()).await);
+    install_small_tables(&service);
+    let here = place();
+    let given = service
+        .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
+        .await;
+    let id = puzzle_id(&given);
+    let row = db
+        .store()
+        .learning()
+        .puzzle(id)
+        .await
+        .unwrap()
+        .expect("stored");
+    let wrong = row
+        .position
+        .legal_moves(Variant::Abapa)
+        .into_iter()
+        .find(|&p| p != row.solution)
+        .expect("another legal move");
+    let first = service
+        .handle(cmd_at(&here, "alice", solve(&wrong.to_string(), None)))
+        .await;
+    assert!(first.text.contains("try once more"), "{}", first.text);
+    // The puzzle is still open: the answer needs no id.
+    let second = service
+        .handle(cmd_at(
+            &here,
+            "alice",
+            solve(&row.solution.to_string(), None),
+        ))
+        .await;
+    assert!(
+        second.text.contains("Right on the second try")
+            && second.text.contains("counts as not solved"),
+        "{}",
+        second.text
+    );
+    assert!(outbox(&service).await.is_empty(), "the room hears no solve");
+    let stats = db
+        .store()
+        .learning()
+        .puzzle_stats(Platform::Console, "alice")
+        .await
+        .unwrap()
+        .expect("rated once");
+    assert_eq!((stats.attempts, stats.solved), (1, 0), "{stats:?}");
+    // And it is answered: a third try is refused.
+    let third = service
+        .handle(cmd_at(
+            &here,
+            "alice",
+            solve(&row.solution.to_string(), Some(id)),
+        ))
+        .await;
+    assert!(third.text.contains("answered puzzle"), "{}", third.text);
 }

@@ -53,7 +53,41 @@ impl Learning<'_> {
                 legal: legal.to_string(),
                 example: legal.into_iter().next().map_or('a', Pit::letter),
             })?;
-        let solved = pit == row.solution;
+        let right = pit == row.solution;
+        // A first wrong answer may be tried again, once; a puzzle solved on the
+        // second try counts as not solved (the rating judges the first).
+        let missed = self
+            .core
+            .store
+            .learning()
+            .first_miss(row.id, platform, &cmd.author.id)
+            .await?;
+        if !right && missed.is_none() {
+            let recorded = self
+                .core
+                .store
+                .learning()
+                .miss_puzzle(
+                    cmd.claim(),
+                    row.id,
+                    platform,
+                    (&cmd.author.id, &cmd.author.name),
+                    &place_key(cmd),
+                    &pit.letter().to_string(),
+                    self.core.now(),
+                )
+                .await?;
+            if recorded {
+                return Ok(Reply::private(crate::tr!(
+                    lang,
+                    "puzzle-try-again",
+                    name = cmd.author.name,
+                    pit = pit,
+                    puzzle = row.id
+                )));
+            }
+        }
+        let solved = right && missed.is_none();
         // The room hears who solved it, never the answer.
         let announce = if solved {
             let daily = self
@@ -82,6 +116,13 @@ impl Learning<'_> {
         };
         let verdict = if solved {
             crate::tr!(lang, "puzzle-right", name = cmd.author.name, pit = pit)
+        } else if right {
+            crate::tr!(
+                lang,
+                "puzzle-right-second",
+                name = cmd.author.name,
+                pit = pit
+            )
         } else {
             crate::tr!(
                 lang,
