@@ -66,6 +66,34 @@ async fn answered(
     Ok(answered.map(bool::from))
 }
 
+/// Why `user_id` may not answer puzzle `id` now, if they may not: they answered
+/// it, or it is neither given to them nor a daily puzzle of `place` (given to
+/// everyone there).
+async fn may_answer(
+    conn: &mut AnyConnection,
+    id: i64,
+    platform: Platform,
+    user_id: &str,
+    place: &str,
+) -> Result<Option<AnswerOutcome>, StoreError> {
+    match answered(conn, id, platform, user_id).await? {
+        Some(true) => Ok(Some(AnswerOutcome::AnsweredBefore)),
+        Some(false) => Ok(None),
+        None => {
+            let daily: Option<i64> = sqlx::query_scalar(
+                "SELECT puzzle_id FROM daily_puzzles
+                 WHERE platform = $1 AND place = $2 AND puzzle_id = $3 LIMIT 1",
+            )
+            .bind(platform.as_str())
+            .bind(place)
+            .bind(id)
+            .fetch_optional(conn)
+            .await?;
+            Ok(daily.is_none().then_some(AnswerOutcome::NotGiven))
+        }
+    }
+}
+
 impl LearningStore<'_> {
     /// Gives puzzle `id` to `user_id` at `place` (nothing if they had it before);
     /// whether they had it before and answered it.
@@ -142,23 +170,11 @@ impl LearningStore<'_> {
         now: i64,
     ) -> Result<bool, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        match answered(&mut tx, id, platform, user_id).await? {
-            Some(true) => return Ok(false),
-            Some(false) => {}
-            None => {
-                let daily: Option<i64> = sqlx::query_scalar(
-                    "SELECT puzzle_id FROM daily_puzzles
-                     WHERE platform = $1 AND place = $2 AND puzzle_id = $3 LIMIT 1",
-                )
-                .bind(platform.as_str())
-                .bind(place)
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
-                if daily.is_none() {
-                    return Ok(false);
-                }
-            }
+        if may_answer(&mut tx, id, platform, user_id, place)
+            .await?
+            .is_some()
+        {
+            return Ok(false);
         }
         sqlx::query(
             "INSERT INTO puzzle_attempts (puzzle_id, platform, user_id, user_name, place,
@@ -223,23 +239,8 @@ impl LearningStore<'_> {
         now: i64,
     ) -> Result<AnswerOutcome, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        match answered(&mut tx, id, platform, user_id).await? {
-            Some(true) => return Ok(AnswerOutcome::AnsweredBefore),
-            Some(false) => {}
-            None => {
-                let daily: Option<i64> = sqlx::query_scalar(
-                    "SELECT puzzle_id FROM daily_puzzles
-                     WHERE platform = $1 AND place = $2 AND puzzle_id = $3 LIMIT 1",
-                )
-                .bind(platform.as_str())
-                .bind(place)
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
-                if daily.is_none() {
-                    return Ok(AnswerOutcome::NotGiven);
-                }
-            }
+        if let Some(refused) = may_answer(&mut tx, id, platform, user_id, place).await? {
+            return Ok(refused);
         }
         sqlx::query(
             "INSERT INTO puzzle_attempts (puzzle_id, platform, user_id, user_name, place,

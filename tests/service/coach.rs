@@ -527,13 +527,7 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         .expect("the board");
     assert!(is_png(&png.bytes) && !png.description.is_empty());
     assert!(!first.buttons.is_empty(), "a button per legal pit");
-    let row = db
-        .store()
-        .learning()
-        .puzzle(id)
-        .await
-        .unwrap()
-        .expect("stored");
+    let row = stored_puzzle(&db, id).await;
     let position = row.position;
 
     // A first wrong answer may be tried again: nothing shown, nothing rated.
@@ -611,13 +605,7 @@ async fn puzzles_are_rated_never_repeated_and_checked() {
         .await;
     let id2 = puzzle_id(&second);
     assert_ne!(id2, id, "never the same puzzle twice");
-    let row2 = db
-        .store()
-        .learning()
-        .puzzle(id2)
-        .await
-        .unwrap()
-        .expect("stored");
+    let row2 = stored_puzzle(&db, id2).await;
     let right = service
         .handle(cmd_at(
             &here,
@@ -745,13 +733,7 @@ async fn the_daily_puzzle_is_the_same_for_everyone_here_and_lists_its_solvers() 
     // The day's first asker posts it for the room; everyone later sees it privately.
     assert!(!alice.private, "{}", alice.text);
     let id = puzzle_id(&alice);
-    let row = db
-        .store()
-        .learning()
-        .puzzle(id)
-        .await
-        .unwrap()
-        .expect("stored");
+    let row = stored_puzzle(&db, id).await;
     let solved = service
         .handle(cmd_at(
             &server,
@@ -810,13 +792,7 @@ async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
         .await;
     let id = puzzle_id(&alices);
-    let row = db
-        .store()
-        .learning()
-        .puzzle(id)
-        .await
-        .unwrap()
-        .expect("stored");
+    let row = stored_puzzle(&db, id).await;
     let solution = row.solution.to_string();
     // Mallory presses the pit buttons of alice's public message: refused, told to
     // ask for her own, and nothing is recorded or rated.
@@ -850,13 +826,7 @@ async fn only_the_person_given_a_puzzle_answers_it_but_anyone_here_the_daily_one
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: true }))
         .await;
     let today = puzzle_id(&daily);
-    let row = db
-        .store()
-        .learning()
-        .puzzle(today)
-        .await
-        .unwrap()
-        .expect("stored");
+    let row = stored_puzzle(&db, today).await;
     let bobs = service
         .handle(cmd_at(
             &here,
@@ -965,13 +935,7 @@ async fn a_puzzle_solved_on_the_second_try_is_right_but_counts_as_not_solved() {
         .handle(cmd_at(&here, "alice", Action::Puzzle { daily: false }))
         .await;
     let id = puzzle_id(&given);
-    let row = db
-        .store()
-        .learning()
-        .puzzle(id)
-        .await
-        .unwrap()
-        .expect("stored");
+    let row = stored_puzzle(&db, id).await;
     let wrong = row
         .position
         .legal_moves(Variant::Abapa)
@@ -1014,4 +978,14 @@ async fn a_puzzle_solved_on_the_second_try_is_right_but_counts_as_not_solved() {
         ))
         .await;
     assert!(third.text.contains("answered puzzle"), "{}", third.text);
+}
+
+/// Puzzle `id` as stored.
+async fn stored_puzzle(db: &TempDb, id: i64) -> oware_bot::store::PuzzleRow {
+    db.store()
+        .learning()
+        .puzzle(id)
+        .await
+        .unwrap()
+        .expect("stored")
 }
