@@ -107,15 +107,8 @@ pub(super) async fn play(
             };
             respond::command(ctx, action).await
         }
-        Err(bad) => respond::refuse(ctx, bad.words(&client_language(ctx))).await,
+        Err(bad) => respond::refuse_unread(ctx, &ParseError::BadTime(bad)).await,
     }
-}
-
-/// The language of the person's client, for what is refused before the service.
-pub(super) fn client_language(ctx: Context<'_>) -> crate::i18n::Language {
-    ctx.locale()
-        .and_then(crate::i18n::Language::from_locale)
-        .unwrap_or_default()
 }
 
 /// Accept the challenge waiting for you here.
@@ -256,9 +249,9 @@ pub(super) async fn advise(
         Ok(pit) => respond::command(ctx, Action::Advise { pit, game }).await,
         Err(ParseError::NotAPit(typed, command)) => {
             let bad = ParseError::NotAPitToAdvise(typed, command);
-            respond::refuse(ctx, bad.words(&client_language(ctx))).await
+            respond::refuse_unread(ctx, &bad).await
         }
-        Err(bad) => respond::refuse(ctx, bad.words(&client_language(ctx))).await,
+        Err(bad) => respond::refuse_unread(ctx, &bad).await,
     }
 }
 
@@ -333,7 +326,7 @@ pub(super) async fn move_pit(
 ) -> Result<(), Error> {
     match translate::move_action(&pit, game) {
         Ok(action) => respond::command(ctx, action).await,
-        Err(bad) => respond::refuse(ctx, bad.words(&client_language(ctx))).await,
+        Err(bad) => respond::refuse_unread(ctx, &bad).await,
     }
 }
 

@@ -93,9 +93,7 @@ pub(super) async fn puzzle(
     let answer = match answer.map(|pit| pit_word("/oware puzzle answer:", pit.trim())) {
         None => None,
         Some(Ok(pit)) => Some(pit),
-        Some(Err(bad)) => {
-            return respond::refuse(ctx, bad.words(&super::commands::client_language(ctx))).await
-        }
+        Some(Err(bad)) => return respond::refuse_unread(ctx, &bad).await,
     };
     let action = match (lesson, answer) {
         (Some(lesson), answer) => Action::Learn {

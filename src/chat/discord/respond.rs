@@ -19,6 +19,7 @@ use poise::serenity_prelude as serenity;
 use super::message::{self, Outgoing};
 use super::translate;
 use super::{Context, Data, Error};
+use crate::chat::text::ParseError;
 use crate::service::{Action, Command, Place, Receipt, Reply};
 
 /// How long the service may take before the interaction is deferred (Discord allows 3 s
@@ -74,6 +75,19 @@ pub async fn refuse(ctx: Context<'_>, text: String) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// [`refuse`]s what an option said that the service never saw (a `time:` or a pit
+/// not understood), in the language of the person's client.
+///
+/// # Errors
+/// Never, as [`refuse`].
+pub async fn refuse_unread(ctx: Context<'_>, bad: &ParseError) -> Result<(), Error> {
+    let lang = ctx
+        .locale()
+        .and_then(crate::i18n::Language::from_locale)
+        .unwrap_or_default();
+    refuse(ctx, bad.words(&lang)).await
 }
 
 /// poise's event hook: button presses (slash commands and autocomplete are poise's).
