@@ -98,7 +98,6 @@ pub(super) fn side_name(lang: &crate::i18n::Language, side: Side) -> String {
     }
 }
 
-/// `rated` / `casual`.
 /// Whether game `row` counts for ratings, as every message says it: a rated game
 /// between people; once over, only if it was not aborted and lasted
 /// [`MIN_RATED_PLIES`](crate::play::rating::MIN_RATED_PLIES) moves (a shorter one
@@ -115,6 +114,7 @@ pub(super) fn counts_as_rated(row: &GameRow) -> bool {
     }
 }
 
+/// `rated` / `casual`.
 pub(super) fn rated_word(lang: &crate::i18n::Language, rated: bool) -> String {
     if rated {
         crate::tr!(lang, "game-rated")
