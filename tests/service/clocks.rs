@@ -68,15 +68,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
         reply.text
     );
     // The deadline is noted as a time, for the platforms that show each reader theirs.
-    let deadline = db
-        .store()
-        .games()
-        .game(game)
-        .await
-        .unwrap()
-        .unwrap()
-        .deadline_at
-        .expect("a deadline");
+    let deadline = support::deadline(&db.store(), game).await;
     assert!(
         reply.times.len() == 1
             && reply.times[0].at == deadline

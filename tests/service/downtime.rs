@@ -96,15 +96,7 @@ async fn a_short_absence_or_a_far_deadline_is_not_announced() {
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
-    let deadline = db
-        .store()
-        .games()
-        .game(game)
-        .await
-        .unwrap()
-        .unwrap()
-        .deadline_at
-        .unwrap();
+    let deadline = support::deadline(&db.store(), game).await;
     // 20 s away: a restart, not an outage.
     db.store().jobs().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(20)).await;

@@ -11,7 +11,6 @@ use crate::support::{
 };
 use oware_bot::service::Platform;
 use oware_bot::service::{Action, Reply, Service, VacationRequest};
-use oware_bot::store::Store;
 use tokio::time::advance;
 
 const DAY_MS: i64 = 86_400_000;
@@ -31,17 +30,6 @@ fn away(days: u32) -> VacationRequest {
     VacationRequest::Start { days }
 }
 
-async fn deadline(store: &Store, game: i64) -> i64 {
-    store
-        .games()
-        .game(game)
-        .await
-        .unwrap()
-        .unwrap()
-        .deadline_at
-        .expect("a deadline")
-}
-
 #[tokio::test]
 async fn the_turn_a_player_has_waits_for_their_return_and_the_opponent_is_told() {
     let (db, service) = service().await;
@@ -50,7 +38,7 @@ async fn the_turn_a_player_has_waits_for_their_return_and_the_opponent_is_told()
     // Two moves played (a game lost on time, not aborted); alice (South) to move.
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
     due(&service).await;
-    let before = deadline(&db.store(), game).await;
+    let before = support::deadline(&db.store(), game).await;
 
     let reply = vacation(&service, "alice", away(7)).await;
     assert!(reply.private, "{}", reply.text);
@@ -59,7 +47,10 @@ async fn the_turn_a_player_has_waits_for_their_return_and_the_opponent_is_told()
         "{}",
         reply.text
     );
-    assert_eq!(deadline(&db.store(), game).await, before + 7 * DAY_MS);
+    assert_eq!(
+        support::deadline(&db.store(), game).await,
+        before + 7 * DAY_MS
+    );
     let told = due(&service).await;
     assert_eq!(told.len(), 1, "{told:?}");
     assert!(
@@ -101,7 +92,7 @@ async fn a_turn_that_begins_while_away_begins_at_the_return() {
     let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
     // Alice (South) moves: bob to move.
     play_plies(&service, &here, game, ["alice", "bob"], 1).await;
-    let bobs = deadline(&db.store(), game).await;
+    let bobs = support::deadline(&db.store(), game).await;
     let start = service.now();
     let reply = vacation(&service, "alice", away(5)).await;
     assert!(
@@ -110,7 +101,7 @@ async fn a_turn_that_begins_while_away_begins_at_the_return() {
         reply.text
     );
     // Bob's clock is not hers: it stands.
-    assert_eq!(deadline(&db.store(), game).await, bobs);
+    assert_eq!(support::deadline(&db.store(), game).await, bobs);
     advance(Duration::from_secs(3600)).await;
     let row = db.store().games().game(game).await.unwrap().unwrap();
     let moved = service
@@ -118,7 +109,7 @@ async fn a_turn_that_begins_while_away_begins_at_the_return() {
         .await;
     assert!(!moved.private, "{}", moved.text);
     assert_eq!(
-        deadline(&db.store(), game).await,
+        support::deadline(&db.store(), game).await,
         start + 5 * DAY_MS + DAY_MS
     );
 }
@@ -128,7 +119,7 @@ async fn coming_back_early_gives_back_the_time_not_taken() {
     let (db, service) = service().await;
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("3d")).await;
-    let before = deadline(&db.store(), game).await;
+    let before = support::deadline(&db.store(), game).await;
     vacation(&service, "alice", away(10)).await;
     due(&service).await;
     advance(2 * DAY).await;
@@ -138,7 +129,10 @@ async fn coming_back_early_gives_back_the_time_not_taken() {
         "{}",
         reply.text
     );
-    assert_eq!(deadline(&db.store(), game).await, before + 2 * DAY_MS);
+    assert_eq!(
+        support::deadline(&db.store(), game).await,
+        before + 2 * DAY_MS
+    );
     let told = due(&service).await;
     assert!(
         told.iter()
@@ -156,14 +150,14 @@ async fn live_clocks_never_wait() {
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("5+3")).await;
     due(&service).await;
-    let before = deadline(&db.store(), game).await;
+    let before = support::deadline(&db.store(), game).await;
     let reply = vacation(&service, "alice", away(3)).await;
     assert!(
         reply.text.contains("no correspondence game"),
         "{}",
         reply.text
     );
-    assert_eq!(deadline(&db.store(), game).await, before);
+    assert_eq!(support::deadline(&db.store(), game).await, before);
     assert!(due(&service).await.is_empty());
 }
 
@@ -224,7 +218,10 @@ async fn a_game_started_while_away_waits_for_the_return() {
     vacation(&service, "alice", away(2)).await;
     // Alice challenges and plays South: her first turn begins at her return.
     let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
-    assert_eq!(deadline(&db.store(), game).await, start + 3 * DAY_MS);
+    assert_eq!(
+        support::deadline(&db.store(), game).await,
+        start + 3 * DAY_MS
+    );
 }
 
 #[tokio::test]
@@ -239,7 +236,7 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
     let games: Vec<i64> = (1..=3).collect();
     let mut before = Vec::new();
     for &game in &games {
-        before.push(deadline(&db.store(), game).await);
+        before.push(support::deadline(&db.store(), game).await);
     }
     due(&service).await;
     let reply = vacation(&service, "alice", away(3)).await;
@@ -249,7 +246,11 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
         reply.text
     );
     for (&game, &was) in games.iter().zip(&before) {
-        assert_eq!(deadline(&db.store(), game).await, was, "game #{game}");
+        assert_eq!(
+            support::deadline(&db.store(), game).await,
+            was,
+            "game #{game}"
+        );
     }
     assert!(due(&service).await.is_empty());
     // Nor does a turn of hers that begins while she is away: in the 12 h game it
@@ -263,7 +264,10 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
         .handle(cmd_at(&here, "bob", mv_in(&first_legal_pit(&row), 3)))
         .await;
     assert!(!moved.private, "{}", moved.text);
-    assert_eq!(deadline(&db.store(), 3).await, service.now() + DAY_MS / 2);
+    assert_eq!(
+        support::deadline(&db.store(), 3).await,
+        service.now() + DAY_MS / 2
+    );
 }
 
 #[tokio::test]
@@ -274,13 +278,17 @@ async fn a_vacation_rescues_no_turn_whose_deadline_has_passed() {
     // Alice (South) to move, with a day to do it.
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
     due(&service).await;
-    let before = deadline(&db.store(), game).await;
+    let before = support::deadline(&db.store(), game).await;
     // Her day passes; the timeout job has not run yet (a busy database, a lease
     // not yet lapsed) when she asks for a vacation.
     advance(DAY + Duration::from_secs(60)).await;
     let reply = vacation(&service, "alice", away(7)).await;
     assert!(reply.private, "{}", reply.text);
-    assert_eq!(deadline(&db.store(), game).await, before, "not moved");
+    assert_eq!(
+        support::deadline(&db.store(), game).await,
+        before,
+        "not moved"
+    );
     // The timeout job then ends the game as usual.
     let told = due(&service).await;
     assert!(
@@ -299,7 +307,7 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
     let game = start_game_at(&service, &here, "alice", "bob", timed("1d")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
     due(&service).await;
-    let before = deadline(&db.store(), game).await;
+    let before = support::deadline(&db.store(), game).await;
     advance(DAY + Duration::from_secs(60)).await;
     // The game was read as still to be paused, then alice's deadline passed before
     // the write (a race the service cannot see): the write leaves it alone.

@@ -434,3 +434,15 @@ pub fn first_legal_pit(row: &oware_bot::store::GameRow) -> String {
     let pit = game.legal_moves().into_iter().next().expect("a legal move");
     pit.letter().to_string()
 }
+
+/// The deadline of game `game`'s side to move.
+pub async fn deadline(store: &oware_bot::store::Store, game: i64) -> i64 {
+    store
+        .games()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .deadline_at
+        .expect("a deadline")
+}
