@@ -7,10 +7,6 @@ use crate::service::cases::Play;
 use std::time::Duration;
 
 use super::{Level, Platform, User};
-use crate::{
-    rules::{Ply, Side},
-    store::{GameRow, MoveRecord},
-};
 
 /// How long the engine may think at each level.
 pub(super) fn budget(level: Level) -> Duration {
@@ -18,22 +14,6 @@ pub(super) fn budget(level: Level) -> Duration {
         Level::Easy => Duration::from_millis(150),
         Level::Medium => Duration::from_millis(500),
         Level::Hard => Duration::from_secs(2),
-    }
-}
-
-/// The record of a move by `side` in the game stored as `row`.
-pub(super) fn move_record(row: &GameRow, side: Side, ply: &Ply) -> MoveRecord {
-    MoveRecord {
-        ply: row.ply + 1,
-        player_id: row.seat(side).id,
-        pit: ply.effect.pit.letter(),
-        clock: None,
-        sown: ply.effect.sown,
-        captured: ply.effect.captured,
-        captured_pits: ply.effect.captured_pits.letters(),
-        grand_slam: ply.effect.grand_slam,
-        board_after: ply.after.board(),
-        scores: ply.after.scores(),
     }
 }
 

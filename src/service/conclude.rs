@@ -3,7 +3,7 @@
 //! (`/oware abort` before both sides have moved, or a job's or a moderator's abort).
 
 use super::{
-    apply::{humans, Finish},
+    finish::{humans, Finish},
     view, Button, ButtonAction, Command, GameRef, Reply, ServiceError,
 };
 use crate::service::cases::Games;

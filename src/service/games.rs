@@ -1,291 +1,243 @@
-//! Playing a game: a move (with every refusal explained), the pits one may sow, and
-//! the board. Which game a command means, and a stored game replayed, are in
-//! `games/stored.rs`.
+//! Which game a command means (named, this thread's, or the one here), and a stored
+//! game replayed from its moves, its stored ending included.
 
-pub(super) mod stored;
-
-pub use stored::end_as_stored;
-
-use super::{
-    apply::Moved, view, view::is_bot, Action, Command, GameRef, Place, Reply, ServiceError, User,
-};
+use super::{view, Action, Command, GameRef, ServiceError};
 use crate::service::cases::Games;
-use crate::service::cases::Pictures;
-use crate::service::cases::Play;
-use crate::service::cases::Preferences;
 use crate::{
-    play::clock::TimeControl,
-    rules::{Pit, Side, Typed},
-    store::GameRow,
+    rules::{EndReason, Game, IllegalMove, Outcome, Side, Variant},
+    store::{GameEnd, GameRow},
 };
 
-impl Play<'_> {
-    pub(super) async fn play_move(
+impl Games<'_> {
+    /// The player row of `cmd`'s author (recorded now if new, the name refreshed).
+    pub(in crate::service) async fn author_player(
+        &self,
+        cmd: &Command,
+    ) -> Result<i64, ServiceError> {
+        Ok(self
+            .core
+            .store
+            .people()
+            .upsert_player(
+                cmd.place.platform,
+                &cmd.author.id,
+                &cmd.author.name,
+                cmd.author.is_bot,
+            )
+            .await?)
+    }
+}
+
+impl Games<'_> {
+    /// The game a command means: the named one, else this thread's, else the one
+    /// active game here in which the author plays (or, when `onlooker_ok`, the one
+    /// active game here at all).
+    pub(in crate::service) async fn find_game(
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        pit: Typed,
         game: GameRef,
-        ply: Option<u32>,
-    ) -> Result<Reply, ServiceError> {
-        let (row, mut game, side) = Games::new(self.core)
-            .my_active_game(lang, cmd, game)
-            .await?;
-        if let Some(shown) = ply {
-            if i64::from(shown) != row.ply {
-                return Err(ServiceError::StaleBoard {
-                    shown,
-                    now: row.ply,
-                });
+        onlooker_ok: bool,
+    ) -> Result<GameRow, ServiceError> {
+        let platform = cmd.place.platform;
+        if let Some(id) = game {
+            return match self.core.store.games().game(id).await? {
+                Some(row)
+                    if cmd
+                        .place
+                        .holds(row.platform, row.space.as_deref(), &row.channel) =>
+                {
+                    Ok(row)
+                }
+                _ => Err(ServiceError::NoSuchGame(id)),
+            };
+        }
+        if let Some(thread) = &cmd.place.thread {
+            let (space, channel) = (cmd.place.space.as_deref(), cmd.place.channel.as_str());
+            if let Some(row) = self
+                .core
+                .store
+                .games()
+                .game_in_thread(platform, space, channel, thread)
+                .await?
+            {
+                return Ok(row);
             }
         }
-        let to_move = game.position().to_move();
-        if side != to_move {
-            return Err(ServiceError::NotYourTurn {
-                game: row.id,
-                name: row.name(to_move).to_owned(),
-                side: to_move,
-            });
-        }
-        let typed = pit;
-        let pit = typed.pit_for(side);
-        let now = self.core.now();
-        // A move read late (a stalled sync) counts when it was sent, within its turn.
-        let at = cmd.counts_at(row.turn_started_at, now);
-        if row.deadline_at.is_some_and(|deadline| at >= deadline) {
-            return Err(self.too_late(&row).await);
-        }
-        let Some(Moved { shown, mut reply }) = self
-            .apply_move(lang, cmd.claim(), &row, &mut game, side, pit)
-            .await?
-        else {
-            return Err(self.explain_race(lang, cmd, &row).await);
-        };
-        // The move is stored: from here on nothing may fail the command.
-        if let Some(note) = self.other_case_note(lang, &row, side, typed).await {
-            reply.text.push('\n');
-            reply.text.push_str(&note);
-        }
-        if let Some(next) = game.to_move().filter(|&next| is_bot(&row, next)) {
-            reply.text.push('\n');
-            reply
-                .text
-                .push_str(&self.engine_thinking(lang, row.name(next)));
-        }
-        let advice = self
-            .advice_summary(lang, &row, &game)
-            .await
-            .unwrap_or_else(|err| {
-                tracing::error!(game = row.id, error = %err, "could not tally the advice");
-                None
-            });
-        Ok(Pictures::new(self.core)
-            .with_board(lang, reply, &shown, &game, advice.as_deref(), Side::South)
-            .await)
-    }
-
-    /// Once per game, when North types a capital (South's letters) and the bot plays
-    /// North's own pit, it says so.
-    async fn other_case_note(
-        &self,
-        lang: &crate::i18n::Language,
-        row: &GameRow,
-        side: Side,
-        typed: Typed,
-    ) -> Option<String> {
-        let letter = typed.letter();
-        if side != Side::North || !typed.is_capital() {
-            return None;
-        }
-        match self
+        let here = self
             .core
             .store
             .games()
-            .note_once(row.id, "north-typed-capital")
-            .await
-        {
-            Ok(true) => Some(crate::tr!(
-                lang,
-                "games-north-capital",
-                letter = letter,
-                lower = letter.to_ascii_lowercase()
-            )),
-            Ok(false) => None,
-            Err(err) => {
-                tracing::error!(game = row.id, error = %err, "could not record a note");
-                None
+            .active_games_in_channel(platform, cmd.place.space.as_deref(), &cmd.place.channel)
+            .await?;
+        let (mine, others): (Vec<GameRow>, Vec<GameRow>) = here
+            .into_iter()
+            .partition(|row| view::side_of(row, &cmd.author.id).is_some());
+        let (candidates, yours) = match (mine.is_empty(), onlooker_ok) {
+            (false, _) => (mine, true),
+            (true, true) => (others, false),
+            (true, false) if !others.is_empty() => {
+                // Games go on here, none of them the author's: the latest one they
+                // finished here (a late move hears it is over), else say so.
+                return match self.latest_here(cmd, false).await {
+                    Err(ServiceError::NoGameHere) => Err(ServiceError::NoGameOfYours),
+                    found => found,
+                };
             }
+            (true, false) => (others, false),
+        };
+        match candidates.len() {
+            0 => self.latest_here(cmd, onlooker_ok).await,
+            1 => Ok(candidates.into_iter().next().expect("one candidate")),
+            _ => Err(ServiceError::WhichGame {
+                yours,
+                list: candidates
+                    .iter()
+                    .map(|row| view::game_label(lang, row))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                example: example(&cmd.action),
+                first: candidates[0].id,
+            }),
         }
     }
 
-    /// A move made after the mover's deadline: the time-out job has not run yet, so
-    /// run its work now and say what happened.
-    async fn too_late(&self, row: &GameRow) -> ServiceError {
-        let side = view::side_to_move(row);
-        self.core.wake();
-        ServiceError::TooLate {
-            game: row.id,
-            name: row.name(side).to_owned(),
-        }
+    /// With no active game here: the author's latest game here (or anyone's, when
+    /// `onlooker_ok`), finished, so that `board` shows the final position and a late
+    /// `move` hears that the game is over.
+    async fn latest_here(&self, cmd: &Command, onlooker_ok: bool) -> Result<GameRow, ServiceError> {
+        let place = &cmd.place;
+        let user = (!onlooker_ok).then_some(cmd.author.id.as_str());
+        self.core
+            .store
+            .games()
+            .latest_game_in_channel(place.platform, place.space.as_deref(), &place.channel, user)
+            .await?
+            .ok_or(ServiceError::NoGameHere)
     }
 
-    /// Why a guarded write found the game changed: usually the turn has passed (a
-    /// double-clicked button), else a generic "changed meanwhile".
-    async fn explain_race(
+    /// Replays a stored game with the rules core.
+    pub(in crate::service) async fn load(&self, row: &GameRow) -> Result<Game, ServiceError> {
+        self.load_at(row, row.ply).await
+    }
+
+    /// Replays a stored game up to `ply` moves (with its ending, when that is where it
+    /// ended).
+    pub(in crate::service) async fn load_at(
         &self,
-        lang: &crate::i18n::Language,
-        cmd: &Command,
         row: &GameRow,
-    ) -> ServiceError {
-        let fresh = match self.core.store.games().game(row.id).await {
-            Ok(Some(fresh)) => fresh,
-            Ok(None) => return ServiceError::NoSuchGame(row.id),
-            Err(e) => return e.into(),
-        };
-        let Ok(game) = Games::new(self.core).load(&fresh).await else {
-            return ServiceError::Raced(row.id);
-        };
-        if !fresh.is_active() || game.is_over() {
-            return ServiceError::GameOver {
-                game: row.id,
-                summary: view::summary(lang, &fresh, &game),
-            };
+        ply: i64,
+    ) -> Result<Game, ServiceError> {
+        let ply = ply.clamp(0, row.ply);
+        let variant: Variant = row.variant;
+        // The row carries its moves, written by the statement that bumps its ply.
+        let pits = &row.pits.0;
+        let played = usize::try_from(row.ply).unwrap_or(usize::MAX);
+        let shown = usize::try_from(ply).unwrap_or(usize::MAX);
+        if pits.len() != played {
+            return Err(ServiceError::Internal(format!(
+                "game #{} has {} moves stored for ply {}",
+                row.id,
+                pits.len(),
+                row.ply
+            )));
         }
-        let to_move = game.position().to_move();
-        if view::side_of(&fresh, &cmd.author.id) != Some(to_move) {
-            return ServiceError::NotYourTurn {
-                game: row.id,
-                name: fresh.name(to_move).to_owned(),
-                side: to_move,
-            };
+        let mut game =
+            Game::from_moves(variant, &pits[..shown.min(played)]).map_err(|(i, e)| {
+                ServiceError::Internal(format!(
+                    "game #{} does not replay at ply {}: {e}",
+                    row.id,
+                    i + 1
+                ))
+            })?;
+        if shown == played {
+            end_as_stored(row, &mut game)
+                .map_err(|e| ServiceError::Internal(format!("game #{}: {e}", row.id)))?;
         }
-        ServiceError::Raced(row.id)
+        Ok(game)
     }
 
-    /// The pits (canonical letters) `author` may sow from now in the game a `move`
-    /// at `place` would mean; empty when it is not their turn or there is no such game.
-    pub async fn move_choices(&self, place: Place, author: User) -> Vec<char> {
-        let cmd = Command::new(place, author, Action::Games);
-        // A refusal here is only logged: in English.
-        let lang = &crate::i18n::Language::english();
-        let found = match Games::new(self.core).my_active_game(lang, &cmd, None).await {
-            Ok(found) => found,
-            Err(err) => {
-                if err.is_internal() {
-                    tracing::error!(error = %err, "could not list move choices");
-                }
-                return Vec::new();
-            }
-        };
-        let (_, game, side) = found;
-        if game.to_move() != Some(side) {
-            return Vec::new();
-        }
-        game.legal_moves().into_iter().map(Pit::letter).collect()
-    }
-
-    pub(super) async fn board(
+    /// The game, which must be active, and the author's side in it.
+    pub(in crate::service) async fn my_active_game(
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
         game: GameRef,
-        after: Option<u32>,
-    ) -> Result<Reply, ServiceError> {
-        let row = Games::new(self.core)
-            .find_game(lang, cmd, game, true)
-            .await?;
-        if let Some(after) = after.map(i64::from).filter(|&after| after != row.ply) {
-            return self.board_after(lang, cmd, &row, after).await;
-        }
-        let game = Games::new(self.core).load(&row).await?;
-        // Moves are counted from 1, the same everywhere: after 2 moves, move 3 is next.
-        let headline = crate::tr!(
-            lang,
-            "games-board",
-            game = view::game_label(lang, &row),
-            variant = row.variant,
-            rated = view::rated_word(lang, view::counts_as_rated(&row)),
-            moves = view::moves_played(lang, row.ply, row.is_active())
-        );
-        let advice = self.advice_summary(lang, &row, &game).await?;
-        let now = self.core.now();
-        let side = view::side_of(&row, &cmd.author.id);
-        // North with `board:my-side` sees their own row at the bottom, privately: the
-        // room keeps the one view everyone shares.
-        let seat = Preferences::new(self.core).own_seat(cmd, side).await?;
-        let mut reply = view::board_reply(lang, &row, &game, headline, now, seat);
-        if side.is_none() {
-            // Only a player's own command pings the other player.
-            reply.mentions.clear();
-        }
-        if seat != Side::South {
-            reply.private = true;
-            reply.mentions.clear();
-        }
-        Ok(Pictures::new(self.core)
-            .with_board(lang, reply, &row, &game, advice.as_deref(), seat)
-            .await)
-    }
-
-    /// `/oware board #12 move:20`: the position after move `after` (0: the start) of
-    /// the game stored as `row`, which has moved on since; no buttons and no clocks,
-    /// which belong to the position now.
-    async fn board_after(
-        &self,
-        lang: &crate::i18n::Language,
-        cmd: &Command,
-        row: &GameRow,
-        after: i64,
-    ) -> Result<Reply, ServiceError> {
-        if after > row.ply {
-            return Err(ServiceError::NoSuchMove {
+    ) -> Result<(GameRow, Game, Side), ServiceError> {
+        let row = self.find_game(lang, cmd, game, false).await?;
+        let side = view::side_of(&row, &cmd.author.id).ok_or_else(|| not_a_player(&row))?;
+        let game = self.load(&row).await?;
+        if !row.is_active() || game.is_over() {
+            return Err(ServiceError::GameOver {
                 game: row.id,
-                moves: row.ply,
+                summary: view::summary(lang, &row, &game),
             });
         }
-        let game = Games::new(self.core).load_at(row, after).await?;
-        let position = game.position();
-        let turn = game
-            .to_move()
-            .map(|side| crate::tr!(lang, "games-board-after-turn", name = row.name(side)))
-            .unwrap_or_default();
-        let mut text = if after == 0 {
-            crate::tr!(
-                lang,
-                "games-board-after-start",
-                game = row.id,
-                moves = row.ply,
-                turn = turn
-            )
-        } else {
-            crate::tr!(
-                lang, "games-board-after",
-                game = row.id,
-                move = after,
-                moves = row.ply,
-                score = view::score_line(row, position.scores()),
-                turn = turn
-            )
-        };
-        text.push(' ');
-        text.push_str(&crate::tr!(lang, "games-board-after-now", game = row.id));
-        let seat = Preferences::new(self.core)
-            .own_seat(cmd, view::side_of(row, &cmd.author.id))
-            .await?;
-        let mut reply = Reply::public(text);
-        reply.private = seat != Side::South;
-        reply.board_text = Some(super::view::text_board(lang, position, true, seat));
-        view::about(&mut reply, row);
-        let note = crate::tr!(lang, "games-board-after-note", move = after);
-        // The clocks belong to the position now, not to this one: none are drawn.
-        let row = GameRow {
-            time_control: TimeControl::None,
-            ..row.clone()
-        };
-        let (now, lang) = (self.core.now(), lang.clone());
-        reply.files = Pictures::new(self.core)
-            .heavy(move || view::board_files(&lang, &row, &game, Some(&note), now, seat))
-            .await?;
-        Ok(reply)
+        Ok((row, game, side))
+    }
+}
+
+/// The command as typed, for examples in replies: `/move c`, `/oware advise b`.
+fn example(action: &Action) -> String {
+    match action {
+        Action::Move { pit, .. } => format!("/move {pit}"),
+        Action::Advise { pit, .. } => format!("/oware advise {pit}"),
+        Action::Resign { .. } => "/oware resign".to_owned(),
+        Action::End { .. } => "/oware end".to_owned(),
+        Action::Draw { decline: false, .. } => "/oware draw".to_owned(),
+        Action::Draw { decline: true, .. } => "/oware draw decline".to_owned(),
+        Action::Takeback { decline: false, .. } => "/oware takeback".to_owned(),
+        Action::Takeback { decline: true, .. } => "/oware takeback decline".to_owned(),
+        Action::Analyse { .. } => "/oware analyse".to_owned(),
+        Action::Abort { .. } => "/oware abort".to_owned(),
+        Action::Rematch { .. } => "/oware rematch".to_owned(),
+        _ => "/oware board".to_owned(),
+    }
+}
+
+/// The refusal for someone who is not playing in `row`.
+fn not_a_player(row: &GameRow) -> ServiceError {
+    ServiceError::NotAPlayer {
+        game: row.id,
+        south: row.south.name.clone(),
+        north: row.north.name.clone(),
+    }
+}
+
+/// Ends `game`, replayed from the moves of `row`, the way `row` says it ended when
+/// those moves do not end it: by resignation or timeout (the loser is the side that
+/// did not win), an admin's decision, an abort, an agreed draw, or agreement. An active game, or one its moves ended, is
+/// left as it is. The service's replay and `migrate-data`'s check both read a stored
+/// ending through this.
+///
+/// # Errors
+/// [`IllegalMove`] if the rules refuse the ending.
+pub fn end_as_stored(row: &GameRow, game: &mut Game) -> Result<(), IllegalMove> {
+    if row.is_active() || game.is_over() {
+        return Ok(());
+    }
+    let Some(ending) = row.state.ending() else {
+        return Ok(());
+    };
+    match ending.reason {
+        EndReason::Resignation(side) => game.resign(side),
+        EndReason::Adjudicated(winner) => game.adjudicate(winner),
+        EndReason::Timeout(side) => game.lose_on_time(side),
+        EndReason::Aborted => game.abort(),
+        EndReason::DrawAgreed => game.agree_draw(),
+        // Ended by their moves (which `game` replayed) or by agreement.
+        EndReason::WinningScore
+        | EndReason::NoLegalMove
+        | EndReason::Repetition
+        | EndReason::Agreement => game.end_by_agreement(),
+    }?;
+    Ok(())
+}
+
+/// How an outcome is stored.
+pub(in crate::service) fn game_end(outcome: Outcome) -> GameEnd {
+    GameEnd {
+        ending: outcome.into(),
+        scores: outcome.scores,
     }
 }

@@ -11,7 +11,7 @@ use crate::service::cases::Scheduler;
 use std::sync::Arc;
 
 use super::{
-    apply::Finish,
+    finish::Finish,
     outbox::{game_message, place_message},
     view,
     view::is_bot,

@@ -10,8 +10,8 @@ mod report;
 pub use error::ModerationError;
 
 use super::{
-    apply::{humans, Finish},
     authority::{self, Deed, Standing, Target},
+    finish::{humans, Finish},
     forget::ForgetError,
     settings::scope,
     text, view, when, AdminAction, BanLength, Command, Place, Reply, Role, ServiceError, User,

@@ -1,29 +1,19 @@
-//! The two writes that change a game in play, one path each: `Play::apply_move`
-//! (a player's command or the engine's job) and `Play::finish` (resigning,
-//! agreeing, a timeout, an abort, a moderator's verdict). Each builds what must
-//! follow (the next turn's clocks and jobs, the ratings, the announcement) and
-//! commits it with the change, claiming what it acts on.
+//! A game's end without a move, one path: `Play::finish` (resigning, agreeing, a
+//! timeout, an abort, a moderator's verdict). It builds what must follow (the
+//! ratings, the review and archiving jobs, the announcement) and commits it with
+//! the end, claiming what it acts on. The end by a move is `moves.rs`.
 
 use super::{
-    ending::Counted, games::stored::game_end, outbox::game_message, view, view::is_bot, Reply,
+    ending::Counted, games::game_end, outbox::game_message, view, view::is_bot, Reply,
     ServiceError, User,
 };
 use crate::service::cases::Links;
 use crate::service::cases::Play;
 use crate::service::cases::Records;
 use crate::{
-    rules::{EndReason, Game, Outcome, Pit, Side},
+    rules::{EndReason, Game, Outcome, Side},
     store::{Applied, Claim, Effects, GameRow, NewAudit},
 };
-
-/// A move stored by `Play::apply_move`.
-pub(super) struct Moved {
-    /// The game's row with the new turn's clocks (for showing it).
-    pub shown: GameRow,
-    /// The move's announcement: the move and, when it ended the game, the result
-    /// and the rating changes.
-    pub reply: Reply,
-}
 
 /// A game's end stored by `Play::finish`.
 pub(super) struct Finished {
@@ -82,68 +72,6 @@ pub(super) fn humans(row: &GameRow) -> Vec<User> {
 }
 
 impl Play<'_> {
-    /// Plays `pit` for `side` in `game` (stored as `row`; `game` is left after the
-    /// move) and stores it with everything that follows, claiming `claim`: the next
-    /// turn's clocks and jobs, the game's end and ratings when it ends, and, when
-    /// `post` (the engine's move), the move's announcement in the game's place.
-    ///
-    /// Returns `None`, changing nothing, when the game moved on meanwhile.
-    ///
-    /// # Errors
-    /// [`ServiceError::Illegal`] for a move the rules refuse; database failures,
-    /// [`crate::store::StoreError::Replayed`] when `claim` was claimed before.
-    pub(super) async fn apply_move(
-        &self,
-        lang: &crate::i18n::Language,
-        claim: Claim<'_>,
-        row: &GameRow,
-        game: &mut Game,
-        side: Side,
-        pit: Pit,
-    ) -> Result<Option<Moved>, ServiceError> {
-        // A job's move (the engine's) is announced in the game's place; a command's
-        // is its answer.
-        let post = matches!(claim, Claim::Job(_));
-        let ply = *game.play(pit)?;
-        let now = self.core.now();
-        let mut record = super::bot::move_record(row, side, &ply);
-        let end = game.outcome().map(game_end);
-        let counted = Counted::of(row, game);
-        let rater = counted.rater();
-        let mut effects = self.move_effects(lang, row, game, side, now).await?;
-        record.clock = effects.clock.take();
-        let shown = view::with_clock(row, record.clock.as_ref());
-        let mut reply = view::move_reply(lang, &shown, game, &ply, now);
-        let applied = self
-            .core
-            .store
-            .games()
-            .record_move(
-                claim,
-                row.id,
-                row.version,
-                &record,
-                end.as_ref(),
-                rater.as_deref(),
-                |applied| {
-                    counted.annotate(lang, &mut reply, row, applied);
-                    if post {
-                        effects
-                            .messages
-                            .push(game_message(row, &reply, Some(row.ply + 1)));
-                    }
-                    effects
-                },
-                now,
-            )
-            .await?;
-        if applied.is_none() {
-            return Ok(None);
-        }
-        self.core.wake();
-        Ok(Some(Moved { shown, reply }))
-    }
-
     /// Stores `outcome`, the end of `game` without a move (`game`, stored as `row`,
     /// has ended), with everything that follows, claiming `claim`: the ratings when
     /// it counts (never for an abort), the review and archiving jobs, the audit
