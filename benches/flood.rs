@@ -81,7 +81,7 @@ impl Table {
             .handle(command(&players[1], Action::Accept { challenge: None }))
             .await;
         Table {
-            game: accepted.game.expect("a game"),
+            game: (accepted.game.expect("a game")).get(),
             local: Game::new(Variant::Abapa),
             players,
             pair,
@@ -102,7 +102,7 @@ impl Table {
                 author,
                 Action::Move {
                     pit: oware_bot::rules::Typed::of(pit),
-                    game: Some(self.game),
+                    game: Some(oware_bot::service::GameId::new(self.game)),
                     ply: None,
                 },
             ))
@@ -263,7 +263,7 @@ fn main() {
         }
         let slug = service
             .ops()
-            .game_slug(watched.game)
+            .game_slug(oware_bot::service::GameId::new(watched.game))
             .await
             .unwrap()
             .unwrap();

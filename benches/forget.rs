@@ -56,7 +56,7 @@ async fn finished_game(service: &Service, south: &str, north: &str) -> i64 {
         confirmed: true,
     };
     service.handle(command(north, resign)).await;
-    game
+    game.get()
 }
 
 /// A message as a move leaves it (about 1 KB).
@@ -66,10 +66,14 @@ fn message(game: i64, mentioned: &str) -> String {
          the clock shows 2 days 3 hours. {}",
         "A long line of board and advice text. ".repeat(12)
     ));
-    reply.game = Some(game);
+    reply.game = Some(oware_bot::service::GameId::new(game));
     for pit in ['A', 'B', 'C', 'D', 'E', 'F'] {
         reply.buttons.push(Button {
-            action: ButtonAction::Move { game, ply: 7, pit },
+            action: ButtonAction::Move {
+                game: oware_bot::service::GameId::new(game),
+                ply: 7,
+                pit,
+            },
             label: format!("{pit} (4)"),
             enabled: true,
             row: 0,

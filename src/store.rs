@@ -45,6 +45,7 @@ mod puzzle_attempts;
 mod games;
 mod export;
 mod forget;
+mod ids;
 // After `games`: it selects games with its macro.
 mod downtime;
 mod players;
@@ -80,6 +81,7 @@ pub use effects::NewJob;
 pub use effects::{ClockColumns, Effects};
 pub use export::Account;
 pub use forget::{Forget, ForgetScope, Forgotten, FORGOTTEN_NAME, SCRUB_BATCH};
+pub use ids::GameId;
 pub use job_kind::JobKind;
 pub use job_request::{JobRequest, ReviewTo};
 pub use jobs::JobRow;

@@ -120,7 +120,7 @@ async fn play_game(
     let mut local = Game::new(Variant::Abapa);
     let mut rng = 0x9e37_79b9_7f4a_7c15_u64 ^ (i as u64);
     let mut log = GameLog {
-        game,
+        game: game.get(),
         accepted: Vec::new(),
         double_clicks: 0,
     };
@@ -339,7 +339,7 @@ async fn run() {
         let stored = db
             .store()
             .games()
-            .move_pits(log.game)
+            .move_pits(oware_bot::service::GameId::new(log.game))
             .await
             .expect("the stored moves");
         assert_eq!(stored, log.accepted, "game {}", log.game);

@@ -60,13 +60,17 @@ async fn two_shard_processes_on_postgres_finish_every_game_across_a_sigkill() {
     for (i, &id) in outcome.game_ids.iter().enumerate() {
         let row = store
             .games()
-            .game(id)
+            .game(oware_bot::service::GameId::new(id))
             .await
             .expect("read")
             .expect("the game");
         assert!(!row.is_active(), "game {i} (#{id}) finished");
         assert_eq!(row.ply as usize, line.len(), "game {i} (#{id}) plies");
-        let pits = store.games().move_pits(id).await.expect("the moves");
+        let pits = store
+            .games()
+            .move_pits(oware_bot::service::GameId::new(id))
+            .await
+            .expect("the moves");
         assert_eq!(pits, expected, "game {i} (#{id}) has exactly its moves");
     }
     assert_eq!(outcome.moves, games * line.len());

@@ -307,7 +307,7 @@ mod tests {
                 tokio::sync::watch::Sender::new(0).subscribe()
             }
 
-            fn still_at(&self, _game: i64, _ply: i64) -> BoxFuture<'_, bool> {
+            fn still_at(&self, _game: crate::service::GameId, _ply: i64) -> BoxFuture<'_, bool> {
                 Box::pin(async { true })
             }
         }

@@ -34,7 +34,7 @@ pub struct ChallengeOptions {
 
 /// A game named explicitly (`#12`), or `None` to let the service find the game the
 /// command means (this thread's, else the author's one game in this channel).
-pub type GameRef = Option<i64>;
+pub type GameRef = Option<crate::store::GameId>;
 
 /// What the author asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,7 +149,7 @@ pub enum Action {
     /// The animated replay and record of a game.
     Replay {
         /// The game id.
-        game: i64,
+        game: crate::store::GameId,
     },
     /// Link accounts across networks: without a code, get one; with it, asks
     /// first (naming the account it joins), and links once confirmed.
@@ -256,7 +256,7 @@ pub enum Action {
     /// Any player reports a game to the place's admins (recorded in the audit log).
     Report {
         /// The game reported.
-        game: i64,
+        game: crate::store::GameId,
         /// Why.
         reason: String,
     },

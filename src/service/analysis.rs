@@ -145,7 +145,7 @@ impl Learning<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: i64,
+        id: crate::store::GameId,
     ) -> Result<GameRow, ServiceError> {
         match Games::new(self.core)
             .find_game(lang, cmd, Some(id), true)
@@ -161,7 +161,10 @@ impl Learning<'_> {
     }
 
     /// The stored analysis of game `id`, if the current analysis version made it.
-    async fn current_analysis(&self, id: i64) -> Result<Option<StoredReview>, ServiceError> {
+    async fn current_analysis(
+        &self,
+        id: crate::store::GameId,
+    ) -> Result<Option<StoredReview>, ServiceError> {
         let version = engine::analysis::version(
             self.core.config.analysis_nodes,
             self.core.engine.tables().as_deref(),
@@ -331,7 +334,7 @@ impl Learning<'_> {
     pub(super) async fn analysis_files(
         &self,
         lang: &crate::i18n::Language,
-        id: i64,
+        id: crate::store::GameId,
     ) -> Vec<Attachment> {
         let found = async {
             let Some(row) = self.core.store.games().game(id).await? else {
@@ -354,12 +357,12 @@ impl Learning<'_> {
                 })
                 .await
                 .unwrap_or_else(|err| {
-                    tracing::error!(game = id, error = %err, "could not draw the analysis");
+                    tracing::error!(game = %id, error = %err, "could not draw the analysis");
                     Vec::new()
                 }),
             Ok(None) => Vec::new(),
             Err(err) => {
-                tracing::error!(game = id, error = %err, "could not read the analysis");
+                tracing::error!(game = %id, error = %err, "could not read the analysis");
                 Vec::new()
             }
         }

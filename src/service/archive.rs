@@ -11,7 +11,7 @@ use crate::service::cases::Records;
 use crate::store::{Claim, Effects, GameRow, JobKind, JobRow, NewJob};
 
 /// The line posted before a game's thread is archived.
-fn archive_line(lang: &crate::i18n::Language, game: i64) -> String {
+fn archive_line(lang: &crate::i18n::Language, game: crate::store::GameId) -> String {
     crate::tr!(lang, "archive-thread", game = game)
 }
 

@@ -342,7 +342,7 @@ impl Challenges<'_> {
             )
         };
         let (_, mut reply) = Play::new(self.core)
-            .first_board(lang, game_id, headline, now)
+            .first_board(lang, crate::store::GameId::new(game_id), headline, now)
             .await?;
         if legend {
             Pictures::new(self.core).legend_shown(lang, cmd, &mut reply);

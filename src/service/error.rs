@@ -34,11 +34,11 @@ pub enum ServiceError {
     /// Games are being played here, but none by the author.
     NoGameOfYours,
     /// The game id named does not exist on this network.
-    NoSuchGame(i64),
+    NoSuchGame(crate::store::GameId),
     /// `move:` past the moves played so far.
     NoSuchMove {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// Moves played so far.
         moves: i64,
     },
@@ -51,12 +51,12 @@ pub enum ServiceError {
         /// The command as typed, e.g. `/oware board` or `/move c`.
         example: String,
         /// The first game's id.
-        first: i64,
+        first: crate::store::GameId,
     },
     /// The author is not one of the two players.
     NotAPlayer {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// South's name.
         south: String,
         /// North's name.
@@ -65,7 +65,7 @@ pub enum ServiceError {
     /// It is the other player's turn.
     NotYourTurn {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// The player to move.
         name: String,
         /// Their side.
@@ -74,7 +74,7 @@ pub enum ServiceError {
     /// The game has ended.
     GameOver {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// How it ended.
         summary: String,
     },
@@ -88,7 +88,7 @@ pub enum ServiceError {
     /// The rules forbid the move.
     Illegal(#[from] IllegalMove),
     /// Another command changed the game while this one was being applied.
-    Raced(i64),
+    Raced(crate::store::GameId),
     /// Challenging oneself.
     ChallengeSelf,
     /// Challenging another bot (only this bot plays, with its engine).
@@ -104,12 +104,12 @@ pub enum ServiceError {
     /// A move after the mover's deadline.
     TooLate {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// The player whose time ran out.
         name: String,
     },
     /// Aborting a game both sides have moved in.
-    CannotAbort(i64),
+    CannotAbort(crate::store::GameId),
     /// A cap on what one user (or everyone) may have open is reached.
     #[error("{0}")]
     Cap(String),
@@ -135,7 +135,7 @@ pub enum ServiceError {
         /// What was asked.
         request: crate::play::proposal::Request,
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// The other player, who may answer.
         name: String,
     },
@@ -155,24 +155,24 @@ pub enum ServiceError {
     /// Back from a vacation not taken.
     NotOnVacation,
     /// A takeback asked in a rated or tournament game.
-    TakebackRated(i64),
+    TakebackRated(crate::store::GameId),
     /// A takeback asked before the asker has moved.
-    NothingToTakeBack(i64),
+    NothingToTakeBack(crate::store::GameId),
     /// A decline with no such request pending.
     NothingToDecline {
         /// What was declined.
         request: crate::play::proposal::Request,
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
     },
     /// Advice that was not taken.
     /// Analysis of a game still being played.
-    GameNotOver(i64),
+    GameNotOver(crate::store::GameId),
     /// `/oware analyse` by someone with as many reviews queued as one person may
     /// (`MAX_QUEUED_REVIEWS_PER_USER`).
     ReviewsQueuedByYou {
         /// The game asked for.
-        game: i64,
+        game: crate::store::GameId,
         /// The cap.
         limit: i64,
     },
@@ -180,12 +180,12 @@ pub enum ServiceError {
     /// (`MAX_QUEUED_REVIEWS`).
     ReviewQueueFull {
         /// The game asked for.
-        game: i64,
+        game: crate::store::GameId,
         /// The cap.
         limit: i64,
     },
     /// Analysis of a game without moves.
-    NothingToAnalyse(i64),
+    NothingToAnalyse(crate::store::GameId),
     /// `solve` without an open puzzle.
     NoPuzzleOpen,
     /// No puzzle is stored yet, or the author has had them all.
@@ -250,7 +250,7 @@ pub enum ServiceError {
     /// An adjudication naming someone who does not play in the game.
     NotTheWinner {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// Who was named.
         name: String,
         /// South's name.

@@ -58,7 +58,7 @@ impl Scheduler<'_> {
             .engine_level(row.id)
             .await?
             .unwrap_or_default();
-        let seed = (row.id as u64) << 16 | row.ply as u64;
+        let seed = (row.id.get() as u64) << 16 | row.ply as u64;
         let permit = self.core.engine_slots.slot().await?;
         let thinking = game.clone();
         let engine = Arc::clone(&self.core.engine);

@@ -46,7 +46,7 @@ impl Links<'_> {
                     .push_str(&crate::tr!(lang, "web-link", url = url));
             }
             Ok(None) => {}
-            Err(err) => tracing::warn!(error = %err, game = row.id, "cannot link a game's page"),
+            Err(err) => tracing::warn!(error = %err, game = %row.id, "cannot link a game's page"),
         }
     }
 
@@ -54,7 +54,10 @@ impl Links<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game_slug(&self, game_id: i64) -> Result<Option<String>, ServiceError> {
+    pub async fn game_slug(
+        &self,
+        game_id: crate::store::GameId,
+    ) -> Result<Option<String>, ServiceError> {
         Ok(self.core.store.pages().web_slug(game_id).await?)
     }
 

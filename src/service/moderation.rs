@@ -234,10 +234,10 @@ impl Moderation<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: i64,
+        id: crate::store::GameId,
     ) -> Result<GameRow, ServiceError> {
         let row = Games::new(self.core)
-            .find_game(lang, cmd, Some(id), true)
+            .find_game(lang, cmd, Some(crate::store::GameId::new(id.get())), true)
             .await?;
         if !row.is_active() {
             let game = Games::new(self.core).load(&row).await?;
@@ -253,7 +253,7 @@ impl Moderation<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: i64,
+        id: crate::store::GameId,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
         let why = required_reason(typed, || "/oware admin abort #12 why".to_owned())?;
@@ -289,7 +289,7 @@ impl Moderation<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: i64,
+        id: crate::store::GameId,
         winner: Option<&User>,
         typed: &str,
     ) -> Result<Reply, ServiceError> {

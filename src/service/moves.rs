@@ -98,7 +98,7 @@ impl Play<'_> {
             .advice_summary(lang, &row, &game)
             .await
             .unwrap_or_else(|err| {
-                tracing::error!(game = row.id, error = %err, "could not tally the advice");
+                tracing::error!(game = %row.id, error = %err, "could not tally the advice");
                 None
             });
         Ok(Pictures::new(self.core)
@@ -134,7 +134,7 @@ impl Play<'_> {
             )),
             Ok(false) => None,
             Err(err) => {
-                tracing::error!(game = row.id, error = %err, "could not record a note");
+                tracing::error!(game = %row.id, error = %err, "could not record a note");
                 None
             }
         }

@@ -72,7 +72,11 @@ impl Ops<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_thread(&self, game_id: i64, place: &Place) -> Result<(), ServiceError> {
+    pub async fn set_thread(
+        &self,
+        game_id: crate::store::GameId,
+        place: &Place,
+    ) -> Result<(), ServiceError> {
         Delivery::new(self.core).set_thread(game_id, place).await
     }
 
@@ -80,7 +84,10 @@ impl Ops<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game_thread(&self, game_id: i64) -> Result<Option<Place>, ServiceError> {
+    pub async fn game_thread(
+        &self,
+        game_id: crate::store::GameId,
+    ) -> Result<Option<Place>, ServiceError> {
         Delivery::new(self.core).game_thread(game_id).await
     }
 
@@ -128,7 +135,10 @@ impl Ops<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game_slug(&self, game_id: i64) -> Result<Option<String>, ServiceError> {
+    pub async fn game_slug(
+        &self,
+        game_id: crate::store::GameId,
+    ) -> Result<Option<String>, ServiceError> {
         Links::new(self.core).game_slug(game_id).await
     }
 

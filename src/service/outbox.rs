@@ -175,11 +175,15 @@ impl Delivery<'_> {
 
     /// Whether `game` is in progress at `ply` (see [`Reply::until_ply`]); on a
     /// database error, yes (the message goes out rather than being lost).
-    pub async fn still_at(&self, game: i64, ply: i64) -> bool {
+    pub async fn still_at(&self, game: crate::store::GameId, ply: i64) -> bool {
         self.game_still_at(game, ply).await.unwrap_or(true)
     }
 
-    async fn game_still_at(&self, game: i64, ply: i64) -> Result<bool, ServiceError> {
+    async fn game_still_at(
+        &self,
+        game: crate::store::GameId,
+        ply: i64,
+    ) -> Result<bool, ServiceError> {
         let game = self.core.store.games().game(game).await?;
         Ok(game.is_some_and(|game| game.is_active() && game.ply == ply))
     }

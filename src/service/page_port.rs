@@ -39,7 +39,10 @@ pub trait PagePort: Send + Sync {
         slug: &'a str,
     ) -> BoxFuture<'a, Result<Option<Vec<u8>>, ServiceError>>;
     /// The version of game `game_id`, or `None` once its page is gone.
-    fn page_version(&self, game_id: i64) -> BoxFuture<'_, Result<Option<i64>, ServiceError>>;
+    fn page_version(
+        &self,
+        game_id: crate::store::GameId,
+    ) -> BoxFuture<'_, Result<Option<i64>, ServiceError>>;
     /// The page of place `key` on `platform`, ranked at `speed`, if public.
     fn place_page<'a>(
         &'a self,
@@ -108,7 +111,10 @@ impl PagePort for WebReads {
         Box::pin(async move { Pages::new(&self.core).page_review_graph(slug).await })
     }
 
-    fn page_version(&self, game_id: i64) -> BoxFuture<'_, Result<Option<i64>, ServiceError>> {
+    fn page_version(
+        &self,
+        game_id: crate::store::GameId,
+    ) -> BoxFuture<'_, Result<Option<i64>, ServiceError>> {
         Box::pin(async move { Pages::new(&self.core).page_version(game_id).await })
     }
 

@@ -320,7 +320,10 @@ impl Pages<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn page_version(&self, game_id: i64) -> Result<Option<i64>, ServiceError> {
+    pub async fn page_version(
+        &self,
+        game_id: crate::store::GameId,
+    ) -> Result<Option<i64>, ServiceError> {
         Ok(self.core.page_reads.pages().game_version(game_id).await?)
     }
 }

@@ -152,13 +152,13 @@ impl Pages<'_> {
             .games()
             .live_games(platform, space, key, LIVE_GAMES)
             .await?;
-        let ids: Vec<i64> = games.iter().map(|row| row.id).collect();
+        let ids: Vec<i64> = games.iter().map(|row| row.id.get()).collect();
         let mut slugs = self.core.page_reads.pages().web_slugs(&ids).await?;
         let live = games
             .into_iter()
             .filter_map(|row| {
                 Some(LiveGame {
-                    slug: slugs.remove(&row.id)?,
+                    slug: slugs.remove(&row.id.get())?,
                     names: [row.south.name, row.north.name],
                     plies: row.ply,
                 })

@@ -115,13 +115,13 @@ impl Pages<'_> {
         let puzzles = puzzles
             .as_ref()
             .map(|stats| super::leaderboard::puzzle_line(&language, stats));
-        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+        let ids: Vec<i64> = rows.iter().map(|row| row.id.get()).collect();
         let mut slugs = self.core.page_reads.pages().web_slugs(&ids).await?;
         let games = rows
             .into_iter()
             .filter_map(|row| {
                 Some(PlayerGame {
-                    slug: slugs.remove(&row.id)?,
+                    slug: slugs.remove(&row.id.get())?,
                     score: [row.south.score, row.north.score],
                     active: row.is_active(),
                     names: [row.south.name, row.north.name],

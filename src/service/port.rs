@@ -29,7 +29,7 @@ pub enum Receipt {
     /// [`Reply::open_thread`] asked: later commands there mean that game.
     Thread {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// Where the thread is: `thread` set, or the channel for platforms whose
         /// threads are channels.
         thread: Place,
@@ -145,7 +145,7 @@ pub trait ChatService: Send + Sync + 'static {
     /// Whether `game` is still at `ply`, in progress: a message that asks for the
     /// move there ([`Reply::until_ply`]) is moot otherwise. A deliverer that waited
     /// (for a room's turn) asks before sending one, and reports it sent if moot.
-    fn still_at(&self, game: i64, ply: i64) -> BoxFuture<'_, bool>;
+    fn still_at(&self, game: crate::store::GameId, ply: i64) -> BoxFuture<'_, bool>;
 
     /// How long until the next scheduled job (an engine's move, a deadline) is due,
     /// zero if it is overdue; `None` when none is scheduled or it cannot be read. The
@@ -297,7 +297,7 @@ impl ChatService for Service {
         })
     }
 
-    fn still_at(&self, game: i64, ply: i64) -> BoxFuture<'_, bool> {
+    fn still_at(&self, game: crate::store::GameId, ply: i64) -> BoxFuture<'_, bool> {
         Box::pin(async move { Delivery::new(&self.core).still_at(game, ply).await })
     }
 }

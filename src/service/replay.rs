@@ -18,7 +18,7 @@ impl Records<'_> {
     pub(super) async fn own_finished_game(
         &self,
         cmd: &Command,
-        id: i64,
+        id: crate::store::GameId,
     ) -> Result<Option<crate::store::GameRow>, ServiceError> {
         let platform = cmd.place.platform;
         let Some(identity) = self
@@ -39,7 +39,7 @@ impl Records<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: i64,
+        id: crate::store::GameId,
     ) -> Result<Reply, ServiceError> {
         // A game here, or a finished game of the asker's own from anywhere.
         let row = match Games::new(self.core)

@@ -24,7 +24,7 @@ pub enum ButtonAction {
     /// Sow from this pit (canonical letter) in this game, at this ply.
     Move {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// The ply the board shows (stale presses are refused).
         ply: u32,
         /// The pit letter.
@@ -43,7 +43,7 @@ pub enum ButtonAction {
     /// Challenge the same player again, sides swapped, after this game.
     Rematch {
         /// The finished game.
-        game: i64,
+        game: crate::store::GameId,
     },
     /// Make this expired challenge again.
     Reissue {
@@ -53,17 +53,17 @@ pub enum ButtonAction {
     /// Analyse this finished game.
     Analyse {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
     },
     /// Resign this game (the confirmation of `/oware resign`).
     Resign {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
     },
     /// Accept or decline the request pending in this game.
     Answer {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// What was asked.
         request: Request,
         /// Accept (else decline).
@@ -253,7 +253,7 @@ pub struct Reply {
     /// Users to notify (e.g. the player to move).
     pub mentions: Vec<User>,
     /// The game this reply is about, if any (adapters route it to the game's thread).
-    pub game: Option<i64>,
+    pub game: Option<crate::store::GameId>,
     /// Open a thread with this name for `game` and post this reply there; then tell
     /// the service its id with [`super::Receipt::Thread`].
     pub open_thread: Option<String>,
@@ -360,23 +360,29 @@ mod tests {
     fn custom_ids_round_trip_and_reject_junk() {
         for action in [
             ButtonAction::Move {
-                game: 12,
+                game: crate::store::GameId::new(12),
                 ply: 7,
                 pit: 'C',
             },
             ButtonAction::Accept { challenge: 3 },
             ButtonAction::Decline { challenge: 4 },
-            ButtonAction::Rematch { game: 5 },
+            ButtonAction::Rematch {
+                game: crate::store::GameId::new(5),
+            },
             ButtonAction::Reissue { challenge: 6 },
-            ButtonAction::Analyse { game: 7 },
-            ButtonAction::Resign { game: 9 },
+            ButtonAction::Analyse {
+                game: crate::store::GameId::new(7),
+            },
+            ButtonAction::Resign {
+                game: crate::store::GameId::new(9),
+            },
             ButtonAction::Answer {
-                game: 10,
+                game: crate::store::GameId::new(10),
                 request: Request::Draw,
                 accept: true,
             },
             ButtonAction::Answer {
-                game: 11,
+                game: crate::store::GameId::new(11),
                 request: Request::Draw,
                 accept: false,
             },

@@ -12,7 +12,11 @@ impl Delivery<'_> {
     ///
     /// # Errors
     /// [`ServiceError::NoSuchGame`] for an unknown game; database failures.
-    pub async fn set_thread(&self, game_id: i64, place: &Place) -> Result<(), ServiceError> {
+    pub async fn set_thread(
+        &self,
+        game_id: crate::store::GameId,
+        place: &Place,
+    ) -> Result<(), ServiceError> {
         let thread = place.thread.as_deref().unwrap_or(&place.channel);
         match self.core.store.games().game(game_id).await? {
             Some(row) if place.holds(row.platform, row.space.as_deref(), &row.channel) => {
@@ -60,7 +64,10 @@ impl Delivery<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game_thread(&self, game_id: i64) -> Result<Option<Place>, ServiceError> {
+    pub async fn game_thread(
+        &self,
+        game_id: crate::store::GameId,
+    ) -> Result<Option<Place>, ServiceError> {
         Ok(self
             .core
             .store

@@ -218,7 +218,11 @@ impl Scheduler<'_> {
                 .core
                 .store
                 .jobs()
-                .schedule(Some((game, version)), &[job], now)
+                .schedule(
+                    Some((crate::store::GameId::new(game), version)),
+                    &[job],
+                    now,
+                )
                 .await
             {
                 tracing::error!(game, error = %err, "cannot resume an engine game");

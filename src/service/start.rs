@@ -40,7 +40,7 @@ impl Play<'_> {
     pub(super) async fn first_board(
         &self,
         lang: &crate::i18n::Language,
-        game_id: i64,
+        game_id: crate::store::GameId,
         headline: impl FnOnce(&GameRow) -> String,
         now: i64,
     ) -> Result<(GameRow, Reply), ServiceError> {

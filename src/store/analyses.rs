@@ -127,7 +127,10 @@ impl LearningStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn analysis(self, game_id: i64) -> Result<Option<AnalysisRow>, StoreError> {
+    pub async fn analysis(
+        self,
+        game_id: crate::store::GameId,
+    ) -> Result<Option<AnalysisRow>, StoreError> {
         Ok(
             sqlx::query_as("SELECT engine, result FROM analyses WHERE game_id = $1")
                 .bind(game_id)
@@ -227,7 +230,10 @@ impl LearningStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game_advice(self, game_id: i64) -> Result<Vec<AdviceVote>, StoreError> {
+    pub async fn game_advice(
+        self,
+        game_id: crate::store::GameId,
+    ) -> Result<Vec<AdviceVote>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT a.ply, a.onlooker_id, p.name, a.pit FROM advice a
              JOIN players p ON p.id = a.onlooker_id
@@ -248,7 +254,7 @@ impl LearningStore<'_> {
     pub async fn store_analysis(
         self,
         claim: Claim<'_>,
-        game_id: i64,
+        game_id: crate::store::GameId,
         venue: &Venue,
         engine: &str,
         review: &StoredReview,

@@ -106,7 +106,7 @@ pub struct ChallengeRow {
     #[sqlx(try_from = "String")]
     pub status: ChallengeStatus,
     /// The game it became, once accepted.
-    pub game_id: Option<i64>,
+    pub game_id: Option<crate::store::GameId>,
     /// When it was made (Unix ms).
     pub created_at: i64,
     /// When it expires (Unix ms).

@@ -19,7 +19,7 @@ pub const BOT_STOPPED: &str = "bot-stopped";
 #[derive(Clone, Debug)]
 pub struct Credit {
     /// The game's id.
-    pub game: i64,
+    pub game: crate::store::GameId,
     /// Its version when read: a game changed since is left alone.
     pub version: i64,
     /// The message that tells its players.

@@ -49,7 +49,7 @@ impl Effects {
 /// messages without a game are that game's.
 pub(super) async fn apply(
     tx: &mut Transaction<'_, Any>,
-    game: Option<(i64, i64)>,
+    game: Option<(super::GameId, i64)>,
     effects: &Effects,
     now: i64,
 ) -> Result<(), StoreError> {
@@ -81,7 +81,7 @@ pub(super) async fn apply(
 /// messages and audit entry (a new game has no jobs to replace).
 pub(super) async fn apply_new(
     tx: &mut Transaction<'_, Any>,
-    game_id: i64,
+    game_id: crate::store::GameId,
     effects: &Effects,
     now: i64,
 ) -> Result<(), StoreError> {
@@ -92,11 +92,11 @@ pub(super) async fn apply_new(
 /// entry of `effects`.
 async fn follow(
     tx: &mut Transaction<'_, Any>,
-    game: Option<(i64, i64)>,
+    game: Option<(super::GameId, i64)>,
     effects: &Effects,
     now: i64,
 ) -> Result<(), StoreError> {
-    let jobs: Vec<(&NewJob, Option<i64>, Option<i64>)> = effects
+    let jobs: Vec<(&NewJob, Option<super::GameId>, Option<i64>)> = effects
         .jobs
         .iter()
         .map(|job| {
@@ -120,7 +120,7 @@ async fn follow(
 /// Inserts `jobs` (each with its game and the game's version) in one statement.
 async fn insert_jobs(
     conn: &mut sqlx::AnyConnection,
-    jobs: &[(&NewJob, Option<i64>, Option<i64>)],
+    jobs: &[(&NewJob, Option<super::GameId>, Option<i64>)],
     now: i64,
 ) -> Result<(), StoreError> {
     if jobs.is_empty() {
@@ -167,7 +167,7 @@ async fn insert_jobs(
 pub(super) async fn insert_job(
     conn: &mut sqlx::AnyConnection,
     job: &NewJob,
-    game_id: Option<i64>,
+    game_id: Option<crate::store::GameId>,
     version: Option<i64>,
     now: i64,
 ) -> Result<(), StoreError> {
@@ -194,7 +194,7 @@ pub struct NewJob {
     /// What to do.
     pub kind: JobKind,
     /// The game it is for. In a write on a game, `None` means that game.
-    pub game_id: Option<i64>,
+    pub game_id: Option<crate::store::GameId>,
     /// The challenge it is for.
     pub challenge_id: Option<i64>,
     /// When it is due (Unix ms).

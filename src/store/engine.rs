@@ -11,7 +11,10 @@ impl GameStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn engine_level(self, game_id: i64) -> Result<Option<Level>, StoreError> {
+    pub async fn engine_level(
+        self,
+        game_id: crate::store::GameId,
+    ) -> Result<Option<Level>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT level FROM challenges WHERE game_id = $1 AND level IS NOT NULL LIMIT 1",
         )

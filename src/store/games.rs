@@ -37,7 +37,7 @@ impl GameStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game(self, id: i64) -> Result<Option<GameRow>, StoreError> {
+    pub async fn game(self, id: crate::store::GameId) -> Result<Option<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(select_game!(), "WHERE g.id = $1"))
             .bind(id)
             .fetch_optional(&self.store.reader)
@@ -195,7 +195,7 @@ impl GameStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn moves(self, game_id: i64) -> Result<Vec<MoveRow>, StoreError> {
+    pub async fn moves(self, game_id: crate::store::GameId) -> Result<Vec<MoveRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT ply, player_id, pit, sown, captured, captured_pits, grand_slam,
                     board_after, south_score, north_score, played_at
@@ -211,7 +211,7 @@ impl GameStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn move_pits(self, game_id: i64) -> Result<Vec<String>, StoreError> {
+    pub async fn move_pits(self, game_id: crate::store::GameId) -> Result<Vec<String>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT pit FROM moves WHERE game_id = $1 ORDER BY ply")
                 .bind(game_id)
@@ -224,7 +224,11 @@ impl GameStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn note_once(self, game_id: i64, note: &str) -> Result<bool, StoreError> {
+    pub async fn note_once(
+        self,
+        game_id: crate::store::GameId,
+        note: &str,
+    ) -> Result<bool, StoreError> {
         let added = sqlx::query(
             "INSERT INTO game_notes (game_id, note) VALUES ($1, $2) ON CONFLICT DO NOTHING",
         )
@@ -242,7 +246,11 @@ impl GameStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_thread(self, game_id: i64, thread: &str) -> Result<bool, StoreError> {
+    pub async fn set_thread(
+        self,
+        game_id: crate::store::GameId,
+        thread: &str,
+    ) -> Result<bool, StoreError> {
         let updated = sqlx::query("UPDATE games SET thread = $1, updated_at = $2 WHERE id = $3")
             .bind(thread)
             .bind(now_ms())
@@ -259,7 +267,10 @@ impl GameStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn thread_to_archive(self, game_id: i64) -> Result<bool, StoreError> {
+    pub async fn thread_to_archive(
+        self,
+        game_id: crate::store::GameId,
+    ) -> Result<bool, StoreError> {
         let found: Option<i64> = sqlx::query_scalar(concat!(
             "SELECT g.id FROM games g
              WHERE g.id = $1 AND g.status = '",

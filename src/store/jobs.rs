@@ -19,7 +19,7 @@ pub struct JobRow {
     /// What to do.
     pub kind: JobKind,
     /// The game it is for.
-    pub game_id: Option<i64>,
+    pub game_id: Option<crate::store::GameId>,
     /// The challenge it is for.
     pub challenge_id: Option<i64>,
     /// The game's version when the job was made: the job is stale if it changed.
@@ -163,7 +163,7 @@ impl JobStore<'_> {
     pub async fn complete_game_job(
         self,
         claim: Claim<'_>,
-        game_id: i64,
+        game_id: crate::store::GameId,
         version: i64,
         effects: &Effects,
         now: i64,
@@ -217,7 +217,7 @@ impl JobStore<'_> {
     /// Database failures.
     pub async fn schedule(
         self,
-        game: Option<(i64, i64)>,
+        game: Option<(super::GameId, i64)>,
         jobs: &[NewJob],
         now: i64,
     ) -> Result<(), StoreError> {

@@ -234,7 +234,7 @@ async fn accept(
     now: i64,
 ) -> Result<Option<i64>, StoreError> {
     let clock = effects.clock;
-    let game_id: Option<i64> = sqlx::query_scalar(concat!(
+    let game_id: Option<crate::store::GameId> = sqlx::query_scalar(concat!(
         "INSERT INTO games (platform, space, channel, thread, south_id, north_id, variant,
              rated, advice, time_control, reminders, created_at, updated_at,
              south_left_ms, north_left_ms, turn_started_at, deadline_at, web_slug)
@@ -279,7 +279,7 @@ async fn accept(
     .await?;
     drop_expiry(tx, id).await?;
     effects::apply_new(tx, game_id, effects, now).await?;
-    Ok(Some(game_id))
+    Ok(Some(game_id.get()))
 }
 
 /// Drops challenge `id`'s expiry job: it was answered, withdrawn or expired.

@@ -25,7 +25,7 @@ pub struct NewAudit {
     /// `abort`, `adjudicate`, `ban`, `unban`, `redeliver` or `report`.
     pub action: &'static str,
     /// The game acted on.
-    pub game_id: Option<i64>,
+    pub game_id: Option<crate::store::GameId>,
     /// The user acted on: their platform user id.
     pub target_id: Option<String>,
     /// The user acted on: their name.
@@ -60,7 +60,7 @@ pub struct AuditRow {
     /// What (see [`NewAudit::action`]).
     pub action: String,
     /// The game acted on.
-    pub game_id: Option<i64>,
+    pub game_id: Option<crate::store::GameId>,
     /// The user acted on (their name).
     pub target_name: Option<String>,
     /// Why.

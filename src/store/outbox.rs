@@ -20,7 +20,7 @@ use super::{Backend, StoreError};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Attach {
     /// Game `0`'s evaluation graph and biggest blunder.
-    Analysis(i64),
+    Analysis(super::GameId),
     /// Tournament `0`'s standings table.
     Standings(i64),
 }
@@ -44,7 +44,7 @@ impl std::str::FromStr for Attach {
         let (kind, id) = column.split_once(':').ok_or_else(bad)?;
         let id: i64 = id.parse().map_err(|_| bad())?;
         match kind {
-            "analysis" => Ok(Attach::Analysis(id)),
+            "analysis" => Ok(Attach::Analysis(crate::store::GameId::new(id))),
             "standings" => Ok(Attach::Standings(id)),
             _ => Err(bad()),
         }
@@ -97,7 +97,7 @@ pub struct NewMessage {
     /// The thread, if known now (else the game's thread at delivery).
     pub thread: Option<String>,
     /// The game it is about. In a write on a game, `None` means that game.
-    pub game_id: Option<i64>,
+    pub game_id: Option<crate::store::GameId>,
     /// What it says.
     pub body: Body,
     /// Attach the game's board after this many plies.
@@ -126,7 +126,7 @@ pub struct OutboxRow<B> {
     /// The thread: the message's own, else its game's.
     pub thread: Option<String>,
     /// The game it is about.
-    pub game_id: Option<i64>,
+    pub game_id: Option<crate::store::GameId>,
     /// What it says; `Err` (why) when the stored body is not a `B`: it can never
     /// be sent.
     pub body: Result<B, String>,
@@ -167,7 +167,7 @@ impl<'r, B: DeserializeOwned> FromRow<'r, AnyRow> for OutboxRow<B> {
 pub(super) async fn insert(
     tx: &mut Transaction<'_, Any>,
     message: &NewMessage,
-    game: Option<i64>,
+    game: Option<crate::store::GameId>,
     now: i64,
 ) -> Result<(), StoreError> {
     sqlx::query(
@@ -301,7 +301,10 @@ mod tests {
 
     #[test]
     fn attach_round_trips_through_its_column_and_refuses_the_unknown() {
-        for attach in [Attach::Analysis(12), Attach::Standings(3)] {
+        for attach in [
+            Attach::Analysis(crate::store::GameId::new(12)),
+            Attach::Standings(3),
+        ] {
             assert_eq!(attach.column().parse(), Ok(attach));
         }
         for column in ["analysis", "analysis:x", "chart:3", ""] {

@@ -46,7 +46,7 @@ impl GameStore<'_> {
     pub async fn propose(
         self,
         claim: Claim<'_>,
-        game_id: i64,
+        game_id: crate::store::GameId,
         version: i64,
         proposal: Option<Proposal>,
     ) -> Result<bool, StoreError> {

@@ -16,7 +16,7 @@ pub struct NewPuzzle {
     /// `tables` or `game`.
     pub source: &'static str,
     /// The game it comes from.
-    pub game_id: Option<i64>,
+    pub game_id: Option<crate::store::GameId>,
     /// Moves played in that game before its position.
     pub ply: Option<i64>,
     /// The position, its side to move to solve it.
@@ -37,7 +37,7 @@ pub struct PuzzleRow {
     /// `tables` or `game`.
     pub source: String,
     /// The game it comes from.
-    pub game_id: Option<i64>,
+    pub game_id: Option<crate::store::GameId>,
     /// The position, its side to move to solve it.
     pub position: Position,
     /// The move that solves it.

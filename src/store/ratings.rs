@@ -119,7 +119,7 @@ macro_rules! in_scope {
 /// identity (a player cannot gain rating from themself).
 pub(super) async fn rate_game(
     conn: &mut AnyConnection,
-    game_id: i64,
+    game_id: crate::store::GameId,
     end: &GameEnd,
     rater: Rater<'_>,
     now: i64,

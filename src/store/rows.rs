@@ -11,7 +11,7 @@ use crate::rules::{Pit, Side, Variant};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
     /// The game id (`#12`).
-    pub id: i64,
+    pub id: super::GameId,
     /// The chat network.
     pub platform: Platform,
     /// The server, if any.
@@ -133,7 +133,7 @@ impl<'r> FromRow<'r, AnyRow> for GameRow {
 /// [`GameRow`], which keeps each side's together.
 #[derive(FromRow)]
 struct GameColumns {
-    id: i64,
+    id: crate::store::GameId,
     #[sqlx(try_from = "String")]
     platform: Platform,
     space: Option<String>,
@@ -241,7 +241,7 @@ impl GameRow {
             left_ms: 0,
         };
         GameRow {
-            id,
+            id: crate::store::GameId::new(id),
             platform: crate::platform::Platform::Console,
             space: None,
             channel: "console".into(),

@@ -127,7 +127,7 @@ impl ModerationStore<'_> {
     pub async fn advise(
         self,
         claim: Claim<'_>,
-        game_id: i64,
+        game_id: crate::store::GameId,
         ply: i64,
         onlooker_id: i64,
         pit: char,
@@ -159,7 +159,11 @@ impl ModerationStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn advice_votes(self, game_id: i64, ply: i64) -> Result<Vec<(i64, Pit)>, StoreError> {
+    pub async fn advice_votes(
+        self,
+        game_id: crate::store::GameId,
+        ply: i64,
+    ) -> Result<Vec<(i64, Pit)>, StoreError> {
         /// One vote as stored.
         #[derive(sqlx::FromRow)]
         struct Vote {

@@ -122,7 +122,7 @@ pub struct BoardRow {
     /// North's entrant; `None` for a bye.
     pub north: Option<i64>,
     /// The game.
-    pub game_id: Option<i64>,
+    pub game_id: Option<crate::store::GameId>,
     /// Its game's state; `None` for a bye.
     pub state: Option<GameState>,
     /// Seeds South captured.
@@ -297,7 +297,7 @@ impl TournamentStore<'_> {
 /// the round's last game is over).
 pub(super) async fn after_game_end(
     tx: &mut Transaction<'_, Any>,
-    game_id: i64,
+    game_id: crate::store::GameId,
     now: i64,
 ) -> Result<(), StoreError> {
     sqlx::query(

@@ -44,7 +44,7 @@ impl GameStore<'_> {
     pub async fn record_move(
         self,
         claim: Claim<'_>,
-        game_id: i64,
+        game_id: crate::store::GameId,
         version: i64,
         record: &MoveRecord,
         end: Option<&GameEnd>,
@@ -125,7 +125,7 @@ impl GameStore<'_> {
     pub async fn finish_game(
         self,
         claim: Claim<'_>,
-        game_id: i64,
+        game_id: crate::store::GameId,
         version: i64,
         end: &GameEnd,
         rate: Option<Rater<'_>>,
@@ -181,7 +181,7 @@ impl GameStore<'_> {
     pub async fn take_back(
         self,
         claim: Claim<'_>,
-        game_id: i64,
+        game_id: crate::store::GameId,
         version: i64,
         pits: &Pits,
         scores: [u8; 2],

@@ -26,7 +26,7 @@ pub struct Vacation {
 #[derive(Clone, Debug)]
 pub struct AwayGame {
     /// The game's id.
-    pub game: i64,
+    pub game: crate::store::GameId,
     /// Its announcement.
     pub message: NewMessage,
 }

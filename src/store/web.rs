@@ -96,7 +96,10 @@ impl PageStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn web_slug(self, game_id: i64) -> Result<Option<String>, StoreError> {
+    pub async fn web_slug(
+        self,
+        game_id: crate::store::GameId,
+    ) -> Result<Option<String>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT web_slug FROM games WHERE id = $1")
                 .bind(game_id)
@@ -165,7 +168,7 @@ impl PageStore<'_> {
             .fetch_optional(&self.store.reader)
             .await?;
         match id {
-            Some(id) => self.store.games().game(id).await,
+            Some(id) => self.store.games().game(crate::store::GameId::new(id)).await,
             None => Ok(None),
         }
     }
@@ -175,7 +178,10 @@ impl PageStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game_version(self, game_id: i64) -> Result<Option<i64>, StoreError> {
+    pub async fn game_version(
+        self,
+        game_id: crate::store::GameId,
+    ) -> Result<Option<i64>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
                 .bind(game_id)
@@ -319,7 +325,10 @@ mod tests {
             held.push(store.reader.acquire().await.expect("a reader"));
         }
         // The chat's readers are all held: a chat read waits.
-        let chat = tokio::time::timeout(Duration::from_millis(200), store.pages().game_version(1));
+        let chat = tokio::time::timeout(
+            Duration::from_millis(200),
+            store.pages().game_version(crate::store::GameId::new(1)),
+        );
         assert!(chat.await.is_err(), "a chat read went past busy readers");
         let page = tokio::time::timeout(
             Duration::from_secs(10),

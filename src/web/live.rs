@@ -73,17 +73,22 @@ impl Watchers {
 
     /// A receiver of game `game_id`'s states (its page at `slug`), starting its
     /// poller from `now` if nobody watched it.
-    fn watch(self: &Arc<Self>, game_id: i64, slug: &str, now: &Arc<Shared>) -> Latest {
+    fn watch(
+        self: &Arc<Self>,
+        game_id: crate::service::GameId,
+        slug: &str,
+        now: &Arc<Shared>,
+    ) -> Latest {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(latest) = games.get(&game_id) {
+        if let Some(latest) = games.get(&game_id.get()) {
             return latest.clone();
         }
         let (sender, latest) = watch::channel(Some(Arc::clone(now)));
-        games.insert(game_id, latest.clone());
+        games.insert(game_id.get(), latest.clone());
         drop(games);
         let watchers = Arc::clone(self);
         let slug = slug.to_owned();
-        tokio::spawn(async move { watchers.poll(game_id, slug, sender).await });
+        tokio::spawn(async move { watchers.poll(game_id.get(), slug, sender).await });
         latest
     }
 
@@ -102,7 +107,11 @@ impl Watchers {
                 }
             }
             let seen = sender.borrow().as_ref().map(|s| s.version);
-            let version = match self.service.page_version(game_id).await {
+            let version = match self
+                .service
+                .page_version(crate::service::GameId::new(game_id))
+                .await
+            {
                 Ok(version) => version,
                 Err(err) => {
                     tracing::warn!(error = %err, game_id, "cannot read a watched game");

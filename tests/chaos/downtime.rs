@@ -34,7 +34,7 @@ async fn ask(fake: &FakeDiscord, payload: Value) -> Recorded {
 async fn press(fake: &FakeDiscord, store: &Store, id: i64, players: &[Value; 2]) -> Recorded {
     let row = store
         .games()
-        .game(id)
+        .game(oware_bot::service::GameId::new(id))
         .await
         .expect("reads")
         .expect("the game");
@@ -83,7 +83,7 @@ async fn a_deadline_that_fell_while_the_bot_was_down_is_extended_and_told() {
     // Both have moved: from now on a missed deadline loses the game.
     for _ in 0..2 {
         assert!(
-            !is_private(&press(&fake, &store, id, &players).await),
+            !is_private(&press(&fake, &store, id.get(), &players).await),
             "a move"
         );
     }
@@ -133,7 +133,7 @@ async fn a_deadline_that_fell_while_the_bot_was_down_is_extended_and_told() {
         after.deadline_at.expect("a deadline") >= deadline + 75_000,
         "extended by the time away"
     );
-    let moved = press(&fake, &store, id, &players).await;
+    let moved = press(&fake, &store, id.get(), &players).await;
     assert!(!is_private(&moved), "the move is taken: {:?}", moved.json());
     let row = store
         .games()

@@ -135,7 +135,7 @@ impl Players {
             .next()
             .unwrap_or_else(|| panic!("game {i} started"));
         self.started.fetch_add(1, Ordering::SeqCst);
-        row.id
+        row.id.get()
     }
 
     /// Plays game `i` (id `id`): each human to move presses a legal pit's button,
@@ -150,7 +150,7 @@ impl Players {
             let row = self
                 .store
                 .games()
-                .game(id)
+                .game(oware_bot::service::GameId::new(id))
                 .await
                 .expect("reads")
                 .expect("the game");

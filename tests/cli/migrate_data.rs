@@ -173,8 +173,20 @@ async fn shown(url: &str) -> Shown {
     let store = Store::open(url).await.expect("the database opens");
     let mut games = Vec::new();
     for id in store.game_ids().await.unwrap() {
-        let row = store.games().game(id).await.unwrap().expect("the game");
-        games.push((row, store.games().moves(id).await.unwrap()));
+        let row = store
+            .games()
+            .game(oware_bot::service::GameId::new(id))
+            .await
+            .unwrap()
+            .expect("the game");
+        games.push((
+            row,
+            store
+                .games()
+                .moves(oware_bot::service::GameId::new(id))
+                .await
+                .unwrap(),
+        ));
     }
     let shown = Shown {
         counts: store.row_counts().await.unwrap(),

@@ -117,8 +117,18 @@ fn game_state(db: &Path) -> (i64, usize, bool) {
         let store = oware_bot::store::Store::open(&db.display().to_string())
             .await
             .expect("the store opens");
-        let row = store.games().game(1).await.expect("read").expect("game 1");
-        let moves = store.games().moves(1).await.expect("moves").len();
+        let row = store
+            .games()
+            .game(oware_bot::service::GameId::new(1))
+            .await
+            .expect("read")
+            .expect("game 1");
+        let moves = store
+            .games()
+            .moves(oware_bot::service::GameId::new(1))
+            .await
+            .expect("moves")
+            .len();
         store.close().await;
         (row.ply, moves, row.is_active())
     })

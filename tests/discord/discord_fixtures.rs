@@ -149,7 +149,7 @@ fn a_pit_button_press_becomes_a_move_at_the_buttons_ply() {
                 bob(),
                 Action::Move {
                     pit: "c".parse().expect("a pit letter"),
-                    game: Some(7),
+                    game: Some(oware_bot::service::GameId::new(7)),
                     ply: Some(1),
                 }
             )

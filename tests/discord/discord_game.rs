@@ -120,7 +120,7 @@ async fn a_whole_game_through_the_adapter() {
     );
 
     service.then(Reply {
-        game: Some(12),
+        game: Some(oware_bot::service::GameId::new(12)),
         ..Reply::public("Alice resigned. Bob wins (rating 1500 → 1516).")
     });
     let mut resign = payloads::oware(&alice(), "resign", json!([]), &[]);
@@ -154,7 +154,7 @@ async fn a_whole_game_through_the_adapter() {
                 "Alice".into(),
                 Action::Move {
                     pit: "C".parse().expect("a pit letter"),
-                    game: Some(12),
+                    game: Some(oware_bot::service::GameId::new(12)),
                     ply: Some(0)
                 },
                 thread.clone()

@@ -358,10 +358,14 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
     assert_eq!(
         actions,
         [
-            Action::Abort { game: Some(3) },
+            Action::Abort {
+                game: Some(oware_bot::service::GameId::new(3))
+            },
             Action::Rematch { game: None },
             Action::Reissue { challenge: 9 },
-            Action::Rematch { game: Some(4) },
+            Action::Rematch {
+                game: Some(oware_bot::service::GameId::new(4))
+            },
             Action::Reissue { challenge: 8 },
             Action::Draw {
                 game: None,
@@ -391,11 +395,11 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
                 speed: None
             },
             Action::Draw {
-                game: Some(5),
+                game: Some(oware_bot::service::GameId::new(5)),
                 decline: false
             },
             Action::Takeback {
-                game: Some(5),
+                game: Some(oware_bot::service::GameId::new(5)),
                 decline: true
             },
         ]
@@ -449,7 +453,7 @@ async fn a_board_is_a_png_attachment_with_alt_text_and_two_rows_of_pits() {
     assert_eq!(
         bot.service.commands()[0].action,
         Action::Board {
-            game: Some(7),
+            game: Some(oware_bot::service::GameId::new(7)),
             after: None
         }
     );

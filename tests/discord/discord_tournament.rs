@@ -125,7 +125,7 @@ async fn a_round_robin_is_created_started_and_shown_through_slash_commands() {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     while store
         .games()
-        .game(1)
+        .game(oware_bot::service::GameId::new(1))
         .await
         .unwrap()
         .unwrap()

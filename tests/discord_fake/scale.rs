@@ -228,7 +228,12 @@ impl Ctx {
     async fn game_row(&self, id: i64) -> Result<Option<oware_bot::store::GameRow>, String> {
         let mut tries = 0;
         loop {
-            match self.store.games().game(id).await {
+            match self
+                .store
+                .games()
+                .game(oware_bot::service::GameId::new(id))
+                .await
+            {
                 Ok(row) => return Ok(row),
                 Err(e) if tries < READ_TRIES => {
                     tries += 1;
@@ -323,7 +328,7 @@ impl Ctx {
                     }
                 }
                 // No answer, or a refusal: the database says whether it was stored.
-                let ply = self.game_row(row.id).await?.map_or(0, |g| g.ply);
+                let ply = self.game_row(row.id.get()).await?.map_or(0, |g| g.ply);
                 if usize::try_from(ply).unwrap_or(0) > k {
                     break;
                 }
@@ -332,7 +337,7 @@ impl Ctx {
             }
             self.moves.fetch_add(1, Ordering::SeqCst);
         }
-        Ok(row.id)
+        Ok(row.id.get())
     }
 }
 

@@ -85,7 +85,9 @@ impl ChatService for Scripted {
 
     fn receipt(&self, receipt: Receipt) -> BoxFuture<'_, ()> {
         match receipt {
-            Receipt::Thread { game, thread } => self.threads.lock().unwrap().push((game, thread)),
+            Receipt::Thread { game, thread } => {
+                self.threads.lock().unwrap().push((game.get(), thread))
+            }
             Receipt::BotAccount { platform, user } => {
                 self.bot_users.lock().unwrap().push((platform, user));
             }
@@ -128,7 +130,7 @@ impl ChatService for Scripted {
         watch::Sender::new(0).subscribe()
     }
 
-    fn still_at(&self, _game: i64, _ply: i64) -> BoxFuture<'_, bool> {
+    fn still_at(&self, _game: oware_bot::service::GameId, _ply: i64) -> BoxFuture<'_, bool> {
         Box::pin(async { true })
     }
 }
@@ -143,7 +145,11 @@ pub fn board(text: &str, game: i64, ply: u32, pits: &str, disabled: &str) -> Rep
         .chars()
         .enumerate()
         .map(|(i, pit)| Button {
-            action: ButtonAction::Move { game, ply, pit },
+            action: ButtonAction::Move {
+                game: oware_bot::service::GameId::new(game),
+                ply,
+                pit,
+            },
             label: format!("{pit} (4)"),
             enabled: !disabled.contains(pit),
             row: u8::try_from(i / 3).unwrap(),
@@ -159,7 +165,7 @@ pub fn board(text: &str, game: i64, ply: u32, pits: &str, disabled: &str) -> Rep
             description: format!("Oware board of game {game} after {ply} plies"),
         }],
         buttons,
-        game: Some(game),
+        game: Some(oware_bot::service::GameId::new(game)),
         ..Reply::default()
     }
 }

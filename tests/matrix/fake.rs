@@ -135,8 +135,12 @@ impl FakeService {
                 reply
             }
             Action::Move { pit, game, .. } => {
-                let Some((id, g)) = find_game(&mut state.games, &cmd.place, &cmd.author, *game)
-                else {
+                let Some((id, g)) = find_game(
+                    &mut state.games,
+                    &cmd.place,
+                    &cmd.author,
+                    (*game).map(oware_bot::service::GameId::get),
+                ) else {
                     return Reply::private("You have no game here.");
                 };
                 let side = if g.south.id == cmd.author.id {
@@ -152,11 +156,16 @@ impl FakeService {
                     return Reply::private(format!("Illegal move: {e}."));
                 }
                 let mut reply = board_reply(id, g, format!("{} sowed {pit}.", cmd.author.name));
-                reply.game = Some(id);
+                reply.game = Some(oware_bot::service::GameId::new(id));
                 reply
             }
             Action::Board { game, .. } => {
-                match find_game(&mut state.games, &cmd.place, &cmd.author, *game) {
+                match find_game(
+                    &mut state.games,
+                    &cmd.place,
+                    &cmd.author,
+                    (*game).map(oware_bot::service::GameId::get),
+                ) {
                     Some((id, g)) => board_reply(id, g, "The board.".into()),
                     None => Reply::private("You have no game here."),
                 }
@@ -192,7 +201,7 @@ fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
             bytes: PNG.to_vec(),
             description: format!("Oware board, game {id}, ply {}", g.game.plies().len()),
         }],
-        game: Some(id),
+        game: Some(oware_bot::service::GameId::new(id)),
         ..Reply::default()
     };
     match (g.game.outcome(), g.game.to_move()) {
@@ -218,7 +227,7 @@ fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
                 .into_iter()
                 .map(|pit| Button {
                     action: ButtonAction::Move {
-                        game: id,
+                        game: oware_bot::service::GameId::new(id),
                         ply,
                         pit: pit.letter(),
                     },
@@ -261,7 +270,7 @@ impl ChatService for FakeService {
                 tokio::time::sleep(by).await;
             }
             let mut reply = self.reply(&cmd);
-            reply.thread = reply.game.and_then(|game| self.game_thread(game));
+            reply.thread = reply.game.and_then(|game| self.game_thread(game.get()));
             reply
         })
     }
@@ -270,10 +279,10 @@ impl ChatService for FakeService {
         let mut state = self.state.lock().expect("state lock");
         match receipt {
             Receipt::Thread { game, thread } => {
-                if let Some(g) = state.games.get_mut(&game) {
+                if let Some(g) = state.games.get_mut(&game.get()) {
                     g.thread.clone_from(&thread.thread);
                 }
-                state.threads_set.push((game, thread));
+                state.threads_set.push((game.get(), thread));
             }
             Receipt::DirectRoom { user, room, .. } => {
                 state.dm_rooms.insert(user, room);
@@ -320,7 +329,7 @@ impl ChatService for FakeService {
         tokio::sync::watch::Sender::new(0).subscribe()
     }
 
-    fn still_at(&self, _game: i64, _ply: i64) -> BoxFuture<'_, bool> {
+    fn still_at(&self, _game: oware_bot::service::GameId, _ply: i64) -> BoxFuture<'_, bool> {
         Box::pin(async { true })
     }
 }

@@ -139,7 +139,12 @@ async fn plies(db: &Path, game: i64) -> usize {
     let store = Store::open(db.to_str().expect("utf-8"))
         .await
         .expect("opens");
-    let n = store.games().moves(game).await.expect("reads").len();
+    let n = store
+        .games()
+        .moves(oware_bot::service::GameId::new(game))
+        .await
+        .expect("reads")
+        .len();
     store.close().await;
     n
 }

@@ -344,7 +344,7 @@ async fn plays_a_whole_game_with_the_real_service() {
 
     let row = store
         .games()
-        .game(1)
+        .game(oware_bot::service::GameId::new(1))
         .await
         .expect("reads")
         .expect("game #1");

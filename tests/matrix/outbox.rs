@@ -173,7 +173,7 @@ async fn a_message_sent_but_not_marked_before_a_crash_shows_once() {
     assert!(!reply.private, "the move is played: {reply:?}");
     let pending = wait_unsent(&s.service, 1, "the engine's move").await;
     let message = &pending[0];
-    assert_eq!(message.reply.game, Some(1));
+    assert_eq!(message.reply.game, Some(oware_bot::service::GameId::new(1)));
     assert!(!message.reply.files.is_empty(), "the board is rendered");
 
     // The deliverer sends it, then "crashes" before marking it sent.
@@ -260,7 +260,7 @@ async fn a_game_without_a_thread_gets_one_for_the_engines_move() {
     }
     let row = store
         .games()
-        .game(2)
+        .game(oware_bot::service::GameId::new(2))
         .await
         .expect("reads")
         .expect("game #1");

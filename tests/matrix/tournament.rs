@@ -63,7 +63,12 @@ async fn a_round_robin_runs_to_its_final_standings_in_a_room() {
     let root = thread_root(&board)
         .expect("the game is played in a thread")
         .to_owned();
-    let row = store.games().game(1).await.unwrap().unwrap();
+    let row = store
+        .games()
+        .game(oware_bot::service::GameId::new(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert!(row.tournament_id == Some(1) && row.thread.as_deref() == Some(root.as_str()));
 
     // South resigns in the game's thread: North wins, and the event is over.

@@ -65,7 +65,7 @@ async fn game_in_own_thread_with(
         .set_thread(game, &thread(id))
         .await
         .expect("the thread is recorded");
-    game
+    game.get()
 }
 
 async fn set(service: &Service, key: &str, value: &str) {
@@ -83,7 +83,7 @@ async fn resign(service: &Service, id: &str, who: &str, game: i64) {
             &thread(id),
             who,
             Action::Resign {
-                game: Some(game),
+                game: Some(oware_bot::service::GameId::new(game)),
                 confirmed: true,
             },
         ))
@@ -119,7 +119,14 @@ fn threads(messages: &[Outgoing]) -> Vec<String> {
 async fn a_finished_games_thread_is_archived_a_day_later_and_not_before() {
     let (_db, service) = service().await;
     let game = game_in_own_thread(&service, ["alice", "bob"], "31").await;
-    play_plies(&service, &thread("31"), game, ["alice", "bob"], 10).await;
+    play_plies(
+        &service,
+        &thread("31"),
+        oware_bot::service::GameId::new(game),
+        ["alice", "bob"],
+        10,
+    )
+    .await;
     resign(&service, "31", "bob", game).await;
     assert!(archived_after(&service, 0).await.is_empty());
 
@@ -128,7 +135,10 @@ async fn a_finished_games_thread_is_archived_a_day_later_and_not_before() {
     assert_eq!(archived.len(), 1, "{archived:?}");
     let message = &archived[0];
     assert_eq!(message.place.thread.as_deref(), Some("31"));
-    assert_eq!(message.reply.game, Some(game));
+    assert_eq!(
+        message.reply.game,
+        Some(oware_bot::service::GameId::new(game))
+    );
     assert!(!message.reply.private);
     assert!(
         message.reply.text.contains("thread is archived")
@@ -155,7 +165,7 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
                 author,
                 Action::Move {
                     pit: oware_bot::rules::Typed::of(pit),
-                    game: Some(game),
+                    game: Some(oware_bot::service::GameId::new(game)),
                     ply: None,
                 },
             ))
@@ -165,7 +175,7 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
     let row = db
         .store()
         .games()
-        .game(game)
+        .game(oware_bot::service::GameId::new(game))
         .await
         .unwrap()
         .expect("the game");
@@ -178,7 +188,14 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
 
     set(&service, "archive", "never").await;
     let game = game_in_own_thread(&service, ["carol", "dave"], "32").await;
-    play_plies(&service, &thread("32"), game, ["carol", "dave"], 10).await;
+    play_plies(
+        &service,
+        &thread("32"),
+        oware_bot::service::GameId::new(game),
+        ["carol", "dave"],
+        10,
+    )
+    .await;
     resign(&service, "32", "carol", game).await;
     assert_eq!(
         service.ops().earliest_job().await.unwrap(),
@@ -193,10 +210,17 @@ async fn every_way_a_game_ends_schedules_the_archive() {
     let (db, service) = service().await;
     // Decided by an admin, ended by agreement, aborted by an admin.
     let decided = game_in_own_thread(&service, ["alice", "bob"], "41").await;
-    play_plies(&service, &thread("41"), decided, ["alice", "bob"], 10).await;
+    play_plies(
+        &service,
+        &thread("41"),
+        oware_bot::service::GameId::new(decided),
+        ["alice", "bob"],
+        10,
+    )
+    .await;
     let reply = service
         .handle(admin(Action::admin(AdminAction::Adjudicate {
-            game: decided,
+            game: oware_bot::service::GameId::new(decided),
             winner: None,
             reason: "both asked".to_owned(),
         })))
@@ -204,13 +228,22 @@ async fn every_way_a_game_ends_schedules_the_archive() {
     assert!(reply.text.contains("is decided"), "{}", reply.text);
 
     let agreed = game_in_own_thread(&service, ["carol", "dave"], "42").await;
-    play_plies(&service, &thread("42"), agreed, ["carol", "dave"], 10).await;
+    play_plies(
+        &service,
+        &thread("42"),
+        oware_bot::service::GameId::new(agreed),
+        ["carol", "dave"],
+        10,
+    )
+    .await;
     for who in ["carol", "dave"] {
         let reply = service
             .handle(cmd_at(
                 &thread("42"),
                 who,
-                Action::End { game: Some(agreed) },
+                Action::End {
+                    game: Some(oware_bot::service::GameId::new(agreed)),
+                },
             ))
             .await;
         assert!(!reply.private, "{}", reply.text);
@@ -219,7 +252,7 @@ async fn every_way_a_game_ends_schedules_the_archive() {
     let aborted = game_in_own_thread(&service, ["erin", "frank"], "43").await;
     let reply = service
         .handle(admin(Action::admin(AdminAction::Abort {
-            game: aborted,
+            game: oware_bot::service::GameId::new(aborted),
             reason: "one person, two accounts".to_owned(),
         })))
         .await;
@@ -231,12 +264,19 @@ async fn every_way_a_game_ends_schedules_the_archive() {
         ..ChallengeOptions::default()
     };
     let timed = game_in_own_thread_with(&service, ["gina", "hank"], "44", hour).await;
-    play_plies(&service, &thread("44"), timed, ["gina", "hank"], 4).await;
+    play_plies(
+        &service,
+        &thread("44"),
+        oware_bot::service::GameId::new(timed),
+        ["gina", "hank"],
+        4,
+    )
+    .await;
     assert!(archived_after(&service, HOUR).await.is_empty());
     let row = db
         .store()
         .games()
-        .game(timed)
+        .game(oware_bot::service::GameId::new(timed))
         .await
         .unwrap()
         .expect("the game");
@@ -265,12 +305,19 @@ async fn a_thread_the_bot_did_not_open_or_a_rematch_goes_on_in_is_left_alone() {
     )
     .await;
     play_plies(&service, &thread("51"), theirs, ["alice", "bob"], 10).await;
-    resign(&service, "51", "bob", theirs).await;
+    resign(&service, "51", "bob", theirs.get()).await;
     assert!(archived_after(&service, 2 * DAY).await.is_empty());
 
     // A game in its own thread, then a second game in that thread.
     let first = game_in_own_thread(&service, ["carol", "dave"], "61").await;
-    play_plies(&service, &thread("61"), first, ["carol", "dave"], 10).await;
+    play_plies(
+        &service,
+        &thread("61"),
+        oware_bot::service::GameId::new(first),
+        ["carol", "dave"],
+        10,
+    )
+    .await;
     resign(&service, "61", "dave", first).await;
     let second = start_game_at(
         &service,
@@ -284,7 +331,7 @@ async fn a_thread_the_bot_did_not_open_or_a_rematch_goes_on_in_is_left_alone() {
         archived_after(&service, DAY).await.is_empty(),
         "not while the second game goes on"
     );
-    resign(&service, "61", "carol", second).await;
+    resign(&service, "61", "carol", second.get()).await;
     assert!(archived_after(&service, DAY - MINUTE).await.is_empty());
     let archived = archived_after(&service, 2 * MINUTE).await;
     assert_eq!(threads(&archived), ["61"]);

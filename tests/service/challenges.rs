@@ -197,7 +197,11 @@ async fn threads_and_several_games() {
         "{}",
         reply.text
     );
-    assert!(service.ops().set_thread(9999, &thread).await.is_err());
+    assert!(service
+        .ops()
+        .set_thread(oware_bot::service::GameId::new(9999), &thread)
+        .await
+        .is_err());
     let games = service.handle(at("alice", Action::Games, &server)).await;
     assert!(
         games.private && games.text.matches("alice vs bob").count() == 2,
@@ -234,7 +238,7 @@ async fn the_chat_service_trait_for_adapters() {
     let board = ChatService::handle(&service, cmd("bob", support::board(None))).await;
     assert_eq!(board.thread, Some(thread.clone()), "{}", board.text);
     // Unknown games are logged, not panicked on.
-    ChatService::receipt(&service, receipt(4242)).await;
+    ChatService::receipt(&service, receipt(oware_bot::service::GameId::new(4242))).await;
 }
 
 #[tokio::test]

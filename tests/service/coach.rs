@@ -35,7 +35,9 @@ fn casual() -> ChallengeOptions {
 }
 
 fn analyse(game: i64) -> Action {
-    Action::Analyse { game: Some(game) }
+    Action::Analyse {
+        game: Some(oware_bot::service::GameId::new(game)),
+    }
 }
 
 fn is_png(bytes: &[u8]) -> bool {
@@ -79,7 +81,7 @@ async fn finished_game(
         }
         let played = store.games().move_pits(game).await.expect("moves").len();
         assert_eq!(played, ply);
-        play_next(service, store, &thread, game, ply).await;
+        play_next(service, store, &thread, game.get(), ply).await;
     }
     let reply = service
         .handle(cmd_at(
@@ -92,12 +94,16 @@ async fn finished_game(
         ))
         .await;
     assert!(!reply.private, "{}", reply.text);
-    (game, thread)
+    (game.get(), thread)
 }
 
 /// Plays the first legal pit of the game's position (as `play_plies` does).
 async fn play_next(service: &Service, store: &Store, at: &Place, game: i64, ply: usize) {
-    let pits = store.games().move_pits(game).await.expect("moves");
+    let pits = store
+        .games()
+        .move_pits(oware_bot::service::GameId::new(game))
+        .await
+        .expect("moves");
     let moves: Vec<Pit> = pits
         .iter()
         .map(|p| Pit::from_letter(p.chars().next().expect("a letter")).expect("a pit"))
@@ -119,7 +125,7 @@ async fn play_next(service: &Service, store: &Store, at: &Place, game: i64, ply:
             author,
             Action::Move {
                 pit: oware_bot::rules::Typed::of(pit),
-                game: Some(game),
+                game: Some(oware_bot::service::GameId::new(game)),
                 ply: None,
             },
         ))
@@ -152,7 +158,9 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     play_plies(&service, &here, game, ["alice", "bob"], 12).await;
 
     // Not while the game goes on.
-    let early = service.handle(cmd_at(&here, "carol", analyse(game))).await;
+    let early = service
+        .handle(cmd_at(&here, "carol", analyse(game.get())))
+        .await;
     assert!(
         early.private && early.text.contains("still being played"),
         "{}",
@@ -175,7 +183,9 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     );
 
     // Asked: answered at once, the review is a job.
-    let asked = service.handle(cmd_at(&here, "carol", analyse(game))).await;
+    let asked = service
+        .handle(cmd_at(&here, "carol", analyse(game.get())))
+        .await;
     assert!(!asked.private, "{}", asked.text);
     assert!(asked.text.contains("Analysing game #"), "{}", asked.text);
     let anchor = asked
@@ -239,7 +249,9 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     service.ops().mark_sent(review.id).await;
 
     // Stored: asking again answers at once, with the pictures, and queues nothing.
-    let again = service.handle(cmd_at(&here, "dave", analyse(game))).await;
+    let again = service
+        .handle(cmd_at(&here, "dave", analyse(game.get())))
+        .await;
     assert!(again.text.contains("Review of game"), "{}", again.text);
     assert!(again.anchor.is_none());
     assert!(again.files.iter().any(|f| f.file_name.starts_with("eval-")));
@@ -269,7 +281,9 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
         .expect("read")
         .expect("stored");
     assert_eq!(garbled.review, None);
-    let redo = service.handle(cmd_at(&here, "dave", analyse(game))).await;
+    let redo = service
+        .handle(cmd_at(&here, "dave", analyse(game.get())))
+        .await;
     assert!(!redo.private, "{}", redo.text);
     assert!(redo.text.contains("Analysing"), "{}", redo.text);
     assert!(service.ops().run_due_jobs().await >= 1);
@@ -300,7 +314,9 @@ async fn a_review_interrupted_by_a_restart_is_delivered_once() {
                 },
             ))
             .await;
-        let asked = service.handle(cmd_at(&here, "alice", analyse(game))).await;
+        let asked = service
+            .handle(cmd_at(&here, "alice", analyse(game.get())))
+            .await;
         assert!(asked.text.contains("Analysing"), "{}", asked.text);
         // A runner takes the job and the process dies before it finishes. Its claim
         // is released at start-up on SQLite and lapses on PostgreSQL (where other
@@ -375,7 +391,7 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
     assert!(db
         .store()
         .learning()
-        .analysis(game)
+        .analysis(oware_bot::service::GameId::new(game))
         .await
         .unwrap()
         .is_some());

@@ -66,7 +66,12 @@ async fn zenobia_everywhere(service: &Service) -> i64 {
         .await;
     // A review she asked for, queued (jobs.requested_by names her).
     let review = service
-        .handle(cmd(ZENOBIA, Action::Analyse { game: Some(won) }))
+        .handle(cmd(
+            ZENOBIA,
+            Action::Analyse {
+                game: Some(oware_bot::service::GameId::new(won)),
+            },
+        ))
         .await;
     assert!(!review.text.contains("at most"), "{}", review.text);
     won
@@ -166,7 +171,12 @@ async fn forget_me_erases_every_trace_and_keeps_the_opponents_games() {
     );
     assert_ne!(bob_before, "");
     let replay = service
-        .handle(cmd("Bob", Action::Replay { game: won }))
+        .handle(cmd(
+            "Bob",
+            Action::Replay {
+                game: oware_bot::service::GameId::new(won),
+            },
+        ))
         .await;
     assert!(replay.text.contains("deleted player"), "{}", replay.text);
 
@@ -277,7 +287,12 @@ async fn an_admin_erases_a_players_records_at_their_place_only_and_the_player_is
     // Here: her game shows a deleted player, her ban here is gone, the log keeps
     // the fact and not her name.
     let replay = service
-        .handle(cmd("Bob", Action::Replay { game: here }))
+        .handle(cmd(
+            "Bob",
+            Action::Replay {
+                game: oware_bot::service::GameId::new(here),
+            },
+        ))
         .await;
     assert!(replay.text.contains("deleted player"), "{}", replay.text);
     assert!(!replay.text.contains(ZENOBIA), "{}", replay.text);
@@ -299,7 +314,12 @@ async fn an_admin_erases_a_players_records_at_their_place_only_and_the_player_is
     );
     // Elsewhere and her own: all stays.
     let elsewhere_replay = service
-        .handle(cmd("Carol", Action::Replay { game: there }))
+        .handle(cmd(
+            "Carol",
+            Action::Replay {
+                game: oware_bot::service::GameId::new(there),
+            },
+        ))
         .await;
     assert!(
         elsewhere_replay.text.contains(ZENOBIA),
@@ -366,10 +386,14 @@ async fn queue(db: &TempDb, game: i64, reply: &Reply, sent: bool) -> i64 {
 /// answer, alice to move.
 fn others_message(game: i64) -> Reply {
     let mut reply = Reply::public("Play C or D. Draw offered. Sent from matrix.".to_owned());
-    reply.game = Some(game);
+    reply.game = Some(oware_bot::service::GameId::new(game));
     for pit in ['C', 'D'] {
         reply.buttons.push(Button {
-            action: ButtonAction::Move { game, ply: 3, pit },
+            action: ButtonAction::Move {
+                game: oware_bot::service::GameId::new(game),
+                ply: 3,
+                pit,
+            },
             label: format!("{pit} (4)"),
             enabled: true,
             row: 0,
@@ -377,7 +401,7 @@ fn others_message(game: i64) -> Reply {
     }
     reply.buttons.push(Button {
         action: ButtonAction::Answer {
-            game,
+            game: oware_bot::service::GameId::new(game),
             request: Request::Draw,
             accept: true,
         },
@@ -407,7 +431,7 @@ async fn forgetting_c_draw_or_matrix_leaves_other_games_messages_as_they_were() 
         for message in service.ops().unsent(Platform::Console, None).await {
             service.ops().mark_sent(message.id).await;
         }
-        let queued = queue(&db, other, &others_message(other), false).await;
+        let queued = queue(&db, other.get(), &others_message(other.get()), false).await;
         let mut about_them =
             Reply::public(format!("{name} resigns: Bob wins. Well played {name}!"));
         about_them.mentions.push(user(name));
@@ -428,7 +452,7 @@ async fn forgetting_c_draw_or_matrix_leaves_other_games_messages_as_they_were() 
             .iter()
             .find(|m| m.id == queued)
             .unwrap_or_else(|| panic!("{name}: another game's message is still delivered"));
-        let mut expected = others_message(other);
+        let mut expected = others_message(other.get());
         expected.language = delivered.reply.language.clone();
         expected.thread = delivered.reply.thread.clone();
         assert_eq!(delivered.reply, expected, "{name}: unchanged");

@@ -206,7 +206,11 @@ async fn refusals_are_private_and_change_nothing() {
     let cases = [
         ("bob", mv("a"), "not your turn: **alice**"),
         ("carol", mv("a"), "you have no game here"),
-        ("alice", support::mv_in("c", 999), "no game #999"),
+        (
+            "alice",
+            support::mv_in("c", oware_bot::service::GameId::new(999)),
+            "no game #999",
+        ),
         (
             "carol",
             Action::Resign {
@@ -231,7 +235,13 @@ async fn refusals_are_private_and_change_nothing() {
             },
             "advice is off",
         ),
-        ("alice", Action::Replay { game: 999 }, "no game #999"),
+        (
+            "alice",
+            Action::Replay {
+                game: oware_bot::service::GameId::new(999),
+            },
+            "no game #999",
+        ),
     ];
     for (author, action, expected) in cases {
         let reply = service.handle(cmd(author, action.clone())).await;

@@ -112,14 +112,14 @@ async fn live_lists_this_servers_games_in_progress_with_their_threads() {
             .find(|l| l.contains(&format!("#{game} ")))
             .map(str::to_owned)
     };
-    let first_line = line(first).expect("the first game");
+    let first_line = line(first.get()).expect("the first game");
     assert!(
         first_line.contains("alice vs bob") && first_line.contains("<#777>"),
         "{first_line}"
     );
-    assert!(line(second).is_some(), "{text}");
-    assert_eq!(line(hidden), None, "{text}");
-    assert_eq!(line(finished), None, "{text}");
+    assert!(line(second.get()).is_some(), "{text}");
+    assert_eq!(line(hidden.get()), None, "{text}");
+    assert_eq!(line(finished.get()), None, "{text}");
     // The most recently played first.
     assert!(text.find(&format!("#{second} ")) < text.find(&format!("#{first} ")));
 

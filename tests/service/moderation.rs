@@ -35,14 +35,14 @@ fn admin(place: &Place, action: AdminAction) -> Command {
 
 fn abort(game: i64, reason: &str) -> AdminAction {
     AdminAction::Abort {
-        game,
+        game: oware_bot::service::GameId::new(game),
         reason: reason.to_owned(),
     }
 }
 
 fn adjudicate(game: i64, winner: &str, reason: &str) -> AdminAction {
     AdminAction::Adjudicate {
-        game,
+        game: oware_bot::service::GameId::new(game),
         winner: Some(user(winner)),
         reason: reason.to_owned(),
     }
@@ -50,7 +50,7 @@ fn adjudicate(game: i64, winner: &str, reason: &str) -> AdminAction {
 
 fn draw(game: i64, reason: &str) -> AdminAction {
     AdminAction::Adjudicate {
-        game,
+        game: oware_bot::service::GameId::new(game),
         winner: None,
         reason: reason.to_owned(),
     }
@@ -129,8 +129,8 @@ async fn every_admin_command_is_refused_to_a_member_on_every_network() {
         place_at(Platform::Console, None, "console"),
     ];
     let actions = [
-        abort(game, "spam"),
-        adjudicate(game, "alice", "spam"),
+        abort(game.get(), "spam"),
+        adjudicate(game.get(), "alice", "spam"),
         ban("bob", Some(3), "spam"),
         unban("bob"),
         AdminAction::Log,
@@ -179,20 +179,20 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
     }
     // Another server's admin cannot reach it; a reason is needed.
     let elsewhere = service
-        .handle(admin(&other_guild(), abort(game, "spam")))
+        .handle(admin(&other_guild(), abort(game.get(), "spam")))
         .await;
     assert!(
         elsewhere.text.contains(&format!("no game #{game}")),
         "{}",
         elsewhere.text
     );
-    let no_reason = service.handle(admin(&here, abort(game, "  "))).await;
+    let no_reason = service.handle(admin(&here, abort(game.get(), "  "))).await;
     assert!(no_reason.text.contains("Say why"), "{}", no_reason.text);
 
     let reply = service
         .handle(admin(
             &here,
-            abort(game, "played by one person on two accounts"),
+            abort(game.get(), "played by one person on two accounts"),
         ))
         .await;
     assert!(reply.private, "{}", reply.text);
@@ -236,7 +236,9 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
         Some("played by one person on two accounts")
     );
     // Over now: a second abort is refused and recorded nowhere.
-    let again = service.handle(admin(&here, abort(game, "again"))).await;
+    let again = service
+        .handle(admin(&here, abort(game.get(), "again")))
+        .await;
     assert!(again.text.contains("is over"), "{}", again.text);
     assert_eq!(audit_rows(&db.store(), GUILD).await.len(), 1);
 }
@@ -249,7 +251,7 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
     let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
     play_plies(&service, &here, game, ["alice", "bob"], 10).await;
     let stranger = service
-        .handle(admin(&here, adjudicate(game, "carol", "stalling")))
+        .handle(admin(&here, adjudicate(game.get(), "carol", "stalling")))
         .await;
     assert!(
         stranger.text.contains("carol is not playing in game"),
@@ -259,7 +261,7 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
     let reply = service
         .handle(admin(
             &here,
-            adjudicate(game, "bob", "alice stalled for days"),
+            adjudicate(game.get(), "bob", "alice stalled for days"),
         ))
         .await;
     assert!(reply.private, "{}", reply.text);
@@ -319,11 +321,11 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
     let here = guild();
     let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
     play_plies(&service, &here, game, ["alice", "bob"], 10).await;
-    let no_reason = service.handle(admin(&here, draw(game, ""))).await;
+    let no_reason = service.handle(admin(&here, draw(game.get(), ""))).await;
     assert!(no_reason.text.contains("Say why"), "{}", no_reason.text);
 
     let reply = service
-        .handle(admin(&here, draw(game, "both players asked for it")))
+        .handle(admin(&here, draw(game.get(), "both players asked for it")))
         .await;
     assert!(reply.private, "{}", reply.text);
     assert!(
@@ -391,7 +393,9 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         board.text
     );
     // Over now: deciding it again is refused.
-    let again = service.handle(admin(&here, draw(game, "again"))).await;
+    let again = service
+        .handle(admin(&here, draw(game.get(), "again")))
+        .await;
     assert!(again.text.contains("is over"), "{}", again.text);
 }
 
@@ -622,15 +626,17 @@ async fn a_report_is_recorded_and_the_log_lists_newest_first() {
             &here,
             author,
             Action::Report {
-                game,
+                game: oware_bot::service::GameId::new(game),
                 reason: reason.to_owned(),
             },
         )
     };
-    let reply = service.handle(report("carol", game, "rude in chat")).await;
+    let reply = service
+        .handle(report("carol", game.get(), "rude in chat"))
+        .await;
     assert!(reply.private, "{}", reply.text);
     assert!(reply.text.contains("is recorded"), "{}", reply.text);
-    let no_reason = service.handle(report("carol", game, "")).await;
+    let no_reason = service.handle(report("carol", game.get(), "")).await;
     assert!(no_reason.text.contains("Say why"), "{}", no_reason.text);
     let elsewhere = service
         .handle(cmd_at(
@@ -648,7 +654,7 @@ async fn a_report_is_recorded_and_the_log_lists_newest_first() {
         .handle(admin(&here, ban("dave", Some(1), "spam")))
         .await;
     service
-        .handle(admin(&here, abort(game, "reported twice")))
+        .handle(admin(&here, abort(game.get(), "reported twice")))
         .await;
     let log = service.handle(admin(&here, AdminAction::Log)).await;
     assert!(log.private, "{}", log.text);

@@ -543,7 +543,13 @@ async fn a_challenge_shows_both_players_ratings() {
     let service = db.service().await;
     let here = place();
     let (game, _) = rated_win(&service, &here, "alice", "bob").await;
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db
+        .store()
+        .games()
+        .game(oware_bot::service::GameId::new(game))
+        .await
+        .unwrap()
+        .unwrap();
     let shown = |identity: i64| {
         let store = db.store();
         async move {

@@ -195,7 +195,14 @@ async fn results_challenges_and_move_counts_read_plainly() {
         "{}",
         accepted.text
     );
-    play_plies(&service, &here, 1, ["alice", "bob"], 2).await;
+    play_plies(
+        &service,
+        &here,
+        oware_bot::service::GameId::new(1),
+        ["alice", "bob"],
+        2,
+    )
+    .await;
     let board = service
         .handle(cmd("carol", crate::support::board(None)))
         .await;

@@ -23,10 +23,15 @@ struct Snapshot {
 }
 
 async fn snapshot(store: &Store, game: i64) -> (Snapshot, Game, [String; 2]) {
-    let row = store.games().game(game).await.unwrap().unwrap();
+    let row = store
+        .games()
+        .game(oware_bot::service::GameId::new(game))
+        .await
+        .unwrap()
+        .unwrap();
     let moves: Vec<String> = store
         .games()
-        .moves(game)
+        .moves(oware_bot::service::GameId::new(game))
         .await
         .unwrap()
         .into_iter()
@@ -93,12 +98,12 @@ proptest! {
             let service = db.service().await;
             let game = start_game(&service).await;
             for (author, text) in commands {
-                let (before, replay, players) = snapshot(&db.store(), game).await;
+                let (before, replay, players) = snapshot(&db.store(), game.get()).await;
                 let Line::Command(cmd) = read_line(lang, &format!("{author}: {text}")) else {
                     continue;
                 };
                 let side = players.iter().position(|p| *p == cmd.author.id).map(|i| Side::BOTH[i]);
-                let here = |g: &Option<i64>| g.is_none() || *g == Some(game);
+                let here = |g: &Option<oware_bot::service::GameId>| g.is_none() || *g == Some(game);
                 // What the command may legitimately do to game 1.
                 let legal_move = match (&cmd.action, side, replay.to_move()) {
                     (Action::Move { pit, game: g, .. }, Some(side), Some(to_move))
@@ -112,7 +117,7 @@ proptest! {
                     && matches!(&cmd.action, Action::Resign { game: g, confirmed: true } | Action::End { game: g } | Action::Draw { game: g, .. } if here(g));
                 let reply = service.handle((*cmd).clone()).await;
                 prop_assert_ne!(&reply.text, &oware_bot::service::generic_failure(lang));
-                let (after, _, _) = snapshot(&db.store(), game).await;
+                let (after, _, _) = snapshot(&db.store(), game.get()).await;
                 if after == before {
                     continue;
                 }

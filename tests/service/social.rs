@@ -87,7 +87,12 @@ async fn replay_attaches_a_gif_and_a_record_that_reads_back() {
     assert!(parsed.outcome().is_some());
 
     let unknown = service
-        .handle(cmd("carol", Action::Replay { game: 99 }))
+        .handle(cmd(
+            "carol",
+            Action::Replay {
+                game: oware_bot::service::GameId::new(99),
+            },
+        ))
         .await;
     assert!(
         unknown.private && unknown.text.contains("no game #99"),

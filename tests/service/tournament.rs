@@ -57,7 +57,7 @@ async fn started(service: &Service, format: Format, rounds: Option<u32>, players
 }
 
 /// The games of tournament `id` still being played, with their players' names.
-async fn active_games(store: &Store, id: i64) -> Vec<(i64, String, String)> {
+async fn active_games(store: &Store, id: i64) -> Vec<(oware_bot::service::GameId, String, String)> {
     let mut out = Vec::new();
     for b in store.tournaments().tournament_boards(id).await.unwrap() {
         if b.state == Some(oware_bot::store::GameState::Active) {
@@ -70,7 +70,7 @@ async fn active_games(store: &Store, id: i64) -> Vec<(i64, String, String)> {
 }
 
 /// Ends game `game`: `loser` resigns.
-async fn resign(service: &Service, game: i64, loser: &str) {
+async fn resign(service: &Service, game: oware_bot::service::GameId, loser: &str) {
     let reply = service
         .handle(cmd_at(
             &guild(),

@@ -236,7 +236,7 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
     let games: Vec<i64> = (1..=3).collect();
     let mut before = Vec::new();
     for &game in &games {
-        before.push(support::deadline(&db.store(), game).await);
+        before.push(support::deadline(&db.store(), oware_bot::service::GameId::new(game)).await);
     }
     due(&service).await;
     let reply = vacation(&service, "alice", away(3)).await;
@@ -247,7 +247,7 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
     );
     for (&game, &was) in games.iter().zip(&before) {
         assert_eq!(
-            support::deadline(&db.store(), game).await,
+            support::deadline(&db.store(), oware_bot::service::GameId::new(game)).await,
             was,
             "game #{game}"
         );
@@ -255,17 +255,39 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
     assert!(due(&service).await.is_empty());
     // Nor does a turn of hers that begins while she is away: in the 12 h game it
     // starts now, not at her return.
-    let row = db.store().games().game(3).await.unwrap().unwrap();
+    let row = db
+        .store()
+        .games()
+        .game(oware_bot::service::GameId::new(3))
+        .await
+        .unwrap()
+        .unwrap();
     let pit = first_legal_pit(&row);
-    let moved = service.handle(cmd_at(&here, "alice", mv_in(&pit, 3))).await;
-    assert!(!moved.private, "{}", moved.text);
-    let row = db.store().games().game(3).await.unwrap().unwrap();
     let moved = service
-        .handle(cmd_at(&here, "bob", mv_in(&first_legal_pit(&row), 3)))
+        .handle(cmd_at(
+            &here,
+            "alice",
+            mv_in(&pit, oware_bot::service::GameId::new(3)),
+        ))
+        .await;
+    assert!(!moved.private, "{}", moved.text);
+    let row = db
+        .store()
+        .games()
+        .game(oware_bot::service::GameId::new(3))
+        .await
+        .unwrap()
+        .unwrap();
+    let moved = service
+        .handle(cmd_at(
+            &here,
+            "bob",
+            mv_in(&first_legal_pit(&row), oware_bot::service::GameId::new(3)),
+        ))
         .await;
     assert!(!moved.private, "{}", moved.text);
     assert_eq!(
-        support::deadline(&db.store(), 3).await,
+        support::deadline(&db.store(), oware_bot::service::GameId::new(3)).await,
         service.now() + DAY_MS / 2
     );
 }

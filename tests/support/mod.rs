@@ -174,12 +174,12 @@ pub fn mv(pit: &str) -> Action {
 }
 
 /// `/oware board` (of `game`, else the game here), showing the position now.
-pub fn board(game: Option<i64>) -> Action {
+pub fn board(game: Option<oware_bot::service::GameId>) -> Action {
     Action::Board { game, after: None }
 }
 
 /// A typed move in game `game`.
-pub fn mv_in(pit: &str, game: i64) -> Action {
+pub fn mv_in(pit: &str, game: oware_bot::service::GameId) -> Action {
     Action::Move {
         pit: pit.parse().expect("a pit letter"),
         game: Some(game),
@@ -195,7 +195,7 @@ pub fn play(opponent: &str) -> Action {
 }
 
 /// Alice challenges Bob and Bob accepts (Alice is South); returns the game id.
-pub async fn start_game(service: &Service) -> i64 {
+pub async fn start_game(service: &Service) -> oware_bot::service::GameId {
     let reply = service.handle(cmd("alice", play("bob"))).await;
     assert!(!reply.private, "challenge refused: {}", reply.text);
     let reply = service
@@ -207,7 +207,7 @@ pub async fn start_game(service: &Service) -> i64 {
 
 /// `author` challenges the engine (easy level, casual, `author` South), and the
 /// game starts at once; returns its id.
-pub async fn start_engine_game(service: &Service, author: &str) -> i64 {
+pub async fn start_engine_game(service: &Service, author: &str) -> oware_bot::service::GameId {
     let bot = User {
         id: "oware-bot".to_owned(),
         name: "oware-bot".to_owned(),
@@ -230,7 +230,7 @@ pub async fn start_engine_game(service: &Service, author: &str) -> i64 {
 }
 
 /// Whether game `game` is still being played, as stored.
-pub async fn active(store: &Store, game: i64) -> bool {
+pub async fn active(store: &Store, game: oware_bot::service::GameId) -> bool {
     store
         .games()
         .game(game)
@@ -306,7 +306,7 @@ pub async fn start_game_at(
     south: &str,
     north: &str,
     options: ChallengeOptions,
-) -> i64 {
+) -> oware_bot::service::GameId {
     let reply = service
         .handle(cmd_at(
             place,
@@ -330,7 +330,7 @@ pub async fn start_game_at(
 pub async fn play_plies(
     service: &Service,
     place: &Place,
-    game: i64,
+    game: oware_bot::service::GameId,
     [south, north]: [&str; 2],
     plies: usize,
 ) -> Reply {
@@ -382,7 +382,7 @@ pub async fn rated_win(
         ))
         .await;
     assert!(!reply.private, "resign refused: {}", reply.text);
-    (game, reply)
+    (game.get(), reply)
 }
 
 /// Pauses tokio's clock for a test that moves time itself, with a task that only
@@ -436,7 +436,7 @@ pub fn first_legal_pit(row: &oware_bot::store::GameRow) -> String {
 }
 
 /// The deadline of game `game`'s side to move.
-pub async fn deadline(store: &oware_bot::store::Store, game: i64) -> i64 {
+pub async fn deadline(store: &oware_bot::store::Store, game: oware_bot::service::GameId) -> i64 {
     store
         .games()
         .game(game)

@@ -27,7 +27,7 @@ pub(crate) async fn game_with_link(site: &Site) -> (i64, String) {
         "{link} from {}",
         accepted.text
     );
-    (game, link)
+    (game.get(), link)
 }
 
 /// The `content` of `<meta property="…">`.
@@ -187,7 +187,7 @@ async fn a_live_page_gets_each_move_within_a_second() {
         .handle(cmd(
             "alice",
             Action::Resign {
-                game: Some(game),
+                game: Some(oware_bot::service::GameId::new(game)),
                 confirmed: true,
             },
         ))
@@ -230,7 +230,7 @@ async fn nothing_private_shows_on_a_page() {
         .handle(cmd(
             "carol",
             Action::Report {
-                game,
+                game: oware_bot::service::GameId::new(game),
                 reason: "secret-report-reason".into(),
             },
         ))

@@ -154,7 +154,7 @@ async fn rows_without_a_slug_get_one_when_the_store_opens() {
     let store = oware_bot::store::Store::open(&site.db.url).await.unwrap();
     let slug = store
         .pages()
-        .web_slug(game)
+        .web_slug(oware_bot::service::GameId::new(game))
         .await
         .unwrap()
         .expect("a new slug");

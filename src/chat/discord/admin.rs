@@ -48,7 +48,14 @@ pub(super) async fn admin_abort(
     #[max_length = 200]
     reason: String,
 ) -> Result<(), Error> {
-    respond::command(ctx, Action::admin(AdminAction::Abort { game, reason })).await
+    respond::command(
+        ctx,
+        Action::admin(AdminAction::Abort {
+            game: crate::service::GameId::new(game),
+            reason,
+        }),
+    )
+    .await
 }
 
 /// Decide a game of this server: the winner wins, or a draw; rated like any result.
@@ -75,7 +82,7 @@ pub(super) async fn admin_adjudicate(
         }
     };
     let action = AdminAction::Adjudicate {
-        game,
+        game: crate::service::GameId::new(game),
         winner,
         reason,
     };

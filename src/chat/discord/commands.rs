@@ -141,7 +141,14 @@ pub(super) async fn board(
     #[max = 9999]
     after: Option<u32>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Action::Board { game, after }).await
+    respond::command(
+        ctx,
+        Action::Board {
+            game: game.map(crate::service::GameId::new),
+            after,
+        },
+    )
+    .await
 }
 
 /// Resign your game (you are asked to confirm, with a button).
@@ -153,7 +160,14 @@ pub(super) async fn resign(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let confirmed = false;
-    respond::command(ctx, Action::Resign { game, confirmed }).await
+    respond::command(
+        ctx,
+        Action::Resign {
+            game: game.map(crate::service::GameId::new),
+            confirmed,
+        },
+    )
+    .await
 }
 
 /// End an endless cycle: each player takes their own row (not a draw offer).
@@ -164,7 +178,13 @@ pub(super) async fn end(
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Action::End { game }).await
+    respond::command(
+        ctx,
+        Action::End {
+            game: game.map(crate::service::GameId::new),
+        },
+    )
+    .await
 }
 
 /// Offer a draw, or accept the one offered (decline: turn it down, or withdraw yours).
@@ -177,7 +197,14 @@ pub(super) async fn draw(
     #[description = "Decline the offer (or withdraw your own)"] decline: Option<bool>,
 ) -> Result<(), Error> {
     let decline = decline.unwrap_or(false);
-    respond::command(ctx, Action::Draw { game, decline }).await
+    respond::command(
+        ctx,
+        Action::Draw {
+            game: game.map(crate::service::GameId::new),
+            decline,
+        },
+    )
+    .await
 }
 
 /// Casual games: take back your last move, or accept the takeback asked of you.
@@ -190,7 +217,14 @@ pub(super) async fn takeback(
     #[description = "Decline the request (or withdraw your own)"] decline: Option<bool>,
 ) -> Result<(), Error> {
     let decline = decline.unwrap_or(false);
-    respond::command(ctx, Action::Takeback { game, decline }).await
+    respond::command(
+        ctx,
+        Action::Takeback {
+            game: game.map(crate::service::GameId::new),
+            decline,
+        },
+    )
+    .await
 }
 
 /// Abort a game in which a side has not moved yet (no result, unrated).
@@ -201,7 +235,13 @@ pub(super) async fn abort(
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Action::Abort { game }).await
+    respond::command(
+        ctx,
+        Action::Abort {
+            game: game.map(crate::service::GameId::new),
+        },
+    )
+    .await
 }
 
 /// Play again after a game, sides swapped (or renew an expired challenge).
@@ -217,7 +257,9 @@ pub(super) async fn rematch(
 ) -> Result<(), Error> {
     let action = match challenge {
         Some(challenge) => Action::Reissue { challenge },
-        None => Action::Rematch { game },
+        None => Action::Rematch {
+            game: game.map(crate::service::GameId::new),
+        },
     };
     respond::command(ctx, action).await
 }
@@ -246,7 +288,16 @@ pub(super) async fn advise(
     game: Option<i64>,
 ) -> Result<(), Error> {
     match pit_word("/oware advise", pit.trim()) {
-        Ok(pit) => respond::command(ctx, Action::Advise { pit, game }).await,
+        Ok(pit) => {
+            respond::command(
+                ctx,
+                Action::Advise {
+                    pit,
+                    game: game.map(crate::service::GameId::new),
+                },
+            )
+            .await
+        }
         Err(ParseError::NotAPit(typed, command)) => {
             let bad = ParseError::NotAPitToAdvise(typed, command);
             respond::refuse_unread(ctx, &bad).await
@@ -291,7 +342,14 @@ pub(super) async fn report(
     #[max_length = 200]
     reason: String,
 ) -> Result<(), Error> {
-    respond::command(ctx, Action::Report { game, reason }).await
+    respond::command(
+        ctx,
+        Action::Report {
+            game: crate::service::GameId::new(game),
+            reason,
+        },
+    )
+    .await
 }
 
 /// How to play Oware with this bot, and the rules.

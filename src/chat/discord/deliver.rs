@@ -225,7 +225,7 @@ async fn open_thread<S: ChatService + ?Sized>(
     service: &S,
     place: &Place,
     sent: &serenity::Message,
-    game: i64,
+    game: crate::service::GameId,
     name: &str,
 ) {
     let builder = serenity::CreateThread::new(message::thread_name(name));
@@ -238,7 +238,7 @@ async fn open_thread<S: ChatService + ?Sized>(
             let thread = super::translate::thread_place(place, thread.id);
             service.receipt(Receipt::Thread { game, thread }).await;
         }
-        Err(e) => tracing::warn!(error = %e, game, "could not open a game's thread"),
+        Err(e) => tracing::warn!(error = %e, %game, "could not open a game's thread"),
     }
 }
 
@@ -312,7 +312,9 @@ mod tests {
             place: place("20", None),
             reply: Reply {
                 buttons: vec![Button {
-                    action: ButtonAction::Rematch { game: 7 },
+                    action: ButtonAction::Rematch {
+                        game: crate::service::GameId::new(7),
+                    },
                     label: "Rematch".into(),
                     enabled: true,
                     row: 0,

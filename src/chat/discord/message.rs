@@ -238,7 +238,7 @@ mod tests {
     fn pit(pit: char, row: u8, enabled: bool) -> Button {
         Button {
             action: ButtonAction::Move {
-                game: 7,
+                game: crate::service::GameId::new(7),
                 ply: 3,
                 pit,
             },

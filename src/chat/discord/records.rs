@@ -61,7 +61,13 @@ pub(super) async fn replay(
     #[min = 1]
     id: i64,
 ) -> Result<(), Error> {
-    respond::command(ctx, Action::Replay { game: id }).await
+    respond::command(
+        ctx,
+        Action::Replay {
+            game: crate::service::GameId::new(id),
+        },
+    )
+    .await
 }
 
 /// The engine's review of a finished game: accuracy, blunders, graph.
@@ -72,7 +78,13 @@ pub(super) async fn analyse(
     #[min = 1]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Action::Analyse { game }).await
+    respond::command(
+        ctx,
+        Action::Analyse {
+            game: game.map(crate::service::GameId::new),
+        },
+    )
+    .await
 }
 
 /// A puzzle: find the winning move (or today's puzzle), or a beginner's lesson.

@@ -258,7 +258,7 @@ async fn send(
 
 /// The game a new thread is for, and its name.
 struct NewThread<'a> {
-    game: i64,
+    game: crate::service::GameId,
     name: &'a str,
 }
 
@@ -277,7 +277,7 @@ async fn in_new_thread(
     let lang = &reply.language;
     let title = Outgoing::from_reply(&Reply::public(format!("**{name}**")));
     if let Err(e) = send(http, it, title, deferred).await {
-        tracing::warn!(error = %e, game, "could not announce a new game");
+        tracing::warn!(error = %e, %game, "could not announce a new game");
         return;
     }
     let channel = it.channel_id();
@@ -294,13 +294,18 @@ async fn in_new_thread(
         Ok(thread) => {
             let out = Outgoing::from_reply(reply);
             if let Err(e) = thread.id.send_message(http, out.message()).await {
-                tracing::warn!(error = %e, game, "could not post in the game's thread");
+                tracing::warn!(error = %e, %game, "could not post in the game's thread");
             }
             let thread = translate::thread_place(place, thread.id);
-            data.service.receipt(Receipt::Thread { game, thread }).await;
+            data.service
+                .receipt(Receipt::Thread {
+                    game: crate::service::GameId::new(game.get()),
+                    thread,
+                })
+                .await;
         }
         Err(e) => {
-            tracing::warn!(error = %e, game, "could not open a thread; playing in the channel");
+            tracing::warn!(error = %e, %game, "could not open a thread; playing in the channel");
             let mut out = Outgoing::from_reply(reply);
             if data.first_thread_note(channel.get()) {
                 out.content = message::truncate(
@@ -309,7 +314,7 @@ async fn in_new_thread(
                 );
             }
             if let Err(e) = it.create_followup(http, out.followup()).await {
-                tracing::warn!(error = %e, game, "could not send a reply");
+                tracing::warn!(error = %e, %game, "could not send a reply");
             }
         }
     }

@@ -180,7 +180,7 @@ fn button_pit(pit: char) -> Option<Typed> {
 pub fn move_action(pit: &str, game: Option<i64>) -> Result<Action, ParseError> {
     Ok(Action::Move {
         pit: pit_word("/move", pit.trim())?,
-        game,
+        game: game.map(crate::service::GameId::new),
         ply: None,
     })
 }
@@ -330,7 +330,7 @@ mod tests {
             move_action(" c ", Some(4)),
             Ok(Action::Move {
                 pit: "c".parse().expect("a pit letter"),
-                game: Some(4),
+                game: Some(crate::service::GameId::new(4)),
                 ply: None
             })
         );

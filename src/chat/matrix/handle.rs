@@ -300,7 +300,7 @@ impl<S: ChatService> Bot<S> {
                 .sender
                 .game_thread(lang, room.room_id(), game, &reply, Txn::Fresh)
                 .await
-                .inspect_err(|e| tracing::warn!(error = %e, game, "{SEND_FAILED}"))
+                .inspect_err(|e| tracing::warn!(error = %e, %game, "{SEND_FAILED}"))
                 .ok();
             Spot {
                 thread,

@@ -271,7 +271,7 @@ mod tests {
                 .into_iter()
                 .map(|pit| Button {
                     action: ButtonAction::Move {
-                        game: 1,
+                        game: crate::service::GameId::new(1),
                         ply: 2,
                         pit,
                     },
@@ -373,7 +373,7 @@ mod tests {
         let pits = [
             b(
                 ButtonAction::Move {
-                    game: 1,
+                    game: crate::service::GameId::new(1),
                     ply: 0,
                     pit: 'a',
                 },
@@ -381,7 +381,7 @@ mod tests {
             ),
             b(
                 ButtonAction::Move {
-                    game: 1,
+                    game: crate::service::GameId::new(1),
                     ply: 0,
                     pit: 'c',
                 },

@@ -294,7 +294,7 @@ impl<S: ChatService> Sender<S> {
         &self,
         lang: &crate::i18n::Language,
         room: &RoomId,
-        game: i64,
+        game: crate::service::GameId,
         reply: &Reply,
         txn: Txn<'_>,
     ) -> Result<OwnedEventId, SendError> {

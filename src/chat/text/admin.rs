@@ -54,7 +54,7 @@ fn mention(args: &[&str], usage: &'static str) -> Result<(String, usize), ParseE
 pub(super) fn parse_report(args: &[&str]) -> Result<ParsedAction, ParseError> {
     let (game, rest) = game(args, REPORT)?;
     Ok(ParsedAction::Other(Action::Report {
-        game,
+        game: crate::service::GameId::new(game),
         reason: reason(rest),
     }))
 }
@@ -78,7 +78,7 @@ pub(super) fn parse_admin(args: &[&str]) -> Result<ParsedAction, ParseError> {
         "abort" => {
             let (game, rest) = game(args, ABORT)?;
             ParsedAction::Other(Action::admin(AdminAction::Abort {
-                game,
+                game: crate::service::GameId::new(game),
                 reason: reason(rest),
             }))
         }
@@ -92,7 +92,7 @@ pub(super) fn parse_admin(args: &[&str]) -> Result<ParsedAction, ParseError> {
             }) {
                 return Ok(ParsedAction::Other(Action::admin(
                     AdminAction::Adjudicate {
-                        game,
+                        game: crate::service::GameId::new(game),
                         winner: None,
                         reason: reason(&rest[1..]),
                     },
@@ -203,7 +203,7 @@ mod tests {
         assert_eq!(
             parsed("/oware admin abort #12 reason: two  accounts, one player"),
             admin(AdminAction::Abort {
-                game: 12,
+                game: crate::service::GameId::new(12),
                 reason: "two accounts, one player".into()
             })
         );
@@ -222,7 +222,7 @@ mod tests {
             assert_eq!(
                 parsed(draw),
                 admin(AdminAction::Adjudicate {
-                    game: 12,
+                    game: crate::service::GameId::new(12),
                     winner: None,
                     reason: "both left".into()
                 }),
@@ -272,7 +272,7 @@ mod tests {
         assert_eq!(
             parsed("/oware report #3 rude"),
             ParsedAction::Other(Action::Report {
-                game: 3,
+                game: crate::service::GameId::new(3),
                 reason: "rude".into()
             })
         );

@@ -147,10 +147,17 @@ mod tests {
     fn coach_commands_parse() {
         assert_eq!(
             action("/oware analyse #12"),
-            Action::Analyse { game: Some(12) }
+            Action::Analyse {
+                game: Some(crate::service::GameId::new(12))
+            }
         );
         assert_eq!(action("/oware analyze"), Action::Analyse { game: None });
-        assert_eq!(action("/oware review 7"), Action::Analyse { game: Some(7) });
+        assert_eq!(
+            action("/oware review 7"),
+            Action::Analyse {
+                game: Some(crate::service::GameId::new(7))
+            }
+        );
         assert_eq!(
             action("/oware advisers"),
             Action::Advisers { global: false }

@@ -96,7 +96,7 @@ impl ParsedAction {
                 winner,
                 reason,
             } => Action::admin(AdminAction::Adjudicate {
-                game,
+                game: crate::service::GameId::new(game),
                 winner: Some(resolve(&winner)?),
                 reason,
             }),

@@ -68,7 +68,12 @@ fn mistakes_say_what_to_type_instead() {
             "{bad}: {text}"
         );
     }
-    assert_eq!(action("/oware abort #4"), Action::Abort { game: Some(4) });
+    assert_eq!(
+        action("/oware abort #4"),
+        Action::Abort {
+            game: Some(crate::service::GameId::new(4))
+        }
+    );
     assert_eq!(action("!oware rematch"), Action::Rematch { game: None });
     assert_eq!(
         action("/oware reissue #9"),
@@ -190,7 +195,10 @@ fn mistakes_quote_what_was_typed_and_suggest_the_nearest_command() {
         panic!("a play");
     };
     assert_eq!(opponent, "@bob");
-    assert_eq!(action("/move c #12"), mv("c", Some(12)));
+    assert_eq!(
+        action("/move c #12"),
+        mv("c", Some(crate::service::GameId::new(12)))
+    );
     // Challenges are numbered apart from games.
     assert_eq!(
         action("/oware accept c7"),

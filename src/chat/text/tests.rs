@@ -35,8 +35,14 @@ fn moves_in_every_spelling() {
     assert_eq!(action("/move c"), mv("c", None));
     assert_eq!(action("!move C"), mv("C", None));
     assert_eq!(action("move c"), mv("c", None));
-    assert_eq!(action("!oware move c #12"), mv("c", Some(12)));
-    assert_eq!(action("/oware move #12 c"), mv("c", Some(12)));
+    assert_eq!(
+        action("!oware move c #12"),
+        mv("c", Some(crate::service::GameId::new(12)))
+    );
+    assert_eq!(
+        action("/oware move #12 c"),
+        mv("c", Some(crate::service::GameId::new(12)))
+    );
     assert_eq!(action("/OWARE Move c"), mv("c", None));
     assert_eq!(action("/m e"), mv("e", None));
     assert_eq!(
@@ -124,13 +130,16 @@ fn short_commands() {
     assert_eq!(
         action("/oware board #7"),
         Action::Board {
-            game: Some(7),
+            game: Some(crate::service::GameId::new(7)),
             after: None
         }
     );
     let resign = |game, confirmed| Action::Resign { game, confirmed };
     assert_eq!(action("/oware resign"), resign(None, false));
-    assert_eq!(action("/oware resign #3 confirm"), resign(Some(3), true));
+    assert_eq!(
+        action("/oware resign #3 confirm"),
+        resign(Some(crate::service::GameId::new(3)), true)
+    );
     assert_eq!(action("/oware resign CONFIRM"), resign(None, true));
     assert!(matches!(
         parse_command("/oware resign now"),
@@ -144,7 +153,9 @@ fn short_commands() {
     );
     assert_eq!(
         action("/oware rematch #7"),
-        Action::Rematch { game: Some(7) }
+        Action::Rematch {
+            game: Some(crate::service::GameId::new(7))
+        }
     );
     assert_eq!(
         action("/oware leaderboard advisers global"),
@@ -166,10 +177,16 @@ fn short_commands() {
     );
     let draw = |game, decline| Action::Draw { game, decline };
     assert_eq!(action("/oware draw"), draw(None, false));
-    assert_eq!(action("!oware draw #4 decline"), draw(Some(4), true));
+    assert_eq!(
+        action("!oware draw #4 decline"),
+        draw(Some(crate::service::GameId::new(4)), true)
+    );
     assert_eq!(action("/oware draw withdraw"), draw(None, true));
     // The form a refusal suggests (`error-which-game`) reads back.
-    assert_eq!(action("/oware draw decline #4"), draw(Some(4), true));
+    assert_eq!(
+        action("/oware draw decline #4"),
+        draw(Some(crate::service::GameId::new(4)), true)
+    );
     assert_eq!(
         action("/oware play"),
         Action::Open {
@@ -182,10 +199,13 @@ fn short_commands() {
     ));
     let takeback = |game, decline| Action::Takeback { game, decline };
     assert_eq!(action("/oware takeback"), takeback(None, false));
-    assert_eq!(action("!oware undo #2 no"), takeback(Some(2), true));
+    assert_eq!(
+        action("!oware undo #2 no"),
+        takeback(Some(crate::service::GameId::new(2)), true)
+    );
     assert_eq!(
         action("/oware takeback decline #4"),
-        takeback(Some(4), true)
+        takeback(Some(crate::service::GameId::new(4)), true)
     );
     assert_eq!(action("/oware live"), Action::Live);
     let learn = |lesson, answer: Option<&str>| Action::Learn {
@@ -211,7 +231,12 @@ fn short_commands() {
         parse_command("/oware status now").unwrap_err().to_string(),
         "`/oware status` does not take `now`. Type `/oware help` for examples."
     );
-    assert_eq!(action("/oware replay #5"), Action::Replay { game: 5 });
+    assert_eq!(
+        action("/oware replay #5"),
+        Action::Replay {
+            game: crate::service::GameId::new(5)
+        }
+    );
     assert_eq!(
         action("/oware leaderboard global 2"),
         Action::Leaderboard {
@@ -228,7 +253,7 @@ fn social_commands() {
         action("/oware advise d #4"),
         Action::Advise {
             pit: "d".parse().expect("a pit letter"),
-            game: Some(4)
+            game: Some(crate::service::GameId::new(4))
         }
     );
     let (live, corr) = (Some(Speed::Live), Some(Speed::Correspondence));
@@ -267,7 +292,12 @@ fn social_commands() {
             "{refused}"
         );
     }
-    assert_eq!(action("/oware replay 12"), Action::Replay { game: 12 });
+    assert_eq!(
+        action("/oware replay 12"),
+        Action::Replay {
+            game: crate::service::GameId::new(12)
+        }
+    );
     assert_eq!(
         action("!oware link"),
         Action::Link {
@@ -350,9 +380,15 @@ fn board_takes_the_move_to_show() {
         game,
         after: Some(after),
     };
-    assert_eq!(action("/oware board #7 move:20"), after(Some(7), 20));
+    assert_eq!(
+        action("/oware board #7 move:20"),
+        after(Some(crate::service::GameId::new(7)), 20)
+    );
     assert_eq!(action("!oware board move:0"), after(None, 0));
-    assert_eq!(action("/oware board MOVE:3 #2"), after(Some(2), 3));
+    assert_eq!(
+        action("/oware board MOVE:3 #2"),
+        after(Some(crate::service::GameId::new(2)), 3)
+    );
     for bad in ["/oware board #7 move:x", "/oware board move:-1"] {
         let err = error(bad);
         assert!(err.contains("a number from 0 to 9999"), "{bad}: {err}");

@@ -72,7 +72,7 @@ pub(super) fn split_id<'a>(args: &[&'a str]) -> Result<(GameRef, Vec<&'a str>), 
     let mut words = Vec::new();
     for word in args {
         match id_word(word) {
-            Some(parsed) if id.is_none() => id = Some(parsed?),
+            Some(parsed) if id.is_none() => id = Some(crate::service::GameId::new(parsed?)),
             _ => words.push(*word),
         }
     }
@@ -87,7 +87,7 @@ pub(super) fn split_marked_id<'a>(args: &[&'a str]) -> Result<(GameRef, Vec<&'a 
     for word in args {
         let marked = word.starts_with('#') || word.starts_with("game:");
         match id_word(word).filter(|_| marked) {
-            Some(parsed) if id.is_none() => id = Some(parsed?),
+            Some(parsed) if id.is_none() => id = Some(crate::service::GameId::new(parsed?)),
             _ => words.push(*word),
         }
     }

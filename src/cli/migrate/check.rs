@@ -22,11 +22,11 @@ pub(super) async fn replay_games(
     );
     bar.set_message("replaying");
     for &id in &ids {
-        let Some(row) = store.games().game(id).await? else {
+        let Some(row) = store.games().game(crate::store::GameId::new(id)).await? else {
             problems.push(format!("game #{id} cannot be read back with its players"));
             continue;
         };
-        let moves = store.games().moves(id).await?;
+        let moves = store.games().moves(crate::store::GameId::new(id)).await?;
         if let Err(why) = check_game(&row, &moves) {
             problems.push(format!("game #{id}: {why}"));
         }

@@ -20,14 +20,14 @@ pub enum AdminAction {
     /// Abort a game of this place: no result, unrated; its players are told why.
     Abort {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// Why (shown to the players).
         reason: String,
     },
     /// Decide a game of this place: `winner` wins, or it is drawn; rated as any result.
     Adjudicate {
         /// The game.
-        game: i64,
+        game: crate::store::GameId,
         /// One of its players, or `None`: a draw.
         winner: Option<User>,
         /// Why (shown to the players).

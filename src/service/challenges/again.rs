@@ -100,7 +100,7 @@ impl Challenges<'_> {
                 lang,
                 "lifecycle-reissue-accepted",
                 challenge = challenge,
-                game = c.game_id.unwrap_or_default()
+                game = c.game_id.map_or(0, crate::store::GameId::get)
             )),
             ChallengeStatus::Declined => Some(crate::tr!(
                 lang,

@@ -154,7 +154,7 @@ mod tests {
                 created_at: 86_400_000,
                 actor_name: "alice".into(),
                 action: "report".into(),
-                game_id: Some(12),
+                game_id: Some(crate::store::GameId::new(12)),
                 target_name: None,
                 reason: None,
             },

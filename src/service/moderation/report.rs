@@ -17,7 +17,7 @@ impl Moderation<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: i64,
+        id: crate::store::GameId,
         typed: &str,
     ) -> Result<Reply, ServiceError> {
         let why = required_reason(typed, || "/oware report #12 why".to_owned())?;

@@ -22,7 +22,10 @@ pub(super) const BATCH: usize = 50;
 pub(super) const LOW: i64 = 20;
 
 /// A found puzzle as stored; `from` is the game and ply it comes from.
-pub(in crate::service) fn new_puzzle(p: &Puzzle, from: Option<(i64, i64)>) -> NewPuzzle {
+pub(in crate::service) fn new_puzzle(
+    p: &Puzzle,
+    from: Option<(crate::store::GameId, i64)>,
+) -> NewPuzzle {
     NewPuzzle {
         source: if from.is_some() { "game" } else { "tables" },
         game_id: from.map(|(game, _)| game),

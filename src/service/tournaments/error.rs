@@ -49,7 +49,7 @@ pub enum TournamentError {
         limit: i64,
     },
     /// A player's abort of a tournament game.
-    NoAbort(i64),
+    NoAbort(crate::store::GameId),
 }
 
 impl TournamentError {

@@ -177,7 +177,7 @@ impl Tournaments<'_> {
                             lang,
                             t,
                             round,
-                            id,
+                            crate::store::GameId::new(id),
                             [&south, &north],
                             &users,
                             Seats {
@@ -262,7 +262,7 @@ impl Tournaments<'_> {
         lang: &crate::i18n::Language,
         t: &TournamentRow,
         round: i64,
-        game: i64,
+        game: crate::store::GameId,
         names: [&str; 2],
         users: &[User; 2],
         seats: Seats,

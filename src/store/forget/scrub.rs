@@ -95,7 +95,7 @@ pub(crate) struct OutboxText {
     pub(crate) space: Option<String>,
     pub(crate) channel: String,
     pub(crate) recipient: Option<String>,
-    pub(crate) game_id: Option<i64>,
+    pub(crate) game_id: Option<crate::store::GameId>,
     pub(crate) body: String,
     pub(crate) edits: Option<String>,
     /// When it was delivered: a delivered row is kept only for the retention window.
@@ -132,7 +132,7 @@ pub(crate) fn outbox_change(people: &People, needles: &Needles, row: &OutboxText
     {
         return Change::Delete;
     }
-    let about_them = row.game_id.is_some_and(|g| people.games.contains(&g));
+    let about_them = row.game_id.is_some_and(|g| people.games.contains(&g.get()));
     if about_them && row.sent_at.is_some() {
         return if row.body == BLANK && row.edits.is_none() {
             Change::Keep
@@ -338,7 +338,7 @@ mod tests {
             space: None,
             channel: "lounge".into(),
             recipient: None,
-            game_id: game,
+            game_id: game.map(crate::store::GameId::new),
             body: body.into(),
             edits: None,
             sent_at,

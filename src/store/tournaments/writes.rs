@@ -262,7 +262,13 @@ impl TournamentStore<'_> {
         effects::apply(&mut tx, None, &round_effects, now).await?;
         for (game_id, game_effects) in games.iter().zip(&per_game) {
             if let Some(game_id) = game_id {
-                effects::apply(&mut tx, Some((*game_id, 0)), game_effects, now).await?;
+                effects::apply(
+                    &mut tx,
+                    Some((super::super::GameId::new(*game_id), 0)),
+                    game_effects,
+                    now,
+                )
+                .await?;
             }
         }
         tx.commit().await?;

@@ -57,7 +57,7 @@ impl Args {
 /// if it ends it, and the jobs and messages that follow it (written by the one
 /// request; the transaction of a move that ends its game writes its own).
 pub(super) struct MoveWrite<'a> {
-    pub game_id: i64,
+    pub game_id: crate::store::GameId,
     pub version: i64,
     pub record: &'a MoveRecord,
     pub end: Option<&'a GameEnd>,
@@ -102,7 +102,7 @@ impl MoveWrite<'_> {
             a.flag(end.is_some() || clock.is_some()),
             a.int(clock.and_then(|c| c.deadline_at)),
             a.text(Some(&r.pit.to_string())),
-            a.int(self.game_id),
+            a.int(self.game_id.get()),
             a.int(self.version),
             a.int(r.ply - 1),
         )
@@ -118,7 +118,7 @@ impl MoveWrite<'_> {
             .collect::<Vec<_>>()
             .join(",");
         [
-            a.int(self.game_id),
+            a.int(self.game_id.get()),
             a.int(r.ply),
             a.int(r.player_id),
             a.text(Some(&r.pit.to_string())),
@@ -144,7 +144,7 @@ impl MoveWrite<'_> {
                 let version = (game == self.game_id).then_some(self.version + 1);
                 [
                     a.text(Some(job.kind.as_str())),
-                    a.int(game),
+                    a.int(game.get()),
                     a.int(job.challenge_id),
                     a.int(version),
                     a.int(job.due_at),
@@ -166,7 +166,7 @@ impl MoveWrite<'_> {
                     a.text(m.space.as_deref()),
                     a.text(Some(&m.channel)),
                     a.text(m.thread.as_deref()),
-                    a.int(m.game_id.unwrap_or(self.game_id)),
+                    a.int(m.game_id.unwrap_or(self.game_id).get()),
                     a.text(Some(m.body.as_str())),
                     a.int(m.board_ply),
                     a.text(m.attach.map(|at| at.column()).as_deref()),
@@ -257,7 +257,7 @@ impl MoveWrite<'_> {
             ),
             format!(
                 "DELETE FROM jobs WHERE game_id = {} AND request IS NULL AND changes() = 1",
-                a.int(self.game_id)
+                a.int(self.game_id.get())
             ),
         ];
         let jobs = self.job_values(a);
