@@ -336,12 +336,15 @@ async fn run() {
     let mut moves = 0;
     let mut double_clicks = 0;
     for log in &logs {
-        let stored = db
+        let stored: Vec<String> = db
             .store()
             .games()
-            .move_pits(oware_bot::service::GameId::new(log.game))
+            .moves(oware_bot::service::GameId::new(log.game))
             .await
-            .expect("the stored moves");
+            .expect("the stored moves")
+            .iter()
+            .map(|m| m.pit.letter().to_string())
+            .collect();
         assert_eq!(stored, log.accepted, "game {}", log.game);
         moves += log.accepted.len();
         double_clicks += log.double_clicks;

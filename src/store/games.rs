@@ -206,20 +206,6 @@ impl GameStore<'_> {
         .await?)
     }
 
-    /// The pits played in a game, in order (canonical letters): what replaying it needs,
-    /// and lighter than [`Store::moves`] on every command.
-    ///
-    /// # Errors
-    /// Database failures.
-    pub async fn move_pits(self, game_id: crate::store::GameId) -> Result<Vec<String>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT pit FROM moves WHERE game_id = $1 ORDER BY ply")
-                .bind(game_id)
-                .fetch_all(&self.store.reader)
-                .await?,
-        )
-    }
-
     /// Records that `note` was given in game `game_id`; `true` the first time only.
     ///
     /// # Errors

@@ -290,8 +290,9 @@ pub struct MoveRow {
     pub ply: i64,
     /// The mover's player row id.
     pub player_id: i64,
-    /// Canonical pit letter.
-    pub pit: String,
+    /// The pit sown (stored as its canonical letter).
+    #[sqlx(try_from = "String")]
+    pub pit: Pit,
     /// Seeds sown.
     pub sown: i64,
     /// Seeds captured.

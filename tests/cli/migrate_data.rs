@@ -372,13 +372,18 @@ async fn a_source_at_other_migrations_or_missing_is_refused() {
     copy.close().await;
 
     // A copy that does not replay (here a stored board changed by hand) is reported
-    // with the game and the move.
+    // with the game and the move; a move whose stored pit is no pit (changed by hand
+    // too) is reported as its game's problem, and the check goes on to the others.
     let pool = sqlx::SqlitePool::connect(&source).await.unwrap();
     sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 9999")
         .execute(&pool)
         .await
         .unwrap();
     sqlx::query("UPDATE moves SET board_after = '0,0,0,0,0,0,0,0,0,0,0,48' WHERE ply = 3")
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE moves SET pit = 'x' WHERE game_id = 3 AND ply = 2")
         .execute(&pool)
         .await
         .unwrap();
@@ -389,7 +394,8 @@ async fn a_source_at_other_migrations_or_missing_is_refused() {
     assert!(
         stderr.contains("the copy in sqlite://")
             && stderr.contains("game #1: after move 3 the replay has board")
-            && stderr.contains("but 0,0,0,0,0,0,0,0,0,0,0,48 and"),
+            && stderr.contains("but 0,0,0,0,0,0,0,0,0,0,0,48 and")
+            && stderr.contains("game #3: its moves cannot be read back: a move's `pit`"),
         "{}",
         text(&output)
     );

@@ -79,9 +79,9 @@ async fn finished_game(
             // A pit that is not legal there is refused: the test asks for legal ones.
             assert!(ack.text.contains("you suggest"), "{}", ack.text);
         }
-        let played = store.games().move_pits(game).await.expect("moves").len();
+        let played = moves_of(store, game).await.len();
         assert_eq!(played, ply);
-        play_next(service, store, &thread, game.get(), ply).await;
+        play_next(service, store, &thread, game, ply).await;
     }
     let reply = service
         .handle(cmd_at(
@@ -97,17 +97,21 @@ async fn finished_game(
     (game.get(), thread)
 }
 
+/// The pits played so far in `game`, as its moves are stored.
+async fn moves_of(store: &Store, game: oware_bot::service::GameId) -> Vec<Pit> {
+    let moves = store.games().moves(game).await.expect("moves");
+    moves.iter().map(|m| m.pit).collect()
+}
+
 /// Plays the first legal pit of the game's position (as `play_plies` does).
-async fn play_next(service: &Service, store: &Store, at: &Place, game: i64, ply: usize) {
-    let pits = store
-        .games()
-        .move_pits(oware_bot::service::GameId::new(game))
-        .await
-        .expect("moves");
-    let moves: Vec<Pit> = pits
-        .iter()
-        .map(|p| Pit::from_letter(p.chars().next().expect("a letter")).expect("a pit"))
-        .collect();
+async fn play_next(
+    service: &Service,
+    store: &Store,
+    at: &Place,
+    game: oware_bot::service::GameId,
+    ply: usize,
+) {
+    let moves = moves_of(store, game).await;
     let local = oware_bot::rules::Game::from_moves(Variant::Abapa, &moves).expect("legal");
     let pit = local
         .legal_moves()
@@ -125,7 +129,7 @@ async fn play_next(service: &Service, store: &Store, at: &Place, game: i64, ply:
             author,
             Action::Move {
                 pit: oware_bot::rules::Typed::of(pit),
-                game: Some(oware_bot::service::GameId::new(game)),
+                game: Some(game),
                 ply: None,
             },
         ))

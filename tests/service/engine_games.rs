@@ -40,10 +40,7 @@ async fn stored_game(store: &Store, game: i64) -> Game {
         .moves(oware_bot::service::GameId::new(game))
         .await
         .unwrap();
-    let pits: Vec<Pit> = moves
-        .iter()
-        .map(|m| Pit::from_letter(m.pit.chars().next().unwrap()).unwrap())
-        .collect();
+    let pits: Vec<Pit> = moves.iter().map(|m| m.pit).collect();
     Game::from_moves(Variant::Abapa, &pits).expect("every stored move is legal")
 }
 

@@ -19,7 +19,7 @@ use proptest::prelude::*;
 struct Snapshot {
     version: i64,
     state: oware_bot::store::GameState,
-    moves: Vec<String>,
+    moves: Vec<Pit>,
 }
 
 async fn snapshot(store: &Store, game: i64) -> (Snapshot, Game, [String; 2]) {
@@ -29,7 +29,7 @@ async fn snapshot(store: &Store, game: i64) -> (Snapshot, Game, [String; 2]) {
         .await
         .unwrap()
         .unwrap();
-    let moves: Vec<String> = store
+    let pits: Vec<Pit> = store
         .games()
         .moves(oware_bot::service::GameId::new(game))
         .await
@@ -37,17 +37,13 @@ async fn snapshot(store: &Store, game: i64) -> (Snapshot, Game, [String; 2]) {
         .into_iter()
         .map(|m| m.pit)
         .collect();
-    let pits: Vec<Pit> = moves
-        .iter()
-        .map(|m| Pit::from_letter(m.chars().next().unwrap()).unwrap())
-        .collect();
     let replay = Game::from_moves(Variant::Abapa, &pits).unwrap();
     let players = [row.south.user.clone(), row.north.user.clone()];
     (
         Snapshot {
             version: row.version,
             state: row.state,
-            moves,
+            moves: pits.clone(),
         },
         replay,
         players,
@@ -124,7 +120,7 @@ proptest! {
                 prop_assert!(!reply.private, "a private reply changed the game: {}", reply.text);
                 if let Some(pit) = legal_move {
                     prop_assert_eq!(after.moves.len(), before.moves.len() + 1);
-                    prop_assert_eq!(after.moves.last().unwrap(), &pit.letter().to_string());
+                    prop_assert_eq!(after.moves.last().unwrap(), &pit);
                 } else {
                     prop_assert!(may_end, "{cmd:?} changed {before:?} into {after:?}");
                     prop_assert_eq!(&after.moves, &before.moves);
