@@ -55,17 +55,17 @@ pub enum Action {
     /// open challenge here).
     Accept {
         /// A challenge id, from a button.
-        challenge: Option<i64>,
+        challenge: Option<crate::store::ChallengeId>,
     },
     /// Decline a challenge.
     Decline {
         /// A challenge id, from a button.
-        challenge: Option<i64>,
+        challenge: Option<crate::store::ChallengeId>,
     },
     /// Withdraw one's own pending challenge.
     Cancel {
         /// A challenge id.
-        challenge: Option<i64>,
+        challenge: Option<crate::store::ChallengeId>,
     },
     /// Sow from a pit. The letter is what was typed (the pit it names depends on
     /// the mover's side); `ply` comes from buttons so a stale press is refused.
@@ -175,7 +175,7 @@ pub enum Action {
     /// Make an expired challenge again.
     Reissue {
         /// The expired challenge.
-        challenge: i64,
+        challenge: crate::store::ChallengeId,
     },
     /// The engine's analysis of a finished game (with its advice judged).
     Analyse {

@@ -238,7 +238,7 @@ impl Challenges<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: Option<i64>,
+        id: Option<crate::store::ChallengeId>,
     ) -> Result<Reply, ServiceError> {
         Moderation::new(self.core).check_ban(lang, cmd).await?;
         let c = self
@@ -342,7 +342,7 @@ impl Challenges<'_> {
             )
         };
         let (_, mut reply) = Play::new(self.core)
-            .first_board(lang, crate::store::GameId::new(game_id), headline, now)
+            .first_board(lang, game_id, headline, now)
             .await?;
         if legend {
             Pictures::new(self.core).legend_shown(lang, cmd, &mut reply);
@@ -366,7 +366,7 @@ impl Challenges<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: Option<i64>,
+        id: Option<crate::store::ChallengeId>,
     ) -> Result<Reply, ServiceError> {
         let c = self
             .find_challenge(lang, cmd, id, Role::Opponent, "decline")
@@ -402,7 +402,7 @@ impl Challenges<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: Option<i64>,
+        id: Option<crate::store::ChallengeId>,
     ) -> Result<Reply, ServiceError> {
         let c = self
             .find_challenge(lang, cmd, id, Role::Challenger, "cancel")

@@ -124,9 +124,9 @@ pub enum ServiceError {
     #[error("{0}")]
     NoChallenge(String),
     /// Several pending challenges fit.
-    WhichChallenge(String, &'static str, i64),
+    WhichChallenge(String, &'static str, crate::store::ChallengeId),
     /// The challenge is not pending any more.
-    ChallengeClosed(i64, String),
+    ChallengeClosed(crate::store::ChallengeId, String),
     /// The author may not answer or withdraw this challenge.
     #[error("{0}")]
     NotYourChallenge(String),

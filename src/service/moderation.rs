@@ -237,7 +237,7 @@ impl Moderation<'_> {
         id: crate::store::GameId,
     ) -> Result<GameRow, ServiceError> {
         let row = Games::new(self.core)
-            .find_game(lang, cmd, Some(crate::store::GameId::new(id.get())), true)
+            .find_game(lang, cmd, Some(id), true)
             .await?;
         if !row.is_active() {
             let game = Games::new(self.core).load(&row).await?;

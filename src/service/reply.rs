@@ -33,12 +33,12 @@ pub enum ButtonAction {
     /// Accept this challenge.
     Accept {
         /// The challenge.
-        challenge: i64,
+        challenge: crate::store::ChallengeId,
     },
     /// Decline this challenge.
     Decline {
         /// The challenge.
-        challenge: i64,
+        challenge: crate::store::ChallengeId,
     },
     /// Challenge the same player again, sides swapped, after this game.
     Rematch {
@@ -48,7 +48,7 @@ pub enum ButtonAction {
     /// Make this expired challenge again.
     Reissue {
         /// The expired challenge.
-        challenge: i64,
+        challenge: crate::store::ChallengeId,
     },
     /// Analyse this finished game.
     Analyse {
@@ -364,12 +364,18 @@ mod tests {
                 ply: 7,
                 pit: 'C',
             },
-            ButtonAction::Accept { challenge: 3 },
-            ButtonAction::Decline { challenge: 4 },
+            ButtonAction::Accept {
+                challenge: crate::store::ChallengeId::new(3),
+            },
+            ButtonAction::Decline {
+                challenge: crate::store::ChallengeId::new(4),
+            },
             ButtonAction::Rematch {
                 game: crate::store::GameId::new(5),
             },
-            ButtonAction::Reissue { challenge: 6 },
+            ButtonAction::Reissue {
+                challenge: crate::store::ChallengeId::new(6),
+            },
             ButtonAction::Analyse {
                 game: crate::store::GameId::new(7),
             },

@@ -201,7 +201,7 @@ impl Tournaments<'_> {
     async fn find_tournament(
         &self,
         cmd: &Command,
-        id: Option<i64>,
+        id: Option<crate::store::TournamentId>,
         statuses: &[TournamentStatus],
     ) -> Result<TournamentRow, ServiceError> {
         let place = scope(&cmd.place);
@@ -235,7 +235,7 @@ impl Tournaments<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: Option<i64>,
+        id: Option<crate::store::TournamentId>,
     ) -> Result<Reply, ServiceError> {
         let t = self
             .find_tournament(cmd, id, &[TournamentStatus::Open])
@@ -320,7 +320,7 @@ impl Tournaments<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: Option<i64>,
+        id: Option<crate::store::TournamentId>,
     ) -> Result<Reply, ServiceError> {
         let t = self
             .find_tournament(
@@ -365,7 +365,7 @@ impl Tournaments<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: Option<i64>,
+        id: Option<crate::store::TournamentId>,
     ) -> Result<Reply, ServiceError> {
         let t = self
             .find_tournament(cmd, id, &[TournamentStatus::Open])

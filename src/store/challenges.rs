@@ -63,7 +63,7 @@ impl TryFrom<String> for ChallengeStatus {
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
 pub struct ChallengeRow {
     /// The challenge id.
-    pub id: i64,
+    pub id: super::ChallengeId,
     /// The chat network.
     #[sqlx(try_from = "String")]
     pub platform: Platform,
@@ -210,7 +210,10 @@ impl ChallengeStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn challenge(self, id: i64) -> Result<Option<ChallengeRow>, StoreError> {
+    pub async fn challenge(
+        self,
+        id: crate::store::ChallengeId,
+    ) -> Result<Option<ChallengeRow>, StoreError> {
         Ok(
             sqlx::query_as(concat!(select_challenge!(), "WHERE c.id = $1"))
                 .bind(id)
@@ -342,7 +345,7 @@ mod tests {
             .expect("migrates to the end");
         let c = store
             .challenges()
-            .challenge(1)
+            .challenge(crate::store::ChallengeId::new(1))
             .await
             .expect("reads")
             .expect("kept");

@@ -196,7 +196,7 @@ pub struct NewJob {
     /// The game it is for. In a write on a game, `None` means that game.
     pub game_id: Option<crate::store::GameId>,
     /// The challenge it is for.
-    pub challenge_id: Option<i64>,
+    pub challenge_id: Option<crate::store::ChallengeId>,
     /// When it is due (Unix ms).
     pub due_at: i64,
     /// What was asked for, when more than the game (an analysis: where to post it).

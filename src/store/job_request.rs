@@ -31,7 +31,7 @@ pub enum JobRequest {
         to: Option<ReviewTo>,
     },
     /// The tournament whose round may be over.
-    Tournament(i64),
+    Tournament(super::TournamentId),
     /// A request this version cannot read (a newer version wrote it, or it is
     /// damaged): its runner logs it and leaves it, as for an unknown kind.
     Unreadable(String),
@@ -88,7 +88,10 @@ mod tests {
         for (kind, request) in [
             (JobKind::Analysis, JobRequest::Review { to: None }),
             (JobKind::Analysis, JobRequest::Review { to: Some(to) }),
-            (JobKind::Tournament, JobRequest::Tournament(7)),
+            (
+                JobKind::Tournament,
+                JobRequest::Tournament(crate::store::TournamentId::new(7)),
+            ),
         ] {
             assert_eq!(JobRequest::decode(&kind, request.encode()), request);
         }

@@ -21,7 +21,7 @@ pub struct JobRow {
     /// The game it is for.
     pub game_id: Option<crate::store::GameId>,
     /// The challenge it is for.
-    pub challenge_id: Option<i64>,
+    pub challenge_id: Option<crate::store::ChallengeId>,
     /// The game's version when the job was made: the job is stale if it changed.
     pub game_version: Option<i64>,
     /// When it was due.

@@ -27,7 +27,7 @@ impl ChallengeStore<'_> {
     pub async fn expire_challenge(
         self,
         claim: Claim<'_>,
-        id: i64,
+        id: crate::store::ChallengeId,
         effects: &Effects,
         now: i64,
     ) -> Result<bool, StoreError> {
@@ -63,7 +63,7 @@ impl ChallengeStore<'_> {
         claim: Claim<'_>,
         new: &NewChallenge,
         now: i64,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<crate::store::ChallengeId, StoreError> {
         let mut tx = self.store.write(claim).await?;
         if new.level.is_none() {
             counts::check_new_challenge(&mut tx, new.challenger_id, now, &new.caps).await?;
@@ -88,7 +88,7 @@ impl ChallengeStore<'_> {
         game: &NewGame,
         effects: &Effects,
         now: i64,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<super::GameId, StoreError> {
         let mut tx = self.store.write(claim).await?;
         counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
         let challenge = insert_challenge(&mut tx, new, now).await?;
@@ -111,7 +111,7 @@ impl ChallengeStore<'_> {
     pub async fn close_challenge(
         self,
         claim: Claim<'_>,
-        id: i64,
+        id: crate::store::ChallengeId,
         status: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
@@ -150,7 +150,7 @@ impl ChallengeStore<'_> {
         game: &NewGame,
         effects: &Effects,
         now: i64,
-    ) -> Result<Option<i64>, StoreError> {
+    ) -> Result<Option<super::GameId>, StoreError> {
         let mut tx = self.store.write(claim).await?;
         counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
         let accepted = accept(&mut tx, challenge.id, Some(taker), game, effects, now).await?;
@@ -171,8 +171,8 @@ async fn insert_challenge(
     tx: &mut Transaction<'_, Any>,
     new: &NewChallenge,
     now: i64,
-) -> Result<i64, StoreError> {
-    let id: i64 = sqlx::query_scalar(concat!(
+) -> Result<crate::store::ChallengeId, StoreError> {
+    let id: super::ChallengeId = sqlx::query_scalar(concat!(
         "INSERT INTO challenges (platform, space, channel, thread, challenger_id,
              opponent_id, first, rated, variant, advice, level, time_control, reminders,
              status, created_at, expires_at, updated_at)
@@ -227,12 +227,12 @@ async fn insert_challenge(
 /// game's jobs and messages.
 async fn accept(
     tx: &mut Transaction<'_, Any>,
-    id: i64,
+    id: super::ChallengeId,
     taker: Option<i64>,
     game: &NewGame,
     effects: &Effects,
     now: i64,
-) -> Result<Option<i64>, StoreError> {
+) -> Result<Option<super::GameId>, StoreError> {
     let clock = effects.clock;
     let game_id: Option<crate::store::GameId> = sqlx::query_scalar(concat!(
         "INSERT INTO games (platform, space, channel, thread, south_id, north_id, variant,
@@ -279,11 +279,14 @@ async fn accept(
     .await?;
     drop_expiry(tx, id).await?;
     effects::apply_new(tx, game_id, effects, now).await?;
-    Ok(Some(game_id.get()))
+    Ok(Some(game_id))
 }
 
 /// Drops challenge `id`'s expiry job: it was answered, withdrawn or expired.
-async fn drop_expiry(tx: &mut Transaction<'_, Any>, id: i64) -> Result<(), StoreError> {
+async fn drop_expiry(
+    tx: &mut Transaction<'_, Any>,
+    id: crate::store::ChallengeId,
+) -> Result<(), StoreError> {
     sqlx::query("DELETE FROM jobs WHERE challenge_id = $1 AND kind = 'challenge_expiry'")
         .bind(id)
         .execute(&mut **tx)

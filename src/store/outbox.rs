@@ -22,7 +22,7 @@ pub enum Attach {
     /// Game `0`'s evaluation graph and biggest blunder.
     Analysis(super::GameId),
     /// Tournament `0`'s standings table.
-    Standings(i64),
+    Standings(super::TournamentId),
 }
 
 impl Attach {
@@ -45,7 +45,7 @@ impl std::str::FromStr for Attach {
         let id: i64 = id.parse().map_err(|_| bad())?;
         match kind {
             "analysis" => Ok(Attach::Analysis(crate::store::GameId::new(id))),
-            "standings" => Ok(Attach::Standings(id)),
+            "standings" => Ok(Attach::Standings(crate::store::TournamentId::new(id))),
             _ => Err(bad()),
         }
     }
@@ -303,7 +303,7 @@ mod tests {
     fn attach_round_trips_through_its_column_and_refuses_the_unknown() {
         for attach in [
             Attach::Analysis(crate::store::GameId::new(12)),
-            Attach::Standings(3),
+            Attach::Standings(crate::store::TournamentId::new(3)),
         ] {
             assert_eq!(attach.column().parse(), Ok(attach));
         }

@@ -49,7 +49,7 @@ pub struct GameRow {
     /// When the side to move loses on time (Unix ms).
     pub deadline_at: Option<i64>,
     /// The tournament it is a game of, if any.
-    pub tournament_id: Option<i64>,
+    pub tournament_id: Option<crate::store::TournamentId>,
     /// When the game started (Unix ms).
     pub created_at: i64,
     /// Last change (Unix ms).
@@ -181,7 +181,7 @@ struct GameColumns {
     north_left_ms: i64,
     turn_started_at: Option<i64>,
     deadline_at: Option<i64>,
-    tournament_id: Option<i64>,
+    tournament_id: Option<crate::store::TournamentId>,
     created_at: i64,
     updated_at: i64,
 }

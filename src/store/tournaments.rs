@@ -18,7 +18,7 @@ use crate::play::tournament::Format;
 #[derive(Clone, Debug, PartialEq, Eq, FromRow)]
 pub struct TournamentRow {
     /// Its number (`T3`).
-    pub id: i64,
+    pub id: super::TournamentId,
     /// The chat network.
     #[sqlx(try_from = "String")]
     pub platform: Platform,
@@ -225,7 +225,10 @@ impl TournamentStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn tournament(self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+    pub async fn tournament(
+        self,
+        id: crate::store::TournamentId,
+    ) -> Result<Option<TournamentRow>, StoreError> {
         Ok(
             sqlx::query_as(concat!(select_tournament!(), "WHERE t.id = $1"))
                 .bind(id)
@@ -264,7 +267,10 @@ impl TournamentStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn tournament_entrants(self, id: i64) -> Result<Vec<EntrantRow>, StoreError> {
+    pub async fn tournament_entrants(
+        self,
+        id: crate::store::TournamentId,
+    ) -> Result<Vec<EntrantRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT e.entrant, e.player_id, p.user_id, p.name, e.withdrawn_from
              FROM tournament_players e JOIN players p ON p.id = e.player_id
@@ -279,7 +285,10 @@ impl TournamentStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn tournament_boards(self, id: i64) -> Result<Vec<BoardRow>, StoreError> {
+    pub async fn tournament_boards(
+        self,
+        id: crate::store::TournamentId,
+    ) -> Result<Vec<BoardRow>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT b.round, b.board, b.south, b.north, b.game_id, g.status, g.result,
                     g.reason,                     g.south_score, g.north_score

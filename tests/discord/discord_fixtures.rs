@@ -170,12 +170,16 @@ fn challenge_buttons_become_accept_and_decline() {
     press.data.custom_id = "ok:5".into();
     assert_eq!(
         translate::button_command(&press).map(|c| c.action),
-        Some(Action::Accept { challenge: Some(5) })
+        Some(Action::Accept {
+            challenge: Some(oware_bot::service::ChallengeId::new(5))
+        })
     );
     press.data.custom_id = "no:5".into();
     assert_eq!(
         translate::button_command(&press).map(|c| c.action),
-        Some(Action::Decline { challenge: Some(5) })
+        Some(Action::Decline {
+            challenge: Some(oware_bot::service::ChallengeId::new(5))
+        })
     );
 }
 

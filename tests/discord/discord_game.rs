@@ -149,7 +149,13 @@ async fn a_whole_game_through_the_adapter() {
                 },
                 None
             ),
-            ("Bob".into(), Action::Accept { challenge: Some(3) }, None),
+            (
+                "Bob".into(),
+                Action::Accept {
+                    challenge: Some(oware_bot::service::ChallengeId::new(3))
+                },
+                None
+            ),
             (
                 "Alice".into(),
                 Action::Move {

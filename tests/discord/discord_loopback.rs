@@ -362,11 +362,15 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
                 game: Some(oware_bot::service::GameId::new(3))
             },
             Action::Rematch { game: None },
-            Action::Reissue { challenge: 9 },
+            Action::Reissue {
+                challenge: oware_bot::service::ChallengeId::new(9)
+            },
             Action::Rematch {
                 game: Some(oware_bot::service::GameId::new(4))
             },
-            Action::Reissue { challenge: 8 },
+            Action::Reissue {
+                challenge: oware_bot::service::ChallengeId::new(8)
+            },
             Action::Draw {
                 game: None,
                 decline: false

@@ -176,13 +176,17 @@ pub fn challenge(challenge: i64, opponent: User) -> Reply {
         text: format!("{} is challenged to a game of Oware!", opponent.name),
         buttons: vec![
             Button {
-                action: ButtonAction::Accept { challenge },
+                action: ButtonAction::Accept {
+                    challenge: oware_bot::service::ChallengeId::new(challenge),
+                },
                 label: "Accept".into(),
                 enabled: true,
                 row: 0,
             },
             Button {
-                action: ButtonAction::Decline { challenge },
+                action: ButtonAction::Decline {
+                    challenge: oware_bot::service::ChallengeId::new(challenge),
+                },
                 label: "Decline".into(),
                 enabled: true,
                 row: 0,

@@ -96,8 +96,12 @@ impl FakeService {
                 ));
                 reply.mentions = vec![opponent.clone()];
                 reply.buttons = [
-                    ButtonAction::Accept { challenge: 1 },
-                    ButtonAction::Decline { challenge: 1 },
+                    ButtonAction::Accept {
+                        challenge: oware_bot::service::ChallengeId::new(1),
+                    },
+                    ButtonAction::Decline {
+                        challenge: oware_bot::service::ChallengeId::new(1),
+                    },
                 ]
                 .into_iter()
                 .map(|action| Button {

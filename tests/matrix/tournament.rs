@@ -69,7 +69,10 @@ async fn a_round_robin_runs_to_its_final_standings_in_a_room() {
         .await
         .unwrap()
         .unwrap();
-    assert!(row.tournament_id == Some(1) && row.thread.as_deref() == Some(root.as_str()));
+    assert!(
+        row.tournament_id == Some(oware_bot::service::TournamentId::new(1))
+            && row.thread.as_deref() == Some(root.as_str())
+    );
 
     // South resigns in the game's thread: North wins, and the event is over.
     let root_id = matrix_sdk::ruma::OwnedEventId::try_from(root.as_str()).unwrap();

@@ -96,12 +96,18 @@ async fn a_round_robin_takes_at_most_its_cap_of_players_a_swiss_more() {
     let players: Vec<String> = (1..=17).map(|n| format!("p{n}")).collect();
     for who in &players[..16] {
         let reply = service
-            .handle(t(who, TournamentAction::Join(Some(1))))
+            .handle(t(
+                who,
+                TournamentAction::Join(Some(oware_bot::service::TournamentId::new(1))),
+            ))
             .await;
         assert!(!refused(&reply), "{}", reply.text);
     }
     let reply = service
-        .handle(t("p17", TournamentAction::Join(Some(1))))
+        .handle(t(
+            "p17",
+            TournamentAction::Join(Some(oware_bot::service::TournamentId::new(1))),
+        ))
         .await;
     assert!(refused(&reply), "{}", reply.text);
     assert!(
@@ -116,10 +122,16 @@ async fn a_round_robin_takes_at_most_its_cap_of_players_a_swiss_more() {
     );
     // A player who leaves makes room.
     service
-        .handle(t("p3", TournamentAction::Leave(Some(1))))
+        .handle(t(
+            "p3",
+            TournamentAction::Leave(Some(oware_bot::service::TournamentId::new(1))),
+        ))
         .await;
     let reply = service
-        .handle(t("p17", TournamentAction::Join(Some(1))))
+        .handle(t(
+            "p17",
+            TournamentAction::Join(Some(oware_bot::service::TournamentId::new(1))),
+        ))
         .await;
     assert!(!refused(&reply), "{}", reply.text);
 
@@ -127,7 +139,10 @@ async fn a_round_robin_takes_at_most_its_cap_of_players_a_swiss_more() {
     assert!(!refused(&service.handle(create(Format::Swiss)).await));
     for who in &players {
         let reply = service
-            .handle(t(who, TournamentAction::Join(Some(2))))
+            .handle(t(
+                who,
+                TournamentAction::Join(Some(oware_bot::service::TournamentId::new(2))),
+            ))
             .await;
         assert!(!refused(&reply), "{}", reply.text);
     }
@@ -141,12 +156,18 @@ async fn a_swiss_refuses_the_entry_beyond_its_cap_when_it_is_made() {
     assert!(!refused(&service.handle(create(Format::Swiss)).await));
     for n in 1..=64 {
         let reply = service
-            .handle(t(&format!("p{n}"), TournamentAction::Join(Some(1))))
+            .handle(t(
+                &format!("p{n}"),
+                TournamentAction::Join(Some(oware_bot::service::TournamentId::new(1))),
+            ))
             .await;
         assert!(!refused(&reply), "{}", reply.text);
     }
     let reply = service
-        .handle(t("p65", TournamentAction::Join(Some(1))))
+        .handle(t(
+            "p65",
+            TournamentAction::Join(Some(oware_bot::service::TournamentId::new(1))),
+        ))
         .await;
     assert!(refused(&reply), "{}", reply.text);
     assert!(

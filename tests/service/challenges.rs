@@ -44,11 +44,21 @@ async fn challenges_refuse_self_bots_and_duplicates() {
     );
     // Bob cannot cancel Alice's challenge; Alice cannot accept it; Carol has none.
     let reply = service
-        .handle(cmd("bob", Action::Cancel { challenge: Some(1) }))
+        .handle(cmd(
+            "bob",
+            Action::Cancel {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
+        ))
         .await;
     assert!(reply.private, "{}", reply.text);
     let reply = service
-        .handle(cmd("alice", Action::Accept { challenge: Some(1) }))
+        .handle(cmd(
+            "alice",
+            Action::Accept {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
+        ))
         .await;
     assert!(
         reply.private && reply.text.contains("is yours"),
@@ -72,7 +82,12 @@ async fn challenges_refuse_self_bots_and_duplicates() {
         reply.text
     );
     let reply = service
-        .handle(cmd("bob", Action::Accept { challenge: Some(1) }))
+        .handle(cmd(
+            "bob",
+            Action::Accept {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
+        ))
         .await;
     assert!(
         reply.private && reply.text.contains("was declined"),
@@ -104,7 +119,12 @@ async fn challenges_expire_and_first_option_picks_sides() {
     );
     service.handle(cmd("alice", play("bob"))).await;
     let reply = service
-        .handle(cmd("bob", Action::Accept { challenge: Some(1) }))
+        .handle(cmd(
+            "bob",
+            Action::Accept {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
+        ))
         .await;
     assert!(
         reply.private && reply.text.contains("expired"),
@@ -114,7 +134,13 @@ async fn challenges_expire_and_first_option_picks_sides() {
     // The expiry is a job: it marks the challenge and announces it, once.
     assert_eq!(service.ops().run_due_jobs().await, 1);
     assert_eq!(service.ops().run_due_jobs().await, 0);
-    let row = db.store().challenges().challenge(1).await.unwrap().unwrap();
+    let row = db
+        .store()
+        .challenges()
+        .challenge(oware_bot::service::ChallengeId::new(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(row.status.as_str(), "expired");
     let sent = service
         .ops()

@@ -340,14 +340,22 @@ async fn an_expired_challenge_is_announced_and_can_be_made_again() {
     assert!(mentions(message, "alice"));
     assert_eq!(
         message.reply.buttons[0].action,
-        ButtonAction::Reissue { challenge: 1 }
+        ButtonAction::Reissue {
+            challenge: oware_bot::service::ChallengeId::new(1)
+        }
     );
     let late = service
         .handle(cmd_at(&here, "bob", Action::Accept { challenge: None }))
         .await;
     assert!(late.private, "{}", late.text);
     let not_yours = service
-        .handle(cmd_at(&here, "bob", Action::Reissue { challenge: 1 }))
+        .handle(cmd_at(
+            &here,
+            "bob",
+            Action::Reissue {
+                challenge: oware_bot::service::ChallengeId::new(1),
+            },
+        ))
         .await;
     assert!(
         not_yours.private && not_yours.text.contains("Only alice"),
@@ -355,7 +363,13 @@ async fn an_expired_challenge_is_announced_and_can_be_made_again() {
         not_yours.text
     );
     let again = service
-        .handle(cmd_at(&here, "alice", Action::Reissue { challenge: 1 }))
+        .handle(cmd_at(
+            &here,
+            "alice",
+            Action::Reissue {
+                challenge: oware_bot::service::ChallengeId::new(1),
+            },
+        ))
         .await;
     assert!(
         !again.private && again.text.contains("challenge c2") && again.text.contains("12 h a move"),
@@ -364,7 +378,13 @@ async fn an_expired_challenge_is_announced_and_can_be_made_again() {
     );
     // Only a challenge that came to nothing is made again.
     let pending = service
-        .handle(cmd_at(&here, "alice", Action::Reissue { challenge: 2 }))
+        .handle(cmd_at(
+            &here,
+            "alice",
+            Action::Reissue {
+                challenge: oware_bot::service::ChallengeId::new(2),
+            },
+        ))
         .await;
     assert!(
         pending.private && pending.text.contains("still waiting for bob"),
@@ -376,7 +396,13 @@ async fn an_expired_challenge_is_announced_and_can_be_made_again() {
         .await;
     assert!(!accepted.private, "{}", accepted.text);
     let reissued = service
-        .handle(cmd_at(&here, "alice", Action::Reissue { challenge: 2 }))
+        .handle(cmd_at(
+            &here,
+            "alice",
+            Action::Reissue {
+                challenge: oware_bot::service::ChallengeId::new(2),
+            },
+        ))
         .await;
     assert!(
         reissued.private && reissued.text.contains("was accepted: it is game #1"),

@@ -414,9 +414,9 @@ fn slash_action() -> impl Strategy<Value = Action> {
                 translate::move_action(&pit, game).ok()
             }),
         2 => play,
-        1 => id.clone().prop_map(|challenge| Action::Accept { challenge }),
-        1 => id.clone().prop_map(|challenge| Action::Decline { challenge }),
-        1 => id.clone().prop_map(|challenge| Action::Cancel { challenge }),
+        1 => id.clone().prop_map(|challenge| Action::Accept { challenge: challenge.map(oware_bot::service::ChallengeId::new) }),
+        1 => id.clone().prop_map(|challenge| Action::Decline { challenge: challenge.map(oware_bot::service::ChallengeId::new) }),
+        1 => id.clone().prop_map(|challenge| Action::Cancel { challenge: challenge.map(oware_bot::service::ChallengeId::new) }),
         1 => id.clone().prop_map(|game| Action::Resign { game: game.map(oware_bot::service::GameId::new), confirmed: true }),
         1 => id.clone().prop_map(|game| Action::End { game: game.map(oware_bot::service::GameId::new) }),
         1 => (id.clone(), any::<bool>()).prop_map(|(game, decline)| Action::Draw { game: game.map(oware_bot::service::GameId::new), decline }),

@@ -30,7 +30,12 @@ async fn anyone_here_but_its_maker_accepts_an_open_challenge() {
     );
     assert!(made.mentions.is_empty(), "{:?}", made.mentions);
     let buttons: Vec<&ButtonAction> = made.buttons.iter().map(|b| &b.action).collect();
-    assert_eq!(buttons, [&ButtonAction::Accept { challenge: 1 }]);
+    assert_eq!(
+        buttons,
+        [&ButtonAction::Accept {
+            challenge: oware_bot::service::ChallengeId::new(1)
+        }]
+    );
 
     let twice = service.handle(cmd_at(&general, "alice", open())).await;
     assert!(
@@ -42,7 +47,9 @@ async fn anyone_here_but_its_maker_accepts_an_open_challenge() {
         .handle(cmd_at(
             &general,
             "alice",
-            Action::Accept { challenge: Some(1) },
+            Action::Accept {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
         ))
         .await;
     assert!(own.private && own.text.contains("is yours"), "{}", own.text);
@@ -50,7 +57,9 @@ async fn anyone_here_but_its_maker_accepts_an_open_challenge() {
         .handle(cmd_at(
             &general,
             "bob",
-            Action::Decline { challenge: Some(1) },
+            Action::Decline {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
         ))
         .await;
     assert!(
@@ -90,7 +99,13 @@ async fn anyone_here_but_its_maker_accepts_an_open_challenge() {
         (row.south.user.as_str(), row.north.user.as_str()),
         ("alice", "bob")
     );
-    let challenge = db.store().challenges().challenge(1).await.unwrap().unwrap();
+    let challenge = db
+        .store()
+        .challenges()
+        .challenge(oware_bot::service::ChallengeId::new(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(challenge.status, ChallengeStatus::Accepted);
     assert_eq!(challenge.opponent.user(), Some("bob"));
     // Taken: nobody else gets it.
@@ -98,7 +113,9 @@ async fn anyone_here_but_its_maker_accepts_an_open_challenge() {
         .handle(cmd_at(
             &general,
             "carol",
-            Action::Accept { challenge: Some(1) },
+            Action::Accept {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
         ))
         .await;
     assert!(late.private, "{}", late.text);
@@ -129,7 +146,13 @@ async fn an_open_challenge_expires_and_is_made_open_again() {
     );
     let service = db.service().await;
     let again = service
-        .handle(cmd_at(&room, "@alice:x", Action::Reissue { challenge: 1 }))
+        .handle(cmd_at(
+            &room,
+            "@alice:x",
+            Action::Reissue {
+                challenge: oware_bot::service::ChallengeId::new(1),
+            },
+        ))
         .await;
     assert!(
         !again.private && again.text.contains("makes an open challenge"),

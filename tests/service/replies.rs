@@ -188,7 +188,12 @@ async fn results_challenges_and_move_counts_read_plainly() {
         challenge.text
     );
     let accepted = service
-        .handle(cmd("bob", Action::Accept { challenge: Some(1) }))
+        .handle(cmd(
+            "bob",
+            Action::Accept {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
+        ))
         .await;
     assert!(
         accepted.text.contains("game #1 begins"),
@@ -268,7 +273,12 @@ async fn a_gone_challenge_says_why() {
         late.text
     );
     let by_id = service
-        .handle(cmd("bob", Action::Accept { challenge: Some(1) }))
+        .handle(cmd(
+            "bob",
+            Action::Accept {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
+        ))
         .await;
     assert!(
         by_id.text.contains("withdrawn by the challenger"),
@@ -321,7 +331,12 @@ async fn the_engine_answers_at_once_and_is_never_rated() {
     let game = start.game.expect("a game");
     // Its internal challenge is nobody's to answer.
     let internal = service
-        .handle(cmd("bob", Action::Accept { challenge: Some(1) }))
+        .handle(cmd(
+            "bob",
+            Action::Accept {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
+        ))
         .await;
     assert!(
         internal.private && !internal.text.contains("oware-bot"),

@@ -134,14 +134,20 @@ async fn challenges_and_threads_stay_in_their_room() {
         ))
         .await;
     // Bob's accept in another room finds no challenge, even by id (a stale button).
-    for challenge in [None, Some(1)] {
+    for challenge in [None, Some(oware_bot::service::ChallengeId::new(1))] {
         let reply = service
             .handle(cmd_at(&elsewhere, "bob", Action::Accept { challenge }))
             .await;
         assert!(reply.private && reply.game.is_none(), "{}", reply.text);
     }
     let reply = service
-        .handle(cmd_at(&room, "bob", Action::Accept { challenge: Some(1) }))
+        .handle(cmd_at(
+            &room,
+            "bob",
+            Action::Accept {
+                challenge: Some(oware_bot::service::ChallengeId::new(1)),
+            },
+        ))
         .await;
     let game = reply.game.expect("accepted in its room");
     // A thread in another room cannot become the game's thread.

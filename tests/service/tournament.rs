@@ -59,7 +59,12 @@ async fn started(service: &Service, format: Format, rounds: Option<u32>, players
 /// The games of tournament `id` still being played, with their players' names.
 async fn active_games(store: &Store, id: i64) -> Vec<(oware_bot::service::GameId, String, String)> {
     let mut out = Vec::new();
-    for b in store.tournaments().tournament_boards(id).await.unwrap() {
+    for b in store
+        .tournaments()
+        .tournament_boards(oware_bot::service::TournamentId::new(id))
+        .await
+        .unwrap()
+    {
         if b.state == Some(oware_bot::store::GameState::Active) {
             let game = b.game_id.unwrap();
             let row = store.games().game(game).await.unwrap().unwrap();
@@ -115,7 +120,7 @@ async fn play_out(
 async fn status(store: &Store, id: i64) -> &'static str {
     store
         .tournaments()
-        .tournament(id)
+        .tournament(oware_bot::service::TournamentId::new(id))
         .await
         .unwrap()
         .unwrap()
@@ -129,7 +134,12 @@ type Schedule = BTreeMap<i64, (Vec<(i64, i64)>, Vec<i64>)>;
 /// The schedule as stored.
 async fn schedule(store: &Store, id: i64) -> Schedule {
     let mut rounds = Schedule::new();
-    for b in store.tournaments().tournament_boards(id).await.unwrap() {
+    for b in store
+        .tournaments()
+        .tournament_boards(oware_bot::service::TournamentId::new(id))
+        .await
+        .unwrap()
+    {
         let round = rounds.entry(b.round).or_default();
         match b.north {
             Some(north) => round.0.push((b.south, north)),
@@ -240,7 +250,10 @@ async fn a_swiss_of_eight_never_repeats_a_pairing_and_balances_colours() {
     // Round 1 pairs 1-5, 2-6, 3-7, 4-8; round 2 the winners 1-3, 2-4 (Dutch top half
     // against bottom half); by round 3 only p1 has won every game.
     let standings = service
-        .handle(t("p1", TournamentAction::Standings(Some(id))))
+        .handle(t(
+            "p1",
+            TournamentAction::Standings(Some(oware_bot::service::TournamentId::new(id))),
+        ))
         .await;
     assert!(
         standings.text.contains("1. **p1**: 3 points"),
@@ -340,7 +353,10 @@ async fn only_admins_create_and_only_the_creator_or_an_admin_starts() {
         .await;
     assert!(!refused(&reply), "{}", reply.text);
     let reply = service
-        .handle(t("dan", TournamentAction::Join(Some(1))))
+        .handle(t(
+            "dan",
+            TournamentAction::Join(Some(oware_bot::service::TournamentId::new(1))),
+        ))
         .await;
     assert!(
         refused(&reply) && reply.text.contains("has started"),

@@ -257,7 +257,7 @@ async fn a_place_page_shows_the_pairings_of_the_current_round() {
         .db
         .store()
         .tournaments()
-        .tournament_boards(1)
+        .tournament_boards(oware_bot::service::TournamentId::new(1))
         .await
         .unwrap()
         .into_iter()

@@ -256,7 +256,9 @@ pub(super) async fn rematch(
     challenge: Option<i64>,
 ) -> Result<(), Error> {
     let action = match challenge {
-        Some(challenge) => Action::Reissue { challenge },
+        Some(challenge) => Action::Reissue {
+            challenge: crate::service::ChallengeId::new(challenge),
+        },
         None => Action::Rematch {
             game: game.map(crate::service::GameId::new),
         },

@@ -297,12 +297,7 @@ async fn in_new_thread(
                 tracing::warn!(error = %e, %game, "could not post in the game's thread");
             }
             let thread = translate::thread_place(place, thread.id);
-            data.service
-                .receipt(Receipt::Thread {
-                    game: crate::service::GameId::new(game.get()),
-                    thread,
-                })
-                .await;
+            data.service.receipt(Receipt::Thread { game, thread }).await;
         }
         Err(e) => {
             tracing::warn!(error = %e, %game, "could not open a thread; playing in the channel");

@@ -81,7 +81,11 @@ pub(super) async fn tournament_join(
     #[min = 1]
     number: Option<i64>,
 ) -> Result<(), Error> {
-    run(ctx, TournamentAction::Join(number)).await
+    run(
+        ctx,
+        TournamentAction::Join(number.map(crate::service::TournamentId::new)),
+    )
+    .await
 }
 
 /// Leave a tournament, or withdraw from its rounds to come.
@@ -92,7 +96,11 @@ pub(super) async fn tournament_leave(
     #[min = 1]
     number: Option<i64>,
 ) -> Result<(), Error> {
-    run(ctx, TournamentAction::Leave(number)).await
+    run(
+        ctx,
+        TournamentAction::Leave(number.map(crate::service::TournamentId::new)),
+    )
+    .await
 }
 
 /// Start a tournament (its creator or a server admin).
@@ -103,7 +111,11 @@ pub(super) async fn tournament_start(
     #[min = 1]
     number: Option<i64>,
 ) -> Result<(), Error> {
-    run(ctx, TournamentAction::Start(number)).await
+    run(
+        ctx,
+        TournamentAction::Start(number.map(crate::service::TournamentId::new)),
+    )
+    .await
 }
 
 /// A tournament's standings and crosstable.
@@ -114,7 +126,11 @@ pub(super) async fn tournament_standings(
     #[min = 1]
     number: Option<i64>,
 ) -> Result<(), Error> {
-    run(ctx, TournamentAction::Standings(number)).await
+    run(
+        ctx,
+        TournamentAction::Standings(number.map(crate::service::TournamentId::new)),
+    )
+    .await
 }
 
 /// This server's tournaments, and how they work.

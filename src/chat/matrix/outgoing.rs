@@ -363,8 +363,18 @@ mod tests {
             row: 0,
         };
         let challenge = [
-            b(ButtonAction::Accept { challenge: 1 }, true),
-            b(ButtonAction::Decline { challenge: 1 }, true),
+            b(
+                ButtonAction::Accept {
+                    challenge: crate::service::ChallengeId::new(1),
+                },
+                true,
+            ),
+            b(
+                ButtonAction::Decline {
+                    challenge: crate::service::ChallengeId::new(1),
+                },
+                true,
+            ),
         ];
         assert_eq!(
             choices_line(lang, &challenge).as_deref(),

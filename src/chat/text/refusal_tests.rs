@@ -77,7 +77,9 @@ fn mistakes_say_what_to_type_instead() {
     assert_eq!(action("!oware rematch"), Action::Rematch { game: None });
     assert_eq!(
         action("/oware reissue #9"),
-        Action::Reissue { challenge: 9 }
+        Action::Reissue {
+            challenge: crate::service::ChallengeId::new(9)
+        }
     );
     assert_eq!(
         parse_command("/oware reissue"),
@@ -202,15 +204,21 @@ fn mistakes_quote_what_was_typed_and_suggest_the_nearest_command() {
     // Challenges are numbered apart from games.
     assert_eq!(
         action("/oware accept c7"),
-        Action::Accept { challenge: Some(7) }
+        Action::Accept {
+            challenge: Some(crate::service::ChallengeId::new(7))
+        }
     );
     assert_eq!(
         action("/oware accept #c7"),
-        Action::Accept { challenge: Some(7) }
+        Action::Accept {
+            challenge: Some(crate::service::ChallengeId::new(7))
+        }
     );
     assert_eq!(
         action("/oware decline 7"),
-        Action::Decline { challenge: Some(7) }
+        Action::Decline {
+            challenge: Some(crate::service::ChallengeId::new(7))
+        }
     );
     assert!(text("/oware board c7").contains("is a challenge"));
 }

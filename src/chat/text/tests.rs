@@ -125,7 +125,9 @@ fn short_commands() {
     assert_eq!(action("/oware accept"), Action::Accept { challenge: None });
     assert_eq!(
         action("!oware decline #3"),
-        Action::Decline { challenge: Some(3) }
+        Action::Decline {
+            challenge: Some(crate::service::ChallengeId::new(3))
+        }
     );
     assert_eq!(
         action("/oware board #7"),
@@ -149,7 +151,9 @@ fn short_commands() {
     // The forms Discord's options fold into other commands.
     assert_eq!(
         action("/oware rematch c7"),
-        Action::Reissue { challenge: 7 }
+        Action::Reissue {
+            challenge: crate::service::ChallengeId::new(7)
+        }
     );
     assert_eq!(
         action("/oware rematch #7"),

@@ -28,7 +28,7 @@ pub(super) fn parse_tournament(args: &[&str]) -> Result<ParsedAction, ParseError
 }
 
 /// An optional tournament number: `T2`, `#2`, `2`, `tournament:2`.
-fn number(args: &[&str]) -> Result<Option<i64>, ParseError> {
+fn number(args: &[&str]) -> Result<Option<crate::service::TournamentId>, ParseError> {
     match args {
         [] => Ok(None),
         [word] => {
@@ -41,7 +41,7 @@ fn number(args: &[&str]) -> Result<Option<i64>, ParseError> {
                 .parse::<i64>()
                 .ok()
                 .filter(|&n| n > 0)
-                .map(Some)
+                .map(|n| Some(crate::service::TournamentId::new(n)))
                 .ok_or_else(|| ParseError::BadId(quote(word)))
         }
         _ => Err(ParseError::Usage(USAGE)),
@@ -141,7 +141,9 @@ mod tests {
         for word in ["T2", "t2", "#2", "2", "tournament:2"] {
             assert_eq!(
                 parse(&format!("join {word}")),
-                Ok(TournamentAction::Join(Some(2)))
+                Ok(TournamentAction::Join(Some(
+                    crate::service::TournamentId::new(2)
+                )))
             );
         }
         assert_eq!(parse("standings"), Ok(TournamentAction::Standings(None)));

@@ -130,11 +130,11 @@ pub(super) fn one_flag(
 pub(super) fn only_challenge(
     command: &'static str,
     args: &[&str],
-) -> Result<Option<i64>, ParseError> {
+) -> Result<Option<crate::service::ChallengeId>, ParseError> {
     match args {
         [] => Ok(None),
         [word] => match challenge_id_word(word) {
-            Some(id) => id.map(Some),
+            Some(id) => id.map(|id| Some(crate::service::ChallengeId::new(id))),
             None => Err(ParseError::UnexpectedWord {
                 command: command.to_owned(),
                 word: quote(word),

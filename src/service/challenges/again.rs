@@ -60,7 +60,7 @@ impl Challenges<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        challenge: i64,
+        challenge: crate::store::ChallengeId,
     ) -> Result<Reply, ServiceError> {
         let Some(c) = self
             .core

@@ -134,7 +134,7 @@ impl Challenges<'_> {
             headline.push_str(&Play::new(self.core).engine_thinking(lang, &bot.name));
         }
         let (_, mut reply) = Play::new(self.core)
-            .first_board(lang, crate::store::GameId::new(game_id), |_| headline, now)
+            .first_board(lang, game_id, |_| headline, now)
             .await?;
         if legend {
             Pictures::new(self.core).legend_shown(lang, cmd, &mut reply);

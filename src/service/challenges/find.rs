@@ -85,7 +85,7 @@ impl Challenges<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: Option<i64>,
+        id: Option<crate::store::ChallengeId>,
         role: Role,
         verb: &'static str,
     ) -> Result<ChallengeRow, ServiceError> {

@@ -10,13 +10,13 @@ pub enum TournamentAction {
     /// Create one, open for players to join.
     Create(TournamentOptions),
     /// Join one (the open one here when `None`).
-    Join(Option<i64>),
+    Join(Option<crate::store::TournamentId>),
     /// Leave one: before the start, or withdraw from the rounds to come.
-    Leave(Option<i64>),
+    Leave(Option<crate::store::TournamentId>),
     /// Start one: its creator or an admin.
-    Start(Option<i64>),
+    Start(Option<crate::store::TournamentId>),
     /// Its standings, as a picture and text.
-    Standings(Option<i64>),
+    Standings(Option<crate::store::TournamentId>),
 }
 
 /// `/oware tournament create`'s options; `None` takes the default.

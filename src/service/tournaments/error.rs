@@ -5,21 +5,21 @@
 #[error("{}", self.words(&crate::i18n::Language::english()))]
 pub enum TournamentError {
     /// No tournament with that number here.
-    NoSuchTournament(i64),
+    NoSuchTournament(crate::store::TournamentId),
     /// None open or running here.
     NoneHere,
     /// Joining after the start.
-    Closed(i64),
+    Closed(crate::store::TournamentId),
     /// Leaving one the author is not in.
-    NotIn(i64),
+    NotIn(crate::store::TournamentId),
     /// Leaving a finished one.
-    Over(i64),
+    Over(crate::store::TournamentId),
     /// Starting one that runs already.
-    Started(i64),
+    Started(crate::store::TournamentId),
     /// Starting someone else's.
-    NotCreator(i64),
+    NotCreator(crate::store::TournamentId),
     /// Starting with fewer than two players.
-    TooFew(i64, usize),
+    TooFew(crate::store::TournamentId, usize),
     /// The bot cannot play in tournaments.
     NoBots,
     /// `rounds:` with a round-robin.
@@ -30,21 +30,21 @@ pub enum TournamentError {
     /// Joining a round-robin that has its most players (`MAX_ROUND_ROBIN_PLAYERS`).
     Full {
         /// The tournament.
-        id: i64,
+        id: crate::store::TournamentId,
         /// Its most players.
         limit: i64,
     },
     /// Joining a Swiss that has its most players (`MAX_SWISS_PLAYERS`).
     SwissFull {
         /// The tournament.
-        id: i64,
+        id: crate::store::TournamentId,
         /// Its most players.
         limit: i64,
     },
     /// Joining while playing as many games as one player may (`MAX_ACTIVE_GAMES`).
     AtGameCap {
         /// The tournament.
-        id: i64,
+        id: crate::store::TournamentId,
         /// The active-game cap.
         limit: i64,
     },

@@ -28,7 +28,10 @@ use crate::{
 };
 
 impl Tournaments<'_> {
-    pub(super) async fn load_event(&self, id: i64) -> Result<Option<Event>, ServiceError> {
+    pub(super) async fn load_event(
+        &self,
+        id: crate::store::TournamentId,
+    ) -> Result<Option<Event>, ServiceError> {
         let Some(t) = self.core.store.tournaments().tournament(id).await? else {
             return Ok(None);
         };
@@ -71,7 +74,7 @@ impl Tournaments<'_> {
         &self,
         lang: &crate::i18n::Language,
         claim: Claim<'_>,
-        id: i64,
+        id: crate::store::TournamentId,
     ) -> Result<(), ServiceError> {
         let Some(event) = self.load_event(id).await? else {
             return Ok(());

@@ -152,7 +152,7 @@ impl Tournaments<'_> {
         &self,
         lang: &crate::i18n::Language,
         cmd: &Command,
-        id: Option<i64>,
+        id: Option<crate::store::TournamentId>,
     ) -> Result<Reply, ServiceError> {
         let t = self
             .find_tournament(
@@ -197,7 +197,7 @@ impl Tournaments<'_> {
     /// The standings picture of tournament `id` (none if it is gone).
     pub(in crate::service) async fn standings_files(
         &self,
-        id: i64,
+        id: crate::store::TournamentId,
     ) -> Result<Vec<Attachment>, ServiceError> {
         let Some(event) = self.load_event(id).await? else {
             return Ok(Vec::new());

@@ -53,7 +53,7 @@ impl TournamentStore<'_> {
     pub async fn join_tournament(
         self,
         claim: Claim<'_>,
-        id: i64,
+        id: crate::store::TournamentId,
         player_id: i64,
         most_players: Option<i64>,
         now: i64,
@@ -110,7 +110,7 @@ impl TournamentStore<'_> {
     pub async fn leave_tournament(
         self,
         claim: Claim<'_>,
-        id: i64,
+        id: crate::store::TournamentId,
         player_id: i64,
         now: i64,
     ) -> Result<Left, StoreError> {
@@ -283,7 +283,7 @@ impl TournamentStore<'_> {
     pub async fn finish_tournament(
         self,
         claim: Claim<'_>,
-        id: i64,
+        id: crate::store::TournamentId,
         version: i64,
         effects: &Effects,
         now: i64,
@@ -316,7 +316,7 @@ impl TournamentStore<'_> {
 /// Bumps tournament `id`'s version if its status is `status`; whether it was.
 async fn bump(
     tx: &mut Transaction<'_, Any>,
-    id: i64,
+    id: crate::store::TournamentId,
     status: &str,
     now: i64,
 ) -> Result<bool, StoreError> {

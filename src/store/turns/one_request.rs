@@ -145,7 +145,7 @@ impl MoveWrite<'_> {
                 [
                     a.text(Some(job.kind.as_str())),
                     a.int(game.get()),
-                    a.int(job.challenge_id),
+                    a.int(job.challenge_id.map(super::super::ChallengeId::get)),
                     a.int(version),
                     a.int(job.due_at),
                     a.text(job.request.as_ref().map(JobRequest::encode).as_deref()),
