@@ -76,7 +76,7 @@ use tokio::sync::{watch, Semaphore};
 
 use crate::play::{advice, clock, rating, tournament, when};
 
-pub use crate::store::{ChallengeId, DeliveryFailure, GameId, TournamentId};
+pub use crate::store::{ChallengeId, DeliveryFailure, GameId, IdentityId, PlayerId, TournamentId};
 pub use action::{
     Action, AdminAction, BanLength, ChallengeOptions, First, GameRef, Level, LinkCode,
 };

@@ -81,7 +81,7 @@ pub use effects::NewJob;
 pub use effects::{ClockColumns, Effects};
 pub use export::Account;
 pub use forget::{Forget, ForgetScope, Forgotten, FORGOTTEN_NAME, SCRUB_BATCH};
-pub use ids::{ChallengeId, GameId, TournamentId};
+pub use ids::{ChallengeId, GameId, IdentityId, PlayerId, TournamentId};
 pub use job_kind::JobKind;
 pub use job_request::{JobRequest, ReviewTo};
 pub use jobs::JobRow;

@@ -26,7 +26,13 @@ impl Moderation<'_> {
             .identity_of(platform, &cmd.author.id)
             .await?;
         let accounts = match identity {
-            Some(identity) => self.core.store.people().accounts_of(identity).await?,
+            Some(identity) => {
+                self.core
+                    .store
+                    .people()
+                    .accounts_of(crate::store::IdentityId::new(identity))
+                    .await?
+            }
             None => vec![Account {
                 id: None,
                 platform: platform.as_str().to_owned(),
@@ -54,7 +60,13 @@ impl Moderation<'_> {
             .map_err(|e| ServiceError::Internal(format!("export: {e}")))?;
         let mut records = String::new();
         let games = match identity {
-            Some(identity) => self.core.store.people().games_of_identity(identity).await?,
+            Some(identity) => {
+                self.core
+                    .store
+                    .people()
+                    .games_of_identity(crate::store::IdentityId::new(identity))
+                    .await?
+            }
             None => Vec::new(),
         };
         for row in &games {

@@ -13,7 +13,7 @@ impl Games<'_> {
     pub(in crate::service) async fn author_player(
         &self,
         cmd: &Command,
-    ) -> Result<i64, ServiceError> {
+    ) -> Result<crate::store::PlayerId, ServiceError> {
         Ok(self
             .core
             .store

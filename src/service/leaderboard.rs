@@ -222,7 +222,13 @@ impl Records<'_> {
         let mut lines = Vec::with_capacity(speeds.len());
         for &speed in &speeds {
             lines.push(
-                match self.core.store.people().rating(identity, speed).await? {
+                match self
+                    .core
+                    .store
+                    .people()
+                    .rating(crate::store::IdentityId::new(identity), speed)
+                    .await?
+                {
                     Some(row) => crate::tr!(
                         lang,
                         "standings-stats",
@@ -282,7 +288,10 @@ impl Records<'_> {
         }
         let mut reply = Reply::public(text);
         for speed in speeds {
-            if let Some(chart) = self.rating_chart(lang, identity, &name, speed).await? {
+            if let Some(chart) = self
+                .rating_chart(lang, crate::store::IdentityId::new(identity), &name, speed)
+                .await?
+            {
                 reply.files.push(chart);
             }
         }
@@ -294,7 +303,7 @@ impl Records<'_> {
     async fn rating_chart(
         &self,
         lang: &crate::i18n::Language,
-        identity: i64,
+        identity: crate::store::IdentityId,
         name: &str,
         speed: Speed,
     ) -> Result<Option<Attachment>, ServiceError> {

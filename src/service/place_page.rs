@@ -127,7 +127,7 @@ impl Pages<'_> {
             .people()
             .leaderboard(ranked(platform, key), speed, STANDINGS, 0)
             .await?;
-        let identities: Vec<i64> = rows.iter().map(|row| row.identity_id).collect();
+        let identities: Vec<i64> = rows.iter().map(|row| row.identity_id.get()).collect();
         let players = self
             .core
             .page_reads
@@ -139,7 +139,7 @@ impl Pages<'_> {
             .enumerate()
             .map(|(i, row)| Standing {
                 rank: i + 1,
-                page: players.get(&row.identity_id).cloned(),
+                page: players.get(&row.identity_id.get()).cloned(),
                 name: row.name.clone(),
                 rating: label(Some(row)),
                 record: [row.wins, row.draws, row.losses],

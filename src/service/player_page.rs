@@ -58,12 +58,16 @@ impl Pages<'_> {
         let Some(identity) = self.core.page_reads.pages().identity_by_slug(slug).await? else {
             return Ok(None);
         };
-        self.identity_page(identity).await
+        self.identity_page(crate::store::IdentityId::new(identity))
+            .await
     }
 
     /// The page of identity `identity`, or `None` when it played no game in a place
     /// whose pages are public.
-    async fn identity_page(&self, identity: i64) -> Result<Option<PlayerPage>, ServiceError> {
+    async fn identity_page(
+        &self,
+        identity: crate::store::IdentityId,
+    ) -> Result<Option<PlayerPage>, ServiceError> {
         let rows = self
             .core
             .page_reads

@@ -170,7 +170,11 @@ impl Preferences<'_> {
 
     /// The days of vacation player `player` took, or has planned, over the last
     /// 365 days (a day begun counts).
-    async fn vacation_days_taken(&self, player: i64, now: i64) -> Result<u32, ServiceError> {
+    async fn vacation_days_taken(
+        &self,
+        player: crate::store::PlayerId,
+        now: i64,
+    ) -> Result<u32, ServiceError> {
         let since = now - WINDOW_MS;
         let taken: i64 = self
             .core

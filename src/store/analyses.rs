@@ -42,7 +42,7 @@ pub struct AdviceVote {
     /// Moves played when the advice was given (the ply it was for).
     pub ply: i64,
     /// The onlooker's player id.
-    pub onlooker_id: i64,
+    pub onlooker_id: crate::store::PlayerId,
     /// Their name.
     pub name: String,
     /// The pit they suggested (stored as its canonical letter).
@@ -54,7 +54,7 @@ pub struct AdviceVote {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Judgment {
     /// The adviser's player id.
-    pub onlooker_id: i64,
+    pub onlooker_id: crate::store::PlayerId,
     /// Plies they advised on.
     pub picks: i64,
     /// Picks within one seed of the best move.

@@ -74,7 +74,7 @@ pub struct ChallengeRow {
     /// The thread it was made in, if any.
     pub thread: Option<String>,
     /// The challenger's player row id.
-    pub challenger_id: i64,
+    pub challenger_id: super::PlayerId,
     /// The challenger's platform user id.
     pub challenger_user: String,
     /// The challenger's display name.
@@ -117,7 +117,7 @@ pub struct ChallengeRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Invitee {
     /// Their player row id.
-    pub id: i64,
+    pub id: super::PlayerId,
     /// Their platform user id.
     pub user: String,
     /// Their display name.
@@ -145,7 +145,7 @@ impl Challenged {
 
 impl<'r> FromRow<'r, AnyRow> for Challenged {
     fn from_row(row: &'r AnyRow) -> sqlx::Result<Challenged> {
-        let id: Option<i64> = row.try_get("opponent_id")?;
+        let id: Option<super::PlayerId> = row.try_get("opponent_id")?;
         let user: Option<String> = row.try_get("opponent_user")?;
         let name: Option<String> = row.try_get("opponent_name")?;
         Ok(Challenged(match (id, user, name) {
@@ -167,9 +167,9 @@ pub struct NewChallenge {
     /// The thread it was made in, if any.
     pub thread: Option<String>,
     /// The challenger's player row id.
-    pub challenger_id: i64,
+    pub challenger_id: super::PlayerId,
     /// The challenged player's row id; `None` for an open challenge.
-    pub opponent_id: Option<i64>,
+    pub opponent_id: Option<super::PlayerId>,
     /// `challenger`, `opponent` or `random`.
     pub first: First,
     /// Rated or casual.

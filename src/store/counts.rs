@@ -47,7 +47,7 @@ fn within(cap: Cap, count: i64, limit: Option<i64>) -> Result<(), StoreError> {
 /// Inside a challenge's creation: the challenger's pending challenges.
 pub(super) async fn check_new_challenge(
     tx: &mut Transaction<'_, Any>,
-    challenger_id: i64,
+    challenger_id: super::PlayerId,
     now: i64,
     caps: &CapLimits,
 ) -> Result<(), StoreError> {

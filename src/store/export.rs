@@ -158,7 +158,10 @@ impl PeopleStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn accounts_of(self, identity: i64) -> Result<Vec<Account>, StoreError> {
+    pub async fn accounts_of(
+        self,
+        identity: crate::store::IdentityId,
+    ) -> Result<Vec<Account>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT id, platform, user_id FROM players
              WHERE COALESCE(identity_id, id) = $1 ORDER BY id",
@@ -214,7 +217,10 @@ impl PeopleStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn games_of_identity(self, identity: i64) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn games_of_identity(
+        self,
+        identity: crate::store::IdentityId,
+    ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
             select_game!(),
             "WHERE COALESCE(s.identity_id, s.id) = $1 OR COALESCE(n.identity_id, n.id) = $1

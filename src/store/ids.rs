@@ -74,3 +74,13 @@ id_type!(
     /// A tournament's id (`T3`).
     TournamentId
 );
+
+id_type!(
+    /// A player's id: one account on one network (a row of `players`).
+    PlayerId
+);
+
+id_type!(
+    /// An identity's id: one person, whose linked accounts share it.
+    IdentityId
+);

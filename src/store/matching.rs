@@ -90,7 +90,12 @@ impl ChallengeStore<'_> {
         now: i64,
     ) -> Result<super::GameId, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
+        counts::check_new_game(
+            &mut tx,
+            [game.south_id.get(), game.north_id.get()],
+            &game.caps,
+        )
+        .await?;
         let challenge = insert_challenge(&mut tx, new, now).await?;
         let game_id = accept(&mut tx, challenge, None, game, effects, now)
             .await?
@@ -146,13 +151,18 @@ impl ChallengeStore<'_> {
         self,
         claim: Claim<'_>,
         challenge: &ChallengeRow,
-        taker: i64,
+        taker: crate::store::PlayerId,
         game: &NewGame,
         effects: &Effects,
         now: i64,
     ) -> Result<Option<super::GameId>, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        counts::check_new_game(&mut tx, [game.south_id, game.north_id], &game.caps).await?;
+        counts::check_new_game(
+            &mut tx,
+            [game.south_id.get(), game.north_id.get()],
+            &game.caps,
+        )
+        .await?;
         let accepted = accept(&mut tx, challenge.id, Some(taker), game, effects, now).await?;
         let Some(game_id) = accepted else {
             tx.rollback().await?;
@@ -228,7 +238,7 @@ async fn insert_challenge(
 async fn accept(
     tx: &mut Transaction<'_, Any>,
     id: super::ChallengeId,
-    taker: Option<i64>,
+    taker: Option<crate::store::PlayerId>,
     game: &NewGame,
     effects: &Effects,
     now: i64,

@@ -18,7 +18,7 @@ impl PeopleStore<'_> {
         user_id: &str,
         name: &str,
         is_bot: bool,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<super::PlayerId, StoreError> {
         Ok(self
             .upsert_player_named(platform, user_id, name, is_bot)
             .await?
@@ -35,7 +35,7 @@ impl PeopleStore<'_> {
         user_id: &str,
         name: &str,
         is_bot: bool,
-    ) -> Result<(i64, String), StoreError> {
+    ) -> Result<(super::PlayerId, String), StoreError> {
         let now = now_ms();
         let id = sqlx::query_as(
             "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at,
@@ -69,7 +69,7 @@ impl PeopleStore<'_> {
         self,
         platform: Platform,
         people: [(&str, &str, bool); 2],
-    ) -> Result<[(i64, String); 2], StoreError> {
+    ) -> Result<[(super::PlayerId, String); 2], StoreError> {
         let [(first, ..), (second, ..)] = people;
         if first == second {
             let (user, name, is_bot) = people[0];
@@ -79,7 +79,7 @@ impl PeopleStore<'_> {
             return Ok([one.clone(), one]);
         }
         let now = now_ms();
-        let mut query = sqlx::query_as::<_, (i64, String, String)>(
+        let mut query = sqlx::query_as::<_, (super::PlayerId, String, String)>(
             "INSERT INTO players (platform, user_id, name, is_bot, created_at, updated_at,
                  web_slug)
              VALUES ($1, $2, $3, $4, $5, $5, $9), ($1, $6, $7, $8, $5, $5, $10)

@@ -47,7 +47,7 @@ pub struct RatingChange {
 #[derive(Clone, Debug, PartialEq, FromRow)]
 pub struct RatingRow {
     /// The identity id.
-    pub identity_id: i64,
+    pub identity_id: crate::store::IdentityId,
     /// The speed the rating is for.
     #[sqlx(try_from = "String")]
     pub speed: Speed,
@@ -244,7 +244,7 @@ impl PeopleStore<'_> {
     /// Database failures.
     pub async fn rating_of_player(
         self,
-        player_id: i64,
+        player_id: crate::store::PlayerId,
         speed: Speed,
     ) -> Result<Option<RatingRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
@@ -265,7 +265,7 @@ impl PeopleStore<'_> {
     /// Database failures.
     pub async fn rating(
         self,
-        identity_id: i64,
+        identity_id: crate::store::IdentityId,
         speed: Speed,
     ) -> Result<Option<RatingRow>, StoreError> {
         Ok(sqlx::query_as(concat!(
@@ -285,7 +285,7 @@ impl PeopleStore<'_> {
     /// Database failures.
     pub async fn rating_history(
         self,
-        identity_id: i64,
+        identity_id: crate::store::IdentityId,
         speed: Speed,
     ) -> Result<Vec<(f64, f64)>, StoreError> {
         Ok(sqlx::query_as(

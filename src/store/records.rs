@@ -56,7 +56,7 @@ impl GameStore<'_> {
     /// Database failures.
     pub async fn recent_games(
         self,
-        identity_id: i64,
+        identity_id: crate::store::IdentityId,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(concat!(

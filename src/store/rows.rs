@@ -60,13 +60,13 @@ pub struct GameRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seat {
     /// The player row id.
-    pub id: i64,
+    pub id: super::PlayerId,
     /// The platform user id.
     pub user: String,
     /// The display name.
     pub name: String,
     /// The identity (shared by linked accounts).
-    pub identity: i64,
+    pub identity: crate::store::IdentityId,
     /// Whether the player is a bot.
     pub bot: bool,
     /// When the player comes back from vacation (in the past once back).
@@ -139,19 +139,19 @@ struct GameColumns {
     space: Option<String>,
     channel: String,
     thread: Option<String>,
-    south_id: i64,
+    south_id: crate::store::PlayerId,
     south_user: String,
     south_name: String,
-    south_identity: i64,
+    south_identity: crate::store::IdentityId,
     #[sqlx(try_from = "super::Flag")]
     south_bot: bool,
     south_away_until: Option<i64>,
     #[sqlx(try_from = "Option<String>")]
     south_notify: super::Notify,
-    north_id: i64,
+    north_id: crate::store::PlayerId,
     north_user: String,
     north_name: String,
-    north_identity: i64,
+    north_identity: crate::store::IdentityId,
     #[sqlx(try_from = "super::Flag")]
     north_bot: bool,
     north_away_until: Option<i64>,
@@ -230,10 +230,10 @@ impl GameRow {
     #[cfg(test)]
     pub(crate) fn example(id: i64) -> GameRow {
         let seat = |id: i64, name: &str| Seat {
-            id,
+            id: crate::store::PlayerId::new(id),
             user: name.into(),
             name: name.into(),
-            identity: id,
+            identity: crate::store::IdentityId::new(id),
             bot: false,
             away_until: None,
             notify: super::Notify::Off,
@@ -289,7 +289,7 @@ pub struct MoveRow {
     /// 1 for the first move.
     pub ply: i64,
     /// The mover's player row id.
-    pub player_id: i64,
+    pub player_id: crate::store::PlayerId,
     /// The pit sown (stored as its canonical letter).
     #[sqlx(try_from = "String")]
     pub pit: Pit,
@@ -316,9 +316,9 @@ pub struct MoveRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
     /// South's player row id.
-    pub south_id: i64,
+    pub south_id: crate::store::PlayerId,
     /// North's player row id.
-    pub north_id: i64,
+    pub north_id: crate::store::PlayerId,
     /// The caps creating it enforces.
     pub caps: super::CapLimits,
     /// Who is shown the board's legend for the first time with the game's first
@@ -332,7 +332,7 @@ pub struct MoveRecord {
     /// 1 for the first move.
     pub ply: i64,
     /// The mover's player row id.
-    pub player_id: i64,
+    pub player_id: crate::store::PlayerId,
     /// Canonical pit letter.
     pub pit: char,
     /// Seeds sown.

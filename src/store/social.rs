@@ -1,7 +1,7 @@
 //! Onlookers' advice (one vote per onlooker per ply) and one-time link codes that
 //! join two accounts into one identity.
 
-use super::{now_ms, Claim, StoreError};
+use super::{now_ms, Claim, IdentityId, PlayerId, StoreError};
 use crate::platform::Platform;
 use crate::play::clock::Speed;
 use crate::rules::Pit;
@@ -53,11 +53,11 @@ pub enum Unlinked {
 async fn judge_code(
     conn: &mut sqlx::AnyConnection,
     code: &str,
-    player_id: i64,
+    player_id: crate::store::PlayerId,
     platform: Platform,
     now: i64,
-) -> Result<Result<(String, String, i64, i64), LinkOutcome>, StoreError> {
-    let found: Option<(i64, i64, Option<i64>, String, String, i64)> = sqlx::query_as(
+) -> Result<Result<(String, String, IdentityId, IdentityId), LinkOutcome>, StoreError> {
+    let found: Option<(PlayerId, i64, Option<i64>, String, String, IdentityId)> = sqlx::query_as(
         "SELECT l.player_id, l.expires_at, l.used_at, p.platform, p.name,
                 COALESCE(p.identity_id, p.id)
          FROM link_codes l JOIN players p ON p.id = l.player_id WHERE l.code = $1",
@@ -69,7 +69,7 @@ async fn judge_code(
     else {
         return Ok(Err(LinkOutcome::Unknown));
     };
-    let mine: i64 =
+    let mine: IdentityId =
         sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE id = $1")
             .bind(player_id)
             .fetch_one(&mut *conn)
@@ -129,7 +129,7 @@ impl ModerationStore<'_> {
         claim: Claim<'_>,
         game_id: crate::store::GameId,
         ply: i64,
-        onlooker_id: i64,
+        onlooker_id: crate::store::PlayerId,
         pit: char,
     ) -> Result<bool, StoreError> {
         let mut tx = self.store.write(claim).await?;
@@ -163,11 +163,11 @@ impl ModerationStore<'_> {
         self,
         game_id: crate::store::GameId,
         ply: i64,
-    ) -> Result<Vec<(i64, Pit)>, StoreError> {
+    ) -> Result<Vec<(crate::store::PlayerId, Pit)>, StoreError> {
         /// One vote as stored.
         #[derive(sqlx::FromRow)]
         struct Vote {
-            onlooker_id: i64,
+            onlooker_id: crate::store::PlayerId,
             #[sqlx(try_from = "String")]
             pit: Pit,
         }
@@ -190,7 +190,7 @@ impl ModerationStore<'_> {
         self,
         claim: Claim<'_>,
         code: &str,
-        player_id: i64,
+        player_id: crate::store::PlayerId,
         expires_at: i64,
     ) -> Result<bool, StoreError> {
         let mut tx = self.store.write(claim).await?;
@@ -239,7 +239,7 @@ impl ModerationStore<'_> {
         self,
         claim: Claim<'_>,
         code: &str,
-        player_id: i64,
+        player_id: crate::store::PlayerId,
         platform: Platform,
     ) -> Result<LinkOutcome, StoreError> {
         let now = now_ms();
@@ -351,7 +351,7 @@ impl ModerationStore<'_> {
     pub async fn peek_link_code(
         self,
         code: &str,
-        player_id: i64,
+        player_id: crate::store::PlayerId,
         platform: Platform,
     ) -> Result<LinkOutcome, StoreError> {
         let mut conn = self.store.reader.acquire().await?;
@@ -371,14 +371,18 @@ impl ModerationStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn unlink(self, claim: Claim<'_>, player_id: i64) -> Result<Unlinked, StoreError> {
+    pub async fn unlink(
+        self,
+        claim: Claim<'_>,
+        player_id: crate::store::PlayerId,
+    ) -> Result<Unlinked, StoreError> {
         let mut tx = self.store.write(claim).await?;
-        let identity: i64 =
+        let identity: crate::store::IdentityId =
             sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE id = $1")
                 .bind(player_id)
                 .fetch_one(&mut *tx)
                 .await?;
-        let others: Vec<i64> = sqlx::query_scalar(
+        let others: Vec<crate::store::PlayerId> = sqlx::query_scalar(
             "SELECT id FROM players WHERE COALESCE(identity_id, id) = $1 AND id <> $2
              ORDER BY id",
         )
@@ -390,7 +394,8 @@ impl ModerationStore<'_> {
             tx.rollback().await?;
             return Ok(Unlinked::NotLinked);
         };
-        if identity == player_id {
+        // An identity is numbered after its first account.
+        if identity.get() == player_id.get() {
             for sql in [
                 "UPDATE players SET identity_id = NULL WHERE id = $1",
                 "UPDATE players SET identity_id = $1 WHERE identity_id = $2",

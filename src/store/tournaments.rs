@@ -45,7 +45,7 @@ pub struct TournamentRow {
     #[sqlx(try_from = "Flag")]
     pub rated: bool,
     /// Who created it (a player row).
-    pub creator_id: i64,
+    pub creator_id: super::PlayerId,
     /// The creator's platform id.
     pub creator_user: String,
     /// Where it stands.
@@ -101,7 +101,7 @@ pub struct EntrantRow {
     /// Their number in the tournament (1: the first to join).
     pub entrant: i64,
     /// The player row.
-    pub player_id: i64,
+    pub player_id: crate::store::PlayerId,
     /// The platform's id.
     pub user_id: String,
     /// The name to show.
@@ -171,7 +171,7 @@ pub struct NewTournament {
     /// Whether its games are rated.
     pub rated: bool,
     /// The creator's player row.
-    pub creator_id: i64,
+    pub creator_id: super::PlayerId,
 }
 
 /// A board of a round to start: a game between two entrants, or a bye.
@@ -182,7 +182,7 @@ pub struct NewBoard {
     /// North's entrant; `None` for a bye.
     pub north: Option<i64>,
     /// The player rows: South's, and North's when it is a game.
-    pub players: (i64, Option<i64>),
+    pub players: (super::PlayerId, Option<super::PlayerId>),
 }
 
 /// What joining did.

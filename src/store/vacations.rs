@@ -38,7 +38,7 @@ impl PeopleStore<'_> {
     /// Database failures.
     pub async fn vacations_since(
         self,
-        player: i64,
+        player: crate::store::PlayerId,
         since: i64,
     ) -> Result<Vec<Vacation>, StoreError> {
         Ok(sqlx::query_as(
@@ -56,16 +56,21 @@ impl PeopleStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn away_until(self, players: [i64; 2]) -> Result<[Option<i64>; 2], StoreError> {
+    pub async fn away_until(
+        self,
+        players: [super::PlayerId; 2],
+    ) -> Result<[Option<i64>; 2], StoreError> {
         // One read for both, on a reading connection (not the writer, which the
         // writes queue for).
-        let rows: Vec<(i64, Option<i64>)> =
+        let rows: Vec<(crate::store::PlayerId, Option<i64>)> =
             sqlx::query_as("SELECT id, away_until FROM players WHERE id IN ($1, $2)")
                 .bind(players[0])
                 .bind(players[1])
                 .fetch_all(&self.store.reader)
                 .await?;
-        let of = |player: i64| rows.iter().find(|(id, _)| *id == player).and_then(|r| r.1);
+        let of = |player: crate::store::PlayerId| {
+            rows.iter().find(|(id, _)| *id == player).and_then(|r| r.1)
+        };
         Ok(players.map(of))
     }
 
@@ -79,7 +84,7 @@ impl PeopleStore<'_> {
     pub async fn start_vacation(
         self,
         claim: Claim<'_>,
-        player: i64,
+        player: crate::store::PlayerId,
         games: &[AwayGame],
         now: i64,
         until: i64,
@@ -118,7 +123,7 @@ impl PeopleStore<'_> {
     pub async fn end_vacation(
         self,
         claim: Claim<'_>,
-        player: i64,
+        player: crate::store::PlayerId,
         games: &[AwayGame],
         now: i64,
     ) -> Result<Option<i64>, StoreError> {
@@ -160,7 +165,7 @@ impl PeopleStore<'_> {
 /// the game as usual, even when it has not run yet (a vacation rescues no turn).
 async fn shift_turns(
     tx: &mut Transaction<'_, Any>,
-    player: i64,
+    player: crate::store::PlayerId,
     games: &[AwayGame],
     by: i64,
     now: i64,

@@ -198,7 +198,7 @@ impl PageStore<'_> {
     /// Database failures.
     pub async fn public_games_of(
         self,
-        identity: i64,
+        identity: crate::store::IdentityId,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as(PUBLIC_GAMES_OF)
@@ -215,7 +215,7 @@ impl PageStore<'_> {
     /// Database failures.
     pub async fn public_rating_history(
         self,
-        identity: i64,
+        identity: crate::store::IdentityId,
         speed: Speed,
     ) -> Result<Vec<f64>, StoreError> {
         Ok(sqlx::query_scalar(
@@ -239,7 +239,7 @@ impl PageStore<'_> {
     /// Database failures.
     pub async fn public_puzzle_stats(
         self,
-        identity: i64,
+        identity: crate::store::IdentityId,
     ) -> Result<Option<super::PuzzleStats>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT r.rating, r.deviation, r.attempts, r.solved FROM puzzle_ratings r

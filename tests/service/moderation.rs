@@ -97,7 +97,10 @@ async fn rating_of(store: &Store, user: &str) -> Option<f64> {
         .unwrap()?;
     store
         .people()
-        .rating(identity, Speed::Correspondence)
+        .rating(
+            oware_bot::service::IdentityId::new(identity),
+            Speed::Correspondence,
+        )
         .await
         .unwrap()
         .map(|r| r.rating)

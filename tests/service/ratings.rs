@@ -376,7 +376,10 @@ async fn stats_show_the_record_head_to_head_and_a_chart() {
     let row = db
         .store()
         .people()
-        .rating(1, Speed::Correspondence)
+        .rating(
+            oware_bot::service::IdentityId::new(1),
+            Speed::Correspondence,
+        )
         .await
         .unwrap()
         .expect("alice is player 1");
@@ -555,7 +558,10 @@ async fn a_challenge_shows_both_players_ratings() {
         async move {
             let r = store
                 .people()
-                .rating(identity, Speed::Correspondence)
+                .rating(
+                    oware_bot::service::IdentityId::new(identity),
+                    Speed::Correspondence,
+                )
                 .await
                 .unwrap()
                 .unwrap();
@@ -568,8 +574,8 @@ async fn a_challenge_shows_both_players_ratings() {
         }
     };
     let (alice, bob) = (
-        shown(row.south.identity).await,
-        shown(row.north.identity).await,
+        shown(row.south.identity.get()).await,
+        shown(row.north.identity.get()).await,
     );
     assert_ne!(alice, bob);
     let challenge = service

@@ -43,7 +43,11 @@ async fn rating(store: &Store, here: &Place, who: &str, speed: Speed) -> Option<
         .identity_of(here.platform, who)
         .await
         .unwrap()?;
-    store.people().rating(identity, speed).await.unwrap()
+    store
+        .people()
+        .rating(oware_bot::service::IdentityId::new(identity), speed)
+        .await
+        .unwrap()
 }
 
 fn leaderboard(speed: Option<Speed>) -> Action {
@@ -104,7 +108,7 @@ async fn a_live_game_changes_only_live_ratings_and_a_correspondence_game_only_th
     assert_eq!(
         store
             .people()
-            .rating_history(alice, Speed::Live)
+            .rating_history(oware_bot::service::IdentityId::new(alice), Speed::Live)
             .await
             .unwrap()
             .len(),
@@ -112,7 +116,10 @@ async fn a_live_game_changes_only_live_ratings_and_a_correspondence_game_only_th
     );
     let corr_history = store
         .people()
-        .rating_history(alice, Speed::Correspondence)
+        .rating_history(
+            oware_bot::service::IdentityId::new(alice),
+            Speed::Correspondence,
+        )
         .await
         .unwrap();
     assert_eq!(corr_history, [(alice_corr.rating, alice_corr.deviation)]);
@@ -411,7 +418,7 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
     assert_eq!(
         store
             .people()
-            .rating_history(identity, Speed::Live)
+            .rating_history(oware_bot::service::IdentityId::new(identity), Speed::Live)
             .await
             .unwrap()
             .len(),
@@ -420,7 +427,10 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
     assert_eq!(
         store
             .people()
-            .rating_history(identity, Speed::Correspondence)
+            .rating_history(
+                oware_bot::service::IdentityId::new(identity),
+                Speed::Correspondence
+            )
             .await
             .unwrap()
             .len(),
@@ -480,7 +490,7 @@ async fn the_speed_migration_carries_todays_ratings_over_to_both() {
     for speed in Speed::ALL {
         let alice = store
             .people()
-            .rating(1, speed)
+            .rating(oware_bot::service::IdentityId::new(1), speed)
             .await
             .unwrap()
             .expect("carried over");
@@ -498,13 +508,17 @@ async fn the_speed_migration_carries_todays_ratings_over_to_both() {
         assert_eq!(alice.speed, speed);
         let bob = store
             .people()
-            .rating(2, speed)
+            .rating(oware_bot::service::IdentityId::new(2), speed)
             .await
             .unwrap()
             .expect("carried over");
         assert_eq!((bob.rating, bob.losses), (1338.0, 1), "{speed}");
         assert_eq!(
-            store.people().rating_history(1, speed).await.unwrap(),
+            store
+                .people()
+                .rating_history(oware_bot::service::IdentityId::new(1), speed)
+                .await
+                .unwrap(),
             [(1662.0, 290.0)],
             "{speed}"
         );
@@ -526,7 +540,7 @@ async fn the_speed_migration_carries_todays_ratings_over_to_both() {
     assert_eq!(
         store
             .people()
-            .rating(1, Speed::Live)
+            .rating(oware_bot::service::IdentityId::new(1), Speed::Live)
             .await
             .unwrap()
             .unwrap()
@@ -536,7 +550,10 @@ async fn the_speed_migration_carries_todays_ratings_over_to_both() {
     assert_eq!(
         store
             .people()
-            .rating(1, Speed::Correspondence)
+            .rating(
+                oware_bot::service::IdentityId::new(1),
+                Speed::Correspondence
+            )
             .await
             .unwrap()
             .unwrap()

@@ -23,7 +23,10 @@ async fn a_player_page_charts_their_public_ratings_and_shows_their_puzzle_rating
         .db
         .store()
         .people()
-        .rating_history(alice, Speed::Correspondence)
+        .rating_history(
+            oware_bot::service::IdentityId::new(alice),
+            Speed::Correspondence,
+        )
         .await
         .unwrap();
     assert_eq!(history.len(), 3, "{history:?}");

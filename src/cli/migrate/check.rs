@@ -160,7 +160,7 @@ mod tests {
             .zip(1..)
             .map(|(p, ply)| MoveRow {
                 ply,
-                player_id: 1,
+                player_id: crate::store::PlayerId::new(1),
                 pit: p.effect.pit,
                 sown: 0,
                 captured: 0,

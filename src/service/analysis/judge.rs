@@ -63,7 +63,7 @@ pub(crate) fn judge(
         // Each adviser's latest vote on this ply.
         let mut latest: BTreeMap<i64, &AdviceVote> = BTreeMap::new();
         for v in votes {
-            latest.insert(v.onlooker_id, v);
+            latest.insert(v.onlooker_id.get(), v);
         }
         for (id, v) in latest {
             let Some(loss) = stored.loss_of(ply, v.pit.letter()) else {
@@ -73,7 +73,7 @@ pub(crate) fn judge(
                 (
                     v.name.clone(),
                     Judgment {
-                        onlooker_id: id,
+                        onlooker_id: crate::store::PlayerId::new(id),
                         picks: 0,
                         close: 0,
                         loss: 0,
@@ -185,7 +185,7 @@ mod tests {
     fn vote(ply: i64, id: i64, name: &str, pit: &str) -> AdviceVote {
         AdviceVote {
             ply,
-            onlooker_id: id,
+            onlooker_id: crate::store::PlayerId::new(id),
             name: name.into(),
             pit: Pit::try_from(pit.to_owned()).expect("a pit letter"),
         }
@@ -226,7 +226,7 @@ mod tests {
         let dave = verdict
             .judgments
             .iter()
-            .find(|j| j.onlooker_id == 2)
+            .find(|j| j.onlooker_id == crate::store::PlayerId::new(2))
             .expect("dave");
         assert_eq!((dave.picks, dave.close, dave.loss), (2, 0, 400 + 600));
     }

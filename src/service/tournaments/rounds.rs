@@ -118,7 +118,12 @@ impl Tournaments<'_> {
     ) -> Result<(), ServiceError> {
         let t = &event.t;
         let round = t.round + 1;
-        let player = |who: Entrant| event.entrant(who).map(|e| e.player_id).unwrap_or_default();
+        // Every entrant paired is one of the event's.
+        let player = |who: Entrant| {
+            event
+                .entrant(who)
+                .map_or(crate::store::PlayerId::new(0), |e| e.player_id)
+        };
         let new: Vec<NewBoard> = boards
             .iter()
             .map(|board| match *board {

@@ -54,7 +54,7 @@ impl TournamentStore<'_> {
         self,
         claim: Claim<'_>,
         id: crate::store::TournamentId,
-        player_id: i64,
+        player_id: crate::store::PlayerId,
         most_players: Option<i64>,
         now: i64,
     ) -> Result<Joined, StoreError> {
@@ -111,7 +111,7 @@ impl TournamentStore<'_> {
         self,
         claim: Claim<'_>,
         id: crate::store::TournamentId,
-        player_id: i64,
+        player_id: crate::store::PlayerId,
         now: i64,
     ) -> Result<Left, StoreError> {
         let mut tx = self.store.write(claim).await?;

@@ -120,7 +120,7 @@ impl MoveWrite<'_> {
         [
             a.int(self.game_id.get()),
             a.int(r.ply),
-            a.int(r.player_id),
+            a.int(r.player_id.get()),
             a.text(Some(&r.pit.to_string())),
             a.int(i64::from(r.sown)),
             a.int(i64::from(r.captured)),
