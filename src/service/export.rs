@@ -26,13 +26,7 @@ impl Moderation<'_> {
             .identity_of(platform, &cmd.author.id)
             .await?;
         let accounts = match identity {
-            Some(identity) => {
-                self.core
-                    .store
-                    .people()
-                    .accounts_of(crate::store::IdentityId::new(identity))
-                    .await?
-            }
+            Some(identity) => self.core.store.people().accounts_of(identity).await?,
             None => vec![Account {
                 id: None,
                 platform: platform.as_str().to_owned(),
@@ -40,7 +34,12 @@ impl Moderation<'_> {
             }],
         };
         let now = self.core.now();
-        let tables = self.core.store.people().export(identity, &accounts).await?;
+        let tables = self
+            .core
+            .store
+            .people()
+            .export(identity.map(crate::store::IdentityId::get), &accounts)
+            .await?;
         if tables.as_object().is_some_and(|t| {
             t.values()
                 .all(|rows| rows.as_array().is_some_and(Vec::is_empty))
@@ -60,13 +59,7 @@ impl Moderation<'_> {
             .map_err(|e| ServiceError::Internal(format!("export: {e}")))?;
         let mut records = String::new();
         let games = match identity {
-            Some(identity) => {
-                self.core
-                    .store
-                    .people()
-                    .games_of_identity(crate::store::IdentityId::new(identity))
-                    .await?
-            }
+            Some(identity) => self.core.store.people().games_of_identity(identity).await?,
             None => Vec::new(),
         };
         for row in &games {

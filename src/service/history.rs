@@ -22,10 +22,7 @@ impl Records<'_> {
             .core
             .store
             .games()
-            .recent_games(
-                crate::store::IdentityId::new(identity),
-                if mine { HISTORY_SIZE } else { 5 * HISTORY_SIZE },
-            )
+            .recent_games(identity, if mine { HISTORY_SIZE } else { 5 * HISTORY_SIZE })
             .await?;
         let played_elsewhere = !recent.is_empty();
         let games: Vec<_> = recent
@@ -49,7 +46,7 @@ impl Records<'_> {
         }
         let mut text = crate::tr!(lang, "standings-history", name = name);
         for row in &games {
-            let side = if row.south.identity == crate::store::IdentityId::new(identity) {
+            let side = if row.south.identity == identity {
                 Side::South
             } else {
                 Side::North

@@ -166,7 +166,7 @@ impl Records<'_> {
         lang: &crate::i18n::Language,
         cmd: &Command,
         user: Option<&User>,
-    ) -> Result<(i64, String), ServiceError> {
+    ) -> Result<(crate::store::IdentityId, String), ServiceError> {
         let who = user.unwrap_or(&cmd.author);
         self.core
             .store
@@ -222,13 +222,7 @@ impl Records<'_> {
         let mut lines = Vec::with_capacity(speeds.len());
         for &speed in &speeds {
             lines.push(
-                match self
-                    .core
-                    .store
-                    .people()
-                    .rating(crate::store::IdentityId::new(identity), speed)
-                    .await?
-                {
+                match self.core.store.people().rating(identity, speed).await? {
                     Some(row) => crate::tr!(
                         lang,
                         "standings-stats",
@@ -266,7 +260,7 @@ impl Records<'_> {
                 .core
                 .store
                 .games()
-                .head_to_head(identity, asker)
+                .head_to_head(identity.get(), asker.get())
                 .await?;
             text.push('\n');
             if h2h.wins + h2h.draws + h2h.losses == 0 {
@@ -288,10 +282,7 @@ impl Records<'_> {
         }
         let mut reply = Reply::public(text);
         for speed in speeds {
-            if let Some(chart) = self
-                .rating_chart(lang, crate::store::IdentityId::new(identity), &name, speed)
-                .await?
-            {
+            if let Some(chart) = self.rating_chart(lang, identity, &name, speed).await? {
                 reply.files.push(chart);
             }
         }

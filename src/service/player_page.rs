@@ -58,8 +58,7 @@ impl Pages<'_> {
         let Some(identity) = self.core.page_reads.pages().identity_by_slug(slug).await? else {
             return Ok(None);
         };
-        self.identity_page(crate::store::IdentityId::new(identity))
-            .await
+        self.identity_page(identity).await
     }
 
     /// The page of identity `identity`, or `None` when it played no game in a place

@@ -31,9 +31,7 @@ impl Records<'_> {
             return Ok(None);
         };
         Ok(self.core.store.games().game(id).await?.filter(|row| {
-            !row.is_active()
-                && (row.south.identity == crate::store::IdentityId::new(identity)
-                    || row.north.identity == crate::store::IdentityId::new(identity))
+            !row.is_active() && (row.south.identity == identity || row.north.identity == identity)
         }))
     }
 

@@ -218,14 +218,10 @@ impl Scheduler<'_> {
                 .core
                 .store
                 .jobs()
-                .schedule(
-                    Some((crate::store::GameId::new(game), version)),
-                    &[job],
-                    now,
-                )
+                .schedule(Some((game, version)), &[job], now)
                 .await
             {
-                tracing::error!(game, error = %err, "cannot resume an engine game");
+                tracing::error!(%game, error = %err, "cannot resume an engine game");
             }
         }
     }

@@ -165,7 +165,7 @@ impl Store {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn game_ids(&self) -> Result<Vec<i64>, StoreError> {
+    pub async fn game_ids(&self) -> Result<Vec<super::GameId>, StoreError> {
         Ok(sqlx::query_scalar("SELECT id FROM games ORDER BY id")
             .fetch_all(&self.reader)
             .await?)

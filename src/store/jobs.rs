@@ -195,7 +195,7 @@ impl JobStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn engine_games_without_job(self) -> Result<Vec<(i64, i64)>, StoreError> {
+    pub async fn engine_games_without_job(self) -> Result<Vec<(super::GameId, i64)>, StoreError> {
         Ok(sqlx::query_as(concat!(
             "SELECT g.id, g.version FROM games g
              JOIN players s ON s.id = g.south_id

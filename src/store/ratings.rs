@@ -227,7 +227,7 @@ impl PeopleStore<'_> {
         self,
         platform: Platform,
         user_id: &str,
-    ) -> Result<Option<i64>, StoreError> {
+    ) -> Result<Option<super::IdentityId>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT COALESCE(identity_id, id) FROM players WHERE platform = $1 AND user_id = $2",
         )

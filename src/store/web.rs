@@ -149,7 +149,10 @@ impl PageStore<'_> {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn identity_by_slug(self, slug: &str) -> Result<Option<i64>, StoreError> {
+    pub async fn identity_by_slug(
+        self,
+        slug: &str,
+    ) -> Result<Option<super::IdentityId>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT COALESCE(identity_id, id) FROM players WHERE web_slug = $1")
                 .bind(slug)

@@ -168,19 +168,19 @@ async fn a_backup_under_load_opens_as_a_bot_with_every_game_and_rating() {
         // A snapshot: each game's row and its moves agree, however the writes fell.
         let row = copy_store
             .games()
-            .game(oware_bot::service::GameId::new(*id))
+            .game(oware_bot::service::GameId::new((*id).get()))
             .await
             .unwrap()
             .unwrap();
         let moves = copy_store
             .games()
-            .moves(oware_bot::service::GameId::new(*id))
+            .moves(oware_bot::service::GameId::new((*id).get()))
             .await
             .unwrap();
         assert_eq!(row.ply, i64::try_from(moves.len()).unwrap(), "game {id}");
         let original = source_store
             .games()
-            .game(oware_bot::service::GameId::new(*id))
+            .game(oware_bot::service::GameId::new((*id).get()))
             .await
             .unwrap()
             .unwrap();
@@ -194,14 +194,9 @@ async fn a_backup_under_load_opens_as_a_bot_with_every_game_and_rating() {
     let reply = next_move(&copy, &copy_store, waiting.get()).await;
     assert!(!reply.private, "{}", reply.text);
     let newest = *copied_ids.last().unwrap();
-    let row = copy_store
-        .games()
-        .game(oware_bot::service::GameId::new(newest))
-        .await
-        .unwrap()
-        .unwrap();
+    let row = copy_store.games().game(newest).await.unwrap().unwrap();
     if row.state == GameState::Active {
-        let reply = next_move(&copy, &copy_store, newest).await;
+        let reply = next_move(&copy, &copy_store, newest.get()).await;
         assert!(!reply.private, "{}", reply.text);
     }
     let row = copy_store.games().game(waiting).await.unwrap().unwrap();

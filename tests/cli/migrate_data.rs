@@ -173,20 +173,8 @@ async fn shown(url: &str) -> Shown {
     let store = Store::open(url).await.expect("the database opens");
     let mut games = Vec::new();
     for id in store.game_ids().await.unwrap() {
-        let row = store
-            .games()
-            .game(oware_bot::service::GameId::new(id))
-            .await
-            .unwrap()
-            .expect("the game");
-        games.push((
-            row,
-            store
-                .games()
-                .moves(oware_bot::service::GameId::new(id))
-                .await
-                .unwrap(),
-        ));
+        let row = store.games().game(id).await.unwrap().expect("the game");
+        games.push((row, store.games().moves(id).await.unwrap()));
     }
     let shown = Shown {
         counts: store.row_counts().await.unwrap(),
@@ -296,7 +284,10 @@ async fn sqlite_to_postgres_and_back_keeps_everything_and_new_games_follow() {
         .await
         .unwrap();
     let players = before.counts["players"];
-    assert!(nora.is_some_and(|id| id > players), "{nora:?}");
+    assert!(
+        nora.is_some_and(|id| id > oware_bot::service::IdentityId::new(players)),
+        "{nora:?}"
+    );
 }
 
 #[tokio::test]

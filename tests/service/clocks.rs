@@ -49,11 +49,7 @@ async fn rating_of(store: &Store, user: &str, speed: Speed) -> Option<oware_bot:
         .identity_of(Platform::Console, user)
         .await
         .unwrap()?;
-    store
-        .people()
-        .rating(oware_bot::service::IdentityId::new(identity), speed)
-        .await
-        .unwrap()
+    store.people().rating(identity, speed).await.unwrap()
 }
 
 fn mentions(message: &Outgoing, name: &str) -> bool {

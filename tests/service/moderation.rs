@@ -97,10 +97,7 @@ async fn rating_of(store: &Store, user: &str) -> Option<f64> {
         .unwrap()?;
     store
         .people()
-        .rating(
-            oware_bot::service::IdentityId::new(identity),
-            Speed::Correspondence,
-        )
+        .rating(identity, Speed::Correspondence)
         .await
         .unwrap()
         .map(|r| r.rating)

@@ -43,11 +43,7 @@ async fn rating(store: &Store, here: &Place, who: &str, speed: Speed) -> Option<
         .identity_of(here.platform, who)
         .await
         .unwrap()?;
-    store
-        .people()
-        .rating(oware_bot::service::IdentityId::new(identity), speed)
-        .await
-        .unwrap()
+    store.people().rating(identity, speed).await.unwrap()
 }
 
 fn leaderboard(speed: Option<Speed>) -> Action {
@@ -108,7 +104,7 @@ async fn a_live_game_changes_only_live_ratings_and_a_correspondence_game_only_th
     assert_eq!(
         store
             .people()
-            .rating_history(oware_bot::service::IdentityId::new(alice), Speed::Live)
+            .rating_history(alice, Speed::Live)
             .await
             .unwrap()
             .len(),
@@ -116,10 +112,7 @@ async fn a_live_game_changes_only_live_ratings_and_a_correspondence_game_only_th
     );
     let corr_history = store
         .people()
-        .rating_history(
-            oware_bot::service::IdentityId::new(alice),
-            Speed::Correspondence,
-        )
+        .rating_history(alice, Speed::Correspondence)
         .await
         .unwrap();
     assert_eq!(corr_history, [(alice_corr.rating, alice_corr.deviation)]);
@@ -418,7 +411,7 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
     assert_eq!(
         store
             .people()
-            .rating_history(oware_bot::service::IdentityId::new(identity), Speed::Live)
+            .rating_history(identity, Speed::Live)
             .await
             .unwrap()
             .len(),
@@ -427,10 +420,7 @@ async fn linking_keeps_at_each_speed_the_rating_with_more_games() {
     assert_eq!(
         store
             .people()
-            .rating_history(
-                oware_bot::service::IdentityId::new(identity),
-                Speed::Correspondence
-            )
+            .rating_history(identity, Speed::Correspondence)
             .await
             .unwrap()
             .len(),

@@ -117,13 +117,15 @@ impl Site {
 
     /// The identity of console user `who`, who played.
     pub(crate) async fn identity(&self, who: &str) -> i64 {
-        self.db
+        (self
+            .db
             .store()
             .people()
             .identity_of(Platform::Console, who)
             .await
             .unwrap()
-            .unwrap_or_else(|| panic!("{who} played"))
+            .unwrap_or_else(|| panic!("{who} played")))
+        .get()
     }
 }
 

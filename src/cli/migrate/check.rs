@@ -22,13 +22,13 @@ pub(super) async fn replay_games(
     );
     bar.set_message("replaying");
     for &id in &ids {
-        let Some(row) = store.games().game(crate::store::GameId::new(id)).await? else {
+        let Some(row) = store.games().game(id).await? else {
             problems.push(format!("game #{id} cannot be read back with its players"));
             continue;
         };
         // A move whose stored pit is no pit cannot be read back: a problem of
         // this game, not the end of the check.
-        let checked = match store.games().moves(crate::store::GameId::new(id)).await {
+        let checked = match store.games().moves(id).await {
             Ok(moves) => check_game(&row, &moves),
             Err(StoreError::Db(sqlx::Error::ColumnDecode { index, .. })) => Err(format!(
                 "its moves cannot be read back: a move's `{index}` is not what that column holds \
