@@ -60,20 +60,16 @@ async fn finished_game(service: &Service, south: &str, north: &str) -> i64 {
 }
 
 /// A message as a move leaves it (about 1 KB).
-fn message(game: i64, mentioned: &str) -> String {
+fn message(game: oware_bot::service::GameId, mentioned: &str) -> String {
     let mut reply = Reply::public(format!(
         "**{mentioned}** to move in game #{game}: play B or C. Draw offered by the opponent; \
          the clock shows 2 days 3 hours. {}",
         "A long line of board and advice text. ".repeat(12)
     ));
-    reply.game = Some(oware_bot::service::GameId::new(game));
+    reply.game = Some(game);
     for pit in ['A', 'B', 'C', 'D', 'E', 'F'] {
         reply.buttons.push(Button {
-            action: ButtonAction::Move {
-                game: oware_bot::service::GameId::new(game),
-                ply: 7,
-                pit,
-            },
+            action: ButtonAction::Move { game, ply: 7, pit },
             label: format!("{pit} (4)"),
             enabled: true,
             row: 0,
@@ -105,7 +101,7 @@ async fn fill_outbox(url: &str, rows: usize, theirs: i64, others: i64) {
              VALUES ('console', 'bench', $1, $2, 1, 2)",
         )
         .bind(game)
-        .bind(message(game, who))
+        .bind(message(oware_bot::service::GameId::new(game), who))
         .execute(&mut *tx)
         .await
         .unwrap();

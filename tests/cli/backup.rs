@@ -75,13 +75,12 @@ async fn leaderboards(store: &Store) -> Vec<(Vec<RatingRow>, i64)> {
 
 /// Plays the next move of `game` (the first legal pit, by the player to move), on
 /// `service` over `store`.
-async fn next_move(service: &Service, store: &Store, game: i64) -> oware_bot::service::Reply {
-    let row = store
-        .games()
-        .game(oware_bot::service::GameId::new(game))
-        .await
-        .unwrap()
-        .expect("the game");
+async fn next_move(
+    service: &Service,
+    store: &Store,
+    game: oware_bot::service::GameId,
+) -> oware_bot::service::Reply {
+    let row = store.games().game(game).await.unwrap().expect("the game");
     let author = if row.ply % 2 == 0 {
         row.south.user.clone()
     } else {
@@ -89,7 +88,7 @@ async fn next_move(service: &Service, store: &Store, game: i64) -> oware_bot::se
     };
     let action = Action::Move {
         pit: first_legal_pit(&row).parse().expect("a pit letter"),
-        game: Some(oware_bot::service::GameId::new(game)),
+        game: Some(game),
         ply: None,
     };
     service.handle(cmd_at(&place(), &author, action)).await
@@ -124,7 +123,7 @@ async fn a_backup_under_load_opens_as_a_bot_with_every_game_and_rating() {
                 let (south, north) = (format!("s{round}"), format!("n{round}"));
                 let game = start_game_at(&source, &place(), &south, &north, casual()).await;
                 for _ in 0..8 {
-                    let reply = next_move(&source, &source_store, game.get()).await;
+                    let reply = next_move(&source, &source_store, game).await;
                     assert!(!reply.private, "{}", reply.text);
                     moves.fetch_add(1, Ordering::Relaxed);
                 }
@@ -191,12 +190,12 @@ async fn a_backup_under_load_opens_as_a_bot_with_every_game_and_rating() {
     assert_eq!(leaderboards(&copy_store).await, before_boards);
 
     // Games in progress go on in the copy: the one left waiting, and the newest.
-    let reply = next_move(&copy, &copy_store, waiting.get()).await;
+    let reply = next_move(&copy, &copy_store, waiting).await;
     assert!(!reply.private, "{}", reply.text);
     let newest = *copied_ids.last().unwrap();
     let row = copy_store.games().game(newest).await.unwrap().unwrap();
     if row.state == GameState::Active {
-        let reply = next_move(&copy, &copy_store, newest.get()).await;
+        let reply = next_move(&copy, &copy_store, newest).await;
         assert!(!reply.private, "{}", reply.text);
     }
     let row = copy_store.games().game(waiting).await.unwrap().unwrap();

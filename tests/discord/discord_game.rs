@@ -31,7 +31,13 @@ async fn a_whole_game_through_the_adapter() {
     callback(fake, &play).await;
 
     // Bob accepts: a title message in the channel, a thread on it, the board there.
-    let mut started = script::board("Bob accepted. Alice to move.", 12, 0, "ABCDEF", "");
+    let mut started = script::board(
+        "Bob accepted. Alice to move.",
+        oware_bot::service::GameId::new(12),
+        0,
+        "ABCDEF",
+        "",
+    );
     started.open_thread = Some("Oware: Alice vs Bob".into());
     started.mentions = vec![User {
         id: "111111111111111111".into(),
@@ -82,7 +88,7 @@ async fn a_whole_game_through_the_adapter() {
     // to move out of turn and is refused privately; Alice resigns.
     service.then(script::board(
         "Alice sowed C. Bob to move.",
-        12,
+        oware_bot::service::GameId::new(12),
         1,
         "fedcba",
         "",
@@ -99,7 +105,7 @@ async fn a_whole_game_through_the_adapter() {
 
     service.then(script::board(
         "Bob sowed f. Alice to move.",
-        12,
+        oware_bot::service::GameId::new(12),
         2,
         "ABCDEF",
         "C",

@@ -413,8 +413,13 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_is_a_png_attachment_with_alt_text_and_two_rows_of_pits() {
     let bot = start_bot(None).await;
-    bot.service
-        .then(script::board("Alice to move.", 7, 4, "ABCDEF", "BE"));
+    bot.service.then(script::board(
+        "Alice to move.",
+        oware_bot::service::GameId::new(7),
+        4,
+        "ABCDEF",
+        "BE",
+    ));
     let board = payloads::oware(
         &alice(),
         "board",
@@ -494,7 +499,13 @@ async fn a_slow_reply_is_deferred_then_filled_in_or_sent_privately() {
     // Well past DEFER_AFTER, so a loaded machine cannot make both ready at once.
     let slow = DEFER_AFTER * 2;
     bot.service.then_after(
-        script::board("The engine played c. Alice to move.", 4, 9, "ABCDEF", ""),
+        script::board(
+            "The engine played c. Alice to move.",
+            oware_bot::service::GameId::new(4),
+            9,
+            "ABCDEF",
+            "",
+        ),
         slow,
     );
     let mv = payloads::slash_move(&alice(), "b");
@@ -534,7 +545,13 @@ async fn without_thread_permission_the_game_stays_in_the_channel_with_one_note()
     let bot = start_bot(None).await;
     bot.fake.forbid_threads();
     for game in [8, 9] {
-        let mut reply = script::board("Game on! Alice to move.", game, 0, "ABCDEF", "");
+        let mut reply = script::board(
+            "Game on! Alice to move.",
+            oware_bot::service::GameId::new(game),
+            0,
+            "ABCDEF",
+            "",
+        );
         reply.open_thread = Some("Oware: Alice vs Bob".into());
         bot.service.then(reply);
         let accept = payloads::button(&bob(), &format!("ok:{game}"));

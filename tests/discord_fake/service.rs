@@ -140,16 +140,18 @@ pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n-a-board-";
 
 /// A board reply for `game` at `ply` with the six pit buttons of the mover's row
 /// (`pits`, as shown left to right) in two rows of three, `disabled` ones greyed out.
-pub fn board(text: &str, game: i64, ply: u32, pits: &str, disabled: &str) -> Reply {
+pub fn board(
+    text: &str,
+    game: oware_bot::service::GameId,
+    ply: u32,
+    pits: &str,
+    disabled: &str,
+) -> Reply {
     let buttons = pits
         .chars()
         .enumerate()
         .map(|(i, pit)| Button {
-            action: ButtonAction::Move {
-                game: oware_bot::service::GameId::new(game),
-                ply,
-                pit,
-            },
+            action: ButtonAction::Move { game, ply, pit },
             label: format!("{pit} (4)"),
             enabled: !disabled.contains(pit),
             row: u8::try_from(i / 3).unwrap(),
@@ -165,7 +167,7 @@ pub fn board(text: &str, game: i64, ply: u32, pits: &str, disabled: &str) -> Rep
             description: format!("Oware board of game {game} after {ply} plies"),
         }],
         buttons,
-        game: Some(oware_bot::service::GameId::new(game)),
+        game: Some(game),
         ..Reply::default()
     }
 }

@@ -248,9 +248,9 @@ fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
 
 impl FakeService {
     /// Where game `game`'s thread is, as the service says with each reply.
-    fn game_thread(&self, game: i64) -> Option<Place> {
+    fn game_thread(&self, game: oware_bot::service::GameId) -> Option<Place> {
         let state = self.state.lock().expect("state lock");
-        let g = state.games.get(&game)?;
+        let g = state.games.get(&game.get())?;
         Some(Place {
             platform: Platform::Matrix,
             space: None,
@@ -274,7 +274,7 @@ impl ChatService for FakeService {
                 tokio::time::sleep(by).await;
             }
             let mut reply = self.reply(&cmd);
-            reply.thread = reply.game.and_then(|game| self.game_thread(game.get()));
+            reply.thread = reply.game.and_then(|game| self.game_thread(game));
             reply
         })
     }

@@ -135,16 +135,11 @@ impl Run {
 }
 
 /// The moves stored for `game`.
-async fn plies(db: &Path, game: i64) -> usize {
+async fn plies(db: &Path, game: oware_bot::service::GameId) -> usize {
     let store = Store::open(db.to_str().expect("utf-8"))
         .await
         .expect("opens");
-    let n = store
-        .games()
-        .moves(oware_bot::service::GameId::new(game))
-        .await
-        .expect("reads")
-        .len();
+    let n = store.games().moves(game).await.expect("reads").len();
     store.close().await;
     n
 }
@@ -230,7 +225,7 @@ async fn a_command_replayed_after_a_crash_is_applied_and_answered_once() {
     assert!(body(answer.last().expect("text")).contains("played C"));
     let log = run.crashed().await;
     assert!(log.contains("aborting at"), "{log}");
-    assert_eq!(plies(&db, 1).await, 1);
+    assert_eq!(plies(&db, oware_bot::service::GameId::new(1)).await, 1);
 
     // Run 3: the move comes again and changes nothing; Bob's next move still counts.
     let run = start(&env, &dir, 3, false);
@@ -238,12 +233,16 @@ async fn a_command_replayed_after_a_crash_is_applied_and_answered_once() {
     people
         .quiet(Duration::from_secs(2), "the replayed move is not answered")
         .await;
-    assert_eq!(plies(&db, 1).await, 1, "the move is not played twice");
+    assert_eq!(
+        plies(&db, oware_bot::service::GameId::new(1)).await,
+        1,
+        "the move is not played twice"
+    );
     assert!(!answered_privately(&db, &env.alice.0).await, "nor refused");
     say(&people_b, "!move c", None).await;
     let answer = people.until_text("bob's move").await;
     assert!(body(answer.last().expect("text")).contains("played"));
-    assert_eq!(plies(&db, 1).await, 2);
+    assert_eq!(plies(&db, oware_bot::service::GameId::new(1)).await, 2);
     run.terminate().await;
 
     // Run 4: Alice moves against the engine; the bot answers, then dies before
@@ -267,7 +266,7 @@ async fn a_command_replayed_after_a_crash_is_applied_and_answered_once() {
         .quiet(Duration::from_secs(3), "answered and replied once")
         .await;
     assert_eq!(
-        plies(&db, 2).await,
+        plies(&db, oware_bot::service::GameId::new(2)).await,
         2,
         "Alice's move once, the engine's once"
     );

@@ -77,13 +77,13 @@ async fn set(service: &Service, key: &str, value: &str) {
     assert!(reply.text.contains("Settings changed"), "{}", reply.text);
 }
 
-async fn resign(service: &Service, id: &str, who: &str, game: i64) {
+async fn resign(service: &Service, id: &str, who: &str, game: oware_bot::service::GameId) {
     let reply = service
         .handle(cmd_at(
             &thread(id),
             who,
             Action::Resign {
-                game: Some(oware_bot::service::GameId::new(game)),
+                game: Some(game),
                 confirmed: true,
             },
         ))
@@ -127,7 +127,7 @@ async fn a_finished_games_thread_is_archived_a_day_later_and_not_before() {
         10,
     )
     .await;
-    resign(&service, "31", "bob", game).await;
+    resign(&service, "31", "bob", oware_bot::service::GameId::new(game)).await;
     assert!(archived_after(&service, 0).await.is_empty());
 
     assert!(archived_after(&service, DAY - MINUTE).await.is_empty());
@@ -196,7 +196,13 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
         10,
     )
     .await;
-    resign(&service, "32", "carol", game).await;
+    resign(
+        &service,
+        "32",
+        "carol",
+        oware_bot::service::GameId::new(game),
+    )
+    .await;
     assert_eq!(
         service.ops().earliest_job().await.unwrap(),
         None,
@@ -305,7 +311,7 @@ async fn a_thread_the_bot_did_not_open_or_a_rematch_goes_on_in_is_left_alone() {
     )
     .await;
     play_plies(&service, &thread("51"), theirs, ["alice", "bob"], 10).await;
-    resign(&service, "51", "bob", theirs.get()).await;
+    resign(&service, "51", "bob", theirs).await;
     assert!(archived_after(&service, 2 * DAY).await.is_empty());
 
     // A game in its own thread, then a second game in that thread.
@@ -318,7 +324,13 @@ async fn a_thread_the_bot_did_not_open_or_a_rematch_goes_on_in_is_left_alone() {
         10,
     )
     .await;
-    resign(&service, "61", "dave", first).await;
+    resign(
+        &service,
+        "61",
+        "dave",
+        oware_bot::service::GameId::new(first),
+    )
+    .await;
     let second = start_game_at(
         &service,
         &thread("61"),
@@ -331,7 +343,7 @@ async fn a_thread_the_bot_did_not_open_or_a_rematch_goes_on_in_is_left_alone() {
         archived_after(&service, DAY).await.is_empty(),
         "not while the second game goes on"
     );
-    resign(&service, "61", "carol", second.get()).await;
+    resign(&service, "61", "carol", second).await;
     assert!(archived_after(&service, DAY - MINUTE).await.is_empty());
     let archived = archived_after(&service, 2 * MINUTE).await;
     assert_eq!(threads(&archived), ["61"]);

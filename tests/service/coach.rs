@@ -34,10 +34,8 @@ fn casual() -> ChallengeOptions {
     }
 }
 
-fn analyse(game: i64) -> Action {
-    Action::Analyse {
-        game: Some(oware_bot::service::GameId::new(game)),
-    }
+fn analyse(game: oware_bot::service::GameId) -> Action {
+    Action::Analyse { game: Some(game) }
 }
 
 fn is_png(bytes: &[u8]) -> bool {
@@ -162,9 +160,7 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     play_plies(&service, &here, game, ["alice", "bob"], 12).await;
 
     // Not while the game goes on.
-    let early = service
-        .handle(cmd_at(&here, "carol", analyse(game.get())))
-        .await;
+    let early = service.handle(cmd_at(&here, "carol", analyse(game))).await;
     assert!(
         early.private && early.text.contains("still being played"),
         "{}",
@@ -187,9 +183,7 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     );
 
     // Asked: answered at once, the review is a job.
-    let asked = service
-        .handle(cmd_at(&here, "carol", analyse(game.get())))
-        .await;
+    let asked = service.handle(cmd_at(&here, "carol", analyse(game))).await;
     assert!(!asked.private, "{}", asked.text);
     assert!(asked.text.contains("Analysing game #"), "{}", asked.text);
     let anchor = asked
@@ -253,9 +247,7 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
     service.ops().mark_sent(review.id).await;
 
     // Stored: asking again answers at once, with the pictures, and queues nothing.
-    let again = service
-        .handle(cmd_at(&here, "dave", analyse(game.get())))
-        .await;
+    let again = service.handle(cmd_at(&here, "dave", analyse(game))).await;
     assert!(again.text.contains("Review of game"), "{}", again.text);
     assert!(again.anchor.is_none());
     assert!(again.files.iter().any(|f| f.file_name.starts_with("eval-")));
@@ -285,9 +277,7 @@ async fn a_review_is_a_job_that_replaces_its_placeholder_and_is_stored() {
         .expect("read")
         .expect("stored");
     assert_eq!(garbled.review, None);
-    let redo = service
-        .handle(cmd_at(&here, "dave", analyse(game.get())))
-        .await;
+    let redo = service.handle(cmd_at(&here, "dave", analyse(game))).await;
     assert!(!redo.private, "{}", redo.text);
     assert!(redo.text.contains("Analysing"), "{}", redo.text);
     assert!(service.ops().run_due_jobs().await >= 1);
@@ -318,9 +308,7 @@ async fn a_review_interrupted_by_a_restart_is_delivered_once() {
                 },
             ))
             .await;
-        let asked = service
-            .handle(cmd_at(&here, "alice", analyse(game.get())))
-            .await;
+        let asked = service.handle(cmd_at(&here, "alice", analyse(game))).await;
         assert!(asked.text.contains("Analysing"), "{}", asked.text);
         // A runner takes the job and the process dies before it finishes. Its claim
         // is released at start-up on SQLite and lapses on PostgreSQL (where other
@@ -424,7 +412,7 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
 }
 
 /// The analysis jobs queued for `game`.
-async fn analysis_jobs(db: &TempDb, game: i64) -> i64 {
+async fn analysis_jobs(db: &TempDb, game: oware_bot::service::GameId) -> i64 {
     db.count(&format!(
         "SELECT count(*) FROM jobs WHERE kind = 'analysis' AND game_id = {game}"
     ))
@@ -441,19 +429,36 @@ async fn a_game_is_analysed_once_however_often_it_is_asked() {
         .map(|ply| (ply, "carol", line[ply].as_str()))
         .collect();
     let (game, _) = finished_game(&service, &db.store(), 8, &advice).await;
-    assert_eq!(analysis_jobs(&db, game).await, 1, "the automatic review");
+    assert_eq!(
+        analysis_jobs(&db, oware_bot::service::GameId::new(game)).await,
+        1,
+        "the automatic review"
+    );
 
     // The first request joins the queued review: still one job, and it now posts
     // the whole review to the asker.
     let first = service
-        .handle(cmd_at(&place(), "carol", analyse(game)))
+        .handle(cmd_at(
+            &place(),
+            "carol",
+            analyse(oware_bot::service::GameId::new(game)),
+        ))
         .await;
     assert!(!first.private, "{}", first.text);
     assert!(first.text.contains("Analysing game #"), "{}", first.text);
-    assert_eq!(analysis_jobs(&db, game).await, 1);
+    assert_eq!(
+        analysis_jobs(&db, oware_bot::service::GameId::new(game)).await,
+        1
+    );
     // Asked again (and again) before it ran: told it is under way, nothing queued.
     for who in ["dave", "carol"] {
-        let again = service.handle(cmd_at(&place(), who, analyse(game))).await;
+        let again = service
+            .handle(cmd_at(
+                &place(),
+                who,
+                analyse(oware_bot::service::GameId::new(game)),
+            ))
+            .await;
         assert!(again.private, "{}", again.text);
         assert!(
             again.text.contains("being analysed already"),
@@ -461,7 +466,11 @@ async fn a_game_is_analysed_once_however_often_it_is_asked() {
             again.text
         );
     }
-    assert_eq!(analysis_jobs(&db, game).await, 1, "one review per game");
+    assert_eq!(
+        analysis_jobs(&db, oware_bot::service::GameId::new(game)).await,
+        1,
+        "one review per game"
+    );
 
     assert_eq!(service.ops().run_due_jobs().await, 1, "one review ran");
     let reviews: Vec<Outgoing> = outbox(&service)
@@ -480,10 +489,17 @@ async fn a_game_is_analysed_once_however_often_it_is_asked() {
     );
     // Once stored, asking shows it at once.
     let after = service
-        .handle(cmd_at(&place(), "dave", analyse(game)))
+        .handle(cmd_at(
+            &place(),
+            "dave",
+            analyse(oware_bot::service::GameId::new(game)),
+        ))
         .await;
     assert!(!after.private && !after.files.is_empty(), "{}", after.text);
-    assert_eq!(analysis_jobs(&db, game).await, 0);
+    assert_eq!(
+        analysis_jobs(&db, oware_bot::service::GameId::new(game)).await,
+        0
+    );
 }
 
 /// Small endgame tables, built once for this test binary and given to `service`'s
@@ -894,13 +910,21 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
     };
     for &game in &games[..2] {
         let asked = service
-            .handle(cmd_at(&place(), "carol", analyse(game)))
+            .handle(cmd_at(
+                &place(),
+                "carol",
+                analyse(oware_bot::service::GameId::new(game)),
+            ))
             .await;
         assert!(!asked.private, "{}", asked.text);
     }
     // Carol's third is refused, saying what to do instead; nothing is queued.
     let third = service
-        .handle(cmd_at(&place(), "carol", analyse(games[2])))
+        .handle(cmd_at(
+            &place(),
+            "carol",
+            analyse(oware_bot::service::GameId::new(games[2])),
+        ))
         .await;
     assert!(third.private, "{}", third.text);
     assert!(
@@ -914,7 +938,11 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
     assert_eq!(queued().await, 2);
     // Asking again for one she has queued is no new review.
     let again = service
-        .handle(cmd_at(&place(), "carol", analyse(games[0])))
+        .handle(cmd_at(
+            &place(),
+            "carol",
+            analyse(oware_bot::service::GameId::new(games[0])),
+        ))
         .await;
     assert!(
         again.text.contains("being analysed already"),
@@ -923,11 +951,19 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
     );
     // Dave's fills the queue; erin's is refused for everyone's sake.
     let daves = service
-        .handle(cmd_at(&place(), "dave", analyse(games[2])))
+        .handle(cmd_at(
+            &place(),
+            "dave",
+            analyse(oware_bot::service::GameId::new(games[2])),
+        ))
         .await;
     assert!(!daves.private, "{}", daves.text);
     let erins = service
-        .handle(cmd_at(&place(), "erin", analyse(games[3])))
+        .handle(cmd_at(
+            &place(),
+            "erin",
+            analyse(oware_bot::service::GameId::new(games[3])),
+        ))
         .await;
     assert!(erins.private, "{}", erins.text);
     assert!(
@@ -940,7 +976,11 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
     service.ops().run_due_jobs().await;
     assert_eq!(queued().await, 0);
     let fourth = service
-        .handle(cmd_at(&place(), "carol", analyse(games[4])))
+        .handle(cmd_at(
+            &place(),
+            "carol",
+            analyse(oware_bot::service::GameId::new(games[4])),
+        ))
         .await;
     assert!(!fourth.private, "{}", fourth.text);
 }

@@ -34,12 +34,8 @@ fn play_bot(first: First) -> Action {
 }
 
 /// Replays the stored moves with the rules core: every one of them was legal.
-async fn stored_game(store: &Store, game: i64) -> Game {
-    let moves = store
-        .games()
-        .moves(oware_bot::service::GameId::new(game))
-        .await
-        .unwrap();
+async fn stored_game(store: &Store, game: oware_bot::service::GameId) -> Game {
+    let moves = store.games().moves(game).await.unwrap();
     let pits: Vec<Pit> = moves.iter().map(|m| m.pit).collect();
     Game::from_moves(Variant::Abapa, &pits).expect("every stored move is legal")
 }
@@ -61,7 +57,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
     let row = db.store().games().game(game_id).await.unwrap().unwrap();
     assert!(!row.rated, "games against the bot are never rated");
     for turn in 0..200 {
-        let game = stored_game(&db.store(), game_id.get()).await;
+        let game = stored_game(&db.store(), game_id).await;
         if game.is_over() {
             assert!(turn > 0);
             return;
@@ -71,7 +67,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
         let letter = pit.letter().to_string();
         let reply = service.handle(cmd("alice", mv(&letter))).await;
         assert!(!refused(&reply), "turn {turn}: {}", reply.text);
-        if stored_game(&db.store(), game_id.get()).await.is_over() {
+        if stored_game(&db.store(), game_id).await.is_over() {
             continue;
         }
         assert!(
@@ -84,7 +80,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
         // judge (none here: it does nothing).
         let ran = service.ops().run_due_jobs().await;
         assert!((1..=2).contains(&ran), "one engine job: {ran}");
-        let after = stored_game(&db.store(), game_id.get()).await;
+        let after = stored_game(&db.store(), game_id).await;
         assert_eq!(
             after.plies().len(),
             game.plies().len() + 2,
@@ -130,7 +126,7 @@ async fn the_bot_moves_first_when_asked_and_others_cannot_move_for_it() {
     );
     let game_id = reply.game.unwrap();
     assert_eq!(service.ops().run_due_jobs().await, 1);
-    let game = stored_game(&db.store(), game_id.get()).await;
+    let game = stored_game(&db.store(), game_id).await;
     assert_eq!(game.plies().len(), 1, "the bot, South, has moved");
     let sent = service.ops().unsent(Platform::Console, None).await;
     assert!(
@@ -139,10 +135,7 @@ async fn the_bot_moves_first_when_asked_and_others_cannot_move_for_it() {
     );
     // Run again: nothing is due, nothing moves twice.
     assert_eq!(service.ops().run_due_jobs().await, 0);
-    assert_eq!(
-        stored_game(&db.store(), game_id.get()).await.plies().len(),
-        1
-    );
+    assert_eq!(stored_game(&db.store(), game_id).await.plies().len(), 1);
     // Bob is no player here; he cannot move in Alice's game.
     let reply = service
         .handle(cmd("bob", support::mv_in("a", game_id)))

@@ -371,7 +371,7 @@ async fn an_owner_forgets_a_player_everywhere() {
 
 /// Queues a console message about `game` (sent or not) saying `reply`, as the
 /// service stores one; returns its id.
-async fn queue(db: &TempDb, game: i64, reply: &Reply, sent: bool) -> i64 {
+async fn queue(db: &TempDb, game: oware_bot::service::GameId, reply: &Reply, sent: bool) -> i64 {
     let body = serde_json::to_string(reply).unwrap().replace('\'', "''");
     let sent_at = if sent { "1" } else { "NULL" };
     db.execute(&format!(
@@ -384,16 +384,12 @@ async fn queue(db: &TempDb, game: i64, reply: &Reply, sent: bool) -> i64 {
 
 /// A message of another game, as a move leaves it: the pit buttons, a draw offer's
 /// answer, alice to move.
-fn others_message(game: i64) -> Reply {
+fn others_message(game: oware_bot::service::GameId) -> Reply {
     let mut reply = Reply::public("Play C or D. Draw offered. Sent from matrix.".to_owned());
-    reply.game = Some(oware_bot::service::GameId::new(game));
+    reply.game = Some(game);
     for pit in ['C', 'D'] {
         reply.buttons.push(Button {
-            action: ButtonAction::Move {
-                game: oware_bot::service::GameId::new(game),
-                ply: 3,
-                pit,
-            },
+            action: ButtonAction::Move { game, ply: 3, pit },
             label: format!("{pit} (4)"),
             enabled: true,
             row: 0,
@@ -401,7 +397,7 @@ fn others_message(game: i64) -> Reply {
     }
     reply.buttons.push(Button {
         action: ButtonAction::Answer {
-            game: oware_bot::service::GameId::new(game),
+            game,
             request: Request::Draw,
             accept: true,
         },
@@ -431,13 +427,25 @@ async fn forgetting_c_draw_or_matrix_leaves_other_games_messages_as_they_were() 
         for message in service.ops().unsent(Platform::Console, None).await {
             service.ops().mark_sent(message.id).await;
         }
-        let queued = queue(&db, other.get(), &others_message(other.get()), false).await;
+        let queued = queue(&db, other, &others_message(other), false).await;
         let mut about_them =
             Reply::public(format!("{name} resigns: Bob wins. Well played {name}!"));
         about_them.mentions.push(user(name));
         about_them.mentions.push(user("Bob"));
-        let unsent_theirs = queue(&db, theirs, &about_them, false).await;
-        let sent_theirs = queue(&db, theirs, &about_them, true).await;
+        let unsent_theirs = queue(
+            &db,
+            oware_bot::service::GameId::new(theirs),
+            &about_them,
+            false,
+        )
+        .await;
+        let sent_theirs = queue(
+            &db,
+            oware_bot::service::GameId::new(theirs),
+            &about_them,
+            true,
+        )
+        .await;
 
         let done = service.handle(cmd(name, forget_me(true))).await;
         assert!(done.text.contains("forgotten you"), "{name}: {}", done.text);
@@ -452,7 +460,7 @@ async fn forgetting_c_draw_or_matrix_leaves_other_games_messages_as_they_were() 
             .iter()
             .find(|m| m.id == queued)
             .unwrap_or_else(|| panic!("{name}: another game's message is still delivered"));
-        let mut expected = others_message(other.get());
+        let mut expected = others_message(other);
         expected.language = delivered.reply.language.clone();
         expected.thread = delivered.reply.thread.clone();
         assert_eq!(delivered.reply, expected, "{name}: unchanged");
@@ -494,7 +502,7 @@ async fn the_clean_up_runs_in_batches_and_resumes_after_an_interruption() {
     about.mentions.push(user(ZENOBIA));
     let rows = 2 * SCRUB_BATCH + 5;
     for _ in 0..rows {
-        queue(&db, theirs, &about, true).await;
+        queue(&db, oware_bot::service::GameId::new(theirs), &about, true).await;
     }
     drop(service);
     let store = Store::open(&db.url).await.unwrap();

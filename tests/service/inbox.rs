@@ -29,13 +29,8 @@ fn play_engine() -> Action {
     }
 }
 
-async fn plies(store: &Store, game: i64) -> usize {
-    store
-        .games()
-        .moves(oware_bot::service::GameId::new(game))
-        .await
-        .expect("reads")
-        .len()
+async fn plies(store: &Store, game: oware_bot::service::GameId) -> usize {
+    store.games().moves(game).await.expect("reads").len()
 }
 
 #[tokio::test]
@@ -63,12 +58,12 @@ async fn a_replayed_engine_game_start_and_move_change_nothing() {
     let moved = service.handle_event("$move", cmd("alice", mv("c"))).await;
     assert!(!refused(&moved), "{}", moved.text);
     assert_eq!(service.ops().run_due_jobs().await, 1, "the engine answers");
-    assert_eq!(plies(&db.store(), game.get()).await, 2);
+    assert_eq!(plies(&db.store(), game).await, 2);
     // Alice is to move again: without the inbox, `move c` would be played again.
     let replayed = service.handle_event("$move", cmd("alice", mv("c"))).await;
     assert!(replayed.is_empty(), "{replayed:?}");
     assert_eq!(
-        plies(&db.store(), game.get()).await,
+        plies(&db.store(), game).await,
         2,
         "the move is not played twice"
     );
@@ -81,7 +76,7 @@ async fn a_replayed_engine_game_start_and_move_change_nothing() {
     // The same command in a new event is a new move.
     let fresh = service.handle_event("$move2", cmd("alice", mv("d"))).await;
     assert!(!refused(&fresh), "{}", fresh.text);
-    assert_eq!(plies(&db.store(), game.get()).await, 3);
+    assert_eq!(plies(&db.store(), game).await, 3);
 }
 
 #[tokio::test]
@@ -119,7 +114,7 @@ async fn a_replayed_challenge_accept_and_move_between_people_change_nothing() {
         .handle_event("$m", cmd("alice", mv("c")))
         .await
         .is_empty());
-    assert_eq!(plies(&db.store(), game.get()).await, 1);
+    assert_eq!(plies(&db.store(), game).await, 1);
 
     // A refusal is answered once too.
     let early = service.handle_event("$early", cmd("alice", mv("d"))).await;
@@ -164,7 +159,10 @@ async fn the_same_event_twice_at_once_applies_once() {
     let answered = [&a, &b].iter().filter(|r| !r.is_empty()).count();
     assert_eq!(answered, 1, "one answer: {a:?} {b:?}");
     assert!(!refused(if a.is_empty() { &b } else { &a }));
-    assert_eq!(plies(&db.store(), 1).await, 1);
+    assert_eq!(
+        plies(&db.store(), oware_bot::service::GameId::new(1)).await,
+        1
+    );
 }
 
 #[tokio::test]

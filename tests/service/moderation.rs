@@ -33,24 +33,24 @@ fn admin(place: &Place, action: AdminAction) -> Command {
     cmd_at(place, "mod", Action::admin(action)).with_role(Role::Admin)
 }
 
-fn abort(game: i64, reason: &str) -> AdminAction {
+fn abort(game: oware_bot::service::GameId, reason: &str) -> AdminAction {
     AdminAction::Abort {
-        game: oware_bot::service::GameId::new(game),
+        game,
         reason: reason.to_owned(),
     }
 }
 
-fn adjudicate(game: i64, winner: &str, reason: &str) -> AdminAction {
+fn adjudicate(game: oware_bot::service::GameId, winner: &str, reason: &str) -> AdminAction {
     AdminAction::Adjudicate {
-        game: oware_bot::service::GameId::new(game),
+        game,
         winner: Some(user(winner)),
         reason: reason.to_owned(),
     }
 }
 
-fn draw(game: i64, reason: &str) -> AdminAction {
+fn draw(game: oware_bot::service::GameId, reason: &str) -> AdminAction {
     AdminAction::Adjudicate {
-        game: oware_bot::service::GameId::new(game),
+        game,
         winner: None,
         reason: reason.to_owned(),
     }
@@ -129,8 +129,8 @@ async fn every_admin_command_is_refused_to_a_member_on_every_network() {
         place_at(Platform::Console, None, "console"),
     ];
     let actions = [
-        abort(game.get(), "spam"),
-        adjudicate(game.get(), "alice", "spam"),
+        abort(game, "spam"),
+        adjudicate(game, "alice", "spam"),
         ban("bob", Some(3), "spam"),
         unban("bob"),
         AdminAction::Log,
@@ -179,20 +179,20 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
     }
     // Another server's admin cannot reach it; a reason is needed.
     let elsewhere = service
-        .handle(admin(&other_guild(), abort(game.get(), "spam")))
+        .handle(admin(&other_guild(), abort(game, "spam")))
         .await;
     assert!(
         elsewhere.text.contains(&format!("no game #{game}")),
         "{}",
         elsewhere.text
     );
-    let no_reason = service.handle(admin(&here, abort(game.get(), "  "))).await;
+    let no_reason = service.handle(admin(&here, abort(game, "  "))).await;
     assert!(no_reason.text.contains("Say why"), "{}", no_reason.text);
 
     let reply = service
         .handle(admin(
             &here,
-            abort(game.get(), "played by one person on two accounts"),
+            abort(game, "played by one person on two accounts"),
         ))
         .await;
     assert!(reply.private, "{}", reply.text);
@@ -236,9 +236,7 @@ async fn an_admin_abort_is_unrated_tells_the_players_and_is_audited() {
         Some("played by one person on two accounts")
     );
     // Over now: a second abort is refused and recorded nowhere.
-    let again = service
-        .handle(admin(&here, abort(game.get(), "again")))
-        .await;
+    let again = service.handle(admin(&here, abort(game, "again"))).await;
     assert!(again.text.contains("is over"), "{}", again.text);
     assert_eq!(audit_rows(&db.store(), GUILD).await.len(), 1);
 }
@@ -251,7 +249,7 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
     let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
     play_plies(&service, &here, game, ["alice", "bob"], 10).await;
     let stranger = service
-        .handle(admin(&here, adjudicate(game.get(), "carol", "stalling")))
+        .handle(admin(&here, adjudicate(game, "carol", "stalling")))
         .await;
     assert!(
         stranger.text.contains("carol is not playing in game"),
@@ -261,7 +259,7 @@ async fn an_adjudication_sets_the_winner_and_rates_the_game() {
     let reply = service
         .handle(admin(
             &here,
-            adjudicate(game.get(), "bob", "alice stalled for days"),
+            adjudicate(game, "bob", "alice stalled for days"),
         ))
         .await;
     assert!(reply.private, "{}", reply.text);
@@ -321,11 +319,11 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
     let here = guild();
     let game = start_game_at(&service, &here, "alice", "bob", ChallengeOptions::default()).await;
     play_plies(&service, &here, game, ["alice", "bob"], 10).await;
-    let no_reason = service.handle(admin(&here, draw(game.get(), ""))).await;
+    let no_reason = service.handle(admin(&here, draw(game, ""))).await;
     assert!(no_reason.text.contains("Say why"), "{}", no_reason.text);
 
     let reply = service
-        .handle(admin(&here, draw(game.get(), "both players asked for it")))
+        .handle(admin(&here, draw(game, "both players asked for it")))
         .await;
     assert!(reply.private, "{}", reply.text);
     assert!(
@@ -393,9 +391,7 @@ async fn an_adjudicated_draw_is_rated_as_a_draw_shown_and_audited() {
         board.text
     );
     // Over now: deciding it again is refused.
-    let again = service
-        .handle(admin(&here, draw(game.get(), "again")))
-        .await;
+    let again = service.handle(admin(&here, draw(game, "again"))).await;
     assert!(again.text.contains("is over"), "{}", again.text);
 }
 
@@ -654,7 +650,7 @@ async fn a_report_is_recorded_and_the_log_lists_newest_first() {
         .handle(admin(&here, ban("dave", Some(1), "spam")))
         .await;
     service
-        .handle(admin(&here, abort(game.get(), "reported twice")))
+        .handle(admin(&here, abort(game, "reported twice")))
         .await;
     let log = service.handle(admin(&here, AdminAction::Log)).await;
     assert!(log.private, "{}", log.text);

@@ -41,21 +41,13 @@ async fn notify(service: &Service, author: &str, value: &str, shown: &str) {
 }
 
 /// `author` plays the first legal pit of game `game`.
-async fn play(service: &Service, store: &Store, game: i64, author: &str) {
-    let row = store
-        .games()
-        .game(oware_bot::service::GameId::new(game))
-        .await
-        .unwrap()
-        .unwrap();
+async fn play(service: &Service, store: &Store, game: oware_bot::service::GameId, author: &str) {
+    let row = store.games().game(game).await.unwrap().unwrap();
     let reply = service
         .handle(cmd_at(
             &place(),
             author,
-            mv_in(
-                &first_legal_pit(&row),
-                oware_bot::service::GameId::new(game),
-            ),
+            mv_in(&first_legal_pit(&row), game),
         ))
         .await;
     assert!(!reply.private, "{}", reply.text);
@@ -76,10 +68,10 @@ async fn a_player_who_asked_is_told_each_time_it_is_their_move() {
     notify(&service, "alice", "dm", "dm").await;
     let game = start_game_at(&service, &place(), "alice", "bob", timed("1d")).await;
     // Alice moves: bob's turn, and bob asked for nothing.
-    play(&service, &db.store(), game.get(), "alice").await;
+    play(&service, &db.store(), game, "alice").await;
     assert!(direct(&service).await.is_empty());
     // Bob moves: alice's turn.
-    play(&service, &db.store(), game.get(), "bob").await;
+    play(&service, &db.store(), game, "bob").await;
     let told = direct(&service).await;
     assert_eq!(told.len(), 1, "{told:?}");
     let dm = &told[0];
@@ -97,8 +89,8 @@ async fn a_player_who_asked_is_told_each_time_it_is_their_move() {
 
     // Once she no longer wants them, none comes.
     notify(&service, "alice", "off", "off").await;
-    play(&service, &db.store(), game.get(), "alice").await;
-    play(&service, &db.store(), game.get(), "bob").await;
+    play(&service, &db.store(), game, "alice").await;
+    play(&service, &db.store(), game, "bob").await;
     assert!(direct(&service).await.is_empty());
 }
 
@@ -107,10 +99,10 @@ async fn a_message_made_moot_by_the_move_is_not_sent() {
     let (db, service) = service().await;
     notify(&service, "alice", "on", "dm").await;
     let game = start_game_at(&service, &place(), "alice", "bob", timed("3d")).await;
-    play(&service, &db.store(), game.get(), "alice").await;
-    play(&service, &db.store(), game.get(), "bob").await;
+    play(&service, &db.store(), game, "alice").await;
+    play(&service, &db.store(), game, "bob").await;
     // Alice moves before the message goes out.
-    play(&service, &db.store(), game.get(), "alice").await;
+    play(&service, &db.store(), game, "alice").await;
     assert!(direct(&service).await.is_empty());
 }
 
@@ -119,7 +111,7 @@ async fn live_games_send_none() {
     let (db, service) = service().await;
     notify(&service, "alice", "dm", "dm").await;
     let game = start_game_at(&service, &place(), "alice", "bob", timed("5+3")).await;
-    play(&service, &db.store(), game.get(), "alice").await;
-    play(&service, &db.store(), game.get(), "bob").await;
+    play(&service, &db.store(), game, "alice").await;
+    play(&service, &db.store(), game, "bob").await;
     assert!(direct(&service).await.is_empty());
 }

@@ -22,16 +22,14 @@ struct Snapshot {
     moves: Vec<Pit>,
 }
 
-async fn snapshot(store: &Store, game: i64) -> (Snapshot, Game, [String; 2]) {
-    let row = store
-        .games()
-        .game(oware_bot::service::GameId::new(game))
-        .await
-        .unwrap()
-        .unwrap();
+async fn snapshot(
+    store: &Store,
+    game: oware_bot::service::GameId,
+) -> (Snapshot, Game, [String; 2]) {
+    let row = store.games().game(game).await.unwrap().unwrap();
     let pits: Vec<Pit> = store
         .games()
-        .moves(oware_bot::service::GameId::new(game))
+        .moves(game)
         .await
         .unwrap()
         .into_iter()
@@ -94,7 +92,7 @@ proptest! {
             let service = db.service().await;
             let game = start_game(&service).await;
             for (author, text) in commands {
-                let (before, replay, players) = snapshot(&db.store(), game.get()).await;
+                let (before, replay, players) = snapshot(&db.store(), game).await;
                 let Line::Command(cmd) = read_line(lang, &format!("{author}: {text}")) else {
                     continue;
                 };
@@ -113,7 +111,7 @@ proptest! {
                     && matches!(&cmd.action, Action::Resign { game: g, confirmed: true } | Action::End { game: g } | Action::Draw { game: g, .. } if here(g));
                 let reply = service.handle((*cmd).clone()).await;
                 prop_assert_ne!(&reply.text, &oware_bot::service::generic_failure(lang));
-                let (after, _, _) = snapshot(&db.store(), game.get()).await;
+                let (after, _, _) = snapshot(&db.store(), game).await;
                 if after == before {
                     continue;
                 }
