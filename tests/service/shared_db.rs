@@ -49,14 +49,23 @@ async fn each_due_job_is_claimed_by_exactly_one_process() {
         .schedule(None, &jobs, now)
         .await
         .expect("scheduled");
-    let claim_all = |store: Store| async move {
+    // Each process claims its first batch before either goes on, so both take a
+    // share however the two tasks are scheduled (200 jobs, 7 a claim); then they
+    // race for the rest.
+    let both_started = std::sync::Arc::new(tokio::sync::Barrier::new(2));
+    let claim_all = |store: Store, both_started: std::sync::Arc<tokio::sync::Barrier>| async move {
         let mut ids = Vec::new();
+        let mut first = true;
         loop {
             let claimed = store
                 .jobs()
                 .claim_due_jobs(now, now + 60_000, 7)
                 .await
                 .expect("claims");
+            if first {
+                both_started.wait().await;
+                first = false;
+            }
             if claimed.is_empty() {
                 return ids;
             }
@@ -64,8 +73,8 @@ async fn each_due_job_is_claimed_by_exactly_one_process() {
         }
     };
     let (from_a, from_b) = tokio::join!(
-        tokio::spawn(claim_all(a.clone())),
-        tokio::spawn(claim_all(b.clone()))
+        tokio::spawn(claim_all(a.clone(), both_started.clone())),
+        tokio::spawn(claim_all(b.clone(), both_started))
     );
     let (from_a, from_b) = (from_a.expect("a"), from_b.expect("b"));
     let all: HashSet<i64> = from_a.iter().chain(&from_b).copied().collect();
