@@ -57,6 +57,7 @@ mod next_turn;
 mod page_port;
 mod port;
 pub mod puzzles;
+mod recipe;
 mod replay;
 mod reply;
 mod retention;

@@ -212,7 +212,7 @@ impl Play<'_> {
         let end = game.outcome().map(game_end);
         let counted = Counted::of(row, game);
         let rater = counted.rater();
-        let mut effects = self.move_effects(lang, row, game, side, now).await?;
+        let mut effects = self.move_effects(row, game, side, now).await?;
         record.clock = effects.clock.take();
         let shown = view::with_clock(row, record.clock.as_ref());
         let mut reply = view::move_reply(lang, &shown, game, &ply, now);

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::{Place, Platform, Reply, ServiceError};
+use super::{recipe::Stored, Place, Platform, Reply, ServiceError};
 use crate::store::{Attach, Body, DeliveryFailure, GameRow, NewMessage, OutboxRow, Retry};
 
 /// How many messages one delivery round takes.
@@ -112,7 +112,7 @@ impl Delivery<'_> {
             .core
             .store
             .outbox()
-            .unsent_messages::<Reply>(platform, ROUND, share, self.core.now())
+            .unsent_messages::<Stored>(platform, ROUND, share, self.core.now())
             .await
         {
             Ok(rows) => rows,
@@ -128,11 +128,16 @@ impl Delivery<'_> {
             if held.contains(&row.channel) {
                 continue;
             }
-            // Pictures are drawn now: in the language of the message's place.
-            let place = row.space.as_deref().unwrap_or(&row.channel);
-            let language = Preferences::new(self.core)
-                .language_at(platform, place)
-                .await;
+            // Words and pictures are drawn now, in the language of who reads them.
+            let language = match self.reader_language(platform, &row).await {
+                Ok(language) => language,
+                Err(err) => {
+                    tracing::warn!(id = row.id, error = %err,
+                        "could not read a message's game; it waits for the next round");
+                    held.insert(row.channel.clone());
+                    continue;
+                }
+            };
             match self.outgoing(&language, platform, &row).await {
                 Ok(None) => {
                     tracing::debug!(id = row.id, "a message about a move already made: not sent");
@@ -188,18 +193,65 @@ impl Delivery<'_> {
         Ok(game.is_some_and(|game| game.is_active() && game.ply == ply))
     }
 
-    /// Message `row` ready to send; `None` when it is moot (see
-    /// [`Reply::until_ply`]).
+    /// The language message `row` is written in: a direct message's recipient's
+    /// own, else that of its place (for a direct message about a game, its game's
+    /// place).
+    ///
+    /// # Errors
+    /// Database failures reading the game.
+    async fn reader_language(
+        &self,
+        platform: Platform,
+        row: &OutboxRow<Stored>,
+    ) -> Result<crate::i18n::Language, ServiceError> {
+        let preferences = Preferences::new(self.core);
+        let Some(person) = &row.recipient else {
+            let place = row.space.as_deref().unwrap_or(&row.channel);
+            return Ok(preferences.language_at(platform, place).await);
+        };
+        if let Some(own) = preferences.personal_language(platform, person).await {
+            return Ok(own);
+        }
+        let game = match row.game_id {
+            Some(game) => self.core.store.games().game(game).await?,
+            None => None,
+        };
+        Ok(match game {
+            Some(game) => {
+                let place = game.space.as_deref().unwrap_or(&game.channel);
+                preferences.language_at(platform, place).await
+            }
+            None => preferences.language_at(platform, &row.channel).await,
+        })
+    }
+
+    /// Message `row` ready to send, written in `lang`; `None` when it is moot (see
+    /// [`Reply::until_ply`]), or about a game no longer kept.
     async fn outgoing(
         &self,
         lang: &crate::i18n::Language,
         platform: Platform,
-        row: &OutboxRow<Reply>,
+        row: &OutboxRow<Stored>,
     ) -> Result<Option<Outgoing>, ServiceError> {
-        let mut reply = row
+        let stored = row
             .body
             .clone()
             .map_err(|e| ServiceError::Internal(format!("outbox #{}: {e}", row.id)))?;
+        let mut reply = match stored {
+            Stored::Written(reply) => *reply,
+            Stored::Recipe(recipe) => {
+                let game = match row.game_id {
+                    Some(game) => self.core.store.games().game(game).await?,
+                    None => None,
+                };
+                let Some(game) = game else {
+                    return Ok(None);
+                };
+                recipe.write(lang, &game, self.core.now()).ok_or_else(|| {
+                    ServiceError::Internal(format!("outbox #{}: {recipe:?} names no pit", row.id))
+                })?
+            }
+        };
         if let (Some(ply), Some(game)) = (reply.until_ply, row.game_id) {
             if !self.game_still_at(game, ply).await? {
                 return Ok(None);

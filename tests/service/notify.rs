@@ -115,3 +115,76 @@ async fn live_games_send_none() {
     play(&service, &db.store(), game, "bob").await;
     assert!(direct(&service).await.is_empty());
 }
+
+/// The message is kept as what happened and written when it goes out, in its
+/// reader's language: alice's own French, though bob moved in English; carol, who
+/// chose none, reads the language of the place where the game is played.
+#[tokio::test]
+async fn each_is_written_in_its_readers_language() {
+    let (db, service) = service().await;
+    notify(&service, "alice", "dm", "dm").await;
+    let french = service
+        .handle(cmd_at(
+            &place(),
+            "alice",
+            Action::MySettings {
+                changes: vec![("language".into(), "fr".into())],
+            },
+        ))
+        .await;
+    assert!(
+        french.table.as_deref().is_some_and(|t| t.contains("fr")),
+        "{french:?}"
+    );
+    let game = start_game_at(&service, &place(), "alice", "bob", timed("1d")).await;
+    play(&service, &db.store(), game, "alice").await;
+    play(&service, &db.store(), game, "bob").await;
+    let told = direct(&service).await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    let text = &told[0].reply.text;
+    assert!(
+        text.contains("À vous de jouer dans") && text.contains("**bob** a joué"),
+        "written in alice's French: {text}"
+    );
+    assert_eq!(told[0].reply.language.tag(), "fr");
+
+    // Carol chose no language; the game's room speaks French.
+    let room = oware_bot::service::Place {
+        channel: "salon".into(),
+        ..place()
+    };
+    let set = service
+        .handle(
+            cmd_at(
+                &room,
+                "mod",
+                Action::Settings {
+                    changes: vec![("language".into(), "fr".into())],
+                },
+            )
+            .with_role(oware_bot::service::Role::Admin),
+        )
+        .await;
+    assert!(
+        set.text.contains("parle désormais français"),
+        "{}",
+        set.text
+    );
+    notify(&service, "carol", "dm", "dm").await;
+    let game = start_game_at(&service, &room, "carol", "dave", timed("1d")).await;
+    for author in ["carol", "dave"] {
+        let row = db.store().games().game(game).await.unwrap().unwrap();
+        let reply = service
+            .handle(cmd_at(&room, author, mv_in(&first_legal_pit(&row), game)))
+            .await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+    let told = direct(&service).await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0].recipient.as_deref(), Some("carol"));
+    assert!(
+        told[0].reply.text.contains("À vous de jouer dans"),
+        "written in the room's French: {}",
+        told[0].reply.text
+    );
+}

@@ -1,8 +1,10 @@
 //! What forgetting changes in the texts the bot keeps, decided row by row from ids,
 //! never from a text search. Pure: no I/O.
 //!
-//! A stored outbox message is a service reply as JSON (`service::Reply`): people
-//! are named in it structurally by `mentions[].id` (and the name beside it), and
+//! A stored outbox message is a service reply as JSON (`service::Reply`), or a
+//! recipe that names nobody (its words are written from the game when it is sent,
+//! `service/recipe.rs`). In a reply people are named structurally by
+//! `mentions[].id` (and the name beside it), and
 //! an analysis's anchor (`analysis-<game>-<ms>-<user id>`) names who asked for it.
 //! So, for a forgotten person:
 //! - their direct messages (the rows sent to them) go;
