@@ -32,7 +32,6 @@ mod forget;
 mod games;
 mod jobs;
 mod learn;
-mod legend;
 pub mod limits;
 mod link;
 mod links;

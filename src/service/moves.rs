@@ -210,8 +210,9 @@ impl Play<'_> {
         let now = self.core.now();
         let mut record = move_record(row, side, &ply);
         let end = game.outcome().map(game_end);
-        let counted = Counted::of(row, game);
-        let rater = counted.rater();
+        // Only a move that ends the game has something to rate.
+        let counted = game.is_over().then(|| Counted::of(row, game));
+        let rater = counted.and_then(Counted::rater);
         let mut effects = self.move_effects(row, game, side, now).await?;
         record.clock = effects.clock.take();
         let shown = view::with_clock(row, record.clock.as_ref());
@@ -228,7 +229,9 @@ impl Play<'_> {
                 end.as_ref(),
                 rater.as_deref(),
                 |applied| {
-                    counted.annotate(lang, &mut reply, row, applied);
+                    if let Some(counted) = counted {
+                        counted.annotate(lang, &mut reply, row, applied);
+                    }
                     if post {
                         effects
                             .messages
