@@ -6,6 +6,7 @@
 
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
+use oware_bot::service::GameId;
 use std::path::Path;
 use std::process::Output;
 use std::sync::{
@@ -75,11 +76,7 @@ async fn leaderboards(store: &Store) -> Vec<(Vec<RatingRow>, i64)> {
 
 /// Plays the next move of `game` (the first legal pit, by the player to move), on
 /// `service` over `store`.
-async fn next_move(
-    service: &Service,
-    store: &Store,
-    game: oware_bot::service::GameId,
-) -> oware_bot::service::Reply {
+async fn next_move(service: &Service, store: &Store, game: GameId) -> oware_bot::service::Reply {
     let row = store.games().game(game).await.unwrap().expect("the game");
     let author = if row.ply % 2 == 0 {
         row.south.user.clone()
@@ -167,19 +164,19 @@ async fn a_backup_under_load_opens_as_a_bot_with_every_game_and_rating() {
         // A snapshot: each game's row and its moves agree, however the writes fell.
         let row = copy_store
             .games()
-            .game(oware_bot::service::GameId::new((*id).get()))
+            .game(GameId::new((*id).get()))
             .await
             .unwrap()
             .unwrap();
         let moves = copy_store
             .games()
-            .moves(oware_bot::service::GameId::new((*id).get()))
+            .moves(GameId::new((*id).get()))
             .await
             .unwrap();
         assert_eq!(row.ply, i64::try_from(moves.len()).unwrap(), "game {id}");
         let original = source_store
             .games()
-            .game(oware_bot::service::GameId::new((*id).get()))
+            .game(GameId::new((*id).get()))
             .await
             .unwrap()
             .unwrap();

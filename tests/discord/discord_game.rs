@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
+use oware_bot::service::GameId;
 use std::time::Duration;
 
 use crate::discord_fake::harness::{
@@ -33,7 +34,7 @@ async fn a_whole_game_through_the_adapter() {
     // Bob accepts: a title message in the channel, a thread on it, the board there.
     let mut started = script::board(
         "Bob accepted. Alice to move.",
-        oware_bot::service::GameId::new(12),
+        GameId::new(12),
         0,
         "ABCDEF",
         "",
@@ -88,7 +89,7 @@ async fn a_whole_game_through_the_adapter() {
     // to move out of turn and is refused privately; Alice resigns.
     service.then(script::board(
         "Alice sowed C. Bob to move.",
-        oware_bot::service::GameId::new(12),
+        GameId::new(12),
         1,
         "fedcba",
         "",
@@ -105,7 +106,7 @@ async fn a_whole_game_through_the_adapter() {
 
     service.then(script::board(
         "Bob sowed f. Alice to move.",
-        oware_bot::service::GameId::new(12),
+        GameId::new(12),
         2,
         "ABCDEF",
         "C",
@@ -126,7 +127,7 @@ async fn a_whole_game_through_the_adapter() {
     );
 
     service.then(Reply {
-        game: Some(oware_bot::service::GameId::new(12)),
+        game: Some(GameId::new(12)),
         ..Reply::public("Alice resigned. Bob wins (rating 1500 → 1516).")
     });
     let mut resign = payloads::oware(&alice(), "resign", json!([]), &[]);
@@ -166,7 +167,7 @@ async fn a_whole_game_through_the_adapter() {
                 "Alice".into(),
                 Action::Move {
                     pit: "C".parse().expect("a pit letter"),
-                    game: Some(oware_bot::service::GameId::new(12)),
+                    game: Some(GameId::new(12)),
                     ply: Some(0)
                 },
                 thread.clone()

@@ -12,6 +12,7 @@ use crate::discord_fake::harness::{
 use crate::discord_fake::payloads::{self, APP_ID, BOT_ID, CHANNEL_ID, GUILD_ID};
 use crate::discord_fake::service as script;
 use oware_bot::chat::discord::respond::DEFER_AFTER;
+use oware_bot::service::GameId;
 use oware_bot::service::{Action, Platform, Reply, Shards, Speed, TimeControl};
 use serde_json::{json, Value};
 
@@ -359,14 +360,14 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
         actions,
         [
             Action::Abort {
-                game: Some(oware_bot::service::GameId::new(3))
+                game: Some(GameId::new(3))
             },
             Action::Rematch { game: None },
             Action::Reissue {
                 challenge: oware_bot::service::ChallengeId::new(9)
             },
             Action::Rematch {
-                game: Some(oware_bot::service::GameId::new(4))
+                game: Some(GameId::new(4))
             },
             Action::Reissue {
                 challenge: oware_bot::service::ChallengeId::new(8)
@@ -399,11 +400,11 @@ async fn abort_rematch_and_reissue_by_command_and_button() {
                 speed: None
             },
             Action::Draw {
-                game: Some(oware_bot::service::GameId::new(5)),
+                game: Some(GameId::new(5)),
                 decline: false
             },
             Action::Takeback {
-                game: Some(oware_bot::service::GameId::new(5)),
+                game: Some(GameId::new(5)),
                 decline: true
             },
         ]
@@ -415,7 +416,7 @@ async fn a_board_is_a_png_attachment_with_alt_text_and_two_rows_of_pits() {
     let bot = start_bot(None).await;
     bot.service.then(script::board(
         "Alice to move.",
-        oware_bot::service::GameId::new(7),
+        GameId::new(7),
         4,
         "ABCDEF",
         "BE",
@@ -462,7 +463,7 @@ async fn a_board_is_a_png_attachment_with_alt_text_and_two_rows_of_pits() {
     assert_eq!(
         bot.service.commands()[0].action,
         Action::Board {
-            game: Some(oware_bot::service::GameId::new(7)),
+            game: Some(GameId::new(7)),
             after: None
         }
     );
@@ -501,7 +502,7 @@ async fn a_slow_reply_is_deferred_then_filled_in_or_sent_privately() {
     bot.service.then_after(
         script::board(
             "The engine played c. Alice to move.",
-            oware_bot::service::GameId::new(4),
+            GameId::new(4),
             9,
             "ABCDEF",
             "",
@@ -547,7 +548,7 @@ async fn without_thread_permission_the_game_stays_in_the_channel_with_one_note()
     for game in [8, 9] {
         let mut reply = script::board(
             "Game on! Alice to move.",
-            oware_bot::service::GameId::new(game),
+            GameId::new(game),
             0,
             "ABCDEF",
             "",

@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
 use crate::discord_fake;
+use oware_bot::service::GameId;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -207,7 +208,7 @@ async fn a_whole_game_with_the_real_service() {
     assert!(db
         .store
         .games()
-        .game(oware_bot::service::GameId::new(game))
+        .game(GameId::new(game))
         .await
         .unwrap()
         .unwrap()
@@ -231,7 +232,7 @@ async fn a_whole_game_with_the_real_service() {
     let row = db
         .store
         .games()
-        .game(oware_bot::service::GameId::new(game))
+        .game(GameId::new(game))
         .await
         .unwrap()
         .expect("the game");
@@ -280,7 +281,7 @@ async fn challenging_the_bot_itself_starts_a_game_against_the_engine() {
     let row = db
         .store
         .games()
-        .game(oware_bot::service::GameId::new(game))
+        .game(GameId::new(game))
         .await
         .unwrap()
         .expect("the game");
@@ -411,7 +412,7 @@ async fn the_archive_message_is_posted_then_its_thread_is_archived() {
             ..channel()
         },
         reply: Reply {
-            game: Some(oware_bot::service::GameId::new(12)),
+            game: Some(GameId::new(12)),
             archive_thread: true,
             ..Reply::public("Game #12 is over, so this thread is archived now.")
         },

@@ -2,6 +2,7 @@
 //! and moves on the real rules core, replies shaped like the real service's (board
 //! text, a PNG, pit choices, the mover mentioned, a thread for each game).
 
+use oware_bot::service::GameId;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -143,7 +144,7 @@ impl FakeService {
                     &mut state.games,
                     &cmd.place,
                     &cmd.author,
-                    (*game).map(oware_bot::service::GameId::get),
+                    (*game).map(GameId::get),
                 ) else {
                     return Reply::private("You have no game here.");
                 };
@@ -160,7 +161,7 @@ impl FakeService {
                     return Reply::private(format!("Illegal move: {e}."));
                 }
                 let mut reply = board_reply(id, g, format!("{} sowed {pit}.", cmd.author.name));
-                reply.game = Some(oware_bot::service::GameId::new(id));
+                reply.game = Some(GameId::new(id));
                 reply
             }
             Action::Board { game, .. } => {
@@ -168,7 +169,7 @@ impl FakeService {
                     &mut state.games,
                     &cmd.place,
                     &cmd.author,
-                    (*game).map(oware_bot::service::GameId::get),
+                    (*game).map(GameId::get),
                 ) {
                     Some((id, g)) => board_reply(id, g, "The board.".into()),
                     None => Reply::private("You have no game here."),
@@ -205,7 +206,7 @@ fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
             bytes: PNG.to_vec(),
             description: format!("Oware board, game {id}, ply {}", g.game.plies().len()),
         }],
-        game: Some(oware_bot::service::GameId::new(id)),
+        game: Some(GameId::new(id)),
         ..Reply::default()
     };
     match (g.game.outcome(), g.game.to_move()) {
@@ -231,7 +232,7 @@ fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
                 .into_iter()
                 .map(|pit| Button {
                     action: ButtonAction::Move {
-                        game: oware_bot::service::GameId::new(id),
+                        game: GameId::new(id),
                         ply,
                         pit: pit.letter(),
                     },
@@ -248,7 +249,7 @@ fn board_reply(id: i64, g: &FakeGame, what: String) -> Reply {
 
 impl FakeService {
     /// Where game `game`'s thread is, as the service says with each reply.
-    fn game_thread(&self, game: oware_bot::service::GameId) -> Option<Place> {
+    fn game_thread(&self, game: GameId) -> Option<Place> {
         let state = self.state.lock().expect("state lock");
         let g = state.games.get(&game.get())?;
         Some(Place {
@@ -333,7 +334,7 @@ impl ChatService for FakeService {
         tokio::sync::watch::Sender::new(0).subscribe()
     }
 
-    fn still_at(&self, _game: oware_bot::service::GameId, _ply: i64) -> BoxFuture<'_, bool> {
+    fn still_at(&self, _game: GameId, _ply: i64) -> BoxFuture<'_, bool> {
         Box::pin(async { true })
     }
 }

@@ -5,6 +5,7 @@
 //! again, in a game between people and in a game against the engine. Between
 //! crashes the bot is stopped with SIGTERM, which must exit 0.
 
+use oware_bot::service::GameId;
 use std::collections::HashSet;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
@@ -135,7 +136,7 @@ impl Run {
 }
 
 /// The moves stored for `game`.
-async fn plies(db: &Path, game: oware_bot::service::GameId) -> usize {
+async fn plies(db: &Path, game: GameId) -> usize {
     let store = Store::open(db.to_str().expect("utf-8"))
         .await
         .expect("opens");
@@ -225,7 +226,7 @@ async fn a_command_replayed_after_a_crash_is_applied_and_answered_once() {
     assert!(body(answer.last().expect("text")).contains("played C"));
     let log = run.crashed().await;
     assert!(log.contains("aborting at"), "{log}");
-    assert_eq!(plies(&db, oware_bot::service::GameId::new(1)).await, 1);
+    assert_eq!(plies(&db, GameId::new(1)).await, 1);
 
     // Run 3: the move comes again and changes nothing; Bob's next move still counts.
     let run = start(&env, &dir, 3, false);
@@ -234,7 +235,7 @@ async fn a_command_replayed_after_a_crash_is_applied_and_answered_once() {
         .quiet(Duration::from_secs(2), "the replayed move is not answered")
         .await;
     assert_eq!(
-        plies(&db, oware_bot::service::GameId::new(1)).await,
+        plies(&db, GameId::new(1)).await,
         1,
         "the move is not played twice"
     );
@@ -242,7 +243,7 @@ async fn a_command_replayed_after_a_crash_is_applied_and_answered_once() {
     say(&people_b, "!move c", None).await;
     let answer = people.until_text("bob's move").await;
     assert!(body(answer.last().expect("text")).contains("played"));
-    assert_eq!(plies(&db, oware_bot::service::GameId::new(1)).await, 2);
+    assert_eq!(plies(&db, GameId::new(1)).await, 2);
     run.terminate().await;
 
     // Run 4: Alice moves against the engine; the bot answers, then dies before
@@ -266,7 +267,7 @@ async fn a_command_replayed_after_a_crash_is_applied_and_answered_once() {
         .quiet(Duration::from_secs(3), "answered and replied once")
         .await;
     assert_eq!(
-        plies(&db, oware_bot::service::GameId::new(2)).await,
+        plies(&db, GameId::new(2)).await,
         2,
         "Alice's move once, the engine's once"
     );

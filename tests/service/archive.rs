@@ -8,6 +8,7 @@
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
 use crate::support;
+use oware_bot::service::GameId;
 
 use std::{sync::Arc, time::Duration};
 
@@ -77,7 +78,7 @@ async fn set(service: &Service, key: &str, value: &str) {
     assert!(reply.text.contains("Settings changed"), "{}", reply.text);
 }
 
-async fn resign(service: &Service, id: &str, who: &str, game: oware_bot::service::GameId) {
+async fn resign(service: &Service, id: &str, who: &str, game: GameId) {
     let reply = service
         .handle(cmd_at(
             &thread(id),
@@ -122,12 +123,12 @@ async fn a_finished_games_thread_is_archived_a_day_later_and_not_before() {
     play_plies(
         &service,
         &thread("31"),
-        oware_bot::service::GameId::new(game),
+        GameId::new(game),
         ["alice", "bob"],
         10,
     )
     .await;
-    resign(&service, "31", "bob", oware_bot::service::GameId::new(game)).await;
+    resign(&service, "31", "bob", GameId::new(game)).await;
     assert!(archived_after(&service, 0).await.is_empty());
 
     assert!(archived_after(&service, DAY - MINUTE).await.is_empty());
@@ -135,10 +136,7 @@ async fn a_finished_games_thread_is_archived_a_day_later_and_not_before() {
     assert_eq!(archived.len(), 1, "{archived:?}");
     let message = &archived[0];
     assert_eq!(message.place.thread.as_deref(), Some("31"));
-    assert_eq!(
-        message.reply.game,
-        Some(oware_bot::service::GameId::new(game))
-    );
+    assert_eq!(message.reply.game, Some(GameId::new(game)));
     assert!(!message.reply.private);
     assert!(
         message.reply.text.contains("thread is archived")
@@ -165,7 +163,7 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
                 author,
                 Action::Move {
                     pit: oware_bot::rules::Typed::of(pit),
-                    game: Some(oware_bot::service::GameId::new(game)),
+                    game: Some(GameId::new(game)),
                     ply: None,
                 },
             ))
@@ -175,7 +173,7 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
     let row = db
         .store()
         .games()
-        .game(oware_bot::service::GameId::new(game))
+        .game(GameId::new(game))
         .await
         .unwrap()
         .expect("the game");
@@ -191,18 +189,12 @@ async fn the_server_sets_the_delay_and_never_schedules_nothing() {
     play_plies(
         &service,
         &thread("32"),
-        oware_bot::service::GameId::new(game),
+        GameId::new(game),
         ["carol", "dave"],
         10,
     )
     .await;
-    resign(
-        &service,
-        "32",
-        "carol",
-        oware_bot::service::GameId::new(game),
-    )
-    .await;
+    resign(&service, "32", "carol", GameId::new(game)).await;
     assert_eq!(
         service.ops().earliest_job().await.unwrap(),
         None,
@@ -219,14 +211,14 @@ async fn every_way_a_game_ends_schedules_the_archive() {
     play_plies(
         &service,
         &thread("41"),
-        oware_bot::service::GameId::new(decided),
+        GameId::new(decided),
         ["alice", "bob"],
         10,
     )
     .await;
     let reply = service
         .handle(admin(Action::admin(AdminAction::Adjudicate {
-            game: oware_bot::service::GameId::new(decided),
+            game: GameId::new(decided),
             winner: None,
             reason: "both asked".to_owned(),
         })))
@@ -237,7 +229,7 @@ async fn every_way_a_game_ends_schedules_the_archive() {
     play_plies(
         &service,
         &thread("42"),
-        oware_bot::service::GameId::new(agreed),
+        GameId::new(agreed),
         ["carol", "dave"],
         10,
     )
@@ -248,7 +240,7 @@ async fn every_way_a_game_ends_schedules_the_archive() {
                 &thread("42"),
                 who,
                 Action::End {
-                    game: Some(oware_bot::service::GameId::new(agreed)),
+                    game: Some(GameId::new(agreed)),
                 },
             ))
             .await;
@@ -258,7 +250,7 @@ async fn every_way_a_game_ends_schedules_the_archive() {
     let aborted = game_in_own_thread(&service, ["erin", "frank"], "43").await;
     let reply = service
         .handle(admin(Action::admin(AdminAction::Abort {
-            game: oware_bot::service::GameId::new(aborted),
+            game: GameId::new(aborted),
             reason: "one person, two accounts".to_owned(),
         })))
         .await;
@@ -273,7 +265,7 @@ async fn every_way_a_game_ends_schedules_the_archive() {
     play_plies(
         &service,
         &thread("44"),
-        oware_bot::service::GameId::new(timed),
+        GameId::new(timed),
         ["gina", "hank"],
         4,
     )
@@ -282,7 +274,7 @@ async fn every_way_a_game_ends_schedules_the_archive() {
     let row = db
         .store()
         .games()
-        .game(oware_bot::service::GameId::new(timed))
+        .game(GameId::new(timed))
         .await
         .unwrap()
         .expect("the game");
@@ -319,18 +311,12 @@ async fn a_thread_the_bot_did_not_open_or_a_rematch_goes_on_in_is_left_alone() {
     play_plies(
         &service,
         &thread("61"),
-        oware_bot::service::GameId::new(first),
+        GameId::new(first),
         ["carol", "dave"],
         10,
     )
     .await;
-    resign(
-        &service,
-        "61",
-        "dave",
-        oware_bot::service::GameId::new(first),
-    )
-    .await;
+    resign(&service, "61", "dave", GameId::new(first)).await;
     let second = start_game_at(
         &service,
         &thread("61"),

@@ -258,7 +258,7 @@ async fn the_chat_service_trait_for_adapters() {
         thread: thread.clone(),
     };
     ChatService::receipt(&service, receipt(game)).await;
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(row.thread.as_deref(), Some("thread-9"));
     // The game's replies say where its thread is.
     let board = ChatService::handle(&service, cmd("bob", support::board(None))).await;

@@ -107,7 +107,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     );
     // Just before the deadline nothing happens.
     assert!(after(&service, HOUR - 1).await.is_empty());
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert!(row.is_active());
     // The deadline: alice loses on time, rated, announced once with the final board.
     let sent = after(&service, 1).await;
@@ -123,7 +123,7 @@ async fn a_correspondence_game_reminds_then_times_out_rated() {
     );
     assert!(mentions(&sent[0], "alice") && mentions(&sent[0], "bob"));
     assert!(sent[0].reply.files[0].file_name.ends_with(".png"));
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(
         (
             if row.is_active() {
@@ -212,7 +212,7 @@ async fn a_live_clock_counts_down_gains_the_increment_and_flags() {
         "{}",
         sent[0].reply.text
     );
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(
         (
             row.state.ending().and_then(|e| e.result_column()),
@@ -242,7 +242,7 @@ async fn a_live_game_under_way_is_lost_on_time() {
         "{}",
         sent[0].reply.text
     );
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(
         row.state.ending().and_then(|e| e.result_column()),
         Some("S")
@@ -267,7 +267,7 @@ async fn either_player_may_abort_before_both_have_moved() {
             && mentions(&sent[0], "bob"),
         "{sent:?}"
     );
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("aborted")
@@ -485,7 +485,7 @@ async fn an_engine_game_left_for_a_week_is_aborted() {
         sent.len() == 1 && sent[0].reply.text.contains("aborted") && mentions(&sent[0], "alice"),
         "{sent:?}"
     );
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("aborted")

@@ -5,6 +5,7 @@
 
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
+use oware_bot::service::GameId;
 use std::{sync::Arc, time::Duration};
 
 use crate::support::{cmd_at, place, play_plies, start_game_at, TempDb};
@@ -34,7 +35,7 @@ fn casual() -> ChallengeOptions {
     }
 }
 
-fn analyse(game: oware_bot::service::GameId) -> Action {
+fn analyse(game: GameId) -> Action {
     Action::Analyse { game: Some(game) }
 }
 
@@ -96,19 +97,13 @@ async fn finished_game(
 }
 
 /// The pits played so far in `game`, as its moves are stored.
-async fn moves_of(store: &Store, game: oware_bot::service::GameId) -> Vec<Pit> {
+async fn moves_of(store: &Store, game: GameId) -> Vec<Pit> {
     let moves = store.games().moves(game).await.expect("moves");
     moves.iter().map(|m| m.pit).collect()
 }
 
 /// Plays the first legal pit of the game's position (as `play_plies` does).
-async fn play_next(
-    service: &Service,
-    store: &Store,
-    at: &Place,
-    game: oware_bot::service::GameId,
-    ply: usize,
-) {
+async fn play_next(service: &Service, store: &Store, at: &Place, game: GameId, ply: usize) {
     let moves = moves_of(store, game).await;
     let local = oware_bot::rules::Game::from_moves(Variant::Abapa, &moves).expect("legal");
     let pit = local
@@ -383,7 +378,7 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
     assert!(db
         .store()
         .learning()
-        .analysis(oware_bot::service::GameId::new(game))
+        .analysis(GameId::new(game))
         .await
         .unwrap()
         .is_some());
@@ -412,7 +407,7 @@ async fn onlookers_advice_is_judged_when_the_game_ends() {
 }
 
 /// The analysis jobs queued for `game`.
-async fn analysis_jobs(db: &TempDb, game: oware_bot::service::GameId) -> i64 {
+async fn analysis_jobs(db: &TempDb, game: GameId) -> i64 {
     db.count(&format!(
         "SELECT count(*) FROM jobs WHERE kind = 'analysis' AND game_id = {game}"
     ))
@@ -430,7 +425,7 @@ async fn a_game_is_analysed_once_however_often_it_is_asked() {
         .collect();
     let (game, _) = finished_game(&service, &db.store(), 8, &advice).await;
     assert_eq!(
-        analysis_jobs(&db, oware_bot::service::GameId::new(game)).await,
+        analysis_jobs(&db, GameId::new(game)).await,
         1,
         "the automatic review"
     );
@@ -438,26 +433,15 @@ async fn a_game_is_analysed_once_however_often_it_is_asked() {
     // The first request joins the queued review: still one job, and it now posts
     // the whole review to the asker.
     let first = service
-        .handle(cmd_at(
-            &place(),
-            "carol",
-            analyse(oware_bot::service::GameId::new(game)),
-        ))
+        .handle(cmd_at(&place(), "carol", analyse(GameId::new(game))))
         .await;
     assert!(!first.private, "{}", first.text);
     assert!(first.text.contains("Analysing game #"), "{}", first.text);
-    assert_eq!(
-        analysis_jobs(&db, oware_bot::service::GameId::new(game)).await,
-        1
-    );
+    assert_eq!(analysis_jobs(&db, GameId::new(game)).await, 1);
     // Asked again (and again) before it ran: told it is under way, nothing queued.
     for who in ["dave", "carol"] {
         let again = service
-            .handle(cmd_at(
-                &place(),
-                who,
-                analyse(oware_bot::service::GameId::new(game)),
-            ))
+            .handle(cmd_at(&place(), who, analyse(GameId::new(game))))
             .await;
         assert!(again.private, "{}", again.text);
         assert!(
@@ -467,7 +451,7 @@ async fn a_game_is_analysed_once_however_often_it_is_asked() {
         );
     }
     assert_eq!(
-        analysis_jobs(&db, oware_bot::service::GameId::new(game)).await,
+        analysis_jobs(&db, GameId::new(game)).await,
         1,
         "one review per game"
     );
@@ -489,17 +473,10 @@ async fn a_game_is_analysed_once_however_often_it_is_asked() {
     );
     // Once stored, asking shows it at once.
     let after = service
-        .handle(cmd_at(
-            &place(),
-            "dave",
-            analyse(oware_bot::service::GameId::new(game)),
-        ))
+        .handle(cmd_at(&place(), "dave", analyse(GameId::new(game))))
         .await;
     assert!(!after.private && !after.files.is_empty(), "{}", after.text);
-    assert_eq!(
-        analysis_jobs(&db, oware_bot::service::GameId::new(game)).await,
-        0
-    );
+    assert_eq!(analysis_jobs(&db, GameId::new(game)).await, 0);
 }
 
 /// Small endgame tables, built once for this test binary and given to `service`'s
@@ -910,21 +887,13 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
     };
     for &game in &games[..2] {
         let asked = service
-            .handle(cmd_at(
-                &place(),
-                "carol",
-                analyse(oware_bot::service::GameId::new(game)),
-            ))
+            .handle(cmd_at(&place(), "carol", analyse(GameId::new(game))))
             .await;
         assert!(!asked.private, "{}", asked.text);
     }
     // Carol's third is refused, saying what to do instead; nothing is queued.
     let third = service
-        .handle(cmd_at(
-            &place(),
-            "carol",
-            analyse(oware_bot::service::GameId::new(games[2])),
-        ))
+        .handle(cmd_at(&place(), "carol", analyse(GameId::new(games[2]))))
         .await;
     assert!(third.private, "{}", third.text);
     assert!(
@@ -938,11 +907,7 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
     assert_eq!(queued().await, 2);
     // Asking again for one she has queued is no new review.
     let again = service
-        .handle(cmd_at(
-            &place(),
-            "carol",
-            analyse(oware_bot::service::GameId::new(games[0])),
-        ))
+        .handle(cmd_at(&place(), "carol", analyse(GameId::new(games[0]))))
         .await;
     assert!(
         again.text.contains("being analysed already"),
@@ -951,19 +916,11 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
     );
     // Dave's fills the queue; erin's is refused for everyone's sake.
     let daves = service
-        .handle(cmd_at(
-            &place(),
-            "dave",
-            analyse(oware_bot::service::GameId::new(games[2])),
-        ))
+        .handle(cmd_at(&place(), "dave", analyse(GameId::new(games[2]))))
         .await;
     assert!(!daves.private, "{}", daves.text);
     let erins = service
-        .handle(cmd_at(
-            &place(),
-            "erin",
-            analyse(oware_bot::service::GameId::new(games[3])),
-        ))
+        .handle(cmd_at(&place(), "erin", analyse(GameId::new(games[3]))))
         .await;
     assert!(erins.private, "{}", erins.text);
     assert!(
@@ -976,11 +933,7 @@ async fn reviews_queued_are_capped_per_person_and_in_all() {
     service.ops().run_due_jobs().await;
     assert_eq!(queued().await, 0);
     let fourth = service
-        .handle(cmd_at(
-            &place(),
-            "carol",
-            analyse(oware_bot::service::GameId::new(games[4])),
-        ))
+        .handle(cmd_at(&place(), "carol", analyse(GameId::new(games[4]))))
         .await;
     assert!(!fourth.private, "{}", fourth.text);
 }

@@ -23,13 +23,13 @@ async fn a_deadline_missed_while_the_bot_was_down_moves_later_and_the_player_is_
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
-    let before = db.store().games().game(game).await.unwrap().unwrap();
+    let before = db.game(game).await;
     let deadline = before.deadline_at.expect("a deadline");
     // The bot last ran now, then was down for 3 minutes.
     db.store().jobs().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(180)).await;
     assert_eq!(service.ops().credit_downtime().await, 1);
-    let after = db.store().games().game(game).await.unwrap().unwrap();
+    let after = db.game(game).await;
     assert!(after.is_active());
     assert_eq!(after.deadline_at, Some(deadline + 180_000));
     let told = due(&service).await;
@@ -73,7 +73,7 @@ async fn the_extension_is_not_announced_once_the_player_has_moved() {
     assert_eq!(service.ops().credit_downtime().await, 1);
     // Alice moves before the message "it is still your move" goes out (its network
     // was slow to come back): it would mislead, so it is not sent.
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     let pit = first_legal_pit(&row);
     let moved = service.handle(cmd_at(&here, "alice", mv(&pit))).await;
     assert!(!moved.private, "{}", moved.text);
@@ -105,7 +105,7 @@ async fn a_short_absence_or_a_far_deadline_is_not_announced() {
     db.store().jobs().beat("bot", service.now()).await.unwrap();
     advance(Duration::from_secs(600)).await;
     assert_eq!(service.ops().credit_downtime().await, 1);
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(row.deadline_at, Some(deadline + 600_000));
     assert!(due(&service).await.is_empty());
 }
@@ -116,7 +116,7 @@ async fn a_move_sent_in_time_but_read_late_counts_when_it_was_sent() {
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     let deadline = row.deadline_at.unwrap();
     let pit = first_legal_pit(&row);
     // Read 2 s after the deadline (the scheduler has not run yet): sent 1 s after it,
@@ -132,7 +132,7 @@ async fn a_move_sent_in_time_but_read_late_counts_when_it_was_sent() {
     let in_time = cmd_at(&here, "alice", mv(&pit)).sent_at(deadline - 1_000);
     let taken = service.handle(in_time).await;
     assert!(!taken.private, "{}", taken.text);
-    assert_eq!(db.store().games().game(game).await.unwrap().unwrap().ply, 3);
+    assert_eq!(db.game(game).await.ply, 3);
 }
 
 #[tokio::test]
@@ -169,7 +169,7 @@ async fn no_game_is_lost_on_time_while_its_network_cannot_be_reached() {
 
     // Back: the 2 minutes are given back and the player to move is told.
     ChatService::receipt(service.as_ref(), reachable(true)).await;
-    let row = db.store().games().game(on_matrix).await.unwrap().unwrap();
+    let row = db.game(on_matrix).await;
     assert_eq!(row.deadline_at, Some(deadline + 120_000));
     let told = service.ops().unsent(Platform::Matrix, None).await;
     // It says what was away: the network, not the bot.
@@ -195,7 +195,7 @@ async fn a_move_sent_as_the_bot_starts_again_waits_for_the_downtime_to_be_credit
     let here = place();
     let game = start_game_at(&service, &here, "alice", "bob", timed("1m")).await;
     play_plies(&service, &here, game, ["alice", "bob"], 2).await;
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     let pit = first_legal_pit(&row);
     // The bot last ran now, then was down for 3 minutes: alice's minute ran out
     // meanwhile.
@@ -208,7 +208,7 @@ async fn a_move_sent_as_the_bot_starts_again_waits_for_the_downtime_to_be_credit
     let moved = service.handle(cmd_at(&here, "alice", mv(&pit))).await;
     assert!(!moved.private, "{}", moved.text);
     assert!(!moved.text.contains("Too late"), "{}", moved.text);
-    let after = db.store().games().game(game).await.unwrap().unwrap();
+    let after = db.game(game).await;
     assert!(after.is_active());
     assert_eq!(after.ply, 3);
     service.stop().await;

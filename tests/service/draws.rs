@@ -44,7 +44,7 @@ async fn a_draw_offer_is_declined_lapses_at_the_next_move_and_is_accepted() {
     );
     let labels: Vec<&str> = offer.buttons.iter().map(|b| b.label.as_str()).collect();
     assert_eq!(labels, ["Accept draw", "Decline"]);
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(
         row.pending.0,
         Some(Proposal {
@@ -88,7 +88,7 @@ async fn a_draw_offer_is_declined_lapses_at_the_next_move_and_is_accepted() {
     service.handle(cmd("alice", draw(false))).await;
     let moved = service.handle(cmd("alice", mv("c"))).await;
     assert!(!moved.private, "{}", moved.text);
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(row.pending.0, None);
     let lapsed = service.handle(cmd("alice", draw(true))).await;
     assert!(lapsed.private, "{}", lapsed.text);
@@ -119,7 +119,7 @@ async fn a_draw_offer_is_declined_lapses_at_the_next_move_and_is_accepted() {
         history.text
     );
     assert!(!history.text.contains("drew 0–0"), "{}", history.text);
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     let ending = row.state.ending().expect("over");
     assert_eq!(ending.reason, EndReason::DrawAgreed);
     assert_eq!(ending.winner, None);
@@ -150,7 +150,7 @@ async fn an_agreed_draw_is_rated_as_a_draw_and_only_players_may_offer() {
         "{}",
         accepted.text
     );
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     let [alice, bob] = [row.south.identity, row.north.identity];
     for identity in [alice, bob] {
         let rating = db
@@ -172,7 +172,7 @@ async fn the_engine_answers_a_draw_offer_at_once() {
     let game = start_engine_game(&service, "alice").await;
     let answer = service.handle(cmd("alice", draw(false))).await;
     assert!(!answer.private, "{}", answer.text);
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     // Either way, nothing is left pending: the engine has answered.
     assert_eq!(row.pending.0, None);
     if row.is_active() {

@@ -54,7 +54,7 @@ async fn the_bot_answers_every_move_legally_until_the_game_ends() {
         reply.text
     );
     let game_id = reply.game.expect("a game starts at once");
-    let row = db.store().games().game(game_id).await.unwrap().unwrap();
+    let row = db.game(game_id).await;
     assert!(!row.rated, "games against the bot are never rated");
     for turn in 0..200 {
         let game = stored_game(&db.store(), game_id).await;

@@ -7,6 +7,7 @@ use crate::support::{
     cmd, cmd_at, place, play_plies, rated_win, start_game_at, state::Inspector, user, TempDb,
 };
 use oware_bot::play::proposal::Request;
+use oware_bot::service::GameId;
 use oware_bot::service::{
     Action, AdminAction, Button, ButtonAction, ChallengeOptions, Place, Platform, Reply, Role,
     Service, Speed,
@@ -69,7 +70,7 @@ async fn zenobia_everywhere(service: &Service) -> i64 {
         .handle(cmd(
             ZENOBIA,
             Action::Analyse {
-                game: Some(oware_bot::service::GameId::new(won)),
+                game: Some(GameId::new(won)),
             },
         ))
         .await;
@@ -174,7 +175,7 @@ async fn forget_me_erases_every_trace_and_keeps_the_opponents_games() {
         .handle(cmd(
             "Bob",
             Action::Replay {
-                game: oware_bot::service::GameId::new(won),
+                game: GameId::new(won),
             },
         ))
         .await;
@@ -290,7 +291,7 @@ async fn an_admin_erases_a_players_records_at_their_place_only_and_the_player_is
         .handle(cmd(
             "Bob",
             Action::Replay {
-                game: oware_bot::service::GameId::new(here),
+                game: GameId::new(here),
             },
         ))
         .await;
@@ -317,7 +318,7 @@ async fn an_admin_erases_a_players_records_at_their_place_only_and_the_player_is
         .handle(cmd(
             "Carol",
             Action::Replay {
-                game: oware_bot::service::GameId::new(there),
+                game: GameId::new(there),
             },
         ))
         .await;
@@ -371,7 +372,7 @@ async fn an_owner_forgets_a_player_everywhere() {
 
 /// Queues a console message about `game` (sent or not) saying `reply`, as the
 /// service stores one; returns its id.
-async fn queue(db: &TempDb, game: oware_bot::service::GameId, reply: &Reply, sent: bool) -> i64 {
+async fn queue(db: &TempDb, game: GameId, reply: &Reply, sent: bool) -> i64 {
     let body = serde_json::to_string(reply).unwrap().replace('\'', "''");
     let sent_at = if sent { "1" } else { "NULL" };
     db.execute(&format!(
@@ -384,7 +385,7 @@ async fn queue(db: &TempDb, game: oware_bot::service::GameId, reply: &Reply, sen
 
 /// A message of another game, as a move leaves it: the pit buttons, a draw offer's
 /// answer, alice to move.
-fn others_message(game: oware_bot::service::GameId) -> Reply {
+fn others_message(game: GameId) -> Reply {
     let mut reply = Reply::public("Play C or D. Draw offered. Sent from matrix.".to_owned());
     reply.game = Some(game);
     for pit in ['C', 'D'] {
@@ -432,20 +433,8 @@ async fn forgetting_c_draw_or_matrix_leaves_other_games_messages_as_they_were() 
             Reply::public(format!("{name} resigns: Bob wins. Well played {name}!"));
         about_them.mentions.push(user(name));
         about_them.mentions.push(user("Bob"));
-        let unsent_theirs = queue(
-            &db,
-            oware_bot::service::GameId::new(theirs),
-            &about_them,
-            false,
-        )
-        .await;
-        let sent_theirs = queue(
-            &db,
-            oware_bot::service::GameId::new(theirs),
-            &about_them,
-            true,
-        )
-        .await;
+        let unsent_theirs = queue(&db, GameId::new(theirs), &about_them, false).await;
+        let sent_theirs = queue(&db, GameId::new(theirs), &about_them, true).await;
 
         let done = service.handle(cmd(name, forget_me(true))).await;
         assert!(done.text.contains("forgotten you"), "{name}: {}", done.text);
@@ -502,7 +491,7 @@ async fn the_clean_up_runs_in_batches_and_resumes_after_an_interruption() {
     about.mentions.push(user(ZENOBIA));
     let rows = 2 * SCRUB_BATCH + 5;
     for _ in 0..rows {
-        queue(&db, oware_bot::service::GameId::new(theirs), &about, true).await;
+        queue(&db, GameId::new(theirs), &about, true).await;
     }
     drop(service);
     let store = Store::open(&db.url).await.unwrap();

@@ -16,6 +16,7 @@ use oware_bot::chat::discord::options::{
     VariantChoice, YesNo,
 };
 use oware_bot::chat::discord::translate;
+use oware_bot::service::GameId;
 use oware_bot::service::{
     Action, ButtonAction, ChallengeOptions, Command, LinkCode, Platform, Service, Speed, User,
     VacationRequest,
@@ -81,7 +82,7 @@ async fn seeded(db: &TempDb) -> Service {
             &place,
             BOB,
             Action::Resign {
-                game: Some(oware_bot::service::GameId::new(2)),
+                game: Some(GameId::new(2)),
                 confirmed: true,
             },
         )
@@ -124,7 +125,7 @@ fn run_presses(sources: Vec<Source>) -> Result<(), TestCaseError> {
                     let ply = db
                         .store()
                         .games()
-                        .game(oware_bot::service::GameId::new(1))
+                        .game(GameId::new(1))
                         .await
                         .expect("game 1")
                         .expect("game 1")
@@ -417,10 +418,10 @@ fn slash_action() -> impl Strategy<Value = Action> {
         1 => id.clone().prop_map(|challenge| Action::Accept { challenge: challenge.map(oware_bot::service::ChallengeId::new) }),
         1 => id.clone().prop_map(|challenge| Action::Decline { challenge: challenge.map(oware_bot::service::ChallengeId::new) }),
         1 => id.clone().prop_map(|challenge| Action::Cancel { challenge: challenge.map(oware_bot::service::ChallengeId::new) }),
-        1 => id.clone().prop_map(|game| Action::Resign { game: game.map(oware_bot::service::GameId::new), confirmed: true }),
-        1 => id.clone().prop_map(|game| Action::End { game: game.map(oware_bot::service::GameId::new) }),
-        1 => (id.clone(), any::<bool>()).prop_map(|(game, decline)| Action::Draw { game: game.map(oware_bot::service::GameId::new), decline }),
-        1 => (id.clone(), any::<bool>()).prop_map(|(game, decline)| Action::Takeback { game: game.map(oware_bot::service::GameId::new), decline }),
+        1 => id.clone().prop_map(|game| Action::Resign { game: game.map(GameId::new), confirmed: true }),
+        1 => id.clone().prop_map(|game| Action::End { game: game.map(GameId::new) }),
+        1 => (id.clone(), any::<bool>()).prop_map(|(game, decline)| Action::Draw { game: game.map(GameId::new), decline }),
+        1 => (id.clone(), any::<bool>()).prop_map(|(game, decline)| Action::Takeback { game: game.map(GameId::new), decline }),
         1 => Just(Action::Live),
         1 => Just(Action::Open { options: ChallengeOptions::default() }),
         1 => (prop::option::of(0u8..7), prop::option::of("[a-fA-F]|.{0,2}"))
@@ -431,11 +432,11 @@ fn slash_action() -> impl Strategy<Value = Action> {
             (0u32..40).prop_map(|days| VacationRequest::Start { days }),
         ]
         .prop_map(Action::Vacation),
-        1 => id.clone().prop_map(|game| Action::Abort { game: game.map(oware_bot::service::GameId::new) }),
-        1 => id.clone().prop_map(|game| Action::Rematch { game: game.map(oware_bot::service::GameId::new) }),
-        1 => (id.clone(), proptest::option::of(0u32..60)).prop_map(|(game, after)| Action::Board { game: game.map(oware_bot::service::GameId::new), after }),
+        1 => id.clone().prop_map(|game| Action::Abort { game: game.map(GameId::new) }),
+        1 => id.clone().prop_map(|game| Action::Rematch { game: game.map(GameId::new) }),
+        1 => (id.clone(), proptest::option::of(0u32..60)).prop_map(|(game, after)| Action::Board { game: game.map(GameId::new), after }),
         1 => (".{0,3}", id.clone())
-            .prop_filter_map("not a pit", |(pit, game)| Some(Action::Advise { pit: pit.parse().ok()?, game: game.map(oware_bot::service::GameId::new) })),
+            .prop_filter_map("not a pit", |(pit, game)| Some(Action::Advise { pit: pit.parse().ok()?, game: game.map(GameId::new) })),
         1 => (prop::option::of(0usize..3), prop::option::of(any::<u32>()), prop::option::of(0usize..3), prop::option::of(0usize..3))
             .prop_map(|(scope, page, of, speed)| translate::leaderboard_action(
                 scope.and_then(ScopeChoice::from_index), page, of.and_then(RankedChoice::from_index),
@@ -446,7 +447,7 @@ fn slash_action() -> impl Strategy<Value = Action> {
                 confirmed,
             }
         }),
-        1 => any::<i64>().prop_map(|game| Action::Replay { game: oware_bot::service::GameId::new(game.max(1) % 8) }),
+        1 => any::<i64>().prop_map(|game| Action::Replay { game: GameId::new(game.max(1) % 8) }),
         1 => (prop::option::of(opponent.clone()), prop::option::of(0usize..3))
             .prop_map(|(user, speed)| Action::Stats { user, speed: speed.and_then(SpeedChoice::from_index).map(Speed::from) }),
         1 => prop::option::of(opponent).prop_map(|user| Action::History { user }),

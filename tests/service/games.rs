@@ -44,7 +44,7 @@ async fn a_whole_game_to_a_25_win() {
         "a rematch and a review are offered at the end: {:?}",
         last.buttons
     );
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert!(!row.is_active());
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
@@ -109,7 +109,7 @@ async fn a_move_that_would_repeat_a_position_is_announced_beside_the_pits() {
     );
     let ended = service.handle(cmd("bob", mv("a"))).await;
     assert!(ended.text.contains("Game over"), "{}", ended.text);
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(
         row.state.ending().map(|e| e.reason_column()),
         Some("repetition")
@@ -255,7 +255,7 @@ async fn refusals_are_private_and_change_nothing() {
             reply.text
         );
     }
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!((row.ply, row.version), (0, 0));
 }
 
@@ -295,7 +295,7 @@ async fn resign_and_end_by_agreement() {
         "{}",
         reply.text
     );
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(
         (
             row.state.ending().and_then(|e| e.result_column()),
@@ -397,7 +397,7 @@ async fn resign_and_end_by_agreement() {
         "{}",
         agree.text
     );
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(row.south.score + row.north.score, 48);
 }
 
@@ -434,7 +434,7 @@ async fn fifty_identical_moves_at_once_apply_exactly_once() {
     }
     let moves = db.store().games().moves(game).await.unwrap();
     assert_eq!(moves.len(), 1);
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!((row.ply, row.version), (1, 1));
 }
 
@@ -474,7 +474,7 @@ async fn games_and_challenges_survive_a_restart() {
         last = Some(reply);
     }
     assert!(last.unwrap().text.contains("Game over"));
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!((row.is_active(), row.ply as usize), (false, line.len()));
     let accepted = service
         .handle(cmd("dave", Action::Accept { challenge: None }))

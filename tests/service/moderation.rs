@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
 use crate::support;
+use oware_bot::service::GameId;
 
 use std::{sync::Arc, time::Duration};
 
@@ -33,14 +34,14 @@ fn admin(place: &Place, action: AdminAction) -> Command {
     cmd_at(place, "mod", Action::admin(action)).with_role(Role::Admin)
 }
 
-fn abort(game: oware_bot::service::GameId, reason: &str) -> AdminAction {
+fn abort(game: GameId, reason: &str) -> AdminAction {
     AdminAction::Abort {
         game,
         reason: reason.to_owned(),
     }
 }
 
-fn adjudicate(game: oware_bot::service::GameId, winner: &str, reason: &str) -> AdminAction {
+fn adjudicate(game: GameId, winner: &str, reason: &str) -> AdminAction {
     AdminAction::Adjudicate {
         game,
         winner: Some(user(winner)),
@@ -48,7 +49,7 @@ fn adjudicate(game: oware_bot::service::GameId, winner: &str, reason: &str) -> A
     }
 }
 
-fn draw(game: oware_bot::service::GameId, reason: &str) -> AdminAction {
+fn draw(game: GameId, reason: &str) -> AdminAction {
     AdminAction::Adjudicate {
         game,
         winner: None,
@@ -622,7 +623,7 @@ async fn a_report_is_recorded_and_the_log_lists_newest_first() {
             &here,
             author,
             Action::Report {
-                game: oware_bot::service::GameId::new(game),
+                game: GameId::new(game),
                 reason: reason.to_owned(),
             },
         )

@@ -173,7 +173,7 @@ async fn each_is_written_in_its_readers_language() {
     notify(&service, "carol", "dm", "dm").await;
     let game = start_game_at(&service, &room, "carol", "dave", timed("1d")).await;
     for author in ["carol", "dave"] {
-        let row = db.store().games().game(game).await.unwrap().unwrap();
+        let row = db.game(game).await;
         let reply = service
             .handle(cmd_at(&room, author, mv_in(&first_legal_pit(&row), game)))
             .await;

@@ -94,7 +94,7 @@ async fn anyone_here_but_its_maker_accepts_an_open_challenge() {
         accepted.text
     );
     let game = accepted.game.expect("a game");
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(
         (row.south.user.as_str(), row.north.user.as_str()),
         ("alice", "bob")

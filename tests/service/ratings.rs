@@ -118,7 +118,7 @@ async fn ratings_change_exactly_once_when_both_players_resign_at_once() {
         a.text,
         b.text
     );
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     let winner = if row.state.ending().and_then(|e| e.result_column()) == Some("S") {
         Side::South
     } else {
@@ -189,7 +189,7 @@ async fn short_and_casual_games_leave_ratings_alone() {
         "{}",
         reply.text
     );
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert!(!row.is_active());
     // The history, the board and the replay call it casual too.
     let history = service
@@ -238,7 +238,7 @@ async fn short_and_casual_games_leave_ratings_alone() {
         ))
         .await;
     assert!(!reply.text.contains("ratings:") && !reply.text.contains("casual:"));
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!(
         db.store()
             .people()
@@ -512,7 +512,7 @@ async fn ending_by_agreement_rates_the_game_too() {
     assert!(!proposed.private, "{}", proposed.text);
     let agreed = service.handle(cmd("bob", end)).await;
     assert!(agreed.text.contains("agreed to end"), "{}", agreed.text);
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     let winner = match row.state.ending().and_then(|e| e.result_column()) {
         Some("S") => Some(Side::South),
         Some("N") => Some(Side::North),

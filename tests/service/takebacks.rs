@@ -94,7 +94,7 @@ async fn a_takeback_rewinds_the_askers_last_move_once_the_opponent_agrees() {
             ..
         }
     )));
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert_eq!((row.south.score, row.north.score), (0, 0));
 
     // After bob's reply it is alice's turn: her move and his reply go back.

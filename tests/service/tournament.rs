@@ -399,7 +399,7 @@ async fn a_tournament_game_not_begun_in_time_is_a_loss_and_the_round_moves_on() 
     tokio::time::advance(Duration::from_secs(3601)).await;
     service.ops().run_due_jobs().await;
     for (game, _, _) in &first {
-        let row = db.store().games().game(*game).await.unwrap().unwrap();
+        let row = db.game(*game).await;
         assert!(!row.is_active());
         assert_eq!(
             row.state.ending().and_then(|e| e.result_column()),
@@ -435,7 +435,7 @@ async fn rated_tournament_games_change_ratings() {
     let service = Arc::new(db.service().await);
     let id = started(&service, Format::RoundRobin, None, &["ann", "ben"]).await;
     let (game, south, north) = active_games(&db.store(), id).await[0].clone();
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     assert!(row.rated);
     assert_eq!(row.time_control.to_string(), "3d");
     // Ratings need 10 moves: play them, then resign.

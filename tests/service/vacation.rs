@@ -4,6 +4,7 @@
 //! each game, live clocks never wait, and the days are counted: 30 in any 365,
 //! those not taken given back by `vacation off`.
 
+use oware_bot::service::GameId;
 use std::{sync::Arc, time::Duration};
 
 use crate::support::{
@@ -103,7 +104,7 @@ async fn a_turn_that_begins_while_away_begins_at_the_return() {
     // Bob's clock is not hers: it stands.
     assert_eq!(support::deadline(&db.store(), game).await, bobs);
     advance(Duration::from_secs(3600)).await;
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     let moved = service
         .handle(cmd_at(&here, "bob", mv_in(&first_legal_pit(&row), game)))
         .await;
@@ -236,7 +237,7 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
     let games: Vec<i64> = (1..=3).collect();
     let mut before = Vec::new();
     for &game in &games {
-        before.push(support::deadline(&db.store(), oware_bot::service::GameId::new(game)).await);
+        before.push(support::deadline(&db.store(), GameId::new(game)).await);
     }
     due(&service).await;
     let reply = vacation(&service, "alice", away(3)).await;
@@ -247,7 +248,7 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
     );
     for (&game, &was) in games.iter().zip(&before) {
         assert_eq!(
-            support::deadline(&db.store(), oware_bot::service::GameId::new(game)).await,
+            support::deadline(&db.store(), GameId::new(game)).await,
             was,
             "game #{game}"
         );
@@ -258,23 +259,19 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
     let row = db
         .store()
         .games()
-        .game(oware_bot::service::GameId::new(3))
+        .game(GameId::new(3))
         .await
         .unwrap()
         .unwrap();
     let pit = first_legal_pit(&row);
     let moved = service
-        .handle(cmd_at(
-            &here,
-            "alice",
-            mv_in(&pit, oware_bot::service::GameId::new(3)),
-        ))
+        .handle(cmd_at(&here, "alice", mv_in(&pit, GameId::new(3))))
         .await;
     assert!(!moved.private, "{}", moved.text);
     let row = db
         .store()
         .games()
-        .game(oware_bot::service::GameId::new(3))
+        .game(GameId::new(3))
         .await
         .unwrap()
         .unwrap();
@@ -282,12 +279,12 @@ async fn games_at_live_speed_never_wait_whatever_their_clock() {
         .handle(cmd_at(
             &here,
             "bob",
-            mv_in(&first_legal_pit(&row), oware_bot::service::GameId::new(3)),
+            mv_in(&first_legal_pit(&row), GameId::new(3)),
         ))
         .await;
     assert!(!moved.private, "{}", moved.text);
     assert_eq!(
-        support::deadline(&db.store(), oware_bot::service::GameId::new(3)).await,
+        support::deadline(&db.store(), GameId::new(3)).await,
         service.now() + DAY_MS / 2
     );
 }
@@ -333,7 +330,7 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
     advance(DAY + Duration::from_secs(60)).await;
     // The game was read as still to be paused, then alice's deadline passed before
     // the write (a race the service cannot see): the write leaves it alone.
-    let row = db.store().games().game(game).await.unwrap().unwrap();
+    let row = db.game(game).await;
     let away = AwayGame {
         game,
         message: NewMessage {
@@ -364,7 +361,7 @@ async fn the_store_shifts_no_turn_already_lost_even_when_asked_to() {
         .await
         .unwrap();
     assert!(started);
-    let after = db.store().games().game(game).await.unwrap().unwrap();
+    let after = db.game(game).await;
     assert_eq!(after.deadline_at, Some(before), "not moved");
     assert_eq!(after.version, row.version, "not touched");
     assert!(

@@ -6,6 +6,7 @@
 // Each test crate uses a different subset of these helpers.
 #![allow(dead_code)]
 
+use oware_bot::service::GameId;
 use oware_bot::{
     rules::{EndReason, Game, Pit, Variant},
     service::{
@@ -69,6 +70,17 @@ impl TempDb {
             .expect("not poisoned")
             .clone()
             .expect("a service is open on this database")
+    }
+
+    /// Game `id` as stored; it must exist.
+    #[allow(dead_code)] // not every test binary reads games
+    pub async fn game(&self, id: GameId) -> oware_bot::store::GameRow {
+        self.store()
+            .games()
+            .game(id)
+            .await
+            .expect("the store answers")
+            .unwrap_or_else(|| panic!("no game #{id}"))
     }
 
     /// The number `sql` (a `SELECT count(*) …`) reads from this database, over a
@@ -174,12 +186,12 @@ pub fn mv(pit: &str) -> Action {
 }
 
 /// `/oware board` (of `game`, else the game here), showing the position now.
-pub fn board(game: Option<oware_bot::service::GameId>) -> Action {
+pub fn board(game: Option<GameId>) -> Action {
     Action::Board { game, after: None }
 }
 
 /// A typed move in game `game`.
-pub fn mv_in(pit: &str, game: oware_bot::service::GameId) -> Action {
+pub fn mv_in(pit: &str, game: GameId) -> Action {
     Action::Move {
         pit: pit.parse().expect("a pit letter"),
         game: Some(game),
@@ -195,7 +207,7 @@ pub fn play(opponent: &str) -> Action {
 }
 
 /// Alice challenges Bob and Bob accepts (Alice is South); returns the game id.
-pub async fn start_game(service: &Service) -> oware_bot::service::GameId {
+pub async fn start_game(service: &Service) -> GameId {
     let reply = service.handle(cmd("alice", play("bob"))).await;
     assert!(!reply.private, "challenge refused: {}", reply.text);
     let reply = service
@@ -207,7 +219,7 @@ pub async fn start_game(service: &Service) -> oware_bot::service::GameId {
 
 /// `author` challenges the engine (easy level, casual, `author` South), and the
 /// game starts at once; returns its id.
-pub async fn start_engine_game(service: &Service, author: &str) -> oware_bot::service::GameId {
+pub async fn start_engine_game(service: &Service, author: &str) -> GameId {
     let bot = User {
         id: "oware-bot".to_owned(),
         name: "oware-bot".to_owned(),
@@ -230,7 +242,7 @@ pub async fn start_engine_game(service: &Service, author: &str) -> oware_bot::se
 }
 
 /// Whether game `game` is still being played, as stored.
-pub async fn active(store: &Store, game: oware_bot::service::GameId) -> bool {
+pub async fn active(store: &Store, game: GameId) -> bool {
     store
         .games()
         .game(game)
@@ -306,7 +318,7 @@ pub async fn start_game_at(
     south: &str,
     north: &str,
     options: ChallengeOptions,
-) -> oware_bot::service::GameId {
+) -> GameId {
     let reply = service
         .handle(cmd_at(
             place,
@@ -330,7 +342,7 @@ pub async fn start_game_at(
 pub async fn play_plies(
     service: &Service,
     place: &Place,
-    game: oware_bot::service::GameId,
+    game: GameId,
     [south, north]: [&str; 2],
     plies: usize,
 ) -> Reply {
@@ -436,7 +448,7 @@ pub fn first_legal_pit(row: &oware_bot::store::GameRow) -> String {
 }
 
 /// The deadline of game `game`'s side to move.
-pub async fn deadline(store: &oware_bot::store::Store, game: oware_bot::service::GameId) -> i64 {
+pub async fn deadline(store: &oware_bot::store::Store, game: GameId) -> i64 {
     store
         .games()
         .game(game)
