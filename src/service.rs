@@ -78,7 +78,7 @@ use crate::play::{advice, clock, rating, tournament, when};
 
 pub use crate::store::{ChallengeId, DeliveryFailure, GameId, IdentityId, PlayerId, TournamentId};
 pub use action::{
-    Action, AdminAction, BanLength, ChallengeOptions, First, GameRef, Level, LinkCode,
+    Action, AdminAction, Audience, BanLength, ChallengeOptions, First, GameRef, Level, LinkCode,
 };
 pub use admins::{Admins, Owner};
 pub use analysis::{PageReview, ReviewNote};

@@ -264,7 +264,71 @@ pub enum Action {
     Tournament(super::TournamentAction),
 }
 
+/// Who reads the answer to an action, and so the language it is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Everyone at the place (a challenge, a move, a board, a result, a
+    /// leaderboard): the place's language, so a game's thread reads in one.
+    Place,
+    /// The author alone (help, their settings, their games, a lesson): their own.
+    Author,
+}
+
 impl Action {
+    /// Who reads this action's answer when it succeeds. A refusal is always the
+    /// author's alone, and so are the few private answers of a place's action (the
+    /// question before a resignation, a board from North's seat).
+    #[must_use]
+    pub fn audience(&self) -> Audience {
+        match self {
+            Action::Play { .. }
+            | Action::Open { .. }
+            | Action::Accept { .. }
+            | Action::Decline { .. }
+            | Action::Cancel { .. }
+            | Action::Move { .. }
+            | Action::Board { .. }
+            | Action::Resign { .. }
+            | Action::End { .. }
+            | Action::Draw { .. }
+            | Action::Takeback { .. }
+            | Action::Abort { .. }
+            | Action::Rematch { .. }
+            | Action::Reissue { .. }
+            | Action::Analyse { .. }
+            | Action::Leaderboard { .. }
+            | Action::Stats { .. }
+            | Action::History { .. }
+            | Action::Replay { .. }
+            | Action::Puzzle { .. }
+            | Action::Advisers { .. } => Audience::Place,
+            // The overview is the tournaments' help, with the list: the author's.
+            Action::Tournament(super::TournamentAction::Overview) => Audience::Author,
+            Action::Tournament(_) => Audience::Place,
+            Action::Games
+            | Action::Live
+            | Action::Advise { .. }
+            | Action::Link { .. }
+            | Action::Unlink
+            | Action::Privacy
+            | Action::Export
+            | Action::ForgetMe { .. }
+            | Action::Vacation(_)
+            | Action::Learn { .. }
+            | Action::Solve { .. }
+            | Action::Misunderstood { .. }
+            | Action::Rules
+            | Action::Help
+            | Action::HelpPlay
+            | Action::HelpMore
+            | Action::Status
+            | Action::Settings { .. }
+            | Action::MySettings { .. }
+            | Action::Admin(_)
+            | Action::Report { .. } => Audience::Author,
+        }
+    }
+
     /// The answer to the pending `request` in `game` (a button's, or typed): accept
     /// it, or `decline` it. An end by agreement is declined by playing on.
     #[must_use]

@@ -23,6 +23,7 @@ use super::{
 use crate::service::cases::Games;
 use crate::service::cases::Learning;
 use crate::service::cases::Pictures;
+use crate::service::cases::Preferences;
 use crate::service::cases::Records;
 use crate::{
     engine::{self, analysis::Class},
@@ -110,11 +111,13 @@ impl Learning<'_> {
         match queued {
             Queued::New | Queued::Joined => {}
             Queued::UnderWay => {
+                // Theirs alone: in their own language.
+                let own = Preferences::new(self.core).language_of(cmd).await;
                 return Ok(Reply::private(crate::tr!(
-                    lang,
+                    &own,
                     "analysis-under-way",
                     game = row.id
-                )))
+                )));
             }
             Queued::YoursFull => {
                 return Err(ServiceError::ReviewsQueuedByYou {

@@ -49,6 +49,17 @@ impl Play<'_> {
             return self.board_after(lang, cmd, &row, after).await;
         }
         let game = Games::new(self.core).load(&row).await?;
+        let side = view::side_of(&row, &cmd.author.id);
+        // North with `board:my-side` sees their own row at the bottom, privately (in
+        // their own language): the room keeps the one view everyone shares.
+        let seat = Preferences::new(self.core).own_seat(cmd, side).await?;
+        let own;
+        let lang = if seat == Side::South {
+            lang
+        } else {
+            own = Preferences::new(self.core).language_of(cmd).await;
+            &own
+        };
         // Moves are counted from 1, the same everywhere: after 2 moves, move 3 is next.
         let headline = crate::tr!(
             lang,
@@ -60,10 +71,6 @@ impl Play<'_> {
         );
         let advice = self.advice_summary(lang, &row, &game).await?;
         let now = self.core.now();
-        let side = view::side_of(&row, &cmd.author.id);
-        // North with `board:my-side` sees their own row at the bottom, privately: the
-        // room keeps the one view everyone shares.
-        let seat = Preferences::new(self.core).own_seat(cmd, side).await?;
         let mut reply = view::board_reply(lang, &row, &game, headline, now, seat);
         if side.is_none() {
             // Only a player's own command pings the other player.
@@ -96,6 +103,17 @@ impl Play<'_> {
         }
         let game = Games::new(self.core).load_at(row, after).await?;
         let position = game.position();
+        let seat = Preferences::new(self.core)
+            .own_seat(cmd, view::side_of(row, &cmd.author.id))
+            .await?;
+        // Seen from North's seat, it is theirs alone: in their own language.
+        let own;
+        let lang = if seat == Side::South {
+            lang
+        } else {
+            own = Preferences::new(self.core).language_of(cmd).await;
+            &own
+        };
         let turn = game
             .to_move()
             .map(|side| crate::tr!(lang, "games-board-after-turn", name = row.name(side)))
@@ -120,9 +138,6 @@ impl Play<'_> {
         };
         text.push(' ');
         text.push_str(&crate::tr!(lang, "games-board-after-now", game = row.id));
-        let seat = Preferences::new(self.core)
-            .own_seat(cmd, view::side_of(row, &cmd.author.id))
-            .await?;
         let mut reply = Reply::public(text);
         reply.private = seat != Side::South;
         reply.board_text = Some(super::view::text_board(lang, position, true, seat));

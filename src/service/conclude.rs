@@ -9,6 +9,7 @@ use super::{
 use crate::service::cases::Games;
 use crate::service::cases::Pictures;
 use crate::service::cases::Play;
+use crate::service::cases::Preferences;
 use crate::{
     play::rating::{counts_for_rating, MIN_RATED_PLIES},
     rules::{Game, Outcome, Side},
@@ -29,6 +30,9 @@ impl Play<'_> {
             .my_active_game(lang, cmd, game)
             .await?;
         if !confirmed {
+            // Only the author reads the question: in their own language.
+            let own = Preferences::new(self.core).language_of(cmd).await;
+            let lang = &own;
             let mut reply = Reply::private(crate::tr!(
                 lang,
                 "conclude-resign-confirm",

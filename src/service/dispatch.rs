@@ -1,7 +1,11 @@
-//! Handling a command: its language, its author's role and rate, exactly-once for a
-//! command its platform may deliver again, and the use case its action names.
+//! Handling a command: its languages (the place's for what the place reads, the
+//! author's own for what only they read), its author's role and rate, exactly-once
+//! for a command its platform may deliver again, and the use case its action names.
 
-use super::{generic_failure, limits, text, Action, Command, Reply, ServiceError};
+use super::{
+    core::Core, generic_failure, limits, settings::scope, text, Action, Audience, Command, Reply,
+    ServiceError,
+};
 use crate::i18n::Language;
 use crate::play::proposal::Request;
 use crate::service::cases::Challenges;
@@ -20,7 +24,9 @@ impl Dispatch<'_> {
     /// Handles one command. Never fails: refusals become private replies that say
     /// what to do instead; internal failures are logged and answered with
     /// [`generic_failure`]. The reply says where it goes ([`Reply::thread`]) and in
-    /// which language ([`Reply::language`]), resolved here once.
+    /// which language it is written ([`Reply::language`]): the place's when the
+    /// place reads it (a public answer to an action of [`Audience::Place`]), else
+    /// the author's own (a refusal, a private answer, help, their settings).
     ///
     /// Names are cleaned first and the author's role completed (owners, the
     /// console's admin), and a user over the command rate is told once to slow down;
@@ -38,13 +44,11 @@ impl Dispatch<'_> {
         self.core.background.credited().await;
         let started = std::time::Instant::now();
         let platform = cmd.place.platform;
-        let language = Preferences::new(self.core).language_of(&cmd).await;
-        let lang = &language;
-        let mut reply = match cmd.event.clone() {
-            Some(event) => self.handle_once(lang, &event, cmd).await,
-            None => self.handle_here(lang, cmd).await,
+        let voices = Voices::of(self.core, &cmd).await;
+        let reply = match cmd.event.clone() {
+            Some(event) => self.handle_once(&voices, &event, cmd).await,
+            None => self.handle_here(&voices, cmd).await,
         };
-        reply.language = language;
         // Cheap without a recorder (no web server): the calls do nothing.
         metrics::counter!("oware_commands_total", "platform" => platform.as_str()).increment(1);
         metrics::histogram!("oware_command_seconds", "platform" => platform.as_str())
@@ -55,24 +59,38 @@ impl Dispatch<'_> {
         reply
     }
 
-    async fn handle_here(&self, lang: &Language, cmd: Command) -> Reply {
+    /// `cmd`'s reply, in the language of whoever reads it ([`Reply::language`] says
+    /// which).
+    async fn handle_here(&self, voices: &Voices<'_>, cmd: Command) -> Reply {
         let cmd = self.core.config.admins.recognise(limits::clean(cmd));
         match self.core.rates.check(cmd.place.platform, &cmd.author.id) {
             limits::Verdict::Allowed => {}
             limits::Verdict::Refuse(wait) => {
+                let own = voices.own(&cmd).await;
                 return Reply::private(crate::tr!(
-                    lang,
+                    own,
                     "limits-too-fast",
                     seconds = wait.as_secs().max(1)
                 ))
+                .in_language(own);
             }
             limits::Verdict::Drop => return Reply::default(),
         }
+        let lang = voices.answer(&cmd).await;
         match self.dispatch(lang, &cmd).await {
             Ok(reply) => {
+                // A place's action answered privately (the question before a
+                // resignation, a board from North's seat) is written in the author's
+                // own language, like every private answer.
+                let written = if reply.private {
+                    voices.own(&cmd).await
+                } else {
+                    lang
+                };
                 Pictures::new(self.core)
-                    .with_legend(lang, &cmd, reply)
+                    .with_legend(written, &cmd, reply)
                     .await
+                    .in_language(written)
             }
             Err(ServiceError::Db(StoreError::Replayed)) => {
                 tracing::info!(
@@ -92,13 +110,14 @@ impl Dispatch<'_> {
                         "command failed"
                     );
                 }
-                Reply::private(err.user_message(lang))
+                let own = voices.own(&cmd).await;
+                Reply::private(err.user_message(own)).in_language(own)
             }
         }
     }
 
-    /// Handles `cmd`, carried by `event`, unless the event was handled before.
-    async fn handle_once(&self, lang: &Language, event: &Event, cmd: Command) -> Reply {
+    /// Handles `cmd` for `event` unless that event was handled before.
+    async fn handle_once(&self, voices: &Voices<'_>, event: &Event, cmd: Command) -> Reply {
         let (platform, event_id) = (event.platform(), event.id());
         match self
             .core
@@ -114,10 +133,11 @@ impl Dispatch<'_> {
             }
             Err(err) => {
                 tracing::error!(error = %err, %platform, event_id, "cannot read the inbox");
-                return Reply::private(generic_failure(lang));
+                let own = voices.own(&cmd).await;
+                return Reply::private(generic_failure(own)).in_language(own);
             }
         }
-        let reply = self.handle_here(lang, cmd).await;
+        let reply = self.handle_here(voices, cmd).await;
         // A write of the command recorded the event (and it stands, unless that
         // write rolled back: record it again); a command without a write is
         // recorded now that it is answered, and answered only by the handling that
@@ -291,6 +311,52 @@ impl Dispatch<'_> {
                     .tournament(lang, cmd, action)
                     .await
             }
+        }
+    }
+}
+
+/// The languages of a command's answers: the place's for what everyone there reads
+/// ([`Audience::Place`]), the author's own for what only they read (their choice,
+/// else their client's, else the place's: `Preferences::language_of`). The
+/// author's is read only when needed: a move that is played reads no settings for
+/// it.
+struct Voices<'a> {
+    core: &'a std::sync::Arc<Core>,
+    /// The place's language, for an action whose answer the place reads.
+    place: Option<Language>,
+    /// The author's own, once read.
+    own: tokio::sync::OnceCell<Language>,
+}
+
+impl<'a> Voices<'a> {
+    async fn of(core: &'a std::sync::Arc<Core>, cmd: &Command) -> Voices<'a> {
+        let place = match cmd.action.audience() {
+            Audience::Place => Some(
+                Preferences::new(core)
+                    .language_at(cmd.place.platform, scope(&cmd.place))
+                    .await,
+            ),
+            Audience::Author => None,
+        };
+        Voices {
+            core,
+            place,
+            own: tokio::sync::OnceCell::new(),
+        }
+    }
+
+    /// The language of `cmd`'s author.
+    async fn own(&self, cmd: &Command) -> &Language {
+        self.own
+            .get_or_init(|| async { Preferences::new(self.core).language_of(cmd).await })
+            .await
+    }
+
+    /// The language of `cmd`'s answer when it succeeds.
+    async fn answer(&self, cmd: &Command) -> &Language {
+        match &self.place {
+            Some(place) => place,
+            None => self.own(cmd).await,
         }
     }
 }

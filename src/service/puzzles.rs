@@ -12,6 +12,7 @@ pub use page::{DailyPuzzle, PuzzlePage};
 
 use crate::service::cases::Learning;
 use crate::service::cases::Pictures;
+use crate::service::cases::Preferences;
 pub(super) use supply::new_puzzle;
 use supply::LOW;
 
@@ -60,6 +61,15 @@ impl Learning<'_> {
                 },
             ));
         };
+        // The room sees the day's board once, when it is chosen; a later asker gets
+        // it privately, in their own language.
+        let own;
+        let lang = if daily && !first {
+            own = Preferences::new(self.core).language_of(cmd).await;
+            &own
+        } else {
+            lang
+        };
         let skipped = if daily {
             None
         } else {
@@ -86,8 +96,6 @@ impl Learning<'_> {
                 date = when::day(lang, self.core.now()),
                 puzzle = reply.text
             );
-            // The room sees the day's board once, when it is chosen; later askers
-            // get it privately.
             if !first {
                 reply.private = true;
                 reply.text = format!(

@@ -342,6 +342,13 @@ impl Reply {
         self.text.is_empty() && self.board_text.is_none() && self.files.is_empty()
     }
 
+    /// The reply, said to be written in `lang` (see [`Reply::language`]).
+    #[must_use]
+    pub fn in_language(mut self, lang: &crate::i18n::Language) -> Reply {
+        self.language = lang.clone();
+        self
+    }
+
     /// A public message.
     #[must_use]
     pub fn public(text: impl Into<String>) -> Reply {

@@ -295,13 +295,17 @@ impl Tournaments<'_> {
                     ..Reply::default()
                 })
             }
-            Joined::Already(n) => Ok(Reply::private(crate::tr!(
-                lang,
-                "tournament-already-in",
-                title = title(lang, &t),
-                entrant = n,
-                id = t.id
-            ))),
+            Joined::Already(n) => {
+                // Theirs alone: in their own language.
+                let own = Preferences::new(self.core).language_of(cmd).await;
+                Ok(Reply::private(crate::tr!(
+                    &own,
+                    "tournament-already-in",
+                    title = title(&own, &t),
+                    entrant = n,
+                    id = t.id
+                )))
+            }
             Joined::Closed => Err(TournamentError::Closed(t.id).into()),
             Joined::Full(_) if t.format == Format::Swiss => Err(TournamentError::SwissFull {
                 id: t.id,

@@ -1,5 +1,6 @@
-//! Languages on Discord: each reply in its author's client language when the bot
-//! has it (else the server's), and the slash commands described in every language.
+//! Languages on Discord: what the server reads in the server's language, a reply
+//! only its author reads in their client language when the bot has it (else the
+//! server's), and the slash commands described in every language.
 
 use std::sync::Arc;
 
@@ -22,8 +23,8 @@ fn from_client(mut payload: Value, locale: &str) -> Value {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_french_client_gets_french_in_an_english_server_and_the_commands_are_described_in_french()
-{
+async fn a_french_client_reads_french_where_it_is_theirs_alone_and_the_commands_are_described_in_french(
+) {
     let (_dir, service) = real_service().await;
     let bot = start_bot_with(Arc::clone(&service), None).await;
     let fake = &bot.fake;
@@ -76,8 +77,25 @@ async fn a_french_client_gets_french_in_an_english_server_and_the_commands_are_d
     );
     fake.interaction(challenge.clone());
     let answer = content(&callback(fake, &challenge).await.json());
-    assert!(answer.contains("défie **Bob** à l'awalé"), "{answer}");
-    assert!(answer.contains("classée, 3 j par coup"), "{answer}");
+    // The challenge is the server's to read: in its English, whatever her client.
+    assert!(answer.contains("challenges **Bob** to Oware"), "{answer}");
+    assert!(answer.contains("rated, 3 days a move"), "{answer}");
+    // A refusal is hers alone: in her client's French.
+    let herself = from_client(
+        payloads::oware(
+            &alice(),
+            "play",
+            json!([{ "name": "opponent", "type": 6, "value": "111111111111111111" }]),
+            &[alice()],
+        ),
+        "fr",
+    );
+    fake.interaction(herself.clone());
+    let answer = content(&callback(fake, &herself).await.json());
+    assert!(
+        answer.starts_with("Vous ne pouvez pas vous défier vous-même"),
+        "{answer}"
+    );
 
     // Bob's client is British English: English.
     let help = from_client(payloads::oware(&bob(), "help", json!([]), &[]), "en-GB");

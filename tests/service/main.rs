@@ -28,6 +28,7 @@ mod fuzz_discord;
 mod fuzz_matrix;
 mod games;
 mod inbox;
+mod languages;
 mod lessons;
 mod listing;
 mod moderation;

@@ -1,0 +1,159 @@
+//! Who reads what, in which language: what everyone at a place reads (a
+//! challenge, its acceptance, a move, a board) is written in the place's language,
+//! whoever typed the command; what only its author reads (a refusal, help, the
+//! question before a resignation, a board from North's own seat) in the author's
+//! own. Through the real service, in a French room with an English-speaking player.
+
+use oware_bot::service::{Action, ChallengeOptions, Place, Reply, Role, Service};
+
+use crate::support::{cmd_at, first_legal_pit, mv_in, place, user, TempDb};
+
+/// A console room whose admin made it French, and `dave`, who chose English for
+/// himself.
+async fn french_room(service: &Service) -> Place {
+    let room = Place {
+        channel: "salon".into(),
+        ..place()
+    };
+    let set = service
+        .handle(
+            cmd_at(
+                &room,
+                "mod",
+                Action::Settings {
+                    changes: vec![("language".into(), "fr".into())],
+                },
+            )
+            .with_role(Role::Admin),
+        )
+        .await;
+    assert!(
+        set.text.contains("parle désormais français"),
+        "{}",
+        set.text
+    );
+    let own = service
+        .handle(cmd_at(
+            &room,
+            "dave",
+            Action::MySettings {
+                changes: vec![("language".into(), "en".into())],
+            },
+        ))
+        .await;
+    assert!(own.text.contains("Your settings changed"), "{}", own.text);
+    room
+}
+
+fn assert_french(reply: &Reply, what: &str) {
+    assert_eq!(reply.language.tag(), "fr", "{what}: {}", reply.text);
+    assert!(!reply.private, "{what} is for the room: {}", reply.text);
+}
+
+fn assert_english(reply: &Reply, what: &str) {
+    assert_eq!(reply.language.tag(), "en", "{what}: {}", reply.text);
+    assert!(reply.private, "{what} is dave's alone: {}", reply.text);
+}
+
+#[tokio::test]
+async fn the_room_reads_its_language_and_a_person_their_own() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let room = french_room(&service).await;
+
+    // Dave's challenge and alice's acceptance: the room's French.
+    let challenge = service
+        .handle(cmd_at(
+            &room,
+            "dave",
+            Action::Play {
+                opponent: user("alice"),
+                options: ChallengeOptions::default(),
+            },
+        ))
+        .await;
+    assert_french(&challenge, "dave's challenge");
+    assert!(challenge.text.contains("défi"), "{}", challenge.text);
+    let accepted = service
+        .handle(cmd_at(&room, "alice", Action::Accept { challenge: None }))
+        .await;
+    assert_french(&accepted, "the acceptance");
+    let game = accepted.game.expect("the game");
+
+    // Dave (South) moves: the board after his move is the room's, in French.
+    let row = db.game(game).await;
+    let moved = service
+        .handle(cmd_at(&room, "dave", mv_in(&first_legal_pit(&row), game)))
+        .await;
+    assert_french(&moved, "dave's move");
+    assert!(!moved.text.contains(" played "), "{}", moved.text);
+
+    // Out of turn: the refusal is dave's alone, in his English.
+    let refused = service
+        .handle(cmd_at(&room, "dave", mv_in("a", game)))
+        .await;
+    assert_english(&refused, "the refusal");
+    assert!(refused.text.contains("alice"), "{}", refused.text);
+
+    // The question before resigning is his alone too.
+    let question = service
+        .handle(cmd_at(
+            &room,
+            "dave",
+            Action::Resign {
+                game: Some(game),
+                confirmed: false,
+            },
+        ))
+        .await;
+    assert_english(&question, "the question before resigning");
+    assert!(question.text.contains("alice"), "{}", question.text);
+
+    // Help is read by its asker: English for dave, French for alice.
+    let help = service.handle(cmd_at(&room, "dave", Action::Help)).await;
+    assert_english(&help, "dave's help");
+    let help = service.handle(cmd_at(&room, "alice", Action::Help)).await;
+    assert_eq!(help.language.tag(), "fr", "{}", help.text);
+
+    // Alice's resignation ends it for everyone: in French, though it names dave.
+    let resigned = service
+        .handle(cmd_at(
+            &room,
+            "alice",
+            Action::Resign {
+                game: Some(game),
+                confirmed: true,
+            },
+        ))
+        .await;
+    assert_french(&resigned, "the result");
+}
+
+/// A board from North's own seat (`board:my-side`) is theirs alone: in their
+/// language; the room's board stays in the room's.
+#[tokio::test]
+async fn a_board_from_norths_own_seat_is_in_their_language() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let room = french_room(&service).await;
+    let side = service
+        .handle(cmd_at(
+            &room,
+            "dave",
+            Action::MySettings {
+                changes: vec![("board".into(), "my-side".into())],
+            },
+        ))
+        .await;
+    assert!(side.text.contains("Your settings changed"), "{}", side.text);
+    let game =
+        crate::support::start_game_at(&service, &room, "alice", "dave", Default::default()).await;
+    let own = service
+        .handle(cmd_at(&room, "dave", crate::support::board(Some(game))))
+        .await;
+    assert_english(&own, "dave's board from his seat");
+    let shared = service
+        .handle(cmd_at(&room, "alice", crate::support::board(Some(game))))
+        .await;
+    assert_french(&shared, "alice's board");
+}
