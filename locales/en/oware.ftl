@@ -565,6 +565,11 @@ game-side-south = South
 game-side-north = North
 game-rated = rated
 game-casual = casual
+engine-level = { $level ->
+    [easy] easy
+    [hard] hard
+   *[medium] medium
+}
 
 ## Standings (src/service/standings.rs)
 

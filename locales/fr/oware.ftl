@@ -593,6 +593,11 @@ game-side-south = Sud
 game-side-north = Nord
 game-rated = classée
 game-casual = amicale
+engine-level = { $level ->
+    [easy] facile
+    [hard] difficile
+   *[medium] moyen
+}
 
 ## Standings (src/service/standings.rs)
 

@@ -70,7 +70,7 @@ impl Records<'_> {
                         "listing-game-engine",
                         game = game,
                         variant = variant,
-                        level = level,
+                        level = view::level_words(lang, *level),
                         south = south,
                         north = north,
                         moves = moves,

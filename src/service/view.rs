@@ -123,6 +123,15 @@ pub(super) fn rated_word(lang: &crate::i18n::Language, rated: bool) -> String {
     }
 }
 
+/// An engine level in words (`easy`, « facile »); commands still take the English
+/// word (`level:easy`).
+pub(super) fn level_words(
+    lang: &crate::i18n::Language,
+    level: crate::play::level::Level,
+) -> String {
+    crate::tr!(lang, "engine-level", level = level.as_str())
+}
+
 /// `South, pits A–F` / `North, pits a–f`.
 /// A line for each move the player to move could make that would repeat an earlier
 /// position, and so end the game at once: `**D** repeats … **bob** would win 25–23`.

@@ -157,3 +157,54 @@ async fn a_board_from_norths_own_seat_is_in_their_language() {
         .await;
     assert_french(&shared, "alice's board");
 }
+
+/// No English word is left in a French room's game start: the engine's level is
+/// « facile », and a time control typed the French way (`3j`) is understood and
+/// written « 3 j par coup ».
+#[tokio::test]
+async fn a_french_room_reads_the_engines_level_and_the_clock_in_french() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let room = french_room(&service).await;
+    let bot = oware_bot::service::User {
+        id: "oware-bot".to_owned(),
+        name: "oware-bot".to_owned(),
+        is_bot: true,
+    };
+    let start = service
+        .handle(cmd_at(
+            &room,
+            "alice",
+            Action::Play {
+                opponent: bot,
+                options: ChallengeOptions {
+                    level: Some(oware_bot::engine::Level::Easy),
+                    ..ChallengeOptions::default()
+                },
+            },
+        ))
+        .await;
+    assert_french(&start, "the engine game's start");
+    assert!(start.text.contains("niveau facile"), "{}", start.text);
+    assert!(!start.text.contains("easy"), "{}", start.text);
+
+    let challenge = service
+        .handle(cmd_at(
+            &room,
+            "carol",
+            Action::Play {
+                opponent: user("erin"),
+                options: ChallengeOptions {
+                    time: Some("3j".parse().expect("a French time control")),
+                    ..ChallengeOptions::default()
+                },
+            },
+        ))
+        .await;
+    assert_french(&challenge, "carol's challenge");
+    assert!(
+        challenge.text.contains("3 j par coup"),
+        "{}",
+        challenge.text
+    );
+}

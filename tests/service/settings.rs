@@ -88,7 +88,7 @@ async fn anyone_sees_the_settings_and_only_admins_change_them() {
         changed.text
     );
     assert_eq!(value(&changed, "rated"), "no");
-    assert_eq!(value(&changed, "time"), "1d");
+    assert_eq!(value(&changed, "time"), "1 day a move");
 
     let bad = service
         .handle(admin(&here, settings(&[("colour", "red")])))
@@ -107,7 +107,7 @@ async fn anyone_sees_the_settings_and_only_admins_change_them() {
     assert!(bad.text.contains("need a clock"), "{}", bad.text);
     // A refused change changes nothing.
     let after = service.handle(cmd_at(&here, "alice", settings(&[]))).await;
-    assert_eq!(value(&after, "time"), "1d");
+    assert_eq!(value(&after, "time"), "1 day a move");
     assert_eq!(value(&after, "rated"), "no");
 
     // How long a finished game's thread stays open.

@@ -142,13 +142,14 @@ impl FromStr for TimeControl {
     }
 }
 
-/// A unit's length: `s`, `m`, `h`, `d` and their words.
+/// A unit's length: `s`, `m`, `h`, `d` and their words, in English and French
+/// (`j` for *jour*, as the bot writes `3 j`).
 fn unit_ms(unit: &str) -> Option<i64> {
     Some(match unit {
-        "s" | "sec" | "secs" => SECOND,
-        "m" | "min" | "mins" => MINUTE,
-        "h" | "hour" | "hours" => HOUR,
-        "d" | "day" | "days" => DAY,
+        "s" | "sec" | "secs" | "seconde" | "secondes" => SECOND,
+        "m" | "min" | "mins" | "minute" | "minutes" => MINUTE,
+        "h" | "hour" | "hours" | "heure" | "heures" => HOUR,
+        "d" | "day" | "days" | "j" | "jour" | "jours" => DAY,
         _ => return None,
     })
 }
@@ -222,6 +223,23 @@ mod tests {
             assert!(
                 text.contains("time:3d") && text.contains("time:5+3") && text.contains("none"),
                 "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn french_units_are_understood_as_the_bot_writes_them() {
+        for (typed, per_move_ms) in [
+            ("3j", 3 * DAY),
+            ("1jour", DAY),
+            ("2jours", 2 * DAY),
+            ("12heures", 12 * HOUR),
+            ("30minutes", 30 * MINUTE),
+        ] {
+            assert_eq!(
+                typed.parse::<TimeControl>(),
+                Ok(TimeControl::Correspondence { per_move_ms }),
+                "{typed}"
             );
         }
     }

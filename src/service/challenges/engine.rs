@@ -121,7 +121,7 @@ impl Challenges<'_> {
             lang,
             "bot-game-begins",
             game = game_id,
-            level = level.as_str(),
+            level = super::super::view::level_words(lang, level),
             variant = options.variant.as_str(),
             name = if human_first {
                 &cmd.author.name

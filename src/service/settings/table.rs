@@ -36,7 +36,7 @@ pub(super) fn table(
             "time",
             settings.time().map_or_else(
                 || crate::tr!(lang, "settings-time-default"),
-                |t| t.to_string(),
+                |t| t.describe(lang),
             ),
         ),
         (
