@@ -686,6 +686,17 @@ moderation-log-who = Who
 moderation-log-what = What
 moderation-log-target = Game/user
 moderation-log-reason = Reason
+# What an audit log row records (the action's code, as stored).
+audit-action = { $action ->
+    [abort] abort
+    [adjudicate] adjudicate
+    [ban] ban
+    [forget] forget
+    [redeliver] redeliver
+    [report] report
+    [unban] unban
+   *[other] { $action }
+}
 moderation-bans-none = No one is banned on this server. `/oware admin ban @someone why` bans someone.
 moderation-bans = { $bans ->
     [one] **Banned** on this server: 1 ban in force (times UTC). `/oware admin unban @someone` lifts one.

@@ -714,6 +714,17 @@ moderation-log-who = Qui
 moderation-log-what = Quoi
 moderation-log-target = Partie/joueur
 moderation-log-reason = Raison
+# What an audit log row records (the action's code, as stored).
+audit-action = { $action ->
+    [abort] arrêt
+    [adjudicate] arbitrage
+    [ban] bannissement
+    [forget] oubli
+    [redeliver] renvoi
+    [report] signalement
+    [unban] fin de bannissement
+   *[other] { $action }
+}
 moderation-bans-none = Personne n'est banni sur ce serveur. `/oware admin ban @quelqu'un raison` bannit quelqu'un.
 moderation-bans = { $bans ->
     [one] **Bannis** sur ce serveur : { $bans } bannissement en cours (heures UTC). `/oware admin unban @quelqu'un` en lève un.

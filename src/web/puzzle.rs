@@ -48,7 +48,7 @@ pub(super) async fn picture(
 }
 
 fn render(lang: &crate::i18n::Language, page: &PuzzlePage) -> maud::Markup {
-    let title = crate::tr!(lang, "web-puzzle-title", day = page.day.as_str());
+    let title = crate::tr!(lang, "web-puzzle-title", day = page.date.as_str());
     assets::document(
         lang,
         html! {

@@ -208,3 +208,38 @@ async fn a_french_room_reads_the_engines_level_and_the_clock_in_french() {
         challenge.text
     );
 }
+
+/// The audit log of a French room names what was done in French
+/// (« signalement »), not by its stored code (`report`).
+#[tokio::test]
+async fn a_french_audit_log_says_what_was_done_in_french() {
+    let db = TempDb::new();
+    let service = db.service().await;
+    let room = french_room(&service).await;
+    let game =
+        crate::support::start_game_at(&service, &room, "alice", "bob", Default::default()).await;
+    let reported = service
+        .handle(cmd_at(
+            &room,
+            "alice",
+            Action::Report {
+                game,
+                reason: "insultes".into(),
+            },
+        ))
+        .await;
+    assert_eq!(reported.language.tag(), "fr", "{}", reported.text);
+    let log = service
+        .handle(
+            cmd_at(
+                &room,
+                "mod",
+                Action::admin(oware_bot::service::AdminAction::Log),
+            )
+            .with_role(Role::Admin),
+        )
+        .await;
+    let table = format!("{}\n{}", log.text, log.table.clone().unwrap_or_default());
+    assert!(table.contains("signalement"), "{table}");
+    assert!(!table.contains("report"), "{table}");
+}

@@ -19,7 +19,7 @@ pub(crate) async fn daily_puzzle(site: &Site) {
         ply: None,
         position: Game::new(Variant::Abapa).position(),
         solution: c,
-        line: vec![c],
+        line: vec![c, Pit::from_letter('d').unwrap()],
         goal: PuzzleGoal::Seeds(2),
     };
     site.db
@@ -166,6 +166,10 @@ async fn a_public_place_shows_its_daily_puzzle_and_only_yesterdays_solution() {
     );
     assert!(html.contains("Play C"), "{html}");
     assert!(
+        html.contains("The line: C d."),
+        "moves a space apart: {html}"
+    );
+    assert!(
         html.contains("/oware puzzle daily"),
         "no puzzle today yet: {html}"
     );
@@ -195,6 +199,16 @@ async fn a_french_place_serves_its_pages_in_french() {
     assert!(html.contains(r#"<html lang="fr">"#), "{html}");
     assert!(html.contains("Le problème du"), "{html}");
     assert!(!html.contains("The puzzle of"), "{html}");
+    // The day in words (« 28 novembre 2026 »), not as 2026-11-28.
+    let title = html
+        .split("<h1>")
+        .nth(1)
+        .and_then(|h| h.split("</h1>").next())
+        .expect("a heading");
+    assert!(
+        title.contains(" 20") && !title.contains('-'),
+        "the date in French words: {title}"
+    );
 
     // A player's page: English, unless they chose a language for themselves.
     let page = site.player_page("alice").await;

@@ -104,7 +104,7 @@ fn log_table(lang: &crate::i18n::Language, rows: &[AuditRow]) -> String {
         lines.push([
             when.trim_end_matches(" UTC").to_owned(),
             cut(&row.actor_name, 16),
-            row.action.clone(),
+            crate::tr!(lang, "audit-action", action = row.action.as_str()),
             cut(&target, 20),
             cut(row.reason.as_deref().unwrap_or(""), 40),
         ]);

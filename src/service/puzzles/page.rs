@@ -22,6 +22,8 @@ pub struct PuzzlePage {
     pub language: Language,
     /// The day, `YYYY-MM-DD`.
     pub day: String,
+    /// The day in words, in the page's language (`28 novembre 2026`).
+    pub date: String,
     /// Today's puzzle, once chosen: its solution is not in it.
     pub puzzle: Option<DailyPuzzle>,
     /// Yesterday's puzzle, if one was chosen, with its solution.
@@ -36,7 +38,7 @@ pub struct DailyPuzzle {
     /// What to find, in words.
     pub task: String,
     /// The solution, once the puzzle's day is over: the move that solves it (a pit
-    /// letter) and the line, in pit letters. `None` while it is live.
+    /// letter) and the line, in pit letters a space apart. `None` while it is live.
     pub solution: Option<(char, String)>,
     /// The position's alt text (its picture is `puzzle.png`).
     pub description: String,
@@ -59,7 +61,11 @@ fn shown(lang: &crate::i18n::Language, row: &PuzzleRow, over: bool) -> DailyPuzz
         solution: over.then(|| {
             (
                 row.solution.letter(),
-                row.line.iter().map(|p| p.letter()).collect(),
+                row.line
+                    .iter()
+                    .map(|p| p.letter().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
             )
         }),
         task,
@@ -149,6 +155,7 @@ impl Pages<'_> {
         let puzzle = today.as_ref().map(|row| shown(lang, row, false));
         let yesterday = yesterday.as_ref().map(|row| shown(lang, row, true));
         Ok(PuzzlePage {
+            date: when::day(lang, now),
             language,
             day,
             puzzle,
