@@ -122,9 +122,12 @@ fn parse(text: &str, unprefixed_moves: bool) -> Result<Option<ParsedAction>, Par
         }
         None => {
             let pit_like = |w: &&str| w.chars().count() == 1;
-            // `move c`, or in French `coup c`.
-            let move_word =
-                |w: &str| w.eq_ignore_ascii_case("move") || w.eq_ignore_ascii_case("coup");
+            // `move c`, or in French `coup c` and `semer c`.
+            let move_word = |w: &str| {
+                ["move", "coup", "semer"]
+                    .iter()
+                    .any(|word| w.eq_ignore_ascii_case(word))
+            };
             // A bare `move` too: it is answered with which pits to name.
             let move_like = matches!(rest.as_slice(), [p] | [p, _] if pit_like(p))
                 && rest.get(1).is_none_or(|w| w.starts_with('#'))
@@ -201,10 +204,11 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
                 after: move_number(name, &words)?,
             })
         }
-        // `resign` asks to confirm; `resign confirm` (or the button) resigns.
+        // `resign` asks to confirm; `resign confirm` (in French `confirmer`, or the
+        // button) resigns.
         "resign" => {
             let (game, words) = split_id(args)?;
-            let confirmed = one_flag(name, &words, &["confirm"])?;
+            let confirmed = one_flag(name, &words, &["confirm", "confirmer"])?;
             Other(Action::Resign { game, confirmed })
         }
         // `draw` offers or accepts; `draw decline` declines (or withdraws).

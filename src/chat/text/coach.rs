@@ -87,7 +87,7 @@ pub(super) fn parse_coach(name: &'static str, args: &[&str]) -> Result<ParsedAct
                 Action::Solve { pit, puzzle: None }
             }
             _ => Action::Puzzle {
-                daily: one_flag(&["daily", "today"])?,
+                daily: one_flag(&["daily", "today", "quotidien", "jour"])?,
             },
         },
         _ => match args {

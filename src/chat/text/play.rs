@@ -137,11 +137,19 @@ pub(super) fn parse_vacation(name: &str, args: &[&str]) -> Result<ParsedAction, 
     Ok(ParsedAction::Other(Action::Vacation(request)))
 }
 
-/// Whether `word` confirms (`confirm`, `yes`, `confirm:true`).
+/// Whether `word` confirms (`confirm`, `yes`, `confirm:true`; in French
+/// `confirmer`, `oui`).
 fn confirms(word: &str) -> bool {
     matches!(
         word.to_lowercase().as_str(),
-        "confirm" | "confirmed" | "yes" | "confirm:true" | "confirm:yes"
+        "confirm"
+            | "confirmed"
+            | "yes"
+            | "confirm:true"
+            | "confirm:yes"
+            | "confirmer"
+            | "oui"
+            | "confirm:oui"
     )
 }
 

@@ -423,6 +423,16 @@ fn french_command_words_mean_the_english_ones() {
             "/oware settings me language:fr",
         ),
         ("/oware Classement", "/oware leaderboard"),
+        // The words after the command too.
+        ("semer b", "move b"),
+        ("Semer b #4", "move b #4"),
+        ("/oware abandonner #3 confirmer", "/oware resign #3 confirm"),
+        ("/oware problème quotidien", "/oware puzzle daily"),
+        ("/oware oublier confirmer", "/oware forget-me confirm"),
+        (
+            "!oware défier @bob time:3j",
+            "!oware challenge @bob time:3d",
+        ),
     ] {
         assert_eq!(
             parse_command(french),
