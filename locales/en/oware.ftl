@@ -73,6 +73,8 @@ tournament-over = { $title } is over ({ $why }). { $count ->
 
 side-south = South
 side-north = North
+# What joins the parts of an alt text ("…has 3 captured; South's pits…").
+alt-join = {"; "}
 alt-board = Oware board: { $south } (South) has { $south_score } and { $north } (North) has { $north_score } captured
 alt-south-pits = South's pits A to F hold { $seeds }
 alt-north-pits = North's pits a to f hold { $seeds }

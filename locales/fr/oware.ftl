@@ -107,9 +107,11 @@ tournament-over = { $title } est terminé ({ $why }). { $count ->
 
 side-south = Sud
 side-north = Nord
+# What joins the parts of an alt text ("…has 3 captured; South's pits…").
+alt-join = {"\u202F; "}
 alt-board = Plateau d'awalé : { $south } (Sud) a pris { $south_score } et { $north } (Nord) { $north_score }
-alt-south-pits = Les cases A à F de Sud contiennent { $seeds }
-alt-north-pits = Les cases a à f de Nord contiennent { $seeds }
+alt-south-pits = les cases A à F de Sud contiennent { $seeds }
+alt-north-pits = les cases a à f de Nord contiennent { $seeds }
 alt-captured = {" "}et a pris { $seeds } dans { $pits }
 alt-grand-slam = , un grand chelem qui ne prend rien
 alt-last-move = { $player } a joué en dernier { $pit } en semant { $sown }{ $effect }

@@ -109,7 +109,8 @@ pub fn alt_text(lang: &crate::i18n::Language, view: &BoardView<'_>) -> String {
     if view.seat == Side::North {
         parts.push(crate::tr!(lang, "alt-seat-north"));
     }
-    let mut out = parts.join("; ");
+    // The joiner is the language's (French puts a narrow no-break space before ;).
+    let mut out = parts.join(&crate::tr!(lang, "alt-join"));
     if let Some(caption) = view.caption {
         let caption: String = caption
             .chars()
@@ -146,6 +147,16 @@ mod tests {
              A to F hold 4, 4, 4, 4, 4, 4; North's pits a to f hold 4, 4, 4, 4, 4, 4; Ama to \
              move (A, B, C, D, E, F)."
         );
+    }
+
+    #[test]
+    fn french_parts_are_joined_the_french_way() {
+        let lang = &crate::i18n::Language::from_tag("fr").expect("French");
+        let g = Game::new(Variant::Abapa);
+        let text = alt_text(lang, &BoardView::of_game(&g, ["Ama", "Kofi"]));
+        // A narrow no-break space before « ; », and no capital after it.
+        assert!(text.contains("\u{202f}; les cases A à F de Sud"), "{text}");
+        assert!(!text.contains(" ;") && !text.contains("; L"), "{text}");
     }
 
     #[test]

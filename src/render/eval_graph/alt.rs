@@ -69,7 +69,7 @@ pub fn eval_graph_alt(
         }
         None => out.push_str(&crate::tr!(lang, "graph-alt-no-swing")),
     }
-    out.push_str("; ");
+    out.push_str(&crate::tr!(lang, "alt-join"));
     out.push_str(&marks_in_words(lang, &marked));
     out.push('.');
     out
