@@ -85,24 +85,14 @@ fn draw(
     };
     chart
         .draw_series(std::iter::once(Polygon::new(band, BAND.filled())))?
-        .label(plot::fitted(
-            root,
-            &crate::tr!(lang, "chart-band"),
-            14,
-            260.0,
-        ))
+        .label(crate::tr!(lang, "chart-band"))
         .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], BAND.filled()));
     chart
         .draw_series(LineSeries::new(
             points.iter().map(|&(g, r, _)| (f64::from(g), r)),
             LINE.stroke_width(3),
         ))?
-        .label(plot::fitted(
-            root,
-            &crate::tr!(lang, "chart-rating"),
-            14,
-            260.0,
-        ))
+        .label(crate::tr!(lang, "chart-rating"))
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], LINE.stroke_width(3)));
     if points.len() <= 40 {
         chart.draw_series(

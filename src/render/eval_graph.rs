@@ -116,8 +116,7 @@ fn draw(
     if points.is_empty() {
         return plot::note(root, &crate::tr!(lang, "graph-nothing"));
     }
-    let side_style = (plot::FAMILY, 13).into_font().color(&INK.mix(0.55));
-    for (text, y) in [
+    for ((text, size), y) in [
         (
             plot::fitted(root, &crate::tr!(lang, "graph-south-ahead"), 13, 200.0),
             span * 0.82,
@@ -127,10 +126,11 @@ fn draw(
             -span * 0.9,
         ),
     ] {
+        let side_style = (plot::FAMILY, size).into_font().color(&INK.mix(0.55));
         chart.draw_series(std::iter::once(Text::new(
             text,
             (x_end * 0.012, y),
-            side_style.clone(),
+            side_style,
         )))?;
     }
     if let (Some(&(first, _)), Some(&(last, _))) = (points.first(), points.last()) {
@@ -175,7 +175,8 @@ fn draw(
                     + Circle::new((0, 0), 6, plot::BACKGROUND.filled())
                     + Circle::new((0, 0), 5, colour.filled())
             }))?
-            .label(plot::fitted(root, &kind.word(lang), 14, 160.0))
+            // The key's box is as wide as its longest label: never cut.
+            .label(kind.word(lang))
             .legend(move |(x, y)| Circle::new((x + 9, y), 5, colour.filled()));
     }
     if !marked.is_empty() {

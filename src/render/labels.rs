@@ -100,7 +100,7 @@ pub(super) fn name(
     // words of the key and of the clock are. The bottom line: what the key leaves.
     // The top line: at most three fifths of it, the caption taking the rest.
     let beside = if turn {
-        10.0 + text::width(&to_move, Face::Regular, 16.0) + 8.0
+        10.0 + to_move.width() + 8.0
     } else {
         0.0
     };
@@ -128,8 +128,8 @@ pub(super) fn name(
             Side::South => (left - 10.0, Align::Right),
         };
         canvas.text(
-            &to_move,
-            (Face::Regular, 16.0),
+            &to_move.text,
+            (Face::Regular, to_move.size),
             (x, baseline - 1.0),
             a,
             TEXT,
@@ -174,10 +174,10 @@ pub(super) fn caption(lang: &crate::i18n::Language, canvas: &mut Canvas, view: &
 /// A ring's dash pattern: (on, off) lengths.
 type Dash = Option<(f32, f32)>;
 /// One entry of the key: (label, colour, line width, dash).
-type KeyItem<'a> = (&'a str, Color8, f32, Dash);
+type KeyItem<'a> = (&'a Label, Color8, f32, Dash);
 
 /// The entries every board's key shows, with their labels in `lang`.
-fn key(lang: &crate::i18n::Language) -> [(String, Color8, f32, Dash); 3] {
+fn key(lang: &crate::i18n::Language) -> [(Label, Color8, f32, Dash); 3] {
     [
         (
             in_room(
@@ -212,13 +212,40 @@ fn key(lang: &crate::i18n::Language) -> [(String, Color8, f32, Dash); 3] {
     ]
 }
 
-/// `label` (message `id` in `lang`) in the room English's takes at
-/// `size`, the room the board's layout was made for: as is when it fits (with a
-/// tenth to spare), else cut with `…`. A longer translation never pushes the words
-/// after it off the picture or onto each other.
-pub(super) fn in_room(label: &str, id: &str, size: f32) -> String {
+/// A label of the board's own words, and the size it is drawn at.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Label {
+    /// The words, whole.
+    pub(super) text: String,
+    /// Their size (px).
+    pub(super) size: f32,
+}
+
+impl Label {
+    /// How wide it is drawn.
+    pub(super) fn width(&self) -> f32 {
+        text::width(&self.text, Face::Regular, self.size)
+    }
+}
+
+/// `label` (message `id` in `lang`) in the room English's takes at `size`, the
+/// room the board's layout was made for (with a tenth to spare): at `size` when it
+/// fits, else smaller, down to three fifths of it. Words are measured, never cut:
+/// a translation longer still takes the room it needs, and the layout, which
+/// measures every label, moves what comes after it (the bottom name's room is what
+/// the key leaves).
+pub(super) fn in_room(label: &str, id: &str, size: f32) -> Label {
     let room = text::width(&crate::i18n::english(id), Face::Regular, size) * 1.1 + 2.0;
-    text::fit(label, Face::Regular, size, room).into_owned()
+    let wide = text::width(label, Face::Regular, size);
+    let size = if wide <= room {
+        size
+    } else {
+        (size * room / wide).max(size * 0.6)
+    };
+    Label {
+        text: label.to_owned(),
+        size,
+    }
 }
 const KEY_LABEL_SIZE: f32 = 16.0;
 
@@ -234,8 +261,8 @@ fn key_item(canvas: &mut Canvas, x: f32, (label, color, width, dash): KeyItem) -
         canvas.stroke(&c, color, width, dash);
     }
     canvas.text(
-        label,
-        (Face::Regular, KEY_LABEL_SIZE),
+        &label.text,
+        (Face::Regular, label.size),
         (x + 12.0, y + 6.0),
         Align::Left,
         TEXT,
@@ -243,8 +270,8 @@ fn key_item(canvas: &mut Canvas, x: f32, (label, color, width, dash): KeyItem) -
     key_next(x, label)
 }
 
-fn key_next(x: f32, label: &str) -> f32 {
-    x + 24.0 + text::width(label, Face::Regular, KEY_LABEL_SIZE) + 14.0
+fn key_next(x: f32, label: &Label) -> f32 {
+    x + 24.0 + label.width() + 14.0
 }
 
 /// A key to the highlights at the bottom left, and whose view the board is.
@@ -253,9 +280,10 @@ pub(super) fn legend(lang: &crate::i18n::Language, canvas: &mut Canvas, seat: Si
     for (label, color, width, dash) in key(lang) {
         x = key_item(canvas, x, (&label, color, width, dash));
     }
+    let note = seat_note(lang, seat);
     canvas.text(
-        &seat_note(lang, seat),
-        (Face::Regular, SEAT_SIZE),
+        &note.text,
+        (Face::Regular, note.size),
         (x - 7.0, y + 6.0),
         Align::Left,
         TEXT_DIM,
@@ -268,7 +296,7 @@ const SEAT_SIZE: f32 = 14.0;
 const SEAT_GAP: f32 = 26.0;
 
 /// "South's view": which side the board is seen from.
-fn seat_note(lang: &crate::i18n::Language, seat: Side) -> String {
+fn seat_note(lang: &crate::i18n::Language, seat: Side) -> Label {
     match seat {
         Side::South => in_room(
             &crate::tr!(lang, "board-seat-south"),
@@ -285,7 +313,7 @@ fn seat_note(lang: &crate::i18n::Language, seat: Side) -> String {
 
 /// The width the seat's note takes from the bottom line, with the gap after it.
 fn seat_width(lang: &crate::i18n::Language, seat: Side) -> f32 {
-    text::width(&seat_note(lang, seat), Face::Regular, SEAT_SIZE) + SEAT_GAP
+    seat_note(lang, seat).width() + SEAT_GAP
 }
 
 /// The key's entry for the better move's ring, after the fixed [`legend`], drawn only
@@ -312,7 +340,7 @@ fn key_row_end(lang: &crate::i18n::Language, view: &BoardView<'_>) -> f32 {
 }
 
 /// The better move's entry of the key.
-fn better_label(lang: &crate::i18n::Language) -> String {
+fn better_label(lang: &crate::i18n::Language) -> Label {
     in_room(
         &crate::tr!(lang, "key-better"),
         "key-better",

@@ -95,15 +95,15 @@ pub(super) fn frame<'a, 'b>(
     let (w, h) = CHART_SIZE;
     #[allow(clippy::cast_precision_loss)] // a few hundred pixels
     let (w, h) = (w as f32, h as f32);
-    let title = fitted(root, title, 22, w - 28.0);
+    let (title, title_size) = fitted(root, title, 22, w - 28.0);
     // The y axis's description runs along the plotting area's height; the x axis's
-    // under its width.
-    let (x_desc, y_desc) = (
+    // under its width. Both are drawn at one size: the smaller.
+    let ((x_desc, x_size), (y_desc, y_size)) = (
         fitted(root, axes.x, 15, w - 56.0 - 28.0),
         fitted(root, axes.y, 15, h - 40.0 - 40.0 - 28.0),
     );
     let mut chart = ChartBuilder::on(root)
-        .caption(&title, (FAMILY, 22).into_font().color(&INK))
+        .caption(&title, (FAMILY, title_size).into_font().color(&INK))
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(56)
@@ -115,7 +115,7 @@ pub(super) fn frame<'a, 'b>(
         .x_labels(8)
         .y_labels(axes.y_labels)
         .label_style((FAMILY, 14).into_font().color(&INK))
-        .axis_desc_style((FAMILY, 15).into_font().color(&INK))
+        .axis_desc_style((FAMILY, x_size.min(y_size)).into_font().color(&INK))
         .light_line_style(BACKGROUND)
         .bold_line_style(GRID)
         .axis_style(INK.mix(0.6))
@@ -153,17 +153,24 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// `text` at `size` as it fits in `room` px by plotters' measure of the chart font:
-/// as is, else cut with `…`. A long translation stays inside the chart.
-pub(super) fn fitted(root: &Root<'_>, text: &str, size: u32, room: f32) -> String {
-    let font: TextStyle<'_> = (FAMILY, size).into_font().into();
+/// The size (at most `size`) at which `text` fits in `room` px by plotters' measure
+/// of the chart font: the words are never cut, the letters get smaller instead, down
+/// to three fifths of `size`. Only a text with a long name in it (a player's) may
+/// still not fit then: it is cut at that size, ending in `…`.
+pub(super) fn fitted(root: &Root<'_>, text: &str, size: u32, room: f32) -> (String, u32) {
     #[allow(clippy::cast_precision_loss)] // a few hundred pixels
-    let width = |s: &str| {
+    let width = |s: &str, size: u32| {
+        let font: TextStyle<'_> = (FAMILY, size).into_font().into();
         root.estimate_text_size(s, &font)
             .map_or(0.0, |(w, _)| w as f32)
     };
+    let smallest = (size * 3 / 5).max(9);
+    let mut at = size;
+    while at > smallest && width(text, at) > room {
+        at -= 1;
+    }
     let mut out = text.to_owned();
-    while width(&out) > room && !out.is_empty() {
+    while width(&out, at) > room && !out.is_empty() {
         let mut shorter: String = out.trim_end_matches('…').chars().collect();
         shorter.pop();
         out = format!("{}…", shorter.trim_end());
@@ -172,15 +179,16 @@ pub(super) fn fitted(root: &Root<'_>, text: &str, size: u32, room: f32) -> Strin
         }
     }
     #[cfg(test)]
-    FITTED.with(|f| f.borrow_mut().push((out.clone(), width(&out), room)));
-    out
+    FITTED.with(|f| f.borrow_mut().push((out.clone(), width(&out, at), room)));
+    (out, at)
 }
 
 /// A line in the middle of the picture saying why it is empty.
 pub(super) fn note(root: &Root<'_>, text: &str) -> Drawn {
     #[allow(clippy::cast_precision_loss)] // a few hundred pixels
-    let text = &fitted(root, text, 18, CHART_SIZE.0 as f32 - 28.0);
-    let style = (FAMILY, 18)
+    let (text, size) = fitted(root, text, 18, CHART_SIZE.0 as f32 - 28.0);
+    let text = &text;
+    let style = (FAMILY, size)
         .into_font()
         .color(&INK)
         .pos(Pos::new(HPos::Center, VPos::Center));
