@@ -27,8 +27,7 @@ fluent_templates::static_loader! {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Language {
     id: LanguageIdentifier,
-    /// A test's pseudo-locale: English, accented and lengthened ([`pseudo`]).
-    #[cfg(test)]
+    /// The pseudo-locale: English, accented and lengthened ([`pseudo`]).
     pseudo: bool,
 }
 
@@ -46,16 +45,16 @@ impl Language {
     }
 
     fn of(id: LanguageIdentifier) -> Language {
-        Language {
-            id,
-            #[cfg(test)]
-            pseudo: false,
-        }
+        Language { id, pseudo: false }
     }
 
-    /// The language tagged `tag` (`en`, `fr`), if the bot has it.
+    /// The language tagged `tag` (`en`, `fr`), if the bot has it; `en-XA` is the
+    /// pseudo-locale ([`pseudo`]), for checking that every text is translated.
     #[must_use]
     pub fn from_tag(tag: &str) -> Option<Language> {
+        if tag.trim().eq_ignore_ascii_case(PSEUDO_TAG) {
+            return Some(pseudo());
+        }
         let id: LanguageIdentifier = tag.trim().parse().ok()?;
         LOCALES
             .locales()
@@ -76,9 +75,8 @@ impl Language {
     /// Its tag, as stored and typed (`en`).
     #[must_use]
     pub fn tag(&self) -> String {
-        #[cfg(test)]
         if self.pseudo {
-            return "en-XA".to_owned();
+            return PSEUDO_TAG.to_owned();
         }
         self.id.to_string()
     }
@@ -92,39 +90,76 @@ impl Language {
     }
 }
 
-/// A test's pseudo-locale: every message is the English one accented, bracketed
-/// and 40% longer (`[Ŝóûţĥ~~]`), as a long translation would be, to find text that
-/// does not fit (see `render::pseudo_tests`).
-#[cfg(test)]
+/// The pseudo-locale's tag: `/oware settings language:en-XA`.
+const PSEUDO_TAG: &str = "en-XA";
+
+/// The pseudo-locale (`en-XA`, listed by no [`Language::available`]): every message
+/// is the English one accented, bracketed and 40% longer (`[Ŝóûţĥ~~]`), as a long
+/// translation would be. Text that does not fit shows (see `render::pseudo_tests`),
+/// and so does text that is no message: it stays plain English (see
+/// `tests/service/pseudo.rs`).
 #[must_use]
-pub(crate) fn pseudo() -> Language {
+pub fn pseudo() -> Language {
     Language {
         pseudo: true,
         ..Language::english()
     }
 }
 
-/// The pseudo-locale's version of an English message.
-#[cfg(test)]
-fn pseudo_text(english: String) -> String {
+/// The pseudo-locale's version of an English message whose variables' values are
+/// marked ([`VALUE_START`] … [`VALUE_END`]): the message's own words are accented,
+/// the values are not (a value the code wrote in plain English stays plain English).
+fn pseudo_text(english: &str) -> String {
+    let mut inside = 0_u32;
     let accented: String = english
         .chars()
-        .map(|c| match c {
-            'a' => 'á',
-            'e' => 'é',
-            'i' => 'î',
-            'o' => 'ö',
-            'u' => 'û',
-            'A' => 'Å',
-            'E' => 'É',
-            'O' => 'Ö',
-            'S' => 'Ŝ',
-            'N' => 'Ň',
-            c => c,
+        .filter_map(|c| match c {
+            VALUE_START => {
+                inside += 1;
+                None
+            }
+            VALUE_END => {
+                inside = inside.saturating_sub(1);
+                None
+            }
+            c if inside > 0 => Some(c),
+            'a' => Some('á'),
+            'e' => Some('é'),
+            'i' => Some('î'),
+            'o' => Some('ö'),
+            'u' => Some('û'),
+            'A' => Some('Å'),
+            'E' => Some('É'),
+            'O' => Some('Ö'),
+            'S' => Some('Ŝ'),
+            'N' => Some('Ň'),
+            c => Some(c),
         })
         .collect();
-    let extra = (english.chars().count() * 2).div_ceil(5);
+    let extra = (accented.chars().count() * 2).div_ceil(5);
     format!("[{accented}{}]", "~".repeat(extra))
+}
+
+/// Around a variable's value in a pseudo-locale message (private-use characters).
+const VALUE_START: char = '\u{E000}';
+const VALUE_END: char = '\u{E001}';
+
+/// Message `id` in the pseudo-locale: the English one with `args`, each value that
+/// the message shows marked (one it only chooses a variant by, a number or a key
+/// such as `draw`, is left unmarked: marking it would change the choice).
+fn pseudo_message(id: &str, args: &[(&'static str, String)]) -> String {
+    let english = Language::english();
+    let plain = text(&english, id, args);
+    let unmarked = |s: &str| s.replace([VALUE_START, VALUE_END], "");
+    let mut marked = args.to_vec();
+    for i in 0..args.len() {
+        let mut trial = marked.clone();
+        trial[i].1 = format!("{VALUE_START}{}{VALUE_END}", args[i].1);
+        if unmarked(&text(&english, id, &trial)) == plain {
+            marked = trial;
+        }
+    }
+    pseudo_text(&text(&english, id, &marked))
 }
 
 /// Message `id` in English, without variables, whatever the language: the
@@ -137,9 +172,8 @@ pub fn english(id: &str) -> String {
 /// Message `id` in `language`, with its variables; see [`tr!`](crate::tr).
 #[must_use]
 pub fn text(language: &Language, id: &str, args: &[(&'static str, String)]) -> String {
-    #[cfg(test)]
     if language.pseudo {
-        return pseudo_text(text(&Language::english(), id, args));
+        return pseudo_message(id, args);
     }
     if args.is_empty() {
         return LOCALES.lookup(&language.id, id);

@@ -690,13 +690,13 @@ moderation-log-target = Game/user
 moderation-log-reason = Reason
 # What an audit log row records (the action's code, as stored).
 audit-action = { $action ->
-    [abort] abort
-    [adjudicate] adjudicate
-    [ban] ban
-    [forget] forget
-    [redeliver] redeliver
-    [report] report
-    [unban] unban
+    [abort] aborted
+    [adjudicate] judged
+    [ban] banned
+    [forget] forgotten
+    [redeliver] redelivered
+    [report] reported
+    [unban] unbanned
    *[other] { $action }
 }
 moderation-bans-none = No one is banned on this server. `/oware admin ban @someone why` bans someone.

@@ -258,9 +258,9 @@ fn french_pictures_are_labelled_in_french() {
 fn only_names_are_cut(words: &[String]) {
     for word in words.iter().filter(|w| w.contains('…')) {
         assert!(
-            ["Am", "Ko", "Kw", "Ya", "Coupe", "[Cö"]
+            ["Am", "Ko", "Kw", "Ya", "Coupe"]
                 .iter()
-                .any(|name| word.starts_with(name)),
+                .any(|name| word.trim_start_matches('[').starts_with(name)),
             "`{word}` is cut"
         );
     }

@@ -667,7 +667,7 @@ async fn a_report_is_recorded_and_the_log_lists_newest_first() {
     };
     assert_eq!(
         lines[1..].iter().map(|l| what(l)).collect::<Vec<_>>(),
-        ["abort", "ban", "report"],
+        ["aborted", "banned", "reported"],
         "{table}"
     );
     assert!(

@@ -164,9 +164,9 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert!(lines[0].starts_with("When"), "{text}");
         assert!(
-            lines[1].starts_with("1970-01-01 00:00  carol  ban     bob        spam"),
+            lines[1].starts_with("1970-01-01 00:00  carol  banned    bob        spam"),
             "{text}"
         );
-        assert!(lines[2].contains("report  #12"), "{text}");
+        assert!(lines[2].contains("reported  #12"), "{text}");
     }
 }
