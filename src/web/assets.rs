@@ -18,6 +18,7 @@ a{color:var(--accent)}
 @media (min-width:60rem){.game{grid-template-columns:minmax(0,3fr) minmax(12rem,1fr)}}
 figure{margin:0}
 #board{width:100%;height:auto;display:block;border-radius:.4rem}
+img.graph{width:100%;height:auto;display:block}
 .steps{display:flex;gap:.4rem;margin:.5rem 0;flex-wrap:wrap}
 .steps a{display:inline-block;min-width:2.6rem;font-size:1.2rem;line-height:1.2;padding:.3rem .6rem;text-align:center;border:1px solid var(--line);border-radius:.3rem;text-decoration:none}
 #moves{margin:0;padding-left:3rem;max-height:28rem;overflow:auto}

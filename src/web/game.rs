@@ -300,8 +300,11 @@ fn review_section(
                 north_accuracy = format!("{:.0}", review.accuracy[1])
             ))
         }
-        img src=(format!("{base}/review.png")) alt=(crate::tr!(lang, "web-review-graph-alt"))
-            width="100%" loading="lazy";
+        // Its size in pixels (what the attributes take), scaled to the column by the
+        // style.
+        img class="graph" src=(format!("{base}/review.png")) alt=(crate::tr!(lang, "web-review-graph-alt"))
+            width=(crate::render::chart::CHART_SIZE.0) height=(crate::render::chart::CHART_SIZE.1)
+            loading="lazy";
         @if review.notes.is_empty() {
             p { (crate::tr!(lang, "web-review-clean")) }
         } @else {

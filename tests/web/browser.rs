@@ -386,3 +386,38 @@ async fn a_long_games_moves_read_in_rounds_at_phone_and_desktop_widths() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_review_graph_fills_its_column_at_phone_and_desktop_widths() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let site = Site::new().await;
+    let (game, link) = crate::pages::game_with_link(&site).await;
+    for (author, pit) in [("alice", "c"), ("bob", "d")] {
+        let reply = site.service.handle(cmd(author, mv(pit))).await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+    let html = crate::pages::reviewed(&site, game, &link).await;
+    assert!(html.contains("review.png"), "{html}");
+    browser.open(&link).await;
+    for width in [1280, 360] {
+        call(
+            "POST",
+            &format!("{}/window/rect", browser.session),
+            &json!({"width": width, "height": 800}),
+        )
+        .await;
+        // Sized by the style, not its attributes (640 × 320): as wide as its
+        // column, its shape kept, within the window.
+        let fit = browser
+            .script(
+                "var g=document.querySelector('img.graph'),r=g.getBoundingClientRect(),\
+                 c=g.parentNode.getBoundingClientRect();\
+                 return [Math.abs(r.width-c.width)<=1, Math.abs(r.height*2-r.width)<=2,\
+                 r.right<=document.documentElement.clientWidth]",
+            )
+            .await;
+        assert_eq!(fit, json!([true, true, true]), "at {width} px");
+    }
+}
