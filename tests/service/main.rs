@@ -34,6 +34,7 @@ mod moderation;
 mod my_settings;
 mod notify;
 mod open_challenges;
+mod page_links;
 mod ratings;
 mod replies;
 mod retention;
