@@ -400,7 +400,20 @@ async fn the_review_graph_fills_its_column_at_phone_and_desktop_widths() {
     }
     let html = crate::pages::reviewed(&site, game, &link).await;
     assert!(html.contains("review.png"), "{html}");
+    // Drawn once now, so that the browser's request is not refused while the
+    // board takes the test site's one web picture slot.
+    let graph = crate::http::get(&format!("{link}/review.png")).await;
+    assert_eq!(graph.status, 200);
     browser.open(&link).await;
+    // Loaded (it loads lazily: brought into view).
+    browser
+        .until(
+            "var g=document.querySelector('img.graph');g.scrollIntoView();\
+             return g.complete?g.naturalWidth:0",
+            json!(640),
+            Duration::from_secs(10),
+        )
+        .await;
     for width in [1280, 360] {
         call(
             "POST",
