@@ -68,7 +68,8 @@ fn render(lang: &crate::i18n::Language, page: &PlayerPage) -> maud::Markup {
                                 (when::day(lang, game.started_at))
                             }
                             " · "
-                            (game.names[0]) " " (game.score[0]) " – " (game.score[1]) " " (game.names[1])
+                            // The score kept on one line (no-break spaces).
+                            (game.names[0]) " " (game.score[0]) "\u{a0}–\u{a0}" (game.score[1]) " " (game.names[1])
                             " · "
                             strong { (result(lang, game.result)) }
                         }

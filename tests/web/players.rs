@@ -151,7 +151,10 @@ async fn a_player_page_tells_each_game_with_its_result_for_them_score_date_and_n
             let line = game_line(&html, &slug(&site, game).await);
             let (year, month, day) = oware_bot::play::when::date(row.created_at);
             let date = format!("{year}-{month:02}-{day:02}");
-            let score = format!("alice {} – {} bob", row.south.score, row.north.score);
+            let score = format!(
+                "alice {}\u{a0}–\u{a0}{} bob",
+                row.south.score, row.north.score
+            );
             for shown in [
                 format!(">Game #{game}</a>"),
                 format!(r#"<time datetime="{date}T"#),
