@@ -93,7 +93,7 @@ pub use outbox::{Outgoing, Shards};
 pub use page_port::PagePort;
 pub use pages::{GamePage, PageBoard, PageStamp};
 pub use place_page::{path_segment, LiveGame, PlacePage, Standing};
-pub use player_page::{PlayerGame, PlayerPage};
+pub use player_page::{PlayerGame, PlayerPage, PlayerResult};
 pub use port::{BoxFuture, ChatService, Receipt};
 pub use puzzles::{DailyPuzzle, PuzzlePage};
 pub use reply::{Attachment, Button, ButtonAction, Moment, Reply};

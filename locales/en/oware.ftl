@@ -1175,6 +1175,33 @@ web-place-moves = { $moves } moves
 web-player-title = { $name } at Oware
 web-player-rating = Rating ({ $speed })
 web-player-games = Games in public places
+web-player-game = Game #{ $game }
+web-player-won = { $how ->
+        [resignation] won by resignation
+        [timeout] won on time
+        [adjudicated] won by an admin's decision
+        [no-legal-move] won when no move could feed the empty row
+        [repetition] won when the position repeated
+        [agreement] won when the game was ended by agreement
+       *[winning-score] won with 25 seeds
+    }
+web-player-lost = { $how ->
+        [resignation] lost by resignation
+        [timeout] lost on time
+        [adjudicated] lost by an admin's decision
+        [no-legal-move] lost when no move could feed the empty row
+        [repetition] lost when the position repeated
+        [agreement] lost when the game was ended by agreement
+       *[winning-score] lost: the other player reached 25 seeds
+    }
+web-player-drawn = { $how ->
+        [draw-agreed] drawn by agreement
+        [adjudicated] drawn by an admin's decision
+        [no-legal-move] drawn when no move could feed the empty row
+        [repetition] drawn when the position repeated
+       *[agreement] drawn when the game was ended by agreement
+    }
+web-player-aborted = aborted, no result
 web-player-charts = Rating history
 web-player-chart = { $speed ->
         [live] Live

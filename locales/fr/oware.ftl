@@ -1217,6 +1217,33 @@ web-player-rating = Cote ({ $speed ->
        *[other] correspondance
     })
 web-player-games = Parties dans les lieux publics
+web-player-game = Partie n° { $game }
+web-player-won = { $how ->
+        [resignation] gagnée par abandon
+        [timeout] gagnée au temps
+        [adjudicated] gagnée sur décision d'un admin
+        [no-legal-move] gagnée quand aucun coup ne pouvait nourrir la rangée vide
+        [repetition] gagnée sur répétition de la position
+        [agreement] gagnée à l'arrêt de la partie d'un commun accord
+       *[winning-score] gagnée avec 25 graines
+    }
+web-player-lost = { $how ->
+        [resignation] perdue par abandon
+        [timeout] perdue au temps
+        [adjudicated] perdue sur décision d'un admin
+        [no-legal-move] perdue quand aucun coup ne pouvait nourrir la rangée vide
+        [repetition] perdue sur répétition de la position
+        [agreement] perdue à l'arrêt de la partie d'un commun accord
+       *[winning-score] perdue : l'adversaire a atteint 25 graines
+    }
+web-player-drawn = { $how ->
+        [draw-agreed] nulle par accord mutuel
+        [adjudicated] nulle sur décision d'un admin
+        [no-legal-move] nulle quand aucun coup ne pouvait nourrir la rangée vide
+        [repetition] nulle sur répétition de la position
+       *[agreement] nulle à l'arrêt de la partie d'un commun accord
+    }
+web-player-aborted = annulée, sans résultat
 web-player-charts = L'évolution de la cote
 web-player-chart = Cote { $speed ->
         [live] en direct

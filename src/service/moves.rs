@@ -2,13 +2,14 @@
 //! turn and the deadline checked, the rules applied (every refusal explained), and
 //! the move stored with everything that follows (`Play::apply_move`, the one path of
 //! a player's command and of the engine's job): the next turn's clocks and jobs,
-//! and the game's end and ratings when it ends.
+//! and the game's end, its ratings and its page's link when it ends.
 
 use super::{
     ending::Counted, games::game_end, outbox::game_message, view, view::is_bot, Command, GameRef,
     Reply, ServiceError,
 };
 use crate::service::cases::Games;
+use crate::service::cases::Links;
 use crate::service::cases::Pictures;
 use crate::service::cases::Play;
 use crate::{
@@ -217,6 +218,10 @@ impl Play<'_> {
         record.clock = effects.clock.take();
         let shown = view::with_clock(row, record.clock.as_ref());
         let mut reply = view::move_reply(lang, &shown, game, &ply, now);
+        if game.is_over() {
+            // The final board links the game's page, as every other ending's does.
+            Links::new(self.core).link_page(lang, &mut reply, row).await;
+        }
         let applied = self
             .core
             .store

@@ -1,13 +1,15 @@
 //! A player's page on the web, at an unguessable slug (`/u/<slug>`, given with
 //! their row; never an enumerable number): their ratings at both speeds with a chart of each
 //! (only the games played in places whose pages are public), their puzzle rating,
-//! and their latest games in such places, each linked to its page. A player with no
-//! game in such a place has no page: their name and ratings stay in chat.
+//! and their latest games in such places, each linked to its page with how it went
+//! for them. A player with no game in such a place has no page: their name and
+//! ratings stay in chat.
 
 use super::{leaderboard::label, ServiceError, Speed};
-use crate::rules::Side;
+use crate::rules::{EndReason, Side};
 use crate::service::cases::Pages;
 use crate::service::cases::Preferences;
+use crate::store::GameState;
 
 /// Games listed on a player's page.
 const GAMES: i64 = 30;
@@ -35,14 +37,49 @@ pub struct PlayerPage {
 /// One of a player's games, linked to its page.
 #[derive(Clone, Debug)]
 pub struct PlayerGame {
+    /// Its number (`#12`).
+    pub id: crate::store::GameId,
     /// Its page's slug.
     pub slug: String,
     /// The players, `[South, North]`.
     pub names: [String; 2],
-    /// The score, `[South, North]`.
+    /// The seeds each captured, `[South, North]`.
     pub score: [i64; 2],
-    /// Whether it is still being played.
-    pub active: bool,
+    /// When it started (Unix ms).
+    pub started_at: i64,
+    /// How it went for the player whose page it is.
+    pub result: PlayerResult,
+}
+
+/// How a game went for one of its players, and why it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerResult {
+    /// Still being played.
+    Playing,
+    /// They won.
+    Won(EndReason),
+    /// They lost.
+    Lost(EndReason),
+    /// A draw.
+    Drawn(EndReason),
+    /// Aborted before both sides had moved: no result.
+    Aborted,
+}
+
+impl PlayerResult {
+    /// How a game in `state` went for the player on `side`.
+    #[must_use]
+    pub fn of(state: GameState, side: Side) -> PlayerResult {
+        let GameState::Over(ending) = state else {
+            return PlayerResult::Playing;
+        };
+        match (ending.reason, ending.winner) {
+            (EndReason::Aborted, _) => PlayerResult::Aborted,
+            (reason, Some(winner)) if winner == side => PlayerResult::Won(reason),
+            (reason, Some(_)) => PlayerResult::Lost(reason),
+            (reason, None) => PlayerResult::Drawn(reason),
+        }
+    }
 }
 
 impl Pages<'_> {
@@ -123,10 +160,18 @@ impl Pages<'_> {
         let games = rows
             .into_iter()
             .filter_map(|row| {
+                // Their side (South when they played themselves, linked accounts).
+                let side = if row.south.identity == identity {
+                    Side::South
+                } else {
+                    Side::North
+                };
                 Some(PlayerGame {
+                    id: row.id,
                     slug: slugs.remove(&row.id.get())?,
                     score: [row.south.score, row.north.score],
-                    active: row.is_active(),
+                    started_at: row.created_at,
+                    result: PlayerResult::of(row.state, side),
                     names: [row.south.name, row.north.name],
                 })
             })
@@ -139,5 +184,40 @@ impl Pages<'_> {
             puzzles,
             games,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Ending;
+
+    #[test]
+    fn a_result_is_told_from_the_players_side() {
+        let over = |reason, winner| GameState::Over(Ending { reason, winner });
+        let resigned = over(EndReason::Resignation(Side::North), Some(Side::South));
+        assert_eq!(
+            PlayerResult::of(resigned, Side::South),
+            PlayerResult::Won(EndReason::Resignation(Side::North))
+        );
+        assert_eq!(
+            PlayerResult::of(resigned, Side::North),
+            PlayerResult::Lost(EndReason::Resignation(Side::North))
+        );
+        let drawn = over(EndReason::DrawAgreed, None);
+        assert_eq!(
+            PlayerResult::of(drawn, Side::North),
+            PlayerResult::Drawn(EndReason::DrawAgreed)
+        );
+        for side in [Side::South, Side::North] {
+            assert_eq!(
+                PlayerResult::of(GameState::Over(Ending::ABORTED), side),
+                PlayerResult::Aborted
+            );
+            assert_eq!(
+                PlayerResult::of(GameState::Active, side),
+                PlayerResult::Playing
+            );
+        }
     }
 }

@@ -18,10 +18,11 @@ a{color:var(--accent)}
 @media (min-width:60rem){.game{grid-template-columns:minmax(0,3fr) minmax(12rem,1fr)}}
 figure{margin:0}
 #board{width:100%;height:auto;display:block;border-radius:.4rem}
+img.graph{width:100%;height:auto;display:block}
 .steps{display:flex;gap:.4rem;margin:.5rem 0;flex-wrap:wrap}
 .steps a{display:inline-block;min-width:2.6rem;font-size:1.2rem;line-height:1.2;padding:.3rem .6rem;text-align:center;border:1px solid var(--line);border-radius:.3rem;text-decoration:none}
-#moves{margin:0;padding-left:2.2rem;columns:2;max-height:28rem;overflow:auto}
-#moves li a{text-decoration:none;padding:0 .3rem;border-radius:.2rem}
+#moves{margin:0;padding-left:3rem;max-height:28rem;overflow:auto}
+#moves li a{display:inline-block;min-width:4rem;text-decoration:none;padding:0 .3rem;border-radius:.2rem}
 #moves li a[aria-current]{background:var(--cur);font-weight:bold}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:0}
 dt{color:var(--muted)}
@@ -58,7 +59,7 @@ document.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKe
 if(main.dataset.live!=='1'||!window.EventSource)return;
 var es=new EventSource(base+'/live');
 es.onmessage=function(e){var s=JSON.parse(e.data),atEnd=cur===total;total=s.plies;main.dataset.plies=total;main.dataset.version=s.version;
- list.innerHTML='';s.moves.forEach(function(m,i){var li=document.createElement('li'),a=document.createElement('a');a.href=base+'?ply='+(i+1);a.dataset.ply=i+1;a.textContent=m;li.appendChild(a);list.appendChild(li);});
+ list.innerHTML='';var li;s.moves.forEach(function(m,i){if(i%2===0){li=document.createElement('li');list.appendChild(li);}var a=document.createElement('a');a.href=base+'?ply='+(i+1);a.dataset.ply=i+1;a.textContent=m;li.appendChild(a);});
  document.getElementById('status').textContent=s.status;
  ['clocks','advice'].forEach(function(id){var el=document.getElementById(id);if(el)el.textContent=s[id]||'';});
  document.getElementById('total').textContent=total;

@@ -251,11 +251,16 @@ fn render(lang: &crate::i18n::Language, page: &GamePage, slug: &str, origin: &st
                         p id="clocks" { (clocks.unwrap_or_default()) }
                         p id="advice" { (page.advice.clone().unwrap_or_default()) }
                         h2 id="moves-title" { (crate::tr!(lang, "web-moves")) }
+                        // One row a round, numbered by the list: South's move, then
+                        // North's reply (the script rebuilds it the same way).
                         ol id="moves" {
-                            @for (i, label) in moves.iter().enumerate() {
+                            @for (round, pair) in moves.chunks(2).enumerate() {
                                 li {
-                                    a href=(format!("{base}?ply={}", i + 1)) data-ply=(i + 1)
-                                        aria-current=[(i + 1 == shown).then_some("step")] { (label) }
+                                    @for (i, label) in pair.iter().enumerate() {
+                                        @let ply = 2 * round + i + 1;
+                                        a href=(format!("{base}?ply={ply}")) data-ply=(ply)
+                                            aria-current=[(ply == shown).then_some("step")] { (label) }
+                                    }
                                 }
                             }
                         }
@@ -295,8 +300,11 @@ fn review_section(
                 north_accuracy = format!("{:.0}", review.accuracy[1])
             ))
         }
-        img src=(format!("{base}/review.png")) alt=(crate::tr!(lang, "web-review-graph-alt"))
-            width="100%" loading="lazy";
+        // Its size in pixels (what the attributes take), scaled to the column by the
+        // style.
+        img class="graph" src=(format!("{base}/review.png")) alt=(crate::tr!(lang, "web-review-graph-alt"))
+            width=(crate::render::chart::CHART_SIZE.0) height=(crate::render::chart::CHART_SIZE.1)
+            loading="lazy";
         @if review.notes.is_empty() {
             p { (crate::tr!(lang, "web-review-clean")) }
         } @else {

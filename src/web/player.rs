@@ -1,6 +1,7 @@
 //! A player's page (`/u/<slug>`, unguessable), in the language they chose for themselves:
 //! their ratings with a chart of each, their puzzle rating, and their latest games in
-//! places whose pages are public. Nothing else: no platform ids, no other places'
+//! places whose pages are public (each with its number, date, score and how it went
+//! for them). Nothing else: no platform ids, no other places'
 //! games.
 
 use axum::{
@@ -10,7 +11,9 @@ use axum::{
 use maud::html;
 
 use super::{assets, chart, game::PageError, WebState};
-use crate::service::PlayerPage;
+use crate::play::when;
+use crate::rules::EndReason;
+use crate::service::{PlayerPage, PlayerResult};
 
 /// `/u/<slug>`.
 pub(super) async fn page(
@@ -54,24 +57,51 @@ fn render(lang: &crate::i18n::Language, page: &PlayerPage) -> maud::Markup {
                     p id="puzzles" { (puzzles) }
                 }
                 h2 { (crate::tr!(lang, "web-player-games")) }
-                ul {
+                ul class="games" {
                     @for game in &page.games {
                         li {
                             a href=(format!("/g/{}", game.slug)) {
-                                (game.names[0]) " – " (game.names[1])
+                                (crate::tr!(lang, "web-player-game", game = game.id.get()))
                             }
-                            " "
-                            span class="muted" {
-                                @if game.active {
-                                    (crate::tr!(lang, "view-summary-playing"))
-                                } @else {
-                                    (game.score[0]) "–" (game.score[1])
-                                }
+                            " · "
+                            time datetime=(when::iso_time(game.started_at)) {
+                                (when::day(lang, game.started_at))
                             }
+                            " · "
+                            // The score kept on one line (no-break spaces).
+                            (game.names[0]) " " (game.score[0]) "\u{a0}–\u{a0}" (game.score[1]) " " (game.names[1])
+                            " · "
+                            strong { (result(lang, game.result)) }
                         }
                     }
                 }
             }
         },
     )
+}
+
+/// How a game went for the player, in words: `won on time`, `drawn by agreement`.
+fn result(lang: &crate::i18n::Language, result: PlayerResult) -> String {
+    match result {
+        PlayerResult::Playing => crate::tr!(lang, "view-summary-playing"),
+        PlayerResult::Aborted => crate::tr!(lang, "web-player-aborted"),
+        PlayerResult::Won(reason) => crate::tr!(lang, "web-player-won", how = how(reason)),
+        PlayerResult::Lost(reason) => crate::tr!(lang, "web-player-lost", how = how(reason)),
+        PlayerResult::Drawn(reason) => crate::tr!(lang, "web-player-drawn", how = how(reason)),
+    }
+}
+
+/// Why a game ended, as the catalogue's messages select on it.
+fn how(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::WinningScore => "winning-score",
+        EndReason::NoLegalMove => "no-legal-move",
+        EndReason::Repetition => "repetition",
+        EndReason::Agreement => "agreement",
+        EndReason::DrawAgreed => "draw-agreed",
+        EndReason::Resignation(_) => "resignation",
+        EndReason::Timeout(_) => "timeout",
+        EndReason::Aborted => "aborted",
+        EndReason::Adjudicated(_) => "adjudicated",
+    }
 }

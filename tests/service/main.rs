@@ -35,6 +35,7 @@ mod moderation;
 mod my_settings;
 mod notify;
 mod open_challenges;
+mod page_links;
 mod pseudo;
 mod ratings;
 mod replies;

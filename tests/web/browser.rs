@@ -300,3 +300,137 @@ async fn the_page_updates_live_and_steps_with_the_keyboard() {
         assert_eq!(layout, json!([true, true, true]), "at {width} px");
     }
 }
+
+/// Whether, in the page now shown, the move list reads as rounds: each of South's
+/// moves on one row with North's reply, the rows one under the other, every move
+/// within the list's width (none clipped at the right), the page no wider than the
+/// window, and the last move reachable by scrolling the list down.
+const MOVES_IN_ROWS: &str = "\
+var list=document.getElementById('moves'),links=list.querySelectorAll('a[data-ply]'),\
+box=list.getBoundingClientRect(),out=[];\
+links.forEach(function(a){var r=a.getBoundingClientRect();\
+if(r.width===0||r.left<box.left||r.right>box.right)out.push('move '+a.dataset.ply+' outside the list')});\
+for(var i=0;i+1<links.length;i+=2){var s=links[i].getBoundingClientRect(),n=links[i+1].getBoundingClientRect();\
+if(links[i].parentNode!==links[i+1].parentNode||Math.abs(s.top-n.top)>1)out.push('moves '+(i+1)+' and '+(i+2)+' not on one row');\
+if(i+2<links.length&&links[i+2].getBoundingClientRect().top<s.bottom-1)out.push('round '+(i/2+2)+' not under round '+(i/2+1))}\
+if(list.scrollWidth>list.clientWidth)out.push('the list scrolls sideways');\
+if(document.documentElement.scrollWidth>document.documentElement.clientWidth)out.push('the page scrolls sideways');\
+list.scrollTop=list.scrollHeight;var last=links[links.length-1].getBoundingClientRect();\
+box=list.getBoundingClientRect();\
+if(last.top<box.top-1||last.bottom>box.bottom+1)out.push('the last move cannot be scrolled to');\
+return out;";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_games_moves_read_in_rounds_at_phone_and_desktop_widths() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let site = Site::new().await;
+    let (game, link) = crate::pages::game_with_link(&site).await;
+    let game = oware_bot::service::GameId::new(game);
+    let players = ["alice", "bob"];
+    crate::support::play_plies(&site.service, &crate::support::place(), game, players, 60).await;
+    browser.open(&link).await;
+    // Four more moves arrive live: the list the script rebuilds reads as rounds too.
+    let row = site.db.game(game).await;
+    assert!(row.is_active(), "the game goes on after 60 moves");
+    let mut local = oware_bot::rules::Game::from_moves(row.variant, &row.pits.0).unwrap();
+    for i in 0..4 {
+        let pit = local
+            .legal_moves()
+            .into_iter()
+            .next()
+            .expect("a legal move");
+        local.play(pit).unwrap();
+        let author = players[i % 2];
+        let action = Action::Move {
+            pit: oware_bot::rules::Typed::of(pit),
+            game: Some(game),
+            ply: None,
+        };
+        let reply = site.service.handle(cmd(author, action)).await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+    browser
+        .until(
+            "return document.querySelectorAll('#moves a[data-ply]').length",
+            json!(64),
+            Duration::from_secs(2),
+        )
+        .await;
+    for reloaded in [false, true] {
+        if reloaded {
+            browser.open(&link).await;
+        }
+        for width in [1280, 360] {
+            call(
+                "POST",
+                &format!("{}/window/rect", browser.session),
+                &json!({"width": width, "height": 800}),
+            )
+            .await;
+            let inner = browser.script("return window.innerWidth").await;
+            assert!(
+                inner.as_i64().unwrap() <= width,
+                "{inner} px wide, not {width}"
+            );
+            let faults = browser.script(MOVES_IN_ROWS).await;
+            assert_eq!(
+                faults,
+                json!([]),
+                "at {width} px ({}), reloaded: {reloaded}",
+                browser
+                    .script("return document.documentElement.clientWidth")
+                    .await
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_review_graph_fills_its_column_at_phone_and_desktop_widths() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let site = Site::new().await;
+    let (game, link) = crate::pages::game_with_link(&site).await;
+    for (author, pit) in [("alice", "c"), ("bob", "d")] {
+        let reply = site.service.handle(cmd(author, mv(pit))).await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+    let html = crate::pages::reviewed(&site, game, &link).await;
+    assert!(html.contains("review.png"), "{html}");
+    // Drawn once now, so that the browser's request is not refused while the
+    // board takes the test site's one web picture slot.
+    let graph = crate::http::get(&format!("{link}/review.png")).await;
+    assert_eq!(graph.status, 200);
+    browser.open(&link).await;
+    // Loaded (it loads lazily: brought into view).
+    browser
+        .until(
+            "var g=document.querySelector('img.graph');g.scrollIntoView();\
+             return g.complete?g.naturalWidth:0",
+            json!(640),
+            Duration::from_secs(10),
+        )
+        .await;
+    for width in [1280, 360] {
+        call(
+            "POST",
+            &format!("{}/window/rect", browser.session),
+            &json!({"width": width, "height": 800}),
+        )
+        .await;
+        // Sized by the style, not its attributes (640 × 320): as wide as its
+        // column, its shape kept, within the window.
+        let fit = browser
+            .script(
+                "var g=document.querySelector('img.graph'),r=g.getBoundingClientRect(),\
+                 c=g.parentNode.getBoundingClientRect();\
+                 return [Math.abs(r.width-c.width)<=1, Math.abs(r.height*2-r.width)<=2,\
+                 r.right<=document.documentElement.clientWidth]",
+            )
+            .await;
+        assert_eq!(fit, json!([true, true, true]), "at {width} px");
+    }
+}

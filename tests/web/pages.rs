@@ -58,10 +58,7 @@ async fn a_game_page_shows_the_board_players_moves_and_unfurls() {
     let html = page.text();
     assert!(html.len() < 50_000, "{} bytes", html.len());
     assert!(html.contains("alice") && html.contains("bob"), "{html}");
-    assert!(
-        html.starts_with(r#"<!DOCTYPE html><html lang="en">"#),
-        "{html}"
-    );
+    assert_well_formed(&html, "en");
     // Unlisted by default.
     assert!(html.contains(r#"name="robots" content="noindex"#), "{html}");
     // The move list: links that step without a script.
@@ -246,17 +243,13 @@ async fn nothing_private_shows_on_a_page() {
     }
 }
 
-#[tokio::test]
-async fn a_reviewed_game_shows_its_costly_moves_and_evaluation_graph() {
+/// Stores a review of game `game` (Alice's C, best; Bob's d, a blunder losing 450
+/// centi-seeds where a was better), as the analysis job would, and waits until its
+/// page shows it (a review comes without a new version of the game: a page read
+/// just before may be served for up to a second more). Returns the page.
+pub(crate) async fn reviewed(site: &Site, game: i64, link: &str) -> String {
     use oware_bot::engine::analysis::Class;
     use oware_bot::store::{StoredPly, StoredReview};
-    let site = Site::new().await;
-    let (game, link) = game_with_link(&site).await;
-    for (author, pit) in [("alice", "c"), ("bob", "d")] {
-        site.service.handle(cmd(author, mv(pit))).await;
-    }
-    assert!(!get(&link).await.text().contains("review.png"));
-    assert_eq!(get(&format!("{link}/review.png")).await.status, 404);
     let ply = |played, best, loss, class| StoredPly {
         played,
         best,
@@ -281,16 +274,50 @@ async fn a_reviewed_game_shows_its_costly_moves_and_evaluation_graph() {
              VALUES ({game}, 'test', '{json}', 0)"
         ))
         .await;
-    // A review comes without a new version of the game: a page read just before may
-    // be served for up to a second more.
-    let mut html = get(&link).await.text();
+    let mut html = get(link).await.text();
     for _ in 0..30 {
         if html.contains("a blunder") {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
-        html = get(&link).await.text();
+        html = get(link).await.text();
     }
+    html
+}
+
+/// The checks every page passes: an HTML5 document in its language, and pictures
+/// sized as HTML wants them (`width` and `height` attributes take whole pixels, never
+/// a percentage: the style scales a picture).
+pub(crate) fn assert_well_formed(html: &str, lang: &str) {
+    assert!(
+        html.starts_with(&format!(r#"<!DOCTYPE html><html lang="{lang}">"#)),
+        "{html}"
+    );
+    for tag in html.split("<img ").skip(1) {
+        let tag = &tag[..tag.find('>').expect("an img tag ends")];
+        for attribute in ["width", "height"] {
+            let Some(at) = tag.find(&format!(" {attribute}=\"")) else {
+                continue;
+            };
+            let value = tag[at + attribute.len() + 3..].split('"').next().unwrap();
+            assert!(
+                !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()),
+                "{attribute}=\"{value}\" is not a number of pixels in <img {tag}>"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_reviewed_game_shows_its_costly_moves_and_evaluation_graph() {
+    let site = Site::new().await;
+    let (game, link) = game_with_link(&site).await;
+    for (author, pit) in [("alice", "c"), ("bob", "d")] {
+        site.service.handle(cmd(author, mv(pit))).await;
+    }
+    assert!(!get(&link).await.text().contains("review.png"));
+    assert_eq!(get(&format!("{link}/review.png")).await.status, 404);
+    let html = reviewed(&site, game, &link).await;
     assert!(
         html.contains("a blunder") && html.contains("a was better"),
         "{html}"
@@ -298,7 +325,24 @@ async fn a_reviewed_game_shows_its_costly_moves_and_evaluation_graph() {
     assert!(html.contains("97%") && html.contains("61%"), "{html}");
     let graph = get(&format!("{link}/review.png")).await;
     assert_eq!(graph.status, 200);
-    decode_png(&graph.body);
+    let picture = decode_png(&graph.body);
+
+    // The graph's attributes give its size in pixels (the style fits it to the
+    // column): `width="100%"` is not HTML.
+    assert!(!html.contains(r#"width="100%""#), "{html}");
+    let tag = format!(
+        r#"src="{}/review.png" alt="#,
+        link.strip_prefix(&site.base).unwrap()
+    );
+    let at = html.find(&tag).unwrap_or_else(|| panic!("{tag} in {html}"));
+    let img = &html[at..at + html[at..].find('>').unwrap()];
+    let size = format!(
+        r#"width="{}" height="{}""#,
+        picture.width(),
+        picture.height()
+    );
+    assert!(img.contains(&size), "{size} in {img}");
+    assert_well_formed(&html, "en");
 }
 
 #[tokio::test]

@@ -1,11 +1,11 @@
-//! A player's page: their rating charts (games in public places only) and their
-//! puzzle rating.
+//! A player's page: their rating charts (games in public places only), their
+//! puzzle rating, and their games, each with how it went for them.
 
-use oware_bot::service::{Action, Platform, Speed};
+use oware_bot::service::{Action, GameId, Platform, Speed};
 
 use crate::http::get;
 use crate::places::{daily_puzzle, make_public};
-use crate::support::{cmd, place, place_at, rated_win};
+use crate::support::{cmd, place, place_at, play_plies, rated_win, start_game_at, timed};
 use crate::Site;
 
 #[tokio::test]
@@ -74,4 +74,116 @@ async fn a_player_page_charts_their_public_ratings_and_shows_their_puzzle_rating
     let line = format!("Puzzles: rating {:.0}", stats.rating);
     assert!(html.contains(&line), "{line} in {html}");
     assert!(html.contains("1 solved of 1"), "{html}");
+}
+
+/// The `<li>` of the player page `html` that links game page `slug`.
+fn game_line<'a>(html: &'a str, slug: &str) -> &'a str {
+    let link = format!(r#"href="/g/{slug}""#);
+    html.split("<li>")
+        .find(|item| item.contains(&link))
+        .map(|item| item.split("</li>").next().unwrap())
+        .unwrap_or_else(|| panic!("no line links {link} in {html}"))
+}
+
+/// The page slug of game `game`.
+async fn slug(site: &Site, game: GameId) -> String {
+    site.db
+        .store()
+        .pages()
+        .web_slug(game)
+        .await
+        .unwrap()
+        .expect("a game page")
+}
+
+#[tokio::test]
+async fn a_player_page_tells_each_game_with_its_result_for_them_score_date_and_number() {
+    let site = Site::on_test_clock().await;
+    make_public(&site).await;
+    let here = place();
+    // Bob resigns (seeds decided nothing), a game is aborted, Bob runs out of time,
+    // and a fourth goes on.
+    let (resigned, _) = rated_win(&site.service, &here, "alice", "bob").await;
+    let resigned = GameId::new(resigned);
+    let aborted = start_game_at(&site.service, &here, "alice", "bob", Default::default()).await;
+    let answer = site
+        .service
+        .handle(cmd(
+            "bob",
+            Action::Abort {
+                game: Some(aborted),
+            },
+        ))
+        .await;
+    assert!(answer.text.contains("aborted"), "{}", answer.text);
+    crate::support::pause_clock();
+    let timed_out = start_game_at(&site.service, &here, "alice", "bob", timed("1+0")).await;
+    play_plies(&site.service, &here, timed_out, ["alice", "bob"], 3).await;
+    tokio::time::advance(std::time::Duration::from_secs(61)).await;
+    site.service.ops().run_due_jobs().await;
+    let row = site.db.game(timed_out).await;
+    assert!(!row.is_active(), "bob ran out of time");
+    let playing = start_game_at(&site.service, &here, "alice", "bob", Default::default()).await;
+
+    for (who, expected) in [
+        (
+            "alice",
+            [
+                (resigned, "won by resignation"),
+                (aborted, "aborted, no result"),
+                (timed_out, "won on time"),
+                (playing, "still being played"),
+            ],
+        ),
+        (
+            "bob",
+            [
+                (resigned, "lost by resignation"),
+                (aborted, "aborted, no result"),
+                (timed_out, "lost on time"),
+                (playing, "still being played"),
+            ],
+        ),
+    ] {
+        let html = get(&site.player_page(who).await).await.text();
+        for (game, result) in expected {
+            let row = site.db.game(game).await;
+            let line = game_line(&html, &slug(&site, game).await);
+            let (year, month, day) = oware_bot::play::when::date(row.created_at);
+            let date = format!("{year}-{month:02}-{day:02}");
+            let score = format!(
+                "alice {}\u{a0}–\u{a0}{} bob",
+                row.south.score, row.north.score
+            );
+            for shown in [
+                format!(">Game #{game}</a>"),
+                format!(r#"<time datetime="{date}T"#),
+                format!(">{date}</time>"),
+                score,
+                format!("<strong>{result}</strong>"),
+            ] {
+                assert!(line.contains(&shown), "{who}: {shown} in {line}");
+            }
+        }
+    }
+
+    // In French when Bob chose French for himself.
+    let mine = Action::MySettings {
+        changes: vec![("language".into(), "fr".into())],
+    };
+    let reply = site.service.handle(cmd("bob", mine)).await;
+    assert!(reply.text.contains("language:fr"), "{}", reply.text);
+    let html = get(&site.player_page("bob").await).await.text();
+    for (game, result) in [
+        (resigned, "perdue par abandon"),
+        (aborted, "annulée, sans résultat"),
+        (timed_out, "perdue au temps"),
+    ] {
+        let line = game_line(&html, &slug(&site, game).await);
+        assert!(
+            line.contains(&format!(">Partie n° {game}</a>"))
+                && line.contains(&format!("<strong>{result}</strong>")),
+            "{line}"
+        );
+    }
 }
