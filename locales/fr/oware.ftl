@@ -48,12 +48,18 @@ tournament-list-here = Tournois ici :
 tournament-state-open = inscriptions ouvertes
 tournament-state-round = ronde { $round } sur { $rounds }
 tournament-state-finished = terminé
-tournament-list-line = - { $title } : { $format }, { $players } joueurs, { $state }
+tournament-list-line = - { $title } : { $format }, { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }, { $state }
 tournament-format-swiss = système suisse
 tournament-format-round-robin = toutes rondes
 tournament-rated = classé
 tournament-casual = amical
-tournament-shape-swiss = système suisse, { $rounds } rondes
+tournament-shape-swiss = système suisse, { $rounds ->
+        [one] { $rounds } ronde
+       *[other] { $rounds } rondes
+    }
 tournament-shape-double = toutes rondes aller-retour
 tournament-shape-round-robin = toutes rondes
 tournament-created = **{ $name }** (T{ $id }) est ouvert : { $shape }, { $time }, { $rated }. Inscrivez-vous avec `/oware tournament join T{ $id }` ; **{ $creator }** le lance avec `/oware tournament start T{ $id }` quand tout le monde est là.
@@ -61,7 +67,10 @@ tournament-joined = **{ $name }** rejoint { $title } comme joueur { $entrant }. 
 tournament-already-in = Vous êtes déjà inscrit à { $title }, comme joueur { $entrant }. `/oware tournament leave T{ $id }` vous en retire.
 tournament-left = **{ $name }** a quitté { $title }.
 tournament-withdrew = **{ $name }** se retire de { $title } : plus apparié à partir de la ronde { $round }. Une partie en cours reste à jouer (ou à abandonner) ; ses adversaires à venir sont exempts.
-tournament-started = { $title } commence avec { $players } joueurs. Les parties de la ronde 1 sont annoncées ci-dessous ; `/oware tournament standings T{ $id }` montre le classement à tout moment.
+tournament-started = { $title } commence avec { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }. Les parties de la ronde 1 sont annoncées ci-dessous ; `/oware tournament standings T{ $id }` montre le classement à tout moment.
 tournament-player = joueur { $entrant }
 tournament-too-few-left = Une ronde demande au moins deux joueurs ; terminez plutôt le tournoi.
 tournament-too-many = L'appariement suisse accepte au plus 64 joueurs, pas { $players }.
@@ -90,8 +99,10 @@ tournament-column-seeds = Graines
 tournament-picture-alt = Classement de { $title }. { $standings }
 tournament-picture-alt-player = { $rank } : { $name }, { $points }
 tournament-points = { $half ->
+        [0] { $points } point
         [1] { $points } point
         [2] { $points } point
+        [3] { $points } point
        *[other] { $points } points
     }
 tournament-standings = { $title }, { $stage } :
@@ -147,7 +158,10 @@ caption-from = Après le coup { $number } : { $shown ->
         [one] le dernier coup suit
        *[other] les { $shown } derniers coups suivent
     }
-caption-after = Après { $moves } coups
+caption-after = Après { $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    }
 board-to-move = au trait
 board-game-over = Partie terminée
 board-captured = prises
@@ -191,7 +205,10 @@ graph-alt-led-throughout = { $side } devant tout du long
 graph-alt-level-first = égalité au début
 graph-alt-led-first = { $side } devant au début
 graph-alt-then = , puis { $next }
-graph-alt-seesaw = l'avantage a changé { $changes } fois, pour finir { $last }
+graph-alt-seesaw = l'avantage a changé { $changes ->
+        [one] une fois
+       *[other] { $changes } fois
+    }, pour finir { $last }
 graph-alt-seeds = { $seeds ->
         [1] { $seeds } graine
        *[other] { $seeds } graines
@@ -286,8 +303,14 @@ error-already-asked = { $request ->
    *[end] Vous avez déjà proposé d'arrêter la partie #{ $game } ; { $name } peut accepter avec `/oware end`, ou continuer à jouer.
 }
 error-no-such-lesson = Il n'y a pas de leçon { $lesson } : les leçons vont de 1 à { $count }. `/oware learn` vous donne la suivante.
-error-vacation-length = Des congés durent de 1 à { $allowance } jours, pas { $days } : `/oware vacation 7d`.
-error-vacation-days-left = Il vous reste { $left } de vos { $allowance } jours de congés sur les 365 derniers jours, pas { $asked } : essayez `/oware vacation { $left }d`, ou revenez à vos parties.
+error-vacation-length = Des congés durent de 1 à { $allowance } { $allowance ->
+        [one] jour
+       *[other] jours
+    }, pas { $days } : `/oware vacation 7d`.
+error-vacation-days-left = Il vous reste { $left ->
+        [one] { $left } jour
+       *[other] { $left } jours
+    } de congés sur { $allowance } pour les 365 derniers jours, pas { $asked } : essayez `/oware vacation { $left }d`, ou revenez à vos parties.
 error-already-on-vacation = Vous êtes déjà en congés, jusqu'au { $until }. `/oware vacation off` y met fin ; vous pourrez ensuite en prendre d'autres.
 error-not-on-vacation = Vous n'êtes pas en congés. `/oware vacation 7d` met en pause vos pendules par correspondance pendant une semaine.
 error-takeback-rated = La reprise de coup est réservée aux parties amicales, et la partie #{ $game } compte (classée, ou de tournoi). Continuez à jouer, ou proposez la nulle avec `/oware draw`.
@@ -299,8 +322,14 @@ error-nothing-to-decline = { $request ->
 }
 error-game-not-over = La partie #{ $game } est encore en cours : le moteur analyse une partie une fois terminée (une analyse en cours de partie conseillerait un camp). Réessayez après le dernier coup.
 error-nothing-to-analyse = La partie #{ $game } a été annulée ou n'a aucun coup, il n'y a donc rien à analyser. Analysez une partie jouée jusqu'au bout, par exemple votre dernière avec `/oware analyse #12`.
-error-reviews-queued-by-you = Vous avez déjà { $limit } analyses en attente, le maximum par personne. Attendez que l'une soit publiée, puis redemandez avec `/oware analyse #{ $game }`.
-error-review-queue-full = { $limit } analyses sont déjà en attente, le maximum que le bot accepte à la fois. Redemandez avec `/oware analyse #{ $game }` dans quelques minutes.
+error-reviews-queued-by-you = Vous avez déjà { $limit ->
+        [one] { $limit } analyse
+       *[other] { $limit } analyses
+    } en attente, le maximum par personne. Attendez que l'une soit publiée, puis redemandez avec `/oware analyse #{ $game }`.
+error-review-queue-full = { $limit ->
+        [one] { $limit } analyse est
+       *[other] { $limit } analyses sont
+    } déjà en attente, le maximum que le bot accepte à la fois. Redemandez avec `/oware analyse #{ $game }` dans quelques minutes.
 error-no-puzzle-open = Vous n'avez pas de problème en cours. Demandez-en un avec `/oware puzzle` (ou celui du jour avec `/oware puzzle daily`).
 error-puzzle-answered = Vous avez déjà répondu au problème #{ $puzzle }. Demandez-en un nouveau avec `/oware puzzle`.
 error-no-such-puzzle = Il n'y a pas de problème #{ $puzzle }. Demandez-en un avec `/oware puzzle`.
@@ -314,7 +343,10 @@ error-no-such-page = Il n'y a pas de page { $page } : le classement a { $pages }
        *[other] pages
     }. Essayez `/oware leaderboard page:{ $pages }`.
 error-link-unknown = `{ $code }` n'est pas un code de liaison valide. Vérifiez-le, ou obtenez-en un nouveau avec `/oware link` sur votre autre compte.
-error-link-expired = Ce code de liaison a expiré. Obtenez-en un nouveau avec `/oware link` et utilisez-le dans les { $minutes } minutes.
+error-link-expired = Ce code de liaison a expiré. Obtenez-en un nouveau avec `/oware link` et utilisez-le { $minutes ->
+        [one] dans la minute
+       *[other] dans les { $minutes } minutes
+    }.
 error-link-used = Ce code de liaison a déjà servi. Obtenez-en un nouveau avec `/oware link`.
 error-link-own-code = Ce code est le vôtre : tapez `/oware link { $code }` depuis votre compte sur un autre réseau (Discord, Matrix ou la console) pour lier les deux.
 error-link-same-network = Ce code a été créé par un autre compte de ce réseau : seuls des comptes de réseaux différents peuvent être liés. Utilisez-le depuis votre compte sur un autre réseau.
@@ -345,9 +377,18 @@ error-tournament-too-few = Le tournoi T{ $id } a { $players ->
     } ; il en faut au moins 2. Les joueurs s'inscrivent avec `/oware tournament join T{ $id }`.
 error-tournament-no-bots = Les bots ne peuvent pas jouer en tournoi ; seulement les personnes.
 error-tournament-rounds-in-round-robin = Un tournoi toutes rondes a autant de rondes qu'il en faut pour que chacun rencontre tout le monde ; laissez de côté `rounds:`, ou utilisez `format:swiss rounds:N`.
-error-tournament-full = Le tournoi T{ $id } est un toutes rondes qui a déjà { $limit } joueurs, le maximum possible (chacun rencontre tout le monde, une ronde chacun). Demandez à son créateur de le lancer et d'en créer un autre pour les suivants, ou de créer un suisse (`format:swiss`).
-error-tournament-swiss-full = Le tournoi T{ $id } a déjà { $limit } joueurs, le maximum pour un suisse. Demandez à son créateur de le lancer, ou d'en créer un autre pour les suivants (`/oware tournament create Ma Coupe format:swiss`).
-error-tournament-game-cap = Vous jouez déjà { $limit } parties à la fois, le maximum pour un joueur, vous ne pouvez donc pas rejoindre le tournoi T{ $id } : ses parties s'ajouteraient. Terminez-en une d'abord (`/oware games` les liste ; `/oware resign` en termine une), puis inscrivez-vous.
+error-tournament-full = Le tournoi T{ $id } est un toutes rondes qui a déjà { $limit ->
+        [one] { $limit } joueur
+       *[other] { $limit } joueurs
+    }, le maximum possible (chacun rencontre tout le monde, une ronde chacun). Demandez à son créateur de le lancer et d'en créer un autre pour les suivants, ou de créer un suisse (`format:swiss`).
+error-tournament-swiss-full = Le tournoi T{ $id } a déjà { $limit ->
+        [one] { $limit } joueur
+       *[other] { $limit } joueurs
+    }, le maximum pour un suisse. Demandez à son créateur de le lancer, ou d'en créer un autre pour les suivants (`/oware tournament create Ma Coupe format:swiss`).
+error-tournament-game-cap = Vous jouez déjà { $limit ->
+        [one] { $limit } partie
+       *[other] { $limit } parties
+    } à la fois, le maximum pour un joueur, vous ne pouvez donc pas rejoindre le tournoi T{ $id } : ses parties s'ajouteraient. Terminez-en une d'abord (`/oware games` les liste ; `/oware resign` en termine une), puis inscrivez-vous.
 error-tournament-no-abort = La partie #{ $game } est une partie de tournoi : elle ne peut pas être annulée. Jouez-la, abandonnez-la, ou demandez à un admin du serveur (`/oware admin abort`).
 
 ## Commands not understood (src/service/parse/)
@@ -369,7 +410,10 @@ parse-bad-option = `{ $key }:{ $value }` n'est pas valable : utilisez { $key }:{
 parse-bad-range = `{ $key }:{ $value }` n'est pas valable : utilisez { $key }: un nombre de { $min } à { $max }.
 parse-challenge-not-game = `{ $id }` est un défi ; les parties sont numérotées comme `#12` (`/oware games` liste les vôtres).
 parse-bad-id = `{ $id }` n'est pas un numéro de partie : utilisez un nombre, par exemple `#12`.
-parse-too-long = Cette commande est trop longue ({ $length } caractères ; au plus { $max }). Retapez-la plus courte.
+parse-too-long = Cette commande est trop longue ({ $length ->
+        [one] { $length } caractère
+       *[other] { $length } caractères
+    } ; au plus { $max }). Retapez-la plus courte.
 parse-usage = Tapez-la ainsi : `{ $usage }`.
 parse-unknown-admin = `/oware admin` n'a pas de `{ $word }` : il connaît status, abort, adjudicate, ban, unban, bans, log, redeliver et help (`/oware admin help` les explique).
 parse-bad-mention = `{ $mention }` n'est pas un joueur : un nom de console est un mot d'au plus 32 lettres, chiffres et `-_.`, par exemple `@bob`.
@@ -422,9 +466,18 @@ number-decimal-mark = ,
 
 ## Limits (src/service/limits.rs)
 
-limits-pending-challenges = Vous avez déjà { $count } défis en attente, le maximum à la fois. Attendez les réponses, ou retirez-en un avec `/oware cancel`.
-limits-active-games = Cela ferait plus de { $limit } parties à la fois pour un joueur. Terminez-en une d'abord (`/oware games` les liste ; `/oware resign` en termine une).
-limits-engine-games-per-user = Vous jouez déjà { $count } parties contre moi, le maximum à la fois. Terminez-en une d'abord (ou abandonnez-la avec `/oware resign`).
+limits-pending-challenges = Vous avez déjà { $count ->
+        [one] { $count } défi
+       *[other] { $count } défis
+    } en attente, le maximum à la fois. Attendez les réponses, ou retirez-en un avec `/oware cancel`.
+limits-active-games = Cela ferait plus de { $limit ->
+        [one] { $limit } partie
+       *[other] { $limit } parties
+    } à la fois pour un joueur. Terminez-en une d'abord (`/oware games` les liste ; `/oware resign` en termine une).
+limits-engine-games-per-user = Vous jouez déjà { $count ->
+        [one] { $count } partie
+       *[other] { $count } parties
+    } contre moi, le maximum à la fois. Terminez-en une d'abord (ou abandonnez-la avec `/oware resign`).
 limits-engine-games = Je joue déjà autant de parties contre des personnes que je le peux. Réessayez plus tard, ou défiez une personne avec `/oware play @quelqu'un`.
 limits-too-fast = Vous envoyez des commandes plus vite que je ne les traite. Attendez { $seconds } s, puis réessayez.
 
@@ -476,7 +529,10 @@ status-challenges = Défis en attente
 status-jobs = Tâches en attente
 status-jobs-figure = { $jobs } ({ $due } à faire maintenant)
 status-unsent = Non envoyés, { $network }
-status-dead = { $waiting } ({ $dead } impossibles à livrer : /oware admin redeliver)
+status-dead = { $waiting } ({ $dead ->
+        [one] { $dead } impossible à livrer
+       *[other] { $dead } impossibles à livrer
+    } : /oware admin redeliver)
 status-shards-not-running = à l'arrêt
 status-shards-all = tous
 status-shards-one = { $shard } sur { $total }
@@ -537,10 +593,10 @@ tournament = **Tournois** :
 
 ## Showing a game (src/service/view.rs)
 
-view-clock-left = { $span } restant
+view-clock-left = encore { $span }
 view-clock-away = en vacances
-view-clock = { $name } { $clock }
-view-clock-running = { $name } { $clock } (en marche)
+view-clock = { $name }, { $clock }
+view-clock-running = { $name }, { $clock } (en marche)
 view-clocks = Pendules : { $south } – { $north }.
 view-time-to-move = { $name } a { $span } pour jouer (jusqu'au { $until }).
 view-time-to-move-away = { $name } est en vacances jusqu'au { $back } : son horloge attend jusque-là, et son temps s'écoule jusqu'au { $until }.
@@ -585,9 +641,18 @@ view-summary-playing = toujours en cours
 view-button-rematch = Revanche
 view-button-analyse = Analyser
 view-to-move = Score : { $score }. **{ $name }** au trait ({ $hint }).
-view-move = **{ $name }** a joué **{ $pit }** (semé { $sown }).
-view-move-lap = **{ $name }** a joué **{ $pit }** (semé { $sown }, un tour complet).
-view-captured = { $seeds } graines prises dans { $pits }.
+view-move = **{ $name }** a joué **{ $pit }** ({ $sown ->
+        [one] { $sown } graine semée
+       *[other] { $sown } graines semées
+    }).
+view-move-lap = **{ $name }** a joué **{ $pit }** ({ $sown ->
+        [one] { $sown } graine semée
+       *[other] { $sown } graines semées
+    }, un tour complet).
+view-captured = { $seeds ->
+        [one] { $seeds } graine prise
+       *[other] { $seeds } graines prises
+    } dans { $pits }.
 view-grand-slam = Un grand chelem : selon les règles de cette partie, il ne prend rien.
 game-side-south = Sud
 game-side-north = Nord
@@ -596,7 +661,10 @@ game-casual = amicale
 
 ## Standings (src/service/standings.rs)
 
-standings-puzzles = Problèmes : cote { $rating } (écart { $deviation }), { $solved } résolus sur { $attempts }.
+standings-puzzles = Problèmes : cote { $rating } (écart { $deviation }), { $solved ->
+        [one] { $solved } résolu
+       *[other] { $solved } résolus
+    } sur { $attempts }.
 standings-scope-global = tous les serveurs et réseaux
 standings-scope-server = ce serveur
 standings-scope-here = ici
@@ -615,7 +683,16 @@ standings-leaderboard = **Classement** ({ $scope }, cotes { $speed ->
         [live] en direct
        *[other] par correspondance
     }), page { $page } sur { $pages } :
-standings-leaderboard-line = { $rank }. **{ $name }** { $rating } ({ $wins } gagnées, { $draws } nulles, { $losses } perdues)
+standings-leaderboard-line = { $rank }. **{ $name }** { $rating } ({ $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }, { $draws ->
+        [one] { $draws } nulle
+       *[other] { $draws } nulles
+    }, { $losses ->
+        [one] { $losses } défaite
+       *[other] { $losses } défaites
+    })
 standings-provisional = `?` marque une cote provisoire.
 standings-next-page = Page suivante : `/oware leaderboard { $options }page:{ $page }`.
 standings-other-speed = { $speed ->
@@ -632,7 +709,19 @@ standings-stats = **{ $name }**, { $speed ->
     } : cote { $rating } (écart { $deviation }). { $games ->
         [one] { $games } partie classée
        *[other] { $games } parties classées
-    } : { $wins } gagnées, { $draws } nulles, { $losses } perdues ; { $seeds } graines prises ; meilleure série de victoires { $best } (en cours { $streak }).
+    } : { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }, { $draws ->
+        [one] { $draws } nulle
+       *[other] { $draws } nulles
+    }, { $losses ->
+        [one] { $losses } défaite
+       *[other] { $losses } défaites
+    } ; { $seeds ->
+        [one] { $seeds } graine prise
+       *[other] { $seeds } graines prises
+    } ; meilleure série de victoires { $best } (en cours { $streak }).
 standings-stats-new = **{ $name }**, { $speed ->
         [live] en direct
        *[other] par correspondance
@@ -722,7 +811,10 @@ moderation-bans-forever = levée
 
 ## Puzzles (src/service/puzzles.rs)
 
-puzzle-task-seeds = trouvez le coup qui gagne { $seeds } graines de plus que tout autre
+puzzle-task-seeds = trouvez le coup qui gagne { $seeds ->
+        [one] { $seeds } graine
+       *[other] { $seeds } graines
+    } de plus que tout autre
 puzzle-task-win = trouvez le coup gagnant
 puzzle-none-yet = Il n'y a pas encore de problèmes : ils viennent des tables de finales, que le bot construit en arrière-plan à son premier démarrage (quelques minutes), et des gaffes des parties analysées. Réessayez dans quelques minutes.
 puzzle-all-had = Vous avez eu tous les problèmes disponibles pour l'instant. Les nouveaux viennent des parties analysées (`/oware analyse`) : réessayez plus tard.
@@ -760,30 +852,48 @@ jobs-button-challenge-again = Relancer le défi
 
 ## Analysis (src/service/analysis.rs and src/service/analysis/)
 
-analysis-started = Analyse de la partie { $game }… Le moteur examine chaque position ({ $moves } coups) ; l'analyse s'affichera ici.
+analysis-started = Analyse de la partie { $game }… Le moteur examine chaque position ({ $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    }) ; l'analyse s'affichera ici.
 analysis-under-way = La partie #{ $game } est déjà en cours d'analyse : l'analyse sera publiée là où elle a été demandée en premier. Ensuite, `/oware analyse #{ $game }` la montre aussitôt.
 analysis-advice-verdict = { $verdict }
     L'analyse complète du moteur : `/oware analyse #{ $game }`.
 judge-verdict = **Conseils jugés** ({ $plies ->
         [one] { $plies } coup conseillé
        *[other] { $plies } coups conseillés
-    }) : les choix favoris des spectateurs auraient perdu { $top } graines en tout, les joueurs { $played }.
+    }) : les choix favoris des spectateurs auraient perdu { $top ->
+        [one] { $top } graine
+       *[other] { $top } graines
+    } en tout, les joueurs { $played }.
 judge-verdict-best = **Conseils jugés** ({ $plies ->
         [one] { $plies } coup conseillé
        *[other] { $plies } coups conseillés
-    }) : les choix favoris des spectateurs auraient perdu { $top } graines en tout, les joueurs { $played } ; meilleur conseiller : { $name }, dont les choix ont perdu { $average } graines chacun en moyenne sur { $picks ->
+    }) : les choix favoris des spectateurs auraient perdu { $top ->
+        [one] { $top } graine
+       *[other] { $top } graines
+    } en tout, les joueurs { $played } ; meilleur conseiller : { $name }, dont les choix ont perdu { $average } graines chacun en moyenne sur { $picks ->
         [one] { $picks } choix
        *[other] { $picks } choix
     } (la mesure du classement `/oware leaderboard advisers`).
 judge-scope-everywhere = partout
 judge-scope-here = ici
-judge-none = Aucun conseiller n'a encore { $min } choix jugés { $scope }. Conseillez dans les parties des autres (`/advise d`) : quand une partie avec conseils se termine, le moteur juge chaque choix.
-judge-leaderboard = **Meilleurs conseillers { $scope }** (graines perdues en moyenne par choix face au meilleur coup du moteur ; au moins { $min } choix jugés) :
+judge-none = Aucun conseiller n'a encore { $min ->
+        [one] { $min } choix jugé
+       *[other] { $min } choix jugés
+    } { $scope }. Conseillez dans les parties des autres (`/advise d`) : quand une partie avec conseils se termine, le moteur juge chaque choix.
+judge-leaderboard = **Meilleurs conseillers { $scope }** (graines perdues en moyenne par choix face au meilleur coup du moteur ; au moins { $min ->
+        [one] { $min } choix jugé
+       *[other] { $min } choix jugés
+    }) :
 judge-leaderboard-line = { $rank }. { $name } — { $average } graines par choix, { $close } sur { $picks } à moins d'une graine du meilleur
 report-class-inaccuracy = une imprécision
 report-class-mistake = une erreur
 report-class-blunder = une gaffe
-report-title = **Analyse de la partie { $game }** ({ $moves } coups, selon le moteur).
+report-title = **Analyse de la partie { $game }** ({ $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    }, selon le moteur).
     Précision : { $south } { $south_accuracy } %, { $north } { $north_accuracy } %.
 report-turning-point-best = Tournant : coup { $move_number }, **{ $name }** a joué { $pit }, et dès lors le résultat n'a plus changé.
 report-turning-point-close = Tournant : coup { $move_number }, **{ $name }** a joué { $pit }, à peine { $seeds ->
@@ -855,14 +965,26 @@ lesson-wrong = { $topic ->
 lesson-right = { $topic ->
     [sowing] Exact : { $pit } sème ses graines une à une et la dernière tombe en `c`.
     [capture] Exact : { $pit } amène une case de Nord à 2 ou 3 graines, et vous en prenez { $captured }.
-    [multiple] Exact : { $pit } prend { $captured } graines dans plusieurs cases en un seul coup.
+    [multiple] Exact : { $pit } prend { $captured ->
+        [one] { $captured } graine
+       *[other] { $captured } graines
+    } dans plusieurs cases en un seul coup.
     [feeding] Exact : { $pit } donne des graines à Nord, comme l'exigent les règles.
-   *[grand-slam] Exact : { $pit } prend { $captured } graines et laisse quelque chose à Nord, donc la prise compte.
+   *[grand-slam] Exact : { $pit } prend { $captured ->
+        [one] { $captured } graine
+       *[other] { $captured } graines
+    } et laisse quelque chose à Nord, donc la prise compte.
 }
 lesson-again = Réessayez : `/oware learn { $lesson }`.
 lesson-next = La suite : `/oware learn { $lesson }`.
-lesson-finished = C'était votre dernière leçon : vous connaissez les règles des { $count }. Jouez contre le moteur avec `/oware play @oware-bot level:easy`, ou contre n'importe qui ici avec `/oware play`.
-lesson-all-done = Vous avez fait les { $count } leçons. `/oware learn 3` en refait une ; `/oware play @oware-bot level:easy` est une première partie en douceur.
+lesson-finished = C'était votre dernière leçon : vous connaissez maintenant { $count ->
+        [one] la règle de base
+       *[other] les { $count } règles de base
+    }. Jouez contre le moteur avec `/oware play @oware-bot level:easy`, ou contre n'importe qui ici avec `/oware play`.
+lesson-all-done = Vous avez fait { $count ->
+        [one] la leçon
+       *[other] les { $count } leçons
+    }. `/oware learn 3` en refait une ; `/oware play @oware-bot level:easy` est une première partie en douceur.
 
 ## "Your turn" direct messages (src/service/notify.rs)
 
@@ -876,7 +998,10 @@ privacy = **Ce que le bot garde sur vous, et pourquoi**
     - Les conseils que vous avez donnés et leur qualité, vos essais de problèmes et votre cote de problèmes, les leçons réussies, vos réglages et vos congés.
     - Les signalements vous concernant et les actions des modérateurs (bannissements), dans le journal d'audit d'un serveur, pour ses admins.
     - Un code de liaison tant qu'il est valable ({ $link } min).
-    - Les messages envoyés par le bot et les événements de chat traités, pendant { $retention } jours : pour les livrer, et pour n'exécuter chaque commande qu'une fois.
+    - Les messages envoyés par le bot et les événements de chat traités, pendant { $retention ->
+        [one] { $retention } jour
+       *[other] { $retention } jours
+    } : pour les livrer, et pour n'exécuter chaque commande qu'une fois.
     - **Combien de temps :** les parties, les cotes et le reste sont gardés tant que le bot tourne, pour que notations et classements restent entiers.
     - **Les obtenir :** `/oware export` (Discord : `/oware settings export`) vous envoie tout, en privé.
     - **Les effacer :** `/oware forget-me` (Discord : `/oware settings forget-me`) vous efface : vos parties restent, jouées par un « joueur supprimé ».
@@ -929,8 +1054,14 @@ admin-forget-unknown = Le bot ne garde rien sur **{ $name }** : il n'y a rien à
 
 ## Vacations (src/service/vacation.rs)
 
-vacation-status-here = Vous n'êtes pas en congés. Il vous reste { $left } jours de congés sur { $allowance } (comptés sur les 365 derniers jours). `/oware vacation 7d` met en pause les pendules de vos parties par correspondance pendant une semaine ; les pendules en direct n'attendent jamais.
-vacation-status-away = Vous êtes en congés jusqu'au { $until } : vos pendules par correspondance attendent jusque-là. `/oware vacation off` y met fin plus tôt et rend les jours non pris. Ensuite, il restera { $left } jours sur { $allowance }.
+vacation-status-here = Vous n'êtes pas en congés. Il vous reste { $left ->
+        [one] { $left } jour
+       *[other] { $left } jours
+    } de congés sur { $allowance } (comptés sur les 365 derniers jours). `/oware vacation 7d` met en pause les pendules de vos parties par correspondance pendant une semaine ; les pendules en direct n'attendent jamais.
+vacation-status-away = Vous êtes en congés jusqu'au { $until } : vos pendules par correspondance attendent jusque-là. `/oware vacation off` y met fin plus tôt et rend les jours non pris. Ensuite, il vous restera { $left ->
+        [one] { $left } jour
+       *[other] { $left } jours
+    } sur { $allowance }.
 vacation-started = Vous êtes en congés jusqu'au { $until }. { $games ->
     [0] Vous n'avez aucune partie par correspondance en ce moment ; tout tour qui commence d'ici là attendra votre retour.
     [one] Votre pendule dans votre partie par correspondance attend, et votre adversaire est prévenu.
@@ -943,7 +1074,10 @@ vacation-ended = Bon retour : vos congés sont finis et { $back ->
     [0] aucun jour entier ne vous est rendu
     [one] 1 jour vous est rendu
    *[other] { $back } jours vous sont rendus
-} ({ $left } restants). { $games ->
+} ({ $left ->
+    [one] { $left } restant
+   *[other] { $left } restants
+}). { $games ->
     [0] Vous n'avez aucune partie par correspondance en ce moment.
     [one] Votre pendule dans votre partie par correspondance repart, votre adversaire est prévenu.
    *[other] Vos pendules dans vos { $games } parties par correspondance repartent, vos adversaires sont prévenus.
@@ -999,7 +1133,10 @@ replay-text = Partie { $game } rejouée ({ $variant }, { $rated }) : { $plies ->
         [one] { $plies } coup
        *[other] { $plies } coups
     }, { $state }. La notation est jointe en texte (elle numérote les paires, comme toute notation : son `n.` est les coups 2n−1 et 2n).
-replay-gif = Partie #{ $game } rejouée en animation, { $south } (Sud) contre { $north } (Nord), { $plies } coups.
+replay-gif = Partie #{ $game } rejouée en animation, { $south } (Sud) contre { $north } (Nord), { $plies ->
+        [one] { $plies } coup
+       *[other] { $plies } coups
+    }.
 replay-gif-last = L'animation montre les { $shown } derniers des { $plies } coups, à partir du coup { $first } ; la notation en texte les contient tous.
 replay-record = Notation de la partie #{ $game }.
 
@@ -1021,7 +1158,10 @@ lifecycle-reissue-not-yours = Seul { $challenger } peut relancer le défi c{ $ch
 conclude-resigned = **{ $name }** abandonne.
 conclude-resign-confirm = Abandonner la partie #{ $game } contre **{ $opponent }** ? La partie se termine par votre défaite{ $rated ->
         [rated] , et elle est classée
-        [short] , mais pas classée : avec moins de { $min } coups joués, elle compte comme amicale
+        [short] , mais pas classée : avec moins de { $min ->
+            [one] { $min } coup joué
+           *[other] { $min } coups joués
+        }, elle compte comme amicale
        *[other] {""}
     }. Appuyez sur **Abandonner #{ $game }** pour confirmer, ou tapez `/oware resign #{ $game } confirm` ; pour continuer, jouez simplement.
 conclude-button-resign = Abandonner #{ $game }
@@ -1096,7 +1236,10 @@ listing-game = - { $game } ({ $variant } { $south }–{ $north }), { $moves }, {
 listing-game-engine = - { $game } ({ $variant }, moteur { $level } { $south }–{ $north }), { $moves }, { $turn } au trait
 listing-live = Parties en cours ici (le dernier coup joué d'abord) :
 listing-live-game = - { $game } ({ $south }–{ $north }), { $moves }, { $turn } au trait { $thread }
-listing-live-more = …et d'autres : seules les { $shown } jouées le plus récemment sont montrées.
+listing-live-more = … et d'autres : { $shown ->
+        [one] seule la dernière jouée est montrée
+       *[other] seules les { $shown } jouées le plus récemment sont montrées
+    }.
 listing-live-empty = Aucune partie ne se joue ici en ce moment. Lancez-en une avec `/oware play @quelqu'un`, ou regardez la prochaine.
 listing-challenges = Défis en attente :
 listing-challenge = - défi c{ $challenge } : { $challenger } a défié { $opponent } ({ $variant })
@@ -1192,7 +1335,10 @@ web-place-rating = Cote
 web-place-record = Gagnées–nulles–perdues
 web-place-live = Parties en cours
 web-place-no-games = Aucune partie ne se joue ici en ce moment.
-web-place-moves = { $moves } coups
+web-place-moves = { $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    }
 web-player-title = { $name } à l'awalé
 web-player-rating = Cote ({ $speed ->
         [live] en direct
