@@ -727,7 +727,16 @@ standings-stats-new = **{ $name }**, { $speed ->
        *[other] par correspondance
     } : cote { $rating } (pas encore de partie classée).
 standings-h2h-none = Pas encore de partie terminée contre vous.
-standings-h2h = Contre vous ({ $asker }) : { $name } a gagné { $wins }, fait nulle { $draws }, perdu { $losses }.
+standings-h2h = Face à vous ({ $asker }), { $name } compte { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }, { $draws ->
+        [one] { $draws } nulle
+       *[other] { $draws } nulles
+    } et { $losses ->
+        [one] { $losses } défaite
+       *[other] { $losses } défaites
+    }.
 standings-chart = Courbe de cote de { $name } ({ $speed ->
         [live] en direct
        *[other] par correspondance
