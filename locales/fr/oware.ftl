@@ -62,11 +62,11 @@ tournament-shape-swiss = système suisse, { $rounds ->
     }
 tournament-shape-double = toutes rondes aller-retour
 tournament-shape-round-robin = toutes rondes
-tournament-created = **{ $name }** (T{ $id }) est ouvert : { $shape }, { $time }, { $rated }. Inscrivez-vous avec `/oware tournament join T{ $id }` ; **{ $creator }** le lance avec `/oware tournament start T{ $id }` quand tout le monde est là.
+tournament-created = Le tournoi **{ $name }** (T{ $id }) est ouvert : { $shape }, { $time }, { $rated }. Inscrivez-vous avec `/oware tournament join T{ $id }` ; **{ $creator }** le lance avec `/oware tournament start T{ $id }` quand tout le monde est là.
 tournament-joined = **{ $name }** rejoint { $title } comme joueur { $entrant }. Inscrits ({ $count }) : { $players }.
 tournament-already-in = Vous êtes déjà inscrit à { $title }, comme joueur { $entrant }. `/oware tournament leave T{ $id }` vous en retire.
 tournament-left = **{ $name }** a quitté { $title }.
-tournament-withdrew = **{ $name }** se retire de { $title } : plus apparié à partir de la ronde { $round }. Une partie en cours reste à jouer (ou à abandonner) ; ses adversaires à venir sont exempts.
+tournament-withdrew = **{ $name }** se retire du tournoi { $title } : plus apparié à partir de la ronde { $round }. Une partie en cours reste à jouer (ou à abandonner) ; ses adversaires à venir sont exempts.
 tournament-started = { $title } commence avec { $players ->
         [one] { $players } joueur
        *[other] { $players } joueurs
@@ -87,7 +87,7 @@ tournament-round = { $title }, ronde { $round } sur { $rounds } : { $time }, { $
 tournament-game-begins = { $title }, ronde { $round } : la partie #{ $game } commence ({ $time }). **{ $south }** joue Sud (A–F) et commence ; **{ $north }** joue Nord (a–f).
 tournament-thread = Awalé : { $south } contre { $north } ({ $name } R{ $round })
 tournament-stage-open = pas encore commencé
-tournament-stage-final = final, { $after }
+tournament-stage-final = classement final { $after }
 tournament-standing = { $rank }. **{ $name }** : { $points }
 tournament-standing-withdrawn = { $rank }. **{ $name }** (retiré) : { $points }
 tournament-picture-title = { $name } (T{ $id }) : { $stage }
@@ -96,7 +96,7 @@ tournament-column-points = Pts
 tournament-column-buchholz = Bh
 tournament-column-sonneborn-berger = SB
 tournament-column-seeds = Graines
-tournament-picture-alt = Classement de { $title }. { $standings }
+tournament-picture-alt = Classement du tournoi { $title }. { $standings }
 tournament-picture-alt-player = { $rank } : { $name }, { $points }
 tournament-points = { $half ->
         [0] { $points } point
@@ -108,7 +108,7 @@ tournament-points = { $half ->
 tournament-standings = { $title }, { $stage } :
     { $standings }
 tournament-winner-name = **{ $name }**
-tournament-over = { $title } est terminé ({ $why }). { $count ->
+tournament-over = Le tournoi { $title } est terminé ({ $why }). { $count ->
         [one] Vainqueur :
        *[other] Vainqueurs :
     } { $winners } avec { $points }. Classement final :
@@ -188,7 +188,7 @@ graph-nothing = aucune évaluation à montrer
 graph-south-ahead = Sud devant
 graph-north-ahead = Nord devant
 graph-alt-title = Courbe d'évaluation
-graph-alt-title-of = Courbe d'évaluation de { $title }
+graph-alt-title-of = Courbe d'évaluation : { $title }
 graph-alt-nothing = : aucune évaluation à montrer.
 graph-alt-over = {" "}sur { $plies ->
         [one] { $plies } coup
@@ -291,7 +291,7 @@ error-engine-clock = Les parties contre le moteur n'ont pas de pendule (laissez 
 error-engine-rated = Les parties contre le moteur ne sont jamais classées (une cote vous mesure aux autres joueurs). Laissez de côté `rated:`, ou défiez une personne avec `/oware play @quelqu'un rated:yes`.
 error-level-engine-only = `level:` règle la force du moteur : il ne s'applique qu'à une partie contre lui (mentionnez le bot : `/oware play @oware-bot level:easy`). Laissez-le de côté pour défier une personne.
 error-rated-needs-clock = Une partie classée demande une pendule, pour qu'un joueur qui ne joue plus perde au temps : utilisez par exemple `time:3d` ou `time:5+3`, ou jouez une partie amicale avec `rated:no`.
-error-too-late = Trop tard : le temps de { $name } pour jouer dans la partie #{ $game } est écoulé, la partie est donc perdue au temps. Le résultat va s'afficher ici dans un instant.
+error-too-late = Trop tard : le temps accordé à { $name } pour jouer dans la partie #{ $game } est écoulé, la partie est donc perdue au temps. Le résultat va s'afficher ici dans un instant.
 error-cannot-abort = La partie #{ $game } est en cours (les deux camps ont joué), elle ne peut donc pas être annulée. Abandonnez avec `/oware resign`, ou proposez d'arrêter avec `/oware end`.
 error-duplicate-open-challenge = Vous avez déjà un défi ouvert en attente. Attendez que quelqu'un l'accepte, ou retirez-le avec `/oware cancel`.
 error-duplicate-challenge = Vous avez déjà un défi en attente pour { $name }. Attendez sa réponse, ou retirez-le avec `/oware cancel`.
@@ -499,10 +499,10 @@ link-linked = Liés : { $mine } et { $other } ne font plus qu'un joueur, avec un
 link-speed = { $speed ->
         [live] en direct
        *[other] par correspondance
-    } : cote de { $kept } gardée ({ $kept_games } { $kept_games ->
+    } : la cote du compte { $kept } est gardée ({ $kept_games } { $kept_games ->
         [one] partie classée
        *[other] parties classées
-    }), celle de { $dropped } abandonnée ({ $dropped_games } { $dropped_games ->
+    }), celle du compte { $dropped } abandonnée ({ $dropped_games } { $dropped_games ->
         [one] partie classée
        *[other] parties classées
     })
@@ -737,14 +737,14 @@ standings-h2h = Face à vous ({ $asker }), { $name } compte { $wins ->
         [one] { $losses } défaite
        *[other] { $losses } défaites
     }.
-standings-chart = Courbe de cote de { $name } ({ $speed ->
+standings-chart = Courbe de cote pour { $name } ({ $speed ->
         [live] en direct
        *[other] par correspondance
     }) sur { $games ->
         [one] { $games } partie classée
        *[other] { $games } parties classées
     }, aujourd'hui { $rating }.
-standings-chart-empty = Courbe de cote de { $name } ({ $speed ->
+standings-chart-empty = Courbe de cote pour { $name } ({ $speed ->
         [live] en direct
        *[other] par correspondance
     }) : pas encore de partie classée.
@@ -752,7 +752,7 @@ standings-chart-title = { $name } ({ $speed ->
         [live] en direct
        *[other] correspondance
     })
-standings-history = Parties récentes de **{ $name }**, de la plus récente à la plus ancienne :
+standings-history = Dernières parties jouées par **{ $name }**, de la plus récente à la plus ancienne :
 standings-in-progress = en cours, { $ply ->
         [one] { $ply } coup joué
        *[other] { $ply } coups joués
@@ -856,7 +856,7 @@ downtime-cause-bot = Le bot était absent
 downtime-cause-network = { $network } était injoignable
 downtime-extended = { $cause } pendant { $away }, les pendules se sont donc arrêtées : **{ $name }**, c'est toujours à vous de jouer dans la partie { $game }, avec votre temps prolongé d'autant, jusqu'au { $until }.
 jobs-reminder = Rappel : **{ $name }**, c'est à vous de jouer dans la partie { $game }. Temps restant : { $span } (jusqu'au { $until }) ; ensuite la partie est perdue au temps.
-jobs-expired = Le défi c{ $challenge } de **{ $challenger }** à **{ $opponent }** a expiré : personne n'a répondu en { $span }. { $challenger } peut le relancer avec `/oware rematch c{ $challenge }`.
+jobs-expired = Le défi c{ $challenge } lancé par **{ $challenger }** à **{ $opponent }** a expiré : personne n'a répondu en { $span }. { $challenger } peut le relancer avec `/oware rematch c{ $challenge }`.
 jobs-button-challenge-again = Relancer le défi
 
 ## Analysis (src/service/analysis.rs and src/service/analysis/)
@@ -1050,7 +1050,7 @@ admin-forgotten = **{ $name }** est oublié : ses noms, identifiants, cotes et l
     [one] Sa partie reste, jouée par un « joueur supprimé ».
    *[other] Ses { $games } parties restent, jouées par un « joueur supprimé ».
 } Le journal d'audit garde le fait, pas son nom.
-admin-forgotten-here = Les traces de **{ $name }** sur ce serveur sont effacées : { $games ->
+admin-forgotten-here = Les traces laissées par **{ $name }** sur ce serveur sont effacées : { $games ->
     [one] sa partie ici reste, jouée par un « joueur supprimé » ;
    *[other] ses { $games } parties ici restent, jouées par un « joueur supprimé » ;
 } ses conseils, défis, bannissements et mentions au journal ici ont disparu. Son compte, ses cotes et tout le reste ailleurs restent : seuls lui-même (`/oware forget-me`) ou les propriétaires du bot peuvent les effacer. Il en est averti par message direct.
@@ -1105,9 +1105,9 @@ challenge-rating = { $name } { $rating }
 challenge-button-accept = Accepter
 challenge-button-decline = Refuser
 challenge-closed-meanwhile = accepté, refusé ou retiré entre-temps
-challenge-accepted = **{ $opponent }** accepte le défi de **{ $challenger }** : la partie #{ $game } commence ({ $variant }, { $rated }, { $time }). **{ $south }** joue Sud (A–F) et commence ; **{ $north }** joue Nord (a–f).
+challenge-accepted = **{ $opponent }** accepte le défi lancé par **{ $challenger }** : la partie #{ $game } commence ({ $variant }, { $rated }, { $time }). **{ $south }** joue Sud (A–F) et commence ; **{ $north }** joue Nord (a–f).
 challenge-thread = Awalé : { $challenger } contre { $opponent }
-challenge-declined = **{ $opponent }** refuse le défi c{ $challenge } de **{ $challenger }**.
+challenge-declined = **{ $opponent }** refuse le défi c{ $challenge } lancé par **{ $challenger }**.
 challenge-withdrawn = **{ $challenger }** retire le défi c{ $challenge } lancé à **{ $opponent }**.
 challenge-status-cancelled = retiré par son auteur
 challenge-status-declined = refusé
@@ -1115,12 +1115,12 @@ challenge-status-expired = resté sans réponse à temps, il a expiré
 challenge-status-accepted = déjà accepté
 challenge-status-pending = toujours en attente de réponse
 challenge-start-yourself = Lancez vous-même une partie avec `/oware play @quelqu'un`.
-challenge-last-expired = Le défi c{ $challenge } de { $challenger } a expiré : personne n'y a répondu à temps. { $start }
+challenge-last-expired = Le défi c{ $challenge } lancé par { $challenger } a expiré : personne n'y a répondu à temps. { $start }
 challenge-last-withdrawn = { $challenger } a retiré le défi c{ $challenge }, il n'y a donc rien à répondre. { $start }
-challenge-last-closed = Votre dernier défi, c{ $challenge } de { $challenger } : { $status }. { $start }
+challenge-last-closed = Votre dernier défi, c{ $challenge } lancé par { $challenger } : { $status }. { $start }
 challenge-none-for-you = Personne ne vous a défié ici. { $start }
 challenge-no-such = Il n'y a pas de défi c{ $challenge }. `/oware games` liste vos défis en attente.
-challenge-is-yours = Le défi c{ $challenge } est le vôtre : attendez la réponse de { $opponent }, ou retirez-le avec `/oware cancel`.
+challenge-is-yours = Le défi c{ $challenge } est le vôtre : attendez que { $opponent } réponde, ou retirez-le avec `/oware cancel`.
 challenge-open-no-decline = Le défi c{ $challenge } est ouvert à tous ici : il n'y a rien à refuser. Acceptez-le avec `/oware accept c{ $challenge }`, ou laissez-le expirer.
 challenge-not-for-you = Le défi c{ $challenge } est pour { $opponent }, pas pour vous. Défiez vous-même quelqu'un avec `/oware play @quelqu'un`.
 challenge-not-yours-to-withdraw = Seul { $challenger } peut retirer le défi c{ $challenge } ; vous pouvez l'accepter ou le refuser.
@@ -1157,7 +1157,7 @@ lifecycle-no-rematch = Vous n'avez ici aucune partie terminée à rejouer. Lance
 lifecycle-rematch-not-player = Seuls { $south } et { $north } peuvent demander la revanche de la partie #{ $game }.
 lifecycle-rematch-active = La partie #{ $game } est toujours en cours : terminez-la d'abord (ou `/oware resign`).
 lifecycle-reissue-none = Il n'y a pas de défi c{ $challenge }. Défiez quelqu'un avec `/oware play @quelqu'un`.
-lifecycle-reissue-pending = Le défi c{ $challenge } attend toujours la réponse de { $opponent } : `/oware cancel` le retire.
+lifecycle-reissue-pending = Le défi c{ $challenge } attend toujours que { $opponent } réponde : `/oware cancel` le retire.
 lifecycle-reissue-accepted = Le défi c{ $challenge } a été accepté : c'est la partie #{ $game }. Ensuite, `/oware rematch` rejoue.
 lifecycle-reissue-declined = { $opponent } a refusé le défi c{ $challenge }. Pour redemander, défiez cette personne avec `/oware play`.
 lifecycle-reissue-not-yours = Seul { $challenger } peut relancer le défi c{ $challenge } ; défiez vous-même quelqu'un avec `/oware play @quelqu'un`.
@@ -1194,8 +1194,8 @@ proposal-button = { $accept ->
 }
 takeback-accepted = **{ $name }** accepte la reprise.
 takeback-done = { $moves ->
-    [one] Le dernier coup de **{ $name }** dans la partie #{ $game } est repris.
-   *[other] Le dernier coup de **{ $name }** dans la partie #{ $game }, et la réponse, sont repris.
+    [one] **{ $name }** reprend son dernier coup (partie #{ $game }).
+   *[other] **{ $name }** reprend son dernier coup et la réponse qui l'a suivi (partie #{ $game }).
 }
 proposal-draw-agreed = **{ $name }** accepte la nulle : la partie est nulle d'un commun accord.
 proposal-dropped = { $withdrawn ->
