@@ -364,3 +364,4 @@ fn every_message_formats_in_every_language() {
     }
 }
 pub(super) mod numbers;
+mod typography;
