@@ -824,7 +824,7 @@ judge-scope-here = here
 judge-none = No adviser has { $min ->
         [one] { $min } judged pick
        *[other] { $min } judged picks
-    } { $scope } yet. Advise in games others play (`/advise d`): when a game with advice ends, the engine judges every pick.
+    } { $scope } yet. Advise in games others play (`/oware advise d`): when a game with advice ends, the engine judges every pick.
 judge-leaderboard = **Best advisers { $scope }** (average seeds lost per pick against the engine's best move; at least { $min ->
         [one] { $min } judged pick
        *[other] { $min } judged picks

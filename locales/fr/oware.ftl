@@ -168,9 +168,9 @@ board-captured = prises
 board-seat-south = Vue de Sud
 board-seat-north = Vue de Nord
 key-played = joué
-key-captured = pris
+key-captured = prise
 key-can-move = jouable
-key-better = meilleur
+key-better = mieux
 table-more = … et { $more } de plus
 
 ## Charts (src/render/chart.rs, src/render/eval_graph/)
@@ -183,7 +183,7 @@ chart-band = ±2 écarts (incertitude de la cote)
 graph-mistake = erreur
 graph-blunder = gaffe
 graph-ply = coup
-graph-lead = avance attendue de Sud (graines)
+graph-lead = avance de Sud (graines)
 graph-nothing = aucune évaluation à montrer
 graph-south-ahead = Sud devant
 graph-north-ahead = Nord devant
@@ -274,7 +274,7 @@ error-which-game = { $yours ->
        *[no] Il y a
     } plusieurs parties ici : { $list }. Précisez laquelle, par exemple `{ $example } #{ $first }`.
 error-not-a-player = Vous ne jouez pas dans la partie #{ $game } ({ $south } contre { $north }) : eux seuls peuvent faire cela. Défiez quelqu'un avec `/oware play @quelqu'un`.
-error-not-your-turn = Ce n'est pas à vous : { $name } ({ $side }) est au trait dans la partie #{ $game }. Attendez son coup.
+error-not-your-turn = Ce n'est pas à vous de jouer : { $name } ({ $side }) a le trait dans la partie #{ $game }. Attendez son coup.
 error-game-over = La partie #{ $game } est terminée ({ $summary }). Lancez-en une nouvelle avec `/oware play @quelqu'un`.
 error-stale-board = Ce plateau n'est plus à jour (il montre le coup { $shown }, la partie en est au coup { $now }). Utilisez les boutons du dernier plateau, ou tapez le coup, par exemple `/move c`.
 error-illegal = Coup impossible : { $why }.
@@ -554,27 +554,27 @@ help-play = **Jouer une partie**
     - `/oware accept` / `/oware decline` : répondre à un défi (ou ses boutons) ; `/oware cancel` retire le vôtre.
     - `/move c` (ou `move c`) : semer depuis la case c de votre rangée ; `#12` nomme une partie.
     - `/oware board [move:20]` : le plateau, ou après le coup 20 (`settings me board:my-side` : de votre côté) ; `/oware games` : les vôtres ; `/oware live` : celles d'ici.
-    - `/oware resign` ; `/oware draw [decline]` : proposer, accepter ou refuser la nulle ; `/oware takeback [decline]` : idem pour reprendre un coup (amical) ; `/oware end` : sortir d'un cycle, chacun prend sa rangée. `/oware abort` : annuler avant que les deux aient joué.
+    - `/oware resign` ; `/oware draw [decline]` : proposer, accepter ou refuser la nulle ; `/oware takeback [decline]` : idem pour reprendre un coup (amical) ; `/oware end` : sortir d'un cycle, chacun prend sa rangée (l'autre joueur confirme). `/oware abort` : annuler avant que les deux aient joué.
     - `/oware rematch` : la revanche, camps inversés ; `/oware rematch c7` : relancer un défi expiré.
-    - `/oware advise d` : spectateur ? Conseillez une case au joueur au trait.
+    - `/oware advise d` : spectateur ? Conseillez une case au joueur au trait (les conseils sont décomptés) ; `advice:on` est le réglage par défaut des parties amicales.
     - `/oware leaderboard [global] [live] [page:2]` : les cotes d'ici ou de partout.
     - `/oware stats [@quelqu'un] [live] [history]` : cote, bilan, face-à-face, courbe ; `history` : 10 parties.
     - `/oware tournament`, `/oware help rules`. `/oware report #12 raison` : alerter les admins. Admins : `/oware settings`, `/oware admin` (`status`, modération).
 help-more = **Autres commandes**
     - `/oware replay #12` : une partie en GIF, avec sa notation.
-    - `/oware analyse #12` : l'analyse d'une partie terminée par le moteur ; `/oware leaderboard advisers [global]` : les meilleurs conseillers ; `/oware puzzle [daily]`, puis `/oware puzzle answer:c`.
-    - `/oware link` : un code ; `/oware link CODE` sur un autre réseau demande, puis lie (une cote, un export, un oubli) ; `/oware unlink` le défait.
+    - `/oware analyse #12` : l'analyse par le moteur d'une partie terminée ; `/oware leaderboard advisers [global]` : les meilleurs conseillers ; `/oware puzzle [daily]`, puis `/oware puzzle answer:c`.
+    - `/oware link` : un code ; `/oware link CODE` sur un autre réseau relie vos comptes, qui partagent alors une seule cote, un export et un oubli (après confirmation) ; `/oware unlink` le défait.
     - `/oware vacation 7d` (Discord : `/oware settings vacation`) : vos pendules par correspondance attendent, 30 jours par an ; `vacation off` : retour anticipé. `/oware settings me notify:dm` : un message privé quand c'est à vous de jouer.
     - `/oware privacy` : ce que le bot garde sur vous ; `/oware export` : tout, en privé ; `/oware forget-me` : tout effacer (Discord : les deux sous `/oware settings`).
     - Les parties classées de 10 coups ou plus changent les cotes (Glicko-2 ; `?` : provisoire). Les parties en direct (moins d'un jour par coup) et par correspondance ont des cotes à part : `speed:live|correspondence` sur `leaderboard` (par défaut correspondance) et `stats` (par défaut les deux).
-    - `/oware settings me language:fr` : votre langue ; `/oware settings language:fr` : celle du lieu (admins).
+    - `/oware settings me language:fr` : votre langue ; `/oware settings language:fr` : celle du lieu (admins). En texte, les commandes acceptent aussi des mots français : `/oware jouer`, `/coup c`, `/oware aide`, `/oware réglages`.
 rules = **L'awalé (abapa)** : deux rangées de six cases, quatre graines dans chacune. Sud possède A–F (en bas), Nord a–f (en haut) ; on nomme toujours une case de sa propre rangée.
-    - **Semer** : on prend toutes les graines d'une de ses cases et on en dépose une dans chaque case suivante, dans le sens inverse des aiguilles d'une montre (F→a, f→A) ; une case de 12 graines ou plus se saute elle-même.
+    - **Semer** : on prend toutes les graines d'une de ses cases et on en dépose une dans chaque case suivante, dans le sens inverse des aiguilles d'une montre (F→a, f→A) ; lors d'un tour complet (12 graines ou plus), on saute la case de départ.
     - **Prendre** : si la dernière graine tombe dans une case adverse qui en contient alors 2 ou 3, on les prend, et on continue avec les cases précédentes tant qu'elles sont adverses et contiennent 2 ou 3 graines.
     - **Grand chelem** : un coup qui prendrait toute la rangée adverse ne prend rien (variantes : `forbidden` l'interdit, `capture-all` prend tout).
     - **Nourrir l'adversaire** : si l'adversaire n'a plus de graines, il faut jouer un coup qui lui en donne ; si c'est impossible, on prend les graines de sa rangée et la partie s'arrête.
-    - **Coups** : un coup est le tour d'un joueur, numérotés 1, 2, 3… pour les deux joueurs (une notation numérote les paires : son `n.` est les coups 2n−1 et 2n).
-    - **Fin** : 25 graines gagnent ; 24–24 est nulle. **Répétition** : un coup qui ne prend rien et ramène une position déjà vue depuis la dernière prise arrête aussitôt la partie, dès la première fois, chacun prenant les graines de sa rangée (le bot prévient à côté d'un tel coup). Les joueurs peuvent aussi sortir d'un cycle ainsi d'un commun accord (`/oware end`).
+    - **Coups** : un coup est le tour d'un joueur ; les coups sont numérotés 1, 2, 3… pour les deux joueurs (la notation numérote les paires : son `n.` correspond aux coups 2n−1 et 2n).
+    - **Fin** : le premier à 25 graines gagne ; à 24–24, la partie est nulle. **Répétition** : un coup qui ne prend rien et ramène une position déjà vue depuis la dernière prise arrête aussitôt la partie, dès la première fois, chacun prenant les graines de sa rangée (le bot prévient à côté d'un tel coup). Les joueurs peuvent aussi, d'un commun accord, sortir ainsi d'un cycle (`/oware end`).
 admin = **Modération** (admins du serveur ; chaque action est inscrite au journal d'audit) :
     - `/oware admin status` : la santé du bot (shards, parties en cours, files d'attente).
     - `/oware admin abort #12 raison` : annuler une partie de ce serveur (non classée, sans résultat).
@@ -589,7 +589,7 @@ tournament = **Tournois** :
     - `/oware tournament create Ma Coupe format:round-robin|swiss rounds:3 time:3d rated:yes` : un nouveau tournoi (admins du serveur, ou tous si `/oware settings tournaments:anyone`) ; `double:yes` fait jouer un toutes rondes en aller-retour, camps inversés.
     - `/oware tournament join [T2]` / `leave` : s'inscrire, ou se retirer (à partir de la ronde suivante).
     - `/oware tournament start [T2]` : le créateur ou un admin le lance ; les parties de chaque ronde commencent d'elles-mêmes, annoncées ici, et la ronde suivante quand la dernière partie finit.
-    - `/oware tournament standings [T2]` : le classement, départagé par Buchholz (Bh), Sonneborn-Berger (SB) et graines prises ; une défaite au temps compte comme une défaite.
+    - `/oware tournament standings [T2]` : le classement, départagé par Buchholz (Bh), Sonneborn-Berger (SB) et graines prises ; une partie perdue au temps compte comme une défaite ordinaire.
 
 ## Showing a game (src/service/view.rs)
 
@@ -890,7 +890,7 @@ judge-scope-here = ici
 judge-none = Aucun conseiller n'a encore { $min ->
         [one] { $min } choix jugé
        *[other] { $min } choix jugés
-    } { $scope }. Conseillez dans les parties des autres (`/advise d`) : quand une partie avec conseils se termine, le moteur juge chaque choix.
+    } { $scope }. Conseillez dans les parties des autres (`/oware advise d`) : quand une partie avec conseils se termine, le moteur juge chaque choix.
 judge-leaderboard = **Meilleurs conseillers { $scope }** (graines perdues en moyenne par choix face au meilleur coup du moteur ; au moins { $min ->
         [one] { $min } choix jugé
        *[other] { $min } choix jugés
@@ -934,11 +934,11 @@ report-blunder-description = La plus grosse gaffe de la partie #{ $game } : { $
 challenge-first = { $name } commence
 challenge-first-random = un tirage au sort décide qui commence
 challenge-no-reminders = { $time }, sans rappels
-challenge-advice-on = oui
-challenge-advice-off = non
+challenge-advice-on = conseils autorisés
+challenge-advice-off = sans conseils
 challenge-made = { $open ->
-    [yes] **{ $challenger }** lance un défi ouvert : n'importe qui ici peut jouer (défi c{ $challenge } : { $variant }, { $rated }, { $time }, conseils { $advice } ; { $first }). Acceptez-le avec `/oware accept` (ou le bouton) dans un délai de { $span }.
-   *[no] **{ $challenger }** défie **{ $opponent }** à l'awalé (défi c{ $challenge } : { $variant }, { $rated }, { $time }, conseils { $advice } ; { $first }). { $opponent } : acceptez avec `/oware accept` ou refusez avec `/oware decline` dans un délai de { $span }.
+    [yes] **{ $challenger }** lance un défi ouvert : n'importe qui ici peut jouer (défi c{ $challenge } : { $variant }, { $rated }, { $time }, { $advice } ; { $first }). Acceptez-le avec `/oware accept` (ou le bouton) dans un délai de { $span }.
+   *[no] **{ $challenger }** défie **{ $opponent }** à l'awalé (défi c{ $challenge } : { $variant }, { $rated }, { $time }, { $advice } ; { $first }). { $opponent } : acceptez avec `/oware accept` ou refusez avec `/oware decline` dans un délai de { $span }.
 }
 challenge-anyone = n'importe qui ici
 
@@ -948,9 +948,9 @@ lesson-shown = **Leçon { $number } sur { $count }.** { $teach }
     { "**" }Votre tâche :** { $task } Vous jouez Sud, la rangée du bas `A`–`F` : touchez une case, ou tapez `/oware learn { $lesson } c` avec sa lettre.
 lesson-teach = { $topic ->
     [sowing] **Semer.** Un coup prend toutes les graines d'une de vos cases et les dépose une à une dans les cases suivantes, dans le sens inverse des aiguilles d'une montre : le long de votre rangée de `A` à `F`, puis le long de celle de Nord de `a` à `f`.
-    [capture] **Prendre.** Si votre dernière graine tombe dans une case de Nord et qu'elle contient alors 2 ou 3 graines, vous les prenez.
+    [capture] **Prendre.** Si votre dernière graine tombe dans une case de Nord et que cette case contient alors 2 ou 3 graines, vous les prenez.
     [multiple] **Prise multiple.** Après une prise, regardez la case juste avant : si elle est à Nord et contient maintenant 2 ou 3 graines, vous la prenez aussi, et ainsi de suite en remontant la rangée de Nord.
-    [feeding] **Nourrir l'adversaire.** Quand votre adversaire n'a plus aucune graine, vous devez lui en donner si vous le pouvez : un coup qui le laisse vide n'est pas permis.
+    [feeding] **Nourrir l'adversaire.** Quand votre adversaire n'a plus aucune graine, vous devez lui en donner si vous le pouvez : un coup qui laisse sa rangée vide est interdit.
    *[grand-slam] **Grand chelem.** Un coup qui prendrait toutes les graines de la rangée de Nord ne prend rien du tout, selon les règles abapa : il faut laisser à Nord de quoi jouer.
 }
 lesson-task = { $topic ->
@@ -1141,7 +1141,7 @@ games-board-after-now = `/oware board #{ $game }` la montre maintenant.
 replay-text = Partie { $game } rejouée ({ $variant }, { $rated }) : { $plies ->
         [one] { $plies } coup
        *[other] { $plies } coups
-    }, { $state }. La notation est jointe en texte (elle numérote les paires, comme toute notation : son `n.` est les coups 2n−1 et 2n).
+    }, { $state }. La notation est jointe en texte (elle numérote les paires, comme toute notation : son `n.` correspond aux coups 2n−1 et 2n).
 replay-gif = Partie #{ $game } rejouée en animation, { $south } (Sud) contre { $north } (Nord), { $plies ->
         [one] { $plies } coup
        *[other] { $plies } coups
@@ -1182,8 +1182,8 @@ proposal-engine-declines = { $request ->
    *[end] **{ $engine }** refuse d'arrêter la partie #{ $game } : il pense faire mieux en continuant. La partie continue.
 }
 proposal-asked = { $request ->
-    [takeback] **{ $name }** demande à reprendre son dernier coup dans la partie #{ $game }. **{ $other }** : acceptez avec `/oware takeback`, ou refusez avec `/oware takeback decline`. La demande tombe au coup suivant.
-   *[draw] **{ $name }** propose la nulle dans la partie #{ $game }. **{ $other }** : acceptez avec `/oware draw`, ou refusez avec `/oware draw decline`. La proposition tombe au coup suivant.
+    [takeback] **{ $name }** demande à reprendre son dernier coup dans la partie #{ $game }. **{ $other }** : acceptez avec `/oware takeback`, ou refusez avec `/oware takeback decline`. La demande expire au coup suivant.
+   *[draw] **{ $name }** propose la nulle dans la partie #{ $game }. **{ $other }** : acceptez avec `/oware draw`, ou refusez avec `/oware draw decline`. La proposition expire au coup suivant.
 }
 proposal-button = { $accept ->
     [yes] { $request ->
@@ -1287,7 +1287,7 @@ settings-yes = oui
 settings-no = non
 settings-default = par défaut ({ $default })
 settings-anywhere = partout
-settings-time-default = par défaut (3d entre personnes)
+settings-time-default = par défaut (3 j par coup entre joueurs)
 settings-rated-default = oui avec une pendule
 settings-advice-default = oui dans les parties amicales
 settings-moderators-elsewhere = Le salon des modérateurs doit être un salon de ce serveur (Discord), ou un salon où se trouve le bot et dont vous êtes aussi admin (Matrix, par son identifiant `!salon:serveur`). Ou tapez `/oware settings moderators:here` dans ce salon.
@@ -1296,7 +1296,7 @@ settings-tournaments-anyone = tout le monde en crée
 settings-tournaments-admins = les admins en créent
 settings-archive-never = jamais
 settings-archive-after = après { $span }
-settings-shown = **Réglages** de ce serveur (les admins les changent avec `/oware settings clé:valeur` ; ils valent pour les nouvelles parties) :
+settings-shown = **Réglages** de ce lieu (les admins les changent avec `/oware settings clé:valeur` ; ils valent pour les nouvelles parties) :
 
 ## Web settings (src/service/settings/values.rs)
 
@@ -1319,7 +1319,7 @@ web-prev = Coup précédent
 web-next = Coup suivant
 web-last = Dernière position
 web-move-shown = Coup
-web-keys = les flèches avancent et reculent, Début et Fin sautent
+web-keys = flèches : coup précédent / suivant ; Début / Fin : première / dernière position
 web-south = Sud
 web-north = Nord
 web-score = Graines prises
@@ -1374,10 +1374,10 @@ web-review = Analyse
 web-review-accuracy = Précision : { $south } { $south_accuracy } %, { $north } { $north_accuracy } %.
 web-review-graph-alt = La courbe d'évaluation : au-dessus de la ligne du milieu, Sud est mieux ; en dessous, Nord ; les erreurs et les gaffes sont marquées.
 web-review-clean = Aucun coup n'a perdu de graines par rapport au meilleur coup du moteur.
-web-review-note = par { $player } était { $class }, et perdait { $seeds ->
-        [one] { $seeds } graine
-       *[other] { $seeds } graines
-    } : { $best } était meilleur.
+web-review-note = ({ $player }) : { $class }, { $seeds ->
+        [one] { $seeds } graine perdue
+       *[other] { $seeds } graines perdues
+    } ; { $best } était meilleur.
 web-place-tournaments = Tournois
 web-place-pairings = Les appariements de la ronde
 web-place-bye = { $player } : exempt
