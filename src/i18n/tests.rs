@@ -220,6 +220,9 @@ fn locale_files() -> Vec<(String, std::path::PathBuf)> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(root).expect("locales/") {
         let path = entry.expect("entry").path();
+        if !path.is_dir() {
+            continue; // locales/README.md, for translators
+        }
         let tag = path.file_name().unwrap().to_string_lossy().into_owned();
         out.push((tag, path));
     }
