@@ -180,7 +180,13 @@ pub fn text(language: &Language, id: &str, args: &[(&'static str, String)]) -> S
     }
     let args: HashMap<Cow<'static, str>, FluentValue<'_>> = args
         .iter()
-        .map(|(key, value)| (Cow::Borrowed(*key), value_of(value)))
+        .map(|(key, value)| {
+            let value = value_of(value);
+            // Unit tests check that a whole number goes only where one is expected.
+            #[cfg(test)]
+            tests::numbers::check(id, key, &value);
+            (Cow::Borrowed(*key), value)
+        })
         .collect();
     LOCALES.lookup_with_args(&language.id, id, &args)
 }

@@ -14,12 +14,18 @@ tournament-list-here = Tournaments here:
 tournament-state-open = open to join
 tournament-state-round = round { $round } of { $rounds }
 tournament-state-finished = finished
-tournament-list-line = - { $title }: { $format }, { $players } players, { $state }
+tournament-list-line = - { $title }: { $format }, { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }, { $state }
 tournament-format-swiss = swiss
 tournament-format-round-robin = round-robin
 tournament-rated = rated
 tournament-casual = casual
-tournament-shape-swiss = Swiss, { $rounds } rounds
+tournament-shape-swiss = Swiss, { $rounds ->
+        [one] { $rounds } round
+       *[other] { $rounds } rounds
+    }
 tournament-shape-double = double round-robin
 tournament-shape-round-robin = round-robin
 tournament-created = **{ $name }** (T{ $id }) is open: { $shape }, { $time }, { $rated }. Join with `/oware tournament join T{ $id }`; **{ $creator }** starts it with `/oware tournament start T{ $id }` once everyone is in.
@@ -27,7 +33,10 @@ tournament-joined = **{ $name }** joined { $title } as player { $entrant }. Play
 tournament-already-in = You are in { $title } already, as player { $entrant }. `/oware tournament leave T{ $id }` takes you out.
 tournament-left = **{ $name }** left { $title }.
 tournament-withdrew = **{ $name }** withdrew from { $title }: not paired from round { $round } on. A game under way is still to be played (or resigned); opponents still to meet them score a bye.
-tournament-started = { $title } has started with { $players } players. Round 1's games are announced below; `/oware tournament standings T{ $id }` shows the table at any time.
+tournament-started = { $title } has started with { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }. Round 1's games are announced below; `/oware tournament standings T{ $id }` shows the table at any time.
 tournament-player = player { $entrant }
 tournament-too-few-left = A round needs at least two players; end the tournament instead.
 tournament-too-many = Swiss pairing takes at most 64 players, not { $players }.
@@ -115,7 +124,10 @@ caption-from = After move { $number }: { $shown ->
         [one] the last move follows
        *[other] the last { $shown } moves follow
     }
-caption-after = After { $moves } moves
+caption-after = After { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
 board-to-move = to move
 board-game-over = Game over
 board-captured = captured
@@ -159,7 +171,10 @@ graph-alt-led-throughout = { $side } led throughout
 graph-alt-level-first = level at first
 graph-alt-led-first = { $side } led at first
 graph-alt-then = , then { $next }
-graph-alt-seesaw = the lead changed { $changes } times, finally { $last }
+graph-alt-seesaw = the lead changed { $changes ->
+        [one] once
+       *[other] { $changes } times
+    }, finally { $last }
 graph-alt-seeds = { $seeds ->
         [1] { $seeds } seed
        *[other] { $seeds } seeds
@@ -254,8 +269,14 @@ error-already-asked = { $request ->
    *[end] You already proposed ending game #{ $game }; { $name } can agree with `/oware end`, or play on.
 }
 error-no-such-lesson = There is no lesson { $lesson }: the lessons are 1 to { $count }. `/oware learn` gives your next one.
-error-vacation-length = A vacation is 1 to { $allowance } days, not { $days }: `/oware vacation 7d`.
-error-vacation-days-left = You have { $left } of your { $allowance } vacation days left over the last 365 days, not { $asked }: try `/oware vacation { $left }d`, or come back to your games.
+error-vacation-length = A vacation is 1 to { $allowance } { $allowance ->
+        [one] day
+       *[other] days
+    }, not { $days }: `/oware vacation 7d`.
+error-vacation-days-left = You have { $left ->
+        [one] { $left } vacation day
+       *[other] { $left } vacation days
+    } left of { $allowance } over the last 365 days, not { $asked }: try `/oware vacation { $left }d`, or come back to your games.
 error-already-on-vacation = You are already on vacation, until { $until }. `/oware vacation off` ends it; then you can start another.
 error-not-on-vacation = You are not on vacation. `/oware vacation 7d` pauses your correspondence clocks for a week.
 error-takeback-rated = Takebacks are for casual games, and game #{ $game } counts (rated, or a tournament's). Play on, or offer a draw with `/oware draw`.
@@ -267,8 +288,14 @@ error-nothing-to-decline = { $request ->
 }
 error-game-not-over = Game #{ $game } is still being played: the engine analyses a game once it is over (a review during the game would coach one side). Try again after the last move.
 error-nothing-to-analyse = Game #{ $game } was aborted or has no moves, so there is nothing to review. Analyse a game that was played to its end, e.g. your last one with `/oware analyse #12`.
-error-reviews-queued-by-you = You have { $limit } reviews queued already, the most one person may. Wait until one is posted, then ask again with `/oware analyse #{ $game }`.
-error-review-queue-full = { $limit } reviews are queued already, the most the bot takes at once. Ask again with `/oware analyse #{ $game }` in a few minutes.
+error-reviews-queued-by-you = You have { $limit ->
+        [one] { $limit } review
+       *[other] { $limit } reviews
+    } queued already, the most one person may. Wait until one is posted, then ask again with `/oware analyse #{ $game }`.
+error-review-queue-full = { $limit ->
+        [one] { $limit } review is
+       *[other] { $limit } reviews are
+    } queued already, the most the bot takes at once. Ask again with `/oware analyse #{ $game }` in a few minutes.
 error-no-puzzle-open = You have no puzzle open. Ask for one with `/oware puzzle` (or today's with `/oware puzzle daily`).
 error-puzzle-answered = You have answered puzzle #{ $puzzle } already. Ask for a new one with `/oware puzzle`.
 error-no-such-puzzle = There is no puzzle #{ $puzzle }. Ask for one with `/oware puzzle`.
@@ -282,7 +309,10 @@ error-no-such-page = There is no page { $page }: the leaderboard has { $pages } 
        *[other] pages
     }. Try `/oware leaderboard page:{ $pages }`.
 error-link-unknown = `{ $code }` is not a valid link code. Check it, or get a new one with `/oware link` on your other account.
-error-link-expired = That link code has expired. Get a new one with `/oware link` and use it within { $minutes } minutes.
+error-link-expired = That link code has expired. Get a new one with `/oware link` and use it within { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }.
 error-link-used = That link code has already been used. Get a new one with `/oware link`.
 error-link-own-code = That code is yours: type `/oware link { $code }` from your account on another network (Discord, Matrix or the console) to link the two.
 error-link-same-network = That code was made by another account on this network: only accounts on different networks can be linked. Use it from your account on another network.
@@ -307,12 +337,24 @@ error-tournament-not-in = You are not playing in tournament T{ $id }; nothing to
 error-tournament-over = Tournament T{ $id } is over; `/oware tournament standings T{ $id }` shows how it ended.
 error-tournament-started = Tournament T{ $id } has started already. `/oware tournament standings T{ $id }` shows where it stands.
 error-tournament-not-creator = Only the creator of tournament T{ $id } or a server admin can start it.
-error-tournament-too-few = Tournament T{ $id } has { $players } player(s); it needs at least 2. Players join with `/oware tournament join T{ $id }`.
+error-tournament-too-few = Tournament T{ $id } has { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }; it needs at least 2. Players join with `/oware tournament join T{ $id }`.
 error-tournament-no-bots = Bots cannot play in tournaments; people only.
 error-tournament-rounds-in-round-robin = A round-robin has as many rounds as it needs for everyone to meet; leave out `rounds:`, or use `format:swiss rounds:N`.
-error-tournament-full = Tournament T{ $id } is a round-robin with { $limit } players already, the most one can have (everyone meets everyone, one round each). Ask its creator to start it and make another for the rest, or to create a Swiss (`format:swiss`).
-error-tournament-swiss-full = Tournament T{ $id } has { $limit } players already, the most a Swiss takes. Ask its creator to start it, or to create another for the rest (`/oware tournament create My Cup format:swiss`).
-error-tournament-game-cap = You play { $limit } games at once already, the most one player may, so you cannot join tournament T{ $id }: its games would come on top. Finish one first (`/oware games` lists them; `/oware resign` ends one), then join.
+error-tournament-full = Tournament T{ $id } is a round-robin with { $limit ->
+        [one] { $limit } player
+       *[other] { $limit } players
+    } already, the most one can have (everyone meets everyone, one round each). Ask its creator to start it and make another for the rest, or to create a Swiss (`format:swiss`).
+error-tournament-swiss-full = Tournament T{ $id } has { $limit ->
+        [one] { $limit } player
+       *[other] { $limit } players
+    } already, the most a Swiss takes. Ask its creator to start it, or to create another for the rest (`/oware tournament create My Cup format:swiss`).
+error-tournament-game-cap = You play { $limit ->
+        [one] { $limit } game
+       *[other] { $limit } games
+    } at once already, the most one player may, so you cannot join tournament T{ $id }: its games would come on top. Finish one first (`/oware games` lists them; `/oware resign` ends one), then join.
 error-tournament-no-abort = Game #{ $game } is a tournament game: it cannot be aborted. Play it, resign it, or ask a server admin (`/oware admin abort`).
 
 ## Commands not understood (src/service/parse/)
@@ -334,7 +376,10 @@ parse-bad-option = `{ $key }:{ $value }` is not valid: use { $key }:{ $expected 
 parse-bad-range = `{ $key }:{ $value }` is not valid: use { $key }:a number from { $min } to { $max }.
 parse-challenge-not-game = `{ $id }` is a challenge; games are numbered like `#12` (`/oware games` lists yours).
 parse-bad-id = `{ $id }` is not a game id: use a number, e.g. `#12`.
-parse-too-long = That command is too long ({ $length } characters; at most { $max }). Type it again, shorter.
+parse-too-long = That command is too long ({ $length ->
+        [one] { $length } character
+       *[other] { $length } characters
+    }; at most { $max }). Type it again, shorter.
 parse-usage = Type it like this: `{ $usage }`.
 parse-unknown-admin = `/oware admin` has no `{ $word }`: it takes status, abort, adjudicate, ban, unban, bans, log, redeliver and help (`/oware admin help` explains them).
 parse-bad-mention = `{ $mention }` is not a player: a console name is one word of at most 32 letters, digits and `-_.`, e.g. `@bob`.
@@ -396,9 +441,18 @@ number-decimal-mark = .
 
 ## Limits (src/service/limits.rs)
 
-limits-pending-challenges = You already have { $count } pending challenges, the most at once. Wait for answers, or withdraw one with `/oware cancel`.
-limits-active-games = That would make more than { $limit } games at once for one player. Finish one first (`/oware games` lists them; `/oware resign` ends one).
-limits-engine-games-per-user = You already play { $count } games against me, the most at once. Finish one first (or `/oware resign` it).
+limits-pending-challenges = You already have { $count ->
+        [one] { $count } pending challenge
+       *[other] { $count } pending challenges
+    }, the most at once. Wait for answers, or withdraw one with `/oware cancel`.
+limits-active-games = That would make more than { $limit ->
+        [one] { $limit } game
+       *[other] { $limit } games
+    } at once for one player. Finish one first (`/oware games` lists them; `/oware resign` ends one).
+limits-engine-games-per-user = You already play { $count ->
+        [one] { $count } game
+       *[other] { $count } games
+    } against me, the most at once. Finish one first (or `/oware resign` it).
 limits-engine-games = I am playing as many games against people as I can right now. Try again later, or challenge a person with `/oware play @someone`.
 limits-too-fast = You are sending commands faster than I take them. Wait { $seconds } s, then try again.
 
@@ -561,7 +615,10 @@ view-button-analyse = Analyse
 view-to-move = Score: { $score }. **{ $name }** to move ({ $hint }).
 view-move = **{ $name }** played **{ $pit }** (sowed { $sown }).
 view-move-lap = **{ $name }** played **{ $pit }** (sowed { $sown }, all the way round).
-view-captured = Captured { $seeds } seeds from { $pits }.
+view-captured = Captured { $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    } from { $pits }.
 view-grand-slam = A grand slam: under this game's rules it captures nothing.
 game-side-south = South
 game-side-north = North
@@ -611,7 +668,10 @@ standings-stats = **{ $name }**, { $speed ->
     }: rating { $rating } (deviation { $deviation }). { $games ->
         [one] { $games } rated game
        *[other] { $games } rated games
-    }: { $wins } won, { $draws } drawn, { $losses } lost; { $seeds } seeds captured; best winning streak { $best } (current { $streak }).
+    }: { $wins } won, { $draws } drawn, { $losses } lost; { $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    } captured; best winning streak { $best } (current { $streak }).
 standings-stats-new = **{ $name }**, { $speed ->
         [live] live
        *[other] correspondence
@@ -712,7 +772,10 @@ moderation-bans-forever = unbanned
 
 ## Puzzles (src/service/puzzles.rs)
 
-puzzle-task-seeds = find the move that wins { $seeds } seeds more than any other
+puzzle-task-seeds = find the move that wins { $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    } more than any other
 puzzle-task-win = find the move that wins
 puzzle-none-yet = There are no puzzles yet: they are made from the endgame tables, which the bot builds in the background on its first start (a few minutes), and from the blunders of analysed games. Try again in a few minutes.
 puzzle-all-had = You have had every puzzle there is for now. New ones come from analysed games (`/oware analyse`): try again later.
@@ -750,30 +813,48 @@ jobs-button-challenge-again = Challenge again
 
 ## Analysis (src/service/analysis.rs and src/service/analysis/)
 
-analysis-started = Analysing game { $game }… The engine looks at every position ({ $moves } moves); the review will appear here.
+analysis-started = Analysing game { $game }… The engine looks at every position ({ $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }); the review will appear here.
 analysis-under-way = Game #{ $game } is being analysed already: its review will be posted where it was first asked for. Once it is, `/oware analyse #{ $game }` shows it at once.
 analysis-advice-verdict = { $verdict }
     The engine's full review: `/oware analyse #{ $game }`.
 judge-verdict = **Advice judged** ({ $plies ->
         [one] { $plies } move
        *[other] { $plies } moves
-    } had advice): onlookers' top picks would have lost { $top } seeds in all, the players { $played }.
+    } had advice): onlookers' top picks would have lost { $top ->
+        [one] { $top } seed
+       *[other] { $top } seeds
+    } in all, the players { $played }.
 judge-verdict-best = **Advice judged** ({ $plies ->
         [one] { $plies } move
        *[other] { $plies } moves
-    } had advice): onlookers' top picks would have lost { $top } seeds in all, the players { $played }; best adviser: { $name }, whose picks lost { $average } seeds each on average over { $picks ->
+    } had advice): onlookers' top picks would have lost { $top ->
+        [one] { $top } seed
+       *[other] { $top } seeds
+    } in all, the players { $played }; best adviser: { $name }, whose picks lost { $average } seeds each on average over { $picks ->
         [one] { $picks } pick
        *[other] { $picks } picks
     } (the measure `/oware leaderboard advisers` ranks by).
 judge-scope-everywhere = everywhere
 judge-scope-here = here
-judge-none = No adviser has { $min } judged picks { $scope } yet. Advise in games others play (`/advise d`): when a game with advice ends, the engine judges every pick.
-judge-leaderboard = **Best advisers { $scope }** (average seeds lost per pick against the engine's best move; at least { $min } judged picks):
+judge-none = No adviser has { $min ->
+        [one] { $min } judged pick
+       *[other] { $min } judged picks
+    } { $scope } yet. Advise in games others play (`/oware advise d`): when a game with advice ends, the engine judges every pick.
+judge-leaderboard = **Best advisers { $scope }** (average seeds lost per pick against the engine's best move; at least { $min ->
+        [one] { $min } judged pick
+       *[other] { $min } judged picks
+    }):
 judge-leaderboard-line = { $rank }. { $name } — { $average } seeds a pick, { $close } of { $picks } within a seed of best
 report-class-inaccuracy = an inaccuracy
 report-class-mistake = a mistake
 report-class-blunder = a blunder
-report-title = **Review of game { $game }** ({ $moves } moves, engine's view).
+report-title = **Review of game { $game }** ({ $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }, engine's view).
     Accuracy: { $south } { $south_accuracy }%, { $north } { $north_accuracy }%.
 report-turning-point-best = Turning point: move { $move_number }, **{ $name }** played { $pit }, and from there the result never changed.
 report-turning-point-close = Turning point: move { $move_number }, **{ $name }** played { $pit }, only { $seeds ->
@@ -844,15 +925,30 @@ lesson-wrong = { $topic ->
 }
 lesson-right = { $topic ->
     [sowing] Right: { $pit } sows its seeds one by one and its last lands in `c`.
-    [capture] Right: { $pit } makes North's pit hold 2 or 3, and you take { $captured } seeds.
-    [multiple] Right: { $pit } captures { $captured } seeds from several pits in one move.
+    [capture] Right: { $pit } makes North's pit hold 2 or 3, and you take { $captured ->
+        [one] { $captured } seed
+       *[other] { $captured } seeds
+    }.
+    [multiple] Right: { $pit } captures { $captured ->
+        [one] { $captured } seed
+       *[other] { $captured } seeds
+    } from several pits in one move.
     [feeding] Right: { $pit } gives North seeds, as the rules require.
-   *[grand-slam] Right: { $pit } captures { $captured } seeds and leaves North something, so the capture counts.
+   *[grand-slam] Right: { $pit } captures { $captured ->
+        [one] { $captured } seed
+       *[other] { $captured } seeds
+    } and leaves North something, so the capture counts.
 }
 lesson-again = Try again: `/oware learn { $lesson }`.
 lesson-next = Next: `/oware learn { $lesson }`.
-lesson-finished = That was your last lesson: you know the rules of all { $count }. Play the engine with `/oware play @oware-bot level:easy`, or anyone here with `/oware play`.
-lesson-all-done = You have done all { $count } lessons. `/oware learn 3` repeats one; `/oware play @oware-bot level:easy` is a gentle first game.
+lesson-finished = That was your last lesson: you now know { $count ->
+        [one] the { $count } basic rule
+       *[other] the { $count } basic rules
+    }. Play the engine with `/oware play @oware-bot level:easy`, or anyone here with `/oware play`.
+lesson-all-done = You have done { $count ->
+        [one] the { $count } lesson
+       *[other] all { $count } lessons
+    }. `/oware learn 3` repeats one; `/oware play @oware-bot level:easy` is a gentle first game.
 
 ## "Your turn" direct messages (src/service/notify.rs)
 
@@ -866,7 +962,10 @@ privacy = **What the bot keeps about you, and why**
     - The advice you gave and how good it was, your puzzle attempts and puzzle rating, the lessons you solved, your settings and vacations.
     - Reports about you and moderators' actions (bans), in a server's audit log, for its admins.
     - A link code while it is valid ({ $link } min).
-    - The messages the bot sent and the chat events it handled, for { $retention } days: to deliver them, and to act on each command once.
+    - The messages the bot sent and the chat events it handled, for { $retention ->
+        [one] { $retention } day
+       *[other] { $retention } days
+    }: to deliver them, and to act on each command once.
     - **How long:** games, ratings and the rest are kept while the bot runs, so records and leaderboards stay whole.
     - **Get it:** `/oware export` (Discord: `/oware settings export`) sends you all of it, privately.
     - **Delete it:** `/oware forget-me` (Discord: `/oware settings forget-me`) erases you: your games stay, as played by a "deleted player".
@@ -918,8 +1017,14 @@ admin-forget-unknown = The bot stores nothing about **{ $name }**: there is noth
 
 ## Vacations (src/service/vacation.rs)
 
-vacation-status-here = You are not on vacation. You have { $left } of { $allowance } vacation days left (counted over the last 365 days). `/oware vacation 7d` pauses the clocks of your correspondence games for a week; live clocks never wait.
-vacation-status-away = You are on vacation until { $until }: your correspondence clocks wait until then. `/oware vacation off` ends it early and gives back the days not taken. After it, { $left } of { $allowance } days are left.
+vacation-status-here = You are not on vacation. You have { $left ->
+        [one] { $left } vacation day
+       *[other] { $left } vacation days
+    } left of { $allowance } (counted over the last 365 days). `/oware vacation 7d` pauses the clocks of your correspondence games for a week; live clocks never wait.
+vacation-status-away = You are on vacation until { $until }: your correspondence clocks wait until then. `/oware vacation off` ends it early and gives back the days not taken. After it, you will have { $left ->
+        [one] { $left } day
+       *[other] { $left } days
+    } left of { $allowance }.
 vacation-started = You are on vacation until { $until }. { $games ->
     [0] You have no correspondence game now; any turn of yours that begins before then waits for your return.
     [one] Your clock in your correspondence game waits, and your opponent is told.
@@ -932,7 +1037,10 @@ vacation-ended = Welcome back: your vacation is over and { $back ->
     [0] no whole day was
     [one] 1 day was
    *[other] { $back } days were
-} given back ({ $left } left). { $games ->
+} given back ({ $left ->
+    [one] { $left } day
+   *[other] { $left } days
+} left). { $games ->
     [0] You have no correspondence game now.
     [one] Your clock in your correspondence game runs again, your opponent is told.
    *[other] Your clocks in your { $games } correspondence games run again, your opponents are told.
@@ -988,7 +1096,10 @@ replay-text = Replay of game { $game } ({ $variant }, { $rated }): { $plies ->
         [one] { $plies } move
        *[other] { $plies } moves
     }, { $state }. The record is attached as text (it numbers pairs, as game records do: its `n.` is moves 2n−1 and 2n).
-replay-gif = Animated replay of game #{ $game }, { $south } (South) vs { $north } (North), { $plies } moves.
+replay-gif = Animated replay of game #{ $game }, { $south } (South) vs { $north } (North), { $plies ->
+        [one] { $plies } move
+       *[other] { $plies } moves
+    }.
 replay-gif-last = The animation shows the last { $shown } of the { $plies } moves, from move { $first } on; the text record has them all.
 replay-record = Game record of game #{ $game }.
 
@@ -1010,7 +1121,10 @@ lifecycle-reissue-not-yours = Only { $challenger } can make challenge c{ $challe
 conclude-resigned = **{ $name }** resigned.
 conclude-resign-confirm = Resign game #{ $game } against **{ $opponent }**? It ends the game as your loss{ $rated ->
         [rated] , and it is rated
-        [short] , though not a rated one: with fewer than { $min } moves played it counts as casual
+        [short] , though not a rated one: with fewer than { $min ->
+            [one] { $min } move
+           *[other] { $min } moves
+        } played it counts as casual
        *[other] {""}
     }. Press **Resign #{ $game }** to confirm, or type `/oware resign #{ $game } confirm`; to play on, just move.
 conclude-button-resign = Resign #{ $game }
@@ -1085,7 +1199,10 @@ listing-game = - { $game } ({ $variant } { $south }–{ $north }), { $moves }, {
 listing-game-engine = - { $game } ({ $variant }, engine { $level } { $south }–{ $north }), { $moves }, { $turn } to move
 listing-live = Games in progress here (the latest move first):
 listing-live-game = - { $game } ({ $south }–{ $north }), { $moves }, { $turn } to move { $thread }
-listing-live-more = …and more: only the { $shown } most recently played are shown.
+listing-live-more = …and more: only { $shown ->
+        [one] the most recently played is
+       *[other] the { $shown } most recently played are
+    } shown.
 listing-live-empty = No games are being played here right now. Start one with `/oware play @someone`, or watch the next one.
 listing-challenges = Pending challenges:
 listing-challenge = - challenge c{ $challenge }: { $challenger } challenged { $opponent } ({ $variant })
@@ -1171,7 +1288,10 @@ web-place-rating = Rating
 web-place-record = Won–drawn–lost
 web-place-live = Games being played
 web-place-no-games = No game is being played here now.
-web-place-moves = { $moves } moves
+web-place-moves = { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
 web-player-title = { $name } at Oware
 web-player-rating = Rating ({ $speed })
 web-player-games = Games in public places

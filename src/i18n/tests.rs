@@ -74,6 +74,18 @@ fn inline_variables(inline: &InlineExpression<&str>, out: &mut BTreeSet<String>)
 /// Every `tr!(lang, "id", key = …)` in the sources: id → the keys given (all calls).
 fn uses() -> BTreeMap<String, Vec<BTreeSet<String>>> {
     let mut out: BTreeMap<String, Vec<BTreeSet<String>>> = BTreeMap::new();
+    for (id, args) in call_sites() {
+        out.entry(id)
+            .or_default()
+            .push(args.into_iter().map(|(key, _)| key).collect());
+    }
+    out
+}
+
+/// Every `tr!(lang, "id", key = value, …)` in the sources: its id, and each key with
+/// the text of the expression given for it.
+fn call_sites() -> Vec<(String, Vec<(String, String)>)> {
+    let mut out = Vec::new();
     let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).expect("reads") {
@@ -88,17 +100,16 @@ fn uses() -> BTreeMap<String, Vec<BTreeSet<String>>> {
                     .filter(|line| !line.trim_start().starts_with("//"))
                     .map(|line| format!("{line}\n"))
                     .collect();
-                for (id, keys) in calls(&code) {
-                    out.entry(id).or_default().push(keys);
-                }
+                out.extend(calls(&code));
             }
         }
     }
     out
 }
 
-/// The `tr!` calls in `text`: their ids and the keys given.
-fn calls(text: &str) -> Vec<(String, BTreeSet<String>)> {
+/// The `tr!` calls in `text`: their ids and the keys given, each with its value's
+/// expression.
+fn calls(text: &str) -> Vec<(String, Vec<(String, String)>)> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(at) = rest.find("tr!(") {
@@ -147,10 +158,61 @@ fn calls(text: &str) -> Vec<(String, BTreeSet<String>)> {
                 (!key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_'))
                     .then(|| key.to_owned())
             })
+            .collect::<Vec<_>>();
+        let values = expressions(&rest[end + 1..]);
+        let pairs = keys
+            .into_iter()
+            .map(|key| {
+                let value = values
+                    .iter()
+                    .find_map(|(k, v)| (*k == key).then(|| v.clone()))
+                    .unwrap_or_default();
+                (key, value)
+            })
             .collect();
-        out.push((id, keys));
+        out.push((id, pairs));
     }
     out
+}
+
+/// The `key = expression` arguments after a `tr!` call's id, up to the call's end:
+/// each expression whole, with the calls and blocks inside it.
+fn expressions(after_id: &str) -> Vec<(String, String)> {
+    let mut parts = Vec::new();
+    let mut depth = 1;
+    let mut part = String::new();
+    let mut in_string = false;
+    for c in after_id.chars() {
+        if in_string {
+            in_string = c != '"';
+            part.push(c);
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 || (depth == 1 && c == ',') {
+            parts.push(std::mem::take(&mut part));
+            if depth == 0 {
+                break;
+            }
+            continue;
+        }
+        part.push(c);
+    }
+    parts
+        .iter()
+        .filter_map(|part| {
+            let (key, value) = part.split_once('=')?;
+            let key = key.trim();
+            let value = value.split_whitespace().collect::<Vec<_>>().join(" ");
+            (!key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || c == '_'))
+                .then(|| (key.to_owned(), value))
+        })
+        .collect()
 }
 
 fn locale_files() -> Vec<(String, std::path::PathBuf)> {
@@ -158,6 +220,9 @@ fn locale_files() -> Vec<(String, std::path::PathBuf)> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(root).expect("locales/") {
         let path = entry.expect("entry").path();
+        if !path.is_dir() {
+            continue; // locales/README.md, for translators
+        }
         let tag = path.file_name().unwrap().to_string_lossy().into_owned();
         out.push((tag, path));
     }
@@ -223,9 +288,14 @@ fn whole_numbers_choose_plurals() {
     assert!(matches!(value_of("2.5"), FluentValue::String(_)));
     // A number reads as written: no grouping, no decimals.
     let lang = &Language::english();
-    let text = crate::tr!(lang, "language-changed", language = 1_234_567);
+    let text = crate::tr!(
+        lang,
+        "tournament-state-round",
+        round = 1_234_567,
+        rounds = 9
+    );
     assert!(text.contains(" 1234567 "), "{text:?}");
-    let text = crate::tr!(lang, "language-changed", language = -12);
+    let text = crate::tr!(lang, "tournament-state-round", round = -12, rounds = 9);
     assert!(text.contains(" -12 "), "{text:?}");
 }
 
@@ -296,3 +366,5 @@ fn every_message_formats_in_every_language() {
         }
     }
 }
+pub(super) mod numbers;
+mod typography;

@@ -79,7 +79,7 @@ fn a_personal_language_answers_even_what_the_console_cannot_read() {
     let out = run("bob: /oware settings me language:fr\nbob: /oware jouerr @alice\nalice: /oware jouerr @bob\n");
     assert!(out.contains("[bot → bob] Vos réglages ont changé"), "{out}");
     assert!(
-        out.contains("[bot → bob] Je ne connais pas la commande `jouerr`. Vouliez-vous dire `/oware jouer` ?"),
+        out.contains("[bot → bob] Je ne connais pas la commande `jouerr`. Vouliez-vous dire `/oware jouer`\u{202F}?"),
         "{out}"
     );
     assert!(

@@ -126,7 +126,7 @@ async fn coming_back_early_gives_back_the_time_not_taken() {
     advance(2 * DAY).await;
     let reply = vacation(&service, "alice", VacationRequest::End).await;
     assert!(
-        reply.text.contains("8 days were") && reply.text.contains("(28 left)"),
+        reply.text.contains("8 days were") && reply.text.contains("(28 days left)"),
         "{}",
         reply.text
     );
@@ -186,10 +186,15 @@ async fn the_days_are_counted_and_refusals_say_what_to_do() {
     advance(5 * DAY).await;
     vacation(&service, "alice", VacationRequest::End).await;
     let status = vacation(&service, "alice", VacationRequest::Status).await;
-    assert!(status.text.contains("25 of 30"), "{}", status.text);
+    assert!(
+        status.text.contains("25 vacation days left of 30"),
+        "{}",
+        status.text
+    );
     let too_many = vacation(&service, "alice", away(26)).await;
     assert!(
-        too_many.text.contains("25 of your 30") && too_many.text.contains("vacation 25d"),
+        too_many.text.contains("25 vacation days left of 30")
+            && too_many.text.contains("vacation 25d"),
         "{}",
         too_many.text
     );
@@ -205,10 +210,18 @@ async fn the_days_are_counted_and_refusals_say_what_to_do() {
     // after it ended, none does.
     advance(366 * DAY).await;
     let status = vacation(&service, "alice", VacationRequest::Status).await;
-    assert!(status.text.contains("You have 6 of 30"), "{}", status.text);
+    assert!(
+        status.text.contains("You have 6 vacation days left of 30"),
+        "{}",
+        status.text
+    );
     advance(30 * DAY).await;
     let status = vacation(&service, "alice", VacationRequest::Status).await;
-    assert!(status.text.contains("30 of 30"), "{}", status.text);
+    assert!(
+        status.text.contains("30 vacation days left of 30"),
+        "{}",
+        status.text
+    );
 }
 
 #[tokio::test]
