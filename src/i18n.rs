@@ -201,6 +201,32 @@ pub fn own_text(language: &Language, id: &str) -> Option<String> {
         .ok()
 }
 
+/// How a list's last item joins the others: "A, B and C", "A, B or C".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Joined {
+    /// All of them (messages `list-and`).
+    And,
+    /// One of them (message `list-or`).
+    Or,
+}
+
+/// `items` as a list in `language`: "A", "A and B", "A, B and C" (« A, B et C »),
+/// the last joined by `joined`.
+#[must_use]
+pub fn list(language: &Language, items: &[String], joined: Joined) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => {
+            let init = init.join(", ");
+            match joined {
+                Joined::And => crate::tr!(language, "list-and", init = init, last = last),
+                Joined::Or => crate::tr!(language, "list-or", init = init, last = last),
+            }
+        }
+    }
+}
+
 /// `value` with `places` decimals, written with `language`'s decimal mark (`3.5`,
 /// `3,5`): message `number-decimal-mark`.
 #[must_use]

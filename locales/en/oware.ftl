@@ -438,6 +438,9 @@ when-date = { $year }-{ $month ->
 when-utc-time = { $date } { $hour }:{ $minute } UTC
 when-utc-time-seconds = { $date } { $hour }:{ $minute }:{ $second } UTC
 number-decimal-mark = .
+# The last item of a list: "A, B and C" (all of them), "D or E" (one of them).
+list-and = { $init } and { $last }
+list-or = { $init } or { $last }
 
 ## Limits (src/service/limits.rs)
 

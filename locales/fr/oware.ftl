@@ -465,6 +465,9 @@ when-date = { $day ->
 when-utc-time = { $date } à { $hour } h { $minute } UTC
 when-utc-time-seconds = { $date } à { $hour } h { $minute } min { $second } s UTC
 number-decimal-mark = ,
+# The last item of a list: "A, B and C" (all of them), "D or E" (one of them).
+list-and = { $init } et { $last }
+list-or = { $init } ou { $last }
 
 ## Limits (src/service/limits.rs)
 

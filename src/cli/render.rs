@@ -156,7 +156,7 @@ mod tests {
     fn an_illegal_move_names_its_ply_and_the_legal_moves() {
         let err = play_moves("F a a", Variant::Abapa).unwrap_err().to_string();
         assert!(err.starts_with("move 3 (a) is illegal"), "{err}");
-        assert!(err.ends_with("(A, B, C, D, E)"), "{err}");
+        assert!(err.ends_with("(A, B, C, D and E)"), "{err}");
         let err = play_moves("F zz", Variant::Abapa).unwrap_err().to_string();
         assert!(err.starts_with("move 2 (`zz`) is not a pit"), "{err}");
     }

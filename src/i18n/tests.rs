@@ -367,4 +367,18 @@ fn every_message_formats_in_every_language() {
     }
 }
 pub(super) mod numbers;
+#[test]
+fn a_list_ends_with_the_languages_and_or_or() {
+    use super::{list, Joined};
+    let items = |xs: &[&str]| xs.iter().map(|x| (*x).to_owned()).collect::<Vec<_>>();
+    let en = Language::english();
+    let fr = Language::from_tag("fr").expect("French");
+    assert_eq!(list(&en, &items(&[]), Joined::And), "");
+    assert_eq!(list(&en, &items(&["b"]), Joined::And), "b");
+    assert_eq!(list(&en, &items(&["b", "c"]), Joined::And), "b and c");
+    assert_eq!(list(&en, &items(&["A", "B", "C"]), Joined::Or), "A, B or C");
+    assert_eq!(list(&fr, &items(&["b", "c"]), Joined::And), "b et c");
+    assert_eq!(list(&fr, &items(&["D", "E", "F"]), Joined::Or), "D, E ou F");
+}
+
 mod typography;

@@ -1,6 +1,31 @@
 //! Why a move or a position is refused: every message says what to do instead.
 
+use std::fmt;
+
 use super::{Moves, Pit, Side};
+
+/// The legal moves as a list whose last item joins the others with `and` ("A, B
+/// and C": all of them are legal) or `or` ("D or E": play one of them).
+struct Listed(Moves, &'static str);
+
+impl fmt::Display for Listed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Listed(moves, joined) = *self;
+        if moves.is_empty() {
+            return f.write_str("none");
+        }
+        let last = moves.len() - 1;
+        for (i, pit) in moves.into_iter().enumerate() {
+            match i {
+                0 => {}
+                i if i == last => write!(f, " {joined} ")?,
+                _ => f.write_str(", ")?,
+            }
+            write!(f, "{pit}")?;
+        }
+        Ok(())
+    }
+}
 
 /// Why a move cannot be played. Every message says what to do instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -9,7 +34,10 @@ pub enum IllegalMove {
     #[error("the game is over: no more moves can be played")]
     GameOver,
     /// The pit belongs to the other player.
-    #[error("{pit} is {owner}'s pit: {side} sows from its own row ({legal})", owner = pit.owner())]
+    #[error(
+        "{pit} is {owner}'s pit: {side} sows from its own row ({})",
+        Listed(*legal, "and"), owner = pit.owner()
+    )]
     NotYourRow {
         /// The pit asked for.
         pit: Pit,
@@ -20,7 +48,8 @@ pub enum IllegalMove {
     },
     /// The pit has no seeds.
     #[error(
-        "pit {pit} is empty: your legal pits are {legal}{}",
+        "pit {pit} is empty: your legal pits are {}{}",
+        Listed(*legal, "and"),
         if *must_feed {
             " (the other row is empty, and only these give it seeds)"
         } else {
@@ -38,7 +67,7 @@ pub enum IllegalMove {
     /// The opponent's row is empty and this pit's seeds do not reach it.
     #[error(
         "{opponent}'s row is empty, so you must give them seeds, and {pit} does not reach \
-         their row: sow from {legal}", opponent = pit.owner().opponent()
+         their row: sow from {}", Listed(*legal, "or"), opponent = pit.owner().opponent()
     )]
     MustFeed {
         /// The pit asked for.
@@ -49,7 +78,8 @@ pub enum IllegalMove {
     /// A grand slam in the `forbidden` variant while another move exists.
     #[error(
         "{pit} would capture every seed on {opponent}'s row (a grand slam), which this \
-         game's rules forbid: play {legal} instead", opponent = pit.owner().opponent()
+         game's rules forbid: play {} instead", Listed(*legal, "or"),
+        opponent = pit.owner().opponent()
     )]
     GrandSlamForbidden {
         /// The pit asked for.

@@ -18,8 +18,8 @@ const GAMES: i64 = 30;
 #[derive(Clone, Debug)]
 pub struct PlayerPage {
     /// The language the player chose for themselves (`/oware settings me
-    /// language:`) on the platform of their latest public game, else English: the
-    /// page's language.
+    /// language:`) on the platform of their latest public game, else that game's
+    /// place's: the page's language.
     pub language: crate::i18n::Language,
     /// Their name (in their latest public game).
     pub name: String,
@@ -120,10 +120,19 @@ impl Pages<'_> {
         };
         let name = latest.name(side).to_owned();
         let account = &latest.seat(side).user;
-        let language = Preferences::new(self.core)
+        let preferences = Preferences::new(self.core);
+        let language = match preferences
             .personal_language(latest.platform, account)
             .await
-            .unwrap_or_default();
+        {
+            Some(own) => own,
+            // Else the language of the place of their latest public game: a French
+            // room's player reads their page in French.
+            None => {
+                let place = latest.space.as_deref().unwrap_or(&latest.channel);
+                preferences.language_at(latest.platform, place).await
+            }
+        };
         let mut ratings = Vec::new();
         let mut charts = Vec::new();
         for speed in Speed::ALL {

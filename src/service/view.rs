@@ -402,7 +402,7 @@ pub(super) fn move_reply(
             lang,
             "view-captured",
             seeds = effect.captured,
-            pits = pits.join(", ")
+            pits = crate::i18n::list(lang, &pits, crate::i18n::Joined::And)
         ));
     } else if effect.grand_slam {
         text.push(' ');

@@ -246,7 +246,7 @@ fn render(lang: &crate::i18n::Language, page: &GamePage, slug: &str, origin: &st
                             dt { (crate::tr!(lang, "web-score")) }
                             dd { (page.row.south.score) "–" (page.row.north.score) }
                             dt { (crate::tr!(lang, "web-time")) }
-                            dd { (page.row.time_control.to_string()) }
+                            dd { (page.row.time_control.describe(lang)) }
                         }
                         p id="clocks" { (clocks.unwrap_or_default()) }
                         p id="advice" { (page.advice.clone().unwrap_or_default()) }

@@ -86,7 +86,7 @@ fn an_illegal_move_is_a_clear_error() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("move 3 (a) is illegal"), "{stderr}");
-    assert!(stderr.contains("(A, B, C, D, E)"), "{stderr}");
+    assert!(stderr.contains("(A, B, C, D and E)"), "{stderr}");
     assert!(!path.exists(), "nothing is written for a bad game");
     std::fs::remove_dir_all(dir).ok();
 }

@@ -283,11 +283,11 @@ fn refusals_name_the_reason_and_the_legal_pits() {
             ..
         }
     ));
-    assert!(err.to_string().contains("a, b, c, d, e, f"), "{err}");
+    assert!(err.to_string().contains("a, b, c, d, e and f"), "{err}");
     let game = Game::from_moves(Variant::Abapa, &[pit('F'), pit('a')]).unwrap();
     let err = game.check(pit('F')).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "pit F is empty: your legal pits are A, B, C, D, E"
+        "pit F is empty: your legal pits are A, B, C, D and E"
     );
 }

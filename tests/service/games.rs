@@ -270,7 +270,7 @@ async fn illegal_moves_quote_the_rules() {
     let reply = service.handle(cmd("alice", mv("C"))).await;
     assert!(reply.private);
     assert!(
-        reply.text.contains("pit C is empty") && reply.text.contains("A, B, D, E, F"),
+        reply.text.contains("pit C is empty") && reply.text.contains("A, B, D, E and F"),
         "{}",
         reply.text
     );

@@ -210,19 +210,20 @@ async fn a_french_place_serves_its_pages_in_french() {
         "the date in French words: {title}"
     );
 
-    // A player's page: English, unless they chose a language for themselves.
+    // A player's page: in the language of the place where they play (French
+    // here), unless they chose one for themselves.
     let page = site.player_page("alice").await;
-    let html = get(&page).await.text();
-    assert!(html.contains(r#"<html lang="en">"#), "{html}");
-    assert!(html.contains("Games in public places"), "{html}");
-    let mine = Action::MySettings {
-        changes: vec![("language".into(), "fr".into())],
-    };
-    let reply = site.service.handle(cmd("alice", mine)).await;
-    assert!(reply.text.contains("fr"), "{}", reply.text);
     let html = get(&page).await.text();
     assert!(html.contains(r#"<html lang="fr">"#), "{html}");
     assert!(html.contains("Parties dans les lieux publics"), "{html}");
+    let mine = Action::MySettings {
+        changes: vec![("language".into(), "en".into())],
+    };
+    let reply = site.service.handle(cmd("alice", mine)).await;
+    assert!(reply.text.contains("`language:en`"), "{}", reply.text);
+    let html = get(&page).await.text();
+    assert!(html.contains(r#"<html lang="en">"#), "{html}");
+    assert!(html.contains("Games in public places"), "{html}");
 }
 
 /// A running tournament's current round is on the place's page: who plays whom,

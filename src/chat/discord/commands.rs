@@ -73,7 +73,7 @@ pub(super) async fn play(
     ctx: Context<'_>,
     #[description = "Who to challenge (mention me to play the engine; nobody: anyone here)"]
     opponent: Option<serenity::User>,
-    #[description = "Who moves first (default: you, playing South A-F)"] first: Option<FirstChoice>,
+    #[description = "Who moves first (default: you, playing South A–F)"] first: Option<FirstChoice>,
     #[description = "Rated or casual (default: rated between people)"] rated: Option<YesNo>,
     #[description = "Grand-slam rule (default: abapa, captures nothing)"] variant: Option<
         VariantChoice,
@@ -282,7 +282,7 @@ pub(super) async fn live(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub(super) async fn advise(
     ctx: Context<'_>,
-    #[description = "The pit to suggest, A-F"]
+    #[description = "The pit to suggest, A–F"]
     #[max_length = 1]
     pit: String,
     #[description = "Game number (default: the game here)"]
@@ -376,7 +376,7 @@ pub(super) async fn help(
 #[poise::command(slash_command, rename = "move")]
 pub(super) async fn move_pit(
     ctx: Context<'_>,
-    #[description = "Your pit: A-F if you play South, a-f if you play North"]
+    #[description = "Your pit: A–F if you play South, a–f if you play North"]
     #[autocomplete = "autocomplete_pit"]
     #[max_length = 1]
     pit: String,
@@ -423,6 +423,6 @@ mod tests {
             .find(|p| p.name == "pit")
             .expect("its pit option");
         let text = pit.description.as_deref().unwrap_or_default();
-        assert!(text.contains("A-F if you play South") && text.contains("a-f if you play North"));
+        assert!(text.contains("A–F if you play South") && text.contains("a–f if you play North"));
     }
 }

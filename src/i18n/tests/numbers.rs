@@ -58,7 +58,7 @@ const NUMBERS: &[&str] = &[
 /// Variables that never hold a whole number: names, words, lists, durations, dates.
 #[rustfmt::skip]
 const WORDS: &[&str] = &[
-    "action", "admin", "advice", "asker", "author", "average", "away", "back", "base", "bot", "by", "caption", "cause", "challenger", "channels", "choices", "class",
+    "action", "admin", "advice", "asker", "init", "author", "average", "away", "back", "base", "bot", "by", "caption", "cause", "challenger", "channels", "choices", "class",
     "clock", "code", "command", "commands", "creator", "date", "day", "default", "effect",
     "engine", "example", "dropped", "expected", "format", "games", "head", "hint", "instead", "kept", "key",
     "keys", "kind", "language", "languages", "leads", "legal", "letter", "level", "line",
@@ -96,8 +96,8 @@ const MIXED: &[(&str, &[&str])] = &[
         "replay-gif-last", "status-shards-range", "web-player-chart",
     ]),
     ("last", &[
-        "graph-alt-blunders", "graph-alt-mistakes", "status-shards-range",
-        "web-player-chart",
+        "graph-alt-blunders", "graph-alt-mistakes", "list-and", "list-or",
+        "status-shards-range", "web-player-chart",
     ]),
     // Minutes in the privacy text; elsewhere where a game is played.
     ("link", &[

@@ -1,7 +1,18 @@
 //! The rules' refusals of a move in the player's words: a move the rules forbid,
 //! with the moves that are legal.
 
-use crate::{rules::IllegalMove, service::view::side_name};
+use crate::{
+    i18n::{list, Joined},
+    rules::{IllegalMove, Moves},
+    service::view::side_name,
+};
+
+/// The legal pits in words: "A, B and C" (all of them are legal), "D or E" (play
+/// one of them).
+fn pits(lang: &crate::i18n::Language, legal: Moves, joined: Joined) -> String {
+    let letters: Vec<String> = legal.into_iter().map(|p| p.to_string()).collect();
+    list(lang, &letters, joined)
+}
 
 /// Why the rules forbid a move.
 pub(super) fn illegal_text(lang: &crate::i18n::Language, error: &IllegalMove) -> String {
@@ -13,13 +24,18 @@ pub(super) fn illegal_text(lang: &crate::i18n::Language, error: &IllegalMove) ->
             pit = pit,
             owner = side_name(lang, pit.owner()),
             side = side_name(lang, side),
-            legal = legal
+            legal = pits(lang, legal, Joined::And)
         ),
         IllegalMove::EmptyPit {
             pit,
             legal,
             must_feed: false,
-        } => crate::tr!(lang, "error-illegal-empty-pit", pit = pit, legal = legal),
+        } => crate::tr!(
+            lang,
+            "error-illegal-empty-pit",
+            pit = pit,
+            legal = pits(lang, legal, Joined::And)
+        ),
         IllegalMove::EmptyPit {
             pit,
             legal,
@@ -28,21 +44,21 @@ pub(super) fn illegal_text(lang: &crate::i18n::Language, error: &IllegalMove) ->
             lang,
             "error-illegal-empty-pit-must-feed",
             pit = pit,
-            legal = legal
+            legal = pits(lang, legal, Joined::And)
         ),
         IllegalMove::MustFeed { pit, legal } => crate::tr!(
             lang,
             "error-illegal-must-feed",
             opponent = side_name(lang, pit.owner().opponent()),
             pit = pit,
-            legal = legal
+            legal = pits(lang, legal, Joined::Or)
         ),
         IllegalMove::GrandSlamForbidden { pit, legal } => crate::tr!(
             lang,
             "error-illegal-grand-slam",
             pit = pit,
             opponent = side_name(lang, pit.owner().opponent()),
-            legal = legal
+            legal = pits(lang, legal, Joined::Or)
         ),
     }
 }
