@@ -96,7 +96,7 @@ pub use place_page::{path_segment, LiveGame, PlacePage, Standing};
 pub use player_page::{PlayerGame, PlayerPage, PlayerResult};
 pub use port::{BoxFuture, ChatService, Receipt};
 pub use puzzles::{DailyPuzzle, PuzzlePage};
-pub use reply::{Attachment, Button, ButtonAction, Moment, Reply};
+pub use reply::{Attachment, Button, ButtonAction, Moment, PlaceLink, Reply};
 pub use retention::Pruned;
 pub use settings::KEYS as SETTING_KEYS;
 pub use status::DiscordShards;

@@ -111,7 +111,11 @@ impl Dispatch<'_> {
                     );
                 }
                 let own = voices.own(&cmd).await;
-                Reply::private(err.user_message(own)).in_language(own)
+                let mut reply = Reply::private(err.user_message(own)).in_language(own);
+                for link in err.places() {
+                    reply.note_place(link);
+                }
+                reply
             }
         }
     }

@@ -243,8 +243,8 @@ pub enum ServiceError {
     BadSetting(String),
     /// Another admin changed the settings between reading and saving them.
     SettingsChanged,
-    /// Games start only in some channels of this server.
-    ChannelNotAllowed(String),
+    /// Games start only in some channels of this server (these).
+    ChannelNotAllowed(Vec<String>),
     /// A moderator's action or a report without a reason (the usage, to type again).
     ReasonNeeded(String),
     /// An adjudication naming someone who does not play in the game.
@@ -465,8 +465,10 @@ impl ServiceError {
             ServiceError::NotAdmin(f0) => crate::tr!(lang, "error-not-admin", command = f0),
             ServiceError::BadSetting(f0) => crate::tr!(lang, "error-bad-setting", why = f0),
             ServiceError::SettingsChanged => crate::tr!(lang, "error-settings-changed"),
-            ServiceError::ChannelNotAllowed(f0) => {
-                crate::tr!(lang, "error-channel-not-allowed", channels = f0)
+            ServiceError::ChannelNotAllowed(_) => {
+                let names: Vec<String> = self.places().into_iter().map(|p| p.text).collect();
+                let channels = crate::i18n::list(lang, &names, crate::i18n::Joined::Or);
+                crate::tr!(lang, "error-channel-not-allowed", channels = channels)
             }
             ServiceError::ReasonNeeded(f0) => crate::tr!(lang, "error-reason-needed", usage = f0),
             ServiceError::NotTheWinner {
@@ -504,6 +506,18 @@ impl ServiceError {
             ServiceError::Db(StoreError::CapReached { .. }) => false,
             ServiceError::Db(_) | ServiceError::Internal(_) => true,
             _ => false,
+        }
+    }
+
+    /// The channels and rooms its words name, for the adapter to link.
+    #[must_use]
+    pub fn places(&self) -> Vec<super::PlaceLink> {
+        match self {
+            ServiceError::ChannelNotAllowed(channels) => channels
+                .iter()
+                .map(|c| super::PlaceLink::new(c, None))
+                .collect(),
+            _ => Vec::new(),
         }
     }
 

@@ -143,13 +143,19 @@ impl Records<'_> {
                 north = row.north.score,
                 moves = view::moves_played(lang, row.ply, true),
                 turn = view::to_move_name(row),
-                thread = view::thread_link(row).unwrap_or_default(),
+                thread = view::thread_link(row)
+                    .map(|link| link.text)
+                    .unwrap_or_default(),
             ));
         }
         if games.len() > LIVE_MAX {
             text.push('\n');
             text.push_str(&crate::tr!(lang, "listing-live-more", shown = LIVE_MAX));
         }
-        Ok(Reply::private(text))
+        let mut reply = Reply::private(text);
+        for link in games.iter().take(LIVE_MAX).filter_map(view::thread_link) {
+            reply.note_place(link);
+        }
+        Ok(reply)
     }
 }

@@ -9,9 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{view, view::thread_link, Reply};
+use super::{view, view::thread_link, PlaceLink, Reply};
 use crate::i18n::Language;
-use crate::platform::Platform;
 use crate::rules::Pit;
 use crate::store::GameRow;
 
@@ -69,8 +68,9 @@ impl Recipe {
                     until = deadline
                         .map(|at| crate::play::when::deadline(lang, at, now))
                         .unwrap_or_default(),
-                    link = where_played(row)
+                    link = where_played(row).text.clone()
                 ));
+                reply.note_place(where_played(row));
                 if let Some(at) = deadline {
                     reply.note_time(lang, at, now);
                 }
@@ -81,14 +81,10 @@ impl Recipe {
     }
 }
 
-/// Where game `row` is played, as a link its platform shows: its thread, else its
+/// Where game `row` is played, for the adapter to link: its thread, else its
 /// channel or room.
-fn where_played(row: &GameRow) -> String {
-    thread_link(row).unwrap_or_else(|| match row.platform {
-        Platform::Discord => format!("<#{}>", row.channel),
-        Platform::Matrix => format!("https://matrix.to/#/{}", row.channel),
-        Platform::Console => format!("`{}`", row.channel),
-    })
+fn where_played(row: &GameRow) -> PlaceLink {
+    thread_link(row).unwrap_or_else(|| PlaceLink::new(&row.channel, None))
 }
 
 #[cfg(test)]

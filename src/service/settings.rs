@@ -12,8 +12,8 @@ mod values;
 
 use crate::service::cases::Preferences;
 use table::table;
+use values::apply;
 pub use values::KEYS;
-use values::{apply, channel_name};
 
 use super::{clock::TimeControl, Command, Place, Reply, ServiceError};
 use crate::{
@@ -245,14 +245,8 @@ impl Preferences<'_> {
         if settings.allows(place) {
             return Ok(());
         }
-        let list = settings
-            .channels()
-            .unwrap_or_default()
-            .iter()
-            .map(|c| channel_name(place.platform, c))
-            .collect::<Vec<_>>()
-            .join(", ");
-        Err(ServiceError::ChannelNotAllowed(list))
+        let channels = settings.channels().unwrap_or_default().to_vec();
+        Err(ServiceError::ChannelNotAllowed(channels))
     }
 
     /// `/oware settings [key:value …]`.
@@ -272,7 +266,7 @@ impl Preferences<'_> {
             .put(platform, place, settings.row.clone(), self.core.now());
         if changes.is_empty() {
             let mut reply = Reply::private(crate::tr!(lang, "settings-shown"));
-            reply.table = Some(table(lang, &settings, cmd.place.platform));
+            reply.table = Some(table(lang, &settings));
             return Ok(reply);
         }
         super::authority::judge(
@@ -316,7 +310,7 @@ impl Preferences<'_> {
             text = format!("{text}\n{line}");
         }
         let mut reply = Reply::private(text);
-        reply.table = Some(table(lang, &settings, cmd.place.platform));
+        reply.table = Some(table(lang, &settings));
         Ok(reply)
     }
 }

@@ -437,36 +437,26 @@ pub(super) fn is_bot(row: &GameRow, side: Side) -> bool {
     row.seat(side).bot
 }
 
-/// Where to watch a game: its thread, as a link its platform shows (`None` without
-/// a thread).
-pub(super) fn thread_link(row: &GameRow) -> Option<String> {
+/// Where to watch a game: its thread (`None` without one), which the adapter links.
+pub(super) fn thread_link(row: &GameRow) -> Option<super::PlaceLink> {
     let thread = row.thread.as_deref()?;
-    Some(match row.platform {
-        super::Platform::Discord => format!("<#{thread}>"),
-        super::Platform::Matrix => format!("https://matrix.to/#/{}/{thread}", row.channel),
-        super::Platform::Console => format!("`{thread}`"),
-    })
+    Some(super::PlaceLink::new(&row.channel, Some(thread)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::platform::Platform;
     use crate::store::GameRow;
 
     #[test]
-    fn a_thread_links_the_way_its_platform_shows_it() {
+    fn a_thread_is_written_as_its_id_for_the_adapter_to_link() {
         let mut row = GameRow::example(3);
         assert_eq!(thread_link(&row), None);
-        row.thread = Some("555".into());
-        row.platform = Platform::Discord;
-        assert_eq!(thread_link(&row).as_deref(), Some("<#555>"));
-        row.platform = Platform::Matrix;
         row.channel = "!room:example.org".into();
         row.thread = Some("$root".into());
-        assert_eq!(
-            thread_link(&row).as_deref(),
-            Some("https://matrix.to/#/!room:example.org/$root")
-        );
+        let link = thread_link(&row).unwrap();
+        assert_eq!(link.text, "`$root`");
+        assert_eq!(link.channel, "!room:example.org");
+        assert_eq!(link.thread.as_deref(), Some("$root"));
     }
 }

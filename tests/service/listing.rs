@@ -114,8 +114,16 @@ async fn live_lists_this_servers_games_in_progress_with_their_threads() {
     };
     let first_line = line(first.get()).expect("the first game");
     assert!(
-        first_line.contains("alice vs bob") && first_line.contains("<#777>"),
+        first_line.contains("alice vs bob") && first_line.contains("`777`"),
         "{first_line}"
+    );
+    // The thread is noted for the adapters that link it (Discord's <#777>).
+    assert!(
+        live.places
+            .iter()
+            .any(|p| p.text == "`777`" && p.thread.as_deref() == Some("777")),
+        "{:?}",
+        live.places
     );
     assert!(line(second.get()).is_some(), "{text}");
     assert_eq!(line(hidden.get()), None, "{text}");

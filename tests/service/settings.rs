@@ -141,14 +141,19 @@ async fn games_start_only_in_the_channels_the_server_allows() {
     let set = service
         .handle(admin(&games, settings(&[("channels", "here")])))
         .await;
-    assert_eq!(value(&set, "channels"), "<#200>");
+    assert_eq!(value(&set, "channels"), "200");
 
     let refused = service.handle(cmd_at(&other, "alice", play("bob"))).await;
     assert!(refused.private, "{}", refused.text);
     assert!(
-        refused.text.contains("Games start only in <#200>"),
+        refused.text.contains("Games start only in `200`"),
         "{}",
         refused.text
+    );
+    assert_eq!(
+        refused.places,
+        [oware_bot::service::PlaceLink::new("200", None)],
+        "the channel is noted for the adapters that link it"
     );
     let engine = service
         .handle(cmd_at(&other, "alice", play("oware-bot")))

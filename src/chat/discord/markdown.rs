@@ -6,8 +6,9 @@
 /// as markup is escaped with a backslash, so a display name such as
 /// `[Claim prize](https://evil.example)` shows as typed, never as a link, a header
 /// or a spoiler. Code spans are left as they are (Discord shows them verbatim), and
-/// so are channel mentions (`<#123>`) that the settings' table writes and the
-/// mentions of the users in `pinged` (the reply's own).
+/// so are the mentions of the users in `pinged` (the reply's own). A channel
+/// mention is never kept: the adapter writes those itself, from the reply's noted
+/// places, after this.
 #[must_use]
 pub fn discord_markdown(text: &str, pinged: &[&str]) -> String {
     let mut out = String::with_capacity(text.len() + 8);
@@ -50,19 +51,13 @@ pub fn discord_markdown(text: &str, pinged: &[&str]) -> String {
     out
 }
 
-/// A channel mention `<#digits>`, or a user mention `<@digits>` of one of `pinged`,
-/// at the start of `text`.
+/// A user mention `<@digits>` of one of `pinged`, at the start of `text`.
 fn kept_mention<'t>(text: &'t str, pinged: &[&str]) -> Option<&'t str> {
-    let (kind, tail) = (text.get(..2)?, text.get(2..)?);
+    let tail = text.strip_prefix("<@")?;
     let end = tail.find('>')?;
     let id = &tail[..end];
     let numeric = !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit());
-    let kept = match kind {
-        "<#" => numeric,
-        "<@" => numeric && pinged.contains(&id),
-        _ => false,
-    };
-    kept.then(|| &text[..end + 3])
+    (numeric && pinged.contains(&id)).then(|| &text[..end + 3])
 }
 
 #[cfg(test)]
@@ -82,7 +77,8 @@ mod tests {
             discord_markdown("# Big\n-# small\n> quote\n- item, game #12 > 3\n`a_b`", &[]),
             "\\# Big\n-\\# small\n\\> quote\n- item, game #12 > 3\n`a_b`"
         );
-        assert_eq!(discord_markdown("in <#42> only", &[]), "in <#42> only");
+        // A channel mention in a name is text: only the adapter links channels.
+        assert_eq!(discord_markdown("in <#42> only", &[]), "in \\<#42> only");
         assert_eq!(discord_markdown("a\\b <#x>", &[]), "a\\\\b \\<#x>");
         assert_eq!(
             discord_markdown("<@7> and <@8>", &["7"]),

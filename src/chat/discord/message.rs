@@ -108,7 +108,11 @@ pub fn content(reply: &Reply) -> String {
         }
     }
     let pinged: Vec<&str> = reply.mentions.iter().map(|u| u.id.as_str()).collect();
-    let mut text = super::markdown::discord_markdown(&reply.text, &pinged);
+    let marked = super::markdown::discord_markdown(&reply.text, &pinged);
+    // A channel or thread as a mention, which Discord shows by its name.
+    let mut text = reply.text_with_places(&marked, |place| {
+        format!("<#{}>", place.thread.as_deref().unwrap_or(&place.channel))
+    });
     // Each reader sees a time in their own time zone, and how far off it is.
     for moment in &reply.times {
         let at = moment.at.div_euclid(1000);
@@ -321,6 +325,20 @@ mod tests {
             description: "The board".into(),
         });
         assert_eq!(content(&reply), "Your move, <@222>");
+    }
+
+    #[test]
+    fn a_noted_channel_or_thread_is_a_mention_and_a_name_cannot_forge_one() {
+        let mut reply = Reply {
+            text: "Your turn in `55`. <#99> `77`".into(),
+            ..Reply::default()
+        };
+        reply.note_place(crate::service::PlaceLink::new("44", Some("55")));
+        // Not in the text: not noted.
+        reply.note_place(crate::service::PlaceLink::new("66", None));
+        assert_eq!(reply.places.len(), 1);
+        // A name's `<#99>` stays text; an unnoted code span stays code.
+        assert_eq!(content(&reply), "Your turn in <#55>. \\<#99> `77`");
     }
 
     #[test]

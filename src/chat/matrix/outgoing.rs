@@ -78,7 +78,13 @@ pub fn text_message(
         html.push_str(&pills.join(", "));
         html.push_str(": ");
     }
-    let mut text = matrix_commands(&reply.text);
+    // A room or thread as its matrix.to address, which clients open.
+    let mut text = reply.text_with_places(&matrix_commands(&reply.text), |place| {
+        match place.thread.as_deref() {
+            Some(thread) => format!("https://matrix.to/#/{}/{thread}", place.channel),
+            None => format!("https://matrix.to/#/{}", place.channel),
+        }
+    });
     // A time in UTC, with how far off it is: Matrix cannot show each reader theirs.
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -259,6 +265,20 @@ mod tests {
         };
         let body = to_json(&text_message(lang, &reply, &spot))["body"].to_string();
         assert!(body.contains("Move by TIME (in 2 days"), "{body}");
+    }
+
+    #[test]
+    fn a_noted_room_or_thread_is_its_matrix_to_address() {
+        let lang = &crate::i18n::Language::english();
+        let mut reply = Reply::public("Your turn in `$root`; games start in `!r:x`.");
+        reply.note_place(crate::service::PlaceLink::new("!r:x", Some("$root")));
+        reply.note_place(crate::service::PlaceLink::new("!r:x", None));
+        let v = to_json(&text_message(lang, &reply, &Spot::default()));
+        let body = v["body"].as_str().unwrap();
+        assert_eq!(
+            body,
+            "Your turn in https://matrix.to/#/!r:x/$root; games start in https://matrix.to/#/!r:x."
+        );
     }
 
     #[test]

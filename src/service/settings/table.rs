@@ -3,18 +3,13 @@
 
 use std::fmt::Write as _;
 
-use super::super::{when, Platform};
-use super::values::channel_name;
+use super::super::when;
 use super::Settings;
 use crate::play::archive::ArchiveDelay;
 use crate::store::WebPages;
 
 /// The settings as a two-column table.
-pub(super) fn table(
-    lang: &crate::i18n::Language,
-    settings: &Settings,
-    platform: Platform,
-) -> String {
+pub(super) fn table(lang: &crate::i18n::Language, settings: &Settings) -> String {
     let yes_no = |v: Option<bool>, default: String| match v {
         Some(true) => crate::tr!(lang, "settings-yes"),
         Some(false) => crate::tr!(lang, "settings-no"),
@@ -24,10 +19,8 @@ pub(super) fn table(
     let channels = settings.channels().map_or_else(
         || crate::tr!(lang, "settings-anywhere"),
         |list| {
-            list.iter()
-                .map(|c| channel_name(platform, c))
-                .collect::<Vec<_>>()
-                .join(", ")
+            // A code block cannot link a channel: each shows as its id.
+            list.join(", ")
         },
     );
     let rows = [
@@ -62,7 +55,7 @@ pub(super) fn table(
             "moderators",
             settings.moderators().map_or_else(
                 || crate::tr!(lang, "settings-moderators-none"),
-                |c| channel_name(platform, c),
+                str::to_owned,
             ),
         ),
         ("language", settings.language().tag()),
@@ -112,7 +105,7 @@ mod tests {
     #[test]
     fn the_table_lines_every_value_up_after_the_longest_key() {
         let lang = &crate::i18n::Language::english();
-        let shown = table(lang, &Settings::default(), Platform::Console);
+        let shown = table(lang, &Settings::default());
         let starts: Vec<usize> = shown
             .lines()
             .filter(|line| line.starts_with(|c: char| c.is_ascii_lowercase()))

@@ -1,7 +1,7 @@
 //! The values of `/oware settings`: the keys and what each takes, and checking and
 //! storing a change canonically (the table that shows them is in `table`).
 
-use super::super::{Place, Platform, ServiceError};
+use super::super::{Place, ServiceError};
 use super::scope;
 use crate::{
     i18n::Language,
@@ -38,14 +38,6 @@ pub fn describe_key(lang: &crate::i18n::Language, key: &str) -> Option<String> {
         "web" => crate::tr!(lang, "settings-key-web"),
         _ => return None,
     })
-}
-
-/// How a channel is named in a reply on `platform`.
-pub(super) fn channel_name(platform: Platform, id: &str) -> String {
-    match platform {
-        Platform::Discord => format!("<#{id}>"),
-        _ => format!("`{id}`"),
-    }
 }
 
 /// A yes/no/default value.
@@ -209,6 +201,7 @@ mod tests {
     use super::super::super::when;
     use super::super::Settings;
     use super::*;
+    use crate::platform::Platform;
     use crate::play::archive::ArchiveDelay;
     use crate::store::WebPages;
 
