@@ -158,9 +158,34 @@ pub enum StoreError {
     /// delivered it again): its transaction rolled back and changed nothing.
     #[error("this event was handled already")]
     Replayed,
+    /// A stored value is not what its column holds (a move's pit that is no pit, a
+    /// status this version does not know): the row cannot be read back.
+    #[error("a stored `{column}` cannot be read back: {source}")]
+    Undecodable {
+        /// The column.
+        column: String,
+        /// Why.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync + 'static>,
+    },
     /// Any other database failure.
     #[error("database error: {0}")]
-    Db(#[from] sqlx::Error),
+    Db(sqlx::Error),
+}
+
+impl From<sqlx::Error> for StoreError {
+    /// A database failure, or a stored value that cannot be read back (sqlx's
+    /// `ColumnDecode`, which the rows' decoders also give): the store's own
+    /// [`StoreError::Undecodable`], so callers never match sqlx's variants.
+    fn from(error: sqlx::Error) -> StoreError {
+        match error {
+            sqlx::Error::ColumnDecode { index, source } => StoreError::Undecodable {
+                column: index,
+                source,
+            },
+            other => StoreError::Db(other),
+        }
+    }
 }
 
 impl StoreError {

@@ -89,7 +89,7 @@ pub enum CopyError {
 
 impl From<sqlx::Error> for CopyError {
     fn from(error: sqlx::Error) -> Self {
-        CopyError::Store(StoreError::Db(error))
+        CopyError::Store(StoreError::from(error))
     }
 }
 

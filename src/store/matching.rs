@@ -213,7 +213,7 @@ async fn insert_challenge(
         Some(Constraint::OnePendingChallenge | Constraint::OneOpenChallenge) => {
             StoreError::DuplicateChallenge
         }
-        None => StoreError::Db(e),
+        None => StoreError::from(e),
     })?;
     if new.level.is_none() {
         sqlx::query(

@@ -30,8 +30,8 @@ pub(super) async fn replay_games(
         // this game, not the end of the check.
         let checked = match store.games().moves(id).await {
             Ok(moves) => check_game(&row, &moves),
-            Err(StoreError::Db(sqlx::Error::ColumnDecode { index, .. })) => Err(format!(
-                "its moves cannot be read back: a move's `{index}` is not what that column holds \
+            Err(StoreError::Undecodable { column, .. }) => Err(format!(
+                "its moves cannot be read back: a move's `{column}` is not what that column holds \
                  (a pit letter, a number)"
             )),
             Err(other) => return Err(other.into()),

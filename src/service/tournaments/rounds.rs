@@ -118,27 +118,33 @@ impl Tournaments<'_> {
     ) -> Result<(), ServiceError> {
         let t = &event.t;
         let round = t.round + 1;
-        // Every entrant paired is one of the event's.
+        // Every entrant paired is one of the event's: one that is not is a fault of
+        // the pairing, and the round does not start.
         let player = |who: Entrant| {
-            event
-                .entrant(who)
-                .map_or(crate::store::PlayerId::new(0), |e| e.player_id)
-        };
-        let new: Vec<NewBoard> = boards
-            .iter()
-            .map(|board| match *board {
-                Board::Game(p) => NewBoard {
-                    south: i64::from(p.south),
-                    north: Some(i64::from(p.north)),
-                    players: (player(p.south), Some(player(p.north))),
-                },
-                Board::Bye(who) => NewBoard {
-                    south: i64::from(who),
-                    north: None,
-                    players: (player(who), None),
-                },
+            event.entrant(who).map(|e| e.player_id).ok_or_else(|| {
+                ServiceError::Internal(format!(
+                    "round {round} of tournament {} pairs entrant {who}, who is not entered",
+                    t.id
+                ))
             })
-            .collect();
+        };
+        let new = boards
+            .iter()
+            .map(|board| {
+                Ok(match *board {
+                    Board::Game(p) => NewBoard {
+                        south: i64::from(p.south),
+                        north: Some(i64::from(p.north)),
+                        players: (player(p.south)?, Some(player(p.north)?)),
+                    },
+                    Board::Bye(who) => NewBoard {
+                        south: i64::from(who),
+                        north: None,
+                        players: (player(who)?, None),
+                    },
+                })
+            })
+            .collect::<Result<Vec<NewBoard>, ServiceError>>()?;
         let tc: TimeControl = t.time_control;
         let threads = self
             .core
@@ -149,16 +155,10 @@ impl Tournaments<'_> {
             .map(|row| Settings::from_row(row).threads())?;
         // Players on vacation: their first turn in a correspondence game waits.
         let mut away = Vec::with_capacity(boards.len());
-        for board in boards {
-            away.push(match *board {
-                Board::Game(p) => {
-                    self.core
-                        .store
-                        .people()
-                        .away_until([player(p.south), player(p.north)])
-                        .await?
-                }
-                Board::Bye(_) => [None, None],
+        for board in &new {
+            away.push(match board.players {
+                (south, Some(north)) => self.core.store.people().away_until([south, north]).await?,
+                (_, None) => [None, None],
             });
         }
         let effects = |games: &[Option<i64>]| {
