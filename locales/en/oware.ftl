@@ -1282,8 +1282,14 @@ web-record = Download the game record
 web-link = Watch and replay on the web: { $url }
 console-web = Game pages on the web: { $url } (WEB_ADDR changes where; WEB_ADDR=off turns them off).
 web-place-link = This place's leaderboard, tournaments and games being played, on the web: { $url }
-web-place-title = Leaderboard ({ $speed } games)
-web-place-other = The { $speed } leaderboard
+web-place-title = Leaderboard ({ $speed ->
+        [live] live
+       *[other] correspondence
+    } games)
+web-place-other = The { $speed ->
+        [live] live
+       *[other] correspondence
+    } leaderboard
 web-place-standings = Standings
 web-place-nobody = Nobody has finished a rated game at this speed here yet.
 web-place-player = Player

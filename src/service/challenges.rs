@@ -213,7 +213,7 @@ impl Challenges<'_> {
             lang,
             "challenge-ratings",
             speed = speed.as_str(),
-            ratings = ratings.join(", ")
+            ratings = crate::i18n::list(lang, &ratings, crate::i18n::Joined::And)
         ));
         reply.buttons = vec![Button {
             action: ButtonAction::Accept { challenge: id },

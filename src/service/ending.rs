@@ -97,7 +97,7 @@ impl Counted {
                     lang,
                     "ending-ratings",
                     speed = changes[0].speed.as_str(),
-                    changes = parts.join(", ")
+                    changes = crate::i18n::list(lang, &parts, crate::i18n::Joined::And)
                 )
             }
         };

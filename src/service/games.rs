@@ -91,11 +91,14 @@ impl Games<'_> {
             1 => Ok(candidates.into_iter().next().expect("one candidate")),
             _ => Err(ServiceError::WhichGame {
                 yours,
-                list: candidates
-                    .iter()
-                    .map(|row| view::game_label(lang, row))
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                list: crate::i18n::list(
+                    lang,
+                    &candidates
+                        .iter()
+                        .map(|row| view::game_label(lang, row))
+                        .collect::<Vec<_>>(),
+                    crate::i18n::Joined::Or,
+                ),
                 example: example(&cmd.action),
                 first: candidates[0].id,
             }),

@@ -124,7 +124,7 @@ impl Learning<'_> {
                 solvers = if solvers.is_empty() {
                     crate::tr!(lang, "puzzle-solvers-nobody")
                 } else {
-                    solvers.join(", ")
+                    crate::i18n::list(lang, &solvers, crate::i18n::Joined::And)
                 }
             ));
         }

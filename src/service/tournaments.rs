@@ -290,7 +290,7 @@ impl Tournaments<'_> {
                         title = title(lang, &t),
                         entrant = n,
                         count = names.len(),
-                        players = names.join(", ")
+                        players = crate::i18n::list(lang, &names, crate::i18n::Joined::And)
                     ),
                     ..Reply::default()
                 })

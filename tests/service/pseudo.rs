@@ -8,37 +8,8 @@ use oware_bot::service::{
     Action, ChallengeOptions, Place, Reply, Role, Service, TournamentAction, VacationRequest,
 };
 
+use crate::support::pseudo::plain_words;
 use crate::support::{self, cmd_at, first_legal_pit, mv_in, place, user, TempDb};
-
-/// What is not the bot's words: the players' names, the variant's, the bot's own
-/// (`oware-bot`), and what a player typed (a report's reason).
-const THEIRS: [&str; 8] = [
-    "alice", "bob", "carol", "dave", "abapa", "oware", "bot", "spam",
-];
-
-/// The plain (unaccented) English words of `text`: words of three or more ASCII
-/// letters with a lower-case vowel, which the pseudo-locale would have accented had
-/// a message written them. Not in links, nor in code spans: commands, their options
-/// and their values stay English in every language (`/oware admin status`,
-/// `time:3d`), as typed.
-fn plain_words(text: &str) -> Vec<String> {
-    let prose: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
-    prose
-        .split_whitespace()
-        .filter(|w| !w.contains("://"))
-        .flat_map(|w| {
-            w.split(|c: char| !c.is_alphanumeric())
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
-        })
-        .filter(|w| {
-            w.len() >= 3
-                && w.chars().all(|c| c.is_ascii_alphabetic())
-                && w.chars().any(|c| "aeiou".contains(c))
-                && !THEIRS.contains(&w.to_lowercase().as_str())
-        })
-        .collect()
-}
 
 /// Every text of `reply` a person reads. A table's first column is the settings'
 /// keys, which are typed as they are shown (`language:fr`): not checked.

@@ -594,7 +594,7 @@ async fn a_challenge_shows_both_players_ratings() {
         .await;
     assert!(
         challenge.text.contains(&format!(
-            "Correspondence ratings: bob {bob}, alice {alice}."
+            "Correspondence ratings: bob {bob} and alice {alice}."
         )),
         "{}",
         challenge.text

@@ -36,7 +36,7 @@ async fn onlookers_and_non_players_hear_about_the_games_here() {
     assert!(
         board
             .text
-            .starts_with("There are several games here: #1 alice vs bob, #2 carol vs dave")
+            .starts_with("There are several games here: #1 alice vs bob or #2 carol vs dave")
             && board.text.contains("`/oware board #1`"),
         "{}",
         board.text
@@ -75,7 +75,7 @@ async fn onlookers_and_non_players_hear_about_the_games_here() {
     assert!(
         which
             .text
-            .starts_with("You have several games here: #1 alice vs bob, #3 alice vs erin")
+            .starts_with("You have several games here: #1 alice vs bob or #3 alice vs erin")
             && which.text.contains("`/move c #1`"),
         "{}",
         which.text

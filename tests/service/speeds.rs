@@ -303,7 +303,7 @@ async fn a_challenge_shows_the_ratings_of_its_speed() {
         ))
     };
     let live = challenge(timed("3+2")).await;
-    let shown = format!("Live ratings: alice {}?, bob ", alice.rating.round());
+    let shown = format!("Live ratings: alice {}? and bob ", alice.rating.round());
     assert!(live.text.contains(&shown), "{shown} in {}", live.text);
     service
         .handle(cmd_at(&here, "alice", Action::Cancel { challenge: None }))
@@ -312,7 +312,7 @@ async fn a_challenge_shows_the_ratings_of_its_speed() {
     let corr = challenge(timed("3d")).await;
     assert!(
         corr.text
-            .contains("Correspondence ratings: alice 1500?, bob 1500?."),
+            .contains("Correspondence ratings: alice 1500? and bob 1500?."),
         "{}",
         corr.text
     );

@@ -16,6 +16,7 @@ use oware_bot::{
 };
 use tempfile::TempDir;
 
+pub mod pseudo;
 pub mod state;
 
 /// A fresh database: an SQLite file in its own temporary directory, or a new

@@ -14,6 +14,7 @@ mod ops;
 mod pages;
 mod places;
 mod players;
+mod pseudo;
 mod readonly;
 
 use std::sync::Arc;
@@ -151,5 +152,6 @@ pub(crate) fn link_in(text: &str) -> Option<String> {
         .chars()
         .take_while(|c| !c.is_whitespace())
         .collect();
-    Some(link.trim_end_matches(['.', ')', '>']).to_owned())
+    // The pseudo-locale pads a message's end with `~` and closes it with `]`.
+    Some(link.trim_end_matches(['.', ')', '>', '~', ']']).to_owned())
 }

@@ -211,18 +211,21 @@ impl Challenges<'_> {
             })),
             [one] => Ok((*one).clone()),
             [first, ..] => Err(ServiceError::WhichChallenge(
-                candidates
-                    .iter()
-                    .map(|c| {
-                        format!(
-                            "c{} {} → {}",
-                            c.id,
-                            c.challenger_name,
-                            view::challenged(lang, c)
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join(", "),
+                crate::i18n::list(
+                    lang,
+                    &candidates
+                        .iter()
+                        .map(|c| {
+                            format!(
+                                "c{} {} → {}",
+                                c.id,
+                                c.challenger_name,
+                                view::challenged(lang, c)
+                            )
+                        })
+                        .collect::<Vec<_>>(),
+                    crate::i18n::Joined::Or,
+                ),
                 verb,
                 first.id,
             )),

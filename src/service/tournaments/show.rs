@@ -264,7 +264,7 @@ impl Tournaments<'_> {
                 title = title(lang, &event.t),
                 why = why,
                 count = winners.len(),
-                winners = winners.join(", "),
+                winners = crate::i18n::list(lang, &winners, crate::i18n::Joined::And),
                 points = points(lang, top),
                 standings = event.lines(lang)
             ),

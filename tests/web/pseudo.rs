@@ -1,0 +1,178 @@
+//! The pseudo-locale over every page: a public place set to `en-XA` (every message
+//! English, accented and bracketed, its values left as they are) serves its game,
+//! place, puzzle and player pages, and any plain English word a reader sees on them
+//! (text, alt text, labels, titles, the link preview's words) was written by code,
+//! not by the catalogue.
+
+use oware_bot::service::{Action, GameId};
+
+use crate::http::{get, Events};
+use crate::pages::game_with_link;
+use crate::places::{daily_puzzle, make_public};
+use crate::support::pseudo::plain_words;
+use crate::support::{cmd, first_legal_pit, mv_in};
+use crate::Site;
+
+/// The attributes whose values a person reads or hears.
+const READ_ATTRIBUTES: [&str; 4] = ["alt", "aria-label", "title", "placeholder"];
+
+/// `&amp;` and the other entities the pages write, decoded.
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&")
+}
+
+/// The value of attribute `name` in tag `tag` (`<img alt="…" …`), if it has one.
+fn attribute<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
+    let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    Some(&tag[at..at + tag[at..].find('"')?])
+}
+
+/// What a person reads or hears of `html`: the text between its tags (not in
+/// scripts, styles or code), the read attributes, and the link preview's title and
+/// description.
+fn read_texts(html: &str) -> Vec<String> {
+    let mut texts = Vec::new();
+    let mut rest = html;
+    // Inside a script, a style or code (commands stay English, as typed): which.
+    let mut skipped: Option<String> = None;
+    while let Some(open) = rest.find('<') {
+        let between = &rest[..open];
+        if skipped.is_none() && !between.trim().is_empty() {
+            texts.push(unescape(between));
+        }
+        let Some(close) = rest[open..].find('>') else {
+            break;
+        };
+        let tag = &rest[open..open + close + 1];
+        rest = &rest[open + close + 1..];
+        let name: String = tag[1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '/')
+            .collect();
+        match &skipped {
+            None if ["script", "style", "code"].contains(&name.as_str()) => {
+                skipped = Some(name.clone());
+            }
+            Some(inside) if name.strip_prefix('/') == Some(inside.as_str()) => skipped = None,
+            _ => {}
+        }
+        for name in READ_ATTRIBUTES {
+            texts.extend(attribute(tag, name).map(unescape));
+        }
+        let preview = ["og:title", "og:description", "og:image:alt", "description"]
+            .iter()
+            .any(|p| {
+                tag.contains(&format!("property=\"{p}\"")) || tag.contains(&format!("name=\"{p}\""))
+            });
+        if name == "meta" && preview {
+            texts.extend(attribute(tag, "content").map(unescape));
+        }
+    }
+    texts
+}
+
+/// The plain English words of the page at `url`, each with where it was found.
+async fn plain_on(what: &str, url: &str) -> Vec<String> {
+    let got = get(url).await;
+    assert_eq!(got.status, 200, "{what}: {url}");
+    let html = got.text();
+    assert!(
+        html.contains(r#"<html lang="en-XA">"#),
+        "{what} is in the pseudo-locale: {html}"
+    );
+    read_texts(&html)
+        .into_iter()
+        .filter_map(|text| {
+            let words = plain_words(&text);
+            (!words.is_empty()).then(|| format!("{what}: {words:?} in {text:?}"))
+        })
+        .collect()
+}
+
+/// Plays `n` moves of game `game`, each the first legal one.
+async fn play(site: &Site, game: GameId, n: usize) {
+    for _ in 0..n {
+        let row = site.db.game(game).await;
+        let mover = if row.ply % 2 == 0 { "alice" } else { "bob" };
+        let reply = site
+            .service
+            .handle(cmd(mover, mv_in(&first_legal_pit(&row), game)))
+            .await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+}
+
+#[tokio::test]
+async fn every_word_of_every_page_comes_from_the_catalogue() {
+    let site = Site::new().await;
+    let (live, live_link) = game_with_link(&site).await;
+    make_public(&site).await;
+    site.set("language", "en-XA").await;
+    play(&site, GameId::new(live), 5).await;
+    daily_puzzle(&site).await;
+    // A finished game: alice resigns a second game against bob.
+    let (ended, ended_link) = game_with_link(&site).await;
+    play(&site, GameId::new(ended), 2).await;
+    let resigned = site
+        .service
+        .handle(cmd(
+            "alice",
+            Action::Resign {
+                game: Some(GameId::new(ended)),
+                confirmed: true,
+            },
+        ))
+        .await;
+    assert!(!resigned.private, "{}", resigned.text);
+
+    let mut plain = Vec::new();
+    for (what, url) in [
+        ("a game being played", live_link.clone()),
+        ("a game at its third move", format!("{live_link}?ply=3")),
+        ("a finished game", ended_link),
+        ("the place", format!("{}/p/console/console", site.base)),
+        (
+            "the puzzle",
+            format!("{}/p/console/console/puzzle", site.base),
+        ),
+        ("a player", site.player_page("alice").await),
+    ] {
+        plain.extend(plain_on(what, &url).await);
+    }
+    // The words a live page writes as the game goes on (its status, clocks and
+    // advice) come with each update.
+    let mut events = Events::open(&format!("{live_link}/live")).await;
+    let state: serde_json::Value =
+        serde_json::from_str(&events.next().await.expect("the state now")).unwrap();
+    for key in ["status", "clocks", "advice"] {
+        let text = state[key].as_str().unwrap_or_default();
+        let words = plain_words(text);
+        if !words.is_empty() {
+            plain.push(format!("the live update's {key}: {words:?} in {text:?}"));
+        }
+    }
+    assert!(
+        state["status"].as_str().is_some_and(|s| s.contains('~')),
+        "the live status is written: {state}"
+    );
+    assert!(
+        plain.is_empty(),
+        "words not from the catalogue:\n{}",
+        plain.join("\n")
+    );
+
+    // The check finds what code writes: a plain word on a page is caught.
+    assert_eq!(
+        read_texts(r#"<p title="Board">x</p><script>let plain = 1;</script>"#)
+            .iter()
+            .flat_map(|t| plain_words(t))
+            .collect::<Vec<_>>(),
+        ["Board"]
+    );
+}
