@@ -1,4 +1,4 @@
-//! The web pages: a read-only view of the same store, served by the same binary
+//! The web pages: a view of the same store, served by the same binary
 //! (axum). An adapter like `chat`: it asks the service what a page shows and renders
 //! it (maud templates compiled in, one small inline script, no external resources).
 //!
@@ -11,6 +11,10 @@
 //!   `/p/<platform>/<place>/puzzle` (see `puzzle`).
 //! - `/u/<slug>`: a player's ratings with their charts, puzzle rating and games
 //!   in public places (see `player`).
+//! - `/signin/<token>`: the one-time link `/oware web` gives in chat; its button
+//!   starts a session (see `session`), ended at `/signout`. A signed-in player
+//!   moves from their game's page (`/g/<slug>/move`, see `play`): the pages' only
+//!   writes, through the narrow [`SessionPort`].
 //! - `/healthz` for operators (see `ops`); `/metrics` on a listener of its own
 //!   (`METRICS_ADDR`), never on the public one.
 //!
@@ -29,19 +33,24 @@ mod game;
 mod live;
 mod ops;
 mod place;
+mod play;
 mod player;
 mod puzzle;
 mod server;
+mod session;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::{routing::get, Router};
+use axum::{
+    routing::{get, post},
+    Router,
+};
 use tokio::net::TcpListener;
 
 use crate::config::{WebAddr, WebLimits};
 use crate::platform::Platform;
-use crate::service::PagePort;
+use crate::service::{PagePort, SessionPort};
 
 pub use ops::install_metrics;
 
@@ -77,6 +86,9 @@ pub enum WebError {
 #[derive(Clone)]
 pub struct WebState {
     service: Arc<dyn PagePort>,
+    /// Signed-in people's sessions and moves, the pages' only writes (none: no
+    /// signing in, every page read-only).
+    sessions: Option<Arc<dyn SessionPort>>,
     /// The pages' public base address (`WEB_PUBLIC_URL`), for absolute links in
     /// Open Graph tags; without it, links are relative to the request's host.
     public_url: Option<String>,
@@ -106,6 +118,7 @@ impl WebState {
             live: Arc::new(live::Watchers::new(Arc::clone(&service))),
             pages: cache::PageCache::new(),
             service,
+            sessions: None,
             public_url,
             networks,
             requests: Arc::new(tokio::sync::Semaphore::new(limits.requests)),
@@ -115,6 +128,14 @@ impl WebState {
             )),
             limits,
         }
+    }
+
+    /// This state with signing in from chat and moving from the pages, through
+    /// `sessions` (see [`SessionPort`]).
+    #[must_use]
+    pub fn with_sessions(mut self, sessions: Arc<dyn SessionPort>) -> WebState {
+        self.sessions = Some(sessions);
+        self
     }
 
     /// This state with the server's bounds `limits` (the defaults otherwise).
@@ -196,8 +217,14 @@ pub fn router(state: WebState) -> Router {
         )
     };
     let pages = Router::new()
-        .route("/", get(game::home))
+        .route("/", get(session::home))
+        .route(
+            "/signin/{token}",
+            get(session::signin_page).post(session::signin),
+        )
+        .route("/signout", post(session::signout))
         .route("/g/{slug}", get(game::page))
+        .route("/g/{slug}/move", post(play::play))
         .route("/g/{slug}/board.png", get(files::board))
         .route("/g/{slug}/alt", get(files::alt))
         .route("/g/{slug}/record.txt", get(files::record))

@@ -240,6 +240,24 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "leaderboard" | "stats" | "history" => records::parse_records(name, args)?,
         "link" => play::parse_link(name, args)?,
         "unlink" => Other(Action::Unlink),
+        // `web` signs in to the pages; `web logout-all` ends every session.
+        "web" => match args {
+            [] => Other(Action::Web { logout_all: false }),
+            [word]
+                if matches!(
+                    word.to_lowercase().as_str(),
+                    "logout-all" | "signout-all" | "sign-out-all" | "déconnexion" | "deconnexion"
+                ) =>
+            {
+                Other(Action::Web { logout_all: true })
+            }
+            [word, ..] => {
+                return Err(ParseError::UnexpectedWord {
+                    command: name.to_owned(),
+                    word: quote(word),
+                })
+            }
+        },
         "abort" => Other(Action::Abort {
             game: only_id(name, args)?,
         }),

@@ -52,6 +52,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         "analyse",
         "puzzle",
         "link",
+        "web",
         "settings",
         "admin",
         "report",
@@ -331,6 +332,18 @@ pub(super) async fn link(
         .map(LinkCode::new);
     let confirmed = confirm == Some(YesNo::Yes);
     respond::command(ctx, Action::Link { code, confirmed }).await
+}
+
+/// Sign in to the web pages: a one-time link for you alone, or end every web session.
+#[poise::command(slash_command)]
+pub(super) async fn web(
+    ctx: Context<'_>,
+    #[description = "End every web session of yours instead"]
+    #[rename = "logout-all"]
+    logout_all: Option<YesNo>,
+) -> Result<(), Error> {
+    let logout_all = logout_all == Some(YesNo::Yes);
+    respond::command(ctx, Action::Web { logout_all }).await
 }
 
 /// Report a game to this server's admins (they see it in their log).
