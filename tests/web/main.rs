@@ -15,6 +15,7 @@ mod pages;
 mod places;
 mod players;
 mod readonly;
+mod signin;
 
 use std::sync::Arc;
 
@@ -77,7 +78,9 @@ impl Site {
             })
             .await,
         );
-        let state = WebState::new(service.pages(), None, networks).with_limits(limits);
+        let state = WebState::new(service.pages(), None, networks)
+            .with_sessions(service.sessions())
+            .with_limits(limits);
         let web = if test_clock {
             Running::start_here(listener, state.clone())
         } else {
