@@ -116,7 +116,7 @@ fn one_line(lang: &crate::i18n::Language, line: &str, form: Option<Markup>) -> M
         lang,
         html! {
             meta name="robots" content="noindex, nofollow";
-            meta name="referrer" content="no-referrer";
+            meta name="referrer" content="same-origin";
             title { (crate::tr!(lang, "web-signin-title")) }
         },
         html! {
@@ -140,11 +140,13 @@ pub(super) fn signout_form(lang: &crate::i18n::Language, visitor: &Visitor) -> M
     }
 }
 
-/// The response headers of a page made for one visitor: never cached, never
-/// leaking its address.
+/// The response headers of a page made for one visitor: never cached, and its
+/// address (a sign-in link's token) never sent to another site. `same-origin`,
+/// not `no-referrer`: under `no-referrer` a browser sends `Origin: null` with the
+/// page's own forms, which [`same_origin`] rightly refuses.
 pub(super) const PRIVATE: [(header::HeaderName, &str); 2] = [
     (header::CACHE_CONTROL, "private, no-store"),
-    (header::REFERRER_POLICY, "no-referrer"),
+    (header::REFERRER_POLICY, "same-origin"),
 ];
 
 /// `GET /signin/<token>`: the button that signs in. Changes nothing.

@@ -9,6 +9,7 @@ mod support;
 
 mod bounds;
 mod browser;
+mod browser_play;
 mod http;
 mod ops;
 mod pages;
