@@ -226,13 +226,10 @@ impl Sessions<'_> {
             return Ok(MoveOutcome::NotAPlayer);
         };
         let Ok(pit) = Typed::parse(request.pit) else {
-            return Ok(MoveOutcome::Refused(crate::tr!(
-                session
-                    .language
-                    .as_ref()
-                    .unwrap_or(&crate::i18n::Language::english()),
-                "web-move-no-pit"
-            )));
+            let lang = session
+                .language
+                .unwrap_or_else(crate::i18n::Language::english);
+            return Ok(MoveOutcome::Refused(crate::tr!(&lang, "web-move-no-pit")));
         };
         let place = Place {
             platform: row.platform,
