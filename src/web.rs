@@ -14,7 +14,8 @@
 //! - `/signin/<token>`: the one-time link `/oware web` gives in chat; its button
 //!   starts a session (see `session`), ended at `/signout`. A signed-in player
 //!   moves from their game's page (`/g/<slug>/move`, see `play`): the pages' only
-//!   writes, through the narrow [`SessionPort`].
+//!   writes, through the narrow
+//!   [`SessionPort`](crate::service::SessionPort).
 //! - `/healthz` for operators (see `ops`); `/metrics` on a listener of its own
 //!   (`METRICS_ADDR`), never on the public one.
 //!
@@ -38,6 +39,7 @@ mod player;
 mod puzzle;
 mod server;
 mod session;
+mod state;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -49,10 +51,9 @@ use axum::{
 use tokio::net::TcpListener;
 
 use crate::config::{WebAddr, WebLimits};
-use crate::platform::Platform;
-use crate::service::{PagePort, SessionPort};
 
 pub use ops::install_metrics;
+pub use state::WebState;
 
 /// Why the web server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -80,81 +81,6 @@ pub enum WebError {
     /// The server stopped with an error.
     #[error("the web server failed: {0}")]
     Serve(std::io::Error),
-}
-
-/// What every handler shares.
-#[derive(Clone)]
-pub struct WebState {
-    service: Arc<dyn PagePort>,
-    /// Signed-in people's sessions and moves, the pages' only writes (none: no
-    /// signing in, every page read-only).
-    sessions: Option<Arc<dyn SessionPort>>,
-    /// The pages' public base address (`WEB_PUBLIC_URL`), for absolute links in
-    /// Open Graph tags; without it, links are relative to the request's host.
-    public_url: Option<String>,
-    /// The chat networks this process runs, for `/healthz`.
-    networks: Vec<Platform>,
-    live: Arc<live::Watchers>,
-    /// Game pages as recently written.
-    pages: cache::PageCache,
-    /// The server's bounds.
-    limits: WebLimits,
-    /// Requests being answered (live streams aside).
-    requests: Arc<tokio::sync::Semaphore>,
-    /// Live streams open.
-    streams: Arc<bounds::Streams>,
-}
-
-impl WebState {
-    /// The state of a web server over `service`.
-    #[must_use]
-    pub fn new(
-        service: Arc<dyn PagePort>,
-        public_url: Option<String>,
-        networks: Vec<Platform>,
-    ) -> WebState {
-        let limits = WebLimits::default();
-        WebState {
-            live: Arc::new(live::Watchers::new(Arc::clone(&service))),
-            pages: cache::PageCache::new(),
-            service,
-            sessions: None,
-            public_url,
-            networks,
-            requests: Arc::new(tokio::sync::Semaphore::new(limits.requests)),
-            streams: Arc::new(bounds::Streams::new(
-                limits.streams,
-                limits.streams_per_client,
-            )),
-            limits,
-        }
-    }
-
-    /// This state with signing in from chat and moving from the pages, through
-    /// `sessions` (see [`SessionPort`]).
-    #[must_use]
-    pub fn with_sessions(mut self, sessions: Arc<dyn SessionPort>) -> WebState {
-        self.sessions = Some(sessions);
-        self
-    }
-
-    /// This state with the server's bounds `limits` (the defaults otherwise).
-    #[must_use]
-    pub fn with_limits(mut self, limits: WebLimits) -> WebState {
-        self.requests = Arc::new(tokio::sync::Semaphore::new(limits.requests));
-        self.streams = Arc::new(bounds::Streams::new(
-            limits.streams,
-            limits.streams_per_client,
-        ));
-        self.limits = limits;
-        self
-    }
-
-    /// Live streams open now.
-    #[must_use]
-    pub fn live_streams(&self) -> usize {
-        self.streams.count()
-    }
 }
 
 /// Opens the listening socket for `addr`: `Ok(None)` when the web server is off, or
