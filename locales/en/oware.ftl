@@ -539,7 +539,7 @@ help-more = **More commands**
     - `/oware replay #12`: a game as GIF and record.
     - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network asks, then links (one rating, one export, one forget-me); `/oware unlink` undoes it.
-    - `/oware web`: a one-time link, for you alone, that signs you in to the web pages to move from your games' pages; `/oware web logout-all`: sign out everywhere.
+    - `/oware web`: a one-time link, for you alone, that signs you in to the web pages to move from your games' pages; `/oware web logout-all`: sign out everywhere (Discord: under `/oware settings`).
     - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early. `/oware settings me notify:dm`: a direct message when it is your move.
     - `/oware privacy`: what the bot keeps about you; `/oware export`: all of it, privately; `/oware forget-me`: erase it (Discord: both under `/oware settings`).
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional). Live games (under a day a move) and correspondence games are rated apart: `speed:live|correspondence` on `leaderboard` (default correspondence) and `stats` (default both).

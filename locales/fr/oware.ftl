@@ -569,7 +569,7 @@ help-more = **Autres commandes**
     - `/oware replay #12` : une partie en GIF, avec sa notation.
     - `/oware analyse #12` : l'analyse par le moteur d'une partie terminée ; `/oware leaderboard advisers [global]` : les meilleurs conseillers ; `/oware puzzle [daily]`, puis `/oware puzzle answer:c`.
     - `/oware link` : un code ; `/oware link CODE` sur un autre réseau relie vos comptes, qui partagent alors une seule cote, un export et un oubli (après confirmation) ; `/oware unlink` le défait.
-    - `/oware web` : un lien à usage unique, pour vous seul, qui vous connecte aux pages web pour jouer depuis les pages de vos parties ; `/oware web logout-all` : vous déconnecter partout.
+    - `/oware web` : un lien à usage unique, pour vous seul, qui vous connecte aux pages web pour jouer depuis les pages de vos parties ; `/oware web logout-all` : vous déconnecter partout (Discord : sous `/oware settings`).
     - `/oware vacation 7d` (Discord : `/oware settings vacation`) : vos pendules par correspondance attendent, 30 jours par an ; `vacation off` : retour anticipé. `/oware settings me notify:dm` : un message privé quand c'est à vous de jouer.
     - `/oware privacy` : ce que le bot garde sur vous ; `/oware export` : tout, en privé ; `/oware forget-me` : tout effacer (Discord : les deux sous `/oware settings`).
     - Les parties classées de 10 coups ou plus changent les cotes (Glicko-2 ; `?` : provisoire). Les parties en direct (moins d'un jour par coup) et par correspondance ont des cotes à part : `speed:live|correspondence` sur `leaderboard` (par défaut correspondance) et `stats` (par défaut les deux).

@@ -1,6 +1,7 @@
-//! A person's accounts as slash commands: `/oware link` (one identity across
-//! networks) and `/oware web` (signing in to the web pages). Their answers are the
-//! author's alone.
+//! A person's accounts as a slash command: `/oware link` (one identity across
+//! networks, or out of it again). Its answers are the author's alone; signing in
+//! to the web pages is `/oware settings web` (settings.rs), since `/oware` has
+//! Discord's 25 subcommands already.
 
 use super::options::YesNo;
 use super::respond;
@@ -30,16 +31,4 @@ pub(super) async fn link(
         .map(LinkCode::new);
     let confirmed = confirm == Some(YesNo::Yes);
     respond::command(ctx, Action::Link { code, confirmed }).await
-}
-
-/// Sign in to the web pages: a one-time link for you alone, or end every web session.
-#[poise::command(slash_command)]
-pub(super) async fn web(
-    ctx: Context<'_>,
-    #[description = "End every web session of yours instead"]
-    #[rename = "logout-all"]
-    logout_all: Option<YesNo>,
-) -> Result<(), Error> {
-    let logout_all = logout_all == Some(YesNo::Yes);
-    respond::command(ctx, Action::Web { logout_all }).await
 }

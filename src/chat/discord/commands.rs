@@ -2,13 +2,13 @@
 //! [`Action`] with the pure functions in [`translate`](super::translate) and hands it to
 //! [`respond::command`](super::respond::command). The `///` comments are the
 //! descriptions Discord shows. The records, reviews and puzzles are in
-//! [`records`](super::records); a person's accounts (linking, web sign-in) in
+//! [`records`](super::records); linking accounts in
 //! [`accounts`](super::accounts); admin, settings and tournament commands in their
 //! own files.
 
 use poise::serenity_prelude as serenity;
 
-use super::accounts::{link, web};
+use super::accounts::link;
 use super::admin::admin;
 use super::options::{
     FirstChoice, HelpTopic, LevelChoice, OnOff, PlayOptions, VariantChoice, YesNo,
@@ -54,7 +54,6 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         "analyse",
         "puzzle",
         "link",
-        "web",
         "settings",
         "admin",
         "report",
