@@ -966,6 +966,7 @@ privacy = **What the bot keeps about you, and why**
     - The advice you gave and how good it was, your puzzle attempts and puzzle rating, the lessons you solved, your settings and vacations.
     - Reports about you and moderators' actions (bans), in a server's audit log, for its admins.
     - A link code while it is valid ({ $link } min).
+    - Your web sign-in links (10 min) and sessions (30 days, or until you sign out or type `/oware web logout-all`), each kept only as a hash.
     - The messages the bot sent and the chat events it handled, for { $retention ->
         [one] { $retention } day
        *[other] { $retention } days

@@ -1028,7 +1028,8 @@ privacy = **Ce que le bot garde sur vous, et pourquoi**
     - Vos parties et vos coups, vos cotes et leur historique, vos inscriptions aux tournois : pour les jouer, et pour les notations, parties rejouées, classements.
     - Les conseils que vous avez donnés et leur qualité, vos essais de problèmes et votre cote de problèmes, les leçons réussies, vos réglages et vos congés.
     - Les signalements vous concernant et les actions des modérateurs (bannissements), dans le journal d'audit d'un serveur, pour ses admins.
-    - Un code de liaison tant qu'il est valable ({ $link } min).
+    - Un code de liaison tant qu'il est valable ({ $link } min).
+    - Vos liens de connexion web (10 min) et vos sessions web (30 jours, ou jusqu'à votre déconnexion ou `/oware web logout-all`), chacun gardé seulement sous forme d'empreinte.
     - Les messages envoyés par le bot et les événements de chat traités, pendant { $retention ->
         [one] { $retention } jour
        *[other] { $retention } jours
