@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 use super::authority::{self, Deed, Target};
 use super::session_port::{MoveOutcome, SignedIn, WebMove, WebSession};
 use super::{Action, Command, Place, Reply, ServiceError, User};
-use crate::rules::Typed;
+use crate::rules::{Side, Typed};
 use crate::service::cases::Dispatch;
 use crate::service::cases::Games;
 use crate::service::cases::Preferences;
@@ -217,10 +217,32 @@ impl Sessions<'_> {
         let Some(row) = self.core.store.pages().game_by_slug(request.slug).await? else {
             return Ok(MoveOutcome::NoGame);
         };
+        let place = Place {
+            platform: row.platform,
+            space: row.space.clone(),
+            channel: row.channel.clone(),
+            thread: row.thread.clone(),
+        };
+        // A place that turned its pages off has no page to move from.
+        if Preferences::new(self.core)
+            .place_settings(&place)
+            .await?
+            .web()
+            == WebPages::Off
+        {
+            return Ok(MoveOutcome::NoGame);
+        }
         // The account of this person that plays in the game (linked accounts are
-        // one person; a game has one account of theirs at most on each side).
-        let Some(seat) = [&row.south, &row.north]
+        // one person). Two of their accounts may play each other (unrated): then
+        // the side to move (South moves first, so on even plies).
+        let to_move = if row.ply % 2 == 0 {
+            Side::South
+        } else {
+            Side::North
+        };
+        let Some(seat) = [to_move, to_move.opponent()]
             .into_iter()
+            .map(|side| row.seat(side))
             .find(|seat| seat.identity == session.identity && !seat.bot)
         else {
             return Ok(MoveOutcome::NotAPlayer);
@@ -230,12 +252,6 @@ impl Sessions<'_> {
                 .language
                 .unwrap_or_else(crate::i18n::Language::english);
             return Ok(MoveOutcome::Refused(crate::tr!(&lang, "web-move-no-pit")));
-        };
-        let place = Place {
-            platform: row.platform,
-            space: row.space.clone(),
-            channel: row.channel.clone(),
-            thread: row.thread.clone(),
         };
         let author = User {
             id: seat.user.clone(),

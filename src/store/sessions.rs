@@ -99,6 +99,19 @@ impl super::views::SessionStore<'_> {
         session: NewSession<'_>,
         now: i64,
     ) -> Result<Option<PlayerId>, StoreError> {
+        // A token that cannot redeem (a guess, a replay) is answered from a read:
+        // an open door to the public never takes the one writer for nothing.
+        let live: Option<i64> = sqlx::query_scalar(
+            "SELECT 1 FROM web_signins
+             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+        )
+        .bind(token_hash)
+        .bind(now)
+        .fetch_optional(&self.store.reader)
+        .await?;
+        if live.is_none() {
+            return Ok(None);
+        }
         let mut tx = self.store.write(claim).await?;
         let player: Option<PlayerId> = sqlx::query_scalar(
             "UPDATE web_signins SET used_at = $1

@@ -289,10 +289,39 @@ async fn a_move_from_a_page_is_the_players_own_announced_once_and_refused_to_oth
         "{}",
         sent[0].reply.text
     );
-    // A stale page (it showed the start) is refused with words.
+    // A stale page (it showed the start) is refused with words; and once the
+    // place turns its pages off, there is no page to move from.
     match mv(&bob, &bob_csrf, "c", "nonce0005").await {
         MoveOutcome::Refused(text) => assert!(!text.is_empty()),
         other => panic!("{other:?}"),
     }
+    assert_eq!(db.count("SELECT COUNT(*) FROM moves").await, 1);
+    let off = Action::Settings {
+        changes: vec![("web".into(), "off".into())],
+    };
+    service
+        .handle(cmd("mod", off).with_role(oware_bot::service::Role::Admin))
+        .await;
+    let bob_move = |nonce: &'static str| {
+        let (port, session, csrf, slug) = (
+            service.sessions(),
+            bob.expose().to_owned(),
+            bob_csrf.clone(),
+            slug.clone(),
+        );
+        async move {
+            port.play(WebMove {
+                session: &session,
+                csrf: &csrf,
+                slug: &slug,
+                pit: "c",
+                ply: Some(1),
+                nonce,
+            })
+            .await
+            .unwrap()
+        }
+    };
+    assert_eq!(bob_move("nonce0006").await, MoveOutcome::NoGame);
     assert_eq!(db.count("SELECT COUNT(*) FROM moves").await, 1);
 }
