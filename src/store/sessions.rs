@@ -101,8 +101,8 @@ impl super::views::SessionStore<'_> {
     ) -> Result<Option<PlayerId>, StoreError> {
         // A token that cannot redeem (a guess, a replay) is answered from a read:
         // an open door to the public never takes the one writer for nothing.
-        let live: Option<i64> = sqlx::query_scalar(
-            "SELECT 1 FROM web_signins
+        let live: Option<String> = sqlx::query_scalar(
+            "SELECT token_hash FROM web_signins
              WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
         )
         .bind(token_hash)
