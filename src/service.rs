@@ -62,7 +62,9 @@ mod reply;
 mod retention;
 mod rooms;
 mod scheduler;
+mod session_port;
 mod settings;
+mod signin;
 mod start;
 mod status;
 mod text;
@@ -98,7 +100,9 @@ pub use port::{BoxFuture, ChatService, Receipt};
 pub use puzzles::{DailyPuzzle, PuzzlePage};
 pub use reply::{Attachment, Button, ButtonAction, Moment, PlaceLink, Reply};
 pub use retention::Pruned;
+pub use session_port::{MoveOutcome, SessionPort, SignedIn, WebMove, WebSession};
 pub use settings::KEYS as SETTING_KEYS;
+pub use signin::{SESSIONS_PER_PERSON, SESSION_TTL_MS, SIGNIN_TTL_MS};
 pub use status::DiscordShards;
 pub use tournaments::{
     Format, RoundBoard, TournamentAction, TournamentError, TournamentOptions, TournamentSummary,
@@ -263,6 +267,15 @@ impl Service {
     #[must_use]
     pub fn pages(&self) -> Arc<dyn PagePort> {
         Arc::new(page_port::WebReads {
+            core: Arc::clone(&self.core),
+        })
+    }
+
+    /// The web's handle on a signed-in person's session and moves (see
+    /// [`SessionPort`]): it cannot reach the store or any other use case.
+    #[must_use]
+    pub fn sessions(&self) -> Arc<dyn SessionPort> {
+        Arc::new(session_port::WebSessions {
             core: Arc::clone(&self.core),
         })
     }

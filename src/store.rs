@@ -54,6 +54,7 @@ mod records;
 mod retention;
 mod review_form;
 mod rows;
+mod sessions;
 mod settings;
 mod social;
 mod state;
@@ -95,6 +96,7 @@ pub use ratings::{Rater, RatingChange, RatingNumbers, RatingRow, Scope};
 pub use records::HeadToHead;
 pub use review_form::{StoredPly, StoredReview};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits, Seat};
+pub use sessions::{NewSession, SessionRow};
 pub use settings::{SettingsRow, WebPages};
 pub use social::{LinkOutcome, Merge, SpeedMerge, Unlinked};
 pub use state::{Ending, GameState};
@@ -107,7 +109,7 @@ pub use user_settings::{Notify, Orientation, UserSettings};
 pub use vacations::{AwayGame, Vacation};
 pub use views::{
     ChallengeStore, GameStore, JobStore, LearningStore, ModerationStore, OutboxStore, PageStore,
-    PeopleStore, PlaceStore, TournamentStore,
+    PeopleStore, PlaceStore, SessionStore, TournamentStore,
 };
 pub use web::{fresh_slug, plausible_slug};
 

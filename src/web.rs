@@ -1,4 +1,4 @@
-//! The web pages: a read-only view of the same store, served by the same binary
+//! The web pages: a view of the same store, served by the same binary
 //! (axum). An adapter like `chat`: it asks the service what a page shows and renders
 //! it (maud templates compiled in, one small inline script, no external resources).
 //!
@@ -11,6 +11,11 @@
 //!   `/p/<platform>/<place>/puzzle` (see `puzzle`).
 //! - `/u/<slug>`: a player's ratings with their charts, puzzle rating and games
 //!   in public places (see `player`).
+//! - `/signin/<token>`: the one-time link `/oware web` gives in chat; its button
+//!   starts a session (see `session`), ended at `/signout`. A signed-in player
+//!   moves from their game's page (`/g/<slug>/move`, see `play`): the pages' only
+//!   writes, through the narrow
+//!   [`SessionPort`](crate::service::SessionPort).
 //! - `/healthz` for operators (see `ops`); `/metrics` on a listener of its own
 //!   (`METRICS_ADDR`), never on the public one.
 //!
@@ -29,21 +34,26 @@ mod game;
 mod live;
 mod ops;
 mod place;
+mod play;
 mod player;
 mod puzzle;
 mod server;
+mod session;
+mod state;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::{routing::get, Router};
+use axum::{
+    routing::{get, post},
+    Router,
+};
 use tokio::net::TcpListener;
 
 use crate::config::{WebAddr, WebLimits};
-use crate::platform::Platform;
-use crate::service::PagePort;
 
 pub use ops::install_metrics;
+pub use state::WebState;
 
 /// Why the web server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -71,69 +81,6 @@ pub enum WebError {
     /// The server stopped with an error.
     #[error("the web server failed: {0}")]
     Serve(std::io::Error),
-}
-
-/// What every handler shares.
-#[derive(Clone)]
-pub struct WebState {
-    service: Arc<dyn PagePort>,
-    /// The pages' public base address (`WEB_PUBLIC_URL`), for absolute links in
-    /// Open Graph tags; without it, links are relative to the request's host.
-    public_url: Option<String>,
-    /// The chat networks this process runs, for `/healthz`.
-    networks: Vec<Platform>,
-    live: Arc<live::Watchers>,
-    /// Game pages as recently written.
-    pages: cache::PageCache,
-    /// The server's bounds.
-    limits: WebLimits,
-    /// Requests being answered (live streams aside).
-    requests: Arc<tokio::sync::Semaphore>,
-    /// Live streams open.
-    streams: Arc<bounds::Streams>,
-}
-
-impl WebState {
-    /// The state of a web server over `service`.
-    #[must_use]
-    pub fn new(
-        service: Arc<dyn PagePort>,
-        public_url: Option<String>,
-        networks: Vec<Platform>,
-    ) -> WebState {
-        let limits = WebLimits::default();
-        WebState {
-            live: Arc::new(live::Watchers::new(Arc::clone(&service))),
-            pages: cache::PageCache::new(),
-            service,
-            public_url,
-            networks,
-            requests: Arc::new(tokio::sync::Semaphore::new(limits.requests)),
-            streams: Arc::new(bounds::Streams::new(
-                limits.streams,
-                limits.streams_per_client,
-            )),
-            limits,
-        }
-    }
-
-    /// This state with the server's bounds `limits` (the defaults otherwise).
-    #[must_use]
-    pub fn with_limits(mut self, limits: WebLimits) -> WebState {
-        self.requests = Arc::new(tokio::sync::Semaphore::new(limits.requests));
-        self.streams = Arc::new(bounds::Streams::new(
-            limits.streams,
-            limits.streams_per_client,
-        ));
-        self.limits = limits;
-        self
-    }
-
-    /// Live streams open now.
-    #[must_use]
-    pub fn live_streams(&self) -> usize {
-        self.streams.count()
-    }
 }
 
 /// Opens the listening socket for `addr`: `Ok(None)` when the web server is off, or
@@ -196,8 +143,14 @@ pub fn router(state: WebState) -> Router {
         )
     };
     let pages = Router::new()
-        .route("/", get(game::home))
+        .route("/", get(session::home))
+        .route(
+            "/signin/{token}",
+            get(session::signin_page).post(session::signin),
+        )
+        .route("/signout", post(session::signout))
         .route("/g/{slug}", get(game::page))
+        .route("/g/{slug}/move", post(play::play))
         .route("/g/{slug}/board.png", get(files::board))
         .route("/g/{slug}/alt", get(files::alt))
         .route("/g/{slug}/record.txt", get(files::record))

@@ -539,6 +539,7 @@ help-more = **More commands**
     - `/oware replay #12`: a game as GIF and record.
     - `/oware analyse #12`: the engine's review of a finished game; `/oware leaderboard advisers [global]`: whose advice was best; `/oware puzzle [daily]`, then `/oware puzzle answer:c`.
     - `/oware link`: a code; `/oware link CODE` on another network asks, then links (one rating, one export, one forget-me); `/oware unlink` undoes it.
+    - `/oware web`: a one-time link, for you alone, that signs you in to the web pages to move from your games' pages; `/oware web logout-all`: sign out everywhere (Discord: under `/oware settings`).
     - `/oware vacation 7d` (Discord: `/oware settings vacation`): your correspondence clocks wait, 30 days a year; `vacation off`: back early. `/oware settings me notify:dm`: a direct message when it is your move.
     - `/oware privacy`: what the bot keeps about you; `/oware export`: all of it, privately; `/oware forget-me`: erase it (Discord: both under `/oware settings`).
     - Rated games of 10+ moves change ratings (Glicko-2; `?`: provisional). Live games (under a day a move) and correspondence games are rated apart: `speed:live|correspondence` on `leaderboard` (default correspondence) and `stats` (default both).
@@ -965,6 +966,7 @@ privacy = **What the bot keeps about you, and why**
     - The advice you gave and how good it was, your puzzle attempts and puzzle rating, the lessons you solved, your settings and vacations.
     - Reports about you and moderators' actions (bans), in a server's audit log, for its admins.
     - A link code while it is valid ({ $link } min).
+    - Your web sign-in links (10 min) and sessions (30 days, or until you sign out or type `/oware web logout-all`), each kept only as a hash.
     - The messages the bot sent and the chat events it handled, for { $retention ->
         [one] { $retention } day
        *[other] { $retention } days
@@ -1358,3 +1360,34 @@ web-review-note = by { $player } was { $class }, losing { $seeds ->
 web-place-tournaments = Tournaments
 web-place-pairings = This round's pairings
 web-place-bye = { $player }: bye
+
+## Signing in to the web pages (src/service/signin.rs, src/web/session.rs)
+
+web-signin-link = Your sign-in link for the web pages: { $url }
+    It works once, within { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    }; keep it to yourself. Signed in, you move from your games' pages. `/oware web logout-all` signs you out everywhere.
+web-signin-unavailable = The web pages are not available here: this bot has no public web address. Its owner can set `WEB_PUBLIC_URL` (and `WEB_ADDR`, where the pages listen) to turn them on. Meanwhile, play in chat.
+web-signin-off-here = The web pages are off at this place (`web:off`). Its admins can turn them on with `/oware settings web:unlisted`; or type `/oware web` where the pages are on.
+web-signout-all = { $count ->
+        [0] You had no web session open
+        [one] { $count } web session ended
+       *[other] { $count } web sessions ended
+    }; sign-in links not used yet no longer work. `/oware web` gives a new one.
+web-signin-title = Sign in to oware-bot
+web-signin-prompt = This link signs you in to the web pages as the account that asked for it in chat. It works once.
+web-signin-button = Sign in
+web-signin-invalid = This sign-in link does not work: it was used already, or it expired (a link lasts 10 minutes). Type `/oware web` in chat for a new one.
+web-signed-in = Signed in as { $name }.
+web-signed-out = You are signed out. `/oware web` in chat signs you in again.
+web-signout-button = Sign out
+web-forbidden = This request was refused: it did not come from this site's own page, or your session ended. Reload the page (or sign in again with `/oware web` in chat) and try again.
+web-your-move = Your move: choose a pit to sow
+web-pit-label = Sow pit { $pit } ({ $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    })
+web-move-no-pit = That is not one of your pits: press one of the pit buttons on the page.
+web-move-not-player = You do not play in this game: only its two players move from this page.
+web-move-refused = Your move was not played

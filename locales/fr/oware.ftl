@@ -569,6 +569,7 @@ help-more = **Autres commandes**
     - `/oware replay #12` : une partie en GIF, avec sa notation.
     - `/oware analyse #12` : l'analyse par le moteur d'une partie terminée ; `/oware leaderboard advisers [global]` : les meilleurs conseillers ; `/oware puzzle [daily]`, puis `/oware puzzle answer:c`.
     - `/oware link` : un code ; `/oware link CODE` sur un autre réseau relie vos comptes, qui partagent alors une seule cote, un export et un oubli (après confirmation) ; `/oware unlink` le défait.
+    - `/oware web` : un lien à usage unique, pour vous seul, qui vous connecte aux pages web pour jouer depuis les pages de vos parties ; `/oware web logout-all` : vous déconnecter partout (Discord : sous `/oware settings`).
     - `/oware vacation 7d` (Discord : `/oware settings vacation`) : vos pendules par correspondance attendent, 30 jours par an ; `vacation off` : retour anticipé. `/oware settings me notify:dm` : un message privé quand c'est à vous de jouer.
     - `/oware privacy` : ce que le bot garde sur vous ; `/oware export` : tout, en privé ; `/oware forget-me` : tout effacer (Discord : les deux sous `/oware settings`).
     - Les parties classées de 10 coups ou plus changent les cotes (Glicko-2 ; `?` : provisoire). Les parties en direct (moins d'un jour par coup) et par correspondance ont des cotes à part : `speed:live|correspondence` sur `leaderboard` (par défaut correspondance) et `stats` (par défaut les deux).
@@ -1027,7 +1028,8 @@ privacy = **Ce que le bot garde sur vous, et pourquoi**
     - Vos parties et vos coups, vos cotes et leur historique, vos inscriptions aux tournois : pour les jouer, et pour les notations, parties rejouées, classements.
     - Les conseils que vous avez donnés et leur qualité, vos essais de problèmes et votre cote de problèmes, les leçons réussies, vos réglages et vos congés.
     - Les signalements vous concernant et les actions des modérateurs (bannissements), dans le journal d'audit d'un serveur, pour ses admins.
-    - Un code de liaison tant qu'il est valable ({ $link } min).
+    - Un code de liaison tant qu'il est valable ({ $link } min).
+    - Vos liens de connexion web (10 min) et vos sessions web (30 jours, ou jusqu'à votre déconnexion ou `/oware web logout-all`), chacun gardé seulement sous forme d'empreinte.
     - Les messages envoyés par le bot et les événements de chat traités, pendant { $retention ->
         [one] { $retention } jour
        *[other] { $retention } jours
@@ -1429,3 +1431,34 @@ web-review-note = ({ $player }) : { $class }, { $seeds ->
 web-place-tournaments = Tournois
 web-place-pairings = Les appariements de la ronde
 web-place-bye = { $player } : exempt
+
+## Se connecter aux pages web (src/service/signin.rs, src/web/session.rs)
+
+web-signin-link = Votre lien de connexion aux pages web : { $url }
+    Il ne sert qu'une fois, dans les { $minutes } { $minutes ->
+        [one] minute
+       *[other] minutes
+    } ; gardez-le pour vous. Connecté, vous jouez depuis les pages de vos parties. `/oware web logout-all` vous déconnecte partout.
+web-signin-unavailable = Les pages web ne sont pas disponibles ici : ce bot n'a pas d'adresse web publique. Son propriétaire peut définir `WEB_PUBLIC_URL` (et `WEB_ADDR`, où les pages écoutent) pour les activer. En attendant, jouez dans le chat.
+web-signin-off-here = Les pages web sont désactivées dans ce lieu (`web:off`). Ses admins peuvent les activer avec `/oware settings web:unlisted` ; ou tapez `/oware web` là où les pages sont actives.
+web-signout-all = { $count ->
+        [0] Vous n'aviez aucune session web ouverte
+        [one] { $count } session web fermée
+       *[other] { $count } sessions web fermées
+    } ; les liens de connexion pas encore utilisés ne marchent plus. `/oware web` en donne un nouveau.
+web-signin-title = Se connecter à oware-bot
+web-signin-prompt = Ce lien vous connecte aux pages web avec le compte qui l'a demandé dans le chat. Il ne sert qu'une fois.
+web-signin-button = Se connecter
+web-signin-invalid = Ce lien de connexion ne marche pas : il a déjà servi, ou il a expiré (un lien dure 10 minutes). Tapez `/oware web` dans le chat pour en avoir un nouveau.
+web-signed-in = Connecté en tant que { $name }.
+web-signed-out = Vous êtes déconnecté. `/oware web` dans le chat vous reconnecte.
+web-signout-button = Se déconnecter
+web-forbidden = Cette requête a été refusée : elle ne venait pas d'une page de ce site, ou votre session a pris fin. Rechargez la page (ou reconnectez-vous avec `/oware web` dans le chat) et réessayez.
+web-your-move = À vous de jouer : choisissez une case à semer
+web-pit-label = Semer la case { $pit } ({ $seeds ->
+        [one] { $seeds } graine
+       *[other] { $seeds } graines
+    })
+web-move-no-pit = Ce n'est pas une de vos cases : appuyez sur un des boutons de case de la page.
+web-move-not-player = Vous ne jouez pas dans cette partie : seuls ses deux joueurs jouent depuis cette page.
+web-move-refused = Votre coup n'a pas été joué

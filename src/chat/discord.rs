@@ -9,6 +9,7 @@
 //! [`deliver`] posts what the bot says unprompted (the service's outbox). Reconnects
 //! are serenity's; failed sends are logged.
 
+pub mod accounts;
 pub mod admin;
 pub mod commands;
 mod config;

@@ -240,6 +240,8 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
         "leaderboard" | "stats" | "history" => records::parse_records(name, args)?,
         "link" => play::parse_link(name, args)?,
         "unlink" => Other(Action::Unlink),
+        // `web` signs in to the pages; `web logout-all` ends every session.
+        "web" => parse_web(name, args)?,
         "abort" => Other(Action::Abort {
             game: only_id(name, args)?,
         }),
@@ -301,6 +303,8 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             Some("vacation") => play::parse_vacation(name, &args[1..])?,
             Some("export") if args.len() == 1 => Other(Action::Export),
             Some("privacy") if args.len() == 1 => Other(Action::Privacy),
+            // `settings web`, as Discord's `/oware settings web`.
+            Some("web") => parse_web(name, &args[1..])?,
             Some("forget-me") => play::parse_forget_me(name, &args[1..])?,
             Some("server" | "here" | "room") => Other(Action::Settings {
                 changes: setting_changes(name, &args[1..])?,
@@ -326,6 +330,26 @@ fn parse_args(name: &'static str, args: &[&str]) -> Result<ParsedAction, ParseEr
             Some(_) => return Err(ParseError::HelpTopic(quote(args[0]))),
         },
     })
+}
+
+/// `web` signs in to the pages; `web logout-all` ends every session.
+fn parse_web(name: &str, args: &[&str]) -> Result<ParsedAction, ParseError> {
+    use ParsedAction::Other;
+    match args {
+        [] => Ok(Other(Action::Web { logout_all: false })),
+        [word]
+            if matches!(
+                word.to_lowercase().as_str(),
+                "logout-all" | "signout-all" | "sign-out-all" | "déconnexion" | "deconnexion"
+            ) =>
+        {
+            Ok(Other(Action::Web { logout_all: true }))
+        }
+        [word, ..] => Err(ParseError::UnexpectedWord {
+            command: name.to_owned(),
+            word: quote(word),
+        }),
+    }
 }
 
 /// `key:value` (or `key=value`) pairs, in the order typed.

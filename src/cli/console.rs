@@ -49,6 +49,7 @@ pub fn run(args: &ConsoleArgs, config: &Config, engine: Arc<Engine>) -> anyhow::
         let service = Arc::new(Service::with_engine(store.clone(), service_config, engine));
         let networks = vec![crate::platform::Platform::Console];
         let state = WebState::new(service.pages(), config.web.public_url.clone(), networks)
+            .with_sessions(service.sessions())
             .with_limits(config.web.limits);
         let web = crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
         // Engine moves, deadlines, reminders and expiries, including those that fell

@@ -103,6 +103,7 @@ async fn serve(
         config.web.public_url.clone(),
         running.into_iter().flatten().collect(),
     )
+    .with_sessions(service.sessions())
     .with_limits(config.web.limits);
     let web = crate::web::Servers::start(listener, config.web.metrics_addr, state).await?;
     let mut networks = tokio::task::JoinSet::new();

@@ -161,6 +161,13 @@ pub enum Action {
     },
     /// Take the author's account out of the identity it was linked to.
     Unlink,
+    /// `/oware web`: a one-time link that signs the author in to the web pages;
+    /// with `logout_all` (`/oware web logout-all`), the end of every web session of
+    /// theirs instead.
+    Web {
+        /// End every session instead of signing in.
+        logout_all: bool,
+    },
     /// Abort a game in which a side has not moved yet (no result, unrated).
     Abort {
         /// The game.
@@ -310,6 +317,7 @@ impl Action {
             | Action::Advise { .. }
             | Action::Link { .. }
             | Action::Unlink
+            | Action::Web { .. }
             | Action::Privacy
             | Action::Export
             | Action::ForgetMe { .. }

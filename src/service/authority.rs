@@ -48,6 +48,8 @@ pub enum Deed {
     Link,
     /// Change a person's own settings (`/oware settings me`).
     ChangeOwnSettings,
+    /// Sign a person in to the web pages, or end their web sessions.
+    WebSession,
     /// Create a tournament at a place.
     CreateTournament,
     /// Start a tournament.
@@ -95,6 +97,7 @@ pub const TABLE: &[(Deed, &[Standing])] = {
         (Deed::Export, &[Themselves]),
         (Deed::Link, &[Themselves]),
         (Deed::ChangeOwnSettings, &[Themselves]),
+        (Deed::WebSession, &[Themselves]),
         (Deed::CreateTournament, &[Owner, PlaceAdmin, OpenToAnyone]),
         (Deed::StartTournament, &[Owner, PlaceAdmin, Maker]),
     ]
@@ -201,7 +204,7 @@ pub fn judge(deed: Deed, role: Role, target: Target) -> Result<(), Refused> {
 mod tests {
     use super::*;
 
-    const DEEDS: [Deed; 14] = [
+    const DEEDS: [Deed; 15] = [
         Deed::ChangePlaceSettings,
         Deed::ReadPlaceRecords,
         Deed::ReadBotStatus,
@@ -214,6 +217,7 @@ mod tests {
         Deed::Export,
         Deed::Link,
         Deed::ChangeOwnSettings,
+        Deed::WebSession,
         Deed::CreateTournament,
         Deed::StartTournament,
     ];
@@ -251,7 +255,9 @@ mod tests {
         let admin = role >= Role::Admin;
         match (deed, target) {
             // What is a person's alone: only they, wherever they are.
-            (Deed::Export | Deed::Link | Deed::ChangeOwnSettings, t) => t == Target::THEMSELVES,
+            (Deed::Export | Deed::Link | Deed::ChangeOwnSettings | Deed::WebSession, t) => {
+                t == Target::THEMSELVES
+            }
             // Erasure everywhere: the person's own choice, or the owners'.
             (Deed::ForgetEverywhere, t) => t == Target::THEMSELVES || owner,
             // An admin erases at their place only someone who played there.

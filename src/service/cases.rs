@@ -14,7 +14,7 @@
 //! Play
 //! Learning
 //! Records
-//! Links, Pictures
+//! Links, Pictures, Sessions  (Sessions: web sign-ins and sessions)
 //! Preferences
 //! Games                      finding and loading games
 //! ```
@@ -97,6 +97,12 @@ use_case! {
     /// Links: the addresses of the web pages that messages carry, when the bot has
     /// a public address and the place shows its pages.
     Links
+}
+
+use_case! {
+    /// Sessions: the one-time links that sign a person in to the web pages from
+    /// chat, and the sessions they start.
+    Sessions
 }
 
 use_case! {

@@ -82,6 +82,10 @@ pub struct Command {
     /// `locale`, e.g. `fr` or `en-US`): their replies' language when the bot has it
     /// and they chose none themselves (`/oware settings me language:`).
     pub locale: Option<String>,
+    /// No adapter delivers this command's answer (a move from a web page): a public
+    /// answer is announced at the place through the outbox, in the write's own
+    /// transaction, as a job's move is.
+    pub announce: bool,
 }
 
 impl Command {
@@ -97,6 +101,7 @@ impl Command {
             sent_at: None,
             vouched: Vec::new(),
             locale: None,
+            announce: false,
         }
     }
 

@@ -17,6 +17,7 @@ use crate::service::cases::Pictures;
 use crate::service::cases::Play;
 use crate::service::cases::Preferences;
 use crate::service::cases::Records;
+use crate::service::cases::Sessions;
 use crate::service::cases::Tournaments;
 use crate::store::{Event, StoreError};
 
@@ -287,6 +288,9 @@ impl Dispatch<'_> {
                     .await
             }
             Action::Unlink => Moderation::new(self.core).unlink(lang, cmd).await,
+            Action::Web { logout_all } => {
+                Sessions::new(self.core).web(lang, cmd, *logout_all).await
+            }
             Action::Abort { game } => Play::new(self.core).abort(lang, cmd, *game).await,
             Action::Rematch { game } => Challenges::new(self.core).rematch(lang, cmd, *game).await,
             Action::Reissue { challenge } => {

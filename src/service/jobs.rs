@@ -70,7 +70,7 @@ impl Scheduler<'_> {
         .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))?
         .ok_or_else(|| ServiceError::Internal(format!("game #{}: no engine move", row.id)))?;
         let moved = Play::new(self.core)
-            .apply_move(lang, Claim::Job(job.id), &row, &mut game, side, pit)
+            .apply_move(lang, Claim::Job(job.id), true, &row, &mut game, side, pit)
             .await?;
         Ok(moved.is_some())
     }

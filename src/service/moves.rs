@@ -79,12 +79,16 @@ impl Play<'_> {
             return Err(self.too_late(&row).await);
         }
         let Some(Moved { shown, mut reply }) = self
-            .apply_move(lang, cmd.claim(), &row, &mut game, side, pit)
+            .apply_move(lang, cmd.claim(), cmd.announce, &row, &mut game, side, pit)
             .await?
         else {
             return Err(self.explain_race(lang, cmd, &row).await);
         };
         // The move is stored: from here on nothing may fail the command.
+        if cmd.announce {
+            // Announced with the write; nobody reads this answer's board.
+            return Ok(reply);
+        }
         if let Some(note) = self.other_case_note(lang, &row, side, typed).await {
             reply.text.push('\n');
             reply.text.push_str(&note);
@@ -187,26 +191,31 @@ impl Play<'_> {
 
     /// Plays `pit` for `side` in `game` (stored as `row`; `game` is left after the
     /// move) and stores it with everything that follows, claiming `claim`: the next
-    /// turn's clocks and jobs, the game's end and ratings when it ends, and, when
-    /// `post` (the engine's move), the move's announcement in the game's place.
+    /// turn's clocks and jobs, the game's end and ratings when it ends, and, for a
+    /// job (the engine's move) or when `announce` (a web page's), the move's
+    /// announcement in the game's place.
     ///
     /// Returns `None`, changing nothing, when the game moved on meanwhile.
     ///
     /// # Errors
     /// [`ServiceError::Illegal`] for a move the rules refuse; database failures,
     /// [`crate::store::StoreError::Replayed`] when `claim` was claimed before.
+    // What the write claims and whether it announces itself are two questions.
+    #[allow(clippy::too_many_arguments)]
     pub(super) async fn apply_move(
         &self,
         lang: &crate::i18n::Language,
         claim: Claim<'_>,
+        announce: bool,
         row: &GameRow,
         game: &mut Game,
         side: Side,
         pit: Pit,
     ) -> Result<Option<Moved>, ServiceError> {
-        // A job's move (the engine's) is announced in the game's place; a command's
-        // is its answer.
-        let post = matches!(claim, Claim::Job(_));
+        // A job's move (the engine's) is announced in the game's place, and so is a
+        // command's that no adapter answers (a web page's); a chat command's is its
+        // answer.
+        let post = announce || matches!(claim, Claim::Job(_));
         let ply = *game.play(pit)?;
         let now = self.core.now();
         let mut record = move_record(row, side, &ply);

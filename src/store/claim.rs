@@ -92,6 +92,9 @@ pub enum Unique {
     /// idempotent on every platform (keyed by the message id), so recording it twice
     /// changes nothing.
     Delivery,
+    /// A web session's own change (signing in, signing out): a sign-in token is
+    /// spent in the write that starts the session, so it cannot start two.
+    WebSession,
 }
 
 /// What a write acts on (see the module's documentation).

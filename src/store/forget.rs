@@ -131,6 +131,8 @@ const BY_PLAYER: &[&str] = &[
     "DELETE FROM advice_judgments WHERE onlooker_id = $1",
     "DELETE FROM link_codes WHERE player_id = $1 OR used_by = $1",
     "DELETE FROM vacations WHERE player_id = $1",
+    "DELETE FROM web_signins WHERE player_id = $1",
+    "DELETE FROM web_sessions WHERE player_id = $1",
     concat!(
         "UPDATE challenges SET status = '",
         challenge_cancelled!(),

@@ -51,6 +51,8 @@ views! {
     /// What the web pages read: slugs, public games and ratings, and the status
     /// counts.
     pages -> PageStore;
+    /// The web's sign-in links and sessions.
+    sessions -> SessionStore;
     /// The places' settings.
     places -> PlaceStore;
 }

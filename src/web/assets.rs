@@ -32,7 +32,11 @@ table{border-collapse:collapse}
 th,td{padding:.2rem .6rem;text-align:left;border-bottom:1px solid var(--line)}
 dd{margin:0}
 .chart svg{display:block;width:100%;max-width:28rem;height:auto;color:var(--accent)}
-a:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+a:focus-visible,button:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+#play fieldset{border:1px solid var(--line);border-radius:.4rem;display:flex;flex-wrap:wrap;gap:.4rem}
+#play button{min-width:3.4rem;font-size:1.1rem;padding:.4rem .6rem}
+.flash{border-left:4px solid var(--accent);padding:0 .8rem;margin:.5rem 0}
+form.signout{margin:.3rem 0;color:var(--muted)}
 @media (prefers-reduced-motion:no-preference){#moves li a{transition:background .15s}}
 "#;
 
@@ -42,7 +46,7 @@ pub const JS: &str = r#"
 (function(){
 var main=document.querySelector('main[data-slug]');if(!main)return;
 var slug=main.dataset.slug,base='/g/'+slug,img=document.getElementById('board'),list=document.getElementById('moves');
-var cur=+main.dataset.shown,total=+main.dataset.plies;
+var cur=+main.dataset.shown,total=+main.dataset.plies,first=total;
 function links(){return list.querySelectorAll('a[data-ply]');}
 function show(ply,push){
  ply=Math.max(0,Math.min(total,ply));cur=ply;main.dataset.shown=ply;
@@ -58,7 +62,8 @@ document.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKe
  var k={ArrowLeft:cur-1,ArrowRight:cur+1,Home:0,End:total}[e.key];if(k===undefined)return;e.preventDefault();show(k,true);});
 if(main.dataset.live!=='1'||!window.EventSource)return;
 var es=new EventSource(base+'/live');
-es.onmessage=function(e){var s=JSON.parse(e.data),atEnd=cur===total;total=s.plies;main.dataset.plies=total;main.dataset.version=s.version;
+es.onmessage=function(e){var s=JSON.parse(e.data),atEnd=cur===total;
+ if(main.dataset.player==='1'&&s.plies!==first){location.reload();return;}total=s.plies;main.dataset.plies=total;main.dataset.version=s.version;
  list.innerHTML='';var li;s.moves.forEach(function(m,i){if(i%2===0){li=document.createElement('li');list.appendChild(li);}var a=document.createElement('a');a.href=base+'?ply='+(i+1);a.dataset.ply=i+1;a.textContent=m;li.appendChild(a);});
  document.getElementById('status').textContent=s.status;
  ['clocks','advice'].forEach(function(id){var el=document.getElementById(id);if(el)el.textContent=s[id]||'';});

@@ -62,7 +62,7 @@ impl IntoResponse for PageError {
 }
 
 /// A page of one line.
-fn plain(lang: &crate::i18n::Language, line: &str) -> Markup {
+pub(super) fn plain(lang: &crate::i18n::Language, line: &str) -> Markup {
     assets::document(
         lang,
         html! {
@@ -71,13 +71,6 @@ fn plain(lang: &crate::i18n::Language, line: &str) -> Markup {
         },
         html! { main { p { (line) } } },
     )
-}
-
-/// `/`: what the site is (there is no index of games: pages are shared by link).
-pub(super) async fn home() -> Html<String> {
-    // No place is known here: English.
-    let lang = &crate::i18n::Language::english();
-    Html(plain(lang, &crate::tr!(lang, "web-home")).into_string())
 }
 
 /// A move as listed: its pit, and the seeds it captured.
@@ -124,7 +117,7 @@ fn live(page: &GamePage) -> bool {
 
 /// The start of an absolute address for the request: `WEB_PUBLIC_URL`, else the
 /// request's own host.
-fn origin(state: &WebState, headers: &HeaderMap) -> String {
+pub(super) fn origin(state: &WebState, headers: &HeaderMap) -> String {
     if let Some(url) = &state.public_url {
         return url.clone();
     }
@@ -143,6 +136,24 @@ pub(super) async fn page(
     Query(at): Query<At>,
     headers: HeaderMap,
 ) -> Result<Response, PageError> {
+    // A signed-in visitor's page is their own (who they are, their pits to sow):
+    // written for them, never cached.
+    if let Some(visitor) = super::session::visitor(&state, &headers).await? {
+        let page = state
+            .service
+            .game_page(&slug, at.ply)
+            .await?
+            .ok_or(PageError::NotFound)?;
+        let origin = origin(&state, &headers);
+        return Ok(super::play::personal_page(
+            &page,
+            &slug,
+            &origin,
+            &visitor,
+            None,
+            StatusCode::OK,
+        ));
+    }
     let stamp = state
         .service
         .game_page_stamp(&slug)
@@ -161,7 +172,7 @@ pub(super) async fn page(
                 .game_page(&key.slug, at.ply)
                 .await?
                 .ok_or(PageError::NotFound)?;
-            let markup = render(&page.language, &page, &key.slug, &key.origin);
+            let markup = render(&page.language, &page, &key.slug, &key.origin, None);
             let html = Bytes::from(markup.into_string());
             state.pages.put(key, page.stamp(), html.clone());
             html
@@ -170,8 +181,24 @@ pub(super) async fn page(
     Ok(([(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response())
 }
 
+/// What a page written for one signed-in visitor adds: at its top, who they are,
+/// a refusal to show, their pits to sow.
+pub(super) struct Personal {
+    /// The markup shown under the title.
+    pub(super) markup: Markup,
+    /// The visitor plays in this game: the page reloads when the game moves on, so
+    /// their pits follow the turn.
+    pub(super) player: bool,
+}
+
 /// The game page's HTML.
-fn render(lang: &crate::i18n::Language, page: &GamePage, slug: &str, origin: &str) -> Markup {
+pub(super) fn render(
+    lang: &crate::i18n::Language,
+    page: &GamePage,
+    slug: &str,
+    origin: &str,
+    personal: Option<Personal>,
+) -> Markup {
     let [south, north] = page.names();
     let base = format!("/g/{slug}");
     let title = crate::tr!(
@@ -211,9 +238,13 @@ fn render(lang: &crate::i18n::Language, page: &GamePage, slug: &str, origin: &st
         },
         html! {
             main data-slug=(slug) data-shown=(shown) data-plies=(plies)
-                data-version=(version) data-live=(if live(page) { "1" } else { "0" }) {
+                data-version=(version) data-live=(if live(page) { "1" } else { "0" })
+                data-player=[personal.as_ref().filter(|p| p.player).map(|_| "1")] {
                 h1 { (title) }
                 p id="status" aria-live="polite" { (status) }
+                @if let Some(personal) = &personal {
+                    (personal.markup)
+                }
                 div class="game" {
                     section aria-label=(crate::tr!(lang, "web-board")) {
                         figure {

@@ -52,3 +52,4 @@ mod stopping;
 mod takebacks;
 mod tournament;
 mod vacation;
+mod web_signin;

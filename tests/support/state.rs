@@ -214,6 +214,8 @@ pub fn may_change(action: &Action) -> &'static [&'static str] {
         Action::Solve { .. } => &["puzzle_attempts", "puzzle_ratings", "puzzles"],
         Action::Link { .. } => &["link_codes", "ratings"],
         Action::Unlink => &["ratings", "rating_history"],
+        // A sign-in link, or every session ended.
+        Action::Web { .. } => &["web_signins", "web_sessions"],
         Action::Learn { .. } => &["lessons_done", "user_settings"],
         // Going away or coming back moves the clocks of the author's games (their
         // jobs too) and tells their opponents.
@@ -292,6 +294,8 @@ const FORGETTING: &[&str] = &[
     "moves",
     "tournaments",
     "tournament_players",
+    "web_signins",
+    "web_sessions",
 ];
 
 /// Commands whose success is a private reply (so privacy does not mean refusal).
@@ -300,6 +304,7 @@ fn succeeds_privately(action: &Action) -> bool {
         action,
         Action::Link { .. }
             | Action::Unlink
+            | Action::Web { .. }
             | Action::Abort { .. }
             | Action::Advise { .. }
             | Action::Status

@@ -27,7 +27,7 @@ fn find(names: &[&str]) -> Option<PathBuf> {
 }
 
 /// A chromedriver process and one browser session, ended on drop.
-struct Browser {
+pub(crate) struct Browser {
     driver: Child,
     session: String,
     base: String,
@@ -37,7 +37,7 @@ struct Browser {
 impl Browser {
     /// Starts chromedriver and a headless Chromium, or `None` (SKIPPED) when they
     /// are not installed and this is not CI.
-    async fn start() -> Option<Browser> {
+    pub(crate) async fn start() -> Option<Browser> {
         let (Some(chromium), Some(driver)) = (
             find(&["chromium", "chromium-browser"]),
             find(&["chromedriver"]),
@@ -113,7 +113,7 @@ impl Browser {
         })
     }
 
-    async fn open(&self, url: &str) {
+    pub(crate) async fn open(&self, url: &str) {
         let opened = call(
             "POST",
             &format!("{}/url", self.session),
@@ -123,7 +123,7 @@ impl Browser {
         assert!(opened["value"].is_null(), "{opened}");
     }
 
-    async fn script(&self, script: &str) -> Value {
+    pub(crate) async fn script(&self, script: &str) -> Value {
         call(
             "POST",
             &format!("{}/execute/sync", self.session),
@@ -133,7 +133,7 @@ impl Browser {
             .clone()
     }
 
-    async fn press(&self, key: &str) {
+    pub(crate) async fn press(&self, key: &str) {
         let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
             {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}
         ]}]});
@@ -141,7 +141,7 @@ impl Browser {
     }
 
     /// Waits (up to `within`) until `script` returns `want`.
-    async fn until(&self, script: &str, want: Value, within: Duration) -> Value {
+    pub(crate) async fn until(&self, script: &str, want: Value, within: Duration) -> Value {
         let waited = tokio::time::timeout(within, async {
             loop {
                 let got = self.script(script).await;

@@ -152,3 +152,49 @@ pub async fn json(method: &str, url: &str, body: &serde_json::Value) -> serde_js
         .to_bytes();
     serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null)
 }
+
+/// Sends `method url` with `headers` and a form `body` (none when empty), read
+/// whole (within 10 s). Redirects are not followed.
+pub async fn send_form(method: &str, url: &str, headers: &[(&str, &str)], body: &str) -> Got {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        let rest = url.strip_prefix("http://").expect("an http:// address");
+        let (host, path) = rest
+            .split_once('/')
+            .map_or((rest, "/".to_owned()), |(h, p)| (h, format!("/{p}")));
+        let stream = TcpStream::connect(host).await.expect("the server listens");
+        let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+            .await
+            .expect("an HTTP connection");
+        tokio::spawn(connection);
+        let mut request = hyper::Request::builder()
+            .method(method)
+            .uri(path)
+            .header("host", host);
+        if !body.is_empty() {
+            request = request.header("content-type", "application/x-www-form-urlencoded");
+        }
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = request
+            .body(http_body_util::Full::new(Bytes::from(body.to_owned())))
+            .expect("a request");
+        let response = sender.send_request(request).await.expect("a response");
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let body = response
+            .into_body()
+            .collect()
+            .await
+            .expect("the body")
+            .to_bytes()
+            .to_vec();
+        Got {
+            status,
+            headers,
+            body,
+        }
+    })
+    .await
+    .expect("the server answers within 10 s")
+}

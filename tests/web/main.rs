@@ -9,6 +9,7 @@ mod support;
 
 mod bounds;
 mod browser;
+mod browser_play;
 mod http;
 mod ops;
 mod pages;
@@ -16,6 +17,7 @@ mod places;
 mod players;
 mod pseudo;
 mod readonly;
+mod signin;
 
 use std::sync::Arc;
 
@@ -78,7 +80,9 @@ impl Site {
             })
             .await,
         );
-        let state = WebState::new(service.pages(), None, networks).with_limits(limits);
+        let state = WebState::new(service.pages(), None, networks)
+            .with_sessions(service.sessions())
+            .with_limits(limits);
         let web = if test_clock {
             Running::start_here(listener, state.clone())
         } else {

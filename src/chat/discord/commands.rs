@@ -2,11 +2,13 @@
 //! [`Action`] with the pure functions in [`translate`](super::translate) and hands it to
 //! [`respond::command`](super::respond::command). The `///` comments are the
 //! descriptions Discord shows. The records, reviews and puzzles are in
-//! [`records`](super::records); admin, settings and tournament commands in their own
-//! files.
+//! [`records`](super::records); linking accounts in
+//! [`accounts`](super::accounts); admin, settings and tournament commands in their
+//! own files.
 
 use poise::serenity_prelude as serenity;
 
+use super::accounts::link;
 use super::admin::admin;
 use super::options::{
     FirstChoice, HelpTopic, LevelChoice, OnOff, PlayOptions, VariantChoice, YesNo,
@@ -19,7 +21,7 @@ use super::translate;
 use super::{Context, Data, Error};
 use crate::{
     chat::text::{pit_word, ParseError},
-    service::{Action, AdminAction, LinkCode, TournamentAction},
+    service::{Action, AdminAction, TournamentAction},
 };
 
 /// Every command the bot registers.
@@ -306,31 +308,6 @@ pub(super) async fn advise(
         }
         Err(bad) => respond::refuse_unread(ctx, &bad).await,
     }
-}
-
-/// Link your accounts on other networks: get a code here, enter one from there, or unlink.
-#[poise::command(slash_command)]
-pub(super) async fn link(
-    ctx: Context<'_>,
-    #[description = "The code you got on the other network"]
-    #[max_length = 32]
-    code: Option<String>,
-    #[description = "Link without asking first (you read what linking means)"] confirm: Option<
-        YesNo,
-    >,
-    #[description = "Take this account out of the accounts it is linked with"] unlink: Option<
-        YesNo,
-    >,
-) -> Result<(), Error> {
-    if unlink == Some(YesNo::Yes) {
-        return respond::command(ctx, Action::Unlink).await;
-    }
-    let code = code
-        .map(|c| c.trim().to_owned())
-        .filter(|c| !c.is_empty())
-        .map(LinkCode::new);
-    let confirmed = confirm == Some(YesNo::Yes);
-    respond::command(ctx, Action::Link { code, confirmed }).await
 }
 
 /// Report a game to this server's admins (they see it in their log).

@@ -1,6 +1,6 @@
 //! `/oware settings …` as Discord subcommands: `server` (the server's settings, which
 //! its admins change), `me` (each person's own) and `vacation` (the text platforms'
-//! `/oware vacation`, and the like for `export`, `privacy` and `forget-me`: /oware
+//! `/oware vacation`, and the like for `export`, `privacy`, `forget-me` and `web`: /oware
 //! has Discord's 25 subcommands already). Discord cannot run a command
 //! that has subcommands, so the server's settings are `/oware settings server`; text
 //! platforms take `/oware settings key:value` as well.
@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 use poise::ChoiceParameter as _;
 
 use super::options::{
-    BoardChoice, LanguageChoice, NotifyChoice, SettingFlag, TournamentsChoice, WebChoice,
+    BoardChoice, LanguageChoice, NotifyChoice, SettingFlag, TournamentsChoice, WebChoice, YesNo,
 };
 use super::respond;
 use super::{Context, Error};
@@ -24,7 +24,8 @@ use crate::service::{Action, VacationRequest};
         "settings_vacation",
         "settings_export",
         "settings_privacy",
-        "settings_forget_me"
+        "settings_forget_me",
+        "settings_web"
     ),
     subcommand_required
 )]
@@ -163,4 +164,16 @@ async fn same_server(ctx: Context<'_>, channel: serenity::ChannelId) -> Option<S
             None
         }
     }
+}
+
+/// Sign in to the web pages: a one-time link for you alone, or end every web session.
+#[poise::command(slash_command, rename = "web")]
+pub(super) async fn settings_web(
+    ctx: Context<'_>,
+    #[description = "End every web session of yours instead"]
+    #[rename = "logout-all"]
+    logout_all: Option<YesNo>,
+) -> Result<(), Error> {
+    let logout_all = logout_all == Some(YesNo::Yes);
+    respond::command(ctx, Action::Web { logout_all }).await
 }

@@ -39,6 +39,7 @@ pub(super) const COMMANDS: &[(&str, &[&str])] = &[
     ("replay", &["replay", "revoir"]),
     ("link", &["link", "lier"]),
     ("unlink", &["unlink", "délier", "delier"]),
+    ("web", &["web", "signin", "sign-in", "login", "connexion"]),
     ("abort", &["abort", "annuler"]),
     ("rematch", &["rematch", "revanche"]),
     ("reissue", &["reissue", "again", "relancer"]),

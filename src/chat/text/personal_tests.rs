@@ -87,6 +87,19 @@ fn vacation_privacy_and_export_are_the_authors_own() {
         );
     }
     assert_eq!(action("/oware privacy"), Action::Privacy);
+    assert_eq!(action("/oware web"), Action::Web { logout_all: false });
+    assert_eq!(
+        action("!oware connexion"),
+        Action::Web { logout_all: false }
+    );
+    assert_eq!(
+        action("/oware web logout-all"),
+        Action::Web { logout_all: true }
+    );
+    assert!(matches!(
+        parse_command("/oware web everything"),
+        Err(ParseError::UnexpectedWord { .. })
+    ));
     assert_eq!(action("!oware help privacy"), Action::Privacy);
     assert_eq!(action("/oware settings privacy"), Action::Privacy);
     assert_eq!(action("/oware export"), Action::Export);

@@ -1,0 +1,144 @@
+//! The web's second port, and its only way to write: a signed-in person's session
+//! and their moves. It can redeem a sign-in link, read a session, end one, and play
+//! a move for the signed-in player on a game's page, nothing else; the move goes
+//! through the chat's own path (`Dispatch::handle`), so rate, exactly-once, refusals
+//! and announcements are the same. The web holds it as `Arc<dyn SessionPort>`,
+//! beside the read-only [`super::PagePort`]: it never holds the store or the service.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::core::Core;
+use super::{BoxFuture, IdentityId, ServiceError};
+use crate::service::cases::Sessions;
+
+/// A session just started: its id (the cookie's value) and how long it lasts.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SignedIn {
+    id: String,
+    /// How long the session lasts, in ms.
+    pub lasts_ms: i64,
+}
+
+impl SignedIn {
+    pub(super) fn new(id: String, lasts_ms: i64) -> SignedIn {
+        SignedIn { id, lasts_ms }
+    }
+
+    /// The session id, for the cookie and nothing else.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.id
+    }
+}
+
+impl fmt::Debug for SignedIn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SignedIn(***)")
+    }
+}
+
+/// A live session, as a page needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebSession {
+    /// The person.
+    pub identity: IdentityId,
+    /// The name of the account that signed in.
+    pub name: String,
+    /// The session's CSRF token, which its forms carry.
+    pub csrf: String,
+    /// The language the person chose for themselves, if any.
+    pub language: Option<crate::i18n::Language>,
+}
+
+/// A move submitted from a game's page.
+#[derive(Clone, Copy, Debug)]
+pub struct WebMove<'a> {
+    /// The session id (the cookie).
+    pub session: &'a str,
+    /// The CSRF token the form carried.
+    pub csrf: &'a str,
+    /// The game's page slug.
+    pub slug: &'a str,
+    /// The pit letter of the button pressed.
+    pub pit: &'a str,
+    /// The ply the page showed (a stale page is refused).
+    pub ply: Option<u32>,
+    /// The form's one-time nonce: a double submit plays once.
+    pub nonce: &'a str,
+}
+
+/// What became of a move from a page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveOutcome {
+    /// Played (now, or by an earlier submit of the same form).
+    Played,
+    /// Refused, in these words (the player's language).
+    Refused(String),
+    /// No session, or the CSRF token does not match: nothing was tried.
+    Forbidden,
+    /// The signed-in person does not play in this game.
+    NotAPlayer,
+    /// No game at this page.
+    NoGame,
+}
+
+/// What the web may ask of the service on a signed-in person's behalf.
+pub trait SessionPort: Send + Sync {
+    /// Spends sign-in `token` and starts a session; `None` when the token is not
+    /// valid (unknown, spent or expired).
+    fn sign_in<'a>(
+        &'a self,
+        token: &'a str,
+    ) -> BoxFuture<'a, Result<Option<SignedIn>, ServiceError>>;
+    /// The live session `id`, if it is one.
+    fn session<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<WebSession>, ServiceError>>;
+    /// Ends session `id` if `csrf` is its token; whether it ended.
+    fn sign_out<'a>(
+        &'a self,
+        id: &'a str,
+        csrf: &'a str,
+    ) -> BoxFuture<'a, Result<bool, ServiceError>>;
+    /// Plays a move from a game's page for the signed-in player.
+    fn play<'a>(&'a self, request: WebMove<'a>)
+        -> BoxFuture<'a, Result<MoveOutcome, ServiceError>>;
+}
+
+/// The web's handle for sessions (see [`super::Service::sessions`]).
+pub(super) struct WebSessions {
+    pub(super) core: Arc<Core>,
+}
+
+impl SessionPort for WebSessions {
+    fn sign_in<'a>(
+        &'a self,
+        token: &'a str,
+    ) -> BoxFuture<'a, Result<Option<SignedIn>, ServiceError>> {
+        Box::pin(async move { Sessions::new(&self.core).redeem(token).await })
+    }
+
+    fn session<'a>(
+        &'a self,
+        id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<WebSession>, ServiceError>> {
+        Box::pin(async move { Sessions::new(&self.core).session(id).await })
+    }
+
+    fn sign_out<'a>(
+        &'a self,
+        id: &'a str,
+        csrf: &'a str,
+    ) -> BoxFuture<'a, Result<bool, ServiceError>> {
+        Box::pin(async move { Sessions::new(&self.core).sign_out(id, csrf).await })
+    }
+
+    fn play<'a>(
+        &'a self,
+        request: WebMove<'a>,
+    ) -> BoxFuture<'a, Result<MoveOutcome, ServiceError>> {
+        Box::pin(async move { Sessions::new(&self.core).web_move(request).await })
+    }
+}
