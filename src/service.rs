@@ -203,6 +203,7 @@ impl Service {
                 time: core::TimeSource::new(),
                 jobs_changed: watch::Sender::new(0),
                 outbox_changed: watch::Sender::new(0),
+                games_changed: tokio::sync::broadcast::Sender::new(core::GAME_CHANGES),
                 engine_slots,
                 heavy_slots,
                 board_slots,

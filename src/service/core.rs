@@ -47,6 +47,9 @@ impl TimeSource {
     }
 }
 
+/// The games changed that a live page has not read yet, at most.
+pub(super) const GAME_CHANGES: usize = 256;
+
 /// What every use case shares: the store, the clock, the wake-ups, the slots that
 /// bound the heavy work, and the caches. Built once by [`Service::with_engine`] and
 /// shared as `Arc<Core>`; a use case borrows it (see `cases.rs`).
@@ -62,6 +65,10 @@ pub(super) struct Core {
     pub(super) jobs_changed: watch::Sender<u64>,
     /// Bumped whenever an outbox message is written: wakes the deliverers.
     pub(super) outbox_changed: watch::Sender<u64>,
+    /// The games this process just moved or ended: their live pages read them now
+    /// instead of at their next poll. Bounded ([`GAME_CHANGES`]); a reader that
+    /// falls behind skips to the latest and its polls catch up.
+    pub(super) games_changed: tokio::sync::broadcast::Sender<crate::store::GameId>,
     /// Engine searches running at once, and those waiting for a slot.
     pub(super) engine_slots: EnginePool,
     /// Heavy renders (replay GIFs, charts) running at once.
@@ -104,6 +111,12 @@ impl Core {
     /// The instant of tokio's clock at which [`Core::now`] reads `ms`.
     pub(super) fn instant_at(&self, ms: i64) -> tokio::time::Instant {
         self.time.instant_at(ms)
+    }
+
+    /// Tells the live pages that game `game` changed (a move, its end).
+    pub(super) fn game_changed(&self, game: crate::store::GameId) {
+        // Without a page open nobody listens: nothing to tell.
+        let _ = self.games_changed.send(game);
     }
 
     /// Wakes the deliverers and the scheduler after a change that wrote messages or

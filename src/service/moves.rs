@@ -260,6 +260,7 @@ impl Play<'_> {
             return Ok(None);
         }
         self.core.wake();
+        self.core.game_changed(row.id);
         Ok(Some(Moved { shown, reply }))
     }
 }

@@ -43,6 +43,9 @@ pub trait PagePort: Send + Sync {
         &self,
         game_id: crate::store::GameId,
     ) -> BoxFuture<'_, Result<Option<i64>, ServiceError>>;
+    /// The games this process changes from now on, as they change (bounded: a
+    /// reader that falls behind gets `Lagged` and skips ahead).
+    fn game_changes(&self) -> tokio::sync::broadcast::Receiver<crate::store::GameId>;
     /// The page of place `key` on `platform`, ranked at `speed`, if public.
     fn place_page<'a>(
         &'a self,
@@ -116,6 +119,10 @@ impl PagePort for WebReads {
         game_id: crate::store::GameId,
     ) -> BoxFuture<'_, Result<Option<i64>, ServiceError>> {
         Box::pin(async move { Pages::new(&self.core).page_version(game_id).await })
+    }
+
+    fn game_changes(&self) -> tokio::sync::broadcast::Receiver<crate::store::GameId> {
+        self.core.games_changed.subscribe()
     }
 
     fn place_page<'a>(

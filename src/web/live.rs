@@ -1,7 +1,8 @@
 //! Live pages: `/g/<slug>/live` streams the game's state (Server-Sent Events) after
 //! each change. Every game being watched has one poller that reads its version (one
-//! indexed read) every [`POLL`], whichever process applied the move; on a change it
-//! reads the page once and hands the same state to all its viewers at once. The
+//! indexed read) every [`POLL`], whichever process applied the move, and at once
+//! when this process moves or ends the game (`PagePort::game_changes`); on a change
+//! it reads the page once and hands the same state to all its viewers at once. The
 //! poller ends with its last viewer.
 //!
 //! Streams are capped, in all (`WEB_STREAMS`) and per client (`WEB_STREAMS_PER_CLIENT`):
@@ -21,7 +22,8 @@ use axum::{
     },
 };
 use futures_util::stream::{self, Stream};
-use tokio::sync::watch;
+use std::sync::atomic::{AtomicBool, Ordering};
+use tokio::sync::{broadcast, watch, Notify};
 
 use super::game::{LiveState, PageError};
 use super::WebState;
@@ -57,10 +59,14 @@ impl Shared {
 /// A game's latest state (`None` once the game's page is gone).
 type Latest = watch::Receiver<Option<Arc<Shared>>>;
 
-/// The games being watched, each with the state its poller last read.
+/// The games being watched, each with the state its poller last read and what
+/// wakes its poller before its next [`POLL`].
 pub(super) struct Watchers {
     service: Arc<dyn PagePort>,
-    games: Mutex<HashMap<i64, Latest>>,
+    games: Mutex<HashMap<i64, (Latest, Arc<Notify>)>>,
+    /// Whether the relay of this process's changes runs (started with the first
+    /// viewer, on the web's runtime).
+    relaying: AtomicBool,
 }
 
 impl Watchers {
@@ -68,7 +74,39 @@ impl Watchers {
         Watchers {
             service,
             games: Mutex::new(HashMap::new()),
+            relaying: AtomicBool::new(false),
         }
+    }
+
+    /// Wakes the poller of each watched game this process changes, so its viewers
+    /// have a move at once; changes made by other processes wait for the poll.
+    /// Holds the watchers weakly: it ends with them, or with the service.
+    fn relay(self: &Arc<Self>) {
+        if self.relaying.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let mut changes = self.service.game_changes();
+        let watchers = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                let game = match changes.recv().await {
+                    Ok(game) => game,
+                    // Fallen behind: the polls read what was skipped.
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                let Some(watchers) = watchers.upgrade() else {
+                    return;
+                };
+                let games = watchers
+                    .games
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                if let Some((_, wake)) = games.get(&game.get()) {
+                    wake.notify_one();
+                }
+            }
+        });
     }
 
     /// A receiver of game `game_id`'s states (its page at `slug`), starting its
@@ -79,24 +117,35 @@ impl Watchers {
         slug: &str,
         now: &Arc<Shared>,
     ) -> Latest {
+        self.relay();
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(latest) = games.get(&game_id.get()) {
+        if let Some((latest, _)) = games.get(&game_id.get()) {
             return latest.clone();
         }
         let (sender, latest) = watch::channel(Some(Arc::clone(now)));
-        games.insert(game_id.get(), latest.clone());
+        let wake = Arc::new(Notify::new());
+        games.insert(game_id.get(), (latest.clone(), Arc::clone(&wake)));
         drop(games);
         let watchers = Arc::clone(self);
         let slug = slug.to_owned();
-        tokio::spawn(async move { watchers.poll(game_id.get(), slug, sender).await });
+        tokio::spawn(async move { watchers.poll(game_id.get(), slug, sender, wake).await });
         latest
     }
 
     /// Reads game `game_id`'s version until nobody watches it, and its page once
     /// after each change.
-    async fn poll(&self, game_id: i64, slug: String, sender: watch::Sender<Option<Arc<Shared>>>) {
+    async fn poll(
+        &self,
+        game_id: i64,
+        slug: String,
+        sender: watch::Sender<Option<Arc<Shared>>>,
+        wake: Arc<Notify>,
+    ) {
         loop {
-            tokio::time::sleep(POLL).await;
+            tokio::select! {
+                () = tokio::time::sleep(POLL) => {}
+                () = wake.notified() => {}
+            }
             {
                 let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
                 // Only the map's own receiver is left: nobody watches. Checked under

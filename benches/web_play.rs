@@ -1,0 +1,266 @@
+//! Playing in the browser under load, on loopback, against a real server over a
+//! fresh SQLite file (one process, the release build): 200 games at once, each
+//! between two players signed in from chat (`/oware web`, the link's POST, the
+//! session cookie). In every game the player to move presses a pit (the page's
+//! form: a POST with the session's CSRF token and a fresh nonce) while the game's
+//! live page is open; the time from the press until that page has the move, the
+//! opponent's view, p50, p99 and the slowest; and the POST's own answer time.
+//!
+//! Run: `cargo bench --bench web_play` (`OWARE_WEB_GAMES`, `OWARE_WEB_MOVES`
+//! change the 200 games and the 12 moves each).
+
+#![allow(clippy::unwrap_used)] // a benchmark: a failed unwrap is a failed run
+
+#[path = "support/mod.rs"]
+mod support;
+
+use std::{
+    sync::Arc,
+    time::{Duration, Instant},
+};
+use support::{ms, quantile};
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper_util::rt::TokioIo;
+use oware_bot::{
+    rules::{Game, Variant},
+    service::{Action, ChallengeOptions, Service, ServiceConfig},
+    store::Store,
+    web::{Running, WebState},
+};
+use tokio::net::{TcpListener, TcpStream};
+
+/// A request to `host` on a new connection: its status, headers and body.
+async fn send(
+    host: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: String,
+) -> hyper::Response<Incoming> {
+    let stream = TcpStream::connect(host).await.unwrap();
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let mut request = hyper::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("host", host);
+    if !body.is_empty() {
+        request = request.header("content-type", "application/x-www-form-urlencoded");
+    }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    sender
+        .send_request(request.body(Full::new(Bytes::from(body))).unwrap())
+        .await
+        .unwrap()
+}
+
+/// The whole body of `response`, as text.
+async fn text(response: hyper::Response<Incoming>) -> String {
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The value of the form field `name` on a page.
+fn field(html: &str, name: &str) -> String {
+    let key = format!("name=\"{name}\" value=\"");
+    let at = html.find(&key).unwrap_or_else(|| panic!("no {name} field")) + key.len();
+    html[at..at + html[at..].find('"').unwrap()].to_owned()
+}
+
+/// The path (`/g/…`, `/signin/…`) in a reply's text.
+fn path_in(text: &str, prefix: &str) -> String {
+    let start = text
+        .find(prefix)
+        .unwrap_or_else(|| panic!("no {prefix} in {text}"));
+    text[start..]
+        .chars()
+        .take_while(|c| !c.is_whitespace() && !matches!(c, ')' | '>' | '`'))
+        .collect::<String>()
+        .trim_end_matches('.')
+        .to_owned()
+}
+
+/// `who`, signed in through the link `/oware web` gives them: the session cookie
+/// and the CSRF token its pages carry.
+async fn sign_in(service: &Service, host: &str, room: &str, who: &str) -> String {
+    let reply = service
+        .handle(support::command_in(
+            room,
+            who,
+            Action::Web { logout_all: false },
+        ))
+        .await;
+    let link = path_in(&reply.text, "/signin/");
+    let origin = format!("http://{host}");
+    let got = send(host, "POST", &link, &[("origin", &origin)], String::new()).await;
+    assert_eq!(got.status().as_u16(), 303, "signing {who} in");
+    let cookie = got.headers()["set-cookie"].to_str().unwrap();
+    cookie.split(';').next().unwrap().to_owned()
+}
+
+/// Reads the event stream until it has seen `events` data lines in all.
+async fn events_until(body: &mut Incoming, seen: &mut usize, events: usize) {
+    while *seen < events {
+        let frame = body.frame().await.expect("the stream goes on").unwrap();
+        if let Ok(bytes) = frame.into_data() {
+            *seen += std::str::from_utf8(&bytes)
+                .unwrap_or_default()
+                .matches("data:")
+                .count();
+        }
+    }
+}
+
+/// What one game measured: each press until the live page had it, and each
+/// POST's answer.
+struct Played {
+    seen: Vec<Duration>,
+    answered: Vec<Duration>,
+}
+
+/// Game `n`: its two players sign in, its page is open, and they play `moves`
+/// moves by pressing pits, the first legal one each time.
+async fn play(service: Arc<Service>, host: String, n: usize, moves: usize) -> Played {
+    let room = format!("web-play-{n}");
+    let (south, north) = (format!("s{n}"), format!("n{n}"));
+    let challenge = Action::Play {
+        opponent: support::user(&north),
+        options: ChallengeOptions::default(),
+    };
+    service
+        .handle(support::command_in(&room, &south, challenge))
+        .await;
+    let accepted = service
+        .handle(support::command_in(
+            &room,
+            &north,
+            Action::Accept { challenge: None },
+        ))
+        .await;
+    let page = path_in(&accepted.text, "/g/");
+    let cookies = [
+        sign_in(&service, &host, &room, &south).await,
+        sign_in(&service, &host, &room, &north).await,
+    ];
+    let mut csrf = Vec::new();
+    for cookie in &cookies {
+        let html =
+            text(send(&host, "GET", &page, &[("cookie", cookie)], String::new()).await).await;
+        csrf.push(field(&html, "csrf"));
+    }
+    // The opponent's open page: its live stream.
+    // Each opponent's page from an address of its own, as in the world (the server
+    // caps the streams of one address; on loopback it reads X-Forwarded-For).
+    let address = format!("10.0.{}.{}", n / 250, n % 250 + 1);
+    let live = send(
+        &host,
+        "GET",
+        &format!("{page}/live"),
+        &[("x-forwarded-for", &address)],
+        String::new(),
+    )
+    .await;
+    if live.status().as_u16() != 200 {
+        panic!("the live page of {page}: {}", text(live).await);
+    }
+    let mut live = live.into_body();
+    let mut seen = 0;
+    events_until(&mut live, &mut seen, 1).await;
+    let origin = format!("http://{host}");
+    let mut game = Game::new(Variant::Abapa);
+    let mut played = Played {
+        seen: Vec::with_capacity(moves),
+        answered: Vec::with_capacity(moves),
+    };
+    for ply in 0..moves {
+        let Some(side) = game.to_move() else { break };
+        let pit = game.legal_moves().into_iter().next().unwrap();
+        let who = usize::from(side == oware_bot::rules::Side::North);
+        let body = format!(
+            "csrf={}&nonce=n{n}p{ply}x0000&ply={ply}&pit={}",
+            csrf[who],
+            pit.letter()
+        );
+        let pressed = Instant::now();
+        let got = send(
+            &host,
+            "POST",
+            &format!("{page}/move"),
+            &[("cookie", &cookies[who]), ("origin", &origin)],
+            body,
+        )
+        .await;
+        played.answered.push(pressed.elapsed());
+        assert_eq!(got.status().as_u16(), 303, "move {ply} of game {n}");
+        events_until(&mut live, &mut seen, ply + 2).await;
+        played.seen.push(pressed.elapsed());
+        game.play(pit).unwrap();
+    }
+    played
+}
+
+fn setting(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let games = setting("OWARE_WEB_GAMES", 200);
+    let moves = setting("OWARE_WEB_MOVES", 12);
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("oware.db").display());
+    let store = Store::open(&url).await.unwrap();
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let host = listener.local_addr().unwrap().to_string();
+    let service = Arc::new(Service::new(
+        store,
+        ServiceConfig {
+            rates: [None; 3],
+            web_url: Some(format!("http://{host}")),
+            ..ServiceConfig::default()
+        },
+    ));
+    let state = WebState::new(service.pages(), None, Vec::new()).with_sessions(service.sessions());
+    let _web = Running::start(listener, state);
+
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..games)
+        .map(|n| tokio::spawn(play(Arc::clone(&service), host.clone(), n, moves)))
+        .collect();
+    let (mut seen, mut answered) = (Vec::new(), Vec::new());
+    for task in tasks {
+        let played = task.await.unwrap();
+        seen.extend(played.seen);
+        answered.extend(played.answered);
+    }
+    let wall = started.elapsed();
+    seen.sort();
+    answered.sort();
+    println!(
+        "{games} games at once, {} moves pressed on their pages ({:.1} s with sign-ins):",
+        seen.len(),
+        wall.as_secs_f64()
+    );
+    println!(
+        "  press to the opponent's page showing it: p50 {}, p99 {}, max {}",
+        ms(quantile(&seen, 0.5)),
+        ms(quantile(&seen, 0.99)),
+        ms(quantile(&seen, 1.0))
+    );
+    println!(
+        "  the press's POST answered:                p50 {}, p99 {}, max {}",
+        ms(quantile(&answered, 0.5)),
+        ms(quantile(&answered, 0.99)),
+        ms(quantile(&answered, 1.0))
+    );
+    service.stop().await;
+}
