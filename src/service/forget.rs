@@ -18,28 +18,28 @@ use crate::store::{Body, Forget, ForgetScope, Forgotten, NewAudit, NewMessage};
 pub enum ForgetError {
     /// The author is playing these games.
     Playing {
-        /// `#12, #14`.
-        games: String,
+        /// Their numbers.
+        games: Vec<i64>,
         /// The first of them, for the example.
         first: i64,
     },
     /// The author is entered in these tournaments, not over.
-    InTournaments(String),
+    InTournaments(Vec<String>),
     /// A ban on the author is in force (`until …`).
     Banned(String),
     /// The person an admin names is playing these games.
     TheyArePlaying {
         /// Who.
         name: String,
-        /// `#12, #14`.
-        games: String,
+        /// Their numbers.
+        games: Vec<i64>,
     },
     /// The person an admin names is in these tournaments.
     TheyAreInTournaments {
         /// Who.
         name: String,
         /// The tournaments' names.
-        names: String,
+        names: Vec<String>,
     },
     /// The person an admin names is banned somewhere (`until …`).
     TheyAreBanned {
@@ -60,17 +60,30 @@ impl ForgetError {
     #[must_use]
     pub fn words(&self, lang: &crate::i18n::Language) -> String {
         match self {
-            ForgetError::Playing { games, first } => {
-                crate::tr!(lang, "forget-me-playing", games = games, first = first)
-            }
-            ForgetError::InTournaments(f0) => crate::tr!(lang, "forget-me-tournaments", names = f0),
+            ForgetError::Playing { games, first } => crate::tr!(
+                lang,
+                "forget-me-playing",
+                games = game_list(lang, games),
+                first = first
+            ),
+            ForgetError::InTournaments(f0) => crate::tr!(
+                lang,
+                "forget-me-tournaments",
+                names = crate::i18n::list(lang, f0, crate::i18n::Joined::And)
+            ),
             ForgetError::Banned(f0) => crate::tr!(lang, "forget-me-banned", until = f0),
-            ForgetError::TheyArePlaying { name, games } => {
-                crate::tr!(lang, "admin-forget-playing", name = name, games = games)
-            }
-            ForgetError::TheyAreInTournaments { name, names } => {
-                crate::tr!(lang, "admin-forget-tournaments", name = name, names = names)
-            }
+            ForgetError::TheyArePlaying { name, games } => crate::tr!(
+                lang,
+                "admin-forget-playing",
+                name = name,
+                games = game_list(lang, games)
+            ),
+            ForgetError::TheyAreInTournaments { name, names } => crate::tr!(
+                lang,
+                "admin-forget-tournaments",
+                name = name,
+                names = crate::i18n::list(lang, names, crate::i18n::Joined::And)
+            ),
             ForgetError::TheyAreBanned { name, until } => {
                 crate::tr!(lang, "admin-forget-banned", name = name, until = until)
             }
@@ -80,13 +93,10 @@ impl ForgetError {
     }
 }
 
-/// `#12, #14`.
-fn game_list(games: &[i64]) -> String {
-    games
-        .iter()
-        .map(|g| format!("#{g}"))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// `#12 and #14`, in `lang`.
+fn game_list(lang: &crate::i18n::Language, games: &[i64]) -> String {
+    let numbers: Vec<String> = games.iter().map(|g| format!("#{g}")).collect();
+    crate::i18n::list(lang, &numbers, crate::i18n::Joined::And)
 }
 
 /// `until …` for a ban's end (`None`: until lifted).
@@ -146,13 +156,11 @@ impl Moderation<'_> {
                 Ok(Reply::private(crate::tr!(lang, "forget-me-unknown")))
             }
             Forgotten::Playing(games) => Err(ForgetError::Playing {
-                games: game_list(&games),
                 first: games.first().copied().unwrap_or_default(),
+                games,
             }
             .into()),
-            Forgotten::InTournaments(names) => {
-                Err(ForgetError::InTournaments(names.join(", ")).into())
-            }
+            Forgotten::InTournaments(names) => Err(ForgetError::InTournaments(names).into()),
             Forgotten::Banned(until) => Err(ForgetError::Banned(ban_end(lang, until)).into()),
         }
     }
@@ -234,16 +242,10 @@ impl Moderation<'_> {
             ))),
             Forgotten::Unknown => Err(ForgetError::Unknown(name).into()),
             Forgotten::NotHere => Err(ForgetError::NotHere(name).into()),
-            Forgotten::Playing(games) => Err(ForgetError::TheyArePlaying {
-                name,
-                games: game_list(&games),
+            Forgotten::Playing(games) => Err(ForgetError::TheyArePlaying { name, games }.into()),
+            Forgotten::InTournaments(names) => {
+                Err(ForgetError::TheyAreInTournaments { name, names }.into())
             }
-            .into()),
-            Forgotten::InTournaments(names) => Err(ForgetError::TheyAreInTournaments {
-                name,
-                names: names.join(", "),
-            }
-            .into()),
             Forgotten::Banned(until) => Err(ForgetError::TheyAreBanned {
                 name,
                 until: ban_end(lang, until),
