@@ -1480,6 +1480,6 @@ web-pending-mine = { $request ->
         [draw] Vous avez proposé la nulle ; { $name } n'a pas encore répondu.
        *[takeback] Vous avez demandé à reprendre votre dernier coup ; { $name } n'a pas encore répondu.
     }
-web-act-refused = Ce n'a pas été fait
+web-act-refused = Cela n'a pas été fait
 web-act-not-player = Vous ne jouez pas dans cette partie : seuls ses deux joueurs abandonnent, proposent la nulle ou demandent une reprise depuis cette page. Ouvrez plutôt une de vos parties.
 web-act-unknown = Cette page ne connaît pas cette demande : rechargez la page et appuyez sur un de ses boutons.
