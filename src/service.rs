@@ -100,7 +100,7 @@ pub use port::{BoxFuture, ChatService, Receipt};
 pub use puzzles::{DailyPuzzle, PuzzlePage};
 pub use reply::{Attachment, Button, ButtonAction, Moment, PlaceLink, Reply};
 pub use retention::Pruned;
-pub use session_port::{MoveOutcome, SessionPort, SignedIn, WebMove, WebSession};
+pub use session_port::{MoveOutcome, SessionPort, SignedIn, WebAct, WebDeed, WebMove, WebSession};
 pub use settings::KEYS as SETTING_KEYS;
 pub use signin::{SESSIONS_PER_PERSON, SESSION_TTL_MS, SIGNIN_TTL_MS};
 pub use status::DiscordShards;

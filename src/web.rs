@@ -151,6 +151,7 @@ pub fn router(state: WebState) -> Router {
         .route("/signout", post(session::signout))
         .route("/g/{slug}", get(game::page))
         .route("/g/{slug}/move", post(play::play))
+        .route("/g/{slug}/act", post(play::act))
         .route("/g/{slug}/board.png", get(files::board))
         .route("/g/{slug}/alt", get(files::alt))
         .route("/g/{slug}/record.txt", get(files::record))

@@ -1391,3 +1391,24 @@ web-pit-label = Sow pit { $pit } ({ $seeds ->
 web-move-no-pit = That is not one of your pits: press one of the pit buttons on the page.
 web-move-not-player = You do not play in this game: only its two players move from this page.
 web-move-refused = Your move was not played
+web-actions = The game
+web-resign-button = Resign
+web-resign-confirm-button = Yes, resign
+web-resign-keep = No, keep playing
+web-draw-offer-button = Offer a draw
+web-takeback-ask-button = Ask to take back my last move
+web-accept-button = Accept
+web-decline-button = Decline
+web-withdraw-button = Withdraw
+web-rematch-button = Rematch
+web-pending-theirs = { $request ->
+        [draw] { $name } offers a draw.
+       *[takeback] { $name } asks to take back their last move.
+    }
+web-pending-mine = { $request ->
+        [draw] You offered a draw; { $name } has not answered yet.
+       *[takeback] You asked to take back your last move; { $name } has not answered yet.
+    }
+web-act-refused = That was not done
+web-act-not-player = You do not play in this game: only its two players resign, offer a draw or ask a takeback from this page. Open a game of yours instead.
+web-act-unknown = This page does not know that request: reload the page and press one of its buttons.

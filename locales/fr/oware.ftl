@@ -1462,3 +1462,24 @@ web-pit-label = Semer la case { $pit } ({ $seeds ->
 web-move-no-pit = Ce n'est pas une de vos cases : appuyez sur un des boutons de case de la page.
 web-move-not-player = Vous ne jouez pas dans cette partie : seuls ses deux joueurs jouent depuis cette page.
 web-move-refused = Votre coup n'a pas été joué
+web-actions = La partie
+web-resign-button = Abandonner
+web-resign-confirm-button = Oui, abandonner
+web-resign-keep = Non, continuer la partie
+web-draw-offer-button = Proposer la nulle
+web-takeback-ask-button = Demander à reprendre mon dernier coup
+web-accept-button = Accepter
+web-decline-button = Refuser
+web-withdraw-button = Retirer
+web-rematch-button = Revanche
+web-pending-theirs = { $request ->
+        [draw] { $name } propose la nulle.
+       *[takeback] { $name } demande à reprendre son dernier coup.
+    }
+web-pending-mine = { $request ->
+        [draw] Vous avez proposé la nulle ; { $name } n'a pas encore répondu.
+       *[takeback] Vous avez demandé à reprendre votre dernier coup ; { $name } n'a pas encore répondu.
+    }
+web-act-refused = Cela n'a pas été fait
+web-act-not-player = Vous ne jouez pas dans cette partie : seuls ses deux joueurs abandonnent, proposent la nulle ou demandent une reprise depuis cette page. Ouvrez plutôt une de vos parties.
+web-act-unknown = Cette page ne connaît pas cette demande : rechargez la page et appuyez sur un de ses boutons.

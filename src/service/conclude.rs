@@ -55,6 +55,18 @@ impl Play<'_> {
         }
         let outcome = game.resign(side)?;
         let headline = crate::tr!(lang, "conclude-resigned", name = row.name(side));
+        if cmd.announce {
+            // From a web page: no adapter answers, so the end is posted at the
+            // game's place with the write.
+            let how = Finish::posted(headline, humans(&row));
+            return match self
+                .finish(lang, cmd.claim(), &row, &game, outcome, how)
+                .await?
+            {
+                Some(finished) => Ok(finished.board),
+                None => Err(ServiceError::Raced(row.id)),
+            };
+        }
         self.conclude(lang, cmd, &row, &game, outcome, headline)
             .await
     }

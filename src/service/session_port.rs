@@ -68,6 +68,44 @@ pub struct WebMove<'a> {
     pub nonce: &'a str,
 }
 
+/// What a game's page asks besides a move (each is the chat command of the same
+/// name: `/oware resign`, `draw`, `takeback`, `rematch`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebDeed {
+    /// Resign; unconfirmed, only asks (see [`MoveOutcome::Confirm`]).
+    Resign {
+        /// The player confirmed it.
+        confirmed: bool,
+    },
+    /// Offer or accept a draw; or decline (or withdraw) the pending offer.
+    Draw {
+        /// Decline or withdraw.
+        decline: bool,
+    },
+    /// Ask or accept a takeback; or decline (or withdraw) the pending request.
+    Takeback {
+        /// Decline or withdraw.
+        decline: bool,
+    },
+    /// Challenge the opponent of the finished game again.
+    Rematch,
+}
+
+/// A request other than a move from a game's page.
+#[derive(Clone, Copy, Debug)]
+pub struct WebAct<'a> {
+    /// The session id (the cookie).
+    pub session: &'a str,
+    /// The CSRF token the form carried.
+    pub csrf: &'a str,
+    /// The game's page slug.
+    pub slug: &'a str,
+    /// What is asked.
+    pub deed: WebDeed,
+    /// The form's one-time nonce: a double submit acts once.
+    pub nonce: &'a str,
+}
+
 /// What became of a move from a page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveOutcome {
@@ -81,6 +119,9 @@ pub enum MoveOutcome {
     NotAPlayer,
     /// No game at this page.
     NoGame,
+    /// Not done yet: the player is asked to confirm, in these words (an unconfirmed
+    /// resignation).
+    Confirm(String),
 }
 
 /// What the web may ask of the service on a signed-in person's behalf.
@@ -105,6 +146,15 @@ pub trait SessionPort: Send + Sync {
     /// Plays a move from a game's page for the signed-in player.
     fn play<'a>(&'a self, request: WebMove<'a>)
         -> BoxFuture<'a, Result<MoveOutcome, ServiceError>>;
+    /// Resigns, offers or answers a draw or a takeback, or asks a rematch, from a
+    /// game's page for the signed-in player.
+    fn act<'a>(&'a self, request: WebAct<'a>) -> BoxFuture<'a, Result<MoveOutcome, ServiceError>>;
+    /// The language of the person a sign-in `token` names (their own choice), if
+    /// it is a live token and they chose one; spends nothing.
+    fn signin_language<'a>(
+        &'a self,
+        token: &'a str,
+    ) -> BoxFuture<'a, Result<Option<crate::i18n::Language>, ServiceError>>;
 }
 
 /// The web's handle for sessions (see [`super::Service::sessions`]).
@@ -140,5 +190,16 @@ impl SessionPort for WebSessions {
         request: WebMove<'a>,
     ) -> BoxFuture<'a, Result<MoveOutcome, ServiceError>> {
         Box::pin(async move { Sessions::new(&self.core).web_move(request).await })
+    }
+
+    fn act<'a>(&'a self, request: WebAct<'a>) -> BoxFuture<'a, Result<MoveOutcome, ServiceError>> {
+        Box::pin(async move { Sessions::new(&self.core).web_act(request).await })
+    }
+
+    fn signin_language<'a>(
+        &'a self,
+        token: &'a str,
+    ) -> BoxFuture<'a, Result<Option<crate::i18n::Language>, ServiceError>> {
+        Box::pin(async move { Sessions::new(&self.core).signin_language(token).await })
     }
 }

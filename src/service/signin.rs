@@ -14,14 +14,15 @@
 use sha2::{Digest, Sha256};
 
 use super::authority::{self, Deed, Target};
-use super::session_port::{MoveOutcome, SignedIn, WebMove, WebSession};
-use super::{Action, Command, Place, Reply, ServiceError, User};
+use super::outbox::game_message;
+use super::session_port::{MoveOutcome, SignedIn, WebAct, WebDeed, WebMove, WebSession};
+use super::{Action, ButtonAction, Command, Place, Reply, ServiceError, User};
 use crate::rules::{Side, Typed};
 use crate::service::cases::Dispatch;
 use crate::service::cases::Games;
 use crate::service::cases::Preferences;
 use crate::service::cases::Sessions;
-use crate::store::{Claim, Event, NewSession, Unique, WebPages};
+use crate::store::{Claim, Event, GameRow, NewSession, Seat, Unique, WebPages};
 
 /// How long a sign-in link stays valid: 10 minutes.
 pub const SIGNIN_TTL_MS: i64 = 10 * 60 * 1000;
@@ -205,17 +206,135 @@ impl Sessions<'_> {
         }
     }
 
+    /// The language the person of sign-in `token` chose, if the token is live.
+    pub(super) async fn signin_language(
+        &self,
+        token: &str,
+    ) -> Result<Option<crate::i18n::Language>, ServiceError> {
+        if !plausible_secret(token) {
+            return Ok(None);
+        }
+        let Some((platform, user)) = self
+            .core
+            .store
+            .sessions()
+            .signin_account(&digest(token), self.core.now())
+            .await?
+        else {
+            return Ok(None);
+        };
+        Ok(Preferences::new(self.core)
+            .personal_language(platform, &user)
+            .await)
+    }
+
     /// A move from a game's page: checked against the session and its CSRF token,
     /// then played as a chat command by the account that plays in that game.
     pub(super) async fn web_move(&self, request: WebMove<'_>) -> Result<MoveOutcome, ServiceError> {
-        let Some(session) = self.session(request.session).await? else {
-            return Ok(MoveOutcome::Forbidden);
+        let checked = self
+            .checked(request.session, request.csrf, request.slug, request.nonce)
+            .await?;
+        let Found {
+            session,
+            row,
+            place,
+            seat,
+        } = match checked {
+            Ok(found) => *found,
+            Err(outcome) => return Ok(outcome),
         };
-        if !same_secret(&session.csrf, request.csrf) || !plausible_nonce(request.nonce) {
-            return Ok(MoveOutcome::Forbidden);
+        let Ok(pit) = Typed::parse(request.pit) else {
+            let lang = session
+                .language
+                .unwrap_or_else(crate::i18n::Language::english);
+            return Ok(MoveOutcome::Refused(crate::tr!(&lang, "web-move-no-pit")));
+        };
+        let action = Action::Move {
+            pit,
+            game: Some(row.id),
+            ply: request.ply,
+        };
+        let reply = self
+            .as_player(place, &seat, &row, action, request.nonce)
+            .await;
+        Ok(if reply.private {
+            MoveOutcome::Refused(reply.text)
+        } else {
+            // Played now, or before by the same form (an empty reply).
+            MoveOutcome::Played
+        })
+    }
+
+    /// Any other request from a game's page (resign, draw, takeback, rematch):
+    /// checked as a move is, then handed to [`Dispatch::handle`] as the chat
+    /// command of the same name by the account that plays in that game; its public
+    /// answer is announced at the game's place.
+    pub(super) async fn web_act(&self, request: WebAct<'_>) -> Result<MoveOutcome, ServiceError> {
+        let checked = self
+            .checked(request.session, request.csrf, request.slug, request.nonce)
+            .await?;
+        let Found {
+            row, place, seat, ..
+        } = match checked {
+            Ok(found) => *found,
+            Err(outcome) => return Ok(outcome),
+        };
+        let game = Some(row.id);
+        let action = match request.deed {
+            WebDeed::Resign { confirmed } => Action::Resign { game, confirmed },
+            WebDeed::Draw { decline } => Action::Draw { game, decline },
+            WebDeed::Takeback { decline } => Action::Takeback { game, decline },
+            WebDeed::Rematch => Action::Rematch { game },
+        };
+        let announce_after = !matches!(request.deed, WebDeed::Resign { .. });
+        let reply = self
+            .as_player(place.clone(), &seat, &row, action, request.nonce)
+            .await;
+        if reply.private {
+            let asks = reply
+                .buttons
+                .iter()
+                .any(|b| matches!(b.action, ButtonAction::Resign { .. }));
+            return Ok(if asks {
+                MoveOutcome::Confirm(reply.text)
+            } else {
+                MoveOutcome::Refused(reply.text)
+            });
         }
-        let Some(row) = self.core.store.pages().game_by_slug(request.slug).await? else {
-            return Ok(MoveOutcome::NoGame);
+        // Done now (announced below), or before by the same form (an empty reply).
+        // A resignation was posted with its write; the others' answers are posted
+        // here, once: the form's nonce keys this write too.
+        if announce_after && !reply.text.is_empty() {
+            let message = game_message(&row, &reply, None);
+            let event = Event::new(row.platform, &format!("web-said:{}", request.nonce));
+            self.core
+                .store
+                .outbox()
+                .post(Claim::Event(&event), &[message], self.core.now())
+                .await?;
+            self.core.wake();
+        }
+        Ok(MoveOutcome::Played)
+    }
+
+    /// The checks every request from a game's page passes: the session, its CSRF
+    /// token, a plausible nonce, a game whose place shows pages, and the seat of
+    /// the signed-in person in it.
+    async fn checked(
+        &self,
+        session: &str,
+        csrf: &str,
+        slug: &str,
+        nonce: &str,
+    ) -> Result<Result<Box<Found>, MoveOutcome>, ServiceError> {
+        let Some(session) = self.session(session).await? else {
+            return Ok(Err(MoveOutcome::Forbidden));
+        };
+        if !same_secret(&session.csrf, csrf) || !plausible_nonce(nonce) {
+            return Ok(Err(MoveOutcome::Forbidden));
+        }
+        let Some(row) = self.core.store.pages().game_by_slug(slug).await? else {
+            return Ok(Err(MoveOutcome::NoGame));
         };
         let place = Place {
             platform: row.platform,
@@ -223,14 +342,14 @@ impl Sessions<'_> {
             channel: row.channel.clone(),
             thread: row.thread.clone(),
         };
-        // A place that turned its pages off has no page to move from.
+        // A place that turned its pages off has no page to act from.
         if Preferences::new(self.core)
             .place_settings(&place)
             .await?
             .web()
             == WebPages::Off
         {
-            return Ok(MoveOutcome::NoGame);
+            return Ok(Err(MoveOutcome::NoGame));
         }
         // The account of this person that plays in the game (linked accounts are
         // one person). Two of their accounts may play each other (unrated): then
@@ -244,36 +363,47 @@ impl Sessions<'_> {
             .into_iter()
             .map(|side| row.seat(side))
             .find(|seat| seat.identity == session.identity && !seat.bot)
+            .cloned()
         else {
-            return Ok(MoveOutcome::NotAPlayer);
+            return Ok(Err(MoveOutcome::NotAPlayer));
         };
-        let Ok(pit) = Typed::parse(request.pit) else {
-            let lang = session
-                .language
-                .unwrap_or_else(crate::i18n::Language::english);
-            return Ok(MoveOutcome::Refused(crate::tr!(&lang, "web-move-no-pit")));
-        };
+        Ok(Ok(Box::new(Found {
+            session,
+            row,
+            place,
+            seat,
+        })))
+    }
+
+    /// `action` handed to [`Dispatch::handle`] as the chat command of `seat`'s
+    /// account at the game's `place`, once per form `nonce`.
+    async fn as_player(
+        &self,
+        place: Place,
+        seat: &Seat,
+        row: &GameRow,
+        action: Action,
+        nonce: &str,
+    ) -> Reply {
         let author = User {
             id: seat.user.clone(),
             name: seat.name.clone(),
             is_bot: false,
         };
-        let action = Action::Move {
-            pit,
-            game: Some(row.id),
-            ply: request.ply,
-        };
         let mut cmd = Command::new(place, author, action);
-        cmd.event = Some(Event::new(row.platform, &format!("web:{}", request.nonce)));
+        cmd.event = Some(Event::new(row.platform, &format!("web:{nonce}")));
         cmd.announce = true;
-        let reply = Dispatch::new(self.core).handle(cmd).await;
-        Ok(if reply.private {
-            MoveOutcome::Refused(reply.text)
-        } else {
-            // Played now, or before by the same form (an empty reply).
-            MoveOutcome::Played
-        })
+        Dispatch::new(self.core).handle(cmd).await
     }
+}
+
+/// What the checks of a page's request found: the session, the game, its place
+/// and the person's seat in it.
+struct Found {
+    session: WebSession,
+    row: GameRow,
+    place: Place,
+    seat: Seat,
 }
 
 /// Whether a form's nonce is one a page could have made (8 to 64 letters and

@@ -249,6 +249,26 @@ impl OutboxStore<'_> {
             .await?)
     }
 
+    /// Queues `messages` in a write of their own, claiming `claim`: the
+    /// announcement of a change already committed (a web page's request other
+    /// than a move, whose answer no adapter delivers).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn post(
+        self,
+        claim: super::Claim<'_>,
+        messages: &[NewMessage],
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.store.write(claim).await?;
+        for message in messages {
+            insert(&mut tx, message, None, now).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Records the platform's id for the message sent with `anchor`, so a later
     /// message can replace it (the first id recorded stays).
     ///

@@ -160,6 +160,30 @@ impl super::views::SessionStore<'_> {
         Ok(Some(player))
     }
 
+    /// The account of the unspent sign-in token `token_hash` (its network and id
+    /// there), unless it expired by `now`: a read, which spends nothing (its page
+    /// is written in that person's language).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn signin_account(
+        self,
+        token_hash: &str,
+        now: i64,
+    ) -> Result<Option<(crate::platform::Platform, String)>, StoreError> {
+        let row: Option<(String, String)> = sqlx::query_as(
+            "SELECT p.platform, p.user_id FROM web_signins t JOIN players p ON p.id = t.player_id
+             WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > $2",
+        )
+        .bind(token_hash)
+        .bind(now)
+        .fetch_optional(&self.store.reader)
+        .await?;
+        Ok(row.and_then(|(platform, user)| {
+            Some((crate::platform::Platform::try_from(platform).ok()?, user))
+        }))
+    }
+
     /// The session whose id hashes to `id_hash`, unless it ended by `now`. A read.
     ///
     /// # Errors

@@ -16,10 +16,13 @@ use maud::{html, Markup};
 use serde::Deserialize;
 
 use super::game::{render, PageError, Personal};
-use super::session::{cookie, forbidden, same_origin, signout_form, visitor, Visitor, PRIVATE};
+use super::session::{
+    cookie, forbidden, forbidden_here, same_origin, signout_form, visitor, Visitor, PRIVATE,
+};
 use super::WebState;
+use crate::play::proposal::Request;
 use crate::rules::{Pit, Side};
-use crate::service::{GamePage, MoveOutcome, WebMove};
+use crate::service::{GamePage, MoveOutcome, WebAct, WebDeed, WebMove};
 
 /// The move form as posted. Every field defaults, so a form without its CSRF token
 /// is refused as forged (403), not as malformed.
@@ -49,12 +52,12 @@ pub(super) async fn play(
     if !crate::store::plausible_slug(&slug) {
         return Err(PageError::NotFound);
     }
-    if !same_origin(&state, &headers) {
-        return Ok(forbidden(&english));
-    }
     let Some(session) = cookie(&headers) else {
         return Ok(forbidden(&english));
     };
+    if !same_origin(&state, &headers) {
+        return forbidden_here(&state, &headers).await;
+    }
     let request = WebMove {
         session: &session,
         csrf: &form.csrf,
@@ -65,10 +68,10 @@ pub(super) async fn play(
     };
     let refusal = match port.play(request).await? {
         MoveOutcome::Played => return Ok(Redirect::to(&format!("/g/{slug}")).into_response()),
-        MoveOutcome::Forbidden => return Ok(forbidden(&english)),
+        MoveOutcome::Forbidden => return forbidden_here(&state, &headers).await,
         MoveOutcome::NoGame => return Err(PageError::NotFound),
         MoveOutcome::NotAPlayer => None,
-        MoveOutcome::Refused(text) => Some(text),
+        MoveOutcome::Refused(text) | MoveOutcome::Confirm(text) => Some(text),
     };
     let Some(visitor) = visitor(&state, &headers).await? else {
         return Ok(forbidden(&english));
@@ -87,14 +90,141 @@ pub(super) async fn play(
         ),
     };
     let origin = super::game::origin(&state, &headers);
+    let flash = Flash::Refused {
+        title: crate::tr!(&lang, "web-move-refused"),
+        text: line,
+    };
     Ok(personal_page(
         &page,
         &slug,
         &origin,
         &visitor,
-        Some(&line),
+        Some(flash),
         status,
     ))
+}
+
+/// A form of the game page's other buttons, as posted: its CSRF token, its nonce
+/// and the button pressed.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct ActForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    nonce: String,
+    #[serde(default)]
+    deed: String,
+}
+
+/// The request a button names.
+fn deed_of(name: &str) -> Option<WebDeed> {
+    Some(match name {
+        "resign" => WebDeed::Resign { confirmed: false },
+        "resign-confirm" => WebDeed::Resign { confirmed: true },
+        "draw" => WebDeed::Draw { decline: false },
+        "draw-decline" => WebDeed::Draw { decline: true },
+        "takeback" => WebDeed::Takeback { decline: false },
+        "takeback-decline" => WebDeed::Takeback { decline: true },
+        "rematch" => WebDeed::Rematch,
+        _ => return None,
+    })
+}
+
+/// `POST /g/<slug>/act`: resign (asked first), offer, accept or decline a draw or
+/// a takeback, or ask a rematch, as the chat commands do; then back to the page
+/// (303). A refusal is shown on the page (422), the resignation's question too
+/// (200); a request from elsewhere, or without the session's CSRF token, is
+/// refused (403) and does nothing.
+pub(super) async fn act(
+    State(state): State<WebState>,
+    Path(slug): Path<String>,
+    headers: HeaderMap,
+    Form(form): Form<ActForm>,
+) -> Result<Response, PageError> {
+    let port = state.sessions.as_deref().ok_or(PageError::NotFound)?;
+    let english = crate::i18n::Language::english();
+    if !crate::store::plausible_slug(&slug) {
+        return Err(PageError::NotFound);
+    }
+    let Some(session) = cookie(&headers) else {
+        return Ok(forbidden(&english));
+    };
+    if !same_origin(&state, &headers) {
+        return forbidden_here(&state, &headers).await;
+    }
+    let Some(deed) = deed_of(&form.deed) else {
+        // No page has this button: nothing is tried, and nothing of the game shown.
+        let visitor = visitor(&state, &headers).await?;
+        let lang = visitor.as_ref().map_or(&english, |v| v.language(&english));
+        let page = super::game::plain(lang, &crate::tr!(lang, "web-act-unknown"));
+        return Ok((StatusCode::BAD_REQUEST, PRIVATE, Html(page.into_string())).into_response());
+    };
+    let request = WebAct {
+        session: &session,
+        csrf: &form.csrf,
+        slug: &slug,
+        deed,
+        nonce: &form.nonce,
+    };
+    let outcome = port.act(request).await?;
+    let (flash, status) = match outcome {
+        MoveOutcome::Played => {
+            return Ok(Redirect::to(&format!("/g/{slug}")).into_response());
+        }
+        MoveOutcome::Forbidden => return forbidden_here(&state, &headers).await,
+        MoveOutcome::NoGame => return Err(PageError::NotFound),
+        MoveOutcome::NotAPlayer => (None, StatusCode::FORBIDDEN),
+        MoveOutcome::Refused(text) => (Some(text), StatusCode::UNPROCESSABLE_ENTITY),
+        MoveOutcome::Confirm(text) => (Some(text), StatusCode::OK),
+    };
+    let Some(visitor) = visitor(&state, &headers).await? else {
+        return Ok(forbidden(&english));
+    };
+    let page = state
+        .service
+        .game_page(&slug, None)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    let lang = visitor.language(&page.language).clone();
+    let title = crate::tr!(&lang, "web-act-refused");
+    let flash = match (flash, status) {
+        (_, StatusCode::FORBIDDEN) => Flash::Refused {
+            title,
+            text: crate::tr!(&lang, "web-act-not-player"),
+        },
+        (Some(text), StatusCode::OK) => Flash::Confirm(text),
+        (text, _) => Flash::Refused {
+            title,
+            text: text.unwrap_or_default(),
+        },
+    };
+    let origin = super::game::origin(&state, &headers);
+    Ok(personal_page(
+        &page,
+        &slug,
+        &origin,
+        &visitor,
+        Some(flash),
+        status,
+    ))
+}
+
+/// What a page written for one visitor says at its top.
+pub(super) enum Flash {
+    /// A request refused: a heading, and why in the service's words.
+    Refused {
+        /// The heading.
+        title: String,
+        /// Why.
+        text: String,
+    },
+    /// The resignation's question, with its confirming button.
+    Confirm(String),
+}
+
+/// A chat answer's text for a page: without its bold marks.
+fn unmarked(text: &str) -> String {
+    text.replace("**", "")
 }
 
 /// The game page written for `visitor`: who they are, `flash` (a refusal) when
@@ -104,7 +234,7 @@ pub(super) fn personal_page(
     slug: &str,
     origin: &str,
     visitor: &Visitor,
-    flash: Option<&str>,
+    flash: Option<Flash>,
     status: StatusCode,
 ) -> Response {
     let lang = visitor.language(&page.language);
@@ -115,14 +245,34 @@ pub(super) fn personal_page(
         .filter(|_| page.row.is_active() && !page.game.is_over());
     let markup = html! {
         (signout_form(lang, visitor))
-        @if let Some(flash) = flash {
-            div class="flash" role="alert" {
-                p { strong { (crate::tr!(lang, "web-move-refused")) } }
-                p { (flash) }
+        @match &flash {
+            Some(Flash::Refused { title, text }) => {
+                div class="flash" role="alert" {
+                    p { strong { (title) } }
+                    p { (unmarked(text)) }
+                }
             }
+            Some(Flash::Confirm(text)) => {
+                div class="flash" role="alert" {
+                    p { (unmarked(text)) }
+                    form id="confirm" method="post" action=(format!("/g/{slug}/act")) {
+                        input type="hidden" name="csrf" value=(visitor.session.csrf);
+                        input type="hidden" name="nonce" value=(nonce());
+                        button type="submit" name="deed" value="resign-confirm" {
+                            (crate::tr!(lang, "web-resign-confirm-button"))
+                        }
+                        " "
+                        a href=(format!("/g/{slug}")) { (crate::tr!(lang, "web-resign-keep")) }
+                    }
+                }
+            }
+            None => {}
         }
         @if let Some(side) = seat.filter(|side| Some(*side) == to_move) {
             (move_form(lang, page, side, slug, &visitor.session.csrf))
+        }
+        @if let Some(side) = seat {
+            (actions_form(lang, page, side, slug, &visitor.session.csrf))
         }
     };
     let personal = Personal {
@@ -154,7 +304,7 @@ fn move_form(
     let legal = page.game.legal_moves();
     let position = page.game.position();
     // One form, one nonce: pressing twice (or a resubmitted POST) plays once.
-    let nonce = format!("{:032x}", rand::random::<u128>());
+    let nonce = nonce();
     html! {
         form id="play" method="post" action=(format!("/g/{slug}/move")) {
             fieldset {
@@ -170,6 +320,83 @@ fn move_form(
                         aria-label=(crate::tr!(lang, "web-pit-label", pit = letter.as_str(), seeds = seeds))
                         disabled[!legal.contains(pit)] {
                         (letter) " · " (seeds)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A form's one-time nonce.
+fn nonce() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
+/// The game's other buttons for the player of `side`: while it goes on, the
+/// request pending (to answer or withdraw), offer a draw, ask a takeback, resign;
+/// once over, a rematch. One form, one nonce.
+fn actions_form(
+    lang: &crate::i18n::Language,
+    page: &GamePage,
+    side: Side,
+    slug: &str,
+    csrf: &str,
+) -> Markup {
+    let going = page.row.is_active() && !page.game.is_over();
+    let pending = page
+        .row
+        .pending
+        .0
+        .filter(|p| going && p.request != Request::End);
+    let other = page.row.name(side.opponent());
+    let asked = |request: Request| pending.is_some_and(|p| p.request == request);
+    html! {
+        form id="actions" method="post" action=(format!("/g/{slug}/act")) {
+            fieldset {
+                legend { (crate::tr!(lang, "web-actions")) }
+                input type="hidden" name="csrf" value=(csrf);
+                input type="hidden" name="nonce" value=(nonce());
+                @if let Some(p) = pending {
+                    @let request = p.request.as_str();
+                    @if p.by == side {
+                        p id="pending" {
+                            (crate::tr!(lang, "web-pending-mine", request = request, name = other)) " "
+                            button type="submit" name="deed" value=(format!("{request}-decline")) {
+                                (crate::tr!(lang, "web-withdraw-button"))
+                            }
+                        }
+                    } @else {
+                        p id="pending" {
+                            (crate::tr!(lang, "web-pending-theirs", request = request, name = other)) " "
+                            button type="submit" name="deed" value=(request) {
+                                (crate::tr!(lang, "web-accept-button"))
+                            }
+                            " "
+                            button type="submit" name="deed" value=(format!("{request}-decline")) {
+                                (crate::tr!(lang, "web-decline-button"))
+                            }
+                        }
+                    }
+                }
+                @if going {
+                    @if !asked(Request::Draw) {
+                        button type="submit" name="deed" value="draw" {
+                            (crate::tr!(lang, "web-draw-offer-button"))
+                        }
+                        " "
+                    }
+                    @if !asked(Request::Takeback) {
+                        button type="submit" name="deed" value="takeback" {
+                            (crate::tr!(lang, "web-takeback-ask-button"))
+                        }
+                        " "
+                    }
+                    button type="submit" name="deed" value="resign" {
+                        (crate::tr!(lang, "web-resign-button"))
+                    }
+                } @else {
+                    button type="submit" name="deed" value="rematch" {
+                        (crate::tr!(lang, "web-rematch-button"))
                     }
                 }
             }

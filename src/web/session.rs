@@ -110,6 +110,23 @@ pub(super) fn forbidden(lang: &crate::i18n::Language) -> Response {
         .into_response()
 }
 
+/// [`forbidden`], in the language of the request's session person when the cookie
+/// names a live session (a forged form posted with a real cookie), else the
+/// default.
+///
+/// # Errors
+/// The service failed.
+pub(super) async fn forbidden_here(
+    state: &WebState,
+    headers: &HeaderMap,
+) -> Result<Response, PageError> {
+    let english = crate::i18n::Language::english();
+    let visitor = visitor(state, headers).await?;
+    Ok(forbidden(
+        visitor.as_ref().map_or(&english, |v| v.language(&english)),
+    ))
+}
+
 /// A small page: a title, one line, and a form when given.
 fn one_line(lang: &crate::i18n::Language, line: &str, form: Option<Markup>) -> Markup {
     assets::document(
@@ -152,10 +169,13 @@ pub(super) const PRIVATE: [(header::HeaderName, &str); 2] = [
 /// `GET /signin/<token>`: the button that signs in. Changes nothing.
 pub(super) async fn signin_page(
     State(state): State<WebState>,
-    Path(_token): Path<String>,
+    Path(token): Path<String>,
 ) -> Result<Response, PageError> {
-    port(&state)?;
-    let lang = &crate::i18n::Language::english();
+    // In the language of the person the link names (read, not spent).
+    let lang = &port(&state)?
+        .signin_language(&token)
+        .await?
+        .unwrap_or_else(crate::i18n::Language::english);
     // The form posts to this same address: the token stays in the path.
     let form = html! {
         form method="post" {
@@ -174,11 +194,13 @@ pub(super) async fn signin(
     headers: HeaderMap,
 ) -> Result<Response, PageError> {
     let port = port(&state)?;
-    let lang = &crate::i18n::Language::english();
+    let english = crate::i18n::Language::english();
     if !same_origin(&state, &headers) {
-        return Ok(forbidden(lang));
+        return Ok(forbidden(&english));
     }
     let Some(signed) = port.sign_in(&token).await? else {
+        // A spent or expired link names nobody any more: the default language.
+        let lang = &english;
         let page = one_line(lang, &crate::tr!(lang, "web-signin-invalid"), None);
         return Ok((StatusCode::GONE, PRIVATE, Html(page.into_string())).into_response());
     };
@@ -215,10 +237,13 @@ pub(super) async fn signout(
     Form(form): Form<CsrfForm>,
 ) -> Result<Response, PageError> {
     let port = port(&state)?;
-    let lang = &crate::i18n::Language::english();
+    let english = crate::i18n::Language::english();
     let Some(id) = cookie(&headers) else {
-        return Ok(forbidden(lang));
+        return Ok(forbidden(&english));
     };
+    // Read before it ends: the page after is in the person's language.
+    let person = visitor(&state, &headers).await?;
+    let lang = person.as_ref().map_or(&english, |v| v.language(&english));
     if !same_origin(&state, &headers) || !port.sign_out(&id, &form.csrf).await? {
         return Ok(forbidden(lang));
     }

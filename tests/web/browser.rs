@@ -133,6 +133,16 @@ impl Browser {
             .clone()
     }
 
+    /// Makes the window `width` px wide (800 high).
+    pub(crate) async fn resize(&self, width: u32) {
+        call(
+            "POST",
+            &format!("{}/window/rect", self.session),
+            &json!({"width": width, "height": 800}),
+        )
+        .await;
+    }
+
     pub(crate) async fn press(&self, key: &str) {
         let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
             {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}

@@ -85,3 +85,169 @@ async fn a_signed_in_player_presses_a_pit_with_the_keyboard() {
         )
         .await;
 }
+
+/// What overflows the page at the right: the page's own width beyond the
+/// window's, as `[scrollWidth, innerWidth]` when it does, else `null`.
+const OVERFLOW: &str = "var d=document.documentElement;\
+    return d.scrollWidth>window.innerWidth?[d.scrollWidth,window.innerWidth]:null";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_resigns_by_the_buttons_on_a_phone_wide_page() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let site = Site::new().await;
+    let (game, link) = game_with_link(&site).await;
+    let reply = site
+        .service
+        .handle(cmd("alice", Action::Web { logout_all: false }))
+        .await;
+    let signin = link_in(&reply.text).expect("a sign-in link");
+    browser.resize(360).await;
+    browser.open(&signin).await;
+    assert_eq!(
+        browser.script(OVERFLOW).await,
+        json!(null),
+        "the sign-in page"
+    );
+    browser
+        .script("document.querySelector('form button').click(); return null")
+        .await;
+    browser
+        .until(
+            "return document.body.innerText.includes('Signed in as alice')",
+            json!(true),
+            Duration::from_secs(5),
+        )
+        .await;
+    browser.open(&link).await;
+    assert!(
+        browser
+            .script("return window.innerWidth")
+            .await
+            .as_i64()
+            .unwrap()
+            <= 360,
+        "a phone's width"
+    );
+    // The pits and the game's buttons, all within 360 px.
+    assert_eq!(
+        browser
+            .script("return document.querySelectorAll('#play button, #actions button').length")
+            .await,
+        json!(9)
+    );
+    assert_eq!(browser.script(OVERFLOW).await, json!(null), "the game page");
+    browser
+        .script("document.querySelector('#actions button[value=resign]').click(); return null")
+        .await;
+    // Asked first: nothing ended yet.
+    browser
+        .until(
+            "return !!document.querySelector('#confirm button[value=resign-confirm]')",
+            json!(true),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert_eq!(browser.script(OVERFLOW).await, json!(null), "the question");
+    let row = || site.db.game(oware_bot::store::GameId::new(game));
+    assert!(row().await.is_active());
+    browser
+        .script("document.querySelector('#confirm button').click(); return null")
+        .await;
+    // Over: back on the page, with the rematch button.
+    browser
+        .until(
+            "return !!document.querySelector('#actions button[value=rematch]')",
+            json!(true),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert!(!row().await.is_active());
+    assert_eq!(
+        browser.script(OVERFLOW).await,
+        json!(null),
+        "the ended game"
+    );
+}
+
+/// The shortest game of the oracle's (tests/fixtures/oracle-vectors.jsonl.gz, game
+/// 361): 14 plies, South's pits upper case, North's lower; North reaches 25.
+const ORACLE_361: &str = "DbCeCfEdBcAaFe";
+
+/// Signs `who` in on `browser` through their link's button.
+async fn sign_in(site: &Site, browser: &Browser, who: &str) {
+    let reply = site
+        .service
+        .handle(cmd(who, Action::Web { logout_all: false }))
+        .await;
+    browser
+        .open(&link_in(&reply.text).expect("a sign-in link"))
+        .await;
+    browser
+        .script("document.querySelector('form button').click(); return null")
+        .await;
+    browser
+        .until(
+            &format!("return document.body.innerText.includes('Signed in as {who}')"),
+            json!(true),
+            Duration::from_secs(5),
+        )
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_signed_in_browsers_play_a_whole_game_by_pressing_pits() {
+    let Some(south) = Browser::start().await else {
+        return;
+    };
+    let Some(north) = Browser::start().await else {
+        return;
+    };
+    let site = Site::new().await;
+    let (game, link) = game_with_link(&site).await;
+    sign_in(&site, &south, "alice").await;
+    sign_in(&site, &north, "bob").await;
+    south.open(&link).await;
+    north.open(&link).await;
+    let moves = || site.db.count("SELECT COUNT(*) FROM moves");
+    for (ply, pit) in ORACLE_361.chars().enumerate() {
+        let mover = if pit.is_ascii_uppercase() {
+            &south
+        } else {
+            &north
+        };
+        // The mover's page follows the game until their pit is a button to press.
+        mover
+            .until(
+                &format!(
+                    "var b=document.querySelector('#play button[value={pit}]');\
+                     if(b&&!b.disabled){{b.click();return true}}return false"
+                ),
+                json!(true),
+                Duration::from_secs(10),
+            )
+            .await;
+        tokio::time::timeout(Duration::from_secs(10), async {
+            while moves().await != i64::try_from(ply + 1).unwrap() {
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+        })
+        .await
+        .unwrap_or_else(|_| panic!("move {} ({pit}) is stored", ply + 1));
+    }
+    let row = site.db.game(oware_bot::store::GameId::new(game)).await;
+    assert!(!row.is_active(), "the game is over");
+    assert!(row.north.score >= 25, "North won: {row:?}");
+    // Both pages end without pits, with the rematch button.
+    for browser in [&south, &north] {
+        browser
+            .until(
+                "return !document.getElementById('play')&&\
+                 !!document.querySelector('#actions button[value=rematch]')",
+                json!(true),
+                Duration::from_secs(10),
+            )
+            .await;
+    }
+}

@@ -18,6 +18,7 @@ mod players;
 mod pseudo;
 mod readonly;
 mod signin;
+mod web_actions;
 
 use std::sync::Arc;
 

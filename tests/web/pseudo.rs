@@ -81,7 +81,12 @@ fn read_texts(html: &str) -> Vec<String> {
 async fn plain_on(what: &str, url: &str) -> Vec<String> {
     let got = get(url).await;
     assert_eq!(got.status, 200, "{what}: {url}");
-    let html = got.text();
+    plain_in(what, &got.text())
+}
+
+/// The plain English words of page `html`, each with where it was found.
+fn plain_in(what: &str, html: &str) -> Vec<String> {
+    let html = html.to_owned();
     assert!(
         html.contains(r#"<html lang="en-XA">"#),
         "{what} is in the pseudo-locale: {html}"
@@ -174,5 +179,44 @@ async fn every_word_of_every_page_comes_from_the_catalogue() {
             .flat_map(|t| plain_words(t))
             .collect::<Vec<_>>(),
         ["Board"]
+    );
+}
+
+#[tokio::test]
+async fn a_signed_in_players_buttons_and_answers_come_from_the_catalogue() {
+    use crate::signin::{get_with, signed_in};
+    use crate::web_actions::press;
+    let site = Site::new().await;
+    let (_, link) = game_with_link(&site).await;
+    site.set("language", "en-XA").await;
+    let (alice, bob) = (
+        signed_in(&site, "alice").await,
+        signed_in(&site, "bob").await,
+    );
+    let offered = press(&site, &link, &alice, "draw", "pseudo0001").await;
+    assert_eq!(offered.status, 303, "{}", offered.text());
+    let mut plain = Vec::new();
+    plain.extend(plain_in(
+        "the asker's page",
+        &get_with(&link, &alice).await.text(),
+    ));
+    plain.extend(plain_in(
+        "the asked's page",
+        &get_with(&link, &bob).await.text(),
+    ));
+    let question = press(&site, &link, &alice, "resign", "pseudo0002").await;
+    assert_eq!(question.status, 200, "{}", question.text());
+    plain.extend(plain_in("the resignation's question", &question.text()));
+    let refused = press(&site, &link, &alice, "takeback", "pseudo0003").await;
+    assert_eq!(refused.status, 422, "{}", refused.text());
+    plain.extend(plain_in("a refused request", &refused.text()));
+    let carol = signed_in(&site, "carol").await;
+    let outsider = press(&site, &link, &carol, "draw", "pseudo0004").await;
+    assert_eq!(outsider.status, 403, "{}", outsider.text());
+    plain.extend(plain_in("an outsider's request", &outsider.text()));
+    assert!(
+        plain.is_empty(),
+        "written by code, not the catalogue:\n{}",
+        plain.join("\n")
     );
 }

@@ -14,7 +14,7 @@ use crate::support::cmd;
 use crate::{link_in, Site};
 
 /// The sign-in link `/oware web` gives `who`.
-async fn link_for(site: &Site, who: &str) -> String {
+pub(crate) async fn link_for(site: &Site, who: &str) -> String {
     let reply = site
         .service
         .handle(cmd(who, Action::Web { logout_all: false }))
@@ -33,7 +33,7 @@ fn session_cookie(got: &Got) -> String {
 }
 
 /// Signs `who` in through the link's page and its button; returns the cookie.
-async fn signed_in(site: &Site, who: &str) -> String {
+pub(crate) async fn signed_in(site: &Site, who: &str) -> String {
     let link = link_for(site, who).await;
     let got = send_form("POST", &link, &[("origin", &site.base)], "").await;
     assert_eq!(got.status, 303, "{}", got.text());
@@ -41,7 +41,7 @@ async fn signed_in(site: &Site, who: &str) -> String {
 }
 
 /// The value of the form field `name` on a page.
-fn field(html: &str, name: &str) -> String {
+pub(crate) fn field(html: &str, name: &str) -> String {
     let at = html
         .find(&format!("name=\"{name}\" value=\""))
         .unwrap_or_else(|| panic!("no {name} field in {html}"));
@@ -49,7 +49,7 @@ fn field(html: &str, name: &str) -> String {
     rest[..rest.find('"').expect("a closing quote")].to_owned()
 }
 
-async fn get_with(url: &str, cookie: &str) -> Got {
+pub(crate) async fn get_with(url: &str, cookie: &str) -> Got {
     send_form("GET", url, &[("cookie", cookie)], "").await
 }
 
