@@ -1,10 +1,12 @@
 //! Playing in the browser under load, on loopback, against a real server over a
 //! fresh SQLite file (one process, the release build): 200 games at once, each
 //! between two players signed in from chat (`/oware web`, the link's POST, the
-//! session cookie). In every game the player to move presses a pit (the page's
-//! form: a POST with the session's CSRF token and a fresh nonce) while the game's
-//! live page is open; the time from the press until that page has the move, the
-//! opponent's view, p50, p99 and the slowest; and the POST's own answer time.
+//! session cookie; they arrive 8 at a time). Then all 200 play together, at a
+//! player's pace (a press every 1 to 3 s in each game, about 100 a second in all):
+//! the player to move presses a pit (the page's form: a POST with the session's
+//! CSRF token and a fresh nonce) while the game's live page is open; the time from
+//! the press until that page has the move, the opponent's view, p50, p99 and the
+//! slowest; and the POST's own answer time.
 //!
 //! Run: `cargo bench --bench web_play` (`OWARE_WEB_GAMES`, `OWARE_WEB_MOVES`
 //! change the 200 games and the 12 moves each).
@@ -117,6 +119,12 @@ async fn events_until(body: &mut Incoming, seen: &mut usize, events: usize) {
     }
 }
 
+/// How the games begin: their players arrive a few at a time, then all play.
+struct Ready {
+    arrivals: tokio::sync::Semaphore,
+    start: tokio::sync::Barrier,
+}
+
 /// What one game measured: each press until the live page had it, and each
 /// POST's answer.
 struct Played {
@@ -126,7 +134,16 @@ struct Played {
 
 /// Game `n`: its two players sign in, its page is open, and they play `moves`
 /// moves by pressing pits, the first legal one each time.
-async fn play(service: Arc<Service>, host: String, n: usize, moves: usize) -> Played {
+async fn play(
+    service: Arc<Service>,
+    host: String,
+    n: usize,
+    moves: usize,
+    ready: Arc<Ready>,
+) -> Played {
+    // Players sign in a few at a time, as they arrive: the web answers 16 requests
+    // at once and a burst of 400 sign-ins would wait past its 2 s queue (503).
+    let arriving = ready.arrivals.acquire().await.unwrap();
     let room = format!("web-play-{n}");
     let (south, north) = (format!("s{n}"), format!("n{n}"));
     let challenge = Action::Play {
@@ -172,6 +189,9 @@ async fn play(service: Arc<Service>, host: String, n: usize, moves: usize) -> Pl
     let mut live = live.into_body();
     let mut seen = 0;
     events_until(&mut live, &mut seen, 1).await;
+    drop(arriving);
+    // Every game starts playing together.
+    ready.start.wait().await;
     let origin = format!("http://{host}");
     let mut game = Game::new(Variant::Abapa);
     let mut played = Played {
@@ -201,6 +221,9 @@ async fn play(service: Arc<Service>, host: String, n: usize, moves: usize) -> Pl
         events_until(&mut live, &mut seen, ply + 2).await;
         played.seen.push(pressed.elapsed());
         game.play(pit).unwrap();
+        // At a player's pace: the next press 1 to 3 s later (spread over the games).
+        let think = 1_000 + (n * 37 + ply * 211) % 2_000;
+        tokio::time::sleep(Duration::from_millis(think as u64)).await;
     }
     played
 }
@@ -233,8 +256,21 @@ async fn main() {
     let _web = Running::start(listener, state);
 
     let started = Instant::now();
+    let ready = Arc::new(Ready {
+        arrivals: tokio::sync::Semaphore::new(8),
+        start: tokio::sync::Barrier::new(games),
+    });
     let tasks: Vec<_> = (0..games)
-        .map(|n| tokio::spawn(play(Arc::clone(&service), host.clone(), n, moves)))
+        .map(|n| {
+            let game = play(
+                Arc::clone(&service),
+                host.clone(),
+                n,
+                moves,
+                Arc::clone(&ready),
+            );
+            tokio::spawn(game)
+        })
         .collect();
     let (mut seen, mut answered) = (Vec::new(), Vec::new());
     for task in tasks {
@@ -246,7 +282,7 @@ async fn main() {
     seen.sort();
     answered.sort();
     println!(
-        "{games} games at once, {} moves pressed on their pages ({:.1} s with sign-ins):",
+        "{games} games at once, {} moves pressed on their pages ({:.1} s with sign-ins and the players' pauses):",
         seen.len(),
         wall.as_secs_f64()
     );
