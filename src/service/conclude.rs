@@ -55,24 +55,13 @@ impl Play<'_> {
         }
         let outcome = game.resign(side)?;
         let headline = crate::tr!(lang, "conclude-resigned", name = row.name(side));
-        if cmd.announce {
-            // From a web page: no adapter answers, so the end is posted at the
-            // game's place with the write.
-            let how = Finish::posted(headline, humans(&row));
-            return match self
-                .finish(lang, cmd.claim(), &row, &game, outcome, how)
-                .await?
-            {
-                Some(finished) => Ok(finished.board),
-                None => Err(ServiceError::Raced(row.id)),
-            };
-        }
         self.conclude(lang, cmd, &row, &game, outcome, headline)
             .await
     }
 
     /// Stores the end of `game` (stored as `row`) for `cmd`, and shows the final
-    /// board under `headline`.
+    /// board under `headline`. For a command no adapter answers (a web page's), the
+    /// end is posted in the game's place with the write instead.
     pub(super) async fn conclude(
         &self,
         lang: &crate::i18n::Language,
@@ -82,19 +71,21 @@ impl Play<'_> {
         outcome: Outcome,
         headline: String,
     ) -> Result<Reply, ServiceError> {
+        let how = if cmd.announce {
+            Finish::posted(headline, humans(row))
+        } else {
+            Finish::in_reply(headline)
+        };
         let Some(finished) = self
-            .finish(
-                lang,
-                cmd.claim(),
-                row,
-                game,
-                outcome,
-                Finish::in_reply(headline),
-            )
+            .finish(lang, cmd.claim(), row, game, outcome, how)
             .await?
         else {
             return Err(ServiceError::Raced(row.id));
         };
+        if cmd.announce {
+            // Posted with the write; nobody reads this answer's board.
+            return Ok(finished.board);
+        }
         Ok(Pictures::new(self.core)
             .with_board(lang, finished.board, row, game, None, Side::South)
             .await)

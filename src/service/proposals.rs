@@ -4,6 +4,7 @@
 //! by asking the same (or with a button) or declines; the engine answers at once.
 //! One request is pending at a time, and the next move clears it.
 
+use super::outbox::game_message;
 use super::{view, view::is_bot, Button, ButtonAction, Command, GameRef, Reply, ServiceError};
 use crate::service::cases::Games;
 use crate::service::cases::Play;
@@ -58,24 +59,24 @@ impl Play<'_> {
         }
         let other = row.name(side.opponent());
         if engine {
-            return Ok(Reply::public(crate::tr!(
+            let reply = Reply::public(crate::tr!(
                 lang,
                 "proposal-engine-declines",
                 request = request.as_str(),
                 engine = other,
                 game = row.id
-            )));
+            ));
+            if cmd.announce {
+                // Nothing changes but the answer, posted once for this command.
+                let message = game_message(&row, &reply, None);
+                let now = self.core.now();
+                let outbox = self.core.store.outbox();
+                outbox.post(cmd.claim(), &[message], now).await?;
+                self.core.wake();
+            }
+            return Ok(reply);
         }
         let proposal = Proposal { request, by: side };
-        if !self
-            .core
-            .store
-            .games()
-            .propose(cmd.claim(), row.id, row.version, Some(proposal))
-            .await?
-        {
-            return Err(ServiceError::Raced(row.id));
-        }
         let text = match request {
             Request::End => crate::tr!(
                 lang,
@@ -116,7 +117,42 @@ impl Play<'_> {
         }
         reply.mentions.push(view::player(&row, side.opponent()));
         view::about(&mut reply, &row);
+        self.store_request(cmd, &row, Some(proposal), &reply)
+            .await?;
         Ok(reply)
+    }
+
+    /// Stores `proposal` (or, `None`, clears the request pending) in the game stored
+    /// as `row`; for a command no adapter answers (a web page's), `reply` is posted
+    /// in the game's place with the write.
+    async fn store_request(
+        &self,
+        cmd: &Command,
+        row: &GameRow,
+        proposal: Option<Proposal>,
+        reply: &Reply,
+    ) -> Result<(), ServiceError> {
+        let announce = cmd.announce.then(|| game_message(row, reply, None));
+        let stored = self
+            .core
+            .store
+            .games()
+            .propose(
+                cmd.claim(),
+                row.id,
+                row.version,
+                proposal,
+                announce.as_ref(),
+            )
+            .await?;
+        if !stored {
+            return Err(ServiceError::Raced(row.id));
+        }
+        if announce.is_some() {
+            self.core.wake();
+        }
+        self.core.game_changed(row.id);
+        Ok(())
     }
 
     /// Does what `request` asked in `game`, now that `agreed` (the side answering, or
@@ -166,15 +202,6 @@ impl Play<'_> {
         asked: Proposal,
         side: Side,
     ) -> Result<Reply, ServiceError> {
-        if !self
-            .core
-            .store
-            .games()
-            .propose(cmd.claim(), row.id, row.version, None)
-            .await?
-        {
-            return Err(ServiceError::Raced(row.id));
-        }
         let withdrawn = asked.by == side;
         let mut reply = Reply::public(crate::tr!(
             lang,
@@ -188,6 +215,7 @@ impl Play<'_> {
             reply.mentions.push(view::player(row, asked.by));
         }
         view::about(&mut reply, row);
+        self.store_request(cmd, row, None, &reply).await?;
         Ok(reply)
     }
 

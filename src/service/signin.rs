@@ -286,7 +286,9 @@ impl Sessions<'_> {
             WebDeed::Takeback { decline } => Action::Takeback { game, decline },
             WebDeed::Rematch => Action::Rematch { game },
         };
-        let announce_after = !matches!(request.deed, WebDeed::Resign { .. });
+        // A rematch's challenge is posted after its write (below); every other
+        // request is posted with its own write.
+        let announce_after = matches!(request.deed, WebDeed::Rematch);
         let reply = self
             .as_player(place.clone(), &seat, &row, action, request.nonce)
             .await;
@@ -301,9 +303,8 @@ impl Sessions<'_> {
                 MoveOutcome::Refused(reply.text)
             });
         }
-        // Done now (announced below), or before by the same form (an empty reply).
-        // A resignation was posted with its write; the others' answers are posted
-        // here, once: the form's nonce keys this write too.
+        // Done now, or before by the same form (an empty reply). A rematch's
+        // challenge is posted here, once: the form's nonce keys this write too.
         if announce_after && !reply.text.is_empty() {
             let message = game_message(&row, &reply, None);
             let event = Event::new(row.platform, &format!("web-said:{}", request.nonce));

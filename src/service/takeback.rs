@@ -3,6 +3,7 @@
 //! opponent has moved since), and the asker moves again. Never in rated or
 //! tournament games.
 
+use super::outbox::game_message;
 use super::{view, Command, Reply, ServiceError};
 use crate::service::cases::Pictures;
 use crate::service::cases::Play;
@@ -50,31 +51,14 @@ impl Play<'_> {
         let back = Game::from_moves(row.variant, &kept)
             .map_err(|(i, e)| ServiceError::Internal(format!("game #{}: ply {i}: {e}", row.id)))?;
         let now = self.core.now();
-        let effects = self.resumed_turn_effects(row, &back, now);
+        let mut effects = self.resumed_turn_effects(row, &back, now);
         let scores = back.position().scores();
         let pits = Pits(kept);
-        if !self
-            .core
-            .store
-            .games()
-            .take_back(
-                cmd.claim(),
-                row.id,
-                row.version,
-                &pits,
-                scores,
-                &effects,
-                now,
-            )
-            .await?
-        {
-            return Err(ServiceError::Raced(row.id));
-        }
-        // The row as it now stands, for the board and its buttons.
+        // The row as it will stand, for the board and its buttons.
         let mut after = row.clone();
         after.version += 1;
         after.ply = i64::try_from(pits.0.len()).unwrap_or(i64::MAX);
-        after.pits = pits;
+        after.pits = pits.clone();
         after.south.score = i64::from(scores[0]);
         after.north.score = i64::from(scores[1]);
         after.pending = crate::store::Pending::default();
@@ -94,6 +78,35 @@ impl Play<'_> {
             )
         );
         let reply = view::board_reply(lang, &after, &back, headline, now, Side::South);
+        if cmd.announce {
+            // No adapter answers (a web page's): posted in the game's place with the
+            // write, its board drawn when it is sent.
+            effects
+                .messages
+                .push(game_message(row, &reply, Some(after.ply)));
+        }
+        if !self
+            .core
+            .store
+            .games()
+            .take_back(
+                cmd.claim(),
+                row.id,
+                row.version,
+                &pits,
+                scores,
+                &effects,
+                now,
+            )
+            .await?
+        {
+            return Err(ServiceError::Raced(row.id));
+        }
+        self.core.wake();
+        self.core.game_changed(row.id);
+        if cmd.announce {
+            return Ok(reply);
+        }
         Ok(Pictures::new(self.core)
             .with_board(lang, reply, &after, &back, None, Side::South)
             .await)

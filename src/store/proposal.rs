@@ -6,7 +6,7 @@ use crate::store::GameStore;
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
 
-use super::{now_ms, Claim, StoreError};
+use super::{now_ms, Claim, NewMessage, StoreError};
 use crate::play::proposal::{Proposal, Request};
 use crate::rules::Side;
 
@@ -39,7 +39,9 @@ impl<'r> FromRow<'r, AnyRow> for Pending {
 impl GameStore<'_> {
     /// Records `proposal` as the game's pending request (replacing any other), or
     /// clears it (`None`: declined or withdrawn), if the game is still active at
-    /// `version`. The turn goes on: its deadline and reminders still stand.
+    /// `version`, and queues `announce` (the change told in the game's place, for a
+    /// request no adapter answers) with it. The turn goes on: its deadline and
+    /// reminders still stand.
     ///
     /// # Errors
     /// Database failures.
@@ -49,6 +51,7 @@ impl GameStore<'_> {
         game_id: crate::store::GameId,
         version: i64,
         proposal: Option<Proposal>,
+        announce: Option<&NewMessage>,
     ) -> Result<bool, StoreError> {
         let mut tx = self.store.write(claim).await?;
         let updated = sqlx::query(concat!(
@@ -72,6 +75,11 @@ impl GameStore<'_> {
             .bind(version)
             .execute(&mut *tx)
             .await?;
+        if updated == 1 {
+            if let Some(message) = announce {
+                super::outbox::insert(&mut tx, message, Some(game_id), now_ms()).await?;
+            }
+        }
         tx.commit().await?;
         Ok(updated == 1)
     }

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use oware_bot::service::{
-    Action, MoveOutcome, Platform, Service, ServiceConfig, SignedIn, WebMove,
+    Action, MoveOutcome, Platform, Service, ServiceConfig, SignedIn, WebAct, WebDeed, WebMove,
 };
 
 use crate::support::{self, cmd, cmd_at, place_at, TempDb};
@@ -324,4 +324,98 @@ async fn a_move_from_a_page_is_the_players_own_announced_once_and_refused_to_oth
     };
     assert_eq!(bob_move("nonce0006").await, MoveOutcome::NoGame);
     assert_eq!(db.count("SELECT COUNT(*) FROM moves").await, 1);
+}
+
+/// The texts of the messages queued since the last call, marked sent.
+async fn posted(service: &Service) -> Vec<String> {
+    let mut texts = Vec::new();
+    for message in service.ops().unsent(Platform::Console, None).await {
+        texts.push(message.reply.text.clone());
+        service.ops().mark_sent(message.id).await;
+    }
+    texts
+}
+
+#[tokio::test]
+async fn a_pages_draw_and_takeback_are_posted_with_their_own_write_once() {
+    let db = TempDb::new();
+    let service = service(&db).await;
+    let casual = oware_bot::service::ChallengeOptions {
+        rated: Some(false),
+        ..oware_bot::service::ChallengeOptions::default()
+    };
+    let game = support::start_game_at(&service, &support::place(), "alice", "bob", casual).await;
+    service.handle(cmd("alice", support::mv("c"))).await;
+    let slug = db
+        .store()
+        .pages()
+        .web_slug(game)
+        .await
+        .unwrap()
+        .expect("a slug");
+    posted(&service).await;
+    let (alice, bob) = (
+        sign_in(&service, "alice").await,
+        sign_in(&service, "bob").await,
+    );
+    let port = service.sessions();
+    let act = |who: &SignedIn, deed: WebDeed, nonce: &'static str| {
+        let (port, session, slug) = (port.clone(), who.expose().to_owned(), slug.clone());
+        async move {
+            let csrf = port.session(&session).await.unwrap().unwrap().csrf;
+            port.act(WebAct {
+                session: &session,
+                csrf: &csrf,
+                slug: &slug,
+                deed,
+                nonce,
+            })
+            .await
+            .unwrap()
+        }
+    };
+    let ask = WebDeed::Takeback { decline: false };
+    // Alice asks to take her move back, pressing twice: asked once, said once.
+    assert_eq!(act(&alice, ask, "takeback01").await, MoveOutcome::Played);
+    assert_eq!(act(&alice, ask, "takeback01").await, MoveOutcome::Played);
+    let said = posted(&service).await;
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains("asks to take back"), "{said:?}");
+    // Bob grants it: the move is gone, and the place hears it with its board.
+    assert_eq!(act(&bob, ask, "takeback02").await, MoveOutcome::Played);
+    assert_eq!(db.count("SELECT COUNT(*) FROM moves").await, 0);
+    let said = posted(&service).await;
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains("is taken back"), "{said:?}");
+    // A draw offered and declined: each said once.
+    let offer = WebDeed::Draw { decline: false };
+    assert_eq!(act(&alice, offer, "drawoffer1").await, MoveOutcome::Played);
+    assert_eq!(
+        act(&bob, WebDeed::Draw { decline: true }, "drawdecln1").await,
+        MoveOutcome::Played
+    );
+    let said = posted(&service).await;
+    assert_eq!(said.len(), 2, "{said:?}");
+    // Offered again and accepted: the game ends, the end is said once.
+    act(&alice, offer, "drawoffer2").await;
+    posted(&service).await;
+    assert_eq!(act(&bob, offer, "drawaccpt1").await, MoveOutcome::Played);
+    assert_eq!(act(&bob, offer, "drawaccpt1").await, MoveOutcome::Played);
+    let said = posted(&service).await;
+    assert!(
+        said.iter().filter(|t| t.contains("drawn")).count() == 1,
+        "{said:?}"
+    );
+    // Each was one write: the announcement rode with the change, never a second
+    // write of its own.
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM inbox WHERE event_id LIKE 'web-said:%'")
+            .await,
+        0
+    );
+    assert_eq!(
+        db.count("SELECT COUNT(*) FROM inbox WHERE event_id LIKE 'web:%'")
+            .await,
+        6
+    );
 }
