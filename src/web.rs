@@ -165,7 +165,10 @@ pub fn router(state: WebState) -> Router {
             "/p/{platform}/{place}/accept",
             post(place_play::accept_challenge),
         )
-        .route("/p/{platform}/{place}/engine", post(place_play::play_engine))
+        .route(
+            "/p/{platform}/{place}/engine",
+            post(place_play::play_engine),
+        )
         .route("/p/{platform}/{place}/puzzle", get(puzzle::page))
         .route("/p/{platform}/{place}/puzzle.png", get(puzzle::picture))
         .route("/u/{slug}", get(player::page))

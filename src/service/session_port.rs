@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use super::core::Core;
 use super::{BoxFuture, ChallengeId, IdentityId, Level, ServiceError};
-use crate::service::place_page::ChallengeOffer;
 use crate::service::cases::Sessions;
+use crate::service::place_page::ChallengeOffer;
 
 /// A session just started: its id (the cookie's value) and how long it lasts.
 #[derive(Clone, PartialEq, Eq)]
@@ -296,7 +296,11 @@ impl SessionPort for WebSessions {
         request: WebStart<'a>,
         challenge: ChallengeId,
     ) -> BoxFuture<'a, Result<StartOutcome, ServiceError>> {
-        Box::pin(async move { Sessions::new(&self.core).web_accept(request, challenge).await })
+        Box::pin(async move {
+            Sessions::new(&self.core)
+                .web_accept(request, challenge)
+                .await
+        })
     }
 
     fn play_engine<'a>(

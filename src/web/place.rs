@@ -37,7 +37,16 @@ pub(super) async fn page(
         None => Speed::DEFAULT,
         Some(text) => text.parse().map_err(|_| PageError::NotFound)?,
     };
-    respond(&state, &headers, &platform, &place, speed, None, StatusCode::OK).await
+    respond(
+        &state,
+        &headers,
+        &platform,
+        &place,
+        speed,
+        None,
+        StatusCode::OK,
+    )
+    .await
 }
 
 /// The place's page answering a request from it that was not done: `flash`,
@@ -53,7 +62,16 @@ pub(super) async fn answer(
     flash: impl FnOnce(&Language) -> Flash + Send,
 ) -> Result<Response, PageError> {
     let status = StatusCode::UNPROCESSABLE_ENTITY;
-    respond(state, headers, platform, place, Speed::DEFAULT, Some(Box::new(flash)), status).await
+    respond(
+        state,
+        headers,
+        platform,
+        place,
+        Speed::DEFAULT,
+        Some(Box::new(flash)),
+        status,
+    )
+    .await
 }
 
 /// A flash written in the reader's language.

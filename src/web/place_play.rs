@@ -233,7 +233,16 @@ pub(super) async fn accept_challenge(
         .parse::<i64>()
         .ok()
         .map(|id| Ask::Accept(ChallengeId::new(id)));
-    start(&state, &headers, &platform, &place, &form.csrf, &form.nonce, ask).await
+    start(
+        &state,
+        &headers,
+        &platform,
+        &place,
+        &form.csrf,
+        &form.nonce,
+        ask,
+    )
+    .await
 }
 
 /// `POST /p/<platform>/<place>/engine`: starts a game against the engine at the
@@ -245,7 +254,16 @@ pub(super) async fn play_engine(
     Form(form): Form<EngineForm>,
 ) -> Result<Response, PageError> {
     let ask = form.level.parse::<Level>().ok().map(Ask::Engine);
-    start(&state, &headers, &platform, &place, &form.csrf, &form.nonce, ask).await
+    start(
+        &state,
+        &headers,
+        &platform,
+        &place,
+        &form.csrf,
+        &form.nonce,
+        ask,
+    )
+    .await
 }
 
 /// Both forms' way: the writer's checks, the service's answer, and the page.
