@@ -12,7 +12,7 @@ use axum::{
 use maud::html;
 use serde::Deserialize;
 
-use super::place_play::{banner, sections, Reader};
+use super::place_play::{banner, sections, Person, Reader};
 use super::play::Flash;
 use super::session::{cookie, visitor, PRIVATE};
 use super::{assets, game::PageError, WebState};
@@ -99,11 +99,11 @@ async fn respond(
     let reader = match (visitor(state, headers).await?, visit) {
         (Some(visitor), Some(visit)) => {
             let flash = flash.map(|flash| flash(visitor.language(&page.language)));
-            Reader::Person {
+            Reader::Person(Box::new(Person {
                 visitor,
                 visit,
                 flash,
-            }
+            }))
         }
         _ => Reader::Anonymous {
             can_sign_in: state.sessions.is_some(),
@@ -112,7 +112,7 @@ async fn respond(
     let base = format!("/p/{}/{}", encode(platform), encode(place));
     let markup = render(&page.language, &page, &base, &reader);
     Ok(match reader {
-        Reader::Person { .. } => (status, PRIVATE, Html(markup.into_string())).into_response(),
+        Reader::Person(_) => (status, PRIVATE, Html(markup.into_string())).into_response(),
         Reader::Anonymous { .. } => (status, Html(markup.into_string())).into_response(),
     })
 }

@@ -32,24 +32,27 @@ pub(super) enum Reader {
         /// The site signs people in.
         can_sign_in: bool,
     },
-    /// A signed-in visitor, what the page shows them alone, and what became of
-    /// their last request when the page answers one.
-    Person {
-        /// Their session.
-        visitor: Visitor,
-        /// What the place shows them.
-        visit: PlaceVisit,
-        /// A refusal to show at the top.
-        flash: Option<Flash>,
-    },
+    /// A signed-in visitor.
+    Person(Box<Person>),
+}
+
+/// A signed-in visitor, what the page shows them alone, and what became of their
+/// last request when the page answers one.
+pub(super) struct Person {
+    /// Their session.
+    pub(super) visitor: Visitor,
+    /// What the place shows them.
+    pub(super) visit: PlaceVisit,
+    /// A refusal to show at the top.
+    pub(super) flash: Option<Flash>,
 }
 
 impl Reader {
     /// The visitor and their forms' language, when they may start games here.
     fn starter<'a>(&'a self, place: &'a Language) -> Option<(&'a Visitor, &'a Language)> {
         match self {
-            Reader::Person { visitor, visit, .. } if visit.account.is_some() => {
-                Some((visitor, visitor.language(place)))
+            Reader::Person(person) if person.visit.account.is_some() => {
+                Some((&person.visitor, person.visitor.language(place)))
             }
             _ => None,
         }
@@ -64,11 +67,12 @@ pub(super) fn banner(place: &Language, reader: &Reader) -> Markup {
         Reader::Anonymous { can_sign_in: true } => html! {
             p id="signin" class="muted" { (crate::tr!(place, "web-place-signin")) }
         },
-        Reader::Person {
-            visitor,
-            visit,
-            flash,
-        } => {
+        Reader::Person(person) => {
+            let Person {
+                visitor,
+                visit,
+                flash,
+            } = &**person;
             let lang = visitor.language(place);
             html! {
                 (signout_form(lang, visitor))
@@ -91,7 +95,7 @@ pub(super) fn banner(place: &Language, reader: &Reader) -> Markup {
 /// page's own address (`/p/<platform>/<place>`).
 pub(super) fn sections(place: &Language, page: &PlacePage, reader: &Reader, base: &str) -> Markup {
     let (addressed, own): (&[ChallengeOffer], &[ChallengeId]) = match reader {
-        Reader::Person { visit, .. } => (&visit.addressed, &visit.own),
+        Reader::Person(person) => (&person.visit.addressed, &person.visit.own),
         Reader::Anonymous { .. } => (&[], &[]),
     };
     let starter = reader.starter(place);
