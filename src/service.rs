@@ -71,6 +71,8 @@ mod text;
 mod tournaments;
 mod vacation;
 mod view;
+mod web_play;
+mod web_start;
 
 use std::{sync::Arc, time::Duration};
 
@@ -94,13 +96,16 @@ pub use ops::Ops;
 pub use outbox::{Outgoing, Shards};
 pub use page_port::PagePort;
 pub use pages::{GamePage, PageBoard, PageStamp};
-pub use place_page::{path_segment, LiveGame, PlacePage, Standing};
+pub use place_page::{path_segment, ChallengeOffer, LiveGame, PlacePage, Standing};
 pub use player_page::{PlayerGame, PlayerPage, PlayerResult};
 pub use port::{BoxFuture, ChatService, Receipt};
 pub use puzzles::{DailyPuzzle, PuzzlePage};
 pub use reply::{Attachment, Button, ButtonAction, Moment, PlaceLink, Reply};
 pub use retention::Pruned;
-pub use session_port::{MoveOutcome, SessionPort, SignedIn, WebAct, WebDeed, WebMove, WebSession};
+pub use session_port::{
+    MoveOutcome, PlaceVisit, SessionPort, SignedIn, StartOutcome, WebAct, WebDeed, WebMove,
+    WebSession, WebStart,
+};
 pub use settings::KEYS as SETTING_KEYS;
 pub use signin::{SESSIONS_PER_PERSON, SESSION_TTL_MS, SIGNIN_TTL_MS};
 pub use status::DiscordShards;

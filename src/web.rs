@@ -6,15 +6,18 @@
 //!   record); `/g/<slug>/board.png?ply=N`, `/g/<slug>/alt?ply=N`,
 //!   `/g/<slug>/record.txt`, and `/g/<slug>/live`, Server-Sent Events while it is
 //!   played (see `live`).
-//! - `/p/<platform>/<place>`: a place's leaderboard and games in progress, for places
-//!   whose pages are public (see `place`), and its daily puzzle at
-//!   `/p/<platform>/<place>/puzzle` (see `puzzle`).
+//! - `/p/<platform>/<place>`: a place's leaderboard, open challenges and games in
+//!   progress, for places whose pages are public (see `place`), and its daily puzzle
+//!   at `/p/<platform>/<place>/puzzle` (see `puzzle`). A signed-in visitor accepts a
+//!   challenge or plays the engine from it (`…/accept`, `…/engine`, see
+//!   `place_play`).
 //! - `/u/<slug>`: a player's ratings with their charts, puzzle rating and games
 //!   in public places (see `player`).
 //! - `/signin/<token>`: the one-time link `/oware web` gives in chat; its button
 //!   starts a session (see `session`), ended at `/signout`. A signed-in player
-//!   moves from their game's page (`/g/<slug>/move`, see `play`): the pages' only
-//!   writes, through the narrow
+//!   moves and presses a game's buttons from their game's page (`/g/<slug>/move`,
+//!   `/g/<slug>/act`, see `play`) and starts games from a place's page: the pages'
+//!   only writes, through the narrow
 //!   [`SessionPort`](crate::service::SessionPort).
 //! - `/healthz` for operators (see `ops`); `/metrics` on a listener of its own
 //!   (`METRICS_ADDR`), never on the public one.
@@ -34,6 +37,7 @@ mod game;
 mod live;
 mod ops;
 mod place;
+mod place_play;
 mod play;
 mod player;
 mod puzzle;
@@ -157,6 +161,14 @@ pub fn router(state: WebState) -> Router {
         .route("/g/{slug}/record.txt", get(files::record))
         .route("/g/{slug}/review.png", get(files::review_graph))
         .route("/p/{platform}/{place}", get(place::page))
+        .route(
+            "/p/{platform}/{place}/accept",
+            post(place_play::accept_challenge),
+        )
+        .route(
+            "/p/{platform}/{place}/engine",
+            post(place_play::play_engine),
+        )
         .route("/p/{platform}/{place}/puzzle", get(puzzle::page))
         .route("/p/{platform}/{place}/puzzle.png", get(puzzle::picture))
         .route("/u/{slug}", get(player::page))

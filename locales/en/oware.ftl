@@ -1412,3 +1412,19 @@ web-pending-mine = { $request ->
 web-act-refused = That was not done
 web-act-not-player = You do not play in this game: only its two players resign, offer a draw or ask a takeback from this page. Open a game of yours instead.
 web-act-unknown = This page does not know that request: reload the page and press one of its buttons.
+
+## Starting games from a place's page (src/web/place_play.rs, src/service/web_start.rs)
+
+web-place-challenges = Challenges to accept
+web-place-no-challenges = No challenge is waiting here now. Make one in chat: `/oware play` with nobody named challenges anyone here.
+web-place-challenge-open = { $challenger } challenges anyone here: { $variant }, { $rated }, { $time }.
+web-place-challenge-you = { $challenger } challenges you: { $variant }, { $rated }, { $time }.
+web-place-challenge-yours = Yours: it waits for someone to accept it.
+web-place-signin = Sign in with `/oware web` in chat to accept a challenge or play the engine from this page.
+web-place-no-account = You are signed in with no account on this place's network: only its own players start games here. Type `/oware web` in chat here to sign in with your account on it.
+web-engine-legend = Play the engine
+web-engine-level = Level
+web-engine-button = Play the engine
+web-start-refused = No game was started
+web-engine-absent = The engine is not on this network just now: try again in a minute, or challenge it in chat with `/oware play @bot`.
+web-engine-no-channel = This page does not know which channel of this server to play in: start a game in chat there first (`/oware play @bot`), or ask an admin to name the games channels with `/oware settings channels:…`.

@@ -1483,3 +1483,19 @@ web-pending-mine = { $request ->
 web-act-refused = Cela n'a pas été fait
 web-act-not-player = Vous ne jouez pas dans cette partie : seuls ses deux joueurs abandonnent, proposent la nulle ou demandent une reprise depuis cette page. Ouvrez plutôt une de vos parties.
 web-act-unknown = Cette page ne connaît pas cette demande : rechargez la page et appuyez sur un de ses boutons.
+
+## Lancer des parties depuis la page d'un lieu (src/web/place_play.rs, src/service/web_start.rs)
+
+web-place-challenges = Défis à accepter
+web-place-no-challenges = Aucun défi n'attend ici en ce moment. Lancez-en un dans le chat : `/oware play` sans nommer personne défie tout le monde ici.
+web-place-challenge-open = { $challenger } défie qui veut ici : { $variant }, { $rated }, { $time }.
+web-place-challenge-you = { $challenger } vous défie : { $variant }, { $rated }, { $time }.
+web-place-challenge-yours = C'est le vôtre : il attend que quelqu'un l'accepte.
+web-place-signin = Connectez-vous avec `/oware web` dans le chat pour accepter un défi ou jouer contre le moteur depuis cette page.
+web-place-no-account = Vous êtes connecté sans compte sur le réseau de ce lieu : seuls ses propres joueurs y lancent des parties. Tapez `/oware web` dans le chat de ce lieu pour vous connecter avec votre compte sur ce réseau.
+web-engine-legend = Jouer contre le moteur
+web-engine-level = Niveau
+web-engine-button = Jouer contre le moteur
+web-start-refused = Aucune partie n'a été lancée
+web-engine-absent = Le moteur n'est pas sur ce réseau pour l'instant : réessayez dans une minute, ou défiez-le dans le chat avec `/oware play @bot`.
+web-engine-no-channel = Cette page ne sait pas dans quel salon de ce serveur jouer : lancez d'abord une partie dans le chat de ce salon (`/oware play @bot`), ou demandez à un admin de nommer les salons de jeu avec `/oware settings channels:…`.

@@ -54,6 +54,9 @@ pub enum Deed {
     CreateTournament,
     /// Start a tournament.
     StartTournament,
+    /// Accept a challenge: one's own to answer (addressed to the author, or open
+    /// to anyone at the place), never one addressed to somebody else.
+    AcceptChallenge,
 }
 
 /// How the author stands towards the target of a deed: what [`TABLE`] is read by.
@@ -100,6 +103,7 @@ pub const TABLE: &[(Deed, &[Standing])] = {
         (Deed::WebSession, &[Themselves]),
         (Deed::CreateTournament, &[Owner, PlaceAdmin, OpenToAnyone]),
         (Deed::StartTournament, &[Owner, PlaceAdmin, Maker]),
+        (Deed::AcceptChallenge, &[Themselves]),
     ]
 };
 
@@ -204,7 +208,7 @@ pub fn judge(deed: Deed, role: Role, target: Target) -> Result<(), Refused> {
 mod tests {
     use super::*;
 
-    const DEEDS: [Deed; 15] = [
+    const DEEDS: [Deed; 16] = [
         Deed::ChangePlaceSettings,
         Deed::ReadPlaceRecords,
         Deed::ReadBotStatus,
@@ -220,6 +224,7 @@ mod tests {
         Deed::WebSession,
         Deed::CreateTournament,
         Deed::StartTournament,
+        Deed::AcceptChallenge,
     ];
 
     #[test]
@@ -255,9 +260,14 @@ mod tests {
         let admin = role >= Role::Admin;
         match (deed, target) {
             // What is a person's alone: only they, wherever they are.
-            (Deed::Export | Deed::Link | Deed::ChangeOwnSettings | Deed::WebSession, t) => {
-                t == Target::THEMSELVES
-            }
+            (
+                Deed::Export
+                | Deed::Link
+                | Deed::ChangeOwnSettings
+                | Deed::WebSession
+                | Deed::AcceptChallenge,
+                t,
+            ) => t == Target::THEMSELVES,
             // Erasure everywhere: the person's own choice, or the owners'.
             (Deed::ForgetEverywhere, t) => t == Target::THEMSELVES || owner,
             // An admin erases at their place only someone who played there.
@@ -333,6 +343,12 @@ mod tests {
         for role in [Role::Member, Role::Admin, Role::Owner] {
             assert!(judge(Deed::Export, role, Target::other(true)).is_err());
             assert!(judge(Deed::Link, role, Target::other(true)).is_err());
+        }
+        // A challenge addressed to someone else is theirs to answer, even for an
+        // owner or an admin (from chat or from a place's page).
+        for role in [Role::Member, Role::Admin, Role::Owner] {
+            assert!(judge(Deed::AcceptChallenge, role, Target::other(true)).is_err());
+            assert!(judge(Deed::AcceptChallenge, role, Target::THEMSELVES).is_ok());
         }
         // A person's own: always theirs, whatever their role.
         for role in [Role::Member, Role::Admin, Role::Owner] {

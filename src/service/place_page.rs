@@ -1,6 +1,7 @@
 //! A place's page on the web, for places whose pages are `public`: its leaderboard
-//! at one speed and the games being played there, each linking to its page. A place
-//! with unlisted pages (the default) or none has no such page.
+//! at one speed, its open challenges and the games being played there, each linking
+//! to its page. A place with unlisted pages (the default) or none has no such page.
+//! What a signed-in visitor can do there is in `web_start`.
 
 use super::{leaderboard::label, settings::Settings, ServiceError, Speed};
 use crate::service::cases::Pages;
@@ -9,13 +10,15 @@ use crate::service::cases::Tournaments;
 use crate::{
     i18n::Language,
     platform::Platform,
-    store::{Scope, WebPages},
+    store::{ChallengeRow, Scope, WebPages},
 };
 
 /// Players listed on a place's page.
 const STANDINGS: i64 = 50;
 /// Games in progress listed on a place's page.
 const LIVE_GAMES: i64 = 20;
+/// Open challenges listed on a place's page.
+pub(super) const CHALLENGES: usize = 20;
 
 /// A place's page, as read.
 #[derive(Clone, Debug)]
@@ -30,6 +33,50 @@ pub struct PlacePage {
     pub live: Vec<LiveGame>,
     /// Its tournaments: open and running ones, and the last few finished.
     pub tournaments: Vec<super::TournamentSummary>,
+    /// Its open challenges (anyone there may accept them), oldest first.
+    pub challenges: Vec<ChallengeOffer>,
+}
+
+/// A challenge pending at a place, as its page shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeOffer {
+    /// The challenge.
+    pub id: crate::store::ChallengeId,
+    /// Who made it.
+    pub challenger: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The rules variant.
+    pub variant: crate::rules::Variant,
+    /// The time control.
+    pub time: super::TimeControl,
+}
+
+impl ChallengeOffer {
+    pub(super) fn of(row: &ChallengeRow) -> ChallengeOffer {
+        ChallengeOffer {
+            id: row.id,
+            challenger: row.challenger_name.clone(),
+            rated: row.rated,
+            variant: row.variant,
+            time: row.time_control,
+        }
+    }
+}
+
+/// Where a place's page's `key` puts a command on `platform`: the Discord server
+/// (its channel still to find), else the room itself.
+pub(super) fn space_of(platform: Platform, key: &str) -> Option<&str> {
+    (platform == Platform::Discord).then_some(key)
+}
+
+/// Whether challenge `row` was made at the place `key` on `platform` names.
+pub(super) fn made_at(platform: Platform, key: &str, row: &ChallengeRow) -> bool {
+    row.platform == platform
+        && match space_of(platform, key) {
+            Some(space) => row.space.as_deref() == Some(space),
+            None => row.space.is_none() && row.channel == key,
+        }
 }
 
 /// One line of a leaderboard.
@@ -145,7 +192,7 @@ impl Pages<'_> {
                 record: [row.wins, row.draws, row.losses],
             })
             .collect();
-        let space = (platform == Platform::Discord).then_some(key);
+        let space = space_of(platform, key);
         let games = self
             .core
             .store
@@ -167,12 +214,23 @@ impl Pages<'_> {
         let tournaments = Tournaments::new(self.core)
             .tournament_summaries(&language, platform, key)
             .await?;
+        let challenges = self
+            .core
+            .store
+            .challenges()
+            .open_challenges_at(platform, space, key, self.core.now())
+            .await?
+            .iter()
+            .take(CHALLENGES)
+            .map(ChallengeOffer::of)
+            .collect();
         Ok(PlacePage {
             language,
             speed,
             standings,
             live,
             tournaments,
+            challenges,
         })
     }
 }

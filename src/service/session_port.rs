@@ -1,16 +1,18 @@
 //! The web's second port, and its only way to write: a signed-in person's session
-//! and their moves. It can redeem a sign-in link, read a session, end one, and play
-//! a move for the signed-in player on a game's page, nothing else; the move goes
-//! through the chat's own path (`Dispatch::handle`), so rate, exactly-once, refusals
-//! and announcements are the same. The web holds it as `Arc<dyn SessionPort>`,
+//! and what they do from a page. It can redeem a sign-in link, read a session, end
+//! one, play a move or press a game's button for the signed-in player on a game's
+//! page, and accept a challenge or start a game against the engine from a place's
+//! page, nothing else; each goes through the chat's own path (`Dispatch::handle`),
+//! so rate, exactly-once, refusals and announcements are the same. The web holds it as `Arc<dyn SessionPort>`,
 //! beside the read-only [`super::PagePort`]: it never holds the store or the service.
 
 use std::fmt;
 use std::sync::Arc;
 
 use super::core::Core;
-use super::{BoxFuture, IdentityId, ServiceError};
+use super::{BoxFuture, ChallengeId, IdentityId, Level, ServiceError};
 use crate::service::cases::Sessions;
+use crate::service::place_page::ChallengeOffer;
 
 /// A session just started: its id (the cookie's value) and how long it lasts.
 #[derive(Clone, PartialEq, Eq)]
@@ -124,6 +126,55 @@ pub enum MoveOutcome {
     Confirm(String),
 }
 
+/// A request from a place's page that starts a game there (accept a challenge,
+/// play the engine).
+#[derive(Clone, Copy, Debug)]
+pub struct WebStart<'a> {
+    /// The session id (the cookie).
+    pub session: &'a str,
+    /// The CSRF token the form carried.
+    pub csrf: &'a str,
+    /// The place's network, as its page's address names it (`discord`, …).
+    pub platform: &'a str,
+    /// The place, as its page's address names it (a Discord server id, else a
+    /// room id).
+    pub place: &'a str,
+    /// The form's one-time nonce: a double submit starts one game.
+    pub nonce: &'a str,
+}
+
+/// What became of a request to start a game from a place's page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartOutcome {
+    /// The game started (now, or by an earlier submit of the same form): its page's
+    /// slug.
+    Started(String),
+    /// Done, but no page of a game of theirs to show (a form submitted again
+    /// after its game was already gone).
+    Done,
+    /// Refused, in these words (the person's language).
+    Refused(String),
+    /// No session, or the CSRF token or the nonce does not match: nothing was
+    /// tried.
+    Forbidden,
+    /// The place has no public page.
+    NoPlace,
+    /// The signed-in person has no account on the place's network.
+    NoAccount,
+}
+
+/// What a place's page shows one signed-in visitor besides what it shows everyone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlaceVisit {
+    /// The name of their account on the place's network (`None`: they have none,
+    /// and can start nothing there).
+    pub account: Option<String>,
+    /// The challenges pending at the place addressed to them, oldest first.
+    pub addressed: Vec<ChallengeOffer>,
+    /// Their own open challenges pending there (not theirs to accept).
+    pub own: Vec<ChallengeId>,
+}
+
 /// What the web may ask of the service on a signed-in person's behalf.
 pub trait SessionPort: Send + Sync {
     /// Spends sign-in `token` and starts a session; `None` when the token is not
@@ -155,6 +206,30 @@ pub trait SessionPort: Send + Sync {
         &'a self,
         token: &'a str,
     ) -> BoxFuture<'a, Result<Option<crate::i18n::Language>, ServiceError>>;
+    /// What the public page of place `place` on `platform` shows the person of
+    /// session `session` alone; `None` when it is no live session or the place's
+    /// pages are not public. A read.
+    fn place_visit<'a>(
+        &'a self,
+        session: &'a str,
+        platform: &'a str,
+        place: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PlaceVisit>, ServiceError>>;
+    /// Accepts `challenge` from a place's page, as the chat's `/oware accept` of
+    /// the signed-in person's account on the place's network.
+    fn accept<'a>(
+        &'a self,
+        request: WebStart<'a>,
+        challenge: ChallengeId,
+    ) -> BoxFuture<'a, Result<StartOutcome, ServiceError>>;
+    /// Starts a game against the engine at `level` from a place's page, as the
+    /// chat's `/oware play @bot level:<level>` of the signed-in person's account on
+    /// the place's network.
+    fn play_engine<'a>(
+        &'a self,
+        request: WebStart<'a>,
+        level: Level,
+    ) -> BoxFuture<'a, Result<StartOutcome, ServiceError>>;
 }
 
 /// The web's handle for sessions (see [`super::Service::sessions`]).
@@ -201,5 +276,38 @@ impl SessionPort for WebSessions {
         token: &'a str,
     ) -> BoxFuture<'a, Result<Option<crate::i18n::Language>, ServiceError>> {
         Box::pin(async move { Sessions::new(&self.core).signin_language(token).await })
+    }
+
+    fn place_visit<'a>(
+        &'a self,
+        session: &'a str,
+        platform: &'a str,
+        place: &'a str,
+    ) -> BoxFuture<'a, Result<Option<PlaceVisit>, ServiceError>> {
+        Box::pin(async move {
+            Sessions::new(&self.core)
+                .place_visit(session, platform, place)
+                .await
+        })
+    }
+
+    fn accept<'a>(
+        &'a self,
+        request: WebStart<'a>,
+        challenge: ChallengeId,
+    ) -> BoxFuture<'a, Result<StartOutcome, ServiceError>> {
+        Box::pin(async move {
+            Sessions::new(&self.core)
+                .web_accept(request, challenge)
+                .await
+        })
+    }
+
+    fn play_engine<'a>(
+        &'a self,
+        request: WebStart<'a>,
+        level: Level,
+    ) -> BoxFuture<'a, Result<StartOutcome, ServiceError>> {
+        Box::pin(async move { Sessions::new(&self.core).web_engine(request, level).await })
     }
 }

@@ -7,22 +7,18 @@
 //! bytes, kept only as their SHA-256: the database never holds a secret a reader
 //! could use.
 //!
-//! A signed-in player moves from a game's page through the same path as a chat
-//! command ([`Sessions::web_move`]): a [`Command`] for the account that plays in that
-//! game, at the game's place, handed to [`Dispatch::handle`].
+//! What a signed-in person does from a page goes through the same path as a chat
+//! command: see `web_play` (a game's page) and `web_start` (a place's page).
 
 use sha2::{Digest, Sha256};
 
 use super::authority::{self, Deed, Target};
-use super::outbox::game_message;
-use super::session_port::{MoveOutcome, SignedIn, WebAct, WebDeed, WebMove, WebSession};
-use super::{Action, ButtonAction, Command, Place, Reply, ServiceError, User};
-use crate::rules::{Side, Typed};
-use crate::service::cases::Dispatch;
+use super::session_port::{SignedIn, WebSession};
+use super::{Command, Reply, ServiceError};
 use crate::service::cases::Games;
 use crate::service::cases::Preferences;
 use crate::service::cases::Sessions;
-use crate::store::{Claim, Event, GameRow, NewSession, Seat, Unique, WebPages};
+use crate::store::{Claim, NewSession, Unique, WebPages};
 
 /// How long a sign-in link stays valid: 10 minutes.
 pub const SIGNIN_TTL_MS: i64 = 10 * 60 * 1000;
@@ -227,190 +223,6 @@ impl Sessions<'_> {
             .personal_language(platform, &user)
             .await)
     }
-
-    /// A move from a game's page: checked against the session and its CSRF token,
-    /// then played as a chat command by the account that plays in that game.
-    pub(super) async fn web_move(&self, request: WebMove<'_>) -> Result<MoveOutcome, ServiceError> {
-        let checked = self
-            .checked(request.session, request.csrf, request.slug, request.nonce)
-            .await?;
-        let Found {
-            session,
-            row,
-            place,
-            seat,
-        } = match checked {
-            Ok(found) => *found,
-            Err(outcome) => return Ok(outcome),
-        };
-        let Ok(pit) = Typed::parse(request.pit) else {
-            let lang = session
-                .language
-                .unwrap_or_else(crate::i18n::Language::english);
-            return Ok(MoveOutcome::Refused(crate::tr!(&lang, "web-move-no-pit")));
-        };
-        let action = Action::Move {
-            pit,
-            game: Some(row.id),
-            ply: request.ply,
-        };
-        let reply = self
-            .as_player(place, &seat, &row, action, request.nonce)
-            .await;
-        Ok(if reply.private {
-            MoveOutcome::Refused(reply.text)
-        } else {
-            // Played now, or before by the same form (an empty reply).
-            MoveOutcome::Played
-        })
-    }
-
-    /// Any other request from a game's page (resign, draw, takeback, rematch):
-    /// checked as a move is, then handed to [`Dispatch::handle`] as the chat
-    /// command of the same name by the account that plays in that game; its public
-    /// answer is announced at the game's place.
-    pub(super) async fn web_act(&self, request: WebAct<'_>) -> Result<MoveOutcome, ServiceError> {
-        let checked = self
-            .checked(request.session, request.csrf, request.slug, request.nonce)
-            .await?;
-        let Found {
-            row, place, seat, ..
-        } = match checked {
-            Ok(found) => *found,
-            Err(outcome) => return Ok(outcome),
-        };
-        let game = Some(row.id);
-        let action = match request.deed {
-            WebDeed::Resign { confirmed } => Action::Resign { game, confirmed },
-            WebDeed::Draw { decline } => Action::Draw { game, decline },
-            WebDeed::Takeback { decline } => Action::Takeback { game, decline },
-            WebDeed::Rematch => Action::Rematch { game },
-        };
-        // A rematch's challenge is posted after its write (below); every other
-        // request is posted with its own write.
-        let announce_after = matches!(request.deed, WebDeed::Rematch);
-        let reply = self
-            .as_player(place.clone(), &seat, &row, action, request.nonce)
-            .await;
-        if reply.private {
-            let asks = reply
-                .buttons
-                .iter()
-                .any(|b| matches!(b.action, ButtonAction::Resign { .. }));
-            return Ok(if asks {
-                MoveOutcome::Confirm(reply.text)
-            } else {
-                MoveOutcome::Refused(reply.text)
-            });
-        }
-        // Done now, or before by the same form (an empty reply). A rematch's
-        // challenge is posted here, once: the form's nonce keys this write too.
-        if announce_after && !reply.text.is_empty() {
-            let message = game_message(&row, &reply, None);
-            let event = Event::new(row.platform, &format!("web-said:{}", request.nonce));
-            self.core
-                .store
-                .outbox()
-                .post(Claim::Event(&event), &[message], self.core.now())
-                .await?;
-            self.core.wake();
-        }
-        Ok(MoveOutcome::Played)
-    }
-
-    /// The checks every request from a game's page passes: the session, its CSRF
-    /// token, a plausible nonce, a game whose place shows pages, and the seat of
-    /// the signed-in person in it.
-    async fn checked(
-        &self,
-        session: &str,
-        csrf: &str,
-        slug: &str,
-        nonce: &str,
-    ) -> Result<Result<Box<Found>, MoveOutcome>, ServiceError> {
-        let Some(session) = self.session(session).await? else {
-            return Ok(Err(MoveOutcome::Forbidden));
-        };
-        if !same_secret(&session.csrf, csrf) || !plausible_nonce(nonce) {
-            return Ok(Err(MoveOutcome::Forbidden));
-        }
-        let Some(row) = self.core.store.pages().game_by_slug(slug).await? else {
-            return Ok(Err(MoveOutcome::NoGame));
-        };
-        let place = Place {
-            platform: row.platform,
-            space: row.space.clone(),
-            channel: row.channel.clone(),
-            thread: row.thread.clone(),
-        };
-        // A place that turned its pages off has no page to act from.
-        if Preferences::new(self.core)
-            .place_settings(&place)
-            .await?
-            .web()
-            == WebPages::Off
-        {
-            return Ok(Err(MoveOutcome::NoGame));
-        }
-        // The account of this person that plays in the game (linked accounts are
-        // one person). Two of their accounts may play each other (unrated): then
-        // the side to move (South moves first, so on even plies).
-        let to_move = if row.ply % 2 == 0 {
-            Side::South
-        } else {
-            Side::North
-        };
-        let Some(seat) = [to_move, to_move.opponent()]
-            .into_iter()
-            .map(|side| row.seat(side))
-            .find(|seat| seat.identity == session.identity && !seat.bot)
-            .cloned()
-        else {
-            return Ok(Err(MoveOutcome::NotAPlayer));
-        };
-        Ok(Ok(Box::new(Found {
-            session,
-            row,
-            place,
-            seat,
-        })))
-    }
-
-    /// `action` handed to [`Dispatch::handle`] as the chat command of `seat`'s
-    /// account at the game's `place`, once per form `nonce`.
-    async fn as_player(
-        &self,
-        place: Place,
-        seat: &Seat,
-        row: &GameRow,
-        action: Action,
-        nonce: &str,
-    ) -> Reply {
-        let author = User {
-            id: seat.user.clone(),
-            name: seat.name.clone(),
-            is_bot: false,
-        };
-        let mut cmd = Command::new(place, author, action);
-        cmd.event = Some(Event::new(row.platform, &format!("web:{nonce}")));
-        cmd.announce = true;
-        Dispatch::new(self.core).handle(cmd).await
-    }
-}
-
-/// What the checks of a page's request found: the session, the game, its place
-/// and the person's seat in it.
-struct Found {
-    session: WebSession,
-    row: GameRow,
-    place: Place,
-    seat: Seat,
-}
-
-/// Whether a form's nonce is one a page could have made (8 to 64 letters and
-/// digits): the event id that makes a double submit play once.
-fn plausible_nonce(nonce: &str) -> bool {
-    (8..=64).contains(&nonce.len()) && nonce.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 #[cfg(test)]
@@ -434,8 +246,5 @@ mod tests {
         assert!(same_secret(&a, &a.clone()));
         assert!(!same_secret(&a, &b));
         assert!(!same_secret(&a, &a[..63]));
-        assert!(plausible_nonce("abcDEF123"));
-        assert!(!plausible_nonce("short"));
-        assert!(!plausible_nonce("has space in it"));
     }
 }

@@ -167,6 +167,26 @@ impl GameStore<'_> {
         .await?)
     }
 
+    /// The channel of the latest game on Discord server (or other space) `space`,
+    /// if one was played there.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn latest_channel_in(
+        self,
+        platform: Platform,
+        space: &str,
+    ) -> Result<Option<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT channel FROM games WHERE platform = $1 AND space = $2
+             ORDER BY id DESC LIMIT 1",
+        )
+        .bind(platform.as_str())
+        .bind(space)
+        .fetch_optional(&self.store.reader)
+        .await?)
+    }
+
     /// A user's active games anywhere on their network, oldest first.
     ///
     /// # Errors

@@ -202,6 +202,45 @@ impl super::views::SessionStore<'_> {
         .await?)
     }
 
+    /// The accounts of person `identity` on `platform` (people, not bots): their
+    /// ids there and names, the oldest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn accounts_on(
+        self,
+        identity: IdentityId,
+        platform: crate::platform::Platform,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT user_id, name FROM players
+             WHERE COALESCE(identity_id, id) = $1 AND platform = $2 AND NOT is_bot
+             ORDER BY id",
+        )
+        .bind(identity)
+        .bind(platform.as_str())
+        .fetch_all(&self.store.reader)
+        .await?)
+    }
+
+    /// The name account `user_id` on `platform` is shown by, if the bot has seen it.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn account_name(
+        self,
+        platform: crate::platform::Platform,
+        user_id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT name FROM players WHERE platform = $1 AND user_id = $2")
+                .bind(platform.as_str())
+                .bind(user_id)
+                .fetch_optional(&self.store.reader)
+                .await?,
+        )
+    }
+
     /// Ends the session whose id hashes to `id_hash`; `false` if there was none.
     ///
     /// # Errors

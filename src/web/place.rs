@@ -1,16 +1,22 @@
 //! A place's page (`/p/<platform>/<place>`), for places whose pages are public, in
-//! the place's language: its leaderboard at one speed, its tournaments (with the
-//! pairings of the current round) and its games in progress, each linking to its
-//! page.
+//! the place's language: its leaderboard at one speed, its open challenges, its
+//! tournaments (with the pairings of the current round) and its games in progress,
+//! each linking to its page. A signed-in visitor also finds there what they can
+//! start (see `place_play`).
 
 use axum::{
     extract::{Path, Query, State},
-    response::Html,
+    http::{HeaderMap, StatusCode},
+    response::{Html, IntoResponse, Response},
 };
 use maud::html;
 use serde::Deserialize;
 
+use super::place_play::{banner, sections, Person, Reader};
+use super::play::Flash;
+use super::session::{cookie, visitor, PRIVATE};
 use super::{assets, game::PageError, WebState};
+use crate::i18n::Language;
 use crate::service::{path_segment as encode, PlacePage, RoundBoard, Speed, TournamentSummary};
 
 /// `?speed=live|correspondence`.
@@ -19,27 +25,100 @@ pub(super) struct Asked {
     speed: Option<String>,
 }
 
-/// `/p/<platform>/<place>`.
+/// `/p/<platform>/<place>`: for a signed-in visitor, with their buttons (see
+/// `place_play`), and never cached.
 pub(super) async fn page(
     State(state): State<WebState>,
     Path((platform, place)): Path<(String, String)>,
     Query(asked): Query<Asked>,
-) -> Result<Html<String>, PageError> {
+    headers: HeaderMap,
+) -> Result<Response, PageError> {
     let speed = match asked.speed.as_deref() {
         None => Speed::DEFAULT,
         Some(text) => text.parse().map_err(|_| PageError::NotFound)?,
     };
-    let page = state
-        .service
-        .place_page(&platform, &place, speed)
-        .await?
-        .ok_or(PageError::NotFound)?;
-    let puzzle = format!("/p/{}/{}/puzzle", encode(&platform), encode(&place));
-    let markup = render(&page.language, &page, &puzzle);
-    Ok(Html(markup.into_string()))
+    respond(
+        &state,
+        &headers,
+        &platform,
+        &place,
+        speed,
+        None,
+        StatusCode::OK,
+    )
+    .await
 }
 
-fn render(lang: &crate::i18n::Language, page: &PlacePage, puzzle: &str) -> maud::Markup {
+/// The place's page answering a request from it that was not done: `flash`,
+/// written in the visitor's language, at its top (422).
+///
+/// # Errors
+/// The service failed, or the place has no public page.
+pub(super) async fn answer(
+    state: &WebState,
+    headers: &HeaderMap,
+    platform: &str,
+    place: &str,
+    flash: impl FnOnce(&Language) -> Flash + Send,
+) -> Result<Response, PageError> {
+    let status = StatusCode::UNPROCESSABLE_ENTITY;
+    respond(
+        state,
+        headers,
+        platform,
+        place,
+        Speed::DEFAULT,
+        Some(Box::new(flash)),
+        status,
+    )
+    .await
+}
+
+/// A flash written in the reader's language.
+type Flasher<'f> = Box<dyn FnOnce(&Language) -> Flash + Send + 'f>;
+
+/// The place's page for the reader of this request.
+async fn respond(
+    state: &WebState,
+    headers: &HeaderMap,
+    platform: &str,
+    place: &str,
+    speed: Speed,
+    flash: Option<Flasher<'_>>,
+    status: StatusCode,
+) -> Result<Response, PageError> {
+    let page = state
+        .service
+        .place_page(platform, place, speed)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    let visit = match (state.sessions.as_deref(), cookie(headers)) {
+        (Some(port), Some(id)) => port.place_visit(&id, platform, place).await?,
+        _ => None,
+    };
+    let reader = match (visitor(state, headers).await?, visit) {
+        (Some(visitor), Some(visit)) => {
+            let flash = flash.map(|flash| flash(visitor.language(&page.language)));
+            Reader::Person(Box::new(Person {
+                visitor,
+                visit,
+                flash,
+            }))
+        }
+        _ => Reader::Anonymous {
+            can_sign_in: state.sessions.is_some(),
+        },
+    };
+    let base = format!("/p/{}/{}", encode(platform), encode(place));
+    let markup = render(&page.language, &page, &base, &reader);
+    Ok(match reader {
+        Reader::Person(_) => (status, PRIVATE, Html(markup.into_string())).into_response(),
+        Reader::Anonymous { .. } => (status, Html(markup.into_string())).into_response(),
+    })
+}
+
+fn render(lang: &Language, page: &PlacePage, base: &str, reader: &Reader) -> maud::Markup {
+    let puzzle = format!("{base}/puzzle");
     let title = crate::tr!(lang, "web-place-title", speed = page.speed.as_str());
     let other = page.speed.other();
     assets::document(
@@ -57,6 +136,8 @@ fn render(lang: &crate::i18n::Language, page: &PlacePage, puzzle: &str) -> maud:
                     " · "
                     a href=(puzzle) { (crate::tr!(lang, "web-place-puzzle")) }
                 }
+                (banner(lang, reader))
+                (sections(lang, page, reader, base))
                 h2 { (crate::tr!(lang, "web-place-standings")) }
                 @if page.standings.is_empty() {
                     p { (crate::tr!(lang, "web-place-nobody")) }
@@ -112,7 +193,7 @@ fn render(lang: &crate::i18n::Language, page: &PlacePage, puzzle: &str) -> maud:
 }
 
 /// A tournament: its stage, standings, crosstable, and the current round's boards.
-fn tournament(lang: &crate::i18n::Language, t: &TournamentSummary) -> maud::Markup {
+fn tournament(lang: &Language, t: &TournamentSummary) -> maud::Markup {
     html! {
         section {
             h3 { (t.title.replace("**", "")) }
@@ -138,7 +219,7 @@ fn tournament(lang: &crate::i18n::Language, t: &TournamentSummary) -> maud::Mark
 }
 
 /// One board of a round: who plays whom (linked to the game's page), or the bye.
-fn pairing(lang: &crate::i18n::Language, board: &RoundBoard) -> maud::Markup {
+fn pairing(lang: &Language, board: &RoundBoard) -> maud::Markup {
     let Some(north) = &board.north else {
         return html! { (crate::tr!(lang, "web-place-bye", player = board.south.as_str())) };
     };

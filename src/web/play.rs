@@ -16,9 +16,7 @@ use maud::{html, Markup};
 use serde::Deserialize;
 
 use super::game::{render, PageError, Personal};
-use super::session::{
-    cookie, forbidden, forbidden_here, same_origin, signout_form, visitor, Visitor, PRIVATE,
-};
+use super::session::{forbidden, forbidden_here, signout_form, visitor, writer, Visitor, PRIVATE};
 use super::WebState;
 use crate::play::proposal::Request;
 use crate::rules::{Pit, Side};
@@ -47,17 +45,13 @@ pub(super) async fn play(
     headers: HeaderMap,
     Form(form): Form<MoveForm>,
 ) -> Result<Response, PageError> {
-    let port = state.sessions.as_deref().ok_or(PageError::NotFound)?;
-    let english = crate::i18n::Language::english();
     if !crate::store::plausible_slug(&slug) {
         return Err(PageError::NotFound);
     }
-    let Some(session) = cookie(&headers) else {
-        return Ok(forbidden(&english));
+    let (port, session) = match writer(&state, &headers).await? {
+        Ok(writer) => writer,
+        Err(refused) => return Ok(refused),
     };
-    if !same_origin(&state, &headers) {
-        return forbidden_here(&state, &headers).await;
-    }
     let request = WebMove {
         session: &session,
         csrf: &form.csrf,
@@ -73,30 +67,43 @@ pub(super) async fn play(
         MoveOutcome::NotAPlayer => None,
         MoveOutcome::Refused(text) | MoveOutcome::Confirm(text) => Some(text),
     };
-    let Some(visitor) = visitor(&state, &headers).await? else {
-        return Ok(forbidden(&english));
+    let status = if refusal.is_some() {
+        StatusCode::UNPROCESSABLE_ENTITY
+    } else {
+        StatusCode::FORBIDDEN
+    };
+    answer_page(&state, &headers, &slug, status, |lang| Flash::Refused {
+        title: crate::tr!(lang, "web-move-refused"),
+        text: refusal.unwrap_or_else(|| crate::tr!(lang, "web-move-not-player")),
+    })
+    .await
+}
+
+/// The game page answering a request from it that was not done (or only asked):
+/// `flash`, written in the visitor's language, at its top, with `status`.
+///
+/// # Errors
+/// The service failed, or the game has no page.
+async fn answer_page(
+    state: &WebState,
+    headers: &HeaderMap,
+    slug: &str,
+    status: StatusCode,
+    flash: impl FnOnce(&crate::i18n::Language) -> Flash,
+) -> Result<Response, PageError> {
+    let Some(visitor) = visitor(state, headers).await? else {
+        return Ok(forbidden(&crate::i18n::Language::english()));
     };
     let page = state
         .service
-        .game_page(&slug, None)
+        .game_page(slug, None)
         .await?
         .ok_or(PageError::NotFound)?;
-    let lang = visitor.language(&page.language).clone();
-    let (line, status) = match refusal {
-        Some(text) => (text, StatusCode::UNPROCESSABLE_ENTITY),
-        None => (
-            crate::tr!(&lang, "web-move-not-player"),
-            StatusCode::FORBIDDEN,
-        ),
-    };
-    let origin = super::game::origin(&state, &headers);
-    let flash = Flash::Refused {
-        title: crate::tr!(&lang, "web-move-refused"),
-        text: line,
-    };
+    let flash = flash(visitor.language(&page.language));
+    let origin = super::game::origin(state, headers);
     Ok(personal_page(
         &page,
-        &slug,
+        slug,
         &origin,
         &visitor,
         Some(flash),
@@ -141,23 +148,16 @@ pub(super) async fn act(
     headers: HeaderMap,
     Form(form): Form<ActForm>,
 ) -> Result<Response, PageError> {
-    let port = state.sessions.as_deref().ok_or(PageError::NotFound)?;
-    let english = crate::i18n::Language::english();
     if !crate::store::plausible_slug(&slug) {
         return Err(PageError::NotFound);
     }
-    let Some(session) = cookie(&headers) else {
-        return Ok(forbidden(&english));
+    let (port, session) = match writer(&state, &headers).await? {
+        Ok(writer) => writer,
+        Err(refused) => return Ok(refused),
     };
-    if !same_origin(&state, &headers) {
-        return forbidden_here(&state, &headers).await;
-    }
     let Some(deed) = deed_of(&form.deed) else {
         // No page has this button: nothing is tried, and nothing of the game shown.
-        let visitor = visitor(&state, &headers).await?;
-        let lang = visitor.as_ref().map_or(&english, |v| v.language(&english));
-        let page = super::game::plain(lang, &crate::tr!(lang, "web-act-unknown"));
-        return Ok((StatusCode::BAD_REQUEST, PRIVATE, Html(page.into_string())).into_response());
+        return unknown_request(&state, &headers).await;
     };
     let request = WebAct {
         session: &session,
@@ -166,8 +166,7 @@ pub(super) async fn act(
         deed,
         nonce: &form.nonce,
     };
-    let outcome = port.act(request).await?;
-    let (flash, status) = match outcome {
+    let (text, status) = match port.act(request).await? {
         MoveOutcome::Played => {
             return Ok(Redirect::to(&format!("/g/{slug}")).into_response());
         }
@@ -177,36 +176,36 @@ pub(super) async fn act(
         MoveOutcome::Refused(text) => (Some(text), StatusCode::UNPROCESSABLE_ENTITY),
         MoveOutcome::Confirm(text) => (Some(text), StatusCode::OK),
     };
-    let Some(visitor) = visitor(&state, &headers).await? else {
-        return Ok(forbidden(&english));
-    };
-    let page = state
-        .service
-        .game_page(&slug, None)
-        .await?
-        .ok_or(PageError::NotFound)?;
-    let lang = visitor.language(&page.language).clone();
-    let title = crate::tr!(&lang, "web-act-refused");
-    let flash = match (flash, status) {
-        (_, StatusCode::FORBIDDEN) => Flash::Refused {
-            title,
-            text: crate::tr!(&lang, "web-act-not-player"),
-        },
-        (Some(text), StatusCode::OK) => Flash::Confirm(text),
-        (text, _) => Flash::Refused {
-            title,
-            text: text.unwrap_or_default(),
-        },
-    };
-    let origin = super::game::origin(&state, &headers);
-    Ok(personal_page(
-        &page,
-        &slug,
-        &origin,
-        &visitor,
-        Some(flash),
-        status,
-    ))
+    answer_page(&state, &headers, &slug, status, |lang| {
+        let title = crate::tr!(lang, "web-act-refused");
+        match (text, status) {
+            (_, StatusCode::FORBIDDEN) => Flash::Refused {
+                title,
+                text: crate::tr!(lang, "web-act-not-player"),
+            },
+            (Some(text), StatusCode::OK) => Flash::Confirm(text),
+            (text, _) => Flash::Refused {
+                title,
+                text: text.unwrap_or_default(),
+            },
+        }
+    })
+    .await
+}
+
+/// The answer to a form naming a button no page has (400): nothing was tried.
+///
+/// # Errors
+/// The service failed.
+pub(super) async fn unknown_request(
+    state: &WebState,
+    headers: &HeaderMap,
+) -> Result<Response, PageError> {
+    let english = crate::i18n::Language::english();
+    let visitor = visitor(state, headers).await?;
+    let lang = visitor.as_ref().map_or(&english, |v| v.language(&english));
+    let page = super::game::plain(lang, &crate::tr!(lang, "web-act-unknown"));
+    Ok((StatusCode::BAD_REQUEST, PRIVATE, Html(page.into_string())).into_response())
 }
 
 /// What a page written for one visitor says at its top.
@@ -223,7 +222,7 @@ pub(super) enum Flash {
 }
 
 /// A chat answer's text for a page: without its bold marks.
-fn unmarked(text: &str) -> String {
+pub(super) fn unmarked(text: &str) -> String {
     text.replace("**", "")
 }
 
@@ -328,7 +327,7 @@ fn move_form(
 }
 
 /// A form's one-time nonce.
-fn nonce() -> String {
+pub(super) fn nonce() -> String {
     format!("{:032x}", rand::random::<u128>())
 }
 

@@ -127,6 +127,26 @@ pub(super) async fn forbidden_here(
     ))
 }
 
+/// The first checks of every write from a page, before the service sees it: a
+/// session cookie and this site's `Origin`. `Err` holds the refusal to answer
+/// with (403); a server without sessions has no such page (404).
+///
+/// # Errors
+/// The service failed, or the server signs nobody in.
+pub(super) async fn writer<'s>(
+    state: &'s WebState,
+    headers: &HeaderMap,
+) -> Result<Result<(&'s dyn SessionPort, String), Response>, PageError> {
+    let port = port(state)?;
+    let Some(session) = cookie(headers) else {
+        return Ok(Err(forbidden(&crate::i18n::Language::english())));
+    };
+    if !same_origin(state, headers) {
+        return Ok(Err(forbidden_here(state, headers).await?));
+    }
+    Ok(Ok((port, session)))
+}
+
 /// A small page: a title, one line, and a form when given.
 fn one_line(lang: &crate::i18n::Language, line: &str, form: Option<Markup>) -> Markup {
     assets::document(

@@ -251,3 +251,65 @@ async fn two_signed_in_browsers_play_a_whole_game_by_pressing_pits() {
             .await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_accepts_a_challenge_and_plays_the_engine_from_a_place_page() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let site = Site::new().await;
+    crate::places::make_public(&site).await;
+    let options = oware_bot::service::ChallengeOptions::default();
+    let open = site
+        .service
+        .handle(cmd("bob", Action::Open { options }))
+        .await;
+    assert!(!open.private, "{}", open.text);
+    browser.resize(360).await;
+    sign_in(&site, &browser, "alice").await;
+    let place = format!("{}/p/console/console", site.base);
+    browser.open(&place).await;
+    assert_eq!(
+        browser.script(OVERFLOW).await,
+        json!(null),
+        "the place page"
+    );
+    browser
+        .script("document.querySelector('#accept button[name=challenge]').click(); return null")
+        .await;
+    // On the game's page, with the game's buttons.
+    browser
+        .until(
+            "return location.pathname.startsWith('/g/')&&!!document.getElementById('actions')",
+            json!(true),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert_eq!(site.db.count("SELECT COUNT(*) FROM games").await, 1);
+    // Back to the place: the engine at the easy level.
+    browser.open(&place).await;
+    browser
+        .script(
+            "document.getElementById('level').value='easy';\
+             document.querySelector('#engine button').click(); return null",
+        )
+        .await;
+    browser
+        .until(
+            "return location.pathname.startsWith('/g/')&&!!document.getElementById('actions')",
+            json!(true),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert_eq!(
+        site.db
+            .count("SELECT COUNT(*) FROM challenges WHERE level = 'easy'")
+            .await,
+        1
+    );
+    assert_eq!(
+        browser.script(OVERFLOW).await,
+        json!(null),
+        "the engine's game"
+    );
+}

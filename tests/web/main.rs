@@ -13,6 +13,7 @@ mod browser_play;
 mod http;
 mod ops;
 mod pages;
+mod place_play;
 mod places;
 mod players;
 mod pseudo;

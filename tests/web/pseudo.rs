@@ -220,3 +220,46 @@ async fn a_signed_in_players_buttons_and_answers_come_from_the_catalogue() {
         plain.join("\n")
     );
 }
+
+#[tokio::test]
+async fn a_place_pages_challenges_and_forms_come_from_the_catalogue() {
+    use crate::signin::{field, get_with, signed_in};
+    use oware_bot::service::ChallengeOptions;
+    let site = Site::new().await;
+    make_public(&site).await;
+    site.set("language", "en-XA").await;
+    let options = ChallengeOptions::default();
+    let reply = site
+        .service
+        .handle(cmd("bob", Action::Open { options }))
+        .await;
+    assert!(!reply.private, "{}", reply.text);
+    let place = format!("{}/p/console/console", site.base);
+    let mut plain = plain_on("the place to a visitor not signed in", &place).await;
+    let alice = signed_in(&site, "alice").await;
+    let html = get_with(&place, &alice).await.text();
+    assert!(html.contains("name=\"challenge\""), "{html}");
+    plain.extend(plain_in("the place to a signed-in visitor", &html));
+    let bob = signed_in(&site, "bob").await;
+    plain.extend(plain_in(
+        "the place to its challenger",
+        &get_with(&place, &bob).await.text(),
+    ));
+    // Bob cannot accept his own challenge: the refusal's page.
+    let csrf = field(&get_with(&place, &bob).await.text(), "csrf");
+    let id = site.db.count("SELECT MAX(id) FROM challenges").await;
+    let refused = crate::http::send_form(
+        "POST",
+        &format!("{place}/accept"),
+        &[("cookie", &bob), ("origin", &site.base)],
+        &format!("csrf={csrf}&nonce=pseudo0001&challenge={id}"),
+    )
+    .await;
+    assert_eq!(refused.status, 422, "{}", refused.text());
+    plain.extend(plain_in("a refused start", &refused.text()));
+    assert!(
+        plain.is_empty(),
+        "written by code, not the catalogue:\n{}",
+        plain.join("\n")
+    );
+}

@@ -28,7 +28,7 @@ pub(crate) async fn press(site: &Site, link: &str, cookie: &str, deed: &str, non
 }
 
 /// The texts of the messages waiting for the chat, which are then marked sent.
-async fn heard(site: &Site) -> Vec<String> {
+pub(crate) async fn heard(site: &Site) -> Vec<String> {
     let unsent = site.service.ops().unsent(Platform::Console, None).await;
     for message in &unsent {
         site.service.ops().mark_sent(message.id).await;

@@ -1,6 +1,7 @@
 //! Which challenge a command means (by id, or the one pending for the author here),
 //! whether the author may act on it, and why a challenge is no longer open.
 
+use super::super::authority::{self, Deed, Target};
 use super::super::{view, Command, ServiceError};
 use crate::service::cases::Challenges;
 use crate::store::{ChallengeRow, ChallengeStatus};
@@ -113,8 +114,19 @@ impl Challenges<'_> {
             };
             let open = c.opponent.0.is_none();
             let mine = match role {
-                // Anyone but its maker may accept an open challenge.
-                Role::Opponent if open => verb == "accept" && &c.challenger_user != me,
+                // Accepting answers for oneself: a challenge to the author, or an
+                // open one (anyone's but its maker's); never one to someone else.
+                Role::Opponent if verb == "accept" => {
+                    let target = if open || c.opponent.is(me) {
+                        Target::THEMSELVES
+                    } else {
+                        Target::other(false)
+                    };
+                    &c.challenger_user != me
+                        && authority::judge(Deed::AcceptChallenge, cmd.role, target).is_ok()
+                }
+                // An open challenge is declined by not accepting it.
+                Role::Opponent if open => false,
                 Role::Opponent => c.opponent.is(me),
                 Role::Challenger => &c.challenger_user == me,
             };

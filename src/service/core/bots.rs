@@ -27,4 +27,18 @@ impl BotUsers {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         set.insert((platform, id.to_owned()));
     }
+
+    /// The bot's account on `platform`, if it registered one (the smallest id when
+    /// several were).
+    pub(in crate::service) fn on(&self, platform: Platform) -> Option<String> {
+        let set = self
+            .0
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        set.iter()
+            .filter(|(p, _)| *p == platform)
+            .map(|(_, id)| id)
+            .min()
+            .cloned()
+    }
 }
