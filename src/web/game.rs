@@ -1,5 +1,6 @@
-//! A game's page and what it loads: the board at any move, that board's alt text,
-//! and the game record to download.
+//! A game's page: the board at any move (drawn by `board`), from either seat
+//! (`?flip=`), or with moves tried from it (`?try=`, see `study`), the players,
+//! clocks, moves and review; and what a live page is sent.
 
 use axum::{
     body::Bytes,
@@ -10,16 +11,88 @@ use axum::{
 use maud::{html, Markup, PreEscaped};
 use serde::{Deserialize, Serialize};
 
+use super::board::{self, Board, Pits, Shown};
 use super::cache::PageKey;
+use super::study::{self, Study, TryError};
 use super::{assets, WebState};
-use crate::rules::Ply;
+use crate::rules::{Ply, Side};
 use crate::service::{GamePage, PageReview, ServiceError};
 use crate::store::WebPages;
 
-/// `?ply=N`: the board after `N` moves.
+/// `?ply=N`: the board after `N` moves; `&flip=1` from North's seat (`0`: South's);
+/// `&try=cBa`: those moves tried from there.
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct At {
     pub(super) ply: Option<i64>,
+    pub(super) flip: Option<u8>,
+    #[serde(rename = "try")]
+    pub(super) trying: Option<String>,
+}
+
+/// How a page shows its game: from whose seat, and with which moves tried.
+#[derive(Debug, Default)]
+pub(super) struct View {
+    /// `Some(true)`: from North's seat; `Some(false)`: South's; `None`: the
+    /// visitor's own (North's for North's player, else South's).
+    flip: Option<bool>,
+    /// The moves tried, on a study board.
+    study: Option<Study>,
+    /// Why the `try` asked for could not be read (the study then tries nothing).
+    unreadable: Option<TryError>,
+}
+
+impl View {
+    /// The view `at` asks for of `page`.
+    fn of(at: &At, page: &GamePage) -> Result<View, PageError> {
+        let flip = at.flip.map(|f| f != 0);
+        let Some(text) = &at.trying else {
+            return Ok(View {
+                flip,
+                ..View::default()
+            });
+        };
+        let (pits, unreadable) = match study::parse(text) {
+            Ok(pits) => (pits, None),
+            Err(err) => (Vec::new(), Some(err)),
+        };
+        let study = Study::of(&page.game, page.shown, &pits).map_err(|err| {
+            PageError::Failed(ServiceError::Internal(format!(
+                "a stored game does not replay: {err}"
+            )))
+        })?;
+        Ok(View {
+            flip,
+            study: Some(study),
+            unreadable,
+        })
+    }
+
+    /// The page's status: 400 for a `try` that could not be read.
+    fn status(&self) -> StatusCode {
+        if self.unreadable.is_some() {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::OK
+        }
+    }
+
+    /// The seat the board is seen from, for a visitor playing `own` (if any).
+    fn seat(&self, own: Option<Side>) -> Side {
+        match self.flip {
+            Some(true) => Side::North,
+            Some(false) => Side::South,
+            None => own.unwrap_or(Side::South),
+        }
+    }
+
+    /// What the page's links to other moves keep: the seat asked for.
+    fn tail(&self) -> &'static str {
+        match self.flip {
+            Some(true) => "&flip=1",
+            Some(false) => "&flip=0",
+            None => "",
+        }
+    }
 }
 
 /// A failure shown as a status and one line, never the details (they are logged).
@@ -145,13 +218,10 @@ pub(super) async fn page(
             .await?
             .ok_or(PageError::NotFound)?;
         let origin = origin(&state, &headers);
+        let view = View::of(&at, &page)?;
+        let status = view.status();
         return Ok(super::play::personal_page(
-            &page,
-            &slug,
-            &origin,
-            &visitor,
-            None,
-            StatusCode::OK,
+            &page, &slug, &origin, &visitor, None, status, &view,
         ));
     }
     let stamp = state
@@ -159,10 +229,17 @@ pub(super) async fn page(
         .game_page_stamp(&slug)
         .await?
         .ok_or(PageError::NotFound)?;
+    // A `try` that cannot be read is answered with 400, and its page never kept.
+    let status = match at.trying.as_deref().map(study::parse) {
+        Some(Err(_)) => StatusCode::BAD_REQUEST,
+        _ => StatusCode::OK,
+    };
     let key = PageKey {
         origin: origin(&state, &headers),
         slug,
         ply: at.ply,
+        flip: at.flip,
+        trying: at.trying.clone(),
     };
     let html = match state.pages.get(&key, &stamp) {
         Some(html) => html,
@@ -172,23 +249,29 @@ pub(super) async fn page(
                 .game_page(&key.slug, at.ply)
                 .await?
                 .ok_or(PageError::NotFound)?;
-            let markup = render(&page.language, &page, &key.slug, &key.origin, None);
+            let view = View::of(&at, &page)?;
+            let markup = render(&page.language, &page, &key.slug, &key.origin, None, &view);
             let html = Bytes::from(markup.into_string());
-            state.pages.put(key, page.stamp(), html.clone());
+            if status == StatusCode::OK {
+                state.pages.put(key, page.stamp(), html.clone());
+            }
             html
         }
     };
-    Ok(([(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response())
+    Ok((status, [(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response())
 }
 
-/// What a page written for one signed-in visitor adds: at its top, who they are,
-/// a refusal to show, their pits to sow.
+/// What a page written for one signed-in visitor adds: at its top, who they are
+/// and a refusal to show; their seat; their pits to sow.
 pub(super) struct Personal {
     /// The markup shown under the title.
     pub(super) markup: Markup,
-    /// The visitor plays in this game: the page reloads when the game moves on, so
-    /// their pits follow the turn.
-    pub(super) player: bool,
+    /// The side the visitor plays in this game, if any: the page reloads when the
+    /// game moves on, so their pits follow the turn.
+    pub(super) seat: Option<Side>,
+    /// The session's CSRF token when it is the visitor's move: the board's pits of
+    /// their row are the move form's buttons.
+    pub(super) mover: Option<String>,
 }
 
 /// The game page's HTML.
@@ -198,6 +281,7 @@ pub(super) fn render(
     slug: &str,
     origin: &str,
     personal: Option<Personal>,
+    view: &View,
 ) -> Markup {
     let [south, north] = page.names();
     let base = format!("/g/{slug}");
@@ -208,7 +292,11 @@ pub(super) fn render(
         south = south,
         north = north
     );
-    let status = status_line(lang, page);
+    let status = match &view.study {
+        Some(study) => study_status(lang, page, study),
+        None => status_line(lang, page),
+    };
+    let tail = view.tail();
     let plies = page.plies();
     let shown = page.shown;
     let version = page.row.version;
@@ -238,36 +326,17 @@ pub(super) fn render(
         },
         html! {
             main data-slug=(slug) data-shown=(shown) data-plies=(plies)
-                data-version=(version) data-live=(if live(page) { "1" } else { "0" })
-                data-player=[personal.as_ref().filter(|p| p.player).map(|_| "1")] {
+                data-version=(version)
+                data-live=(if live(page) && view.study.is_none() { "1" } else { "0" })
+                data-tail=[(!tail.is_empty()).then_some(tail)]
+                data-player=[personal.as_ref().and_then(|p| p.seat).map(|_| "1")] {
                 h1 { (title) }
                 p id="status" aria-live="polite" { (status) }
                 @if let Some(personal) = &personal {
                     (personal.markup)
                 }
                 div class="game" {
-                    section aria-label=(crate::tr!(lang, "web-board")) {
-                        figure {
-                            img id="board" src=(format!("{base}/board.png?ply={shown}&v={version}"))
-                                width=(crate::render::PNG_WIDTH) height=(crate::render::PNG_HEIGHT)
-                                alt=(page.alt);
-                        }
-                        nav class="steps" aria-label=(crate::tr!(lang, "web-steps")) {
-                            a href=(format!("{base}?ply=0")) data-step="first"
-                                aria-label=(crate::tr!(lang, "web-first")) { "«" }
-                            a href=(format!("{base}?ply={}", shown.saturating_sub(1))) data-step="prev"
-                                aria-label=(crate::tr!(lang, "web-prev")) { "‹" }
-                            a href=(format!("{base}?ply={}", (shown + 1).min(plies))) data-step="next"
-                                aria-label=(crate::tr!(lang, "web-next")) { "›" }
-                            a href=(base) data-step="last"
-                                aria-label=(crate::tr!(lang, "web-last")) { "»" }
-                        }
-                        p class="muted" {
-                            (crate::tr!(lang, "web-move-shown")) " "
-                            span id="shown" { (shown) } " / " span id="total" { (plies) }
-                            " · " (crate::tr!(lang, "web-keys"))
-                        }
-                    }
+                    (board_section(lang, page, slug, personal.as_ref(), view))
                     section aria-labelledby="moves-title" {
                         dl {
                             dt { (crate::tr!(lang, "web-south")) }
@@ -289,7 +358,7 @@ pub(super) fn render(
                                 li {
                                     @for (i, label) in pair.iter().enumerate() {
                                         @let ply = 2 * round + i + 1;
-                                        a href=(format!("{base}?ply={ply}")) data-ply=(ply)
+                                        a href=(format!("{base}?ply={ply}{tail}")) data-ply=(ply)
                                             aria-current=[(ply == shown).then_some("step")] { (label) }
                                     }
                                 }
@@ -309,6 +378,113 @@ pub(super) fn render(
             script { (PreEscaped(assets::JS)) }
         },
     )
+}
+
+/// The board shown with its steps through the moves, the links to flip it and to
+/// try moves from it, and what the script needs to draw the other moves; or the
+/// study board with its moves tried.
+fn board_section(
+    lang: &crate::i18n::Language,
+    page: &GamePage,
+    slug: &str,
+    personal: Option<&Personal>,
+    view: &View,
+) -> Markup {
+    let base = format!("/g/{slug}");
+    let (shown, plies, tail) = (page.shown, page.plies(), view.tail());
+    let at = |ply: usize| format!("{base}?ply={ply}{tail}");
+    let seat = view.seat(personal.and_then(|p| p.seat));
+    let names = page.names();
+    let board = match &view.study {
+        Some(study) => Board {
+            shown: Shown::latest(&study.game),
+            seat,
+            names,
+            pits: Pits::Links {
+                legal: study.game.legal_moves(),
+                prefix: format!("{}&try={}", at(study.from), study.letters()),
+            },
+        },
+        None => Board {
+            shown: Shown::at(&page.game, shown),
+            seat,
+            names,
+            pits: match (personal.and_then(|p| p.seat), shown == plies) {
+                (Some(side), true) if page.game.to_move() == Some(side) => Pits::Buttons {
+                    side,
+                    legal: page.game.legal_moves(),
+                },
+                _ => Pits::Counts,
+            },
+        },
+    };
+    let drawn = board::markup(lang, &board);
+    let mover = personal.and_then(|p| p.mover.as_deref());
+    let other_seat = if seat == Side::North { "0" } else { "1" };
+    let trying = view
+        .study
+        .as_ref()
+        .map(|s| format!("&try={}", s.letters()))
+        .unwrap_or_default();
+    html! {
+        section aria-label=(crate::tr!(lang, "web-board")) {
+            @if let Some(study) = &view.study {
+                @let problem = match (view.unreadable, &study.refused) {
+                    (Some(err), _) => Some(study::unreadable(lang, err)),
+                    (None, Some(refused)) => Some(study::problem(lang, refused)),
+                    (None, None) => None,
+                };
+                @let undo = (!study.tried.is_empty()).then(|| {
+                    let letters = study.letters();
+                    format!("{}&try={}", at(study.from), &letters[..letters.len() - 1])
+                });
+                (study::banner(lang, study, &at(study.from), undo.as_deref(), problem.as_deref()))
+            }
+            figure {
+                @match (&board.pits, mover) {
+                    (Pits::Buttons { .. }, Some(csrf)) => (super::play::move_form(lang, page, slug, csrf, drawn)),
+                    _ => (drawn),
+                }
+            }
+            nav class="steps" aria-label=(crate::tr!(lang, "web-steps")) {
+                a href=(at(0)) data-step="first" aria-label=(crate::tr!(lang, "web-first")) { "«" }
+                a href=(at(shown.saturating_sub(1))) data-step="prev"
+                    aria-label=(crate::tr!(lang, "web-prev")) { "‹" }
+                a href=(at((shown + 1).min(plies))) data-step="next"
+                    aria-label=(crate::tr!(lang, "web-next")) { "›" }
+                a href=(format!("{base}{}", tail.replacen('&', "?", 1))) data-step="last"
+                    aria-label=(crate::tr!(lang, "web-last")) { "»" }
+            }
+            p class="muted" {
+                (crate::tr!(lang, "web-move-shown")) " "
+                span id="shown" { (shown) } " / " span id="total" { (plies) }
+                " · " (crate::tr!(lang, "web-keys"))
+            }
+            p class="tools" {
+                a id="flip" href=(format!("{base}?ply={shown}&flip={other_seat}{trying}"))
+                    data-tail=(format!("&flip={other_seat}")) { (crate::tr!(lang, "web-flip")) }
+                @if view.study.is_none() {
+                    " · "
+                    a id="try" href=(format!("{}&try=", at(shown))) data-tail=(format!("{tail}&try=")) {
+                        (crate::tr!(lang, "web-try-start"))
+                    }
+                }
+            }
+        }
+        @if view.study.is_none() {
+            (board::positions(lang, &page.game))
+        }
+    }
+}
+
+/// The study's state in a line: who is to move in it, or how it ends.
+fn study_status(lang: &crate::i18n::Language, page: &GamePage, study: &Study) -> String {
+    let names = page.names();
+    match (study.game.outcome(), study.game.to_move()) {
+        (Some(outcome), _) => crate::render::result_line(lang, &outcome, names),
+        (None, Some(side)) => crate::tr!(lang, "web-to-move", player = names[side.index()]),
+        (None, None) => crate::tr!(lang, "view-summary-playing"),
+    }
 }
 
 /// The review: accuracy, the evaluation graph, and each costly move with the
@@ -370,6 +546,8 @@ pub(super) struct LiveState {
     clocks: Option<String>,
     advice: Option<String>,
     live: bool,
+    /// The latest position, for the board.
+    position: Shown,
 }
 
 impl LiveState {
@@ -384,6 +562,7 @@ impl LiveState {
             clocks: clocks_line(page),
             advice: page.advice.clone(),
             live: live(page),
+            position: Shown::latest(&page.game),
         }
     }
 
