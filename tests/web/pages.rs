@@ -64,11 +64,10 @@ async fn a_game_page_shows_the_board_players_moves_and_unfurls() {
     // The move list: links that step without a script.
     assert!(html.contains(r#"data-ply="1""#) && html.contains(r#"data-ply="2""#));
     assert!(html.contains("?ply=1"), "{html}");
-    // The board has the bot's alt text.
-    assert!(
-        html.contains(r#"id="board""#) && html.contains("alt=\""),
-        "{html}"
-    );
+    // The board, drawn in the page: each pit labelled with its seeds.
+    assert!(html.contains(r#"<div id="board""#), "{html}");
+    assert_eq!(html.matches(r#"aria-label="Pit "#).count(), 12, "{html}");
+    assert!(html.contains(r#"aria-label="Pit C: 0 seeds""#), "{html}");
 
     let image = meta(&html, "og:image").expect("og:image");
     assert!(image.starts_with(&site.base), "absolute: {image}");
