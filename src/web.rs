@@ -44,6 +44,7 @@ mod server;
 mod session;
 mod state;
 mod study;
+mod view;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -231,9 +231,15 @@ mod tests {
     #[test]
     fn each_seat_sees_its_own_row_at_the_bottom_from_left_to_right() {
         let [top, bottom] = rows(Side::South);
-        assert_eq!((letters(top), letters(bottom)), ("fedcba".into(), "ABCDEF".into()));
+        assert_eq!(
+            (letters(top), letters(bottom)),
+            ("fedcba".into(), "ABCDEF".into())
+        );
         let [top, bottom] = rows(Side::North);
-        assert_eq!((letters(top), letters(bottom)), ("FEDCBA".into(), "abcdef".into()));
+        assert_eq!(
+            (letters(top), letters(bottom)),
+            ("FEDCBA".into(), "abcdef".into())
+        );
     }
 
     fn game(moves: &str) -> Game {
@@ -261,19 +267,36 @@ mod tests {
         };
         let south = markup(&lang, &board(Side::South)).into_string();
         assert_eq!(order(&south), "fedcbaABCDEF");
-        assert!(south.find("bob") < south.find("alice"), "North on top: {south}");
+        assert!(
+            south.find("bob") < south.find("alice"),
+            "North on top: {south}"
+        );
         let north = markup(&lang, &board(Side::North)).into_string();
         assert_eq!(order(&north), "FEDCBAabcdef");
-        assert!(north.find("alice") < north.find("bob"), "South on top: {north}");
+        assert!(
+            north.find("alice") < north.find("bob"),
+            "South on top: {north}"
+        );
         // C was sown: empty, marked as the last move; North to move.
         assert!(
-            south.contains(r#"<span role="img" class="pit last" data-pit="C" aria-label="Pit C: 0 seeds">"#),
+            south.contains(
+                r#"<span role="img" class="pit last" data-pit="C" aria-label="Pit C: 0 seeds">"#
+            ),
             "{south}"
         );
         assert!(south.contains(r#"aria-label="Pit D: 5 seeds""#), "{south}");
-        assert!(south.contains(r#"<p class="side turn" data-side="N">"#), "{south}");
-        assert!(south.contains(r#"class="row top turn" data-side="N""#), "{south}");
-        assert!(!south.contains("<button") && !south.contains("<a "), "{south}");
+        assert!(
+            south.contains(r#"<p class="side turn" data-side="N">"#),
+            "{south}"
+        );
+        assert!(
+            south.contains(r#"class="row top turn" data-side="N""#),
+            "{south}"
+        );
+        assert!(
+            !south.contains("<button") && !south.contains("<a "),
+            "{south}"
+        );
     }
 
     #[test]
@@ -300,7 +323,10 @@ mod tests {
             html.contains(r#"<button type="submit" name="pit" value="a" class="pit" data-pit="a" aria-label="Sow pit a (5 seeds)">"#),
             "{html}"
         );
-        assert!(html.contains(r#"data-pit="b" aria-label="Sow pit b (4 seeds)" disabled>"#), "{html}");
+        assert!(
+            html.contains(r#"data-pit="b" aria-label="Sow pit b (4 seeds)" disabled>"#),
+            "{html}"
+        );
         // South's row only shows its seeds.
         assert!(html.contains(r#"aria-label="Pit A: 4 seeds""#), "{html}");
     }

@@ -15,10 +15,11 @@ use axum::{
 use maud::{html, Markup};
 use serde::Deserialize;
 
-use super::game::{render, PageError, Personal, View};
+use super::game::{render, PageError, Personal};
 use super::session::{
     cookie, forbidden, forbidden_here, same_origin, signout_form, visitor, Visitor, PRIVATE,
 };
+use super::view::View;
 use super::WebState;
 use crate::play::proposal::Request;
 use crate::rules::Side;

@@ -114,7 +114,12 @@ pub(super) fn banner(
     let heading = if moves.is_empty() {
         crate::tr!(lang, "web-trying-none", ply = study.from)
     } else {
-        crate::tr!(lang, "web-trying", moves = moves.join(" "), ply = study.from)
+        crate::tr!(
+            lang,
+            "web-trying",
+            moves = moves.join(" "),
+            ply = study.from
+        )
     };
     html! {
         div id="study" class="flash" {

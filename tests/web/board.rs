@@ -16,7 +16,10 @@ fn board(html: &str) -> &str {
     let at = html
         .find(r#"<div id="board""#)
         .unwrap_or_else(|| panic!("a board in {html}"));
-    let stores: Vec<usize> = html[at..].match_indices("data-store=").map(|(i, _)| i).collect();
+    let stores: Vec<usize> = html[at..]
+        .match_indices("data-store=")
+        .map(|(i, _)| i)
+        .collect();
     let last = at + stores[1];
     let end = last + html[last..].find("</div>").expect("the board ends") + 6;
     &html[at..end]
@@ -62,10 +65,7 @@ async fn played(site: &Site, moves: &str) -> String {
         } else {
             "bob"
         };
-        let reply = site
-            .service
-            .handle(cmd(author, mv(&pit.to_string())))
-            .await;
+        let reply = site.service.handle(cmd(author, mv(&pit.to_string()))).await;
         assert!(!reply.private, "{}", reply.text);
     }
     link
@@ -78,9 +78,18 @@ async fn the_board_shows_each_moves_seeds_from_either_seat() {
     let html = get(&link).await.text();
     assert_eq!(pits(&html), expected("CdAa"));
     // The last move's pit and the side to move are marked; each pit is labelled.
-    assert!(board(&html).contains(r#"class="pit last" data-pit="a""#), "{html}");
-    assert!(board(&html).contains(r#"<p class="side turn" data-side="S">"#), "{html}");
-    assert!(board(&html).contains(r#"aria-label="Pit a: 0 seeds""#), "{html}");
+    assert!(
+        board(&html).contains(r#"class="pit last" data-pit="a""#),
+        "{html}"
+    );
+    assert!(
+        board(&html).contains(r#"<p class="side turn" data-side="S">"#),
+        "{html}"
+    );
+    assert!(
+        board(&html).contains(r#"aria-label="Pit a: 0 seeds""#),
+        "{html}"
+    );
     assert!(!html.contains("<img id=\"board\""), "no picture: {html}");
     // The preview keeps its picture.
     assert!(html.contains("/board.png?v="), "{html}");
@@ -123,7 +132,10 @@ async fn a_north_player_sees_the_board_from_north_and_presses_a_pit_of_it() {
     // His row's pits are the form's buttons, and there are no others.
     let form = &html[html.find(r#"<form id="play""#).expect("the move form")..];
     let form = &form[..form.find("</form>").unwrap()];
-    assert!(form.contains(r#"<div id="board""#), "the board is in the form");
+    assert!(
+        form.contains(r#"<div id="board""#),
+        "the board is in the form"
+    );
     assert_eq!(form.matches("<button").count(), 6, "{form}");
     assert_eq!(html.matches(r#"name="pit""#).count(), 6, "{html}");
     assert!(
@@ -166,12 +178,21 @@ async fn moves_tried_show_a_study_and_change_nothing() {
     let html = got.text();
     assert_eq!(pits(&html), expected("CeB"));
     assert!(html.contains("Trying: e B, from move 1"), "{html}");
-    assert!(html.contains(r#"id="status" aria-live="polite">bob to move"#), "{html}");
+    assert!(
+        html.contains(r#"id="status" aria-live="polite">bob to move"#),
+        "{html}"
+    );
     // North's legal pits link one move further; back to the game, or one try back.
     assert!(html.contains("?ply=1&amp;try=eBa"), "{html}");
-    assert!(!html.contains("?ply=1&amp;try=eBA"), "South's pits are not links: {html}");
+    assert!(
+        !html.contains("?ply=1&amp;try=eBA"),
+        "South's pits are not links: {html}"
+    );
     assert!(html.contains(r#"<a href="/g/"#) && html.contains("?ply=1\">back to the game</a>"));
-    assert!(html.contains("?ply=1&amp;try=e\">take back the last one</a>"), "{html}");
+    assert!(
+        html.contains("?ply=1&amp;try=e\">take back the last one</a>"),
+        "{html}"
+    );
     // A study does not follow the game live, and carries no positions to step.
     assert!(html.contains(r#"data-live="0""#) && !html.contains(r#"id="positions""#));
     // None tried yet: the position shown, its mover's pits as links.
@@ -182,7 +203,10 @@ async fn moves_tried_show_a_study_and_change_nothing() {
     // Flipped, the study keeps its moves.
     let flipped = get(&format!("{link}?ply=1&try=eB&flip=1")).await.text();
     assert_eq!(letters(&pits(&flipped)), "FEDCBAabcdef");
-    assert!(flipped.contains("?ply=1&amp;flip=1&amp;try=eBa"), "{flipped}");
+    assert!(
+        flipped.contains("?ply=1&amp;flip=1&amp;try=eBa"),
+        "{flipped}"
+    );
 
     // A move the rules refuse: said, with the board before it.
     let got = get(&format!("{link}?ply=1&try=eBB")).await;
@@ -197,12 +221,20 @@ async fn moves_tried_show_a_study_and_change_nothing() {
     // Not pit letters, or too many: 400, with why.
     let got = get(&format!("{link}?ply=1&try=e%3Cx")).await;
     assert_eq!(got.status, 400);
-    assert!(got.text().contains("Moves to try are pit letters"), "{}", got.text());
+    assert!(
+        got.text().contains("Moves to try are pit letters"),
+        "{}",
+        got.text()
+    );
     assert_eq!(pits(&got.text()), expected("C"));
     let long = "Aa".repeat(101);
     let got = get(&format!("{link}?try={long}")).await;
     assert_eq!(got.status, 400);
-    assert!(got.text().contains("At most 200 moves can be tried"), "{}", got.text());
+    assert!(
+        got.text().contains("At most 200 moves can be tried"),
+        "{}",
+        got.text()
+    );
     // A signed-in player's study: links, not buttons, and the game unchanged.
     let alice = signed_in(&site, "alice").await;
     let mine = get_with(&format!("{link}?try=A"), &alice).await.text();

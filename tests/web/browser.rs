@@ -214,7 +214,9 @@ async fn the_page_updates_live_and_steps_with_the_keyboard() {
     // The board drawn in the page, each pit labelled.
     assert_eq!(
         browser
-            .script("return document.querySelector('#board [data-pit=C]').getAttribute('aria-label')")
+            .script(
+                "return document.querySelector('#board [data-pit=C]').getAttribute('aria-label')"
+            )
             .await,
         "Pit C: 4 seeds"
     );
@@ -291,7 +293,11 @@ async fn the_page_updates_live_and_steps_with_the_keyboard() {
         .await;
     browser.press(HOME).await;
     browser
-        .until(drawn, json!(["4", "Pit A: 4 seeds", null, "S"]), Duration::from_secs(1))
+        .until(
+            drawn,
+            json!(["4", "Pit A: 4 seeds", null, "S"]),
+            Duration::from_secs(1),
+        )
         .await;
     browser
         .until(
