@@ -179,7 +179,10 @@ pub(super) fn board_section(
             p class="muted" {
                 (crate::tr!(lang, "web-move-shown")) " "
                 span id="shown" { (shown) } " / " span id="total" { (plies) }
-                " · " (crate::tr!(lang, "web-keys"))
+                // The keys step with the script, which a study board does not run.
+                @if view.study.is_none() {
+                    " · " (crate::tr!(lang, "web-keys"))
+                }
             }
             p class="tools" {
                 a id="flip" href=(format!("{base}?ply={shown}&flip={other_seat}{trying}"))

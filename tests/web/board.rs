@@ -243,3 +243,68 @@ async fn moves_tried_show_a_study_and_change_nothing() {
     assert_eq!(moves().await, 2);
     assert_eq!(pits(&get(&link).await.text()), expected("Cd"));
 }
+
+/// What overflows the page at the right, as `[scrollWidth, innerWidth]`, else
+/// `null`.
+const OVERFLOW: &str = "var d=document.documentElement;\
+    return d.scrollWidth>window.innerWidth?[d.scrollWidth,window.innerWidth]:null";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_the_board_flips_and_tries_moves_by_its_links() {
+    use serde_json::json;
+    use std::time::Duration;
+    let Some(browser) = crate::browser::Browser::start().await else {
+        return;
+    };
+    let site = Site::new().await;
+    let link = played(&site, "Cd").await;
+    browser.resize(360).await;
+    browser.open(&link).await;
+    assert_eq!(browser.script(OVERFLOW).await, json!(null), "the board");
+    let order = "return Array.from(document.querySelectorAll('#board [data-pit]'))\
+                 .map(function(p){return p.dataset.pit}).join('')";
+    assert_eq!(browser.script(order).await, "fedcbaABCDEF");
+    // Stepped back to move 1 by the keyboard, then flipped: still move 1.
+    browser
+        .script("document.querySelector('a[data-step=prev]').click();return null")
+        .await;
+    browser
+        .script("document.getElementById('flip').click();return null")
+        .await;
+    browser
+        .until(order, json!("FEDCBAabcdef"), Duration::from_secs(5))
+        .await;
+    assert_eq!(
+        browser
+            .script("return document.querySelector('main').dataset.shown")
+            .await,
+        "1"
+    );
+    assert_eq!(browser.script(OVERFLOW).await, json!(null), "flipped");
+    // Trying moves from there: North's pits are links; pressing e sows it.
+    browser
+        .script("document.getElementById('try').click();return null")
+        .await;
+    browser
+        .until(
+            "return document.querySelectorAll('#board a[data-pit]').length",
+            json!(6),
+            Duration::from_secs(5),
+        )
+        .await;
+    browser
+        .script("document.querySelector('#board a[data-pit=e]').click();return null")
+        .await;
+    browser
+        .until(
+            "var s=document.getElementById('study');return !!s&&s.textContent.includes('Trying: e, from move 1')",
+            json!(true),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert_eq!(browser.script(order).await, "FEDCBAabcdef", "the seat is kept");
+    let e = "return document.querySelector('#board [data-pit=e] .n').textContent";
+    assert_eq!(browser.script(e).await, "0");
+    assert_eq!(browser.script(OVERFLOW).await, json!(null), "the study");
+    assert_eq!(site.db.count("SELECT COUNT(*) FROM moves").await, 2);
+}
