@@ -61,7 +61,7 @@ pub const JS: &str = r#"
 var main=document.querySelector('main[data-slug]'),data=document.getElementById('positions');if(!main||!data)return;
 data=JSON.parse(data.textContent);
 var slug=main.dataset.slug,base='/g/'+slug,tail=main.dataset.tail||'',board=document.getElementById('board'),list=document.getElementById('moves');
-var cur=+main.dataset.shown,total=+main.dataset.plies,first=total;
+var cur=+main.dataset.shown,total=+main.dataset.plies,first=total,loaded=cur;
 var own=[];board.querySelectorAll('button[data-pit]').forEach(function(b){own.push([b,b.disabled,b.getAttribute('aria-label')]);});
 function links(){return list.querySelectorAll('a[data-ply]');}
 function draw(ply){var p=data.positions[ply];if(!p)return false;
@@ -73,6 +73,8 @@ function draw(ply){var p=data.positions[ply];if(!p)return false;
  return true;}
 function show(ply,push){
  ply=Math.max(0,Math.min(total,ply));
+ // A player's page written at an earlier move has no pits to press: the latest is loaded.
+ if(ply===total&&main.dataset.player==='1'&&loaded!==total){location.href=base+(tail?'?'+tail.slice(1):'');return;}
  if(!draw(ply)){location.href=base+'?ply='+ply+tail;return;}
  cur=ply;main.dataset.shown=ply;
  links().forEach(function(a){if(+a.dataset.ply===ply){a.setAttribute('aria-current','step');a.scrollIntoView({block:'nearest'})}else a.removeAttribute('aria-current')});

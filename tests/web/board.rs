@@ -302,7 +302,11 @@ async fn on_a_phone_the_board_flips_and_tries_moves_by_its_links() {
             Duration::from_secs(5),
         )
         .await;
-    assert_eq!(browser.script(order).await, "FEDCBAabcdef", "the seat is kept");
+    assert_eq!(
+        browser.script(order).await,
+        "FEDCBAabcdef",
+        "the seat is kept"
+    );
     let e = "return document.querySelector('#board [data-pit=e] .n').textContent";
     assert_eq!(browser.script(e).await, "0");
     assert_eq!(browser.script(OVERFLOW).await, json!(null), "the study");

@@ -240,6 +240,18 @@ async fn the_page_updates_live_and_steps_with_the_keyboard() {
         browser.script("return window.notReloaded === true").await,
         true
     );
+    // The board follows: A was sown last, North to move.
+    let drawn = "var b=document.getElementById('board'),a=b.querySelector('[data-pit=A]');\
+                 return [a.querySelector('.n').textContent,a.getAttribute('aria-label'),\
+                 b.querySelector('.last')&&b.querySelector('.last').dataset.pit,\
+                 b.querySelector('p.turn').dataset.side]";
+    browser
+        .until(
+            drawn,
+            json!(["0", "Pit A: 0 seeds", "A", "N"]),
+            Duration::from_secs(2),
+        )
+        .await;
     assert_eq!(
         browser
             .script("return document.querySelector('main').dataset.shown")
@@ -280,10 +292,6 @@ async fn the_page_updates_live_and_steps_with_the_keyboard() {
     );
     // The board redrawn from the page's data: after C and d, pit A holds 5 (d
     // reached it), pit d was sown last, and South is to move.
-    let drawn = "var b=document.getElementById('board'),a=b.querySelector('[data-pit=A]');\
-                 return [a.querySelector('.n').textContent,a.getAttribute('aria-label'),\
-                 b.querySelector('.last')&&b.querySelector('.last').dataset.pit,\
-                 b.querySelector('p.turn').dataset.side]";
     browser
         .until(
             drawn,

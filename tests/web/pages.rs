@@ -176,6 +176,13 @@ async fn a_live_page_gets_each_move_within_a_second() {
         let state: serde_json::Value = serde_json::from_str(&data).unwrap();
         assert_eq!(state["plies"], n + 1, "{state}");
         assert_eq!(state["moves"].as_array().unwrap().len(), n + 1);
+        // The position, for the board: after C, then d (which reaches A and B).
+        let position = &state["position"];
+        assert_eq!(position[0][2], 0, "C was sown: {state}");
+        assert_eq!(position[0][0], if n == 0 { 4 } else { 5 }, "{state}");
+        assert_eq!(position[1], serde_json::json!([0, 0]), "{state}");
+        assert_eq!(position[2], if n == 0 { "N" } else { "S" }, "{state}");
+        assert_eq!(position[3], if n == 0 { "C" } else { "d" }, "{state}");
     }
     // A resignation ends the game and the stream.
     let resigned = site
@@ -195,6 +202,11 @@ async fn a_live_page_gets_each_move_within_a_second() {
         .expect("the last state");
     let state: serde_json::Value = serde_json::from_str(&last).unwrap();
     assert_eq!(state["live"], false, "{state}");
+    assert_eq!(
+        state["position"][2],
+        serde_json::Value::Null,
+        "nobody to move"
+    );
     let end = tokio::time::timeout(Duration::from_secs(2), events.next())
         .await
         .expect("the stream ends");

@@ -140,9 +140,15 @@ async fn every_word_of_every_page_comes_from_the_catalogue() {
     for (what, url) in [
         ("a game being played", live_link.clone()),
         ("a game at its third move", format!("{live_link}?ply=3")),
-        ("a game from North's seat", format!("{live_link}?ply=3&flip=1")),
+        (
+            "a game from North's seat",
+            format!("{live_link}?ply=3&flip=1"),
+        ),
         ("a study board", format!("{live_link}?ply=0&try=C")),
-        ("a study's refused move", format!("{live_link}?ply=0&try=CC")),
+        (
+            "a study's refused move",
+            format!("{live_link}?ply=0&try=CC"),
+        ),
         ("a finished game", ended_link),
         ("the place", format!("{}/p/console/console", site.base)),
         (
