@@ -1424,4 +1424,7 @@ web-try-back = back to the game
 web-try-undo = take back the last one
 web-try-refused = Move { $number } of those tried, { $pit }, was not played. { $why }
 web-try-malformed = Moves to try are pit letters: A to F for South's pits, a to f for North's, as in c B a.
-web-try-too-long = At most { $most } moves can be tried at once: go back to the game and try fewer.
+web-try-too-long = { $max ->
+        [one] At most one move can be tried at once: go back to the game and try fewer.
+       *[other] At most { $max } moves can be tried at once: go back to the game and try fewer.
+    }

@@ -1495,4 +1495,7 @@ web-try-back = retour à la partie
 web-try-undo = annuler le dernier
 web-try-refused = Le coup { $number } des coups essayés, { $pit }, n'a pas été joué. { $why }
 web-try-malformed = Les coups à essayer s'écrivent avec les lettres des cases : de A à F pour les cases de Sud, de a à f pour celles de Nord, comme dans c B a.
-web-try-too-long = Vous pouvez essayer { $most } coups au plus à la fois : revenez à la partie et essayez-en moins.
+web-try-too-long = { $max ->
+        [one] Vous pouvez essayer un coup au plus à la fois : revenez à la partie et essayez-en moins.
+       *[other] Vous pouvez essayer { $max } coups au plus à la fois : revenez à la partie et essayez-en moins.
+    }

@@ -152,7 +152,7 @@ pub(super) fn problem(lang: &Language, refused: &Refused) -> String {
 /// Why a `try` could not be read, in words.
 pub(super) fn unreadable(lang: &Language, error: TryError) -> String {
     match error {
-        TryError::TooLong => crate::tr!(lang, "web-try-too-long", most = MOST_TRIED),
+        TryError::TooLong => crate::tr!(lang, "web-try-too-long", max = MOST_TRIED),
         TryError::NotLetters => crate::tr!(lang, "web-try-malformed"),
     }
 }
