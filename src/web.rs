@@ -2,8 +2,10 @@
 //! (axum). An adapter like `chat`: it asks the service what a page shows and renders
 //! it (maud templates compiled in, one small inline script, no external resources).
 //!
-//! - `/g/<slug>`: a game (board, players, clocks, moves to step through, advice,
-//!   record); `/g/<slug>/board.png?ply=N`, `/g/<slug>/alt?ply=N`,
+//! - `/g/<slug>`: a game (its board drawn in HTML, from either seat, players,
+//!   clocks, moves to step through, advice, record), and its study board
+//!   (`?ply=N&try=cBa`: moves tried from any position, see `study`);
+//!   `/g/<slug>/board.png?ply=N` (for chat previews), `/g/<slug>/alt?ply=N`,
 //!   `/g/<slug>/record.txt`, and `/g/<slug>/live`, Server-Sent Events while it is
 //!   played (see `live`).
 //! - `/p/<platform>/<place>`: a place's leaderboard, open challenges and games in
@@ -29,6 +31,7 @@
 //! and its head may take; beyond a cap, 503 with `Retry-After`.
 
 mod assets;
+mod board;
 mod bounds;
 mod cache;
 mod chart;
@@ -44,6 +47,8 @@ mod puzzle;
 mod server;
 mod session;
 mod state;
+mod study;
+mod view;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -1412,6 +1412,22 @@ web-pending-mine = { $request ->
 web-act-refused = That was not done
 web-act-not-player = You do not play in this game: only its two players resign, offer a draw or ask a takeback from this page. Open a game of yours instead.
 web-act-unknown = This page does not know that request: reload the page and press one of its buttons.
+web-pit = Pit { $pit }: { $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    }
+web-flip = Flip the board
+web-try-start = Try moves from here
+web-trying = Trying: { $moves }, from move { $ply }
+web-trying-none = Trying moves from move { $ply }: press a pit of the side to move to sow it.
+web-try-back = back to the game
+web-try-undo = take back the last one
+web-try-refused = Move { $number } of those tried, { $pit }, was not played. { $why }
+web-try-malformed = Moves to try are pit letters: A to F for South's pits, a to f for North's, as in c B a.
+web-try-too-long = { $max ->
+        [one] At most one move can be tried at once: go back to the game and try fewer.
+       *[other] At most { $max } moves can be tried at once: go back to the game and try fewer.
+    }
 
 ## Starting games from a place's page (src/web/place_play.rs, src/service/web_start.rs)
 

@@ -1483,6 +1483,22 @@ web-pending-mine = { $request ->
 web-act-refused = Cela n'a pas été fait
 web-act-not-player = Vous ne jouez pas dans cette partie : seuls ses deux joueurs abandonnent, proposent la nulle ou demandent une reprise depuis cette page. Ouvrez plutôt une de vos parties.
 web-act-unknown = Cette page ne connaît pas cette demande : rechargez la page et appuyez sur un de ses boutons.
+web-pit = Case { $pit } : { $seeds ->
+        [one] { $seeds } graine
+       *[other] { $seeds } graines
+    }
+web-flip = Retourner le plateau
+web-try-start = Essayer des coups à partir d'ici
+web-trying = Essai : { $moves }, à partir du coup { $ply }
+web-trying-none = Essai de coups à partir du coup { $ply } : appuyez sur une case du camp au trait pour la semer.
+web-try-back = retour à la partie
+web-try-undo = annuler le dernier
+web-try-refused = Le coup { $number } des coups essayés, { $pit }, n'a pas été joué. { $why }
+web-try-malformed = Les coups à essayer s'écrivent avec les lettres des cases : de A à F pour les cases de Sud, de a à f pour celles de Nord, comme dans c B a.
+web-try-too-long = { $max ->
+        [one] Vous pouvez essayer un coup au plus à la fois : revenez à la partie et essayez-en moins.
+       *[other] Vous pouvez essayer { $max } coups au plus à la fois : revenez à la partie et essayez-en moins.
+    }
 
 ## Lancer des parties depuis la page d'un lieu (src/web/place_play.rs, src/service/web_start.rs)
 

@@ -5,8 +5,8 @@
 /// The style: light and dark by `prefers-color-scheme`, no motion when
 /// `prefers-reduced-motion`, one column from 360 px wide.
 pub const CSS: &str = r#"
-:root{color-scheme:light dark;--bg:#fbf8f3;--fg:#1d1a16;--muted:#6b6258;--accent:#8a4b12;--line:#e3dccf;--cur:#f3dfc4}
-@media (prefers-color-scheme:dark){:root{--bg:#17150f;--fg:#ece6dc;--muted:#a59b8e;--accent:#f0a35e;--line:#3a342a;--cur:#4a3b25}}
+:root{color-scheme:light dark;--bg:#fbf8f3;--fg:#1d1a16;--muted:#6b6258;--accent:#8a4b12;--line:#e3dccf;--cur:#f3dfc4;--wood:#e4cfa9;--pit:#fffaf1}
+@media (prefers-color-scheme:dark){:root{--bg:#17150f;--fg:#ece6dc;--muted:#a59b8e;--accent:#f0a35e;--line:#3a342a;--cur:#4a3b25;--wood:#4a3a25;--pit:#211c14}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,sans-serif}
 main{max-width:60rem;margin:0 auto;padding:1rem}
@@ -17,7 +17,19 @@ a{color:var(--accent)}
 .game{display:grid;gap:1rem;grid-template-columns:minmax(0,1fr)}
 @media (min-width:60rem){.game{grid-template-columns:minmax(0,3fr) minmax(12rem,1fr)}}
 figure{margin:0}
-#board{width:100%;height:auto;display:block;border-radius:.4rem}
+.board{display:grid;gap:.4rem;max-width:36rem}
+.board .row{display:grid;grid-template-columns:repeat(6,minmax(0,1fr));gap:.4rem;padding:.4rem;border-radius:.8rem;background:var(--wood);border:2px solid transparent}
+.board .row.turn{border-color:var(--accent)}
+.board .pit{display:flex;flex-direction:column;align-items:center;justify-content:center;aspect-ratio:1;min-width:0;margin:0;padding:0;border-radius:50%;border:3px solid transparent;background:var(--pit);color:var(--fg);font:inherit;text-decoration:none}
+.board .pit .n{font-size:clamp(1rem,5vw,1.7rem);font-weight:bold;line-height:1.1}
+.board .pit .l{font-size:.75rem;color:var(--muted);line-height:1}
+.board .pit.last{border-color:var(--accent)}
+.board button.pit,.board a.pit{cursor:pointer;box-shadow:inset 0 0 0 2px var(--accent)}
+.board button.pit:disabled{cursor:default;box-shadow:none;opacity:.55}
+.board .side{margin:0;display:flex;gap:.5rem;align-items:center;min-width:0;overflow-wrap:anywhere}
+.board .side.turn .name::before{content:"\25B6\00A0";color:var(--accent)}
+.board .store{min-width:2.4rem;text-align:center;padding:.1rem .5rem;border-radius:.5rem;background:var(--wood)}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 img.graph{width:100%;height:auto;display:block}
 .steps{display:flex;gap:.4rem;margin:.5rem 0;flex-wrap:wrap}
 .steps a{display:inline-block;min-width:2.6rem;font-size:1.2rem;line-height:1.2;padding:.3rem .6rem;text-align:center;border:1px solid var(--line);border-radius:.3rem;text-decoration:none}
@@ -33,28 +45,42 @@ th,td{padding:.2rem .6rem;text-align:left;border-bottom:1px solid var(--line)}
 dd{margin:0}
 .chart svg{display:block;width:100%;max-width:28rem;height:auto;color:var(--accent)}
 a:focus-visible,button:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
-#play fieldset{border:1px solid var(--line);border-radius:.4rem;display:flex;flex-wrap:wrap;gap:.4rem}
-#play button{min-width:3.4rem;font-size:1.1rem;padding:.4rem .6rem}
+#play fieldset{border:1px solid var(--line);border-radius:.4rem;min-width:0;margin:0;padding:.4rem}
+.tools{margin:.3rem 0}
 .flash{border-left:4px solid var(--accent);padding:0 .8rem;margin:.5rem 0}
 form.signout{margin:.3rem 0;color:var(--muted)}
 @media (prefers-reduced-motion:no-preference){#moves li a{transition:background .15s}}
 "#;
 
-/// Steps through the moves (buttons, arrow keys, Home/End) without a reload, and
-/// follows a game in progress through its event stream.
+/// Steps through the moves (buttons, arrow keys, Home/End) without a reload, drawing
+/// the board from the positions the page carries, and follows a game in progress
+/// through its event stream. A study board (`?try=`) carries none: its links work
+/// as they are.
 pub const JS: &str = r#"
 (function(){
-var main=document.querySelector('main[data-slug]');if(!main)return;
-var slug=main.dataset.slug,base='/g/'+slug,img=document.getElementById('board'),list=document.getElementById('moves');
-var cur=+main.dataset.shown,total=+main.dataset.plies,first=total;
+var main=document.querySelector('main[data-slug]'),data=document.getElementById('positions');if(!main||!data)return;
+data=JSON.parse(data.textContent);
+var slug=main.dataset.slug,base='/g/'+slug,tail=main.dataset.tail||'',board=document.getElementById('board'),list=document.getElementById('moves');
+var cur=+main.dataset.shown,total=+main.dataset.plies,first=total,loaded=cur;
+var own=[];board.querySelectorAll('button[data-pit]').forEach(function(b){own.push([b,b.disabled,b.getAttribute('aria-label')]);});
 function links(){return list.querySelectorAll('a[data-ply]');}
+function draw(ply){var p=data.positions[ply];if(!p)return false;
+ board.querySelectorAll('[data-pit]').forEach(function(el){var l=el.dataset.pit,c=l.charCodeAt(0),n=p[0][c<97?c-65:c-91];
+  el.querySelector('.n').textContent=n;el.setAttribute('aria-label',data.labels[n].replace('{pit}',l));el.classList.toggle('last',p[3]===l);});
+ board.querySelectorAll('[data-store]').forEach(function(el){el.textContent=p[1][el.dataset.store==='S'?0:1];});
+ board.querySelectorAll('[data-side]').forEach(function(el){el.classList.toggle('turn',p[2]===el.dataset.side);});
+ own.forEach(function(o){o[0].disabled=ply===total?o[1]:true;if(ply===total)o[0].setAttribute('aria-label',o[2]);});
+ return true;}
 function show(ply,push){
- ply=Math.max(0,Math.min(total,ply));cur=ply;main.dataset.shown=ply;
- img.src=base+'/board.png?ply='+ply+'&v='+main.dataset.version;
- fetch(base+'/alt?ply='+ply).then(function(r){return r.ok?r.text():null}).then(function(t){if(t!==null)img.alt=t});
+ ply=Math.max(0,Math.min(total,ply));
+ // A player's page written at an earlier move has no pits to press: the latest is loaded.
+ if(ply===total&&main.dataset.player==='1'&&loaded!==total){location.href=base+(tail?'?'+tail.slice(1):'');return;}
+ if(!draw(ply)){location.href=base+'?ply='+ply+tail;return;}
+ cur=ply;main.dataset.shown=ply;
  links().forEach(function(a){if(+a.dataset.ply===ply){a.setAttribute('aria-current','step');a.scrollIntoView({block:'nearest'})}else a.removeAttribute('aria-current')});
+ document.querySelectorAll('a[data-tail]').forEach(function(a){a.href=base+'?ply='+ply+a.dataset.tail;});
  document.getElementById('shown').textContent=ply;
- if(push)history.replaceState(null,'',ply===total?base:base+'?ply='+ply);
+ if(push)history.replaceState(null,'',ply===total?base+(tail?'?'+tail.slice(1):''):base+'?ply='+ply+tail);
 }
 document.addEventListener('click',function(e){var a=e.target.closest('a[data-ply],a[data-step]');if(!a)return;e.preventDefault();
  var s=a.dataset.step;show(s==='first'?0:s==='prev'?cur-1:s==='next'?cur+1:s==='last'?total:+a.dataset.ply,true);});
@@ -62,9 +88,10 @@ document.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKe
  var k={ArrowLeft:cur-1,ArrowRight:cur+1,Home:0,End:total}[e.key];if(k===undefined)return;e.preventDefault();show(k,true);});
 if(main.dataset.live!=='1'||!window.EventSource)return;
 var es=new EventSource(base+'/live');
-es.onmessage=function(e){var s=JSON.parse(e.data),atEnd=cur===total;
+es.onmessage=function(e){var s=JSON.parse(e.data),atEnd=cur===total,pos=data.positions;
  if(main.dataset.player==='1'&&s.plies!==first){location.reload();return;}total=s.plies;main.dataset.plies=total;main.dataset.version=s.version;
- list.innerHTML='';var li;s.moves.forEach(function(m,i){if(i%2===0){li=document.createElement('li');list.appendChild(li);}var a=document.createElement('a');a.href=base+'?ply='+(i+1);a.dataset.ply=i+1;a.textContent=m;li.appendChild(a);});
+ if(pos.length>total)pos.length=total;while(pos.length<total)pos.push(null);pos.push(s.position);
+ list.innerHTML='';var li;s.moves.forEach(function(m,i){if(i%2===0){li=document.createElement('li');list.appendChild(li);}var a=document.createElement('a');a.href=base+'?ply='+(i+1)+tail;a.dataset.ply=i+1;a.textContent=m;li.appendChild(a);});
  document.getElementById('status').textContent=s.status;
  ['clocks','advice'].forEach(function(id){var el=document.getElementById(id);if(el)el.textContent=s[id]||'';});
  document.getElementById('total').textContent=total;

@@ -17,12 +17,14 @@ const FRESH: Duration = Duration::from_secs(1);
 /// Pages kept at most (each a few tens of KB).
 const PAGES: u64 = 512;
 
-/// Which page: the game's slug, the move asked for, and the origin its absolute
-/// links were written with.
+/// Which page: the game's slug, the move asked for, the seat and the moves tried
+/// as asked, and the origin its absolute links were written with.
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
 pub(super) struct PageKey {
     pub slug: String,
     pub ply: Option<i64>,
+    pub flip: Option<u8>,
+    pub trying: Option<String>,
     pub origin: String,
 }
 
@@ -74,6 +76,8 @@ mod tests {
         let key = PageKey {
             slug: "abc".to_owned(),
             ply: None,
+            flip: None,
+            trying: None,
             origin: "http://x".to_owned(),
         };
         cache.put(key.clone(), stamp(3), Bytes::from_static(b"page at 3"));
@@ -103,6 +107,8 @@ mod tests {
         let key = PageKey {
             slug: "abc".to_owned(),
             ply: None,
+            flip: None,
+            trying: None,
             origin: "http://x".to_owned(),
         };
         cache.put(key.clone(), stamp(1), Bytes::from_static(b"page"));

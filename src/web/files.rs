@@ -7,7 +7,8 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use super::game::{At, PageError};
+use super::game::PageError;
+use super::view::At;
 use super::WebState;
 
 /// A PNG that may be cached for `seconds`.

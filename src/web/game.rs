@@ -1,5 +1,6 @@
-//! A game's page and what it loads: the board at any move, that board's alt text,
-//! and the game record to download.
+//! A game's page: the board at any move (drawn by `board`), from either seat
+//! (`?flip=`), or with moves tried from it (`?try=`, see `study`), the players,
+//! clocks, moves and review.
 
 use axum::{
     body::Bytes,
@@ -8,19 +9,14 @@ use axum::{
     response::{Html, IntoResponse, Response},
 };
 use maud::{html, Markup, PreEscaped};
-use serde::{Deserialize, Serialize};
 
 use super::cache::PageKey;
+use super::study;
+use super::view::{board_section, At, View};
 use super::{assets, WebState};
-use crate::rules::Ply;
+use crate::rules::{Ply, Side};
 use crate::service::{GamePage, PageReview, ServiceError};
 use crate::store::WebPages;
-
-/// `?ply=N`: the board after `N` moves.
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct At {
-    pub(super) ply: Option<i64>,
-}
 
 /// A failure shown as a status and one line, never the details (they are logged).
 pub(super) enum PageError {
@@ -74,7 +70,7 @@ pub(super) fn plain(lang: &crate::i18n::Language, line: &str) -> Markup {
 }
 
 /// A move as listed: its pit, and the seeds it captured.
-fn move_label(ply: &Ply) -> String {
+pub(super) fn move_label(ply: &Ply) -> String {
     let letter = ply.effect.pit.letter();
     match ply.effect.captured {
         0 => letter.to_string(),
@@ -83,7 +79,7 @@ fn move_label(ply: &Ply) -> String {
 }
 
 /// The game's state in a line: who is to move, or the result.
-fn status_line(lang: &crate::i18n::Language, page: &GamePage) -> String {
+pub(super) fn status_line(lang: &crate::i18n::Language, page: &GamePage) -> String {
     if let Some(result) = &page.result {
         return result.clone();
     }
@@ -97,7 +93,7 @@ fn status_line(lang: &crate::i18n::Language, page: &GamePage) -> String {
 }
 
 /// The clocks in a line, while they run.
-fn clocks_line(page: &GamePage) -> Option<String> {
+pub(super) fn clocks_line(page: &GamePage) -> Option<String> {
     let clocks = page.clocks.as_ref()?;
     // A correspondence game shows only the running clock: the other label is empty.
     let shown: Vec<String> = page
@@ -111,7 +107,7 @@ fn clocks_line(page: &GamePage) -> Option<String> {
 }
 
 /// Whether the page follows the game live.
-fn live(page: &GamePage) -> bool {
+pub(super) fn live(page: &GamePage) -> bool {
     page.row.is_active() && !page.game.is_over()
 }
 
@@ -145,13 +141,10 @@ pub(super) async fn page(
             .await?
             .ok_or(PageError::NotFound)?;
         let origin = origin(&state, &headers);
+        let view = View::of(&at, &page)?;
+        let status = view.status();
         return Ok(super::play::personal_page(
-            &page,
-            &slug,
-            &origin,
-            &visitor,
-            None,
-            StatusCode::OK,
+            &page, &slug, &origin, &visitor, None, status, &view,
         ));
     }
     let stamp = state
@@ -159,10 +152,17 @@ pub(super) async fn page(
         .game_page_stamp(&slug)
         .await?
         .ok_or(PageError::NotFound)?;
+    // A `try` that cannot be read is answered with 400, and its page never kept.
+    let status = match at.trying.as_deref().map(study::parse) {
+        Some(Err(_)) => StatusCode::BAD_REQUEST,
+        _ => StatusCode::OK,
+    };
     let key = PageKey {
         origin: origin(&state, &headers),
         slug,
         ply: at.ply,
+        flip: at.flip,
+        trying: at.trying.clone(),
     };
     let html = match state.pages.get(&key, &stamp) {
         Some(html) => html,
@@ -172,23 +172,29 @@ pub(super) async fn page(
                 .game_page(&key.slug, at.ply)
                 .await?
                 .ok_or(PageError::NotFound)?;
-            let markup = render(&page.language, &page, &key.slug, &key.origin, None);
+            let view = View::of(&at, &page)?;
+            let markup = render(&page.language, &page, &key.slug, &key.origin, None, &view);
             let html = Bytes::from(markup.into_string());
-            state.pages.put(key, page.stamp(), html.clone());
+            if status == StatusCode::OK {
+                state.pages.put(key, page.stamp(), html.clone());
+            }
             html
         }
     };
-    Ok(([(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response())
+    Ok((status, [(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response())
 }
 
-/// What a page written for one signed-in visitor adds: at its top, who they are,
-/// a refusal to show, their pits to sow.
+/// What a page written for one signed-in visitor adds: at its top, who they are
+/// and a refusal to show; their seat; their pits to sow.
 pub(super) struct Personal {
     /// The markup shown under the title.
     pub(super) markup: Markup,
-    /// The visitor plays in this game: the page reloads when the game moves on, so
-    /// their pits follow the turn.
-    pub(super) player: bool,
+    /// The side the visitor plays in this game, if any: the page reloads when the
+    /// game moves on, so their pits follow the turn.
+    pub(super) seat: Option<Side>,
+    /// The session's CSRF token when it is the visitor's move: the board's pits of
+    /// their row are the move form's buttons.
+    pub(super) mover: Option<String>,
 }
 
 /// The game page's HTML.
@@ -198,6 +204,7 @@ pub(super) fn render(
     slug: &str,
     origin: &str,
     personal: Option<Personal>,
+    view: &View,
 ) -> Markup {
     let [south, north] = page.names();
     let base = format!("/g/{slug}");
@@ -208,7 +215,8 @@ pub(super) fn render(
         south = south,
         north = north
     );
-    let status = status_line(lang, page);
+    let status = view.status_line(lang, page);
+    let tail = view.tail();
     let plies = page.plies();
     let shown = page.shown;
     let version = page.row.version;
@@ -238,36 +246,17 @@ pub(super) fn render(
         },
         html! {
             main data-slug=(slug) data-shown=(shown) data-plies=(plies)
-                data-version=(version) data-live=(if live(page) { "1" } else { "0" })
-                data-player=[personal.as_ref().filter(|p| p.player).map(|_| "1")] {
+                data-version=(version)
+                data-live=(if live(page) && !view.studying() { "1" } else { "0" })
+                data-tail=[(!tail.is_empty()).then_some(tail)]
+                data-player=[personal.as_ref().and_then(|p| p.seat).map(|_| "1")] {
                 h1 { (title) }
                 p id="status" aria-live="polite" { (status) }
                 @if let Some(personal) = &personal {
                     (personal.markup)
                 }
                 div class="game" {
-                    section aria-label=(crate::tr!(lang, "web-board")) {
-                        figure {
-                            img id="board" src=(format!("{base}/board.png?ply={shown}&v={version}"))
-                                width=(crate::render::PNG_WIDTH) height=(crate::render::PNG_HEIGHT)
-                                alt=(page.alt);
-                        }
-                        nav class="steps" aria-label=(crate::tr!(lang, "web-steps")) {
-                            a href=(format!("{base}?ply=0")) data-step="first"
-                                aria-label=(crate::tr!(lang, "web-first")) { "«" }
-                            a href=(format!("{base}?ply={}", shown.saturating_sub(1))) data-step="prev"
-                                aria-label=(crate::tr!(lang, "web-prev")) { "‹" }
-                            a href=(format!("{base}?ply={}", (shown + 1).min(plies))) data-step="next"
-                                aria-label=(crate::tr!(lang, "web-next")) { "›" }
-                            a href=(base) data-step="last"
-                                aria-label=(crate::tr!(lang, "web-last")) { "»" }
-                        }
-                        p class="muted" {
-                            (crate::tr!(lang, "web-move-shown")) " "
-                            span id="shown" { (shown) } " / " span id="total" { (plies) }
-                            " · " (crate::tr!(lang, "web-keys"))
-                        }
-                    }
+                    (board_section(lang, page, slug, personal.as_ref(), view))
                     section aria-labelledby="moves-title" {
                         dl {
                             dt { (crate::tr!(lang, "web-south")) }
@@ -289,7 +278,7 @@ pub(super) fn render(
                                 li {
                                     @for (i, label) in pair.iter().enumerate() {
                                         @let ply = 2 * round + i + 1;
-                                        a href=(format!("{base}?ply={ply}")) data-ply=(ply)
+                                        a href=(format!("{base}?ply={ply}{tail}")) data-ply=(ply)
                                             aria-current=[(ply == shown).then_some("step")] { (label) }
                                     }
                                 }
@@ -357,38 +346,5 @@ fn review_section(
                 }
             }
         }
-    }
-}
-
-/// What a live page receives after each change.
-#[derive(Debug, Serialize)]
-pub(super) struct LiveState {
-    version: i64,
-    plies: usize,
-    moves: Vec<String>,
-    status: String,
-    clocks: Option<String>,
-    advice: Option<String>,
-    live: bool,
-}
-
-impl LiveState {
-    /// The state of `page`.
-    pub(super) fn of(page: &GamePage) -> LiveState {
-        let lang = &page.language;
-        LiveState {
-            version: page.row.version,
-            plies: page.plies(),
-            moves: page.game.plies().iter().map(move_label).collect(),
-            status: status_line(lang, page),
-            clocks: clocks_line(page),
-            advice: page.advice.clone(),
-            live: live(page),
-        }
-    }
-
-    /// Whether the game goes on (more states will follow).
-    pub(super) fn is_live(&self) -> bool {
-        self.live
     }
 }

@@ -22,16 +22,54 @@ use axum::{
     },
 };
 use futures_util::stream::{self, Stream};
+use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::{broadcast, watch, Notify};
 
-use super::game::{LiveState, PageError};
+use super::board::Shown;
+use super::game::{clocks_line, live, move_label, status_line, PageError};
 use super::WebState;
 use crate::service::{GamePage, PagePort};
 
 /// How often a watched game's version is read: a move shows within this much (plus
 /// a page read).
 pub const POLL: Duration = Duration::from_millis(200);
+
+/// What a live page receives after each change.
+#[derive(Debug, Serialize)]
+pub(super) struct LiveState {
+    version: i64,
+    plies: usize,
+    moves: Vec<String>,
+    status: String,
+    clocks: Option<String>,
+    advice: Option<String>,
+    live: bool,
+    /// The latest position, for the board.
+    position: Shown,
+}
+
+impl LiveState {
+    /// The state of `page`.
+    pub(super) fn of(page: &GamePage) -> LiveState {
+        let lang = &page.language;
+        LiveState {
+            version: page.row.version,
+            plies: page.plies(),
+            moves: page.game.plies().iter().map(move_label).collect(),
+            status: status_line(lang, page),
+            clocks: clocks_line(page),
+            advice: page.advice.clone(),
+            live: live(page),
+            position: Shown::latest(&page.game),
+        }
+    }
+
+    /// Whether the game goes on (more states will follow).
+    pub(super) fn is_live(&self) -> bool {
+        self.live
+    }
+}
 
 /// A watched game's state, as every viewer is sent it.
 #[derive(Debug)]

@@ -1,6 +1,6 @@
 //! Moving from a game's page: a signed-in player whose turn it is sees their six
-//! pits as buttons of one form (no script needed; each button says its pit and
-//! seeds to a screen reader), which POSTs to `/g/<slug>/move` with the session's
+//! pits on the board as buttons of one form (no script needed; each button says
+//! its pit and seeds to a screen reader), which POSTs to `/g/<slug>/move` with the session's
 //! CSRF token, the ply the page showed and a one-time nonce. The move is played
 //! by the service as a chat command of that player (see
 //! `service/session_port.rs`); this file only checks where the request came from
@@ -17,9 +17,10 @@ use serde::Deserialize;
 
 use super::game::{render, PageError, Personal};
 use super::session::{forbidden, forbidden_here, signout_form, visitor, writer, Visitor, PRIVATE};
+use super::view::View;
 use super::WebState;
 use crate::play::proposal::Request;
-use crate::rules::{Pit, Side};
+use crate::rules::Side;
 use crate::service::{GamePage, MoveOutcome, WebAct, WebDeed, WebMove};
 
 /// The move form as posted. Every field defaults, so a form without its CSRF token
@@ -108,6 +109,7 @@ async fn answer_page(
         &visitor,
         Some(flash),
         status,
+        &View::default(),
     ))
 }
 
@@ -235,6 +237,7 @@ pub(super) fn personal_page(
     visitor: &Visitor,
     flash: Option<Flash>,
     status: StatusCode,
+    view: &View,
 ) -> Response {
     let lang = visitor.language(&page.language);
     let seat = seat_of(page, visitor);
@@ -267,18 +270,18 @@ pub(super) fn personal_page(
             }
             None => {}
         }
-        @if let Some(side) = seat.filter(|side| Some(*side) == to_move) {
-            (move_form(lang, page, side, slug, &visitor.session.csrf))
-        }
         @if let Some(side) = seat {
             (actions_form(lang, page, side, slug, &visitor.session.csrf))
         }
     };
     let personal = Personal {
         markup,
-        player: seat.is_some(),
+        seat,
+        mover: seat
+            .filter(|side| Some(*side) == to_move)
+            .map(|_| visitor.session.csrf.clone()),
     };
-    let html = render(&page.language, page, slug, origin, Some(personal));
+    let html = render(&page.language, page, slug, origin, Some(personal), view);
     (status, PRIVATE, Html(html.into_string())).into_response()
 }
 
@@ -291,36 +294,24 @@ fn seat_of(page: &GamePage, visitor: &Visitor) -> Option<Side> {
         .find(|&side| page.row.seat(side).identity == me && !page.row.seat(side).bot)
 }
 
-/// The form of `side`'s six pits, each a button (an empty or illegal one
-/// disabled).
-fn move_form(
+/// The move form around `board`, whose pits of the mover's row are its buttons
+/// (`pit`): the session's CSRF token, the ply it was written at, a nonce.
+pub(super) fn move_form(
     lang: &crate::i18n::Language,
     page: &GamePage,
-    side: Side,
     slug: &str,
     csrf: &str,
+    board: Markup,
 ) -> Markup {
-    let legal = page.game.legal_moves();
-    let position = page.game.position();
     // One form, one nonce: pressing twice (or a resubmitted POST) plays once.
-    let nonce = nonce();
     html! {
         form id="play" method="post" action=(format!("/g/{slug}/move")) {
             fieldset {
                 legend { (crate::tr!(lang, "web-your-move")) }
                 input type="hidden" name="csrf" value=(csrf);
-                input type="hidden" name="nonce" value=(nonce);
+                input type="hidden" name="nonce" value=(nonce());
                 input type="hidden" name="ply" value=(page.row.ply);
-                @for column in 0..6 {
-                    @let pit = Pit::of(side, column);
-                    @let seeds = position.seeds(pit);
-                    @let letter = pit.letter().to_string();
-                    button type="submit" name="pit" value=(letter)
-                        aria-label=(crate::tr!(lang, "web-pit-label", pit = letter.as_str(), seeds = seeds))
-                        disabled[!legal.contains(pit)] {
-                        (letter) " · " (seeds)
-                    }
-                }
+                (board)
             }
         }
     }

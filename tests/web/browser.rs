@@ -211,11 +211,14 @@ async fn the_page_updates_live_and_steps_with_the_keyboard() {
     let game = accepted.game.unwrap();
     let link = link_in(&accepted.text).unwrap();
     browser.open(&link).await;
+    // The board drawn in the page, each pit labelled.
     assert_eq!(
         browser
-            .script("return document.getElementById('board').alt.length > 0")
+            .script(
+                "return document.querySelector('#board [data-pit=C]').getAttribute('aria-label')"
+            )
             .await,
-        true
+        "Pit C: 4 seeds"
     );
 
     // Moves played through the service show without a reload.
@@ -237,6 +240,18 @@ async fn the_page_updates_live_and_steps_with_the_keyboard() {
         browser.script("return window.notReloaded === true").await,
         true
     );
+    // The board follows: A was sown last, North to move.
+    let drawn = "var b=document.getElementById('board'),a=b.querySelector('[data-pit=A]');\
+                 return [a.querySelector('.n').textContent,a.getAttribute('aria-label'),\
+                 b.querySelector('.last')&&b.querySelector('.last').dataset.pit,\
+                 b.querySelector('p.turn').dataset.side]";
+    browser
+        .until(
+            drawn,
+            json!(["0", "Pit A: 0 seeds", "A", "N"]),
+            Duration::from_secs(2),
+        )
+        .await;
     assert_eq!(
         browser
             .script("return document.querySelector('main').dataset.shown")
@@ -275,14 +290,23 @@ async fn the_page_updates_live_and_steps_with_the_keyboard() {
             .await,
         "2"
     );
+    // The board redrawn from the page's data: after C and d, pit A holds 5 (d
+    // reached it), pit d was sown last, and South is to move.
     browser
         .until(
-            "return document.getElementById('board').getAttribute('src').includes('ply=2')",
-            json!(true),
+            drawn,
+            json!(["5", "Pit A: 5 seeds", "d", "S"]),
             Duration::from_secs(1),
         )
         .await;
     browser.press(HOME).await;
+    browser
+        .until(
+            drawn,
+            json!(["4", "Pit A: 4 seeds", null, "S"]),
+            Duration::from_secs(1),
+        )
+        .await;
     browser
         .until(
             "return document.querySelector('main').dataset.shown",

@@ -7,6 +7,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod board;
 mod bounds;
 mod browser;
 mod browser_play;

@@ -64,11 +64,10 @@ async fn a_game_page_shows_the_board_players_moves_and_unfurls() {
     // The move list: links that step without a script.
     assert!(html.contains(r#"data-ply="1""#) && html.contains(r#"data-ply="2""#));
     assert!(html.contains("?ply=1"), "{html}");
-    // The board has the bot's alt text.
-    assert!(
-        html.contains(r#"id="board""#) && html.contains("alt=\""),
-        "{html}"
-    );
+    // The board, drawn in the page: each pit labelled with its seeds.
+    assert!(html.contains(r#"<div id="board""#), "{html}");
+    assert_eq!(html.matches(r#"aria-label="Pit "#).count(), 12, "{html}");
+    assert!(html.contains(r#"aria-label="Pit C: 0 seeds""#), "{html}");
 
     let image = meta(&html, "og:image").expect("og:image");
     assert!(image.starts_with(&site.base), "absolute: {image}");
@@ -177,6 +176,13 @@ async fn a_live_page_gets_each_move_within_a_second() {
         let state: serde_json::Value = serde_json::from_str(&data).unwrap();
         assert_eq!(state["plies"], n + 1, "{state}");
         assert_eq!(state["moves"].as_array().unwrap().len(), n + 1);
+        // The position, for the board: after C, then d (which reaches A and B).
+        let position = &state["position"];
+        assert_eq!(position[0][2], 0, "C was sown: {state}");
+        assert_eq!(position[0][0], if n == 0 { 4 } else { 5 }, "{state}");
+        assert_eq!(position[1], serde_json::json!([0, 0]), "{state}");
+        assert_eq!(position[2], if n == 0 { "N" } else { "S" }, "{state}");
+        assert_eq!(position[3], if n == 0 { "C" } else { "d" }, "{state}");
     }
     // A resignation ends the game and the stream.
     let resigned = site
@@ -196,6 +202,11 @@ async fn a_live_page_gets_each_move_within_a_second() {
         .expect("the last state");
     let state: serde_json::Value = serde_json::from_str(&last).unwrap();
     assert_eq!(state["live"], false, "{state}");
+    assert_eq!(
+        state["position"][2],
+        serde_json::Value::Null,
+        "nobody to move"
+    );
     let end = tokio::time::timeout(Duration::from_secs(2), events.next())
         .await
         .expect("the stream ends");

@@ -140,6 +140,15 @@ async fn every_word_of_every_page_comes_from_the_catalogue() {
     for (what, url) in [
         ("a game being played", live_link.clone()),
         ("a game at its third move", format!("{live_link}?ply=3")),
+        (
+            "a game from North's seat",
+            format!("{live_link}?ply=3&flip=1"),
+        ),
+        ("a study board", format!("{live_link}?ply=0&try=C")),
+        (
+            "a study's refused move",
+            format!("{live_link}?ply=0&try=CC"),
+        ),
         ("a finished game", ended_link),
         ("the place", format!("{}/p/console/console", site.base)),
         (
@@ -150,6 +159,10 @@ async fn every_word_of_every_page_comes_from_the_catalogue() {
     ] {
         plain.extend(plain_on(what, &url).await);
     }
+    // A `try` that is not pit letters: refused, in words of the catalogue.
+    let unreadable = get(&format!("{live_link}?ply=0&try=x")).await;
+    assert_eq!(unreadable.status, 400);
+    plain.extend(plain_in("an unreadable study", &unreadable.text()));
     // The words a live page writes as the game goes on (its status, clocks and
     // advice) come with each update.
     let mut events = Events::open(&format!("{live_link}/live")).await;

@@ -1,0 +1,212 @@
+//! How a game's page shows its board: which move, from whose seat (`?flip=`),
+//! with which moves tried (`?try=`, see `study`); the board's section with its
+//! steps, and the links to flip it and to try moves from it.
+
+use axum::http::StatusCode;
+use maud::{html, Markup};
+use serde::Deserialize;
+
+use super::board::{self, Board, Pits, Shown};
+use super::game::{PageError, Personal};
+use super::study::{self, Study, TryError};
+use crate::rules::Side;
+use crate::service::{GamePage, ServiceError};
+
+/// `?ply=N`: the board after `N` moves; `&flip=1` from North's seat (`0`: South's);
+/// `&try=cBa`: those moves tried from there.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct At {
+    pub(super) ply: Option<i64>,
+    pub(super) flip: Option<u8>,
+    #[serde(rename = "try")]
+    pub(super) trying: Option<String>,
+}
+
+/// How a page shows its game: from whose seat, and with which moves tried.
+#[derive(Debug, Default)]
+pub(super) struct View {
+    /// `Some(true)`: from North's seat; `Some(false)`: South's; `None`: the
+    /// visitor's own (North's for North's player, else South's).
+    flip: Option<bool>,
+    /// The moves tried, on a study board.
+    study: Option<Study>,
+    /// Why the `try` asked for could not be read (the study then tries nothing).
+    unreadable: Option<TryError>,
+}
+
+impl View {
+    /// The view `at` asks for of `page`.
+    pub(super) fn of(at: &At, page: &GamePage) -> Result<View, PageError> {
+        let flip = at.flip.map(|f| f != 0);
+        let Some(text) = &at.trying else {
+            return Ok(View {
+                flip,
+                ..View::default()
+            });
+        };
+        let (pits, unreadable) = match study::parse(text) {
+            Ok(pits) => (pits, None),
+            Err(err) => (Vec::new(), Some(err)),
+        };
+        let study = Study::of(&page.game, page.shown, &pits).map_err(|err| {
+            PageError::Failed(ServiceError::Internal(format!(
+                "a stored game does not replay: {err}"
+            )))
+        })?;
+        Ok(View {
+            flip,
+            study: Some(study),
+            unreadable,
+        })
+    }
+
+    /// The page's status: 400 for a `try` that could not be read.
+    pub(super) fn status(&self) -> StatusCode {
+        if self.unreadable.is_some() {
+            StatusCode::BAD_REQUEST
+        } else {
+            StatusCode::OK
+        }
+    }
+
+    /// Whether the page is a study board.
+    pub(super) fn studying(&self) -> bool {
+        self.study.is_some()
+    }
+
+    /// The state in a line: the game's, or the study's.
+    pub(super) fn status_line(&self, lang: &crate::i18n::Language, page: &GamePage) -> String {
+        match &self.study {
+            Some(study) => study_status(lang, page, study),
+            None => super::game::status_line(lang, page),
+        }
+    }
+
+    /// The seat the board is seen from, for a visitor playing `own` (if any).
+    fn seat(&self, own: Option<Side>) -> Side {
+        match self.flip {
+            Some(true) => Side::North,
+            Some(false) => Side::South,
+            None => own.unwrap_or(Side::South),
+        }
+    }
+
+    /// What the page's links to other moves keep: the seat asked for.
+    pub(super) fn tail(&self) -> &'static str {
+        match self.flip {
+            Some(true) => "&flip=1",
+            Some(false) => "&flip=0",
+            None => "",
+        }
+    }
+}
+
+/// The board shown with its steps through the moves, the links to flip it and to
+/// try moves from it, and what the script needs to draw the other moves; or the
+/// study board with its moves tried.
+pub(super) fn board_section(
+    lang: &crate::i18n::Language,
+    page: &GamePage,
+    slug: &str,
+    personal: Option<&Personal>,
+    view: &View,
+) -> Markup {
+    let base = format!("/g/{slug}");
+    let (shown, plies, tail) = (page.shown, page.plies(), view.tail());
+    let at = |ply: usize| format!("{base}?ply={ply}{tail}");
+    let seat = view.seat(personal.and_then(|p| p.seat));
+    let names = page.names();
+    let board = match &view.study {
+        Some(study) => Board {
+            shown: Shown::latest(&study.game),
+            seat,
+            names,
+            pits: Pits::Links {
+                legal: study.game.legal_moves(),
+                prefix: format!("{}&try={}", at(study.from), study.letters()),
+            },
+        },
+        None => Board {
+            shown: Shown::at(&page.game, shown),
+            seat,
+            names,
+            pits: match (personal.and_then(|p| p.seat), shown == plies) {
+                (Some(side), true) if page.game.to_move() == Some(side) => Pits::Buttons {
+                    side,
+                    legal: page.game.legal_moves(),
+                },
+                _ => Pits::Counts,
+            },
+        },
+    };
+    let drawn = board::markup(lang, &board);
+    let mover = personal.and_then(|p| p.mover.as_deref());
+    let other_seat = if seat == Side::North { "0" } else { "1" };
+    let trying = view
+        .study
+        .as_ref()
+        .map(|s| format!("&try={}", s.letters()))
+        .unwrap_or_default();
+    html! {
+        section aria-label=(crate::tr!(lang, "web-board")) {
+            @if let Some(study) = &view.study {
+                @let problem = match (view.unreadable, &study.refused) {
+                    (Some(err), _) => Some(study::unreadable(lang, err)),
+                    (None, Some(refused)) => Some(study::problem(lang, refused)),
+                    (None, None) => None,
+                };
+                @let undo = (!study.tried.is_empty()).then(|| {
+                    let letters = study.letters();
+                    format!("{}&try={}", at(study.from), &letters[..letters.len() - 1])
+                });
+                (study::banner(lang, study, &at(study.from), undo.as_deref(), problem.as_deref()))
+            }
+            figure {
+                @match (&board.pits, mover) {
+                    (Pits::Buttons { .. }, Some(csrf)) => (super::play::move_form(lang, page, slug, csrf, drawn)),
+                    _ => (drawn),
+                }
+            }
+            nav class="steps" aria-label=(crate::tr!(lang, "web-steps")) {
+                a href=(at(0)) data-step="first" aria-label=(crate::tr!(lang, "web-first")) { "«" }
+                a href=(at(shown.saturating_sub(1))) data-step="prev"
+                    aria-label=(crate::tr!(lang, "web-prev")) { "‹" }
+                a href=(at((shown + 1).min(plies))) data-step="next"
+                    aria-label=(crate::tr!(lang, "web-next")) { "›" }
+                a href=(format!("{base}{}", tail.replacen('&', "?", 1))) data-step="last"
+                    aria-label=(crate::tr!(lang, "web-last")) { "»" }
+            }
+            p class="muted" {
+                (crate::tr!(lang, "web-move-shown")) " "
+                span id="shown" { (shown) } " / " span id="total" { (plies) }
+                // The keys step with the script, which a study board does not run.
+                @if view.study.is_none() {
+                    " · " (crate::tr!(lang, "web-keys"))
+                }
+            }
+            p class="tools" {
+                a id="flip" href=(format!("{base}?ply={shown}&flip={other_seat}{trying}"))
+                    data-tail=(format!("&flip={other_seat}")) { (crate::tr!(lang, "web-flip")) }
+                @if view.study.is_none() {
+                    " · "
+                    a id="try" href=(format!("{}&try=", at(shown))) data-tail=(format!("{tail}&try=")) {
+                        (crate::tr!(lang, "web-try-start"))
+                    }
+                }
+            }
+        }
+        @if view.study.is_none() {
+            (board::positions(lang, &page.game))
+        }
+    }
+}
+
+/// The study's state in a line: who is to move in it, or how it ends.
+fn study_status(lang: &crate::i18n::Language, page: &GamePage, study: &Study) -> String {
+    let names = page.names();
+    match (study.game.outcome(), study.game.to_move()) {
+        (Some(outcome), _) => crate::render::result_line(lang, &outcome, names),
+        (None, Some(side)) => crate::tr!(lang, "web-to-move", player = names[side.index()]),
+        (None, None) => crate::tr!(lang, "view-summary-playing"),
+    }
+}
