@@ -42,6 +42,7 @@ mod onlookers;
 mod operations;
 mod ops;
 mod outbox;
+mod page_engine;
 mod pages;
 mod pictures;
 mod place_page;
@@ -94,6 +95,7 @@ pub use limits::{Caps, RateLimit};
 pub use operations::Gauges;
 pub use ops::Ops;
 pub use outbox::{Outgoing, Shards};
+pub use page_engine::{PageEvaluation, PAGE_EVALUATION_NODES};
 pub use page_port::PagePort;
 pub use pages::{GamePage, PageBoard, PageStamp};
 pub use place_page::{path_segment, ChallengeOffer, LiveGame, PlacePage, Standing};
@@ -213,6 +215,7 @@ impl Service {
                 heavy_slots,
                 board_slots,
                 web_picture_slots,
+                web_engine_slots: Arc::new(Semaphore::new(1)),
                 web_pictures: core::WebPictures::new(),
                 analysis_slots,
                 refilling: std::sync::atomic::AtomicBool::new(false),

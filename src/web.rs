@@ -35,6 +35,7 @@ mod board;
 mod bounds;
 mod cache;
 mod chart;
+mod engine;
 mod files;
 mod game;
 mod live;
@@ -163,6 +164,7 @@ pub fn router(state: WebState) -> Router {
         .route("/g/{slug}/act", post(play::act))
         .route("/g/{slug}/board.png", get(files::board))
         .route("/g/{slug}/alt", get(files::alt))
+        .route("/g/{slug}/engine", get(engine::page))
         .route("/g/{slug}/record.txt", get(files::record))
         .route("/g/{slug}/review.png", get(files::review_graph))
         .route("/p/{platform}/{place}", get(place::page))

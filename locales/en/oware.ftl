@@ -1444,3 +1444,24 @@ web-engine-button = Play the engine
 web-start-refused = No game was started
 web-engine-absent = The engine is not on this network just now: try again in a minute, or challenge it in chat with `/oware play @bot`.
 web-engine-no-channel = This page does not know which channel of this server to play in: start a game in chat there first (`/oware play @bot`), or ask an admin to name the games channels with `/oware settings channels:…`.
+
+## Asking the engine on a game's page (src/web/engine.rs, src/service/page_engine.rs)
+
+web-engine-ask = Ask the engine
+web-engine-seen = The engine ({ $depth ->
+        [one] one move deep
+       *[other] { $depth } moves deep
+    }): { $even ->
+        [yes] about even.
+       *[no] { $name } ({ $side ->
+            [south] South
+           *[north] North
+        }) is ahead by about { $seeds } seeds.
+    } Best: { $best }; its line: { $line }.
+web-engine-try-line = Try its line on the study board
+web-engine-over = The game is over in this position: there is nothing for the engine to search.
+web-engine-busy = The engine is answering another visitor just now. Ask again in a few seconds.
+web-engine-too-often = { $seconds ->
+        [one] You asked the engine often in a short time: ask again in a second.
+       *[other] You asked the engine often in a short time: ask again in { $seconds } seconds.
+    }

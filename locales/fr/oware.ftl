@@ -1515,3 +1515,24 @@ web-engine-button = Jouer contre le moteur
 web-start-refused = Aucune partie n'a été lancée
 web-engine-absent = Le moteur n'est pas sur ce réseau pour l'instant : réessayez dans une minute, ou défiez-le dans le chat avec `/oware play @bot`.
 web-engine-no-channel = Cette page ne sait pas dans quel salon de ce serveur jouer : lancez d'abord une partie dans le chat de ce salon (`/oware play @bot`), ou demandez à un admin de nommer les salons de jeu avec `/oware settings channels:…`.
+
+## Demander au moteur, sur la page d'une partie (src/web/engine.rs, src/service/page_engine.rs)
+
+web-engine-ask = Demander au moteur
+web-engine-seen = Le moteur ({ $depth ->
+        [one] un coup de profondeur
+       *[other] { $depth } coups de profondeur
+    }) : { $even ->
+        [yes] position à peu près égale.
+       *[no] { $name } ({ $side ->
+            [south] Sud
+           *[north] Nord
+        }) mène d'environ { $seeds } graines.
+    } Meilleur coup : { $best } ; sa suite : { $line }.
+web-engine-try-line = Essayer cette suite sur le plateau d'étude
+web-engine-over = La partie est finie dans cette position : le moteur n'a rien à chercher.
+web-engine-busy = Le moteur répond à un autre visiteur en ce moment. Redemandez dans quelques secondes.
+web-engine-too-often = { $seconds ->
+        [one] Vous avez interrogé le moteur souvent en peu de temps : redemandez dans une seconde.
+       *[other] Vous avez interrogé le moteur souvent en peu de temps : redemandez dans { $seconds } secondes.
+    }

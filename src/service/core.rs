@@ -79,6 +79,9 @@ pub(super) struct Core {
     /// Pictures drawn for the web at once: their own slots, taken at once or not at
     /// all, so the chat's pictures never wait behind the web's.
     pub(super) web_picture_slots: Arc<Semaphore>,
+    /// The engine's searches asked for from the web (a position's evaluation): its
+    /// own slot, taken at once or not at all, never the chat's engine slots.
+    pub(super) web_engine_slots: Arc<Semaphore>,
     /// Pictures drawn for the web, kept (see `WebPictures`).
     pub(super) web_pictures: WebPictures,
     /// Analyses running at once: one core fewer than the engine's, so live games

@@ -285,6 +285,8 @@ pub enum ServiceError {
     Tournament(#[from] super::tournaments::TournamentError),
     /// Every slot for the web's pictures is taken: the client tries again later.
     PicturesBusy,
+    /// The web's engine slot is taken: the visitor asks again in a moment.
+    EngineBusy,
     /// The database failed.
     #[error("database: {0}")]
     Db(#[from] StoreError),
@@ -495,6 +497,7 @@ impl ServiceError {
             ServiceError::Forget(f0) => f0.words(lang),
             ServiceError::Tournament(f0) => f0.words(lang),
             ServiceError::PicturesBusy => crate::tr!(lang, "web-busy"),
+            ServiceError::EngineBusy => crate::tr!(lang, "web-engine-busy"),
             _ => self.to_string(),
         }
     }

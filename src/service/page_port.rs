@@ -5,8 +5,8 @@
 //! [`super::ChatService`].
 
 use super::{
-    BoxFuture, GamePage, Gauges, PageBoard, PageStamp, PlacePage, Platform, PlayerPage, PuzzlePage,
-    ServiceError, Speed,
+    BoxFuture, GamePage, Gauges, PageBoard, PageEvaluation, PageStamp, PlacePage, Platform,
+    PlayerPage, PuzzlePage, ServiceError, Speed,
 };
 use std::sync::Arc;
 
@@ -46,6 +46,13 @@ pub trait PagePort: Send + Sync {
     /// The games this process changes from now on, as they change (bounded: a
     /// reader that falls behind gets `Lagged` and skips ahead).
     fn game_changes(&self) -> tokio::sync::broadcast::Receiver<crate::store::GameId>;
+    /// The engine's view of `game`'s position, a short search on the web's own
+    /// engine slot ([`ServiceError::EngineBusy`] when it is taken); `None` when the
+    /// game is over there.
+    fn evaluate(
+        &self,
+        game: crate::rules::Game,
+    ) -> BoxFuture<'_, Result<Option<PageEvaluation>, ServiceError>>;
     /// The page of place `key` on `platform`, ranked at `speed`, if public.
     fn place_page<'a>(
         &'a self,
@@ -123,6 +130,13 @@ impl PagePort for WebReads {
 
     fn game_changes(&self) -> tokio::sync::broadcast::Receiver<crate::store::GameId> {
         self.core.games_changed.subscribe()
+    }
+
+    fn evaluate(
+        &self,
+        game: crate::rules::Game,
+    ) -> BoxFuture<'_, Result<Option<PageEvaluation>, ServiceError>> {
+        Box::pin(async move { Pages::new(&self.core).evaluate(game).await })
     }
 
     fn place_page<'a>(

@@ -78,7 +78,7 @@ function show(ply,push){
  if(!draw(ply)){location.href=base+'?ply='+ply+tail;return;}
  cur=ply;main.dataset.shown=ply;
  links().forEach(function(a){if(+a.dataset.ply===ply){a.setAttribute('aria-current','step');a.scrollIntoView({block:'nearest'})}else a.removeAttribute('aria-current')});
- document.querySelectorAll('a[data-tail]').forEach(function(a){a.href=base+'?ply='+ply+a.dataset.tail;});
+ document.querySelectorAll('a[data-tail]').forEach(function(a){a.href=base+(a.dataset.path||'')+'?ply='+ply+a.dataset.tail;});
  document.getElementById('shown').textContent=ply;
  if(push)history.replaceState(null,'',ply===total?base+(tail?'?'+tail.slice(1):''):base+'?ply='+ply+tail);
 }

@@ -29,6 +29,8 @@ pub struct WebState {
     pub(super) requests: Arc<tokio::sync::Semaphore>,
     /// Live streams open.
     pub(super) streams: Arc<bounds::Streams>,
+    /// Each client's rate of asking the engine.
+    pub(super) engine_rate: Arc<super::engine::EngineRate>,
 }
 
 impl WebState {
@@ -52,6 +54,7 @@ impl WebState {
                 limits.streams,
                 limits.streams_per_client,
             )),
+            engine_rate: Arc::new(super::engine::EngineRate::new()),
             limits,
         }
     }

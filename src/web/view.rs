@@ -9,7 +9,7 @@ use serde::Deserialize;
 use super::board::{self, Board, Pits, Shown};
 use super::game::{PageError, Personal};
 use super::study::{self, Study, TryError};
-use crate::rules::Side;
+use crate::rules::{Game, Side};
 use crate::service::{GamePage, ServiceError};
 
 /// `?ply=N`: the board after `N` moves; `&flip=1` from North's seat (`0`: South's);
@@ -32,6 +32,8 @@ pub(super) struct View {
     study: Option<Study>,
     /// Why the `try` asked for could not be read (the study then tries nothing).
     unreadable: Option<TryError>,
+    /// What the engine said of the position shown, when asked (`/engine`).
+    pub(super) asked: Option<super::engine::Asked>,
 }
 
 impl View {
@@ -57,7 +59,18 @@ impl View {
             flip,
             study: Some(study),
             unreadable,
+            asked: None,
         })
+    }
+
+    /// The game as it stands at the position shown (the study's, or the game's at
+    /// the move shown), its history kept for the repetition rule; `None` when
+    /// the stored game does not replay.
+    pub(super) fn position(&self, page: &GamePage) -> Option<Game> {
+        match &self.study {
+            Some(study) => Some(study.game.clone()),
+            None => Study::of(&page.game, page.shown, &[]).ok().map(|s| s.game),
+        }
     }
 
     /// The page's status: 400 for a `try` that could not be read.
@@ -184,6 +197,10 @@ pub(super) fn board_section(
                     " · " (crate::tr!(lang, "web-keys"))
                 }
             }
+            @if let Some(asked) = &view.asked {
+                @let from = view.study.as_ref().map_or(shown, |s| s.from);
+                (super::engine::markup(lang, page, asked, &format!("{}&try={}", at(from), trying.trim_start_matches("&try="))))
+            }
             p class="tools" {
                 a id="flip" href=(format!("{base}?ply={shown}&flip={other_seat}{trying}"))
                     data-tail=(format!("&flip={other_seat}")) { (crate::tr!(lang, "web-flip")) }
@@ -192,6 +209,11 @@ pub(super) fn board_section(
                     a id="try" href=(format!("{}&try=", at(shown))) data-tail=(format!("{tail}&try=")) {
                         (crate::tr!(lang, "web-try-start"))
                     }
+                }
+                " · "
+                a id="ask-engine" href=(format!("{base}/engine?ply={shown}{tail}{trying}"))
+                    data-path="/engine" data-tail=(format!("{tail}{trying}")) rel="nofollow" {
+                    (crate::tr!(lang, "web-engine-ask"))
                 }
             }
         }

@@ -11,6 +11,7 @@ mod board;
 mod bounds;
 mod browser;
 mod browser_play;
+mod engine;
 mod http;
 mod ops;
 mod pages;

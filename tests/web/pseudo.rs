@@ -146,6 +146,10 @@ async fn every_word_of_every_page_comes_from_the_catalogue() {
         ),
         ("a study board", format!("{live_link}?ply=0&try=C")),
         (
+            "the engine's view of a study",
+            format!("{live_link}/engine?ply=0&try=C"),
+        ),
+        (
             "a study's refused move",
             format!("{live_link}?ply=0&try=CC"),
         ),
