@@ -64,21 +64,6 @@ async fn get(host: &str, path: &str) -> hyper::Response<Incoming> {
     sender.send_request(request).await.unwrap()
 }
 
-/// Reads an event stream's body until it has seen `events` data lines in all.
-async fn events_until(body: &mut Incoming, seen: &mut usize, events: usize) {
-    while *seen < events {
-        let Some(frame) = body.frame().await else {
-            return;
-        };
-        if let Ok(bytes) = frame.unwrap().into_data() {
-            *seen += std::str::from_utf8(&bytes)
-                .unwrap_or_default()
-                .matches("data:")
-                .count();
-        }
-    }
-}
-
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
     let dir = tempfile::tempdir().unwrap();
@@ -190,7 +175,7 @@ async fn main() {
     for _ in 0..VIEWERS {
         let mut body = get(&host, &live).await.into_body();
         let mut seen = 0;
-        events_until(&mut body, &mut seen, 1).await;
+        support::states_until(&mut body, &mut seen, 1).await;
         streams.push((body, seen));
     }
     let memory_viewers = resident_mib();
@@ -214,7 +199,7 @@ async fn main() {
         let mut waiting = Vec::with_capacity(VIEWERS);
         for (mut body, mut seen) in streams.drain(..) {
             waiting.push(tokio::spawn(async move {
-                events_until(&mut body, &mut seen, i + 2).await;
+                support::states_until(&mut body, &mut seen, i + 2).await;
                 (moved.elapsed(), body, seen)
             }));
         }

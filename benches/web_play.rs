@@ -140,19 +140,6 @@ async fn sign_in(service: &Service, host: &str, room: &str, who: &str) -> String
     cookie.split(';').next().unwrap().to_owned()
 }
 
-/// Reads the event stream until it has seen `events` data lines in all.
-async fn events_until(body: &mut Incoming, seen: &mut usize, events: usize) {
-    while *seen < events {
-        let frame = body.frame().await.expect("the stream goes on").unwrap();
-        if let Ok(bytes) = frame.into_data() {
-            *seen += std::str::from_utf8(&bytes)
-                .unwrap_or_default()
-                .matches("data:")
-                .count();
-        }
-    }
-}
-
 /// How the games begin: their players arrive a few at a time, then all play.
 struct Ready {
     arrivals: tokio::sync::Semaphore,
@@ -225,7 +212,7 @@ async fn play(
     }
     let mut live = live.into_body();
     let mut seen = 0;
-    events_until(&mut live, &mut seen, 1).await;
+    support::states_until(&mut live, &mut seen, 1).await;
     drop(arriving);
     // Every game starts playing together.
     ready.start.wait().await;
@@ -265,7 +252,7 @@ async fn play(
         assert_eq!(got.status().as_u16(), 303, "move {ply} of game {n}");
         // The redirect's (empty) body read, the connection is free for the next press.
         text(got).await;
-        events_until(&mut live, &mut seen, ply + 2).await;
+        support::states_until(&mut live, &mut seen, ply + 2).await;
         if ply == 0 {
             played.first = Some(pressed.elapsed());
         } else {

@@ -39,3 +39,28 @@ pub fn quantile(sorted: &[Duration], q: f64) -> Duration {
 pub fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1000.0)
 }
+
+/// The game states (`data: {…}`, not a named event such as the viewers' count)
+/// in a live page's stream text.
+fn states_in(text: &str) -> usize {
+    text.lines()
+        .filter(|line| {
+            line.strip_prefix("data:")
+                .is_some_and(|rest| rest.trim_start().starts_with('{'))
+        })
+        .count()
+}
+
+/// Reads a live page's event stream until it has seen `states` game states in
+/// all (`seen` counts them across calls); returns early when the stream ends.
+pub async fn states_until(body: &mut hyper::body::Incoming, seen: &mut usize, states: usize) {
+    use http_body_util::BodyExt;
+    while *seen < states {
+        let Some(frame) = body.frame().await else {
+            return;
+        };
+        if let Ok(bytes) = frame.expect("a frame").into_data() {
+            *seen += states_in(std::str::from_utf8(&bytes).unwrap_or_default());
+        }
+    }
+}

@@ -1465,3 +1465,7 @@ web-engine-too-often = { $seconds ->
         [one] You asked the engine often in a short time: ask again in a second.
        *[other] You asked the engine often in a short time: ask again in { $seconds } seconds.
     }
+web-watching = { $count ->
+        [one] Only you have this game open.
+       *[other] { $count } people have this game open.
+    }

@@ -1536,3 +1536,7 @@ web-engine-too-often = { $seconds ->
         [one] Vous avez interrogé le moteur souvent en peu de temps : redemandez dans une seconde.
        *[other] Vous avez interrogé le moteur souvent en peu de temps : redemandez dans { $seconds } secondes.
     }
+web-watching = { $count ->
+        [one] Personne d'autre n'a cette partie ouverte.
+       *[other] { $count } personnes ont cette partie ouverte.
+    }

@@ -88,6 +88,7 @@ document.addEventListener('keydown',function(e){if(e.altKey||e.ctrlKey||e.metaKe
  var k={ArrowLeft:cur-1,ArrowRight:cur+1,Home:0,End:total}[e.key];if(k===undefined)return;e.preventDefault();show(k,true);});
 if(main.dataset.live!=='1'||!window.EventSource)return;
 var es=new EventSource(base+'/live');
+es.addEventListener('watching',function(e){var w=document.getElementById('watching');if(w)w.textContent=e.data;});
 es.onmessage=function(e){var s=JSON.parse(e.data),atEnd=cur===total,pos=data.positions;
  if(main.dataset.player==='1'&&s.plies!==first){location.reload();return;}total=s.plies;main.dataset.plies=total;main.dataset.version=s.version;
  if(pos.length>total)pos.length=total;while(pos.length<total)pos.push(null);pos.push(s.position);

@@ -252,6 +252,10 @@ pub(super) fn render(
                 data-player=[personal.as_ref().and_then(|p| p.seat).map(|_| "1")] {
                 h1 { (title) }
                 p id="status" aria-live="polite" { (status) }
+                // How many have the page open, filled in by the live stream.
+                @if live(page) && !view.studying() {
+                    p id="watching" class="muted" {}
+                }
                 @if let Some(personal) = &personal {
                     (personal.markup)
                 }

@@ -3,7 +3,9 @@
 //! indexed read) every [`POLL`], whichever process applied the move, and at once
 //! when this process moves or ends the game (`PagePort::game_changes`); on a change
 //! it reads the page once and hands the same state to all its viewers at once. The
-//! poller ends with its last viewer.
+//! poller ends with its last viewer. The poller also counts the game's viewers
+//! (at each poll, and at once when one comes) and each stream sends the count,
+//! in the page's language, as a `watching` event whenever it changes.
 //!
 //! Streams are capped, in all (`WEB_STREAMS`) and per client (`WEB_STREAMS_PER_CLIENT`):
 //! beyond either, 503 with `Retry-After`, before any read.
@@ -97,11 +99,17 @@ impl Shared {
 /// A game's latest state (`None` once the game's page is gone).
 type Latest = watch::Receiver<Option<Arc<Shared>>>;
 
+/// How many people have the game's page open (its live streams).
+type Watching = watch::Receiver<usize>;
+
+/// A watched game: its latest state, what wakes its poller, how many watch it.
+type Watched = (Latest, Arc<Notify>, Watching);
+
 /// The games being watched, each with the state its poller last read and what
 /// wakes its poller before its next [`POLL`].
 pub(super) struct Watchers {
     service: Arc<dyn PagePort>,
-    games: Mutex<HashMap<i64, (Latest, Arc<Notify>)>>,
+    games: Mutex<HashMap<i64, Watched>>,
     /// Whether the relay of this process's changes runs (started with the first
     /// viewer, on the web's runtime).
     relaying: AtomicBool,
@@ -140,34 +148,46 @@ impl Watchers {
                     .games
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner);
-                if let Some((_, wake)) = games.get(&game.get()) {
+                if let Some((_, wake, _)) = games.get(&game.get()) {
                     wake.notify_one();
                 }
             }
         });
     }
 
-    /// A receiver of game `game_id`'s states (its page at `slug`), starting its
-    /// poller from `now` if nobody watched it.
+    /// Receivers of game `game_id`'s states (its page at `slug`) and of how many
+    /// watch it, starting its poller from `now` if nobody watched it.
     fn watch(
         self: &Arc<Self>,
         game_id: crate::service::GameId,
         slug: &str,
         now: &Arc<Shared>,
-    ) -> Latest {
+    ) -> (Latest, Watching) {
         self.relay();
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((latest, _)) = games.get(&game_id.get()) {
-            return latest.clone();
+        if let Some((latest, wake, watching)) = games.get(&game_id.get()) {
+            // The poller counts the newcomer at once.
+            wake.notify_one();
+            return (latest.clone(), watching.clone());
         }
         let (sender, latest) = watch::channel(Some(Arc::clone(now)));
+        let (counter, watching) = watch::channel(0);
         let wake = Arc::new(Notify::new());
-        games.insert(game_id.get(), (latest.clone(), Arc::clone(&wake)));
+        games.insert(
+            game_id.get(),
+            (latest.clone(), Arc::clone(&wake), watching.clone()),
+        );
         drop(games);
         let watchers = Arc::clone(self);
         let slug = slug.to_owned();
-        tokio::spawn(async move { watchers.poll(game_id.get(), slug, sender, wake).await });
-        latest
+        // Its first count comes at once.
+        wake.notify_one();
+        tokio::spawn(async move {
+            watchers
+                .poll(game_id.get(), slug, sender, counter, wake)
+                .await;
+        });
+        (latest, watching)
     }
 
     /// Reads game `game_id`'s version until nobody watches it, and its page once
@@ -177,6 +197,7 @@ impl Watchers {
         game_id: i64,
         slug: String,
         sender: watch::Sender<Option<Arc<Shared>>>,
+        counter: watch::Sender<usize>,
         wake: Arc<Notify>,
     ) {
         loop {
@@ -192,6 +213,9 @@ impl Watchers {
                     games.remove(&game_id);
                     return;
                 }
+                // Each viewer holds a receiver; the map holds one more.
+                let viewers = sender.receiver_count() - 1;
+                counter.send_if_modified(|count| std::mem::replace(count, viewers) != viewers);
             }
             let seen = sender.borrow().as_ref().map(|s| s.version);
             let version = match self
@@ -258,31 +282,65 @@ async fn stream(
         .await?
         .ok_or(PageError::NotFound)?;
     let first = Shared::of(&page).ok_or(PageError::NotFound)?;
-    let latest = state.live.watch(page.row.id, &slug, &first);
+    let (latest, watching) = state.live.watch(page.row.id, &slug, &first);
+    let viewer = Viewer {
+        first: Some(first),
+        sent: 0,
+        latest,
+        watching,
+        language: page.language.clone(),
+        _permit: permit,
+    };
     // The first event is the state now: a move made between the page's load and the
-    // stream's start is not missed.
-    let stream = stream::unfold(
-        (Some(first), 0_i64, latest, permit),
-        |(first, sent, mut latest, permit)| async move {
-            let shared = match first {
-                Some(shared) => shared,
-                None => loop {
-                    // The game is gone, or the poller stopped: end the stream.
-                    latest.changed().await.ok()?;
-                    let now = latest.borrow_and_update().clone()?;
-                    if now.version > sent {
-                        break now;
+    // stream's start is not missed. Between states, how many watch, when it changes.
+    let stream = stream::unfold(viewer, |mut viewer| async move {
+        let shared = match viewer.first.take() {
+            Some(shared) => shared,
+            None => loop {
+                tokio::select! {
+                    biased;
+                    changed = viewer.latest.changed() => {
+                        // The game is gone, or the poller stopped: end the stream.
+                        changed.ok()?;
+                        let now = viewer.latest.borrow_and_update().clone()?;
+                        if now.version > viewer.sent {
+                            break now;
+                        }
                     }
-                },
-            };
-            let event = Event::default().data(shared.json.as_str());
-            if !shared.live {
-                // After the last state of a finished game, the stream ends.
-                let (_, closed) = watch::channel(None);
-                return Some((Ok(event), (None, i64::MAX, closed, permit)));
-            }
-            Some((Ok(event), (None, shared.version, latest, permit)))
-        },
-    );
+                    changed = viewer.watching.changed() => {
+                        changed.ok()?;
+                        let count = *viewer.watching.borrow_and_update();
+                        let text = crate::tr!(&viewer.language, "web-watching", count = count);
+                        let event = Event::default().event("watching").data(text);
+                        return Some((Ok(event), viewer));
+                    }
+                }
+            },
+        };
+        let event = Event::default().data(shared.json.as_str());
+        if !shared.live {
+            // After the last state of a finished game, the stream ends.
+            let (_, closed) = watch::channel(None);
+            viewer.latest = closed;
+            let (_, counted) = watch::channel(0);
+            viewer.watching = counted;
+            viewer.sent = i64::MAX;
+            return Some((Ok(event), viewer));
+        }
+        viewer.sent = shared.version;
+        Some((Ok(event), viewer))
+    });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+/// One viewer's stream: the state not yet sent, the version last sent, the
+/// game's states and count of viewers, the page's language, and its place under
+/// the streams' cap.
+struct Viewer {
+    first: Option<Arc<Shared>>,
+    sent: i64,
+    latest: Latest,
+    watching: Watching,
+    language: crate::i18n::Language,
+    _permit: super::bounds::StreamPermit,
 }

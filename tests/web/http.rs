@@ -93,19 +93,45 @@ impl Events {
         }
     }
 
-    /// The next event's data (comments and keep-alives skipped); `None` when the
-    /// stream ends.
+    /// The next game state's data (comments, keep-alives and named events such as
+    /// the viewers' count skipped); `None` when the stream ends.
     pub async fn next(&mut self) -> Option<String> {
+        loop {
+            let (name, data) = self.next_event().await?;
+            if name.is_none() {
+                return Some(data);
+            }
+        }
+    }
+
+    /// The next event named `name`'s data, the events between skipped; `None`
+    /// when the stream ends.
+    pub async fn next_named(&mut self, name: &str) -> Option<String> {
+        loop {
+            let (named, data) = self.next_event().await?;
+            if named.as_deref() == Some(name) {
+                return Some(data);
+            }
+        }
+    }
+
+    /// The next event with data: its name (`None` for a plain message) and its
+    /// data; `None` when the stream ends.
+    async fn next_event(&mut self) -> Option<(Option<String>, String)> {
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let event: String = self.buffer.drain(..end + 2).collect();
+                let name = event
+                    .lines()
+                    .find_map(|line| line.strip_prefix("event:"))
+                    .map(|name| name.trim().to_owned());
                 let data: Vec<&str> = event
                     .lines()
                     .filter_map(|line| line.strip_prefix("data:"))
                     .map(str::trim_start)
                     .collect();
                 if !data.is_empty() {
-                    return Some(data.join("\n"));
+                    return Some((name, data.join("\n")));
                 }
                 continue;
             }

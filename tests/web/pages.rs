@@ -417,3 +417,49 @@ async fn a_page_read_again_shows_each_change_at_once() {
     site.set("web", "off").await;
     assert_eq!(get(&link).await.status, 404);
 }
+
+#[tokio::test]
+async fn a_live_page_says_how_many_have_the_game_open() {
+    let site = Site::new().await;
+    let (_, link) = game_with_link(&site).await;
+    let page = crate::http::get(&link).await.text();
+    assert!(page.contains(r#"id="watching""#), "{page}");
+    let mut first = Events::open(&format!("{link}/live")).await;
+    watching(&mut first, "Only you have this game open.").await;
+    let mut second = Events::open(&format!("{link}/live")).await;
+    watching(&mut second, "2 people have this game open.").await;
+    watching(&mut first, "2 people have this game open.").await;
+    let third = Events::open(&format!("{link}/live")).await;
+    watching(&mut first, "3 people have this game open.").await;
+    // One leaves: the others hear it.
+    drop(third);
+    watching(&mut second, "2 people have this game open.").await;
+    // The game's states still come between the counts (the first, from when the
+    // stream opened, was passed over while reading the counts).
+    let reply = site.service.handle(cmd("alice", mv("c"))).await;
+    assert!(!reply.private, "{}", reply.text);
+    let state: serde_json::Value = serde_json::from_str(
+        &tokio::time::timeout(Duration::from_secs(2), first.next())
+            .await
+            .expect("the move comes")
+            .expect("a state"),
+    )
+    .unwrap();
+    assert_eq!(state["plies"], 1, "{state}");
+}
+
+/// Reads the counts of viewers on `events` until one says `expected`, within two
+/// seconds (a newcomer may first hear the count from before it came).
+async fn watching(events: &mut Events, expected: &str) {
+    let until = async {
+        loop {
+            let count = events.next_named("watching").await.expect("a count");
+            if count == expected {
+                return;
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(2), until)
+        .await
+        .unwrap_or_else(|_| panic!("no count of {expected:?} within two seconds"));
+}
