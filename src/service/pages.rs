@@ -39,6 +39,9 @@ pub struct GamePage {
     pub result: Option<String>,
     /// The game record (tags and numbered moves).
     pub record: String,
+    /// How long each move took (Unix ms, in order): from the game's start, then
+    /// from the move before.
+    pub move_times: Vec<i64>,
     /// The move shown (moves played before the board shown).
     pub shown: usize,
     /// The alt text of the board shown.
@@ -235,6 +238,20 @@ impl Pages<'_> {
             .await?;
         let record = super::replay::record_of(&row, &game)?.to_text();
         let review = self.page_review(lang, &row, &game, false).await?;
+        let mut before = row.created_at;
+        let move_times = self
+            .core
+            .page_reads
+            .games()
+            .moves(row.id)
+            .await?
+            .iter()
+            .map(|m| {
+                let took = m.played_at - before;
+                before = m.played_at;
+                took.max(0)
+            })
+            .collect();
         Ok(GamePage {
             language,
             row,
@@ -245,6 +262,7 @@ impl Pages<'_> {
             advice,
             result,
             record,
+            move_times,
             shown,
             alt,
             review,

@@ -34,8 +34,9 @@ img.graph{width:100%;height:auto;display:block}
 .steps{display:flex;gap:.4rem;margin:.5rem 0;flex-wrap:wrap}
 .steps a{display:inline-block;min-width:2.6rem;font-size:1.2rem;line-height:1.2;padding:.3rem .6rem;text-align:center;border:1px solid var(--line);border-radius:.3rem;text-decoration:none}
 #moves{margin:0;padding-left:3rem;max-height:28rem;overflow:auto}
-#moves li a{display:inline-block;min-width:4rem;text-decoration:none;padding:0 .3rem;border-radius:.2rem}
+#moves li a{display:inline-block;vertical-align:top;min-width:4.5rem;text-decoration:none;padding:0 .3rem;border-radius:.2rem}
 #moves li a[aria-current]{background:var(--cur);font-weight:bold}
+#moves .t{display:block;color:var(--muted);font-size:.75em;font-weight:normal}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:0}
 dt{color:var(--muted)}
 ol.standings{list-style:none;padding:0}
@@ -92,7 +93,7 @@ es.addEventListener('watching',function(e){var w=document.getElementById('watchi
 es.onmessage=function(e){var s=JSON.parse(e.data),atEnd=cur===total,pos=data.positions;
  if(main.dataset.player==='1'&&s.plies!==first){location.reload();return;}total=s.plies;main.dataset.plies=total;main.dataset.version=s.version;
  if(pos.length>total)pos.length=total;while(pos.length<total)pos.push(null);pos.push(s.position);
- list.innerHTML='';var li;s.moves.forEach(function(m,i){if(i%2===0){li=document.createElement('li');list.appendChild(li);}var a=document.createElement('a');a.href=base+'?ply='+(i+1)+tail;a.dataset.ply=i+1;a.textContent=m;li.appendChild(a);});
+ list.innerHTML='';var li;s.moves.forEach(function(m,i){if(i%2===0){li=document.createElement('li');list.appendChild(li);}var a=document.createElement('a');a.href=base+'?ply='+(i+1)+tail;a.dataset.ply=i+1;a.textContent=m;if(s.times&&s.times[i]){var t=document.createElement('small');t.className='t';t.textContent=s.times[i];a.appendChild(document.createTextNode(' '));a.appendChild(t);}li.appendChild(a);});
  document.getElementById('status').textContent=s.status;
  ['clocks','advice'].forEach(function(id){var el=document.getElementById(id);if(el)el.textContent=s[id]||'';});
  document.getElementById('total').textContent=total;

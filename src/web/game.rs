@@ -223,6 +223,7 @@ pub(super) fn render(
     let image = format!("{origin}{base}/board.png?v={version}");
     let rating = |r: Option<f64>| r.map(|r| format!(" ({})", r.round()));
     let moves: Vec<String> = page.game.plies().iter().map(move_label).collect();
+    let times = move_times(lang, page);
     let clocks = clocks_line(page);
     assets::document(
         lang,
@@ -283,7 +284,12 @@ pub(super) fn render(
                                     @for (i, label) in pair.iter().enumerate() {
                                         @let ply = 2 * round + i + 1;
                                         a href=(format!("{base}?ply={ply}{tail}")) data-ply=(ply)
-                                            aria-current=[(ply == shown).then_some("step")] { (label) }
+                                            aria-current=[(ply == shown).then_some("step")] {
+                                            (label)
+                                            @if let Some(took) = times.get(ply - 1) {
+                                                " " small class="t" { (took) }
+                                            }
+                                        }
                                     }
                                 }
                             }
@@ -351,4 +357,12 @@ fn review_section(
             }
         }
     }
+}
+
+/// How long each move took, in words (`12 s`, `3 min 5 s`, `2 days 4 h`).
+pub(super) fn move_times(lang: &crate::i18n::Language, page: &GamePage) -> Vec<String> {
+    page.move_times
+        .iter()
+        .map(|&ms| crate::play::when::span(lang, ms))
+        .collect()
 }

@@ -43,6 +43,8 @@ pub(super) struct LiveState {
     version: i64,
     plies: usize,
     moves: Vec<String>,
+    /// How long each move took, in words.
+    times: Vec<String>,
     status: String,
     clocks: Option<String>,
     advice: Option<String>,
@@ -59,6 +61,7 @@ impl LiveState {
             version: page.row.version,
             plies: page.plies(),
             moves: page.game.plies().iter().map(move_label).collect(),
+            times: super::game::move_times(lang, page),
             status: status_line(lang, page),
             clocks: clocks_line(page),
             advice: page.advice.clone(),

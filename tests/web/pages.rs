@@ -463,3 +463,31 @@ async fn watching(events: &mut Events, expected: &str) {
         .await
         .unwrap_or_else(|_| panic!("no count of {expected:?} within two seconds"));
 }
+
+#[tokio::test]
+async fn each_move_shows_how_long_it_took() {
+    // The test moves the clock between moves: the page follows it.
+    let site = Site::on_test_clock().await;
+    crate::support::pause_clock();
+    let (_, link) = game_with_link(&site).await;
+    tokio::time::advance(Duration::from_secs(12)).await;
+    let reply = site.service.handle(cmd("alice", mv("c"))).await;
+    assert!(!reply.private, "{}", reply.text);
+    tokio::time::advance(Duration::from_secs(3 * 60 + 5)).await;
+    let reply = site.service.handle(cmd("bob", mv("d"))).await;
+    assert!(!reply.private, "{}", reply.text);
+    let html = get(&link).await.text();
+    assert!(
+        html.contains(r#">C <small class="t">12 s</small></a>"#),
+        "{html}"
+    );
+    assert!(
+        html.contains(r#">d <small class="t">3 min 5 s</small></a>"#),
+        "{html}"
+    );
+    // The live page has them too, to rebuild its list.
+    let mut events = Events::open(&format!("{link}/live")).await;
+    let state: serde_json::Value =
+        serde_json::from_str(&events.next().await.expect("the state now")).unwrap();
+    assert_eq!(state["times"], serde_json::json!(["12 s", "3 min 5 s"]));
+}
