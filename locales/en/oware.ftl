@@ -1384,10 +1384,10 @@ web-signed-out = You are signed out. `/oware web` in chat signs you in again.
 web-signout-button = Sign out
 web-forbidden = This request was refused: it did not come from this site's own page, or your session ended. Reload the page (or sign in again with `/oware web` in chat) and try again.
 web-your-move = Your move: choose a pit to sow
-web-pit-label = Sow pit { $pit } ({ $seeds ->
+web-pit-label = Sow pit { $pit }, { $seeds ->
         [one] { $seeds } seed
        *[other] { $seeds } seeds
-    })
+    }
 web-move-no-pit = That is not one of your pits: press one of the pit buttons on the page.
 web-move-not-player = You do not play in this game: only its two players move from this page.
 web-move-refused = Your move was not played

@@ -1455,10 +1455,10 @@ web-signed-out = Vous êtes déconnecté. `/oware web` dans le chat vous reconne
 web-signout-button = Se déconnecter
 web-forbidden = Cette requête a été refusée : elle ne venait pas d'une page de ce site, ou votre session a pris fin. Rechargez la page (ou reconnectez-vous avec `/oware web` dans le chat) et réessayez.
 web-your-move = À vous de jouer : choisissez une case à semer
-web-pit-label = Semer la case { $pit } ({ $seeds ->
+web-pit-label = Semer la case { $pit }, { $seeds ->
         [one] { $seeds } graine
        *[other] { $seeds } graines
-    })
+    }
 web-move-no-pit = Ce n'est pas une de vos cases : appuyez sur un des boutons de case de la page.
 web-move-not-player = Vous ne jouez pas dans cette partie : seuls ses deux joueurs jouent depuis cette page.
 web-move-refused = Votre coup n'a pas été joué

@@ -22,7 +22,7 @@ figure{margin:0}
 .board .row.turn{border-color:var(--accent)}
 .board .pit{display:flex;flex-direction:column;align-items:center;justify-content:center;aspect-ratio:1;min-width:0;margin:0;padding:0;border-radius:50%;border:3px solid transparent;background:var(--pit);color:var(--fg);font:inherit;text-decoration:none}
 .board .pit .n{font-size:clamp(1rem,5vw,1.7rem);font-weight:bold;line-height:1.1}
-.board .pit .l{font-size:.75rem;color:var(--muted);line-height:1}
+.board .pit .l{order:2;font-size:.75rem;color:var(--muted);line-height:1}
 .board .pit.last{border-color:var(--accent)}
 .board button.pit,.board a.pit{cursor:pointer;box-shadow:inset 0 0 0 2px var(--accent)}
 .board button.pit:disabled{cursor:default;box-shadow:none;opacity:.55}

@@ -167,7 +167,8 @@ pub(super) fn markup(lang: &Language, board: &Board<'_>) -> Markup {
     }
 }
 
-/// One pit: its seeds over its letter, as a count, a button or a link.
+/// One pit: its seeds over its letter (the letter first in the text, as its name
+/// says it), as a count, a button or a link.
 fn cell(lang: &Language, board: &Board<'_>, pit: Pit) -> Markup {
     let seeds = board.shown.position.seeds(pit);
     let letter = pit.letter();
@@ -176,7 +177,10 @@ fn cell(lang: &Language, board: &Board<'_>, pit: Pit) -> Markup {
     } else {
         "pit"
     };
-    let inside = html! { span class="n" { (seeds) } span class="l" { (letter) } };
+    // The letter first, as its accessible name reads ("Sow pit a, 5 seeds": the
+    // visible text is part of the name, without parentheses, which screen-reader
+    // checks set aside); the style shows the seeds over it.
+    let inside = html! { span class="l" { (letter) } " " span class="n" { (seeds) } };
     match &board.pits {
         Pits::Buttons { side, legal } if pit.owner() == *side => html! {
             button type="submit" name="pit" value=(letter) class=(class) data-pit=(letter)
@@ -320,11 +324,11 @@ mod tests {
         .into_string();
         assert_eq!(html.matches("<button").count(), 6, "{html}");
         assert!(
-            html.contains(r#"<button type="submit" name="pit" value="a" class="pit" data-pit="a" aria-label="Sow pit a (5 seeds)">"#),
+            html.contains(r#"<button type="submit" name="pit" value="a" class="pit" data-pit="a" aria-label="Sow pit a, 5 seeds">"#),
             "{html}"
         );
         assert!(
-            html.contains(r#"data-pit="b" aria-label="Sow pit b (4 seeds)" disabled>"#),
+            html.contains(r#"data-pit="b" aria-label="Sow pit b, 4 seeds" disabled>"#),
             "{html}"
         );
         // South's row only shows its seeds.

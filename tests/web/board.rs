@@ -139,7 +139,7 @@ async fn a_north_player_sees_the_board_from_north_and_presses_a_pit_of_it() {
     assert_eq!(form.matches("<button").count(), 6, "{form}");
     assert_eq!(html.matches(r#"name="pit""#).count(), 6, "{html}");
     assert!(
-        form.contains(r#"value="d" class="pit" data-pit="d" aria-label="Sow pit d (4 seeds)""#),
+        form.contains(r#"value="d" class="pit" data-pit="d" aria-label="Sow pit d, 4 seeds""#),
         "{form}"
     );
     // South's seat when he asks for it; no buttons on a move before the last.

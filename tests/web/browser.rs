@@ -133,6 +133,18 @@ impl Browser {
             .clone()
     }
 
+    /// Runs `script` asynchronously (it calls `arguments[arguments.length - 1]`
+    /// with its result), with `args`.
+    pub(crate) async fn script_async(&self, script: &str, args: Value) -> Value {
+        call(
+            "POST",
+            &format!("{}/execute/async", self.session),
+            &json!({"script": script, "args": args}),
+        )
+        .await["value"]
+            .clone()
+    }
+
     /// Makes the window `width` px wide (800 high).
     pub(crate) async fn resize(&self, width: u32) {
         call(

@@ -48,7 +48,7 @@ async fn a_signed_in_player_presses_a_pit_with_the_keyboard() {
                  b.focus();return document.activeElement===b&&b.getAttribute('aria-label')"
             )
             .await,
-        json!("Sow pit C (4 seeds)")
+        json!("Sow pit C, 4 seeds")
     );
     browser.press(ENTER).await;
     let moves = || site.db.count("SELECT COUNT(*) FROM moves");

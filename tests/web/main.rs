@@ -7,6 +7,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod accessibility;
 mod board;
 mod bounds;
 mod browser;

