@@ -1352,6 +1352,8 @@ web-place-puzzle = Today's puzzle
 web-review = Review
 web-review-accuracy = Accuracy: { $south } { $south_accuracy }%, { $north } { $north_accuracy }%.
 web-review-graph-alt = The evaluation graph: above the middle line South is better, below it North; mistakes and blunders are marked.
+web-review-graph-hint = Press the graph to see the position at that move.
+web-review-graph-jump = The position after move { $ply }
 web-review-clean = No move lost seeds against the engine's best.
 web-review-note = by { $player } was { $class }, losing { $seeds ->
         [one] { $seeds } seed

@@ -1423,6 +1423,8 @@ web-place-puzzle = Le problème du jour
 web-review = Analyse
 web-review-accuracy = Précision : { $south } { $south_accuracy } %, { $north } { $north_accuracy } %.
 web-review-graph-alt = La courbe d'évaluation : au-dessus de la ligne du milieu, Sud est mieux ; en dessous, Nord ; les erreurs et les gaffes sont marquées.
+web-review-graph-hint = Touchez la courbe pour voir la position à ce coup.
+web-review-graph-jump = La position après le coup { $ply }
 web-review-clean = Aucun coup n'a perdu de graines par rapport au meilleur coup du moteur.
 web-review-note = ({ $player }) : { $class }, { $seeds ->
         [one] { $seeds } graine perdue

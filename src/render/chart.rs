@@ -9,7 +9,7 @@
 use plotters::prelude::*;
 
 use super::plot::{self, Axes, Drawn, Root};
-pub use super::plot::{BACKGROUND, CHART_SIZE};
+pub use super::plot::{BACKGROUND, CHART_SIZE, PLOT_X};
 use super::text::one_line;
 
 /// The rating line.

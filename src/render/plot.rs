@@ -20,6 +20,14 @@ use plotters::style::{register_font, FontStyle};
 
 /// A chart's size in pixels.
 pub const CHART_SIZE: (u32, u32) = (640, 320);
+/// The frame's margin on every side, and the room its axes' labels take.
+const MARGIN: u32 = 14;
+const X_LABEL_AREA: u32 = 40;
+const Y_LABEL_AREA: u32 = 56;
+/// The pixel columns of the plotting area's left and right edges: where the x
+/// axis's first and last values are drawn (what a page needs to place a link over
+/// each value).
+pub const PLOT_X: (u32, u32) = (MARGIN + Y_LABEL_AREA, CHART_SIZE.0 - MARGIN - 1);
 
 /// The font plotters is given, under the family name used below: the boards' own
 /// embedded DejaVu Sans, so the binary carries one copy.
@@ -99,14 +107,24 @@ pub(super) fn frame<'a, 'b>(
     // The y axis's description runs along the plotting area's height; the x axis's
     // under its width. Both are drawn at one size: the smaller.
     let ((x_desc, x_size), (y_desc, y_size)) = (
-        fitted(root, axes.x, 15, w - 56.0 - 28.0),
-        fitted(root, axes.y, 15, h - 40.0 - 40.0 - 28.0),
+        fitted(
+            root,
+            axes.x,
+            15,
+            w - Y_LABEL_AREA as f32 - 2.0 * MARGIN as f32,
+        ),
+        fitted(
+            root,
+            axes.y,
+            15,
+            h - 40.0 - X_LABEL_AREA as f32 - 2.0 * MARGIN as f32,
+        ),
     );
     let mut chart = ChartBuilder::on(root)
         .caption(&title, (FAMILY, title_size).into_font().color(&INK))
-        .margin(14)
-        .x_label_area_size(40)
-        .y_label_area_size(56)
+        .margin(MARGIN)
+        .x_label_area_size(X_LABEL_AREA)
+        .y_label_area_size(Y_LABEL_AREA)
         .build_cartesian_2d(x, y)?;
     chart
         .configure_mesh()
@@ -200,6 +218,29 @@ pub(super) fn note(root: &Root<'_>, text: &str) -> Drawn {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_x_axis_runs_between_the_plotting_columns() {
+        for (title, end) in [("A short title", 1.0), (&*"A long title ".repeat(9), 97.0)] {
+            let mut ends = None;
+            png(|root| {
+                let axes = Axes {
+                    x: "ply",
+                    y: "lead",
+                    y_labels: 5,
+                    y_label: &|y| format!("{y}"),
+                };
+                let chart = frame(root, title, (0.0..end, -5.0..5.0), &axes)?;
+                ends = Some((
+                    chart.backend_coord(&(0.0, 0.0)).0,
+                    chart.backend_coord(&(end, 0.0)).0,
+                ));
+                Ok(())
+            });
+            let (left, right) = PLOT_X;
+            assert_eq!(ends, Some((left as i32, right as i32)), "{title}");
+        }
+    }
 
     #[test]
     fn the_embedded_font_parses() {

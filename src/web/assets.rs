@@ -30,7 +30,10 @@ figure{margin:0}
 .board .side.turn .name::before{content:"\25B6\00A0";color:var(--accent)}
 .board .store{min-width:2.4rem;text-align:center;padding:.1rem .5rem;border-radius:.5rem;background:var(--wood)}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
-img.graph{width:100%;height:auto;display:block}
+.graph{position:relative}
+.graph img{width:100%;height:auto;display:block}
+.graph .jump a{position:absolute;top:0;bottom:0}
+.graph .jump a:hover,.graph .jump a.at{background:color-mix(in srgb,var(--accent) 30%,transparent)}
 .steps{display:flex;gap:.4rem;margin:.5rem 0;flex-wrap:wrap}
 .steps a{display:inline-block;min-width:2.6rem;font-size:1.2rem;line-height:1.2;padding:.3rem .6rem;text-align:center;border:1px solid var(--line);border-radius:.3rem;text-decoration:none}
 #moves{margin:0;padding-left:3rem;max-height:28rem;overflow:auto}
@@ -79,6 +82,7 @@ function show(ply,push){
  if(!draw(ply)){location.href=base+'?ply='+ply+tail;return;}
  cur=ply;main.dataset.shown=ply;
  links().forEach(function(a){if(+a.dataset.ply===ply){a.setAttribute('aria-current','step');a.scrollIntoView({block:'nearest'})}else a.removeAttribute('aria-current')});
+ document.querySelectorAll('.jump a').forEach(function(a){a.classList.toggle('at',+a.dataset.ply===ply)});
  document.querySelectorAll('a[data-tail]').forEach(function(a){a.href=base+(a.dataset.path||'')+'?ply='+ply+a.dataset.tail;});
  document.getElementById('shown').textContent=ply;
  if(push)history.replaceState(null,'',ply===total?base+(tail?'?'+tail.slice(1):''):base+'?ply='+ply+tail);

@@ -14,6 +14,7 @@ use super::cache::PageKey;
 use super::study;
 use super::view::{board_section, At, View};
 use super::{assets, WebState};
+use crate::render::chart::{CHART_SIZE, PLOT_X};
 use crate::rules::{Ply, Side};
 use crate::service::{GamePage, PageReview, ServiceError};
 use crate::store::WebPages;
@@ -295,7 +296,7 @@ pub(super) fn render(
                             }
                         }
                         @if let Some(review) = &page.review {
-                            (review_section(lang, review, &base, south, north))
+                            (review_section(lang, review, &base, shown, (south, north)))
                         }
                         p {
                             a href=(format!("{base}/record.txt")) download=(format!("oware-{}.txt", page.row.id)) {
@@ -316,8 +317,8 @@ fn review_section(
     lang: &crate::i18n::Language,
     review: &PageReview,
     base: &str,
-    south: &str,
-    north: &str,
+    shown: usize,
+    (south, north): (&str, &str),
 ) -> Markup {
     html! {
         h2 { (crate::tr!(lang, "web-review")) }
@@ -331,10 +332,25 @@ fn review_section(
             ))
         }
         // Its size in pixels (what the attributes take), scaled to the column by the
-        // style.
-        img class="graph" src=(format!("{base}/review.png")) alt=(crate::tr!(lang, "web-review-graph-alt"))
-            width=(crate::render::chart::CHART_SIZE.0) height=(crate::render::chart::CHART_SIZE.1)
-            loading="lazy";
+        // style; over it, a link to each move's position, for a pointer (the move
+        // list has the same links for the keyboard and screen readers).
+        div class="graph" {
+            img src=(format!("{base}/review.png")) alt=(crate::tr!(lang, "web-review-graph-alt"))
+                width=(CHART_SIZE.0) height=(CHART_SIZE.1) loading="lazy";
+            @if review.plies > 0 {
+                div class="jump" aria-hidden="true" {
+                    @for (ply, left, width) in graph_columns(review.plies) {
+                        a href=(format!("{base}?ply={ply}")) data-ply=(ply) tabindex="-1"
+                            class=[(ply == shown).then_some("at")]
+                            title=(crate::tr!(lang, "web-review-graph-jump", ply = ply))
+                            style=(format!("left:{left:.3}%;width:{width:.3}%")) {}
+                    }
+                }
+            }
+        }
+        @if review.plies > 0 {
+            p class="muted" { (crate::tr!(lang, "web-review-graph-hint")) }
+        }
         @if review.notes.is_empty() {
             p { (crate::tr!(lang, "web-review-clean")) }
         } @else {
@@ -357,6 +373,21 @@ fn review_section(
             }
         }
     }
+}
+
+/// Each position the evaluation graph shows, from ply 0 to `plies`, as the column
+/// of the picture nearest to it: `(ply, left, width)`, in percent of its width.
+fn graph_columns(plies: usize) -> impl Iterator<Item = (usize, f64, f64)> {
+    let (width, (left, right)) = (f64::from(CHART_SIZE.0), PLOT_X);
+    let (left, right) = (f64::from(left), f64::from(right));
+    #[allow(clippy::cast_precision_loss)] // a game has a few hundred plies
+    let step = (right - left) / plies as f64;
+    (0..=plies).map(move |ply| {
+        #[allow(clippy::cast_precision_loss)]
+        let x = left + step * ply as f64;
+        let (from, to) = ((x - step / 2.0).max(0.0), (x + step / 2.0).min(width));
+        (ply, 100.0 * from / width, 100.0 * (to - from) / width)
+    })
 }
 
 /// How long each move took, in words (`12 s`, `3 min 5 s`, `2 days 4 h`).

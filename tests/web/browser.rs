@@ -454,7 +454,7 @@ async fn the_review_graph_fills_its_column_at_phone_and_desktop_widths() {
     // Loaded (it loads lazily: brought into view).
     browser
         .until(
-            "var g=document.querySelector('img.graph');g.scrollIntoView();\
+            "var g=document.querySelector('.graph img');g.scrollIntoView();\
              return g.complete?g.naturalWidth:0",
             json!(640),
             Duration::from_secs(10),
@@ -471,12 +471,38 @@ async fn the_review_graph_fills_its_column_at_phone_and_desktop_widths() {
         // column, its shape kept, within the window.
         let fit = browser
             .script(
-                "var g=document.querySelector('img.graph'),r=g.getBoundingClientRect(),\
-                 c=g.parentNode.getBoundingClientRect();\
+                "var g=document.querySelector('.graph img'),r=g.getBoundingClientRect(),\
+                 c=g.closest('.graph').parentNode.getBoundingClientRect();\
                  return [Math.abs(r.width-c.width)<=1, Math.abs(r.height*2-r.width)<=2,\
                  r.right<=document.documentElement.clientWidth]",
             )
             .await;
         assert_eq!(fit, json!([true, true, true]), "at {width} px");
+        // Pressing the graph where it draws a move shows the position after it: the
+        // column of ply 1 (halfway along the plotting area), then of ply 0 (its
+        // left edge).
+        let (left, right) = oware_bot::render::chart::PLOT_X;
+        for ply in [1, 0, 2] {
+            let column = f64::from(left) + f64::from(right - left) * f64::from(ply) / 2.0;
+            let pressed = browser
+                .script(&format!(
+                    "var g=document.querySelector('.graph img');g.scrollIntoView({{block:'center'}});\
+                     var r=g.getBoundingClientRect(),\
+                     a=document.elementFromPoint(r.left+r.width*{column}/640,r.top+r.height*0.4);\
+                     a.click();return [a.dataset.ply,document.querySelector('main').dataset.shown,\
+                     location.search,document.querySelectorAll('.jump a.at').length]"
+                ))
+                .await;
+            let search = if ply == 2 {
+                String::new()
+            } else {
+                format!("?ply={ply}")
+            };
+            assert_eq!(
+                pressed,
+                json!([ply.to_string(), ply.to_string(), search, 1]),
+                "ply {ply} at {width} px"
+            );
+        }
     }
 }

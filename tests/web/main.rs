@@ -13,6 +13,7 @@ mod bounds;
 mod browser;
 mod browser_play;
 mod engine;
+mod every_page;
 mod http;
 mod ops;
 mod pages;
@@ -22,6 +23,7 @@ mod players;
 mod pseudo;
 mod readonly;
 mod signin;
+mod validity;
 mod web_actions;
 
 use std::sync::Arc;

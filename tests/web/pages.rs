@@ -353,6 +353,20 @@ async fn a_reviewed_game_shows_its_costly_moves_and_evaluation_graph() {
         picture.height()
     );
     assert!(img.contains(&size), "{size} in {img}");
+    // Over it, a link to each position it draws (the move list has them too, for
+    // the keyboard), the one shown marked.
+    for ply in 0..=2 {
+        let jump = format!(
+            r#"href="{}?ply={ply}" data-ply="{ply}" tabindex="-1""#,
+            link.strip_prefix(&site.base).unwrap()
+        );
+        assert!(html.contains(&jump), "{jump} in {html}");
+    }
+    assert!(
+        html.contains(r#"title="The position after move 1""#),
+        "{html}"
+    );
+    assert!(html.contains("Press the graph"), "{html}");
     assert_well_formed(&html, "en");
 }
 

@@ -11,6 +11,8 @@ use crate::{engine::analysis::Class, rules::Game, store::GameRow};
 pub struct PageReview {
     /// How accurately each side played, `[South, North]`, 0 to 100.
     pub accuracy: [f64; 2],
+    /// How many moves the graph runs over (its x axis, from 0).
+    pub plies: usize,
     /// The inaccuracies, mistakes and blunders, in order.
     pub notes: Vec<ReviewNote>,
     /// The evaluation graph (PNG) and its alt text, when asked for (drawing it
@@ -80,6 +82,7 @@ impl Pages<'_> {
             })
             .collect();
         let accuracy = stored.accuracy;
+        let plies = stored.plies.len();
         let graph = if graph {
             let (row, game, lang) = (row.clone(), game.clone(), lang.clone());
             // The graph is drawn for the web only: on the web's slots, never the chat's.
@@ -96,6 +99,7 @@ impl Pages<'_> {
         };
         Ok(Some(PageReview {
             accuracy,
+            plies,
             notes,
             graph,
         }))
