@@ -1,6 +1,6 @@
 //! What the web pages show (the `web` adapter renders it): a game found by its
 //! unguessable slug, unless its place turned its pages off, with the board at any
-//! ply, the players' ratings, the clocks, the advice tally and the game record
+//! ply, the players (`page_players.rs`), the clocks, the advice tally and the game record
 //! (the links that the bot's messages carry are `links.rs`). Nothing private: no
 //! link codes, no reports, no platform user ids.
 
@@ -29,8 +29,8 @@ pub struct GamePage {
     pub game: Game,
     /// Whether its place lists its pages.
     pub web: WebPages,
-    /// The players' ratings at the game's speed, `[South, North]`, if rated.
-    pub ratings: [Option<f64>; 2],
+    /// The players, `[South, North]`: their ratings, and their pages' links.
+    pub players: [super::PagePlayer; 2],
     /// The clocks, `[South, North]`, for a game with a time control in progress.
     pub clocks: Option<[String; 2]>,
     /// The onlookers' advice for the move to play, if any.
@@ -217,19 +217,7 @@ impl Pages<'_> {
                 )
             }
         };
-        let speed = row.time_control.speed();
-        let mut ratings = [None, None];
-        if let Some(speed) = speed {
-            for (slot, player) in ratings.iter_mut().zip([row.south.id, row.north.id]) {
-                *slot = self
-                    .core
-                    .page_reads
-                    .people()
-                    .rating_of_player(player, speed)
-                    .await?
-                    .map(|r| r.rating);
-            }
-        }
+        let players = self.page_players(&row, web).await?;
         let names = [row.south.name.as_str(), row.north.name.as_str()];
         let result = game.outcome().map(|o| render::result_line(lang, &o, names));
         let clocks = view::clock_labels(lang, &row, &game, self.core.now());
@@ -257,7 +245,7 @@ impl Pages<'_> {
             row,
             game,
             web,
-            ratings,
+            players,
             clocks,
             advice,
             result,

@@ -7,6 +7,8 @@
 //! [`rate_game`], inside the transaction that ends the game, at the speed of the
 //! game's time control.
 
+use std::collections::HashMap;
+
 use crate::store::PeopleStore;
 use sqlx::{AnyConnection, FromRow};
 
@@ -296,6 +298,27 @@ impl PeopleStore<'_> {
         .bind(speed.as_str())
         .fetch_all(&self.store.reader)
         .await?)
+    }
+
+    /// What game `game_id` did to its players' ratings, by identity: `(before,
+    /// after)` for each player it rated (none for an unrated or unfinished game).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_rating_changes(
+        self,
+        game_id: crate::store::GameId,
+    ) -> Result<HashMap<crate::store::IdentityId, (f64, f64)>, StoreError> {
+        let rows: Vec<(crate::store::IdentityId, f64, f64)> = sqlx::query_as(
+            "SELECT identity_id, before, rating FROM rating_history WHERE game_id = $1",
+        )
+        .bind(game_id)
+        .fetch_all(&self.store.reader)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(identity, before, after)| (identity, (before, after)))
+            .collect())
     }
 
     /// One page of the leaderboard of ratings at `speed` (best first) and how many

@@ -12,7 +12,7 @@ use maud::{html, Markup, PreEscaped};
 
 use super::cache::PageKey;
 use super::study;
-use super::view::{board_section, At, View};
+use super::view::{self, board_section, At, View};
 use super::{assets, WebState};
 use crate::render::chart::{CHART_SIZE, PLOT_X};
 use crate::rules::{Ply, Side};
@@ -222,7 +222,6 @@ pub(super) fn render(
     let shown = page.shown;
     let version = page.row.version;
     let image = format!("{origin}{base}/board.png?v={version}");
-    let rating = |r: Option<f64>| r.map(|r| format!(" ({})", r.round()));
     let moves: Vec<String> = page.game.plies().iter().map(move_label).collect();
     let times = move_times(lang, page);
     let clocks = clocks_line(page);
@@ -266,9 +265,9 @@ pub(super) fn render(
                     section aria-labelledby="moves-title" {
                         dl {
                             dt { (crate::tr!(lang, "web-south")) }
-                            dd { (south) (rating(page.ratings[0]).unwrap_or_default()) }
+                            dd { (view::player(south, &page.players[0])) }
                             dt { (crate::tr!(lang, "web-north")) }
-                            dd { (north) (rating(page.ratings[1]).unwrap_or_default()) }
+                            dd { (view::player(north, &page.players[1])) }
                             dt { (crate::tr!(lang, "web-score")) }
                             dd { (page.row.south.score) "–" (page.row.north.score) }
                             dt { (crate::tr!(lang, "web-time")) }

@@ -232,3 +232,31 @@ fn study_status(lang: &crate::i18n::Language, page: &GamePage, study: &Study) ->
         (None, None) => crate::tr!(lang, "view-summary-playing"),
     }
 }
+
+/// A player as a game's page names them: a link to their page where there is one,
+/// and their rating: before and after the game once it rated them (`1500 → 1516
+/// (+16)`), else as it is now (`(1516)`).
+pub(super) fn player(name: &str, player: &crate::service::PagePlayer) -> Markup {
+    let rating = match (player.change, player.rating) {
+        (Some((before, after)), _) => {
+            let (before, after) = (before.round(), after.round());
+            let gained = after - before;
+            let sign = if gained < 0.0 { "\u{2212}" } else { "+" };
+            Some(format!(
+                " {before} \u{2192} {after} ({sign}{})",
+                gained.abs()
+            ))
+        }
+        (None, Some(now)) => Some(format!(" ({})", now.round())),
+        (None, None) => None,
+    };
+    html! {
+        @match &player.page {
+            Some(slug) => a href=(format!("/u/{slug}")) { (name) },
+            None => (name),
+        }
+        @if let Some(rating) = rating {
+            span class="rating" { (rating) }
+        }
+    }
+}

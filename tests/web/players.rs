@@ -187,3 +187,42 @@ async fn a_player_page_tells_each_game_with_its_result_for_them_score_date_and_n
         );
     }
 }
+
+#[tokio::test]
+async fn a_game_page_shows_what_it_did_to_the_ratings_and_links_the_players_when_public() {
+    use oware_bot::service::IdentityId;
+    let site = Site::new().await;
+    let (game, resigned) = rated_win(&site.service, &place(), "alice", "bob").await;
+    let link = crate::link_in(&resigned.text).expect("the game's link");
+    let changes = site
+        .db
+        .store()
+        .people()
+        .game_rating_changes(GameId::new(game))
+        .await
+        .unwrap();
+    let html = get(&link).await.text();
+    for (who, sign) in [("alice", "+"), ("bob", "\u{2212}")] {
+        let (before, after) = changes[&IdentityId::new(site.identity(who).await)];
+        let (before, after) = (before.round(), after.round());
+        let line = format!(
+            "{before} \u{2192} {after} ({sign}{})",
+            (after - before).abs()
+        );
+        assert!(html.contains(&line), "{who}: {line} in {html}");
+    }
+    // Unlisted, the page links nobody's page (it would reveal it to whoever has
+    // the game's link).
+    assert!(!html.contains("href=\"/u/"), "{html}");
+    make_public(&site).await;
+    let html = get(&link).await.text();
+    for who in ["alice", "bob"] {
+        let page = site.player_page(who).await;
+        let path = page.strip_prefix(&site.base).unwrap();
+        assert!(
+            html.contains(&format!("<a href=\"{path}\">{who}</a>")),
+            "{path} in {html}"
+        );
+        assert_eq!(get(&page).await.status, 200);
+    }
+}
