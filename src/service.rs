@@ -107,8 +107,8 @@ pub use puzzles::{DailyPuzzle, PuzzlePage};
 pub use reply::{Attachment, Button, ButtonAction, Moment, PlaceLink, Reply};
 pub use retention::Pruned;
 pub use session_port::{
-    MoveOutcome, PlaceVisit, SessionPort, SignedIn, StartOutcome, WebAct, WebDeed, WebMove,
-    WebSession, WebStart,
+    MoveOutcome, PlaceVisit, SessionPort, SignedIn, StartOutcome, StartWhat, WebAct, WebDeed,
+    WebMove, WebSession, WebStart,
 };
 pub use settings::KEYS as SETTING_KEYS;
 pub use signin::{SESSIONS_PER_PERSON, SESSION_TTL_MS, SIGNIN_TTL_MS};

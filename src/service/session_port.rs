@@ -143,6 +143,16 @@ pub struct WebStart<'a> {
     pub nonce: &'a str,
 }
 
+/// What a place's page asks to start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartWhat {
+    /// Accept this challenge, as the chat's `/oware accept c<id>`.
+    Accept(ChallengeId),
+    /// A game against the engine at this level, as the chat's `/oware play @bot
+    /// level:<level>`.
+    Engine(Level),
+}
+
 /// What became of a request to start a game from a place's page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartOutcome {
@@ -215,20 +225,12 @@ pub trait SessionPort: Send + Sync {
         platform: &'a str,
         place: &'a str,
     ) -> BoxFuture<'a, Result<Option<PlaceVisit>, ServiceError>>;
-    /// Accepts `challenge` from a place's page, as the chat's `/oware accept` of
-    /// the signed-in person's account on the place's network.
-    fn accept<'a>(
+    /// Starts `what` from a place's page, as the chat command of the signed-in
+    /// person's account on the place's network.
+    fn start<'a>(
         &'a self,
         request: WebStart<'a>,
-        challenge: ChallengeId,
-    ) -> BoxFuture<'a, Result<StartOutcome, ServiceError>>;
-    /// Starts a game against the engine at `level` from a place's page, as the
-    /// chat's `/oware play @bot level:<level>` of the signed-in person's account on
-    /// the place's network.
-    fn play_engine<'a>(
-        &'a self,
-        request: WebStart<'a>,
-        level: Level,
+        what: StartWhat,
     ) -> BoxFuture<'a, Result<StartOutcome, ServiceError>>;
 }
 
@@ -291,23 +293,11 @@ impl SessionPort for WebSessions {
         })
     }
 
-    fn accept<'a>(
+    fn start<'a>(
         &'a self,
         request: WebStart<'a>,
-        challenge: ChallengeId,
+        what: StartWhat,
     ) -> BoxFuture<'a, Result<StartOutcome, ServiceError>> {
-        Box::pin(async move {
-            Sessions::new(&self.core)
-                .web_accept(request, challenge)
-                .await
-        })
-    }
-
-    fn play_engine<'a>(
-        &'a self,
-        request: WebStart<'a>,
-        level: Level,
-    ) -> BoxFuture<'a, Result<StartOutcome, ServiceError>> {
-        Box::pin(async move { Sessions::new(&self.core).web_engine(request, level).await })
+        Box::pin(async move { Sessions::new(&self.core).web_start(request, what).await })
     }
 }

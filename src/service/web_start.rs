@@ -11,7 +11,7 @@
 
 use super::outbox::game_message;
 use super::place_page::{made_at, space_of, ChallengeOffer, CHALLENGES};
-use super::session_port::{PlaceVisit, StartOutcome, WebSession, WebStart};
+use super::session_port::{PlaceVisit, StartOutcome, StartWhat, WebSession, WebStart};
 use super::settings::Settings;
 use super::{
     Action, ChallengeId, ChallengeOptions, Level, Place, Platform, Reply, ServiceError, User,
@@ -98,18 +98,32 @@ impl Sessions<'_> {
         Ok(Some(visit))
     }
 
-    /// Accepts `challenge` from a place's page: `/oware accept c<id>` by the
-    /// visitor's account on the place's network (the one it is addressed to, when
-    /// it is one of theirs), at the place the challenge was made.
-    pub(super) async fn web_accept(
+    /// Starts `what` from a place's page, once the request passed the checks of
+    /// [`Sessions::visitor_at`].
+    pub(super) async fn web_start(
         &self,
         request: WebStart<'_>,
-        challenge: ChallengeId,
+        what: StartWhat,
     ) -> Result<StartOutcome, ServiceError> {
         let visitor = match self.visitor_at(&request).await? {
             Ok(visitor) => visitor,
             Err(outcome) => return Ok(outcome),
         };
+        match what {
+            StartWhat::Accept(challenge) => self.web_accept(&request, visitor, challenge).await,
+            StartWhat::Engine(level) => self.web_engine(&request, visitor, level).await,
+        }
+    }
+
+    /// Accepts `challenge` from a place's page: `/oware accept c<id>` by the
+    /// visitor's account on the place's network (the one it is addressed to, when
+    /// it is one of theirs), at the place the challenge was made.
+    async fn web_accept(
+        &self,
+        request: &WebStart<'_>,
+        visitor: Visitor,
+        challenge: ChallengeId,
+    ) -> Result<StartOutcome, ServiceError> {
         let lang = &visitor.language;
         let Some(c) = self
             .core
@@ -144,39 +158,25 @@ impl Sessions<'_> {
         let action = Action::Accept {
             challenge: Some(challenge),
         };
-        let reply = self
-            .as_player(place, visitor.author(account), action, request.nonce)
-            .await;
-        if reply.private {
-            return Ok(StartOutcome::Refused(reply.text));
-        }
-        // Its game: this answer's, or (the same form again) the challenge's.
-        let game = match reply.game {
-            Some(game) => Some(game),
-            None => self
-                .core
-                .store
-                .challenges()
-                .challenge(challenge)
-                .await?
-                .and_then(|c| c.game_id),
+        // The same form again finds the challenge's game.
+        let again = async || {
+            let c = self.core.store.challenges().challenge(challenge).await?;
+            Ok(c.and_then(|c| c.game_id))
         };
-        self.started(&visitor, game, &reply, request.nonce).await
+        self.start_as(&visitor, (place, account), action, request.nonce, again)
+            .await
     }
 
     /// Starts a game against the engine at `level` from a place's page: `/oware
     /// play @bot level:<level>` by the visitor's account on the place's network, in
     /// the place's room (on Discord, its first games channel, else the channel of
     /// its latest game).
-    pub(super) async fn web_engine(
+    async fn web_engine(
         &self,
-        request: WebStart<'_>,
+        request: &WebStart<'_>,
+        visitor: Visitor,
         level: Level,
     ) -> Result<StartOutcome, ServiceError> {
-        let visitor = match self.visitor_at(&request).await? {
-            Ok(visitor) => visitor,
-            Err(outcome) => return Ok(outcome),
-        };
         let lang = &visitor.language;
         let platform = visitor.platform;
         let Some(bot) = self.engine_user(platform).await? else {
@@ -204,30 +204,43 @@ impl Sessions<'_> {
                 ..ChallengeOptions::default()
             },
         };
-        let author = visitor.author(account);
+        // The same form again finds their latest game there.
+        let (space, channel) = (place.space.clone(), place.channel.clone());
+        let again = async || {
+            let latest = self
+                .core
+                .store
+                .games()
+                .latest_game_in_channel(platform, space.as_deref(), &channel, Some(&account.0))
+                .await?;
+            Ok(latest.map(|row| row.id))
+        };
+        self.start_as(&visitor, (place, account), action, request.nonce, again)
+            .await
+    }
+
+    /// `action` by the visitor's `account` at `place`, once per form `nonce`: a
+    /// refusal in the chat's words, else the game it started (or, the same form
+    /// again, which starts nothing, the game `again` finds), announced and opened.
+    async fn start_as(
+        &self,
+        visitor: &Visitor,
+        (place, account): (Place, &(String, String)),
+        action: Action,
+        nonce: &str,
+        again: impl AsyncFnOnce() -> Result<Option<GameId>, ServiceError>,
+    ) -> Result<StartOutcome, ServiceError> {
         let reply = self
-            .as_player(place.clone(), author, action, request.nonce)
+            .as_player(place, visitor.author(account), action, nonce)
             .await;
         if reply.private {
             return Ok(StartOutcome::Refused(reply.text));
         }
-        // Its game: this answer's, or (the same form again) their latest there.
         let game = match reply.game {
             Some(game) => Some(game),
-            None => self
-                .core
-                .store
-                .games()
-                .latest_game_in_channel(
-                    platform,
-                    place.space.as_deref(),
-                    &place.channel,
-                    Some(&account.0),
-                )
-                .await?
-                .map(|row| row.id),
+            None => again().await?,
         };
-        self.started(&visitor, game, &reply, request.nonce).await
+        self.started(visitor, game, &reply, nonce).await
     }
 
     /// The checks every request from a place's page passes: the session's

@@ -22,7 +22,7 @@ use super::session::{forbidden_here, signout_form, writer, Visitor};
 use super::WebState;
 use crate::i18n::Language;
 use crate::service::{
-    ChallengeId, ChallengeOffer, Level, PlacePage, PlaceVisit, StartOutcome, WebStart,
+    ChallengeId, ChallengeOffer, Level, PlacePage, PlaceVisit, StartOutcome, StartWhat, WebStart,
 };
 
 /// Who reads a place's page.
@@ -193,33 +193,20 @@ fn accept(starter: Option<(&Visitor, &Language)>, id: ChallengeId) -> Markup {
     }
 }
 
-/// The Accept form as posted. Every field defaults, so a form without its CSRF
-/// token is refused as forged (403), not as malformed.
+/// A place page's form as posted: the session's CSRF token, the form's nonce, and
+/// its own field (the challenge pressed, or the engine's level). Every field
+/// defaults, so a form without its CSRF token is refused as forged (403), not as
+/// malformed.
 #[derive(Debug, Default, Deserialize)]
-pub(super) struct AcceptForm {
+pub(super) struct StartForm {
     #[serde(default)]
     csrf: String,
     #[serde(default)]
     nonce: String,
     #[serde(default)]
     challenge: String,
-}
-
-/// The engine's form as posted.
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct EngineForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    nonce: String,
     #[serde(default)]
     level: String,
-}
-
-/// What a place's page asks the service to start.
-enum Ask {
-    Accept(ChallengeId),
-    Engine(Level),
 }
 
 /// `POST /p/<platform>/<place>/accept`: accepts the challenge pressed, then to its
@@ -227,58 +214,34 @@ enum Ask {
 /// elsewhere, or without the session's CSRF token, is refused (403).
 pub(super) async fn accept_challenge(
     State(state): State<WebState>,
-    Path((platform, place)): Path<(String, String)>,
+    Path(at): Path<(String, String)>,
     headers: HeaderMap,
-    Form(form): Form<AcceptForm>,
+    Form(form): Form<StartForm>,
 ) -> Result<Response, PageError> {
-    let ask = form
-        .challenge
-        .trim()
-        .parse::<i64>()
-        .ok()
-        .map(|id| Ask::Accept(ChallengeId::new(id)));
-    start(
-        &state,
-        &headers,
-        &platform,
-        &place,
-        &form.csrf,
-        &form.nonce,
-        ask,
-    )
-    .await
+    let id = form.challenge.trim().parse::<i64>().ok();
+    let ask = id.map(|id| StartWhat::Accept(ChallengeId::new(id)));
+    start(&state, &headers, &at, &form, ask).await
 }
 
 /// `POST /p/<platform>/<place>/engine`: starts a game against the engine at the
 /// level chosen, then to its page (303); refused as `accept_challenge` is.
 pub(super) async fn play_engine(
     State(state): State<WebState>,
-    Path((platform, place)): Path<(String, String)>,
+    Path(at): Path<(String, String)>,
     headers: HeaderMap,
-    Form(form): Form<EngineForm>,
+    Form(form): Form<StartForm>,
 ) -> Result<Response, PageError> {
-    let ask = form.level.parse::<Level>().ok().map(Ask::Engine);
-    start(
-        &state,
-        &headers,
-        &platform,
-        &place,
-        &form.csrf,
-        &form.nonce,
-        ask,
-    )
-    .await
+    let ask = form.level.parse::<Level>().ok().map(StartWhat::Engine);
+    start(&state, &headers, &at, &form, ask).await
 }
 
 /// Both forms' way: the writer's checks, the service's answer, and the page.
 async fn start(
     state: &WebState,
     headers: &HeaderMap,
-    platform: &str,
-    place: &str,
-    csrf: &str,
-    nonce: &str,
-    ask: Option<Ask>,
+    (platform, place): &(String, String),
+    form: &StartForm,
+    ask: Option<StartWhat>,
 ) -> Result<Response, PageError> {
     let (port, session) = match writer(state, headers).await? {
         Ok(writer) => writer,
@@ -290,15 +253,12 @@ async fn start(
     };
     let request = WebStart {
         session: &session,
-        csrf,
+        csrf: &form.csrf,
         platform,
         place,
-        nonce,
+        nonce: &form.nonce,
     };
-    let outcome = match ask {
-        Ask::Accept(id) => port.accept(request, id).await?,
-        Ask::Engine(level) => port.play_engine(request, level).await?,
-    };
+    let outcome = port.start(request, ask).await?;
     let text = match outcome {
         StartOutcome::Started(slug) => {
             return Ok(Redirect::to(&format!("/g/{slug}")).into_response());

@@ -3,15 +3,11 @@
 //! npm registry (`.ci/run` installs it and sets `AXE_CORE_JS` to its
 //! `axe.min.js`); without it the test says SKIPPED, except under CI.
 
-use std::time::Duration;
-
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::browser::Browser;
-use crate::every_page::{every_page, EveryPage};
-use crate::link_in;
-use crate::support::cmd;
-use oware_bot::service::Action;
+use crate::every_page::every_page;
+use crate::signin::link_for;
 
 /// Runs axe on the page open (injecting it first), and returns its serious and
 /// critical violations, each as `rule: help (nodes)`.
@@ -61,37 +57,18 @@ async fn no_page_has_a_serious_accessibility_violation() {
     let Some(browser) = Browser::start().await else {
         return;
     };
-    let EveryPage {
-        site,
-        link,
-        place,
-        pages,
-    } = every_page().await;
+    let every = every_page().await;
     let mut found = Vec::new();
-    for (what, url) in pages {
-        found.extend(violations(&browser, &axe, what, &url).await);
+    for (what, url) in &every.pages {
+        found.extend(violations(&browser, &axe, what, url).await);
     }
     // Signed in, the player to move: the pits are buttons, with the game's other
     // buttons and the sign-out form; and the place's forms to start a game.
-    let reply = site
-        .service
-        .handle(cmd("bob", Action::Web { logout_all: false }))
-        .await;
-    let signin = link_in(&reply.text).expect("a sign-in link");
+    let signin = link_for(&every.site, "bob").await;
     // Opening the link's page does not spend it: only its button does.
     found.extend(violations(&browser, &axe, "the sign-in page", &signin).await);
-    browser.open(&signin).await;
-    browser
-        .script("document.querySelector('form button').click(); return null")
-        .await;
-    browser
-        .until(
-            "return document.body.innerText.includes('Signed in as bob')",
-            Value::Bool(true),
-            Duration::from_secs(5),
-        )
-        .await;
-    found.extend(violations(&browser, &axe, "the player's own game", &link).await);
-    found.extend(violations(&browser, &axe, "a place, signed in", &place).await);
+    browser.sign_in(&signin, "bob").await;
+    found.extend(violations(&browser, &axe, "the player's own game", &every.link).await);
+    found.extend(violations(&browser, &axe, "a place, signed in", &every.place).await);
     assert!(found.is_empty(), "{found:#?}");
 }

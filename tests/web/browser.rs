@@ -182,6 +182,20 @@ impl Browser {
             ),
         }
     }
+
+    /// Opens sign-in link `link` (`/oware web`'s, given to `who`) and presses its
+    /// button; returns once the page says `who` is signed in.
+    pub(crate) async fn sign_in(&self, link: &str, who: &str) {
+        self.open(link).await;
+        self.script("document.querySelector('form button').click(); return null")
+            .await;
+        self.until(
+            &format!("return document.body.innerText.includes('Signed in as {who}')"),
+            Value::Bool(true),
+            Duration::from_secs(5),
+        )
+        .await;
+    }
 }
 
 impl Drop for Browser {

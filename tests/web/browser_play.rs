@@ -8,8 +8,9 @@ use serde_json::json;
 
 use crate::browser::Browser;
 use crate::pages::game_with_link;
+use crate::signin::link_for;
 use crate::support::{cmd, mv};
-use crate::{link_in, Site};
+use crate::Site;
 use oware_bot::service::Action;
 
 /// WebDriver's key code for Enter.
@@ -22,23 +23,7 @@ async fn a_signed_in_player_presses_a_pit_with_the_keyboard() {
     };
     let site = Site::new().await;
     let (_, link) = game_with_link(&site).await;
-    let reply = site
-        .service
-        .handle(cmd("alice", Action::Web { logout_all: false }))
-        .await;
-    let signin = link_in(&reply.text).expect("a sign-in link");
-    browser.open(&signin).await;
-    browser
-        .script("document.querySelector('form button').click(); return null")
-        .await;
-
-    browser
-        .until(
-            "return document.body.innerText.includes('Signed in as alice')",
-            json!(true),
-            Duration::from_secs(5),
-        )
-        .await;
+    sign_in(&site, &browser, "alice").await;
     browser.open(&link).await;
     // Pit C, reached by the keyboard (focused) and pressed with Enter.
     assert_eq!(
@@ -98,11 +83,7 @@ async fn a_player_resigns_by_the_buttons_on_a_phone_wide_page() {
     };
     let site = Site::new().await;
     let (game, link) = game_with_link(&site).await;
-    let reply = site
-        .service
-        .handle(cmd("alice", Action::Web { logout_all: false }))
-        .await;
-    let signin = link_in(&reply.text).expect("a sign-in link");
+    let signin = link_for(&site, "alice").await;
     browser.resize(360).await;
     browser.open(&signin).await;
     assert_eq!(
@@ -110,16 +91,7 @@ async fn a_player_resigns_by_the_buttons_on_a_phone_wide_page() {
         json!(null),
         "the sign-in page"
     );
-    browser
-        .script("document.querySelector('form button').click(); return null")
-        .await;
-    browser
-        .until(
-            "return document.body.innerText.includes('Signed in as alice')",
-            json!(true),
-            Duration::from_secs(5),
-        )
-        .await;
+    browser.sign_in(&signin, "alice").await;
     browser.open(&link).await;
     assert!(
         browser
@@ -176,24 +148,19 @@ async fn a_player_resigns_by_the_buttons_on_a_phone_wide_page() {
 const ORACLE_361: &str = "DbCeCfEdBcAaFe";
 
 /// Signs `who` in on `browser` through their link's button.
-async fn sign_in(site: &Site, browser: &Browser, who: &str) {
-    let reply = site
-        .service
-        .handle(cmd(who, Action::Web { logout_all: false }))
-        .await;
-    browser
-        .open(&link_in(&reply.text).expect("a sign-in link"))
-        .await;
-    browser
-        .script("document.querySelector('form button').click(); return null")
-        .await;
+/// Waits until the browser is on a game's page with the game's buttons.
+async fn on_a_game(browser: &Browser) {
     browser
         .until(
-            &format!("return document.body.innerText.includes('Signed in as {who}')"),
+            "return location.pathname.startsWith('/g/')&&!!document.getElementById('actions')",
             json!(true),
             Duration::from_secs(5),
         )
         .await;
+}
+
+async fn sign_in(site: &Site, browser: &Browser, who: &str) {
+    browser.sign_in(&link_for(site, who).await, who).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -278,13 +245,7 @@ async fn a_browser_accepts_a_challenge_and_plays_the_engine_from_a_place_page() 
         .script("document.querySelector('#accept button[name=challenge]').click(); return null")
         .await;
     // On the game's page, with the game's buttons.
-    browser
-        .until(
-            "return location.pathname.startsWith('/g/')&&!!document.getElementById('actions')",
-            json!(true),
-            Duration::from_secs(5),
-        )
-        .await;
+    on_a_game(&browser).await;
     assert_eq!(site.db.count("SELECT COUNT(*) FROM games").await, 1);
     // Back to the place: the engine at the easy level.
     browser.open(&place).await;
@@ -294,13 +255,7 @@ async fn a_browser_accepts_a_challenge_and_plays_the_engine_from_a_place_page() 
              document.querySelector('#engine button').click(); return null",
         )
         .await;
-    browser
-        .until(
-            "return location.pathname.startsWith('/g/')&&!!document.getElementById('actions')",
-            json!(true),
-            Duration::from_secs(5),
-        )
-        .await;
+    on_a_game(&browser).await;
     assert_eq!(
         site.db
             .count("SELECT COUNT(*) FROM challenges WHERE level = 'easy'")

@@ -11,8 +11,8 @@ use oware_bot::service::{Action, ChallengeOptions};
 use crate::http::{get, send_form, Got};
 use crate::pages::game_with_link;
 use crate::places::make_public;
-use crate::signin::{field, get_with, signed_in};
-use crate::support::{cmd, user};
+use crate::signin::{assert_forgeries_refused, field, get_with, signed_in, signed_in_at};
+use crate::support::{cmd, cmd_at, place_at, start_game_at, user};
 use crate::web_actions::heard;
 use crate::Site;
 
@@ -49,10 +49,15 @@ async fn pending(site: &Site) -> i64 {
 /// Posts `form` (the session's CSRF token added) to the place page's `path`
 /// (`accept`, `engine`) for `cookie`, from this site.
 async fn post(site: &Site, cookie: &str, path: &str, form: &str) -> Got {
-    let csrf = field(&get_with(&place(site), cookie).await.text(), "csrf");
+    post_at(site, &place(site), cookie, path, form).await
+}
+
+/// [`post`] to the place page at `page`.
+async fn post_at(site: &Site, page: &str, cookie: &str, path: &str, form: &str) -> Got {
+    let csrf = field(&get_with(page, cookie).await.text(), "csrf");
     send_form(
         "POST",
-        &format!("{}/{path}", place(site)),
+        &format!("{page}/{path}"),
         &[("cookie", cookie), ("origin", &site.base)],
         &format!("csrf={csrf}&{form}"),
     )
@@ -185,32 +190,7 @@ async fn forged_or_cross_site_starts_are_refused_and_start_nothing() {
         ("engine", "level=easy".to_owned()),
     ] {
         let url = format!("{}/{path}", place(&site));
-        let good = format!("csrf={csrf}&nonce=forged0001&{ask}");
-        let cross = send_form(
-            "POST",
-            &url,
-            &[("cookie", &alice), ("origin", "http://evil.example")],
-            &good,
-        )
-        .await;
-        assert_eq!(cross.status, 403, "{path} from another site");
-        for body in [
-            format!("nonce=forged0002&{ask}"),
-            format!("csrf={}&nonce=forged0003&{ask}", "0".repeat(64)),
-            format!("csrf={bob_csrf}&nonce=forged0004&{ask}"),
-            format!("csrf={csrf}&nonce=bad&{ask}"),
-        ] {
-            let got = send_form(
-                "POST",
-                &url,
-                &[("cookie", &alice), ("origin", &site.base)],
-                &body,
-            )
-            .await;
-            assert_eq!(got.status, 403, "{path}: {body}");
-        }
-        let signed_out = send_form("POST", &url, &[("origin", &site.base)], &good).await;
-        assert_eq!(signed_out.status, 403, "{path} without a session");
+        assert_forgeries_refused(&site, &url, (&alice, &csrf), &bob_csrf, &ask).await;
     }
     assert_eq!(pending(&site).await, 1);
     assert_eq!(games(&site).await, 0);
@@ -328,4 +308,121 @@ async fn an_unlisted_or_switched_off_place_has_no_page_to_start_from() {
     }
     assert_eq!(pending(&site).await, 1);
     assert_eq!(games(&site).await, 0);
+}
+
+/// Discord servers and channels (their ids are snowflakes: the place pages check).
+const G1: &str = "100000000000000001";
+const G2: &str = "100000000000000002";
+const G3: &str = "100000000000000003";
+const GENERAL: &str = "200000000000000001";
+const GAMES: &str = "200000000000000002";
+const LOBBY: &str = "200000000000000003";
+
+/// An admin of Discord server `server` sets `changes` from its channel `GENERAL`
+/// (vouching for the channels it names, as the adapter does for its own server's).
+async fn set_on_discord(site: &Site, server: &str, changes: &[(&str, &str)]) {
+    use oware_bot::service::{Platform, Role};
+    let mut asked = cmd_at(
+        &place_at(Platform::Discord, Some(server), GENERAL),
+        "owner",
+        Action::Settings {
+            changes: changes
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect(),
+        },
+    )
+    .with_role(Role::Admin);
+    asked.vouched = vec![GAMES.to_owned()];
+    let reply = site.service.handle(asked).await;
+    assert!(reply.text.contains("web:public"), "{}", reply.text);
+}
+
+#[tokio::test]
+async fn on_discord_the_engine_plays_in_the_servers_games_channel_or_its_latest() {
+    use oware_bot::service::Platform;
+    let site = Site::new().await;
+    site.service
+        .ops()
+        .register_bot_user(Platform::Discord, "bot-1");
+    // The first server names its games channel; the second names none but has had
+    // a game in its lobby; the third has neither.
+    set_on_discord(&site, G1, &[("web", "public"), ("channels", GAMES)]).await;
+    set_on_discord(&site, G2, &[("web", "public")]).await;
+    set_on_discord(&site, G3, &[("web", "public")]).await;
+    let lobby = place_at(Platform::Discord, Some(G2), LOBBY);
+    start_game_at(
+        &site.service,
+        &lobby,
+        "erin",
+        "frank",
+        ChallengeOptions::default(),
+    )
+    .await;
+    let dora = signed_in_at(
+        &site,
+        &place_at(Platform::Discord, Some(G1), GENERAL),
+        "dora",
+    )
+    .await;
+    heard(&site).await;
+    // (Each press is a new page's form: its own nonce.)
+    for (server, channel, nonce) in [(G1, GAMES, "discord1"), (G2, LOBBY, "discord2")] {
+        let page = format!("{}/p/discord/{server}", site.base);
+        let started = post_at(
+            &site,
+            &page,
+            &dora,
+            "engine",
+            &format!("nonce={nonce}&level=easy"),
+        )
+        .await;
+        assert_eq!(started.status, 303, "{server}: {}", started.text());
+        let played_there = site
+            .db
+            .count(&format!(
+                "SELECT COUNT(*) FROM games g JOIN players p ON p.id IN (g.south_id, g.north_id)
+                 WHERE p.user_id = 'dora' AND g.space = '{server}' AND g.channel = '{channel}'"
+            ))
+            .await;
+        assert_eq!(played_there, 1, "{server}");
+        // Announced there, where the game is played.
+        let said = site.service.ops().unsent(Platform::Discord, None).await;
+        assert!(
+            said.iter().any(|m| m.place.channel == channel
+                && m.place.space.as_deref() == Some(server)
+                && m.reply.text.contains("dora")),
+            "{server}: {said:?}"
+        );
+    }
+    let page = format!("{}/p/discord/{G3}", site.base);
+    let refused = post_at(&site, &page, &dora, "engine", "nonce=engine0002&level=easy").await;
+    assert_eq!(refused.status, 422, "{}", refused.text());
+    assert!(
+        refused.text().contains("which channel of this server"),
+        "{}",
+        refused.text()
+    );
+    // Someone signed in from the console has no account on Discord: the page says
+    // how to sign in with one, and its forms start nothing.
+    let alice = signed_in(&site, "alice").await;
+    let before = games(&site).await;
+    let page = format!("{}/p/discord/{G1}", site.base);
+    let html = get_with(&page, &alice).await.text();
+    assert!(html.contains("no account on this place"), "{html}");
+    let refused = post_at(
+        &site,
+        &page,
+        &alice,
+        "engine",
+        "nonce=engine0003&level=easy",
+    )
+    .await;
+    assert_eq!(refused.status, 422, "{}", refused.text());
+    assert!(
+        refused.text().contains("no account on this place"),
+        "{}",
+        refused.text()
+    );
+    assert_eq!(games(&site).await, before);
 }

@@ -15,10 +15,12 @@ use crate::{link_in, Site};
 
 /// The sign-in link `/oware web` gives `who`.
 pub(crate) async fn link_for(site: &Site, who: &str) -> String {
-    let reply = site
-        .service
-        .handle(cmd(who, Action::Web { logout_all: false }))
-        .await;
+    link_from(site, cmd(who, Action::Web { logout_all: false })).await
+}
+
+/// The sign-in link `/oware web` (`asked`) gives its author.
+async fn link_from(site: &Site, asked: oware_bot::service::Command) -> String {
+    let reply = site.service.handle(asked).await;
     assert!(reply.private && reply.secret, "{reply:?}");
     link_in(&reply.text).unwrap_or_else(|| panic!("no link: {}", reply.text))
 }
@@ -34,7 +36,22 @@ fn session_cookie(got: &Got) -> String {
 
 /// Signs `who` in through the link's page and its button; returns the cookie.
 pub(crate) async fn signed_in(site: &Site, who: &str) -> String {
-    let link = link_for(site, who).await;
+    sign_in_with(site, link_for(site, who).await).await
+}
+
+/// Signs `who` in from chat at `place` (their account on its network); returns
+/// the cookie.
+pub(crate) async fn signed_in_at(
+    site: &Site,
+    place: &oware_bot::service::Place,
+    who: &str,
+) -> String {
+    let asked = crate::support::cmd_at(place, who, Action::Web { logout_all: false });
+    sign_in_with(site, link_from(site, asked).await).await
+}
+
+/// Presses the button of sign-in `link`'s page; returns the session cookie.
+async fn sign_in_with(site: &Site, link: String) -> String {
     let got = send_form("POST", &link, &[("origin", &site.base)], "").await;
     assert_eq!(got.status, 303, "{}", got.text());
     session_cookie(&got)
@@ -47,6 +64,46 @@ pub(crate) fn field(html: &str, name: &str) -> String {
         .unwrap_or_else(|| panic!("no {name} field in {html}"));
     let rest = &html[at + name.len() + 15..];
     rest[..rest.find('"').expect("a closing quote")].to_owned()
+}
+
+/// Posts every forgery of a form to `url` and checks each is refused (403, in
+/// words): the real form (`csrf`, the session `cookie`'s token, and `fields`) sent
+/// from another site; without a token, with a made-up one, with `other_csrf`
+/// (another session's), with a nonce no page makes; and without a session.
+pub(crate) async fn assert_forgeries_refused(
+    site: &Site,
+    url: &str,
+    (cookie, csrf): (&str, &str),
+    other_csrf: &str,
+    fields: &str,
+) {
+    let good = format!("csrf={csrf}&nonce=forged0001&{fields}");
+    let cross = send_form(
+        "POST",
+        url,
+        &[("cookie", cookie), ("origin", "http://evil.example")],
+        &good,
+    )
+    .await;
+    assert_eq!(cross.status, 403, "{url} {fields} from another site");
+    for body in [
+        format!("nonce=forged0002&{fields}"),
+        format!("csrf={}&nonce=forged0003&{fields}", "0".repeat(64)),
+        format!("csrf={other_csrf}&nonce=forged0004&{fields}"),
+        format!("csrf={csrf}&nonce=bad&{fields}"),
+    ] {
+        let got = send_form(
+            "POST",
+            url,
+            &[("cookie", cookie), ("origin", &site.base)],
+            &body,
+        )
+        .await;
+        assert_eq!(got.status, 403, "{url}: {body}");
+        assert!(got.text().contains("refused"), "{}", got.text());
+    }
+    let signed_out = send_form("POST", url, &[("origin", &site.base)], &good).await;
+    assert_eq!(signed_out.status, 403, "{url} {fields} without a session");
 }
 
 pub(crate) async fn get_with(url: &str, cookie: &str) -> Got {
@@ -278,44 +335,17 @@ async fn forged_posts_are_refused_and_play_nothing() {
     let html = get_with(&link, &alice).await.text();
     let (csrf, ply) = (field(&html, "csrf"), field(&html, "ply"));
     let url = format!("{link}/move");
-    let good = format!("csrf={csrf}&nonce=nonce0001&ply={ply}&pit=C");
-    // Another site's form, the browser sending Alice's cookie along.
-    let cross = send_form(
-        "POST",
-        &url,
-        &[("cookie", &alice), ("origin", "http://evil.example")],
-        &good,
-    )
-    .await;
-    assert_eq!(cross.status, 403);
-    // No token, a wrong one, another session's.
     let bob = signed_in(&site, "bob").await;
     let bob_csrf = field(&get_with(&link, &bob).await.text(), "csrf");
-    for body in [
-        format!("nonce=nonce0002&ply={ply}&pit=C"),
-        format!("csrf={}&nonce=nonce0003&ply={ply}&pit=C", "0".repeat(64)),
-        format!("csrf={bob_csrf}&nonce=nonce0004&ply={ply}&pit=C"),
-    ] {
-        let got = send_form(
-            "POST",
-            &url,
-            &[("cookie", &alice), ("origin", &site.base)],
-            &body,
-        )
-        .await;
-        assert_eq!(got.status, 403, "{body}");
-        assert!(got.text().contains("refused"), "{}", got.text());
-    }
-    // No session at all.
-    let got = send_form("POST", &url, &[("origin", &site.base)], &good).await;
-    assert_eq!(got.status, 403);
+    let fields = format!("ply={ply}&pit=C");
+    assert_forgeries_refused(&site, &url, (&alice, &csrf), &bob_csrf, &fields).await;
     assert_eq!(moves(&site).await, 0);
     // The real form still plays.
     let got = send_form(
         "POST",
         &url,
         &[("cookie", &alice), ("origin", &site.base)],
-        &good,
+        &format!("csrf={csrf}&nonce=nonce0001&{fields}"),
     )
     .await;
     assert_eq!(got.status, 303);

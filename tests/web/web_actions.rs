@@ -10,7 +10,7 @@ use oware_bot::store::GameId;
 
 use crate::http::{get, send_form, Got};
 use crate::pages::game_with_link;
-use crate::signin::{field, get_with, link_for, signed_in};
+use crate::signin::{assert_forgeries_refused, field, get_with, link_for, signed_in};
 use crate::support::cmd;
 use crate::Site;
 
@@ -171,31 +171,8 @@ async fn forged_requests_are_refused_and_change_nothing() {
         "takeback-decline",
         "rematch",
     ] {
-        let good = format!("csrf={csrf}&nonce=forged0001&deed={deed}");
-        let cross = send_form(
-            "POST",
-            &url,
-            &[("cookie", &alice), ("origin", "http://evil.example")],
-            &good,
-        )
-        .await;
-        assert_eq!(cross.status, 403, "{deed} from another site");
-        for body in [
-            format!("nonce=forged0002&deed={deed}"),
-            format!("csrf={}&nonce=forged0003&deed={deed}", "0".repeat(64)),
-            format!("csrf={bob_csrf}&nonce=forged0004&deed={deed}"),
-        ] {
-            let got = send_form(
-                "POST",
-                &url,
-                &[("cookie", &alice), ("origin", &site.base)],
-                &body,
-            )
-            .await;
-            assert_eq!(got.status, 403, "{body}");
-        }
-        let signed_out = send_form("POST", &url, &[("origin", &site.base)], &good).await;
-        assert_eq!(signed_out.status, 403, "{deed} without a session");
+        let fields = format!("deed={deed}");
+        assert_forgeries_refused(&site, &url, (&alice, &csrf), &bob_csrf, &fields).await;
     }
     assert_eq!(version(&site, game).await, before);
     assert!(site.db.game(GameId::new(game)).await.is_active());
