@@ -178,17 +178,31 @@ pub fn text(language: &Language, id: &str, args: &[(&'static str, String)]) -> S
     if args.is_empty() {
         return LOCALES.lookup(&language.id, id);
     }
+    // Decimals as Fluent prints them, and as the language writes them.
+    let mut rewrite = Vec::new();
     let args: HashMap<Cow<'static, str>, FluentValue<'_>> = args
         .iter()
         .map(|(key, value)| {
-            let value = value_of(value);
+            let value = match decimal_of(language, value) {
+                Some((number, printed)) => {
+                    rewrite.push((printed, value));
+                    number
+                }
+                None => value_of(value),
+            };
             // Unit tests check that a whole number goes only where one is expected.
             #[cfg(test)]
             tests::numbers::check(id, key, &value);
             (Cow::Borrowed(*key), value)
         })
         .collect();
-    LOCALES.lookup_with_args(&language.id, id, &args)
+    let mut text = LOCALES.lookup_with_args(&language.id, id, &args);
+    for (printed, written) in rewrite {
+        if &printed != written {
+            text = text.replace(&printed, written);
+        }
+    }
+    text
 }
 
 /// Message `id` of `language` itself, without variables and without falling back
@@ -247,6 +261,23 @@ fn value_of(value: &str) -> FluentValue<'_> {
         Ok(n) if n.to_string() == value => FluentValue::from(n),
         _ => FluentValue::from(value),
     }
+}
+
+/// A decimal written in `language`'s way, as [`decimal`] writes it (`2.5`, « 0,8 »):
+/// the number a message's selector puts in its plural category (« 0,8 graine »,
+/// « 1,5 graine », "2.5 seeds"), and how Fluent will print it (`0.8`), which is then
+/// written back in the language's way. `None` for anything else.
+fn decimal_of(language: &Language, value: &str) -> Option<(FluentValue<'static>, String)> {
+    let mark = text(language, "number-decimal-mark", &[]);
+    let (whole, fraction) = value.split_once(mark.as_str())?;
+    let digits = whole.strip_prefix('-').unwrap_or(whole);
+    let plain = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !plain(digits) || !plain(fraction) {
+        return None;
+    }
+    let printed = format!("{whole}.{fraction}");
+    let number: fluent_templates::fluent_bundle::types::FluentNumber = printed.parse().ok()?;
+    Some((FluentValue::Number(number), printed))
 }
 
 /// Message `id` of `locales/<language>/oware.ftl` in `language` (a

@@ -179,7 +179,10 @@ graph-alt-seeds = { $seeds ->
         [1] { $seeds } seed
        *[other] { $seeds } seeds
     }
-graph-alt-seeds-fraction = { $seeds } seeds
+graph-alt-seeds-fraction = { $seeds ->
+        [one] { $seeds } seed
+       *[other] { $seeds } seeds
+    }
 graph-alt-a-mistake = a mistake at move { $ply }
 graph-alt-a-blunder = a blunder at move { $ply }
 graph-alt-mistakes = mistakes at moves { $plies } and { $last }
@@ -837,7 +840,10 @@ judge-verdict-best = **Advice judged** ({ $plies ->
     } had advice): onlookers' top picks would have lost { $top ->
         [one] { $top } seed
        *[other] { $top } seeds
-    } in all, the players { $played }; best adviser: { $name }, whose picks lost { $average } seeds each on average over { $picks ->
+    } in all, the players { $played }; best adviser: { $name }, whose picks lost { $average ->
+        [one] { $average } seed
+       *[other] { $average } seeds
+    } each on average over { $picks ->
         [one] { $picks } pick
        *[other] { $picks } picks
     } (the measure `/oware leaderboard advisers` ranks by).
@@ -851,7 +857,10 @@ judge-leaderboard = **Best advisers { $scope }** (average seeds lost per pick ag
         [one] { $min } judged pick
        *[other] { $min } judged picks
     }):
-judge-leaderboard-line = { $rank }. { $name } — { $average } seeds a pick, { $close } of { $picks } within a seed of best
+judge-leaderboard-line = { $rank }. { $name } — { $average ->
+        [one] { $average } seed
+       *[other] { $average } seeds
+    } a pick, { $close } of { $picks } within a seed of best
 report-class-inaccuracy = an inaccuracy
 report-class-mistake = a mistake
 report-class-blunder = a blunder
@@ -1458,7 +1467,10 @@ web-engine-seen = The engine ({ $depth ->
        *[no] { $name } ({ $side ->
             [south] South
            *[north] North
-        }) is ahead by about { $seeds } seeds.
+        }) is ahead by about { $seeds ->
+            [one] { $seeds } seed
+           *[other] { $seeds } seeds
+        }.
     } Best: { $best }; its line: { $line }.
 web-engine-try-line = Try its line on the study board
 web-engine-over = The game is over in this position: there is nothing for the engine to search.

@@ -215,7 +215,10 @@ graph-alt-seeds = { $seeds ->
         [1] { $seeds } graine
        *[other] { $seeds } graines
     }
-graph-alt-seeds-fraction = { $seeds } graines
+graph-alt-seeds-fraction = { $seeds ->
+        [one] { $seeds } graine
+       *[other] { $seeds } graines
+    }
 graph-alt-a-mistake = une erreur au coup { $ply }
 graph-alt-a-blunder = une gaffe au coup { $ply }
 graph-alt-mistakes = des erreurs aux coups { $plies } et { $last }
@@ -903,7 +906,10 @@ judge-verdict-best = **Conseils jugés** ({ $plies ->
     }) : les choix favoris des spectateurs auraient perdu { $top ->
         [one] { $top } graine
        *[other] { $top } graines
-    } en tout, les joueurs { $played } ; meilleur conseiller : { $name }, dont les choix ont perdu { $average } graines chacun en moyenne sur { $picks ->
+    } en tout, les joueurs { $played } ; meilleur conseiller : { $name }, dont les choix ont perdu { $average ->
+        [one] { $average } graine
+       *[other] { $average } graines
+    } chacun en moyenne sur { $picks ->
         [one] { $picks } choix
        *[other] { $picks } choix
     } (la mesure du classement `/oware leaderboard advisers`).
@@ -917,7 +923,10 @@ judge-leaderboard = **Meilleurs conseillers { $scope }** (graines perdues en moy
         [one] { $min } choix jugé
        *[other] { $min } choix jugés
     }) :
-judge-leaderboard-line = { $rank }. { $name } — { $average } graines par choix, { $close } sur { $picks } à moins d'une graine du meilleur
+judge-leaderboard-line = { $rank }. { $name } — { $average ->
+        [one] { $average } graine
+       *[other] { $average } graines
+    } par choix, { $close } sur { $picks } à moins d'une graine du meilleur
 report-class-inaccuracy = une imprécision
 report-class-mistake = une erreur
 report-class-blunder = une gaffe
@@ -1529,7 +1538,10 @@ web-engine-seen = Le moteur ({ $depth ->
        *[no] { $name } ({ $side ->
             [south] Sud
            *[north] Nord
-        }) mène d'environ { $seeds } graines.
+        }) mène d'environ { $seeds ->
+            [one] { $seeds } graine
+           *[other] { $seeds } graines
+        }.
     } Meilleur coup : { $best } ; sa suite : { $line }.
 web-engine-try-line = Essayer cette suite sur le plateau d'étude
 web-engine-over = La partie est finie dans cette position : le moteur n'a rien à chercher.

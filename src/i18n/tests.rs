@@ -300,6 +300,42 @@ fn whole_numbers_choose_plurals() {
 }
 
 #[test]
+fn decimals_choose_plurals_and_keep_the_languages_mark() {
+    let french = &Language::from_tag("fr").expect("French");
+    let english = &Language::english();
+    let note = |lang, seeds: &str| {
+        crate::tr!(
+            lang,
+            "web-review-note",
+            player = "alice",
+            class = "x",
+            seeds = seeds,
+            best = "a"
+        )
+    };
+    // French: below 2 the noun is singular, decimals too (CLDR's « one »: i = 0, 1).
+    for (seeds, want) in [
+        ("0,8", "0,8 graine perdue"),
+        ("1,5", "1,5 graine perdue"),
+        ("2,5", "2,5 graines perdues"),
+        ("1", "1 graine perdue"),
+    ] {
+        let text = note(french, seeds);
+        assert!(text.contains(want), "{want} in {text:?}");
+    }
+    // English: any decimal is plural; a decimal in another language's way is text.
+    for (seeds, want) in [("0.8", "0.8 seeds"), ("1.5", "1.5 seeds"), ("1", "1 seed:")] {
+        let text = note(english, seeds);
+        assert!(text.contains(want), "{want} in {text:?}");
+    }
+    assert!(decimal_of(english, "0,8").is_none());
+    assert!(decimal_of(english, "-2.50").is_some());
+    for text in ["2.", ".5", "1.2.3", "a.5", "#2.5", ""] {
+        assert!(decimal_of(english, text).is_none(), "{text}");
+    }
+}
+
+#[test]
 fn languages_are_found_by_tag_and_locale() {
     assert_eq!(Language::from_tag("en"), Some(Language::english()));
     assert_eq!(Language::from_tag("xx"), None);

@@ -4,8 +4,10 @@
 //!
 //! **How a variable is known to be a number.** What a message receives is decided in
 //! [`value_of`](super::super::value_of): a value whose text is a whole number
-//! written plainly (`3`, `-12`, not `03`, `#3` or `2.5`) becomes a Fluent number, which
-//! a selector can put in a plural category; anything else is text. So "a number" here
+//! written plainly (`3`, `-12`, not `03` or `#3`) becomes a Fluent number, which
+//! a selector can put in a plural category, and so does a decimal written in the
+//! language's way (`2.5`, « 2,5 »: [`decimal_of`](super::super::decimal_of));
+//! anything else is text. So "a number" here
 //! means "a variable the code may give a whole number". The Rust types are not visible
 //! to a test, so the variables are sorted by hand, by name, in [`NUMBERS`] (may hold a
 //! whole number) and [`WORDS`] (never does), with [`MIXED`] for the few names that are
@@ -43,7 +45,7 @@ use fluent_templates::fluent_bundle::{FluentResource, FluentValue};
 /// as [`MIXED`] says).
 #[rustfmt::skip]
 const NUMBERS: &[&str] = &[
-    "after", "allowance", "answer", "asked", "attempts", "before", "best", "captured",
+    "after", "allowance", "answer", "asked", "attempts", "average", "before", "best", "captured",
     "challenge", "change", "changes", "count", "days", "dead", "deviation", "draws", "due",
     "entrant", "first", "game", "hour", "id", "increment", "jobs", "last", "left",
     "length", "lesson", "limit", "link", "losses", "lost", "max", "mention", "min", "mine",
@@ -58,7 +60,7 @@ const NUMBERS: &[&str] = &[
 /// Variables that never hold a whole number: names, words, lists, durations, dates.
 #[rustfmt::skip]
 const WORDS: &[&str] = &[
-    "action", "admin", "advice", "asker", "init", "author", "average", "away", "back", "base", "bot", "by", "caption", "cause", "challenger", "channels", "choices", "class",
+    "action", "admin", "advice", "asker", "init", "author", "away", "back", "base", "bot", "by", "caption", "cause", "challenger", "channels", "choices", "class",
     "clock", "code", "command", "commands", "creator", "date", "day", "default", "effect",
     "engine", "example", "dropped", "expected", "format", "games", "head", "hint", "instead", "kept", "key",
     "keys", "kind", "language", "languages", "leads", "legal", "letter", "level", "line",
@@ -134,6 +136,8 @@ const MIXED: &[(&str, &[&str])] = &[
         "puzzle-task-seeds", "report-blunder-caption", "report-mistake-line",
         "report-turning-point", "report-turning-point-close", "standings-stats",
         "view-button-repeats", "view-captured", "web-review-note",
+        // A decimal (« 2,5 »), which chooses its plural as a whole number does.
+        "graph-alt-seeds-fraction", "web-engine-seen",
     ]),
     // A count of moves, or the last move's number; elsewhere « 12 moves played ».
     ("moves", &[
