@@ -30,6 +30,8 @@ figure{margin:0}
 .board .side.turn .name::before{content:"\25B6\00A0";color:var(--accent)}
 .board .store{min-width:2.4rem;text-align:center;padding:.1rem .5rem;border-radius:.5rem;background:var(--wood)}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.evalbar{height:.6rem;max-width:36rem;border-radius:.3rem;background:var(--fg);overflow:hidden;margin:.5rem 0}
+.evalbar span{display:block;height:100%;background:var(--wood)}
 .graph{position:relative}
 .graph img{width:100%;height:auto;display:block}
 .graph .jump a{position:absolute;top:0;bottom:0}

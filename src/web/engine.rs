@@ -143,6 +143,13 @@ pub(super) fn markup(
     };
     html! {
         div id="engine" role="status" {
+            // The same view as a bar, for the eye (the words say it all): South's
+            // share from the left, even in the middle.
+            @if let Asked::Seen(seen) = asked {
+                div class="evalbar" aria-hidden="true" {
+                    span style=(format!("width:{:.1}%", south_share(seen.south_value))) {}
+                }
+            }
             p { (text) }
             @if let Asked::Seen(seen) = asked {
                 @let line: String = seen.line.iter().map(|p| p.letter()).collect();
@@ -150,6 +157,16 @@ pub(super) fn markup(
             }
         }
     }
+}
+
+/// A lead of this many seeds or more fills the evaluation bar.
+const BAR_SEEDS: f64 = 12.0;
+
+/// South's share of the evaluation bar, in percent, for South's expected lead of
+/// `south_value` hundredths of a seed: 50 when even, 100 at [`BAR_SEEDS`] ahead.
+fn south_share(south_value: i32) -> f64 {
+    let lead = (f64::from(south_value) / 100.0).clamp(-BAR_SEEDS, BAR_SEEDS);
+    50.0 + 50.0 * lead / BAR_SEEDS
 }
 
 /// "The engine (12 moves deep): alice (South) is ahead by about 2.5 seeds. Best: c;
@@ -179,4 +196,18 @@ fn said(lang: &crate::i18n::Language, page: &GamePage, seen: &PageEvaluation) ->
         best = seen.best.letter().to_string(),
         line = line.join(" ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::south_share;
+
+    #[test]
+    fn the_bar_leans_to_the_side_ahead_and_stops_at_its_ends() {
+        assert!((south_share(0) - 50.0).abs() < 1e-9);
+        assert!((south_share(600) - 75.0).abs() < 1e-9);
+        assert!((south_share(-600) - 25.0).abs() < 1e-9);
+        assert!((south_share(5000) - 100.0).abs() < 1e-9);
+        assert!(south_share(i32::MIN).abs() < 1e-9);
+    }
 }

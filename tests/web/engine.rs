@@ -47,6 +47,15 @@ async fn the_engine_values_the_position_shown_and_its_move_is_legal_there() {
     let html = got.text();
     assert!(html.contains(r#"id="engine""#), "{html}");
     assert!(html.contains("moves deep"), "{html}");
+    // The bar says it to the eye: South's share, about even at the start.
+    let at = html.find(r#"class="evalbar""#).expect("the evaluation bar");
+    let width: f64 = html[at..]
+        .split("width:")
+        .nth(1)
+        .and_then(|w| w.split('%').next())
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("its width in {html}"));
+    assert!((40.0..=60.0).contains(&width), "{width}% at the start");
     let start = Game::new(Variant::Abapa);
     assert!(start.legal_moves().contains(best(&html)), "{html}");
     // Its line, tried on the study board from the same move.
