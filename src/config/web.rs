@@ -55,8 +55,9 @@ pub struct WebLimits {
     pub streams: usize,
     /// `WEB_STREAMS_PER_CLIENT`: event streams open from one address (more get 503).
     pub streams_per_client: usize,
-    /// `WEB_PICTURES`: board and puzzle pictures drawn for the web at once, on slots
-    /// of their own (more get 503): the chat's pictures never wait for the web's.
+    /// `WEB_PICTURES`: board, graph and puzzle pictures drawn for the web at once,
+    /// on slots of their own (more wait up to a second, then get 503): the chat's
+    /// pictures never wait for the web's.
     pub pictures: usize,
 }
 

@@ -8,6 +8,9 @@ use crate::service::cases::Pictures;
 
 use super::{Command, Reply, ServiceError};
 
+/// How long a web picture waits for one of the web's picture slots.
+const WEB_PICTURE_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
 impl Pictures<'_> {
     /// Runs heavy CPU work (a replay GIF, a chart) on the blocking pool, at most as
     /// many at once as there are engine threads, so a burst of them cannot stall
@@ -28,14 +31,17 @@ impl Pictures<'_> {
         on_slot(&self.core.board_slots, work, "board render").await
     }
 
-    /// Draws a picture for the web on the web's own slots if one is free now, else
-    /// [`ServiceError::PicturesBusy`] at once: a flood of web pictures never queues
-    /// on the chat's board slots, and waits nowhere.
+    /// Draws a picture for the web on the web's own slots once one is free, waiting
+    /// at most [`WEB_PICTURE_WAIT`] (a page's board and its review graph asked at
+    /// once both load), else [`ServiceError::PicturesBusy`]: a flood of web
+    /// pictures never queues on the chat's board slots, and waits only as long as
+    /// the request that asks holds one of the pages' bounded request slots.
     pub(super) async fn web_picture<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ServiceError> {
-        let Ok(permit) = std::sync::Arc::clone(&self.core.web_picture_slots).try_acquire_owned()
+        let slots = std::sync::Arc::clone(&self.core.web_picture_slots);
+        let Ok(Ok(permit)) = tokio::time::timeout(WEB_PICTURE_WAIT, slots.acquire_owned()).await
         else {
             metrics::counter!("oware_web_refused_total", "why" => "pictures").increment(1);
             return Err(ServiceError::PicturesBusy);
@@ -139,7 +145,7 @@ mod tests {
     /// A web picture takes a slot of the web's at once or is refused at once; the
     /// chat's board slots are never the web's, either way.
     #[tokio::test]
-    async fn web_pictures_never_wait_and_never_take_the_chats_slots() {
+    async fn web_pictures_wait_briefly_and_never_take_the_chats_slots() {
         let dir = tempfile::tempdir().expect("a temporary directory");
         let url = format!("sqlite://{}", dir.path().join("oware.db").display());
         let store = crate::store::Store::open(&url).await.expect("opens");
@@ -153,10 +159,28 @@ mod tests {
         let held = std::sync::Arc::clone(&service.core.web_picture_slots)
             .try_acquire_owned()
             .expect("the web's slot");
+        let asked = std::time::Instant::now();
         assert!(matches!(
             Pictures::new(&service.core).web_picture(|| 1).await,
             Err(ServiceError::PicturesBusy)
         ));
+        assert!(
+            asked.elapsed() >= WEB_PICTURE_WAIT,
+            "it waited for the slot"
+        );
+        // A slot freed while it waits is taken.
+        let freed = tokio::spawn(async move {
+            tokio::time::sleep(WEB_PICTURE_WAIT / 4).await;
+            drop(held);
+        });
+        assert_eq!(
+            Pictures::new(&service.core)
+                .web_picture(|| 4)
+                .await
+                .expect("the freed slot"),
+            4
+        );
+        freed.await.expect("the holder ends");
         assert_eq!(
             Pictures::new(&service.core)
                 .board_render(|| 2)
@@ -164,7 +188,6 @@ mod tests {
                 .expect("the chat draws"),
             2
         );
-        drop(held);
         let chat = std::sync::Arc::clone(&service.core.board_slots);
         let all = u32::try_from(chat.available_permits()).expect("a few slots");
         let _taken = chat.acquire_many(all).await.expect("every chat slot");
