@@ -287,7 +287,8 @@ pub(crate) async fn reviewed(site: &Site, game: i64, link: &str) -> String {
         .await;
     let mut html = get(link).await.text();
     for _ in 0..30 {
-        if html.contains("a blunder") {
+        // In any language: the review's graph.
+        if html.contains("review.png") {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;

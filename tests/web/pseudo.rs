@@ -135,6 +135,9 @@ async fn every_word_of_every_page_comes_from_the_catalogue() {
         ))
         .await;
     assert!(!resigned.private, "{}", resigned.text);
+    // Reviewed: its accuracy, costly moves, graph and the graph's links.
+    let html = crate::pages::reviewed(&site, ended, &ended_link).await;
+    assert!(html.contains("review.png"), "{html}");
 
     let mut plain = Vec::new();
     for (what, url) in [
@@ -153,7 +156,7 @@ async fn every_word_of_every_page_comes_from_the_catalogue() {
             "a study's refused move",
             format!("{live_link}?ply=0&try=CC"),
         ),
-        ("a finished game", ended_link),
+        ("a finished and reviewed game", ended_link),
         ("the place", format!("{}/p/console/console", site.base)),
         (
             "the puzzle",
