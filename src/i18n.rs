@@ -268,6 +268,11 @@ fn value_of(value: &str) -> FluentValue<'_> {
 /// « 1,5 graine », "2.5 seeds"), and how Fluent will print it (`0.8`), which is then
 /// written back in the language's way. `None` for anything else.
 fn decimal_of(language: &Language, value: &str) -> Option<(FluentValue<'static>, String)> {
+    // Most values are names and words: only one with a mark is worth looking up
+    // the language's.
+    if !value.bytes().any(|b| b == b'.' || b == b',') {
+        return None;
+    }
     let mark = text(language, "number-decimal-mark", &[]);
     let (whole, fraction) = value.split_once(mark.as_str())?;
     let digits = whole.strip_prefix('-').unwrap_or(whole);
