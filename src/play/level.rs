@@ -5,7 +5,10 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How strongly the engine plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     /// Shallow and noisy: makes human-like mistakes.
     Easy,

@@ -6,6 +6,9 @@ mod again;
 mod caps;
 mod engine;
 mod find;
+mod made;
+
+pub(super) use made::Made;
 
 use crate::service::cases::Challenges;
 use crate::service::cases::Moderation;
@@ -15,10 +18,12 @@ use crate::service::cases::Preferences;
 use find::Role;
 
 use super::{
-    next_turn::Seats, start::Start, view, Button, ButtonAction, ChallengeOptions, Command, First,
-    Reply, ServiceError, TimeControl, User,
+    next_turn::Seats,
+    recipe::{Began, Recipe},
+    start::Start,
+    view, ChallengeOptions, Command, Reply, ServiceError, User,
 };
-use crate::store::{GameRow, NewChallenge, NewGame, StoreError};
+use crate::store::{Effects, NewChallenge, NewGame, StoreError};
 
 impl Challenges<'_> {
     /// A challenge to `opponent`, or (`None`) an open challenge anyone here but the
@@ -129,11 +134,19 @@ impl Challenges<'_> {
             expires_at: now.saturating_add(ttl_ms),
             caps: self.core.config.caps.limits(),
         };
+        // A page's command is announced in the chat with the challenge, in its
+        // write, and worded when it is sent.
+        let mut effects = Effects::none();
+        if cmd.announce {
+            effects
+                .messages
+                .push(Recipe::Challenged.message_at(&cmd.place));
+        }
         let id = match self
             .core
             .store
             .challenges()
-            .create_challenge(cmd.claim(), &new, now)
+            .create_challenge(cmd.claim(), &new, &effects, now)
             .await
         {
             Ok(id) => id,
@@ -145,93 +158,26 @@ impl Challenges<'_> {
             }
             Err(e) => return Err(e.into()),
         };
-        let opponent_name = match &opponent {
-            Some((_, user)) => user.name.clone(),
-            None => crate::tr!(lang, "challenge-anyone"),
-        };
-        let who_first = match options.first {
-            First::Challenger => crate::tr!(lang, "challenge-first", name = cmd.author.name),
-            First::Opponent => crate::tr!(lang, "challenge-first", name = opponent_name),
-            First::Random => crate::tr!(lang, "challenge-first-random"),
-        };
         self.core.wake();
-        let time_words = if matches!(time, TimeControl::Correspondence { .. }) && !reminders {
-            crate::tr!(lang, "challenge-no-reminders", time = time.describe(lang))
-        } else {
-            time.describe(lang)
-        };
-        let mut reply = Reply::public(crate::tr!(
-            lang,
-            "challenge-made",
-            challenger = cmd.author.name,
-            opponent = opponent_name,
-            open = if opponent.is_some() { "no" } else { "yes" },
-            challenge = id,
-            variant = options.variant,
-            rated = view::rated_word(lang, rated),
-            time = time_words,
-            advice = if advice {
-                crate::tr!(lang, "challenge-advice-on")
-            } else {
-                crate::tr!(lang, "challenge-advice-off")
-            },
-            first = who_first,
-            span = super::when::span(lang, ttl_ms),
-        ));
-        // Both players' ratings at the game's speed, to know what is at stake.
-        let speed = time.rating_speed();
-        let mut ratings = vec![(
-            cmd.author.name.clone(),
-            self.core
-                .store
-                .people()
-                .rating_of_player(challenger_id, speed)
-                .await?,
-        )];
+        let mut players = vec![(challenger_id, cmd.author.name.as_str())];
         if let Some((opponent_id, user)) = &opponent {
-            let rating = self
-                .core
-                .store
-                .people()
-                .rating_of_player(*opponent_id, speed)
-                .await?;
-            ratings.push((user.name.clone(), rating));
+            players.push((*opponent_id, user.name.as_str()));
         }
-        let ratings: Vec<String> = ratings
-            .iter()
-            .map(|(name, row)| {
-                crate::tr!(
-                    lang,
-                    "challenge-rating",
-                    name = name.as_str(),
-                    rating = super::leaderboard::label(row.as_ref())
-                )
-            })
-            .collect();
-        reply.text.push('\n');
-        reply.text.push_str(&crate::tr!(
-            lang,
-            "challenge-ratings",
-            speed = speed.as_str(),
-            ratings = crate::i18n::list(lang, &ratings, crate::i18n::Joined::And)
-        ));
-        reply.buttons = vec![Button {
-            action: ButtonAction::Accept { challenge: id },
-            label: crate::tr!(lang, "challenge-button-accept"),
-            enabled: true,
-            row: 0,
-        }];
-        // An open challenge is declined by not accepting it.
-        if let Some((_, user)) = opponent {
-            reply.mentions.push(user);
-            reply.buttons.push(Button {
-                action: ButtonAction::Decline { challenge: id },
-                label: crate::tr!(lang, "challenge-button-decline"),
-                enabled: true,
-                row: 0,
-            });
-        }
-        Ok(reply)
+        let ratings = self.ratings_of(time, &players).await?;
+        let made = Made {
+            id,
+            challenger: cmd.author.name.clone(),
+            opponent: opponent.map(|(_, user)| user),
+            first: options.first,
+            rated,
+            variant: options.variant,
+            advice,
+            time,
+            reminders,
+            waits_ms: ttl_ms,
+            ratings,
+        };
+        Ok(made.words(lang))
     }
 
     pub(super) async fn accept(
@@ -258,13 +204,13 @@ impl Challenges<'_> {
                 .await?;
         }
         // The one challenged, or whoever takes an open challenge.
-        let (taker_id, taker_name) = match &c.opponent.0 {
-            Some(invitee) => (invitee.id, invitee.name.clone()),
+        let taker_id = match &c.opponent.0 {
+            Some(invitee) => invitee.id,
             None => {
                 self.core
                     .store
                     .people()
-                    .upsert_player_named(
+                    .upsert_player(
                         cmd.place.platform,
                         &cmd.author.id,
                         &cmd.author.name,
@@ -287,10 +233,21 @@ impl Challenges<'_> {
             .people()
             .away_until([south_id, north_id])
             .await?;
-        // The taker sees the game's first board: if it is their first, its legend's
-        // being seen is recorded with the game.
-        let legend = Pictures::new(self.core).legend_due(cmd).await;
-        let effects = Play::new(self.core).start_game(
+        // The taker sees the game's first board in the chat: if it is their first,
+        // its legend's being seen is recorded with the game.
+        let legend = !cmd.announce && Pictures::new(self.core).legend_due(cmd).await;
+        // Where threads are on, a game begun in a server's channel gets its own.
+        let thread = cmd.place.space.is_some()
+            && cmd.place.thread.is_none()
+            && Preferences::new(self.core)
+                .place_settings(&cmd.place)
+                .await?
+                .threads();
+        let began = Began::Accepted {
+            challenger_south,
+            thread,
+        };
+        let mut effects = Play::new(self.core).start_game(
             Start {
                 variant: c.variant,
                 seats: Seats {
@@ -302,6 +259,10 @@ impl Challenges<'_> {
             },
             now,
         );
+        // A page's command is announced in the chat with the game, in its write.
+        if cmd.announce {
+            effects.messages.push(began.announcement(&cmd.place));
+        }
         let Some(game_id) = self
             .core
             .store
@@ -327,37 +288,11 @@ impl Challenges<'_> {
             ));
         };
         self.core.wake();
-        let headline = |row: &GameRow| {
-            crate::tr!(
-                lang,
-                "challenge-accepted",
-                opponent = taker_name,
-                challenger = c.challenger_name,
-                game = game_id,
-                variant = row.variant,
-                rated = view::rated_word(lang, row.rated),
-                time = tc.describe(lang),
-                south = row.south.name,
-                north = row.north.name,
-            )
-        };
-        let (_, mut reply) = Play::new(self.core)
-            .first_board(lang, game_id, headline, now)
+        let mut reply = Play::new(self.core)
+            .first_board(lang, game_id, began, now)
             .await?;
         if legend {
             Pictures::new(self.core).legend_shown(lang, cmd, &mut reply);
-        }
-        let threads = Preferences::new(self.core)
-            .place_settings(&cmd.place)
-            .await?
-            .threads();
-        if threads && cmd.place.space.is_some() && cmd.place.thread.is_none() {
-            reply.open_thread = Some(crate::tr!(
-                lang,
-                "challenge-thread",
-                challenger = c.challenger_name,
-                opponent = taker_name
-            ));
         }
         Ok(reply)
     }

@@ -36,6 +36,16 @@ pub struct Place {
 }
 
 impl Place {
+    /// Its server, channel and thread, owned.
+    #[must_use]
+    pub fn parts(&self) -> (Option<String>, String, Option<String>) {
+        (
+            self.space.clone(),
+            self.channel.clone(),
+            self.thread.clone(),
+        )
+    }
+
     /// Whether something made at `(platform, space, channel)` (a game, a challenge)
     /// belongs here: the same Discord server, or with no server (Matrix rooms, DMs,
     /// console rooms) the same channel. Games and challenges act only in their own

@@ -3,9 +3,11 @@
 //! that mark them delivered. Writing them is part of each change's transaction (see
 //! `turn` and `jobs`); this file only reads and renders.
 
+use crate::service::cases::Challenges;
 use crate::service::cases::Delivery;
 use crate::service::cases::Games;
 use crate::service::cases::Learning;
+use crate::service::cases::Links;
 use crate::service::cases::Pictures;
 use crate::service::cases::Preferences;
 use crate::service::cases::Tournaments;
@@ -13,7 +15,10 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use super::{recipe::Stored, Place, Platform, Reply, ServiceError};
+use super::{
+    recipe::{Recipe, Stored},
+    Place, Platform, Reply, ServiceError,
+};
 use crate::store::{Attach, Body, DeliveryFailure, GameRow, NewMessage, OutboxRow, Retry};
 
 /// How many messages one delivery round takes.
@@ -85,18 +90,7 @@ pub(super) fn game_message(row: &GameRow, reply: &Reply, board_ply: Option<i64>)
 
 /// An outbox message to `place`, about no game.
 pub(super) fn place_message(place: &Place, reply: &Reply) -> NewMessage {
-    NewMessage {
-        platform: place.platform,
-        space: place.space.clone(),
-        channel: place.channel.clone(),
-        thread: place.thread.clone(),
-        game_id: None,
-        body: Body::of(reply),
-        board_ply: None,
-        attach: None,
-        edits: None,
-        recipient: None,
-    }
+    NewMessage::to(place.platform, place.parts(), Body::of(reply))
 }
 
 impl Delivery<'_> {
@@ -239,6 +233,20 @@ impl Delivery<'_> {
             .map_err(|e| ServiceError::Internal(format!("outbox #{}: {e}", row.id)))?;
         let mut reply = match stored {
             Stored::Written(reply) => *reply,
+            Stored::Recipe(Recipe::Challenged) => {
+                let challenge = match row.challenge_id {
+                    Some(id) => self.core.store.challenges().challenge(id).await?,
+                    None => None,
+                };
+                let made = match challenge {
+                    Some(c) => Challenges::new(self.core).made(&c, self.core.now()).await?,
+                    None => None,
+                };
+                let Some(made) = made else {
+                    return Ok(None);
+                };
+                made.words(lang)
+            }
             Stored::Recipe(recipe) => {
                 let game = match row.game_id {
                     Some(game) => self.core.store.games().game(game).await?,
@@ -247,9 +255,15 @@ impl Delivery<'_> {
                 let Some(game) = game else {
                     return Ok(None);
                 };
-                recipe.write(lang, &game, self.core.now()).ok_or_else(|| {
+                let mut reply = recipe.write(lang, &game, self.core.now()).ok_or_else(|| {
                     ServiceError::Internal(format!("outbox #{}: {recipe:?} names no pit", row.id))
-                })?
+                })?;
+                if recipe.links_page() {
+                    Links::new(self.core)
+                        .link_page(lang, &mut reply, &game)
+                        .await;
+                }
+                reply
             }
         };
         if let (Some(ply), Some(game)) = (reply.until_ply, row.game_id) {

@@ -1,18 +1,20 @@
 //! Messages the outbox keeps as what happened, not as words: a [`Recipe`] is written
 //! when it is sent, in the language of whoever reads it (a direct message in its
-//! recipient's own, see `Delivery::reader_language`), from the game as it is then.
-//! The decision to send one is made with the change it follows (`next_turn.rs`);
-//! its words are here.
+//! recipient's own, see `Delivery::reader_language`), from the game (or challenge)
+//! as it is then. The decision to send one is made with the change it follows
+//! (`next_turn.rs`, the starts in `challenges.rs`); its words are here, or with the
+//! use case's own (a challenge's, `challenges/made.rs`).
 //!
 //! Messages queued with their words already written ([`Stored::Written`]) are still
 //! read back as they were stored.
 
 use serde::{Deserialize, Serialize};
 
-use super::{view, view::thread_link, PlaceLink, Reply};
+use super::{view, view::thread_link, Place, PlaceLink, Reply};
 use crate::i18n::Language;
-use crate::rules::Pit;
-use crate::store::GameRow;
+use crate::play::level::Level;
+use crate::rules::{Game, Pit, Side};
+use crate::store::{Body, GameRow, NewMessage};
 
 /// What happened, kept until the message about it is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +31,121 @@ pub(super) enum Recipe {
         /// When the new turn ends (Unix ms), if it does.
         deadline: Option<i64>,
     },
+    /// A game began as [`Began`] tells: its first board (a page's command, whose
+    /// answer nobody in the chat saw).
+    Began(Began),
+    /// The message's challenge was made (from a page: a rematch); moot once it is
+    /// answered or gone.
+    Challenged,
+}
+
+/// How a game began, which the headline over its first board tells: decided with
+/// the game, written in the reader's language (at once for the chat's answer; when
+/// it is sent for an announcement kept in the outbox, see [`Recipe`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "how", rename_all = "snake_case")]
+pub(super) enum Began {
+    /// A challenge was taken. Its challenger plays South when `challenger_south`; the
+    /// game gets a thread of its own when `thread`.
+    Accepted {
+        /// Whether the challenger plays South.
+        challenger_south: bool,
+        /// Whether the announcement opens the game's thread.
+        thread: bool,
+    },
+    /// A game against the engine at `level`.
+    Engine {
+        /// The engine's strength.
+        level: Level,
+    },
+}
+
+impl Began {
+    /// The headline over game `row`'s first board; `busy` says that the engine,
+    /// when it moves first, waits for a free search slot.
+    fn headline(self, lang: &Language, row: &GameRow, busy: bool) -> String {
+        match self {
+            Began::Accepted {
+                challenger_south, ..
+            } => {
+                let challenger = if challenger_south {
+                    Side::South
+                } else {
+                    Side::North
+                };
+                crate::tr!(
+                    lang,
+                    "challenge-accepted",
+                    opponent = row.name(challenger.opponent()),
+                    challenger = row.name(challenger),
+                    game = row.id,
+                    variant = row.variant,
+                    rated = view::rated_word(lang, row.rated),
+                    time = row.time_control.describe(lang),
+                    south = row.south.name,
+                    north = row.north.name,
+                )
+            }
+            Began::Engine { level } => {
+                let mut headline = crate::tr!(
+                    lang,
+                    "bot-game-begins",
+                    game = row.id,
+                    level = view::level_words(lang, level),
+                    variant = row.variant.as_str(),
+                    name = row.south.name,
+                );
+                if row.south.bot {
+                    let bot = &row.south.name;
+                    headline.push(' ');
+                    headline.push_str(&if busy {
+                        crate::tr!(lang, "bot-busy", bot = bot)
+                    } else {
+                        crate::tr!(lang, "bot-thinking", bot = bot)
+                    });
+                }
+                headline
+            }
+        }
+    }
+
+    /// The words of game `row`'s first board (its picture and its page's link are
+    /// added by whoever sends it), in `lang`, at `now`.
+    pub(super) fn first_words(self, lang: &Language, row: &GameRow, now: i64, busy: bool) -> Reply {
+        let game = Game::new(row.variant);
+        let headline = self.headline(lang, row, busy);
+        let mut reply = view::board_reply(lang, row, &game, headline, now, Side::South);
+        if let Began::Accepted {
+            challenger_south,
+            thread: true,
+        } = self
+        {
+            let challenger = if challenger_south {
+                Side::South
+            } else {
+                Side::North
+            };
+            reply.open_thread = Some(crate::tr!(
+                lang,
+                "challenge-thread",
+                challenger = row.name(challenger),
+                opponent = row.name(challenger.opponent())
+            ));
+        }
+        reply
+    }
+
+    /// The announcement at `place` of the game this began, written with the game
+    /// (in its transaction: the store makes it the new game's) and worded when it
+    /// is sent.
+    pub(super) fn announcement(self, place: &Place) -> NewMessage {
+        NewMessage {
+            // In the game's place, with its thread once it has one.
+            thread: None,
+            board_ply: Some(0),
+            ..Recipe::Began(self).message_at(place)
+        }
+    }
 }
 
 /// What an outbox row holds.
@@ -57,6 +174,8 @@ impl Recipe {
     /// by this version).
     pub(super) fn write(self, lang: &Language, row: &GameRow, now: i64) -> Option<Reply> {
         match self {
+            // Worded from its challenge, not a game (see `Delivery::outgoing`).
+            Recipe::Challenged => None,
             Recipe::YourTurn { pit, ply, deadline } => {
                 let played = Pit::new(usize::from(pit))?;
                 let mut reply = Reply::public(crate::tr!(
@@ -77,7 +196,23 @@ impl Recipe {
                 reply.until_ply = Some(ply);
                 Some(reply)
             }
+            Recipe::Began(began) => Some(began.first_words(lang, row, now, false)),
         }
+    }
+
+    /// The message at `place` keeping this recipe, about the game or challenge of
+    /// the write it is queued with.
+    pub(super) fn message_at(self, place: &Place) -> NewMessage {
+        NewMessage::to(
+            place.platform,
+            place.parts(),
+            Body::of(&Stored::Recipe(self)),
+        )
+    }
+
+    /// Whether the message links to its game's page (when the bot links to pages).
+    pub(super) fn links_page(self) -> bool {
+        matches!(self, Recipe::Began(_))
     }
 }
 
@@ -98,6 +233,26 @@ mod tests {
         assert!(stored.contains(r#""recipe":"your_turn""#), "{stored}");
         match serde_json::from_str::<Stored>(&stored).unwrap() {
             Stored::Recipe(back) => assert_eq!(back, recipe),
+            Stored::Written(reply) => panic!("read back as words: {reply:?}"),
+        }
+        let began = Recipe::Began(Began::Accepted {
+            challenger_south: false,
+            thread: true,
+        });
+        let stored = serde_json::to_string(&Stored::Recipe(began)).unwrap();
+        assert!(stored.contains(r#""recipe":"began""#), "{stored}");
+        assert!(stored.contains(r#""how":"accepted""#), "{stored}");
+        match serde_json::from_str::<Stored>(&stored).unwrap() {
+            Stored::Recipe(back) => assert_eq!(back, began),
+            Stored::Written(reply) => panic!("read back as words: {reply:?}"),
+        }
+        let engine = Recipe::Began(Began::Engine {
+            level: crate::play::level::Level::Hard,
+        });
+        let stored = serde_json::to_string(&Stored::Recipe(engine)).unwrap();
+        assert!(stored.contains(r#""level":"hard""#), "{stored}");
+        match serde_json::from_str::<Stored>(&stored).unwrap() {
+            Stored::Recipe(back) => assert_eq!(back, engine),
             Stored::Written(reply) => panic!("read back as words: {reply:?}"),
         }
         // A message stored with its words, as every message was before recipes.

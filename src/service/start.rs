@@ -5,13 +5,14 @@
 //! first turn needs (its clocks, deadline, reminder and the engine's job) and the
 //! first board shown come from here.
 
-use super::{clock::Clocks, next_turn::Seats, view, Reply, ServiceError};
+use super::{clock::Clocks, next_turn::Seats, recipe::Began, Reply, ServiceError};
 use crate::service::cases::Links;
 use crate::service::cases::Pictures;
 use crate::service::cases::Play;
 use crate::{
+    i18n::Language,
     rules::{Game, Side, Variant},
-    store::{Effects, GameRow},
+    store::Effects,
 };
 
 /// A game about to start.
@@ -32,18 +33,18 @@ impl Play<'_> {
         self.turn_effects(start.seats, Clocks::default(), &game, None, now)
     }
 
-    /// The public reply showing game `game_id` just started, under the headline
-    /// `headline` builds from its row, with its board image.
+    /// The public reply showing game `game_id` just started as `began` tells, with
+    /// its board image and its page's link.
     ///
     /// # Errors
     /// Database failures, or an internal error when the game is gone.
     pub(super) async fn first_board(
         &self,
-        lang: &crate::i18n::Language,
+        lang: &Language,
         game_id: crate::store::GameId,
-        headline: impl FnOnce(&GameRow) -> String,
+        began: Began,
         now: i64,
-    ) -> Result<(GameRow, Reply), ServiceError> {
+    ) -> Result<Reply, ServiceError> {
         let row = self
             .core
             .store
@@ -51,14 +52,21 @@ impl Play<'_> {
             .game(game_id)
             .await?
             .ok_or_else(|| ServiceError::Internal(format!("game #{game_id} vanished")))?;
-        let game = Game::new(row.variant);
-        let reply = view::board_reply(lang, &row, &game, headline(&row), now, Side::South);
+        let busy = self.core.engine_slots.all_busy();
+        let reply = began.first_words(lang, &row, now, busy);
         let mut reply = Pictures::new(self.core)
-            .with_board(lang, reply, &row, &game, None, Side::South)
+            .with_board(
+                lang,
+                reply,
+                &row,
+                &Game::new(row.variant),
+                None,
+                Side::South,
+            )
             .await;
         Links::new(self.core)
             .link_page(lang, &mut reply, &row)
             .await;
-        Ok((row, reply))
+        Ok(reply)
     }
 }

@@ -1,10 +1,9 @@
 //! What a signed-in person does from a page, as the chat command of one of their
 //! accounts: the checks every such request passes (its session, CSRF token and
-//! one-time nonce), handing the command to [`Dispatch::handle`] once per nonce, and
-//! announcing its public answer at the place once. A game's page uses them here
+//! one-time nonce), and handing the command to [`Dispatch::handle`] once per nonce,
+//! whose write announces its public answer at the place (`Command::announce`). A game's page uses them here
 //! ([`Sessions::web_move`], [`Sessions::web_act`]); a place's page in `web_start`.
 
-use super::outbox::game_message;
 use super::session_port::{MoveOutcome, WebAct, WebDeed, WebMove, WebSession};
 use super::signin::same_secret;
 use super::{Action, ButtonAction, Command, Place, Reply, ServiceError, User};
@@ -12,7 +11,7 @@ use crate::rules::{Side, Typed};
 use crate::service::cases::Dispatch;
 use crate::service::cases::Preferences;
 use crate::service::cases::Sessions;
-use crate::store::{Claim, Event, GameRow, NewMessage, Seat, WebPages};
+use crate::store::{Event, GameRow, Seat, WebPages};
 
 impl Sessions<'_> {
     /// A move from a game's page: checked against the session and its CSRF token,
@@ -55,8 +54,8 @@ impl Sessions<'_> {
     /// Any other request from a game's page (resign, draw, takeback, rematch):
     /// checked as a move is, then handed to [`Dispatch::handle`] as the chat
     /// command of the same name by the account that plays in that game; its public
-    /// answer is announced at the game's place (with its write, a rematch's just
-    /// after).
+    /// answer is announced at the game's place by its own write
+    /// (`Command::announce`).
     pub(super) async fn web_act(&self, request: WebAct<'_>) -> Result<MoveOutcome, ServiceError> {
         let checked = self
             .checked(request.session, request.csrf, request.slug, request.nonce)
@@ -74,9 +73,6 @@ impl Sessions<'_> {
             WebDeed::Takeback { decline } => Action::Takeback { game, decline },
             WebDeed::Rematch => Action::Rematch { game },
         };
-        // A rematch's challenge is posted after its write (below); every other
-        // request is posted in its own write (`Command::announce`).
-        let announce_after = matches!(request.deed, WebDeed::Rematch);
         let reply = self
             .as_player(place, seat_user(&seat), action, request.nonce)
             .await;
@@ -91,12 +87,7 @@ impl Sessions<'_> {
                 MoveOutcome::Refused(reply.text)
             });
         }
-        // Done now, or before by the same form (an empty reply). A rematch's
-        // challenge is posted here, once.
-        if announce_after {
-            self.announce_once(&reply, game_message(&row, &reply, None), request.nonce)
-                .await?;
-        }
+        // Done now (and announced by its write), or before by the same form.
         Ok(MoveOutcome::Played)
     }
 
@@ -183,28 +174,6 @@ impl Sessions<'_> {
         cmd.event = Some(Event::new(platform, &format!("web:{nonce}")));
         cmd.announce = true;
         Dispatch::new(self.core).handle(cmd).await
-    }
-
-    /// Posts `message`, the public `reply` to a page's request, to the chat once:
-    /// the form's `nonce` keys this write too, and an empty reply (the request was
-    /// done before, by the same form) posts nothing.
-    pub(super) async fn announce_once(
-        &self,
-        reply: &Reply,
-        message: NewMessage,
-        nonce: &str,
-    ) -> Result<(), ServiceError> {
-        if reply.text.is_empty() {
-            return Ok(());
-        }
-        let event = Event::new(message.platform, &format!("web-said:{nonce}"));
-        self.core
-            .store
-            .outbox()
-            .post(Claim::Event(&event), &[message], self.core.now())
-            .await?;
-        self.core.wake();
-        Ok(())
     }
 }
 

@@ -5,17 +5,14 @@
 //! form nonce (see `web_play`). The chat refuses what it would refuse, in its own
 //! words: a challenge addressed to someone else among them (the authority module's
 //! rule, asked where a challenge is found). The game's first board is announced at
-//! the place, once.
+//! the place by the start's own write (`Command::announce`, see `start::Began`).
 //!
 //! [`Dispatch::handle`]: crate::service::cases::Dispatch
 
-use super::outbox::game_message;
 use super::place_page::{made_at, space_of, ChallengeOffer, CHALLENGES};
 use super::session_port::{PlaceVisit, StartOutcome, StartWhat, WebSession, WebStart};
 use super::settings::Settings;
-use super::{
-    Action, ChallengeId, ChallengeOptions, Level, Place, Platform, Reply, ServiceError, User,
-};
+use super::{Action, ChallengeId, ChallengeOptions, Level, Place, Platform, ServiceError, User};
 use crate::i18n::Language;
 use crate::service::cases::Pages;
 use crate::service::cases::Preferences;
@@ -240,7 +237,7 @@ impl Sessions<'_> {
             Some(game) => Some(game),
             None => again().await?,
         };
-        self.started(visitor, game, &reply, nonce).await
+        self.started(visitor, game).await
     }
 
     /// The checks every request from a place's page passes: the session's
@@ -279,15 +276,12 @@ impl Sessions<'_> {
         }))
     }
 
-    /// The game `game` a page's request started (or found started): announced at
-    /// its place once (the answer the chat would have shown, with its board), and
-    /// its page, when the visitor plays in it.
+    /// The page of game `game` a page's request started (or found started), when
+    /// the visitor plays in it.
     async fn started(
         &self,
         visitor: &Visitor,
         game: Option<GameId>,
-        reply: &Reply,
-        nonce: &str,
     ) -> Result<StartOutcome, ServiceError> {
         let Some(game) = game else {
             return Ok(StartOutcome::Done);
@@ -301,8 +295,6 @@ impl Sessions<'_> {
         if !theirs {
             return Ok(StartOutcome::Done);
         }
-        self.announce_once(reply, game_message(&row, reply, Some(0)), nonce)
-            .await?;
         Ok(match self.core.store.pages().web_slug(game).await? {
             Some(slug) => StartOutcome::Started(slug),
             None => StartOutcome::Done,

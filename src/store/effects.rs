@@ -88,6 +88,24 @@ pub(super) async fn apply_new(
     follow(tx, Some((game_id, 0)), effects, now).await
 }
 
+/// The effects of challenge `challenge_id`, just inserted in `tx`: its messages
+/// are about it (they are worded when sent, from the challenge as it is then).
+pub(super) async fn apply_challenge(
+    tx: &mut Transaction<'_, Any>,
+    challenge_id: crate::store::ChallengeId,
+    effects: &Effects,
+    now: i64,
+) -> Result<(), StoreError> {
+    for message in &effects.messages {
+        outbox::insert_about(tx, message, None, Some(challenge_id), now).await?;
+    }
+    let others = Effects {
+        messages: Vec::new(),
+        ..effects.clone()
+    };
+    follow(tx, None, &others, now).await
+}
+
 /// What follows a change besides the game's row: the jobs, messages and audit
 /// entry of `effects`.
 async fn follow(

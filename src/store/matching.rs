@@ -53,7 +53,8 @@ impl ChallengeStore<'_> {
         Ok(updated == 1)
     }
 
-    /// Stores a pending challenge and returns its id.
+    /// Stores a pending challenge with its `effects` (their messages are about it)
+    /// and returns its id.
     ///
     /// # Errors
     /// [`StoreError::DuplicateChallenge`] if the challenger already has a pending
@@ -62,6 +63,7 @@ impl ChallengeStore<'_> {
         self,
         claim: Claim<'_>,
         new: &NewChallenge,
+        effects: &Effects,
         now: i64,
     ) -> Result<crate::store::ChallengeId, StoreError> {
         let mut tx = self.store.write(claim).await?;
@@ -69,6 +71,7 @@ impl ChallengeStore<'_> {
             counts::check_new_challenge(&mut tx, new.challenger_id, now, &new.caps).await?;
         }
         let id = insert_challenge(&mut tx, new, now).await?;
+        effects::apply_challenge(&mut tx, id, effects, now).await?;
         tx.commit().await?;
         Ok(id)
     }

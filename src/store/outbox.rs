@@ -112,6 +112,30 @@ pub struct NewMessage {
     pub recipient: Option<String>,
 }
 
+impl NewMessage {
+    /// A message saying `body` to `channel` (in `space`, in `thread` when given) of
+    /// `platform`: about the write's own game, if any, with nothing attached.
+    #[must_use]
+    pub fn to(
+        platform: Platform,
+        (space, channel, thread): (Option<String>, String, Option<String>),
+        body: Body,
+    ) -> NewMessage {
+        NewMessage {
+            platform,
+            space,
+            channel,
+            thread,
+            game_id: None,
+            body,
+            board_ply: None,
+            attach: None,
+            edits: None,
+            recipient: None,
+        }
+    }
+}
+
 /// An outbox message waiting to be delivered, saying a `B`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutboxRow<B> {
@@ -127,6 +151,8 @@ pub struct OutboxRow<B> {
     pub thread: Option<String>,
     /// The game it is about.
     pub game_id: Option<crate::store::GameId>,
+    /// The challenge it is about, when it is worded as it is sent.
+    pub challenge_id: Option<crate::store::ChallengeId>,
     /// What it says; `Err` (why) when the stored body is not a `B`: it can never
     /// be sent.
     pub body: Result<B, String>,
@@ -153,6 +179,7 @@ impl<'r, B: DeserializeOwned> FromRow<'r, AnyRow> for OutboxRow<B> {
             channel: row.try_get("channel")?,
             thread: row.try_get("thread")?,
             game_id: row.try_get("game_id")?,
+            challenge_id: row.try_get("challenge_id")?,
             body: serde_json::from_str(&body).map_err(|e| e.to_string()),
             board_ply: row.try_get("board_ply")?,
             attempts: row.try_get("attempts")?,
@@ -170,10 +197,22 @@ pub(super) async fn insert(
     game: Option<crate::store::GameId>,
     now: i64,
 ) -> Result<(), StoreError> {
+    insert_about(tx, message, game, None, now).await
+}
+
+/// [`insert`], about challenge `challenge` too when given (a challenge written in
+/// `tx`: its id is assigned there).
+pub(super) async fn insert_about(
+    tx: &mut Transaction<'_, Any>,
+    message: &NewMessage,
+    game: Option<crate::store::GameId>,
+    challenge: Option<crate::store::ChallengeId>,
+    now: i64,
+) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO outbox (platform, space, channel, thread, game_id, body, board_ply,
-                             attach, edits, created_at, recipient)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                             attach, edits, created_at, recipient, challenge_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
     )
     .bind(message.platform.as_str())
     .bind(&message.space)
@@ -186,6 +225,7 @@ pub(super) async fn insert(
     .bind(&message.edits)
     .bind(now)
     .bind(&message.recipient)
+    .bind(challenge)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -198,7 +238,8 @@ macro_rules! unsent {
         concat!(
             "SELECT o.id, o.platform, o.space, o.channel,
                     CASE WHEN o.recipient IS NULL THEN COALESCE(o.thread, g.thread) END AS thread,
-                    o.game_id, o.body, o.board_ply, o.attempts, o.attach, o.edits, o.recipient
+                    o.game_id, o.challenge_id, o.body, o.board_ply, o.attempts, o.attach, o.edits,
+                    o.recipient
              FROM outbox o LEFT JOIN games g ON g.id = o.game_id
                LEFT JOIN delivery_backoff b ON b.platform = o.platform AND b.channel = o.channel
              WHERE o.platform = $1 AND o.sent_at IS NULL AND o.dead_at IS NULL

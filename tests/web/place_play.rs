@@ -426,3 +426,81 @@ async fn on_discord_the_engine_plays_in_the_servers_games_channel_or_its_latest(
     );
     assert_eq!(games(&site).await, before);
 }
+
+/// The messages about game `game` waiting in the outbox that keep what happened, to
+/// be worded when they are sent (a recipe of how it began).
+async fn began_recipes(site: &Site, game: i64) -> i64 {
+    site.db
+        .count(&format!(
+            "SELECT COUNT(*) FROM outbox WHERE game_id = {game}
+               AND body LIKE '%\"recipe\":\"began\"%'"
+        ))
+        .await
+}
+
+#[tokio::test]
+async fn a_start_from_a_page_is_announced_by_its_own_write_in_the_places_language() {
+    use oware_bot::service::Platform;
+    let site = Site::new().await;
+    make_public(&site).await;
+    site.set("language", "fr").await;
+    let id = open_challenge(&site, "bob").await;
+    let alice = signed_in(&site, "alice").await;
+    heard(&site).await;
+    let accepted = post(
+        &site,
+        &alice,
+        "accept",
+        &format!("nonce=accept0042&challenge={id}"),
+    )
+    .await;
+    assert_eq!(accepted.status, 303, "{}", accepted.text());
+    let game = site.db.count("SELECT MAX(id) FROM games").await;
+    // Written with the game, as what happened: nothing is left to a second write
+    // that a crash could lose.
+    assert_eq!(began_recipes(&site, game).await, 1);
+    let said = site.service.ops().unsent(Platform::Console, None).await;
+    assert_eq!(said.len(), 1, "{said:?}");
+    let message = &said[0];
+    // Worded when sent, in the place's language, with the first board's picture and
+    // the game's page.
+    let text = &message.reply.text;
+    assert!(text.contains("accepte le défi lancé par **bob**"), "{text}");
+    assert!(
+        text.contains(&format!("la partie #{game} commence")),
+        "{text}"
+    );
+    assert!(text.contains(&format!("{}/g/", site.base)), "{text}");
+    assert_eq!(message.reply.game.map(|g| g.get()), Some(game));
+    assert!(
+        message.reply.files.iter().any(|f| f.mime == "image/png"),
+        "{:?}",
+        message.reply.files
+    );
+    site.service.ops().mark_sent(message.id).await;
+    // The same form again starts nothing and says nothing.
+    let again = post(
+        &site,
+        &alice,
+        "accept",
+        &format!("nonce=accept0042&challenge={id}"),
+    )
+    .await;
+    assert_eq!(again.status, 303, "{}", again.text());
+    assert!(heard(&site).await.is_empty());
+
+    // The engine's game, begun from the page: its level in French too.
+    let carol = signed_in(&site, "carol").await;
+    let started = post(&site, &carol, "engine", "nonce=engine0042&level=hard").await;
+    assert_eq!(started.status, 303, "{}", started.text());
+    let game = site.db.count("SELECT MAX(id) FROM games").await;
+    assert_eq!(began_recipes(&site, game).await, 1);
+    let said = heard(&site).await;
+    let began: Vec<&String> = said
+        .iter()
+        .filter(|t| t.contains("contre le moteur"))
+        .collect();
+    assert_eq!(began.len(), 1, "{said:?}");
+    assert!(began[0].contains("niveau difficile"), "{}", began[0]);
+    assert!(began[0].contains("**carol** joue Sud"), "{}", began[0]);
+}

@@ -5,7 +5,7 @@
 //! not play in the game cannot act in it; the sign-in page speaks its person's
 //! language.
 
-use oware_bot::service::{Action, Platform};
+use oware_bot::service::{Action, ButtonAction, Platform};
 use oware_bot::store::GameId;
 
 use crate::http::{get, send_form, Got};
@@ -84,13 +84,74 @@ async fn resigning_asks_first_then_ends_the_game_and_the_chat_hears_it() {
     assert!(!html.contains("value=\"resign\""), "{html}");
     let rematch = press(&site, &link, &alice, "rematch", "rematch01").await;
     assert_eq!(rematch.status, 303, "{}", rematch.text());
-    let said = heard(&site).await;
-    assert!(said.iter().any(|t| t.contains("bob")), "{said:?}");
     assert_eq!(
         site.db
             .count("SELECT COUNT(*) FROM challenges WHERE status = 'pending'")
             .await,
         1
+    );
+    // Announced by the challenge's own write, as what happened: worded when sent.
+    assert_eq!(challenged_recipes(&site).await, 1);
+    let said = site.service.ops().unsent(Platform::Console, None).await;
+    assert_eq!(said.len(), 1, "{said:?}");
+    let text = &said[0].reply.text;
+    assert!(text.contains("**alice** challenges **bob**"), "{text}");
+    let buttons: Vec<_> = said[0].reply.buttons.iter().map(|b| &b.action).collect();
+    assert!(
+        matches!(
+            buttons[..],
+            [ButtonAction::Accept { .. }, ButtonAction::Decline { .. }]
+        ),
+        "{buttons:?}"
+    );
+    assert!(said[0].reply.mentions.iter().any(|u| u.name == "bob"));
+    site.service.ops().mark_sent(said[0].id).await;
+    // The same form again challenges nobody twice and says nothing.
+    let again = press(&site, &link, &alice, "rematch", "rematch01").await;
+    assert_ne!(again.status, 500);
+    assert!(heard(&site).await.is_empty());
+}
+
+/// The outbox's messages that keep a challenge made, to be worded when sent.
+async fn challenged_recipes(site: &Site) -> i64 {
+    site.db
+        .count(
+            "SELECT COUNT(*) FROM outbox
+             WHERE challenge_id IS NOT NULL AND body LIKE '%\"recipe\":\"challenged\"%'",
+        )
+        .await
+}
+
+#[tokio::test]
+async fn a_rematch_answered_before_its_announcement_went_out_is_not_announced() {
+    let site = Site::new().await;
+    let (game, link) = game_with_link(&site).await;
+    let alice = signed_in(&site, "alice").await;
+    let resigned = site
+        .service
+        .handle(cmd(
+            "bob",
+            Action::Resign {
+                game: Some(GameId::new(game)),
+                confirmed: true,
+            },
+        ))
+        .await;
+    assert!(!resigned.private, "{}", resigned.text);
+    heard(&site).await;
+    let rematch = press(&site, &link, &alice, "rematch", "rematch02").await;
+    assert_eq!(rematch.status, 303, "{}", rematch.text());
+    assert_eq!(challenged_recipes(&site).await, 1);
+    // Bob accepts in the chat before the chat was told of it: the message is moot.
+    let accepted = site
+        .service
+        .handle(cmd("bob", Action::Accept { challenge: None }))
+        .await;
+    assert!(!accepted.private, "{}", accepted.text);
+    let said = heard(&site).await;
+    assert!(
+        !said.iter().any(|t| t.contains("challenges **bob**")),
+        "{said:?}"
     );
 }
 

@@ -6,6 +6,7 @@ use crate::service::cases::Pictures;
 use crate::service::cases::Play;
 use crate::service::cases::Preferences;
 use crate::service::next_turn::Seats;
+use crate::service::recipe::Began;
 use crate::service::start::Start;
 use crate::service::{ChallengeOptions, Command, First, Reply, ServiceError, TimeControl, User};
 use crate::store::{NewChallenge, NewGame, StoreError};
@@ -74,7 +75,7 @@ impl Challenges<'_> {
         } else {
             (bot_id, human_id)
         };
-        let effects = Play::new(self.core).start_game(
+        let mut effects = Play::new(self.core).start_game(
             Start {
                 variant: options.variant,
                 seats: Seats {
@@ -87,9 +88,14 @@ impl Challenges<'_> {
             },
             now,
         );
-        // The challenger sees the game's first board: if it is their first, its
-        // legend's being seen is recorded with the game.
-        let legend = Pictures::new(self.core).legend_due(cmd).await;
+        let began = Began::Engine { level };
+        // A page's command is announced in the chat with the game, in its write.
+        if cmd.announce {
+            effects.messages.push(began.announcement(&cmd.place));
+        }
+        // The challenger sees the game's first board in the chat: if it is their
+        // first, its legend's being seen is recorded with the game.
+        let legend = !cmd.announce && Pictures::new(self.core).legend_due(cmd).await;
         // The challenge and its game in one transaction: a command handled again
         // after a crash finds its event recorded and starts nothing.
         let game_id = match self
@@ -117,24 +123,8 @@ impl Challenges<'_> {
             Err(e) => return Err(e.into()),
         };
         self.core.wake();
-        let mut headline = crate::tr!(
-            lang,
-            "bot-game-begins",
-            game = game_id,
-            level = super::super::view::level_words(lang, level),
-            variant = options.variant.as_str(),
-            name = if human_first {
-                &cmd.author.name
-            } else {
-                &bot.name
-            },
-        );
-        if !human_first {
-            headline.push(' ');
-            headline.push_str(&Play::new(self.core).engine_thinking(lang, &bot.name));
-        }
-        let (_, mut reply) = Play::new(self.core)
-            .first_board(lang, game_id, |_| headline, now)
+        let mut reply = Play::new(self.core)
+            .first_board(lang, game_id, began, now)
             .await?;
         if legend {
             Pictures::new(self.core).legend_shown(lang, cmd, &mut reply);

@@ -2,8 +2,8 @@
 //! never from a text search. Pure: no I/O.
 //!
 //! A stored outbox message is a service reply as JSON (`service::Reply`), or a
-//! recipe that names nobody (its words are written from the game when it is sent,
-//! `service/recipe.rs`). In a reply people are named structurally by
+//! recipe that names nobody (its words are written from its game or challenge when
+//! it is sent, `service/recipe.rs`). In a reply people are named structurally by
 //! `mentions[].id` (and the name beside it), and
 //! an analysis's anchor (`analysis-<game>-<ms>-<user id>`) names who asked for it.
 //! So, for a forgotten person:
