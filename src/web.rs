@@ -36,10 +36,14 @@ mod bounds;
 mod cache;
 mod chart;
 mod engine;
+mod evaluation;
 mod files;
 mod game;
+mod lines;
 mod live;
 mod ops;
+mod page;
+mod personal;
 mod place;
 mod place_play;
 mod play;
@@ -159,7 +163,7 @@ pub fn router(state: WebState) -> Router {
             get(session::signin_page).post(session::signin),
         )
         .route("/signout", post(session::signout))
-        .route("/g/{slug}", get(game::page))
+        .route("/g/{slug}", get(play::page))
         .route("/g/{slug}/move", post(play::play))
         .route("/g/{slug}/act", post(play::act))
         .route("/g/{slug}/board.png", get(files::board))
@@ -170,12 +174,9 @@ pub fn router(state: WebState) -> Router {
         .route("/p/{platform}/{place}", get(place::page))
         .route(
             "/p/{platform}/{place}/accept",
-            post(place_play::accept_challenge),
+            post(place::accept_challenge),
         )
-        .route(
-            "/p/{platform}/{place}/engine",
-            post(place_play::play_engine),
-        )
+        .route("/p/{platform}/{place}/engine", post(place::play_engine))
         .route("/p/{platform}/{place}/puzzle", get(puzzle::page))
         .route("/p/{platform}/{place}/puzzle.png", get(puzzle::picture))
         .route("/u/{slug}", get(player::page))

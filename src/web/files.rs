@@ -7,7 +7,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use super::game::PageError;
+use super::page::PageError;
 use super::view::At;
 use super::WebState;
 

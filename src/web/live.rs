@@ -29,7 +29,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::{broadcast, watch, Notify};
 
 use super::board::Shown;
-use super::game::{clocks_line, live, move_label, status_line, PageError};
+use super::lines::{clocks_line, live, move_label, move_times, status_line};
+use super::page::PageError;
 use super::WebState;
 use crate::service::{GamePage, PagePort};
 
@@ -61,7 +62,7 @@ impl LiveState {
             version: page.row.version,
             plies: page.plies(),
             moves: page.game.plies().iter().map(move_label).collect(),
-            times: super::game::move_times(lang, page),
+            times: move_times(lang, page),
             status: status_line(lang, page),
             clocks: clocks_line(page),
             advice: page.advice.clone(),

@@ -2,22 +2,29 @@
 //! the place's language: its leaderboard at one speed, its open challenges, its
 //! tournaments (with the pairings of the current round) and its games in progress,
 //! each linking to its page. A signed-in visitor also finds there what they can
-//! start (see `place_play`).
+//! start (drawn by `place_play`), and starts it here: accepting a challenge
+//! (`POST …/accept`) or playing the engine (`POST …/engine`), then to the game's
+//! page (303), or the place's page with the refusal (422).
 
 use axum::{
     extract::{Path, Query, State},
     http::{HeaderMap, StatusCode},
-    response::{Html, IntoResponse, Response},
+    response::{Html, IntoResponse, Redirect, Response},
+    Form,
 };
 use maud::html;
 use serde::Deserialize;
 
+use super::page::Flash;
 use super::place_play::{banner, sections, Person, Reader};
-use super::play::Flash;
-use super::session::{cookie, visitor, PRIVATE};
-use super::{assets, game::PageError, WebState};
+use super::play::unknown_request;
+use super::session::{cookie, forbidden_here, visitor, writer, PRIVATE};
+use super::{assets, page::PageError, WebState};
 use crate::i18n::Language;
-use crate::service::{path_segment as encode, PlacePage, RoundBoard, Speed, TournamentSummary};
+use crate::service::{
+    path_segment as encode, ChallengeId, Level, PlacePage, RoundBoard, Speed, StartOutcome,
+    StartWhat, TournamentSummary, WebStart,
+};
 
 /// `?speed=live|correspondence`.
 #[derive(Debug, Default, Deserialize)]
@@ -232,4 +239,94 @@ fn pairing(lang: &Language, board: &RoundBoard) -> maud::Markup {
             " " span class="muted" { (south) "–" (north) }
         }
     }
+}
+
+/// A place page's form as posted: the session's CSRF token, the form's nonce, and
+/// its own field (the challenge pressed, or the engine's level). Every field
+/// defaults, so a form without its CSRF token is refused as forged (403), not as
+/// malformed.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct StartForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    nonce: String,
+    #[serde(default)]
+    challenge: String,
+    #[serde(default)]
+    level: String,
+}
+
+/// `POST /p/<platform>/<place>/accept`: accepts the challenge pressed, then to its
+/// game's page (303); a refusal is shown on the place's page (422); a request from
+/// elsewhere, or without the session's CSRF token, is refused (403).
+pub(super) async fn accept_challenge(
+    State(state): State<WebState>,
+    Path(at): Path<(String, String)>,
+    headers: HeaderMap,
+    Form(form): Form<StartForm>,
+) -> Result<Response, PageError> {
+    let id = form.challenge.trim().parse::<i64>().ok();
+    let ask = id.map(|id| StartWhat::Accept(ChallengeId::new(id)));
+    start(&state, &headers, &at, &form, ask).await
+}
+
+/// `POST /p/<platform>/<place>/engine`: starts a game against the engine at the
+/// level chosen, then to its page (303); refused as `accept_challenge` is.
+pub(super) async fn play_engine(
+    State(state): State<WebState>,
+    Path(at): Path<(String, String)>,
+    headers: HeaderMap,
+    Form(form): Form<StartForm>,
+) -> Result<Response, PageError> {
+    let ask = form.level.parse::<Level>().ok().map(StartWhat::Engine);
+    start(&state, &headers, &at, &form, ask).await
+}
+
+/// Both forms' way: the writer's checks, the service's answer, and the page.
+async fn start(
+    state: &WebState,
+    headers: &HeaderMap,
+    (platform, place): &(String, String),
+    form: &StartForm,
+    ask: Option<StartWhat>,
+) -> Result<Response, PageError> {
+    let (port, session) = match writer(state, headers).await? {
+        Ok(writer) => writer,
+        Err(refused) => return Ok(refused),
+    };
+    let Some(ask) = ask else {
+        // No page has this button: nothing is tried.
+        return unknown_request(state, headers).await;
+    };
+    let request = WebStart {
+        session: &session,
+        csrf: &form.csrf,
+        platform,
+        place,
+        nonce: &form.nonce,
+    };
+    let outcome = port.start(request, ask).await?;
+    let text = match outcome {
+        StartOutcome::Started(slug) => {
+            return Ok(Redirect::to(&format!("/g/{slug}")).into_response());
+        }
+        StartOutcome::Done => {
+            let back = format!(
+                "/p/{}/{}",
+                crate::service::path_segment(platform),
+                crate::service::path_segment(place)
+            );
+            return Ok(Redirect::to(&back).into_response());
+        }
+        StartOutcome::Forbidden => return forbidden_here(state, headers).await,
+        StartOutcome::NoPlace => return Err(PageError::NotFound),
+        StartOutcome::NoAccount => None,
+        StartOutcome::Refused(text) => Some(text),
+    };
+    answer(state, headers, platform, place, |lang| Flash::Refused {
+        title: crate::tr!(lang, "web-start-refused"),
+        text: text.unwrap_or_else(|| crate::tr!(lang, "web-place-no-account")),
+    })
+    .await
 }

@@ -3,27 +3,15 @@
 //! place's open ones, and those addressed to them) and a form to play the engine
 //! at a level; both POST (`/p/<platform>/<place>/accept`, `…/engine`) with the
 //! session's CSRF token and a one-time nonce, and the service starts the game as
-//! the chat command of their account (see `service/web_start.rs`). Then to the
-//! game's page (303); a refusal is shown on the place's page (422). This file
-//! checks where a request came from, draws the forms and shows the outcome.
+//! the chat command of their account (see `service/web_start.rs`), posted to the
+//! place's page (`place.rs`). This file draws who reads the page and the forms.
 
-use axum::{
-    extract::{Path, State},
-    http::HeaderMap,
-    response::{IntoResponse, Redirect, Response},
-    Form,
-};
 use maud::{html, Markup};
-use serde::Deserialize;
 
-use super::game::PageError;
-use super::play::{nonce, unknown_request, unmarked, Flash};
-use super::session::{forbidden_here, signout_form, writer, Visitor};
-use super::WebState;
+use super::page::{nonce, unmarked, Flash};
+use super::session::{signout_form, Visitor};
 use crate::i18n::Language;
-use crate::service::{
-    ChallengeId, ChallengeOffer, Level, PlacePage, PlaceVisit, StartOutcome, StartWhat, WebStart,
-};
+use crate::service::{ChallengeId, ChallengeOffer, Level, PlacePage, PlaceVisit};
 
 /// Who reads a place's page.
 pub(super) enum Reader {
@@ -191,94 +179,4 @@ fn accept(starter: Option<(&Visitor, &Language)>, id: ChallengeId) -> Markup {
             }
         }
     }
-}
-
-/// A place page's form as posted: the session's CSRF token, the form's nonce, and
-/// its own field (the challenge pressed, or the engine's level). Every field
-/// defaults, so a form without its CSRF token is refused as forged (403), not as
-/// malformed.
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct StartForm {
-    #[serde(default)]
-    csrf: String,
-    #[serde(default)]
-    nonce: String,
-    #[serde(default)]
-    challenge: String,
-    #[serde(default)]
-    level: String,
-}
-
-/// `POST /p/<platform>/<place>/accept`: accepts the challenge pressed, then to its
-/// game's page (303); a refusal is shown on the place's page (422); a request from
-/// elsewhere, or without the session's CSRF token, is refused (403).
-pub(super) async fn accept_challenge(
-    State(state): State<WebState>,
-    Path(at): Path<(String, String)>,
-    headers: HeaderMap,
-    Form(form): Form<StartForm>,
-) -> Result<Response, PageError> {
-    let id = form.challenge.trim().parse::<i64>().ok();
-    let ask = id.map(|id| StartWhat::Accept(ChallengeId::new(id)));
-    start(&state, &headers, &at, &form, ask).await
-}
-
-/// `POST /p/<platform>/<place>/engine`: starts a game against the engine at the
-/// level chosen, then to its page (303); refused as `accept_challenge` is.
-pub(super) async fn play_engine(
-    State(state): State<WebState>,
-    Path(at): Path<(String, String)>,
-    headers: HeaderMap,
-    Form(form): Form<StartForm>,
-) -> Result<Response, PageError> {
-    let ask = form.level.parse::<Level>().ok().map(StartWhat::Engine);
-    start(&state, &headers, &at, &form, ask).await
-}
-
-/// Both forms' way: the writer's checks, the service's answer, and the page.
-async fn start(
-    state: &WebState,
-    headers: &HeaderMap,
-    (platform, place): &(String, String),
-    form: &StartForm,
-    ask: Option<StartWhat>,
-) -> Result<Response, PageError> {
-    let (port, session) = match writer(state, headers).await? {
-        Ok(writer) => writer,
-        Err(refused) => return Ok(refused),
-    };
-    let Some(ask) = ask else {
-        // No page has this button: nothing is tried.
-        return unknown_request(state, headers).await;
-    };
-    let request = WebStart {
-        session: &session,
-        csrf: &form.csrf,
-        platform,
-        place,
-        nonce: &form.nonce,
-    };
-    let outcome = port.start(request, ask).await?;
-    let text = match outcome {
-        StartOutcome::Started(slug) => {
-            return Ok(Redirect::to(&format!("/g/{slug}")).into_response());
-        }
-        StartOutcome::Done => {
-            let back = format!(
-                "/p/{}/{}",
-                crate::service::path_segment(platform),
-                crate::service::path_segment(place)
-            );
-            return Ok(Redirect::to(&back).into_response());
-        }
-        StartOutcome::Forbidden => return forbidden_here(state, headers).await,
-        StartOutcome::NoPlace => return Err(PageError::NotFound),
-        StartOutcome::NoAccount => None,
-        StartOutcome::Refused(text) => Some(text),
-    };
-    super::place::answer(state, headers, platform, place, |lang| Flash::Refused {
-        title: crate::tr!(lang, "web-start-refused"),
-        text: text.unwrap_or_else(|| crate::tr!(lang, "web-place-no-account")),
-    })
-    .await
 }

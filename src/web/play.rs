@@ -1,3 +1,6 @@
+//! A game's page and what is posted to it (`/g/<slug>`): the page itself, shared
+//! and cached, or written for a signed-in visitor (`personal.rs`).
+//!
 //! Moving from a game's page: a signed-in player whose turn it is sees their six
 //! pits on the board as buttons of one form (no script needed; each button says
 //! its pit and seeds to a screen reader), which POSTs to `/g/<slug>/move` with the session's
@@ -7,21 +10,23 @@
 //! and shows the outcome.
 
 use axum::{
-    extract::{Path, State},
-    http::{HeaderMap, StatusCode},
+    body::Bytes,
+    extract::{Path, Query, State},
+    http::{header, HeaderMap, StatusCode},
     response::{Html, IntoResponse, Redirect, Response},
     Form,
 };
-use maud::{html, Markup};
 use serde::Deserialize;
 
-use super::game::{render, PageError, Personal};
-use super::session::{forbidden, forbidden_here, signout_form, visitor, writer, Visitor, PRIVATE};
-use super::view::View;
+use super::cache::PageKey;
+use super::game::render;
+use super::page::{origin, plain, Flash, PageError};
+use super::personal::personal_page;
+use super::session::{forbidden, forbidden_here, visitor, writer, PRIVATE};
+use super::study;
+use super::view::{At, View};
 use super::WebState;
-use crate::play::proposal::Request;
-use crate::rules::Side;
-use crate::service::{GamePage, MoveOutcome, WebAct, WebDeed, WebMove};
+use crate::service::{MoveOutcome, WebAct, WebDeed, WebMove};
 
 /// The move form as posted. Every field defaults, so a form without its CSRF token
 /// is refused as forged (403), not as malformed.
@@ -101,7 +106,7 @@ async fn answer_page(
         .await?
         .ok_or(PageError::NotFound)?;
     let flash = flash(visitor.language(&page.language));
-    let origin = super::game::origin(state, headers);
+    let origin = origin(state, headers);
     Ok(personal_page(
         &page,
         slug,
@@ -206,190 +211,65 @@ pub(super) async fn unknown_request(
     let english = crate::i18n::Language::english();
     let visitor = visitor(state, headers).await?;
     let lang = visitor.as_ref().map_or(&english, |v| v.language(&english));
-    let page = super::game::plain(lang, &crate::tr!(lang, "web-act-unknown"));
+    let page = plain(lang, &crate::tr!(lang, "web-act-unknown"));
     Ok((StatusCode::BAD_REQUEST, PRIVATE, Html(page.into_string())).into_response())
 }
 
-/// What a page written for one visitor says at its top.
-pub(super) enum Flash {
-    /// A request refused: a heading, and why in the service's words.
-    Refused {
-        /// The heading.
-        title: String,
-        /// Why.
-        text: String,
-    },
-    /// The resignation's question, with its confirming button.
-    Confirm(String),
-}
-
-/// A chat answer's text for a page: without its bold marks.
-pub(super) fn unmarked(text: &str) -> String {
-    text.replace("**", "")
-}
-
-/// The game page written for `visitor`: who they are, `flash` (a refusal) when
-/// given, and their pits when it is their move. Never cached.
-pub(super) fn personal_page(
-    page: &GamePage,
-    slug: &str,
-    origin: &str,
-    visitor: &Visitor,
-    flash: Option<Flash>,
-    status: StatusCode,
-    view: &View,
-) -> Response {
-    let lang = visitor.language(&page.language);
-    let seat = seat_of(page, visitor);
-    let to_move = page
-        .game
-        .to_move()
-        .filter(|_| page.row.is_active() && !page.game.is_over());
-    let markup = html! {
-        (signout_form(lang, visitor))
-        @match &flash {
-            Some(Flash::Refused { title, text }) => {
-                div class="flash" role="alert" {
-                    p { strong { (title) } }
-                    p { (unmarked(text)) }
-                }
+/// `/g/<slug>`: the game.
+pub(super) async fn page(
+    State(state): State<WebState>,
+    Path(slug): Path<String>,
+    Query(at): Query<At>,
+    headers: HeaderMap,
+) -> Result<Response, PageError> {
+    // A signed-in visitor's page is their own (who they are, their pits to sow):
+    // written for them, never cached.
+    if let Some(visitor) = super::session::visitor(&state, &headers).await? {
+        let page = state
+            .service
+            .game_page(&slug, at.ply)
+            .await?
+            .ok_or(PageError::NotFound)?;
+        let origin = origin(&state, &headers);
+        let view = View::of(&at, &page)?;
+        let status = view.status();
+        return Ok(personal_page(
+            &page, &slug, &origin, &visitor, None, status, &view,
+        ));
+    }
+    let stamp = state
+        .service
+        .game_page_stamp(&slug)
+        .await?
+        .ok_or(PageError::NotFound)?;
+    // A `try` that cannot be read is answered with 400, and its page never kept.
+    let status = match at.trying.as_deref().map(study::parse) {
+        Some(Err(_)) => StatusCode::BAD_REQUEST,
+        _ => StatusCode::OK,
+    };
+    let key = PageKey {
+        origin: origin(&state, &headers),
+        slug,
+        ply: at.ply,
+        flip: at.flip,
+        trying: at.trying.clone(),
+    };
+    let html = match state.pages.get(&key, &stamp) {
+        Some(html) => html,
+        None => {
+            let page = state
+                .service
+                .game_page(&key.slug, at.ply)
+                .await?
+                .ok_or(PageError::NotFound)?;
+            let view = View::of(&at, &page)?;
+            let markup = render(&page.language, &page, &key.slug, &key.origin, None, &view);
+            let html = Bytes::from(markup.into_string());
+            if status == StatusCode::OK {
+                state.pages.put(key, page.stamp(), html.clone());
             }
-            Some(Flash::Confirm(text)) => {
-                div class="flash" role="alert" {
-                    p { (unmarked(text)) }
-                    form id="confirm" method="post" action=(format!("/g/{slug}/act")) {
-                        input type="hidden" name="csrf" value=(visitor.session.csrf);
-                        input type="hidden" name="nonce" value=(nonce());
-                        button type="submit" name="deed" value="resign-confirm" {
-                            (crate::tr!(lang, "web-resign-confirm-button"))
-                        }
-                        " "
-                        a href=(format!("/g/{slug}")) { (crate::tr!(lang, "web-resign-keep")) }
-                    }
-                }
-            }
-            None => {}
-        }
-        @if let Some(side) = seat {
-            (actions_form(lang, page, side, slug, &visitor.session.csrf))
+            html
         }
     };
-    let personal = Personal {
-        markup,
-        seat,
-        mover: seat
-            .filter(|side| Some(*side) == to_move)
-            .map(|_| visitor.session.csrf.clone()),
-    };
-    let html = render(&page.language, page, slug, origin, Some(personal), view);
-    (status, PRIVATE, Html(html.into_string())).into_response()
-}
-
-/// The side `visitor` plays in the game, if any (their identity: any of their
-/// linked accounts).
-fn seat_of(page: &GamePage, visitor: &Visitor) -> Option<Side> {
-    let me = visitor.session.identity;
-    [Side::South, Side::North]
-        .into_iter()
-        .find(|&side| page.row.seat(side).identity == me && !page.row.seat(side).bot)
-}
-
-/// The move form around `board`, whose pits of the mover's row are its buttons
-/// (`pit`): the session's CSRF token, the ply it was written at, a nonce.
-pub(super) fn move_form(
-    lang: &crate::i18n::Language,
-    page: &GamePage,
-    slug: &str,
-    csrf: &str,
-    board: Markup,
-) -> Markup {
-    // One form, one nonce: pressing twice (or a resubmitted POST) plays once.
-    html! {
-        form id="play" method="post" action=(format!("/g/{slug}/move")) {
-            fieldset {
-                legend { (crate::tr!(lang, "web-your-move")) }
-                input type="hidden" name="csrf" value=(csrf);
-                input type="hidden" name="nonce" value=(nonce());
-                input type="hidden" name="ply" value=(page.row.ply);
-                (board)
-            }
-        }
-    }
-}
-
-/// A form's one-time nonce.
-pub(super) fn nonce() -> String {
-    format!("{:032x}", rand::random::<u128>())
-}
-
-/// The game's other buttons for the player of `side`: while it goes on, the
-/// request pending (to answer or withdraw), offer a draw, ask a takeback, resign;
-/// once over, a rematch. One form, one nonce.
-fn actions_form(
-    lang: &crate::i18n::Language,
-    page: &GamePage,
-    side: Side,
-    slug: &str,
-    csrf: &str,
-) -> Markup {
-    let going = page.row.is_active() && !page.game.is_over();
-    let pending = page
-        .row
-        .pending
-        .0
-        .filter(|p| going && p.request != Request::End);
-    let other = page.row.name(side.opponent());
-    let asked = |request: Request| pending.is_some_and(|p| p.request == request);
-    html! {
-        form id="actions" method="post" action=(format!("/g/{slug}/act")) {
-            fieldset {
-                legend { (crate::tr!(lang, "web-actions")) }
-                input type="hidden" name="csrf" value=(csrf);
-                input type="hidden" name="nonce" value=(nonce());
-                @if let Some(p) = pending {
-                    @let request = p.request.as_str();
-                    @if p.by == side {
-                        p id="pending" {
-                            (crate::tr!(lang, "web-pending-mine", request = request, name = other)) " "
-                            button type="submit" name="deed" value=(format!("{request}-decline")) {
-                                (crate::tr!(lang, "web-withdraw-button"))
-                            }
-                        }
-                    } @else {
-                        p id="pending" {
-                            (crate::tr!(lang, "web-pending-theirs", request = request, name = other)) " "
-                            button type="submit" name="deed" value=(request) {
-                                (crate::tr!(lang, "web-accept-button"))
-                            }
-                            " "
-                            button type="submit" name="deed" value=(format!("{request}-decline")) {
-                                (crate::tr!(lang, "web-decline-button"))
-                            }
-                        }
-                    }
-                }
-                @if going {
-                    @if !asked(Request::Draw) {
-                        button type="submit" name="deed" value="draw" {
-                            (crate::tr!(lang, "web-draw-offer-button"))
-                        }
-                        " "
-                    }
-                    @if !asked(Request::Takeback) {
-                        button type="submit" name="deed" value="takeback" {
-                            (crate::tr!(lang, "web-takeback-ask-button"))
-                        }
-                        " "
-                    }
-                    button type="submit" name="deed" value="resign" {
-                        (crate::tr!(lang, "web-resign-button"))
-                    }
-                } @else {
-                    button type="submit" name="deed" value="rematch" {
-                        (crate::tr!(lang, "web-rematch-button"))
-                    }
-                }
-            }
-        }
-    }
+    Ok((status, [(header::CACHE_CONTROL, "no-cache")], Html(html)).into_response())
 }

@@ -10,7 +10,7 @@ use axum::{
 };
 use maud::html;
 
-use super::{assets, chart, game::PageError, WebState};
+use super::{assets, chart, page::PageError, WebState};
 use crate::play::when;
 use crate::rules::EndReason;
 use crate::service::{PlayerPage, PlayerResult};

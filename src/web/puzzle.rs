@@ -10,7 +10,7 @@ use axum::{
 };
 use maud::html;
 
-use super::{assets, game::PageError, WebState};
+use super::{assets, page::PageError, WebState};
 use crate::service::PuzzlePage;
 
 /// `/p/<platform>/<place>/puzzle`.

@@ -14,7 +14,7 @@ use axum::{
 use maud::{html, Markup};
 use serde::Deserialize;
 
-use super::game::PageError;
+use super::page::PageError;
 use super::{assets, WebState};
 use crate::service::{SessionPort, WebSession};
 
@@ -286,7 +286,7 @@ pub(super) async fn home(
     let english = crate::i18n::Language::english();
     let Some(visitor) = visitor(&state, &headers).await? else {
         return Ok(Html(
-            super::game::plain(&english, &crate::tr!(&english, "web-home")).into_string(),
+            super::page::plain(&english, &crate::tr!(&english, "web-home")).into_string(),
         )
         .into_response());
     };

@@ -7,7 +7,8 @@ use maud::{html, Markup};
 use serde::Deserialize;
 
 use super::board::{self, Board, Pits, Shown};
-use super::game::{PageError, Personal};
+use super::lines::status_line;
+use super::page::{nonce, PageError};
 use super::study::{self, Study, TryError};
 use crate::rules::{Game, Side};
 use crate::service::{GamePage, ServiceError};
@@ -33,7 +34,7 @@ pub(super) struct View {
     /// Why the `try` asked for could not be read (the study then tries nothing).
     unreadable: Option<TryError>,
     /// What the engine said of the position shown, when asked (`/engine`).
-    pub(super) asked: Option<super::engine::Asked>,
+    pub(super) asked: Option<super::evaluation::Asked>,
 }
 
 impl View {
@@ -91,7 +92,7 @@ impl View {
     pub(super) fn status_line(&self, lang: &crate::i18n::Language, page: &GamePage) -> String {
         match &self.study {
             Some(study) => study_status(lang, page, study),
-            None => super::game::status_line(lang, page),
+            None => status_line(lang, page),
         }
     }
 
@@ -176,7 +177,7 @@ pub(super) fn board_section(
             }
             figure {
                 @match (&board.pits, mover) {
-                    (Pits::Buttons { .. }, Some(csrf)) => (super::play::move_form(lang, page, slug, csrf, drawn)),
+                    (Pits::Buttons { .. }, Some(csrf)) => (move_form(lang, page, slug, csrf, drawn)),
                     _ => (drawn),
                 }
             }
@@ -199,7 +200,7 @@ pub(super) fn board_section(
             }
             @if let Some(asked) = &view.asked {
                 @let from = view.study.as_ref().map_or(shown, |s| s.from);
-                (super::engine::markup(lang, page, asked, &format!("{}&try={}", at(from), trying.trim_start_matches("&try="))))
+                (super::evaluation::markup(lang, page, asked, &format!("{}&try={}", at(from), trying.trim_start_matches("&try="))))
             }
             p class="tools" {
                 a id="flip" href=(format!("{base}?ply={shown}&flip={other_seat}{trying}"))
@@ -257,6 +258,42 @@ pub(super) fn player(name: &str, player: &crate::service::PagePlayer) -> Markup 
         }
         @if let Some(rating) = rating {
             span class="rating" { (rating) }
+        }
+    }
+}
+
+/// What a page written for one signed-in visitor adds: at its top, who they are
+/// and a refusal to show; their seat; their pits to sow.
+pub(super) struct Personal {
+    /// The markup shown under the title.
+    pub(super) markup: Markup,
+    /// The side the visitor plays in this game, if any: the page reloads when the
+    /// game moves on, so their pits follow the turn.
+    pub(super) seat: Option<Side>,
+    /// The session's CSRF token when it is the visitor's move: the board's pits of
+    /// their row are the move form's buttons.
+    pub(super) mover: Option<String>,
+}
+
+/// The move form around `board`, whose pits of the mover's row are its buttons
+/// (`pit`): the session's CSRF token, the ply it was written at, a nonce.
+pub(super) fn move_form(
+    lang: &crate::i18n::Language,
+    page: &GamePage,
+    slug: &str,
+    csrf: &str,
+    board: Markup,
+) -> Markup {
+    // One form, one nonce: pressing twice (or a resubmitted POST) plays once.
+    html! {
+        form id="play" method="post" action=(format!("/g/{slug}/move")) {
+            fieldset {
+                legend { (crate::tr!(lang, "web-your-move")) }
+                input type="hidden" name="csrf" value=(csrf);
+                input type="hidden" name="nonce" value=(nonce());
+                input type="hidden" name="ply" value=(page.row.ply);
+                (board)
+            }
         }
     }
 }
