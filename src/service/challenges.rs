@@ -1,14 +1,17 @@
 //! Challenges: making one, accepting (which starts the game and its clock),
-//! declining and withdrawing. Which challenge a command means is in
-//! `challenges/find.rs`; expiry is a job that announces it (see `jobs`).
+//! declining and withdrawing. These decide; what they did is told in words by
+//! `challenges/told.rs` (and a game begun by `recipe::Began`). Which challenge a
+//! command means is in `challenges/find.rs`; expiry is a job that announces it (see
+//! `jobs`).
 
 mod again;
 mod caps;
 mod engine;
 mod find;
-mod made;
+mod told;
 
-pub(super) use made::Made;
+use told::Closed;
+pub(super) use told::Made;
 
 use crate::service::cases::Challenges;
 use crate::service::cases::Moderation;
@@ -21,7 +24,7 @@ use super::{
     next_turn::Seats,
     recipe::{Began, Recipe},
     start::Start,
-    view, ChallengeOptions, Command, Reply, ServiceError, User,
+    ChallengeOptions, Command, Reply, ServiceError, User,
 };
 use crate::store::{Effects, NewChallenge, NewGame, StoreError};
 
@@ -318,19 +321,16 @@ impl Challenges<'_> {
                 crate::tr!(lang, "challenge-closed-meanwhile"),
             ));
         }
-        let mut reply = Reply::public(crate::tr!(
-            lang,
-            "challenge-declined",
-            opponent = cmd.author.name,
-            challenger = c.challenger_name,
-            challenge = c.id
-        ));
-        reply.mentions.push(User {
-            id: c.challenger_user,
-            name: c.challenger_name,
-            is_bot: false,
-        });
-        Ok(reply)
+        Ok(Closed::Declined {
+            id: c.id,
+            by: cmd.author.name.clone(),
+            challenger: User {
+                id: c.challenger_user,
+                name: c.challenger_name,
+                is_bot: false,
+            },
+        }
+        .words(lang))
     }
 
     pub(super) async fn cancel(
@@ -354,12 +354,11 @@ impl Challenges<'_> {
                 crate::tr!(lang, "challenge-closed-meanwhile"),
             ));
         }
-        Ok(Reply::public(crate::tr!(
-            lang,
-            "challenge-withdrawn",
-            challenger = c.challenger_name,
-            challenge = c.id,
-            opponent = view::challenged(lang, &c)
-        )))
+        Ok(Closed::Withdrawn {
+            id: c.id,
+            challenger: c.challenger_name,
+            opponent: c.opponent.0.map(|invitee| invitee.name),
+        }
+        .words(lang))
     }
 }

@@ -3,7 +3,7 @@
 //! recipient's own, see `Delivery::reader_language`), from the game (or challenge)
 //! as it is then. The decision to send one is made with the change it follows
 //! (`next_turn.rs`, the starts in `challenges.rs`); its words are here, or with the
-//! use case's own (a challenge's, `challenges/made.rs`).
+//! use case's own (a challenge's, `challenges/told.rs`).
 //!
 //! Messages queued with their words already written ([`Stored::Written`]) are still
 //! read back as they were stored.

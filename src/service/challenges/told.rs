@@ -1,6 +1,9 @@
-//! A challenge made, and its words: the same for the chat's answer and for the
-//! announcement of one made from a web page, which the outbox keeps as a recipe and
-//! words when it is sent (see `recipe`), from the challenge as it is then.
+//! What a challenge command did, typed, and its words: the challenges' use case
+//! decides (`challenges.rs`), this file says it in the language it is given. A
+//! challenge made has the same words in the chat's answer and in the announcement
+//! of one made from a web page, which the outbox keeps as a recipe and words when
+//! it is sent (see `recipe`), from the challenge as it is then. A game begun is told
+//! by `recipe::Began`.
 
 use crate::i18n::Language;
 use crate::service::cases::Challenges;
@@ -90,6 +93,59 @@ impl Challenges<'_> {
             waits_ms: c.expires_at - now,
             ratings,
         }))
+    }
+}
+
+/// A challenge closed by an answer other than taking it.
+#[derive(Clone, Debug)]
+pub(in crate::service) enum Closed {
+    /// Declined by the one challenged, `by`; the challenger is mentioned.
+    Declined {
+        /// The challenge.
+        id: ChallengeId,
+        /// Who declined it.
+        by: String,
+        /// Who made it.
+        challenger: User,
+    },
+    /// Withdrawn by its challenger.
+    Withdrawn {
+        /// The challenge.
+        id: ChallengeId,
+        /// Who made and withdrew it.
+        challenger: String,
+        /// The one it was addressed to; `None` for an open challenge.
+        opponent: Option<String>,
+    },
+}
+
+impl Closed {
+    /// The public answer, in `lang`.
+    pub(in crate::service) fn words(self, lang: &Language) -> Reply {
+        match self {
+            Closed::Declined { id, by, challenger } => {
+                let mut reply = Reply::public(crate::tr!(
+                    lang,
+                    "challenge-declined",
+                    opponent = by,
+                    challenger = challenger.name,
+                    challenge = id
+                ));
+                reply.mentions.push(challenger);
+                reply
+            }
+            Closed::Withdrawn {
+                id,
+                challenger,
+                opponent,
+            } => Reply::public(crate::tr!(
+                lang,
+                "challenge-withdrawn",
+                challenger = challenger,
+                challenge = id,
+                opponent = opponent.unwrap_or_else(|| crate::tr!(lang, "challenge-anyone"))
+            )),
+        }
     }
 }
 
