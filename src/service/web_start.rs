@@ -5,7 +5,7 @@
 //! form nonce (see `web_play`). The chat refuses what it would refuse, in its own
 //! words: a challenge addressed to someone else among them (the authority module's
 //! rule, asked where a challenge is found). The game's first board is announced at
-//! the place by the start's own write (`Command::announce`, see `start::Began`).
+//! the place by the start's own write (`Command::announce`, see `recipe::Began`).
 //!
 //! [`Dispatch::handle`]: crate::service::cases::Dispatch
 

@@ -74,7 +74,7 @@ pub(super) async fn apply(
             .await?;
         }
     }
-    follow(tx, game, effects, now).await
+    follow(tx, game, None, effects, now).await
 }
 
 /// The effects of game `game_id`, inserted in `tx` with their clocks: its jobs,
@@ -85,7 +85,7 @@ pub(super) async fn apply_new(
     effects: &Effects,
     now: i64,
 ) -> Result<(), StoreError> {
-    follow(tx, Some((game_id, 0)), effects, now).await
+    follow(tx, Some((game_id, 0)), None, effects, now).await
 }
 
 /// The effects of challenge `challenge_id`, just inserted in `tx`: its messages
@@ -96,21 +96,15 @@ pub(super) async fn apply_challenge(
     effects: &Effects,
     now: i64,
 ) -> Result<(), StoreError> {
-    for message in &effects.messages {
-        outbox::insert_about(tx, message, None, Some(challenge_id), now).await?;
-    }
-    let others = Effects {
-        messages: Vec::new(),
-        ..effects.clone()
-    };
-    follow(tx, None, &others, now).await
+    follow(tx, None, Some(challenge_id), effects, now).await
 }
 
-/// What follows a change besides the game's row: the jobs, messages and audit
-/// entry of `effects`.
+/// What follows a change besides the game's row: the jobs, messages (about
+/// `challenge` too, when the change made one) and audit entry of `effects`.
 async fn follow(
     tx: &mut Transaction<'_, Any>,
     game: Option<(super::GameId, i64)>,
+    challenge: Option<crate::store::ChallengeId>,
     effects: &Effects,
     now: i64,
 ) -> Result<(), StoreError> {
@@ -127,7 +121,7 @@ async fn follow(
         .collect();
     insert_jobs(tx, &jobs, now).await?;
     for message in &effects.messages {
-        outbox::insert(tx, message, game.map(|(id, _)| id), now).await?;
+        outbox::insert_about(tx, message, game.map(|(id, _)| id), challenge, now).await?;
     }
     if let Some(audit) = &effects.audit {
         super::moderation::insert_audit(tx, audit, now).await?;
