@@ -92,7 +92,7 @@ pub use proposal::Pending;
 pub use puzzle_attempts::{AnswerOutcome, Answered, PuzzleRater, PuzzleStats};
 pub use puzzle_form::PuzzleGoal;
 pub use puzzles::{NewPuzzle, PuzzleRow};
-pub use ratings::{Rater, RatingChange, RatingNumbers, RatingRow, Scope};
+pub use ratings::{RatingChange, RatingNumbers, RatingRow, Scope};
 pub use records::HeadToHead;
 pub use review_form::{StoredPly, StoredReview};
 pub use rows::{GameEnd, GameRow, MoveRecord, MoveRow, NewGame, Pits, Seat};

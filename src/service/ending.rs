@@ -1,15 +1,15 @@
-//! A game's end and ratings: whether the game is rated, the rater the store applies
-//! inside the transaction that ends the game, and the line that tells the players
+//! A game's end and ratings: whether the game is rated (the store rates it inside
+//! the transaction that ends it), and the line that tells the players
 //! what happened to their ratings at the game's speed ("Live ratings: alice 1500? →
 //! 1662? (+162)").
 
 use super::{
-    rating::{self, GameResult, Rating, MIN_RATED_PLIES},
+    rating::{self, Rating, MIN_RATED_PLIES},
     Reply,
 };
 use crate::{
     rules::{Game, Side},
-    store::{Applied, GameRow, RatingNumbers},
+    store::{Applied, GameRow},
 };
 
 /// How a finished game counts.
@@ -19,13 +19,9 @@ pub(super) enum Counted {
     Casual,
     /// Rated, but too short to count.
     TooShort(usize),
-    /// Rated; the winner (`None` for a draw).
-    Rated(Option<Side>),
+    /// Rated: the store rates it in the transaction that ends it.
+    Rated,
 }
-
-/// The rater handed to the store.
-pub(super) type BoxedRater =
-    Box<dyn Fn([Option<RatingNumbers>; 2]) -> [(RatingNumbers, RatingNumbers); 2] + Send + Sync>;
 
 impl Counted {
     /// How `game`, which has just ended, counts. Games against the bot are never rated;
@@ -36,23 +32,14 @@ impl Counted {
             _ if !row.rated || row.south.bot || row.north.bot => Counted::Casual,
             None => Counted::Casual,
             Some(_) if !rating::counts_for_rating(plies) => Counted::TooShort(plies),
-            Some(outcome) => Counted::Rated(outcome.winner),
+            Some(_) => Counted::Rated,
         }
     }
 
-    /// What the store runs to rate the game, if it is rated.
-    pub(super) fn rater(self) -> Option<BoxedRater> {
-        let Counted::Rated(winner) = self else {
-            return None;
-        };
-        Some(Box::new(move |current: [Option<RatingNumbers>; 2]| {
-            let [south, north] = current.map(|n| n.map_or(Rating::NEW, from_numbers));
-            let (s, n) = rating::update(south, north, GameResult::for_side(winner, Side::South));
-            [
-                (to_numbers(south), to_numbers(s)),
-                (to_numbers(north), to_numbers(n)),
-            ]
-        }))
+    /// Whether the game changes ratings (the store rates it, with Glicko-2, in the
+    /// transaction that ends it).
+    pub(super) fn rated(self) -> bool {
+        matches!(self, Counted::Rated)
     }
 
     /// Adds the ratings line to the reply that ends the game.
@@ -73,15 +60,15 @@ impl Counted {
                     min = MIN_RATED_PLIES
                 )
             }
-            (Counted::Rated(_), None) => crate::tr!(lang, "ending-same-player"),
-            (Counted::Rated(_), Some(changes)) => {
+            (Counted::Rated, None) => crate::tr!(lang, "ending-same-player"),
+            (Counted::Rated, Some(changes)) => {
                 let parts: Vec<String> = [Side::South, Side::North]
                     .into_iter()
                     .zip(changes)
                     .map(|(side, change)| {
                         let games = u32::try_from(change.games_before).unwrap_or(u32::MAX);
-                        let before = from_numbers(change.before);
-                        let after = from_numbers(change.after);
+                        let before = Rating::from(change.before);
+                        let after = Rating::from(change.after);
                         let diff = after.rating.round() - before.rating.round();
                         crate::tr!(
                             lang,
@@ -103,22 +90,5 @@ impl Counted {
         };
         reply.text.push('\n');
         reply.text.push_str(&note);
-    }
-}
-
-/// The stored numbers as a rating.
-pub(super) fn from_numbers(n: RatingNumbers) -> Rating {
-    Rating {
-        rating: n.rating,
-        deviation: n.deviation,
-        volatility: n.volatility,
-    }
-}
-
-pub(super) fn to_numbers(r: Rating) -> RatingNumbers {
-    RatingNumbers {
-        rating: r.rating,
-        deviation: r.deviation,
-        volatility: r.volatility,
     }
 }

@@ -97,7 +97,6 @@ impl Play<'_> {
         } else {
             Counted::of(row, game)
         };
-        let rater = counted.rater();
         let now = self.core.now();
         let jobs = if aborted {
             Records::new(self.core)
@@ -120,7 +119,7 @@ impl Play<'_> {
                 row.id,
                 row.version,
                 &game_end(outcome),
-                rater.as_deref(),
+                counted.rated(),
                 |applied| {
                     counted.annotate(lang, &mut board, row, applied);
                     let messages = match post {

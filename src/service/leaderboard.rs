@@ -9,9 +9,7 @@ use crate::service::cases::Pictures;
 use crate::service::cases::Records;
 use std::fmt::Write;
 
-use super::{
-    ending::from_numbers, rating::Rating, Attachment, Command, Reply, ServiceError, Speed, User,
-};
+use super::{rating::Rating, Attachment, Command, Reply, ServiceError, Speed, User};
 use crate::{
     render,
     store::{RatingNumbers, RatingRow, Scope},
@@ -37,7 +35,7 @@ pub(super) fn label(row: Option<&RatingRow>) -> String {
     let Some(row) = row else {
         return Rating::NEW.label(0);
     };
-    let rating = from_numbers(RatingNumbers {
+    let rating = Rating::from(RatingNumbers {
         rating: row.rating,
         deviation: row.deviation,
         volatility: row.volatility,

@@ -5,8 +5,8 @@
 //! and the game's end, its ratings and its page's link when it ends.
 
 use super::{
-    ending::Counted, games::game_end, outbox::game_message, view, view::is_bot, Command, GameRef,
-    Reply, ServiceError,
+    ending::Counted, games::game_end, recipe::Recipe, view, view::is_bot, Command, GameRef, Reply,
+    ServiceError,
 };
 use crate::service::cases::Games;
 use crate::service::cases::Links;
@@ -222,16 +222,14 @@ impl Play<'_> {
         let end = game.outcome().map(game_end);
         // Only a move that ends the game has something to rate.
         let counted = game.is_over().then(|| Counted::of(row, game));
-        let rater = counted.and_then(Counted::rater);
         let mut effects = self.move_effects(row, game, side, now).await?;
         record.clock = effects.clock.take();
-        let shown = view::with_clock(row, record.clock.as_ref());
-        let mut reply = view::move_reply(lang, &shown, game, &ply, now);
-        if game.is_over() {
-            // The final board links the game's page, as every other ending's does.
-            Links::new(self.core).link_page(lang, &mut reply, row).await;
+        if post {
+            effects
+                .messages
+                .push(Recipe::moved(row, record.ply, record.clock));
         }
-        let applied = self
+        let Some(applied) = self
             .core
             .store
             .games()
@@ -241,23 +239,20 @@ impl Play<'_> {
                 row.version,
                 &record,
                 end.as_ref(),
-                rater.as_deref(),
-                |applied| {
-                    if let Some(counted) = counted {
-                        counted.annotate(lang, &mut reply, row, applied);
-                    }
-                    if post {
-                        effects
-                            .messages
-                            .push(game_message(row, &reply, Some(row.ply + 1)));
-                    }
-                    effects
-                },
+                counted.is_some_and(Counted::rated),
+                effects,
                 now,
             )
-            .await?;
-        if applied.is_none() {
+            .await?
+        else {
             return Ok(None);
+        };
+        let shown = view::with_clock(row, record.clock.as_ref());
+        let mut reply = view::move_reply(lang, &shown, game, &ply, now);
+        if let Some(counted) = counted {
+            counted.annotate(lang, &mut reply, row, &applied);
+            // The final board links the game's page, as every other ending's does.
+            Links::new(self.core).link_page(lang, &mut reply, row).await;
         }
         self.core.wake();
         self.core.game_changed(row.id);

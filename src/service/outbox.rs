@@ -16,7 +16,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::{
-    recipe::{Recipe, Stored},
+    recipe::{moved_words, Recipe, Stored},
     Place, Platform, Reply, ServiceError,
 };
 use crate::store::{Attach, Body, DeliveryFailure, GameRow, NewMessage, OutboxRow, Retry};
@@ -246,6 +246,32 @@ impl Delivery<'_> {
                     return Ok(None);
                 };
                 made.words(lang)
+            }
+            Stored::Recipe(Recipe::Moved { ply, clock }) => {
+                let game = match row.game_id {
+                    Some(game) => self.core.store.games().game(game).await?,
+                    None => None,
+                };
+                let Some(game) = game else {
+                    return Ok(None);
+                };
+                let played = Games::new(self.core).load_at(&game, ply).await?;
+                let ratings = if played.is_over() {
+                    self.core.store.people().game_ratings(game.id).await?
+                } else {
+                    None
+                };
+                let now = self.core.now();
+                let mut reply = moved_words(lang, &game, &played, clock.as_ref(), ratings, now)
+                    .ok_or_else(|| {
+                        ServiceError::Internal(format!("outbox #{}: no move {ply}", row.id))
+                    })?;
+                if played.is_over() {
+                    Links::new(self.core)
+                        .link_page(lang, &mut reply, &game)
+                        .await;
+                }
+                reply
             }
             Stored::Recipe(recipe) => {
                 let game = match row.game_id {

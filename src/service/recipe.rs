@@ -10,11 +10,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{view, view::thread_link, Place, PlaceLink, Reply};
+use super::{ending::Counted, view, view::thread_link, Place, PlaceLink, Reply};
 use crate::i18n::Language;
 use crate::play::level::Level;
 use crate::rules::{Game, Pit, Side};
-use crate::store::{Body, GameRow, NewMessage};
+use crate::store::{Applied, Body, ClockColumns, GameRow, NewMessage, RatingChange};
 
 /// What happened, kept until the message about it is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,6 +37,17 @@ pub(super) enum Recipe {
     /// The message's challenge was made (from a page: a rematch); moot once it is
     /// answered or gone.
     Challenged,
+    /// A move posted in its game's place (the engine's, or a page's, whose answer
+    /// nobody in the chat saw): the game's `ply`-th ply, shown with the clocks its
+    /// move started (`clock`); when it ended the game, the result and what the game
+    /// did to the ratings, read when it is sent.
+    Moved {
+        /// The game's plies after the move.
+        ply: i64,
+        /// The clocks of the turn the move began (`None`: the game has none, or it
+        /// is over).
+        clock: Option<ClockColumns>,
+    },
 }
 
 /// How a game began, which the headline over its first board tells: decided with
@@ -197,6 +208,8 @@ impl Recipe {
                 Some(reply)
             }
             Recipe::Began(began) => Some(began.first_words(lang, row, now, false)),
+            // Worded from the game as it was after its move (see `moved_words`).
+            Recipe::Moved { .. } => None,
         }
     }
 
@@ -214,6 +227,43 @@ impl Recipe {
     pub(super) fn links_page(self) -> bool {
         matches!(self, Recipe::Began(_))
     }
+
+    /// The announcement of the move game `row` has just stored as its `ply`-th
+    /// (`row` is the game before it), whose turn began with `clock`: in the game's
+    /// place, with the board after it.
+    pub(super) fn moved(row: &GameRow, ply: i64, clock: Option<ClockColumns>) -> NewMessage {
+        NewMessage {
+            game_id: Some(row.id),
+            board_ply: Some(ply),
+            ..NewMessage::to(
+                row.platform,
+                // In the game's place: the sender finds its thread.
+                (row.space.clone(), row.channel.clone(), None),
+                Body::of(&Stored::Recipe(Recipe::Moved { ply, clock })),
+            )
+        }
+    }
+}
+
+/// The words of a move announced by [`Recipe::Moved`], in `lang` at `now`: `game`
+/// is the game stored as `row` replayed to just after the move, `clock` the clocks
+/// its move started, `ratings` what the game did to its players' ratings (read when
+/// it is sent; `None` when it changed none). `None` when `game` has no move.
+pub(super) fn moved_words(
+    lang: &Language,
+    row: &GameRow,
+    game: &Game,
+    clock: Option<&ClockColumns>,
+    ratings: Option<[RatingChange; 2]>,
+    now: i64,
+) -> Option<Reply> {
+    let ply = game.plies().last()?;
+    let shown = view::with_clock(row, clock);
+    let mut reply = view::move_reply(lang, &shown, game, ply, now);
+    if game.is_over() {
+        Counted::of(row, game).annotate(lang, &mut reply, row, &Applied { ratings });
+    }
+    Some(reply)
 }
 
 /// Where game `row` is played, for the adapter to link: its thread, else its
@@ -253,6 +303,20 @@ mod tests {
         assert!(stored.contains(r#""level":"hard""#), "{stored}");
         match serde_json::from_str::<Stored>(&stored).unwrap() {
             Stored::Recipe(back) => assert_eq!(back, engine),
+            Stored::Written(reply) => panic!("read back as words: {reply:?}"),
+        }
+        let moved = Recipe::Moved {
+            ply: 12,
+            clock: Some(ClockColumns {
+                left_ms: [1_000, 2_000],
+                turn_started_at: 3,
+                deadline_at: Some(4),
+            }),
+        };
+        let stored = serde_json::to_string(&Stored::Recipe(moved)).unwrap();
+        assert!(stored.contains(r#""recipe":"moved""#), "{stored}");
+        match serde_json::from_str::<Stored>(&stored).unwrap() {
+            Stored::Recipe(back) => assert_eq!(back, moved),
             Stored::Written(reply) => panic!("read back as words: {reply:?}"),
         }
         // A message stored with its words, as every message was before recipes.

@@ -13,7 +13,7 @@ use super::{
 };
 
 /// A game's clocks after a change (see `play::clock`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ClockColumns {
     /// Live clocks' time left at the start of the turn, `[South, North]`.
     pub left_ms: [i64; 2],

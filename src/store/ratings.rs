@@ -15,6 +15,8 @@ use sqlx::{AnyConnection, FromRow};
 use super::{GameEnd, StoreError};
 use crate::platform::Platform;
 use crate::play::clock::{Speed, TimeControl};
+use crate::play::rating::{self, GameResult, Rating};
+use crate::rules::Side;
 
 /// Glicko-2 numbers as stored.
 #[derive(Clone, Copy, Debug, PartialEq, FromRow)]
@@ -27,10 +29,25 @@ pub struct RatingNumbers {
     pub volatility: f64,
 }
 
-/// Rates a game: given South's and North's current numbers (`None` for an identity
-/// without a rated game yet), their numbers before and after, `[South, North]`.
-pub type Rater<'a> =
-    &'a (dyn Fn([Option<RatingNumbers>; 2]) -> [(RatingNumbers, RatingNumbers); 2] + Send + Sync);
+impl From<Rating> for RatingNumbers {
+    fn from(r: Rating) -> RatingNumbers {
+        RatingNumbers {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        }
+    }
+}
+
+impl From<RatingNumbers> for Rating {
+    fn from(n: RatingNumbers) -> Rating {
+        Rating {
+            rating: n.rating,
+            deviation: n.deviation,
+            volatility: n.volatility,
+        }
+    }
+}
 
 /// One player's rating change from a game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -116,16 +133,20 @@ macro_rules! in_scope {
 }
 
 /// Applies a rated game's result to both players' identities at the speed of the
-/// game's time control ([`TimeControl::rating_speed`]), inside the transaction that
-/// ends the game. Returns `None`, changing nothing, when both accounts belong to one
-/// identity (a player cannot gain rating from themself).
+/// game's time control ([`TimeControl::rating_speed`]) with Glicko-2
+/// ([`rating::update`], a new identity starting at [`Rating::NEW`]), inside the
+/// transaction that ends the game. Returns `None`, changing nothing, when both
+/// accounts belong to one identity (a player cannot gain rating from themself) or
+/// the game has no result (an abort).
 pub(super) async fn rate_game(
     conn: &mut AnyConnection,
     game_id: crate::store::GameId,
     end: &GameEnd,
-    rater: Rater<'_>,
     now: i64,
 ) -> Result<Option<[RatingChange; 2]>, StoreError> {
+    if end.ending.result_column().is_none() {
+        return Ok(None);
+    }
     let (south, north, time_control): (i64, i64, String) = sqlx::query_as(
         "SELECT COALESCE(s.identity_id, s.id), COALESCE(n.identity_id, n.id), g.time_control
          FROM games g JOIN players s ON s.id = g.south_id JOIN players n ON n.id = g.north_id
@@ -160,7 +181,16 @@ pub(super) async fn rate_game(
             games[i] = n;
         }
     }
-    let new = rater(current);
+    let [south_now, north_now] = current.map(|n| n.map_or(Rating::NEW, Rating::from));
+    let (south_after, north_after) = rating::update(
+        south_now,
+        north_now,
+        GameResult::for_side(end.ending.winner, Side::South),
+    );
+    let new: [(RatingNumbers, RatingNumbers); 2] = [
+        (south_now.into(), south_after.into()),
+        (north_now.into(), north_after.into()),
+    ];
     let mut changes = Vec::with_capacity(2);
     for (i, (identity, (before, after))) in [south, north].into_iter().zip(new).enumerate() {
         let letter = if i == 0 { "S" } else { "N" };
@@ -197,8 +227,9 @@ pub(super) async fn rate_game(
         .await?;
         sqlx::query(
             "INSERT INTO rating_history (identity_id, game_id, before, rating, deviation,
-                 volatility, rated_at, speed)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                 volatility, rated_at, speed, side, before_deviation, before_volatility,
+                 games_before)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(identity)
         .bind(game_id)
@@ -208,6 +239,10 @@ pub(super) async fn rate_game(
         .bind(after.volatility)
         .bind(now)
         .bind(speed.as_str())
+        .bind(letter)
+        .bind(before.deviation)
+        .bind(before.volatility)
+        .bind(games[i])
         .execute(&mut *conn)
         .await?;
         changes.push(RatingChange {
@@ -298,6 +333,65 @@ impl PeopleStore<'_> {
         .bind(speed.as_str())
         .fetch_all(&self.store.reader)
         .await?)
+    }
+
+    /// What game `game_id` did to its players' ratings, `[South, North]`, as
+    /// [`rate_game`] returned it when the game ended: `None` for a game not rated
+    /// (casual, too short, unfinished, both accounts one identity) or rated before
+    /// the history kept the numbers before the game.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn game_ratings(
+        self,
+        game_id: crate::store::GameId,
+    ) -> Result<Option<[RatingChange; 2]>, StoreError> {
+        type Row = (String, f64, f64, f64, f64, f64, f64, i64, String);
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT side, before, before_deviation, before_volatility, rating, deviation,
+                    volatility, games_before, speed
+             FROM rating_history
+             WHERE game_id = $1 AND side IS NOT NULL AND before_deviation IS NOT NULL
+               AND before_volatility IS NOT NULL AND games_before IS NOT NULL",
+        )
+        .bind(game_id)
+        .fetch_all(&self.store.reader)
+        .await?;
+        let mut sides = [None, None];
+        for (
+            side,
+            before,
+            before_deviation,
+            before_volatility,
+            rating,
+            deviation,
+            volatility,
+            games,
+            speed,
+        ) in rows
+        {
+            let i = usize::from(side == "N");
+            let speed = Speed::try_from(speed)
+                .map_err(|e| StoreError::Db(sqlx::Error::Decode(Box::new(e))))?;
+            sides[i] = Some(RatingChange {
+                before: RatingNumbers {
+                    rating: before,
+                    deviation: before_deviation,
+                    volatility: before_volatility,
+                },
+                after: RatingNumbers {
+                    rating,
+                    deviation,
+                    volatility,
+                },
+                games_before: games,
+                speed,
+            });
+        }
+        Ok(match sides {
+            [Some(south), Some(north)] => Some([south, north]),
+            _ => None,
+        })
     }
 
     /// What game `game_id` did to its players' ratings, by identity: `(before,

@@ -13,7 +13,7 @@ use one_request::MoveWrite;
 use super::{
     effects::{self, Effects},
     ratings::{rate_game, RatingChange},
-    tournaments, Claim, GameEnd, MoveRecord, Pits, Rater, StoreError,
+    tournaments, Claim, GameEnd, MoveRecord, Pits, StoreError,
 };
 
 /// A guarded write that was applied; for one that ended a rated game, the ratings
@@ -30,11 +30,11 @@ impl GameStore<'_> {
     /// the game is still active at `version` with `record.ply - 1` moves played (so
     /// the mover is still the side to move).
     ///
-    /// A game that ends and is to be rated comes with `rate`, and the ratings change in
-    /// the same transaction; so do the game's `effects` (its next jobs and its
-    /// announcements), made from what was applied (an announcement can then name the
-    /// rating changes). The new turn's clocks come with the record, written by the
-    /// same statement as the move.
+    /// A game that ends `rated` has its ratings changed in the same transaction
+    /// ([`rate_game`]); so are the game's `effects` (its next jobs and its
+    /// announcements, which name the rating changes when they are sent). The new
+    /// turn's clocks come with the record, written by the same statement as the
+    /// move.
     ///
     /// Returns `None`, changing nothing, when the game moved on meanwhile.
     ///
@@ -48,24 +48,19 @@ impl GameStore<'_> {
         version: i64,
         record: &MoveRecord,
         end: Option<&GameEnd>,
-        rate: Option<Rater<'_>>,
-        effects: impl FnOnce(&Applied) -> Effects + Send,
+        rated: bool,
+        effects: Effects,
         now: i64,
     ) -> Result<Option<Applied>, StoreError> {
-        // A move the game goes on after has no ratings: its effects are known now.
-        let (known, later) = match end {
-            None => (Some(effects(&Applied { ratings: None })), None),
-            Some(_) => (None, Some(effects)),
-        };
-        if let Some(plain) = known.as_ref().filter(|e| e.audit.is_none()) {
+        if end.is_none() && effects.audit.is_none() {
             // The common case, a move the game goes on after: one request.
             let write = MoveWrite {
                 game_id,
                 version,
                 record,
                 end: None,
-                jobs: &plain.jobs,
-                messages: &plain.messages,
+                jobs: &effects.jobs,
+                messages: &effects.messages,
                 now,
             };
             let applied = self.record_move_at_once(claim, &write).await?;
@@ -87,19 +82,13 @@ impl GameStore<'_> {
             tx.rollback().await?;
             return Ok(None);
         }
-        let ratings = match (end, rate) {
-            (Some(end), Some(rater)) => rate_game(&mut tx, game_id, end, rater, now).await?,
+        let ratings = match end {
+            Some(end) if rated => rate_game(&mut tx, game_id, end, now).await?,
             _ => None,
         };
         if end.is_some() {
             tournaments::after_game_end(&mut tx, game_id, now).await?;
         }
-        let applied = Applied { ratings };
-        let effects = match (known, later) {
-            (Some(effects), _) => effects,
-            (None, Some(effects)) => effects(&applied),
-            (None, None) => Effects::none(),
-        };
         effects::apply(
             &mut tx,
             Some((game_id, version + 1)),
@@ -111,12 +100,12 @@ impl GameStore<'_> {
         )
         .await?;
         tx.commit().await?;
-        Ok(Some(applied))
+        Ok(Some(Applied { ratings }))
     }
 
     /// Ends an active game without a move (resignation, agreement, timeout, abort) if
-    /// it is still at `version`, rating it in the same transaction when `rate` is
-    /// given, with its `effects`. Returns `None`, changing nothing, when it moved on
+    /// it is still at `version`, rating it in the same transaction when `rated`
+    /// ([`rate_game`]), with its `effects`. Returns `None`, changing nothing, when it moved on
     /// meanwhile.
     ///
     /// # Errors
@@ -128,7 +117,7 @@ impl GameStore<'_> {
         game_id: crate::store::GameId,
         version: i64,
         end: &GameEnd,
-        rate: Option<Rater<'_>>,
+        rated: bool,
         effects: impl FnOnce(&Applied) -> Effects + Send,
         now: i64,
     ) -> Result<Option<Applied>, StoreError> {
@@ -153,9 +142,10 @@ impl GameStore<'_> {
             tx.rollback().await?;
             return Ok(None);
         }
-        let ratings = match rate {
-            Some(rater) => rate_game(&mut tx, game_id, end, rater, now).await?,
-            None => None,
+        let ratings = if rated {
+            rate_game(&mut tx, game_id, end, now).await?
+        } else {
+            None
         };
         tournaments::after_game_end(&mut tx, game_id, now).await?;
         let applied = Applied { ratings };

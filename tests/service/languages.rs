@@ -243,3 +243,93 @@ async fn a_french_audit_log_says_what_was_done_in_french() {
     assert!(table.contains("signalement"), "{table}");
     assert!(!table.contains("report"), "{table}");
 }
+
+/// A rated game ended by a move that is posted, not answered (a web page's move,
+/// which nobody in the chat saw), is kept in the outbox as what happened and
+/// worded when it is sent: in the room's French, with what the game did to both
+/// ratings, read back from the ratings' history.
+#[tokio::test]
+async fn a_rated_end_posted_by_its_move_names_the_ratings_in_the_rooms_language() {
+    use oware_bot::play::rating::{self, GameResult, Rating};
+    use oware_bot::rules::Side;
+    use oware_bot::service::Platform;
+
+    let db = TempDb::new();
+    let service = db.service().await;
+    let room = french_room(&service).await;
+    let game =
+        crate::support::start_game_at(&service, &room, "alice", "bob", Default::default()).await;
+    let line = crate::support::winning_line();
+    let (last, before) = line.split_last().expect("a line");
+    let mover = |ply: usize| if ply % 2 == 0 { "alice" } else { "bob" };
+    for (ply, pit) in before.iter().enumerate() {
+        let moved = service
+            .handle(cmd_at(
+                &room,
+                mover(ply),
+                mv_in(&pit.letter().to_string(), game),
+            ))
+            .await;
+        assert!(!moved.private, "{}", moved.text);
+    }
+    for message in service.ops().unsent(Platform::Console, None).await {
+        service.ops().mark_sent(message.id).await;
+    }
+    let mut posted = cmd_at(
+        &room,
+        mover(before.len()),
+        mv_in(&last.letter().to_string(), game),
+    );
+    posted.announce = true;
+    let answer = service.handle(posted).await;
+    assert!(!answer.private, "{}", answer.text);
+    assert_eq!(
+        db.count(&format!(
+            "SELECT COUNT(*) FROM outbox WHERE game_id = {game}
+               AND body LIKE '%\"recipe\":\"moved\"%'"
+        ))
+        .await,
+        1,
+        "kept as what happened, not as words"
+    );
+    let sent = service.ops().unsent(Platform::Console, None).await;
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    let told = &sent[0].reply;
+    assert_eq!(told.language.tag(), "fr", "{}", told.text);
+    assert!(
+        told.files.iter().any(|f| f.mime == "image/png"),
+        "the board after the move"
+    );
+    // The numbers, computed apart from the bot: two new players, one game.
+    let row = db.game(game).await;
+    let winner = match row.state.ending().and_then(|e| e.result_column()) {
+        Some("S") => Some(Side::South),
+        Some("N") => Some(Side::North),
+        _ => None,
+    };
+    let (south, north) = rating::update(
+        Rating::NEW,
+        Rating::NEW,
+        GameResult::for_side(winner, Side::South),
+    );
+    let change = |after: Rating| {
+        let diff = after.rating.round() - 1500.0;
+        format!(
+            "1500? → {}? ({}{diff:.0})",
+            after.rating.round(),
+            if diff >= 0.0 { "+" } else { "" }
+        )
+    };
+    for expected in [
+        "Cotes par correspondance".to_owned(),
+        format!("alice {}", change(south)),
+        format!("bob {}", change(north)),
+    ] {
+        assert!(
+            told.text.contains(&expected),
+            "{expected:?} in {}",
+            told.text
+        );
+    }
+    assert!(!told.text.contains("ratings"), "{}", told.text);
+}

@@ -7,7 +7,6 @@ use crate::service::cases::Learning;
 use crate::{
     rules::{Pit, Variant},
     service::{
-        ending::{from_numbers, to_numbers},
         outbox::place_message,
         rating::{self, GameResult, Rating},
         Command, Reply, ServiceError,
@@ -214,11 +213,11 @@ impl Learning<'_> {
         };
         let rater = move |solver: Option<RatingNumbers>, puzzle: RatingNumbers| {
             let (s, p) = rating::update(
-                solver.map_or(Rating::NEW, from_numbers),
-                from_numbers(puzzle),
+                solver.map_or(Rating::NEW, Rating::from),
+                Rating::from(puzzle),
                 result,
             );
-            (to_numbers(s), to_numbers(p))
+            (s.into(), p.into())
         };
         Ok(self
             .core
