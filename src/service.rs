@@ -23,6 +23,7 @@ mod conclude;
 mod core;
 mod dispatch;
 mod downtime;
+mod ended;
 mod ending;
 mod engine_pool;
 mod error;

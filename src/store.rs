@@ -89,7 +89,7 @@ pub use jobs::JobRow;
 pub use moderation::{AuditRow, BanRow, ListedBan, NewAudit};
 pub use outbox::{Attach, Body, NewMessage, OutboxRow};
 pub use proposal::Pending;
-pub use puzzle_attempts::{AnswerOutcome, Answered, PuzzleRater, PuzzleStats};
+pub use puzzle_attempts::{AnswerOutcome, Answered, PuzzleStats};
 pub use puzzle_form::PuzzleGoal;
 pub use puzzles::{NewPuzzle, PuzzleRow};
 pub use ratings::{RatingChange, RatingNumbers, RatingRow, Scope};

@@ -3,7 +3,8 @@
 //! (`/oware abort` before both sides have moved, or a job's or a moderator's abort).
 
 use super::{
-    finish::{humans, Finish},
+    ended::{Aborted, Ended},
+    finish::Finish,
     view, Button, ButtonAction, Command, GameRef, Reply, ServiceError,
 };
 use crate::service::cases::Games;
@@ -54,13 +55,12 @@ impl Play<'_> {
             return Ok(reply);
         }
         let outcome = game.resign(side)?;
-        let headline = crate::tr!(lang, "conclude-resigned", name = row.name(side));
-        self.conclude(lang, cmd, &row, &game, outcome, headline)
+        self.conclude(lang, cmd, &row, &game, outcome, Ended::Resigned { side })
             .await
     }
 
     /// Stores the end of `game` (stored as `row`) for `cmd`, and shows the final
-    /// board under `headline`. For a command no adapter answers (a web page's), the
+    /// board under the headline of `how` it ended. For a command no adapter answers (a web page's), the
     /// end is posted in the game's place with the write instead.
     pub(super) async fn conclude(
         &self,
@@ -69,12 +69,12 @@ impl Play<'_> {
         row: &GameRow,
         game: &Game,
         outcome: Outcome,
-        headline: String,
+        how: Ended,
     ) -> Result<Reply, ServiceError> {
         let how = if cmd.announce {
-            Finish::posted(headline, humans(row))
+            Finish::posted(how)
         } else {
-            Finish::in_reply(headline)
+            Finish::in_reply(how)
         };
         let Some(finished) = self
             .finish(lang, cmd.claim(), row, game, outcome, how)
@@ -106,8 +106,8 @@ impl Play<'_> {
         if row.ply >= 2 {
             return Err(ServiceError::CannotAbort(row.id));
         }
-        let why = crate::tr!(lang, "lifecycle-abort-why", name = row.name(side));
-        if !self.abort_game(lang, cmd.claim(), &row, &why, None).await? {
+        let why = Aborted::ByPlayer { side };
+        if !self.abort_game(lang, cmd.claim(), &row, why, None).await? {
             return Err(ServiceError::Raced(row.id));
         }
         self.core.wake();
@@ -125,17 +125,14 @@ impl Play<'_> {
         lang: &crate::i18n::Language,
         claim: Claim<'_>,
         row: &GameRow,
-        why: &str,
+        why: Aborted,
         audit: Option<crate::store::NewAudit>,
     ) -> Result<bool, ServiceError> {
         let mut game = Games::new(self.core).load(row).await?;
         let outcome = game.abort()?;
         let finish = Finish {
             audit,
-            ..Finish::posted(
-                crate::tr!(lang, "jobs-aborted", game = row.id, why = why),
-                humans(row),
-            )
+            ..Finish::posted(Ended::Aborted(why))
         };
         Ok(Play::new(self.core)
             .finish(lang, claim, row, &game, outcome, finish)

@@ -8,8 +8,8 @@ use super::{
     Reply,
 };
 use crate::{
-    rules::{Game, Side},
-    store::{Applied, GameRow},
+    rules::{EndReason, Game, Side},
+    store::{GameRow, RatingChange},
 };
 
 /// How a finished game counts.
@@ -31,6 +31,8 @@ impl Counted {
         match game.outcome() {
             _ if !row.rated || row.south.bot || row.north.bot => Counted::Casual,
             None => Counted::Casual,
+            // An aborted game counts for nobody.
+            Some(outcome) if outcome.reason == EndReason::Aborted => Counted::Casual,
             Some(_) if !rating::counts_for_rating(plies) => Counted::TooShort(plies),
             Some(_) => Counted::Rated,
         }
@@ -42,15 +44,16 @@ impl Counted {
         matches!(self, Counted::Rated)
     }
 
-    /// Adds the ratings line to the reply that ends the game.
+    /// Adds the ratings line to the reply that ends the game: `ratings` is what
+    /// the game did to its players' ratings (`None`: nothing).
     pub(super) fn annotate(
         self,
         lang: &crate::i18n::Language,
         reply: &mut Reply,
         row: &GameRow,
-        applied: &Applied,
+        ratings: Option<[RatingChange; 2]>,
     ) {
-        let note = match (self, applied.ratings) {
+        let note = match (self, ratings) {
             (Counted::Casual, _) => return,
             (Counted::TooShort(plies), _) => {
                 crate::tr!(

@@ -1,18 +1,16 @@
 //! A game's end without a move, one path: `Play::finish` (resigning, agreeing, a
 //! timeout, an abort, a moderator's verdict). It builds what must follow (the
-//! ratings, the review and archiving jobs, the announcement) and commits it with
-//! the end, claiming what it acts on. The end by a move is `moves.rs`.
+//! ratings, the review and archiving jobs, the announcement, kept as how the game
+//! ended: `Recipe::Ended`) and commits it with the end, claiming what it acts on.
+//! The end by a move is `moves.rs`; how an end is told, `ended.rs`.
 
-use super::{
-    ending::Counted, games::game_end, outbox::game_message, view, view::is_bot, Reply,
-    ServiceError, User,
-};
+use super::{ended::Ended, ending::Counted, games::game_end, recipe::Recipe, Reply, ServiceError};
 use crate::service::cases::Links;
 use crate::service::cases::Play;
 use crate::service::cases::Records;
 use crate::{
-    rules::{EndReason, Game, Outcome, Side},
-    store::{Applied, Claim, Effects, GameRow, NewAudit},
+    rules::{EndReason, Game, Outcome},
+    store::{Claim, Effects, GameRow, NewAudit, RatingChange},
 };
 
 /// A game's end stored by `Play::finish`.
@@ -20,55 +18,46 @@ pub(super) struct Finished {
     /// The final board under the headline, with the rating changes.
     pub board: Reply,
     counted: Counted,
-    applied: Applied,
+    ratings: Option<[RatingChange; 2]>,
 }
 
 impl Finished {
     /// Adds the rating changes to another reply about the end.
     pub(super) fn annotate(&self, lang: &crate::i18n::Language, reply: &mut Reply, row: &GameRow) {
-        self.counted.annotate(lang, reply, row, &self.applied);
+        self.counted.annotate(lang, reply, row, self.ratings);
     }
 }
 
 /// How a game's end is told (see `Play::finish`).
 pub(super) struct Finish {
-    /// The final board's headline.
-    pub headline: String,
-    /// Posted in the game's place, mentioning these players: the end came from a
-    /// job or a moderator, not from a player's own command. `None`: told only in
-    /// the reply.
-    pub post: Option<Vec<User>>,
+    /// How it ended: the final board's headline.
+    pub how: Ended,
+    /// Posted in the game's place, mentioning its players: the end came from a
+    /// job, a moderator or a page, not from a player's own command in the chat.
+    /// Else told only in the reply.
+    pub post: bool,
     /// The moderator's audit entry, recorded with the end.
     pub audit: Option<NewAudit>,
 }
 
 impl Finish {
     /// Told in the reply to the player's command.
-    pub(super) fn in_reply(headline: String) -> Finish {
+    pub(super) fn in_reply(how: Ended) -> Finish {
         Finish {
-            headline,
-            post: None,
+            how,
+            post: false,
             audit: None,
         }
     }
 
-    /// Posted in the game's place, mentioning `to`.
-    pub(super) fn posted(headline: String, to: Vec<User>) -> Finish {
+    /// Posted in the game's place, mentioning its players.
+    pub(super) fn posted(how: Ended) -> Finish {
         Finish {
-            headline,
-            post: Some(to),
+            how,
+            post: true,
             audit: None,
         }
     }
-}
-
-/// The people playing the game stored as `row` (not the engine).
-pub(super) fn humans(row: &GameRow) -> Vec<User> {
-    [Side::South, Side::North]
-        .into_iter()
-        .filter(|&side| !is_bot(row, side))
-        .map(|side| view::player(row, side))
-        .collect()
 }
 
 impl Play<'_> {
@@ -91,14 +80,9 @@ impl Play<'_> {
         outcome: Outcome,
         finish: Finish,
     ) -> Result<Option<Finished>, ServiceError> {
-        let aborted = outcome.reason == EndReason::Aborted;
-        let counted = if aborted {
-            Counted::Casual
-        } else {
-            Counted::of(row, game)
-        };
+        let counted = Counted::of(row, game);
         let now = self.core.now();
-        let jobs = if aborted {
+        let jobs = if outcome.reason == EndReason::Aborted {
             Records::new(self.core)
                 .archive_job(row, now)
                 .await?
@@ -107,10 +91,18 @@ impl Play<'_> {
         } else {
             self.ending_jobs(row, now).await?
         };
-        let mut board = view::board_reply(lang, row, game, finish.headline, now, Side::South);
-        Links::new(self.core).link_page(lang, &mut board, row).await;
-        let Finish { post, audit, .. } = finish;
-        let applied = self
+        let Finish { how, post, audit } = finish;
+        let effects = Effects {
+            messages: if post {
+                vec![Recipe::ended(row, how.clone())]
+            } else {
+                Vec::new()
+            },
+            jobs,
+            audit,
+            ..Effects::default()
+        };
+        let Some(applied) = self
             .core
             .store
             .games()
@@ -120,35 +112,21 @@ impl Play<'_> {
                 row.version,
                 &game_end(outcome),
                 counted.rated(),
-                |applied| {
-                    counted.annotate(lang, &mut board, row, applied);
-                    let messages = match post {
-                        Some(mentions) => {
-                            let mut posted = board.clone();
-                            posted.mentions = mentions;
-                            vec![game_message(row, &posted, Some(row.ply))]
-                        }
-                        None => Vec::new(),
-                    };
-                    Effects {
-                        messages,
-                        jobs,
-                        audit,
-                        ..Effects::default()
-                    }
-                },
+                effects,
                 now,
             )
-            .await?;
-        let Some(applied) = applied else {
+            .await?
+        else {
             return Ok(None);
         };
         self.core.wake();
         self.core.game_changed(row.id);
+        let mut board = how.final_board(lang, row, game, applied.ratings, now);
+        Links::new(self.core).link_page(lang, &mut board, row).await;
         Ok(Some(Finished {
             board,
             counted,
-            applied,
+            ratings: applied.ratings,
         }))
     }
 }

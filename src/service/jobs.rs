@@ -11,6 +11,7 @@ use crate::service::cases::Scheduler;
 use std::sync::Arc;
 
 use super::{
+    ended::{Aborted, Ended},
     finish::Finish,
     outbox::{game_message, place_message},
     view,
@@ -38,12 +39,9 @@ impl Scheduler<'_> {
             .filter(|row| row.is_active() && Some(row.version) == job.game_version))
     }
 
-    /// The engine plays its move; the move and its announcement commit together.
-    pub(super) async fn engine_job(
-        &self,
-        lang: &crate::i18n::Language,
-        job: &JobRow,
-    ) -> Result<bool, ServiceError> {
+    /// The engine plays its move; the move and its announcement (worded when it is
+    /// sent, in the place's language) commit together.
+    pub(super) async fn engine_job(&self, job: &JobRow) -> Result<bool, ServiceError> {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
@@ -70,7 +68,7 @@ impl Scheduler<'_> {
         .map_err(|e| ServiceError::Internal(format!("engine thread: {e}")))?
         .ok_or_else(|| ServiceError::Internal(format!("game #{}: no engine move", row.id)))?;
         let moved = Play::new(self.core)
-            .apply_move(lang, Claim::Job(job.id), true, &row, &mut game, side, pit)
+            .apply_move(Claim::Job(job.id), true, &row, &mut game, side, pit)
             .await?;
         Ok(moved.is_some())
     }
@@ -114,28 +112,17 @@ impl Scheduler<'_> {
         };
         // A tournament game is lost on time even before a first move: a forfeit.
         if row.ply < 2 && row.tournament_id.is_none() {
-            let why = crate::tr!(
-                lang,
-                "jobs-no-first-move",
-                name = row.name(side),
-                span = span(lang, row.time_control.per_move_or_base())
-            );
             return Play::new(self.core)
-                .abort_game(lang, Claim::Job(job.id), &row, &why, None)
+                .abort_game(
+                    lang,
+                    Claim::Job(job.id),
+                    &row,
+                    Aborted::NoFirstMove { side },
+                    None,
+                )
                 .await;
         }
         let outcome = game.lose_on_time(side)?;
-        let headline = crate::tr!(
-            lang,
-            "jobs-timeout",
-            name = row.name(side),
-            game = row.id,
-            winner = row.name(side.opponent())
-        );
-        let told = vec![
-            view::player(&row, side),
-            view::player(&row, side.opponent()),
-        ];
         let finished = Play::new(self.core)
             .finish(
                 lang,
@@ -143,7 +130,7 @@ impl Scheduler<'_> {
                 &row,
                 &game,
                 outcome,
-                Finish::posted(headline, told),
+                Finish::posted(Ended::TimedOut { side }),
             )
             .await?;
         Ok(finished.is_some())
@@ -158,16 +145,11 @@ impl Scheduler<'_> {
         let Some(row) = self.job_game(job).await? else {
             return Ok(false);
         };
-        let why = crate::tr!(
-            lang,
-            "jobs-idle",
-            span = span(
-                lang,
-                i64::try_from(self.core.config.engine_idle.as_millis()).unwrap_or(i64::MAX)
-            )
-        );
+        let why = Aborted::Idle {
+            ms: i64::try_from(self.core.config.engine_idle.as_millis()).unwrap_or(i64::MAX),
+        };
         Play::new(self.core)
-            .abort_game(lang, Claim::Job(job.id), &row, &why, None)
+            .abort_game(lang, Claim::Job(job.id), &row, why, None)
             .await
     }
 

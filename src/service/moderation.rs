@@ -11,7 +11,8 @@ pub use error::ModerationError;
 
 use super::{
     authority::{self, Deed, Standing, Target},
-    finish::{humans, Finish},
+    ended::{Aborted, Ended},
+    finish::Finish,
     forget::ForgetError,
     settings::scope,
     text, view, when, AdminAction, BanLength, Command, Place, Reply, Role, ServiceError, User,
@@ -211,9 +212,7 @@ impl Moderation<'_> {
             .core
             .store
             .outbox()
-            .redeliver(cmd.claim(), &audit, self.core.now(), |n| {
-                crate::tr!(lang, "moderation-redelivered-audit", count = n)
-            })
+            .redeliver(cmd.claim(), &audit, self.core.now())
             .await?;
         if requeued == 0 {
             return Ok(Reply::private(crate::tr!(
@@ -263,14 +262,12 @@ impl Moderation<'_> {
             reason: Some(why.clone()),
             ..Self::audit(cmd, "abort")
         };
-        let shown = crate::tr!(
-            lang,
-            "moderation-abort-why",
-            admin = cmd.author.name,
-            why = why
-        );
+        let shown = Aborted::ByModerator {
+            admin: cmd.author.name.clone(),
+            why,
+        };
         if !Play::new(self.core)
-            .abort_game(lang, cmd.claim(), &row, &shown, Some(audit))
+            .abort_game(lang, cmd.claim(), &row, shown, Some(audit))
             .await?
         {
             return Err(ServiceError::Raced(row.id));
@@ -313,26 +310,22 @@ impl Moderation<'_> {
             Some(side) => crate::tr!(lang, "moderation-verdict-win", name = row.name(side)),
             None => crate::tr!(lang, "moderation-verdict-draw"),
         };
-        let headline = crate::tr!(
-            lang,
-            "moderation-decided-headline",
-            game = row.id,
-            admin = cmd.author.name,
-            verdict = verdict,
-            why = why
-        );
         let audit = NewAudit {
             game_id: Some(row.id),
             target_id: winner.map(|w| w.id.clone()),
             target_name: Some(
                 side.map_or_else(|| "draw".to_owned(), |side| row.name(side).to_owned()),
             ),
-            reason: Some(why),
+            reason: Some(why.clone()),
             ..Self::audit(cmd, "adjudicate")
         };
         let finish = Finish {
             audit: Some(audit),
-            ..Finish::posted(headline, humans(&row))
+            ..Finish::posted(Ended::Decided {
+                admin: cmd.author.name.clone(),
+                winner: side,
+                why,
+            })
         };
         let Some(finished) = Play::new(self.core)
             .finish(lang, cmd.claim(), &row, &game, outcome, finish)

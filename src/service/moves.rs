@@ -5,8 +5,12 @@
 //! and the game's end, its ratings and its page's link when it ends.
 
 use super::{
-    ending::Counted, games::game_end, recipe::Recipe, view, view::is_bot, Command, GameRef, Reply,
-    ServiceError,
+    ending::Counted,
+    games::game_end,
+    recipe::{moved_words, Recipe},
+    view,
+    view::is_bot,
+    Command, GameRef, Reply, ServiceError,
 };
 use crate::service::cases::Games;
 use crate::service::cases::Links;
@@ -14,16 +18,17 @@ use crate::service::cases::Pictures;
 use crate::service::cases::Play;
 use crate::{
     rules::{Game, Pit, Ply, Side, Typed},
-    store::{Claim, GameRow, MoveRecord},
+    store::{Claim, ClockColumns, GameRow, MoveRecord, RatingChange},
 };
 
-/// A move stored by `Play::apply_move`.
+/// A move stored by `Play::apply_move`: what it did, for `recipe::moved_words`
+/// to tell.
 pub(super) struct Moved {
-    /// The game's row with the new turn's clocks (for showing it).
-    pub shown: GameRow,
-    /// The move's announcement: the move and, when it ended the game, the result
-    /// and the rating changes.
-    pub reply: Reply,
+    /// The clocks of the turn the move began (`None`: the game has none, or it is
+    /// over).
+    pub clock: Option<ClockColumns>,
+    /// What the game, if the move ended it, did to the ratings.
+    pub ratings: Option<[RatingChange; 2]>,
 }
 
 /// The record of a move by `side` in the game stored as `row`.
@@ -78,17 +83,30 @@ impl Play<'_> {
         if row.deadline_at.is_some_and(|deadline| at >= deadline) {
             return Err(self.too_late(&row).await);
         }
-        let Some(Moved { shown, mut reply }) = self
-            .apply_move(lang, cmd.claim(), cmd.announce, &row, &mut game, side, pit)
+        let Some(moved) = self
+            .apply_move(cmd.claim(), cmd.announce, &row, &mut game, side, pit)
             .await?
         else {
             return Err(self.explain_race(lang, cmd, &row).await);
         };
         // The move is stored: from here on nothing may fail the command.
+        let now = self.core.now();
+        let Some(mut reply) =
+            moved_words(lang, &row, &game, moved.clock.as_ref(), moved.ratings, now)
+        else {
+            return Err(ServiceError::Internal(format!("game #{}: no move", row.id)));
+        };
         if cmd.announce {
             // Announced with the write; nobody reads this answer's board.
             return Ok(reply);
         }
+        if game.is_over() {
+            // The final board links the game's page, as every other ending's does.
+            Links::new(self.core)
+                .link_page(lang, &mut reply, &row)
+                .await;
+        }
+        let shown = view::with_clock(&row, moved.clock.as_ref());
         if let Some(note) = self.other_case_note(lang, &row, side, typed).await {
             reply.text.push('\n');
             reply.text.push_str(&note);
@@ -193,18 +211,15 @@ impl Play<'_> {
     /// move) and stores it with everything that follows, claiming `claim`: the next
     /// turn's clocks and jobs, the game's end and ratings when it ends, and, for a
     /// job (the engine's move) or when `announce` (a web page's), the move's
-    /// announcement in the game's place.
+    /// announcement in the game's place (kept as `Recipe::Moved`).
     ///
     /// Returns `None`, changing nothing, when the game moved on meanwhile.
     ///
     /// # Errors
     /// [`ServiceError::Illegal`] for a move the rules refuse; database failures,
     /// [`crate::store::StoreError::Replayed`] when `claim` was claimed before.
-    // What the write claims and whether it announces itself are two questions.
-    #[allow(clippy::too_many_arguments)]
     pub(super) async fn apply_move(
         &self,
-        lang: &crate::i18n::Language,
         claim: Claim<'_>,
         announce: bool,
         row: &GameRow,
@@ -247,15 +262,11 @@ impl Play<'_> {
         else {
             return Ok(None);
         };
-        let shown = view::with_clock(row, record.clock.as_ref());
-        let mut reply = view::move_reply(lang, &shown, game, &ply, now);
-        if let Some(counted) = counted {
-            counted.annotate(lang, &mut reply, row, &applied);
-            // The final board links the game's page, as every other ending's does.
-            Links::new(self.core).link_page(lang, &mut reply, row).await;
-        }
         self.core.wake();
         self.core.game_changed(row.id);
-        Ok(Some(Moved { shown, reply }))
+        Ok(Some(Moved {
+            clock: record.clock,
+            ratings: applied.ratings,
+        }))
     }
 }

@@ -16,6 +16,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use super::{
+    ended::humans,
     recipe::{moved_words, Recipe, Stored},
     Place, Platform, Reply, ServiceError,
 };
@@ -247,32 +248,6 @@ impl Delivery<'_> {
                 };
                 made.words(lang)
             }
-            Stored::Recipe(Recipe::Moved { ply, clock }) => {
-                let game = match row.game_id {
-                    Some(game) => self.core.store.games().game(game).await?,
-                    None => None,
-                };
-                let Some(game) = game else {
-                    return Ok(None);
-                };
-                let played = Games::new(self.core).load_at(&game, ply).await?;
-                let ratings = if played.is_over() {
-                    self.core.store.people().game_ratings(game.id).await?
-                } else {
-                    None
-                };
-                let now = self.core.now();
-                let mut reply = moved_words(lang, &game, &played, clock.as_ref(), ratings, now)
-                    .ok_or_else(|| {
-                        ServiceError::Internal(format!("outbox #{}: no move {ply}", row.id))
-                    })?;
-                if played.is_over() {
-                    Links::new(self.core)
-                        .link_page(lang, &mut reply, &game)
-                        .await;
-                }
-                reply
-            }
             Stored::Recipe(recipe) => {
                 let game = match row.game_id {
                     Some(game) => self.core.store.games().game(game).await?,
@@ -281,15 +256,7 @@ impl Delivery<'_> {
                 let Some(game) = game else {
                     return Ok(None);
                 };
-                let mut reply = recipe.write(lang, &game, self.core.now()).ok_or_else(|| {
-                    ServiceError::Internal(format!("outbox #{}: {recipe:?} names no pit", row.id))
-                })?;
-                if recipe.links_page() {
-                    Links::new(self.core)
-                        .link_page(lang, &mut reply, &game)
-                        .await;
-                }
-                reply
+                self.game_recipe(lang, row.id, &recipe, &game).await?
             }
         };
         if let (Some(ply), Some(game)) = (reply.until_ply, row.game_id) {
@@ -333,6 +300,53 @@ impl Delivery<'_> {
             edits: row.edits.clone(),
             recipient: row.recipient.clone(),
         }))
+    }
+
+    /// The words of recipe `recipe` (outbox message `id`) about game `game`, in
+    /// `lang`, now.
+    async fn game_recipe(
+        &self,
+        lang: &crate::i18n::Language,
+        id: i64,
+        recipe: &Recipe,
+        game: &GameRow,
+    ) -> Result<Reply, ServiceError> {
+        let now = self.core.now();
+        let unreadable =
+            || ServiceError::Internal(format!("outbox #{id}: {recipe:?} names no move"));
+        let mut reply = match recipe {
+            &Recipe::Moved { ply, clock } => {
+                let played = Games::new(self.core).load_at(game, ply).await?;
+                let ratings = if played.is_over() {
+                    self.core.store.people().game_ratings(game.id).await?
+                } else {
+                    None
+                };
+                let mut reply = moved_words(lang, game, &played, clock.as_ref(), ratings, now)
+                    .ok_or_else(unreadable)?;
+                if played.is_over() {
+                    // The final board links the game's page, as every ending's does.
+                    Links::new(self.core)
+                        .link_page(lang, &mut reply, game)
+                        .await;
+                }
+                reply
+            }
+            Recipe::Ended(how) => {
+                let ended = Games::new(self.core).load(game).await?;
+                let ratings = self.core.store.people().game_ratings(game.id).await?;
+                let mut reply = how.final_board(lang, game, &ended, ratings, now);
+                reply.mentions = humans(game);
+                reply
+            }
+            recipe => recipe.write(lang, game, now).ok_or_else(unreadable)?,
+        };
+        if recipe.links_page() {
+            Links::new(self.core)
+                .link_page(lang, &mut reply, game)
+                .await;
+        }
+        Ok(reply)
     }
 
     /// Records that message `id` was delivered, or that the platform will never take

@@ -8,6 +8,7 @@ use super::outbox::game_message;
 use super::{view, view::is_bot, Button, ButtonAction, Command, GameRef, Reply, ServiceError};
 use crate::service::cases::Games;
 use crate::service::cases::Play;
+use crate::service::ended::Ended;
 use crate::{
     play::proposal::{Proposal, Request},
     rules::{Game, Side},
@@ -167,29 +168,17 @@ impl Play<'_> {
         agreed: Side,
     ) -> Result<Reply, ServiceError> {
         // The engine agreed, or the person who was asked did.
-        let engine = is_bot(row, agreed);
-        let name = row.name(agreed);
-        let (outcome, headline) = match (request, engine) {
-            (Request::End, true) => (
-                game.end_by_agreement()?,
-                crate::tr!(lang, "conclude-engine-agrees", engine = name),
-            ),
-            (Request::End, false) => (
-                game.end_by_agreement()?,
-                crate::tr!(lang, "conclude-agreed", name = name),
-            ),
-            (Request::Draw, _) => (
-                game.agree_draw()?,
-                crate::tr!(lang, "proposal-draw-agreed", name = name),
-            ),
-            (Request::Takeback, _) => {
-                let headline = crate::tr!(lang, "takeback-accepted", name = name);
+        let (outcome, how) = match request {
+            Request::End => (game.end_by_agreement()?, Ended::Agreed { side: agreed }),
+            Request::Draw => (game.agree_draw()?, Ended::DrawAgreed { side: agreed }),
+            Request::Takeback => {
+                let headline = crate::tr!(lang, "takeback-accepted", name = row.name(agreed));
                 return self
                     .take_back(lang, cmd, row, game, agreed.opponent(), headline)
                     .await;
             }
         };
-        self.conclude(lang, cmd, row, game, outcome, headline).await
+        self.conclude(lang, cmd, row, game, outcome, how).await
     }
 
     /// Clears `asked`: declined by the other player, or withdrawn by the one who

@@ -10,14 +10,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ending::Counted, view, view::thread_link, Place, PlaceLink, Reply};
+use super::{ended::Ended, ending::Counted, view, view::thread_link, Place, PlaceLink, Reply};
 use crate::i18n::Language;
 use crate::play::level::Level;
 use crate::rules::{Game, Pit, Side};
-use crate::store::{Applied, Body, ClockColumns, GameRow, NewMessage, RatingChange};
+use crate::store::{Body, ClockColumns, GameRow, NewMessage, RatingChange};
 
 /// What happened, kept until the message about it is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "recipe", rename_all = "snake_case")]
 pub(super) enum Recipe {
     /// "Your move" to the player whose correspondence turn began when the pit at
@@ -48,6 +48,10 @@ pub(super) enum Recipe {
         /// is over).
         clock: Option<ClockColumns>,
     },
+    /// A game ended without a move as [`Ended`] tells, posted in its place (a job's
+    /// end, a moderator's, a page's): the final board, its players mentioned, and
+    /// what the game did to the ratings, read when it is sent.
+    Ended(Ended),
 }
 
 /// How a game began, which the headline over its first board tells: decided with
@@ -183,11 +187,11 @@ impl Recipe {
     /// The message in `lang` about game `row` (as it is now, at `now`); `None`
     /// when what it names cannot be (a pit that is no pit: the row was not written
     /// by this version).
-    pub(super) fn write(self, lang: &Language, row: &GameRow, now: i64) -> Option<Reply> {
+    pub(super) fn write(&self, lang: &Language, row: &GameRow, now: i64) -> Option<Reply> {
         match self {
             // Worded from its challenge, not a game (see `Delivery::outgoing`).
             Recipe::Challenged => None,
-            Recipe::YourTurn { pit, ply, deadline } => {
+            &Recipe::YourTurn { pit, ply, deadline } => {
                 let played = Pit::new(usize::from(pit))?;
                 let mut reply = Reply::public(crate::tr!(
                     lang,
@@ -207,9 +211,10 @@ impl Recipe {
                 reply.until_ply = Some(ply);
                 Some(reply)
             }
-            Recipe::Began(began) => Some(began.first_words(lang, row, now, false)),
-            // Worded from the game as it was after its move (see `moved_words`).
-            Recipe::Moved { .. } => None,
+            &Recipe::Began(began) => Some(began.first_words(lang, row, now, false)),
+            // Worded from the game as it was after its move (see `moved_words`), or
+            // with its ratings (`Ended::final_board`).
+            Recipe::Moved { .. } | Recipe::Ended(_) => None,
         }
     }
 
@@ -224,22 +229,37 @@ impl Recipe {
     }
 
     /// Whether the message links to its game's page (when the bot links to pages).
-    pub(super) fn links_page(self) -> bool {
-        matches!(self, Recipe::Began(_))
+    pub(super) fn links_page(&self) -> bool {
+        match self {
+            Recipe::Began(_) | Recipe::Ended(_) => true,
+            // A move links it when it ended the game.
+            Recipe::Moved { .. } | Recipe::YourTurn { .. } | Recipe::Challenged => false,
+        }
     }
 
     /// The announcement of the move game `row` has just stored as its `ply`-th
     /// (`row` is the game before it), whose turn began with `clock`: in the game's
     /// place, with the board after it.
     pub(super) fn moved(row: &GameRow, ply: i64, clock: Option<ClockColumns>) -> NewMessage {
+        Recipe::Moved { ply, clock }.about(row, ply)
+    }
+
+    /// The announcement of game `row`'s end without a move, as `how` tells: in
+    /// the game's place, with its final board.
+    pub(super) fn ended(row: &GameRow, how: Ended) -> NewMessage {
+        Recipe::Ended(how).about(row, row.ply)
+    }
+
+    /// This recipe's message about game `row`, in its place (the sender finds its
+    /// thread), showing its board after `board_ply` plies.
+    fn about(self, row: &GameRow, board_ply: i64) -> NewMessage {
         NewMessage {
             game_id: Some(row.id),
-            board_ply: Some(ply),
+            board_ply: Some(board_ply),
             ..NewMessage::to(
                 row.platform,
-                // In the game's place: the sender finds its thread.
                 (row.space.clone(), row.channel.clone(), None),
-                Body::of(&Stored::Recipe(Recipe::Moved { ply, clock })),
+                Body::of(&Stored::Recipe(self)),
             )
         }
     }
@@ -261,7 +281,7 @@ pub(super) fn moved_words(
     let shown = view::with_clock(row, clock);
     let mut reply = view::move_reply(lang, &shown, game, ply, now);
     if game.is_over() {
-        Counted::of(row, game).annotate(lang, &mut reply, row, &Applied { ratings });
+        Counted::of(row, game).annotate(lang, &mut reply, row, ratings);
     }
     Some(reply)
 }
@@ -278,46 +298,56 @@ mod tests {
 
     #[test]
     fn a_recipe_and_a_written_message_are_told_apart_when_read_back() {
-        let recipe = Recipe::your_turn(Pit::new(8).unwrap(), 3, Some(5));
-        let stored = serde_json::to_string(&Stored::Recipe(recipe)).unwrap();
-        assert!(stored.contains(r#""recipe":"your_turn""#), "{stored}");
-        match serde_json::from_str::<Stored>(&stored).unwrap() {
-            Stored::Recipe(back) => assert_eq!(back, recipe),
-            Stored::Written(reply) => panic!("read back as words: {reply:?}"),
-        }
-        let began = Recipe::Began(Began::Accepted {
-            challenger_south: false,
-            thread: true,
-        });
-        let stored = serde_json::to_string(&Stored::Recipe(began)).unwrap();
-        assert!(stored.contains(r#""recipe":"began""#), "{stored}");
-        assert!(stored.contains(r#""how":"accepted""#), "{stored}");
-        match serde_json::from_str::<Stored>(&stored).unwrap() {
-            Stored::Recipe(back) => assert_eq!(back, began),
-            Stored::Written(reply) => panic!("read back as words: {reply:?}"),
-        }
-        let engine = Recipe::Began(Began::Engine {
-            level: crate::play::level::Level::Hard,
-        });
-        let stored = serde_json::to_string(&Stored::Recipe(engine)).unwrap();
-        assert!(stored.contains(r#""level":"hard""#), "{stored}");
-        match serde_json::from_str::<Stored>(&stored).unwrap() {
-            Stored::Recipe(back) => assert_eq!(back, engine),
-            Stored::Written(reply) => panic!("read back as words: {reply:?}"),
-        }
-        let moved = Recipe::Moved {
-            ply: 12,
-            clock: Some(ClockColumns {
-                left_ms: [1_000, 2_000],
-                turn_started_at: 3,
-                deadline_at: Some(4),
-            }),
+        let clock = ClockColumns {
+            left_ms: [1_000, 2_000],
+            turn_started_at: 3,
+            deadline_at: Some(4),
         };
-        let stored = serde_json::to_string(&Stored::Recipe(moved)).unwrap();
-        assert!(stored.contains(r#""recipe":"moved""#), "{stored}");
-        match serde_json::from_str::<Stored>(&stored).unwrap() {
-            Stored::Recipe(back) => assert_eq!(back, moved),
-            Stored::Written(reply) => panic!("read back as words: {reply:?}"),
+        for (recipe, marks) in [
+            (
+                Recipe::your_turn(Pit::new(8).unwrap(), 3, Some(5)),
+                &[r#""recipe":"your_turn""#][..],
+            ),
+            (
+                Recipe::Began(Began::Accepted {
+                    challenger_south: false,
+                    thread: true,
+                }),
+                &[r#""recipe":"began""#, r#""how":"accepted""#],
+            ),
+            (
+                Recipe::Began(Began::Engine {
+                    level: crate::play::level::Level::Hard,
+                }),
+                &[r#""level":"hard""#],
+            ),
+            (
+                Recipe::Moved {
+                    ply: 12,
+                    clock: Some(clock),
+                },
+                &[r#""recipe":"moved""#],
+            ),
+            (
+                Recipe::Ended(Ended::Aborted(super::super::ended::Aborted::ByModerator {
+                    admin: "mod".into(),
+                    why: "a reason".into(),
+                })),
+                &[
+                    r#""recipe":"ended""#,
+                    r#""how":"aborted""#,
+                    r#""reason":"by_moderator""#,
+                ],
+            ),
+        ] {
+            let stored = serde_json::to_string(&Stored::Recipe(recipe.clone())).unwrap();
+            for mark in marks {
+                assert!(stored.contains(mark), "{mark} in {stored}");
+            }
+            match serde_json::from_str::<Stored>(&stored).unwrap() {
+                Stored::Recipe(back) => assert_eq!(back, recipe),
+                Stored::Written(reply) => panic!("read back as words: {reply:?}"),
+            }
         }
         // A message stored with its words, as every message was before recipes.
         let written = serde_json::to_string(&Reply::public("Your move")).unwrap();

@@ -314,7 +314,7 @@ impl Scheduler<'_> {
 
     async fn do_job(&self, lang: &crate::i18n::Language, job: &JobRow) {
         let result = match &job.kind {
-            JobKind::EngineMove => self.engine_job(lang, job).await,
+            JobKind::EngineMove => self.engine_job(job).await,
             JobKind::Timeout => self.timeout_job(lang, job).await,
             JobKind::Reminder => self.reminder_job(lang, job).await,
             JobKind::IdleAbort => self.idle_job(lang, job).await,

@@ -200,8 +200,9 @@ impl OutboxStore<'_> {
 
     /// Re-queues the dead messages of the place `audit` names (its platform, and the
     /// server, else the channel or room), each retried for a new period, its
-    /// destination at once; records `audit` with the reason `effect(count)` in the
-    /// same transaction. Returns how many; with none, writes nothing.
+    /// destination at once; records `audit` in the same transaction, its reason the
+    /// count (worded when the log is read). Returns how many; with none, writes
+    /// nothing.
     ///
     /// # Errors
     /// [`StoreError::Replayed`] for a command handled before. Database failures.
@@ -210,7 +211,6 @@ impl OutboxStore<'_> {
         claim: Claim<'_>,
         audit: &NewAudit,
         now: i64,
-        effect: impl FnOnce(u64) -> String,
     ) -> Result<u64, StoreError> {
         let mut tx = self.store.write(claim).await?;
         let requeued = sqlx::query(
@@ -240,7 +240,7 @@ impl OutboxStore<'_> {
         .execute(&mut *tx)
         .await?;
         let audit = NewAudit {
-            reason: Some(effect(requeued)),
+            reason: Some(requeued.to_string()),
             ..audit.clone()
         };
         insert_audit(&mut tx, &audit, now).await?;

@@ -6,6 +6,7 @@ use sqlx::{AnyConnection, FromRow};
 
 use super::{Claim, PuzzleRow, RatingNumbers, StoreError};
 use crate::platform::Platform;
+use crate::play::rating::{self, GameResult, Rating};
 
 /// Someone's puzzle record.
 #[derive(Clone, Copy, Debug, PartialEq, FromRow)]
@@ -19,11 +20,6 @@ pub struct PuzzleStats {
     /// Puzzles solved.
     pub solved: i64,
 }
-
-/// Rates an answer: given the solver's numbers (`None` before their first) and the
-/// puzzle's, both after the answer.
-pub type PuzzleRater<'a> =
-    &'a (dyn Fn(Option<RatingNumbers>, RatingNumbers) -> (RatingNumbers, RatingNumbers) + Sync);
 
 /// What came of an answer (see [`Store::answer_puzzle`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -217,7 +213,8 @@ impl LearningStore<'_> {
         .await?)
     }
 
-    /// Records `user_id`'s answer to puzzle `id` and rates it with `rater`, in one
+    /// Records `user_id`'s answer to puzzle `id` and rates it (Glicko-2, solving it a
+    /// win against the puzzle, missing it a loss), in one
     /// transaction with the command's event and `announce` (what the room hears of
     /// it). Only a puzzle given to them is answered, or a daily puzzle of `place`
     /// (given to everyone there); anything else changes nothing.
@@ -234,7 +231,6 @@ impl LearningStore<'_> {
         place: &str,
         answer: &str,
         solved: bool,
-        rater: PuzzleRater<'_>,
         announce: Option<&super::NewMessage>,
         now: i64,
     ) -> Result<AnswerOutcome, StoreError> {
@@ -272,7 +268,18 @@ impl LearningStore<'_> {
                 .bind(id)
                 .fetch_one(&mut *tx)
                 .await?;
-        let (after, puzzle_after) = rater(before, puzzle);
+        // Glicko-2, the answer a game against the puzzle: won when solved.
+        let (after, puzzle_after) = rating::update(
+            before.map_or(Rating::NEW, Rating::from),
+            Rating::from(puzzle),
+            if solved {
+                GameResult::Win
+            } else {
+                GameResult::Loss
+            },
+        );
+        let (after, puzzle_after): (RatingNumbers, RatingNumbers) =
+            (after.into(), puzzle_after.into());
         sqlx::query(
             "INSERT INTO puzzle_ratings (platform, user_id, rating, deviation, volatility,
                                          attempts, solved, updated_at)

@@ -118,7 +118,7 @@ impl GameStore<'_> {
         version: i64,
         end: &GameEnd,
         rated: bool,
-        effects: impl FnOnce(&Applied) -> Effects + Send,
+        effects: Effects,
         now: i64,
     ) -> Result<Option<Applied>, StoreError> {
         let mut tx = self.store.write(claim).await?;
@@ -148,16 +148,9 @@ impl GameStore<'_> {
             None
         };
         tournaments::after_game_end(&mut tx, game_id, now).await?;
-        let applied = Applied { ratings };
-        effects::apply(
-            &mut tx,
-            Some((game_id, version + 1)),
-            &effects(&applied),
-            now,
-        )
-        .await?;
+        effects::apply(&mut tx, Some((game_id, version + 1)), &effects, now).await?;
         tx.commit().await?;
-        Ok(Some(applied))
+        Ok(Some(Applied { ratings }))
     }
 
     /// Takes the game back to its first `pits.0.len()` moves (a takeback both players

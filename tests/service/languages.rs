@@ -8,17 +8,12 @@ use oware_bot::service::{Action, ChallengeOptions, Place, Reply, Role, Service};
 
 use crate::support::{cmd_at, first_legal_pit, mv_in, place, user, TempDb};
 
-/// A console room whose admin made it French, and `dave`, who chose English for
-/// himself.
-async fn french_room(service: &Service) -> Place {
-    let room = Place {
-        channel: "salon".into(),
-        ..place()
-    };
+/// Room `room` made French by its admin.
+async fn make_french(service: &Service, room: &Place) {
     let set = service
         .handle(
             cmd_at(
-                &room,
+                room,
                 "mod",
                 Action::Settings {
                     changes: vec![("language".into(), "fr".into())],
@@ -32,6 +27,16 @@ async fn french_room(service: &Service) -> Place {
         "{}",
         set.text
     );
+}
+
+/// A console room whose admin made it French, and `dave`, who chose English for
+/// himself.
+async fn french_room(service: &Service) -> Place {
+    let room = Place {
+        channel: "salon".into(),
+        ..place()
+    };
+    make_french(service, &room).await;
     let own = service
         .handle(cmd_at(
             &room,
@@ -261,7 +266,13 @@ async fn a_rated_end_posted_by_its_move_names_the_ratings_in_the_rooms_language(
         crate::support::start_game_at(&service, &room, "alice", "bob", Default::default()).await;
     let line = crate::support::winning_line();
     let (last, before) = line.split_last().expect("a line");
-    let mover = |ply: usize| if ply % 2 == 0 { "alice" } else { "bob" };
+    let mover = |ply: usize| {
+        if ply.is_multiple_of(2) {
+            "alice"
+        } else {
+            "bob"
+        }
+    };
     for (ply, pit) in before.iter().enumerate() {
         let moved = service
             .handle(cmd_at(
@@ -332,4 +343,75 @@ async fn a_rated_end_posted_by_its_move_names_the_ratings_in_the_rooms_language(
         );
     }
     assert!(!told.text.contains("ratings"), "{}", told.text);
+}
+
+/// A moderator's verdict is posted in the game's place as what happened, and
+/// worded when it is sent: a room that turns French before the message goes out
+/// reads it in French, with the verdict, the moderator's reason as typed, what the
+/// game did to both ratings, and both players mentioned.
+#[tokio::test]
+async fn a_verdict_is_worded_when_it_is_sent_in_the_rooms_language_then() {
+    use oware_bot::service::{AdminAction, Platform};
+
+    let db = TempDb::new();
+    let service = db.service().await;
+    let room = Place {
+        channel: "salon".into(),
+        ..place()
+    };
+    let game =
+        crate::support::start_game_at(&service, &room, "alice", "bob", Default::default()).await;
+    crate::support::play_plies(&service, &room, game, ["alice", "bob"], 10).await;
+    for message in service.ops().unsent(Platform::Console, None).await {
+        service.ops().mark_sent(message.id).await;
+    }
+    let decided = service
+        .handle(
+            cmd_at(
+                &room,
+                "mod",
+                Action::admin(AdminAction::Adjudicate {
+                    game,
+                    winner: Some(user("bob")),
+                    reason: "alice a calé".into(),
+                }),
+            )
+            .with_role(Role::Admin),
+        )
+        .await;
+    assert!(decided.text.contains("**bob** wins"), "{}", decided.text);
+    assert_eq!(
+        db.count(&format!(
+            "SELECT COUNT(*) FROM outbox WHERE game_id = {game}
+               AND body LIKE '%\"recipe\":\"ended\"%' AND body LIKE '%\"how\":\"decided\"%'"
+        ))
+        .await,
+        1,
+        "kept as what happened, not as words"
+    );
+    // The room turns French before the verdict goes out.
+    make_french(&service, &room).await;
+    let sent = service.ops().unsent(Platform::Console, None).await;
+    let told = &sent.last().expect("the verdict is posted").reply;
+    assert_eq!(told.language.tag(), "fr", "{}", told.text);
+    for expected in [
+        "tranchée par un admin (**mod**)",
+        "**bob** gagne",
+        "alice a calé",
+        "Cotes par correspondance",
+        "alice 1500? → ",
+        "bob 1500? → ",
+    ] {
+        assert!(
+            told.text.contains(expected),
+            "{expected:?} in {}",
+            told.text
+        );
+    }
+    let mentioned: Vec<&str> = told.mentions.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(mentioned, ["alice", "bob"]);
+    assert!(
+        told.files.iter().any(|f| f.mime == "image/png"),
+        "the final board"
+    );
 }

@@ -106,10 +106,22 @@ fn log_table(lang: &crate::i18n::Language, rows: &[AuditRow]) -> String {
             cut(&row.actor_name, 16),
             crate::tr!(lang, "audit-action", action = row.action.as_str()),
             cut(&target, 20),
-            cut(row.reason.as_deref().unwrap_or(""), 40),
+            cut(&reason(lang, row), 40),
         ]);
     }
     aligned(&lines)
+}
+
+/// Why `row`'s action was taken, as typed; a redelivery keeps how many messages
+/// it queued again, worded here.
+fn reason(lang: &crate::i18n::Language, row: &AuditRow) -> String {
+    let typed = row.reason.as_deref().unwrap_or("");
+    match typed.parse::<u64>() {
+        Ok(count) if row.action.as_str() == "redeliver" => {
+            crate::tr!(lang, "moderation-redelivered-audit", count = count)
+        }
+        _ => typed.to_owned(),
+    }
 }
 
 /// `lines` as columns, each as wide as its widest cell, two spaces apart.

@@ -6,12 +6,8 @@ use super::{place_key, task};
 use crate::service::cases::Learning;
 use crate::{
     rules::{Pit, Variant},
-    service::{
-        outbox::place_message,
-        rating::{self, GameResult, Rating},
-        Command, Reply, ServiceError,
-    },
-    store::{AnswerOutcome, Answered, PuzzleRow, RatingNumbers},
+    service::{outbox::place_message, rating::Rating, Command, Reply, ServiceError},
+    store::{AnswerOutcome, Answered, PuzzleRow},
 };
 
 /// What is recorded of a skipped puzzle as its answer.
@@ -206,19 +202,6 @@ impl Learning<'_> {
         solved: bool,
         announce: Option<crate::store::NewMessage>,
     ) -> Result<AnswerOutcome, ServiceError> {
-        let result = if solved {
-            GameResult::Win
-        } else {
-            GameResult::Loss
-        };
-        let rater = move |solver: Option<RatingNumbers>, puzzle: RatingNumbers| {
-            let (s, p) = rating::update(
-                solver.map_or(Rating::NEW, Rating::from),
-                Rating::from(puzzle),
-                result,
-            );
-            (s.into(), p.into())
-        };
         Ok(self
             .core
             .store
@@ -231,7 +214,6 @@ impl Learning<'_> {
                 &place_key(cmd),
                 answer,
                 solved,
-                &rater,
                 announce.as_ref(),
                 self.core.now(),
             )
