@@ -7,9 +7,9 @@
 use super::{
     ending::Counted,
     games::game_end,
-    recipe::{moved_words, Recipe},
+    recipe::Recipe,
     view,
-    view::is_bot,
+    view::{is_bot, moved_words},
     Command, GameRef, Reply, ServiceError,
 };
 use crate::service::cases::Games;

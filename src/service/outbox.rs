@@ -17,7 +17,8 @@ use tokio::sync::watch;
 
 use super::{
     ended::humans,
-    recipe::{moved_words, Recipe, Stored},
+    recipe::{Recipe, Stored},
+    view::moved_words,
     Place, Platform, Reply, ServiceError,
 };
 use crate::store::{Attach, Body, DeliveryFailure, GameRow, NewMessage, OutboxRow, Retry};

@@ -10,11 +10,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ended::Ended, ending::Counted, view, view::thread_link, Place, PlaceLink, Reply};
+use super::{ended::Ended, view, view::thread_link, Place, PlaceLink, Reply};
 use crate::i18n::Language;
 use crate::play::level::Level;
 use crate::rules::{Game, Pit, Side};
-use crate::store::{Body, ClockColumns, GameRow, NewMessage, RatingChange};
+use crate::store::{Body, ClockColumns, GameRow, NewMessage};
 
 /// What happened, kept until the message about it is written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -212,7 +212,7 @@ impl Recipe {
                 Some(reply)
             }
             &Recipe::Began(began) => Some(began.first_words(lang, row, now, false)),
-            // Worded from the game as it was after its move (see `moved_words`), or
+            // Worded from the game as it was after its move (`view::moved_words`), or
             // with its ratings (`Ended::final_board`).
             Recipe::Moved { .. } | Recipe::Ended(_) => None,
         }
@@ -263,27 +263,6 @@ impl Recipe {
             )
         }
     }
-}
-
-/// The words of a move announced by [`Recipe::Moved`], in `lang` at `now`: `game`
-/// is the game stored as `row` replayed to just after the move, `clock` the clocks
-/// its move started, `ratings` what the game did to its players' ratings (read when
-/// it is sent; `None` when it changed none). `None` when `game` has no move.
-pub(super) fn moved_words(
-    lang: &Language,
-    row: &GameRow,
-    game: &Game,
-    clock: Option<&ClockColumns>,
-    ratings: Option<[RatingChange; 2]>,
-    now: i64,
-) -> Option<Reply> {
-    let ply = game.plies().last()?;
-    let shown = view::with_clock(row, clock);
-    let mut reply = view::move_reply(lang, &shown, game, ply, now);
-    if game.is_over() {
-        Counted::of(row, game).annotate(lang, &mut reply, row, ratings);
-    }
-    Some(reply)
 }
 
 /// Where game `row` is played, for the adapter to link: its thread, else its

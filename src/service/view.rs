@@ -365,7 +365,7 @@ pub(super) fn about(reply: &mut Reply, row: &GameRow) {
 }
 
 /// The public reply to a move just played.
-pub(super) fn move_reply(
+fn move_reply(
     lang: &crate::i18n::Language,
     row: &GameRow,
     game: &Game,
@@ -409,6 +409,28 @@ pub(super) fn move_reply(
         text.push_str(&crate::tr!(lang, "view-grand-slam"));
     }
     board_reply(lang, row, game, text, now, Side::South)
+}
+
+/// The words of a move, in `lang` at `now` (the answer to it, or its
+/// announcement kept as `Recipe::Moved`): `game`
+/// is the game stored as `row` replayed to just after the move, `clock` the clocks
+/// its move started, `ratings` what the game did to its players' ratings (read when
+/// it is sent; `None` when it changed none). `None` when `game` has no move.
+pub(super) fn moved_words(
+    lang: &crate::i18n::Language,
+    row: &GameRow,
+    game: &Game,
+    clock: Option<&crate::store::ClockColumns>,
+    ratings: Option<[crate::store::RatingChange; 2]>,
+    now: i64,
+) -> Option<Reply> {
+    let ply = game.plies().last()?;
+    let shown = with_clock(row, clock);
+    let mut reply = move_reply(lang, &shown, game, ply, now);
+    if game.is_over() {
+        super::ending::Counted::of(row, game).annotate(lang, &mut reply, row, ratings);
+    }
+    Some(reply)
 }
 
 /// The text board of `position` as `seat` sees it, in `lang`
