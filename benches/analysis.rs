@@ -15,8 +15,8 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use oware_bot::engine::analysis::{analyse, NODES_PER_POSITION};
 use oware_bot::engine::eval::Weights;
-use oware_bot::engine::level::Rng;
 use oware_bot::engine::puzzles::PUZZLE_NODES;
+use oware_bot::engine::rng::Rng;
 use oware_bot::engine::{choose_with, puzzles, table_file, tables, Level, Searcher, Tables};
 use oware_bot::rules::{Game, Variant};
 

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use oware_bot::engine::eval::Weights;
-use oware_bot::engine::level::Rng;
+use oware_bot::engine::rng::Rng;
 use oware_bot::engine::{Features, Limits, Searcher};
 use oware_bot::rules::{Game, Pit, Variant};
 

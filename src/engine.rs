@@ -11,6 +11,7 @@ pub mod level;
 mod ordering;
 pub mod perft;
 pub mod puzzles;
+pub mod rng;
 pub mod search;
 pub mod table_file;
 pub mod tables;

@@ -11,8 +11,8 @@
 #![allow(clippy::unwrap_used)] // a test: a failed unwrap is a failed test
 
 use oware_bot::engine::eval::Weights;
-use oware_bot::engine::level::Rng;
 use oware_bot::engine::puzzles::{from_tables, Goal};
+use oware_bot::engine::rng::Rng;
 use oware_bot::engine::tables::build;
 use oware_bot::engine::{Limits, Searcher};
 use oware_bot::rules::{Game, Variant};

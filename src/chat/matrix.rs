@@ -39,6 +39,7 @@ mod login;
 mod outgoing;
 mod rooms;
 mod send;
+mod turns;
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -59,9 +60,10 @@ pub use files::Files;
 pub use handle::InvitePolicy;
 use handle::{Bot, Event};
 use journal::Journal;
-use rooms::{Rooms, Turns};
+use rooms::Rooms;
 pub use send::SendError;
 use send::Sender;
+use turns::Turns;
 
 /// How to reach and log in to the homeserver.
 #[derive(Clone, Debug)]

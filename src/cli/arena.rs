@@ -11,7 +11,7 @@ use anyhow::{anyhow, bail, Context};
 use clap::Args;
 
 use crate::engine::eval::Weights;
-use crate::engine::level::Rng;
+use crate::engine::rng::Rng;
 use crate::engine::{choose_with, Level, Limits, Searcher, Tables};
 use crate::rules::{Game, Pit, Side, Variant};
 

@@ -13,7 +13,7 @@
 
 use std::sync::OnceLock;
 
-use super::level::Rng;
+use super::rng::Rng;
 use super::table_file::{fnv1a, FNV_OFFSET};
 use crate::rules::{Game, Pit, Position, Variant};
 

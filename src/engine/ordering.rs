@@ -7,7 +7,7 @@
 //! 49.2% over 200 games, and kept out of the reductions they cost 19% more nodes
 //! at depth 16 (docs/engine.md).
 
-use super::search::{Features, MAX_PLY};
+use super::search::settings::{Features, MAX_PLY};
 use crate::rules::{Pit, Position, Variant};
 
 /// Killer and history tables.

@@ -17,7 +17,7 @@
 
 use super::analysis::{best_of, exact_values, Analyser, NODES_PER_POSITION};
 use super::eval::SEED;
-use super::level::Rng;
+use super::rng::Rng;
 use super::tables::Tables;
 use crate::rules::{Game, Pit, Position, Side, Variant, TOTAL_SEEDS, WINNING_SCORE};
 

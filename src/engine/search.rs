@@ -23,18 +23,17 @@ use crate::rules::{Game, Pit, Position, Variant, WINNING_SCORE};
 
 mod late_moves;
 mod root;
-mod settings;
+pub(super) mod settings;
 #[cfg(test)]
 mod tests;
 
 use late_moves::late_move_value;
+use settings::MAX_PLY;
 pub use settings::{Features, Limits, Report};
 
 /// The bonus for a won game (the loser gets minus this).
 pub const WIN: i32 = 10_000 * SEED;
 const INFINITY: i32 = 2 * WIN;
-/// The deepest line searched.
-pub(super) const MAX_PLY: usize = 128;
 /// The first aspiration window's half-width (half a seed), from this depth on.
 const ASPIRATION: i32 = SEED / 2;
 const ASPIRATION_DEPTH: u32 = 5;

@@ -6,7 +6,7 @@ use std::time::Duration;
 use proptest::prelude::*;
 
 use super::eval::Weights;
-use super::level::Rng;
+use super::rng::Rng;
 use super::search::final_value;
 use super::*;
 use crate::rules::{EndReason, Game, Pit, Position, Side, Variant};

@@ -9,7 +9,7 @@
 //! than the endgame tables cover, since the hard level never evaluates the others.
 
 use super::eval::{Terms, Weights};
-use super::level::Rng;
+use super::rng::Rng;
 use super::search::{Limits, Searcher};
 use super::tables::Tables;
 use crate::rules::{Game, Side, Variant};

@@ -23,8 +23,8 @@ use tokio::sync::watch;
 
 use super::direct::Direct;
 use super::outgoing::Spot;
-use super::rooms::Turns;
 use super::send::{SendError, Sender, Txn};
+use super::turns::Turns;
 use super::{login, Files, MatrixConfig};
 use crate::chat::{ChatService, Receipt};
 use crate::service::{DeliveryFailure, Outgoing, Platform};

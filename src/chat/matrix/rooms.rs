@@ -5,20 +5,17 @@
 //! strikes out a command once it is handled. A room may have at most
 //! [`ROOM_BACKLOG`] commands waiting: a room flooded beyond its share (by a
 //! stranger) loses its excess, and no other room waits for it.
-//!
-//! Each room also has a turn to speak: a command holds its room's turn while it is
-//! handled and answered, and the outbox deliverer takes it for each message, so
-//! an answer goes out before the messages it caused (the human's move before the
-//! engine's reply) without one room waiting for another.
+//! A command holds its room's turn to speak while it is handled and answered
+//! (see `turns`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::Duration;
 
 use matrix_sdk::ruma::{OwnedRoomId, RoomId};
 use matrix_sdk::Room;
-use tokio::sync::{mpsc, OwnedMutexGuard};
+use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 
 use super::handle::{Bot, Event};
@@ -27,30 +24,6 @@ use crate::chat::ChatService;
 
 /// The most commands one room may have waiting.
 pub const ROOM_BACKLOG: usize = 500;
-
-/// Each room's turn to speak.
-#[derive(Debug, Default)]
-pub struct Turns(Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>);
-
-impl Turns {
-    /// Waits for `room`'s turn; it lasts until the guard is dropped.
-    pub async fn take(&self, room: &str) -> OwnedMutexGuard<()> {
-        let turn = {
-            // A poisoned map is still a valid map.
-            let mut turns = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-            Arc::clone(turns.entry(room.to_owned()).or_default())
-        };
-        turn.lock_owned().await
-    }
-
-    /// Forgets `room` (the bot left it): its turn is freed once nobody holds it.
-    pub fn forget(&self, room: &str) {
-        self.0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(room);
-    }
-}
 
 /// One recorded command of a room.
 struct Job {

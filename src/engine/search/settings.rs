@@ -3,8 +3,10 @@
 
 use std::time::Duration;
 
-use super::MAX_PLY;
 use crate::rules::Pit;
+
+/// The deepest line searched.
+pub(in crate::engine) const MAX_PLY: usize = 128;
 
 /// When a search must stop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

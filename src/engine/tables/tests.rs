@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::*;
-use crate::engine::level::Rng;
+use crate::engine::rng::Rng;
 use crate::rules::{Game, TOTAL_SEEDS};
 
 /// Every board with `n` seeds, by plain recursion (not the ranking code).

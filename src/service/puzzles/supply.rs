@@ -10,8 +10,8 @@ use crate::store::JobKind;
 use crate::{
     engine::{
         self,
-        level::Rng,
         puzzles::{Goal, Puzzle},
+        rng::Rng,
     },
     store::{NewJob, NewPuzzle, PuzzleGoal},
 };
