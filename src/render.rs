@@ -16,12 +16,14 @@ pub mod chart;
 mod encode;
 pub mod eval_graph;
 mod labels;
+mod layout;
 mod patch;
 mod pieces;
 mod plot;
 mod quantize;
 mod replay;
 mod rings;
+mod scene;
 mod table;
 mod text;
 
@@ -44,18 +46,18 @@ pub const PNG_HEIGHT: u32 = canvas::HEIGHT as u32 * PNG_SCALE;
 const PNG_SCALE: u32 = 1;
 
 /// The colour of the solid ring around the pit just played from (RGB).
-pub const PLAYED_COLOUR: [u8; 3] = [board::PLAYED.r, board::PLAYED.g, board::PLAYED.b];
+pub const PLAYED_COLOUR: [u8; 3] = [layout::PLAYED.r, layout::PLAYED.g, layout::PLAYED.b];
 /// The colour of the dashed rings around the pits just captured (RGB).
-pub const CAPTURED_COLOUR: [u8; 3] = [board::CAPTURED.r, board::CAPTURED.g, board::CAPTURED.b];
+pub const CAPTURED_COLOUR: [u8; 3] = [layout::CAPTURED.r, layout::CAPTURED.g, layout::CAPTURED.b];
 /// The colour of the thick solid ring around [`BoardView::ring`], the better move (RGB).
-pub const BETTER_COLOUR: [u8; 3] = [board::BETTER.r, board::BETTER.g, board::BETTER.b];
+pub const BETTER_COLOUR: [u8; 3] = [layout::BETTER.r, layout::BETTER.g, layout::BETTER.b];
 /// The radius of the highlight rings, in PNG pixels.
-pub const RING_RADIUS: f32 = board::RING_RADIUS * PNG_SCALE as f32;
+pub const RING_RADIUS: f32 = layout::RING_RADIUS * PNG_SCALE as f32;
 
 /// Where `pit`'s centre is in a board PNG, in pixels (for image maps and tests).
 #[must_use]
 pub fn pit_centre(pit: crate::rules::Pit) -> (f32, f32) {
-    let (x, y) = board::pit_centre(pit);
+    let (x, y) = layout::pit_centre(pit);
     (x * PNG_SCALE as f32, y * PNG_SCALE as f32)
 }
 
@@ -110,8 +112,8 @@ impl<'a> BoardView<'a> {
 /// Draws `view` at `scale` pixels per layout unit, as RGBA bytes (fully opaque, so
 /// tiny-skia's premultiplied pixels are plain RGBA).
 fn render_rgba(lang: &crate::i18n::Language, view: &BoardView<'_>, scale: u32) -> Vec<u8> {
-    let mut canvas = board::base(lang, scale, view.seat);
-    board::draw(lang, &mut canvas, view);
+    let mut canvas = scene::base(lang, scale, view.seat);
+    scene::draw(lang, &mut canvas, view);
     canvas.into_pixmap().take()
 }
 

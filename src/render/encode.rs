@@ -5,7 +5,7 @@
 use super::canvas::Canvas;
 use super::pieces::Pieces;
 use super::quantize::Quantizer;
-use super::{board, BoardView, PNG_HEIGHT, PNG_SCALE, PNG_WIDTH};
+use super::{scene, BoardView, PNG_HEIGHT, PNG_SCALE, PNG_WIDTH};
 use crate::rules::{Game, Side};
 
 /// The board as a PNG of [`PNG_WIDTH`] × [`PNG_HEIGHT`] pixels: an indexed image on
@@ -17,7 +17,7 @@ pub fn board_png(lang: &crate::i18n::Language, view: &BoardView<'_>) -> Vec<u8> 
     let width = PNG_WIDTH as usize;
     SCRATCH.with_borrow_mut(|scratch| {
         let mut canvas = pieces.base_in(scratch.canvas.take());
-        board::draw(lang, &mut canvas, view);
+        scene::draw(lang, &mut canvas, view);
         let (base, base_rows) = pieces.base_rows(|base| {
             let mut rows = Vec::new();
             quantizer.png_rows(base, width, &mut rows);

@@ -3,10 +3,10 @@
 
 use std::borrow::Cow;
 
-use super::board::{
+use super::canvas::{circle, rgb, round_rect, Canvas, Color8, WIDTH};
+use super::layout::{
     pit_centre, shown, shown_pit, BETTER, CAPTURED, INK_DARK, LEGAL, PLAYED, TEXT, TEXT_DIM,
 };
-use super::canvas::{circle, rgb, round_rect, Canvas, Color8, WIDTH};
 use super::text::{self, Align, Face};
 use super::BoardView;
 use crate::rules::{Pit, Side};

@@ -20,6 +20,7 @@ use std::sync::{Mutex, OnceLock};
 use super::board;
 use super::canvas::Canvas;
 use super::labels;
+use super::layout::{pit_centre, store_area};
 use super::patch::Patch;
 use super::rings::{RingPieces, Rings};
 use crate::rules::{Pit, Side};
@@ -83,7 +84,7 @@ impl Pieces {
                 if model(pit, scale) != pit {
                     return Vec::new();
                 }
-                let (cx, cy) = board::pit_centre(pit);
+                let (cx, cy) = pit_centre(pit);
                 let side = 2.0 * SEEDS_REACH;
                 let area = [cx - SEEDS_REACH, cy - SEEDS_REACH, side, side];
                 (0..=MAX_SEEDS)
@@ -93,9 +94,7 @@ impl Pieces {
             .collect();
         let scores = Side::BOTH.map(|side| {
             (0..=MAX_SEEDS)
-                .map(|n| {
-                    Patch::record(&base, board::store_area(side), |c| board::score(c, side, n))
-                })
+                .map(|n| Patch::record(&base, store_area(side), |c| board::score(c, side, n)))
                 .collect()
         });
         let letters = Pit::ALL
@@ -148,7 +147,7 @@ impl Pieces {
             .and_then(|m| m.get(usize::from(n)))
         {
             Some(patch) => {
-                let ((x, y), (mx, my)) = (board::pit_centre(pit), board::pit_centre(model));
+                let ((x, y), (mx, my)) = (pit_centre(pit), pit_centre(model));
                 let px = |v: f32| (v * s as f32).round() as isize;
                 patch.paste_moved(canvas, (px(x - mx), px(y - my)));
             }

@@ -12,8 +12,8 @@ use std::sync::OnceLock;
 
 use color_quant::NeuQuant;
 
-use super::board::{BETTER, CAPTURED, PLAYED};
 use super::canvas::Color8;
+use super::layout::{BETTER, CAPTURED, PLAYED};
 use super::{render_rgba, BoardView};
 use crate::rules::{Game, Pit, Variant};
 
@@ -163,7 +163,7 @@ mod tests {
         let q = Quantizer::get();
         let view = sample_view();
         let width = super::super::canvas::WIDTH as usize;
-        let base = super::super::board::base(lang, 1, view.seat);
+        let base = super::super::scene::base(lang, 1, view.seat);
         let base = base.pixmap().data();
         let mut base_rows = Vec::new();
         q.png_rows(base, width, &mut base_rows);

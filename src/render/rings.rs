@@ -7,8 +7,10 @@
 //! board's cores and bands gives the very pixels drawing its rings gives (tested); a
 //! set not kept (the played ring inside the better one) has the rings drawn instead.
 
-use super::board;
-use super::canvas::Canvas;
+use super::canvas::{circle, Canvas, Color8};
+use super::layout::{
+    pit_centre, shown_pit, BETTER, CAPTURED, LEGAL, PLAYED, RING_BACKING, RING_RADIUS,
+};
 use super::patch::Patch;
 use super::BoardView;
 use crate::rules::{Pit, Side};
@@ -66,10 +68,10 @@ const CORE: f32 = 38.0;
 const OUTER: f32 = 52.0;
 
 /// The rings each spot of the picture wears in `view`, by spot index (see
-/// [`board::shown_pit`]).
+/// [`shown_pit`]).
 pub(crate) fn sets(view: &BoardView<'_>) -> [Rings; 12] {
     let by_pit = pit_sets(view);
-    Pit::ALL.map(|spot| by_pit[board::shown_pit(spot, view.seat).index()])
+    Pit::ALL.map(|spot| by_pit[shown_pit(spot, view.seat).index()])
 }
 
 /// The rings each pit wears in `view`, by pit index.
@@ -100,14 +102,14 @@ fn pairs() -> impl Iterator<Item = (Pit, Pit)> {
 /// A pit's core, `[x, y, width, height]`: towards a neighbour it stops where the
 /// neighbour's rings begin, elsewhere it reaches past every ring.
 fn core(pit: Pit) -> [f32; 4] {
-    let (cx, cy) = board::pit_centre(pit);
+    let (cx, cy) = pit_centre(pit);
     let reach = |leftwards: bool| {
         let beside = pairs().filter_map(|(a, b)| match pit {
             p if p == a => Some(b),
             p if p == b => Some(a),
             _ => None,
         });
-        let mut beside = beside.map(|other| board::pit_centre(other).0 < cx);
+        let mut beside = beside.map(|other| pit_centre(other).0 < cx);
         if beside.any(|left| left == leftwards) {
             CORE
         } else {
@@ -120,7 +122,7 @@ fn core(pit: Pit) -> [f32; 4] {
 
 /// The band between two neighbouring pits.
 fn band(a: Pit, b: Pit) -> [f32; 4] {
-    let ((ax, cy), (bx, _)) = (board::pit_centre(a), board::pit_centre(b));
+    let ((ax, cy), (bx, _)) = (pit_centre(a), pit_centre(b));
     let (left, right) = (ax.min(bx) + CORE, ax.max(bx) - CORE);
     [left, cy - OUTER, right - left, 2.0 * OUTER]
 }
@@ -142,7 +144,7 @@ impl RingPieces {
                 for &(pit, set) in worn {
                     sets[pit.index()] = set;
                 }
-                board::rings(canvas, &sets);
+                draw(canvas, &sets);
             })
         };
         let cores = Pit::ALL
@@ -173,7 +175,7 @@ impl RingPieces {
             .map(|s| s.slot())
             .collect::<Option<Vec<usize>>>()
         else {
-            board::rings(canvas, sets);
+            draw(canvas, sets);
             return;
         };
         for (pit, &slot) in slots.iter().enumerate() {
@@ -189,6 +191,57 @@ impl RingPieces {
             if x + y > 0 {
                 if let Some(patch) = bands.get(SLOTS * x + y) {
                     patch.paste(canvas);
+                }
+            }
+        }
+    }
+}
+
+/// A ring around a pit at `radius`: `width` wide, dashed or not, on a dark backing
+/// so it reads on light and dark wood alike.
+fn ring_at(
+    canvas: &mut Canvas,
+    pit: Pit,
+    radius: f32,
+    color: Color8,
+    width: f32,
+    dash: Option<(f32, f32)>,
+) {
+    let (cx, cy) = pit_centre(pit);
+    if let Some(path) = circle(cx, cy, radius) {
+        canvas.stroke(&path, RING_BACKING.alpha(150), width + 3.0, dash);
+        canvas.stroke(&path, color, width, dash);
+    }
+}
+
+/// A ring around a pit at [`RING_RADIUS`].
+fn ring(canvas: &mut Canvas, pit: Pit, color: Color8, width: f32, dash: Option<(f32, f32)>) {
+    ring_at(canvas, pit, RING_RADIUS, color, width, dash);
+}
+
+/// The better move's ring is wider than the others, so it wins where they meet.
+const BETTER_WIDTH: f32 = 7.0;
+const PLAYED_WIDTH: f32 = 4.5;
+
+/// Draws the rings of every pit (`sets`, by pit index): the legal pits', the captured
+/// pits', the better move's, then the pit just played's, each kind in pit order.
+pub(super) fn draw(canvas: &mut Canvas, sets: &[Rings; 12]) {
+    for kind in [Rings::LEGAL, Rings::CAPTURED, Rings::BETTER, Rings::PLAYED] {
+        for pit in Pit::ALL.into_iter().filter(|p| sets[p.index()].has(kind)) {
+            match kind {
+                // Thick enough to survive a phone's downscale to ~380 px (tested).
+                Rings::LEGAL => ring(canvas, pit, LEGAL.alpha(230), 3.5, None),
+                Rings::CAPTURED => ring(canvas, pit, CAPTURED, PLAYED_WIDTH, Some((9.0, 6.0))),
+                Rings::BETTER => ring(canvas, pit, BETTER, BETTER_WIDTH, None),
+                _ => {
+                    // The better move's own pit just played: its ring moves inside the
+                    // green one, into the pit's dark hollow, so both stay whole.
+                    let radius = if sets[pit.index()].has(Rings::BETTER) {
+                        RING_RADIUS - (BETTER_WIDTH + PLAYED_WIDTH) / 2.0 - 0.75
+                    } else {
+                        RING_RADIUS
+                    };
+                    ring_at(canvas, pit, radius, PLAYED, PLAYED_WIDTH, None);
                 }
             }
         }
@@ -220,7 +273,7 @@ mod tests {
                         pieces.seeds(&mut drawn, pit, n);
                     }
                     pieces.rings(&mut pasted, &sets);
-                    board::rings(&mut drawn, &sets);
+                    draw(&mut drawn, &sets);
                     let same = pasted.pixmap() == drawn.pixmap();
                     assert!(same, "{x:?} beside {y:?} at scale {scale}");
                 }
@@ -242,7 +295,7 @@ mod tests {
         sets[4] = Rings::LEGAL;
         let (mut pasted, mut drawn) = (pieces.base(), pieces.base());
         pieces.rings(&mut pasted, &sets);
-        board::rings(&mut drawn, &sets);
+        draw(&mut drawn, &sets);
         assert!(pasted.pixmap() == drawn.pixmap());
     }
 }

@@ -6,8 +6,8 @@
 use plotters::style::RGBColor;
 use tiny_skia::{FillRule, Paint, Path, Pixmap, Rect, Shader, Transform};
 
-use super::board::TEXT_DIM;
 use super::canvas::{rgb, Color8};
+use super::layout::TEXT_DIM;
 use super::plot::{BACKGROUND, GRID, INK};
 use super::text::{self, Align, Face};
 

@@ -21,7 +21,7 @@ pub struct PuzzleStats {
     pub solved: i64,
 }
 
-/// What came of an answer (see [`Store::answer_puzzle`]).
+/// What came of an answer (see `LearningStore::answer_puzzle`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum AnswerOutcome {
     /// Recorded and rated.

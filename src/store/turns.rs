@@ -31,7 +31,7 @@ impl GameStore<'_> {
     /// the mover is still the side to move).
     ///
     /// A game that ends `rated` has its ratings changed in the same transaction
-    /// ([`rate_game`]); so are the game's `effects` (its next jobs and its
+    /// (`ratings::rate_game`); so are the game's `effects` (its next jobs and its
     /// announcements, which name the rating changes when they are sent). The new
     /// turn's clocks come with the record, written by the same statement as the
     /// move.
@@ -105,7 +105,7 @@ impl GameStore<'_> {
 
     /// Ends an active game without a move (resignation, agreement, timeout, abort) if
     /// it is still at `version`, rating it in the same transaction when `rated`
-    /// ([`rate_game`]), with its `effects`. Returns `None`, changing nothing, when it moved on
+    /// (`ratings::rate_game`), with its `effects`. Returns `None`, changing nothing, when it moved on
     /// meanwhile.
     ///
     /// # Errors
