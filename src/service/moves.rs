@@ -21,9 +21,11 @@ use crate::{
     store::{Claim, ClockColumns, GameRow, MoveRecord, RatingChange},
 };
 
-/// A move stored by `Play::apply_move`: what it did, for `recipe::moved_words`
-/// to tell.
+/// A move stored by `Play::apply_move`: what it did, for `view::moved_words` to
+/// tell.
 pub(super) struct Moved {
+    /// The move.
+    pub ply: Ply,
     /// The clocks of the turn the move began (`None`: the game has none, or it is
     /// over).
     pub clock: Option<ClockColumns>,
@@ -91,11 +93,14 @@ impl Play<'_> {
         };
         // The move is stored: from here on nothing may fail the command.
         let now = self.core.now();
-        let Some(mut reply) =
-            moved_words(lang, &row, &game, moved.clock.as_ref(), moved.ratings, now)
-        else {
-            return Err(ServiceError::Internal(format!("game #{}: no move", row.id)));
-        };
+        let mut reply = moved_words(
+            lang,
+            &row,
+            (&game, &moved.ply),
+            moved.clock.as_ref(),
+            moved.ratings,
+            now,
+        );
         if cmd.announce {
             // Announced with the write; nobody reads this answer's board.
             return Ok(reply);
@@ -265,6 +270,7 @@ impl Play<'_> {
         self.core.wake();
         self.core.game_changed(row.id);
         Ok(Some(Moved {
+            ply,
             clock: record.clock,
             ratings: applied.ratings,
         }))

@@ -323,8 +323,9 @@ impl Delivery<'_> {
                 } else {
                     None
                 };
-                let mut reply = moved_words(lang, game, &played, clock.as_ref(), ratings, now)
-                    .ok_or_else(unreadable)?;
+                let ply = played.plies().last().ok_or_else(unreadable)?;
+                let mut reply =
+                    moved_words(lang, game, (&played, ply), clock.as_ref(), ratings, now);
                 if played.is_over() {
                     // The final board links the game's page, as every ending's does.
                     Links::new(self.core)

@@ -411,26 +411,25 @@ fn move_reply(
     board_reply(lang, row, game, text, now, Side::South)
 }
 
-/// The words of a move, in `lang` at `now` (the answer to it, or its
-/// announcement kept as `Recipe::Moved`): `game`
-/// is the game stored as `row` replayed to just after the move, `clock` the clocks
-/// its move started, `ratings` what the game did to its players' ratings (read when
-/// it is sent; `None` when it changed none). `None` when `game` has no move.
+/// The words of move `ply`, in `lang` at `now` (the answer to it, or its
+/// announcement kept as `Recipe::Moved`): `game` is the game stored as `row`
+/// replayed to just after it, `clock` the clocks of the turn it began, `ratings`
+/// what the game, if the move ended it, did to its players' ratings (`None`: it
+/// changed none).
 pub(super) fn moved_words(
     lang: &crate::i18n::Language,
     row: &GameRow,
-    game: &Game,
+    (game, ply): (&Game, &Ply),
     clock: Option<&crate::store::ClockColumns>,
     ratings: Option<[crate::store::RatingChange; 2]>,
     now: i64,
-) -> Option<Reply> {
-    let ply = game.plies().last()?;
+) -> Reply {
     let shown = with_clock(row, clock);
     let mut reply = move_reply(lang, &shown, game, ply, now);
     if game.is_over() {
         super::ending::Counted::of(row, game).annotate(lang, &mut reply, row, ratings);
     }
-    Some(reply)
+    reply
 }
 
 /// The text board of `position` as `seat` sees it, in `lang`
