@@ -313,11 +313,7 @@ async fn a_rated_end_posted_by_its_move_names_the_ratings_in_the_rooms_language(
     );
     // The numbers, computed apart from the bot: two new players, one game.
     let row = db.game(game).await;
-    let winner = match row.state.ending().and_then(|e| e.result_column()) {
-        Some("S") => Some(Side::South),
-        Some("N") => Some(Side::North),
-        _ => None,
-    };
+    let winner = row.state.ending().and_then(|e| e.winner);
     let (south, north) = rating::update(
         Rating::NEW,
         Rating::NEW,

@@ -41,11 +41,7 @@ async fn a_rated_win_updates_both_ratings_with_the_game() {
     let store = db.store();
     let row = store.games().game(game).await.unwrap().unwrap();
     assert!(!row.is_active());
-    let winner = match row.state.ending().and_then(|e| e.result_column()) {
-        Some("S") => Some(Side::South),
-        Some("N") => Some(Side::North),
-        _ => None,
-    };
+    let winner = row.state.ending().and_then(|e| e.winner);
     let (south, north) = rating::update(
         Rating::NEW,
         Rating::NEW,
@@ -513,11 +509,7 @@ async fn ending_by_agreement_rates_the_game_too() {
     let agreed = service.handle(cmd("bob", end)).await;
     assert!(agreed.text.contains("agreed to end"), "{}", agreed.text);
     let row = db.game(game).await;
-    let winner = match row.state.ending().and_then(|e| e.result_column()) {
-        Some("S") => Some(Side::South),
-        Some("N") => Some(Side::North),
-        _ => None,
-    };
+    let winner = row.state.ending().and_then(|e| e.winner);
     let (south, _) = rating::update(
         Rating::NEW,
         Rating::NEW,
